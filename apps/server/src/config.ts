@@ -1,0 +1,81 @@
+// Every environment variable, parsed once (DESIGN §3). Production fails fast on missing secrets.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 32-byte keys as 64 hex characters. */
+  FIELD_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  PROVIDERS: z.enum(['sandbox']).default('sandbox'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set: real PostgreSQL. Unset: embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  webDist: string;
+  logLevel: string;
+  fieldEncryptionKey: string;
+  sessionSecret: string;
+  providers: 'sandbox';
+  trustProxy: boolean;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Secrets for development live in DATA_DIR/secrets.json, made on first start; production must set them. */
+function devSecrets(dataDir: string) {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { fieldKey: string; sessionSecret: string };
+  const secrets = { fieldKey: randomBytes(32).toString('hex'), sessionSecret: randomBytes(32).toString('hex') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && (!e.FIELD_ENCRYPTION_KEY || !e.SESSION_SECRET)) {
+    throw new Error('FIELD_ENCRYPTION_KEY and SESSION_SECRET are required when NODE_ENV=production');
+  }
+  const dev = e.FIELD_ENCRYPTION_KEY && e.SESSION_SECRET ? undefined : devSecrets(dataDir);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL,
+    fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY ?? dev!.fieldKey,
+    sessionSecret: e.SESSION_SECRET ?? dev!.sessionSecret,
+    providers: e.PROVIDERS,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,19 @@
+// Versioned migrations, applied at start (and by tests). Same SQL on PGlite and PostgreSQL.
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as m0001 from './migrations/0001_reference_tables.js';
+import * as m0002 from './migrations/0002_reference_seed.js';
+
+/** Add new migrations here, in order; never edit one that has shipped. */
+const migrations: Record<string, Migration> = {
+  '0001_reference_tables': m0001,
+  '0002_reference_seed': m0002,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,30 @@
+import type { BankSeed } from './types.js';
+
+// 금융결제원 (KFTC) 3-digit institution codes used for transfers.
+export const banks: BankSeed[] = [
+  { bankCd: '004', bankNm: 'KB국민은행', bankKind: 'COMMERCIAL', sortOrder: 1 },
+  { bankCd: '088', bankNm: '신한은행', bankKind: 'COMMERCIAL', sortOrder: 2 },
+  { bankCd: '020', bankNm: '우리은행', bankKind: 'COMMERCIAL', sortOrder: 3 },
+  { bankCd: '081', bankNm: '하나은행', bankKind: 'COMMERCIAL', sortOrder: 4 },
+  { bankCd: '011', bankNm: 'NH농협은행', bankKind: 'SPECIAL', sortOrder: 5 },
+  { bankCd: '003', bankNm: 'IBK기업은행', bankKind: 'SPECIAL', sortOrder: 6 },
+  { bankCd: '090', bankNm: '카카오뱅크', bankKind: 'INTERNET', sortOrder: 7 },
+  { bankCd: '092', bankNm: '토스뱅크', bankKind: 'INTERNET', sortOrder: 8 },
+  { bankCd: '089', bankNm: '케이뱅크', bankKind: 'INTERNET', sortOrder: 9 },
+  { bankCd: '071', bankNm: '우체국', bankKind: 'POST', sortOrder: 10 },
+  { bankCd: '045', bankNm: '새마을금고', bankKind: 'COOPERATIVE', sortOrder: 11 },
+  { bankCd: '048', bankNm: '신협', bankKind: 'COOPERATIVE', sortOrder: 12 },
+  { bankCd: '012', bankNm: '지역농·축협', bankKind: 'COOPERATIVE', sortOrder: 13 },
+  { bankCd: '007', bankNm: 'Sh수협은행', bankKind: 'SPECIAL', sortOrder: 14 },
+  { bankCd: '023', bankNm: 'SC제일은행', bankKind: 'COMMERCIAL', sortOrder: 15 },
+  { bankCd: '027', bankNm: '한국씨티은행', bankKind: 'COMMERCIAL', sortOrder: 16 },
+  { bankCd: '031', bankNm: 'iM뱅크(대구은행)', bankKind: 'REGIONAL', sortOrder: 17 },
+  { bankCd: '032', bankNm: '부산은행', bankKind: 'REGIONAL', sortOrder: 18 },
+  { bankCd: '039', bankNm: '경남은행', bankKind: 'REGIONAL', sortOrder: 19 },
+  { bankCd: '034', bankNm: '광주은행', bankKind: 'REGIONAL', sortOrder: 20 },
+  { bankCd: '037', bankNm: '전북은행', bankKind: 'REGIONAL', sortOrder: 21 },
+  { bankCd: '035', bankNm: '제주은행', bankKind: 'REGIONAL', sortOrder: 22 },
+  { bankCd: '002', bankNm: 'KDB산업은행', bankKind: 'SPECIAL', sortOrder: 23 },
+  { bankCd: '064', bankNm: '산림조합중앙회', bankKind: 'COOPERATIVE', sortOrder: 24 },
+  { bankCd: '050', bankNm: '저축은행중앙회', bankKind: 'SAVINGS', sortOrder: 25 },
+];

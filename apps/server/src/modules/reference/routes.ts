@@ -1,0 +1,181 @@
+// Reference calls of spec §7: banks, insurers, fax numbers, jobs, ui-controls, codes, hospitals, terms.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  bankList,
+  codeList,
+  codesQuery,
+  faxNumberList,
+  faxNumbersQuery,
+  hospital,
+  hospitalCommonList,
+  hospitalCommonsQuery,
+  hospitalList,
+  hospitalNm,
+  hospitalParams,
+  hospitalsQuery,
+  insurancesQuery,
+  insurerPage,
+  jobCodesQuery,
+  jobList,
+  termsList,
+  termsParams,
+  termsQuery,
+  uiControlList,
+  uiControlsQuery,
+  type Code,
+} from '@auto-claim/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { notFound } from '../../http/problem.js';
+import * as repo from './repo.js';
+
+
+const toHospital = ({ thumbnailPath, iosPackage, ...h }: Awaited<ReturnType<typeof repo.findHospital>> & object) => ({
+  ...h,
+  hospitalThumbnail: thumbnailPath,
+  iOSPackage: iosPackage,
+});
+
+const HOSPITAL_NOT_FOUND = '병원 정보를 찾을 수 없어요. 주소를 다시 확인해 주세요.';
+
+export const referenceRoutes =
+  (db: Kysely<Database>): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['reference'];
+
+    app.get(API.banks, { schema: { tags, summary: '은행 목록 (KFTC 코드)', response: { 200: bankList } } }, async () => {
+      const list = await repo.listBanks(db);
+      return { list, total: list.length };
+    });
+
+    app.get(
+      API.insurances,
+      { schema: { tags, summary: '보험사 목록', querystring: insurancesQuery, response: { 200: insurerPage } } },
+      async (req) => {
+        const { page, pageSize, insuKind } = req.query;
+        const { rows, total } = await repo.pageInsurers(db, { page, pageSize, insuKind });
+        return { list: rows, total, page, pageSize };
+      },
+    );
+
+    app.get(
+      API.faxNumbers,
+      { schema: { tags, summary: '보험사 청구 팩스번호', querystring: faxNumbersQuery, response: { 200: faxNumberList } } },
+      async (req) => {
+        const list = await repo.listFaxNumbers(db, req.query.insuCompCd);
+        return { list, total: list.length };
+      },
+    );
+
+    app.get(
+      API.jobCodes,
+      { schema: { tags, summary: '직업 분류', querystring: jobCodesQuery, response: { 200: jobList } } },
+      async (req) => {
+        const list = await repo.listJobs(db, req.query);
+        return { list, total: list.length };
+      },
+    );
+
+    app.get(
+      API.uiControls,
+      { schema: { tags, summary: '보험사 화면 설정 (신분증 사진)', querystring: uiControlsQuery, response: { 200: uiControlList } } },
+      async (req) => {
+        const list = await repo.listUiControls(db, req.query.compCd, req.query.compType);
+        return { list, total: list.length };
+      },
+    );
+
+    app.get(
+      API.codes,
+      { schema: { tags, summary: '공통 코드', querystring: codesQuery, response: { 200: codeList } } },
+      async (req) => {
+        const { codeCls } = req.query;
+        let list: Code[];
+        if (codeCls === 'job_cd') {
+          list = (await repo.listJobs(db, {})).map((j) => ({
+            codeCls,
+            code: j.jobCd,
+            codeNm: j.jobNm,
+            upperCode: j.parentCd,
+            level: j.level,
+          }));
+        } else if (codeCls === 'bank_cd') {
+          list = (await repo.listBanks(db)).map((b) => ({ codeCls, code: b.bankCd, codeNm: b.bankNm, upperCode: null, level: 1 }));
+        } else {
+          list = (await repo.listTelecoms(db)).map((t) => ({
+            codeCls,
+            code: t.telecomType,
+            codeNm: t.telecomNm,
+            upperCode: null,
+            level: 1,
+          }));
+        }
+        return { list, total: list.length };
+      },
+    );
+
+    app.get(
+      API.hospitals,
+      { schema: { tags, summary: '병원 목록 (이름순)', querystring: hospitalsQuery, response: { 200: hospitalList } } },
+      async (req) => {
+        const rows = await repo.listHospitals(db, { autoClaimOnly: req.query.autoClaimYn === 'Y' });
+        return { list: rows.map(toHospital), total: rows.length };
+      },
+    );
+
+    app.get(
+      '/ui/insu/v1/claims/hospitals/:hospitalCd',
+      { schema: { tags, summary: '병원 정보', params: hospitalParams, response: { 200: hospital } } },
+      async (req) => {
+        const row = await repo.findHospital(db, req.params.hospitalCd);
+        if (!row) throw notFound(HOSPITAL_NOT_FOUND, 'HOSPITAL_NOT_FOUND');
+        return toHospital(row);
+      },
+    );
+
+    app.get(
+      '/api/insu/rest/findHospitalNm/:hospitalCd',
+      { schema: { tags, summary: '병원 이름', params: hospitalParams, response: { 200: hospitalNm } } },
+      async (req) => {
+        const row = await repo.findHospital(db, req.params.hospitalCd);
+        if (!row) throw notFound(HOSPITAL_NOT_FOUND, 'HOSPITAL_NOT_FOUND');
+        return { hospitalCd: row.hospitalCd, hospitalNm: row.hospitalNm };
+      },
+    );
+
+    app.get(
+      API.hospitalCommons,
+      {
+        schema: {
+          tags,
+          summary: '병원 이름 목록 (simple projection)',
+          querystring: hospitalCommonsQuery,
+          response: { 200: hospitalCommonList },
+        },
+      },
+      async (req) => {
+        const { page, size } = req.query;
+        const { rows, total } = await repo.pageHospitalNames(db, { page, size });
+        return { list: rows, total, page, size };
+      },
+    );
+
+    app.get(
+      '/auth/rest/terms/:version/:termsGroup',
+      {
+        schema: {
+          tags,
+          summary: '약관 (SERVICE, TELECOM, LMHC_SUBS, INSU_CLAIM)',
+          params: termsParams,
+          querystring: termsQuery,
+          response: { 200: termsList },
+        },
+      },
+      async (req) => {
+        const list = await repo.listTerms(db, req.params.termsGroup, req.query.insuCompCd);
+        return { list, total: list.length };
+      },
+    );
+  };

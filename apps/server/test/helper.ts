@@ -1,0 +1,81 @@
+// build(): a fresh app on a fresh database for one test file. Embedded PGlite in memory by default;
+// with DATABASE_URL set, a throwaway database on that server (created here, dropped in close()).
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { openDb, type Db } from '../src/db/index.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+async function throwawayDatabase(baseUrl: string) {
+  const name = `ac_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDb(): Promise<{ db: Db; close(): Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const db = await openDb({ memory: true });
+    await migrateToLatest(db.db);
+    return { db, close: () => db.close() };
+  }
+  const tmp = await throwawayDatabase(baseUrl);
+  const db = await openDb({ databaseUrl: tmp.url });
+  await migrateToLatest(db.db);
+  return {
+    db,
+    async close() {
+      await db.close();
+      await tmp.drop();
+    },
+  };
+}
+
+export const TEST_WEB_DIST = path.resolve(import.meta.dirname, 'fixtures/web-dist');
+
+export async function build(): Promise<TestApp> {
+  const { db, close } = await openTestDb();
+  const app = await buildApp({
+    config: { webDist: TEST_WEB_DIST, logLevel: 'silent', nodeEnv: 'test', trustProxy: false },
+    db,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await close();
+    },
+  };
+}
+
+/** The problem body of an answer, asserted to be RFC 9457. */
+export function problemOf(res: { headers: Record<string, unknown>; json(): unknown }) {
+  if (!String(res.headers['content-type']).startsWith('application/problem+json')) {
+    throw new Error(`expected a problem answer, got ${String(res.headers['content-type'])}`);
+  }
+  return res.json() as { status: number; code: string; detail: string; title: string; errors?: { field: string; message: string }[] };
+}

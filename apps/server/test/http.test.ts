@@ -1,0 +1,119 @@
+// What every caller gets from the HTTP layer: problems, headers, limits, the SPA fallback, health.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, problemOf, type TestApp } from './helper.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers healthz and readyz with the database kind', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  });
+});
+
+describe('SPA in history mode', () => {
+  it.each(['/ui/insu/vuex/auto-claim/', '/ui/insu/vuex/auto-claim/90000001', '/ui/insu/vuex/auto-claim/security/jumin', '/ui/insu/anything'])(
+    'answers index.html for %s',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('자동청구 test index');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves real files, hashed assets as immutable', async () => {
+    const res = await t.app.inject('/ui/insu/assets/app.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('redirects the bare root to the app', async () => {
+    const res = await t.app.inject('/');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/ui/insu/vuex/auto-claim/');
+  });
+
+  it('never answers an unknown API path with HTML', async () => {
+    for (const url of ['/ui/insu/v1/nope', '/ui/insu/v2/claims/unknown', '/api/nope', '/auth/rest/nope', '/nope']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(problemOf(res)).toMatchObject({ status: 404, code: 'NOT_FOUND', title: 'Not Found' });
+    }
+  });
+
+  it('does not answer index.html to a POST', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/ui/insu/vuex/auto-claim/' });
+    expect(problemOf(res).status).toBe(404);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP without inline script, nosniff, no framing and a referrer policy on every answer', async () => {
+    for (const url of ['/ui/insu/vuex/auto-claim/', '/ui/insu/v1/claims/banks', '/nope']) {
+      const h = (await t.app.inject(url)).headers;
+      const csp = String(h['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('sends HSTS outside localhost only', async () => {
+    const local = await t.app.inject({ url: '/healthz', headers: { host: 'localhost:3000' } });
+    expect(local.headers['strict-transport-security']).toBeUndefined();
+    const remote = await t.app.inject({ url: '/healthz', headers: { host: 'claim.example.kr' } });
+    expect(remote.headers['strict-transport-security']).toContain('max-age=');
+  });
+});
+
+describe('bad input', () => {
+  it('answers a body over 1 MB with 413 problem', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ui/insu/v1/claims/banks',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'a'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(problemOf(res)).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE' });
+  });
+
+  it('answers a wrong method on a known path with a problem, never 5xx', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/ui/insu/v1/claims/banks' });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(problemOf(res).status).toBe(res.statusCode);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves a document generated from the zod schemas, with every reference call', async () => {
+    const doc = (await t.app.inject('/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of [
+      '/ui/insu/v1/claims/banks',
+      '/ui/insu/v1/claims/insurances',
+      '/ui/insu/v1/claims/hospitals/{hospitalCd}',
+      '/api/insu/rest/findHospitalNm/{hospitalCd}',
+      '/auth/rest/terms/{version}/{termsGroup}',
+    ]) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+    const params = doc.paths['/ui/insu/v1/claims/insurances'].get.parameters.map((x: { name: string }) => x.name);
+    expect(params).toEqual(expect.arrayContaining(['insuType', 'page', 'pageSize']));
+  });
+
+  it('serves a readable reference page', async () => {
+    const res = await t.app.inject('/api-docs/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,112 @@
+// The whole route table in one file, mirroring spec §2. Each route: its path below /vuex/auto-claim, Korean title,
+// layout (falls back to empty; guarded screens default to the auto-claim layout) and a lazily loaded screen.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { APP_BASE, CONTEXT_PATH } from '@auto-claim/contract';
+import { AppShell } from './layouts/AppShell';
+import { RouteError } from './screens/RouteError';
+import { loadScreen } from './lazyScreen';
+import { Guard } from './auth/guard';
+
+export type LayoutName = 'empty' | 'autoClaim' | 'web';
+
+export interface RouteMeta {
+  /** Korean title; a function where it depends on the query (spec §2 /web/complete). */
+  title: string | ((search: URLSearchParams) => string);
+  layout?: LayoutName;
+  /** No back button (spec §2 /excute). */
+  hideBack?: boolean;
+  /** Path contains /security/: the guard applies (spec §5). */
+  guarded?: boolean;
+}
+
+type ScreenModule = { default: ComponentType };
+interface RouteDef extends RouteMeta {
+  path: string;
+  /** A screen that later work builds is listed without one; the shell says so honestly. */
+  screen?: () => Promise<ScreenModule>;
+}
+
+const guarded = (path: string, title: string, screen?: RouteDef['screen']): RouteDef => ({
+  path: `/security/${path}`,
+  title,
+  guarded: true,
+  layout: 'autoClaim',
+  screen,
+});
+const web = (path: string, title: RouteDef['title'], screen?: RouteDef['screen']): RouteDef => ({
+  path: `/web/${path}`,
+  title,
+  layout: 'web',
+  screen,
+});
+
+export const ROUTE_TABLE: RouteDef[] = [
+  // Guarded screens (spec §2)
+  guarded('jumin', '주민등록번호 입력'),
+  guarded('possibleHospital', '자동청구 병원 선택'),
+  guarded('insuChoose', '보험사 선택'),
+  guarded('claimAgreeInfo', '보험사 약관 동의'),
+  guarded('paymentAccount', '보험금 받을 계좌'),
+  guarded('document', '제출 서류 안내'),
+  guarded('paymentCenter', '보험금 지급 안내'),
+  guarded('idPhotoInfo', '신분증 촬영 안내'),
+  guarded('photo', '신분증 촬영'),
+  guarded('expenses', '청구 금액 설정'),
+  guarded('retro', '지난 진료 청구 기간'),
+  guarded('adress', '주소'),
+  guarded('job', '직업'),
+  guarded('email', '이메일'),
+  guarded('signature', '서명'),
+  guarded('applyHistory', '자동청구 신청 내역'),
+  guarded('docComissionView', '위임장'),
+  guarded('docAgreeView', '동의서'),
+  // Unguarded screens (spec §2)
+  { path: '/authAgreeInfo', title: '서비스 이용약관', layout: 'empty', screen: () => import('./screens/auth/AuthAgreeInfo') },
+  { path: '/selfAuthSelect', title: '본인인증 방법 선택', layout: 'autoClaim', screen: () => import('./screens/auth/SelfAuthSelect') },
+  { path: '/identity', title: '휴대폰 본인인증', layout: 'autoClaim', screen: () => import('./screens/auth/Identity') },
+  { path: '/certInput', title: '인증번호 입력', layout: 'autoClaim', screen: () => import('./screens/auth/CertInput') },
+  { path: '/excute', title: '', layout: 'autoClaim', hideBack: true, screen: () => import('./screens/auth/Excute') },
+  { path: '/introduce/:hospitalCd', title: '병원 소개', layout: 'empty', screen: () => import('./screens/Introduce') },
+  { path: '/', title: '자동청구', layout: 'empty', screen: () => import('./screens/InnerLanding') },
+  { path: '/:hospitalCd', title: '자동청구', layout: 'empty', screen: () => import('./screens/OuterLanding') },
+  // Web variants (spec §2)
+  web('idPhotoInfo', '신분증 촬영 안내'),
+  web('IDPhoto', '신분증 제출'),
+  web('complete', (q) => (q.get('type') === 'idSubmit' ? '신분증 제출' : '자동청구 완료')),
+  web('treat', '자동청구 진료 내역'),
+  web('jumin', '주민등록번호 입력'),
+  web('signature', '서명'),
+  web('docComissionView', '위임장'),
+  web('docAgreeView', '동의서'),
+];
+
+const toRoute = ({ path, screen, ...meta }: RouteDef): RouteObject => ({
+  path: path === '/' ? undefined : path.slice(1),
+  index: path === '/',
+  handle: { layout: meta.guarded ? 'autoClaim' : 'empty', ...meta } satisfies RouteMeta,
+  lazy: async () => {
+    const { Component: Screen } = await loadScreen(screen ?? (() => import('./screens/NotYetAvailable')));
+    if (!meta.guarded) return { Component: Screen };
+    return {
+      Component: () => (
+        <Guard>
+          <Screen />
+        </Guard>
+      ),
+    };
+  },
+});
+
+export const router = createBrowserRouter(
+  [
+    {
+      path: APP_BASE,
+      element: <AppShell />,
+      errorElement: <RouteError />,
+      children: [...ROUTE_TABLE.map(toRoute), { path: '*', handle: { title: '페이지를 찾을 수 없어요' }, lazy: () => loadScreen(() => import('./screens/NotFound')) }],
+    },
+    { path: '*', handle: { title: '페이지를 찾을 수 없어요' }, lazy: () => loadScreen(() => import('./screens/NotFound')) },
+  ],
+  { basename: CONTEXT_PATH },
+);

@@ -1,0 +1,233 @@
+// The one claim store (DESIGN §2): reg, auth, repository and ui slices of spec §3.
+// Nothing personal leaves memory (DESIGN §5): a reload keeps only where the patient came from (hospital, mode),
+// in sessionStorage, so the guard and the landing can send them back to the right hospital.
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
+
+export type PrcMode = 'outer' | 'inner';
+
+/** spec §3 "Claim registration payload (reg)". */
+export interface Reg {
+  userCi: string;
+  userNm: string;
+  birthday: string;
+  sex: '' | 'M' | 'F';
+  userIdno2: string;
+  termsIds: string[];
+  optTerms: string[];
+  userTel: string;
+  userEmail: string;
+  userPostNo: string;
+  userAddr: string;
+  userAddrDetail: string;
+  hospitalCd: string;
+  multiSubscrib: string[];
+  jobCd: string;
+  jobNm: string;
+  minAmt: number | null;
+  signImg: string;
+  idcardImg: string;
+  idcardType: '' | 'ic' | 'dl' | 'pp';
+  idcardIssueDate: string;
+  idcardIssueOrg: string;
+  regNo: string;
+  checkCd: string;
+  postCenter: string;
+  applyChannel: string;
+  applyOrg: string;
+  insuCompCd: string;
+  agreeIds: string[];
+  bankCd: string;
+  bankAccount: string;
+  bankAccountHolder: string;
+  bankAccountRel: string;
+  goodsSubsId: string;
+  subsStatus: string;
+  contractStartDate: string;
+  contractEndDate: string;
+  repeatWeek: string;
+  repeatDay: string;
+  insuApplyId: string;
+  retroMonth: number | null;
+}
+
+/** spec §3 "Auth payload". */
+export interface Auth {
+  korRegId: string;
+  custName: string;
+  telecomType: string;
+  custHp: string;
+  hospitalCode: string;
+  smsRequestSeq: string;
+  smsResponseSeq: string;
+}
+
+/** spec §3 "Repository data" (answers kept for the session). */
+export interface Repository {
+  userId: string;
+  hospitalNm: string;
+  hash: string;
+  access_hash: string;
+  hospitalThumbnail: string;
+  androidPackage: string;
+  iOSPackage: string;
+  selectCompany: string;
+  checkBankAccountNm: string;
+}
+
+/** spec §3 "UI data". */
+export interface UiData {
+  telecomNm: string;
+  bankNm: string;
+  deptNm: string;
+  minAmtNm: string;
+  jobCategoryNm: string;
+  socialNum: string;
+  signBackup: string;
+  bankAccountRelNm: string;
+  prcMode: PrcMode;
+  jobType: string;
+  kakaoNotiCheck: boolean;
+}
+
+export const emptyReg = (): Reg => ({
+  userCi: '',
+  userNm: '',
+  birthday: '',
+  sex: '',
+  userIdno2: '',
+  termsIds: [],
+  optTerms: [],
+  userTel: '',
+  userEmail: '',
+  userPostNo: '',
+  userAddr: '',
+  userAddrDetail: '',
+  hospitalCd: DEFAULT_HOSPITAL_CD,
+  multiSubscrib: [],
+  jobCd: '',
+  jobNm: '',
+  minAmt: null,
+  signImg: '',
+  idcardImg: '',
+  idcardType: '',
+  idcardIssueDate: '',
+  idcardIssueOrg: '',
+  regNo: '',
+  checkCd: '',
+  postCenter: '',
+  applyChannel: '',
+  applyOrg: '',
+  insuCompCd: '',
+  agreeIds: [],
+  bankCd: '',
+  bankAccount: '',
+  bankAccountHolder: '',
+  bankAccountRel: '',
+  goodsSubsId: '',
+  subsStatus: '',
+  contractStartDate: '',
+  contractEndDate: '',
+  repeatWeek: '',
+  repeatDay: '',
+  insuApplyId: '',
+  retroMonth: null,
+});
+const emptyAuth = (): Auth => ({
+  korRegId: '',
+  custName: '',
+  telecomType: '',
+  custHp: '',
+  hospitalCode: '',
+  smsRequestSeq: '',
+  smsResponseSeq: '',
+});
+const emptyRepository = (): Repository => ({
+  userId: '',
+  hospitalNm: '',
+  hash: '',
+  access_hash: '',
+  hospitalThumbnail: '',
+  androidPackage: '',
+  iOSPackage: '',
+  selectCompany: '',
+  checkBankAccountNm: '',
+});
+const emptyUi = (): UiData => ({
+  telecomNm: '',
+  bankNm: '',
+  deptNm: '',
+  minAmtNm: '',
+  jobCategoryNm: '',
+  socialNum: '',
+  signBackup: '',
+  bankAccountRelNm: '',
+  prcMode: 'outer',
+  jobType: '',
+  kakaoNotiCheck: false,
+});
+
+/** spec §4: what reset() keeps; everything else (and always retroMonth) is cleared. */
+export const RESET_KEEPS = {
+  reg: ['multiSubscrib', 'userCi', 'termsIds', 'optTerms', 'userTel', 'userIdno2', 'sex', 'birthday', 'userNm', 'hospitalCd', 'applyOrg'],
+  repository: ['hospitalNm', 'hash', 'access_hash'],
+  ui: ['socialNum', 'prcMode'],
+} as const satisfies { reg: (keyof Reg)[]; repository: (keyof Repository)[]; ui: (keyof UiData)[] };
+
+export interface ClaimState {
+  reg: Reg;
+  auth: Auth;
+  repository: Repository;
+  ui: UiData;
+  setReg(patch: Partial<Reg>): void;
+  setAuth(patch: Partial<Auth>): void;
+  setRepository(patch: Partial<Repository>): void;
+  setUi(patch: Partial<UiData>): void;
+  reset(): void;
+}
+
+const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, from[k]])) as Pick<T, K>;
+
+/** What survives a reload: no personal data. */
+export const PERSISTED = (s: ClaimState) => ({
+  reg: { hospitalCd: s.reg.hospitalCd },
+  repository: { hospitalNm: s.repository.hospitalNm },
+  ui: { prcMode: s.ui.prcMode },
+});
+
+export const useClaimStore = create<ClaimState>()(
+  persist((set) => ({
+  reg: emptyReg(),
+  auth: emptyAuth(),
+  repository: emptyRepository(),
+  ui: emptyUi(),
+  setReg: (patch) => set((s) => ({ reg: { ...s.reg, ...patch } })),
+  setAuth: (patch) => set((s) => ({ auth: { ...s.auth, ...patch } })),
+  setRepository: (patch) => set((s) => ({ repository: { ...s.repository, ...patch } })),
+  setUi: (patch) => set((s) => ({ ui: { ...s.ui, ...patch } })),
+  reset: () =>
+    set((s) => ({
+      reg: { ...emptyReg(), ...pick(s.reg, RESET_KEEPS.reg), retroMonth: null },
+      auth: emptyAuth(),
+      repository: { ...emptyRepository(), ...pick(s.repository, RESET_KEEPS.repository) },
+      ui: { ...emptyUi(), ...pick(s.ui, RESET_KEEPS.ui) },
+    })),
+  }),
+  {
+    name: 'auto-claim',
+    version: 1,
+    storage: createJSONStorage(() => sessionStorage),
+    partialize: PERSISTED,
+    merge: (saved, current) => {
+      const p = (saved ?? {}) as Partial<ReturnType<typeof PERSISTED>>;
+      return {
+        ...current,
+        reg: { ...current.reg, ...p.reg },
+        repository: { ...current.repository, ...p.repository },
+        ui: { ...current.ui, ...p.ui },
+      };
+    },
+  }),
+);

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Served by the Fastify server under /ui/insu (history mode); `npm run dev` proxies the API to it.
+export default defineConfig({
+  base: '/ui/insu/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2020',
+    sourcemap: false,
+    manifest: true,
+    // No inline <script> (the CSP forbids it) and no tiny assets inlined as data URLs into JS.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/ui/insu/v1': 'http://localhost:3000',
+      '/ui/insu/v2': 'http://localhost:3000',
+      '/api': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+      '/rest': 'http://localhost:3000',
+      '/claim': 'http://localhost:3000',
+      '/sandbox': 'http://localhost:3000',
+    },
+  },
+});

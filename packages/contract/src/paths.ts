@@ -1,0 +1,58 @@
+// Every path of spec §2 and §7 in one place. Browser and server import these; never write a path twice.
+
+/** The SPA's context path (history mode). */
+export const CONTEXT_PATH = '/ui/insu';
+/** Where the auto-claim routes live, below the context path. */
+export const APP_BASE = '/vuex/auto-claim';
+export const APP_ROOT = `${CONTEXT_PATH}${APP_BASE}`;
+
+/** The default hospital code (spec §3, §9): the inner landing, never a real hospital. */
+export const DEFAULT_HOSPITAL_CD = '00000000';
+
+/** API paths of spec §7, exactly as given. */
+export const API = {
+  subscriptions: '/ui/insu/v1/claims/subscriptions',
+  subscriptionsConfirm: '/ui/insu/v1/claims/subscriptions/confirm',
+  subscriptionHospitals: '/ui/insu/v1/claims/subscriptions/hospitals',
+  subscriptionHospitalsV2: '/ui/insu/v2/claims/subscriptions/hospitals',
+  subscriptionHospitalsConfirm: '/ui/insu/v1/claims/subscriptions/hospitals/confirm',
+  subscriptionsV2: '/ui/insu/v2/claims/subscriptions',
+  userAccounts: '/ui/insu/v1/claims/users/accounts',
+  banks: '/ui/insu/v1/claims/banks',
+  insurances: '/ui/insu/v1/claims/insurances',
+  faxNumbers: '/ui/insu/v1/claims/insurances/fax-numbers',
+  jobCodes: '/ui/insu/v1/claims/job-codes',
+  uiControls: '/ui/insu/v1/claims/ui-controls',
+  hospitals: '/ui/insu/v1/claims/hospitals',
+  hospital: (hospitalCd: string) => `/ui/insu/v1/claims/hospitals/${encodeURIComponent(hospitalCd)}`,
+  ocrIdCard: '/ui/insu/v1/ocr/document/id-card',
+  codes: '/ui/insu/v1/codes/clss',
+  findHospitalNm: (hospitalCd: string) => `/api/insu/rest/findHospitalNm/${encodeURIComponent(hospitalCd)}`,
+  treats: '/claim/api/public/v1/claims/subscriptions/treats',
+  treatsV2: '/claim/api/public/v2/claims/subscriptions/treats',
+  idCards: '/claim/api/public/v1/claims/subscriptions/idCards',
+  terms: (version: 'v2' | 'v3', termsGroup: string) => `/auth/rest/terms/${version}/${termsGroup}`,
+  termsAgree: '/auth/rest/terms',
+  niceUserAuth: '/auth/rest/nice/userAuth',
+  niceSmsAuth: '/auth/rest/nice/smsAuth',
+  login: '/rest/auth/login',
+  logout: '/rest/auth/logout',
+  refreshToken: '/rest/auth/refreshToken',
+  hospitalCommons: '/api/admin/hospitalCommons',
+  appMenuLogs: '/api/admin/appMenuLogs',
+} as const;
+
+/** Route paths below APP_ROOT (spec §2). The route table in apps/web is built from these. */
+export const ROUTES = {
+  innerLanding: '/',
+  outerLanding: '/:hospitalCd',
+  introduce: '/introduce/:hospitalCd',
+  authAgreeInfo: '/authAgreeInfo',
+  selfAuthSelect: '/selfAuthSelect',
+  identity: '/identity',
+  certInput: '/certInput',
+  excute: '/excute',
+} as const;
+
+/** A URL below APP_ROOT, as the browser sees it. */
+export const appUrl = (path: string) => `${APP_ROOT}${path === '/' ? '/' : path}`;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isRealDate, maskPhone, parseKorRegId, validateKorRegId } from './person.js';
+
+const TODAY = new Date('2026-11-22T00:00:00Z');
+
+describe('korRegId (YYMMDD + 7th RRN digit)', () => {
+  it.each([
+    ['8501011', '19850101', 'M'],
+    ['8501012', '19850101', 'F'],
+    ['0503153', '20050315', 'M'],
+    ['0503154', '20050315', 'F'],
+    ['9012315', '19901231', 'M'],
+    ['1001018', '20100101', 'F'],
+  ])('%s is born %s, sex %s', (id, birthday, sex) => {
+    expect(parseKorRegId(id, TODAY)).toEqual({ birthday, sex });
+  });
+
+  it('refuses impossible dates, future births and unknown digits', () => {
+    expect(parseKorRegId('8502301', TODAY)).toBeUndefined(); // 30 February
+    expect(parseKorRegId('3001013', TODAY)).toBeUndefined(); // 2030: not born yet
+    expect(parseKorRegId('850101', TODAY)).toBeUndefined();
+    expect(validateKorRegId('85010', TODAY)).toEqual({ ok: false, reason: expect.stringContaining('6자리') });
+    expect(validateKorRegId('850101', TODAY)).toEqual({ ok: false, reason: expect.stringContaining('첫 번째 숫자') });
+    expect(validateKorRegId('8513011', TODAY).ok).toBe(false);
+    expect(validateKorRegId('8501011', TODAY).ok).toBe(true);
+  });
+
+  it('knows leap years', () => {
+    expect(isRealDate('20000229', TODAY)).toBe(true);
+    expect(isRealDate('19000229', TODAY)).toBe(false);
+  });
+
+  it('masks phone numbers', () => {
+    expect(maskPhone('010-1234-5678')).toBe('010-****-5678');
+  });
+});

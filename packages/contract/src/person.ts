@@ -1,0 +1,57 @@
+// Korean identity rules shared by browser and server (DESIGN §3): korRegId is YYMMDD plus the resident
+// registration number's 7th digit, which gives the century and sex. RRN checksums are NOT enforced
+// (numbers issued since October 2020 have none); the date and the sex digit are.
+
+/** 7th RRN digit → century and sex. 1-4 Koreans, 5-8 foreign residents, 9/0 born in the 1800s. */
+const SEX_DIGIT: Record<string, { century: number; sex: 'M' | 'F' }> = {
+  '9': { century: 1800, sex: 'M' },
+  '0': { century: 1800, sex: 'F' },
+  '1': { century: 1900, sex: 'M' },
+  '2': { century: 1900, sex: 'F' },
+  '3': { century: 2000, sex: 'M' },
+  '4': { century: 2000, sex: 'F' },
+  '5': { century: 1900, sex: 'M' },
+  '6': { century: 1900, sex: 'F' },
+  '7': { century: 2000, sex: 'M' },
+  '8': { century: 2000, sex: 'F' },
+};
+
+export type Validation = { ok: true } | { ok: false; reason: string };
+
+/** YYYYMMDD is a real calendar date not in the future. */
+export function isRealDate(yyyymmdd: string, today = new Date()): boolean {
+  if (!/^\d{8}$/.test(yyyymmdd)) return false;
+  const y = Number(yyyymmdd.slice(0, 4));
+  const m = Number(yyyymmdd.slice(4, 6));
+  const d = Number(yyyymmdd.slice(6, 8));
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
+  return date.getTime() <= today.getTime();
+}
+
+/** The 8-digit birthday and sex a korRegId (YYMMDD + 7th digit) stands for, or undefined if it stands for none. */
+export function parseKorRegId(korRegId: string, today = new Date()): { birthday: string; sex: 'M' | 'F' } | undefined {
+  if (!/^\d{7}$/.test(korRegId)) return undefined;
+  const digit = SEX_DIGIT[korRegId[6]!];
+  if (!digit) return undefined;
+  const birthday = `${digit.century + Number(korRegId.slice(0, 2))}${korRegId.slice(2, 6)}`;
+  return isRealDate(birthday, today) ? { birthday, sex: digit.sex } : undefined;
+}
+
+export function validateKorRegId(korRegId: string, today = new Date()): Validation {
+  if (!/^\d{6}$/.test(korRegId.slice(0, 6))) return { ok: false, reason: '생년월일 6자리를 숫자로 입력해 주세요.' };
+  if (!/^\d$/.test(korRegId.slice(6, 7))) return { ok: false, reason: '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.' };
+  return parseKorRegId(korRegId, today) ? { ok: true } : { ok: false, reason: '생년월일이 올바른 날짜가 아니에요. 다시 확인해 주세요.' };
+}
+
+/** Phone numbers as digits only (DESIGN §3): '010-1234-5678' → '01012345678'. */
+export const digitsOnly = (s: string) => s.replace(/\D/g, '');
+
+/** Korean mobile numbers: 010 (11 digits) and the old 011/016/017/018/019 (10-11 digits). */
+export const MOBILE_RE = /^01[016789]\d{7,8}$/;
+
+/** 010-****-5678 (DESIGN §5). */
+export function maskPhone(phone: string) {
+  const d = digitsOnly(phone);
+  return d.length >= 10 ? `${d.slice(0, 3)}-****-${d.slice(-4)}` : '***';
+}
