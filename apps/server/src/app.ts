@@ -29,7 +29,10 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
     logger: logger
       ? {
           level: config.logLevel,
-          redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+          redact: {
+            paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            remove: true,
+          },
           // The path only: query strings may carry what a patient typed (spec §7 sends GET params as query).
           serializers: {
             req: (req) => ({ method: req.method, path: String(req.url).split('?')[0], reqId: req.id }),
@@ -51,7 +54,8 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
       info: {
         title: '자동청구 API',
         version: '1.0.0',
-        description: '실손보험 자동청구: 환자용 화면과 병원·보험사 연동이 쓰는 API. 오류는 RFC 9457 problem details로 답해요.',
+        description:
+          '실손보험 자동청구: 환자용 화면과 병원·보험사 연동이 쓰는 API. 오류는 RFC 9457 problem details로 답해요.',
       },
     },
     transform: jsonSchemaTransform,
@@ -65,7 +69,11 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
       await sql`select 1`.execute(db.db);
       return { status: 'ok', database: db.kind };
     } catch {
-      return sendProblem(reply, { status: 503, code: 'DATABASE_UNAVAILABLE', detail: '데이터베이스에 연결할 수 없어요.' });
+      return sendProblem(reply, {
+        status: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        detail: '데이터베이스에 연결할 수 없어요.',
+      });
     }
   });
 

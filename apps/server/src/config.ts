@@ -17,7 +17,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 32-byte keys as 64 hex characters. */
-  FIELD_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i).optional(),
+  FIELD_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i)
+    .optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   PROVIDERS: z.enum(['sandbox']).default('sandbox'),
   TRUST_PROXY: z

@@ -77,5 +77,11 @@ export function problemOf(res: { headers: Record<string, unknown>; json(): unkno
   if (!String(res.headers['content-type']).startsWith('application/problem+json')) {
     throw new Error(`expected a problem answer, got ${String(res.headers['content-type'])}`);
   }
-  return res.json() as { status: number; code: string; detail: string; title: string; errors?: { field: string; message: string }[] };
+  return res.json() as {
+    status: number;
+    code: string;
+    detail: string;
+    title: string;
+    errors?: { field: string; message: string }[];
+  };
 }

@@ -18,16 +18,18 @@ describe('health', () => {
 });
 
 describe('SPA in history mode', () => {
-  it.each(['/ui/insu/vuex/auto-claim/', '/ui/insu/vuex/auto-claim/90000001', '/ui/insu/vuex/auto-claim/security/jumin', '/ui/insu/anything'])(
-    'answers index.html for %s',
-    async (url) => {
-      const res = await t.app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('자동청구 test index');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/ui/insu/vuex/auto-claim/',
+    '/ui/insu/vuex/auto-claim/90000001',
+    '/ui/insu/vuex/auto-claim/security/jumin',
+    '/ui/insu/anything',
+  ])('answers index.html for %s', async (url) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('자동청구 test index');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it('serves real files, hashed assets as immutable', async () => {
     const res = await t.app.inject('/ui/insu/assets/app.js');

@@ -68,7 +68,11 @@ describe('fax numbers', () => {
     const body = (await get('/ui/insu/v1/claims/insurances/fax-numbers')).json();
     expect(body.total).toBeGreaterThanOrEqual(20);
     for (const f of body.list) {
-      expect(f).toMatchObject({ insuCompCd: expect.any(String), faxNo: expect.any(String), verified: expect.any(Boolean) });
+      expect(f).toMatchObject({
+        insuCompCd: expect.any(String),
+        faxNo: expect.any(String),
+        verified: expect.any(Boolean),
+      });
       if (!f.verified) expect(f.label).toContain('샌드박스');
     }
   });
@@ -118,7 +122,9 @@ describe('ui-controls', () => {
     const insurers = (await get('/ui/insu/v1/claims/insurances')).json().list;
     const noPhoto = insurers.filter((i: { idPhotoUse: boolean }) => !i.idPhotoUse);
     expect(noPhoto.length).toBeGreaterThan(0);
-    const controls = (await get(`/ui/insu/v1/claims/ui-controls?compCd=${noPhoto[0].insuCompCd}&compType=INSU_PHOTO`)).json();
+    const controls = (
+      await get(`/ui/insu/v1/claims/ui-controls?compCd=${noPhoto[0].insuCompCd}&compType=INSU_PHOTO`)
+    ).json();
     const use = controls.list.find((c: { ctrlKey: string }) => c.ctrlKey === 'ID_PHOTO_USE');
     expect(JSON.parse(use.ctrlVal)).toMatchObject({ use: false });
   });
@@ -182,7 +188,11 @@ describe('terms', () => {
       const body = (await get(url)).json();
       expect(body.total, url).toBeGreaterThanOrEqual(3);
       for (const term of body.list) {
-        expect(term).toMatchObject({ termsId: expect.any(String), version: expect.any(String), required: expect.any(Boolean) });
+        expect(term).toMatchObject({
+          termsId: expect.any(String),
+          version: expect.any(String),
+          required: expect.any(Boolean),
+        });
         expect(term.content.length).toBeGreaterThan(300);
       }
     }

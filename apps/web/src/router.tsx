@@ -62,8 +62,18 @@ export const ROUTE_TABLE: RouteDef[] = [
   guarded('docComissionView', '위임장'),
   guarded('docAgreeView', '동의서'),
   // Unguarded screens (spec §2)
-  { path: '/authAgreeInfo', title: '서비스 이용약관', layout: 'empty', screen: () => import('./screens/auth/AuthAgreeInfo') },
-  { path: '/selfAuthSelect', title: '본인인증 방법 선택', layout: 'autoClaim', screen: () => import('./screens/auth/SelfAuthSelect') },
+  {
+    path: '/authAgreeInfo',
+    title: '서비스 이용약관',
+    layout: 'empty',
+    screen: () => import('./screens/auth/AuthAgreeInfo'),
+  },
+  {
+    path: '/selfAuthSelect',
+    title: '본인인증 방법 선택',
+    layout: 'autoClaim',
+    screen: () => import('./screens/auth/SelfAuthSelect'),
+  },
   { path: '/identity', title: '휴대폰 본인인증', layout: 'autoClaim', screen: () => import('./screens/auth/Identity') },
   { path: '/certInput', title: '인증번호 입력', layout: 'autoClaim', screen: () => import('./screens/auth/CertInput') },
   { path: '/excute', title: '', layout: 'autoClaim', hideBack: true, screen: () => import('./screens/auth/Excute') },
@@ -104,9 +114,20 @@ export const router = createBrowserRouter(
       path: APP_BASE,
       element: <AppShell />,
       errorElement: <RouteError />,
-      children: [...ROUTE_TABLE.map(toRoute), { path: '*', handle: { title: '페이지를 찾을 수 없어요' }, lazy: () => loadScreen(() => import('./screens/NotFound')) }],
+      children: [
+        ...ROUTE_TABLE.map(toRoute),
+        {
+          path: '*',
+          handle: { title: '페이지를 찾을 수 없어요' },
+          lazy: () => loadScreen(() => import('./screens/NotFound')),
+        },
+      ],
     },
-    { path: '*', handle: { title: '페이지를 찾을 수 없어요' }, lazy: () => loadScreen(() => import('./screens/NotFound')) },
+    {
+      path: '*',
+      handle: { title: '페이지를 찾을 수 없어요' },
+      lazy: () => loadScreen(() => import('./screens/NotFound')),
+    },
   ],
   { basename: CONTEXT_PATH },
 );

@@ -1,13 +1,9 @@
 // Field formats of DESIGN §3, each a zod schema with a Korean (해요체) message the patient can read.
 import { z } from 'zod';
 
-export const hospitalCd = z
-  .string()
-  .regex(/^\d{8}$/, { message: '병원 코드는 숫자 8자리여야 해요.' });
+export const hospitalCd = z.string().regex(/^\d{8}$/, { message: '병원 코드는 숫자 8자리여야 해요.' });
 
-export const insuCompCd = z
-  .string()
-  .regex(/^[A-Z][A-Z0-9_]{1,31}$/, { message: '보험사 코드가 올바르지 않아요.' });
+export const insuCompCd = z.string().regex(/^[A-Z][A-Z0-9_]{1,31}$/, { message: '보험사 코드가 올바르지 않아요.' });
 
 export const yyyymmdd = z.string().regex(/^\d{8}$/, { message: '날짜는 YYYYMMDD 8자리 숫자로 입력해 주세요.' });
 

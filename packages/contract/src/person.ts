@@ -40,8 +40,11 @@ export function parseKorRegId(korRegId: string, today = new Date()): { birthday:
 
 export function validateKorRegId(korRegId: string, today = new Date()): Validation {
   if (!/^\d{6}$/.test(korRegId.slice(0, 6))) return { ok: false, reason: '생년월일 6자리를 숫자로 입력해 주세요.' };
-  if (!/^\d$/.test(korRegId.slice(6, 7))) return { ok: false, reason: '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.' };
-  return parseKorRegId(korRegId, today) ? { ok: true } : { ok: false, reason: '생년월일이 올바른 날짜가 아니에요. 다시 확인해 주세요.' };
+  if (!/^\d$/.test(korRegId.slice(6, 7)))
+    return { ok: false, reason: '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.' };
+  return parseKorRegId(korRegId, today)
+    ? { ok: true }
+    : { ok: false, reason: '생년월일이 올바른 날짜가 아니에요. 다시 확인해 주세요.' };
 }
 
 /** Phone numbers as digits only (DESIGN §3): '010-1234-5678' → '01012345678'. */

@@ -17,7 +17,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // date stays text YYYY-MM-DD on both engines.
 pg.types.setTypeParser(1082, (v) => v);
 
-export async function openDb(opts: { databaseUrl?: string | undefined; dataDir?: string; memory?: boolean }): Promise<Db> {
+export async function openDb(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  memory?: boolean;
+}): Promise<Db> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });

@@ -40,7 +40,10 @@ export function sendProblem(reply: FastifyReply, p: Omit<Problem, 'title'> & { t
 
 /** Korean detail for the client errors Fastify itself raises. */
 const FASTIFY_CODES: Record<string, { code: string; detail: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE', detail: '보낸 내용이 너무 커요. 크기를 줄여 다시 시도해 주세요.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'BODY_TOO_LARGE',
+    detail: '보낸 내용이 너무 커요. 크기를 줄여 다시 시도해 주세요.',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'JSON 형식으로 보내 주세요.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'EMPTY_BODY', detail: '보낸 내용이 비어 있어요.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', detail: '보낸 내용을 읽을 수 없어요. 형식을 확인해 주세요.' },
@@ -70,7 +73,11 @@ export function registerProblemHandlers(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const known = FASTIFY_CODES[error.code];
       if (status === 429) {
-        return sendProblem(reply, { status, code: 'RATE_LIMITED', detail: '요청이 너무 많아요. 잠시 후 다시 시도해 주세요.' });
+        return sendProblem(reply, {
+          status,
+          code: 'RATE_LIMITED',
+          detail: '요청이 너무 많아요. 잠시 후 다시 시도해 주세요.',
+        });
       }
       return sendProblem(reply, {
         status,

@@ -11,7 +11,10 @@ export class ApiError extends Error {
   }
   /** What to show the patient. */
   get detail() {
-    return this.problem?.detail ?? (this.status === 0 ? NETWORK_MESSAGE : '일시적인 문제가 생겼어요. 잠시 후 다시 시도해 주세요.');
+    return (
+      this.problem?.detail ??
+      (this.status === 0 ? NETWORK_MESSAGE : '일시적인 문제가 생겼어요. 잠시 후 다시 시도해 주세요.')
+    );
   }
 }
 
@@ -34,7 +37,12 @@ function withQuery(path: string, params?: Params) {
   return s ? `${path}?${s}` : path;
 }
 
-export async function request<T>(method: Method, path: string, data?: Params | object, signal?: AbortSignal): Promise<T> {
+export async function request<T>(
+  method: Method,
+  path: string,
+  data?: Params | object,
+  signal?: AbortSignal,
+): Promise<T> {
   const asQuery = method === 'GET' || method === 'DELETE';
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   let res: Response;

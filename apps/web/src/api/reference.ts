@@ -1,13 +1,6 @@
 // One query per reference call of spec §7: its key, fetcher and hook together (Bulletproof React habit).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  API,
-  INSURANCES_PAGE_SIZE,
-  type Code,
-  type Hospital,
-  type Insurer,
-  type Terms,
-} from '@auto-claim/contract';
+import { API, INSURANCES_PAGE_SIZE, type Code, type Hospital, type Insurer, type Terms } from '@auto-claim/contract';
 import { api } from './client';
 
 interface ListAnswer<T> {

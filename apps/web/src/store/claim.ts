@@ -170,7 +170,19 @@ const emptyUi = (): UiData => ({
 
 /** spec §4: what reset() keeps; everything else (and always retroMonth) is cleared. */
 export const RESET_KEEPS = {
-  reg: ['multiSubscrib', 'userCi', 'termsIds', 'optTerms', 'userTel', 'userIdno2', 'sex', 'birthday', 'userNm', 'hospitalCd', 'applyOrg'],
+  reg: [
+    'multiSubscrib',
+    'userCi',
+    'termsIds',
+    'optTerms',
+    'userTel',
+    'userIdno2',
+    'sex',
+    'birthday',
+    'userNm',
+    'hospitalCd',
+    'applyOrg',
+  ],
   repository: ['hospitalNm', 'hash', 'access_hash'],
   ui: ['socialNum', 'prcMode'],
 } as const satisfies { reg: (keyof Reg)[]; repository: (keyof Repository)[]; ui: (keyof UiData)[] };
@@ -198,36 +210,38 @@ export const PERSISTED = (s: ClaimState) => ({
 });
 
 export const useClaimStore = create<ClaimState>()(
-  persist((set) => ({
-  reg: emptyReg(),
-  auth: emptyAuth(),
-  repository: emptyRepository(),
-  ui: emptyUi(),
-  setReg: (patch) => set((s) => ({ reg: { ...s.reg, ...patch } })),
-  setAuth: (patch) => set((s) => ({ auth: { ...s.auth, ...patch } })),
-  setRepository: (patch) => set((s) => ({ repository: { ...s.repository, ...patch } })),
-  setUi: (patch) => set((s) => ({ ui: { ...s.ui, ...patch } })),
-  reset: () =>
-    set((s) => ({
-      reg: { ...emptyReg(), ...pick(s.reg, RESET_KEEPS.reg), retroMonth: null },
+  persist(
+    (set) => ({
+      reg: emptyReg(),
       auth: emptyAuth(),
-      repository: { ...emptyRepository(), ...pick(s.repository, RESET_KEEPS.repository) },
-      ui: { ...emptyUi(), ...pick(s.ui, RESET_KEEPS.ui) },
-    })),
-  }),
-  {
-    name: 'auto-claim',
-    version: 1,
-    storage: createJSONStorage(() => sessionStorage),
-    partialize: PERSISTED,
-    merge: (saved, current) => {
-      const p = (saved ?? {}) as Partial<ReturnType<typeof PERSISTED>>;
-      return {
-        ...current,
-        reg: { ...current.reg, ...p.reg },
-        repository: { ...current.repository, ...p.repository },
-        ui: { ...current.ui, ...p.ui },
-      };
+      repository: emptyRepository(),
+      ui: emptyUi(),
+      setReg: (patch) => set((s) => ({ reg: { ...s.reg, ...patch } })),
+      setAuth: (patch) => set((s) => ({ auth: { ...s.auth, ...patch } })),
+      setRepository: (patch) => set((s) => ({ repository: { ...s.repository, ...patch } })),
+      setUi: (patch) => set((s) => ({ ui: { ...s.ui, ...patch } })),
+      reset: () =>
+        set((s) => ({
+          reg: { ...emptyReg(), ...pick(s.reg, RESET_KEEPS.reg), retroMonth: null },
+          auth: emptyAuth(),
+          repository: { ...emptyRepository(), ...pick(s.repository, RESET_KEEPS.repository) },
+          ui: { ...emptyUi(), ...pick(s.ui, RESET_KEEPS.ui) },
+        })),
+    }),
+    {
+      name: 'auto-claim',
+      version: 1,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: PERSISTED,
+      merge: (saved, current) => {
+        const p = (saved ?? {}) as Partial<ReturnType<typeof PERSISTED>>;
+        return {
+          ...current,
+          reg: { ...current.reg, ...p.reg },
+          repository: { ...current.repository, ...p.repository },
+          ui: { ...current.ui, ...p.ui },
+        };
+      },
     },
-  }),
+  ),
 );

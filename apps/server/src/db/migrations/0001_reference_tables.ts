@@ -70,7 +70,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('terms_group_idx').on('terms').columns(['terms_group', 'active']).execute();
   await db.schema
     .createTable('hospital')
-    .addColumn('hospital_cd', 'text', (c) => c.primaryKey().check(sql`hospital_cd ~ '^[0-9]{8}$' and hospital_cd <> '00000000'`))
+    .addColumn('hospital_cd', 'text', (c) =>
+      c.primaryKey().check(sql`hospital_cd ~ '^[0-9]{8}$' and hospital_cd <> '00000000'`),
+    )
     .addColumn('hospital_nm', 'text', (c) => c.notNull())
     .addColumn('hospital_type', 'text', (c) => c.notNull())
     .addColumn('address', 'text', (c) => c.notNull())

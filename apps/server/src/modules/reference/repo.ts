@@ -5,7 +5,12 @@ import type { Database } from '../../db/schema.js';
 type Db = Kysely<Database>;
 
 export const listBanks = (db: Db) =>
-  db.selectFrom('bank').select(['bankCd', 'bankNm', 'bankKind']).where('active', '=', true).orderBy('sortOrder').execute();
+  db
+    .selectFrom('bank')
+    .select(['bankCd', 'bankNm', 'bankKind'])
+    .where('active', '=', true)
+    .orderBy('sortOrder')
+    .execute();
 
 const idPhotoUse = sql<boolean>`coalesce((
   select (uc.ctrl_val::jsonb ->> 'use')::boolean from ui_control uc
@@ -75,7 +80,10 @@ const hospitalColumns = [
 export const listHospitals = (db: Db, q: { autoClaimOnly?: boolean }) => {
   let s = db.selectFrom('hospital').select(hospitalColumns);
   if (q.autoClaimOnly) s = s.where('autoClaimEnabled', '=', true);
-  return s.orderBy(sql`hospital_nm collate "C"`).orderBy('hospitalCd').execute();
+  return s
+    .orderBy(sql`hospital_nm collate "C"`)
+    .orderBy('hospitalCd')
+    .execute();
 };
 
 export const findHospital = (db: Db, hospitalCd: string) =>
@@ -91,7 +99,10 @@ export async function pageHospitalNames(db: Db, q: { page: number; size: number 
       .limit(q.size)
       .offset(q.page * q.size)
       .execute(),
-    db.selectFrom('hospital').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('hospital')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

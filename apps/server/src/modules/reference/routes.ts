@@ -1,6 +1,5 @@
 // Reference calls of spec §7: banks, insurers, fax numbers, jobs, ui-controls, codes, hospitals, terms.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   API,
   bankList,
@@ -31,7 +30,6 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/problem.js';
 import * as repo from './repo.js';
 
-
 const toHospital = ({ thumbnailPath, iosPackage, ...h }: Awaited<ReturnType<typeof repo.findHospital>> & object) => ({
   ...h,
   hospitalThumbnail: thumbnailPath,
@@ -45,10 +43,14 @@ export const referenceRoutes =
   async (app) => {
     const tags = ['reference'];
 
-    app.get(API.banks, { schema: { tags, summary: '은행 목록 (KFTC 코드)', response: { 200: bankList } } }, async () => {
-      const list = await repo.listBanks(db);
-      return { list, total: list.length };
-    });
+    app.get(
+      API.banks,
+      { schema: { tags, summary: '은행 목록 (KFTC 코드)', response: { 200: bankList } } },
+      async () => {
+        const list = await repo.listBanks(db);
+        return { list, total: list.length };
+      },
+    );
 
     app.get(
       API.insurances,
@@ -62,7 +64,14 @@ export const referenceRoutes =
 
     app.get(
       API.faxNumbers,
-      { schema: { tags, summary: '보험사 청구 팩스번호', querystring: faxNumbersQuery, response: { 200: faxNumberList } } },
+      {
+        schema: {
+          tags,
+          summary: '보험사 청구 팩스번호',
+          querystring: faxNumbersQuery,
+          response: { 200: faxNumberList },
+        },
+      },
       async (req) => {
         const list = await repo.listFaxNumbers(db, req.query.insuCompCd);
         return { list, total: list.length };
@@ -80,7 +89,14 @@ export const referenceRoutes =
 
     app.get(
       API.uiControls,
-      { schema: { tags, summary: '보험사 화면 설정 (신분증 사진)', querystring: uiControlsQuery, response: { 200: uiControlList } } },
+      {
+        schema: {
+          tags,
+          summary: '보험사 화면 설정 (신분증 사진)',
+          querystring: uiControlsQuery,
+          response: { 200: uiControlList },
+        },
+      },
       async (req) => {
         const list = await repo.listUiControls(db, req.query.compCd, req.query.compType);
         return { list, total: list.length };
@@ -102,7 +118,13 @@ export const referenceRoutes =
             level: j.level,
           }));
         } else if (codeCls === 'bank_cd') {
-          list = (await repo.listBanks(db)).map((b) => ({ codeCls, code: b.bankCd, codeNm: b.bankNm, upperCode: null, level: 1 }));
+          list = (await repo.listBanks(db)).map((b) => ({
+            codeCls,
+            code: b.bankCd,
+            codeNm: b.bankNm,
+            upperCode: null,
+            level: 1,
+          }));
         } else {
           list = (await repo.listTelecoms(db)).map((t) => ({
             codeCls,

@@ -1,0 +1,90 @@
+// '/introduce/{hospitalCd}' (spec §2): the hospital's introduction.
+import { Link, useParams } from 'react-router';
+import { APP_BASE } from '@auto-claim/contract';
+import { ApiError } from '../api/client';
+import { useHospital } from '../api/reference';
+import { loadFailedMessage } from '../api/queryClient';
+import NotFound from './NotFound';
+import { HOSPITAL_NOT_FOUND, RedirectToValue, isHospitalCd } from './OuterLanding';
+import { StartButton } from './landing/Bottom';
+
+export default function Introduce() {
+  const { hospitalCd = '' } = useParams();
+  // spec §2: a non-numeric code goes to /{that value} (which then says what it is, without looping).
+  if (!/^\d+$/.test(hospitalCd)) return <RedirectToValue value={hospitalCd} />;
+  if (!isHospitalCd(hospitalCd)) return <NotFound {...HOSPITAL_NOT_FOUND} />;
+  return <HospitalIntro hospitalCd={hospitalCd} />;
+}
+
+function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
+  const hospital = useHospital(hospitalCd);
+  if (hospital.isPending) {
+    return (
+      <div
+        className="landing skeleton"
+        style={{ height: 320 }}
+        role="status"
+        aria-label="병원 정보를 불러오는 중이에요"
+      />
+    );
+  }
+  if (hospital.isError) {
+    if (hospital.error instanceof ApiError && hospital.error.status === 404)
+      return <NotFound {...HOSPITAL_NOT_FOUND} />;
+    return (
+      <section className="notice-screen" role="alert">
+        <h1 className="notice-screen__title">잠시 문제가 생겼어요</h1>
+        <p className="notice-screen__text">{loadFailedMessage('병원 정보')}</p>
+        <button type="button" className="btn btn--primary btn--block" onClick={() => hospital.refetch()}>
+          다시 불러오기
+        </button>
+      </section>
+    );
+  }
+  const h = hospital.data;
+  return (
+    <article className="landing intro">
+      <img className="intro__image" src={h.hospitalThumbnail} alt={`${h.hospitalNm} 그림`} width={320} height={180} />
+      <p className="landing-header__eyebrow">{h.hospitalType}</p>
+      <h1 className="landing-header__title">{h.hospitalNm}</h1>
+      <p className="intro__text">{h.introText}</p>
+      <dl className="intro__facts">
+        <dt>주소</dt>
+        <dd>{h.address}</dd>
+        <dt>전화</dt>
+        <dd>
+          <a href={`tel:${h.phone.replace(/\D/g, '')}`}>{h.phone}</a>
+        </dd>
+      </dl>
+      {(h.androidPackage || h.iOSPackage) && (
+        <section aria-labelledby="apps-title" className="intro__apps">
+          <h2 id="apps-title" className="landing-section__title">
+            병원 앱
+          </h2>
+          {h.androidPackage && (
+            <a
+              className="btn btn--secondary btn--block"
+              href={`https://play.google.com/store/apps/details?id=${h.androidPackage}`}
+              rel="noopener noreferrer"
+            >
+              Google Play에서 받기
+            </a>
+          )}
+          {h.iOSPackage && (
+            <a
+              className="btn btn--secondary btn--block"
+              href={`https://apps.apple.com/search?term=${encodeURIComponent(h.iOSPackage)}`}
+              rel="noopener noreferrer"
+            >
+              App Store에서 받기
+            </a>
+          )}
+        </section>
+      )}
+      <Link className="btn btn--ghost btn--block" to={`${APP_BASE}/${h.hospitalCd}`}>
+        자동청구 안내 보기
+      </Link>
+      {h.autoClaimEnabled && <StartButton />}
+    </article>
+  );
+}

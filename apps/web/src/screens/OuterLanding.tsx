@@ -1,0 +1,108 @@
+// '/{hospitalCd}' (spec §2): the landing of one hospital (prcMode outer, the default).
+import { useEffect } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { APP_BASE, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
+import { ApiError } from '../api/client';
+import { useHospital } from '../api/reference';
+import { loadFailedMessage } from '../api/queryClient';
+import { useClaimStore } from '../store/claim';
+import { Header } from './landing/Header';
+import { LandingBody } from './landing/LandingBody';
+import NotFound from './NotFound';
+import InnerLanding from './InnerLanding';
+
+export const HOSPITAL_NOT_FOUND = {
+  heading: '병원 정보를 찾을 수 없어요',
+  detail: '주소가 잘못되었거나 자동청구를 하지 않는 병원이에요. 병원에서 받은 링크나 QR 코드로 다시 들어와 주세요.',
+};
+
+export const isHospitalCd = (v: string | undefined): v is string => /^\d{8}$/.test(v ?? '');
+
+export default function OuterLanding() {
+  const { hospitalCd } = useParams();
+  // '/00000000' is the default code: the inner landing (spec §3).
+  if (hospitalCd === DEFAULT_HOSPITAL_CD) return <InnerLanding />;
+  // Non-numeric would redirect to itself (spec §2): say it plainly instead of looping.
+  if (!isHospitalCd(hospitalCd)) return <NotFound {...HOSPITAL_NOT_FOUND} />;
+  return <HospitalLanding hospitalCd={hospitalCd} />;
+}
+
+function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
+  const hospital = useHospital(hospitalCd);
+
+  useEffect(() => {
+    if (!hospital.data) return;
+    const h = hospital.data;
+    const { setUi, setReg, setRepository } = useClaimStore.getState();
+    setUi({ prcMode: 'outer' });
+    setReg({ hospitalCd: h.hospitalCd });
+    setRepository({
+      hospitalNm: h.hospitalNm,
+      hospitalThumbnail: h.hospitalThumbnail,
+      androidPackage: h.androidPackage ?? '',
+      iOSPackage: h.iOSPackage ?? '',
+    });
+  }, [hospital.data]);
+
+  if (hospital.isPending) {
+    return (
+      <div className="landing" role="status" aria-label="병원 정보를 불러오는 중이에요">
+        <div className="skeleton" style={{ height: 28, width: '40%' }} />
+        <div className="skeleton" style={{ height: 72 }} />
+        <div className="skeleton" style={{ height: 180 }} />
+      </div>
+    );
+  }
+  if (hospital.isError) {
+    if (hospital.error instanceof ApiError && hospital.error.status === 404)
+      return <NotFound {...HOSPITAL_NOT_FOUND} />;
+    return (
+      <section className="notice-screen" role="alert">
+        <h1 className="notice-screen__title">잠시 문제가 생겼어요</h1>
+        <p className="notice-screen__text">{loadFailedMessage('병원 정보')}</p>
+        <button type="button" className="btn btn--primary btn--block" onClick={() => hospital.refetch()}>
+          다시 불러오기
+        </button>
+      </section>
+    );
+  }
+  const h = hospital.data;
+  if (!h.autoClaimEnabled) {
+    return (
+      <NotFound
+        heading={`${h.hospitalNm}은 자동청구 준비 중이에요`}
+        detail="이 병원은 아직 자동청구를 시작하지 않았어요. 준비가 끝나면 병원에서 안내해 드릴 거예요."
+      />
+    );
+  }
+  return (
+    <LandingBody
+      header={
+        <Header
+          eyebrow={h.hospitalNm}
+          title={
+            <>
+              {h.hospitalNm.replace(/\s*\(데모\)$/, '')} 진료비,
+              <br />
+              자동으로 청구해 드려요
+            </>
+          }
+          lead="한 번만 가입하면 이 병원에서 받은 진료를 보험사에 알아서 청구해 드려요."
+          image={
+            <figure className="landing-header__figure">
+              <img src={h.hospitalThumbnail} alt={`${h.hospitalNm} 그림`} width={320} height={180} />
+              <figcaption>
+                <Link to={`${APP_BASE}/introduce/${h.hospitalCd}`}>병원 소개 보기</Link>
+              </figcaption>
+            </figure>
+          }
+        />
+      }
+    />
+  );
+}
+
+/** Redirect helper for Introduce: spec §2's rule for a non-numeric code. */
+export function RedirectToValue({ value }: { value: string }) {
+  return <Navigate to={`${APP_BASE}/${encodeURIComponent(value)}`} replace />;
+}

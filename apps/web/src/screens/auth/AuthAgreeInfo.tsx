@@ -1,0 +1,92 @@
+// /authAgreeInfo: the service terms (spec §2). Nothing continues without the required ones.
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { APP_BASE } from '@auto-claim/contract';
+import { useTerms } from '../../api/reference';
+import { loadFailedMessage } from '../../api/queryClient';
+import { useClaimStore } from '../../store/claim';
+import { TermsChecklist } from './TermsChecklist';
+
+const REQUIRED_MESSAGE = '필수 약관에 모두 동의해 주세요.';
+
+export default function AuthAgreeInfo() {
+  const navigate = useNavigate();
+  const terms = useTerms('v3', 'SERVICE');
+  const { reg, setReg } = useClaimStore();
+  const [agreed, setAgreed] = useState<Set<string>>(() => new Set([...reg.termsIds, ...reg.optTerms]));
+  const [error, setError] = useState<string>();
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const list = terms.data?.list ?? [];
+
+  const next = () => {
+    const missing = list.filter((t) => t.required && !agreed.has(t.termsId));
+    if (missing.length > 0) {
+      setError(REQUIRED_MESSAGE);
+      requestAnimationFrame(() => errorRef.current?.focus());
+      return;
+    }
+    setReg({
+      termsIds: list.filter((t) => t.required).map((t) => t.termsId),
+      optTerms: list.filter((t) => !t.required && agreed.has(t.termsId)).map((t) => t.termsId),
+    });
+    navigate(`${APP_BASE}/selfAuthSelect`);
+  };
+
+  return (
+    <div className="screen screen--padded">
+      <header className="screen-top">
+        <button type="button" className="app-header__back" onClick={() => navigate(-1)} aria-label="이전 화면으로">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </header>
+      <h1 className="screen__lead">
+        자동청구 서비스 이용을 위해
+        <br />
+        약관에 동의해 주세요
+      </h1>
+      <p className="screen__sub">
+        필수 약관에 동의해야 다음 단계로 갈 수 있어요. 선택 약관은 동의하지 않아도 괜찮아요.
+      </p>
+      {terms.isPending && (
+        <div className="skeleton skeleton--list" aria-label="약관을 불러오는 중이에요" role="status" />
+      )}
+      {terms.isError && (
+        <div className="load-error" role="alert">
+          <p>{loadFailedMessage('약관 목록')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => terms.refetch()}>
+            다시 불러오기
+          </button>
+        </div>
+      )}
+      {terms.isSuccess && (
+        <TermsChecklist
+          terms={list}
+          agreed={agreed}
+          onChange={(s) => {
+            setAgreed(s);
+            if (list.every((t) => !t.required || s.has(t.termsId))) setError(undefined);
+          }}
+          invalid={Boolean(error)}
+          describedBy={error ? 'terms-error' : undefined}
+        />
+      )}
+      <p id="terms-error" ref={errorRef} tabIndex={-1} className="field__error" role={error ? 'alert' : undefined}>
+        {error ?? ''}
+      </p>
+      <div className="bottom-action">
+        <button type="button" className="btn btn--primary btn--block" onClick={next} disabled={!terms.isSuccess}>
+          동의하고 계속하기
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+// /identity: name, birthday, phone number and telecom, with the telecom terms agreed (spec §2).
+// The server sends the SMS code; the next screen takes it.
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { API, APP_BASE, MOBILE_RE, digitsOnly, parseKorRegId, validateKorRegId } from '@auto-claim/contract';
+import { api, ApiError } from '../../api/client';
+import { useCodes, useTerms } from '../../api/reference';
+import { loadFailedMessage } from '../../api/queryClient';
+import { useClaimStore } from '../../store/claim';
+import { Field } from '../../ui/Field';
+import { alert } from '../../ui';
+import { TermsChecklist } from './TermsChecklist';
+
+const identityForm = z
+  .object({
+    custName: z
+      .string()
+      .trim()
+      .min(1, '이름을 입력해 주세요.')
+      .max(30, '이름은 30자까지 입력할 수 있어요.')
+      .regex(/^[가-힣a-zA-Z\s]+$/, '이름은 한글이나 영문으로 입력해 주세요.'),
+    birth6: z.string().regex(/^\d{6}$/, '생년월일 6자리를 숫자로 입력해 주세요. 예: 850101'),
+    sexDigit: z.string().regex(/^\d$/, '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.'),
+    custHp: z
+      .string()
+      .transform(digitsOnly)
+      .refine((v) => MOBILE_RE.test(v), '휴대폰 번호를 확인해 주세요. 예: 010-1234-5678'),
+    telecomType: z.string().min(1, '통신사를 선택해 주세요.'),
+  })
+  .superRefine((v, ctx) => {
+    if (!/^\d{6}$/.test(v.birth6) || !/^\d$/.test(v.sexDigit)) return;
+    const check = validateKorRegId(v.birth6 + v.sexDigit);
+    if (!check.ok) ctx.addIssue({ code: 'custom', path: ['birth6'], message: check.reason });
+  });
+type IdentityInput = z.input<typeof identityForm>;
+type IdentityValues = z.output<typeof identityForm>;
+
+interface UserAuthAnswer {
+  smsRequestSeq: string;
+  smsResponseSeq: string;
+}
+
+export default function Identity() {
+  const navigate = useNavigate();
+  const { reg, auth, setAuth, setReg, setUi } = useClaimStore();
+  const telecoms = useCodes('telecom_type');
+  const telecomTerms = useTerms('v2', 'TELECOM');
+  const [agreed, setAgreed] = useState<Set<string>>(new Set());
+  const [termsError, setTermsError] = useState<string>();
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const form = useForm<IdentityInput, unknown, IdentityValues>({
+    resolver: zodResolver(identityForm),
+    defaultValues: {
+      custName: auth.custName,
+      birth6: auth.korRegId.slice(0, 6),
+      sexDigit: auth.korRegId.slice(6, 7),
+      custHp: auth.custHp,
+      telecomType: auth.telecomType,
+    },
+  });
+  const { errors } = form.formState;
+
+  const send = useMutation({
+    mutationFn: (body: object) => api.post<UserAuthAnswer>(API.niceUserAuth, body),
+  });
+
+  const onValid = async (v: IdentityValues) => {
+    const terms = telecomTerms.data?.list ?? [];
+    if (terms.some((t) => t.required && !agreed.has(t.termsId))) {
+      setTermsError('본인확인 약관에 모두 동의해 주세요.');
+      return;
+    }
+    const korRegId = v.birth6 + v.sexDigit;
+    const body = {
+      korRegId,
+      custName: v.custName.trim(),
+      telecomType: v.telecomType,
+      custHp: v.custHp,
+      hospitalCode: reg.hospitalCd,
+      termsIds: [...agreed],
+    };
+    try {
+      const answer = await send.mutateAsync(body);
+      const person = parseKorRegId(korRegId)!;
+      setAuth({ ...body, smsRequestSeq: answer.smsRequestSeq, smsResponseSeq: answer.smsResponseSeq });
+      setReg({ userNm: body.custName, birthday: person.birthday, sex: person.sex, userTel: v.custHp });
+      setUi({ telecomNm: telecoms.data?.list.find((t) => t.code === v.telecomType)?.codeNm ?? '' });
+      navigate(`${APP_BASE}/certInput`);
+    } catch (e) {
+      const detail = e instanceof ApiError ? e.detail : '인증번호를 보내지 못했어요. 잠시 후 다시 시도해 주세요.';
+      const fieldErrors = e instanceof ApiError ? (e.problem?.errors ?? []) : [];
+      const map: Record<string, keyof IdentityInput> = {
+        korRegId: 'birth6',
+        custName: 'custName',
+        custHp: 'custHp',
+        telecomType: 'telecomType',
+      };
+      let placed = false;
+      for (const fe of fieldErrors) {
+        const name = map[fe.field];
+        if (name) {
+          form.setError(name, { message: fe.message });
+          placed = true;
+        }
+      }
+      if (!placed) await alert(detail);
+    }
+  };
+
+  const onInvalid = () => requestAnimationFrame(() => summaryRef.current?.focus());
+  const fieldErrors = (Object.keys(errors) as (keyof IdentityInput)[]).filter((k) => errors[k]?.message);
+  const labels: Record<keyof IdentityInput, string> = {
+    custName: '이름',
+    birth6: '생년월일',
+    sexDigit: '주민등록번호 뒷자리 첫 숫자',
+    custHp: '휴대폰 번호',
+    telecomType: '통신사',
+  };
+
+  return (
+    <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
+      <h2 className="screen__lead">본인 명의 휴대폰으로 인증해 주세요</h2>
+      {fieldErrors.length > 0 && (
+        <div
+          className="error-summary"
+          ref={summaryRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="error-summary-title"
+        >
+          <h2 id="error-summary-title">입력한 내용을 확인해 주세요</h2>
+          <ul>
+            {fieldErrors.map((k) => (
+              <li key={k}>
+                <a href={`#f-${k}`} onClick={(e) => (e.preventDefault(), form.setFocus(k))}>
+                  {labels[k]}: {errors[k]?.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <Field label="이름" error={errors.custName?.message}>
+        {(p) => (
+          <input {...p} {...form.register('custName')} className="input" autoComplete="name" placeholder="홍길동" />
+        )}
+      </Field>
+
+      <fieldset className="fieldset">
+        <legend className="field__label">생년월일과 주민등록번호 뒷자리 첫 숫자</legend>
+        <div className="regid">
+          <Field label={<span className="visually-hidden">생년월일 6자리</span>} error={errors.birth6?.message}>
+            {(p) => (
+              <input
+                {...p}
+                {...form.register('birth6')}
+                className="input"
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="off"
+                placeholder="생년월일 6자리"
+              />
+            )}
+          </Field>
+          <span className="regid__dash" aria-hidden="true">
+            –
+          </span>
+          <Field
+            label={<span className="visually-hidden">주민등록번호 뒷자리 첫 숫자</span>}
+            error={errors.sexDigit?.message}
+          >
+            {(p) => (
+              <input
+                {...p}
+                {...form.register('sexDigit')}
+                className="input regid__digit"
+                inputMode="numeric"
+                maxLength={1}
+                autoComplete="off"
+                placeholder="0"
+              />
+            )}
+          </Field>
+          <span className="regid__dots" aria-hidden="true">
+            ●●●●●●
+          </span>
+        </div>
+      </fieldset>
+
+      <Field label="휴대폰 번호" error={errors.custHp?.message}>
+        {(p) => (
+          <input
+            {...p}
+            {...form.register('custHp')}
+            className="input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="010-1234-5678"
+          />
+        )}
+      </Field>
+
+      <fieldset className="fieldset" aria-describedby={errors.telecomType ? 'telecom-error' : undefined}>
+        <legend className="field__label">통신사</legend>
+        {telecoms.isError && <p role="alert">{loadFailedMessage('통신사 목록')}</p>}
+        <div className="telecoms">
+          {(telecoms.data?.list ?? []).map((t) => (
+            <label key={t.code} className="telecom">
+              <input type="radio" value={t.code} {...form.register('telecomType')} />
+              <span>{t.codeNm}</span>
+            </label>
+          ))}
+        </div>
+        <p id="telecom-error" className="field__error">
+          {errors.telecomType?.message ?? ''}
+        </p>
+      </fieldset>
+
+      <section aria-labelledby="telecom-terms-title">
+        <h3 id="telecom-terms-title" className="field__label">
+          본인확인 약관
+        </h3>
+        {telecomTerms.isError && <p role="alert">{loadFailedMessage('통신사 약관')}</p>}
+        {telecomTerms.isSuccess && (
+          <TermsChecklist
+            terms={telecomTerms.data.list}
+            agreed={agreed}
+            onChange={(s) => {
+              setAgreed(s);
+              setTermsError(undefined);
+            }}
+            allLabel="본인확인 약관에 모두 동의해요"
+            invalid={Boolean(termsError)}
+            describedBy="telecom-terms-error"
+          />
+        )}
+        <p id="telecom-terms-error" className="field__error" role={termsError ? 'alert' : undefined}>
+          {termsError ?? ''}
+        </p>
+      </section>
+
+      <div className="bottom-action">
+        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
+          {send.isPending ? '인증번호 보내는 중…' : '인증번호 받기'}
+        </button>
+      </div>
+    </form>
+  );
+}

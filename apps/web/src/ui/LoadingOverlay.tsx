@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { loadingStore } from './loadingStore';
+
+/** Appears only after 300 ms so quick calls do not flicker. */
+const SHOW_AFTER_MS = 300;
+
+export function LoadingOverlay() {
+  const busy = useStore(loadingStore, (s) => s.count > 0);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!busy) {
+      setVisible(false);
+      return;
+    }
+    const id = setTimeout(() => setVisible(true), SHOW_AFTER_MS);
+    return () => clearTimeout(id);
+  }, [busy]);
+  return (
+    <div className={`loading${visible ? ' loading--on' : ''}`} role="status" aria-live="polite">
+      {visible && (
+        <>
+          <div className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">불러오는 중이에요</span>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import './ui.css';
+
+export { UiHost, LOGOUT_MESSAGE } from './UiHost';
+export { openModal, alert, confirm, info, alertLight } from './modals';
+export type { ModalOptions, ModalResult, ModalKind } from './modalStore';
+export { showLoading, hideLoading, withLoading } from './loadingStore';
+export { toast } from './toast';
+export { SlideBottom } from './SlideBottom';
+export { Field } from './Field';
