@@ -5,3 +5,4 @@ export * from './problem.js';
 export * from './reference.js';
 export * from './person.js';
 export * from './subscription.js';
+export * from './auth.js';

@@ -2,11 +2,15 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as m0001 from './migrations/0001_reference_tables.js';
 import * as m0002 from './migrations/0002_reference_seed.js';
+import * as m0003 from './migrations/0003_auth.js';
+import * as m0004 from './migrations/0004_subscriptions.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '0001_reference_tables': m0001,
   '0002_reference_seed': m0002,
+  '0003_auth': m0003,
+  '0004_subscriptions': m0004,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -92,6 +92,11 @@ export interface Database {
   subscription: SubscriptionTable;
   subscriptionHospital: SubscriptionHospitalTable;
   subscriptionInsurer: SubscriptionInsurerTable;
+  smsVerification: SmsVerificationTable;
+  authSession: AuthSessionTable;
+  termsAgreement: TermsAgreementTable;
+  operator: OperatorTable;
+  sandboxOutbox: SandboxOutboxTable;
 }
 
 export type HospitalRow = Selectable<HospitalTable>;
@@ -130,4 +135,55 @@ export interface SubscriptionInsurerTable {
   insuApplyId: string;
   insuCompCd: string;
   agreeIds: Generated<string[]>;
+}
+
+export interface SmsVerificationTable {
+  smsRequestSeq: string;
+  smsResponseSeq: string;
+  codeHash: string;
+  personHash: string;
+  personEnc: string;
+  phoneHmac: string;
+  ipHmac: string;
+  hospitalCd: string;
+  attempts: Generated<number>;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  lockedAt: Date | null;
+}
+
+export interface AuthSessionTable {
+  idHash: string;
+  kind: 'patient' | 'operator';
+  subjectEnc: string;
+  subjectHmac: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface TermsAgreementTable {
+  id: Generated<number>;
+  termsId: string;
+  version: string;
+  ciHmac: string | null;
+  smsRequestSeq: string | null;
+  ipHmac: string;
+  agreedAt: Date;
+}
+
+export interface OperatorTable {
+  loginId: string;
+  passwordHash: string;
+  createdAt: Generated<Date>;
+}
+
+export interface SandboxOutboxTable {
+  id: Generated<number>;
+  channel: string;
+  to: string;
+  body: string;
+  createdAt: Date;
 }

@@ -1,0 +1,71 @@
+// Identity verification by SMS (spec §3 auth payload, §7 Auth) and sessions.
+import { z } from 'zod';
+import { hospitalCd, telecomType } from './formats.js';
+import { MOBILE_RE, digitsOnly, validateKorRegId } from './person.js';
+
+export const custName = z
+  .string({ message: '이름을 입력해 주세요.' })
+  .trim()
+  .min(1, { message: '이름을 입력해 주세요.' })
+  .max(30, { message: '이름은 30자까지 입력할 수 있어요.' })
+  .regex(/^[가-힣a-zA-Z\s]+$/, { message: '이름은 한글이나 영문으로 입력해 주세요.' });
+
+export const korRegId = z
+  .string({ message: '생년월일과 주민등록번호 뒷자리 첫 숫자를 입력해 주세요.' })
+  .superRefine((v, ctx) => {
+    const check = validateKorRegId(v);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason });
+  });
+
+export const custHp = z
+  .string({ message: '휴대폰 번호를 입력해 주세요.' })
+  .transform(digitsOnly)
+  .refine((v) => MOBILE_RE.test(v), { message: '휴대폰 번호를 확인해 주세요. 예: 010-1234-5678' });
+
+/** POST /auth/rest/nice/userAuth: the auth payload of spec §3 with the telecom terms agreed. */
+export const userAuthBody = z.object({
+  korRegId,
+  custName,
+  telecomType,
+  custHp,
+  hospitalCode: hospitalCd,
+  /** The TELECOM terms the person agreed to; every required one must be here. */
+  termsIds: z.array(z.string().max(64)).max(20).default([]),
+});
+export type UserAuthBody = z.input<typeof userAuthBody>;
+export const userAuthAnswer = z.object({ smsRequestSeq: z.string(), smsResponseSeq: z.string() });
+export type UserAuthAnswer = z.infer<typeof userAuthAnswer>;
+
+/** The code as people type it: spaces and hyphens are fine. */
+export const smsAuthNum = z
+  .string({ message: '인증번호를 입력해 주세요.' })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine((v) => /^\d{6}$/.test(v), { message: '문자로 받은 인증번호 6자리를 입력해 주세요.' });
+
+export const smsAuthBody = z.object({
+  smsRequestSeq: z.string().min(1).max(64),
+  smsResponseSeq: z.string().min(1).max(64),
+  smsAuthNum,
+  hospitalCode: hospitalCd,
+});
+export const smsAuthAnswer = z.object({ responseCode: z.literal('0000'), hash: z.string(), ci: z.string() });
+export type SmsAuthAnswer = z.infer<typeof smsAuthAnswer>;
+
+/** POST /auth/rest/terms: the terms agreed, recorded with their current versions. */
+export const termsAgreeBody = z.object({
+  termsIds: z.array(z.string().min(1).max(64)).min(1, { message: '동의한 약관이 없어요.' }).max(100),
+});
+export const termsAgreeAnswer = z.object({
+  agreed: z.array(z.object({ termsId: z.string(), version: z.string(), agreedAt: z.string() })),
+});
+
+export const sessionAnswer = z.object({
+  kind: z.enum(['patient', 'operator']),
+  idleExpiresAt: z.string(),
+  absoluteExpiresAt: z.string(),
+});
+
+export const loginBody = z.object({
+  loginId: z.string().min(1, { message: '아이디를 입력해 주세요.' }).max(64),
+  password: z.string().min(1, { message: '비밀번호를 입력해 주세요.' }).max(256),
+});
