@@ -1,5 +1,7 @@
 // buildApp(deps) → a Fastify instance. main.ts listens on it; tests call app.inject().
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -10,21 +12,30 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { BODY_LIMIT_BYTES } from '@auto-claim/contract';
-import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { createContext, type AppContext, type Clock, type ContextConfig } from './context.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'webDist' | 'logLevel' | 'nodeEnv' | 'trustProxy'>;
+  config: ContextConfig;
   db: Db;
   /** Tests pass false to keep output clean. */
   logger?: boolean;
+  /** Tests pass a controlled clock. */
+  clock?: Clock;
 }
 
-export async function buildApp({ config, db, logger = true }: AppDeps): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp({ config, db, logger = true, clock }: AppDeps): Promise<FastifyInstance> {
+  const ctx = createContext({ db: db.db, config, clock });
   const app = Fastify({
     logger: logger
       ? {
@@ -44,10 +55,14 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandlers(app);
   await registerSecurityHeaders(app);
+  await app.register(cookie);
+  // Per-IP limits are set route by route (config.rateLimit); nothing is limited unless it says so.
+  await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {
     openapi: {

@@ -59,11 +59,29 @@ export const termsAgreeAnswer = z.object({
   agreed: z.array(z.object({ termsId: z.string(), version: z.string(), agreedAt: z.string() })),
 });
 
-export const sessionAnswer = z.object({
+/** A live session as its owner may see it. `hash` is what the claim-authorization cookie carries (spec §5). */
+export const sessionInfo = z.object({
   kind: z.enum(['patient', 'operator']),
+  hash: z.string(),
   idleExpiresAt: z.string(),
   absoluteExpiresAt: z.string(),
 });
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+/** GET /rest/auth/session: restores the SPA's verified identity after a reload, from the server, not browser storage. */
+export const sessionCurrent = sessionInfo.extend({
+  ci: z.string().optional(),
+  person: z
+    .object({
+      userNm: z.string(),
+      birthday: z.string(),
+      sex: z.enum(['M', 'F']),
+      userTel: z.string(),
+      telecomType: z.string(),
+    })
+    .optional(),
+});
+export type SessionCurrent = z.infer<typeof sessionCurrent>;
 
 export const loginBody = z.object({
   loginId: z.string().min(1, { message: '아이디를 입력해 주세요.' }).max(64),

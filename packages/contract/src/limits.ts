@@ -18,3 +18,9 @@ export const SMS_CODE_TTL_SECONDS = 180;
 export const SMS_RESEND_INTERVAL_SECONDS = 60;
 export const SMS_SENDS_PER_DAY = 5;
 export const SMS_MAX_WRONG_TRIES = 5;
+
+/** Sessions (DESIGN §4): idle timeout and absolute lifetime. */
+export const SESSION_IDLE_SECONDS = 15 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
+/** The JS-readable claim-authorization cookie the SPA's guard reads (spec §5); it carries the session's hash. */
+export const CLAIM_AUTH_COOKIE = 'claimAuth';

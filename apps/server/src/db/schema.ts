@@ -158,6 +158,7 @@ export interface AuthSessionTable {
   kind: 'patient' | 'operator';
   subjectEnc: string;
   subjectHmac: string;
+  personEnc: string | null;
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;

@@ -89,6 +89,8 @@ export interface UiData {
   prcMode: PrcMode;
   jobType: string;
   kakaoNotiCheck: boolean;
+  /** From the chosen insurer's ui-controls (INSU_PHOTO): false skips the ID photo steps; null until known. */
+  idPhotoRequired: boolean | null;
 }
 
 export const emptyReg = (): Reg => ({
@@ -166,6 +168,7 @@ const emptyUi = (): UiData => ({
   prcMode: 'outer',
   jobType: '',
   kakaoNotiCheck: false,
+  idPhotoRequired: null,
 });
 
 /** spec §4: what reset() keeps; everything else (and always retroMonth) is cleared. */

@@ -37,6 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** patient: the CI, encrypted; operator: the login id, encrypted. */
     .addColumn('subject_enc', 'text', (c) => c.notNull())
     .addColumn('subject_hmac', 'text', (c) => c.notNull())
+    /** patient: the verified person (name, birthday, sex, phone, telecom), encrypted; operator: null. */
+    .addColumn('person_enc', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull())
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())

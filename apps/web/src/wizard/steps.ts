@@ -1,0 +1,90 @@
+// The enrolment wizard's order, in one place (spec §4: "screen order is implied by the screens").
+// Each screen calls useWizard().next() when its question is answered; the wizard decides where that leads:
+// the next step that applies to this patient, or back to the summary when the patient came from a change link there.
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { APP_BASE } from '@auto-claim/contract';
+import { useClaimStore, type ClaimState } from '../store/claim';
+
+export type StepId =
+  | 'jumin'
+  | 'possibleHospital'
+  | 'insuChoose'
+  | 'claimAgreeInfo'
+  | 'document'
+  | 'idPhotoInfo'
+  | 'photo'
+  | 'paymentAccount'
+  | 'paymentCenter'
+  | 'expenses'
+  | 'retro'
+  | 'adress'
+  | 'job'
+  | 'email'
+  | 'signature'
+  | 'docComissionView'
+  | 'docAgreeView'
+  | 'applyHistory';
+
+interface Step {
+  id: StepId;
+  /** Whether this patient sees the step; absent: always. */
+  applies?(s: ClaimState): boolean;
+}
+
+/** Insurers whose ui-controls say they take no ID photo skip the photo steps (insuChoose sets ui.idPhotoRequired). */
+const takesPhoto = (s: ClaimState) => s.ui.idPhotoRequired !== false;
+
+export const STEPS: Step[] = [
+  { id: 'jumin' },
+  // Outer mode arrives with its hospital chosen by the landing; inner mode picks one or several.
+  { id: 'possibleHospital', applies: (s) => s.ui.prcMode === 'inner' },
+  { id: 'insuChoose' },
+  { id: 'claimAgreeInfo' },
+  { id: 'document' },
+  { id: 'idPhotoInfo', applies: takesPhoto },
+  { id: 'photo', applies: takesPhoto },
+  { id: 'paymentAccount' },
+  { id: 'paymentCenter' },
+  { id: 'expenses' },
+  { id: 'retro' },
+  { id: 'adress' },
+  { id: 'job' },
+  { id: 'email' },
+  { id: 'signature' },
+  { id: 'docComissionView' },
+  { id: 'docAgreeView' },
+  { id: 'applyHistory' },
+];
+
+export const stepPath = (id: StepId) => `${APP_BASE}/security/${id}`;
+
+/** The steps this patient walks, in order. */
+export const stepsFor = (s: ClaimState) => STEPS.filter((st) => !st.applies || st.applies(s));
+
+/** The step after `current` for this patient; applyHistory is the last. */
+export function nextStep(current: StepId, s: ClaimState): StepId {
+  const steps = stepsFor(s);
+  const i = steps.findIndex((st) => st.id === current);
+  return steps[Math.min(i + 1, steps.length - 1)]!.id;
+}
+
+/** "3 / 16" for the progress line of a step. */
+export function progressOf(current: StepId, s: ClaimState) {
+  const steps = stepsFor(s);
+  return { index: steps.findIndex((st) => st.id === current) + 1, total: steps.length };
+}
+
+/** A change link from the summary: `?from=applyHistory` brings the patient back there after this step. */
+export const changeLink = (id: StepId) => `${stepPath(id)}?from=applyHistory`;
+
+export function useWizard(current: StepId) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromSummary = params.get('from') === 'applyHistory';
+  const next = useCallback(() => {
+    const s = useClaimStore.getState();
+    navigate(stepPath(fromSummary ? 'applyHistory' : nextStep(current, s)));
+  }, [current, fromSummary, navigate]);
+  return { next, fromSummary, progress: progressOf(current, useClaimStore.getState()) };
+}
