@@ -7,7 +7,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
-  outputDir: 'test-results',
+  // Per port, so that two runs side by side (E2E_PORT=3101 …) never share a browser output folder or a database.
+  outputDir: `test-results/e2e-${PORT}`,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
@@ -47,8 +48,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      DATA_DIR: 'test-results/e2e-data',
+      // Inside outputDir, which Playwright empties before the server starts: every run begins on a fresh database.
+      DATA_DIR: `test-results/e2e-${PORT}/data`,
       DATABASE_URL: '',
+      // A build of one's own (vite build --outDir …) when several runs share the checkout; default apps/web/dist.
+      WEB_DIST: process.env.WEB_DIST ?? '',
     },
   },
 });
