@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    webDist: path.resolve(e.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY ?? dev!.fieldKey,
     sessionSecret: e.SESSION_SECRET ?? dev!.sessionSecret,
