@@ -6,3 +6,4 @@ export * from './reference.js';
 export * from './person.js';
 export * from './subscription.js';
 export * from './auth.js';
+export * from './treats.js';

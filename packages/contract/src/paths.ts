@@ -31,6 +31,8 @@ export const API = {
   treats: '/claim/api/public/v1/claims/subscriptions/treats',
   treatsV2: '/claim/api/public/v2/claims/subscriptions/treats',
   idCards: '/claim/api/public/v1/claims/subscriptions/idCards',
+  /** Trades the 알림톡 link's single-use token for a patient session (issue 5 §5). */
+  linkExchange: '/claim/api/public/v1/links/exchange',
   terms: (version: 'v2' | 'v3', termsGroup: string) => `/auth/rest/terms/${version}/${termsGroup}`,
   termsAgree: '/auth/rest/terms',
   niceUserAuth: '/auth/rest/nice/userAuth',

@@ -1,0 +1,306 @@
+// The patient's side of the claim engine (issue 5, points 5-7): the treatment history behind the 알림톡 link
+// (/web/treat), claiming a visit that was not claimed automatically (v1 one visit, v2 several receipts at once),
+// the ID copy an insurer asked for (/web/IDPhoto), and the append-only access log the patient can read.
+// Paths: API.treats, API.treatsV2, API.idCards, API.linkExchange.
+import { z } from 'zod';
+import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
+import { APP_ROOT } from './paths.js';
+import { isRealDate } from './person.js';
+import { idcardType } from './subscription.js';
+
+const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
+
+/** ISO 8601 instants in answers (timestamps of status changes and log entries). */
+const instant = z.string();
+
+// ---------------------------------------------------------------------------------------------------------------
+// The 알림톡 link: a signed, short-lived, single-use token, never personal data.
+
+/** The link's token travels in the URL fragment (`#t=…`), so it never reaches a server log or a Referer header. */
+export const LINK_TOKEN_PARAM = 't';
+/** The screens a link may open. */
+export const linkPurpose = z.enum(['treat', 'idCard']);
+export type LinkPurpose = z.infer<typeof linkPurpose>;
+/** The web screen (spec §2) each purpose opens. */
+export const LINK_SCREENS: Record<LinkPurpose, string> = { treat: '/web/treat', idCard: '/web/IDPhoto' };
+/** The path (below the origin) an 알림톡 opens: `/ui/insu/vuex/auto-claim/web/treat#t=<token>`. */
+export const patientLinkPath = (purpose: LinkPurpose, token: string) =>
+  `${APP_ROOT}${LINK_SCREENS[purpose]}#${LINK_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+
+/** POST API.linkExchange: trade the link's token for a patient session (cookie). */
+export const linkExchangeBody = z.object({
+  token: z
+    .string({ message: '링크 정보가 없어요. 알림톡의 링크를 다시 눌러 주세요.' })
+    .min(16, { message: '링크 정보가 올바르지 않아요. 알림톡의 링크를 다시 눌러 주세요.' })
+    .max(1024, { message: '링크 정보가 올바르지 않아요. 알림톡의 링크를 다시 눌러 주세요.' }),
+});
+export const linkExchangeAnswer = z.object({
+  purpose: linkPurpose,
+  /** The session's hash, which the claim-authorization cookie also carries (spec §5). */
+  hash: z.string(),
+  idleExpiresAt: instant,
+  absoluteExpiresAt: instant,
+  /** Masked (김*수), for a greeting. */
+  userNmMasked: z.string(),
+});
+export type LinkExchangeAnswer = z.infer<typeof linkExchangeAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Claims and their statuses.
+
+/** The claim lifecycle (issue 5 §4): received → claimed → sent → accepted / rejected (with a reason) / paid, or failed. */
+export const CLAIM_STATUSES = ['received', 'claimed', 'sent', 'accepted', 'rejected', 'paid', 'failed'] as const;
+export const claimStatus = z.enum(CLAIM_STATUSES);
+export type ClaimStatus = z.infer<typeof claimStatus>;
+/** What the patient reads for each status (해요체 labels). */
+export const CLAIM_STATUS_NM: Record<ClaimStatus, string> = {
+  received: '청구 준비 중',
+  claimed: '청구서 작성 완료',
+  sent: '보험사에 보냄',
+  accepted: '보험사 접수 완료',
+  rejected: '보험사 반려',
+  paid: '보험금 지급 완료',
+  failed: '보내지 못함',
+};
+
+export const claimStatusChange = z.object({ status: claimStatus, at: instant });
+
+export const treatClaim = z.object({
+  claimId: z.string(),
+  insuCompCd,
+  insuCompNm: z.string(),
+  status: claimStatus,
+  /** Set when status is rejected (the insurer's reason) or failed (ours, in Korean). */
+  reason: z.string().nullable(),
+  /** The amount claimed (원). */
+  claimAmt: z.number().int(),
+  /** The amount the insurer paid, once paid (원). */
+  paidAmt: z.number().int().nullable(),
+  /** 'auto': the engine claimed it; 'patient': the patient asked for it on /web/treat. */
+  origin: z.enum(['auto', 'patient']),
+  /** How it goes to the insurer. */
+  channel: z.enum(['api', 'fax']).nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  /** Every status change, oldest first. */
+  history: z.array(claimStatusChange),
+});
+export type TreatClaim = z.infer<typeof treatClaim>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Visits (treatment records fed by the hospital).
+
+export const VISIT_TYPES = ['outpatient', 'inpatient', 'pharmacy'] as const;
+export const visitType = z.enum(VISIT_TYPES);
+export type VisitType = z.infer<typeof visitType>;
+export const VISIT_TYPE_NM: Record<VisitType, string> = { outpatient: '외래', inpatient: '입원', pharmacy: '약국' };
+
+/** Why a visit was not claimed automatically. */
+export const NOT_CLAIMED_REASONS = [
+  'BELOW_MIN_AMT',
+  'OUTSIDE_CONTRACT',
+  'BEFORE_RETRO_WINDOW',
+  'NOT_SUBSCRIBED_HOSPITAL',
+  'SCHEDULED',
+] as const;
+export const notClaimedReason = z.enum(NOT_CLAIMED_REASONS);
+export type NotClaimedReason = z.infer<typeof notClaimedReason>;
+export const NOT_CLAIMED_REASON_NM: Record<NotClaimedReason, string> = {
+  BELOW_MIN_AMT: '설정한 최소 청구 금액보다 적어서 자동으로 청구하지 않았어요.',
+  OUTSIDE_CONTRACT: '자동청구 가입 기간 밖의 진료라서 자동으로 청구하지 않았어요.',
+  BEFORE_RETRO_WINDOW: '지난 진료 청구 기간보다 오래된 진료라서 자동으로 청구하지 않았어요.',
+  NOT_SUBSCRIBED_HOSPITAL: '자동청구를 신청하지 않은 병원의 진료예요.',
+  SCHEDULED: '정해진 청구일에 모아서 보낼 예정이에요.',
+};
+
+export const treatVisit = z.object({
+  treatId: z.string(),
+  hospitalCd,
+  hospitalNm: z.string(),
+  /** YYYYMMDD */
+  treatDate: yyyymmdd,
+  visitType,
+  deptNm: z.string(),
+  receiptNo: z.string(),
+  /** 급여 본인부담금 (원). */
+  coveredSelfAmt: z.number().int(),
+  /** 비급여 (원). */
+  uncoveredAmt: z.number().int(),
+  /** What the patient paid in total (원); compared with minAmt. */
+  paidAmt: z.number().int(),
+  /** When the hospital's record reached us. */
+  receivedAt: instant,
+  /** claimed: at least one claim exists; notClaimed: none, see notClaimedReason. */
+  claimState: z.enum(['claimed', 'notClaimed']),
+  notClaimedReason: notClaimedReason.nullable(),
+  /** The patient may still claim it here (not claimed for every insurer, inside the three-year lapse). */
+  canClaim: z.boolean(),
+  claims: z.array(treatClaim),
+});
+export type TreatVisit = z.infer<typeof treatVisit>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The access log (issue 5 §7): every release of the patient's records and every delivery, append-only.
+
+export const accessLogEntry = z.object({
+  logId: z.string(),
+  at: instant,
+  /** Stable UPPER_SNAKE code, e.g. RECORD_RECEIVED, RECORDS_SHOWN, CLAIM_DELIVERED, ID_CARD_SUBMITTED. */
+  action: z.string(),
+  /** Who received or read the records: a hospital, an insurer, the patient, an operator (Korean name). */
+  actorNm: z.string(),
+  /** One Korean sentence: what was released to whom. */
+  summary: z.string(),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntry>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET API.treats
+
+/** spec §7: GET sends params as query. A userCi, when given, must be the session's own. */
+export const treatsQuery = z.object({ userCi: z.string().max(200).optional() });
+export const treatsAnswer = listOf(treatVisit).extend({
+  /** The subscription's minimum amount (원) below which visits are shown, not claimed; null when none is set. */
+  minAmt: z.number().int().nullable(),
+  /** Newest first. */
+  accessLog: listOf(accessLogEntry),
+});
+export type TreatsAnswer = z.infer<typeof treatsAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// POST API.treats (one visit) and API.treatsV2 (multi-receipt: several visits in one claim per insurer)
+
+/** The most visits one multi-receipt claim may carry. */
+export const MAX_TREATS_PER_CLAIM = 20;
+
+const treatId = z
+  .string({ message: '청구할 진료를 골라 주세요.' })
+  .min(1, { message: '청구할 진료를 골라 주세요.' })
+  .max(64, { message: '진료 정보가 올바르지 않아요.' });
+/** Which of the subscription's insurers to claim from; absent: every one not yet claimed. */
+const insuCompCds = z
+  .array(insuCompCd)
+  .min(1, { message: '보험사를 하나 이상 골라 주세요.' })
+  .max(10, { message: '보험사는 10곳까지 고를 수 있어요.' })
+  .optional();
+
+export const treatClaimBody = z.object({ userCi: z.string().max(200).optional(), treatId, insuCompCds });
+export type TreatClaimBody = z.input<typeof treatClaimBody>;
+export const treatClaimAnswer = z.object({
+  treat: treatVisit,
+  /** Claims made by this call; 0 when the visit was already claimed (the call is idempotent). */
+  created: z.number().int(),
+});
+export type TreatClaimAnswer = z.infer<typeof treatClaimAnswer>;
+
+export const treatsClaimBodyV2 = z.object({
+  userCi: z.string().max(200).optional(),
+  treatIds: z
+    .array(treatId, { message: '청구할 진료를 골라 주세요.' })
+    .min(1, { message: '청구할 진료를 하나 이상 골라 주세요.' })
+    .max(MAX_TREATS_PER_CLAIM, { message: `한 번에 ${MAX_TREATS_PER_CLAIM}건까지 청구할 수 있어요.` })
+    .refine((ids) => new Set(ids).size === ids.length, { message: '같은 진료를 두 번 골랐어요.' }),
+  insuCompCds,
+});
+export type TreatsClaimBodyV2 = z.input<typeof treatsClaimBodyV2>;
+export const treatsClaimAnswerV2 = listOf(treatVisit).extend({ created: z.number().int() });
+export type TreatsClaimAnswerV2 = z.infer<typeof treatsClaimAnswerV2>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET / POST API.idCards: an insurer asked for a copy of the ID document.
+
+/** Decoded size limit of an ID image (the browser compresses well below it). */
+export const IDCARD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Request body limit of POST API.idCards: the image as base64 (4/3) plus the fields. */
+export const IDCARD_BODY_LIMIT_BYTES = Math.ceil((IDCARD_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
+/** Smallest and largest sides (pixels) of an ID image that can be read. */
+export const IDCARD_IMAGE_MIN_SIDE = 400;
+export const IDCARD_IMAGE_MAX_SIDE = 8000;
+
+export const IDCARD_TYPE_NM = { ic: '주민등록증', dl: '운전면허증', pp: '여권' } as const;
+
+export const idCardRequest = z.object({
+  requestId: z.string(),
+  insuCompCd,
+  insuCompNm: z.string(),
+  /** What the insurer asks for, in Korean. */
+  reason: z.string(),
+  /** The visit whose claim needs it, if one. */
+  treatDate: yyyymmdd.nullable(),
+  hospitalNm: z.string().nullable(),
+  acceptedTypes: z.array(idcardType),
+  status: z.enum(['requested', 'submitted']),
+  requestedAt: instant,
+  submittedAt: instant.nullable(),
+});
+export type IdCardRequest = z.infer<typeof idCardRequest>;
+export const idCardsQuery = treatsQuery;
+export const idCardsAnswer = listOf(idCardRequest);
+export type IdCardsAnswer = z.infer<typeof idCardsAnswer>;
+
+/** A JPEG or PNG as a data URL (DESIGN §3); the server checks the bytes, not this prefix. */
+export const idcardImg = z
+  .string({ message: '신분증 사진을 올려 주세요.' })
+  .min(1, { message: '신분증 사진을 올려 주세요.' })
+  .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+={0,2}$/, {
+    message: '신분증 사진은 JPG나 PNG 파일로 올려 주세요.',
+  })
+  .max(Math.ceil((IDCARD_IMAGE_MAX_BYTES * 4) / 3) + 32, {
+    message: `신분증 사진이 너무 커요. ${IDCARD_IMAGE_MAX_BYTES / 1024 / 1024}MB 이하로 올려 주세요.`,
+  });
+
+const issueDate = yyyymmdd.refine((v) => isRealDate(v), { message: '발급일이 올바른 날짜가 아니에요.' });
+/** 운전면허번호: 12 digits (지역 2 + 연도 2 + 일련 6 + 검증 2), typed with or without hyphens. */
+const licenceNo = z
+  .string({ message: '운전면허번호를 입력해 주세요.' })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine((v) => /^\d{12}$/.test(v), { message: '운전면허번호 12자리를 숫자로 입력해 주세요.' });
+/** 암호일련번호: the 5-6 letters and digits printed beside the photo. */
+const licenceCheckCd = z
+  .string({ message: '암호일련번호를 입력해 주세요.' })
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .refine((v) => /^[A-Z0-9]{5,6}$/.test(v), { message: '암호일련번호 5~6자리를 영문과 숫자로 입력해 주세요.' });
+/** 여권번호: M12345678 (old) or M123A4567 (since 2021). */
+const passportNo = z
+  .string({ message: '여권번호를 입력해 주세요.' })
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .refine((v) => /^[A-Z]{1,2}\d{7,8}$/.test(v) || /^[A-Z]\d{3}[A-Z]\d{4}$/.test(v), {
+    message: '여권번호를 확인해 주세요. 예: M123A4567',
+  });
+
+const idCardCommon = {
+  userCi: z.string().max(200).optional(),
+  /** The request answered; absent: every open request. */
+  requestId: z.string().max(64).optional(),
+  idcardImg,
+};
+/**
+ * spec §3: ic uses issue organisation and issue date; dl uses regNo and checkCd; pp uses regNo and issue date.
+ * The other document fields are cleared (each variant drops the fields it does not use).
+ */
+export const idCardSubmitBody = z.discriminatedUnion(
+  'idcardType',
+  [
+    z.object({
+      ...idCardCommon,
+      idcardType: z.literal('ic'),
+      idcardIssueOrg: z
+        .string({ message: '발급기관을 입력해 주세요.' })
+        .trim()
+        .min(1, { message: '발급기관을 입력해 주세요. 예: 서울특별시 종로구청장' })
+        .max(40, { message: '발급기관은 40자까지 입력할 수 있어요.' }),
+      idcardIssueDate: issueDate,
+    }),
+    z.object({ ...idCardCommon, idcardType: z.literal('dl'), regNo: licenceNo, checkCd: licenceCheckCd }),
+    z.object({ ...idCardCommon, idcardType: z.literal('pp'), regNo: passportNo, idcardIssueDate: issueDate }),
+  ],
+  { message: '신분증 종류를 선택해 주세요.' },
+);
+export type IdCardSubmitBody = z.input<typeof idCardSubmitBody>;
+export const idCardSubmitAnswer = z.object({
+  idcardType,
+  submittedAt: instant,
+  /** The requests this submission answered. */
+  requestIds: z.array(z.string()),
+});
+export type IdCardSubmitAnswer = z.infer<typeof idCardSubmitAnswer>;
