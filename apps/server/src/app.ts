@@ -18,6 +18,8 @@ import { registerProblemHandlers, sendProblem } from './http/problem.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { referenceRoutes } from './modules/reference/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { outboxRoutes } from './providers/outbox.js';
 
 export interface AppDeps {
   config: ContextConfig;
@@ -93,6 +95,8 @@ export async function buildApp({ config, db, logger = true, clock }: AppDeps): P
   });
 
   await app.register(referenceRoutes(db.db));
+  await app.register(authRoutes(ctx));
+  if (ctx.sandbox) await app.register(outboxRoutes(db.db));
   await registerSpa(app, config.webDist);
   return app;
 }

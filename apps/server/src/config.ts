@@ -23,6 +23,19 @@ const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   PROVIDERS: z.enum(['sandbox']).default('sandbox'),
+  /** Creates or updates that operator account at start (password at least 12 characters). */
+  OPERATOR_LOGIN_ID: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OPERATOR_PASSWORD: z
+    .string()
+    .min(12)
+    .max(256)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -42,6 +55,7 @@ export interface Config {
   sessionSecret: string;
   providers: 'sandbox';
   trustProxy: boolean;
+  operator: { loginId: string; password: string } | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -80,5 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? dev!.sessionSecret,
     providers: e.PROVIDERS,
     trustProxy: e.TRUST_PROXY,
+    operator:
+      e.OPERATOR_LOGIN_ID && e.OPERATOR_PASSWORD
+        ? { loginId: e.OPERATOR_LOGIN_ID, password: e.OPERATOR_PASSWORD }
+        : undefined,
   };
 }

@@ -4,12 +4,14 @@ import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './app.js';
+import { upsertOperator } from './modules/auth/operators.js';
 
 // A .env beside the repo root sets defaults; the real environment wins.
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(db.db);
+if (config.operator) await upsertOperator(db.db, config.operator.loginId, config.operator.password);
 const app = await buildApp({ config, db });
 
 let closing = false;

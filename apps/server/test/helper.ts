@@ -106,3 +106,63 @@ export function problemOf(res: { headers: Record<string, unknown>; json(): unkno
     errors?: { field: string; message: string }[];
   };
 }
+
+/** Test-only people: names, birth dates and phone numbers that can never be a real person's verification. */
+let phoneSeq = 0;
+export function testPerson(
+  overrides: Partial<{ custName: string; korRegId: string; custHp: string; telecomType: string }> = {},
+) {
+  phoneSeq += 1;
+  return {
+    custName: '김테스트',
+    korRegId: '8501011',
+    // 010-0000-xxxx is never assigned to a subscriber.
+    custHp: `0100000${String((process.pid * 31 + phoneSeq) % 10_000).padStart(4, '0')}`,
+    telecomType: '1',
+    ...overrides,
+  };
+}
+
+/** The TELECOM terms every verification must agree to. */
+export async function telecomTermsIds(t: TestApp): Promise<string[]> {
+  const res = await t.app.inject('/auth/rest/terms/v2/TELECOM');
+  return (res.json() as { list: { termsId: string }[] }).list.map((x) => x.termsId);
+}
+
+/** The latest code the sandbox sent to a phone. */
+export async function latestSmsCode(t: TestApp, phone: string): Promise<string> {
+  const res = await t.app.inject(`/sandbox/outbox?to=${phone}`);
+  const body = (res.json() as { messages: { body: string }[] }).messages[0]?.body ?? '';
+  const code = body.match(/\[(\d{6})\]/)?.[1];
+  if (!code) throw new Error(`no SMS code in the outbox for ${phone}`);
+  return code;
+}
+
+/** Goes through userAuth → outbox → smsAuth like a patient; answers the session cookie header and who they are. */
+export async function verifyPatient(
+  t: TestApp,
+  overrides: Parameters<typeof testPerson>[0] & { hospitalCode?: string } = {},
+) {
+  const { hospitalCode = '90000001', ...who } = overrides;
+  const person = testPerson(who);
+  // Each verification from its own loopback address, so suites that verify many people stay under the per-IP limits.
+  const remoteAddress = `127.0.${(phoneSeq >> 8) & 255}.${phoneSeq & 255}`;
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/auth/rest/nice/userAuth',
+    remoteAddress,
+    payload: { ...person, hospitalCode, termsIds: await telecomTermsIds(t) },
+  });
+  if (started.statusCode !== 200) throw new Error(`userAuth ${started.statusCode}: ${started.body}`);
+  const { smsRequestSeq, smsResponseSeq } = started.json() as { smsRequestSeq: string; smsResponseSeq: string };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/rest/nice/smsAuth',
+    remoteAddress,
+    payload: { smsRequestSeq, smsResponseSeq, smsAuthNum: await latestSmsCode(t, person.custHp), hospitalCode },
+  });
+  if (res.statusCode !== 200) throw new Error(`smsAuth ${res.statusCode}: ${res.body}`);
+  const { ci, hash } = res.json() as { ci: string; hash: string };
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return { cookie, ci, hash, person, hospitalCode };
+}

@@ -13,6 +13,37 @@ export const HOSPITAL_COMMONS_SIZE = 200;
 /** Request body limit for calls that carry no images. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Images (DESIGN §5). An ID photo after the browser's compression: the server refuses a larger one. */
+export const MAX_PHOTO_BYTES = 1024 * 1024;
+/** A signature PNG from the pad. */
+export const MAX_SIGNATURE_BYTES = 256 * 1024;
+/** Pixels one image may hold (a decompression bomb is refused before it is decoded), and the longest side. */
+export const MAX_IMAGE_PIXELS = 4096 * 4096;
+export const MAX_IMAGE_SIDE = 8192;
+/** The stored ID photo is re-encoded (EXIF gone) and fitted into this many pixels on its longest side. */
+export const STORED_PHOTO_MAX_SIDE = 2048;
+/**
+ * Body limit of the calls that carry images (subscription POSTs, OCR, ID submission): one photo and one signature as
+ * base64 data URLs (4/3 of their bytes) with room to spare. Every other call stays at BODY_LIMIT_BYTES.
+ */
+export const IMAGE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/** Minimum claim amount (minAmt, KRW) the patient may choose: claims below it wait (0 = every claim). */
+export const MIN_AMT_CHOICES = [0, 10_000, 30_000, 50_000, 100_000] as const;
+/** Retroactive months (retroMonth): claims lapse after three years. */
+export const RETRO_MONTH_MAX = 36;
+/** A subscription's contract runs this many months from its start (KST), renewable. */
+export const CONTRACT_TERM_MONTHS = 12;
+/** Hospitals one call may subscribe to or add at once (multiSubscrib, hospitals). */
+export const MAX_HOSPITALS_PER_CALL = 20;
+/** Insurers one subscription may claim to. */
+export const MAX_INSURERS_PER_SUBSCRIPTION = 10;
+/** Address search: the shortest keyword and the most answers. */
+export const ADDRESS_KEYWORD_MIN = 2;
+export const ADDRESS_RESULTS_MAX = 30;
+/** The idempotency key header of the subscription POSTs (a retry with the same key gets the same answer). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
 /** SMS verification (DESIGN §4): the code's life, the gap between sends and sends per phone per day. */
 export const SMS_CODE_TTL_SECONDS = 180;
 export const SMS_RESEND_INTERVAL_SECONDS = 60;

@@ -26,6 +26,11 @@ export const API = {
   hospitals: '/ui/insu/v1/claims/hospitals',
   hospital: (hospitalCd: string) => `/ui/insu/v1/claims/hospitals/${encodeURIComponent(hospitalCd)}`,
   ocrIdCard: '/ui/insu/v1/ocr/document/id-card',
+  /** Ours (the spec has none): road-address search for the address screen. */
+  addresses: '/ui/insu/v1/addresses',
+  /** Ours: the power of attorney (위임장) and consent (동의서) as PDF, before and after submission. */
+  documentCommission: '/ui/insu/v1/claims/documents/commission',
+  documentAgree: '/ui/insu/v1/claims/documents/agree',
   codes: '/ui/insu/v1/codes/clss',
   findHospitalNm: (hospitalCd: string) => `/api/insu/rest/findHospitalNm/${encodeURIComponent(hospitalCd)}`,
   treats: '/claim/api/public/v1/claims/subscriptions/treats',
@@ -40,6 +45,8 @@ export const API = {
   login: '/rest/auth/login',
   logout: '/rest/auth/logout',
   refreshToken: '/rest/auth/refreshToken',
+  /** Ours: the live session, so a reload restores the verified identity from the server. */
+  session: '/rest/auth/session',
   hospitalCommons: '/api/admin/hospitalCommons',
   appMenuLogs: '/api/admin/appMenuLogs',
 } as const;
