@@ -95,22 +95,24 @@ export const visitType = z.enum(VISIT_TYPES);
 export type VisitType = z.infer<typeof visitType>;
 export const VISIT_TYPE_NM: Record<VisitType, string> = { outpatient: '외래', inpatient: '입원', pharmacy: '약국' };
 
-/** Why a visit was not claimed automatically. */
+/** Why a visit was not claimed automatically (the engine's decision on the record). */
 export const NOT_CLAIMED_REASONS = [
+  'PENDING',
   'BELOW_MIN_AMT',
   'OUTSIDE_CONTRACT',
-  'BEFORE_RETRO_WINDOW',
+  'TOO_OLD',
   'NOT_SUBSCRIBED_HOSPITAL',
-  'SCHEDULED',
+  'NOT_SUBSCRIBED',
 ] as const;
 export const notClaimedReason = z.enum(NOT_CLAIMED_REASONS);
 export type NotClaimedReason = z.infer<typeof notClaimedReason>;
 export const NOT_CLAIMED_REASON_NM: Record<NotClaimedReason, string> = {
+  PENDING: '병원에서 받은 진료 기록을 확인하고 있어요.',
   BELOW_MIN_AMT: '설정한 최소 청구 금액보다 적어서 자동으로 청구하지 않았어요.',
   OUTSIDE_CONTRACT: '자동청구 가입 기간 밖의 진료라서 자동으로 청구하지 않았어요.',
-  BEFORE_RETRO_WINDOW: '지난 진료 청구 기간보다 오래된 진료라서 자동으로 청구하지 않았어요.',
-  NOT_SUBSCRIBED_HOSPITAL: '자동청구를 신청하지 않은 병원의 진료예요.',
-  SCHEDULED: '정해진 청구일에 모아서 보낼 예정이에요.',
+  TOO_OLD: '청구할 수 있는 기간이 지난 진료라서 자동으로 청구하지 않았어요.',
+  NOT_SUBSCRIBED_HOSPITAL: '자동청구를 신청하지 않은 병원의 진료라서 자동으로 청구하지 않았어요.',
+  NOT_SUBSCRIBED: '자동청구에 가입하기 전의 진료라서 자동으로 청구하지 않았어요.',
 };
 
 export const treatVisit = z.object({
