@@ -42,6 +42,7 @@ export async function request<T>(
   path: string,
   data?: Params | object,
   signal?: AbortSignal,
+  headers?: Record<string, string>,
 ): Promise<T> {
   const asQuery = method === 'GET' || method === 'DELETE';
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
@@ -50,7 +51,11 @@ export async function request<T>(
     res = await fetch(asQuery ? withQuery(path, data as Params) : path, {
       method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(asQuery ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Accept: 'application/json',
+        ...(asQuery ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body: asQuery ? undefined : JSON.stringify(data ?? {}),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
@@ -63,6 +68,27 @@ export async function request<T>(
   if (res.status === 401) onUnauthorized?.();
   if (!res.ok) throw new ApiError(res.status, isProblem(body) ? body : undefined);
   return body as T;
+}
+
+async function requestBlob(path: string, body?: object): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/pdf, application/problem+json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(0, undefined);
+  }
+  if (res.status === 401) onUnauthorized?.();
+  if (!res.ok) {
+    const problem: unknown = safeJson(await res.text());
+    throw new ApiError(res.status, isProblem(problem) ? problem : undefined);
+  }
+  return res.blob();
 }
 
 function safeJson(text: string): unknown {
@@ -79,6 +105,10 @@ const isProblem = (b: unknown): b is Problem =>
 export const api = {
   get: <T>(path: string, params?: Params, signal?: AbortSignal) => request<T>('GET', path, params, signal),
   delete: <T>(path: string, params?: Params) => request<T>('DELETE', path, params),
-  post: <T>(path: string, body?: object) => request<T>('POST', path, body),
+  /** `headers`: e.g. the idempotency key of the subscription POSTs. */
+  post: <T>(path: string, body?: object, headers?: Record<string, string>) =>
+    request<T>('POST', path, body, undefined, headers),
+  /** A POST answered with a file (the documents' PDFs): the body as a Blob, errors as ApiError. */
+  postForBlob: (path: string, body?: object) => requestBlob(path, body),
   put: <T>(path: string, body?: object) => request<T>('PUT', path, body),
 };
