@@ -1,6 +1,16 @@
 // The claim registration payload (reg, spec §3) and the subscription calls of spec §7, with DESIGN §3 formats.
 import { z } from 'zod';
-import { hospitalCd, yyyymmdd } from './formats.js';
+import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
+import {
+  ADDRESS_KEYWORD_MIN,
+  MAX_HOSPITALS_PER_CALL,
+  MAX_INSURERS_PER_SUBSCRIPTION,
+  MAX_PHOTO_BYTES,
+  MAX_SIGNATURE_BYTES,
+  MIN_AMT_CHOICES,
+  RETRO_MONTH_MAX,
+} from './limits.js';
+import { DEFAULT_HOSPITAL_CD } from './paths.js';
 import { MOBILE_RE, digitsOnly, isRealDate } from './person.js';
 
 /** An optional text field may be absent or "" (DESIGN §3). */
@@ -87,3 +97,457 @@ export const optionalEmail = z
     message: '이메일 주소를 확인해 주세요. 예: name@example.com',
   })
   .optional();
+
+// ———————————————————————————————————————————— issue 4: enrolment, status, change, cancel ————————————————————————————————————————————
+
+/** An optional field: absent, "" or a value (DESIGN §3). */
+const orEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
+
+/** The 7th RRN digit → century and sex: userIdno2 must agree with the verified birthday and sex. */
+const RRN_SEX_DIGITS: Record<'M' | 'F', Record<number, string[]>> = {
+  M: { 1800: ['9'], 1900: ['1', '5'], 2000: ['3', '7'] },
+  F: { 1800: ['0'], 1900: ['2', '6'], 2000: ['4', '8'] },
+};
+/** True when the RRN back part's first digit fits the birthday's century and the sex. */
+export function rrnDigitFits(birthday: string, sex: 'M' | 'F', userIdno2: string): boolean {
+  const century = Math.floor(Number(birthday.slice(0, 4)) / 100) * 100;
+  return (RRN_SEX_DIGITS[sex][century] ?? []).includes(userIdno2.charAt(0));
+}
+
+/** 900101-1****** (DESIGN §5). */
+export const maskRrn = (birthday: string, userIdno2: string) => `${birthday.slice(2, 8)}-${userIdno2.charAt(0)}******`;
+/** ****1234 (DESIGN §5). */
+export const maskAccount = (account: string) => `****${digitsOnly(account).slice(-4)}`;
+/** 홍*동, 김*, 남궁**: the first and last character of a name stay. */
+export function maskName(name: string) {
+  const c = [...name.trim()];
+  if (c.length <= 1) return '*';
+  if (c.length === 2) return `${c[0]}*`;
+  return `${c[0]}${'*'.repeat(c.length - 2)}${c[c.length - 1]}`;
+}
+/** na***@example.com */
+export function maskEmail(email: string) {
+  const [local = '', domain = ''] = email.split('@');
+  if (!domain) return '';
+  return `${local.slice(0, 2)}${'*'.repeat(Math.max(local.length - 2, 1))}@${domain}`;
+}
+
+/** Images as data URLs (DESIGN §3): type and size are checked again on the server from the bytes themselves. */
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4 + 64;
+export const imageDataUrl = (maxBytes: number, what: string) =>
+  z
+    .string()
+    .max(base64Length(maxBytes), {
+      message: `${what}이 너무 커요. ${Math.floor(maxBytes / 1024)}KB까지 올릴 수 있어요.`,
+    })
+    .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+={0,2}$/, {
+      message: `${what}은 JPEG나 PNG 이미지로 보내 주세요.`,
+    });
+export const idcardPhoto = imageDataUrl(MAX_PHOTO_BYTES, '신분증 사진');
+export const signImg = z
+  .string()
+  .max(base64Length(MAX_SIGNATURE_BYTES), { message: '서명 이미지가 너무 커요.' })
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { message: '서명을 다시 해 주세요.' });
+
+/** Identity-document fields (spec §3). */
+export const idcardIssueDate = yyyymmdd.refine((v) => isRealDate(v), { message: '발급일이 올바른 날짜가 아니에요.' });
+export const idcardIssueOrg = z
+  .string()
+  .trim()
+  .min(2, { message: '발급기관을 입력해 주세요. 예: 서울특별시 마포구청장' })
+  .max(40, { message: '발급기관은 40자까지 입력할 수 있어요.' });
+/** Driver's licence number: 12 digits (지역 2 · 연도 2 · 일련 6 · 검증 2), hyphens allowed. Passport: M12345678 style. */
+export const licenceNo = z
+  .string()
+  .transform(digitsOnly)
+  .refine((v) => /^\d{12}$/.test(v), { message: '운전면허번호 12자리를 입력해 주세요. 예: 11-24-123456-78' });
+export const passportNo = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => /^[A-Z][0-9A-Z]{7,8}$/.test(v), { message: '여권번호를 확인해 주세요. 예: M12345678' });
+/** The licence's 암호일련번호 (serial under the photo): 5 or 6 letters and digits. */
+export const checkCd = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => /^[0-9A-Z]{5,6}$/.test(v), { message: '암호일련번호 5~6자리를 입력해 주세요.' });
+
+export type IdcardType = z.infer<typeof idcardType>;
+export interface IdcardFields {
+  idcardType?: IdcardType | '';
+  idcardIssueDate?: string;
+  idcardIssueOrg?: string;
+  regNo?: string;
+  checkCd?: string;
+}
+/** Which document fields each type keeps (spec §3); the others are cleared. */
+export const IDCARD_KEEPS: Record<IdcardType, readonly (keyof IdcardFields)[]> = {
+  ic: ['idcardIssueOrg', 'idcardIssueDate'],
+  dl: ['regNo', 'checkCd'],
+  pp: ['regNo', 'idcardIssueDate'],
+};
+const IDCARD_DETAIL_FIELDS = ['idcardIssueDate', 'idcardIssueOrg', 'regNo', 'checkCd'] as const;
+/** The one place the rule of spec §3 lives: the fields the type does not use become ''. No type → all cleared. */
+export function keepIdcardFields<T extends IdcardFields>(v: T): T {
+  const keeps: readonly string[] = v.idcardType ? IDCARD_KEEPS[v.idcardType] : [];
+  const out = { ...v };
+  for (const f of IDCARD_DETAIL_FIELDS) if (!keeps.includes(f)) out[f] = '' as never;
+  return out;
+}
+/** The format each kept field must have, per type. */
+const IDCARD_FORMATS: Record<IdcardType, Partial<Record<keyof IdcardFields, z.ZodType>>> = {
+  ic: { idcardIssueOrg, idcardIssueDate },
+  dl: { regNo: licenceNo, checkCd },
+  pp: { regNo: passportNo, idcardIssueDate },
+};
+/** Checks the kept fields of the chosen type; adds issues naming each field. */
+export function checkIdcardFields(v: IdcardFields, ctx: z.RefinementCtx) {
+  if (!v.idcardType) return;
+  for (const [field, schema] of Object.entries(IDCARD_FORMATS[v.idcardType])) {
+    const value = (v as Record<string, unknown>)[field];
+    const r = schema!.safeParse(value ?? '');
+    if (!r.success) ctx.addIssue({ code: 'custom', path: [field], message: r.error.issues[0]!.message });
+  }
+}
+
+/** The rule of spec §3 plus each kept field in its stored form (licence digits only, passport upper case). */
+export function normalizeIdcardFields<T extends IdcardFields>(v: T): T {
+  const out = keepIdcardFields(v);
+  if (!out.idcardType) return out;
+  for (const [field, schema] of Object.entries(IDCARD_FORMATS[out.idcardType])) {
+    const r = schema!.safeParse((out as Record<string, unknown>)[field] ?? '');
+    if (r.success) (out as Record<string, unknown>)[field] = r.data;
+  }
+  return out;
+}
+
+/** NHLIFE takes the identity type as a code (spec §4): ic 1, dl 2, pp 3. The one place it is converted. */
+export const NHLIFE_INSU_COMP_CD = 'NHLIFE';
+export const NHLIFE_IDCARD_CODES: Record<IdcardType, '1' | '2' | '3'> = { ic: '1', dl: '2', pp: '3' };
+/** The identity type as the given insurer expects it. */
+export const insurerIdcardType = (insuCompCd: string, type: IdcardType): string =>
+  insuCompCd === NHLIFE_INSU_COMP_CD ? NHLIFE_IDCARD_CODES[type] : type;
+
+/** Relation of the payout account's holder to the patient (bankAccountRel). */
+export const BANK_ACCOUNT_RELS = [
+  { code: '1', name: '본인' },
+  { code: '2', name: '배우자' },
+  { code: '3', name: '부모' },
+  { code: '4', name: '자녀' },
+  { code: '9', name: '기타 가족' },
+] as const;
+export const bankAccountRel = z.enum(['1', '2', '3', '4', '9'], { message: '예금주와의 관계를 선택해 주세요.' });
+export const SELF_REL = '1';
+export const bankAccountHolder = z
+  .string()
+  .trim()
+  .min(1, { message: '예금주 이름을 입력해 주세요.' })
+  .max(30, { message: '예금주 이름은 30자까지 입력할 수 있어요.' });
+
+export const minAmt = z
+  .number({ message: '최소 청구 금액을 선택해 주세요.' })
+  .int({ message: '최소 청구 금액은 원 단위 정수여야 해요.' })
+  .refine((v) => (MIN_AMT_CHOICES as readonly number[]).includes(v), {
+    message: `최소 청구 금액은 ${MIN_AMT_CHOICES.map((v) => v.toLocaleString('ko-KR')).join(', ')}원 중에서 골라 주세요.`,
+  });
+export const retroMonth = z
+  .number({ message: '소급 기간을 선택해 주세요.' })
+  .int({ message: '소급 기간은 개월 수(정수)로 골라 주세요.' })
+  .min(0, { message: '소급 기간은 0개월 이상이어야 해요.' })
+  .max(RETRO_MONTH_MAX, { message: `소급 기간은 ${RETRO_MONTH_MAX}개월(3년)까지 고를 수 있어요.` });
+export const userPostNo = z.string().regex(/^\d{5}$/, { message: '우편번호 5자리를 입력해 주세요.' });
+export const userAddr = z
+  .string()
+  .trim()
+  .min(5, { message: '주소를 입력해 주세요.' })
+  .max(200, { message: '주소는 200자까지 입력할 수 있어요.' });
+export const userAddrDetail = optionalText(100, '상세 주소는 100자까지 입력할 수 있어요.');
+export const termsIdList = z.array(z.string().min(1).max(64)).max(100, { message: '약관이 너무 많아요.' });
+const hospitalCdList = z
+  .array(hospitalCd)
+  .max(MAX_HOSPITALS_PER_CALL, { message: `병원은 한 번에 ${MAX_HOSPITALS_PER_CALL}곳까지 고를 수 있어요.` });
+
+/** The person fields every subscription call carries; they must be the verified person's (the server checks). */
+const personShape = {
+  userCi,
+  userNm,
+  birthday,
+  sex,
+  userIdno2,
+  userTel,
+};
+
+/** The reg payload of spec §3 as POSTed (v1 outer). The server ignores subsStatus and the contract dates it is sent. */
+const regShape = {
+  ...personShape,
+  termsIds: termsIdList.default([]),
+  optTerms: termsIdList.default([]),
+  userEmail: optionalEmail,
+  userPostNo,
+  userAddr,
+  userAddrDetail,
+  hospitalCd: hospitalCd.default(DEFAULT_HOSPITAL_CD),
+  multiSubscrib: hospitalCdList.default([]),
+  jobCd: orEmpty(z.string().max(20)),
+  jobNm: optionalText(60),
+  minAmt,
+  signImg,
+  idcardImg: orEmpty(idcardPhoto),
+  idcardType: orEmpty(idcardType),
+  idcardIssueDate: z.string().max(8).optional(),
+  idcardIssueOrg: z.string().max(40).optional(),
+  regNo: z.string().max(20).optional(),
+  checkCd: z.string().max(10).optional(),
+  postCenter: optionalText(40),
+  applyChannel: optionalText(20),
+  applyOrg: optionalText(40),
+  insuCompCd,
+  /** Ours: further insurers when the patient holds several policies; each needs its consent in agreeIds. */
+  insuCompCds: z
+    .array(insuCompCd)
+    .max(MAX_INSURERS_PER_SUBSCRIPTION, { message: `보험사는 ${MAX_INSURERS_PER_SUBSCRIPTION}곳까지 고를 수 있어요.` })
+    .optional(),
+  agreeIds: termsIdList.default([]),
+  bankCd,
+  bankAccount,
+  bankAccountHolder,
+  bankAccountRel,
+  goodsSubsId: optionalText(40),
+  subsStatus: z.string().max(20).optional(),
+  contractStartDate: z.string().max(8).optional(),
+  contractEndDate: z.string().max(8).optional(),
+  repeatWeek: optionalText(10),
+  repeatDay: optionalText(10),
+  insuApplyId: optionalText(40),
+  retroMonth,
+};
+
+type RegLike = IdcardFields & {
+  idcardImg?: string;
+  birthday: string;
+  sex: 'M' | 'F';
+  userIdno2: string;
+};
+function regRules(v: RegLike, ctx: z.RefinementCtx) {
+  if (!rrnDigitFits(v.birthday, v.sex, v.userIdno2)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['userIdno2'],
+      message: '주민등록번호 뒷자리 첫 숫자가 생년월일·성별과 맞지 않아요.',
+    });
+  }
+  if (v.idcardImg && !v.idcardType) {
+    ctx.addIssue({ code: 'custom', path: ['idcardType'], message: '신분증 종류를 선택해 주세요.' });
+  }
+  checkIdcardFields(v, ctx);
+}
+
+/** POST /ui/insu/v1/claims/subscriptions (outer mode): the hospital of hospitalCd. */
+export const subscriptionBody = z
+  .object(regShape)
+  .superRefine(regRules)
+  .transform((v) => normalizeIdcardFields(v));
+/** POST /ui/insu/v2/claims/subscriptions (inner mode, multi-receipt): the hospitals of multiSubscrib. */
+export const subscriptionV2Body = z
+  .object({
+    ...regShape,
+    multiSubscrib: hospitalCdList.min(1, { message: '자동청구할 병원을 한 곳 이상 골라 주세요.' }),
+  })
+  .superRefine(regRules)
+  .transform((v) => normalizeIdcardFields(v));
+export type SubscriptionBody = z.input<typeof subscriptionBody>;
+export type SubscriptionReg = z.output<typeof subscriptionBody>;
+export type SubscriptionV2Body = z.input<typeof subscriptionV2Body>;
+
+/** POST /ui/insu/v1/claims/subscriptions/hospitals: add one hospital to the live subscription. */
+export const addHospitalBody = z
+  .object({
+    ...personShape,
+    hospitalCd,
+    /** The consent the patient gave for this hospital (a terms id); optional. */
+    agreeId: optionalText(64),
+    insuApplyId: optionalText(40),
+  })
+  .superRefine(regRules);
+/** POST /ui/insu/v2/claims/subscriptions/hospitals: add several hospitals (inner mode). */
+export const addHospitalsV2Body = z
+  .object({
+    ...personShape,
+    hospitals: hospitalCdList.min(1, { message: '추가할 병원을 한 곳 이상 골라 주세요.' }),
+    agreeId: optionalText(64),
+    insuApplyId: optionalText(40),
+  })
+  .superRefine(regRules);
+export type AddHospitalBody = z.input<typeof addHospitalBody>;
+export type AddHospitalsV2Body = z.input<typeof addHospitalsV2Body>;
+
+/** DELETE /ui/insu/v1/claims/subscriptions (query, spec §7): cancel. */
+export const cancelQuery = z.object({ userCi: userCi.optional() });
+/** DELETE /ui/insu/v1/claims/subscriptions/hospitals (query): remove one hospital. */
+export const removeHospitalQuery = z.object({ userCi: userCi.optional(), hospitalCd });
+/** GET /ui/insu/v1/claims/subscriptions (query). */
+export const subscriptionQuery = z.object({ userCi: userCi.optional() });
+
+/** PUT /ui/insu/v1/claims/subscriptions: change any of account, address, e-mail, minimum amount (each group whole). */
+export const subscriptionChangeBody = z
+  .object({
+    userCi: userCi.optional(),
+    bankCd: bankCd.optional(),
+    bankAccount: bankAccount.optional(),
+    bankAccountHolder: bankAccountHolder.optional(),
+    bankAccountRel: bankAccountRel.optional(),
+    userPostNo: userPostNo.optional(),
+    userAddr: userAddr.optional(),
+    userAddrDetail,
+    userEmail: optionalEmail,
+    minAmt: minAmt.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const groups = [
+      ['bankCd', 'bankAccount', 'bankAccountHolder', 'bankAccountRel'],
+      ['userPostNo', 'userAddr'],
+    ] as const;
+    for (const g of groups) {
+      const given = g.filter((f) => v[f] !== undefined);
+      if (given.length > 0 && given.length < g.length) {
+        for (const f of g.filter((f) => v[f] === undefined)) {
+          ctx.addIssue({ code: 'custom', path: [f], message: '함께 바꾸는 항목이에요. 이 항목도 입력해 주세요.' });
+        }
+      }
+    }
+    const any =
+      v.bankCd !== undefined ||
+      v.userPostNo !== undefined ||
+      v.userEmail !== undefined ||
+      v.minAmt !== undefined ||
+      v.userAddrDetail !== undefined;
+    if (!any) ctx.addIssue({ code: 'custom', path: [], message: '바꿀 내용을 입력해 주세요.' });
+  });
+export type SubscriptionChangeBody = z.input<typeof subscriptionChangeBody>;
+
+/** The 'my subscription' view: everything personal masked (DESIGN §5). */
+export const subscriptionSummary = z.object({
+  insuApplyId: z.string(),
+  subsStatus: subscriptionStatus,
+  prcMode: z.enum(['inner', 'outer']),
+  userNm: z.string(),
+  /** 900101-1****** */
+  userIdnoMasked: z.string(),
+  /** 010-****-5678 */
+  userTelMasked: z.string(),
+  userEmailMasked: z.string(),
+  userPostNo: z.string(),
+  userAddr: z.string(),
+  /** Shown as '***' when set: the patient retypes it to change it. */
+  userAddrDetailMasked: z.string(),
+  jobCd: z.string(),
+  jobNm: z.string(),
+  minAmt: z.number().int(),
+  retroMonth: z.number().int(),
+  bankCd: z.string(),
+  bankNm: z.string(),
+  /** ****1234 */
+  bankAccountMasked: z.string(),
+  bankAccountHolderMasked: z.string(),
+  bankAccountRel: z.string(),
+  idcardType: z.string(),
+  hasIdcardImg: z.boolean(),
+  insurers: z.array(z.object({ insuCompCd: z.string(), insuCompNm: z.string(), idcardTypeCode: z.string() })),
+  hospitals: z.array(z.object({ hospitalCd: z.string(), hospitalNm: z.string(), subscribedAt: z.string() })),
+  /** YYYYMMDD, KST. */
+  contractStartDate: z.string(),
+  contractEndDate: z.string(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
+/** GET /ui/insu/v1/claims/subscriptions and the answer of every change: subscribed only when 'subscribe' (spec §4). */
+export const subscriptionView = z.object({
+  subscriptionStatus,
+  subscription: subscriptionSummary.optional(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionView>;
+
+/** POST/GET /ui/insu/v1/claims/users/accounts: does the bank say the account's holder is who the patient says? */
+export const accountCheckBody = z.object({
+  userCi: userCi.optional(),
+  bankCd,
+  bankAccount,
+  /** Whose account it is; absent → the verified patient's name. */
+  bankAccountHolder: bankAccountHolder.optional(),
+});
+export type AccountCheckBody = z.input<typeof accountCheckBody>;
+export const accountCheck = z.object({
+  bankCd: z.string(),
+  bankNm: z.string(),
+  bankAccountMasked: z.string(),
+  /** MATCH: the bank's holder is the name given. MISMATCH: it is someone else (the name comes back masked). */
+  result: z.enum(['MATCH', 'MISMATCH']),
+  /** The holder's name as the bank gives it: whole on a match, masked otherwise (spec repository checkBankAccountNm). */
+  checkBankAccountNm: z.string(),
+  message: z.string(),
+});
+export type AccountCheck = z.infer<typeof accountCheck>;
+
+/** POST /ui/insu/v1/ocr/document/id-card: read what can be read from an ID photo; the patient confirms. */
+export const ocrIdCardBody = z.object({
+  userCi: userCi.optional(),
+  idcardType,
+  idcardImg: idcardPhoto,
+});
+export type OcrIdCardBody = z.input<typeof ocrIdCardBody>;
+export const ocrIdCard = z.object({
+  idcardType,
+  /** True when at least one field could be read. */
+  read: z.boolean(),
+  /** Only the fields the type keeps (spec §3); anything not read is absent. */
+  fields: z.object({
+    userNm: z.string().optional(),
+    idcardIssueDate: z.string().optional(),
+    idcardIssueOrg: z.string().optional(),
+    regNo: z.string().optional(),
+    checkCd: z.string().optional(),
+  }),
+  message: z.string(),
+});
+export type OcrIdCard = z.infer<typeof ocrIdCard>;
+
+/** GET /ui/insu/v1/addresses?keyword= (ours): road-address search; the patient may always type an address instead. */
+export const addressQuery = z.object({
+  keyword: z
+    .string({ message: '검색어를 입력해 주세요.' })
+    .trim()
+    .min(ADDRESS_KEYWORD_MIN, { message: `검색어를 ${ADDRESS_KEYWORD_MIN}자 이상 입력해 주세요. 예: 세종대로 110` })
+    .max(60, { message: '검색어는 60자까지 입력할 수 있어요.' }),
+});
+export const address = z.object({
+  /** 5-digit postcode (국가기초구역번호). */
+  postNo: z.string(),
+  roadAddr: z.string(),
+  jibunAddr: z.string(),
+  buildingNm: z.string(),
+});
+export type Address = z.infer<typeof address>;
+export const addressList = z.object({ list: z.array(address), total: z.number().int() });
+
+/**
+ * POST /ui/insu/v1/claims/documents/commission and /agree (ours): the power of attorney (위임장) and consent (동의서)
+ * as application/pdf. After submission send insuApplyId alone; before it, the reg fields the document shows.
+ * Name, birthday and phone always come from the verified session.
+ */
+export const documentBody = z.object({
+  userCi: userCi.optional(),
+  insuApplyId: optionalText(40),
+  hospitalCd: hospitalCd.optional(),
+  multiSubscrib: hospitalCdList.optional(),
+  insuCompCd: insuCompCd.optional(),
+  insuCompCds: z.array(insuCompCd).max(MAX_INSURERS_PER_SUBSCRIPTION).optional(),
+  userIdno2: orEmpty(userIdno2),
+  userPostNo: orEmpty(userPostNo),
+  userAddr: optionalText(200),
+  userAddrDetail,
+  retroMonth: retroMonth.optional(),
+  signImg: orEmpty(signImg),
+});
+export type DocumentBody = z.input<typeof documentBody>;
