@@ -8,7 +8,7 @@ export const custName = z
   .trim()
   .min(1, { message: '이름을 입력해 주세요.' })
   .max(30, { message: '이름은 30자까지 입력할 수 있어요.' })
-  .regex(/^[가-힣a-zA-Z\s]+$/, { message: '이름은 한글이나 영문으로 입력해 주세요.' });
+  .regex(/^[가-힣a-zA-Z\s]*$/, { message: '이름은 한글이나 영문으로 입력해 주세요.' });
 
 export const korRegId = z
   .string({ message: '생년월일과 주민등록번호 뒷자리 첫 숫자를 입력해 주세요.' })
