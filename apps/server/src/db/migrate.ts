@@ -4,6 +4,8 @@ import * as m0001 from './migrations/0001_reference_tables.js';
 import * as m0002 from './migrations/0002_reference_seed.js';
 import * as m0003 from './migrations/0003_auth.js';
 import * as m0004 from './migrations/0004_subscriptions.js';
+import * as m0005 from './migrations/0005_claims.js';
+import * as m0006 from './migrations/0006_treats.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '0002_reference_seed': m0002,
   '0003_auth': m0003,
   '0004_subscriptions': m0004,
+  '0005_claims': m0005,
+  '0006_treats': m0006,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -97,6 +97,17 @@ export interface Database {
   termsAgreement: TermsAgreementTable;
   operator: OperatorTable;
   sandboxOutbox: SandboxOutboxTable;
+  idCardRequest: IdCardRequestTable;
+  idCardSubmission: IdCardSubmissionTable;
+  hospitalApiKey: HospitalApiKeyTable;
+  subscriptionRrn: SubscriptionRrnTable;
+  treatmentRecord: TreatmentRecordTable;
+  claim: ClaimTable;
+  claimStatusHistory: ClaimStatusHistoryTable;
+  claimDelivery: ClaimDeliveryTable;
+  claimDocument: ClaimDocumentTable;
+  accessLog: AccessLogTable;
+  linkToken: LinkTokenTable;
 }
 
 export type HospitalRow = Selectable<HospitalTable>;
@@ -121,6 +132,9 @@ export interface SubscriptionTable {
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
   cancelledAt: Date | null;
+  /** Added by 0005_claims when absent: batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
+  repeatWeek: Generated<number | null>;
+  repeatDay: Generated<number | null>;
 }
 
 export interface SubscriptionHospitalTable {
@@ -187,4 +201,153 @@ export interface SandboxOutboxTable {
   to: string;
   body: string;
   createdAt: Date;
+}
+
+// The claim engine (0005_claims, issue 5).
+
+export interface HospitalApiKeyTable {
+  id: Generated<number>;
+  hospitalCd: string;
+  keyHash: string;
+  keyPrefix: string;
+  label: Generated<string>;
+  createdAt: Generated<Date>;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface SubscriptionRrnTable {
+  insuApplyId: string;
+  rrnHmac: string;
+}
+
+export type VisitType = '외래' | '입원' | '약국';
+export type RecordOutcome =
+  'pending' | 'claimed' | 'below_min' | 'not_subscribed' | 'hospital_not_subscribed' | 'outside_contract' | 'too_old';
+
+export interface TreatmentRecordTable {
+  id: Generated<number>;
+  hospitalCd: string;
+  receiptNo: string;
+  contentHash: string;
+  ciHmac: string | null;
+  rrnHmac: string | null;
+  /** Encrypted JSON {name, birthDate, rrn?, ci?}. */
+  personEnc: string;
+  /** Encrypted JSON {department, kcdCodes}. */
+  detailEnc: string;
+  /** YYYYMMDD */
+  visitDate: string;
+  visitType: VisitType;
+  coveredCopay: number;
+  uncovered: number;
+  totalPaid: number;
+  insuApplyId: string | null;
+  outcome: Generated<RecordOutcome>;
+  receivedAt: Date;
+  decidedAt: Date | null;
+}
+
+export type ClaimStatus = 'received' | 'claimed' | 'sent' | 'accepted' | 'rejected' | 'paid' | 'failed';
+
+export interface ClaimTable {
+  id: Generated<number>;
+  recordId: number;
+  insuCompCd: string;
+  insuApplyId: string | null;
+  ciHmac: string;
+  origin: 'auto' | 'patient';
+  amount: number;
+  status: ClaimStatus;
+  rejectReason: string | null;
+  paidAmount: number | null;
+  scheduledFor: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ClaimStatusHistoryTable {
+  id: Generated<number>;
+  claimId: number;
+  status: ClaimStatus;
+  reason: string | null;
+  actor: string;
+  at: Date;
+}
+
+export interface ClaimDeliveryTable {
+  id: Generated<number>;
+  claimId: number;
+  insuCompCd: string;
+  channel: 'api' | 'fax';
+  destination: string;
+  status: 'pending' | 'sent' | 'dead';
+  attempts: Generated<number>;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  externalRef: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export type ClaimDocumentKind = 'package' | 'claim_form' | 'receipt' | 'power_of_attorney' | 'consent' | 'id_copy';
+
+export interface ClaimDocumentTable {
+  id: Generated<number>;
+  claimId: number;
+  kind: ClaimDocumentKind;
+  sha256: string;
+  bytes: number;
+  createdAt: Date;
+}
+
+/** Append-only (a trigger refuses update, delete and truncate). */
+export interface AccessLogTable {
+  id: Generated<number>;
+  ciHmac: string;
+  action: string;
+  actor: string;
+  recordId: number | null;
+  claimId: number | null;
+  detail: string | null;
+  at: Date;
+}
+
+export interface LinkTokenTable {
+  jti: string;
+  purpose: string;
+  ciHmac: string;
+  insuApplyId: string | null;
+  recordId: number | null;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+// The patient's side of the engine (0006_treats, issue 5 §6): an insurer's request for an ID copy and the answer.
+
+export interface IdCardSubmissionTable {
+  id: Generated<number>;
+  ciHmac: string;
+  idcardType: 'ic' | 'dl' | 'pp';
+  /** The re-encoded image as a data URL, encrypted. */
+  imageEnc: string;
+  imageSha256: string;
+  imageBytes: number;
+  width: number;
+  height: number;
+  /** Encrypted JSON of the type's fields (spec §3). */
+  fieldsEnc: string;
+  submittedAt: Date;
+}
+
+export interface IdCardRequestTable {
+  id: Generated<number>;
+  ciHmac: string;
+  insuCompCd: string;
+  claimId: number | null;
+  reason: string;
+  requestedAt: Date;
+  submissionId: number | null;
+  submittedAt: Date | null;
 }
