@@ -28,6 +28,13 @@ async function throwawayDatabase(baseUrl: string) {
     async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
+      // The pool's connections close asynchronously after end(): wait for them, so FORCE never has to cut one
+      // (a cut connection reports 57P01 as an unhandled error in the test run).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

@@ -119,19 +119,37 @@ export interface SubscriptionTable {
   ciEnc: string;
   status: 'subscribe' | 'cancel';
   prcMode: 'inner' | 'outer';
+  /** SubscriptionPerson (modules/subscriptions/repo.ts) as encrypted JSON. */
   personEnc: string;
   insuCompCd: string;
   bankCd: string | null;
   bankAccountEnc: string | null;
   bankAccountLast4: string | null;
-  minAmt: number | null;
-  retroMonth: number | null;
+  bankAccountRel: string | null;
+  minAmt: number;
+  retroMonth: number;
   jobCd: string | null;
-  contractStartDate: string | null;
-  contractEndDate: string | null;
+  idcardType: 'ic' | 'dl' | 'pp' | null;
+  /** The kept document fields (spec §3) as encrypted JSON. */
+  idcardEnc: string | null;
+  idcardImgEnc: string | null;
+  signImgEnc: string | null;
+  termsIds: Generated<string[]>;
+  optTerms: Generated<string[]>;
+  goodsSubsId: string | null;
+  applyChannel: string | null;
+  applyOrg: string | null;
+  postCenter: string | null;
+  commissionSha256: string | null;
+  consentSha256: string | null;
+  idempotencyKeyHmac: string | null;
+  /** YYYYMMDD, KST. */
+  contractStartDate: string;
+  contractEndDate: string;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
   cancelledAt: Date | null;
+  purgeAt: Date | null;
   /** Added by 0005_claims when absent: batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
   repeatWeek: Generated<number | null>;
   repeatDay: Generated<number | null>;
@@ -149,6 +167,7 @@ export interface SubscriptionInsurerTable {
   insuApplyId: string;
   insuCompCd: string;
   agreeIds: Generated<string[]>;
+  idcardTypeCode: string | null;
 }
 
 export interface SmsVerificationTable {
