@@ -317,8 +317,9 @@ const regShape = {
   subsStatus: z.string().max(20).optional(),
   contractStartDate: z.string().max(8).optional(),
   contractEndDate: z.string().max(8).optional(),
-  repeatWeek: optionalText(10),
-  repeatDay: optionalText(10),
+  /** Batch claims every repeatWeek weeks (1-4) on ISO weekday repeatDay (1 Mon … 7 Sun); absent: each at once. */
+  repeatWeek: orEmpty(z.string().regex(/^[1-4]$/, { message: '청구 주기는 1~4주 중에서 골라 주세요.' })),
+  repeatDay: orEmpty(z.string().regex(/^[1-7]$/, { message: '청구 요일을 골라 주세요.' })),
   insuApplyId: optionalText(40),
   retroMonth,
 };
