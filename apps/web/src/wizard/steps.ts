@@ -2,7 +2,7 @@
 // Each screen calls useWizard().next() when its question is answered; the wizard decides where that leads:
 // the next step that applies to this patient, or back to the summary when the patient came from a change link there.
 import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 import { useClaimStore, type ClaimState } from '../store/claim';
 
@@ -59,6 +59,19 @@ export const STEPS: Step[] = [
 
 export const stepPath = (id: StepId) => `${APP_BASE}/security/${id}`;
 
+/** Steps with a /web/ variant (spec §2), by their web route name: inside the web layout the wizard stays there. */
+export const WEB_VARIANTS: Partial<Record<StepId, string>> = {
+  jumin: 'jumin',
+  idPhotoInfo: 'idPhotoInfo',
+  photo: 'IDPhoto',
+  signature: 'signature',
+  docComissionView: 'docComissionView',
+  docAgreeView: 'docAgreeView',
+};
+/** Where a step lives: its /web/ variant when the patient is in the web layout and there is one. */
+export const stepPathIn = (id: StepId, web: boolean) =>
+  web && WEB_VARIANTS[id] ? `${APP_BASE}/web/${WEB_VARIANTS[id]}` : stepPath(id);
+
 /** The steps this patient walks, in order. */
 export const stepsFor = (s: ClaimState) => STEPS.filter((st) => !st.applies || st.applies(s));
 
@@ -82,9 +95,10 @@ export function useWizard(current: StepId) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const fromSummary = params.get('from') === 'applyHistory';
+  const web = useLocation().pathname.startsWith(`${APP_BASE}/web/`);
   const next = useCallback(() => {
     const s = useClaimStore.getState();
-    navigate(stepPath(fromSummary ? 'applyHistory' : nextStep(current, s)));
-  }, [current, fromSummary, navigate]);
-  return { next, fromSummary, progress: progressOf(current, useClaimStore.getState()) };
+    navigate(stepPathIn(fromSummary ? 'applyHistory' : nextStep(current, s), web));
+  }, [current, fromSummary, navigate, web]);
+  return { next, fromSummary, web, progress: progressOf(current, useClaimStore.getState()) };
 }
