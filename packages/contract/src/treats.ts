@@ -5,8 +5,15 @@
 import { z } from 'zod';
 import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
 import { APP_ROOT } from './paths.js';
-import { isRealDate } from './person.js';
-import { idcardType } from './subscription.js';
+import {
+  checkCd,
+  idcardIssueDate,
+  idcardIssueOrg,
+  idcardPhoto,
+  idcardType,
+  licenceNo,
+  passportNo,
+} from './subscription.js';
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
 
@@ -211,14 +218,6 @@ export type TreatsClaimAnswerV2 = z.infer<typeof treatsClaimAnswerV2>;
 // ---------------------------------------------------------------------------------------------------------------
 // GET / POST API.idCards: an insurer asked for a copy of the ID document.
 
-/** Decoded size limit of an ID image (the browser compresses well below it). */
-export const IDCARD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Request body limit of POST API.idCards: the image as base64 (4/3) plus the fields. */
-export const IDCARD_BODY_LIMIT_BYTES = Math.ceil((IDCARD_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
-/** Smallest and largest sides (pixels) of an ID image that can be read. */
-export const IDCARD_IMAGE_MIN_SIDE = 400;
-export const IDCARD_IMAGE_MAX_SIDE = 8000;
-
 export const IDCARD_TYPE_NM = { ic: '주민등록증', dl: '운전면허증', pp: '여권' } as const;
 
 export const idCardRequest = z.object({
@@ -240,45 +239,20 @@ export const idCardsQuery = treatsQuery;
 export const idCardsAnswer = listOf(idCardRequest);
 export type IdCardsAnswer = z.infer<typeof idCardsAnswer>;
 
-/** A JPEG or PNG as a data URL (DESIGN §3); the server checks the bytes, not this prefix. */
-export const idcardImg = z
-  .string({ message: '신분증 사진을 올려 주세요.' })
-  .min(1, { message: '신분증 사진을 올려 주세요.' })
-  .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/]+={0,2}$/, {
-    message: '신분증 사진은 JPG나 PNG 파일로 올려 주세요.',
-  })
-  .max(Math.ceil((IDCARD_IMAGE_MAX_BYTES * 4) / 3) + 32, {
-    message: `신분증 사진이 너무 커요. ${IDCARD_IMAGE_MAX_BYTES / 1024 / 1024}MB 이하로 올려 주세요.`,
-  });
-
-const issueDate = yyyymmdd.refine((v) => isRealDate(v), { message: '발급일이 올바른 날짜가 아니에요.' });
-/** 운전면허번호: 12 digits (지역 2 + 연도 2 + 일련 6 + 검증 2), typed with or without hyphens. */
-const licenceNo = z
-  .string({ message: '운전면허번호를 입력해 주세요.' })
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .refine((v) => /^\d{12}$/.test(v), { message: '운전면허번호 12자리를 숫자로 입력해 주세요.' });
-/** 암호일련번호: the 5-6 letters and digits printed beside the photo. */
-const licenceCheckCd = z
-  .string({ message: '암호일련번호를 입력해 주세요.' })
-  .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .refine((v) => /^[A-Z0-9]{5,6}$/.test(v), { message: '암호일련번호 5~6자리를 영문과 숫자로 입력해 주세요.' });
-/** 여권번호: M12345678 (old) or M123A4567 (since 2021). */
-const passportNo = z
-  .string({ message: '여권번호를 입력해 주세요.' })
-  .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .refine((v) => /^[A-Z]{1,2}\d{7,8}$/.test(v) || /^[A-Z]\d{3}[A-Z]\d{4}$/.test(v), {
-    message: '여권번호를 확인해 주세요. 예: M123A4567',
-  });
+/** A missing field reads as "" so the patient gets the field's own Korean message, not zod's default. */
+const required = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? '', schema);
 
 const idCardCommon = {
   userCi: z.string().max(200).optional(),
   /** The request answered; absent: every open request. */
   requestId: z.string().max(64).optional(),
-  idcardImg,
+  /** JPEG or PNG as a data URL, at most MAX_PHOTO_BYTES; the server checks the bytes and re-encodes it. */
+  idcardImg: required(z.string().min(1, { message: '신분증 사진을 올려 주세요.' }).pipe(idcardPhoto)),
 };
 /**
  * spec §3: ic uses issue organisation and issue date; dl uses regNo and checkCd; pp uses regNo and issue date.
- * The other document fields are cleared (each variant drops the fields it does not use).
+ * The other document fields are cleared (each variant drops the fields it does not use, as IDCARD_KEEPS says);
+ * the field formats are the enrolment's (subscription.ts).
  */
 export const idCardSubmitBody = z.discriminatedUnion(
   'idcardType',
@@ -286,15 +260,16 @@ export const idCardSubmitBody = z.discriminatedUnion(
     z.object({
       ...idCardCommon,
       idcardType: z.literal('ic'),
-      idcardIssueOrg: z
-        .string({ message: '발급기관을 입력해 주세요.' })
-        .trim()
-        .min(1, { message: '발급기관을 입력해 주세요. 예: 서울특별시 종로구청장' })
-        .max(40, { message: '발급기관은 40자까지 입력할 수 있어요.' }),
-      idcardIssueDate: issueDate,
+      idcardIssueOrg: required(idcardIssueOrg),
+      idcardIssueDate: required(idcardIssueDate),
     }),
-    z.object({ ...idCardCommon, idcardType: z.literal('dl'), regNo: licenceNo, checkCd: licenceCheckCd }),
-    z.object({ ...idCardCommon, idcardType: z.literal('pp'), regNo: passportNo, idcardIssueDate: issueDate }),
+    z.object({ ...idCardCommon, idcardType: z.literal('dl'), regNo: required(licenceNo), checkCd: required(checkCd) }),
+    z.object({
+      ...idCardCommon,
+      idcardType: z.literal('pp'),
+      regNo: required(passportNo),
+      idcardIssueDate: required(idcardIssueDate),
+    }),
   ],
   { message: '신분증 종류를 선택해 주세요.' },
 );
