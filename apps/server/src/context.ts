@@ -8,6 +8,12 @@ import { createFieldCrypto, type FieldCrypto } from './security/crypto.js';
 import { dbOutbox, type Outbox } from './providers/outbox.js';
 import { sandboxIdentity } from './providers/identity/sandbox.js';
 import type { IdentityProvider } from './providers/identity/types.js';
+import { sandboxBankCheck } from './providers/bank-check/sandbox.js';
+import type { BankCheckProvider } from './providers/bank-check/types.js';
+import { sandboxOcr } from './providers/ocr/sandbox.js';
+import type { OcrProvider } from './providers/ocr/types.js';
+import { sandboxAddress } from './providers/address/sandbox.js';
+import type { AddressProvider } from './providers/address/types.js';
 
 export interface Clock {
   now(): Date;
@@ -22,6 +28,9 @@ export type ContextConfig = Pick<
 /** The outside world, one provider per kind (DESIGN §1). Modules add their kind here. */
 export interface Providers {
   identity: IdentityProvider;
+  bankCheck: BankCheckProvider;
+  ocr: OcrProvider;
+  address: AddressProvider;
 }
 
 export interface AppContext {
@@ -51,6 +60,9 @@ export function createContext(opts: { db: Kysely<Database>; config: ContextConfi
     providers: {
       // The sandbox CI key is derived from the field key so the same person keeps the same CI across restarts.
       identity: sandboxIdentity(outbox, crypto.hmac('sandbox-ci-key', 'v1')),
+      bankCheck: sandboxBankCheck(outbox),
+      ocr: sandboxOcr(),
+      address: sandboxAddress(),
     },
   };
 }

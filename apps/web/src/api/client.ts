@@ -43,6 +43,8 @@ export async function request<T>(
   data?: Params | object,
   signal?: AbortSignal,
   headers?: Record<string, string>,
+  /** The session check: its 401 is an answer, not a reason for the logout alert. */
+  quiet401 = false,
 ): Promise<T> {
   const asQuery = method === 'GET' || method === 'DELETE';
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
@@ -65,7 +67,7 @@ export async function request<T>(
   }
   const text = await res.text();
   const body: unknown = text ? safeJson(text) : undefined;
-  if (res.status === 401) onUnauthorized?.();
+  if (res.status === 401 && !quiet401) onUnauthorized?.();
   if (!res.ok) throw new ApiError(res.status, isProblem(body) ? body : undefined);
   return body as T;
 }
@@ -104,6 +106,8 @@ const isProblem = (b: unknown): b is Problem =>
 
 export const api = {
   get: <T>(path: string, params?: Params, signal?: AbortSignal) => request<T>('GET', path, params, signal),
+  /** A GET whose 401 is an answer (is there a live session?), so it never shows the logout alert. */
+  probe: <T>(path: string) => request<T>('GET', path, undefined, undefined, undefined, true),
   delete: <T>(path: string, params?: Params) => request<T>('DELETE', path, params),
   /** `headers`: e.g. the idempotency key of the subscription POSTs. */
   post: <T>(path: string, body?: object, headers?: Record<string, string>) =>

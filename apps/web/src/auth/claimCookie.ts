@@ -1,5 +1,6 @@
-// The JS-readable claim-authorization cookie the server sets on verification (DESIGN §4).
-export const CLAIM_AUTH_COOKIE = 'claimAuth';
+// The JS-readable claim-authorization cookie the server sets on verification (DESIGN §4). It carries the session's
+// hash (no personal data); "decrypting" it is decoding it. It grants nothing: the HttpOnly session does.
+import { CLAIM_AUTH_COOKIE } from '@auto-claim/contract';
 
 /** The cookie's value as the guard compares it with the stored hash, '' when absent or unreadable. */
 export function readClaimAuthorization(cookie = document.cookie): string {

@@ -7,6 +7,7 @@ import { APP_BASE } from '@auto-claim/contract';
 import { useClaimStore, type ClaimState } from '../store/claim';
 import { alert } from '../ui';
 import { readClaimAuthorization } from './claimCookie';
+import { restoreSession, useSessionKeepAlive } from './session';
 
 export const GUARD_MESSAGES = {
   invalidAuth: '유효하지 않은 인증입니다.',
@@ -32,16 +33,27 @@ export function landingPath(state: Pick<ClaimState, 'reg' | 'ui'>) {
 
 export function Guard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [failure] = useState(() => checkGuard(useClaimStore.getState(), readClaimAuthorization()));
-  const shown = useRef(false);
+  const [verdict, setVerdict] = useState<'checking' | 'ok' | keyof typeof GUARD_MESSAGES>('checking');
+  const started = useRef(false);
+  useSessionKeepAlive();
 
   useEffect(() => {
-    if (!failure || shown.current) return;
-    shown.current = true;
-    void alert(GUARD_MESSAGES[failure], { title: '알림' }).then(() =>
-      navigate(landingPath(useClaimStore.getState()), { replace: true }),
-    );
-  }, [failure, navigate]);
+    if (started.current) return; // StrictMode runs effects twice in development
+    started.current = true;
+    void (async () => {
+      const cookie = readClaimAuthorization();
+      // A reload empties the store but not the session: get the verified person back from the server first.
+      if (cookie && !useClaimStore.getState().reg.userCi) await restoreSession();
+      const failure = checkGuard(useClaimStore.getState(), readClaimAuthorization());
+      setVerdict(failure ?? 'ok');
+      if (!failure) return;
+      await alert(GUARD_MESSAGES[failure], { title: '알림' });
+      navigate(landingPath(useClaimStore.getState()), { replace: true });
+    })();
+  }, [navigate]);
 
-  return failure ? null : <>{children}</>;
+  if (verdict === 'checking') {
+    return <div className="spinner" role="status" aria-label="본인인증 정보를 확인하고 있어요" />;
+  }
+  return verdict === 'ok' ? <>{children}</> : null;
 }

@@ -61,6 +61,8 @@ export interface Auth {
   hospitalCode: string;
   smsRequestSeq: string;
   smsResponseSeq: string;
+  /** The telecom terms agreed on /identity; a resend repeats them. */
+  telecomTermsIds: string[];
 }
 
 /** spec §3 "Repository data" (answers kept for the session). */
@@ -144,6 +146,7 @@ const emptyAuth = (): Auth => ({
   hospitalCode: '',
   smsRequestSeq: '',
   smsResponseSeq: '',
+  telecomTermsIds: [],
 });
 const emptyRepository = (): Repository => ({
   userId: '',

@@ -83,8 +83,8 @@ export default function CertInput() {
   const again = async () => {
     setError(undefined);
     try {
-      const { smsRequestSeq: _a, smsResponseSeq: _b, ...payload } = auth;
-      const answer = await resend.mutateAsync({ ...payload, termsIds: [] });
+      const { smsRequestSeq: _a, smsResponseSeq: _b, telecomTermsIds, ...payload } = auth;
+      const answer = await resend.mutateAsync({ ...payload, termsIds: telecomTermsIds });
       setAuth({ smsRequestSeq: answer.smsRequestSeq, smsResponseSeq: answer.smsResponseSeq });
       setSentAt(Date.now());
       setCode('');

@@ -29,6 +29,9 @@ export default function Excute() {
     };
     (async () => {
       try {
+        // The service terms were agreed before anyone was verified: now they are recorded against this person.
+        const agreed = [...reg.termsIds, ...reg.optTerms];
+        if (agreed.length > 0) await api.post(API.termsAgree, { termsIds: agreed });
         const [sub, hospitals] = await Promise.all([
           api.post<SubscriptionConfirm>(API.subscriptionsConfirm, {
             userCi: reg.userCi,

@@ -87,7 +87,13 @@ export default function Identity() {
     try {
       const answer = await send.mutateAsync(body);
       const person = parseKorRegId(korRegId)!;
-      setAuth({ ...body, smsRequestSeq: answer.smsRequestSeq, smsResponseSeq: answer.smsResponseSeq });
+      const { termsIds, ...authFields } = body;
+      setAuth({
+        ...authFields,
+        telecomTermsIds: termsIds,
+        smsRequestSeq: answer.smsRequestSeq,
+        smsResponseSeq: answer.smsResponseSeq,
+      });
       setReg({ userNm: body.custName, birthday: person.birthday, sex: person.sex, userTel: v.custHp });
       setUi({ telecomNm: telecoms.data?.list.find((t) => t.code === v.telecomType)?.codeNm ?? '' });
       navigate(`${APP_BASE}/certInput`);

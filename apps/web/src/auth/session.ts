@@ -1,0 +1,49 @@
+// The verified identity lives on the server (DESIGN §5: nothing personal in browser storage). After a reload the
+// store is empty but the session cookie is not: ask the server who this is. While a patient works through the
+// wizard, keep the session alive (idle timeout 15 minutes) by refreshing it now and then on their activity.
+import { useEffect } from 'react';
+import { API, type SessionCurrent, type SessionInfo } from '@auto-claim/contract';
+import { api } from '../api/client';
+import { useClaimStore } from '../store/claim';
+
+/** Fills the verified person from the live session; false when there is none. */
+export async function restoreSession(): Promise<boolean> {
+  try {
+    const s = await api.probe<SessionCurrent>(API.session);
+    if (s.kind !== 'patient' || !s.ci || !s.person) return false;
+    const { setReg, setRepository, reg } = useClaimStore.getState();
+    setReg({
+      userCi: s.ci,
+      userNm: s.person.userNm,
+      birthday: s.person.birthday,
+      sex: s.person.sex,
+      userTel: reg.userTel || s.person.userTel,
+    });
+    setRepository({ hash: s.hash });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How often activity may refresh the session: well inside the 15-minute idle timeout. */
+const REFRESH_EVERY_MS = 4 * 60_000;
+
+export function useSessionKeepAlive() {
+  useEffect(() => {
+    let last = Date.now();
+    const onActivity = () => {
+      if (Date.now() - last < REFRESH_EVERY_MS) return;
+      last = Date.now();
+      api
+        .post<SessionInfo>(API.refreshToken)
+        .then((s) => useClaimStore.getState().setRepository({ hash: s.hash }))
+        .catch(() => undefined); // a 401 already shows the logout alert through the client
+    };
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const e of events) window.addEventListener(e, onActivity, { passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, onActivity);
+    };
+  }, []);
+}
