@@ -13,24 +13,34 @@ export function Field({
   hint,
   error,
   optional,
+  heading,
+  id: idProp,
   children,
 }: {
+  /** A stable id for the input, so an error summary can link to it; generated when absent. */
+  id?: string;
   label: ReactNode;
+  /** One question per page (GOV.UK): the label is the page's heading. */
+  heading?: boolean;
   hint?: ReactNode;
   error?: string | undefined;
   optional?: boolean;
   children: (props: FieldRenderProps) => ReactNode;
 }) {
-  const id = useId();
+  const autoId = useId();
+  const id = idProp ?? autoId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const labelEl = (
+    <label className="field__label" htmlFor={id}>
+      {label}
+      {optional && <span className="field__optional"> (선택)</span>}
+    </label>
+  );
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional && <span className="field__optional"> (선택)</span>}
-      </label>
+      {heading ? <h2 className="field__heading">{labelEl}</h2> : labelEl}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}

@@ -11,6 +11,7 @@ export function TermsChecklist({
   allLabel = '약관에 모두 동의해요',
   invalid,
   describedBy,
+  allInputId,
 }: {
   terms: Terms[];
   agreed: ReadonlySet<string>;
@@ -18,6 +19,8 @@ export function TermsChecklist({
   allLabel?: string;
   invalid?: boolean;
   describedBy?: string;
+  /** An id for the 'agree to all' checkbox, so an error summary can link to it. */
+  allInputId?: string;
 }) {
   const [reading, setReading] = useState<Terms | null>(null);
   const all = terms.length > 0 && terms.every((t) => agreed.has(t.termsId));
@@ -32,6 +35,7 @@ export function TermsChecklist({
     <div className="terms" aria-invalid={invalid || undefined} aria-describedby={describedBy}>
       <label className="terms__all">
         <input
+          id={allInputId}
           type="checkbox"
           className="check"
           checked={all}

@@ -1,0 +1,18 @@
+// GET /ui/insu/v1/claims/hospitals?autoClaimYn=Y: the hospitals that offer automatic claims, sorted by name (spec §4).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type Hospital } from '@auto-claim/contract';
+import { api } from './client';
+
+const byName = (a: Hospital, b: Hospital) => a.hospitalNm.localeCompare(b.hospitalNm, 'ko');
+
+export const possibleHospitalsQuery = queryOptions({
+  queryKey: ['hospitals', 'autoClaim'],
+  queryFn: async ({ signal }) => {
+    const answer = await api.get<{ list: Hospital[]; total: number }>(API.hospitals, { autoClaimYn: 'Y' }, signal);
+    // The server sorts too; the order is the spec's rule, so the screen does not depend on it.
+    return [...answer.list].sort(byName);
+  },
+  staleTime: 10 * 60_000,
+  meta: { what: '자동청구 병원 목록' },
+});
+export const usePossibleHospitals = () => useQuery(possibleHospitalsQuery);

@@ -1,0 +1,97 @@
+// /security/document: plainly, what will be sent to the insurer, from where, and when. Nothing to fill in here.
+import type { FormEvent } from 'react';
+import { useInsurers } from '../../api/reference';
+import { usePossibleHospitals } from '../../api/possibleHospitals';
+import { useClaimStore } from '../../store/claim';
+import { useWizard } from '../../wizard/steps';
+import { BottomAction, StepProgress } from '../../wizard/WizardStep';
+import './wizard-1.css';
+
+/** The hospitals this subscription covers, by name: the chosen ones in inner mode, the landing's one in outer mode. */
+function useHospitalNames() {
+  const { reg, repository, ui } = useClaimStore();
+  const inner = ui.prcMode === 'inner';
+  const hospitals = usePossibleHospitals();
+  if (!inner) return repository.hospitalNm ? [repository.hospitalNm] : [];
+  const names = new Map((hospitals.data ?? []).map((h) => [h.hospitalCd, h.hospitalNm]));
+  return reg.multiSubscrib.map((cd) => names.get(cd)).filter((n): n is string => Boolean(n));
+}
+
+export default function Document() {
+  const { next, progress } = useWizard('document');
+  const insuCompCd = useClaimStore((s) => s.reg.insuCompCd);
+  const idPhotoRequired = useClaimStore((s) => s.ui.idPhotoRequired);
+  const insurers = useInsurers();
+  const insuCompNm = insurers.data?.list.find((i) => i.insuCompCd === insuCompCd)?.insuCompNm ?? '고른 보험사';
+  const hospitalNames = useHospitalNames();
+  const where = hospitalNames.length > 0 ? hospitalNames.join(', ') : '가입한 병원';
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    next();
+  };
+
+  return (
+    <form className="screen" noValidate onSubmit={onSubmit}>
+      <StepProgress {...progress} />
+      <h2 className="wz-legend">{insuCompNm}에 이런 서류를 보내요</h2>
+      <p className="wz-lead-note">
+        <strong>직접 챙기실 서류는 없어요.</strong> 진료를 받고 진료비를 내면, 병원에서 서류를 받아 보험사에 대신 보내
+        드려요.
+      </p>
+
+      <section aria-labelledby="doc-list-title" className="wz-block">
+        <h3 id="doc-list-title" className="wz-subtitle">
+          보내는 서류
+        </h3>
+        <ul className="doc-list">
+          <li>
+            <strong>진료비 영수증</strong>
+            <span>{where}에서 받아요.</span>
+          </li>
+          <li>
+            <strong>진료비 세부산정내역서</strong>
+            <span>어떤 진료와 검사를 받았는지 적힌 서류예요. 병원에서 받아요.</span>
+          </li>
+          <li>
+            <strong>보험금 청구서</strong>
+            <span>지금 입력하시는 정보로 만들어요.</span>
+          </li>
+          <li>
+            <strong>위임장과 개인정보 동의서</strong>
+            <span>마지막에 서명해 주시면 그 서명으로 만들어요.</span>
+          </li>
+          {idPhotoRequired !== false && (
+            <li>
+              <strong>신분증 사본</strong>
+              <span>{insuCompNm}에서 요청하는 서류예요. 다음 단계에서 촬영해요.</span>
+            </li>
+          )}
+        </ul>
+      </section>
+
+      <dl className="wz-facts">
+        <div>
+          <dt>어디로</dt>
+          <dd>{insuCompNm}</dd>
+        </div>
+        <div>
+          <dt>어느 병원 진료</dt>
+          <dd>{where}</dd>
+        </div>
+        <div>
+          <dt>언제</dt>
+          <dd>진료비를 낸 뒤 병원이 서류를 준비하면 바로 보내요.</dd>
+        </div>
+      </dl>
+      <p className="field__hint">
+        보험금 지급 여부와 금액은 {insuCompNm}에서 보험 계약에 따라 정하고, 결과도 보험사에서 알려 드려요.
+      </p>
+      <BottomAction>
+        <button type="submit" className="btn btn--primary btn--block">
+          확인했어요
+        </button>
+      </BottomAction>
+    </form>
+  );
+}

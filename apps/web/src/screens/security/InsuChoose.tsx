@@ -1,0 +1,119 @@
+// /security/insuChoose: the insurer to claim from (reg.insuCompCd), from the insurer list of spec §7. Its INSU_PHOTO
+// ui-controls decide whether the ID photo steps follow (ui.idPhotoRequired, read by the wizard's order).
+import { useState, type FormEvent } from 'react';
+import type { Insurer } from '@auto-claim/contract';
+import { useInsurers } from '../../api/reference';
+import { loadFailedMessage, queryClient } from '../../api/queryClient';
+import { photoControlsQuery } from '../../api/uiControls';
+import { useClaimStore } from '../../store/claim';
+import { alert, withLoading } from '../../ui';
+import { useWizard } from '../../wizard/steps';
+import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
+import './wizard-1.css';
+
+const REQUIRED = '보험금을 청구할 보험사를 골라 주세요.';
+const GROUPS: { kind: Insurer['insuKind']; title: string }[] = [
+  { kind: 'NONLIFE', title: '손해보험사' },
+  { kind: 'LIFE', title: '생명보험사' },
+];
+
+export default function InsuChoose() {
+  const { next, progress } = useWizard('insuChoose');
+  const insurers = useInsurers();
+  const insuCompCd = useClaimStore((s) => s.reg.insuCompCd);
+  const { setReg, setUi, setRepository } = useClaimStore.getState();
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const choose = (i: Insurer) => {
+    const current = useClaimStore.getState().reg;
+    // Consents belong to one insurer; a new insurer asks for its own.
+    if (current.insuCompCd !== i.insuCompCd) {
+      setReg({ insuCompCd: i.insuCompCd, agreeIds: [] });
+      setUi({ idPhotoRequired: null });
+    }
+    setRepository({ selectCompany: i.insuCompNm });
+    setError(undefined);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const picked = insurers.data?.list.find((i) => i.insuCompCd === insuCompCd);
+    if (!picked) {
+      setError(REQUIRED);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const controls = await withLoading(queryClient.fetchQuery(photoControlsQuery(picked.insuCompCd)));
+      setUi({ idPhotoRequired: controls.idPhotoUse });
+      next();
+    } catch {
+      await alert(loadFailedMessage(`${picked.insuCompNm} 신분증 제출 설정`));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const list = insurers.data?.list ?? [];
+  const firstCd = GROUPS.flatMap((g) => list.filter((i) => i.insuKind === g.kind))[0]?.insuCompCd;
+  return (
+    <form className="screen" noValidate onSubmit={onSubmit}>
+      <StepProgress {...progress} />
+      <ErrorSummary items={error ? [{ target: 'insurer-first', message: error }] : []} attempt={attempt} />
+      <fieldset
+        className={`wz-fieldset${error ? ' wz-invalid' : ''}`}
+        aria-describedby={`insurer-hint${error ? ' insurer-error' : ''}`}
+      >
+        <legend>
+          <h2 className="wz-legend">어느 보험사에 보험금을 청구할까요?</h2>
+        </legend>
+        <p id="insurer-hint" className="field__hint">
+          실손보험에 가입한 보험사를 골라 주세요. 잘 모르시면 보험증권이나 보험료 자동이체 내역에서 확인할 수 있어요.
+        </p>
+        {insurers.isPending && <div className="skeleton skeleton--list" aria-label="보험사 목록을 불러오고 있어요" />}
+        {insurers.isError && (
+          <LoadError message={loadFailedMessage('보험사 목록')} onRetry={() => void insurers.refetch()} />
+        )}
+        {GROUPS.map((g) => {
+          const items = list.filter((i) => i.insuKind === g.kind);
+          if (items.length === 0) return null;
+          return (
+            <section key={g.kind} className="insu-group" aria-labelledby={`insu-group-${g.kind}`}>
+              <h3 id={`insu-group-${g.kind}`} className="insu-group__title">
+                {g.title}
+              </h3>
+              <ul className="wz-options wz-options--grid">
+                {items.map((i) => (
+                  <li key={i.insuCompCd}>
+                    <label className="wz-option wz-option--compact">
+                      <input
+                        id={i.insuCompCd === firstCd ? 'insurer-first' : undefined}
+                        type="radio"
+                        name="insuCompCd"
+                        value={i.insuCompCd}
+                        checked={insuCompCd === i.insuCompCd}
+                        onChange={() => choose(i)}
+                      />
+                      <span className="wz-option__title">{i.insuCompNm}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+        <p id="insurer-error" className="field__error" aria-live="polite">
+          {error ?? ''}
+        </p>
+      </fieldset>
+      <BottomAction>
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          다음
+        </button>
+      </BottomAction>
+    </form>
+  );
+}

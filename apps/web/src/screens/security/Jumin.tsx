@@ -1,0 +1,104 @@
+// /security/jumin: the back part of the resident registration number (spec §2, reg.userIdno2). Masked while typed;
+// its first digit must agree with the birthday's century and the sex verified by SMS (DESIGN §3: no checksum).
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { digitsOnly, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
+import { useClaimStore } from '../../store/claim';
+import { Field } from '../../ui';
+import { useWizard } from '../../wizard/steps';
+import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
+import './wizard-1.css';
+
+const MISMATCH = '뒷자리 첫 숫자가 본인인증 때 입력한 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.';
+
+/** The 7 digits, and whether their first digit stands for the verified birthday and sex. */
+const juminForm = (birthday: string, sex: '' | 'M' | 'F') =>
+  z.object({
+    userIdno2: z
+      .string()
+      .transform(digitsOnly)
+      .pipe(userIdno2)
+      .refine((v) => !/^\d{8}$/.test(birthday) || !sex || rrnDigitFits(birthday, sex, v), MISMATCH),
+  });
+type JuminInput = z.input<ReturnType<typeof juminForm>>;
+type JuminValues = z.output<ReturnType<typeof juminForm>>;
+
+export default function Jumin() {
+  const { next, progress } = useWizard('jumin');
+  const reg = useClaimStore((s) => s.reg);
+  const setReg = useClaimStore((s) => s.setReg);
+  const setUi = useClaimStore((s) => s.setUi);
+  const [visible, setVisible] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  const form = useForm<JuminInput, unknown, JuminValues>({
+    resolver: zodResolver(juminForm(reg.birthday, reg.sex)),
+    defaultValues: { userIdno2: reg.userIdno2 },
+  });
+  const error = form.formState.errors.userIdno2?.message;
+
+  // Back and forward keep what was typed in this session (memory only, never browser storage).
+  useEffect(() => {
+    const sub = form.watch((v) => setReg({ userIdno2: digitsOnly(v.userIdno2 ?? '') }));
+    return () => sub.unsubscribe();
+  }, [form, setReg]);
+
+  const onValid = ({ userIdno2: digits }: JuminValues) => {
+    setReg({ userIdno2: digits });
+    setUi({ socialNum: maskRrn(reg.birthday, digits) });
+    next();
+  };
+
+  const front = reg.birthday.slice(2);
+  return (
+    <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
+      <StepProgress {...progress} />
+      <ErrorSummary items={error ? [{ target: 'userIdno2', message: error }] : []} attempt={attempt} />
+      <Field
+        id="userIdno2"
+        heading
+        label="주민등록번호 뒷자리 7자리를 입력해 주세요"
+        hint={`생년월일 ${front} 뒤에 오는 7자리예요. 보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.`}
+        error={error}
+      >
+        {(p) => (
+          <div className="jumin">
+            <span className="jumin__front" aria-hidden="true">
+              {front || '생년월일'}
+            </span>
+            <span className="jumin__dash" aria-hidden="true">
+              –
+            </span>
+            <input
+              {...p}
+              {...form.register('userIdno2')}
+              className="input jumin__back"
+              type={visible ? 'text' : 'password'}
+              inputMode="numeric"
+              autoComplete="off"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={7}
+              placeholder="●●●●●●●"
+            />
+          </div>
+        )}
+      </Field>
+      <button
+        type="button"
+        className="btn btn--secondary jumin__toggle"
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+      >
+        {visible ? '입력한 숫자 가리기' : '입력한 숫자 보기'}
+      </button>
+      <BottomAction>
+        <button type="submit" className="btn btn--primary btn--block">
+          다음
+        </button>
+      </BottomAction>
+    </form>
+  );
+}

@@ -1,0 +1,255 @@
+// /security/paymentAccount: the account the insurer pays into: bank, number, whose it is and the holder's name.
+// The bank is asked whose account it is (POST /ui/insu/v1/claims/users/accounts); a different holder is explained
+// and stops here, never silently accepted. The number stays in memory only.
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import {
+  BANK_ACCOUNT_RELS,
+  SELF_REL,
+  bankAccount,
+  bankAccountHolder,
+  bankAccountRel,
+  bankCd,
+  maskAccount,
+  type AccountCheck,
+} from '@auto-claim/contract';
+import { ApiError } from '../../api/client';
+import { checkAccount } from '../../api/accounts';
+import { useBanks } from '../../api/banks';
+import { loadFailedMessage } from '../../api/queryClient';
+import { useClaimStore } from '../../store/claim';
+import { alert, Field, withLoading } from '../../ui';
+import { useWizard } from '../../wizard/steps';
+import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
+import './wizard-1.css';
+
+type Key = 'bankCd' | 'bankAccount' | 'bankAccountRel' | 'bankAccountHolder';
+const ORDER: Key[] = ['bankCd', 'bankAccount', 'bankAccountRel', 'bankAccountHolder'];
+const TARGETS: Record<Key, string> = {
+  bankCd: 'bankCd',
+  bankAccount: 'bankAccount',
+  bankAccountRel: `rel-${BANK_ACCOUNT_RELS[0].code}`,
+  bankAccountHolder: 'bankAccountHolder',
+};
+
+const accountForm = (userNm: string) =>
+  z
+    .object({
+      bankCd: z.string().min(1, '은행을 골라 주세요.').pipe(bankCd),
+      bankAccount,
+      bankAccountRel,
+      bankAccountHolder,
+    })
+    .superRefine((v, ctx) => {
+      if (v.bankAccountRel === SELF_REL && userNm && v.bankAccountHolder !== userNm) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bankAccountHolder'],
+          message: `본인 계좌라면 예금주는 본인인증한 이름(${userNm})과 같아야 해요.`,
+        });
+      }
+    });
+
+export default function PaymentAccount() {
+  const { next, progress } = useWizard('paymentAccount');
+  const reg = useClaimStore((s) => s.reg);
+  const { setReg, setUi, setRepository } = useClaimStore.getState();
+  const banks = useBanks();
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [mismatch, setMismatch] = useState<AccountCheck>();
+  const [busy, setBusy] = useState(false);
+
+  const change = (patch: Partial<Record<Key, string>>) => {
+    setReg(patch);
+    setMismatch(undefined);
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))));
+  };
+
+  const chooseRel = (code: string) => {
+    // 본인: the holder is the verified patient; someone else: their name, typed by the patient.
+    if (code === SELF_REL) change({ bankAccountRel: code, bankAccountHolder: reg.userNm });
+    else
+      change({
+        bankAccountRel: code,
+        bankAccountHolder: reg.bankAccountHolder === reg.userNm ? '' : reg.bankAccountHolder,
+      });
+  };
+
+  const fail = (found: Partial<Record<Key, string>>) => {
+    setErrors(found);
+    setAttempt((n) => n + 1);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setMismatch(undefined);
+    const r = accountForm(reg.userNm).safeParse(reg);
+    if (!r.success) {
+      const found: Partial<Record<Key, string>> = {};
+      for (const issue of r.error.issues) found[issue.path[0] as Key] ??= issue.message;
+      return fail(found);
+    }
+    const v = r.data;
+    setBusy(true);
+    try {
+      const answer = await withLoading(
+        checkAccount({ bankCd: v.bankCd, bankAccount: v.bankAccount, bankAccountHolder: v.bankAccountHolder }),
+      );
+      if (answer.result !== 'MATCH') {
+        setMismatch(answer);
+        return fail({ bankAccountHolder: '은행에 등록된 예금주와 이름이 달라요. 아래 안내를 확인해 주세요.' });
+      }
+      setReg(v);
+      setRepository({ checkBankAccountNm: answer.checkBankAccountNm });
+      setUi({
+        bankNm: answer.bankNm || banks.data?.list.find((b) => b.bankCd === v.bankCd)?.bankNm || '',
+        bankAccountRelNm: BANK_ACCOUNT_RELS.find((x) => x.code === v.bankAccountRel)?.name ?? '',
+      });
+      next();
+    } catch (err) {
+      const fieldErrors = err instanceof ApiError ? (err.problem?.errors ?? []) : [];
+      const found: Partial<Record<Key, string>> = {};
+      for (const fe of fieldErrors) if (ORDER.includes(fe.field as Key)) found[fe.field as Key] ??= fe.message;
+      if (Object.keys(found).length > 0) return fail(found);
+      await alert(err instanceof ApiError ? err.detail : '계좌를 확인하지 못했어요. 잠시 후 다시 시도해 주세요.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const summary: SummaryItem[] = ORDER.filter((k) => errors[k]).map((k) => ({
+    target: TARGETS[k],
+    message: errors[k]!,
+  }));
+  const bankNm = banks.data?.list.find((b) => b.bankCd === reg.bankCd)?.bankNm ?? '';
+
+  return (
+    <form className="screen" noValidate onSubmit={onSubmit}>
+      <StepProgress {...progress} />
+      <ErrorSummary items={summary} attempt={attempt} />
+      <h2 className="wz-legend">보험금을 받을 계좌를 알려 주세요</h2>
+      <p className="wz-lead-note">보험사가 보험금을 이 계좌로 직접 보내 드려요.</p>
+
+      {banks.isError && <LoadError message={loadFailedMessage('은행 목록')} onRetry={() => void banks.refetch()} />}
+      <Field id="bankCd" label="은행" error={errors.bankCd}>
+        {(p) => (
+          <select
+            {...p}
+            className="input select-input"
+            value={reg.bankCd}
+            onChange={(e) => change({ bankCd: e.target.value })}
+          >
+            <option value="" disabled>
+              {banks.isPending ? '은행 목록을 불러오고 있어요' : '은행을 골라 주세요'}
+            </option>
+            {(banks.data?.list ?? []).map((b) => (
+              <option key={b.bankCd} value={b.bankCd}>
+                {b.bankNm}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+
+      <Field
+        id="bankAccount"
+        label="계좌번호"
+        hint="숫자만 입력해도 되고, - 를 넣어도 돼요."
+        error={errors.bankAccount}
+      >
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            value={reg.bankAccount}
+            onChange={(e) => change({ bankAccount: e.target.value })}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="예: 123-456-789012"
+            maxLength={24}
+          />
+        )}
+      </Field>
+
+      <fieldset
+        className={`wz-fieldset${errors.bankAccountRel ? ' wz-invalid' : ''}`}
+        aria-describedby={errors.bankAccountRel ? 'rel-error' : undefined}
+      >
+        <legend className="field__label">누구 명의의 계좌인가요?</legend>
+        <ul className="wz-options wz-options--grid">
+          {BANK_ACCOUNT_RELS.map((r) => (
+            <li key={r.code}>
+              <label className="wz-option wz-option--compact">
+                <input
+                  id={`rel-${r.code}`}
+                  type="radio"
+                  name="bankAccountRel"
+                  value={r.code}
+                  checked={reg.bankAccountRel === r.code}
+                  onChange={() => chooseRel(r.code)}
+                />
+                <span className="wz-option__title">{r.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        <p id="rel-error" className="field__error" aria-live="polite">
+          {errors.bankAccountRel ?? ''}
+        </p>
+      </fieldset>
+
+      <Field
+        id="bankAccountHolder"
+        label="예금주 이름"
+        hint={reg.bankAccountRel === SELF_REL ? '본인 계좌예요.' : '통장에 적힌 이름 그대로 입력해 주세요.'}
+        error={errors.bankAccountHolder}
+      >
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            value={reg.bankAccountHolder}
+            onChange={(e) => change({ bankAccountHolder: e.target.value })}
+            autoComplete="off"
+            placeholder="홍길동"
+            maxLength={30}
+          />
+        )}
+      </Field>
+
+      {mismatch && (
+        <div className="mismatch" role="alert" aria-labelledby="mismatch-title">
+          <h3 id="mismatch-title">은행에 등록된 예금주가 달라요</h3>
+          <dl className="mismatch__facts">
+            <div>
+              <dt>계좌</dt>
+              <dd>
+                {bankNm} {mismatch.bankAccountMasked || maskAccount(reg.bankAccount)}
+              </dd>
+            </div>
+            <div>
+              <dt>은행에 등록된 예금주</dt>
+              <dd>{mismatch.checkBankAccountNm}</dd>
+            </div>
+            <div>
+              <dt>입력하신 예금주</dt>
+              <dd>{reg.bankAccountHolder}</dd>
+            </div>
+          </dl>
+          <ul>
+            <li>계좌번호를 한 자리씩 다시 확인해 주세요.</li>
+            <li>가족 명의 계좌라면 ‘누구 명의의 계좌인가요?’에서 가족을 고르고 그분의 이름을 입력해 주세요.</li>
+            <li>이름이 맞는데도 다르다고 나오면 다른 계좌를 입력해 주세요.</li>
+          </ul>
+        </div>
+      )}
+
+      <BottomAction>
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? '계좌 확인하는 중…' : '계좌 확인하고 다음'}
+        </button>
+      </BottomAction>
+    </form>
+  );
+}

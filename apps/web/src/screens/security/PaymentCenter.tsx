@@ -1,0 +1,79 @@
+// /security/paymentCenter: where payouts come from. The insurer itself pays into the patient's account; this service
+// never holds money. For questions about a payout: the insurer's call center.
+import type { FormEvent } from 'react';
+import { maskAccount } from '@auto-claim/contract';
+import { useInsurers } from '../../api/reference';
+import { useClaimStore } from '../../store/claim';
+import { useWizard } from '../../wizard/steps';
+import { BottomAction, StepProgress } from '../../wizard/WizardStep';
+import './wizard-1.css';
+
+export default function PaymentCenter() {
+  const { next, progress } = useWizard('paymentCenter');
+  const reg = useClaimStore((s) => s.reg);
+  const bankNm = useClaimStore((s) => s.ui.bankNm);
+  const insurers = useInsurers();
+  const insurer = insurers.data?.list.find((i) => i.insuCompCd === reg.insuCompCd);
+  const insuCompNm = insurer?.insuCompNm ?? '보험사';
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    next();
+  };
+
+  return (
+    <form className="screen" noValidate onSubmit={onSubmit}>
+      <StepProgress {...progress} />
+      <h2 className="wz-legend">보험금은 {insuCompNm}에서 직접 보내 드려요</h2>
+      <p className="wz-lead-note">
+        자동청구 서비스는 서류를 대신 보내기만 하고, 보험금을 받거나 맡아 두지 않아요. 이용료도 없어요.
+      </p>
+
+      <dl className="wz-facts">
+        <div>
+          <dt>보내는 곳</dt>
+          <dd>{insuCompNm}</dd>
+        </div>
+        <div>
+          <dt>받는 계좌</dt>
+          <dd>
+            {reg.bankAccount ? `${bankNm} ${maskAccount(reg.bankAccount)}` : '앞에서 입력한 계좌'}
+            {reg.bankAccountHolder && ` (예금주 ${reg.bankAccountHolder})`}
+          </dd>
+        </div>
+        <div>
+          <dt>받는 때</dt>
+          <dd>{insuCompNm}에서 서류를 심사한 뒤에 보내요. 심사 결과도 보험사에서 알려 드려요.</dd>
+        </div>
+      </dl>
+
+      <section className="wz-block" aria-labelledby="center-title">
+        <h3 id="center-title" className="wz-subtitle">
+          보험금이 궁금할 때
+        </h3>
+        <p>지급 여부나 금액은 {insuCompNm} 고객센터에 물어보세요.</p>
+        {insurer?.callCenter ? (
+          <a className="btn btn--secondary btn--block call-link" href={`tel:${insurer.callCenter.replace(/\D/g, '')}`}>
+            {insuCompNm} 고객센터 {insurer.callCenter} 전화하기
+          </a>
+        ) : insurer?.homepage ? (
+          <a
+            className="btn btn--secondary btn--block call-link"
+            href={insurer.homepage}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {insuCompNm} 누리집 열기 (새 창)
+          </a>
+        ) : (
+          <p className="field__hint">고객센터 번호는 보험증권이나 보험사 누리집에서 확인할 수 있어요.</p>
+        )}
+      </section>
+      <BottomAction>
+        <button type="submit" className="btn btn--primary btn--block">
+          확인했어요
+        </button>
+      </BottomAction>
+    </form>
+  );
+}
