@@ -1,49 +1,23 @@
 // Identity by SMS in the browser: landing → terms → method → identity → code (read from the sandbox outbox) → excute,
-// and the /security/ guard visited cold.
-import { test, expect, appPath, snap, expectAccessible } from './fixtures';
-import type { Page } from '@playwright/test';
+// what a reload keeps, the code screen's limits, and the /security/ guard's two refusals.
+import {
+  test,
+  expect,
+  appPath,
+  snap,
+  expectAccessible,
+  fillIdentity,
+  latestCode,
+  testPerson,
+  verifiedPatient,
+} from './fixtures';
 
 const HOSPITAL = '90000001';
-
-/** A test-only person; the phone number is unique per test so resend limits never collide across tests. */
-function person(n: number) {
-  return {
-    name: '김테스트',
-    birth6: '850101',
-    sexDigit: '1',
-    phone: `0109${String(Date.now() % 1_000_000).padStart(6, '0')}${n}`.slice(0, 11),
-  };
-}
-
-async function latestCode(page: Page, phone: string) {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/sandbox/outbox?to=${phone}`);
-      const { messages } = (await res.json()) as { messages: { body: string }[] };
-      code = messages[0]?.body.match(/\d{6}/)?.[0] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function agreeServiceTerms(page: Page) {
-  await page.getByRole('checkbox', { name: '약관에 모두 동의해요' }).check();
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click();
-}
-
-async function fillIdentity(page: Page, p: ReturnType<typeof person>) {
-  await page.getByLabel('이름').fill(p.name);
-  await page.getByLabel('생년월일 6자리').fill(p.birth6);
-  await page.getByLabel('주민등록번호 뒷자리 첫 숫자').fill(p.sexDigit);
-  await page.getByLabel('휴대폰 번호').fill(p.phone);
-  await page.getByText('SKT', { exact: true }).click();
-  await page.getByRole('checkbox', { name: '본인확인 약관에 모두 동의해요' }).check();
-}
+const alertDialog = (page: import('@playwright/test').Page) =>
+  page.getByRole('alertdialog').or(page.getByRole('dialog'));
 
 test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) => {
-  const p = person(1);
+  const p = testPerson();
   await page.goto(appPath(`/${HOSPITAL}`));
   await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
 
@@ -58,7 +32,12 @@ test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) 
   await expect(page.getByRole('dialog')).toBeVisible();
   await snap(page, 'auth-02-terms-sheet');
   await page.getByRole('dialog').getByRole('button', { name: '동의하기' }).click();
-  await agreeServiceTerms(page);
+  await page.getByRole('checkbox', { name: '약관에 모두 동의해요' }).check();
+  // 'agree to all' can be undone item by item
+  const optional = page.getByRole('checkbox', { name: /\(선택\)/ }).first();
+  await optional.uncheck();
+  await expect(page.getByRole('checkbox', { name: '약관에 모두 동의해요' })).not.toBeChecked();
+  await page.getByRole('button', { name: '동의하고 계속하기' }).click();
 
   await expect(page).toHaveURL(/\/selfAuthSelect$/);
   await expectAccessible(page);
@@ -76,11 +55,12 @@ test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) 
 
   await expect(page).toHaveURL(/\/certInput$/);
   await expect(page.getByRole('timer')).toHaveText(/^(3:00|2:5\d)$/);
+  await expect(page.getByText('010-****-')).toBeVisible();
   const code = await latestCode(page, p.phone);
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByLabel('인증번호').fill(wrong);
   await page.getByRole('button', { name: '확인', exact: true }).click();
-  await expect(page.locator('#sms-code-error')).not.toBeEmpty();
+  await expect(page.locator('#sms-code-error')).toHaveText('인증번호가 맞지 않아요. 4번 더 입력할 수 있어요.');
   await snap(page, 'auth-06-code-wrong');
   await expectAccessible(page);
   // spaces and hyphens are fine
@@ -97,30 +77,94 @@ test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) 
   // excute asks the server and sends a new patient to the first enrolment screen
   await expect(page).toHaveURL(/\/security\/jumin$/);
   const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === 'claimAuth')).toBeTruthy();
-  expect(cookies.some((c) => c.httpOnly && c.name.toLowerCase().includes('sess'))).toBe(true);
+  expect(cookies.find((c) => c.name === 'claimAuth')?.httpOnly).toBe(false);
+  expect(cookies.find((c) => c.name === 'ac_sess')?.httpOnly).toBe(true);
 
-  // A reload keeps the cookie but not the verified person (nothing personal is stored in the browser):
-  // the guard's second rule answers with its exact message and sends the patient to the hospital's landing.
+  // A reload keeps the patient where they were: the verified identity comes back from the server session,
+  // while the browser's storage holds nothing personal.
   await page.reload();
-  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-  await expect(dialog).toContainText('잘못된 경로입니다.');
-  await dialog.getByRole('button', { name: '확인' }).click();
-  await expect(page).toHaveURL(new RegExp(`/vuex/auto-claim/${HOSPITAL}$`));
+  await expect(page).toHaveURL(/\/security\/jumin$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(alertDialog(page)).toHaveCount(0);
   const stored = await page.evaluate(() => JSON.stringify(sessionStorage) + JSON.stringify(localStorage));
-  expect(stored).not.toContain(p.phone);
-  expect(stored).not.toContain(p.name);
+  for (const secret of [p.phone, p.name, p.birth6]) expect(stored).not.toContain(secret);
+});
+
+test('the code screen explains a resend too soon and locks after 5 wrong codes', async ({ page }) => {
+  await page.clock.install();
+  const p = testPerson();
+  await page.goto(appPath(`/${HOSPITAL}`));
+  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('checkbox', { name: '약관에 모두 동의해요' }).check();
+  await page.getByRole('button', { name: '동의하고 계속하기' }).click();
+  await page.getByRole('link', { name: /휴대폰 문자로 인증/ }).click();
+  await fillIdentity(page, p);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect(page).toHaveURL(/\/certInput$/);
+
+  const resend = page.getByRole('button', { name: /다시 받을 수 있어요|인증번호 다시 받기/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText(/^\d+초 후에 다시 받을 수 있어요$/);
+
+  const code = await latestCode(page, p.phone);
+  const wrong = code === '000000' ? '111111' : '000000';
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel('인증번호').fill(wrong);
+    await page.getByRole('button', { name: '확인', exact: true }).click();
+    await expect(page.locator('#sms-code-error')).not.toBeEmpty();
+  }
+  await expect(page.locator('#sms-code-error')).toContainText('5번 틀려서');
+  await page.getByLabel('인증번호').fill(code);
+  await page.getByRole('button', { name: '확인', exact: true }).click();
+  await expect(page.locator('#sms-code-error')).toContainText('인증번호를 다시 받아 주세요');
+  await snap(page, 'auth-07-code-locked');
+
+  // After a minute the resend is offered; a new code arrives and works.
+  await page.clock.fastForward('01:01');
+  await expect(resend).toBeEnabled();
+  await expect(resend).toHaveText('인증번호 다시 받기');
 });
 
 test('the guard refuses a /security/ screen visited cold with the exact alert, then goes to the landing', async ({
   page,
 }) => {
   await page.goto(appPath('/security/jumin'));
-  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  const dialog = alertDialog(page);
   await expect(dialog).toContainText('알림');
   await expect(dialog).toContainText('유효하지 않은 인증입니다.');
   await snap(page, 'guard-01-alert');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: '확인' }).click();
-  await expect(page).toHaveURL(new RegExp(`/vuex/auto-claim/00000000$|/vuex/auto-claim/$`));
+  await expect(page).toHaveURL(/\/vuex\/auto-claim\/(00000000)?$/);
+});
+
+test('with a claim cookie but no verified person the guard says 잘못된 경로입니다. and goes to the landing', async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'claimAuth', value: 'stale', url: baseURL! }]);
+  await page.goto(appPath('/security/insuChoose'));
+  const dialog = alertDialog(page);
+  await expect(dialog).toContainText('잘못된 경로입니다.');
+  await snap(page, 'guard-02-wrong-path');
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(page).toHaveURL(/\/vuex\/auto-claim\/(00000000)?$/);
+});
+
+test('a verified patient whose session ends mid-way sees the logout alert once and goes back to the landing', async ({
+  page,
+}) => {
+  await verifiedPatient(page, { hospitalCd: '90000002' });
+  await page.request.post('/rest/auth/logout');
+  // In-app navigation (no reload) to a screen that calls the server for this person: the call answers 401.
+  await page.evaluate(() => {
+    history.pushState({}, '', '/ui/insu/vuex/auto-claim/excute');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const dialog = alertDialog(page);
+  await expect(dialog).toContainText('로그인 시간이 끝났어요.');
+  await expect(dialog).toHaveCount(1);
+  await snap(page, 'auth-08-logout-alert');
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(page).toHaveURL(/\/vuex\/auto-claim\/90000002$/);
 });
