@@ -1,0 +1,25 @@
+// The power of attorney (위임장) and consent (동의서) as PDF from the server (contract documentBody): before submission
+// with the reg fields the document shows, after it with insuApplyId alone.
+import { API, type DocumentBody } from '@auto-claim/contract';
+import type { ClaimState } from '../store/claim';
+import { api } from './client';
+
+export type DocumentKind = 'commission' | 'agree';
+
+export function documentBodyOf({ reg }: Pick<ClaimState, 'reg'>): DocumentBody {
+  if (reg.insuApplyId) return { insuApplyId: reg.insuApplyId };
+  return {
+    hospitalCd: reg.hospitalCd,
+    multiSubscrib: reg.multiSubscrib,
+    insuCompCd: reg.insuCompCd || undefined,
+    userIdno2: reg.userIdno2,
+    userPostNo: reg.userPostNo,
+    userAddr: reg.userAddr,
+    userAddrDetail: reg.userAddrDetail,
+    retroMonth: reg.retroMonth ?? undefined,
+    signImg: reg.signImg,
+  };
+}
+
+export const fetchDocumentPdf = (kind: DocumentKind, body: DocumentBody) =>
+  api.postForBlob(kind === 'commission' ? API.documentCommission : API.documentAgree, body);

@@ -1,0 +1,89 @@
+// The subscription calls of spec §7 and the submission rule of spec §4, in one place: status (GET), submit (POST
+// v1/v2, or add-hospital when insuApplyId is set), change (PUT), cancel (DELETE), remove one hospital (DELETE …/hospitals).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  API,
+  IDEMPOTENCY_HEADER,
+  type AddHospitalBody,
+  type AddHospitalsV2Body,
+  type SubscriptionChangeBody,
+  type SubscriptionView,
+} from '@auto-claim/contract';
+import type { ClaimState } from '../store/claim';
+import { api } from './client';
+
+/** spec §4: subscribed only when subscriptionStatus is 'subscribe'; otherwise, or on error, the result is empty. */
+export type SubscriptionStatusResult = SubscriptionView | Record<string, never>;
+export const isSubscribed = (r: SubscriptionStatusResult | undefined): r is SubscriptionView =>
+  Boolean(r && 'subscriptionStatus' in r && r.subscriptionStatus === 'subscribe');
+
+export async function fetchSubscriptionStatus(signal?: AbortSignal): Promise<SubscriptionStatusResult> {
+  try {
+    const answer = await api.get<SubscriptionView>(API.subscriptions, undefined, signal);
+    return answer.subscriptionStatus === 'subscribe' ? answer : {};
+  } catch {
+    return {};
+  }
+}
+
+export const subscriptionStatusQuery = (userCi: string) =>
+  queryOptions({
+    queryKey: ['subscription', userCi],
+    queryFn: ({ signal }) => fetchSubscriptionStatus(signal),
+    staleTime: 0,
+  });
+export const useSubscriptionStatus = (userCi: string) => useQuery(subscriptionStatusQuery(userCi));
+
+/** What the submit button sends, by spec §4. */
+export interface Submission {
+  kind: 'subscribe' | 'subscribeMulti' | 'addHospital' | 'addHospitals';
+  path: string;
+  body: object;
+}
+
+const person = ({ reg }: Pick<ClaimState, 'reg'>) => ({
+  userCi: reg.userCi,
+  userNm: reg.userNm,
+  birthday: reg.birthday,
+  sex: reg.sex as 'M' | 'F',
+  userIdno2: reg.userIdno2,
+  userTel: reg.userTel,
+});
+
+/**
+ * spec §4: insuApplyId set → add-hospital (v2 with a hospitals list in inner mode, v1 with hospitalCd and agreeId
+ * otherwise); not set → the multi-receipt v2 subscription in inner mode, the plain v1 subscription in outer mode.
+ * The identity type goes as ic/dl/pp: the server converts it for NHLIFE (contract insurerIdcardType).
+ */
+export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'>): Submission {
+  const { reg } = s;
+  const inner = s.ui.prcMode === 'inner';
+  const agreeId = reg.agreeIds[0] ?? '';
+  if (reg.insuApplyId) {
+    if (inner) {
+      const body: AddHospitalsV2Body = {
+        ...person(s),
+        hospitals: reg.multiSubscrib,
+        agreeId,
+        insuApplyId: reg.insuApplyId,
+      };
+      return { kind: 'addHospitals', path: API.subscriptionHospitalsV2, body };
+    }
+    const body: AddHospitalBody = { ...person(s), hospitalCd: reg.hospitalCd, agreeId, insuApplyId: reg.insuApplyId };
+    return { kind: 'addHospital', path: API.subscriptionHospitals, body };
+  }
+  // The whole reg payload of spec §3; the server keeps what the contract names.
+  const body = { ...reg };
+  return inner
+    ? { kind: 'subscribeMulti', path: API.subscriptionsV2, body }
+    : { kind: 'subscribe', path: API.subscriptions, body };
+}
+
+/** A retry with the same key gets the same answer: one subscription however often the patient taps. */
+export const submit = (s: Submission, idempotencyKey: string) =>
+  api.post<unknown>(s.path, s.body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+
+export const changeSubscription = (body: SubscriptionChangeBody) => api.put<SubscriptionView>(API.subscriptions, body);
+export const cancelSubscription = () => api.delete<SubscriptionView>(API.subscriptions);
+export const removeHospital = (hospitalCd: string) =>
+  api.delete<SubscriptionView>(API.subscriptionHospitals, { hospitalCd });

@@ -1,0 +1,179 @@
+// /security/adress: the patient's postal address (userPostNo, userAddr, userAddrDetail). A road-address search fills
+// it; the fields always stay editable, so typing it by hand is always possible (also when the search fails).
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ADDRESS_KEYWORD_MIN, userAddr, userAddrDetail, userPostNo, type Address } from '@auto-claim/contract';
+import { searchAddresses } from '../../api/addresses';
+import { ApiError } from '../../api/client';
+import { useClaimStore } from '../../store/claim';
+import { Field } from '../../ui/Field';
+import { useWizard } from '../../wizard/steps';
+import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
+import './parts/enrol.css';
+
+const addressForm = z.object({
+  userPostNo: z.string().trim().pipe(userPostNo),
+  userAddr,
+  userAddrDetail: userAddrDetail.default(''),
+});
+type AddressInput = z.input<typeof addressForm>;
+type AddressValues = z.output<typeof addressForm>;
+
+const SEARCH_TOO_SHORT = `검색어를 ${ADDRESS_KEYWORD_MIN}자 이상 입력해 주세요. 예: 세종대로 110`;
+
+export default function Adress() {
+  const { next, progress } = useWizard('adress');
+  const reg = useClaimStore((s) => s.reg);
+  const setReg = useClaimStore((s) => s.setReg);
+  const [attempt, setAttempt] = useState(0);
+  const [keyword, setKeyword] = useState('');
+  const [keywordError, setKeywordError] = useState<string>();
+  const [picked, setPicked] = useState<string>();
+
+  const form = useForm<AddressInput, unknown, AddressValues>({
+    resolver: zodResolver(addressForm),
+    defaultValues: { userPostNo: reg.userPostNo, userAddr: reg.userAddr, userAddrDetail: reg.userAddrDetail },
+  });
+  const { errors } = form.formState;
+  const search = useMutation({ mutationFn: (k: string) => searchAddresses(k) });
+
+  const onSearch = (e: React.FormEvent) => {
+    e.preventDefault();
+    const k = keyword.trim();
+    if (k.length < ADDRESS_KEYWORD_MIN) {
+      setKeywordError(SEARCH_TOO_SHORT);
+      return;
+    }
+    setKeywordError(undefined);
+    setPicked(undefined);
+    search.mutate(k);
+  };
+
+  const pick = (a: Address) => {
+    const addr = a.buildingNm ? `${a.roadAddr} (${a.buildingNm})` : a.roadAddr;
+    form.setValue('userPostNo', a.postNo, { shouldValidate: form.formState.isSubmitted });
+    form.setValue('userAddr', addr, { shouldValidate: form.formState.isSubmitted });
+    setPicked(addr);
+    search.reset();
+    form.setFocus('userAddrDetail');
+  };
+
+  const onValid = (v: AddressValues) => {
+    setReg({ userPostNo: v.userPostNo, userAddr: v.userAddr.trim(), userAddrDetail: (v.userAddrDetail ?? '').trim() });
+    next();
+  };
+
+  const summary = (['userPostNo', 'userAddr', 'userAddrDetail'] as const)
+    .filter((k) => errors[k]?.message)
+    .map((k) => ({ target: `f-${k}`, message: errors[k]!.message! }));
+  const results = search.data?.list ?? [];
+
+  return (
+    <div className="screen">
+      <StepProgress {...progress} />
+      <h2 className="screen__lead">우편물을 받을 주소를 알려 주세요</h2>
+      <ErrorSummary items={summary} attempt={attempt} />
+      <p className="screen__sub">보험사가 청구 결과나 서류를 우편으로 보낼 때 써요.</p>
+
+      <form role="search" aria-label="주소 검색" noValidate onSubmit={onSearch}>
+        <div className="search-row">
+          <Field
+            id="address-keyword"
+            label="주소 검색"
+            hint="도로명과 건물 번호, 건물 이름 또는 동 이름으로 찾아요. 예: 세종대로 110"
+            error={keywordError}
+          >
+            {(p) => (
+              <input
+                {...p}
+                className="input"
+                type="search"
+                enterKeyHint="search"
+                autoComplete="off"
+                value={keyword}
+                onChange={(e) => setKeyword(e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        <button type="submit" className="btn btn--secondary btn--block" disabled={search.isPending}>
+          {search.isPending ? '찾는 중…' : '주소 찾기'}
+        </button>
+      </form>
+
+      <div aria-live="polite" className="status-line">
+        {search.isSuccess && (results.length ? `검색 결과 ${results.length}건이에요. 주소를 골라 주세요.` : '')}
+        {picked && `주소를 넣었어요. 상세 주소를 입력해 주세요.`}
+      </div>
+      {search.isSuccess && results.length === 0 && (
+        <p className="explain" role="status">
+          찾는 주소가 없어요. 도로명과 건물 번호로 다시 찾거나, 아래에 직접 입력해 주세요.
+        </p>
+      )}
+      {search.isError && (
+        <p className="load-error" role="alert">
+          {search.error instanceof ApiError && search.error.status === 400
+            ? search.error.detail
+            : '주소를 찾지 못했어요. 아래에 직접 입력해 주세요.'}
+        </p>
+      )}
+      {results.length > 0 && (
+        <ul className="results" aria-label="주소 검색 결과">
+          {results.map((a) => (
+            <li key={`${a.postNo}-${a.roadAddr}`}>
+              <button type="button" className="result" onClick={() => pick(a)}>
+                <span className="result__post">{a.postNo}</span>
+                <span>
+                  {a.roadAddr}
+                  {a.buildingNm ? ` (${a.buildingNm})` : ''}
+                </span>
+                {a.jibunAddr && <span className="result__jibun">지번 {a.jibunAddr}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <form
+        noValidate
+        className="stack"
+        onSubmit={form.handleSubmit(onValid, () => setAttempt((n) => n + 1))}
+        aria-label="주소 입력"
+      >
+        <p className="field__hint">찾은 주소가 들어가요. 직접 입력하거나 고쳐도 돼요.</p>
+        <Field id="f-userPostNo" label="우편번호" error={errors.userPostNo?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...form.register('userPostNo')}
+              className="input postno"
+              inputMode="numeric"
+              maxLength={5}
+              autoComplete="postal-code"
+            />
+          )}
+        </Field>
+        <Field id="f-userAddr" label="주소" error={errors.userAddr?.message}>
+          {(p) => <input {...p} {...form.register('userAddr')} className="input" autoComplete="address-line1" />}
+        </Field>
+        <Field
+          id="f-userAddrDetail"
+          label="상세 주소"
+          optional
+          hint="동, 호수 등. 없으면 비워 두세요."
+          error={errors.userAddrDetail?.message}
+        >
+          {(p) => <input {...p} {...form.register('userAddrDetail')} className="input" autoComplete="address-line2" />}
+        </Field>
+        <BottomAction>
+          <button type="submit" className="btn btn--primary btn--block">
+            다음
+          </button>
+        </BottomAction>
+      </form>
+    </div>
+  );
+}

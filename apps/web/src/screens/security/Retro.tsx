@@ -1,0 +1,97 @@
+// /security/retro: how many months of past treatments to claim (reg.retroMonth, 0–36). Claims lapse after three
+// years (상법 §662), so 36 months is the most that can still be paid.
+import { useState } from 'react';
+import { useClaimStore } from '../../store/claim';
+import { useWizard } from '../../wizard/steps';
+import { RETRO_MONTH_MAX } from '@auto-claim/contract';
+import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
+import { formatDate, retroStart } from './parts/format';
+import './parts/enrol.css';
+
+const OPTIONS: { months: number; title: string }[] = [
+  { months: 0, title: '지난 진료는 청구하지 않아요' },
+  { months: 3, title: '최근 3개월' },
+  { months: 6, title: '최근 6개월' },
+  { months: 12, title: '최근 1년' },
+  { months: 24, title: '최근 2년' },
+  { months: RETRO_MONTH_MAX, title: '최근 3년 (최대)' },
+];
+
+const REQUIRED = '지난 진료를 청구할 기간을 골라 주세요.';
+
+export default function Retro() {
+  const { next, progress } = useWizard('retro');
+  const retroMonth = useClaimStore((s) => s.reg.retroMonth);
+  const hospitalNm = useClaimStore((s) => s.repository.hospitalNm);
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (retroMonth === null) {
+      setError(REQUIRED);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    next();
+  };
+
+  return (
+    <form className="screen" noValidate onSubmit={onSubmit}>
+      <StepProgress {...progress} />
+      <ErrorSummary items={error ? [{ target: 'retro-0', message: error }] : []} attempt={attempt} />
+      <fieldset
+        className={`fieldset${error ? ' fieldset--invalid' : ''}`}
+        aria-describedby={`retro-explain${error ? ' retro-error' : ''}`}
+      >
+        <legend>
+          <h2 className="fieldset__lead">지난 진료비도 함께 청구할까요?</h2>
+        </legend>
+        <div className="explain" id="retro-explain">
+          <p>
+            {hospitalNm ? `${hospitalNm}에서 ` : ''}예전에 받은 진료 중 아직 청구하지 않은 것을 한꺼번에 청구해 드려요.
+          </p>
+          <p>
+            보험금은 <strong>진료를 받은 날부터 3년이 지나면 청구할 수 없어요.</strong> 그래서 최대 3년 전 진료까지 고를
+            수 있어요.
+          </p>
+        </div>
+        <ul className="options options--spaced">
+          {OPTIONS.map((o) => (
+            <li key={o.months} className="option">
+              <input
+                id={`retro-${o.months}`}
+                type="radio"
+                name="retroMonth"
+                value={o.months}
+                checked={retroMonth === o.months}
+                onChange={() => {
+                  useClaimStore.getState().setReg({ retroMonth: o.months });
+                  setError(undefined);
+                }}
+              />
+              <label htmlFor={`retro-${o.months}`} className="option__card">
+                <span className="option__mark" aria-hidden="true" />
+                <span className="option__text">
+                  <span className="option__title">{o.title}</span>
+                  <span className="option__detail">
+                    {o.months === 0 ? '오늘 이후 진료부터 청구해요.' : `${formatDate(retroStart(o.months))} 이후 진료`}
+                  </span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        <p id="retro-error" className="field__error" aria-live="polite">
+          {error ?? ''}
+        </p>
+      </fieldset>
+
+      <BottomAction>
+        <button type="submit" className="btn btn--primary btn--block">
+          다음
+        </button>
+      </BottomAction>
+    </form>
+  );
+}

@@ -1,0 +1,366 @@
+// 'My subscription' (the /excute screen sends a subscribed patient to applyHistory): the status of
+// GET /v1/claims/subscriptions, and the changes a patient may make: the account, address and e-mail through the same
+// wizard screens (change links that come back here, then "변경 내용 저장" → PUT), the minimum amount in the
+// choose-money sheet (PUT at once), add this hospital (spec §4 add-hospital), remove a hospital, cancel.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  DEFAULT_HOSPITAL_CD,
+  SELF_REL,
+  type SubscriptionChangeBody,
+  type SubscriptionSummary,
+  type SubscriptionView,
+} from '@auto-claim/contract';
+import { ApiError } from '../../../api/client';
+import { usePossibleHospitals } from '../../../api/possibleHospitals';
+import { queryClient } from '../../../api/queryClient';
+import {
+  buildSubmission,
+  cancelSubscription,
+  changeSubscription,
+  removeHospital,
+  submit,
+  subscriptionStatusQuery,
+} from '../../../api/subscriptions';
+import { useClaimStore } from '../../../store/claim';
+import { alert, confirm, toast, withLoading } from '../../../ui';
+import { SlideBottom } from '../../../ui/SlideBottom';
+import { changeLink } from '../../../wizard/steps';
+import { ChooseMoney, minAmtName } from './ChooseMoney';
+import { formatYmd, maskAccount } from './format';
+import { SummaryCard } from './SummaryList';
+
+type EditGroup = 'account' | 'address' | 'email';
+/** Groups the patient went to change (kept while they walk to the screen and back; never stored). */
+const editing = new Set<EditGroup>();
+
+const failed = (e: unknown, what: string) =>
+  alert(e instanceof ApiError ? e.detail : `${what}하지 못했어요. 잠시 후 다시 시도해 주세요.`, {
+    title: `${what}하지 못했어요`,
+  });
+
+export function MySubscription({ view, onCancelled }: { view: SubscriptionView; onCancelled(): void }) {
+  const navigate = useNavigate();
+  const sub = view.subscription as SubscriptionSummary;
+  const reg = useClaimStore((s) => s.reg);
+  const ui = useClaimStore((s) => s.ui);
+  const hospitalNm = useClaimStore((s) => s.repository.hospitalNm);
+  const inner = ui.prcMode === 'inner';
+  const [moneyOpen, setMoneyOpen] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [, rerender] = useState(0);
+  const statusKey = subscriptionStatusQuery(reg.userCi).queryKey;
+
+  const pending = {
+    account: editing.has('account') && Boolean(reg.bankCd && /^\d{10,16}$/.test(reg.bankAccount)),
+    address: editing.has('address') && Boolean(reg.userPostNo && reg.userAddr),
+    email: editing.has('email'),
+  };
+  const anyPending = pending.account || pending.address || pending.email;
+
+  const run = async (work: () => Promise<unknown>, what: string) => {
+    if (busy) return false;
+    setBusy(true);
+    try {
+      await withLoading(work());
+      return true;
+    } catch (e) {
+      await failed(e, what);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const keep = (answer: SubscriptionView) => queryClient.setQueryData(statusKey, answer);
+
+  /** Off to a wizard screen; it comes back here (changeLink). The account is asked afresh, never prefilled masked. */
+  const goChange = (group: EditGroup) => {
+    const { setReg } = useClaimStore.getState();
+    editing.add(group);
+    if (group === 'account') setReg({ bankCd: '', bankAccount: '', bankAccountHolder: '', bankAccountRel: '' });
+    if (group === 'address') setReg({ userPostNo: sub.userPostNo, userAddr: sub.userAddr, userAddrDetail: '' });
+    if (group === 'email') setReg({ userEmail: '' });
+    navigate(changeLink(group === 'account' ? 'paymentAccount' : group === 'address' ? 'adress' : 'email'));
+  };
+
+  const saveChanges = async () => {
+    const s = useClaimStore.getState().reg;
+    const body: SubscriptionChangeBody = {
+      ...(pending.account && {
+        bankCd: s.bankCd,
+        bankAccount: s.bankAccount,
+        bankAccountHolder: s.bankAccountHolder || s.userNm,
+        bankAccountRel: (s.bankAccountRel || SELF_REL) as SubscriptionChangeBody['bankAccountRel'],
+      }),
+      ...(pending.address && { userPostNo: s.userPostNo, userAddr: s.userAddr, userAddrDetail: s.userAddrDetail }),
+      ...(pending.email && { userEmail: s.userEmail }),
+    };
+    const ok = await run(async () => keep(await changeSubscription(body)), '변경 내용을 저장');
+    if (ok) {
+      editing.clear();
+      toast('변경 내용을 저장했어요.');
+      rerender((n) => n + 1);
+    }
+  };
+  const discardChanges = () => {
+    editing.clear();
+    rerender((n) => n + 1);
+  };
+
+  const changeMinAmt = async (value: number) => {
+    setMoneyOpen(false);
+    if (value === sub.minAmt) return;
+    if (await run(async () => keep(await changeSubscription({ minAmt: value })), '최소 청구 금액을 변경')) {
+      toast(`최소 청구 금액을 ${minAmtName(value)}으로 바꿨어요.`);
+    }
+  };
+
+  const subscribed = new Set(sub.hospitals.map((h) => h.hospitalCd));
+  const canAddThis = !inner && reg.hospitalCd !== DEFAULT_HOSPITAL_CD && !subscribed.has(reg.hospitalCd);
+
+  /** spec §4: insuApplyId set → add-hospital (v2 with a hospitals list in inner mode, v1 otherwise). */
+  const addHospitals = async (codes: string[]) => {
+    const s = useClaimStore.getState();
+    if (!/^\d{7}$/.test(s.reg.userIdno2)) {
+      await alert('병원을 추가하려면 주민등록번호 뒷자리를 한 번 더 확인해야 해요.', { title: '본인 확인' });
+      navigate(changeLink('jumin'));
+      return;
+    }
+    const submission = buildSubmission({
+      reg: { ...s.reg, insuApplyId: sub.insuApplyId, multiSubscrib: codes },
+      ui: s.ui,
+    });
+    const ok = await run(() => submit(submission, crypto.randomUUID()), '병원을 추가');
+    if (ok) {
+      setAddOpen(false);
+      await queryClient.invalidateQueries({ queryKey: statusKey });
+      toast('병원을 추가했어요.');
+    }
+  };
+
+  const remove = async (h: { hospitalCd: string; hospitalNm: string }) => {
+    const answer = await confirm(`${h.hospitalNm}에서 받는 진료는 더 이상 자동으로 청구하지 않아요.`, {
+      title: `${h.hospitalNm}을(를) 뺄까요?`,
+      confirmText: '빼기',
+    });
+    if (answer !== 'confirm') return;
+    if (await run(async () => keep(await removeHospital(h.hospitalCd)), '병원을 삭제')) {
+      toast(`${h.hospitalNm}을(를) 뺐어요.`);
+    }
+  };
+
+  const cancel = async () => {
+    const answer = await confirm(
+      '해지하면 앞으로 받는 진료는 보험사에 자동으로 청구되지 않아요. 이미 보낸 청구는 그대로 진행돼요.',
+      { title: '자동청구를 해지할까요?', confirmText: '해지하기', cancelText: '계속 이용하기' },
+    );
+    if (answer !== 'confirm') return;
+    if (await run(() => cancelSubscription(), '해지')) {
+      editing.clear();
+      queryClient.setQueryData(statusKey, {});
+      onCancelled();
+    }
+  };
+
+  const insurers = sub.insurers.map((i) => i.insuCompNm).join(', ');
+  return (
+    <div className="screen">
+      <section className="status-card" aria-labelledby="status-title">
+        <span className="status-card__badge">가입 중</span>
+        <h2 id="status-title" className="status-card__title">
+          자동청구에 가입되어 있어요
+        </h2>
+        <p>
+          {insurers}에 보험금을 자동으로 청구해요.{' '}
+          {sub.contractStartDate && `가입일 ${formatYmd(sub.contractStartDate)}`}
+        </p>
+      </section>
+
+      {anyPending && (
+        <div className="explain" role="status">
+          <p>
+            <strong>바꾼 내용이 아직 저장되지 않았어요.</strong> 확인하고 저장해 주세요.
+          </p>
+          <button type="button" className="btn btn--primary btn--block" onClick={saveChanges} disabled={busy}>
+            변경 내용 저장
+          </button>
+          <button type="button" className="btn btn--ghost btn--block" onClick={discardChanges}>
+            바꾸지 않을게요
+          </button>
+        </div>
+      )}
+
+      <section className="summary-card" aria-labelledby="hospitals-title">
+        <h3 id="hospitals-title" className="summary-card__title">
+          자동청구 병원
+        </h3>
+        <ul className="options" aria-label="가입한 병원">
+          {sub.hospitals.map((h) => (
+            <li key={h.hospitalCd} className="hospital-row">
+              <span className="hospital-row__name">
+                {h.hospitalNm}
+                <span className="hospital-row__date">
+                  {formatYmd(h.subscribedAt.slice(0, 10).replace(/-/g, ''))} 가입
+                </span>
+              </span>
+              <button
+                type="button"
+                className="link-button link-button--danger"
+                onClick={() => remove(h)}
+                disabled={busy}
+              >
+                빼기<span className="visually-hidden"> {h.hospitalNm}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {canAddThis && (
+          <button
+            type="button"
+            className="btn btn--secondary btn--block"
+            onClick={() => addHospitals([reg.hospitalCd])}
+            disabled={busy}
+          >
+            {hospitalNm || '이 병원'}도 자동청구하기
+          </button>
+        )}
+        {inner && (
+          <button type="button" className="btn btn--secondary btn--block" onClick={() => setAddOpen(true)}>
+            병원 추가하기
+          </button>
+        )}
+      </section>
+
+      <SummaryCard
+        title="내 정보"
+        rows={[
+          {
+            key: '보험금 받을 계좌',
+            value: pending.account ? (
+              <>
+                {ui.bankNm} {maskAccount(reg.bankAccount)}
+                <span className="changed-tag">바뀜</span>
+              </>
+            ) : (
+              `${sub.bankNm} ${sub.bankAccountMasked}`
+            ),
+            action: { id: 'change-account', onClick: () => goChange('account') },
+          },
+          {
+            key: '주소',
+            value: pending.address ? (
+              <>
+                ({reg.userPostNo}) {reg.userAddr} {reg.userAddrDetail}
+                <span className="changed-tag">바뀜</span>
+              </>
+            ) : (
+              `(${sub.userPostNo}) ${sub.userAddr} ${sub.userAddrDetailMasked}`
+            ),
+            action: { id: 'change-address', onClick: () => goChange('address') },
+          },
+          {
+            key: '이메일',
+            value: pending.email ? (
+              <>
+                {reg.userEmail || '없음'}
+                <span className="changed-tag">바뀜</span>
+              </>
+            ) : (
+              sub.userEmailMasked || '없음'
+            ),
+            action: { id: 'change-email', onClick: () => goChange('email') },
+          },
+          {
+            key: '최소 청구 금액',
+            value: minAmtName(sub.minAmt),
+            action: { id: 'change-minAmt', onClick: () => setMoneyOpen(true) },
+          },
+        ]}
+      />
+      <ChooseMoney
+        open={moneyOpen}
+        value={sub.minAmt}
+        onClose={() => setMoneyOpen(false)}
+        onChoose={(o) => void changeMinAmt(o.value)}
+      />
+      {inner && (
+        <AddHospitalsSheet
+          open={addOpen}
+          subscribed={subscribed}
+          onClose={() => setAddOpen(false)}
+          onAdd={(codes) => void addHospitals(codes)}
+          busy={busy}
+        />
+      )}
+
+      <section className="stack" aria-labelledby="cancel-title">
+        <h3 id="cancel-title" className="summary-card__title">
+          자동청구 해지
+        </h3>
+        <p className="screen__sub">해지해도 언제든 다시 가입할 수 있어요.</p>
+        <button type="button" className="btn btn--secondary btn--block link-button--danger" onClick={cancel}>
+          자동청구 해지하기
+        </button>
+      </section>
+    </div>
+  );
+}
+
+/** Inner mode: pick further auto-claim hospitals (v2 add-hospital with a hospitals list). */
+function AddHospitalsSheet({
+  open,
+  subscribed,
+  onClose,
+  onAdd,
+  busy,
+}: {
+  open: boolean;
+  subscribed: Set<string>;
+  onClose(): void;
+  onAdd(codes: string[]): void;
+  busy: boolean;
+}) {
+  const hospitals = usePossibleHospitals();
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string>();
+  const list = (hospitals.data ?? []).filter((h) => !subscribed.has(h.hospitalCd));
+  return (
+    <SlideBottom open={open} onClose={onClose} title="병원 추가하기">
+      <fieldset className="wz-fieldset" aria-describedby={error ? 'add-hospitals-error' : undefined}>
+        <legend className="visually-hidden">추가할 병원</legend>
+        {list.length === 0 && <p>더 추가할 수 있는 병원이 없어요.</p>}
+        {list.map((h) => (
+          <label key={h.hospitalCd} className="wz-option">
+            <input
+              type="checkbox"
+              checked={chosen.has(h.hospitalCd)}
+              onChange={(e) => {
+                const next = new Set(chosen);
+                if (e.target.checked) next.add(h.hospitalCd);
+                else next.delete(h.hospitalCd);
+                setChosen(next);
+                setError(undefined);
+              }}
+            />
+            <span className="wz-option__text">
+              <span className="wz-option__title">{h.hospitalNm}</span>
+              <span className="wz-option__detail">{h.address}</span>
+            </span>
+          </label>
+        ))}
+        <p id="add-hospitals-error" className="field__error" aria-live="polite">
+          {error ?? ''}
+        </p>
+      </fieldset>
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        disabled={busy}
+        onClick={() => (chosen.size ? onAdd([...chosen]) : setError('추가할 병원을 한 곳 이상 골라 주세요.'))}
+      >
+        추가하기
+      </button>
+    </SlideBottom>
+  );
+}

@@ -1,0 +1,236 @@
+// The check-your-answers summary of a new enrolment (GOV.UK): every answer, masked (DESIGN §5), each with a change link
+// that comes back here; the submit button submits exactly as spec §4. A double tap never submits twice: the button is
+// disabled while a submission runs, and a retry carries the same idempotency key.
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { APP_BASE } from '@auto-claim/contract';
+import { ApiError } from '../../../api/client';
+import { queryClient } from '../../../api/queryClient';
+import { buildSubmission, submit } from '../../../api/subscriptions';
+import { useClaimStore, type ClaimState } from '../../../store/claim';
+import { alert, withLoading } from '../../../ui';
+import { changeLink, stepsFor, type StepId } from '../../../wizard/steps';
+import { BottomAction, ErrorSummary, StepProgress, type SummaryItem } from '../../../wizard/WizardStep';
+import { minAmtName } from './ChooseMoney';
+import { ID_TYPE_NAMES, formatDate, maskAccount, maskPhone, maskRrn, retroStart } from './format';
+import { SummaryCard, type SummaryRow } from './SummaryList';
+import { useEnrolmentNames } from './useEnrolment';
+
+/** The answer each step owes, and what to say when it is missing. */
+const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: string }>> = {
+  jumin: { test: (s) => /^\d{7}$/.test(s.reg.userIdno2), message: '주민등록번호 뒷자리를 입력해 주세요.' },
+  possibleHospital: { test: (s) => s.reg.multiSubscrib.length > 0, message: '자동청구할 병원을 골라 주세요.' },
+  insuChoose: { test: (s) => Boolean(s.reg.insuCompCd), message: '보험사를 골라 주세요.' },
+  claimAgreeInfo: { test: (s) => s.reg.agreeIds.length > 0, message: '보험사 약관에 동의해 주세요.' },
+  photo: { test: (s) => Boolean(s.reg.idcardType && s.reg.idcardImg), message: '신분증 사진을 올려 주세요.' },
+  paymentAccount: {
+    test: (s) => Boolean(s.reg.bankCd && s.reg.bankAccount),
+    message: '보험금 받을 계좌를 입력해 주세요.',
+  },
+  expenses: { test: (s) => s.reg.minAmt !== null, message: '청구할 최소 진료비를 골라 주세요.' },
+  retro: { test: (s) => s.reg.retroMonth !== null, message: '지난 진료를 청구할 기간을 골라 주세요.' },
+  adress: { test: (s) => Boolean(s.reg.userPostNo && s.reg.userAddr), message: '주소를 입력해 주세요.' },
+  job: { test: (s) => Boolean(s.reg.jobCd), message: '직업을 골라 주세요.' },
+  signature: { test: (s) => Boolean(s.reg.signImg), message: '서명해 주세요.' },
+};
+
+/** Server field errors (contract field names) → the step that asks for that field. */
+const FIELD_STEP: Record<string, StepId> = {
+  userIdno2: 'jumin',
+  multiSubscrib: 'possibleHospital',
+  hospitals: 'possibleHospital',
+  insuCompCd: 'insuChoose',
+  insuCompCds: 'insuChoose',
+  agreeIds: 'claimAgreeInfo',
+  idcardImg: 'photo',
+  idcardType: 'photo',
+  idcardIssueDate: 'photo',
+  idcardIssueOrg: 'photo',
+  regNo: 'photo',
+  checkCd: 'photo',
+  bankCd: 'paymentAccount',
+  bankAccount: 'paymentAccount',
+  bankAccountHolder: 'paymentAccount',
+  bankAccountRel: 'paymentAccount',
+  minAmt: 'expenses',
+  retroMonth: 'retro',
+  userPostNo: 'adress',
+  userAddr: 'adress',
+  userAddrDetail: 'adress',
+  jobCd: 'job',
+  jobNm: 'job',
+  userEmail: 'email',
+  signImg: 'signature',
+};
+
+const changeId = (step: StepId) => `change-${step}`;
+const RETRO_NONE = '청구하지 않아요';
+
+export function Summary() {
+  const navigate = useNavigate();
+  const state = useClaimStore();
+  const { reg, ui } = state;
+  const { hospitalNames, insurerName } = useEnrolmentNames();
+  const steps = new Set(stepsFor(state).map((s) => s.id));
+  const [problems, setProblems] = useState<SummaryItem[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [pending, setPending] = useState(false);
+  const running = useRef(false);
+  /** One key per enrolment: a retry after a lost answer is recognised by the server. */
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  const has = (step: StepId) => steps.has(step);
+  const missing = (step: StepId) => has(step) && MISSING[step] && !MISSING[step]!.test(state);
+  const change = (step: StepId, label = '변경') => ({ id: changeId(step), to: changeLink(step), label });
+  const value = (step: StepId, shown: React.ReactNode) =>
+    missing(step) ? { value: '입력 전이에요', missing: true } : { value: shown };
+
+  const cards: { title: string; rows: SummaryRow[] }[] = [
+    {
+      title: '본인 정보',
+      rows: [
+        { key: '이름', value: reg.userNm },
+        { key: '휴대폰 번호', value: maskPhone(reg.userTel) },
+        { key: '주민등록번호', ...value('jumin', maskRrn(reg.birthday, reg.userIdno2)), action: change('jumin') },
+      ],
+    },
+    {
+      title: '병원과 보험사',
+      rows: [
+        {
+          key: '자동청구 병원',
+          ...value('possibleHospital', hospitalNames.join(', ')),
+          ...(has('possibleHospital') ? { action: change('possibleHospital') } : {}),
+        },
+        { key: '보험사', ...value('insuChoose', insurerName), action: change('insuChoose') },
+        {
+          key: '보험사 약관',
+          ...value('claimAgreeInfo', `${reg.agreeIds.length}개 동의했어요`),
+          action: change('claimAgreeInfo'),
+        },
+        ...(has('photo')
+          ? [
+              {
+                key: '신분증',
+                ...value('photo', reg.idcardType ? `${ID_TYPE_NAMES[reg.idcardType]} 사진을 올렸어요` : ''),
+                action: change('photo'),
+              },
+            ]
+          : []),
+      ],
+    },
+    {
+      title: '보험금 받을 계좌',
+      rows: [
+        {
+          key: '계좌',
+          ...value('paymentAccount', `${ui.bankNm} ${maskAccount(reg.bankAccount)}`),
+          action: change('paymentAccount'),
+        },
+        {
+          key: '예금주',
+          value: `${reg.bankAccountHolder || reg.userNm}${ui.bankAccountRelNm ? ` (${ui.bankAccountRelNm})` : ''}`,
+        },
+      ],
+    },
+    {
+      title: '청구 설정',
+      rows: [
+        {
+          key: '최소 청구 금액',
+          ...value('expenses', reg.minAmt === null ? '' : minAmtName(reg.minAmt)),
+          action: change('expenses'),
+        },
+        {
+          key: '지난 진료 청구',
+          ...value(
+            'retro',
+            reg.retroMonth ? `${reg.retroMonth}개월 (${formatDate(retroStart(reg.retroMonth))} 이후 진료)` : RETRO_NONE,
+          ),
+          action: change('retro'),
+        },
+      ],
+    },
+    {
+      title: '주소와 연락처',
+      rows: [
+        {
+          key: '주소',
+          ...value('adress', `(${reg.userPostNo}) ${reg.userAddr} ${reg.userAddrDetail}`.trim()),
+          action: change('adress'),
+        },
+        { key: '직업', ...value('job', reg.jobNm), action: change('job') },
+        { key: '이메일 (선택)', value: reg.userEmail || '입력하지 않았어요', action: change('email') },
+      ],
+    },
+    {
+      title: '서명과 서류',
+      rows: [
+        {
+          key: '서명',
+          ...value('signature', <img className="summary-sign" src={reg.signImg} alt={`${reg.userNm} 님의 서명`} />),
+          action: change('signature', '다시 서명'),
+        },
+        { key: '위임장', value: '확인했어요', action: change('docComissionView', '보기') },
+        { key: '동의서', value: '확인했어요', action: change('docAgreeView', '보기') },
+      ],
+    },
+  ];
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (running.current) return;
+    const s = useClaimStore.getState();
+    const gaps = stepsFor(s)
+      .map((st) => st.id)
+      .filter((id) => MISSING[id] && !MISSING[id]!.test(s))
+      .map((id) => ({ target: changeId(id), message: MISSING[id]!.message }));
+    if (gaps.length) {
+      setProblems(gaps);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    running.current = true;
+    setPending(true);
+    try {
+      await withLoading(submit(buildSubmission(s), idempotencyKey.current));
+      await queryClient.invalidateQueries({ queryKey: ['subscription'] });
+      s.reset();
+      navigate(`${APP_BASE}/web/complete`);
+    } catch (err) {
+      const fields = err instanceof ApiError ? (err.problem?.errors ?? []) : [];
+      const placed = fields
+        .filter((f) => FIELD_STEP[f.field])
+        .map((f) => ({ target: changeId(FIELD_STEP[f.field]!), message: f.message }));
+      if (placed.length) {
+        setProblems(placed);
+        setAttempt((n) => n + 1);
+      } else {
+        await alert(err instanceof ApiError ? err.detail : '신청하지 못했어요. 잠시 후 다시 시도해 주세요.', {
+          title: '신청하지 못했어요',
+        });
+      }
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  };
+
+  const total = stepsFor(state).length;
+  return (
+    <form className="screen" noValidate onSubmit={onSubmit}>
+      <StepProgress index={total} total={total} />
+      <h2 className="screen__lead">신청 내용을 확인해 주세요</h2>
+      <ErrorSummary items={problems} attempt={attempt} />
+      <p className="screen__sub">고칠 내용이 있으면 ‘변경’을 눌러 주세요. 고친 뒤 이 화면으로 돌아와요.</p>
+      {cards.map((c) => (
+        <SummaryCard key={c.title} title={c.title} rows={c.rows} />
+      ))}
+      <BottomAction>
+        <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-disabled={pending}>
+          {pending ? '신청하는 중…' : '자동청구 신청하기'}
+        </button>
+      </BottomAction>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+// /web/complete: '자동청구 완료' after a subscription, or '신분증 제출' when type=idSubmit (spec §2: the route table
+// gives the title by the same query).
+import { Link, useSearchParams } from 'react-router';
+import { APP_BASE } from '@auto-claim/contract';
+import { landingPath } from '../../auth/guard';
+import { useClaimStore } from '../../store/claim';
+import '../security/parts/enrol.css';
+
+export default function Complete() {
+  const [params] = useSearchParams();
+  const idSubmit = params.get('type') === 'idSubmit';
+  const hospitalNm = useClaimStore((s) => s.repository.hospitalNm);
+  const verified = useClaimStore((s) => Boolean(s.reg.userCi));
+
+  return (
+    <section className="done" aria-labelledby="done-title">
+      <div className="done__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="40" height="40">
+          <path
+            d="M5 12.5l4.5 4.5L19 7.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </div>
+      {idSubmit ? (
+        <>
+          <h2 id="done-title" className="done__title">
+            신분증을 제출했어요
+          </h2>
+          <p className="done__text">보험사가 확인한 뒤 보험금 청구를 이어서 진행해요. 결과는 알림톡으로 알려 드려요.</p>
+        </>
+      ) : (
+        <>
+          <h2 id="done-title" className="done__title">
+            자동청구 신청을 마쳤어요
+          </h2>
+          <p className="done__text">
+            이제 {hospitalNm || '병원'}에서 진료를 받으면 보험금이 자동으로 청구돼요. 청구할 때마다 알림톡으로 알려
+            드려요.
+          </p>
+          <ul className="explain">
+            <li>진료비를 내면 병원이 서류를 보내고, 보험사에 자동으로 청구돼요.</li>
+            <li>보험금은 보험사 심사 후 등록한 계좌로 들어와요.</li>
+            <li>계좌, 주소, 청구 금액은 ‘내 자동청구’에서 언제든 바꿀 수 있어요.</li>
+          </ul>
+        </>
+      )}
+      <div className="bottom-action stack">
+        {verified && !idSubmit && (
+          <Link className="btn btn--primary btn--block" to={`${APP_BASE}/security/applyHistory`}>
+            내 자동청구 보기
+          </Link>
+        )}
+        <Link
+          className={`btn btn--block ${verified && !idSubmit ? 'btn--secondary' : 'btn--primary'}`}
+          to={landingPath(useClaimStore.getState())}
+        >
+          처음으로
+        </Link>
+      </div>
+    </section>
+  );
+}
