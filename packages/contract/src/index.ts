@@ -7,3 +7,4 @@ export * from './person.js';
 export * from './subscription.js';
 export * from './auth.js';
 export * from './treats.js';
+export * from './claims.js';

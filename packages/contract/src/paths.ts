@@ -65,3 +65,16 @@ export const ROUTES = {
 
 /** A URL below APP_ROOT, as the browser sees it. */
 export const appUrl = (path: string) => `${APP_ROOT}${path === '/' ? '/' : path}`;
+
+/** Ours (issue 5): the hospital feed, authenticated by each hospital's API key (HOSPITAL_KEY_HEADER). */
+export const HOSPITAL_API = {
+  treatments: '/hospital/api/v1/treatments',
+} as const;
+
+/** Ours (issue 5): what an operator sees of the claim engine and may do about it (operator session). */
+export const OPERATOR_API = {
+  claim: (claimId: number | string) => `/api/admin/claims/${claimId}`,
+  claimRetry: (claimId: number | string) => `/api/admin/claims/${claimId}/retry`,
+  claimStatus: (claimId: number | string) => `/api/admin/claims/${claimId}/status`,
+  deadLetters: '/api/admin/claims/dead-letters',
+} as const;
