@@ -118,6 +118,7 @@ export default function Identity() {
     }
   };
 
+  const regIdError = errors.birth6?.message ?? errors.sexDigit?.message;
   const onInvalid = () => requestAnimationFrame(() => summaryRef.current?.focus());
   const fieldErrors = (Object.keys(errors) as (keyof IdentityInput)[]).filter((k) => errors[k]?.message);
   const labels: Record<keyof IdentityInput, string> = {
@@ -158,45 +159,51 @@ export default function Identity() {
         )}
       </Field>
 
-      <fieldset className="fieldset">
+      <fieldset
+        className={`fieldset${regIdError ? ' field--invalid' : ''}`}
+        aria-describedby={regIdError ? 'regid-error' : undefined}
+      >
         <legend className="field__label">생년월일과 주민등록번호 뒷자리 첫 숫자</legend>
+        {/* Two boxes on one line, one error line under both: narrow columns would break the Korean message. */}
         <div className="regid">
-          <Field label={<span className="visually-hidden">생년월일 6자리</span>} error={errors.birth6?.message}>
-            {(p) => (
-              <input
-                {...p}
-                {...form.register('birth6')}
-                className="input"
-                inputMode="numeric"
-                maxLength={6}
-                autoComplete="off"
-                placeholder="생년월일 6자리"
-              />
-            )}
-          </Field>
+          <label className="visually-hidden" htmlFor="f-birth6">
+            생년월일 6자리
+          </label>
+          <input
+            id="f-birth6"
+            {...form.register('birth6')}
+            className="input regid__birth"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            placeholder="생년월일 6자리"
+            aria-invalid={Boolean(errors.birth6)}
+            aria-describedby={regIdError ? 'regid-error' : undefined}
+          />
           <span className="regid__dash" aria-hidden="true">
             –
           </span>
-          <Field
-            label={<span className="visually-hidden">주민등록번호 뒷자리 첫 숫자</span>}
-            error={errors.sexDigit?.message}
-          >
-            {(p) => (
-              <input
-                {...p}
-                {...form.register('sexDigit')}
-                className="input regid__digit"
-                inputMode="numeric"
-                maxLength={1}
-                autoComplete="off"
-                placeholder="0"
-              />
-            )}
-          </Field>
+          <label className="visually-hidden" htmlFor="f-sexDigit">
+            주민등록번호 뒷자리 첫 숫자
+          </label>
+          <input
+            id="f-sexDigit"
+            {...form.register('sexDigit')}
+            className="input regid__digit"
+            inputMode="numeric"
+            maxLength={1}
+            autoComplete="off"
+            placeholder="0"
+            aria-invalid={Boolean(errors.sexDigit)}
+            aria-describedby={regIdError ? 'regid-error' : undefined}
+          />
           <span className="regid__dots" aria-hidden="true">
             ●●●●●●
           </span>
         </div>
+        <p id="regid-error" className="field__error" aria-live="polite">
+          {regIdError ?? ''}
+        </p>
       </fieldset>
 
       <Field label="휴대폰 번호" error={errors.custHp?.message}>
