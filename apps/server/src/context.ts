@@ -8,6 +8,10 @@ import { createFieldCrypto, type FieldCrypto } from './security/crypto.js';
 import { dbOutbox, type Outbox } from './providers/outbox.js';
 import { sandboxIdentity } from './providers/identity/sandbox.js';
 import type { IdentityProvider } from './providers/identity/types.js';
+import { sandboxDelivery } from './providers/delivery/sandbox.js';
+import type { DeliveryProvider } from './providers/delivery/types.js';
+import { sandboxNotification } from './providers/notification/sandbox.js';
+import type { NotificationProvider } from './providers/notification/types.js';
 import { sandboxBankCheck } from './providers/bank-check/sandbox.js';
 import type { BankCheckProvider } from './providers/bank-check/types.js';
 import { sandboxOcr } from './providers/ocr/sandbox.js';
@@ -31,6 +35,10 @@ export interface Providers {
   bankCheck: BankCheckProvider;
   ocr: OcrProvider;
   address: AddressProvider;
+  /** Claims to insurers: insurer API or fax (issue 5). */
+  delivery: DeliveryProvider;
+  /** 알림톡 with SMS fallback (issue 5). */
+  notification: NotificationProvider;
 }
 
 export interface AppContext {
@@ -63,6 +71,11 @@ export function createContext(opts: { db: Kysely<Database>; config: ContextConfi
       bankCheck: sandboxBankCheck(outbox),
       ocr: sandboxOcr(),
       address: sandboxAddress(),
+      delivery: sandboxDelivery({ now: () => clock.now() }),
+      notification: sandboxNotification({
+        origin: process.env.PUBLIC_URL?.replace(/\/$/, '') ?? 'http://localhost:3000',
+        now: () => clock.now(),
+      }),
     },
   };
 }
