@@ -208,9 +208,12 @@ export interface ClaimState {
 const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, from[k]])) as Pick<T, K>;
 
-/** What survives a reload: no personal data. */
+/**
+ * What survives a reload: no personal data. Besides where the patient came from, only the claim settings they chose
+ * (minimum amount, retroactive months), which identify no one; the occupation stays in memory like everything else.
+ */
 export const PERSISTED = (s: ClaimState) => ({
-  reg: { hospitalCd: s.reg.hospitalCd },
+  reg: { hospitalCd: s.reg.hospitalCd, minAmt: s.reg.minAmt, retroMonth: s.reg.retroMonth },
   repository: { hospitalNm: s.repository.hospitalNm },
   ui: { prcMode: s.ui.prcMode },
 });

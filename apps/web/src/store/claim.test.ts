@@ -1,0 +1,177 @@
+// The claim store's two promises: reset() keeps exactly spec §4's list (and always clears retroMonth), and a reload
+// finds nothing personal in browser storage (DESIGN §5): only what PERSISTED names is written.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as ClaimModule from './claim';
+
+/** sessionStorage as the browser has it, so the store's persist middleware really writes. */
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem = (k: string) => this.data.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.data.set(k, String(v));
+  removeItem = (k: string) => void this.data.delete(k);
+  clear = () => this.data.clear();
+  key = (i: number) => [...this.data.keys()][i] ?? null;
+  get length() {
+    return this.data.size;
+  }
+}
+const storage = new MemoryStorage();
+let m: typeof ClaimModule;
+
+beforeAll(async () => {
+  vi.stubGlobal('sessionStorage', storage);
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  m = await import('./claim');
+});
+
+/** A recognisable non-empty value for every field of a slice, so a kept or leaked value is visible. */
+function filled<T extends object>(slice: T): T {
+  return Object.fromEntries(
+    Object.entries(slice).map(([k, v]) => [
+      k,
+      Array.isArray(v)
+        ? [`${k}-1`]
+        : typeof v === 'boolean' || k === 'idPhotoRequired'
+          ? !v
+          : k === 'minAmt'
+            ? 30_000
+            : k === 'retroMonth'
+              ? 12
+              : `${k}-v`,
+    ]),
+  ) as T;
+}
+
+function fillEverything() {
+  const s = m.useClaimStore.getState();
+  s.setReg({ ...filled(s.reg), sex: 'M', idcardType: 'ic', hospitalCd: '90000001' });
+  s.setAuth({ ...filled(s.auth), custName: '김테스트', custHp: '01000001234', korRegId: '8501011' });
+  s.setRepository({ ...filled(s.repository), hospitalNm: '하늘빛종합병원' });
+  s.setUi({ ...filled(s.ui), prcMode: 'inner', socialNum: '850101-1******' });
+}
+
+describe('reset() (spec §4)', () => {
+  it('keeps exactly multiSubscrib, userCi, termsIds, optTerms, userTel, userIdno2, sex, birthday, userNm, hospitalCd, applyOrg, hospitalNm, socialNum, hash, access_hash, prcMode', () => {
+    fillEverything();
+    const before = m.useClaimStore.getState();
+    before.reset();
+    const after = m.useClaimStore.getState();
+
+    const specList = [
+      'multiSubscrib',
+      'userCi',
+      'termsIds',
+      'optTerms',
+      'userTel',
+      'userIdno2',
+      'sex',
+      'birthday',
+      'userNm',
+      'hospitalCd',
+      'applyOrg',
+      'hospitalNm',
+      'socialNum',
+      'hash',
+      'access_hash',
+      'prcMode',
+    ];
+    const kept: string[] = [];
+    for (const slice of ['reg', 'auth', 'repository', 'ui'] as const) {
+      for (const [k, v] of Object.entries(after[slice])) {
+        const was = (before[slice] as unknown as Record<string, unknown>)[k];
+        if (JSON.stringify(v) === JSON.stringify(was)) kept.push(k);
+      }
+    }
+    // Fields whose filled value equals their empty value would look "kept" even when cleared; none are.
+    expect(kept.sort()).toEqual([...specList].sort());
+    expect(after.reg.userCi).toBe('userCi-v');
+    expect(after.reg.sex).toBe('M');
+    expect(after.ui.prcMode).toBe('inner');
+    expect(after.repository.hospitalNm).toBe('하늘빛종합병원');
+  });
+
+  it('clears everything else, and always clears retroMonth', () => {
+    fillEverything();
+    m.useClaimStore.getState().reset();
+    const { reg, auth, repository, ui } = m.useClaimStore.getState();
+    expect(reg.retroMonth).toBeNull();
+    expect(reg.minAmt).toBeNull();
+    expect(reg.signImg).toBe('');
+    expect(reg.bankAccount).toBe('');
+    expect(reg.insuApplyId).toBe('');
+    expect(reg.idcardType).toBe('');
+    for (const v of Object.values(auth)) expect(v === '' || (Array.isArray(v) && v.length === 0)).toBe(true);
+    expect(repository.userId).toBe('');
+    expect(repository.selectCompany).toBe('');
+    expect(ui.signBackup).toBe('');
+    expect(ui.bankNm).toBe('');
+    expect(ui.idPhotoRequired).toBeNull();
+  });
+
+  it('RESET_KEEPS is the spec list, nothing more', () => {
+    expect([...m.RESET_KEEPS.reg, ...m.RESET_KEEPS.repository, ...m.RESET_KEEPS.ui].sort()).toEqual(
+      [
+        'multiSubscrib',
+        'userCi',
+        'termsIds',
+        'optTerms',
+        'userTel',
+        'userIdno2',
+        'sex',
+        'birthday',
+        'userNm',
+        'hospitalCd',
+        'applyOrg',
+        'hospitalNm',
+        'socialNum',
+        'hash',
+        'access_hash',
+        'prcMode',
+      ].sort(),
+    );
+  });
+});
+
+describe('what survives a reload (PERSISTED)', () => {
+  it('writes only the hospital, its name, the mode and the claim settings to sessionStorage', () => {
+    fillEverything();
+    const raw = storage.getItem('auto-claim');
+    expect(raw).not.toBeNull();
+    const saved = JSON.parse(raw!) as { state: unknown };
+    expect(saved.state).toEqual({
+      reg: { hospitalCd: '90000001', minAmt: 30_000, retroMonth: 12 },
+      repository: { hospitalNm: '하늘빛종합병원' },
+      ui: { prcMode: 'inner' },
+    });
+  });
+
+  it('never writes personal data to any browser storage', () => {
+    fillEverything();
+    const everything = JSON.stringify([...storage.data.values()]);
+    for (const secret of [
+      'userCi-v',
+      'userNm-v',
+      'userIdno2-v',
+      'userTel-v',
+      'bankAccount-v',
+      'signImg-v',
+      'idcardImg-v',
+      'userAddr-v',
+      'userEmail-v',
+      'jobCd-v',
+      '김테스트',
+      '01000001234',
+      '850101',
+    ]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect((globalThis.localStorage as unknown as MemoryStorage).length).toBe(0);
+  });
+
+  it('after reset() the saved retroMonth is cleared too', () => {
+    fillEverything();
+    m.useClaimStore.getState().reset();
+    const saved = JSON.parse(storage.getItem('auto-claim')!) as { state: { reg: Record<string, unknown> } };
+    expect(saved.state.reg.retroMonth).toBeNull();
+  });
+});
