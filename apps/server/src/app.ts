@@ -19,6 +19,10 @@ import { registerSecurityHeaders } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { ocrRoutes } from './modules/ocr/routes.js';
+import { addressRoutes } from './modules/address/routes.js';
 import { outboxRoutes } from './providers/outbox.js';
 
 export interface AppDeps {
@@ -96,6 +100,10 @@ export async function buildApp({ config, db, logger = true, clock }: AppDeps): P
 
   await app.register(referenceRoutes(db.db));
   await app.register(authRoutes(ctx));
+  await app.register(subscriptionRoutes(app.ctx));
+  await app.register(accountRoutes(app.ctx));
+  await app.register(ocrRoutes(app.ctx));
+  await app.register(addressRoutes(app.ctx));
   if (ctx.sandbox) await app.register(outboxRoutes(db.db));
   await registerSpa(app, config.webDist);
   return app;

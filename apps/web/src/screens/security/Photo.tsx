@@ -5,8 +5,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
   IDCARD_KEEPS,
-  MAX_PHOTO_BYTES,
-  STORED_PHOTO_MAX_SIDE,
   checkIdcardFields,
   digitsOnly,
   keepIdcardFields,
@@ -21,6 +19,7 @@ import { useClaimStore } from '../../store/claim';
 import { Field } from '../../ui';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
+import { compressToDataUrl } from './parts/compressPhoto';
 import './wizard-1.css';
 
 type DetailField = 'idcardIssueOrg' | 'idcardIssueDate' | 'regNo' | 'checkCd';
@@ -79,20 +78,6 @@ const detailsSchema = z
     checkCd: z.string(),
   })
   .superRefine((v, ctx) => checkIdcardFields(v, ctx));
-
-/** Compress in this browser: JPEG, longest side STORED_PHOTO_MAX_SIDE, under MAX_PHOTO_BYTES; no worker, no CDN. */
-async function compressToDataUrl(file: File): Promise<string> {
-  const { default: imageCompression } = await import('browser-image-compression');
-  const out = await imageCompression(file, {
-    maxSizeMB: (MAX_PHOTO_BYTES * 0.9) / (1024 * 1024),
-    maxWidthOrHeight: STORED_PHOTO_MAX_SIDE,
-    useWebWorker: false,
-    fileType: 'image/jpeg',
-    initialQuality: 0.85,
-  });
-  if (out.size > MAX_PHOTO_BYTES) throw new RangeError('too large');
-  return imageCompression.getDataUrlFromFile(out);
-}
 
 export default function Photo() {
   const { next, progress } = useWizard('photo');
