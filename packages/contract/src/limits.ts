@@ -34,6 +34,8 @@ export const MIN_AMT_CHOICES = [0, 10_000, 30_000, 50_000, 100_000] as const;
 export const RETRO_MONTH_MAX = 36;
 /** A subscription's contract runs this many months from its start (KST), renewable. */
 export const CONTRACT_TERM_MONTHS = 12;
+/** A cancelled subscription's remaining personal data is deleted this many days after cancellation. */
+export const CANCELLED_PURGE_DAYS = 90;
 /** Hospitals one call may subscribe to or add at once (multiSubscrib, hospitals). */
 export const MAX_HOSPITALS_PER_CALL = 20;
 /** Insurers one subscription may claim to. */

@@ -281,6 +281,7 @@ const personShape = {
 /** The reg payload of spec §3 as POSTed (v1 outer). The server ignores subsStatus and the contract dates it is sent. */
 const regShape = {
   ...personShape,
+  /** Required terms agreed: every required SERVICE and LMHC_SUBS term must be here or in agreeIds. */
   termsIds: termsIdList.default([]),
   optTerms: termsIdList.default([]),
   userEmail: optionalEmail,
@@ -308,6 +309,7 @@ const regShape = {
     .array(insuCompCd)
     .max(MAX_INSURERS_PER_SUBSCRIPTION, { message: `보험사는 ${MAX_INSURERS_PER_SUBSCRIPTION}곳까지 고를 수 있어요.` })
     .optional(),
+  /** The insurers' consents (INSU_<insuCompCd>_CLAIM of GET /auth/rest/terms/v3/INSU_CLAIM), one per insurer. */
   agreeIds: termsIdList.default([]),
   bankCd,
   bankAccount,
@@ -327,11 +329,11 @@ const regShape = {
 type RegLike = IdcardFields & {
   idcardImg?: string;
   birthday: string;
-  sex: 'M' | 'F';
+  sex?: 'M' | 'F';
   userIdno2: string;
 };
 function regRules(v: RegLike, ctx: z.RefinementCtx) {
-  if (!rrnDigitFits(v.birthday, v.sex, v.userIdno2)) {
+  if (v.sex && !rrnDigitFits(v.birthday, v.sex, v.userIdno2)) {
     ctx.addIssue({
       code: 'custom',
       path: ['userIdno2'],
@@ -362,9 +364,10 @@ export type SubscriptionReg = z.output<typeof subscriptionBody>;
 export type SubscriptionV2Body = z.input<typeof subscriptionV2Body>;
 
 /** POST /ui/insu/v1/claims/subscriptions/hospitals: add one hospital to the live subscription. */
+const addPersonShape = { ...personShape, sex: sex.optional() };
 export const addHospitalBody = z
   .object({
-    ...personShape,
+    ...addPersonShape,
     hospitalCd,
     /** The consent the patient gave for this hospital (a terms id); optional. */
     agreeId: optionalText(64),
@@ -374,7 +377,7 @@ export const addHospitalBody = z
 /** POST /ui/insu/v2/claims/subscriptions/hospitals: add several hospitals (inner mode). */
 export const addHospitalsV2Body = z
   .object({
-    ...personShape,
+    ...addPersonShape,
     hospitals: hospitalCdList.min(1, { message: '추가할 병원을 한 곳 이상 골라 주세요.' }),
     agreeId: optionalText(64),
     insuApplyId: optionalText(40),

@@ -1,30 +1,90 @@
-// SQL for subscriptions. Lookups by the keyed hash of the CI, never by plaintext.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+// SQL for subscriptions. Lookups by the keyed hash of the CI, never by plaintext; personal fields arrive here already
+// encrypted (service.ts) and leave encrypted.
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Database, SubscriptionTable } from '../../db/schema.js';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The person's details as stored (encrypted JSON in subscription.person_enc). The claim engine reads it too. */
+export interface SubscriptionPerson {
+  userNm: string;
+  /** YYYYMMDD */
+  birthday: string;
+  sex: 'M' | 'F';
+  /** The RRN's back part, 7 digits. */
+  userIdno2: string;
+  userTel: string;
+  userEmail: string;
+  userPostNo: string;
+  userAddr: string;
+  userAddrDetail: string;
+  jobNm: string;
+  bankAccountHolder: string;
+}
+
+/** The kept fields of the ID document (spec §3), encrypted JSON in subscription.idcard_enc. */
+export interface SubscriptionIdcard {
+  idcardIssueDate: string;
+  idcardIssueOrg: string;
+  regNo: string;
+  checkCd: string;
+}
+
+const SUMMARY_COLUMNS = [
+  'subscription.insuApplyId',
+  'subscription.status',
+  'subscription.prcMode',
+  'subscription.personEnc',
+  'subscription.insuCompCd',
+  'subscription.bankCd',
+  'bank.bankNm',
+  'subscription.bankAccountLast4',
+  'subscription.bankAccountRel',
+  'subscription.minAmt',
+  'subscription.retroMonth',
+  'subscription.jobCd',
+  'subscription.idcardType',
+  'subscription.idcardImgEnc',
+  'subscription.signImgEnc',
+  'subscription.contractStartDate',
+  'subscription.contractEndDate',
+  'subscription.createdAt',
+  'subscription.cancelledAt',
+] as const;
+
+const summaryQuery = (db: Db) =>
+  db.selectFrom('subscription').leftJoin('bank', 'bank.bankCd', 'subscription.bankCd').select(SUMMARY_COLUMNS);
+
+export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findLiveByCiHmac>>>;
 
 export const findLiveByCiHmac = (db: Db, ciHmac: string) =>
-  db
-    .selectFrom('subscription')
-    .leftJoin('bank', 'bank.bankCd', 'subscription.bankCd')
-    .leftJoin('jobCode', 'jobCode.jobCd', 'subscription.jobCd')
-    .select([
-      'subscription.insuApplyId',
-      'subscription.status',
-      'subscription.prcMode',
-      'subscription.personEnc',
-      'subscription.insuCompCd',
-      'subscription.bankCd',
-      'subscription.bankAccountLast4',
-      'subscription.minAmt',
-      'subscription.jobCd',
-      'jobCode.jobNm',
-      'subscription.contractStartDate',
-      'subscription.contractEndDate',
-    ])
+  summaryQuery(db)
     .where('subscription.ciHmac', '=', ciHmac)
     .where('subscription.status', '=', 'subscribe')
+    .executeTakeFirst();
+
+/** The live subscription if there is one, otherwise the latest cancelled one. */
+export const findLatestByCiHmac = (db: Db, ciHmac: string) =>
+  summaryQuery(db)
+    .where('subscription.ciHmac', '=', ciHmac)
+    .orderBy(sql`subscription.status = 'subscribe'`, 'desc')
+    .orderBy('subscription.createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export const findByIdempotencyKey = (db: Db, ciHmac: string, keyHmac: string) =>
+  summaryQuery(db)
+    .where('subscription.ciHmac', '=', ciHmac)
+    .where('subscription.idempotencyKeyHmac', '=', keyHmac)
+    .executeTakeFirst();
+
+/** The whole row of one of this person's subscriptions (documents after submission). */
+export const findOwn = (db: Db, ciHmac: string, insuApplyId: string) =>
+  db
+    .selectFrom('subscription')
+    .selectAll()
+    .where('ciHmac', '=', ciHmac)
+    .where('insuApplyId', '=', insuApplyId)
     .executeTakeFirst();
 
 export const liveHospitals = (db: Db, insuApplyId: string) =>
@@ -45,7 +105,169 @@ export const liveHospitals = (db: Db, insuApplyId: string) =>
 export const insurersOf = (db: Db, insuApplyId: string) =>
   db
     .selectFrom('subscriptionInsurer')
-    .select('insuCompCd')
-    .where('insuApplyId', '=', insuApplyId)
-    .orderBy('insuCompCd')
+    .innerJoin('insurer', 'insurer.insuCompCd', 'subscriptionInsurer.insuCompCd')
+    .select(['subscriptionInsurer.insuCompCd', 'insurer.insuCompNm', 'subscriptionInsurer.idcardTypeCode'])
+    .where('subscriptionInsurer.insuApplyId', '=', insuApplyId)
+    .orderBy('insurer.sortOrder')
     .execute();
+
+export const findHospitals = (db: Db, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('hospital')
+        .select(['hospitalCd', 'hospitalNm', 'autoClaimEnabled'])
+        .where('hospitalCd', 'in', codes)
+        .execute();
+
+export const findInsurers = (db: Db, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('insurer')
+        .select(['insuCompCd', 'insuCompNm', 'active'])
+        .where('insuCompCd', 'in', codes)
+        .execute();
+
+/** The insurers' photo settings (ui_control INSU_PHOTO): ID_PHOTO_USE and ID_PHOTO_TYPES. */
+export const photoControls = (db: Db, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('uiControl')
+        .select(['compCd', 'ctrlKey', 'ctrlVal'])
+        .where('compCd', 'in', codes)
+        .where('compType', '=', 'INSU_PHOTO')
+        .where('ctrlKey', 'in', ['ID_PHOTO_USE', 'ID_PHOTO_TYPES'])
+        .execute();
+
+/** Required terms of the given groups (current, active), for the given insurers where the group is per insurer. */
+export const requiredTerms = (db: Db, groups: ('SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[]) =>
+  db
+    .selectFrom('terms')
+    .select(['termsId', 'termsGroup', 'insuCompCd', 'title'])
+    .where('termsGroup', 'in', groups)
+    .where('required', '=', true)
+    .where('active', '=', true)
+    .execute();
+
+export const findBank = (db: Db, bankCd: string) =>
+  db
+    .selectFrom('bank')
+    .select(['bankCd', 'bankNm'])
+    .where('bankCd', '=', bankCd)
+    .where('active', '=', true)
+    .executeTakeFirst();
+
+export const findJob = (db: Db, jobCd: string) =>
+  db.selectFrom('jobCode').select(['jobCd', 'jobNm']).where('jobCd', '=', jobCd).executeTakeFirst();
+
+export async function insertSubscription(
+  db: Db,
+  row: Insertable<SubscriptionTable>,
+  hospitals: { hospitalCd: string; agreeId: string | null }[],
+  insurers: { insuCompCd: string; agreeIds: string[]; idcardTypeCode: string | null }[],
+) {
+  await db.insertInto('subscription').values(row).execute();
+  await db
+    .insertInto('subscriptionHospital')
+    .values(hospitals.map((h) => ({ insuApplyId: row.insuApplyId, ...h, subscribedAt: row.createdAt })))
+    .execute();
+  await db
+    .insertInto('subscriptionInsurer')
+    .values(
+      insurers.map((i) => ({
+        insuApplyId: row.insuApplyId,
+        insuCompCd: i.insuCompCd,
+        agreeIds: JSON.stringify(i.agreeIds) as unknown as string[],
+        idcardTypeCode: i.idcardTypeCode,
+      })),
+    )
+    .execute();
+}
+
+/** Adds hospitals; one removed earlier comes back with a new subscription date, one already live is left as it is. */
+export const addHospitals = (
+  db: Db,
+  insuApplyId: string,
+  hospitals: { hospitalCd: string; agreeId: string | null }[],
+  now: Date,
+) =>
+  db
+    .insertInto('subscriptionHospital')
+    .values(hospitals.map((h) => ({ insuApplyId, ...h, subscribedAt: now })))
+    .onConflict((oc) =>
+      oc.columns(['insuApplyId', 'hospitalCd']).doUpdateSet((eb) => ({
+        agreeId: sql<string | null>`coalesce(${eb.ref('excluded.agreeId')}, ${eb.ref('subscriptionHospital.agreeId')})`,
+        subscribedAt: sql<Date>`case when ${eb.ref('subscriptionHospital.cancelledAt')} is null then ${eb.ref('subscriptionHospital.subscribedAt')} else ${eb.ref('excluded.subscribedAt')} end`,
+        cancelledAt: null,
+      })),
+    )
+    .execute();
+
+export const removeHospital = (db: Db, insuApplyId: string, hospitalCd: string, now: Date) =>
+  db
+    .updateTable('subscriptionHospital')
+    .set({ cancelledAt: now })
+    .where('insuApplyId', '=', insuApplyId)
+    .where('hospitalCd', '=', hospitalCd)
+    .where('cancelledAt', 'is', null)
+    .executeTakeFirst();
+
+export const updateSubscription = (
+  db: Db,
+  insuApplyId: string,
+  set: Partial<
+    Pick<
+      SubscriptionTable,
+      'personEnc' | 'bankCd' | 'bankAccountEnc' | 'bankAccountLast4' | 'bankAccountRel' | 'minAmt'
+    >
+  >,
+  now: Date,
+) =>
+  db
+    .updateTable('subscription')
+    .set({ ...set, updatedAt: now })
+    .where('insuApplyId', '=', insuApplyId)
+    .where('status', '=', 'subscribe')
+    .executeTakeFirst();
+
+/**
+ * Cancels: at once, the ID photo, the signature, the ID document's numbers and the account number are deleted and
+ * every hospital ends; the rest (encrypted name, RRN, phone, address for the record of what was sent) goes with the
+ * whole row at purge_at (purgeDue).
+ */
+export async function cancelSubscription(db: Db, insuApplyId: string, now: Date, purgeAt: Date) {
+  const r = await db
+    .updateTable('subscription')
+    .set({
+      status: 'cancel',
+      cancelledAt: now,
+      updatedAt: now,
+      purgeAt,
+      idcardImgEnc: null,
+      signImgEnc: null,
+      idcardEnc: null,
+      bankAccountEnc: null,
+    })
+    .where('insuApplyId', '=', insuApplyId)
+    .where('status', '=', 'subscribe')
+    .executeTakeFirst();
+  await db
+    .updateTable('subscriptionHospital')
+    .set({ cancelledAt: now })
+    .where('insuApplyId', '=', insuApplyId)
+    .where('cancelledAt', 'is', null)
+    .execute();
+  return Number(r.numUpdatedRows);
+}
+
+/** Deletes cancelled subscriptions whose purge date has come (hospitals and insurers go by cascade). */
+export async function purgeDue(db: Db, now: Date) {
+  const r = await db
+    .deleteFrom('subscription')
+    .where('status', '=', 'cancel')
+    .where('purgeAt', '<=', now)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,0 +1,64 @@
+// POST /ui/insu/v1/ocr/document/id-card: pre-fills what the OCR provider can read from an ID photo; the patient
+// confirms or types. The image is checked like every upload and never stored by this call.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  IMAGE_BODY_LIMIT_BYTES,
+  MAX_PHOTO_BYTES,
+  keepIdcardFields,
+  ocrIdCard,
+  ocrIdCardBody,
+  type OcrIdCard,
+} from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import { checkImage } from '../../images/index.js';
+import { assertOwnCi, requirePatient } from '../../security/session.js';
+
+export const OCR_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
+
+export const ocrRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      API.ocrIdCard,
+      {
+        preHandler: requirePatient(ctx),
+        bodyLimit: IMAGE_BODY_LIMIT_BYTES,
+        config: { rateLimit: OCR_RATE_LIMIT },
+        schema: {
+          tags: ['ocr'],
+          summary: '신분증 사진 읽기 (OCR)',
+          description:
+            '읽은 항목만 돌려줘요(종류별로 쓰는 항목만, spec §3). 샌드박스는 글자를 읽지 못하고, 테스트 이미지에 담긴 autoclaim-ocr 텍스트(PNG tEXt, JPEG 주석)만 읽어요.',
+          body: ocrIdCardBody,
+          response: { 200: ocrIdCard },
+        },
+      },
+      async (req): Promise<OcrIdCard> => {
+        assertOwnCi(req, req.body.userCi);
+        const { idcardType } = req.body;
+        const img = await checkImage(req.body.idcardImg, {
+          field: 'idcardImg',
+          what: '신분증 사진',
+          maxBytes: MAX_PHOTO_BYTES,
+          allow: ['jpeg', 'png'],
+        });
+        const raw = await ctx.providers.ocr.readIdCard(img.bytes, idcardType);
+        const kept = keepIdcardFields({ idcardType, ...raw });
+        const fields = Object.fromEntries(
+          Object.entries({ userNm: raw.userNm, ...kept }).filter(
+            ([k, v]) => k !== 'idcardType' && typeof v === 'string' && v !== '',
+          ),
+        ) as OcrIdCard['fields'];
+        const read = Object.keys(fields).length > 0;
+        return {
+          idcardType,
+          read,
+          fields,
+          message: read
+            ? '사진에서 읽은 내용이에요. 신분증과 같은지 확인하고, 다르면 고쳐 주세요.'
+            : '사진에서 글자를 읽지 못했어요. 신분증을 보고 직접 입력해 주세요.',
+        };
+      },
+    );
+  };

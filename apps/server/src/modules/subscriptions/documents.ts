@@ -1,0 +1,90 @@
+// The power of attorney and consent as PDF, before submission (from the reg fields sent) and after it (from what was
+// stored, with the stored signature while it exists). Name, birthday and phone always come from the verified session.
+import { DEFAULT_HOSPITAL_CD, type DocumentBody, type FieldError } from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import { buildCommissionPdf, buildConsentPdf } from '../../documents/index.js';
+import { AppError } from '../../http/problem.js';
+import { checkImage, reencodeSignature } from '../../images/index.js';
+import { MAX_SIGNATURE_BYTES } from '@auto-claim/contract';
+import type { Patient } from '../../security/session.js';
+import * as repo from './repo.js';
+import { contractDates, documentData } from './service.js';
+import type { SubscriptionPerson } from './repo.js';
+
+export async function documentPdf(
+  ctx: AppContext,
+  patient: Patient,
+  kind: 'commission' | 'agree',
+  body: DocumentBody,
+): Promise<Uint8Array> {
+  const build = kind === 'commission' ? buildCommissionPdf : buildConsentPdf;
+
+  if (body.insuApplyId) {
+    const row = await repo.findOwn(ctx.db, patient.ciHmac, body.insuApplyId);
+    if (!row) {
+      throw new AppError(404, 'NOT_SUBSCRIBED', '가입 정보를 찾을 수 없어요.', [
+        { field: 'insuApplyId', message: '가입 정보를 찾을 수 없어요.' },
+      ]);
+    }
+    const person = ctx.crypto.decryptJson<SubscriptionPerson>(row.personEnc);
+    const [hospitals, insurers] = await Promise.all([
+      repo.liveHospitals(ctx.db, row.insuApplyId),
+      repo.insurersOf(ctx.db, row.insuApplyId),
+    ]);
+    return build(
+      documentData({
+        person,
+        hospitals,
+        insurers,
+        retroMonth: row.retroMonth,
+        contractStartDate: row.contractStartDate,
+        contractEndDate: row.contractEndDate,
+        signPng: row.signImgEnc ? Buffer.from(ctx.crypto.decrypt(row.signImgEnc), 'base64') : undefined,
+      }),
+    );
+  }
+
+  const codes = [...new Set([...(body.multiSubscrib ?? []), ...(body.hospitalCd ? [body.hospitalCd] : [])])].filter(
+    (c) => c !== DEFAULT_HOSPITAL_CD,
+  );
+  const insurerCodes = [...new Set([...(body.insuCompCd ? [body.insuCompCd] : []), ...(body.insuCompCds ?? [])])];
+  const [hospitals, insurers] = await Promise.all([
+    repo.findHospitals(ctx.db, codes),
+    repo.findInsurers(ctx.db, insurerCodes),
+  ]);
+  const errors: FieldError[] = [];
+  if (hospitals.length !== codes.length) errors.push({ field: 'hospitalCd', message: '병원 정보를 찾을 수 없어요.' });
+  if (insurers.length !== insurerCodes.length)
+    errors.push({ field: 'insuCompCd', message: '보험사 정보를 찾을 수 없어요.' });
+  if (errors.length) throw new AppError(400, 'VALIDATION_FAILED', errors[0]!.message, errors);
+  const signPng = body.signImg
+    ? await reencodeSignature(
+        await checkImage(body.signImg, {
+          field: 'signImg',
+          what: '서명 이미지',
+          maxBytes: MAX_SIGNATURE_BYTES,
+          allow: ['png'],
+        }),
+        'signImg',
+      )
+    : undefined;
+  const p = patient.person;
+  return build(
+    documentData({
+      person: {
+        userNm: p.userNm,
+        birthday: p.birthday,
+        userIdno2: body.userIdno2 ?? '',
+        userTel: p.userTel,
+        userPostNo: body.userPostNo ?? '',
+        userAddr: body.userAddr ?? '',
+        userAddrDetail: body.userAddrDetail ?? '',
+      },
+      hospitals: hospitals.sort((a, b) => a.hospitalNm.localeCompare(b.hospitalNm, 'ko')),
+      insurers,
+      retroMonth: body.retroMonth ?? 0,
+      ...contractDates(ctx.clock.now()),
+      signPng,
+    }),
+  );
+}

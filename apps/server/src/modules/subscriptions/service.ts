@@ -1,0 +1,639 @@
+// The rules of subscribing (spec §3, §4; DESIGN §4-5): the person is the verified one, hospitals and insurers exist
+// and take automatic claims, each insurer's consent is given, the ID photo and signature are real images (stored
+// re-encoded and encrypted), the payout account's holder is checked with the bank, and one person has at most one
+// live subscription however often the button is tapped.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CANCELLED_PURGE_DAYS,
+  CONTRACT_TERM_MONTHS,
+  DEFAULT_HOSPITAL_CD,
+  MAX_PHOTO_BYTES,
+  MAX_SIGNATURE_BYTES,
+  SELF_REL,
+  insurerIdcardType,
+  maskAccount,
+  maskEmail,
+  maskName,
+  maskPhone,
+  maskRrn,
+  type AddHospitalBody,
+  type AddHospitalsV2Body,
+  type FieldError,
+  type SubscriptionChangeBody,
+  type SubscriptionConfirm,
+  type SubscriptionReg,
+  type SubscriptionSummary,
+  type SubscriptionView,
+} from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import { buildCommissionPdf, buildConsentPdf, type ClaimDocumentData } from '../../documents/index.js';
+import { AppError } from '../../http/problem.js';
+import { checkImage, reencodePhoto, reencodeSignature } from '../../images/index.js';
+import type { Patient } from '../../security/session.js';
+import { checkHolder } from '../accounts/service.js';
+import * as repo from './repo.js';
+import type { SubscriptionIdcard, SubscriptionPerson, SubscriptionRow } from './repo.js';
+
+// ————————————————————————————————————————————— dates (KST) —————————————————————————————————————————————
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+const fromYmd = (s: string) => new Date(Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8)));
+/** Today's date in Korea, YYYYMMDD. */
+export const kstToday = (now: Date) => ymd(new Date(now.getTime() + KST_OFFSET_MS));
+/** YYYYMMDD plus whole months (day clamped to the month's end), plus extra days. */
+export function addMonths(yyyymmdd: string, months: number, days = 0) {
+  const d = fromYmd(yyyymmdd);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return ymd(new Date(target.getTime() + days * 86_400_000));
+}
+/** The contract: from today (KST) for CONTRACT_TERM_MONTHS months, the last day included. */
+export const contractDates = (now: Date) => {
+  const start = kstToday(now);
+  return { contractStartDate: start, contractEndDate: addMonths(start, CONTRACT_TERM_MONTHS, -1) };
+};
+
+// ————————————————————————————————————————————— errors —————————————————————————————————————————————
+
+const invalid = (errors: FieldError[], code = 'VALIDATION_FAILED') =>
+  new AppError(400, code, errors.length === 1 ? errors[0]!.message : '입력한 내용을 확인해 주세요.', errors);
+const NOT_SUBSCRIBED = () =>
+  new AppError(404, 'NOT_SUBSCRIBED', '가입된 자동청구가 없어요. 먼저 자동청구에 가입해 주세요.');
+
+/** The name, birthday, sex and phone in a body must be the verified person's (DESIGN §4). */
+export function assertSamePerson(
+  patient: Patient,
+  body: { userNm: string; birthday: string; sex?: 'M' | 'F'; userTel: string },
+) {
+  const p = patient.person;
+  const errors: FieldError[] = [];
+  const differs = (field: string, what: string) =>
+    errors.push({ field, message: `${what}이 본인인증한 정보와 달라요. 본인인증한 그대로 입력해 주세요.` });
+  if (body.userNm.trim() !== p.userNm.trim()) differs('userNm', '이름');
+  if (body.birthday !== p.birthday) differs('birthday', '생년월일');
+  if (body.sex !== undefined && body.sex !== p.sex) differs('sex', '성별');
+  if (body.userTel !== p.userTel) differs('userTel', '휴대폰 번호');
+  if (errors.length) {
+    throw new AppError(403, 'PERSON_MISMATCH', '본인인증한 사람의 정보로만 신청할 수 있어요.', errors);
+  }
+}
+
+const personOf = (ctx: AppContext, row: { personEnc: string }) =>
+  ctx.crypto.decryptJson<SubscriptionPerson>(row.personEnc);
+
+// ————————————————————————————————————————————— the view —————————————————————————————————————————————
+
+async function summaryOf(ctx: AppContext, row: SubscriptionRow): Promise<SubscriptionSummary> {
+  const person = personOf(ctx, row);
+  const [hospitals, insurers] = await Promise.all([
+    repo.liveHospitals(ctx.db, row.insuApplyId),
+    repo.insurersOf(ctx.db, row.insuApplyId),
+  ]);
+  return {
+    insuApplyId: row.insuApplyId,
+    subsStatus: row.status,
+    prcMode: row.prcMode,
+    userNm: person.userNm,
+    userIdnoMasked: maskRrn(person.birthday, person.userIdno2),
+    userTelMasked: maskPhone(person.userTel),
+    userEmailMasked: person.userEmail ? maskEmail(person.userEmail) : '',
+    userPostNo: person.userPostNo,
+    userAddr: person.userAddr,
+    userAddrDetailMasked: person.userAddrDetail ? '***' : '',
+    jobCd: row.jobCd ?? '',
+    jobNm: person.jobNm,
+    minAmt: row.minAmt,
+    retroMonth: row.retroMonth,
+    bankCd: row.bankCd ?? '',
+    bankNm: row.bankNm ?? '',
+    bankAccountMasked: row.bankAccountLast4 ? `****${row.bankAccountLast4}` : '',
+    bankAccountHolderMasked: person.bankAccountHolder ? maskName(person.bankAccountHolder) : '',
+    bankAccountRel: row.bankAccountRel ?? '',
+    idcardType: row.idcardType ?? '',
+    hasIdcardImg: row.idcardImgEnc !== null,
+    insurers: insurers.map((i) => ({ ...i, idcardTypeCode: i.idcardTypeCode ?? '' })),
+    hospitals: hospitals.map((h) => ({
+      hospitalCd: h.hospitalCd,
+      hospitalNm: h.hospitalNm,
+      subscribedAt: new Date(h.subscribedAt).toISOString(),
+    })),
+    contractStartDate: row.contractStartDate,
+    contractEndDate: row.contractEndDate,
+    createdAt: new Date(row.createdAt).toISOString(),
+    cancelledAt: row.cancelledAt ? new Date(row.cancelledAt).toISOString() : null,
+  };
+}
+
+/** GET: 'subscribe' with the masked summary; 'cancel' with the last cancelled one; 'none' when there was never one. */
+export async function view(ctx: AppContext, patient: Patient): Promise<SubscriptionView> {
+  const row = await repo.findLatestByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) return { subscriptionStatus: 'none' };
+  return { subscriptionStatus: row.status, subscription: await summaryOf(ctx, row) };
+}
+
+// ————————————————————————————————————————————— confirm —————————————————————————————————————————————
+
+/**
+ * POST …/subscriptions/confirm: is this person subscribed, and with what (spec: "answer fills reg")? No subscription
+ * is an ordinary answer: 'none' and reg {}. userIdno (YYMMDD, or YYMMDD + the 7 back digits) must be this person's.
+ */
+export async function confirm(
+  ctx: AppContext,
+  patient: Patient,
+  body: { hospitalCd?: string; userIdno: string },
+): Promise<SubscriptionConfirm> {
+  const hospitalNm = body.hospitalCd ? (await repo.findHospitals(ctx.db, [body.hospitalCd]))[0]?.hospitalNm : undefined;
+  const yymmdd = patient.person.birthday.slice(2);
+  if (body.userIdno.slice(0, 6) !== yymmdd) {
+    throw new AppError(403, 'PERSON_MISMATCH', '본인인증한 사람의 주민등록번호가 아니에요.', [
+      { field: 'userIdno', message: '생년월일이 본인인증한 정보와 달라요.' },
+    ]);
+  }
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) return { subscriptionStatus: 'none', ...(hospitalNm ? { hospitalNm } : {}), reg: {} };
+  const person = personOf(ctx, row);
+  if (body.userIdno.length === 13 && body.userIdno.slice(6) !== person.userIdno2) {
+    throw new AppError(403, 'PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
+      { field: 'userIdno', message: '주민등록번호 뒷자리가 가입할 때와 달라요.' },
+    ]);
+  }
+  const hospitals = await repo.liveHospitals(ctx.db, row.insuApplyId);
+  return {
+    subscriptionStatus: 'subscribe',
+    ...(hospitalNm ? { hospitalNm } : {}),
+    reg: {
+      insuApplyId: row.insuApplyId,
+      subsStatus: row.status,
+      insuCompCd: row.insuCompCd,
+      multiSubscrib: hospitals.map((h) => h.hospitalCd),
+      hospitalCd: hospitals.some((h) => h.hospitalCd === body.hospitalCd)
+        ? body.hospitalCd!
+        : (hospitals[0]?.hospitalCd ?? DEFAULT_HOSPITAL_CD),
+      bankCd: row.bankCd ?? '',
+      bankAccount: row.bankAccountLast4 ? maskAccount(row.bankAccountLast4) : '',
+      userEmail: person.userEmail ? maskEmail(person.userEmail) : '',
+      userPostNo: person.userPostNo,
+      userAddr: person.userAddr,
+      userAddrDetail: person.userAddrDetail ? '***' : '',
+      jobCd: row.jobCd ?? '',
+      jobNm: person.jobNm,
+      minAmt: row.minAmt,
+      contractStartDate: row.contractStartDate,
+      contractEndDate: row.contractEndDate,
+    },
+  };
+}
+
+/** POST …/subscriptions/hospitals/confirm: the hospitals of the live subscription ([] without one). */
+export async function hospitalsConfirm(ctx: AppContext, patient: Patient) {
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) return { hospitals: [] };
+  const hospitals = await repo.liveHospitals(ctx.db, row.insuApplyId);
+  return {
+    hospitals: hospitals.map((h) => ({
+      hospitalCd: h.hospitalCd,
+      hospitalNm: h.hospitalNm,
+      subscribedAt: new Date(h.subscribedAt).toISOString(),
+      insuApplyId: h.insuApplyId,
+    })),
+  };
+}
+
+// ————————————————————————————————————————————— subscribe —————————————————————————————————————————————
+
+/** Hospitals must exist and take automatic claims; `fields` names where each code came from. */
+async function checkHospitals(ctx: AppContext, codes: { code: string; field: string }[]) {
+  const found = new Map(
+    (
+      await repo.findHospitals(
+        ctx.db,
+        codes.map((c) => c.code),
+      )
+    ).map((h) => [h.hospitalCd, h]),
+  );
+  const errors: FieldError[] = [];
+  for (const { code, field } of codes) {
+    const h = found.get(code);
+    if (!h) errors.push({ field, message: '병원 정보를 찾을 수 없어요. 병원을 다시 골라 주세요.' });
+    else if (!h.autoClaimEnabled)
+      errors.push({ field, message: `${h.hospitalNm}은(는) 아직 자동청구를 하지 않는 병원이에요.` });
+  }
+  if (errors.length) throw invalid(errors, 'HOSPITAL_NOT_AVAILABLE');
+  return codes.map((c) => found.get(c.code)!);
+}
+
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+interface PhotoRule {
+  use: boolean;
+  types: string[];
+}
+async function photoRules(ctx: AppContext, insurers: string[]) {
+  const rules = new Map<string, PhotoRule>(insurers.map((c) => [c, { use: false, types: ['ic', 'dl', 'pp'] }]));
+  for (const r of await repo.photoControls(ctx.db, insurers)) {
+    const rule = rules.get(r.compCd)!;
+    try {
+      const v: unknown = JSON.parse(r.ctrlVal);
+      if (r.ctrlKey === 'ID_PHOTO_USE') rule.use = (v as { use?: boolean }).use === true;
+      if (r.ctrlKey === 'ID_PHOTO_TYPES' && Array.isArray(v)) rule.types = v.map(String);
+    } catch {
+      // A malformed setting keeps the default.
+    }
+  }
+  return rules;
+}
+
+const ID_TYPE_NM: Record<string, string> = { ic: '주민등록증', dl: '운전면허증', pp: '여권' };
+
+/** Everything about a reg that is checked against the database and the bank, before anything is written. */
+async function checkReg(
+  ctx: AppContext,
+  patient: Patient,
+  reg: SubscriptionReg,
+  hospitalCodes: { code: string; field: string }[],
+) {
+  const hospitals = await checkHospitals(ctx, hospitalCodes);
+
+  const insurerCodes = unique([reg.insuCompCd, ...(reg.insuCompCds ?? [])]);
+  const insurers = new Map((await repo.findInsurers(ctx.db, insurerCodes)).map((i) => [i.insuCompCd, i]));
+  const errors: FieldError[] = [];
+  insurerCodes.forEach((code, i) => {
+    const ins = insurers.get(code);
+    if (!ins || !ins.active) {
+      errors.push({
+        field: i === 0 ? 'insuCompCd' : `insuCompCds.${i - 1}`,
+        message: '보험사 정보를 찾을 수 없어요. 보험사를 다시 골라 주세요.',
+      });
+    }
+  });
+  if (errors.length) throw invalid(errors, 'INSURER_NOT_FOUND');
+
+  // Required terms: SERVICE and LMHC_SUBS in termsIds (or agreeIds), each insurer's INSU_CLAIM consent in agreeIds.
+  const agreed = new Set([...reg.termsIds, ...reg.agreeIds]);
+  for (const t of await repo.requiredTerms(ctx.db, ['SERVICE', 'LMHC_SUBS', 'INSU_CLAIM'])) {
+    if (t.termsGroup === 'INSU_CLAIM') {
+      if (t.insuCompCd && insurerCodes.includes(t.insuCompCd) && !reg.agreeIds.includes(t.termsId)) {
+        errors.push({
+          field: 'agreeIds',
+          message: `${insurers.get(t.insuCompCd)!.insuCompNm} 보험금 청구 동의가 필요해요.`,
+        });
+      }
+    } else if (!agreed.has(t.termsId)) {
+      errors.push({ field: 'termsIds', message: `필수 약관에 동의해 주세요: ${t.title}` });
+    }
+  }
+
+  // The ID photo: required when an insurer takes one, of a type every such insurer accepts.
+  const rules = await photoRules(ctx, insurerCodes);
+  const photoNeeded = [...rules.values()].some((r) => r.use);
+  if (photoNeeded && !reg.idcardImg) {
+    errors.push({ field: 'idcardImg', message: '신분증 사진을 올려 주세요.' });
+  }
+  if (reg.idcardImg && reg.idcardType) {
+    for (const [code, rule] of rules) {
+      if (rule.use && !rule.types.includes(reg.idcardType)) {
+        errors.push({
+          field: 'idcardType',
+          message: `${insurers.get(code)!.insuCompNm}은(는) ${ID_TYPE_NM[reg.idcardType]}을(를) 받지 않아요. 다른 신분증으로 올려 주세요.`,
+        });
+      }
+    }
+  }
+
+  const bank = await repo.findBank(ctx.db, reg.bankCd);
+  if (!bank) errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
+  const job = reg.jobCd ? await repo.findJob(ctx.db, reg.jobCd) : undefined;
+  if (reg.jobCd && !job) errors.push({ field: 'jobCd', message: '직업을 다시 골라 주세요.' });
+  if (reg.bankAccountRel === SELF_REL && reg.bankAccountHolder.trim() !== patient.person.userNm.trim()) {
+    errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
+  }
+  if (errors.length) throw invalid(errors);
+
+  // Images last: they cost the most.
+  const idcardImg = reg.idcardImg
+    ? await reencodePhoto(
+        await checkImage(reg.idcardImg, {
+          field: 'idcardImg',
+          what: '신분증 사진',
+          maxBytes: MAX_PHOTO_BYTES,
+          allow: ['jpeg', 'png'],
+        }),
+        'idcardImg',
+      )
+    : null;
+  const signImg = await reencodeSignature(
+    await checkImage(reg.signImg, {
+      field: 'signImg',
+      what: '서명 이미지',
+      maxBytes: MAX_SIGNATURE_BYTES,
+      allow: ['png'],
+    }),
+    'signImg',
+  );
+
+  // The bank, after everything local has passed.
+  await checkHolder(ctx, patient, {
+    bankCd: reg.bankCd,
+    bankAccount: reg.bankAccount,
+    bankAccountHolder: reg.bankAccountHolder,
+  });
+
+  return {
+    hospitals,
+    insurers: insurerCodes.map((c) => insurers.get(c)!),
+    jobNm: job?.jobNm ?? reg.jobNm ?? '',
+    idcardImg,
+    signImg,
+  };
+}
+
+const newApplyId = (now: Date) => `AC${kstToday(now)}${randomBytes(5).toString('hex').toUpperCase()}`;
+const sha256hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
+
+export interface SubscribeResult {
+  created: boolean;
+  view: SubscriptionView;
+}
+
+/**
+ * POST v1 (outer: the hospital of hospitalCd) and v2 (inner: the hospitals of multiSubscrib). With an
+ * Idempotency-Key a retry gets the first answer back; without one a second tap meets the live subscription (409).
+ * Concurrent taps race to the unique index subscription_live_ci, and only one wins.
+ */
+export async function subscribe(
+  ctx: AppContext,
+  patient: Patient,
+  reg: SubscriptionReg,
+  opts: { mode: 'inner' | 'outer'; idempotencyKey?: string },
+): Promise<SubscribeResult> {
+  assertSamePerson(patient, reg);
+  const keyHmac = opts.idempotencyKey ? ctx.crypto.hmac('idempotency', opts.idempotencyKey) : null;
+
+  const replay = async () => {
+    const row = keyHmac ? await repo.findByIdempotencyKey(ctx.db, patient.ciHmac, keyHmac) : undefined;
+    return row
+      ? { created: false, view: { subscriptionStatus: row.status, subscription: await summaryOf(ctx, row) } }
+      : undefined;
+  };
+  const alreadySubscribed = () =>
+    new AppError(
+      409,
+      'ALREADY_SUBSCRIBED',
+      '이미 자동청구에 가입되어 있어요. 병원을 더하려면 병원 추가를 이용해 주세요.',
+    );
+
+  const earlier = await replay();
+  if (earlier) return earlier;
+  if (await repo.findLiveByCiHmac(ctx.db, patient.ciHmac)) throw alreadySubscribed();
+
+  const hospitalCodes =
+    opts.mode === 'outer'
+      ? [
+          { code: reg.hospitalCd, field: 'hospitalCd' },
+          ...reg.multiSubscrib.map((code, i) => ({ code, field: `multiSubscrib.${i}` })),
+        ]
+      : [
+          ...reg.multiSubscrib.map((code, i) => ({ code, field: `multiSubscrib.${i}` })),
+          ...(reg.hospitalCd !== DEFAULT_HOSPITAL_CD ? [{ code: reg.hospitalCd, field: 'hospitalCd' }] : []),
+        ];
+  if (opts.mode === 'outer' && reg.hospitalCd === DEFAULT_HOSPITAL_CD) {
+    throw invalid([{ field: 'hospitalCd', message: '자동청구할 병원을 골라 주세요.' }]);
+  }
+  const seen = new Set<string>();
+  const distinct = hospitalCodes.filter((h) => !seen.has(h.code) && seen.add(h.code));
+  const checked = await checkReg(ctx, patient, reg, distinct);
+
+  const now = ctx.clock.now();
+  const dates = contractDates(now);
+  const person: SubscriptionPerson = {
+    userNm: patient.person.userNm,
+    birthday: reg.birthday,
+    sex: reg.sex,
+    userIdno2: reg.userIdno2,
+    userTel: reg.userTel,
+    userEmail: reg.userEmail ?? '',
+    userPostNo: reg.userPostNo,
+    userAddr: reg.userAddr,
+    userAddrDetail: reg.userAddrDetail ?? '',
+    jobNm: checked.jobNm,
+    bankAccountHolder: reg.bankAccountHolder,
+  };
+  const docData = documentData({
+    person,
+    hospitals: checked.hospitals,
+    insurers: checked.insurers,
+    retroMonth: reg.retroMonth,
+    ...dates,
+    signPng: checked.signImg,
+  });
+  const [commission, consent] = [await buildCommissionPdf(docData), await buildConsentPdf(docData)];
+  const idcard: SubscriptionIdcard | null = reg.idcardType
+    ? {
+        idcardIssueDate: reg.idcardIssueDate ?? '',
+        idcardIssueOrg: reg.idcardIssueOrg ?? '',
+        regNo: reg.regNo ?? '',
+        checkCd: reg.checkCd ?? '',
+      }
+    : null;
+  const insuApplyId = newApplyId(now);
+  try {
+    await ctx.db.transaction().execute((trx) =>
+      repo.insertSubscription(
+        trx,
+        {
+          insuApplyId,
+          ciHmac: patient.ciHmac,
+          ciEnc: ctx.crypto.encrypt(patient.ci),
+          status: 'subscribe',
+          prcMode: opts.mode,
+          personEnc: ctx.crypto.encryptJson(person),
+          insuCompCd: checked.insurers[0]!.insuCompCd,
+          bankCd: reg.bankCd,
+          bankAccountEnc: ctx.crypto.encrypt(reg.bankAccount),
+          bankAccountLast4: reg.bankAccount.slice(-4),
+          bankAccountRel: reg.bankAccountRel,
+          minAmt: reg.minAmt,
+          retroMonth: reg.retroMonth,
+          jobCd: reg.jobCd || null,
+          idcardType: reg.idcardType || null,
+          idcardEnc: idcard ? ctx.crypto.encryptJson(idcard) : null,
+          idcardImgEnc: checked.idcardImg ? ctx.crypto.encrypt(checked.idcardImg.toString('base64')) : null,
+          signImgEnc: ctx.crypto.encrypt(checked.signImg.toString('base64')),
+          termsIds: JSON.stringify(reg.termsIds) as unknown as string[],
+          optTerms: JSON.stringify(reg.optTerms) as unknown as string[],
+          goodsSubsId: reg.goodsSubsId || null,
+          repeatWeek: reg.repeatWeek ? Number(reg.repeatWeek) : null,
+          repeatDay: reg.repeatDay ? Number(reg.repeatDay) : null,
+          applyChannel: reg.applyChannel || null,
+          applyOrg: reg.applyOrg || null,
+          postCenter: reg.postCenter || null,
+          commissionSha256: sha256hex(commission),
+          consentSha256: sha256hex(consent),
+          idempotencyKeyHmac: keyHmac,
+          ...dates,
+          createdAt: now,
+          updatedAt: now,
+          cancelledAt: null,
+          purgeAt: null,
+        },
+        checked.hospitals.map((h) => ({ hospitalCd: h.hospitalCd, agreeId: null })),
+        checked.insurers.map((i) => ({
+          insuCompCd: i.insuCompCd,
+          agreeIds: reg.agreeIds.filter((a) => a.includes(i.insuCompCd)),
+          idcardTypeCode: reg.idcardType ? insurerIdcardType(i.insuCompCd, reg.idcardType) : null,
+        })),
+      ),
+    );
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    // Lost the race to a concurrent tap: the same key gets that answer, any other request the conflict.
+    const winner = await replay();
+    if (winner) return winner;
+    throw alreadySubscribed();
+  }
+  return { created: true, view: await view(ctx, patient) };
+}
+
+// ————————————————————————————————————————————— add / remove hospitals —————————————————————————————————————————————
+
+/** POST v1 (one hospital with its agreeId) and v2 (a hospitals list) …/subscriptions/hospitals. */
+export async function addHospitals(
+  ctx: AppContext,
+  patient: Patient,
+  body: (AddHospitalBody | AddHospitalsV2Body) & { userTel: string },
+  codes: { code: string; field: string }[],
+) {
+  assertSamePerson(patient, body);
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row || (body.insuApplyId && body.insuApplyId !== row.insuApplyId)) throw NOT_SUBSCRIBED();
+  if (personOf(ctx, row).userIdno2 !== body.userIdno2) {
+    throw new AppError(403, 'PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
+      { field: 'userIdno2', message: '주민등록번호 뒷자리가 가입할 때와 달라요.' },
+    ]);
+  }
+  const seen = new Set<string>();
+  const hospitals = await checkHospitals(
+    ctx,
+    codes.filter((c) => !seen.has(c.code) && seen.add(c.code)),
+  );
+  await repo.addHospitals(
+    ctx.db,
+    row.insuApplyId,
+    hospitals.map((h) => ({ hospitalCd: h.hospitalCd, agreeId: body.agreeId || null })),
+    ctx.clock.now(),
+  );
+  return view(ctx, patient);
+}
+
+/** DELETE …/subscriptions/hospitals: one hospital ends; the last one cannot (that is cancelling). */
+export async function removeHospital(ctx: AppContext, patient: Patient, hospitalCd: string) {
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) throw NOT_SUBSCRIBED();
+  const live = await repo.liveHospitals(ctx.db, row.insuApplyId);
+  if (!live.some((h) => h.hospitalCd === hospitalCd)) {
+    throw new AppError(404, 'HOSPITAL_NOT_SUBSCRIBED', '자동청구하고 있는 병원이 아니에요.', [
+      { field: 'hospitalCd', message: '자동청구하고 있는 병원이 아니에요.' },
+    ]);
+  }
+  if (live.length === 1) {
+    throw new AppError(
+      409,
+      'LAST_HOSPITAL',
+      '마지막 남은 병원은 뺄 수 없어요. 자동청구를 그만두려면 자동청구 해지를 이용해 주세요.',
+      [{ field: 'hospitalCd', message: '마지막 남은 병원이에요.' }],
+    );
+  }
+  await repo.removeHospital(ctx.db, row.insuApplyId, hospitalCd, ctx.clock.now());
+  return view(ctx, patient);
+}
+
+// ————————————————————————————————————————————— change / cancel —————————————————————————————————————————————
+
+/** PUT: account (checked with the bank), address, e-mail, minimum amount. */
+export async function change(
+  ctx: AppContext,
+  patient: Patient,
+  body: SubscriptionChangeBody & { bankAccount?: string },
+) {
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) throw NOT_SUBSCRIBED();
+  const person = personOf(ctx, row);
+  const set: Parameters<typeof repo.updateSubscription>[2] = {};
+  if (body.bankCd && body.bankAccount && body.bankAccountHolder && body.bankAccountRel) {
+    const errors: FieldError[] = [];
+    if (!(await repo.findBank(ctx.db, body.bankCd)))
+      errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
+    if (body.bankAccountRel === SELF_REL && body.bankAccountHolder.trim() !== patient.person.userNm.trim()) {
+      errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
+    }
+    if (errors.length) throw invalid(errors);
+    await checkHolder(ctx, patient, body as { bankCd: string; bankAccount: string; bankAccountHolder: string });
+    Object.assign(set, {
+      bankCd: body.bankCd,
+      bankAccountEnc: ctx.crypto.encrypt(body.bankAccount),
+      bankAccountLast4: body.bankAccount.slice(-4),
+      bankAccountRel: body.bankAccountRel,
+    });
+    person.bankAccountHolder = body.bankAccountHolder.trim();
+  }
+  if (body.userPostNo !== undefined && body.userAddr !== undefined) {
+    person.userPostNo = body.userPostNo;
+    person.userAddr = body.userAddr;
+    person.userAddrDetail = body.userAddrDetail ?? '';
+  } else if (body.userAddrDetail !== undefined) {
+    person.userAddrDetail = body.userAddrDetail;
+  }
+  if (body.userEmail !== undefined) person.userEmail = body.userEmail;
+  if (body.minAmt !== undefined) set.minAmt = body.minAmt;
+  set.personEnc = ctx.crypto.encryptJson(person);
+  await repo.updateSubscription(ctx.db, row.insuApplyId, set, ctx.clock.now());
+  return view(ctx, patient);
+}
+
+/** DELETE: cancels now (ID photo, signature, ID numbers, account number deleted at once); the row goes at purge. */
+export async function cancel(ctx: AppContext, patient: Patient) {
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) throw NOT_SUBSCRIBED();
+  const now = ctx.clock.now();
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      repo.cancelSubscription(trx, row.insuApplyId, now, new Date(now.getTime() + CANCELLED_PURGE_DAYS * 86_400_000)),
+    );
+  return view(ctx, patient);
+}
+
+// ————————————————————————————————————————————— documents —————————————————————————————————————————————
+
+/** The data a power of attorney / consent shows, from a person's stored or typed details. */
+export function documentData(d: {
+  person: Pick<
+    SubscriptionPerson,
+    'userNm' | 'birthday' | 'userIdno2' | 'userTel' | 'userPostNo' | 'userAddr' | 'userAddrDetail'
+  >;
+  hospitals: { hospitalCd: string; hospitalNm: string }[];
+  insurers: { insuCompCd: string; insuCompNm: string }[];
+  retroMonth: number;
+  contractStartDate: string;
+  contractEndDate: string;
+  signPng?: Uint8Array;
+}): ClaimDocumentData {
+  const p = d.person;
+  const address = [p.userPostNo && `(${p.userPostNo})`, p.userAddr, p.userAddrDetail].filter(Boolean).join(' ');
+  return {
+    person: {
+      userNm: p.userNm,
+      rrnMasked: p.userIdno2 ? maskRrn(p.birthday, p.userIdno2) : `${p.birthday.slice(2)}-*******`,
+      telMasked: maskPhone(p.userTel),
+      address: address || '-',
+    },
+    hospitals: d.hospitals.map((h) => ({ hospitalCd: h.hospitalCd, hospitalNm: h.hospitalNm })),
+    insurers: d.insurers.map((i) => ({ insuCompCd: i.insuCompCd, insuCompNm: i.insuCompNm })),
+    period: { from: addMonths(d.contractStartDate, -d.retroMonth), to: d.contractEndDate },
+    date: d.contractStartDate,
+    signPng: d.signPng,
+  };
+}
