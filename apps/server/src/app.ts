@@ -23,6 +23,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { ocrRoutes } from './modules/ocr/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
+import { treatsRoutes } from './modules/treats/routes.js';
 import { outboxRoutes } from './providers/outbox.js';
 
 export interface AppDeps {
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, logger = true, clock }: AppDeps): P
   await app.register(accountRoutes(app.ctx));
   await app.register(ocrRoutes(app.ctx));
   await app.register(addressRoutes(app.ctx));
+  await app.register(treatsRoutes(app.ctx));
   if (ctx.sandbox) await app.register(outboxRoutes(db.db));
   await registerSpa(app, config.webDist);
   return app;

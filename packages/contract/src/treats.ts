@@ -36,6 +36,8 @@ export const patientLinkPath = (purpose: LinkPurpose, token: string) =>
 
 /** POST API.linkExchange: trade the link's token for a patient session (cookie). */
 export const linkExchangeBody = z.object({
+  /** The screen the link opened: a token is good only for its own purpose. */
+  purpose: linkPurpose,
   token: z
     .string({ message: '링크 정보가 없어요. 알림톡의 링크를 다시 눌러 주세요.' })
     .min(16, { message: '링크 정보가 올바르지 않아요. 알림톡의 링크를 다시 눌러 주세요.' })
@@ -274,6 +276,8 @@ export const idCardSubmitBody = z.discriminatedUnion(
   { message: '신분증 종류를 선택해 주세요.' },
 );
 export type IdCardSubmitBody = z.input<typeof idCardSubmitBody>;
+/** The body as the server reads it (normalized, only the chosen type's fields). */
+export type IdCardSubmit = z.output<typeof idCardSubmitBody>;
 export const idCardSubmitAnswer = z.object({
   idcardType,
   submittedAt: instant,

@@ -1,0 +1,191 @@
+// The patient's side of the claim engine (issue 5, points 5-7), HTTP only: the 알림톡 link's exchange for a session,
+// the treatment history, claiming visits by hand (v1 one, v2 several receipts), and ID copies an insurer asked for.
+// Every call but the exchange needs a patient session and acts only for its own CI.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  API,
+  IMAGE_BODY_LIMIT_BYTES,
+  MAX_PHOTO_BYTES,
+  idCardSubmitAnswer,
+  idCardSubmitBody,
+  idCardsAnswer,
+  idCardsQuery,
+  linkExchangeAnswer,
+  linkExchangeBody,
+  treatClaimAnswer,
+  treatClaimBody,
+  treatsAnswer,
+  treatsClaimAnswerV2,
+  treatsClaimBodyV2,
+  treatsQuery,
+} from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/problem.js';
+import { checkImage, reencodePhoto } from '../../images/index.js';
+import { assertOwnCi, requirePatient } from '../../security/session.js';
+import * as service from './service.js';
+import { requestIdCard } from './requests.js';
+
+/** An ID copy must stay legible: its shorter side at least this many pixels. */
+export const ID_IMAGE_MIN_SIDE = 300;
+
+/** Per IP: links are guessed by nobody (128-bit ids, signed), but a flood still costs database writes. */
+const EXCHANGE_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+
+async function checkIdImage(dataUrl: string): Promise<service.CheckedImage> {
+  const field = 'idcardImg';
+  const img = await checkImage(dataUrl, {
+    field,
+    what: '신분증 사진',
+    maxBytes: MAX_PHOTO_BYTES,
+    allow: ['jpeg', 'png'],
+  });
+  if (Math.min(img.width, img.height) < ID_IMAGE_MIN_SIDE) {
+    const message = '신분증 사진이 너무 작아 글자를 읽기 어려워요. 신분증이 화면에 가득 차게 다시 찍어 주세요.';
+    throw new AppError(400, 'IMAGE_TOO_SMALL', message, [{ field, message }]);
+  }
+  const out = await reencodePhoto(img, field);
+  const meta = await sharp(out).metadata();
+  return {
+    dataUrl: `data:image/jpeg;base64,${out.toString('base64')}`,
+    sha256: createHash('sha256').update(out).digest('hex'),
+    bytes: out.length,
+    width: meta.width ?? img.width,
+    height: meta.height ?? img.height,
+  };
+}
+
+export const treatsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['treats'];
+    // onRequest, not preHandler: without a session the answer is 401 before a (large) body is even read.
+    const onRequest = requirePatient(ctx);
+
+    app.post(
+      API.linkExchange,
+      {
+        schema: {
+          tags,
+          summary: '알림톡 링크의 일회용 토큰으로 본인 세션 시작',
+          body: linkExchangeBody,
+          response: { 200: linkExchangeAnswer },
+        },
+        config: { rateLimit: EXCHANGE_RATE_LIMIT },
+      },
+      async (req, reply) => service.exchangeLink(ctx, req, reply, req.body.token, req.body.purpose),
+    );
+
+    app.get(
+      API.treats,
+      {
+        schema: {
+          tags,
+          summary: '자동청구 진료 내역과 열람 기록',
+          querystring: treatsQuery,
+          response: { 200: treatsAnswer },
+        },
+        onRequest,
+      },
+      async (req) => service.listTreats(ctx, assertOwnCi(req, req.query.userCi)),
+    );
+
+    app.post(
+      API.treats,
+      {
+        schema: {
+          tags,
+          summary: '자동으로 청구되지 않은 진료 한 건 청구 (멱등)',
+          body: treatClaimBody,
+          response: { 200: treatClaimAnswer },
+        },
+        onRequest,
+      },
+      async (req) => {
+        const patient = assertOwnCi(req, req.body.userCi);
+        const { list, created } = await service.claimTreats(
+          ctx,
+          patient,
+          [req.body.treatId],
+          req.body.insuCompCds,
+          () => 'treatId',
+        );
+        return { treat: list[0]!, created };
+      },
+    );
+
+    app.post(
+      API.treatsV2,
+      {
+        schema: {
+          tags,
+          summary: '여러 진료 영수증 한꺼번에 청구 (멱등)',
+          body: treatsClaimBodyV2,
+          response: { 200: treatsClaimAnswerV2 },
+        },
+        onRequest,
+      },
+      async (req) => {
+        const patient = assertOwnCi(req, req.body.userCi);
+        const { list, created } = await service.claimTreats(
+          ctx,
+          patient,
+          req.body.treatIds,
+          req.body.insuCompCds,
+          (i) => `treatIds.${i}`,
+        );
+        return { list, total: list.length, created };
+      },
+    );
+
+    app.get(
+      API.idCards,
+      {
+        schema: {
+          tags,
+          summary: '보험사가 요청한 신분증 사본',
+          querystring: idCardsQuery,
+          response: { 200: idCardsAnswer },
+        },
+        onRequest,
+      },
+      async (req) => service.listIdCardRequests(ctx, assertOwnCi(req, req.query.userCi)),
+    );
+
+    app.post(
+      API.idCards,
+      {
+        schema: {
+          tags,
+          summary: '신분증 사본 제출 (JPEG/PNG, 다시 인코딩해 EXIF 없이 암호화 보관)',
+          body: idCardSubmitBody,
+          response: { 200: idCardSubmitAnswer },
+        },
+        bodyLimit: IMAGE_BODY_LIMIT_BYTES,
+        onRequest,
+      },
+      async (req) => service.submitIdCard(ctx, assertOwnCi(req, req.body.userCi), req.body, checkIdImage),
+    );
+
+    if (ctx.sandbox) {
+      // A sandbox insurer asking for an ID copy about one claim: what a real insurer's callback will do.
+      app.post(
+        '/sandbox/insurers/idCardRequests',
+        {
+          schema: {
+            tags: ['sandbox'],
+            summary: '샌드박스 보험사의 신분증 사본 요청 (환자에게 알림톡)',
+            body: z.object({ claimId: z.coerce.number().int().positive(), reason: z.string().max(200).optional() }),
+            response: { 200: z.object({ requestId: z.string(), created: z.boolean() }) },
+          },
+        },
+        async (req) => {
+          const r = await requestIdCard(ctx, req.body);
+          return { requestId: String(r.id), created: r.created };
+        },
+      );
+    }
+  };
