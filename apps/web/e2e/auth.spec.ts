@@ -119,7 +119,7 @@ test('the code screen explains a resend too soon and locks after 5 wrong codes',
   await expect(page.locator('#sms-code-error')).toContainText('인증번호를 다시 받아 주세요');
   await snap(page, 'auth-07-code-locked');
 
-  // After a minute the resend is offered; a new code arrives and works.
+  // After a minute (the browser's clock, fast-forwarded) the resend is offered.
   await page.clock.fastForward('01:01');
   await expect(resend).toBeEnabled();
   await expect(resend).toHaveText('인증번호 다시 받기');
