@@ -98,7 +98,7 @@ export default function CertInput() {
   return (
     <form className="screen" noValidate onSubmit={submit}>
       <h2 className="screen__lead">문자로 받은 인증번호를 입력해 주세요</h2>
-      <p className="screen__sub">{maskPhone(auth.custHp || reg.userTel)}(으)로 인증번호 6자리를 보냈어요.</p>
+      <p className="screen__sub">{maskPhone(auth.custHp || reg.userTel)} 번호로 인증번호 6자리를 보냈어요.</p>
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor="sms-code">
           인증번호
