@@ -82,13 +82,13 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: '/:hospitalCd', title: '자동청구', layout: 'empty', screen: () => import('./screens/OuterLanding') },
   // Web variants (spec §2)
   web('idPhotoInfo', '신분증 촬영 안내', () => import('./screens/web/IdPhotoInfo')),
-  web('IDPhoto', '신분증 제출'),
+  web('IDPhoto', '신분증 제출', () => import('./screens/web/IDPhoto')),
   web(
     'complete',
     (q) => (q.get('type') === 'idSubmit' ? '신분증 제출' : '자동청구 완료'),
     () => import('./screens/web/Complete'),
   ),
-  web('treat', '자동청구 진료 내역'),
+  web('treat', '자동청구 진료 내역', () => import('./screens/web/Treat')),
   web('jumin', '주민등록번호 입력', () => import('./screens/web/Jumin')),
   web('signature', '서명', () => import('./screens/web/Signature')),
   web('docComissionView', '위임장', () => import('./screens/web/DocComissionView')),

@@ -3,7 +3,7 @@
 // in sessionStorage, so the guard and the landing can send them back to the right hospital.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
+import { DEFAULT_HOSPITAL_CD, type TreatVisit } from '@auto-claim/contract';
 
 export type PrcMode = 'outer' | 'inner';
 
@@ -90,7 +90,10 @@ export interface UiData {
   bankAccountRelNm: string;
   prcMode: PrcMode;
   jobType: string;
+  /** The patient came by a 알림톡 link (/web/treat): after SMS verification they go back there, not to enrolment. */
   kakaoNotiCheck: boolean;
+  /** The visits /web/treat last showed (memory only, never persisted). */
+  kakaoNotiTreatList: TreatVisit[];
   /** From the chosen insurer's ui-controls (INSU_PHOTO): false skips the ID photo steps; null until known. */
   idPhotoRequired: boolean | null;
 }
@@ -171,6 +174,7 @@ const emptyUi = (): UiData => ({
   prcMode: 'outer',
   jobType: '',
   kakaoNotiCheck: false,
+  kakaoNotiTreatList: [],
   idPhotoRequired: null,
 });
 

@@ -43,7 +43,10 @@ export default function Excute() {
         if (sub.subscriptionStatus === 'subscribe') {
           setReg({ ...sub.reg, multiSubscrib: hospitals.hospitals.map((h) => h.hospitalCd) });
           if (sub.hospitalNm) setRepository({ hospitalNm: sub.hospitalNm });
-          navigate(`${APP_BASE}/security/applyHistory`, { replace: true });
+          // Came by a 알림톡 link and verified by SMS instead: back to the treatment history (issue 5 §5).
+          navigate(ui.kakaoNotiCheck ? `${APP_BASE}/web/treat` : `${APP_BASE}/security/applyHistory`, {
+            replace: true,
+          });
         } else {
           navigate(`${APP_BASE}/security/jumin`, { replace: true });
         }

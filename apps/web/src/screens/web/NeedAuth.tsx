@@ -1,0 +1,39 @@
+// Shown on /web/treat and /web/IDPhoto when neither the 알림톡 link nor an earlier session says who this is: the
+// patient verifies by SMS (the usual identity flow) and comes back to the treatment history afterwards.
+import { useNavigate } from 'react-router';
+import { APP_BASE } from '@auto-claim/contract';
+import { useClaimStore } from '../../store/claim';
+
+export function NeedAuth({ reason }: { reason: string | undefined }) {
+  const navigate = useNavigate();
+  const start = () => {
+    useClaimStore.getState().setUi({ kakaoNotiCheck: true });
+    navigate(`${APP_BASE}/authAgreeInfo`);
+  };
+  return (
+    <section className="notice-screen" aria-labelledby="need-auth-title">
+      <h2 id="need-auth-title" className="notice-screen__title">
+        본인인증이 필요해요
+      </h2>
+      <p className="notice-screen__text" role={reason ? 'alert' : undefined}>
+        {reason ?? '진료 내역은 본인만 볼 수 있어요. 휴대폰 본인인증을 하면 바로 보여 드려요.'}
+      </p>
+      <button type="button" className="btn btn--primary btn--block" onClick={start}>
+        휴대폰 본인인증 하기
+      </button>
+    </section>
+  );
+}
+
+/** While the link is being checked. */
+export function Checking() {
+  return (
+    <section className="notice-screen" aria-busy="true">
+      <div className="spinner" aria-hidden="true" />
+      <h2 className="notice-screen__title" role="status">
+        본인 확인 중이에요
+      </h2>
+      <p className="notice-screen__text">잠시만 기다려 주세요.</p>
+    </section>
+  );
+}

@@ -1,0 +1,299 @@
+// /web/treat (spec §2 "auto-claim treatment history", issue 5 §5 and §7): each visit the hospital sent, what was
+// claimed to which insurer, its status and amount; visits that were not claimed automatically, with why, and a way
+// to claim them (confirm, then the status shows); an insurer's request for an ID copy; and the access log: every
+// release of the patient's records and every delivery. Opened from the 알림톡 link or after SMS verification.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  APP_BASE,
+  CLAIM_STATUS_NM,
+  NOT_CLAIMED_REASON_NM,
+  VISIT_TYPE_NM,
+  type AccessLogEntry,
+  type TreatClaim,
+  type TreatVisit,
+} from '@auto-claim/contract';
+import { ApiError } from '../../api/client';
+import { loadFailedMessage } from '../../api/queryClient';
+import { useClaimTreat, useClaimTreats, useIdCards, useTreats } from '../../api/treats';
+import { useClaimStore } from '../../store/claim';
+import { alert, confirm, toast } from '../../ui';
+import { Checking, NeedAuth } from './NeedAuth';
+import { useLinkSession } from './useLinkSession';
+import './treat.css';
+
+const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
+const visitDay = (yyyymmdd: string) =>
+  `${yyyymmdd.slice(0, 4)}년 ${Number(yyyymmdd.slice(4, 6))}월 ${Number(yyyymmdd.slice(6, 8))}일`;
+const shortDay = (yyyymmdd: string) => `${Number(yyyymmdd.slice(4, 6))}월 ${Number(yyyymmdd.slice(6, 8))}일`;
+const when = new Intl.DateTimeFormat('ko-KR', {
+  timeZone: 'Asia/Seoul',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const at = (iso: string) => when.format(new Date(iso));
+
+/** How many log entries show before "더 보기". */
+const LOG_FIRST = 10;
+
+const STATUS_TONE: Record<TreatClaim['status'], 'progress' | 'done' | 'bad'> = {
+  received: 'progress',
+  claimed: 'progress',
+  sent: 'progress',
+  accepted: 'done',
+  paid: 'done',
+  rejected: 'bad',
+  failed: 'bad',
+};
+
+function ClaimRow({ claim }: { claim: TreatClaim }) {
+  return (
+    <li className="tr-claim">
+      <div className="tr-claim__head">
+        <span className="tr-claim__insurer">{claim.insuCompNm}</span>
+        <span className={`tr-badge tr-badge--${STATUS_TONE[claim.status]}`}>{CLAIM_STATUS_NM[claim.status]}</span>
+      </div>
+      <p className="tr-claim__amount">
+        청구 금액 {won(claim.claimAmt)}
+        {claim.paidAmt !== null && <> · 받은 보험금 {won(claim.paidAmt)}</>}
+        {claim.origin === 'patient' && <> · 직접 청구</>}
+      </p>
+      {claim.reason && (
+        <p className={`tr-claim__reason${claim.status === 'rejected' ? ' tr-claim__reason--bad' : ''}`}>
+          {claim.status === 'rejected' ? '반려 사유: ' : ''}
+          {claim.reason}
+        </p>
+      )}
+      {claim.history.length > 0 && (
+        <details className="tr-history">
+          <summary>진행 기록 보기</summary>
+          <ol>
+            {claim.history.map((h, i) => (
+              <li key={i}>
+                <time dateTime={h.at}>{at(h.at)}</time> {CLAIM_STATUS_NM[h.status]}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </li>
+  );
+}
+
+function VisitCard({ visit, onClaim, busy }: { visit: TreatVisit; onClaim(v: TreatVisit): void; busy: boolean }) {
+  const titleId = `visit-${visit.treatId}`;
+  return (
+    <li className="tr-visit">
+      <article aria-labelledby={titleId}>
+        <h3 id={titleId} className="tr-visit__title">
+          {visitDay(visit.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[visit.visitType]}</span>
+        </h3>
+        <p className="tr-visit__where">
+          {visit.hospitalNm}
+          {visit.deptNm && ` · ${visit.deptNm}`}
+        </p>
+        <dl className="tr-amounts">
+          <div>
+            <dt>낸 금액</dt>
+            <dd className="tr-amounts__total">{won(visit.paidAmt)}</dd>
+          </div>
+          <div>
+            <dt>급여 본인부담</dt>
+            <dd>{won(visit.coveredSelfAmt)}</dd>
+          </div>
+          <div>
+            <dt>비급여</dt>
+            <dd>{won(visit.uncoveredAmt)}</dd>
+          </div>
+        </dl>
+        {visit.claims.length > 0 ? (
+          <ul className="tr-claims" aria-label="청구한 보험사">
+            {visit.claims.map((c) => (
+              <ClaimRow key={c.claimId} claim={c} />
+            ))}
+          </ul>
+        ) : (
+          <p className="tr-visit__none">
+            <span className="tr-badge tr-badge--none">청구 안 함</span>{' '}
+            {visit.notClaimedReason ? NOT_CLAIMED_REASON_NM[visit.notClaimedReason] : ''}
+          </p>
+        )}
+        {visit.canClaim && (
+          <button
+            type="button"
+            className="btn btn--secondary btn--block tr-visit__claim"
+            onClick={() => onClaim(visit)}
+            disabled={busy}
+          >
+            {visit.claims.length > 0 ? '남은 보험사에도 청구하기' : '이 진료 청구하기'}
+          </button>
+        )}
+      </article>
+    </li>
+  );
+}
+
+function AccessLog({ entries, total }: { entries: AccessLogEntry[]; total: number }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? entries : entries.slice(0, LOG_FIRST);
+  return (
+    <section className="tr-section" aria-labelledby="log-title">
+      <h2 id="log-title" className="tr-section__title">
+        내 진료 기록 열람·전송 기록
+      </h2>
+      <p className="tr-section__sub">
+        내 진료 기록을 누가 받고 보냈는지 모두 남겨요. 이 기록은 고치거나 지울 수 없어요.
+      </p>
+      {entries.length === 0 ? (
+        <p className="tr-empty">아직 기록이 없어요.</p>
+      ) : (
+        <ol className="tr-log">
+          {shown.map((e) => (
+            <li key={e.logId} className="tr-log__item">
+              <time className="tr-log__time" dateTime={e.at}>
+                {at(e.at)}
+              </time>
+              <span className="tr-log__text">{e.summary}</span>
+              <span className="tr-log__actor">{e.actorNm}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {!all && entries.length > LOG_FIRST && (
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => setAll(true)}>
+          기록 더 보기 ({Math.min(total, entries.length) - LOG_FIRST}건)
+        </button>
+      )}
+    </section>
+  );
+}
+
+function TreatHistory() {
+  const treats = useTreats(true);
+  const idCards = useIdCards(true);
+  const claimOne = useClaimTreat();
+  const claimMany = useClaimTreats();
+  const setUi = useClaimStore((s) => s.setUi);
+  const busy = claimOne.isPending || claimMany.isPending;
+
+  useEffect(() => {
+    if (treats.data) setUi({ kakaoNotiTreatList: treats.data.list });
+  }, [treats.data, setUi]);
+
+  if (treats.isPending) {
+    return (
+      <div className="screen" aria-busy="true">
+        <p role="status" className="visually-hidden">
+          진료 내역을 불러오고 있어요
+        </p>
+        <div className="skeleton skeleton--list" />
+      </div>
+    );
+  }
+  if (treats.isError) {
+    return (
+      <section className="notice-screen" role="alert">
+        <h2 className="notice-screen__title">진료 내역을 불러오지 못했어요</h2>
+        <p className="notice-screen__text">
+          {treats.error instanceof ApiError ? treats.error.detail : loadFailedMessage('진료 내역')}
+        </p>
+        <button type="button" className="btn btn--primary btn--block" onClick={() => void treats.refetch()}>
+          다시 시도
+        </button>
+      </section>
+    );
+  }
+
+  const { list, accessLog, minAmt } = treats.data;
+  const claimable = list.filter((v) => v.canClaim);
+  const openRequests = idCards.data?.list.filter((r) => r.status === 'requested') ?? [];
+
+  const fail = (e: unknown) =>
+    void alert(e instanceof ApiError ? e.detail : '청구하지 못했어요. 잠시 후 다시 시도해 주세요.', { title: '알림' });
+
+  const claimVisit = async (v: TreatVisit) => {
+    const answer = await confirm(
+      <>
+        <strong>
+          {shortDay(v.treatDate)} {v.hospitalNm} 진료({won(v.paidAmt)})
+        </strong>
+        를 자동청구에 가입한 보험사에 청구할까요?
+      </>,
+      { title: '이 진료를 청구할까요?', confirmText: '청구하기' },
+    );
+    if (answer !== 'confirm') return;
+    try {
+      const res = await claimOne.mutateAsync({ treatId: v.treatId });
+      toast(res.created > 0 ? '청구했어요. 진행 상황은 이 화면에서 볼 수 있어요.' : '이미 청구한 진료예요.');
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const claimAll = async () => {
+    const total = claimable.reduce((s, v) => s + v.paidAmt, 0);
+    const answer = await confirm(`청구하지 않은 진료 ${claimable.length}건(${won(total)})을 한꺼번에 청구할까요?`, {
+      title: '한꺼번에 청구할까요?',
+      confirmText: '모두 청구하기',
+    });
+    if (answer !== 'confirm') return;
+    try {
+      const res = await claimMany.mutateAsync({ treatIds: claimable.map((v) => v.treatId) });
+      toast(res.created > 0 ? `진료 ${res.total}건을 청구했어요.` : '이미 청구한 진료예요.');
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  return (
+    <div className="screen tr">
+      {openRequests.length > 0 && (
+        <section className="tr-request" aria-labelledby="idreq-title">
+          <h2 id="idreq-title" className="tr-request__title">
+            {openRequests[0]!.insuCompNm}에서 신분증 사본을 요청했어요
+          </h2>
+          <p>{openRequests[0]!.reason}</p>
+          <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/IDPhoto`}>
+            신분증 제출하기
+          </Link>
+        </section>
+      )}
+
+      <section aria-labelledby="visits-title">
+        <h2 id="visits-title" className="screen__lead">
+          {list.length > 0 ? `병원에서 받은 진료 ${list.length}건이에요` : '아직 받은 진료 내역이 없어요'}
+        </h2>
+        <p className="screen__sub">
+          {list.length > 0
+            ? minAmt
+              ? `낸 금액이 ${won(minAmt)} 이상인 진료는 자동으로 청구해요. 적은 진료도 직접 청구할 수 있어요.`
+              : '병원에서 진료 기록이 오면 자동으로 청구해요.'
+            : '자동청구를 신청한 병원에서 진료를 받으면 여기에 보여 드려요.'}
+        </p>
+        {claimable.length >= 2 && (
+          <button type="button" className="btn btn--primary btn--block tr-all" onClick={claimAll} disabled={busy}>
+            청구하지 않은 진료 {claimable.length}건 한꺼번에 청구하기
+          </button>
+        )}
+        {list.length > 0 && (
+          <ul className="tr-visits">
+            {list.map((v) => (
+              <VisitCard key={v.treatId} visit={v} onClaim={claimVisit} busy={busy} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <AccessLog entries={accessLog.list} total={accessLog.total} />
+    </div>
+  );
+}
+
+export default function Treat() {
+  const session = useLinkSession('treat');
+  if (session.state === 'checking') return <Checking />;
+  if (session.state === 'needAuth') return <NeedAuth reason={session.reason} />;
+  return <TreatHistory />;
+}

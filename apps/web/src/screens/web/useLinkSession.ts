@@ -1,0 +1,58 @@
+// Who is looking at /web/treat or /web/IDPhoto. An 알림톡 link carries a single-use token in its fragment (#t=…, never
+// sent to a server in the page request): it is taken out of the address bar at once and traded for a session. Without
+// one (or with a used or expired one), a live session from before still counts; otherwise the patient verifies by SMS.
+import { useEffect, useRef, useState } from 'react';
+import { LINK_TOKEN_PARAM, type LinkPurpose } from '@auto-claim/contract';
+import { ApiError } from '../../api/client';
+import { exchangeLink } from '../../api/treats';
+import { restoreSession } from '../../auth/session';
+import { useClaimStore } from '../../store/claim';
+
+export type LinkSession =
+  | { state: 'checking' }
+  | { state: 'ready' }
+  /** `reason`: why the link did not open (used, expired), or undefined when there was no link. */
+  | { state: 'needAuth'; reason: string | undefined };
+
+/** The token of the address's fragment, removed from the address bar (and so from history) right away. */
+function takeToken(): string | undefined {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const token = params.get(LINK_TOKEN_PARAM) ?? undefined;
+  if (token !== undefined) {
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }
+  return token || undefined;
+}
+
+export function useLinkSession(purpose: LinkPurpose): LinkSession {
+  const [session, setSession] = useState<LinkSession>({ state: 'checking' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return; // StrictMode runs effects twice in development; a token works once
+    started.current = true;
+    const token = takeToken();
+    void (async () => {
+      let reason: string | undefined;
+      if (token) {
+        try {
+          const answer = await exchangeLink(token, purpose);
+          useClaimStore.getState().setRepository({ hash: answer.hash });
+          useClaimStore.getState().setUi({ kakaoNotiCheck: true });
+        } catch (e) {
+          reason =
+            e instanceof ApiError ? e.detail : '링크를 확인하지 못했어요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.';
+        }
+      }
+      // After an exchange this fills the verified person from the new session; without one, from an older session.
+      const known = Boolean(useClaimStore.getState().reg.userCi);
+      if ((!token && known) || (await restoreSession())) {
+        setSession({ state: 'ready' });
+      } else {
+        setSession({ state: 'needAuth', reason });
+      }
+    })();
+  }, [purpose]);
+
+  return session;
+}
