@@ -25,6 +25,7 @@ import { ocrRoutes } from './modules/ocr/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
 import { treatsRoutes } from './modules/treats/routes.js';
 import { outboxRoutes } from './providers/outbox.js';
+import { registerClaims } from './modules/claims/routes.js';
 
 export interface AppDeps {
   config: ContextConfig;
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, logger = true, clock }: AppDeps): P
   await app.register(ocrRoutes(app.ctx));
   await app.register(addressRoutes(app.ctx));
   await app.register(treatsRoutes(app.ctx));
+  await registerClaims(app, ctx);
   if (ctx.sandbox) await app.register(outboxRoutes(db.db));
   await registerSpa(app, config.webDist);
   return app;

@@ -77,4 +77,5 @@ export const OPERATOR_API = {
   claimRetry: (claimId: number | string) => `/api/admin/claims/${claimId}/retry`,
   claimStatus: (claimId: number | string) => `/api/admin/claims/${claimId}/status`,
   deadLetters: '/api/admin/claims/dead-letters',
+  hospitalApiKeys: (hospitalCd: string) => `/api/admin/hospitals/${hospitalCd}/api-keys`,
 } as const;

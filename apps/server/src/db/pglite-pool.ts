@@ -5,6 +5,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 
 const COMMANDS = ['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT'] as const;
+/** A semicolon followed by more SQL: more than one statement. */
+const MULTI_STATEMENT = /;\s*\S/;
 
 function commandOf(sql: string): PostgresQueryResult<unknown>['command'] {
   // "with ... insert": the data-changing verb decides; plain reads count as SELECT.
@@ -24,6 +26,13 @@ export function pglitePool(pg: PGlite): PostgresPool {
       await previous;
       return {
         async query<R>(sql: string, parameters: ReadonlyArray<unknown>) {
+          // Several statements in one text (pg-boss's schema install) need the simple protocol; it takes no parameters.
+          if (parameters.length === 0 && MULTI_STATEMENT.test(sql)) {
+            const results = await pg.exec(sql);
+            const last = results[results.length - 1];
+            const rows = (last?.rows ?? []) as R[];
+            return { command: commandOf(sql), rowCount: last?.affectedRows ?? rows.length, rows };
+          }
           const result = await pg.query<R>(sql, parameters as unknown[]);
           return { command: commandOf(sql), rowCount: result.affectedRows ?? result.rows.length, rows: result.rows };
         },

@@ -1,0 +1,181 @@
+// What an operator sees of the claim engine and may do: one claim with its history, the dead letters, sending a
+// dead letter again, and recording an insurer's answer (accepted, rejected with a reason, paid).
+import type { OperatorClaimView } from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import type { ClaimStatus } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/problem.js';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
+
+export async function claimView(ctx: AppContext, claimId: number): Promise<OperatorClaimView> {
+  const c = await ctx.db
+    .selectFrom('claim as c')
+    .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+    .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
+    .select([
+      'c.id',
+      'c.recordId',
+      'c.insuCompCd',
+      'c.amount',
+      'c.status',
+      'c.rejectReason',
+      'c.paidAmount',
+      'c.scheduledFor',
+      'r.hospitalCd',
+      'r.visitDate',
+      'd.channel',
+      'd.status as deliveryStatus',
+      'd.attempts',
+      'd.nextAttemptAt',
+      'd.lastError',
+    ])
+    .where('c.id', '=', claimId)
+    .executeTakeFirst();
+  if (!c) throw NOT_FOUND();
+  const [history, documents] = await Promise.all([
+    ctx.db
+      .selectFrom('claimStatusHistory')
+      .select(['status', 'reason', 'actor', 'at'])
+      .where('claimId', '=', claimId)
+      .orderBy('id')
+      .execute(),
+    ctx.db
+      .selectFrom('claimDocument')
+      .select(['kind', 'sha256', 'bytes'])
+      .where('claimId', '=', claimId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    claimId: c.id,
+    recordId: c.recordId,
+    insuCompCd: c.insuCompCd,
+    hospitalCd: c.hospitalCd,
+    visitDate: c.visitDate,
+    amount: c.amount,
+    status: c.status,
+    rejectReason: c.rejectReason,
+    paidAmount: c.paidAmount,
+    scheduledFor: iso(c.scheduledFor),
+    delivery:
+      c.channel && c.deliveryStatus && c.nextAttemptAt
+        ? {
+            channel: c.channel,
+            status: c.deliveryStatus,
+            attempts: c.attempts ?? 0,
+            nextAttemptAt: iso(c.nextAttemptAt)!,
+            lastError: c.lastError,
+          }
+        : null,
+    history: history.map((h) => ({ ...h, at: iso(h.at)! })),
+    documents,
+  };
+}
+
+export async function deadLetters(ctx: AppContext) {
+  const rows = await ctx.db
+    .selectFrom('claimDelivery as d')
+    .innerJoin('claim as c', 'c.id', 'd.claimId')
+    .select(['d.claimId', 'd.insuCompCd', 'd.attempts', 'd.lastError', 'c.updatedAt'])
+    .where('d.status', '=', 'dead')
+    .orderBy('d.id')
+    .limit(1000)
+    .execute();
+  return {
+    list: rows.map((r) => ({
+      claimId: r.claimId,
+      insuCompCd: r.insuCompCd,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      failedAt: iso(r.updatedAt)!,
+    })),
+    total: rows.length,
+  };
+}
+
+/** A dead letter goes back to pending with fresh attempts; its claim from failed back to claimed. */
+export async function retryDeadLetter(ctx: AppContext, claimId: number, operatorId: string) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (tx) => {
+    const d = await tx
+      .updateTable('claimDelivery')
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
+      .where('claimId', '=', claimId)
+      .where('status', '=', 'dead')
+      .returning(['claimId'])
+      .executeTakeFirst();
+    if (!d) {
+      const exists = await tx.selectFrom('claim').select('id').where('id', '=', claimId).executeTakeFirst();
+      if (!exists) throw NOT_FOUND();
+      throw new AppError(409, 'CLAIM_NOT_DEAD', '보내지 못한 청구만 다시 보낼 수 있어요.');
+    }
+    const c = await tx
+      .updateTable('claim')
+      .set({ status: 'claimed', updatedAt: now })
+      .where('id', '=', claimId)
+      .returning(['ciHmac'])
+      .executeTakeFirstOrThrow();
+    const actor = `operator:${operatorId}`;
+    await tx
+      .insertInto('claimStatusHistory')
+      .values({ claimId, status: 'claimed', reason: '운영자가 다시 보내기를 요청했어요.', actor, at: now })
+      .execute();
+    await tx
+      .insertInto('accessLog')
+      .values({ ciHmac: c.ciHmac, action: 'operator_retry', actor, recordId: null, claimId, detail: null, at: now })
+      .execute();
+  });
+}
+
+/** Which insurer answers may follow which status. */
+const NEXT: Record<ClaimStatus, readonly ClaimStatus[]> = {
+  received: [],
+  claimed: [],
+  sent: ['accepted', 'rejected', 'paid'],
+  accepted: ['rejected', 'paid'],
+  rejected: [],
+  paid: [],
+  failed: [],
+};
+
+export async function setInsurerAnswer(
+  ctx: AppContext,
+  claimId: number,
+  answer: { status: 'accepted' | 'rejected' | 'paid'; reason?: string | undefined; paidAmount?: number | undefined },
+  operatorId: string,
+) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (tx) => {
+    const c = await tx
+      .selectFrom('claim')
+      .select(['status', 'amount'])
+      .where('id', '=', claimId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!c) throw NOT_FOUND();
+    if (!NEXT[c.status].includes(answer.status)) {
+      throw new AppError(
+        409,
+        'CLAIM_STATUS_CONFLICT',
+        `지금 상태(${c.status})에서는 ${answer.status}(으)로 바꿀 수 없어요.`,
+        [{ field: 'status', message: `${c.status} 다음에 올 수 없는 상태예요.` }],
+      );
+    }
+    const reason = answer.status === 'rejected' ? (answer.reason ?? null) : null;
+    await tx
+      .updateTable('claim')
+      .set({
+        status: answer.status,
+        updatedAt: now,
+        ...(reason !== null ? { rejectReason: reason } : {}),
+        ...(answer.status === 'paid' ? { paidAmount: answer.paidAmount ?? c.amount } : {}),
+      })
+      .where('id', '=', claimId)
+      .execute();
+    await tx
+      .insertInto('claimStatusHistory')
+      .values({ claimId, status: answer.status, reason, actor: `operator:${operatorId}`, at: now })
+      .execute();
+  });
+}

@@ -1,0 +1,353 @@
+// The claim engine through the feed and app.inject(): every rule (minimum, contract dates, retroactive window and the
+// three-year lapse, hospitals, schedule), delivery with retries, backoff and dead letters an operator sees and
+// sends again, the status lifecycle, the 알림톡 with its single-use link, and the pg-boss workers on their own.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  HOSPITAL_API,
+  HOSPITAL_KEY_HEADER,
+  MAX_DELIVERY_ATTEMPTS,
+  OPERATOR_API,
+  type FeedAnswer,
+  type OperatorClaimView,
+} from '@auto-claim/contract';
+import { upsertOperator } from '../src/modules/auth/operators.js';
+import type { DeliveryProvider } from '../src/providers/delivery/types.js';
+import { consumeLinkToken, verifyLinkToken } from '../src/security/linkToken.js';
+import { build, problemOf, testClock, type TestApp } from './helper.js';
+import { createSubscriber, treatmentRecord, type Subscriber } from './factories.js';
+
+// Monday 2026-06-15 12:00 KST.
+const clock = testClock(new Date('2026-06-15T03:00:00Z'));
+let t: TestApp;
+let cookies: Record<string, string>;
+
+beforeAll(async () => {
+  t = await build({ clock });
+  await t.app.claimEngine.start();
+  await upsertOperator(t.db.db, 'claims-ops', 'correct horse battery');
+  const login = await t.app.inject({
+    method: 'POST',
+    url: API.login,
+    payload: { loginId: 'claims-ops', password: 'correct horse battery' },
+  });
+  cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const feed = async (records: ReturnType<typeof treatmentRecord>[], hospitalCd = '90000001') => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: HOSPITAL_API.treatments,
+    headers: { [HOSPITAL_KEY_HEADER]: `sandbox-${hospitalCd}` },
+    payload: { records },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as FeedAnswer;
+};
+
+const outcomeOf = async (recordId: number) =>
+  (await t.db.db.selectFrom('treatmentRecord').select('outcome').where('id', '=', recordId).executeTakeFirstOrThrow())
+    .outcome;
+const claimsOf = (recordId: number) =>
+  t.db.db.selectFrom('claim').selectAll().where('recordId', '=', recordId).orderBy('insuCompCd').execute();
+const view = async (claimId: number) => {
+  const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claim(claimId), cookies });
+  expect(res.statusCode).toBe(200);
+  return res.json() as OperatorClaimView;
+};
+const outbox = (channel: string, to: string) =>
+  t.db.db
+    .selectFrom('sandboxOutbox')
+    .selectAll()
+    .where('channel', '=', channel)
+    .where('to', '=', to)
+    .orderBy('id')
+    .execute();
+
+/** Feeds one record and runs the engine until nothing is due. */
+async function feedAndDrain(who: Subscriber, o: Parameters<typeof treatmentRecord>[1] = {}, hospitalCd?: string) {
+  const answer = await feed([treatmentRecord(who, o)], hospitalCd);
+  await t.app.claimEngine.drain();
+  return answer.results[0]!.recordId;
+}
+
+describe('rules', () => {
+  it('claims a visit at or above minAmt once per insurer, at once; below it keeps and shows the record', async () => {
+    const who = await createSubscriber(t.app.ctx, { minAmt: 20_000, insurers: ['SAMSUNGFIRE', 'HYUNDAIMARINE'] });
+    const atMin = await feedAndDrain(who, { coveredCopay: 15_000, uncovered: 5_000 });
+    expect(await outcomeOf(atMin)).toBe('claimed');
+    const claims = await claimsOf(atMin);
+    expect(claims.map((c) => [c.insuCompCd, c.status, c.amount])).toEqual([
+      ['HYUNDAIMARINE', 'sent', 20_000],
+      ['SAMSUNGFIRE', 'sent', 20_000],
+    ]);
+    const below = await feedAndDrain(who, { coveredCopay: 15_000, uncovered: 4_999 });
+    expect(await outcomeOf(below)).toBe('below_min');
+    expect(await claimsOf(below)).toHaveLength(0);
+  });
+
+  it('claims only inside the contract: after its end is outside, before its start too without a retroactive window', async () => {
+    const who = await createSubscriber(t.app.ctx, { contractStartDate: '20260301', contractEndDate: '20260610' });
+    expect(await outcomeOf(await feedAndDrain(who, { visitDate: '20260610' }))).toBe('claimed');
+    expect(await outcomeOf(await feedAndDrain(who, { visitDate: '20260611' }))).toBe('outside_contract');
+    expect(await outcomeOf(await feedAndDrain(who, { visitDate: '20260301' }))).toBe('claimed');
+    expect(await outcomeOf(await feedAndDrain(who, { visitDate: '20260228' }))).toBe('outside_contract');
+  });
+
+  it('reaches back retroMonth months before the start, and never past the three-year lapse', async () => {
+    const who = await createSubscriber(t.app.ctx, { contractStartDate: '20260601', retroMonth: 3 });
+    expect(await outcomeOf(await feedAndDrain(who, { visitDate: '20260301' }))).toBe('claimed');
+    expect(await outcomeOf(await feedAndDrain(who, { visitDate: '20260228' }))).toBe('too_old');
+    const longBack = await createSubscriber(t.app.ctx, { contractStartDate: '20260601', retroMonth: 36 });
+    // Today is 2026-06-15: three years back is 2023-06-15.
+    expect(await outcomeOf(await feedAndDrain(longBack, { visitDate: '20230615' }))).toBe('claimed');
+    expect(await outcomeOf(await feedAndDrain(longBack, { visitDate: '20230614' }))).toBe('too_old');
+  });
+
+  it('claims only at the subscribed hospitals, and nothing for someone not subscribed', async () => {
+    const who = await createSubscriber(t.app.ctx, { hospitals: ['90000001'] });
+    expect(await outcomeOf(await feedAndDrain(who, {}, '90000002'))).toBe('hospital_not_subscribed');
+    const stranger = { ci: 'not-a-subscriber-ci', rrn: '8501011999999', birthDate: '19850101', userNm: '모르는사람' };
+    expect(await outcomeOf(await feedAndDrain({ ...stranger } as Subscriber))).toBe('not_subscribed');
+    const cancelled = await createSubscriber(t.app.ctx);
+    await t.db.db
+      .updateTable('subscription')
+      .set({ status: 'cancel' })
+      .where('insuApplyId', '=', cancelled.insuApplyId)
+      .execute();
+    expect(await outcomeOf(await feedAndDrain(cancelled))).toBe('not_subscribed');
+  });
+
+  it('matches a record that carries the RRN instead of the CI', async () => {
+    const who = await createSubscriber(t.app.ctx);
+    const recordId = await feedAndDrain(who, { by: 'rrn' });
+    expect(await outcomeOf(recordId)).toBe('claimed');
+    expect((await claimsOf(recordId))[0]!.ciHmac).toBe(who.ciHmac);
+  });
+
+  it('with repeatWeek/repeatDay, holds claims for the next batch (09:00 KST on that weekday) and sends them then', async () => {
+    // Wednesdays, every week. Today is Monday 2026-06-15 12:00 KST → Wednesday 2026-06-17 09:00 KST = 00:00Z.
+    const who = await createSubscriber(t.app.ctx, { repeatWeek: 1, repeatDay: 3, insurers: ['SAMSUNGFIRE', 'DBINSU'] });
+    const a = await feedAndDrain(who);
+    const b = await feedAndDrain(who, { visitDate: '20260612' });
+    for (const id of [a, b]) {
+      const claims = await claimsOf(id);
+      expect(claims.map((c) => c.status)).toEqual(['received', 'received']);
+      expect(claims.every((c) => new Date(c.scheduledFor!).toISOString() === '2026-06-17T00:00:00.000Z')).toBe(true);
+    }
+    clock.set(new Date('2026-06-16T23:59:59Z'));
+    await t.app.claimEngine.drain();
+    expect((await claimsOf(a)).map((c) => c.status)).toEqual(['received', 'received']);
+    clock.set(new Date('2026-06-17T00:00:00Z'));
+    const { delivered } = await t.app.claimEngine.drain();
+    expect(delivered).toBeGreaterThanOrEqual(4);
+    for (const id of [a, b]) expect((await claimsOf(id)).map((c) => c.status)).toEqual(['sent', 'sent']);
+    clock.set(new Date('2026-06-15T03:00:00Z'));
+  });
+});
+
+describe('delivery, notification and the status lifecycle', () => {
+  it('delivers once, timestamps every status, hashes the documents, logs the release and tells the patient', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['KBINSU'] });
+    const recordId = await feedAndDrain(who);
+    const [claim] = await claimsOf(recordId);
+    const v = await view(claim!.id);
+    expect(v.status).toBe('sent');
+    expect(v.history.map((h) => h.status)).toEqual(['received', 'claimed', 'sent']);
+    expect(v.history.every((h) => h.at === clock.now().toISOString())).toBe(true);
+    expect(v.delivery).toMatchObject({ channel: 'api', status: 'sent', attempts: 1 });
+    expect(v.documents.map((d) => d.kind).sort()).toEqual(['claim_form', 'receipt']);
+    expect(v.documents.every((d) => /^[0-9a-f]{64}$/.test(d.sha256))).toBe(true);
+
+    const sent = (await outbox('api', 'insurer:KBINSU')).filter((m) => JSON.parse(m.body).claimId === claim!.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).not.toContain(who.userNm);
+
+    const log = await t.db.db
+      .selectFrom('accessLog')
+      .select(['action', 'actor'])
+      .where('ciHmac', '=', who.ciHmac)
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { action: 'record_received', actor: 'hospital:90000001' },
+      { action: 'claim_created', actor: 'engine' },
+      { action: 'delivered', actor: 'insurer:KBINSU' },
+    ]);
+    await expect(sql`delete from access_log where ci_hmac = ${who.ciHmac}`.execute(t.db.db)).rejects.toThrow(
+      /append-only/,
+    );
+
+    const [kakao] = await outbox('kakao', who.userTel);
+    expect(kakao).toBeDefined();
+    const url = (JSON.parse(kakao!.body) as { buttons: { url: string }[] }).buttons[0]!.url;
+    expect(url).toMatch(/\/ui\/insu\/vuex\/auto-claim\/web\/treat#t=/);
+    for (const secret of [who.userNm, who.rrn, who.ci, who.userTel]) expect(url).not.toContain(secret);
+    const token = decodeURIComponent(url.split('#t=')[1]!);
+    expect(await verifyLinkToken(t.app.ctx, token, 'treat')).toMatchObject({ ciHmac: who.ciHmac, recordId });
+    expect(await consumeLinkToken(t.app.ctx, token, 'treat')).toBeDefined();
+    expect(await consumeLinkToken(t.app.ctx, token, 'treat')).toBeUndefined();
+  });
+
+  it('falls back to SMS when 알림톡 cannot reach the patient', async () => {
+    const who = await createSubscriber(t.app.ctx, { userTel: '01099990001' });
+    const provider = t.app.ctx.providers.notification;
+    const { sandboxNotification } = await import('../src/providers/notification/sandbox.js');
+    t.app.ctx.providers.notification = sandboxNotification({
+      origin: 'http://localhost:3000',
+      now: () => clock.now(),
+      kakaoUnreachable: new Set(['01099990001']),
+    });
+    try {
+      await feedAndDrain(who);
+    } finally {
+      t.app.ctx.providers.notification = provider;
+    }
+    expect(await outbox('kakao', who.userTel)).toHaveLength(0);
+    const [sms] = await outbox('sms', who.userTel);
+    expect(sms?.body).toMatch(/web\/treat#t=/);
+  });
+
+  it('never makes two deliveries of one claim (constraint)', async () => {
+    const who = await createSubscriber(t.app.ctx);
+    const [claim] = await claimsOf(await feedAndDrain(who));
+    const now = clock.now();
+    await expect(
+      t.db.db
+        .insertInto('claimDelivery')
+        .values({
+          claimId: claim!.id,
+          insuCompCd: claim!.insuCompCd,
+          channel: 'api',
+          destination: 'x',
+          status: 'pending',
+          nextAttemptAt: now,
+          lastError: null,
+          externalRef: null,
+          createdAt: now,
+          sentAt: null,
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('retries with backoff, then dead-letters; an operator sees it and sends it again', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['HANWHALIFE'] });
+    const real = t.app.ctx.providers.delivery;
+    const failing: DeliveryProvider = {
+      channelFor: real.channelFor,
+      deliver: async (batch, db) => {
+        const mine = batch.filter((r) => r.insuCompCd === 'HANWHALIFE');
+        const others = await real.deliver(
+          batch.filter((r) => r.insuCompCd !== 'HANWHALIFE'),
+          db,
+        );
+        return batch.map((r) =>
+          mine.includes(r) ? { ok: false as const, error: '보험사 API 503', retryable: true } : others.shift()!,
+        );
+      },
+    };
+    t.app.ctx.providers.delivery = failing;
+    const start = clock.now().getTime();
+    try {
+      const recordId = await feedAndDrain(who);
+      const [claim] = await claimsOf(recordId);
+      let v = await view(claim!.id);
+      expect(v.status).toBe('claimed');
+      expect(v.delivery).toMatchObject({ status: 'pending', attempts: 1, lastError: '보험사 API 503' });
+      expect(new Date(v.delivery!.nextAttemptAt).getTime() - start).toBe(30_000);
+
+      clock.advance(29_000);
+      await t.app.claimEngine.drain();
+      expect((await view(claim!.id)).delivery!.attempts).toBe(1);
+      const waits = [];
+      for (let attempt = 1; attempt < MAX_DELIVERY_ATTEMPTS; attempt++) {
+        v = await view(claim!.id);
+        const due = new Date(v.delivery!.nextAttemptAt).getTime();
+        waits.push(due - clock.now().getTime() + (attempt === 1 ? 29_000 : 0));
+        clock.set(new Date(due));
+        await t.app.claimEngine.drain();
+      }
+      expect(waits).toEqual([30_000, 60_000, 120_000, 240_000]);
+      v = await view(claim!.id);
+      expect(v.status).toBe('failed');
+      expect(v.delivery).toMatchObject({ status: 'dead', attempts: MAX_DELIVERY_ATTEMPTS });
+      expect(v.history.at(-1)).toMatchObject({ status: 'failed', reason: '보험사 API 503' });
+
+      const dead = await t.app.inject({ method: 'GET', url: OPERATOR_API.deadLetters, cookies });
+      expect(dead.statusCode).toBe(200);
+      expect((dead.json() as { list: { claimId: number }[] }).list.map((d) => d.claimId)).toContain(claim!.id);
+      expect((await t.app.inject({ method: 'GET', url: OPERATOR_API.deadLetters })).statusCode).toBe(401);
+
+      t.app.ctx.providers.delivery = real;
+      const retry = await t.app.inject({ method: 'POST', url: OPERATOR_API.claimRetry(claim!.id), cookies });
+      expect(retry.statusCode).toBe(200);
+      expect((retry.json() as OperatorClaimView).delivery).toMatchObject({ status: 'pending', attempts: 0 });
+      await t.app.claimEngine.drain();
+      v = await view(claim!.id);
+      expect(v.status).toBe('sent');
+      expect(v.history.map((h) => h.status)).toEqual(['received', 'claimed', 'failed', 'claimed', 'sent']);
+      expect(v.history[3]!.actor).toBe('operator:claims-ops');
+      expect(
+        (await outbox('api', 'insurer:HANWHALIFE')).filter((m) => JSON.parse(m.body).claimId === claim!.id),
+      ).toHaveLength(1);
+      const again = await t.app.inject({ method: 'POST', url: OPERATOR_API.claimRetry(claim!.id), cookies });
+      expect(again.statusCode).toBe(409);
+    } finally {
+      t.app.ctx.providers.delivery = real;
+      clock.set(new Date('2026-06-15T03:00:00Z'));
+    }
+  });
+
+  it('records the insurer answers: accepted → paid; rejected needs a reason; no going back', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['KYOBOLIFE', 'DBINSU'] });
+    const [a, b] = await claimsOf(await feedAndDrain(who));
+    const answer = (id: number, payload: object) =>
+      t.app.inject({ method: 'POST', url: OPERATOR_API.claimStatus(id), cookies, payload });
+    expect((await answer(a!.id, { status: 'accepted' })).statusCode).toBe(200);
+    const paid = await answer(a!.id, { status: 'paid', paidAmount: 18_000 });
+    expect(paid.json()).toMatchObject({ status: 'paid', paidAmount: 18_000 });
+    expect((paid.json() as OperatorClaimView).history.map((h) => h.status)).toEqual([
+      'received',
+      'claimed',
+      'sent',
+      'accepted',
+      'paid',
+    ]);
+    const back = await answer(a!.id, { status: 'accepted' });
+    expect(back.statusCode).toBe(409);
+    expect(problemOf(back).code).toBe('CLAIM_STATUS_CONFLICT');
+
+    const noReason = await answer(b!.id, { status: 'rejected' });
+    expect(noReason.statusCode).toBe(400);
+    expect(problemOf(noReason).errors!.map((e) => e.field)).toContain('reason');
+    const rejected = await answer(b!.id, { status: 'rejected', reason: '면책 기간 중 진료' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectReason: '면책 기간 중 진료' });
+    expect((await answer(999_999, { status: 'paid' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: OPERATOR_API.claimStatus(b!.id), payload: { status: 'paid' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('pg-boss workers', () => {
+  it('run the engine on their own after a feed', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['MERITZFIRE'] });
+    await t.app.claimEngine.start({ workers: true });
+    const recordId = (await feed([treatmentRecord(who)])).results[0]!.recordId;
+    const deadline = Date.now() + 15_000;
+    let status: string | undefined;
+    while (Date.now() < deadline) {
+      status = (await claimsOf(recordId))[0]?.status;
+      if (status === 'sent' && (await outbox('kakao', who.userTel)).length) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe('sent');
+    expect(await outbox('kakao', who.userTel)).toHaveLength(1);
+  });
+});
