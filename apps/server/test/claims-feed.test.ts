@@ -36,7 +36,7 @@ describe('hospital API keys', () => {
       {},
       { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001x' },
       { [HOSPITAL_KEY_HEADER]: 'hk_90000001_nope' },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await feed([treatmentRecord(who)], headers);
       expect(res.statusCode).toBe(401);
       expect(problemOf(res).code).toBe('HOSPITAL_KEY_INVALID');
