@@ -380,6 +380,17 @@ describe('POST treats (claim a visit by hand)', () => {
     expect(second.treat.claims.map((c) => c.claimId)).toEqual(a.treat.claims.map((c) => c.claimId));
     const rows = await t.db.db.selectFrom('claim').select('id').where('recordId', '=', visit).execute();
     expect(rows).toHaveLength(2);
+    // each goes to the engine's delivery like an automatic claim: one pending delivery per claim
+    const deliveries = await t.db.db
+      .selectFrom('claimDelivery')
+      .select(['status'])
+      .where(
+        'claimId',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    expect(deliveries.map((d) => d.status)).toEqual(['pending', 'pending']);
 
     const log = (await getTreats(cookie)).json() as TreatsAnswer;
     const made = log.accessLog.list.filter((e) => e.action === 'CLAIM_CREATED');

@@ -152,7 +152,7 @@ async function liveSubscriptions(db: Db, ciHmacs: string[], rrnHmacs: string[]) 
   });
 }
 
-async function faxNumbers(db: Db): Promise<Map<string, string>> {
+export async function faxNumbers(db: Db): Promise<Map<string, string>> {
   const rows = await db.selectFrom('insurerFax').select(['insuCompCd', 'faxNo']).orderBy('id').execute();
   const map = new Map<string, string>();
   for (const r of rows) if (!map.has(r.insuCompCd)) map.set(r.insuCompCd, r.faxNo.replace(/\D/g, ''));

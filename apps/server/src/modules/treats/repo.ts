@@ -122,46 +122,6 @@ export const latestMinAmt = async (db: Db, ciHmac: string) =>
       .executeTakeFirst()
   )?.minAmt ?? null;
 
-/**
- * Claims the patient asked for: one per record × insurer, as the engine's unique constraint allows. A claim that
- * already exists is left as it is (the call is idempotent); answers the ids of the claims this call made.
- */
-export async function insertPatientClaims(
-  db: Db,
-  rows: { recordId: number; insuCompCd: string; insuApplyId: string; ciHmac: string; amount: number }[],
-  at: Date,
-): Promise<{ id: number; recordId: number; insuCompCd: string }[]> {
-  if (rows.length === 0) return [];
-  const made = await db
-    .insertInto('claim')
-    .values(
-      rows.map((r) => ({
-        recordId: r.recordId,
-        insuCompCd: r.insuCompCd,
-        insuApplyId: r.insuApplyId,
-        ciHmac: r.ciHmac,
-        origin: 'patient' as const,
-        amount: r.amount,
-        status: 'received' as const,
-        rejectReason: null,
-        paidAmount: null,
-        scheduledFor: null,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['recordId', 'insuCompCd']).doNothing())
-    .returning(['id', 'recordId', 'insuCompCd'])
-    .execute();
-  if (made.length > 0) {
-    await db
-      .insertInto('claimStatusHistory')
-      .values(made.map((c) => ({ claimId: c.id, status: 'received' as const, reason: null, actor: 'patient', at })))
-      .execute();
-  }
-  return made;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The access log (append-only: the table refuses updates and deletes).
 
@@ -206,6 +166,7 @@ export const listAccessLog = (db: Db, ciHmac: string, limit: number) =>
       'treatmentRecord.visitDate',
       'treatmentRecord.hospitalCd',
       'claim.insuCompCd',
+      'claim.origin',
     ])
     .where('accessLog.ciHmac', '=', ciHmac)
     .orderBy('accessLog.id', 'desc')

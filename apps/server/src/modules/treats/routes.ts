@@ -113,6 +113,7 @@ export const treatsRoutes =
           req.body.insuCompCds,
           () => 'treatId',
         );
+        if (created > 0) await req.server.claimEngine?.kick();
         return { treat: list[0]!, created };
       },
     );
@@ -137,6 +138,7 @@ export const treatsRoutes =
           req.body.insuCompCds,
           (i) => `treatIds.${i}`,
         );
+        if (created > 0) await req.server.claimEngine?.kick();
         return { list, total: list.length, created };
       },
     );

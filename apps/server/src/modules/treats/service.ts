@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { RecordOutcome, VisitType as StoredVisitType } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
+import { faxNumbers, insertClaims } from '../claims/engine.js';
 import { consumeLinkToken } from '../../security/linkToken.js';
 import { startSession, type Patient, type VerifiedPerson } from '../../security/session.js';
 import * as repo from './repo.js';
@@ -139,6 +140,8 @@ function toVisits(ctx: AppContext, { records, claims, history, insurers }: Loade
 // The access log
 
 const ACTOR_NM: Record<string, string> = { patient: '본인', engine: '자동청구', system: '자동청구' };
+/** The engine writes actors as `hospital:<code>` and `insurer:<code>`; we (and older rows) may write the bare code. */
+const actorCode = (actor: string) => actor.replace(/^(hospital|insurer):/, '');
 
 function describe(
   e: Awaited<ReturnType<typeof repo.listAccessLog>>[number],
@@ -146,20 +149,21 @@ function describe(
 ): AccessLogEntry {
   const hospitalNm = (cd: string | null) => (cd ? (names.hospital.get(cd) ?? cd) : '병원');
   const insurerNm = (cd: string | null) => (cd ? (names.insurer.get(cd) ?? cd) : '보험사');
+  const code = actorCode(e.actor);
   const actorNm = e.actor.startsWith('operator')
     ? '운영자'
-    : (ACTOR_NM[e.actor] ?? names.hospital.get(e.actor) ?? names.insurer.get(e.actor) ?? e.actor);
+    : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
   const visit = e.visitDate ? `${Number(e.visitDate.slice(4, 6))}월 ${Number(e.visitDate.slice(6, 8))}일 ` : '';
   const summaries: Record<string, () => string> = {
-    record_received: () => `${hospitalNm(e.hospitalCd ?? e.actor)}에서 ${visit}진료 기록을 보내왔어요.`,
+    record_received: () => `${hospitalNm(e.hospitalCd ?? code)}에서 ${visit}진료 기록을 보내왔어요.`,
     claim_created: () =>
-      e.actor === 'patient'
+      e.origin === 'patient'
         ? `본인이 ${visit}진료를 ${insurerNm(e.insuCompCd)}에 청구했어요.`
         : `${visit}진료를 ${insurerNm(e.insuCompCd)}에 청구하려고 서류를 만들었어요.`,
-    delivered: () => `${insurerNm(e.insuCompCd ?? e.actor)}에 ${visit}진료 청구 서류를 보냈어요.`,
+    delivered: () => `${insurerNm(e.insuCompCd ?? code)}에 ${visit}진료 청구 서류를 보냈어요.`,
     released_to_patient: () => `본인에게 진료 내역${e.detail ? ` ${e.detail}` : ''}을 보여 드렸어요.`,
     id_card_submitted: () => '본인이 신분증 사본을 제출했어요.',
-    id_card_released: () => `${insurerNm(e.actor)}에 신분증 사본을 보냈어요.`,
+    id_card_released: () => `${insurerNm(code)}에 신분증 사본을 보냈어요.`,
     operator_retry: () => `운영자가 ${insurerNm(e.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
   };
   return {
@@ -181,8 +185,8 @@ async function accessLogOf(ctx: AppContext, ciHmac: string) {
   for (const r of rows) {
     if (r.hospitalCd) hospitalCds.add(r.hospitalCd);
     if (r.insuCompCd) insuCompCds.add(r.insuCompCd);
-    hospitalCds.add(r.actor);
-    insuCompCds.add(r.actor);
+    hospitalCds.add(actorCode(r.actor));
+    insuCompCds.add(actorCode(r.actor));
   }
   const names = await repo.namesOf(ctx.db, [...hospitalCds], [...insuCompCds]);
   return { list: rows.map((r) => describe(r, names)), total };
@@ -266,26 +270,19 @@ export async function claimTreats(
         insuApplyId: sub.insuApplyId,
         ciHmac: patient.ciHmac,
         amount: r.totalPaid,
+        scheduledFor: null,
+        origin: 'patient' as const,
       }));
     });
-    const claims = await repo.insertPatientClaims(trx, rows, now);
-    await repo.appendAccessLog(
-      trx,
-      claims.map((c) => ({
-        ciHmac: patient.ciHmac,
-        action: 'claim_created',
-        actor: 'patient',
-        recordId: c.recordId,
-        claimId: c.id,
-      })),
-      now,
-    );
+    // The engine's own insert: the claim, its first status, its delivery (sent by the engine's workers) and the
+    // access log entry; an existing claim of the visit × insurer is skipped, so a repeat creates nothing.
+    const claims = await insertClaims(ctx, trx, rows, await faxNumbers(trx), now);
     return claims;
   });
   const records = await repo.findRecords(ctx.db, patient.ciHmac, ids);
   const ordered = ids.map((id) => records.find((r) => r.id === id)!);
   const list = toVisits(ctx, await load(ctx, patient.ciHmac, ordered));
-  return { list, created: made.length, claimIds: made.map((c) => c.id) };
+  return { list, created: made.length, claimIds: made };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
