@@ -11,16 +11,33 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 const require = createRequire(import.meta.url);
 const FONT_DIR = 'pretendard/dist/public/static/alternative';
 
+type Font = ReturnType<typeof fontkit.create>;
 interface LoadedFont {
   bytes: Buffer;
-  parsed: ReturnType<typeof fontkit.create>;
+  parsed: Font;
 }
+
+/**
+ * The parsed font with a plain layout: one glyph per code point, advancing by its width. Our documents are
+ * precomposed Hangul, digits and punctuation, which need no shaping, and fontkit's Hangul shaper costs ~15 ms a
+ * line. pdf-lib measures and encodes text through layout(), so this keeps a page at a few milliseconds.
+ */
+function plainLayout(parsed: Font): Font {
+  const font = Object.create(parsed) as Font;
+  font.layout = ((text: string) => {
+    const glyphs = [...text].map((ch) => parsed.glyphForCodePoint(ch.codePointAt(0)!));
+    const positions = glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 }));
+    return { glyphs, positions };
+  }) as unknown as Font['layout'];
+  return font;
+}
+
 const fonts = new Map<string, LoadedFont>();
 function loadFont(file: string): LoadedFont {
   let f = fonts.get(file);
   if (!f) {
     const bytes = readFileSync(require.resolve(`${FONT_DIR}/${file}`));
-    f = { bytes, parsed: fontkit.create(bytes) };
+    f = { bytes, parsed: plainLayout(fontkit.create(bytes)) };
     fonts.set(file, f);
   }
   return f;
@@ -48,10 +65,12 @@ export async function pdfDoc(meta: { title: string; subject: string; date: Date 
   const regularFont = loadFont('Pretendard-Regular.ttf');
   const boldFont = loadFont('Pretendard-Bold.ttf');
   // fontkit's parse is the slow part: hand pdf-lib the fonts already parsed.
-  doc.registerFontkit({
-    create: (bytes: Uint8Array) => (bytes === boldFont.bytes ? boldFont.parsed : regularFont.parsed),
-  } as unknown as typeof fontkit);
+  // pdf-lib asks fontkit to parse the bytes it is given; it gets the font parsed once per process instead.
+  let next: Font | undefined;
+  doc.registerFontkit({ create: () => next! } as unknown as typeof fontkit);
+  next = regularFont.parsed;
   const regular = await doc.embedFont(regularFont.bytes, { subset: true });
+  next = boldFont.parsed;
   const bold = await doc.embedFont(boldFont.bytes, { subset: true });
   doc.setTitle(meta.title);
   doc.setSubject(meta.subject);
@@ -64,6 +83,22 @@ export async function pdfDoc(meta: { title: string; subject: string; date: Date 
   return { doc, regular, bold, layout, save: () => doc.save({ useObjectStreams: false }) };
 }
 
+// fontkit shapes every string it measures, which is slow for Hangul; lines are measured as sums of cached per-character
+// advances instead (no kerning between Hangul syllables, so the sum is what is drawn).
+const advances = new Map<string, Map<string, number>>();
+/** The width of `text` at `size`, from cached per-character advances. */
+export function measure(font: PDFFont, text: string, size: number) {
+  let cache = advances.get(font.name);
+  if (!cache) advances.set(font.name, (cache = new Map()));
+  let units = 0;
+  for (const ch of text) {
+    let w = cache.get(ch);
+    if (w === undefined) cache.set(ch, (w = font.widthOfTextAtSize(ch, 1000)));
+    units += w;
+  }
+  return (units * size) / 1000;
+}
+
 /** Splits text into lines no wider than `width`: at spaces where it can, inside a word where it must (Korean). */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -71,15 +106,15 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
     let line = '';
     for (const word of para.split(/(\s+)/)) {
       const candidate = line + word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
+      if (measure(font, candidate, size) <= width) {
         line = candidate;
         continue;
       }
       if (line.trim()) lines.push(line.trimEnd());
       line = word.trimStart();
-      while (font.widthOfTextAtSize(line, size) > width) {
+      while (measure(font, line, size) > width) {
         let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        while (cut > 1 && measure(font, line.slice(0, cut), size) > width) cut--;
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
       }
@@ -120,7 +155,7 @@ export class TextLayout {
   title(text: string) {
     const size = 20;
     this.ensure(size * 2);
-    const w = this.bold.widthOfTextAtSize(text, size);
+    const w = measure(this.bold, text, size);
     this.page.drawText(text, { x: (A4.width - w) / 2, y: this.y - size, size, font: this.bold, color: INK });
     this.y -= size * 2;
   }
@@ -189,13 +224,13 @@ export class TextLayout {
     const size = 11;
     this.ensure(110);
     this.y -= 10;
-    const dw = this.regular.widthOfTextAtSize(opts.dateText, size);
+    const dw = measure(this.regular, opts.dateText, size);
     this.page.drawText(opts.dateText, { x: (A4.width - dw) / 2, y: this.y - size, size, font: this.regular });
     this.y -= 40;
     const label = `${opts.role}  ${opts.name}`;
     const x = this.left + this.width - 220;
     this.page.drawText(label, { x, y: this.y - size, size, font: this.bold, color: INK });
-    const boxX = x + this.bold.widthOfTextAtSize(label, size) + 12;
+    const boxX = x + measure(this.bold, label, size) + 12;
     const box = { w: 96, h: 48 };
     if (opts.png) {
       const img = await this.doc.embedPng(opts.png);

@@ -15,7 +15,7 @@ export const accountRoutes =
   async (app) => {
     const tags = ['accounts'];
     const common = {
-      preHandler: requirePatient(ctx),
+      onRequest: requirePatient(ctx),
       config: { rateLimit: ACCOUNT_CHECK_RATE_LIMIT },
     };
     app.post(

@@ -13,7 +13,7 @@ export const addressRoutes =
     app.get(
       API.addresses,
       {
-        preHandler: requirePatient(ctx),
+        onRequest: requirePatient(ctx),
         config: { rateLimit: ADDRESS_RATE_LIMIT },
         schema: {
           tags: ['address'],

@@ -22,7 +22,7 @@ export const ocrRoutes =
     app.post(
       API.ocrIdCard,
       {
-        preHandler: requirePatient(ctx),
+        onRequest: requirePatient(ctx),
         bodyLimit: IMAGE_BODY_LIMIT_BYTES,
         config: { rateLimit: OCR_RATE_LIMIT },
         schema: {

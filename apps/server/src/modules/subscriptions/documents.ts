@@ -80,7 +80,7 @@ export async function documentPdf(
         userAddr: body.userAddr ?? '',
         userAddrDetail: body.userAddrDetail ?? '',
       },
-      hospitals: hospitals.sort((a, b) => a.hospitalNm.localeCompare(b.hospitalNm, 'ko')),
+      hospitals,
       insurers,
       retroMonth: body.retroMonth ?? 0,
       ...contractDates(ctx.clock.now()),

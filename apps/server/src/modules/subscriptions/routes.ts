@@ -41,13 +41,14 @@ export const subscriptionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['subscriptions'];
-    const preHandler = requirePatient(ctx);
+    // onRequest, not preHandler: without a session the answer is 401 before the body is read or judged.
+    const onRequest = requirePatient(ctx);
     const created = { 201: subscriptionView, 200: subscriptionView };
 
     app.post(
       API.subscriptionsConfirm,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: '가입 여부 확인 (reg 채우기)',
@@ -62,7 +63,7 @@ export const subscriptionRoutes =
     app.post(
       API.subscriptionHospitalsConfirm,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: '가입한 병원 목록',
@@ -76,7 +77,7 @@ export const subscriptionRoutes =
     app.get(
       API.subscriptions,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: '가입 상태 (내 자동청구)',
@@ -95,7 +96,7 @@ export const subscriptionRoutes =
       app.post(
         path,
         {
-          preHandler,
+          onRequest,
           bodyLimit: IMAGE_BODY_LIMIT_BYTES,
           config: { rateLimit: SUBSCRIBE_RATE_LIMIT },
           schema: {
@@ -123,7 +124,7 @@ export const subscriptionRoutes =
     app.put(
       API.subscriptions,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: '가입 정보 바꾸기 (계좌, 주소, 이메일, 최소 청구 금액)',
@@ -137,7 +138,7 @@ export const subscriptionRoutes =
     app.delete(
       API.subscriptions,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: '자동청구 해지',
@@ -153,7 +154,7 @@ export const subscriptionRoutes =
     app.post(
       API.subscriptionHospitals,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: '병원 추가 (outer: hospitalCd, agreeId)',
@@ -170,7 +171,7 @@ export const subscriptionRoutes =
     app.post(
       API.subscriptionHospitalsV2,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: '병원 추가 (inner: hospitals 목록)',
@@ -190,7 +191,7 @@ export const subscriptionRoutes =
     app.delete(
       API.subscriptionHospitals,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: '병원 하나 빼기',
@@ -208,7 +209,7 @@ export const subscriptionRoutes =
       app.post(
         path,
         {
-          preHandler,
+          onRequest,
           schema: {
             tags: ['documents'],
             summary: kind === 'commission' ? '위임장 PDF' : '동의서 PDF',

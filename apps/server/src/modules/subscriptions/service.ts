@@ -630,8 +630,13 @@ export function documentData(d: {
       telMasked: maskPhone(p.userTel),
       address: address || '-',
     },
-    hospitals: d.hospitals.map((h) => ({ hospitalCd: h.hospitalCd, hospitalNm: h.hospitalNm })),
-    insurers: d.insurers.map((i) => ({ insuCompCd: i.insuCompCd, insuCompNm: i.insuCompNm })),
+    // One order whatever the source, so a document regenerated later is byte for byte the one hashed at submission.
+    hospitals: d.hospitals
+      .map((h) => ({ hospitalCd: h.hospitalCd, hospitalNm: h.hospitalNm }))
+      .sort((a, b) => (a.hospitalCd < b.hospitalCd ? -1 : 1)),
+    insurers: d.insurers
+      .map((i) => ({ insuCompCd: i.insuCompCd, insuCompNm: i.insuCompNm }))
+      .sort((a, b) => (a.insuCompCd < b.insuCompCd ? -1 : 1)),
     period: { from: addMonths(d.contractStartDate, -d.retroMonth), to: d.contractEndDate },
     date: d.contractStartDate,
     signPng: d.signPng,
