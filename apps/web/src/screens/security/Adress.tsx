@@ -35,6 +35,8 @@ export default function Adress() {
 
   const form = useForm<AddressInput, unknown, AddressValues>({
     resolver: zodResolver(addressForm),
+    // The error summary takes focus (GOV.UK), not the first field.
+    shouldFocusError: false,
     defaultValues: { userPostNo: reg.userPostNo, userAddr: reg.userAddr, userAddrDetail: reg.userAddrDetail },
   });
   const { errors } = form.formState;
@@ -78,7 +80,7 @@ export default function Adress() {
       <ErrorSummary items={summary} attempt={attempt} />
       <p className="screen__sub">보험사가 청구 결과나 서류를 우편으로 보낼 때 써요.</p>
 
-      <form role="search" aria-label="주소 검색" noValidate onSubmit={onSearch}>
+      <form role="search" noValidate onSubmit={onSearch}>
         <div className="search-row">
           <Field
             id="address-keyword"

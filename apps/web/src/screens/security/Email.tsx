@@ -21,6 +21,7 @@ export default function Email() {
   const [attempt, setAttempt] = useState(0);
   const form = useForm<EmailInput, unknown, EmailValues>({
     resolver: zodResolver(emailForm),
+    shouldFocusError: false,
     defaultValues: { userEmail },
   });
   const error = form.formState.errors.userEmail?.message;

@@ -56,7 +56,10 @@ export default function Retro() {
             수 있어요.
           </p>
         </div>
-        <ul className="options options--spaced">
+        <p id="retro-error" className="field__error" aria-live="polite">
+          {error ?? ''}
+        </p>
+        <ul className="options">
           {OPTIONS.map((o) => (
             <li key={o.months} className="option">
               <input
@@ -82,9 +85,6 @@ export default function Retro() {
             </li>
           ))}
         </ul>
-        <p id="retro-error" className="field__error" aria-live="polite">
-          {error ?? ''}
-        </p>
       </fieldset>
 
       <BottomAction>

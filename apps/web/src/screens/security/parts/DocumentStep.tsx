@@ -2,10 +2,13 @@
 // sent to sign first (the documents carry it).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useTerms } from '../../../api/reference';
+import { loadFailedMessage } from '../../../api/queryClient';
+import { TermsChecklist } from '../../auth/TermsChecklist';
 import type { DocumentKind } from '../../../api/documents';
 import { useClaimStore } from '../../../store/claim';
 import { stepPathIn, useWizard, type StepId } from '../../../wizard/steps';
-import { BottomAction, ErrorSummary, StepProgress } from '../../../wizard/WizardStep';
+import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../../wizard/WizardStep';
 import { LegalDocument, PdfButton } from './LegalDocument';
 import './enrol.css';
 
@@ -20,19 +23,49 @@ const LEADS: Record<DocumentKind, { lead: string; sub: string }> = {
   },
 };
 const NO_SIGNATURE = '서명이 아직 없어요. 서명을 먼저 해 주세요.';
+const TERMS_REQUIRED = '자동청구 가입에 필요한 약관에 모두 동의해 주세요.';
 
 export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind }) {
   const { next, progress, web } = useWizard(step);
   const signed = useClaimStore((s) => Boolean(s.reg.signImg));
   const [attempt, setAttempt] = useState(0);
-  const [error, setError] = useState<string>();
+  const [problems, setProblems] = useState<SummaryItem[]>([]);
+  // The consent screen also asks for the subscription's own terms (LMHC_SUBS, spec §7): the required ones go to
+  // reg.termsIds next to the service terms, the optional ones agreed to reg.optTerms.
+  const asksTerms = kind === 'agree';
+  const terms = useTerms('v3', 'LMHC_SUBS');
+  const list = asksTerms ? (terms.data?.list ?? []) : [];
+  const [agreed, setAgreed] = useState<Set<string>>(() => {
+    const r = useClaimStore.getState().reg;
+    return new Set([...r.termsIds, ...r.optTerms]);
+  });
+  const termsError = problems.some((p) => p.target === 'subs-terms-all');
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!signed) {
-      setError(NO_SIGNATURE);
+    const found: SummaryItem[] = [];
+    if (!signed) found.push({ target: 'sign-link', message: NO_SIGNATURE });
+    if (asksTerms && (!terms.isSuccess || list.some((t) => t.required && !agreed.has(t.termsId)))) {
+      found.push({ target: 'subs-terms-all', message: TERMS_REQUIRED });
+    }
+    setProblems(found);
+    if (found.length) {
       setAttempt((n) => n + 1);
       return;
+    }
+    if (asksTerms) {
+      const { reg, setReg } = useClaimStore.getState();
+      const ids = new Set(list.map((t) => t.termsId));
+      setReg({
+        termsIds: [
+          ...reg.termsIds.filter((id) => !ids.has(id)),
+          ...list.filter((t) => t.required).map((t) => t.termsId),
+        ],
+        optTerms: [
+          ...reg.optTerms.filter((id) => !ids.has(id)),
+          ...list.filter((t) => !t.required && agreed.has(t.termsId)).map((t) => t.termsId),
+        ],
+      });
     }
     next();
   };
@@ -41,7 +74,7 @@ export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind 
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
       <h2 className="screen__lead">{LEADS[kind].lead}</h2>
-      <ErrorSummary items={error ? [{ target: 'sign-link', message: error }] : []} attempt={attempt} />
+      <ErrorSummary items={problems} attempt={attempt} />
       <p className="screen__sub">{LEADS[kind].sub}</p>
       <LegalDocument kind={kind} titleId={`doc-${kind}-title`} />
       {!signed && (
@@ -50,9 +83,37 @@ export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind 
         </Link>
       )}
       <PdfButton kind={kind} />
+      {asksTerms && (
+        <section aria-labelledby="subs-terms-title" className="stack">
+          <h3 id="subs-terms-title" className="summary-card__title">
+            자동청구 가입 약관
+          </h3>
+          {terms.isPending && <div className="skeleton skeleton--list" aria-label="약관을 불러오고 있어요" />}
+          {terms.isError && (
+            <LoadError message={loadFailedMessage('자동청구 가입 약관')} onRetry={() => void terms.refetch()} />
+          )}
+          {terms.isSuccess && (
+            <TermsChecklist
+              terms={list}
+              agreed={agreed}
+              onChange={(s) => {
+                setAgreed(s);
+                setProblems((p) => p.filter((x) => x.target !== 'subs-terms-all'));
+              }}
+              allLabel="자동청구 가입 약관에 모두 동의해요"
+              invalid={termsError}
+              describedBy="subs-terms-error"
+              allInputId="subs-terms-all"
+            />
+          )}
+          <p id="subs-terms-error" className="field__error" aria-live="polite">
+            {termsError ? TERMS_REQUIRED : ''}
+          </p>
+        </section>
+      )}
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          확인했어요
+          {asksTerms ? '동의하고 다음' : '확인했어요'}
         </button>
       </BottomAction>
     </form>

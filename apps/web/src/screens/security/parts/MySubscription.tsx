@@ -13,6 +13,7 @@ import {
 } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { usePossibleHospitals } from '../../../api/possibleHospitals';
+import { useHospital } from '../../../api/reference';
 import { queryClient } from '../../../api/queryClient';
 import {
   buildSubmission,
@@ -27,7 +28,7 @@ import { alert, confirm, toast, withLoading } from '../../../ui';
 import { SlideBottom } from '../../../ui/SlideBottom';
 import { changeLink } from '../../../wizard/steps';
 import { ChooseMoney, minAmtName } from './ChooseMoney';
-import { formatYmd, maskAccount } from './format';
+import { formatDate, formatYmd, maskAccount } from './format';
 import { SummaryCard } from './SummaryList';
 
 type EditGroup = 'account' | 'address' | 'email';
@@ -44,7 +45,10 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   const sub = view.subscription as SubscriptionSummary;
   const reg = useClaimStore((s) => s.reg);
   const ui = useClaimStore((s) => s.ui);
-  const hospitalNm = useClaimStore((s) => s.repository.hospitalNm);
+  // The hospital whose landing the patient came from this time (Identity keeps it in auth.hospitalCode; the
+  // confirm answer fills reg.hospitalCd with the subscription's first hospital).
+  const hereCd = useClaimStore((s) => s.auth.hospitalCode || s.reg.hospitalCd);
+  const here = useHospital(hereCd, hereCd !== DEFAULT_HOSPITAL_CD);
   const inner = ui.prcMode === 'inner';
   const [moneyOpen, setMoneyOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
@@ -117,7 +121,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   };
 
   const subscribed = new Set(sub.hospitals.map((h) => h.hospitalCd));
-  const canAddThis = !inner && reg.hospitalCd !== DEFAULT_HOSPITAL_CD && !subscribed.has(reg.hospitalCd);
+  const canAddThis = !inner && hereCd !== DEFAULT_HOSPITAL_CD && !subscribed.has(hereCd) && here.isSuccess;
 
   /** spec §4: insuApplyId set → add-hospital (v2 with a hospitals list in inner mode, v1 otherwise). */
   const addHospitals = async (codes: string[]) => {
@@ -128,7 +132,12 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
       return;
     }
     const submission = buildSubmission({
-      reg: { ...s.reg, insuApplyId: sub.insuApplyId, multiSubscrib: codes },
+      reg: {
+        ...s.reg,
+        insuApplyId: sub.insuApplyId,
+        multiSubscrib: codes,
+        hospitalCd: inner ? s.reg.hospitalCd : codes[0]!,
+      },
       ui: s.ui,
     });
     const ok = await run(() => submit(submission, crypto.randomUUID()), '병원을 추가');
@@ -200,9 +209,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
             <li key={h.hospitalCd} className="hospital-row">
               <span className="hospital-row__name">
                 {h.hospitalNm}
-                <span className="hospital-row__date">
-                  {formatYmd(h.subscribedAt.slice(0, 10).replace(/-/g, ''))} 가입
-                </span>
+                <span className="hospital-row__date">{formatDate(new Date(h.subscribedAt))} 가입</span>
               </span>
               <button
                 type="button"
@@ -219,10 +226,10 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
           <button
             type="button"
             className="btn btn--secondary btn--block"
-            onClick={() => addHospitals([reg.hospitalCd])}
+            onClick={() => addHospitals([hereCd])}
             disabled={busy}
           >
-            {hospitalNm || '이 병원'}도 자동청구하기
+            {here.data?.hospitalNm ?? '이 병원'}도 자동청구하기
           </button>
         )}
         {inner && (

@@ -61,6 +61,8 @@ const FIELD_STEP: Record<string, StepId> = {
   jobNm: 'job',
   userEmail: 'email',
   signImg: 'signature',
+  termsIds: 'docAgreeView',
+  optTerms: 'docAgreeView',
 };
 
 const changeId = (step: StepId) => `change-${step}`;
@@ -172,7 +174,7 @@ export function Summary() {
           action: change('signature', '다시 서명'),
         },
         { key: '위임장', value: '확인했어요', action: change('docComissionView', '보기') },
-        { key: '동의서', value: '확인했어요', action: change('docAgreeView', '보기') },
+        { key: '동의서', value: '동의했어요', action: change('docAgreeView', '보기') },
       ],
     },
   ];
@@ -206,9 +208,9 @@ export function Summary() {
         setProblems(placed);
         setAttempt((n) => n + 1);
       } else {
-        await alert(err instanceof ApiError ? err.detail : '신청하지 못했어요. 잠시 후 다시 시도해 주세요.', {
-          title: '신청하지 못했어요',
-        });
+        const detail = err instanceof ApiError ? err.detail : '신청하지 못했어요. 잠시 후 다시 시도해 주세요.';
+        const more = fields.map((f) => f.message);
+        await alert(more.length ? [detail, ...more].join('\n') : detail, { title: '신청하지 못했어요' });
       }
     } finally {
       running.current = false;

@@ -1,0 +1,422 @@
+// The wizard's later screens and what follows (issue 4): expenses → retro → adress → job → email → signature →
+// docComissionView → docAgreeView → applyHistory → /web/complete, then 'my subscription': status subscribed, change the
+// account, add a hospital, remove one, cancel. Outer and inner mode. Every screen: a screenshot and axe-core.
+import type { Page } from '@playwright/test';
+import { test, expect, snap, expectAccessible, verifiedPatient, appPath, type TestPerson } from './fixtures';
+
+const OUTER = '90000001';
+const OTHER = '90000002';
+const INNER = '00000000';
+
+async function onScreen(page: Page, path: string, title: string, shot: string) {
+  await expect(page).toHaveURL(new RegExp(`/(security|web)/${path}(\\?|$)`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await snap(page, shot);
+  await expectAccessible(page);
+}
+const next = (page: Page, name: string | RegExp = '다음') =>
+  page.locator('.bottom-action').getByRole('button', { name }).click();
+const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' });
+
+// ——— the first screens (another engineer's; the shortest honest walk through them) ———
+
+async function firstScreens(page: Page, insurer: string, shot: string, opts: { hospitals?: RegExp[] } = {}) {
+  await page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요').fill('1234567');
+  await next(page);
+  if (opts.hospitals) {
+    for (const h of opts.hospitals) await page.getByRole('checkbox', { name: h }).check();
+    await next(page, /선택하고 다음/);
+  }
+  await page.getByRole('radio', { name: insurer, exact: true }).check();
+  await next(page);
+  await page.getByRole('checkbox', { name: `${insurer} 약관에 모두 동의해요` }).check();
+  await next(page, '동의하고 다음');
+  await next(page, '확인했어요');
+  await expect(page).toHaveURL(/\/security\/(idPhotoInfo|paymentAccount)$/);
+  if (page.url().endsWith('/idPhotoInfo')) await idCardPhoto(page);
+  await fillAccount(page, 'KB국민은행', '123-456-789012');
+  await next(page, '계좌 확인하고 다음');
+  await expect(page).toHaveURL(/\/security\/paymentCenter$/);
+  await next(page, '확인했어요');
+  await expect(page).toHaveURL(/\/security\/expenses$/);
+  await snap(page, `${shot}-arrived`);
+}
+
+async function fillAccount(page: Page, bank: string, account: string) {
+  await page.getByLabel('은행').selectOption({ label: bank });
+  await page.getByLabel('계좌번호').fill(account);
+  await page.getByRole('radio', { name: '본인' }).check();
+}
+
+/** A generated ID card (주민등록증) photo. */
+async function idCardPhoto(page: Page) {
+  await next(page, '신분증 찍으러 가기');
+  await page.getByRole('radio', { name: '주민등록증' }).check();
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(1200, 800);
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#f4f6fa';
+    ctx.fillRect(0, 0, 1200, 800);
+    ctx.fillStyle = '#191f28';
+    ctx.font = 'bold 80px sans-serif';
+    ctx.fillText('주민등록증', 420, 200);
+    ctx.font = '50px sans-serif';
+    ctx.fillText('김테스트  850101-1******', 420, 320);
+    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  await page
+    .getByTestId('photo-camera-input')
+    .setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') });
+  await expect(page.getByRole('img', { name: '찍은 주민등록증 사진' })).toBeVisible();
+  await page.getByLabel('발급기관', { exact: true }).fill('서울특별시 마포구청장');
+  await page.getByLabel('발급일', { exact: true }).fill('20200315');
+  await next(page);
+  await expect(page).toHaveURL(/\/security\/paymentAccount$/);
+}
+
+// ——— this slice's screens ———
+
+async function expenses(page: Page, shot: string, amount = '3만 원 이상') {
+  await onScreen(page, 'expenses', '청구 금액 설정', `${shot}-expenses`);
+  await expect(page.getByText(/\d+단계 중 \d+단계/)).toBeVisible();
+  await next(page);
+  await expect(errorSummary(page)).toBeFocused();
+  await expect(errorSummary(page)).toContainText('청구할 최소 진료비를 골라 주세요.');
+  await snap(page, `${shot}-expenses-error`);
+  await page.getByRole('button', { name: /청구할 최소 진료비/ }).click();
+  const sheet = page.getByRole('dialog', { name: '청구할 최소 진료비' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('button')).toHaveCount(6); // five amounts and the close button
+  await snap(page, `${shot}-expenses-sheet`);
+  await expectAccessible(page);
+  await sheet.getByRole('button', { name: new RegExp(amount) }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('button', { name: new RegExp(`청구할 최소 진료비 ${amount}`) })).toBeFocused();
+  await next(page);
+}
+
+async function retro(page: Page, shot: string) {
+  await onScreen(page, 'retro', '지난 진료 청구 기간', `${shot}-retro`);
+  await expect(page.getByText('진료를 받은 날부터 3년이 지나면 청구할 수 없어요.')).toBeVisible();
+  await next(page);
+  await expect(errorSummary(page)).toBeFocused();
+  await page.getByRole('radio', { name: /최근 1년/ }).check();
+  await next(page);
+}
+
+async function adress(page: Page, shot: string) {
+  await onScreen(page, 'adress', '주소', `${shot}-adress`);
+  await next(page);
+  await expect(errorSummary(page)).toBeFocused();
+  await expect(errorSummary(page)).toContainText('우편번호 5자리를 입력해 주세요.');
+  await snap(page, `${shot}-adress-error`);
+  await expectAccessible(page);
+  await page.getByRole('searchbox', { name: '주소 검색' }).fill('세');
+  await page.getByRole('button', { name: '주소 찾기' }).click();
+  await expect(page.getByText('검색어를 2자 이상 입력해 주세요. 예: 세종대로 110')).toBeVisible();
+  await page.getByRole('searchbox', { name: '주소 검색' }).fill('세종대로 110');
+  await page.getByRole('button', { name: '주소 찾기' }).click();
+  const result = page.getByRole('button', { name: /서울특별시 중구 세종대로 110/ });
+  await expect(result).toBeVisible();
+  await snap(page, `${shot}-adress-results`);
+  await expectAccessible(page);
+  await result.click();
+  await expect(page.getByLabel('우편번호')).toHaveValue('04524');
+  await expect(page.getByLabel(/상세 주소/)).toBeFocused();
+  await page.getByLabel(/상세 주소/).fill('3층');
+  await next(page);
+}
+
+async function job(page: Page, shot: string) {
+  await onScreen(page, 'job', '직업', `${shot}-job`);
+  await next(page);
+  await expect(errorSummary(page)).toContainText('하는 일에 가장 가까운 분류를 골라 주세요.');
+  await page.getByLabel('직업 분류').selectOption({ label: '사무 종사자' });
+  await next(page);
+  await expect(errorSummary(page)).toContainText('세부 직업을 골라 주세요.');
+  await snap(page, `${shot}-job-error`);
+  await expectAccessible(page);
+  await page.getByLabel('세부 직업').selectOption({ label: '금융 사무직' });
+  await next(page);
+}
+
+async function email(page: Page, shot: string) {
+  await onScreen(page, 'email', '이메일', `${shot}-email`);
+  await expect(page.getByRole('heading', { name: '이메일 주소 (선택)' })).toBeVisible();
+  await page.getByLabel(/이메일 주소/).fill('kim@');
+  await next(page);
+  await expect(errorSummary(page)).toBeFocused();
+  await expect(errorSummary(page)).toContainText('이메일 주소를 확인해 주세요. 예: name@example.com');
+  await snap(page, `${shot}-email-error`);
+  await expectAccessible(page);
+  await page.getByLabel(/이메일 주소/).fill('');
+  await expect(page.locator('.bottom-action').getByRole('button')).toHaveText('이메일 없이 다음');
+  await page.getByLabel(/이메일 주소/).fill('kim.test@example.com');
+  await next(page);
+}
+
+/** Draws with the mouse: down, a zig-zag of moves, up. */
+async function stroke(page: Page, points: [number, number][]) {
+  const box = (await page.locator('#sign-pad').boundingBox())!;
+  await page.mouse.move(box.x + points[0]![0], box.y + points[0]![1]);
+  await page.mouse.down();
+  for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x, box.y + y, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function signature(page: Page, shot: string) {
+  await onScreen(page, 'signature', '서명', `${shot}-signature`);
+  const pad = page.locator('#sign-pad');
+  await next(page, '서명 완료');
+  await expect(errorSummary(page)).toContainText('서명해 주세요.');
+  // a tick is not a signature
+  await stroke(page, [
+    [50, 100],
+    [60, 104],
+  ]);
+  await next(page, '서명 완료');
+  await expect(errorSummary(page)).toContainText('서명이 너무 작거나 짧아요.');
+  await snap(page, `${shot}-signature-error`);
+  await expectAccessible(page);
+  // undo takes the tick away, then a real signature in two strokes
+  await page.getByRole('button', { name: '한 획 지우기' }).click();
+  await expect(pad).toHaveAttribute('data-strokes', '0');
+  await stroke(page, [
+    [40, 150],
+    [90, 60],
+    [140, 160],
+    [190, 70],
+  ]);
+  await stroke(page, [
+    [210, 120],
+    [280, 90],
+    [300, 150],
+  ]);
+  await expect(pad).toHaveAttribute('data-strokes', '2');
+  // the bitmap follows the device pixel ratio (2 here)
+  const size = await pad.evaluate((c: HTMLCanvasElement) => ({ w: c.width, cw: c.getBoundingClientRect().width }));
+  expect(size.w).toBe(Math.round(size.cw * 2));
+  await snap(page, `${shot}-signature-drawn`);
+  await next(page, '서명 완료');
+}
+
+async function documents(page: Page, shot: string, person: TestPerson) {
+  await onScreen(page, 'docComissionView', '위임장', `${shot}-docComissionView`);
+  const doc = page.getByRole('article', { name: '위 임 장' });
+  await expect(doc).toContainText(person.name);
+  await expect(doc).toContainText('850101-1******');
+  await expect(doc).toContainText('세종대로 110');
+  await expect(doc.getByRole('img', { name: `${person.name} 님의 서명` })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF로 받기' }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toBe('위임장.pdf');
+  const bytes = await (await import('node:fs/promises')).readFile((await pdf.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  await next(page, '확인했어요');
+
+  await onScreen(page, 'docAgreeView', '동의서', `${shot}-docAgreeView`);
+  await expect(page.getByRole('article', { name: '동 의 서' })).toContainText('제공받는 곳');
+  await next(page, '동의하고 다음');
+  await expect(errorSummary(page)).toBeFocused();
+  await expect(errorSummary(page)).toContainText('자동청구 가입에 필요한 약관에 모두 동의해 주세요.');
+  await snap(page, `${shot}-docAgreeView-error`);
+  await page.getByRole('checkbox', { name: '자동청구 가입 약관에 모두 동의해요' }).check();
+  await next(page, '동의하고 다음');
+}
+
+function countPosts(page: Page, path: RegExp) {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && path.test(new URL(r.url()).pathname)) seen.push(r.headers()['idempotency-key'] ?? '');
+  });
+  return seen;
+}
+
+test.describe('outer mode', () => {
+  test('the whole wizard to /web/complete, then my subscription: change the account, add and remove a hospital, cancel', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const person = await verifiedPatient(page, { hospitalCd: OUTER });
+    await firstScreens(page, '삼성화재', 'wizard2-outer');
+    await expenses(page, 'wizard2-outer');
+    await retro(page, 'wizard2-outer');
+    await adress(page, 'wizard2-outer');
+    await job(page, 'wizard2-outer');
+    await email(page, 'wizard2-outer');
+    await signature(page, 'wizard2-outer');
+    await documents(page, 'wizard2-outer', person);
+
+    // back and forward: the signature is still on the pad
+    for (let i = 0; i < 3; i++) await page.goBack();
+    await expect(page).toHaveURL(/\/security\/signature$/);
+    await expect(page.locator('#sign-pad')).toHaveAttribute('data-strokes', '2');
+    for (let i = 0; i < 3; i++) await page.goForward();
+
+    // check your answers, masked
+    await onScreen(page, 'applyHistory', '자동청구 신청 내역', 'wizard2-outer-applyHistory');
+    const main = page.getByRole('main');
+    await expect(main).toContainText('850101-1******');
+    await expect(main).toContainText(`010-****-${person.phone.slice(-4)}`);
+    await expect(main).toContainText('****9012');
+    await expect(main).not.toContainText('1234567');
+    await expect(main).toContainText('3만 원 이상');
+    await expect(main).toContainText('금융 사무직');
+    // a change link goes to the step and comes back here
+    await page.getByRole('link', { name: '변경 최소 청구 금액' }).click();
+    await expect(page).toHaveURL(/\/security\/expenses\?from=applyHistory$/);
+    await page.getByRole('button', { name: /청구할 최소 진료비/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /5만 원 이상/ })
+      .click();
+    await next(page);
+    await expect(page).toHaveURL(/\/security\/applyHistory$/);
+    await expect(main).toContainText('5만 원 이상');
+
+    // a double tap submits once
+    const posts = countPosts(page, /^\/ui\/insu\/v[12]\/claims\/subscriptions$/);
+    await page.locator('.bottom-action').getByRole('button', { name: '자동청구 신청하기' }).dblclick();
+    await onScreen(page, 'complete', '자동청구 완료', 'wizard2-outer-complete');
+    await expect(page.getByRole('heading', { name: '자동청구 신청을 마쳤어요' })).toBeVisible();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    for (const secret of ['1234567', '789012', 'data:image', 'kim.test', '세종대로', person.phone]) {
+      expect(stored).not.toContain(secret);
+    }
+
+    // my subscription: subscribed
+    await page.getByRole('link', { name: '내 자동청구 보기' }).click();
+    await expect(page.getByText('가입 중', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '자동청구에 가입되어 있어요' })).toBeVisible();
+    await snap(page, 'wizard2-outer-my-subscription');
+    await expectAccessible(page);
+
+    // change the account through the account screen, then save
+    await page.getByRole('button', { name: '변경 보험금 받을 계좌' }).click();
+    await expect(page).toHaveURL(/\/security\/paymentAccount\?from=applyHistory$/);
+    await fillAccount(page, '신한은행', '110-222-333444');
+    await next(page, '계좌 확인하고 다음');
+    await expect(page).toHaveURL(/\/security\/applyHistory$/);
+    await expect(
+      page.getByText('바뀐 내용이 아직 저장되지 않았어요.').or(page.getByText('바꾼 내용이 아직 저장되지 않았어요.')),
+    ).toBeVisible();
+    await snap(page, 'wizard2-outer-account-pending');
+    await page.getByRole('button', { name: '변경 내용 저장' }).click();
+    await expect(page.getByText('신한은행 ****3444')).toBeVisible();
+    await expect(page.getByText('변경 내용을 저장했어요.')).toBeVisible();
+
+    // add another hospital: verified again at that hospital's landing, the RRN back part asked once more
+    await verifiedPatient(page, { hospitalCd: OTHER, person });
+    await expect(page).toHaveURL(/\/security\/applyHistory$/);
+    await page.getByRole('button', { name: '푸른숲내과의원 (데모)도 자동청구하기' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+    await expect(page).toHaveURL(/\/security\/jumin\?from=applyHistory$/);
+    await page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요').fill('1234567');
+    await next(page);
+    await expect(page).toHaveURL(/\/security\/applyHistory$/);
+    await page.getByRole('button', { name: '푸른숲내과의원 (데모)도 자동청구하기' }).click();
+    const hospitals = page.getByRole('list', { name: '가입한 병원' });
+    await expect(hospitals.getByRole('listitem')).toHaveCount(2);
+    await snap(page, 'wizard2-outer-two-hospitals');
+
+    // remove one
+    await page.getByRole('button', { name: '빼기 푸른숲내과의원 (데모)' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '빼기' }).click();
+    await expect(hospitals.getByRole('listitem')).toHaveCount(1);
+
+    // cancel, confirmed
+    await page.getByRole('button', { name: '자동청구 해지하기' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('자동청구를 해지할까요?');
+    await snap(page, 'wizard2-outer-cancel-confirm');
+    await dialog.getByRole('button', { name: '해지하기' }).click();
+    await expect(page.getByRole('heading', { name: '자동청구를 해지했어요' })).toBeVisible();
+    await snap(page, 'wizard2-outer-cancelled');
+    await expectAccessible(page);
+    const status = await page.request.get('/ui/insu/v1/claims/subscriptions');
+    expect(((await status.json()) as { subscriptionStatus: string }).subscriptionStatus).not.toBe('subscribe');
+  });
+});
+
+test.describe('inner mode', () => {
+  test('two hospitals at once (v2), then one more from my subscription', async ({ page }) => {
+    test.setTimeout(180_000);
+    const person = await verifiedPatient(page, { hospitalCd: INNER });
+    const posts = countPosts(page, /^\/ui\/insu\/v2\/claims\/subscriptions(\/hospitals)?$/);
+    await firstScreens(page, 'AIA생명', 'wizard2-inner', { hospitals: [/한빛정형외과의원/, /푸른숲내과의원/] });
+    await expenses(page, 'wizard2-inner', '모든 진료비');
+    await page.getByRole('radio', { name: /지난 진료는 청구하지 않아요/ }).check();
+    await next(page);
+    await page.getByLabel('우편번호').fill('04524');
+    await page.getByLabel('주소', { exact: true }).fill('서울특별시 중구 세종대로 110');
+    await next(page);
+    await page.getByLabel('직업 분류').selectOption({ label: '학생' });
+    await next(page);
+    await next(page, '이메일 없이 다음');
+    await stroke(page, [
+      [40, 150],
+      [120, 50],
+      [200, 160],
+      [280, 60],
+    ]);
+    await next(page, '서명 완료');
+    await documents(page, 'wizard2-inner', person);
+    const main = page.getByRole('main');
+    await expect(main).toContainText('푸른숲내과의원 (데모), 한빛정형외과의원 (데모)');
+    await expect(main).not.toContainText('신분증'); // AIA생명 takes no ID photo
+    // the summary at 320 px wide, and with the text at 200%: nothing scrolls sideways
+    await page.setViewportSize({ width: 320, height: 640 });
+    await snap(page, 'wizard2-inner-applyHistory-320');
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    await snap(page, 'wizard2-inner-applyHistory-320-200pct');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.evaluate(() => (document.documentElement.style.fontSize = ''));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.bottom-action').getByRole('button', { name: '자동청구 신청하기' }).click();
+    await expect(page).toHaveURL(/\/web\/complete$/);
+    expect(posts).toEqual([expect.stringMatching(/.+/)]);
+
+    await page.getByRole('link', { name: '내 자동청구 보기' }).click();
+    const hospitals = page.getByRole('list', { name: '가입한 병원' });
+    await expect(hospitals.getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('button', { name: '병원 추가하기' }).click();
+    const sheet = page.getByRole('dialog', { name: '병원 추가하기' });
+    await sheet.getByRole('button', { name: '추가하기' }).click();
+    await expect(sheet.getByText('추가할 병원을 한 곳 이상 골라 주세요.')).toBeVisible();
+    await sheet.getByRole('checkbox', { name: /새봄소아청소년과의원/ }).check();
+    await snap(page, 'wizard2-inner-add-sheet');
+    await expectAccessible(page);
+    await sheet.getByRole('button', { name: '추가하기' }).click();
+    await expect(hospitals.getByRole('listitem')).toHaveCount(3);
+    await snap(page, 'wizard2-inner-three-hospitals');
+  });
+});
+
+test('/web/ variants at 320 px: the ID-submission completion, and a variant visited cold', async ({ page }) => {
+  test.setTimeout(120_000);
+  await verifiedPatient(page, { hospitalCd: OUTER });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(appPath('/web/complete?type=idSubmit'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('신분증 제출');
+  await expect(page.getByRole('heading', { name: '신분증을 제출했어요' })).toBeVisible();
+  await snap(page, 'wizard2-320-complete-idSubmit');
+  await expectAccessible(page);
+  // a /web/ variant visited without a verified patient in memory says so instead of showing an empty pad
+  await page.goto(appPath('/web/signature'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('서명');
+  await expect(page.getByRole('heading', { name: '본인인증이 필요해요' })).toBeVisible();
+  await snap(page, 'wizard2-320-web-signature-cold');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
