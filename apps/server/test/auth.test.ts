@@ -295,7 +295,7 @@ describe('sessions', () => {
       method: 'POST',
       url: '/auth/rest/nice/smsAuth',
       headers: { host: 'auto-claim.example' },
-      payload: { ...started.json(), smsAuthNum: code, hospitalCode: '90000001' },
+      payload: { ...(started.json() as object), smsAuthNum: code, hospitalCode: '90000001' },
     });
     const session = res.cookies.find((c) => c.name === '__Host-ac_sess')!;
     expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/' });
