@@ -290,3 +290,21 @@ describe('POST /ui/insu/v1/claims/documents/commission and /agree', () => {
     expect(problemOf(sig)).toMatchObject({ code: 'IMAGE_TYPE', errors: [{ field: 'signImg' }] });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every subscription, account, OCR, address and document call', async () => {
+    const doc = (await t.app.inject('/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const methods = (p: string) => Object.keys(doc.paths[p] ?? {}).sort();
+    expect(methods(API.subscriptions)).toEqual(['delete', 'get', 'post', 'put']);
+    expect(methods(API.subscriptionsV2)).toEqual(['post']);
+    expect(methods(API.subscriptionsConfirm)).toEqual(['post']);
+    expect(methods(API.subscriptionHospitals)).toEqual(['delete', 'post']);
+    expect(methods(API.subscriptionHospitalsV2)).toEqual(['post']);
+    expect(methods(API.subscriptionHospitalsConfirm)).toEqual(['post']);
+    expect(methods(API.userAccounts)).toEqual(['get', 'post']);
+    expect(methods(API.ocrIdCard)).toEqual(['post']);
+    expect(methods(API.addresses)).toEqual(['get']);
+    expect(methods(API.documentCommission)).toEqual(['post']);
+    expect(methods(API.documentAgree)).toEqual(['post']);
+  });
+});

@@ -420,12 +420,7 @@ export const subscriptionChangeBody = z
         }
       }
     }
-    const any =
-      v.bankCd !== undefined ||
-      v.userPostNo !== undefined ||
-      v.userEmail !== undefined ||
-      v.minAmt !== undefined ||
-      v.userAddrDetail !== undefined;
+    const any = Object.entries(v).some(([k, x]) => k !== 'userCi' && x !== undefined);
     if (!any) ctx.addIssue({ code: 'custom', path: [], message: '바꿀 내용을 입력해 주세요.' });
   });
 export type SubscriptionChangeBody = z.input<typeof subscriptionChangeBody>;

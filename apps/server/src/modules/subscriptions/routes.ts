@@ -214,7 +214,7 @@ export const subscriptionRoutes =
             tags: ['documents'],
             summary: kind === 'commission' ? '위임장 PDF' : '동의서 PDF',
             description:
-              'application/pdf로 답해요. 가입 뒤에는 insuApplyId만 보내면 저장된 내용과 서명으로, 가입 전에는 보낸 reg 항목으로 만들어요. 이름·생년월일·전화번호는 본인인증 정보를 써요.',
+              '200: application/pdf (A4, 한글 글꼴 포함). 가입 뒤에는 insuApplyId만 보내면 저장된 내용과 서명으로, 가입 전에는 보낸 reg 항목으로 만들어요. 이름·생년월일·전화번호는 본인인증 정보를 써요.',
             body: documentBody,
           },
         },
