@@ -36,6 +36,8 @@ export default function Jumin() {
   const form = useForm<JuminInput, unknown, JuminValues>({
     resolver: zodResolver(juminForm(reg.birthday, reg.sex)),
     defaultValues: { userIdno2: reg.userIdno2 },
+    // The error summary takes focus (GOV.UK); it links to the field.
+    shouldFocusError: false,
   });
   const error = form.formState.errors.userIdno2?.message;
 

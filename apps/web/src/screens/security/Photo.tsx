@@ -211,10 +211,10 @@ export default function Photo() {
         {controls.isError && (
           <LoadError message={loadFailedMessage('보험사 신분증 제출 설정')} onRetry={() => void controls.refetch()} />
         )}
-        <ul className="wz-options wz-options--row">
+        <ul className="wz-options">
           {allowed.map((t) => (
             <li key={t}>
-              <label className="wz-option wz-option--center">
+              <label className="wz-option">
                 <input
                   id={`idtype-${t}`}
                   type="radio"

@@ -1,0 +1,408 @@
+// The wizard's first screens as a patient meets them (issue 4): jumin → possibleHospital (inner) → insuChoose →
+// claimAgreeInfo → document → idPhotoInfo → photo → paymentAccount → paymentCenter, in outer and inner mode, for each
+// ID type with an ID image generated here; what a patient sees, errors, back/forward, 320 px, nothing personal in
+// browser storage, nothing fetched from another origin. Every screen: a screenshot and axe-core.
+import type { Page } from '@playwright/test';
+import { test, expect, snap, expectAccessible, testPerson, verifiedPatient } from './fixtures';
+
+// Each test verifies a patient by SMS and walks up to nine screens with axe-core on each: more than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+const OUTER = '90000001';
+const INNER = '00000000';
+
+/** The route's Korean title is the page's h1; the progress line says where the patient is. */
+async function onScreen(page: Page, path: string, title: string, shot: string) {
+  await expect(page).toHaveURL(new RegExp(`/security/${path}(\\?|$)`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText(/\d+단계 중 \d+단계/)).toBeVisible();
+  await snap(page, shot);
+  await expectAccessible(page);
+}
+
+const next = (page: Page, name: string | RegExp = '다음') =>
+  page.locator('.bottom-action').getByRole('button', { name }).click();
+
+/**
+ * A photo of an ID card made in the page: a card with text on a noisy background. `big`: a PNG of several MB that the
+ * app has to compress below 1 MB. Otherwise a small JPEG that the app sends as it is.
+ */
+async function idImage(page: Page, label: string, big: boolean): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ([text, big]) => {
+      const w = big ? 2400 : 1200;
+      const h = big ? 1600 : 800;
+      const canvas = new OffscreenCanvas(w, h);
+      const ctx = canvas.getContext('2d')!;
+      const img = ctx.createImageData(w, h);
+      for (let i = 0; i < img.data.length; i += 4) {
+        const v = 60 + Math.floor(Math.random() * 16);
+        img.data[i] = v;
+        img.data[i + 1] = v;
+        img.data[i + 2] = v + 10;
+        img.data[i + 3] = 255;
+      }
+      ctx.putImageData(img, 0, 0);
+      ctx.scale(w / 2400, h / 1600);
+      ctx.fillStyle = '#f4f6fa';
+      ctx.fillRect(300, 250, 1800, 1100);
+      ctx.fillStyle = '#c8d6ee';
+      ctx.fillRect(380, 420, 420, 540);
+      ctx.fillStyle = '#191f28';
+      ctx.font = 'bold 110px sans-serif';
+      ctx.fillText(text, 880, 480);
+      ctx.font = '70px sans-serif';
+      ctx.fillText('김테스트  850101-1******', 880, 640);
+      ctx.fillText('2020. 3. 15.', 880, 800);
+      const blob = await canvas.convertToBlob(big ? { type: 'image/png' } : { type: 'image/jpeg', quality: 0.8 });
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let s = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(s);
+    },
+    [label, big] as const,
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/**
+ * The small JPEG with what the sandbox OCR is to read, as the comment segment it documents
+ * (`autoclaim-ocr:` + JSON right after the start of image): a real photo carries no such text.
+ */
+function withOcrText(jpeg: Buffer, fields: Record<string, string>): Buffer {
+  const text = Buffer.from(`autoclaim-ocr:${JSON.stringify(fields)}`, 'utf8');
+  const head = Buffer.from([0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff]);
+  return Buffer.concat([jpeg.subarray(0, 2), head, text, jpeg.subarray(2)]);
+}
+
+/** Requests to any origin but the app's own (the CSP forbids them; the compression library must not try). */
+function watchOrigins(page: Page) {
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!['localhost', '127.0.0.1'].includes(url.hostname) && url.protocol.startsWith('http')) foreign.push(r.url());
+  });
+  return foreign;
+}
+
+async function jumin(page: Page, back7: string, shot: string) {
+  await onScreen(page, 'jumin', '주민등록번호 입력', `${shot}-jumin`);
+  const input = page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요');
+  await expect(input).toHaveAttribute('type', 'password');
+  await input.fill(back7);
+  await next(page);
+}
+
+async function insurer(page: Page, name: string, shot: string) {
+  await onScreen(page, 'insuChoose', '보험사 선택', `${shot}-insuChoose`);
+  await page.getByRole('radio', { name, exact: true }).check();
+  await next(page);
+}
+
+async function agree(page: Page, insuCompNm: string, shot: string) {
+  await onScreen(page, 'claimAgreeInfo', '보험사 약관 동의', `${shot}-claimAgreeInfo`);
+  await expect(
+    page.getByRole('heading', { name: `${insuCompNm}에 보험금을 청구하려면 동의가 필요해요` }),
+  ).toBeVisible();
+  await page.getByRole('checkbox', { name: `${insuCompNm} 약관에 모두 동의해요` }).check();
+  await next(page, '동의하고 다음');
+}
+
+async function documentScreen(page: Page, insuCompNm: string, shot: string, withPhoto: boolean) {
+  await onScreen(page, 'document', '제출 서류 안내', `${shot}-document`);
+  await expect(page.getByRole('heading', { name: `${insuCompNm}에 이런 서류를 보내요` })).toBeVisible();
+  await expect(page.getByText('직접 챙기실 서류는 없어요.')).toBeVisible();
+  await expect(page.getByText('신분증 사본')).toHaveCount(withPhoto ? 1 : 0);
+  await next(page, '확인했어요');
+}
+
+type IdType = { name: '주민등록증' | '운전면허증' | '여권'; fields: Record<string, string>; hidden: string[] };
+const IC: IdType = {
+  name: '주민등록증',
+  fields: { 발급기관: '서울특별시 마포구청장', 발급일: '20200315' },
+  hidden: ['운전면허번호', '암호일련번호', '여권번호'],
+};
+const DL: IdType = {
+  name: '운전면허증',
+  fields: { 운전면허번호: '11-24-123456-78', 암호일련번호: 'A1B2C3' },
+  hidden: ['발급기관', '발급일', '여권번호'],
+};
+const PP: IdType = {
+  name: '여권',
+  fields: { 여권번호: 'M12345678', 발급일: '20190702' },
+  hidden: ['발급기관', '운전면허번호', '암호일련번호'],
+};
+
+/** What the sandbox OCR reads from the tagged image, and how the screen shows it. */
+type Ocr = { sent: Record<string, string>; shown: Record<string, string> };
+
+async function photo(page: Page, id: IdType, shot: string, ocr?: Ocr) {
+  await onScreen(page, 'idPhotoInfo', '신분증 촬영 안내', `${shot}-idPhotoInfo`);
+  await expect(page.getByText(id.name, { exact: true })).toBeVisible();
+  await next(page, '신분증 찍으러 가기');
+
+  await onScreen(page, 'photo', '신분증 촬영', `${shot}-photo`);
+  await page.getByRole('radio', { name: id.name }).check();
+  await expect(page.getByText('아직 사진이 없어요.')).toBeVisible();
+  const image = ocr ? withOcrText(await idImage(page, id.name, false), ocr.sent) : await idImage(page, id.name, true);
+  if (!ocr) expect(image.length).toBeGreaterThan(1024 * 1024);
+  const request = page.waitForRequest((r) => r.url().includes('/ui/insu/v1/ocr/document/id-card'));
+  await page
+    .getByTestId(ocr ? 'photo-gallery-input' : 'photo-camera-input')
+    .setInputFiles(
+      ocr
+        ? { name: 'id.jpg', mimeType: 'image/jpeg', buffer: image }
+        : { name: 'id.png', mimeType: 'image/png', buffer: image },
+    );
+  const sent = (await request).postDataJSON() as { idcardImg: string; idcardType: string };
+  // At most 1 MB, as a JPEG: compressed in the browser, or already small enough and sent as it is.
+  expect(sent.idcardType).toBe({ 주민등록증: 'ic', 운전면허증: 'dl', 여권: 'pp' }[id.name]);
+  expect(sent.idcardImg.startsWith('data:image/jpeg;base64,')).toBe(true);
+  const bytes = Buffer.from(sent.idcardImg.split(',')[1]!, 'base64');
+  expect(bytes.length).toBeLessThanOrEqual(1024 * 1024);
+  if (ocr) expect(bytes.equals(image)).toBe(true);
+
+  await expect(page.getByRole('img', { name: `찍은 ${id.name} 사진` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${id.name}에 적힌 내용을 확인해 주세요` })).toBeVisible();
+  for (const hidden of id.hidden) await expect(page.getByLabel(hidden, { exact: true })).toHaveCount(0);
+  if (ocr) {
+    await expect(page.getByText('사진에서 읽은 내용이에요.', { exact: false })).toBeVisible();
+    for (const [label, value] of Object.entries(ocr.shown)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+  } else {
+    await expect(page.getByText('사진에서 글자를 읽지 못했어요.', { exact: false })).toBeVisible();
+  }
+  await snap(page, `${shot}-photo-read`);
+  await expectAccessible(page);
+  for (const [label, value] of Object.entries(id.fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await next(page);
+}
+
+async function account(page: Page, shot: string) {
+  await onScreen(page, 'paymentAccount', '보험금 받을 계좌', `${shot}-paymentAccount`);
+  await page.getByLabel('은행').selectOption({ label: 'KB국민은행' });
+  await page.getByLabel('계좌번호').fill('123-456-789012');
+  await page.getByRole('radio', { name: '본인', exact: true }).check();
+  await expect(page.getByLabel('예금주 이름')).toHaveValue('김테스트');
+  await next(page, '계좌 확인하고 다음');
+  await onScreen(page, 'paymentCenter', '보험금 지급 안내', `${shot}-paymentCenter`);
+}
+
+test.describe('outer mode (from a hospital link)', () => {
+  test('주민등록증: every screen, its errors, to the minimum-amount step', async ({ page }) => {
+    const foreign = watchOrigins(page);
+    await verifiedPatient(page, { hospitalCd: OUTER, person: testPerson() });
+
+    // jumin: empty, then a first digit that does not fit 1985 + male, then a good one
+    await expect(page).toHaveURL(/\/security\/jumin$/);
+    await next(page);
+    const summary = page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' });
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText('주민등록번호 뒷자리 7자리를 숫자로 입력해 주세요.');
+    await snap(page, 'wizard-outer-jumin-error');
+    await expectAccessible(page);
+    const rrn = page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요');
+    await rrn.fill('4234567');
+    await next(page);
+    await expect(
+      page.getByText(/뒷자리 첫 숫자가 본인인증 때 입력한 생년월일·성별과 맞지 않아요/).first(),
+    ).toBeVisible();
+    await page.getByRole('button', { name: '입력한 숫자 보기' }).click();
+    await expect(rrn).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: '입력한 숫자 가리기' }).click();
+    await jumin(page, '1234567', 'wizard-outer');
+
+    // outer mode: the hospital came with the link, so no hospital step
+    await expect(page).toHaveURL(/\/security\/insuChoose$/);
+    await next(page);
+    await expect(page.getByRole('alert').filter({ hasText: '보험금을 청구할 보험사를 골라 주세요.' })).toBeFocused();
+    await snap(page, 'wizard-outer-insuChoose-error');
+    await insurer(page, '삼성화재', 'wizard-outer');
+
+    // the insurer's own terms: readable in full, required before going on
+    await expect(page).toHaveURL(/\/security\/claimAgreeInfo$/);
+    await next(page, '동의하고 다음');
+    await expect(page.getByRole('alert').filter({ hasText: '필수 약관에 모두 동의해 주세요.' })).toBeFocused();
+    await page
+      .getByRole('button', { name: /전문 보기/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toContainText('삼성화재');
+    await snap(page, 'wizard-outer-claimAgreeInfo-sheet');
+    await expectAccessible(page);
+    await page.getByRole('dialog').getByRole('button', { name: '동의하기' }).click();
+    await expect(page.getByRole('checkbox', { name: '삼성화재 약관에 모두 동의해요' })).toBeChecked();
+    await agree(page, '삼성화재', 'wizard-outer');
+
+    await documentScreen(page, '삼성화재', 'wizard-outer', true);
+
+    // photo: nothing chosen, then a type but no photo
+    await onScreen(page, 'idPhotoInfo', '신분증 촬영 안내', 'wizard-outer-idPhotoInfo');
+    await next(page, '신분증 찍으러 가기');
+    await next(page);
+    await expect(page.getByRole('alert').filter({ hasText: '어떤 신분증을 찍을지 골라 주세요.' })).toBeFocused();
+    await page.getByRole('radio', { name: '주민등록증' }).check();
+    await next(page);
+    await expect(
+      page.getByRole('alert').filter({ hasText: '신분증 사진을 찍거나 앨범에서 골라 주세요.' }),
+    ).toBeFocused();
+    await snap(page, 'wizard-outer-photo-error');
+    await page.goBack();
+    await photo(page, IC, 'wizard-outer-ic');
+
+    // account: errors first, then a matching holder
+    await expect(page).toHaveURL(/\/security\/paymentAccount$/);
+    await next(page, '계좌 확인하고 다음');
+    const accountErrors = page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' });
+    await expect(accountErrors).toBeFocused();
+    await expect(accountErrors).toContainText('은행을 골라 주세요.');
+    await expect(accountErrors).toContainText('계좌번호는 숫자 10~16자리로 입력해 주세요.');
+    await snap(page, 'wizard-outer-paymentAccount-error');
+    await expectAccessible(page);
+    await account(page, 'wizard-outer-ic');
+    await expect(page.getByRole('heading', { name: '보험금은 삼성화재에서 직접 보내 드려요' })).toBeVisible();
+    await expect(page.getByText('KB국민은행 ****9012')).toBeVisible();
+    await expect(page.getByRole('link', { name: /삼성화재 고객센터 1588-5114 전화하기/ })).toHaveAttribute(
+      'href',
+      'tel:15885114',
+    );
+    await next(page, '확인했어요');
+    await expect(page).toHaveURL(/\/security\/expenses$/);
+
+    // Nothing personal in browser storage; nothing fetched from another origin.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    for (const secret of ['1234567', '123456789012', '789012', 'data:image', '20200315']) {
+      expect(stored).not.toContain(secret);
+    }
+    expect(foreign).toEqual([]);
+  });
+
+  test('여권, and browser back keeps what was entered', async ({ page }) => {
+    await verifiedPatient(page, { hospitalCd: OUTER });
+    await jumin(page, '1234567', 'wizard-outer-pp');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/security\/jumin$/);
+    await expect(page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요')).toHaveValue('1234567');
+    await page.goForward();
+    await insurer(page, '삼성생명', 'wizard-outer-pp');
+    await agree(page, '삼성생명', 'wizard-outer-pp');
+    await documentScreen(page, '삼성생명', 'wizard-outer-pp', true);
+    await photo(page, PP, 'wizard-outer-pp');
+    // back from the account screen: the passport, its photo and fields are all still there
+    await page.goBack();
+    await expect(page.getByRole('radio', { name: '여권' })).toBeChecked();
+    await expect(page.getByRole('img', { name: '찍은 여권 사진' })).toBeVisible();
+    await expect(page.getByLabel('여권번호', { exact: true })).toHaveValue('M12345678');
+    await next(page);
+    await account(page, 'wizard-outer-pp');
+  });
+
+  test('an insurer that takes no ID photo skips the photo steps', async ({ page }) => {
+    await verifiedPatient(page, { hospitalCd: OUTER });
+    await jumin(page, '1234567', 'wizard-nophoto');
+    await insurer(page, 'AIA생명', 'wizard-nophoto');
+    await agree(page, 'AIA생명', 'wizard-nophoto');
+    await documentScreen(page, 'AIA생명', 'wizard-nophoto', false);
+    await expect(page).toHaveURL(/\/security\/paymentAccount$/);
+  });
+});
+
+test.describe('inner mode (the hospital-independent landing)', () => {
+  test('운전면허증, several hospitals at once, sorted by name', async ({ page }) => {
+    await verifiedPatient(page, { hospitalCd: INNER });
+    await jumin(page, '1234567', 'wizard-inner-dl');
+
+    await onScreen(page, 'possibleHospital', '자동청구 병원 선택', 'wizard-inner-possibleHospital');
+    const names = await page
+      .getByRole('checkbox')
+      .evaluateAll((els) => els.map((e) => e.closest('label')!.querySelector('.wz-option__title')!.textContent!));
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'ko')));
+    expect(names.join()).not.toContain('온누리한의원'); // not (yet) offering automatic claims
+    await next(page);
+    await expect(
+      page.getByRole('alert').filter({ hasText: '자동청구를 신청할 병원을 한 곳 이상 골라 주세요.' }),
+    ).toBeFocused();
+    await snap(page, 'wizard-inner-possibleHospital-error');
+    await page.getByRole('checkbox', { name: /한빛정형외과의원/ }).check();
+    await page.getByRole('checkbox', { name: /푸른숲내과의원/ }).check();
+    await next(page, '2곳 선택하고 다음');
+
+    await insurer(page, '현대해상', 'wizard-inner-dl');
+    await agree(page, '현대해상', 'wizard-inner-dl');
+    await onScreen(page, 'document', '제출 서류 안내', 'wizard-inner-dl-document');
+    await expect(page.getByText(/푸른숲내과의원 \(데모\), 한빛정형외과의원 \(데모\)/).first()).toBeVisible();
+    await next(page, '확인했어요');
+    await photo(page, DL, 'wizard-inner-dl', {
+      sent: { userNm: '김테스트', regNo: '112412345678', checkCd: 'Z9Y8X7', idcardIssueOrg: '경찰청' },
+      shown: { 운전면허번호: '112412345678', 암호일련번호: 'Z9Y8X7' },
+    });
+    await account(page, 'wizard-inner-dl');
+  });
+
+  test('주민등록증 in inner mode', async ({ page }) => {
+    await verifiedPatient(page, { hospitalCd: INNER });
+    await jumin(page, '1234567', 'wizard-inner-ic');
+    await page.getByRole('checkbox', { name: /하늘빛종합병원/ }).check();
+    await next(page, '1곳 선택하고 다음');
+    await insurer(page, 'DB손해보험', 'wizard-inner-ic');
+    await agree(page, 'DB손해보험', 'wizard-inner-ic');
+    await documentScreen(page, 'DB손해보험', 'wizard-inner-ic', true);
+    await photo(page, IC, 'wizard-inner-ic', {
+      sent: { idcardIssueOrg: '서울특별시 종로구청장', idcardIssueDate: '20180105', regNo: '999' },
+      shown: { 발급기관: '서울특별시 종로구청장', 발급일: '20180105' },
+    });
+    await account(page, 'wizard-inner-ic');
+  });
+});
+
+test("an account in someone else's name is explained, not accepted", async ({ page }) => {
+  await verifiedPatient(page, { hospitalCd: OUTER });
+  await jumin(page, '1234567', 'wizard-account');
+  await insurer(page, 'AIA생명', 'wizard-account');
+  await agree(page, 'AIA생명', 'wizard-account');
+  await documentScreen(page, 'AIA생명', 'wizard-account', false);
+  await page.getByLabel('은행').selectOption({ label: '신한은행' });
+  // The sandbox bank says every …9999 account is someone else's (README "Sandbox providers").
+  await page.getByLabel('계좌번호').fill('110-123-459999');
+  await page.getByRole('radio', { name: '본인', exact: true }).check();
+  await next(page, '계좌 확인하고 다음');
+  const explained = page.getByRole('alert').filter({ hasText: '은행에 등록된 예금주가 달라요' });
+  await expect(explained).toBeVisible();
+  await expect(explained).toContainText('****9999');
+  await expect(explained).toContainText('김테스트');
+  await expect(page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' })).toBeFocused();
+  await expect(page).toHaveURL(/\/security\/paymentAccount$/);
+  await snap(page, 'wizard-account-mismatch');
+  await expectAccessible(page);
+  // a family member's account: their relation and their name
+  await page.getByRole('radio', { name: '배우자' }).check();
+  await expect(page.getByLabel('예금주 이름')).toHaveValue('');
+  await page.getByLabel('계좌번호').fill('110-123-456789');
+  await page.getByLabel('예금주 이름').fill('이가족');
+  await next(page, '계좌 확인하고 다음');
+  await onScreen(page, 'paymentCenter', '보험금 지급 안내', 'wizard-account-paymentCenter');
+  await expect(page.getByText('신한은행 ****6789 (예금주 이가족)')).toBeVisible();
+});
+
+test('at 320 px wide nothing is cut off and nothing scrolls sideways', async ({ page }) => {
+  await verifiedPatient(page, { hospitalCd: OUTER });
+  await page.setViewportSize({ width: 320, height: 640 });
+  const noSideScroll = async () =>
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  await noSideScroll();
+  await jumin(page, '1234567', 'wizard-320');
+  await noSideScroll();
+  await insurer(page, 'NH농협손해보험', 'wizard-320');
+  await noSideScroll();
+  await agree(page, 'NH농협손해보험', 'wizard-320');
+  await noSideScroll();
+  await documentScreen(page, 'NH농협손해보험', 'wizard-320', true);
+  await photo(page, DL, 'wizard-320');
+  await expect(page).toHaveURL(/\/security\/paymentAccount$/);
+  await noSideScroll();
+  await snap(page, 'wizard-320-paymentAccount');
+});
