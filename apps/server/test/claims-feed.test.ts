@@ -91,17 +91,14 @@ describe('hospital API keys', () => {
   });
 
   it('refuses the sandbox key when sandbox providers are off (production)', async () => {
-    const prod = await build({ clock, config: { nodeEnv: 'production' } });
+    // What createContext decides for NODE_ENV=production: no sandbox.
+    t.app.ctx.sandbox = false;
     try {
-      const res = await prod.app.inject({
-        method: 'POST',
-        url: HOSPITAL_API.treatments,
-        headers: DEMO_KEY,
-        payload: { records: [treatmentRecord(who)] },
-      });
+      const res = await feed([treatmentRecord(who)]);
       expect(res.statusCode).toBe(401);
+      expect(problemOf(res).code).toBe('HOSPITAL_KEY_INVALID');
     } finally {
-      await prod.close();
+      t.app.ctx.sandbox = true;
     }
   });
 });

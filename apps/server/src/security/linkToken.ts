@@ -59,6 +59,29 @@ export async function signLinkToken(
   return `${jti}.${macOf(ctx, jti)}`;
 }
 
+/** Many tokens in one statement (the engine's 알림톡 batches); answers them in order. */
+export async function signLinkTokens(
+  ctx: AppContext,
+  grants: { purpose: LinkPurpose; ciHmac: string; insuApplyId?: string | null; recordId?: number | null }[],
+  db: Kysely<Database> = ctx.db,
+): Promise<string[]> {
+  if (grants.length === 0) return [];
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + LINK_TOKEN_TTL_SECONDS * 1000);
+  const rows = grants.map((g) => ({
+    jti: randomToken(16),
+    purpose: g.purpose,
+    ciHmac: g.ciHmac,
+    insuApplyId: g.insuApplyId ?? null,
+    recordId: g.recordId ?? null,
+    createdAt: now,
+    expiresAt,
+    usedAt: null,
+  }));
+  await db.insertInto('linkToken').values(rows).execute();
+  return rows.map((r) => `${r.jti}.${macOf(ctx, r.jti)}`);
+}
+
 /** The jti of a well-formed, correctly signed token, or undefined (no database read for forgeries). */
 function jtiOf(ctx: AppContext, token: string): string | undefined {
   if (typeof token !== 'string' || !TOKEN_RE.test(token)) return undefined;

@@ -10,7 +10,7 @@ import { MAX_DELIVERY_ATTEMPTS, patientLinkPath } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { ClaimStatus, Database, RecordOutcome } from '../../db/schema.js';
 import type { DeliveryDocument, DeliveryRequest } from '../../providers/delivery/types.js';
-import { signLinkToken } from '../../security/linkToken.js';
+import { signLinkTokens } from '../../security/linkToken.js';
 import { QUEUES, bossDb, createBoss } from './jobs.js';
 import { decide, kstDate, nextBatchAt, retryDelayMs, type RuleSubscription } from './rules.js';
 
@@ -337,13 +337,9 @@ export async function insertClaims(
 // ----------------------------------------------------------------------------------------------------------------
 // Delivery
 
-/** A status change of many claims with its history rows. */
-async function setStatus(
-  tx: Db,
-  changes: { claimId: number; status: ClaimStatus; reason: string | null }[],
-  actor: string,
-  now: Date,
-) {
+/** A status change of many claims with its history rows; `via` records statuses passed through on the way. */
+type StatusChange = { claimId: number; status: ClaimStatus; reason: string | null; via?: ClaimStatus[] };
+async function setStatus(tx: Db, changes: StatusChange[], actor: string, now: Date) {
   if (changes.length === 0) return;
   await sql`
     update claim as c
@@ -354,7 +350,12 @@ async function setStatus(
     where c.id = v.id`.execute(tx);
   await tx
     .insertInto('claimStatusHistory')
-    .values(changes.map((c) => ({ claimId: c.claimId, status: c.status, reason: c.reason, actor, at: now })))
+    .values(
+      changes.flatMap((c) => [
+        ...(c.via ?? []).map((status) => ({ claimId: c.claimId, status, reason: null, actor, at: now })),
+        { claimId: c.claimId, status: c.status, reason: c.reason, actor, at: now },
+      ]),
+    )
     .execute();
 }
 
@@ -485,15 +486,6 @@ async function deliverBatch(
       )
       .onConflict((oc) => oc.columns(['claimId', 'kind']).doNothing())
       .execute();
-    await setStatus(
-      tx,
-      due
-        .filter((d) => d.claimStatus === 'received')
-        .map((d) => ({ claimId: d.claimId, status: 'claimed', reason: null })),
-      'engine',
-      now,
-    );
-
     let results;
     try {
       results = await ctx.providers.delivery.deliver(requests, tx);
@@ -526,12 +518,6 @@ async function deliverBatch(
         set status = 'sent', attempts = d.attempts + 1, external_ref = v.ref, sent_at = ${now}, last_error = null
         from (select unnest(${sent.map((s) => s.id)}::bigint[]) as id, unnest(${sent.map((s) => s.ref)}::text[]) as ref) as v
         where d.id = v.id`.execute(tx);
-      await setStatus(
-        tx,
-        sent.map((s) => ({ claimId: s.claimId, status: 'sent', reason: null })),
-        'engine',
-        now,
-      );
       await tx
         .insertInto('accessLog')
         .values(
@@ -559,14 +545,26 @@ async function deliverBatch(
                      unnest(${failed.map((f) => f.dead)}::boolean[]) as dead,
                      unnest(${next}::timestamptz[]) as next) as v
         where d.id = v.id`.execute(tx);
-      await setStatus(
-        tx,
-        failed.filter((f) => f.dead).map((f) => ({ claimId: f.claimId, status: 'failed', reason: f.error })),
-        'engine',
-        now,
-      );
       failed.forEach((f, i) => !f.dead && retries.push(next[i]!));
     }
+    // Every claim of the batch moves once: received → claimed (documents hashed) → sent, or failed when dead.
+    const wasReceived = new Set(due.filter((d) => d.claimStatus === 'received').map((d) => d.claimId));
+    const via = (claimId: number): ClaimStatus[] => (wasReceived.has(claimId) ? ['claimed'] : []);
+    await setStatus(
+      tx,
+      [
+        ...sent.map((s) => ({ claimId: s.claimId, status: 'sent' as const, reason: null, via: via(s.claimId) })),
+        ...failed.flatMap((f): StatusChange[] =>
+          f.dead
+            ? [{ claimId: f.claimId, status: 'failed' as const, reason: f.error, via: via(f.claimId) }]
+            : wasReceived.has(f.claimId)
+              ? [{ claimId: f.claimId, status: 'claimed' as const, reason: null }]
+              : [],
+        ),
+      ],
+      'engine',
+      now,
+    );
     return due.length;
   });
   if (boss && retries.length) {
@@ -581,9 +579,11 @@ async function deliverBatch(
 
 const WON = new Intl.NumberFormat('ko-KR');
 
-async function notifyRecord(ctx: AppContext, recordId: number) {
+/** One 알림톡 per record, for a batch of records in one transaction (the link's token exists only if the message does). */
+async function notifyRecords(ctx: AppContext, recordIds: number[]) {
+  if (recordIds.length === 0) return;
   await ctx.db.transaction().execute(async (tx) => {
-    const r = await tx
+    const rows = await tx
       .selectFrom('treatmentRecord as r')
       .innerJoin('subscription as s', 's.insuApplyId', 'r.insuApplyId')
       .innerJoin('hospital as h', 'h.hospitalCd', 'r.hospitalCd')
@@ -597,44 +597,52 @@ async function notifyRecord(ctx: AppContext, recordId: number) {
         's.personEnc',
         'h.hospitalNm',
       ])
-      .where('r.id', '=', recordId)
-      .executeTakeFirst();
-    if (!r || (r.outcome !== 'claimed' && r.outcome !== 'below_min')) return;
-    const person = ctx.crypto.decryptJson<{ userTel?: string }>(r.personEnc);
-    if (!person.userTel) return;
-    const token = await signLinkToken(
+      .where('r.id', 'in', recordIds)
+      .orderBy('r.id')
+      .execute();
+    const due = rows.flatMap((r) => {
+      if (r.outcome !== 'claimed' && r.outcome !== 'below_min') return [];
+      const person = ctx.crypto.decryptJson<{ userTel?: string }>(r.personEnc);
+      return person.userTel ? [{ ...r, outcome: r.outcome, userTel: person.userTel }] : [];
+    });
+    const tokens = await signLinkTokens(
       ctx,
-      { purpose: 'treat', ciHmac: r.ciHmac, insuApplyId: r.insuApplyId, recordId: r.id },
+      due.map((r) => ({ purpose: 'treat' as const, ciHmac: r.ciHmac, insuApplyId: r.insuApplyId, recordId: r.id })),
       tx,
     );
-    const date = `${Number(r.visitDate.slice(4, 6))}월 ${Number(r.visitDate.slice(6, 8))}일`;
-    const text =
-      r.outcome === 'claimed'
-        ? `${r.hospitalNm}에서 ${date}에 받은 진료(${WON.format(r.totalPaid)}원)를 보험사에 자동으로 청구할게요. 진행 상황은 아래 버튼에서 볼 수 있어요.`
-        : `${r.hospitalNm}에서 ${date}에 받은 진료(${WON.format(r.totalPaid)}원)는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`;
     await ctx.providers.notification.send(
-      {
-        to: person.userTel,
-        template: r.outcome === 'claimed' ? 'AUTO_CLAIM_SENT' : 'AUTO_CLAIM_BELOW_MIN',
-        text,
-        linkPath: patientLinkPath('treat', token),
-      },
+      due.map((r, i) => {
+        const date = `${Number(r.visitDate.slice(4, 6))}월 ${Number(r.visitDate.slice(6, 8))}일`;
+        const paid = `${WON.format(r.totalPaid)}원`;
+        return {
+          to: r.userTel,
+          template: r.outcome === 'claimed' ? 'AUTO_CLAIM_SENT' : 'AUTO_CLAIM_BELOW_MIN',
+          text:
+            r.outcome === 'claimed'
+              ? `${r.hospitalNm}에서 ${date}에 받은 진료(${paid})를 보험사에 자동으로 청구할게요. 진행 상황은 아래 버튼에서 볼 수 있어요.`
+              : `${r.hospitalNm}에서 ${date}에 받은 진료(${paid})는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`,
+          linkPath: patientLinkPath('treat', tokens[i]!),
+        };
+      }),
       tx,
     );
   });
 }
 
-async function notifyQueued(ctx: AppContext, boss: PgBoss | undefined, limit = 100): Promise<number> {
+async function notifyQueued(ctx: AppContext, boss: PgBoss | undefined, limit = 200): Promise<number> {
   if (!boss) return 0;
   const jobs = await boss.fetch<{ recordId: number }>(QUEUES.notify, { batchSize: limit });
   if (!jobs?.length) return 0;
-  for (const job of jobs) {
-    try {
-      await notifyRecord(ctx, job.data.recordId);
-      await boss.complete(QUEUES.notify, job.id);
-    } catch (e) {
-      await boss.fail(QUEUES.notify, job.id, { message: e instanceof Error ? e.message : String(e) });
-    }
+  const ids = jobs.map((j) => j.id);
+  try {
+    await notifyRecords(
+      ctx,
+      jobs.map((j) => j.data.recordId),
+    );
+    await boss.complete(QUEUES.notify, ids);
+  } catch {
+    // pg-boss retries them with backoff (createBoss: retryLimit 5); the error stays in the job's output.
+    await boss.fail(QUEUES.notify, ids);
   }
   return jobs.length;
 }
@@ -678,9 +686,12 @@ export function createClaimEngine(ctx: AppContext, opts: { renderFax?: FaxRender
         });
         await b.work<{ recordId: number }>(
           QUEUES.notify,
-          { pollingIntervalSeconds: 1, batchSize: 50 },
+          { pollingIntervalSeconds: 1, batchSize: 200 },
           async (jobs) => {
-            for (const job of jobs) await notifyRecord(ctx, job.data.recordId);
+            await notifyRecords(
+              ctx,
+              jobs.map((j) => j.data.recordId),
+            );
           },
         );
         await b.work(QUEUES.tick, async () => {

@@ -13,15 +13,20 @@ export interface SandboxNotificationOptions {
 
 export function sandboxNotification(opts: SandboxNotificationOptions): NotificationProvider {
   return {
-    async send(m: PatientMessage, db: Kysely<Database>) {
-      const link = `${opts.origin}${m.linkPath}`;
-      const channel = opts.kakaoUnreachable?.has(m.to) ? ('sms' as const) : ('kakao' as const);
-      const body =
-        channel === 'kakao'
-          ? JSON.stringify({ template: m.template, text: m.text, buttons: [{ name: '진료 내역 보기', url: link }] })
-          : `${m.text}\n${link}`;
-      await db.insertInto('sandboxOutbox').values({ channel, to: m.to, body, createdAt: opts.now() }).execute();
-      return { channel };
+    async send(messages: PatientMessage[], db: Kysely<Database>) {
+      if (messages.length === 0) return [];
+      const createdAt = opts.now();
+      const rows = messages.map((m) => {
+        const link = `${opts.origin}${m.linkPath}`;
+        const channel = opts.kakaoUnreachable?.has(m.to) ? ('sms' as const) : ('kakao' as const);
+        const body =
+          channel === 'kakao'
+            ? JSON.stringify({ template: m.template, text: m.text, buttons: [{ name: '진료 내역 보기', url: link }] })
+            : `${m.text}\n${link}`;
+        return { channel, to: m.to, body, createdAt };
+      });
+      await db.insertInto('sandboxOutbox').values(rows).execute();
+      return rows.map((r) => ({ channel: r.channel }));
     },
   };
 }

@@ -14,6 +14,6 @@ export interface PatientMessage {
 }
 
 export interface NotificationProvider {
-  /** Sends by 알림톡, falling back to SMS; answers the channel that carried it. `db` may be a transaction. */
-  send(message: PatientMessage, db: Kysely<Database>): Promise<{ channel: 'kakao' | 'sms' }>;
+  /** Sends each by 알림톡, falling back to SMS; answers the channel that carried each. `db` may be a transaction. */
+  send(messages: PatientMessage[], db: Kysely<Database>): Promise<{ channel: 'kakao' | 'sms' }[]>;
 }

@@ -1,0 +1,164 @@
+// npm run bench:engine [-- --records N --patients M]: feeds N treatment records for M subscribed patients through
+// the hospital API (app.inject, validation included), then runs the engine, and prints records/s ingested and
+// claims/s built and delivered (sandbox delivery: the outbox, in the same transaction), 알림톡/s, and what a PDF
+// package costs. PGlite in memory by default; DATABASE_URL=postgres://… uses a throwaway database on that server.
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, MAX_FEED_BATCH } from '@auto-claim/contract';
+import { buildApp } from '../src/app.js';
+import { openDb } from '../src/db/index.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildClaimPackage } from '../src/modules/claims/documents.js';
+import { createSubscriber, treatmentRecord, type Subscriber } from '../test/factories.js';
+
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string' },
+    patients: { type: 'string' },
+    workers: { type: 'string' },
+    pdfs: { type: 'string', default: '5' },
+  },
+});
+const baseUrl = process.env.DATABASE_URL;
+const N = Number(values.records ?? (baseUrl ? 20_000 : 5_000));
+const M = Number(values.patients ?? 1_000);
+const WORKERS = Number(values.workers ?? (baseUrl ? 2 : 1));
+
+async function throwaway(url: string) {
+  const name = `ac_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const tmp = baseUrl ? await throwaway(baseUrl) : undefined;
+const db = await openDb(tmp ? { databaseUrl: tmp.url } : { memory: true });
+try {
+  await migrateToLatest(db.db);
+  const app = await buildApp({
+    db,
+    logger: false,
+    config: {
+      webDist: '',
+      logLevel: 'silent',
+      nodeEnv: 'development',
+      trustProxy: false,
+      fieldEncryptionKey: randomBytes(32).toString('hex'),
+      sessionSecret: randomBytes(32).toString('hex'),
+      providers: 'sandbox',
+    },
+  });
+  await app.ready();
+  const engine = app.claimEngine;
+  await engine.start();
+
+  const patients: Subscriber[] = [];
+  for (let i = 0; i < M; i++) patients.push(await createSubscriber(app.ctx, { contractStartDate: '20200101' }));
+  const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  const records = Array.from({ length: N }, (_, i) =>
+    treatmentRecord(patients[i % M]!, { receiptNo: `B${i}`, visitDate: today, by: i % 10 === 0 ? 'rrn' : 'ci' }),
+  );
+
+  const line = (label: string, count: number, ms: number) =>
+    console.log(
+      `${label.padEnd(34)} ${String(count).padStart(7)} in ${(ms / 1000).toFixed(2).padStart(6)} s = ${Math.round(
+        (count / ms) * 1000,
+      )
+        .toString()
+        .padStart(6)} /s`,
+    );
+  console.log(`bench:engine on ${db.kind}: ${N} records, ${M} patients, ${WORKERS} worker(s)`);
+
+  let t0 = performance.now();
+  for (let i = 0; i < N; i += MAX_FEED_BATCH) {
+    const res = await app.inject({
+      method: 'POST',
+      url: HOSPITAL_API.treatments,
+      headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
+      payload: { records: records.slice(i, i + MAX_FEED_BATCH) },
+    });
+    if (res.statusCode !== 200) throw new Error(`feed answered ${res.statusCode}: ${res.body}`);
+  }
+  const ingestMs = performance.now() - t0;
+  line('records ingested (HTTP, validated)', N, ingestMs);
+
+  // As the workers run it: match and delivery side by side, WORKERS of each, until every claim is out.
+  const loop = async (step: () => Promise<number>) => {
+    let n = 0;
+    for (let k; (k = await step()) > 0;) n += k;
+    return n;
+  };
+  t0 = performance.now();
+  let matching = true;
+  let matchMs = 0;
+  const matchers = Promise.all(Array.from({ length: WORKERS }, () => loop(() => engine.matchBatch()))).then(() => {
+    matching = false;
+    matchMs = performance.now() - t0;
+  });
+  const deliverer = async () => {
+    let n = 0;
+    for (;;) {
+      const k = await engine.deliverBatch();
+      n += k;
+      if (k > 0) continue;
+      if (!matching) {
+        const last = await engine.deliverBatch();
+        n += last;
+        if (last === 0) return n;
+      } else await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  const [, ...delivered] = await Promise.all([matchers, ...Array.from({ length: WORKERS }, deliverer)]);
+  const engineMs = performance.now() - t0;
+  const count = async (status?: string) =>
+    Number(
+      (
+        await db.db
+          .selectFrom('claim')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .$if(status !== undefined, (q) => q.where('status', '=', status as 'sent'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const claims = await count();
+  const sent = await count('sent');
+  line('records matched → claims built', claims, matchMs);
+  line(
+    'claims delivered (sandbox API)',
+    delivered.reduce((x, y) => x + y, 0),
+    engineMs,
+  );
+  line('claims built and delivered', sent, engineMs);
+  line('end to end (feed, then engine)', sent, ingestMs + engineMs);
+
+  t0 = performance.now();
+  const notified = await loop(() => engine.notifyQueued(200));
+  line('알림톡 sent (token + outbox)', notified, performance.now() - t0);
+
+  const pdfs = Number(values.pdfs);
+  if (pdfs > 0) {
+    const ids = await db.db.selectFrom('claim').select('id').orderBy('id').limit(pdfs).execute();
+    await buildClaimPackage(app.ctx, db.db, ids[0]!.id); // font parse, once per process
+    t0 = performance.now();
+    for (const { id } of ids) await buildClaimPackage(app.ctx, db.db, id);
+    line('PDF packages (4 documents each)', ids.length, performance.now() - t0);
+  }
+  if (sent !== N) throw new Error(`expected ${N} claims sent, found ${sent}`);
+  await app.close();
+} finally {
+  await db.close();
+  await tmp?.drop();
+}
