@@ -137,7 +137,7 @@ describe.skipIf(!baseUrl)('crash test: kill -9 in the middle of 1,000 claims', (
       await count(`select count(distinct (body::jsonb ->> 'claimId')) as n from sandbox_outbox where channel = 'api'`),
     ).toBe(RECORDS);
     child.kill('SIGTERM');
-    console.log(
+    console.warn(
       `crash test: killed with ${atKill.sent} of ${RECORDS} claims sent and ${atKill.records} records in; after restart ${RECORDS} sent once each`,
     );
   });
