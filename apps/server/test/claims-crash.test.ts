@@ -123,10 +123,13 @@ describe.skipIf(!baseUrl)('crash test: kill -9 in the middle of 1,000 claims', (
     expect(atKill.sent).toBeGreaterThan(0);
     expect(atKill.sent).toBeLessThan(RECORDS);
 
+    const restartedAt = Date.now();
     child = start();
     await ready();
+    const readyAt = Date.now();
     for (let i = 0; i < RECORDS; i += BATCH) await send(i);
     await until('every claim delivered', async () => (await sentClaims()) === RECORDS, 90_000);
+    const doneAt = Date.now();
 
     expect(await count('select count(*) as n from treatment_record')).toBe(RECORDS);
     expect(await count('select count(*) as n from claim')).toBe(RECORDS);
@@ -138,7 +141,7 @@ describe.skipIf(!baseUrl)('crash test: kill -9 in the middle of 1,000 claims', (
     ).toBe(RECORDS);
     child.kill('SIGTERM');
     console.warn(
-      `crash test: killed with ${atKill.sent} of ${RECORDS} claims sent and ${atKill.records} records in; after restart ${RECORDS} sent once each`,
+      `crash test: killed with ${atKill.sent} of ${RECORDS} claims sent and ${atKill.records} records in; after restart (ready in ${readyAt - restartedAt} ms) ${RECORDS} sent once each, ${doneAt - readyAt} ms after ready`,
     );
   });
 });
