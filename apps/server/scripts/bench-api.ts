@@ -1,0 +1,419 @@
+// npm run bench:api [-- --seconds 3 --connections 10 --warmup 20]: latency and throughput of the patient-facing calls
+// over real HTTP on loopback. The app runs in this process (buildApp, sandbox providers) on a fresh database: PGlite in
+// memory by default, a throwaway database on that server with DATABASE_URL=postgres://… (dropped at the end). The
+// load generator runs in a child process of its own, so its work does not sit on the server's event loop: for each call,
+// `--connections` clients send requests back to back for `--seconds` seconds (after `--warmup` untimed requests) to
+// 127.0.0.1 only, and it prints requests, req/s, p50/p95/p99 ms and errors. Exits 1 when any call failed or answered
+// an unexpected status (5xx included).
+//
+// Every patient is a fresh test person (010-0000-xxxx, never a real subscriber) calling from a loopback address of
+// their own (127.x.y.z; Linux routes all of 127/8 to lo), so the per-IP limits (userAuth 30, smsAuth 60, subscribe 30
+// per 10 minutes) meet real traffic shapes, not one address. The SMS pair's verified patients are then used by the
+// confirm call (round robin) and the subscription call (each patient once; more are verified, untimed, if they run out).
+// The claim engine's workers start as in main.ts, unless CLAIM_WORKERS=off.
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+interface Person {
+  custName: string;
+  korRegId: string;
+  custHp: string;
+  telecomType: string;
+}
+interface Plan {
+  port: number;
+  seconds: number;
+  connections: number;
+  warmup: number;
+  /** Whether apps/web/dist has an index.html to serve. */
+  spa: boolean;
+  person: Person;
+  /** A valid outer-mode subscription body; userCi and userTel are set per patient. */
+  subscription: Record<string, unknown>;
+  hospitalCd: string;
+}
+interface Row {
+  call: string;
+  requests: number;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  statuses: Record<string, number>;
+  /** CPU time of the server's process per iteration of the phase (filled in by the server side). */
+  cpuMs?: number;
+}
+type FromWorker =
+  | { kind: 'mark' }
+  | { kind: 'phase'; rows: Row[]; iterations: number }
+  | { kind: 'note'; text: string }
+  | { kind: 'done' };
+
+const LOAD_ENV = 'BENCH_API_LOAD_GENERATOR';
+if (!process.env[LOAD_ENV]) await main();
+else process.once('message', (plan: Plan) => void load(plan)); // the parent disconnects after 'done'
+
+// ------------------------------------------------------------------------------------------------ the server side
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '20' },
+    },
+  });
+  const seconds = Number(values.seconds);
+  const connections = Number(values.connections);
+  const warmup = Number(values.warmup);
+  if (!(seconds > 0 && seconds <= 60) || !(connections >= 1 && connections <= 200) || !(warmup >= 0)) {
+    console.error('bench:api: --seconds 0-60, --connections 1-200, --warmup ≥ 0');
+    process.exit(2);
+  }
+
+  const { buildApp } = await import('../src/app.js');
+  const { openTestDb, TEST_CONFIG, TEST_WEB_DIST, testPerson } = await import('../test/helper.js');
+  const { images, regFor } = await import('../test/subscription-fixtures.js');
+
+  const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+  const spa = existsSync(path.join(webDist, 'index.html'));
+  const { db, close } = await openTestDb();
+  const app = await buildApp({ config: { ...TEST_CONFIG, webDist: spa ? webDist : TEST_WEB_DIST }, db, logger: false });
+  let failed = false;
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const workers = process.env.CLAIM_WORKERS !== 'off';
+    if (workers) await app.claimEngine.start({ workers: true });
+    const port = (app.server.address() as { port: number }).port;
+
+    // The body the wizard sends in outer mode (test/subscription-fixtures.ts), for a person the load generator makes.
+    const person = testPerson();
+    const sample = { cookie: '', ci: 'X'.repeat(88), person };
+    const handle = { app, db, close: async () => {} };
+    const subscription = await regFor(handle, sample, await images());
+
+    const version =
+      db.kind === 'postgres'
+        ? (await import('kysely')).sql<{ v: string }>`show server_version`
+        : (await import('kysely')).sql<{ v: string }>`select version() as v`;
+    const dbVersion = Object.values((await version.execute(db.db)).rows[0] ?? {})[0];
+    console.log(
+      `bench:api — ${db.kind === 'postgres' ? `PostgreSQL ${String(dbVersion)} (throwaway database)` : 'PGlite in memory'}` +
+        ` · node ${process.version} · ${os.cpus().length} CPUs · ${connections} connections × ${seconds} s per call` +
+        ` (${warmup} warm-up requests untimed) · claim workers ${workers ? 'on' : 'off (CLAIM_WORKERS=off)'}` +
+        ` · load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+
+    const plan: Plan = { port, seconds, connections, warmup, spa, person, subscription, hospitalCd: '90000001' };
+    const rows: Row[] = [];
+    const notes: string[] = [];
+    if (!spa) notes.push('SPA index skipped: no build at apps/web/dist (npm run build makes one).');
+    await new Promise<void>((resolve, reject) => {
+      const loader = fork(fileURLToPath(import.meta.url), [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, [LOAD_ENV]: '1' },
+      });
+      loader.send(plan);
+      let cpu0 = process.cpuUsage();
+      loader.on('message', (m: FromWorker) => {
+        if (m.kind === 'mark') cpu0 = process.cpuUsage();
+        else if (m.kind === 'phase') {
+          const used = process.cpuUsage(cpu0);
+          for (const row of m.rows) {
+            rows.push({ ...row, cpuMs: (used.user + used.system) / 1000 / Math.max(1, m.iterations) });
+            console.log(`  ${row.call}: ${row.requests} requests`);
+          }
+        } else if (m.kind === 'note') notes.push(m.text);
+        else loader.disconnect();
+      });
+      loader.on('error', reject);
+      loader.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load generator exited with ${code}`))));
+    });
+
+    printTable(rows);
+    console.log(
+      `cpu ms: CPU time of the server's process per iteration (${
+        db.kind === 'pglite' ? 'PGlite runs inside it' : "PostgreSQL's own processes not counted"
+      }; the claim workers' polling included); the SMS pair's rows share one figure per verification` +
+        ` (userAuth + outbox read + smsAuth). Load average now ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs.`,
+    );
+    for (const n of notes) console.log(`note: ${n}`);
+    for (const r of rows.filter((x) => x.errors > 0)) {
+      failed = true;
+      console.error(`FAILED ${r.call}: ${JSON.stringify(r.statuses)}`);
+    }
+  } catch (e) {
+    failed = true;
+    console.error(e);
+  } finally {
+    await app.close();
+    await close();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+function printTable(rows: Row[]) {
+  const head = ['call', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'cpu ms'];
+  const body = rows.map((r) => [
+    r.call,
+    String(r.requests),
+    (r.requests / r.seconds).toFixed(1),
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.p99.toFixed(1),
+    String(r.errors),
+    (r.cpuMs ?? 0).toFixed(1),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log();
+  console.log(line(head));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-' : '') + '-'.repeat(w + 1) + (i === 0 ? '' : ':')).join('|')}|`);
+  for (const b of body) console.log(line(b));
+  console.log();
+}
+
+// ------------------------------------------------------------------------------------------------ the load generator
+
+interface Answer {
+  status: number;
+  body: Buffer;
+  headers: http.IncomingHttpHeaders;
+}
+
+async function load(plan: Plan) {
+  const post = (m: FromWorker) => process.send!(m);
+  const shared = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
+  // Patients' own connections: the agent pools sockets per local address, so each patient keeps one.
+  const patients = new http.Agent({ keepAlive: true });
+
+  const send = (
+    method: string,
+    url: string,
+    opts: { body?: unknown; cookie?: string; from?: string; agent?: http.Agent } = {},
+  ) =>
+    new Promise<Answer>((resolve, reject) => {
+      const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: plan.port,
+          method,
+          path: url,
+          agent: opts.agent ?? shared,
+          ...(opts.from ? { localAddress: opts.from } : {}),
+          headers: {
+            ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+            ...(opts.cookie ? { cookie: opts.cookie } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+  /** Runs `iteration` on `connections` loops for the time given; each iteration times what it calls `timed`. */
+  async function measure(
+    calls: { name: string; expect: number }[],
+    iteration: (timed: (call: number, f: () => Promise<Answer>) => Promise<Answer | undefined>) => Promise<boolean>,
+  ) {
+    const lat = calls.map(() => [] as number[]);
+    const statuses = calls.map(() => ({}) as Record<string, number>);
+    let warming = true;
+    const timed = async (i: number, f: () => Promise<Answer>) => {
+      const t0 = performance.now();
+      let a: Answer | undefined;
+      let key: string;
+      try {
+        a = await f();
+        key = String(a.status);
+      } catch (e) {
+        key = (e as NodeJS.ErrnoException).code ?? 'network error';
+      }
+      if (!warming) {
+        lat[i]!.push(performance.now() - t0);
+        statuses[i]![key] = (statuses[i]![key] ?? 0) + 1;
+      }
+      return a?.status === calls[i]!.expect ? a : undefined;
+    };
+    // Warm-up: untimed, same shape, one loop per connection until `warmup` iterations are done.
+    let left = plan.warmup;
+    await Promise.all(
+      Array.from({ length: Math.min(plan.connections, plan.warmup) }, async () => {
+        while (left-- > 0) if (!(await iteration(timed))) break;
+      }),
+    );
+    warming = false;
+    post({ kind: 'mark' });
+    let iterations = 0;
+    const t0 = performance.now();
+    const end = t0 + plan.seconds * 1000;
+    let stopped = false;
+    await Promise.all(
+      Array.from({ length: plan.connections }, async () => {
+        while (!stopped && performance.now() < end) {
+          if (!(await iteration(timed))) stopped = true;
+          iterations++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const rows = calls.map((c, i): Row => {
+      const sorted = lat[i]!.sort((a, b) => a - b);
+      const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+      const ok = statuses[i]![String(c.expect)] ?? 0;
+      return {
+        call: c.name,
+        requests: sorted.length,
+        seconds,
+        p50: pct(50),
+        p95: pct(95),
+        p99: pct(99),
+        errors: sorted.length - ok,
+        statuses: statuses[i]!,
+      };
+    });
+    post({ kind: 'phase', rows, iterations });
+  }
+
+  const get = (name: string, url: string) =>
+    measure([{ name: `GET ${name}`, expect: 200 }], async (timed) => {
+      await timed(0, () => send('GET', url));
+      return true;
+    });
+
+  await get('insurances (1000/page)', '/ui/insu/v1/claims/insurances?insuType=insu&page=1&pageSize=1000');
+  await get(`hospitals/${plan.hospitalCd}`, `/ui/insu/v1/claims/hospitals/${plan.hospitalCd}`);
+  await get('terms/v2/TELECOM', '/auth/rest/terms/v2/TELECOM');
+  if (plan.spa) await get('SPA index (outer landing)', `/ui/insu/vuex/auto-claim/${plan.hospitalCd}`);
+
+  // ---- the SMS pair: a fresh person and address per iteration; the code from the sandbox outbox (untimed)
+  const termsIds = (
+    JSON.parse((await send('GET', '/auth/rest/terms/v2/TELECOM')).body.toString()) as {
+      list: { termsId: string }[];
+    }
+  ).list.map((x) => x.termsId);
+  interface Patient {
+    cookie: string;
+    ci: string;
+    person: Person;
+    from: string;
+  }
+  let seq = 0;
+  const MAX_PEOPLE = 10_000; // 010-0000-0000 … 010-0000-9999: each phone sends once per run
+  const pool: Patient[] = [];
+  /** One verification; `timed` only for the SMS pair's own measurement. */
+  const verify = async (
+    timed?: (call: number, f: () => Promise<Answer>) => Promise<Answer | undefined>,
+  ): Promise<Patient | undefined> => {
+    if (seq >= MAX_PEOPLE) return undefined;
+    const n = seq++;
+    const from = `127.${1 + Math.floor(n / (254 * 256))}.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
+    const person = { ...plan.person, custHp: `0100000${String(n).padStart(4, '0')}` };
+    const run = timed ?? (async (_: number, f: () => Promise<Answer>) => f());
+    const opts = { from, agent: patients };
+    const started = await run(0, () =>
+      send('POST', '/auth/rest/nice/userAuth', {
+        ...opts,
+        body: { ...person, hospitalCode: plan.hospitalCd, termsIds },
+      }),
+    );
+    if (started?.status !== 200) return undefined;
+    const seqs = JSON.parse(started.body.toString()) as { smsRequestSeq: string; smsResponseSeq: string };
+    const outbox = await send('GET', `/sandbox/outbox?to=${person.custHp}`, opts);
+    const code = /\[(\d{6})\]/.exec(
+      (JSON.parse(outbox.body.toString()) as { messages: { body: string }[] }).messages[0]?.body ?? '',
+    )?.[1];
+    if (!code) throw new Error(`no SMS code in the outbox for ${person.custHp}`);
+    const done = await run(1, () =>
+      send('POST', '/auth/rest/nice/smsAuth', {
+        ...opts,
+        body: { ...seqs, smsAuthNum: code, hospitalCode: plan.hospitalCd },
+      }),
+    );
+    if (done?.status !== 200) return undefined;
+    const cookie = ([] as string[])
+      .concat(done.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    return { cookie, ci: (JSON.parse(done.body.toString()) as { ci: string }).ci, person, from };
+  };
+
+  await measure(
+    [
+      { name: 'POST userAuth (SMS sent)', expect: 200 },
+      { name: 'POST smsAuth (session)', expect: 200 },
+    ],
+    async (timed) => {
+      const p = await verify(timed);
+      if (p) pool.push(p);
+      return seq < MAX_PEOPLE;
+    },
+  );
+  if (pool.length === 0) {
+    post({ kind: 'note', text: 'no patient was verified: confirm and subscriptions not measured.' });
+    post({ kind: 'done' });
+    return;
+  }
+
+  // ---- confirm: the /excute call of a patient who has just verified (round robin over the verified ones)
+  let turn = 0;
+  await measure([{ name: 'POST subscriptions/confirm', expect: 200 }], async (timed) => {
+    const p = pool[turn++ % pool.length]!;
+    await timed(0, () =>
+      send('POST', '/ui/insu/v1/claims/subscriptions/confirm', {
+        from: p.from,
+        agent: patients,
+        cookie: p.cookie,
+        body: { userCi: p.ci, hospitalCd: plan.hospitalCd, userIdno: p.person.korRegId.slice(0, 6) },
+      }),
+    );
+    return true;
+  });
+
+  // ---- subscriptions: each a fresh verified patient, the whole outer-mode body with an ID JPEG and a PNG signature
+  let inline = 0;
+  await measure([{ name: 'POST subscriptions (outer, images)', expect: 201 }], async (timed) => {
+    let p = pool.pop();
+    if (!p) {
+      inline++;
+      p = await verify();
+      if (!p) return false;
+    }
+    const who = p;
+    await timed(0, () =>
+      send('POST', '/ui/insu/v1/claims/subscriptions', {
+        from: who.from,
+        agent: patients,
+        cookie: who.cookie,
+        body: { ...plan.subscription, userCi: who.ci, userTel: who.person.custHp },
+      }),
+    );
+    return true;
+  });
+  if (inline > 0) {
+    post({
+      kind: 'note',
+      text: `subscriptions: ${inline} patients were verified inside the timed loop (untimed), which lowers its req/s.`,
+    });
+  }
+  shared.destroy();
+  patients.destroy();
+  post({ kind: 'done' });
+}
