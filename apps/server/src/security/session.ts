@@ -96,13 +96,19 @@ export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise
   const token = tokenOf(req);
   if (!token || token.length > 100) return undefined;
   const idHash = sha256(token);
-  const row = await ctx.db.selectFrom('authSession').selectAll().where('idHash', '=', idHash).executeTakeFirst();
-  if (!row || row.revokedAt) return undefined;
   const now = ctx.clock.now();
-  const lastSeenAt = new Date(row.lastSeenAt);
+  // One round trip: the row is live (not revoked, inside both limits) and its idle clock restarts, or nothing.
+  const row = await ctx.db
+    .updateTable('authSession')
+    .set({ lastSeenAt: now })
+    .where('idHash', '=', idHash)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .where('lastSeenAt', '>', new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000))
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
   const expiresAt = new Date(row.expiresAt);
-  if (now >= expiresAt || now.getTime() - lastSeenAt.getTime() >= SESSION_IDLE_SECONDS * 1000) return undefined;
-  await ctx.db.updateTable('authSession').set({ lastSeenAt: now }).where('idHash', '=', idHash).execute();
   return {
     idHash,
     kind: row.kind,
