@@ -2,6 +2,7 @@
 // docComissionView → docAgreeView → applyHistory → /web/complete, then 'my subscription': status subscribed, change the
 // account, add a hospital, remove one, cancel. Outer and inner mode. Every screen: a screenshot and axe-core.
 import type { Page } from '@playwright/test';
+import { SMS_RESEND_INTERVAL_SECONDS } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, verifiedPatient, appPath, type TestPerson } from './fixtures';
 
 const OUTER = '90000001';
@@ -9,7 +10,8 @@ const OTHER = '90000002';
 const INNER = '00000000';
 
 async function onScreen(page: Page, path: string, title: string, shot: string) {
-  await expect(page).toHaveURL(new RegExp(`/(security|web)/${path}(\\?|$)`));
+  // Generous: a screen's chunk may load slowly on a busy machine.
+  await expect(page).toHaveURL(new RegExp(`/(security|web)/${path}(\\?|$)`), { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await snap(page, shot);
   await expectAccessible(page);
@@ -242,6 +244,7 @@ test.describe('outer mode', () => {
   }) => {
     test.setTimeout(240_000);
     const person = await verifiedPatient(page, { hospitalCd: OUTER });
+    const firstCodeAt = Date.now();
     await firstScreens(page, '삼성화재', 'wizard2-outer');
     await expenses(page, 'wizard2-outer');
     await retro(page, 'wizard2-outer');
@@ -312,6 +315,8 @@ test.describe('outer mode', () => {
     await expect(page.getByText('변경 내용을 저장했어요.')).toBeVisible();
 
     // add another hospital: verified again at that hospital's landing, the RRN back part asked once more
+    // A phone gets a new code only after SMS_RESEND_INTERVAL_SECONDS (DESIGN §4).
+    await page.waitForTimeout(Math.max(0, (SMS_RESEND_INTERVAL_SECONDS + 1) * 1000 - (Date.now() - firstCodeAt)));
     await verifiedPatient(page, { hospitalCd: OTHER, person });
     await expect(page).toHaveURL(/\/security\/applyHistory$/);
     await page.getByRole('button', { name: '푸른숲내과의원 (데모)도 자동청구하기' }).click();

@@ -197,8 +197,10 @@ export function Summary() {
     try {
       await withLoading(submit(buildSubmission(s), idempotencyKey.current));
       await queryClient.invalidateQueries({ queryKey: ['subscription'] });
-      s.reset();
-      navigate(`${APP_BASE}/web/complete`);
+      // The summary stays as it was (button busy) until the completion screen has loaded; then the store is reset
+      // (spec §4), so the patient never sees a half-emptied summary.
+      await navigate(`${APP_BASE}/web/complete`);
+      useClaimStore.getState().reset();
     } catch (err) {
       const fields = err instanceof ApiError ? (err.problem?.errors ?? []) : [];
       const placed = fields
