@@ -50,12 +50,14 @@ export async function requestIdCard(
     const names = await repo.namesOf(ctx.db, [], [claim.insuCompCd]);
     const insurerNm = names.insurer.get(claim.insuCompCd) ?? claim.insuCompCd;
     await ctx.providers.notification.send(
-      {
-        to: phone,
-        template: ID_REQUEST_TEMPLATE,
-        text: `[자동청구] ${insurerNm}에서 보험금 심사를 위해 신분증 사본을 요청했어요. 아래 버튼을 눌러 제출해 주세요.`,
-        linkPath: patientLinkPath('idCard', token),
-      },
+      [
+        {
+          to: phone,
+          template: ID_REQUEST_TEMPLATE,
+          text: `[자동청구] ${insurerNm}에서 보험금 심사를 위해 신분증 사본을 요청했어요. 아래 버튼을 눌러 제출해 주세요.`,
+          linkPath: patientLinkPath('idCard', token),
+        },
+      ],
       ctx.db,
     );
   }
