@@ -1,7 +1,9 @@
 // The claim engine through the feed and app.inject(): every rule (minimum, contract dates, retroactive window and the
 // three-year lapse, hospitals, schedule), delivery with retries, backoff and dead letters an operator sees and
 // sends again, the status lifecycle, the 알림톡 with its single-use link, and the pg-boss workers on their own.
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -13,6 +15,8 @@ import {
   type OperatorClaimView,
 } from '@auto-claim/contract';
 import { upsertOperator } from '../src/modules/auth/operators.js';
+import { buildClaimPackage } from '../src/modules/claims/documents.js';
+import { sandboxDelivery } from '../src/providers/delivery/sandbox.js';
 import type { DeliveryProvider } from '../src/providers/delivery/types.js';
 import { consumeLinkToken, verifyLinkToken } from '../src/security/linkToken.js';
 import { build, problemOf, testClock, type TestApp } from './helper.js';
@@ -332,6 +336,54 @@ describe('delivery, notification and the status lifecycle', () => {
       (await t.app.inject({ method: 'POST', url: OPERATOR_API.claimStatus(b!.id), payload: { status: 'paid' } }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe('fax delivery and the PDF package', () => {
+  it('faxes the package with claim form, receipt, 위임장, 동의서 and the ID copy the insurer wants, hashing each', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGLIFE'] });
+    const jpeg = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#8899aa' } })
+      .jpeg()
+      .toBuffer();
+    const png = await sharp({ create: { width: 90, height: 40, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    await sql`update subscription set idcard_img_enc = ${t.app.ctx.crypto.encrypt(jpeg.toString('base64'))},
+      sign_img_enc = ${t.app.ctx.crypto.encrypt(png.toString('base64'))} where insu_apply_id = ${who.insuApplyId}`.execute(
+      t.db.db,
+    );
+    const real = t.app.ctx.providers.delivery;
+    let faxed: Uint8Array | undefined;
+    t.app.ctx.providers.delivery = {
+      ...sandboxDelivery({ now: () => clock.now(), faxInsurers: new Set(['SAMSUNGLIFE']) }),
+      deliver: async (batch, db) => {
+        faxed = batch[0]?.documents.find((d) => d.kind === 'package')?.body as Uint8Array;
+        return sandboxDelivery({ now: () => clock.now(), faxInsurers: new Set(['SAMSUNGLIFE']) }).deliver(batch, db);
+      },
+    };
+    try {
+      const [claim] = await claimsOf(await feedAndDrain(who));
+      const v = await view(claim!.id);
+      expect(v).toMatchObject({ status: 'sent', delivery: { channel: 'fax', status: 'sent' } });
+      expect(v.documents.map((d) => d.kind).sort()).toEqual([
+        'claim_form',
+        'consent',
+        'id_copy',
+        'package',
+        'power_of_attorney',
+        'receipt',
+      ]);
+      expect(Buffer.from(faxed!).subarray(0, 5).toString()).toBe('%PDF-');
+      const pkg = v.documents.find((d) => d.kind === 'package')!;
+      expect(pkg.sha256).toBe(createHash('sha256').update(faxed!).digest('hex'));
+      const [fax] = (await outbox('fax', '05050000002')).filter((m) => JSON.parse(m.body).claimId === claim!.id);
+      expect(fax).toBeDefined();
+      // Deterministic: the same claim gives the same package, so a recorded hash can be checked again.
+      const again = await buildClaimPackage(t.app.ctx, t.db.db, claim!.id);
+      expect(createHash('sha256').update(again.pdf).digest('hex')).toBe(pkg.sha256);
+    } finally {
+      t.app.ctx.providers.delivery = real;
+    }
   });
 });
 

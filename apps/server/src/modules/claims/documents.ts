@@ -22,7 +22,8 @@ const mask = (rrn: string | undefined, birthDate: string) =>
 function imageOf(value: string | undefined): { bytes: Uint8Array; png: boolean } | undefined {
   if (!value) return undefined;
   const m = /^data:image\/(png|jpeg);base64,(.*)$/s.exec(value);
-  const bytes = Buffer.from(m ? m[2]! : value, 'base64');
+  // A fresh array: pdf-lib reads JPEGs through `.buffer` and would see a pooled Buffer's neighbours.
+  const bytes = new Uint8Array(Buffer.from(m ? m[2]! : value, 'base64'));
   if (bytes.length < 8) return undefined;
   return { bytes, png: bytes[0] === 0x89 && bytes[1] === 0x50 };
 }
@@ -69,9 +70,17 @@ export async function buildClaimPackage(ctx: AppContext, db: Db, claimId: number
           where insu_apply_id = ${c.insuApplyId}`.execute(db)
       ).rows[0]?.row
     : undefined;
-  const dec = (key: string) => (typeof sub?.[key] === 'string' ? ctx.crypto.decrypt(sub[key] as string) : undefined);
-  const subPerson =
-    typeof sub?.person_enc === 'string' ? ctx.crypto.decryptJson<Record<string, string>>(sub.person_enc) : {};
+  // The camel-case plugin renames nested keys too (idcard_img_enc → idcardImgEnc); accept either spelling.
+  const field = (snake: string) => {
+    const v = sub?.[snake] ?? sub?.[snake.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase())];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const dec = (key: string) => {
+    const v = field(key);
+    return v ? ctx.crypto.decrypt(v) : undefined;
+  };
+  const personEnc = field('person_enc');
+  const subPerson = personEnc ? ctx.crypto.decryptJson<Record<string, string>>(personEnc) : {};
   const sign = imageOf(dec('sign_img_enc'));
   const idPhotoWanted = await db
     .selectFrom('uiControl')
