@@ -495,6 +495,14 @@ describe('adding and removing hospitals', () => {
     expect(problemOf(none).code).toBe('NOT_SUBSCRIBED');
   });
 
+  it('lets a returning patient add a hospital without typing the back RRN again: the session vouches', async () => {
+    const { v } = await subscribed();
+    const { userIdno2: _typed, ...withoutRrn } = personFields(v);
+    const res = await post(v, API.subscriptionHospitals, { ...withoutRrn, userIdno2: '', hospitalCd: '90000002' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().subscription.hospitals.map((h: { hospitalCd: string }) => h.hospitalCd)).toContain('90000002');
+  });
+
   it('DELETE removes one hospital, but never the last one', async () => {
     const { v } = await subscribed({ multiSubscrib: ['90000002'] });
     const del = (cd: string) => call(v, { method: 'DELETE', url: `${API.subscriptionHospitals}?hospitalCd=${cd}` });

@@ -330,10 +330,10 @@ type RegLike = IdcardFields & {
   idcardImg?: string;
   birthday: string;
   sex?: 'M' | 'F';
-  userIdno2: string;
+  userIdno2?: string;
 };
 function regRules(v: RegLike, ctx: z.RefinementCtx) {
-  if (v.sex && !rrnDigitFits(v.birthday, v.sex, v.userIdno2)) {
+  if (v.sex && v.userIdno2 && !rrnDigitFits(v.birthday, v.sex, v.userIdno2)) {
     ctx.addIssue({
       code: 'custom',
       path: ['userIdno2'],
@@ -364,7 +364,12 @@ export type SubscriptionReg = z.output<typeof subscriptionBody>;
 export type SubscriptionV2Body = z.input<typeof subscriptionV2Body>;
 
 /** POST /ui/insu/v1/claims/subscriptions/hospitals: add one hospital to the live subscription. */
-const addPersonShape = { ...personShape, sex: sex.optional() };
+/**
+ * Adding a hospital to one's own subscription: the SMS-verified session already proves who this is and the resident
+ * number is on file, so the back part may be left out (a returning patient has not typed it this time); if sent,
+ * it must match what is on file.
+ */
+const addPersonShape = { ...personShape, sex: sex.optional(), userIdno2: userIdno2.optional().or(z.literal('')) };
 export const addHospitalBody = z
   .object({
     ...addPersonShape,

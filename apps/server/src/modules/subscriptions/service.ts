@@ -509,7 +509,7 @@ export async function addHospitals(
   assertSamePerson(patient, body);
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row || (body.insuApplyId && body.insuApplyId !== row.insuApplyId)) throw NOT_SUBSCRIBED();
-  if (personOf(ctx, row).userIdno2 !== body.userIdno2) {
+  if (body.userIdno2 && personOf(ctx, row).userIdno2 !== body.userIdno2) {
     throw new AppError(403, 'PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
       { field: 'userIdno2', message: '주민등록번호 뒷자리가 가입할 때와 달라요.' },
     ]);

@@ -126,11 +126,6 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   /** spec §4: insuApplyId set → add-hospital (v2 with a hospitals list in inner mode, v1 otherwise). */
   const addHospitals = async (codes: string[]) => {
     const s = useClaimStore.getState();
-    if (!/^\d{7}$/.test(s.reg.userIdno2)) {
-      await alert('병원을 추가하려면 주민등록번호 뒷자리를 한 번 더 확인해야 해요.', { title: '본인 확인' });
-      navigate(changeLink('jumin'));
-      return;
-    }
     const submission = buildSubmission({
       reg: {
         ...s.reg,
