@@ -387,6 +387,27 @@ describe('fax delivery and the PDF package', () => {
   });
 });
 
+describe('the package on demand', () => {
+  it('lets an operator download an API claim’s package, recording its hashes and the release', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['NHFIRE'] });
+    const [claim] = await claimsOf(await feedAndDrain(who));
+    expect((await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claim!.id) })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claim!.id), cookies });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const v = await view(claim!.id);
+    expect(v.documents.find((d) => d.kind === 'package')?.sha256).toBe(
+      createHash('sha256').update(res.rawPayload).digest('hex'),
+    );
+    const log = await t.db.db.selectFrom('accessLog').select('action').where('claimId', '=', claim!.id).execute();
+    expect(log.map((l) => l.action)).toContain('released_to_operator');
+    expect((await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(999_999), cookies })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('pg-boss workers', () => {
   it('run the engine on their own after a feed', async () => {
     const who = await createSubscriber(t.app.ctx, { insurers: ['MERITZFIRE'] });

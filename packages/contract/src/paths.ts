@@ -76,6 +76,8 @@ export const OPERATOR_API = {
   claim: (claimId: number | string) => `/api/admin/claims/${claimId}`,
   claimRetry: (claimId: number | string) => `/api/admin/claims/${claimId}/retry`,
   claimStatus: (claimId: number | string) => `/api/admin/claims/${claimId}/status`,
+  /** The claim's PDF package (built on demand; its documents' hashes are recorded). */
+  claimPackage: (claimId: number | string) => `/api/admin/claims/${claimId}/package.pdf`,
   deadLetters: '/api/admin/claims/dead-letters',
   hospitalApiKeys: (hospitalCd: string) => `/api/admin/hospitals/${hospitalCd}/api-keys`,
 } as const;

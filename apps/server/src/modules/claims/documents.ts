@@ -187,3 +187,30 @@ export async function renderFaxPackage(ctx: AppContext, tx: Db, claimId: number)
     .execute();
   return { kind: 'package', contentType: 'application/pdf', body: pdf, sha256: sha256Hex(pdf) };
 }
+
+/** An operator's download: builds the package, records the documents' hashes, and logs the release. */
+export async function recordClaimPackage(ctx: AppContext, claimId: number, operatorId: string): Promise<Uint8Array> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const { pdf, documents } = await buildClaimPackage(ctx, tx, claimId);
+    const now = ctx.clock.now();
+    await tx
+      .insertInto('claimDocument')
+      .values(documents.filter((d) => d.kind !== 'claim_form').map((d) => ({ claimId, ...d, createdAt: now })))
+      .onConflict((oc) => oc.columns(['claimId', 'kind']).doNothing())
+      .execute();
+    const c = await tx.selectFrom('claim').select('ciHmac').where('id', '=', claimId).executeTakeFirstOrThrow();
+    await tx
+      .insertInto('accessLog')
+      .values({
+        ciHmac: c.ciHmac,
+        action: 'released_to_operator',
+        actor: `operator:${operatorId}`,
+        recordId: null,
+        claimId,
+        detail: 'package.pdf',
+        at: now,
+      })
+      .execute();
+    return pdf;
+  });
+}

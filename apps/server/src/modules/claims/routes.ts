@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/problem.js';
 import { requireOperator } from '../../security/session.js';
 import { createClaimEngine, type ClaimEngine } from './engine.js';
-import { renderFaxPackage } from './documents.js';
+import { recordClaimPackage, renderFaxPackage } from './documents.js';
 import { ingest, issueHospitalKey, requireHospital } from './feed.js';
 import { claimView, deadLetters, retryDeadLetter, setInsurerAnswer } from './operator.js';
 
@@ -108,6 +108,32 @@ export const claimRoutes =
       async (req) => {
         await setInsurerAnswer(ctx, req.params.claimId, req.body, req.operatorId!);
         return claimView(ctx, req.params.claimId);
+      },
+    );
+
+    app.get(
+      colon(OPERATOR_API.claimPackage(0)),
+      {
+        ...operator,
+        schema: {
+          tags,
+          summary: '청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본)',
+          params: claimIdParams,
+        },
+      },
+      async (req, reply) => {
+        const exists = await ctx.db
+          .selectFrom('claim')
+          .select('id')
+          .where('id', '=', req.params.claimId)
+          .executeTakeFirst();
+        if (!exists) throw notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
+        const pdf = await recordClaimPackage(ctx, req.params.claimId, req.operatorId!);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="claim-${req.params.claimId}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(pdf));
       },
     );
 
