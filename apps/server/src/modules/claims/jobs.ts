@@ -22,8 +22,6 @@ export const QUEUES = {
   notify: 'claims.notify',
   /** Every minute: the safety net for wake-ups lost to a crash, and scheduled batches. */
   tick: 'claims.tick',
-  /** Builds the PDF packages of claims that have none yet, a few at a time. */
-  render: 'claims.render',
 } as const;
 
 export async function createBoss(db: Kysely<Database>, opts: { schedule: boolean }): Promise<PgBoss> {
@@ -34,7 +32,7 @@ export async function createBoss(db: Kysely<Database>, opts: { schedule: boolean
     migrate: true,
   });
   await boss.start();
-  for (const name of [QUEUES.match, QUEUES.deliver, QUEUES.tick, QUEUES.render]) {
+  for (const name of [QUEUES.match, QUEUES.deliver, QUEUES.tick]) {
     await boss.createQueue(name, { name, policy: 'stately', retryLimit: 3, retryBackoff: true, expireInSeconds: 300 });
   }
   await boss.createQueue(QUEUES.notify, {
