@@ -36,6 +36,13 @@ const envSchema = z.object({
     .max(256)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Where patients reach the app: the origin of links in 알림톡/SMS messages. */
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** off: this process serves HTTP only and runs no claim-engine workers (another instance does). */
+  CLAIM_WORKERS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -56,6 +63,8 @@ export interface Config {
   providers: 'sandbox';
   trustProxy: boolean;
   operator: { loginId: string; password: string } | undefined;
+  publicUrl: string;
+  claimWorkers: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -94,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? dev!.sessionSecret,
     providers: e.PROVIDERS,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    claimWorkers: e.CLAIM_WORKERS === 'on',
     operator:
       e.OPERATOR_LOGIN_ID && e.OPERATOR_PASSWORD
         ? { loginId: e.OPERATOR_LOGIN_ID, password: e.OPERATOR_PASSWORD }

@@ -27,7 +27,8 @@ export const systemClock: Clock = { now: () => new Date() };
 export type ContextConfig = Pick<
   Config,
   'nodeEnv' | 'fieldEncryptionKey' | 'sessionSecret' | 'providers' | 'webDist' | 'logLevel' | 'trustProxy'
->;
+> &
+  Partial<Pick<Config, 'publicUrl'>>;
 
 /** The outside world, one provider per kind (DESIGN §1). Modules add their kind here. */
 export interface Providers {
@@ -73,7 +74,7 @@ export function createContext(opts: { db: Kysely<Database>; config: ContextConfi
       address: sandboxAddress(),
       delivery: sandboxDelivery({ now: () => clock.now() }),
       notification: sandboxNotification({
-        origin: process.env.PUBLIC_URL?.replace(/\/$/, '') ?? 'http://localhost:3000',
+        origin: opts.config.publicUrl ?? 'http://localhost:3000',
         now: () => clock.now(),
       }),
     },

@@ -30,5 +30,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 // The claim engine's workers (pg-boss): matching, delivery, 알림톡, and the minute tick that resumes after a crash.
-if (process.env.CLAIM_WORKERS !== 'off') await app.claimEngine.start({ workers: true });
+if (config.claimWorkers) await app.claimEngine.start({ workers: true });
 app.log.info(`자동청구: http://localhost:${config.port}/ui/insu/vuex/auto-claim/ (database: ${db.kind})`);

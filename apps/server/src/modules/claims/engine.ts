@@ -3,6 +3,7 @@
 // step takes its batch with SELECT … FOR UPDATE SKIP LOCKED inside one transaction, so any number of workers (and
 // instances) share the work and a crash anywhere leaves each row either done or still to do. pg-boss (jobs.ts)
 // wakes the workers, keeps the schedule, and carries the one notification per record.
+import { purgeDue } from '../subscriptions/repo.js';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
@@ -696,6 +697,8 @@ export function createClaimEngine(ctx: AppContext, opts: { renderFax?: FaxRender
         );
         await b.work(QUEUES.tick, async () => {
           await drainSteps();
+          // Housekeeping rides the same minute: cancelled subscriptions whose keeping period ended are deleted.
+          await purgeDue(ctx.db, ctx.clock.now());
         });
         await b.schedule(QUEUES.tick, '* * * * *');
         await b.send(QUEUES.match, {});
