@@ -7,3 +7,4 @@ export { showLoading, hideLoading, withLoading } from './loadingStore';
 export { toast } from './toast';
 export { SlideBottom } from './SlideBottom';
 export { Field } from './Field';
+export { BackButton } from './BackButton';

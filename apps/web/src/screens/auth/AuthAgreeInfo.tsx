@@ -5,6 +5,7 @@ import { APP_BASE } from '@auto-claim/contract';
 import { useTerms } from '../../api/reference';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimStore } from '../../store/claim';
+import { BackButton } from '../../ui';
 import { TermsChecklist } from './TermsChecklist';
 
 const REQUIRED_MESSAGE = '필수 약관에 모두 동의해 주세요.';
@@ -35,18 +36,7 @@ export default function AuthAgreeInfo() {
   return (
     <div className="screen screen--padded">
       <header className="screen-top">
-        <button type="button" className="app-header__back" onClick={() => navigate(-1)} aria-label="이전 화면으로">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d="M15 5l-7 7 7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        <BackButton />
       </header>
       <h1 className="screen__lead">
         자동청구 서비스 이용을 위해
