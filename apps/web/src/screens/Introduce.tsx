@@ -1,12 +1,11 @@
 // '/introduce/{hospitalCd}' (spec §2): the hospital's introduction.
 import { Link, useParams } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
-import { ApiError } from '../api/client';
 import { useHospital } from '../api/reference';
-import { loadFailedMessage } from '../api/queryClient';
 import NotFound from './NotFound';
-import { HOSPITAL_NOT_FOUND, RedirectToValue, isHospitalCd } from './OuterLanding';
+import { RedirectToValue, isHospitalCd } from './OuterLanding';
 import { StartButton } from './landing/Bottom';
+import { HOSPITAL_NOT_FOUND, HospitalLoadError } from './landing/HospitalLoadError';
 
 export default function Introduce() {
   const { hospitalCd = '' } = useParams();
@@ -28,19 +27,7 @@ function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
       />
     );
   }
-  if (hospital.isError) {
-    if (hospital.error instanceof ApiError && hospital.error.status === 404)
-      return <NotFound {...HOSPITAL_NOT_FOUND} />;
-    return (
-      <section className="notice-screen" role="alert">
-        <h1 className="notice-screen__title">잠시 문제가 생겼어요</h1>
-        <p className="notice-screen__text">{loadFailedMessage('병원 정보')}</p>
-        <button type="button" className="btn btn--primary btn--block" onClick={() => hospital.refetch()}>
-          다시 불러오기
-        </button>
-      </section>
-    );
-  }
+  if (hospital.isError) return <HospitalLoadError error={hospital.error} onRetry={() => void hospital.refetch()} />;
   const h = hospital.data;
   return (
     <article className="landing intro">

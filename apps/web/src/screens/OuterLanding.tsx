@@ -2,19 +2,13 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { APP_BASE, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
-import { ApiError } from '../api/client';
 import { useHospital } from '../api/reference';
-import { loadFailedMessage } from '../api/queryClient';
 import { useClaimStore } from '../store/claim';
 import { Header } from './landing/Header';
+import { HOSPITAL_NOT_FOUND, HospitalLoadError } from './landing/HospitalLoadError';
 import { LandingBody } from './landing/LandingBody';
 import NotFound from './NotFound';
 import InnerLanding from './InnerLanding';
-
-export const HOSPITAL_NOT_FOUND = {
-  heading: '병원 정보를 찾을 수 없어요',
-  detail: '주소가 잘못되었거나 자동청구를 하지 않는 병원이에요. 병원에서 받은 링크나 QR 코드로 다시 들어와 주세요.',
-};
 
 export const isHospitalCd = (v: string | undefined): v is string => /^\d{8}$/.test(v ?? '');
 
@@ -53,19 +47,7 @@ function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
       </div>
     );
   }
-  if (hospital.isError) {
-    if (hospital.error instanceof ApiError && hospital.error.status === 404)
-      return <NotFound {...HOSPITAL_NOT_FOUND} />;
-    return (
-      <section className="notice-screen" role="alert">
-        <h1 className="notice-screen__title">잠시 문제가 생겼어요</h1>
-        <p className="notice-screen__text">{loadFailedMessage('병원 정보')}</p>
-        <button type="button" className="btn btn--primary btn--block" onClick={() => hospital.refetch()}>
-          다시 불러오기
-        </button>
-      </section>
-    );
-  }
+  if (hospital.isError) return <HospitalLoadError error={hospital.error} onRetry={() => void hospital.refetch()} />;
   const h = hospital.data;
   if (!h.autoClaimEnabled) {
     return (
