@@ -5,8 +5,6 @@ import { API, type IdcardType } from '@auto-claim/contract';
 import { api } from './client';
 
 const ALL_TYPES: IdcardType[] = ['ic', 'dl', 'pp'];
-/** The documents' names as a patient knows them (spec §3: ic, dl, pp). */
-export const IDCARD_TYPE_NAMES: Record<IdcardType, string> = { ic: '주민등록증', dl: '운전면허증', pp: '여권' };
 
 export interface PhotoControls {
   /** ID_PHOTO_USE {"use": boolean}: whether this insurer wants a photo of the ID document. */

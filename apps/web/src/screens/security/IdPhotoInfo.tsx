@@ -1,8 +1,9 @@
 // /security/idPhotoInfo: before the camera opens, which ID documents the insurer takes and how to photograph one.
 import type { FormEvent } from 'react';
+import { IDCARD_TYPE_NM } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
 import { loadFailedMessage } from '../../api/queryClient';
-import { IDCARD_TYPE_NAMES, usePhotoControls } from '../../api/uiControls';
+import { usePhotoControls } from '../../api/uiControls';
 import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, LoadError, StepProgress } from '../../wizard/WizardStep';
@@ -47,7 +48,7 @@ export default function IdPhotoInfo() {
           <ul className="doc-list">
             {controls.data.idPhotoTypes.map((t) => (
               <li key={t}>
-                <strong>{IDCARD_TYPE_NAMES[t]}</strong>
+                <strong>{IDCARD_TYPE_NM[t]}</strong>
                 <span>{TYPE_DETAIL[t]}</span>
               </li>
             ))}

@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
   IDCARD_KEEPS,
+  IDCARD_TYPE_NM,
   checkIdcardFields,
   digitsOnly,
   keepIdcardFields,
@@ -14,50 +15,24 @@ import {
 import { ApiError } from '../../api/client';
 import { readIdCard } from '../../api/ocr';
 import { loadFailedMessage } from '../../api/queryClient';
-import { IDCARD_TYPE_NAMES, usePhotoControls } from '../../api/uiControls';
+import { usePhotoControls } from '../../api/uiControls';
 import { useClaimStore } from '../../store/claim';
-import { Field } from '../../ui';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
-import { compressToDataUrl } from './parts/compressPhoto';
+import { IdcardDetailFields, IdcardTypeChoice, detailFields, type DetailField } from './parts/IdcardFields';
+import { COMPRESSING, PhotoPicker } from './parts/PhotoPicker';
 import './wizard-1.css';
 
-type DetailField = 'idcardIssueOrg' | 'idcardIssueDate' | 'regNo' | 'checkCd';
 type ErrorKey = 'idcardType' | 'idcardImg' | DetailField;
-
-/** How each kept field is asked, per type (spec §3: ic org+date, dl regNo+checkCd, pp regNo+date). */
-const FIELD_UI: Record<IdcardType, Partial<Record<DetailField, { label: string; hint: string; numeric?: boolean }>>> = {
-  ic: {
-    idcardIssueOrg: { label: '발급기관', hint: '신분증 아래쪽의 기관 이름이에요. 예: 서울특별시 마포구청장' },
-    idcardIssueDate: {
-      label: '발급일',
-      hint: '숫자 8자리로 입력해 주세요. 예: 2020년 3월 15일 → 20200315',
-      numeric: true,
-    },
-  },
-  dl: {
-    regNo: { label: '운전면허번호', hint: '숫자 12자리예요. 예: 11-24-123456-78', numeric: true },
-    checkCd: { label: '암호일련번호', hint: '면허증 사진 아래의 작은 글자 5~6자리예요. 예: A1B2C3' },
-  },
-  pp: {
-    regNo: { label: '여권번호', hint: '영문과 숫자 9자리예요. 예: M12345678' },
-    idcardIssueDate: {
-      label: '발급일',
-      hint: '숫자 8자리로 입력해 주세요. 예: 2020년 3월 15일 → 20200315',
-      numeric: true,
-    },
-  },
-};
 
 const MESSAGES = {
   noType: '어떤 신분증을 찍을지 골라 주세요.',
   noImage: '신분증 사진을 찍거나 앨범에서 골라 주세요.',
-  notImage: '사진 파일만 올릴 수 있어요. JPG나 PNG 사진으로 다시 골라 주세요.',
-  unreadable: '이 사진을 열 수 없어요. 다른 사진으로 다시 시도해 주세요.',
-  tooLarge: '사진을 충분히 줄이지 못했어요. 신분증만 나오게 다시 찍어 주세요.',
   read: '사진에서 읽은 내용이에요. 신분증과 같은지 확인하고, 다르면 고쳐 주세요.',
   notRead: '사진에서 글자를 읽지 못했어요. 신분증을 보고 직접 입력해 주세요.',
 } as const;
+
+const STATUS = { '': '', compress: COMPRESSING, ocr: '사진에서 글자를 읽고 있어요…' } as const;
 
 /** Spaces, dots and hyphens are fine while typing; what is kept is the format of DESIGN §3. */
 function normalize(type: IdcardType, f: Record<DetailField, string>): Record<DetailField, string> {
@@ -88,8 +63,6 @@ export default function Photo() {
   const [attempt, setAttempt] = useState(0);
   const [working, setWorking] = useState<'' | 'compress' | 'ocr'>('');
   const [ocrNote, setOcrNote] = useState<string>();
-  const camera = useRef<HTMLInputElement>(null);
-  const gallery = useRef<HTMLInputElement>(null);
   /** A newer photo or type wins over an OCR answer still on its way. */
   const ocrRun = useRef(0);
 
@@ -138,28 +111,6 @@ export default function Photo() {
     if (reg.idcardImg) void runOcr(t, reg.idcardImg);
   };
 
-  const onFile = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    input.value = ''; // the same file may be chosen again
-    if (!file || !type) return;
-    if (!file.type.startsWith('image/')) {
-      setErrors((e) => ({ ...e, idcardImg: MESSAGES.notImage }));
-      return;
-    }
-    setWorking('compress');
-    clearError('idcardImg');
-    let dataUrl: string;
-    try {
-      dataUrl = await compressToDataUrl(file);
-    } catch (e) {
-      setWorking('');
-      setErrors((x) => ({ ...x, idcardImg: e instanceof RangeError ? MESSAGES.tooLarge : MESSAGES.unreadable }));
-      return;
-    }
-    setReg({ idcardImg: dataUrl });
-    await runOcr(type, dataUrl);
-  };
-
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const found: Partial<Record<ErrorKey, string>> = {};
@@ -182,7 +133,7 @@ export default function Photo() {
     setAttempt((n) => n + 1);
   };
 
-  const detailKeys = type ? (IDCARD_KEEPS[type] as DetailField[]) : [];
+  const detailKeys = detailFields(type);
   const order: ErrorKey[] = ['idcardType', 'idcardImg', ...detailKeys];
   const targets: Record<ErrorKey, string> = {
     idcardType: `idtype-${allowed[0]}`,
@@ -201,123 +152,58 @@ export default function Photo() {
       <StepProgress {...progress} />
       <ErrorSummary items={summary} attempt={attempt} />
 
-      <fieldset
-        className={`wz-fieldset${errors.idcardType ? ' wz-invalid' : ''}`}
-        aria-describedby={errors.idcardType ? 'idtype-error' : undefined}
+      <IdcardTypeChoice
+        types={allowed}
+        value={type}
+        onChoose={chooseType}
+        idPrefix="idtype"
+        error={errors.idcardType}
+        headingLevel={2}
       >
-        <legend>
-          <h2 className="wz-legend">어떤 신분증을 찍을까요?</h2>
-        </legend>
         {controls.isError && (
           <LoadError message={loadFailedMessage('보험사 신분증 제출 설정')} onRetry={() => void controls.refetch()} />
         )}
-        <ul className="wz-options">
-          {allowed.map((t) => (
-            <li key={t}>
-              <label className="wz-option">
-                <input
-                  id={`idtype-${t}`}
-                  type="radio"
-                  name="idcardType"
-                  value={t}
-                  checked={type === t}
-                  onChange={() => chooseType(t)}
-                />
-                <span className="wz-option__title">{IDCARD_TYPE_NAMES[t]}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        <p id="idtype-error" className="field__error" aria-live="polite">
-          {errors.idcardType ?? ''}
-        </p>
-      </fieldset>
+      </IdcardTypeChoice>
 
       {type && (
-        <section className={`wz-block photo${errors.idcardImg ? ' photo--invalid' : ''}`} aria-labelledby="photo-title">
-          <h3 id="photo-title" className="wz-subtitle">
-            {IDCARD_TYPE_NAMES[type]} 사진
-          </h3>
-          {reg.idcardImg ? (
-            <img className="photo__preview" src={reg.idcardImg} alt={`찍은 ${IDCARD_TYPE_NAMES[type]} 사진`} />
-          ) : (
-            <p className="photo__empty">아직 사진이 없어요.</p>
-          )}
-          <div className="photo__actions">
-            <button
-              id="photo-camera"
-              type="button"
-              className="btn btn--primary"
-              disabled={working !== ''}
-              aria-describedby={errors.idcardImg ? 'photo-error' : undefined}
-              onClick={() => camera.current?.click()}
-            >
-              {reg.idcardImg ? '다시 찍기' : '카메라로 찍기'}
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={working !== ''}
-              onClick={() => gallery.current?.click()}
-            >
-              앨범에서 고르기
-            </button>
-          </div>
-          <input
-            ref={camera}
-            data-testid="photo-camera-input"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            hidden
-            onChange={(e) => void onFile(e.currentTarget)}
-          />
-          <input
-            ref={gallery}
-            data-testid="photo-gallery-input"
-            type="file"
-            accept="image/*"
-            hidden
-            onChange={(e) => void onFile(e.currentTarget)}
-          />
-          <p className="photo__status" role="status">
-            {working === 'compress' && '사진 크기를 줄이고 있어요…'}
-            {working === 'ocr' && '사진에서 글자를 읽고 있어요…'}
-          </p>
-          <p id="photo-error" className="field__error" aria-live="polite">
-            {errors.idcardImg ?? ''}
-          </p>
-        </section>
+        <PhotoPicker
+          ids={{ title: 'photo-title', camera: 'photo-camera', error: 'photo-error' }}
+          testIdPrefix="photo"
+          name={IDCARD_TYPE_NM[type]}
+          image={reg.idcardImg}
+          busy={working !== ''}
+          status={STATUS[working]}
+          error={errors.idcardImg}
+          onCompressing={() => {
+            setWorking('compress');
+            clearError('idcardImg');
+          }}
+          onPhoto={(dataUrl) => {
+            setReg({ idcardImg: dataUrl });
+            void runOcr(type, dataUrl);
+          }}
+          onError={(message) => {
+            setWorking('');
+            setErrors((x) => ({ ...x, idcardImg: message }));
+          }}
+        />
       )}
 
       {type && reg.idcardImg && working === '' && (
         <section className="wz-block" aria-labelledby="details-title">
           <h3 id="details-title" className="wz-subtitle">
-            {IDCARD_TYPE_NAMES[type]}에 적힌 내용을 확인해 주세요
+            {IDCARD_TYPE_NM[type]}에 적힌 내용을 확인해 주세요
           </h3>
           {ocrNote && <p className="photo__note">{ocrNote}</p>}
-          {detailKeys.map((k) => {
-            const ui = FIELD_UI[type][k]!;
-            return (
-              <Field key={`${type}-${k}`} id={k} label={ui.label} hint={ui.hint} error={errors[k]}>
-                {(p) => (
-                  <input
-                    {...p}
-                    className="input"
-                    value={reg[k]}
-                    onChange={(e) => {
-                      setReg({ [k]: e.target.value });
-                      clearError(k);
-                    }}
-                    inputMode={ui.numeric ? 'numeric' : 'text'}
-                    autoComplete="off"
-                    autoCapitalize={k === 'checkCd' || k === 'regNo' ? 'characters' : undefined}
-                    spellCheck={false}
-                  />
-                )}
-              </Field>
-            );
-          })}
+          <IdcardDetailFields
+            type={type}
+            values={reg}
+            errors={errors}
+            onChange={(k, v) => {
+              setReg({ [k]: v });
+              clearError(k);
+            }}
+          />
         </section>
       )}
 

@@ -2,39 +2,21 @@
 // picks the document type the insurer takes, photographs it (camera or album, compressed in this browser by the
 // enrolment's own compression), types the fields of that type only (spec §3), and submits; then
 // /web/complete?type=idSubmit. The one zod schema of the contract checks the form here and on the server.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  APP_BASE,
-  IDCARD_KEEPS,
-  IDCARD_TYPE_NM,
-  idCardSubmitBody,
-  type IdCardRequest,
-  type IdcardType,
-} from '@auto-claim/contract';
+import { APP_BASE, IDCARD_TYPE_NM, idCardSubmitBody, type IdCardRequest, type IdcardType } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useIdCards, useSubmitIdCard } from '../../api/treats';
-import { Field } from '../../ui';
 import { BottomAction, ErrorSummary, LoadError, type SummaryItem } from '../../wizard/WizardStep';
-import { compressToDataUrl } from '../security/parts/compressPhoto';
+import { IdcardDetailFields, IdcardTypeChoice, detailFields, type DetailField } from '../security/parts/IdcardFields';
+import { COMPRESSING, PhotoPicker } from '../security/parts/PhotoPicker';
 import { Checking, NeedAuth } from './NeedAuth';
 import { useLinkSession } from './useLinkSession';
 import '../security/wizard-1.css';
 import './treat.css';
 
-type DetailField = 'idcardIssueOrg' | 'idcardIssueDate' | 'regNo' | 'checkCd';
 type ErrorKey = 'idcardType' | 'idcardImg' | DetailField;
-
-const FIELD_UI: Record<DetailField, { label: (t: IdcardType) => string; hint: (t: IdcardType) => string }> = {
-  idcardIssueOrg: { label: () => '발급기관', hint: () => '신분증 아래쪽의 기관 이름이에요. 예: 서울특별시 마포구청장' },
-  idcardIssueDate: { label: () => '발급일', hint: () => '숫자 8자리로 입력해 주세요. 예: 2020년 3월 15일 → 20200315' },
-  regNo: {
-    label: (t) => (t === 'dl' ? '운전면허번호' : '여권번호'),
-    hint: (t) => (t === 'dl' ? '숫자 12자리예요. 예: 11-24-123456-78' : '영문과 숫자 9자리예요. 예: M12345678'),
-  },
-  checkCd: { label: () => '암호일련번호', hint: () => '면허증 사진 아래의 작은 글자 5~6자리예요. 예: A1B2C3' },
-};
 
 const EMPTY = { idcardIssueOrg: '', idcardIssueDate: '', regNo: '', checkCd: '' };
 
@@ -50,38 +32,11 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [attempt, setAttempt] = useState(0);
   const [compressing, setCompressing] = useState(false);
-  const camera = useRef<HTMLInputElement>(null);
-  const gallery = useRef<HTMLInputElement>(null);
   const clear = (k: ErrorKey) => setErrors(({ [k]: _, ...rest }) => rest);
-
-  const onFile = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      setErrors((e) => ({ ...e, idcardImg: '사진 파일만 올릴 수 있어요. JPG나 PNG 사진으로 다시 골라 주세요.' }));
-      return;
-    }
-    setCompressing(true);
-    clear('idcardImg');
-    try {
-      setImage(await compressToDataUrl(file));
-    } catch (e) {
-      setErrors((x) => ({
-        ...x,
-        idcardImg:
-          e instanceof RangeError
-            ? '사진을 충분히 줄이지 못했어요. 신분증만 나오게 다시 찍어 주세요.'
-            : '이 사진을 열 수 없어요. 다른 사진으로 다시 시도해 주세요.',
-      }));
-    } finally {
-      setCompressing(false);
-    }
-  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const keep = type ? (IDCARD_KEEPS[type] as DetailField[]) : [];
+    const keep = detailFields(type);
     const body = {
       idcardType: type || undefined,
       idcardImg: image,
@@ -114,7 +69,7 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
     }
   };
 
-  const detailKeys = type ? (IDCARD_KEEPS[type] as DetailField[]) : [];
+  const detailKeys = detailFields(type);
   const targets: Record<ErrorKey, string> = {
     idcardType: `idp-type-${allowed[0] ?? 'ic'}`,
     idcardImg: 'idp-camera',
@@ -151,119 +106,55 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
         </ul>
       </section>
 
-      <fieldset className={`wz-fieldset${errors.idcardType ? ' wz-invalid' : ''}`} aria-describedby="idp-type-error">
-        <legend>
-          <h3 className="wz-legend">어떤 신분증을 찍을까요?</h3>
-        </legend>
-        <ul className="wz-options wz-options--row">
-          {allowed.map((t) => (
-            <li key={t}>
-              <label className="wz-option wz-option--center">
-                <input
-                  id={`idp-type-${t}`}
-                  type="radio"
-                  name="idcardType"
-                  value={t}
-                  checked={type === t}
-                  onChange={() => {
-                    setType(t);
-                    setFields(EMPTY); // the other type's fields are cleared (spec §3)
-                    clear('idcardType');
-                  }}
-                />
-                <span className="wz-option__title">{IDCARD_TYPE_NM[t]}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        <p id="idp-type-error" className="field__error" aria-live="polite">
-          {errors.idcardType ?? ''}
-        </p>
-      </fieldset>
+      <IdcardTypeChoice
+        types={allowed}
+        value={type}
+        onChoose={(t) => {
+          setType(t);
+          setFields(EMPTY); // the other type's fields are cleared (spec §3)
+          clear('idcardType');
+        }}
+        idPrefix="idp-type"
+        error={errors.idcardType}
+        headingLevel={3}
+      />
 
-      <section className={`wz-block photo${errors.idcardImg ? ' photo--invalid' : ''}`} aria-labelledby="idp-photo">
-        <h3 id="idp-photo" className="wz-subtitle">
-          신분증 사진
-        </h3>
-        {image ? (
-          <img className="photo__preview" src={image} alt="찍은 신분증 사진" />
-        ) : (
-          <p className="photo__empty">아직 사진이 없어요.</p>
-        )}
-        <div className="photo__actions">
-          <button
-            id="idp-camera"
-            type="button"
-            className="btn btn--primary"
-            disabled={compressing}
-            aria-describedby="idp-photo-error"
-            onClick={() => camera.current?.click()}
-          >
-            {image ? '다시 찍기' : '카메라로 찍기'}
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={compressing}
-            onClick={() => gallery.current?.click()}
-          >
-            앨범에서 고르기
-          </button>
-        </div>
-        <input
-          ref={camera}
-          data-testid="idp-camera-input"
-          type="file"
-          accept="image/*"
-          capture="environment"
-          hidden
-          onChange={(e) => void onFile(e.currentTarget)}
-        />
-        <input
-          ref={gallery}
-          data-testid="idp-gallery-input"
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={(e) => void onFile(e.currentTarget)}
-        />
-        <p className="photo__status" role="status">
-          {compressing ? '사진 크기를 줄이고 있어요…' : ''}
-        </p>
-        <p id="idp-photo-error" className="field__error" aria-live="polite">
-          {errors.idcardImg ?? ''}
-        </p>
-      </section>
+      <PhotoPicker
+        ids={{ title: 'idp-photo', camera: 'idp-camera', error: 'idp-photo-error' }}
+        testIdPrefix="idp"
+        name="신분증"
+        image={image}
+        busy={compressing}
+        status={compressing ? COMPRESSING : ''}
+        error={errors.idcardImg}
+        onCompressing={() => {
+          setCompressing(true);
+          clear('idcardImg');
+        }}
+        onPhoto={(dataUrl) => {
+          setImage(dataUrl);
+          setCompressing(false);
+        }}
+        onError={(message) => {
+          setCompressing(false);
+          setErrors((x) => ({ ...x, idcardImg: message }));
+        }}
+      />
 
       {type && (
         <section className="wz-block" aria-labelledby="idp-details">
           <h3 id="idp-details" className="wz-subtitle">
             {IDCARD_TYPE_NM[type]}에 적힌 내용을 입력해 주세요
           </h3>
-          {detailKeys.map((k) => (
-            <Field
-              key={`${type}-${k}`}
-              id={k}
-              label={FIELD_UI[k].label(type)}
-              hint={FIELD_UI[k].hint(type)}
-              error={errors[k]}
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  className="input"
-                  value={fields[k]}
-                  onChange={(e) => {
-                    setFields((f) => ({ ...f, [k]: e.target.value }));
-                    clear(k);
-                  }}
-                  inputMode={k === 'idcardIssueDate' || (k === 'regNo' && type === 'dl') ? 'numeric' : 'text'}
-                  autoComplete="off"
-                  spellCheck={false}
-                />
-              )}
-            </Field>
-          ))}
+          <IdcardDetailFields
+            type={type}
+            values={fields}
+            errors={errors}
+            onChange={(k, v) => {
+              setFields((f) => ({ ...f, [k]: v }));
+              clear(k);
+            }}
+          />
         </section>
       )}
 

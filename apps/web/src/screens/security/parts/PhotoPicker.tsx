@@ -1,0 +1,117 @@
+// The ID photo: a preview, "카메라로 찍기" / "앨범에서 고르기", and the chosen file compressed in this browser to at
+// most MAX_PHOTO_BYTES. Shared by /security/photo and /web/IDPhoto; each screen keeps the image where it keeps it.
+import { useRef } from 'react';
+import { compressToDataUrl } from './compressPhoto';
+
+const MESSAGES = {
+  notImage: '사진 파일만 올릴 수 있어요. JPG나 PNG 사진으로 다시 골라 주세요.',
+  unreadable: '이 사진을 열 수 없어요. 다른 사진으로 다시 시도해 주세요.',
+  tooLarge: '사진을 충분히 줄이지 못했어요. 신분증만 나오게 다시 찍어 주세요.',
+} as const;
+
+/** The status line while a chosen photo is being compressed. */
+export const COMPRESSING = '사진 크기를 줄이고 있어요…';
+
+export function PhotoPicker({
+  ids,
+  testIdPrefix,
+  name,
+  image,
+  busy,
+  status,
+  error,
+  onCompressing,
+  onPhoto,
+  onError,
+}: {
+  /** Element ids; `camera` (the camera button) is what an error summary links to. */
+  ids: { title: string; camera: string; error: string };
+  /** The hidden file inputs are `${testIdPrefix}-camera-input` and `${testIdPrefix}-gallery-input`. */
+  testIdPrefix: string;
+  /** The document's name, as in "여권 사진" and "찍은 여권 사진". */
+  name: string;
+  image: string;
+  /** No new photo while one is being compressed or read. */
+  busy: boolean;
+  /** What is happening, for the status line. */
+  status: string;
+  error: string | undefined;
+  /** A file was chosen and is being compressed. */
+  onCompressing(): void;
+  onPhoto(dataUrl: string): void;
+  /** Not an image, unreadable, or too large even compressed: the words to show. */
+  onError(message: string): void;
+}) {
+  const camera = useRef<HTMLInputElement>(null);
+  const gallery = useRef<HTMLInputElement>(null);
+
+  const onFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = ''; // the same file may be chosen again
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      onError(MESSAGES.notImage);
+      return;
+    }
+    onCompressing();
+    let dataUrl: string;
+    try {
+      dataUrl = await compressToDataUrl(file);
+    } catch (e) {
+      onError(e instanceof RangeError ? MESSAGES.tooLarge : MESSAGES.unreadable);
+      return;
+    }
+    onPhoto(dataUrl);
+  };
+
+  return (
+    <section className={`wz-block photo${error ? ' photo--invalid' : ''}`} aria-labelledby={ids.title}>
+      <h3 id={ids.title} className="wz-subtitle">
+        {name} 사진
+      </h3>
+      {image ? (
+        <img className="photo__preview" src={image} alt={`찍은 ${name} 사진`} />
+      ) : (
+        <p className="photo__empty">아직 사진이 없어요.</p>
+      )}
+      <div className="photo__actions">
+        <button
+          id={ids.camera}
+          type="button"
+          className="btn btn--primary"
+          disabled={busy}
+          aria-describedby={error ? ids.error : undefined}
+          onClick={() => camera.current?.click()}
+        >
+          {image ? '다시 찍기' : '카메라로 찍기'}
+        </button>
+        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => gallery.current?.click()}>
+          앨범에서 고르기
+        </button>
+      </div>
+      <input
+        ref={camera}
+        data-testid={`${testIdPrefix}-camera-input`}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        onChange={(e) => void onFile(e.currentTarget)}
+      />
+      <input
+        ref={gallery}
+        data-testid={`${testIdPrefix}-gallery-input`}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(e) => void onFile(e.currentTarget)}
+      />
+      <p className="photo__status" role="status">
+        {status}
+      </p>
+      <p id={ids.error} className="field__error" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </section>
+  );
+}
