@@ -1,10 +1,8 @@
 // /security/document: plainly, what will be sent to the insurer, from where, and when. Nothing to fill in here.
-import type { FormEvent } from 'react';
 import { useInsurers } from '../../api/reference';
 import { usePossibleHospitals } from '../../api/possibleHospitals';
 import { useClaimStore } from '../../store/claim';
-import { useWizard } from '../../wizard/steps';
-import { BottomAction, StepProgress } from '../../wizard/WizardStep';
+import { InfoStep } from './parts/InfoStep';
 import './wizard-1.css';
 
 /** The hospitals this subscription covers, by name: the chosen ones in inner mode, the landing's one in outer mode. */
@@ -18,7 +16,6 @@ function useHospitalNames() {
 }
 
 export default function Document() {
-  const { next, progress } = useWizard('document');
   const insuCompCd = useClaimStore((s) => s.reg.insuCompCd);
   const idPhotoRequired = useClaimStore((s) => s.ui.idPhotoRequired);
   const insurers = useInsurers();
@@ -26,20 +23,18 @@ export default function Document() {
   const hospitalNames = useHospitalNames();
   const where = hospitalNames.length > 0 ? hospitalNames.join(', ') : '가입한 병원';
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    next();
-  };
-
   return (
-    <form className="screen" noValidate onSubmit={onSubmit}>
-      <StepProgress {...progress} />
-      <h2 className="wz-legend">{insuCompNm}에 이런 서류를 보내요</h2>
-      <p className="wz-lead-note">
-        <strong>직접 챙기실 서류는 없어요.</strong> 진료를 받고 진료비를 내면, 병원에서 서류를 받아 보험사에 대신 보내
-        드려요.
-      </p>
-
+    <InfoStep
+      step="document"
+      title={`${insuCompNm}에 이런 서류를 보내요`}
+      lead={
+        <>
+          <strong>직접 챙기실 서류는 없어요.</strong> 진료를 받고 진료비를 내면, 병원에서 서류를 받아 보험사에 대신 보내
+          드려요.
+        </>
+      }
+      action="확인했어요"
+    >
       <section aria-labelledby="doc-list-title" className="wz-block">
         <h3 id="doc-list-title" className="wz-subtitle">
           보내는 서류
@@ -87,11 +82,6 @@ export default function Document() {
       <p className="field__hint">
         보험금 지급 여부와 금액은 {insuCompNm}에서 보험 계약에 따라 정하고, 결과도 보험사에서 알려 드려요.
       </p>
-      <BottomAction>
-        <button type="submit" className="btn btn--primary btn--block">
-          확인했어요
-        </button>
-      </BottomAction>
-    </form>
+    </InfoStep>
   );
 }

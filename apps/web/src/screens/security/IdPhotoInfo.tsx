@@ -1,12 +1,11 @@
 // /security/idPhotoInfo: before the camera opens, which ID documents the insurer takes and how to photograph one.
-import type { FormEvent } from 'react';
 import { IDCARD_TYPE_NM } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
 import { loadFailedMessage } from '../../api/queryClient';
 import { usePhotoControls } from '../../api/uiControls';
 import { useClaimStore } from '../../store/claim';
-import { useWizard } from '../../wizard/steps';
-import { BottomAction, LoadError, StepProgress } from '../../wizard/WizardStep';
+import { LoadError } from '../../wizard/WizardStep';
+import { InfoStep } from './parts/InfoStep';
 import './wizard-1.css';
 
 const TYPE_DETAIL = {
@@ -16,23 +15,18 @@ const TYPE_DETAIL = {
 } as const;
 
 export default function IdPhotoInfo() {
-  const { next, progress } = useWizard('idPhotoInfo');
   const insuCompCd = useClaimStore((s) => s.reg.insuCompCd);
   const insurers = useInsurers();
   const controls = usePhotoControls(insuCompCd);
   const insuCompNm = insurers.data?.list.find((i) => i.insuCompCd === insuCompCd)?.insuCompNm ?? '보험사';
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    next();
-  };
-
   return (
-    <form className="screen" noValidate onSubmit={onSubmit}>
-      <StepProgress {...progress} />
-      <h2 className="wz-legend">신분증을 사진으로 찍어 주세요</h2>
-      <p className="wz-lead-note">{insuCompNm}에서 보험금을 청구한 사람이 본인인지 확인할 때 써요.</p>
-
+    <InfoStep
+      step="idPhotoInfo"
+      title="신분증을 사진으로 찍어 주세요"
+      lead={`${insuCompNm}에서 보험금을 청구한 사람이 본인인지 확인할 때 써요.`}
+      action="신분증 찍으러 가기"
+    >
       <section aria-labelledby="id-types-title" className="wz-block">
         <h3 id="id-types-title" className="wz-subtitle">
           이 중 하나면 돼요
@@ -90,11 +84,6 @@ export default function IdPhotoInfo() {
           <li>사진은 이 휴대폰에서 크기를 줄여 보내고, 암호화해서 보관해요.</li>
         </ul>
       </section>
-      <BottomAction>
-        <button type="submit" className="btn btn--primary btn--block">
-          신분증 찍으러 가기
-        </button>
-      </BottomAction>
-    </form>
+    </InfoStep>
   );
 }

@@ -1,34 +1,25 @@
 // /security/paymentCenter: where payouts come from. The insurer itself pays into the patient's account; this service
 // never holds money. For questions about a payout: the insurer's call center.
-import type { FormEvent } from 'react';
 import { maskAccount } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
 import { useClaimStore } from '../../store/claim';
-import { useWizard } from '../../wizard/steps';
-import { BottomAction, StepProgress } from '../../wizard/WizardStep';
+import { InfoStep } from './parts/InfoStep';
 import './wizard-1.css';
 
 export default function PaymentCenter() {
-  const { next, progress } = useWizard('paymentCenter');
   const reg = useClaimStore((s) => s.reg);
   const bankNm = useClaimStore((s) => s.ui.bankNm);
   const insurers = useInsurers();
   const insurer = insurers.data?.list.find((i) => i.insuCompCd === reg.insuCompCd);
   const insuCompNm = insurer?.insuCompNm ?? '보험사';
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    next();
-  };
-
   return (
-    <form className="screen" noValidate onSubmit={onSubmit}>
-      <StepProgress {...progress} />
-      <h2 className="wz-legend">보험금은 {insuCompNm}에서 직접 보내 드려요</h2>
-      <p className="wz-lead-note">
-        자동청구 서비스는 서류를 대신 보내기만 하고, 보험금을 받거나 맡아 두지 않아요. 이용료도 없어요.
-      </p>
-
+    <InfoStep
+      step="paymentCenter"
+      title={`보험금은 ${insuCompNm}에서 직접 보내 드려요`}
+      lead="자동청구 서비스는 서류를 대신 보내기만 하고, 보험금을 받거나 맡아 두지 않아요. 이용료도 없어요."
+      action="확인했어요"
+    >
       <dl className="wz-facts">
         <div>
           <dt>보내는 곳</dt>
@@ -69,11 +60,6 @@ export default function PaymentCenter() {
           <p className="field__hint">고객센터 번호는 보험증권이나 보험사 누리집에서 확인할 수 있어요.</p>
         )}
       </section>
-      <BottomAction>
-        <button type="submit" className="btn btn--primary btn--block">
-          확인했어요
-        </button>
-      </BottomAction>
-    </form>
+    </InfoStep>
   );
 }
