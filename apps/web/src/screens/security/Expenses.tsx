@@ -4,6 +4,7 @@ import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { ChooseMoney, minAmtName } from './parts/ChooseMoney';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
+import { useRequiredChoice } from './parts/useRequiredChoice';
 import './parts/enrol.css';
 
 const REQUIRED = '청구할 최소 진료비를 골라 주세요.';
@@ -13,19 +14,13 @@ export default function Expenses() {
   const minAmt = useClaimStore((s) => s.reg.minAmt);
   const { setReg, setUi } = useClaimStore.getState();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
   const pickerRef = useRef<HTMLButtonElement>(null);
 
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (minAmt === null) {
-      setError(REQUIRED);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    next();
-  };
+  const { error, attempt, onSubmit, clearError } = useRequiredChoice({
+    answered: minAmt !== null,
+    message: REQUIRED,
+    next,
+  });
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
@@ -72,7 +67,7 @@ export default function Expenses() {
         onChoose={(o) => {
           setReg({ minAmt: o.value });
           setUi({ minAmtNm: o.title });
-          setError(undefined);
+          clearError();
           setOpen(false);
           requestAnimationFrame(() => pickerRef.current?.focus());
         }}

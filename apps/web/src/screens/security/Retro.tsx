@@ -1,10 +1,10 @@
 // /security/retro: how many months of past treatments to claim (reg.retroMonth, 0–36). Claims lapse after three
 // years (상법 §662), so 36 months is the most that can still be paid.
-import { useState } from 'react';
 import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { RETRO_MONTH_MAX } from '@auto-claim/contract';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
+import { useRequiredChoice } from './parts/useRequiredChoice';
 import { formatDate, retroStart } from './parts/format';
 import './parts/enrol.css';
 
@@ -23,18 +23,12 @@ export default function Retro() {
   const { next, progress } = useWizard('retro');
   const retroMonth = useClaimStore((s) => s.reg.retroMonth);
   const hospitalNm = useClaimStore((s) => s.repository.hospitalNm);
-  const [error, setError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
 
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (retroMonth === null) {
-      setError(REQUIRED);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    next();
-  };
+  const { error, attempt, onSubmit, clearError } = useRequiredChoice({
+    answered: retroMonth !== null,
+    message: REQUIRED,
+    next,
+  });
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
@@ -70,7 +64,7 @@ export default function Retro() {
                 checked={retroMonth === o.months}
                 onChange={() => {
                   useClaimStore.getState().setReg({ retroMonth: o.months });
-                  setError(undefined);
+                  clearError();
                 }}
               />
               <label htmlFor={`retro-${o.months}`} className="option__card">
