@@ -281,6 +281,8 @@ test.describe('outer mode (from a hospital link)', () => {
   test('여권, and browser back keeps what was entered', async ({ page }) => {
     await verifiedPatient(page, { hospitalCd: OUTER });
     await jumin(page, '1234567', 'wizard-outer-pp');
+    // A lazy screen's URL is committed once its chunk has loaded: wait for it before going back.
+    await expect(page).toHaveURL(/\/security\/insuChoose$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/security\/jumin$/);
     await expect(page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요')).toHaveValue('1234567');
@@ -290,7 +292,9 @@ test.describe('outer mode (from a hospital link)', () => {
     await documentScreen(page, '삼성생명', 'wizard-outer-pp', true);
     await photo(page, PP, 'wizard-outer-pp');
     // back from the account screen: the passport, its photo and fields are all still there
+    await expect(page).toHaveURL(/\/security\/paymentAccount$/);
     await page.goBack();
+    await expect(page).toHaveURL(/\/security\/photo$/);
     await expect(page.getByRole('radio', { name: '여권' })).toBeChecked();
     await expect(page.getByRole('img', { name: '찍은 여권 사진' })).toBeVisible();
     await expect(page.getByLabel('여권번호', { exact: true })).toHaveValue('M12345678');

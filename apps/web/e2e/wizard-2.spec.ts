@@ -254,11 +254,19 @@ test.describe('outer mode', () => {
     await signature(page, 'wizard2-outer');
     await documents(page, 'wizard2-outer', person);
 
-    // back and forward: the signature is still on the pad
-    for (let i = 0; i < 3; i++) await page.goBack();
-    await expect(page).toHaveURL(/\/security\/signature$/);
+    // back and forward: the signature is still on the pad. A lazy screen's URL is committed once its chunk has
+    // loaded, so each step waits for its URL before the next.
+    const at = (step: string) => expect(page).toHaveURL(new RegExp(`/security/${step}$`));
+    await at('applyHistory');
+    for (const step of ['docAgreeView', 'docComissionView', 'signature']) {
+      await page.goBack();
+      await at(step);
+    }
     await expect(page.locator('#sign-pad')).toHaveAttribute('data-strokes', '2');
-    for (let i = 0; i < 3; i++) await page.goForward();
+    for (const step of ['docComissionView', 'docAgreeView', 'applyHistory']) {
+      await page.goForward();
+      await at(step);
+    }
 
     // check your answers, masked
     await onScreen(page, 'applyHistory', '자동청구 신청 내역', 'wizard2-outer-applyHistory');
