@@ -90,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && (!e.FIELD_ENCRYPTION_KEY || !e.SESSION_SECRET)) {
     throw new Error('FIELD_ENCRYPTION_KEY and SESSION_SECRET are required when NODE_ENV=production');
   }
+  // Sandbox providers send nothing real: in production no SMS code, claim or 알림톡 would ever arrive.
+  // Fail at start rather than fail silently; real adapters (NICE, insurers, KakaoTalk) plug in behind the same
+  // interfaces and get their own PROVIDERS value.
+  if (e.NODE_ENV === 'production' && e.PROVIDERS === 'sandbox') {
+    throw new Error('PROVIDERS=sandbox cannot run with NODE_ENV=production: no real provider adapter is configured');
+  }
   const dev = e.FIELD_ENCRYPTION_KEY && e.SESSION_SECRET ? undefined : devSecrets(dataDir);
   return {
     nodeEnv: e.NODE_ENV,
