@@ -15,6 +15,20 @@ export default defineConfig({
     // No inline <script> (the CSP forbids it) and no tiny assets inlined as data URLs into JS.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // The libraries every screen needs in one chunk: left to itself the bundler cuts them into many small shared
+        // chunks, and many small files compress worse than one (the first screen's JS budget, scripts/size.mjs).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

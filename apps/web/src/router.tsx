@@ -6,7 +6,6 @@ import { APP_BASE, CONTEXT_PATH } from '@auto-claim/contract';
 import { AppShell } from './layouts/AppShell';
 import { RouteError } from './screens/RouteError';
 import { loadScreen } from './lazyScreen';
-import { Guard } from './auth/guard';
 
 export type LayoutName = 'empty' | 'autoClaim' | 'web';
 
@@ -102,6 +101,8 @@ const toRoute = ({ path, screen, ...meta }: RouteDef): RouteObject => ({
   lazy: async () => {
     const { Component: Screen } = await loadScreen(screen ?? (() => import('./screens/NotYetAvailable')));
     if (!meta.guarded) return { Component: Screen };
+    // The guard (and the session calls behind it) loads with the first guarded screen, not with the landing.
+    const { Guard } = await import('./auth/guard');
     return {
       Component: () => (
         <Guard>

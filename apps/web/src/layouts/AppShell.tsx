@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { RouteMeta } from '../router';
-import { UiHost } from '../ui';
+import { UiHost } from '../ui/UiHost';
 import { AutoClaimLayout } from './AutoClaimLayout';
 import { EmptyLayout } from './EmptyLayout';
 

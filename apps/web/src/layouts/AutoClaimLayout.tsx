@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BackButton } from '../ui';
+import { BackButton } from '../ui/BackButton';
 
 /** The auto-claim home layout: a sticky header with back button and the screen's title as its heading. */
 export function AutoClaimLayout({

@@ -1,5 +1,5 @@
 // '/{hospitalCd}' (spec §2): the landing of one hospital (prcMode outer, the default).
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { APP_BASE, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
 import { useHospital } from '../api/reference';
@@ -8,14 +8,22 @@ import { Header } from './landing/Header';
 import { HOSPITAL_NOT_FOUND, HospitalLoadError } from './landing/HospitalLoadError';
 import { LandingBody } from './landing/LandingBody';
 import NotFound from './NotFound';
-import InnerLanding from './InnerLanding';
+
+// Only '/00000000' needs the inner landing: a hospital's link does not load it.
+const InnerLanding = lazy(() => import('./InnerLanding'));
 
 export const isHospitalCd = (v: string | undefined): v is string => /^\d{8}$/.test(v ?? '');
 
 export default function OuterLanding() {
   const { hospitalCd } = useParams();
   // '/00000000' is the default code: the inner landing (spec §3).
-  if (hospitalCd === DEFAULT_HOSPITAL_CD) return <InnerLanding />;
+  if (hospitalCd === DEFAULT_HOSPITAL_CD) {
+    return (
+      <Suspense fallback={null}>
+        <InnerLanding />
+      </Suspense>
+    );
+  }
   // Non-numeric would redirect to itself (spec §2): say it plainly instead of looping.
   if (!isHospitalCd(hospitalCd)) return <NotFound {...HOSPITAL_NOT_FOUND} />;
   return <HospitalLanding hospitalCd={hospitalCd} />;

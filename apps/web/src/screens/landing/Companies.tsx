@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Insurer } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
 import { loadFailedMessage } from '../../api/queryClient';
-import { SlideBottom } from '../../ui';
+import { SlideBottom } from '../../ui/SlideBottom';
 
 const SHOWN = 8;
 

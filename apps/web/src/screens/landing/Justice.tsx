@@ -1,5 +1,5 @@
 // Why automatic claims help the patient (spec §2 "justice").
-import { info } from '../../ui';
+import { info } from '../../ui/modals';
 
 const REASONS = [
   {
