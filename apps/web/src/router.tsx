@@ -22,18 +22,18 @@ export interface RouteMeta {
 type ScreenModule = { default: ComponentType };
 interface RouteDef extends RouteMeta {
   path: string;
-  /** A screen that later work builds is listed without one; the shell says so honestly. */
-  screen?: () => Promise<ScreenModule>;
+  /** The screen, loaded when the route is first visited (route-level code splitting). */
+  screen: () => Promise<ScreenModule>;
 }
 
-const guarded = (path: string, title: string, screen?: RouteDef['screen']): RouteDef => ({
+const guarded = (path: string, title: string, screen: RouteDef['screen']): RouteDef => ({
   path: `/security/${path}`,
   title,
   guarded: true,
   layout: 'autoClaim',
   screen,
 });
-const web = (path: string, title: RouteDef['title'], screen?: RouteDef['screen']): RouteDef => ({
+const web = (path: string, title: RouteDef['title'], screen: RouteDef['screen']): RouteDef => ({
   path: `/web/${path}`,
   title,
   layout: 'web',
@@ -99,7 +99,7 @@ const toRoute = ({ path, screen, ...meta }: RouteDef): RouteObject => ({
   index: path === '/',
   handle: { layout: meta.guarded ? 'autoClaim' : 'empty', ...meta } satisfies RouteMeta,
   lazy: async () => {
-    const { Component: Screen } = await loadScreen(screen ?? (() => import('./screens/NotYetAvailable')));
+    const { Component: Screen } = await loadScreen(screen);
     if (!meta.guarded) return { Component: Screen };
     // The guard (and the session calls behind it) loads with the first guarded screen, not with the landing.
     const { Guard } = await import('./auth/guard');
