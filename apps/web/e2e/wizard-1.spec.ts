@@ -1,9 +1,11 @@
 // The wizard's first screens as a patient meets them (issue 4): jumin → possibleHospital (inner) → insuChoose →
 // claimAgreeInfo → document → idPhotoInfo → photo → paymentAccount → paymentCenter, in outer and inner mode, for each
-// ID type with an ID image generated here; what a patient sees, errors, back/forward, 320 px, nothing personal in
+// ID type with an ID image generated here (여권 in outer mode and 운전면허증 in inner mode then on through the later
+// screens of wizard-steps.ts, a drawn signature and the submission, to /web/complete); what a patient sees, errors, back/forward, 320 px, nothing personal in
 // browser storage, nothing fetched from another origin. Every screen: a screenshot and axe-core.
 import type { Page } from '@playwright/test';
-import { test, expect, snap, expectAccessible, testPerson, verifiedPatient } from './fixtures';
+import { test, expect, snap, expectAccessible, testPerson, verifiedPatient, type TestPerson } from './fixtures';
+import * as steps from './wizard-steps';
 
 // Each test verifies a patient by SMS and walks up to nine screens with axe-core on each: more than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -189,6 +191,26 @@ async function account(page: Page, shot: string) {
   await onScreen(page, 'paymentCenter', '보험금 지급 안내', `${shot}-paymentCenter`);
 }
 
+/**
+ * From paymentCenter on, with the later screens' steps: a drawn signature, the summary on applyHistory (which shows
+ * `summary`), the submission, /web/complete.
+ */
+async function toComplete(page: Page, person: TestPerson, shot: string, summary: string[]) {
+  await expect(page).toHaveURL(/\/security\/paymentCenter$/);
+  await next(page, '확인했어요');
+  await steps.expenses(page, shot);
+  await steps.retro(page, shot);
+  await steps.adress(page, shot);
+  await steps.job(page, shot);
+  await steps.email(page, shot);
+  await steps.signature(page, shot);
+  await steps.documents(page, shot, person);
+  await steps.onScreen(page, 'applyHistory', '자동청구 신청 내역', `${shot}-applyHistory`);
+  for (const text of summary) await expect(page.getByRole('main')).toContainText(text);
+  await steps.submit(page);
+  await steps.complete(page, shot);
+}
+
 test.describe('outer mode (from a hospital link)', () => {
   test('주민등록증: every screen, its errors, to the minimum-amount step', async ({ page }) => {
     const foreign = watchOrigins(page);
@@ -278,8 +300,9 @@ test.describe('outer mode (from a hospital link)', () => {
     expect(foreign).toEqual([]);
   });
 
-  test('여권, and browser back keeps what was entered', async ({ page }) => {
-    await verifiedPatient(page, { hospitalCd: OUTER });
+  test('여권, browser back keeps what was entered, on to /web/complete', async ({ page }) => {
+    test.setTimeout(240_000);
+    const person = await verifiedPatient(page, { hospitalCd: OUTER });
     await jumin(page, '1234567', 'wizard-outer-pp');
     // A lazy screen's URL is committed once its chunk has loaded: wait for it before going back.
     await expect(page).toHaveURL(/\/security\/insuChoose$/);
@@ -300,6 +323,7 @@ test.describe('outer mode (from a hospital link)', () => {
     await expect(page.getByLabel('여권번호', { exact: true })).toHaveValue('M12345678');
     await next(page);
     await account(page, 'wizard-outer-pp');
+    await toComplete(page, person, 'wizard-outer-pp', ['삼성생명', '여권 사진을 올렸어요']);
   });
 
   test('an insurer that takes no ID photo skips the photo steps', async ({ page }) => {
@@ -313,8 +337,9 @@ test.describe('outer mode (from a hospital link)', () => {
 });
 
 test.describe('inner mode (the hospital-independent landing)', () => {
-  test('운전면허증, several hospitals at once, sorted by name', async ({ page }) => {
-    await verifiedPatient(page, { hospitalCd: INNER });
+  test('운전면허증, several hospitals at once, sorted by name, on to /web/complete', async ({ page }) => {
+    test.setTimeout(240_000);
+    const person = await verifiedPatient(page, { hospitalCd: INNER });
     await jumin(page, '1234567', 'wizard-inner-dl');
 
     await onScreen(page, 'possibleHospital', '자동청구 병원 선택', 'wizard-inner-possibleHospital');
@@ -343,6 +368,14 @@ test.describe('inner mode (the hospital-independent landing)', () => {
       shown: { 운전면허번호: '112412345678', 암호일련번호: 'Z9Y8X7' },
     });
     await account(page, 'wizard-inner-dl');
+    await toComplete(page, person, 'wizard-inner-dl', [
+      '푸른숲내과의원 (데모), 한빛정형외과의원 (데모)',
+      '현대해상',
+      '운전면허증 사진을 올렸어요',
+    ]);
+    const status = await page.request.get('/ui/insu/v1/claims/subscriptions');
+    expect(status.ok()).toBe(true);
+    expect(((await status.json()) as { subscriptionStatus: string }).subscriptionStatus).toBe('subscribe');
   });
 
   test('주민등록증 in inner mode', async ({ page }) => {

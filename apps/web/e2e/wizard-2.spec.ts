@@ -3,22 +3,26 @@
 // account, add a hospital, remove one, cancel. Outer and inner mode. Every screen: a screenshot and axe-core.
 import type { Page } from '@playwright/test';
 import { SMS_RESEND_INTERVAL_SECONDS } from '@auto-claim/contract';
-import { test, expect, snap, expectAccessible, verifiedPatient, appPath, type TestPerson } from './fixtures';
+import { test, expect, snap, expectAccessible, verifiedPatient, appPath } from './fixtures';
+import {
+  onScreen,
+  next,
+  expenses,
+  retro,
+  adress,
+  job,
+  email,
+  stroke,
+  signature,
+  documents,
+  countPosts,
+  submit,
+  complete,
+} from './wizard-steps';
 
 const OUTER = '90000001';
 const OTHER = '90000002';
 const INNER = '00000000';
-
-async function onScreen(page: Page, path: string, title: string, shot: string) {
-  // Generous: a screen's chunk may load slowly on a busy machine.
-  await expect(page).toHaveURL(new RegExp(`/(security|web)/${path}(\\?|$)`), { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await snap(page, shot);
-  await expectAccessible(page);
-}
-const next = (page: Page, name: string | RegExp = '다음') =>
-  page.locator('.bottom-action').getByRole('button', { name }).click();
-const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' });
 
 // ——— the first screens (another engineer's; the shortest honest walk through them) ———
 
@@ -79,165 +83,6 @@ async function idCardPhoto(page: Page) {
   await expect(page).toHaveURL(/\/security\/paymentAccount$/);
 }
 
-// ——— this slice's screens ———
-
-async function expenses(page: Page, shot: string, amount = '3만 원 이상') {
-  await onScreen(page, 'expenses', '청구 금액 설정', `${shot}-expenses`);
-  await expect(page.getByText(/\d+단계 중 \d+단계/)).toBeVisible();
-  await next(page);
-  await expect(errorSummary(page)).toBeFocused();
-  await expect(errorSummary(page)).toContainText('청구할 최소 진료비를 골라 주세요.');
-  await snap(page, `${shot}-expenses-error`);
-  await page.getByRole('button', { name: /청구할 최소 진료비/ }).click();
-  const sheet = page.getByRole('dialog', { name: '청구할 최소 진료비' });
-  await expect(sheet).toBeVisible();
-  await expect(sheet.getByRole('button')).toHaveCount(6); // five amounts and the close button
-  await snap(page, `${shot}-expenses-sheet`);
-  await expectAccessible(page);
-  await sheet.getByRole('button', { name: new RegExp(amount) }).click();
-  await expect(sheet).toBeHidden();
-  await expect(page.getByRole('button', { name: new RegExp(`청구할 최소 진료비 ${amount}`) })).toBeFocused();
-  await next(page);
-}
-
-async function retro(page: Page, shot: string) {
-  await onScreen(page, 'retro', '지난 진료 청구 기간', `${shot}-retro`);
-  await expect(page.getByText('진료를 받은 날부터 3년이 지나면 청구할 수 없어요.')).toBeVisible();
-  await next(page);
-  await expect(errorSummary(page)).toBeFocused();
-  await page.getByRole('radio', { name: /최근 1년/ }).check();
-  await next(page);
-}
-
-async function adress(page: Page, shot: string) {
-  await onScreen(page, 'adress', '주소', `${shot}-adress`);
-  await next(page);
-  await expect(errorSummary(page)).toBeFocused();
-  await expect(errorSummary(page)).toContainText('우편번호 5자리를 입력해 주세요.');
-  await snap(page, `${shot}-adress-error`);
-  await expectAccessible(page);
-  await page.getByRole('searchbox', { name: '주소 검색' }).fill('세');
-  await page.getByRole('button', { name: '주소 찾기' }).click();
-  await expect(page.getByText('검색어를 2자 이상 입력해 주세요. 예: 세종대로 110')).toBeVisible();
-  await page.getByRole('searchbox', { name: '주소 검색' }).fill('세종대로 110');
-  await page.getByRole('button', { name: '주소 찾기' }).click();
-  const result = page.getByRole('button', { name: /서울특별시 중구 세종대로 110/ });
-  await expect(result).toBeVisible();
-  await snap(page, `${shot}-adress-results`);
-  await expectAccessible(page);
-  await result.click();
-  await expect(page.getByLabel('우편번호')).toHaveValue('04524');
-  await expect(page.getByLabel(/상세 주소/)).toBeFocused();
-  await page.getByLabel(/상세 주소/).fill('3층');
-  await next(page);
-}
-
-async function job(page: Page, shot: string) {
-  await onScreen(page, 'job', '직업', `${shot}-job`);
-  await next(page);
-  await expect(errorSummary(page)).toContainText('하는 일에 가장 가까운 분류를 골라 주세요.');
-  await page.getByLabel('직업 분류').selectOption({ label: '사무 종사자' });
-  await next(page);
-  await expect(errorSummary(page)).toContainText('세부 직업을 골라 주세요.');
-  await snap(page, `${shot}-job-error`);
-  await expectAccessible(page);
-  await page.getByLabel('세부 직업').selectOption({ label: '금융 사무직' });
-  await next(page);
-}
-
-async function email(page: Page, shot: string) {
-  await onScreen(page, 'email', '이메일', `${shot}-email`);
-  await expect(page.getByRole('heading', { name: '이메일 주소 (선택)' })).toBeVisible();
-  await page.getByLabel(/이메일 주소/).fill('kim@');
-  await next(page);
-  await expect(errorSummary(page)).toBeFocused();
-  await expect(errorSummary(page)).toContainText('이메일 주소를 확인해 주세요. 예: name@example.com');
-  await snap(page, `${shot}-email-error`);
-  await expectAccessible(page);
-  await page.getByLabel(/이메일 주소/).fill('');
-  await expect(page.locator('.bottom-action').getByRole('button')).toHaveText('이메일 없이 다음');
-  await page.getByLabel(/이메일 주소/).fill('kim.test@example.com');
-  await next(page);
-}
-
-/** Draws with the mouse: down, a zig-zag of moves, up. */
-async function stroke(page: Page, points: [number, number][]) {
-  const box = (await page.locator('#sign-pad').boundingBox())!;
-  await page.mouse.move(box.x + points[0]![0], box.y + points[0]![1]);
-  await page.mouse.down();
-  for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x, box.y + y, { steps: 8 });
-  await page.mouse.up();
-}
-
-async function signature(page: Page, shot: string) {
-  await onScreen(page, 'signature', '서명', `${shot}-signature`);
-  const pad = page.locator('#sign-pad');
-  await next(page, '서명 완료');
-  await expect(errorSummary(page)).toContainText('서명해 주세요.');
-  // a tick is not a signature
-  await stroke(page, [
-    [50, 100],
-    [60, 104],
-  ]);
-  await next(page, '서명 완료');
-  await expect(errorSummary(page)).toContainText('서명이 너무 작거나 짧아요.');
-  await snap(page, `${shot}-signature-error`);
-  await expectAccessible(page);
-  // undo takes the tick away, then a real signature in two strokes
-  await page.getByRole('button', { name: '한 획 지우기' }).click();
-  await expect(pad).toHaveAttribute('data-strokes', '0');
-  await stroke(page, [
-    [40, 150],
-    [90, 60],
-    [140, 160],
-    [190, 70],
-  ]);
-  await stroke(page, [
-    [210, 120],
-    [280, 90],
-    [300, 150],
-  ]);
-  await expect(pad).toHaveAttribute('data-strokes', '2');
-  // the bitmap follows the device pixel ratio (2 here)
-  const size = await pad.evaluate((c: HTMLCanvasElement) => ({ w: c.width, cw: c.getBoundingClientRect().width }));
-  expect(size.w).toBe(Math.round(size.cw * 2));
-  await snap(page, `${shot}-signature-drawn`);
-  await next(page, '서명 완료');
-}
-
-async function documents(page: Page, shot: string, person: TestPerson) {
-  await onScreen(page, 'docComissionView', '위임장', `${shot}-docComissionView`);
-  const doc = page.getByRole('article', { name: '위 임 장' });
-  await expect(doc).toContainText(person.name);
-  await expect(doc).toContainText('850101-1******');
-  await expect(doc).toContainText('세종대로 110');
-  await expect(doc.getByRole('img', { name: `${person.name} 님의 서명` })).toBeVisible();
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'PDF로 받기' }).click();
-  const pdf = await download;
-  expect(pdf.suggestedFilename()).toBe('위임장.pdf');
-  const bytes = await (await import('node:fs/promises')).readFile((await pdf.path())!);
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  await next(page, '확인했어요');
-
-  await onScreen(page, 'docAgreeView', '동의서', `${shot}-docAgreeView`);
-  await expect(page.getByRole('article', { name: '동 의 서' })).toContainText('제공받는 곳');
-  await next(page, '동의하고 다음');
-  await expect(errorSummary(page)).toBeFocused();
-  await expect(errorSummary(page)).toContainText('자동청구 가입에 필요한 약관에 모두 동의해 주세요.');
-  await snap(page, `${shot}-docAgreeView-error`);
-  await page.getByRole('checkbox', { name: '자동청구 가입 약관에 모두 동의해요' }).check();
-  await next(page, '동의하고 다음');
-}
-
-function countPosts(page: Page, path: RegExp) {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && path.test(new URL(r.url()).pathname)) seen.push(r.headers()['idempotency-key'] ?? '');
-  });
-  return seen;
-}
-
 test.describe('outer mode', () => {
   test('the whole wizard to /web/complete, then my subscription: change the account, add and remove a hospital, cancel', async ({
     page,
@@ -291,9 +136,8 @@ test.describe('outer mode', () => {
 
     // a double tap submits once
     const posts = countPosts(page, /^\/ui\/insu\/v[12]\/claims\/subscriptions$/);
-    await page.locator('.bottom-action').getByRole('button', { name: '자동청구 신청하기' }).dblclick();
-    await onScreen(page, 'complete', '자동청구 완료', 'wizard2-outer-complete');
-    await expect(page.getByRole('heading', { name: '자동청구 신청을 마쳤어요' })).toBeVisible();
+    await submit(page, 'dblclick');
+    await complete(page, 'wizard2-outer');
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatch(/^[0-9a-f-]{36}$/);
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
@@ -390,7 +234,7 @@ test.describe('inner mode', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.evaluate(() => (document.documentElement.style.fontSize = ''));
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('.bottom-action').getByRole('button', { name: '자동청구 신청하기' }).click();
+    await submit(page);
     await expect(page).toHaveURL(/\/web\/complete$/);
     expect(posts).toEqual([expect.stringMatching(/.+/)]);
 
