@@ -9,20 +9,12 @@ import {
   SMS_RESEND_INTERVAL_SECONDS,
   SMS_SENDS_PER_DAY,
   maskPhone,
+  type SmsAuthAnswer,
+  type UserAuthAnswer,
 } from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
 import { useClaimStore } from '../../store/claim';
 import { toast } from '../../ui';
-
-interface SmsAuthAnswer {
-  responseCode: string;
-  hash: string;
-  ci: string;
-}
-interface UserAuthAnswer {
-  smsRequestSeq: string;
-  smsResponseSeq: string;
-}
 
 function useSecondsSince(start: number) {
   const [now, setNow] = useState(() => Date.now());

@@ -6,7 +6,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { API, APP_BASE, MOBILE_RE, digitsOnly, parseKorRegId, validateKorRegId } from '@auto-claim/contract';
+import {
+  API,
+  APP_BASE,
+  custHp,
+  custName,
+  parseKorRegId,
+  telecomType,
+  validateKorRegId,
+  type UserAuthAnswer,
+} from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
 import { useCodes, useTerms } from '../../api/reference';
 import { loadFailedMessage } from '../../api/queryClient';
@@ -15,21 +24,15 @@ import { Field } from '../../ui/Field';
 import { alert } from '../../ui';
 import { TermsChecklist } from './TermsChecklist';
 
+// The same field rules as the server's userAuth (packages/contract): one schema, browser and server.
 const identityForm = z
   .object({
-    custName: z
-      .string()
-      .trim()
-      .min(1, '이름을 입력해 주세요.')
-      .max(30, '이름은 30자까지 입력할 수 있어요.')
-      .regex(/^[가-힣a-zA-Z\s]+$/, '이름은 한글이나 영문으로 입력해 주세요.'),
+    custName,
     birth6: z.string().regex(/^\d{6}$/, '생년월일 6자리를 숫자로 입력해 주세요. 예: 850101'),
     sexDigit: z.string().regex(/^\d$/, '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.'),
-    custHp: z
-      .string()
-      .transform(digitsOnly)
-      .refine((v) => MOBILE_RE.test(v), '휴대폰 번호를 확인해 주세요. 예: 010-1234-5678'),
-    telecomType: z.string().min(1, '통신사를 선택해 주세요.'),
+    custHp,
+    // A radio group holds a plain string until one is chosen.
+    telecomType: z.string().pipe(telecomType),
   })
   .superRefine((v, ctx) => {
     if (!/^\d{6}$/.test(v.birth6) || !/^\d$/.test(v.sexDigit)) return;
@@ -38,11 +41,6 @@ const identityForm = z
   });
 type IdentityInput = z.input<typeof identityForm>;
 type IdentityValues = z.output<typeof identityForm>;
-
-interface UserAuthAnswer {
-  smsRequestSeq: string;
-  smsResponseSeq: string;
-}
 
 export default function Identity() {
   const navigate = useNavigate();
