@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { ClaimDocumentKind, Database } from '../../db/schema.js';
 import { buildCommissionPdf, buildConsentPdf, koreanDate, pdfDoc } from '../../documents/index.js';
 import type { DeliveryDocument } from '../../providers/delivery/types.js';
-import { sha256Hex, type RecordDetail, type RecordPerson } from './engine.js';
+import { RECEIPT_COLUMNS, sha256Hex, type RecordDetail, type RecordPerson } from './engine.js';
 import { kstDate } from './rules.js';
 
 type Db = Kysely<Database>;
@@ -49,14 +49,7 @@ export async function buildClaimPackage(ctx: AppContext, db: Db, claimId: number
       'i.insuCompNm',
       'h.hospitalCd',
       'h.hospitalNm',
-      'r.receiptNo',
-      'r.visitDate',
-      'r.visitType',
-      'r.coveredCopay',
-      'r.uncovered',
-      'r.totalPaid',
-      'r.personEnc',
-      'r.detailEnc',
+      ...RECEIPT_COLUMNS,
     ])
     .where('c.id', '=', claimId)
     .executeTakeFirstOrThrow();

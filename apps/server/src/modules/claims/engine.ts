@@ -3,7 +3,6 @@
 // step takes its batch with SELECT … FOR UPDATE SKIP LOCKED inside one transaction, so any number of workers (and
 // instances) share the work and a crash anywhere leaves each row either done or still to do. pg-boss (jobs.ts)
 // wakes the workers, keeps the schedule, and carries the one notification per record.
-import { purgeDue } from '../subscriptions/repo.js';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
@@ -12,12 +11,25 @@ import type { AppContext } from '../../context.js';
 import type { ClaimStatus, Database, RecordOutcome } from '../../db/schema.js';
 import type { DeliveryDocument, DeliveryRequest } from '../../providers/delivery/types.js';
 import { signLinkTokens } from '../../security/linkToken.js';
+import { purgeDue } from '../subscriptions/repo.js';
 import { QUEUES, bossDb, createBoss } from './jobs.js';
 import { decide, kstDate, nextBatchAt, retryDelayMs, type RuleSubscription } from './rules.js';
 
 type Db = Kysely<Database>;
 
 /** Records per match transaction and deliveries per delivery transaction. */
+/** What a claim's documents need of its treatment record (alias `r`): the receipt, and the person and detail sealed. */
+export const RECEIPT_COLUMNS = [
+  'r.receiptNo',
+  'r.visitDate',
+  'r.visitType',
+  'r.coveredCopay',
+  'r.uncovered',
+  'r.totalPaid',
+  'r.personEnc',
+  'r.detailEnc',
+] as const;
+
 export const MATCH_BATCH = 500;
 export const DELIVER_BATCH = 500;
 
@@ -440,14 +452,7 @@ async function deliverBatch(
         'c.insuApplyId',
         'c.amount',
         'r.hospitalCd',
-        'r.receiptNo',
-        'r.visitDate',
-        'r.visitType',
-        'r.coveredCopay',
-        'r.uncovered',
-        'r.totalPaid',
-        'r.personEnc',
-        'r.detailEnc',
+        ...RECEIPT_COLUMNS,
       ])
       .where('d.status', '=', 'pending')
       .where('d.nextAttemptAt', '<=', now)
