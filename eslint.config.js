@@ -13,7 +13,7 @@ export default tseslint.config(
       'playwright-report/**',
       'artifacts/**',
       '.data/**',
-      'apps/server/test/fixtures/**',
+      'apps/server/fixtures/web-dist/**',
     ],
   },
   js.configs.recommended,
@@ -34,6 +34,56 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // A server module shows others only its index.ts (docs/architecture.md); the app wires modules through them too.
+  {
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/(?!index\\.js$)',
+              message: 'Another module is reached only through its index.ts (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./modules/[^/]+/(?!index\\.js$)',
+              message: 'A module is reached only through its index.ts (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The UI kit knows only its own props and state; the app shell wires it to the API client and the claim store.
+    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../api', '../api/*', '../store', '../store/*', '**/src/api/*', '**/src/store/*'],
+              message: 'The UI kit must not import the API client or the claim store: pass what it needs as props.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**/*.mjs', 'apps/*/scripts/**/*.{ts,mjs}'],

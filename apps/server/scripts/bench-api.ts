@@ -10,7 +10,7 @@
 // their own (127.x.y.z; Linux routes all of 127/8 to lo), so the per-IP limits (userAuth 30, smsAuth 60, subscribe 30
 // per 10 minutes) meet real traffic shapes, not one address. The SMS pair's verified patients are then used by the
 // confirm call (round robin) and the subscription call (each patient once; more are verified, untimed, if they run out).
-// The claim engine's workers start as in main.ts, unless CLAIM_WORKERS=off.
+// The claim engine's workers start as in main.ts, unless PROCESS_ROLE=web.
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { existsSync } from 'node:fs';
@@ -79,8 +79,8 @@ async function main() {
   }
 
   const { buildApp } = await import('../src/app.js');
-  const { openTestDb, TEST_CONFIG, TEST_WEB_DIST, testPerson } = await import('../test/helper.js');
-  const { images, regFor } = await import('../test/subscription-fixtures.js');
+  const { openTestDb, TEST_CONFIG, TEST_WEB_DIST, testPerson } = await import('../fixtures/app.js');
+  const { images, regFor } = await import('../fixtures/enrolment.js');
 
   const webDist = path.resolve(import.meta.dirname, '../../web/dist');
   const spa = existsSync(path.join(webDist, 'index.html'));
@@ -89,11 +89,11 @@ async function main() {
   let failed = false;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const workers = process.env.CLAIM_WORKERS !== 'off';
+    const workers = process.env.PROCESS_ROLE !== 'web';
     if (workers) await app.claimEngine.start({ workers: true });
     const port = (app.server.address() as { port: number }).port;
 
-    // The body the wizard sends in outer mode (test/subscription-fixtures.ts), for a person the load generator makes.
+    // The body the wizard sends in outer mode (fixtures/enrolment.ts), for a person the load generator makes.
     const person = testPerson();
     const sample = { cookie: '', ci: 'X'.repeat(88), person };
     const handle = { app, db, close: async () => {} };
@@ -107,7 +107,7 @@ async function main() {
     console.log(
       `bench:api — ${db.kind === 'postgres' ? `PostgreSQL ${String(dbVersion)} (throwaway database)` : 'PGlite in memory'}` +
         ` · node ${process.version} · ${os.cpus().length} CPUs · ${connections} connections × ${seconds} s per call` +
-        ` (${warmup} warm-up requests untimed) · claim workers ${workers ? 'on' : 'off (CLAIM_WORKERS=off)'}` +
+        ` (${warmup} warm-up requests untimed) · claim workers ${workers ? 'on' : 'off (PROCESS_ROLE=web)'}` +
         ` · load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
 

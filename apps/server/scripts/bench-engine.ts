@@ -1,16 +1,16 @@
 // npm run bench:engine [-- --records N --patients M]: feeds N treatment records for M subscribed patients through
-// the hospital API (app.inject, validation included), then runs the engine, and prints records/s ingested and
-// claims/s built and delivered (sandbox delivery: the outbox, in the same transaction), 알림톡/s, and what a PDF
+// the hospital API (real HTTP on loopback, through the typed client generated from the API document), then runs the
+// engine, and prints records/s ingested and claims/s built and delivered (sandbox delivery: the outbox, in the same transaction), 알림톡/s, and what a PDF
 // package costs. PGlite in memory by default; DATABASE_URL=postgres://… uses a throwaway database on that server.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER, MAX_FEED_BATCH } from '@auto-claim/contract';
+import { MAX_FEED_BATCH } from '@auto-claim/contract';
+import { createHospitalClient } from '@auto-claim/hospital-client';
 import { buildApp } from '../src/app.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { buildClaimPackage } from '../src/modules/claims/documents.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from '../test/factories.js';
+import { TEST_CONFIG, throwawayDatabase } from '../fixtures/app.js';
+import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,41 +25,14 @@ const N = Number(values.records ?? (baseUrl ? 20_000 : 5_000));
 const M = Number(values.patients ?? 1_000);
 const WORKERS = Number(values.workers ?? (baseUrl ? 2 : 1));
 
-async function throwaway(url: string) {
-  const name = `ac_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const tmp = baseUrl ? await throwaway(baseUrl) : undefined;
+const tmp = baseUrl ? await throwawayDatabase(baseUrl) : undefined;
 const db = await openDb(tmp ? { databaseUrl: tmp.url } : { memory: true });
 try {
   await migrateToLatest(db.db);
   const app = await buildApp({
     db,
     logger: false,
-    config: {
-      webDist: '',
-      logLevel: 'silent',
-      nodeEnv: 'development',
-      trustProxy: false,
-      fieldEncryptionKey: randomBytes(32).toString('hex'),
-      sessionSecret: randomBytes(32).toString('hex'),
-      providers: 'sandbox',
-    },
+    config: TEST_CONFIG,
   });
   await app.ready();
   const engine = app.claimEngine;
@@ -82,18 +55,20 @@ try {
     );
   console.log(`bench:engine on ${db.kind}: ${N} records, ${M} patients, ${WORKERS} worker(s)`);
 
+  // The feed goes over real HTTP on loopback through the typed client generated from the API document
+  // (packages/hospital-client), as a hospital's system would send it: the document is proven by use.
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const hospital = createHospitalClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'sandbox-90000001' });
   let t0 = performance.now();
   for (let i = 0; i < N; i += MAX_FEED_BATCH) {
-    const res = await app.inject({
-      method: 'POST',
-      url: HOSPITAL_API.treatments,
-      headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
-      payload: { records: records.slice(i, i + MAX_FEED_BATCH) },
+    const { error, response } = await hospital.POST('/hospital/api/v1/treatments', {
+      body: { records: records.slice(i, i + MAX_FEED_BATCH) },
     });
-    if (res.statusCode !== 200) throw new Error(`feed answered ${res.statusCode}: ${res.body}`);
+    if (error) throw new Error(`feed answered ${response.status}: ${error.code} ${error.detail}`);
   }
   const ingestMs = performance.now() - t0;
-  line('records ingested (HTTP, validated)', N, ingestMs);
+  line('records ingested (HTTP, typed client)', N, ingestMs);
 
   // As the workers run it: match and delivery side by side, WORKERS of each, until every claim is out.
   const loop = async (step: () => Promise<number>) => {
@@ -154,7 +129,7 @@ try {
     await buildClaimPackage(app.ctx, db.db, ids[0]!.id); // font parse, once per process
     t0 = performance.now();
     for (const { id } of ids) await buildClaimPackage(app.ctx, db.db, id);
-    line('PDF packages (4 documents each)', ids.length, performance.now() - t0);
+    line('PDF packages (one PDF, 5 pages)', ids.length, performance.now() - t0);
   }
   if (sent !== N) throw new Error(`expected ${N} claims sent, found ${sent}`);
   await app.close();

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { upsertOperator } from '../src/modules/auth/operators.js';
+import { upsertOperator } from '../src/modules/auth/index.js';
 
 const loginId = process.argv[2];
 if (!loginId) {

@@ -1,5 +1,5 @@
 // buildApp(deps) → a Fastify instance. main.ts listens on it; tests call app.inject().
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,20 +12,29 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { BODY_LIMIT_BYTES } from '@auto-claim/contract';
+import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { createContext, type AppContext, type Clock, type ContextConfig } from './context.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
+import { registerRouteContract, SECURITY_SCHEMES, transformDocument } from './http/route-contract.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { registerOriginCheck } from './http/origin.js';
+import { registerCacheControl } from './http/cache.js';
+import { registerSandboxGate } from './http/sandbox-gate.js';
+import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/bad-request.js';
+import { loadSession, requireOperator, requirePatient, requireSession } from './security/session.js';
+import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
-import { referenceRoutes } from './modules/reference/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { subscriptionRoutes } from './modules/subscriptions/routes.js';
-import { accountRoutes } from './modules/accounts/routes.js';
-import { ocrRoutes } from './modules/ocr/routes.js';
-import { addressRoutes } from './modules/address/routes.js';
-import { treatsRoutes } from './modules/treats/routes.js';
+import { referenceRoutes } from './modules/reference/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
+import { accountRoutes } from './modules/accounts/index.js';
+import { ocrRoutes } from './modules/ocr/index.js';
+import { addressRoutes } from './modules/address/index.js';
+import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
 import { outboxRoutes } from './providers/outbox.js';
-import { registerClaims } from './modules/claims/routes.js';
+import { registerClaims, requireHospital } from './modules/claims/index.js';
 
 export interface AppDeps {
   config: ContextConfig;
@@ -34,16 +43,19 @@ export interface AppDeps {
   logger?: boolean;
   /** Tests pass a controlled clock. */
   clock?: Clock;
+  /** main.ts passes the process's registry (with process metrics); tests get a fresh one. */
+  metrics?: Metrics;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route as registered (HEAD twins included): tests walk it so that no route escapes a check. */
+    routeList: readonly RouteOptions[];
   }
 }
 
-export async function buildApp({ config, db, logger = true, clock }: AppDeps): Promise<FastifyInstance> {
-  const ctx = createContext({ db: db.db, config, clock });
+export async function buildApp({ config, db, logger = true, clock, metrics }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -59,16 +71,49 @@ export async function buildApp({ config, db, logger = true, clock }: AppDeps): P
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
+    // A URL the router cannot decode, and bytes Node's parser refuses, are answered as problems too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const ctx = createContext({ db: db.db, config, clock, log: app.log, metrics: metrics ?? createMetrics() });
+  // Before anything reads or writes a lookup hash: refuse a lookup key the data was not hashed with.
+  await verifyLookupKey(ctx.db, ctx.crypto);
+  // Answer time by route pattern (never the URL: it may carry a code or a token).
+  app.addHook('onResponse', async (req, reply) => {
+    ctx.metrics.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
   app.decorate('ctx', ctx);
+  app.addHook('onClose', () => ctx.pdf.close());
+  const routeList: RouteOptions[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => void routeList.push(route));
+  // First of the onRoute hooks: the rate limit's check then follows the auth check, as route options would have it.
+  // A link session lasts only while the subscription its link belonged to is live (security/session.ts).
+  const linkLive = async (ciHmac: string, insuApplyId: string) =>
+    (await liveSubscriptionOf(ctx.db, ciHmac))?.insuApplyId === insuApplyId;
+  registerRouteContract(app, {
+    patient: requirePatient(ctx, linkLive),
+    operator: requireOperator(ctx),
+    session: requireSession(ctx, linkLive),
+    hospital: requireHospital(ctx),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandlers(app);
   await registerSecurityHeaders(app);
+  registerOriginCheck(app, config.publicUrl);
+  registerCacheControl(app);
+  registerUrlLimit(app);
   await app.register(cookie);
+  // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine and
+  // operators.
+  if (ctx.sandbox) registerSandboxGate(app, async (req) => (await loadSession(ctx, req))?.kind === 'operator');
   // Per-IP limits are set route by route (config.rateLimit); nothing is limited unless it says so.
   await app.register(rateLimit, { global: false });
 
@@ -79,25 +124,22 @@ export async function buildApp({ config, db, logger = true, clock }: AppDeps): P
         version: '1.0.0',
         description:
           '실손보험 자동청구: 환자용 화면과 병원·보험사 연동이 쓰는 API. 오류는 RFC 9457 problem details로 답해요.',
+        // The package is private and carries no licence: all rights reserved.
+        license: { name: 'Proprietary' },
       },
+      servers: [{ url: config.publicUrl ?? '/', description: '자동청구 서버' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
+    transformObject: transformDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(db.db);
-      return { status: 'ok', database: db.kind };
-    } catch {
-      return sendProblem(reply, {
-        status: 503,
-        code: 'DATABASE_UNAVAILABLE',
-        detail: '데이터베이스에 연결할 수 없어요.',
-      });
-    }
+    const ready = await readiness(app, db.kind);
+    return ready.ok ? ready : sendProblem(reply, { status: 503, code: ready.code, detail: ready.detail });
   });
 
   await app.register(referenceRoutes(db.db));
@@ -107,8 +149,22 @@ export async function buildApp({ config, db, logger = true, clock }: AppDeps): P
   await app.register(ocrRoutes(app.ctx));
   await app.register(addressRoutes(app.ctx));
   await app.register(treatsRoutes(app.ctx));
-  await registerClaims(app, ctx);
-  if (ctx.sandbox) await app.register(outboxRoutes(db.db));
+  // An insurer's answer that asks for the patient's ID copy starts the same request the sandbox insurer makes.
+  await registerClaims(app, ctx, { requestIdCopy: (r) => requestIdCard(ctx, r) });
+  if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
   await registerSpa(app, config.webDist);
   return app;
+}
+
+/** Ready to take work: the database answers and, where this process runs the claim engine, so does its queue. */
+export async function readiness(app: FastifyInstance, database: string) {
+  try {
+    await sql`select 1`.execute(app.ctx.db);
+  } catch {
+    return { ok: false as const, code: 'DATABASE_UNAVAILABLE', detail: '데이터베이스에 연결할 수 없어요.' };
+  }
+  if (app.claimEngine.started && !(await app.claimEngine.queueReachable())) {
+    return { ok: false as const, code: 'QUEUE_UNAVAILABLE', detail: '작업 대기열에 연결할 수 없어요.' };
+  }
+  return { ok: true as const, status: 'ok', database, queue: app.claimEngine.started };
 }

@@ -1,34 +1,52 @@
-// read config → open db → migrate → build app → listen. Stops gracefully on SIGINT/SIGTERM.
+// read config → open db → migrate → build app → listen and/or run the claim engine's workers, as PROCESS_ROLE says
+// (docs/operations.md, "Processes"). SIGTERM or SIGINT: stop taking work, finish what is in flight, exit within 10 s.
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
-import { buildApp } from './app.js';
-import { upsertOperator } from './modules/auth/operators.js';
+import { buildApp, readiness } from './app.js';
+import { createMetrics } from './metrics.js';
+import { listenOps, type OpsListener } from './ops-server.js';
+import { upsertOperator } from './modules/auth/index.js';
 
 // A .env beside the repo root sets defaults; the real environment wins.
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Migrations take a lock: processes starting together apply them once (a rollout may also run `npm run migrate`).
 await migrateToLatest(db.db);
 if (config.operator) await upsertOperator(db.db, config.operator.loginId, config.operator.password);
-const app = await buildApp({ config, db });
+const metrics = createMetrics({ process: true });
+const app = await buildApp({ config, db, metrics });
+const serves = config.role !== 'worker';
+const works = config.role !== 'web';
 
+let ops: OpsListener | undefined;
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, role: config.role }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close(); // finishes requests in flight, refuses new ones with 503
+    // New requests get 503 while those in flight finish; the engine stops fetching jobs and waits for running ones.
+    await app.close();
+    await ops?.close();
     await db.close();
     clearTimeout(force);
     process.exit(0);
   });
 }
 
-await app.listen({ port: config.port, host: config.host });
-// The claim engine's workers (pg-boss): matching, delivery, 알림톡, and the minute tick that resumes after a crash.
-if (config.claimWorkers) await app.claimEngine.start({ workers: true });
-app.log.info(`자동청구: http://localhost:${config.port}/ui/insu/vuex/auto-claim/ (database: ${db.kind})`);
+await app.ready();
+if (serves) await app.listen({ port: config.port, host: config.host });
+// Web processes start the engine without workers: a feed's wake-up job then reaches the worker processes.
+await app.claimEngine.start({ workers: works });
+if (config.metrics) {
+  ops = await listenOps({ ...config.metrics, metrics, ready: () => readiness(app, db.kind) });
+}
+app.log.info(
+  (serves ? `자동청구: http://localhost:${config.port}/ui/insu/vuex/auto-claim/` : '자동청구 worker') +
+    ` (role ${config.role}, database: ${db.kind}, node ${process.version}` +
+    (ops ? `, metrics http://${config.metrics!.host}:${ops.port}/metrics)` : ')'),
+);

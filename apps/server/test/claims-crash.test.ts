@@ -1,95 +1,32 @@
-// The crash test (issue 5, "Measured"): the server runs as a child process on PostgreSQL with its pg-boss workers;
+// The crash test (README, claim engine): the server runs as a child process on PostgreSQL with its pg-boss workers;
 // a hospital feeds 1,000 records (1,000 claims); the server is killed with SIGKILL in the middle of the run; it is
 // started again and the hospital resends everything it has not seen acknowledged (all of it: resends are no-ops).
 // Then every record has exactly one claim, every claim was delivered, and no claim reached the insurer twice.
 // Needs a PostgreSQL server (DATABASE_URL); skipped on the embedded database, where there is no second process.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
-import { createContext } from '../src/context.js';
-import { openDb, type Db } from '../src/db/index.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from './factories.js';
-import { TEST_CONFIG } from './helper.js';
+import { feedableDatabase, freePort, startServer, until } from '../fixtures/processes.js';
 
 const baseUrl = process.env.DATABASE_URL;
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const RECORDS = 1_000;
 const BATCH = 50;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-const until = async (what: string, check: () => Promise<boolean>, ms: number) => {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
-
 describe.skipIf(!baseUrl)('crash test: kill -9 in the middle of 1,000 claims', () => {
-  const name = `ac_crash_${randomBytes(4).toString('hex')}`;
-  const url = new URL(baseUrl ?? 'postgres://x/x');
-  url.pathname = `/${name}`;
-  let db: Db | undefined;
+  let fixture: Awaited<ReturnType<typeof feedableDatabase>> | undefined;
   let child: ChildProcess | undefined;
 
   afterAll(async () => {
     child?.kill('SIGKILL');
-    await db?.close();
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await fixture?.drop();
   });
 
   it('loses none and delivers none twice', { timeout: 150_000 }, async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    db = await openDb({ databaseUrl: url.toString() });
-    await migrateToLatest(db.db);
-    const ctx = createContext({ db: db.db, config: TEST_CONFIG });
-    const patients: Subscriber[] = [];
-    for (let i = 0; i < 100; i++) patients.push(await createSubscriber(ctx, { contractStartDate: '20200101' }));
-    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    const records = Array.from({ length: RECORDS }, (_, i) =>
-      treatmentRecord(patients[i % patients.length]!, { receiptNo: `CRASH-${i}`, visitDate: today }),
-    );
-
+    fixture = await feedableDatabase(baseUrl!, RECORDS, 'CRASH');
+    const { db, records, url } = fixture;
     const port = await freePort();
-    const start = () => {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: url.toString(),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          NODE_ENV: 'development',
-          LOG_LEVEL: 'error',
-          FIELD_ENCRYPTION_KEY: TEST_CONFIG.fieldEncryptionKey,
-          SESSION_SECRET: TEST_CONFIG.sessionSecret,
-          WEB_DIST: path.resolve(import.meta.dirname, 'fixtures/web-dist'),
-          DATA_DIR: path.join(ROOT, '.data', name),
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      return p;
-    };
+    const start = () => startServer(url, { PORT: String(port) });
     const base = `http://127.0.0.1:${port}`;
     const ready = () => until('the server', async () => (await fetch(`${base}/readyz`)).ok, 60_000);
     const send = async (from: number) => {
@@ -100,7 +37,7 @@ describe.skipIf(!baseUrl)('crash test: kill -9 in the middle of 1,000 claims', (
       });
       if (!res.ok) throw new Error(`feed answered ${res.status}`);
     };
-    const count = async (q: string) => Number((await sql<{ n: number }>`${sql.raw(q)}`.execute(db!.db)).rows[0]!.n);
+    const count = async (q: string) => Number((await sql<{ n: number }>`${sql.raw(q)}`.execute(db.db)).rows[0]!.n);
     const sentClaims = () => count(`select count(*) as n from claim where status = 'sent'`);
 
     child = start();

@@ -3,6 +3,7 @@
 // sends again, the status lifecycle, the 알림톡 with its single-use link, and the pg-boss workers on their own.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,9 +19,9 @@ import { upsertOperator } from '../src/modules/auth/operators.js';
 import { buildClaimPackage } from '../src/modules/claims/documents.js';
 import { sandboxDelivery } from '../src/providers/delivery/sandbox.js';
 import type { DeliveryProvider } from '../src/providers/delivery/types.js';
-import { consumeLinkToken, verifyLinkToken } from '../src/security/linkToken.js';
+import { consumeLinkToken } from '../src/security/linkToken.js';
 import { build, problemOf, testClock, type TestApp } from './helper.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from './factories.js';
+import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
 // Monday 2026-06-15 12:00 KST.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -192,8 +193,7 @@ describe('delivery, notification and the status lifecycle', () => {
     expect(url).toMatch(/\/ui\/insu\/vuex\/auto-claim\/web\/treat#t=/);
     for (const secret of [who.userNm, who.rrn, who.ci, who.userTel]) expect(url).not.toContain(secret);
     const token = decodeURIComponent(url.split('#t=')[1]!);
-    expect(await verifyLinkToken(t.app.ctx, token, 'treat')).toMatchObject({ ciHmac: who.ciHmac, recordId });
-    expect(await consumeLinkToken(t.app.ctx, token, 'treat')).toBeDefined();
+    expect(await consumeLinkToken(t.app.ctx, token, 'treat')).toMatchObject({ ciHmac: who.ciHmac, recordId });
     expect(await consumeLinkToken(t.app.ctx, token, 'treat')).toBeUndefined();
   });
 
@@ -214,6 +214,50 @@ describe('delivery, notification and the status lifecycle', () => {
     expect(await outbox('kakao', who.userTel)).toHaveLength(0);
     const [sms] = await outbox('sms', who.userTel);
     expect(sms?.body).toMatch(/web\/treat#t=/);
+  });
+
+  it('a message that fails every retry is a dead letter operators see and can send again', async () => {
+    const who = await createSubscriber(t.app.ctx);
+    const provider = t.app.ctx.providers.notification;
+    t.app.ctx.providers.notification = {
+      send: () => Promise.reject(new Error('Popbill -99999999: 알림톡 발송 실패')),
+    };
+    let recordId: number;
+    try {
+      const answer = await feed([treatmentRecord(who)]);
+      recordId = answer.results[0]!.recordId;
+      // Matching queues the record's message; no waiting for pg-boss's backoff: its job gets no retries left.
+      while ((await t.app.claimEngine.matchBatch()) > 0);
+      await sql`update pgboss.job set retry_limit = 0 where name = 'claims.notify' and state = 'created'`.execute(
+        t.db.db,
+      );
+      await t.app.claimEngine.drain();
+    } finally {
+      t.app.ctx.providers.notification = provider;
+    }
+    const listed = await t.app.inject({ url: OPERATOR_API.notificationDeadLetters, cookies });
+    expect(listed.statusCode).toBe(200);
+    const dead = (listed.json() as { list: { jobId: string; recordId: number; attempts: number }[] }).list.find(
+      (d) => d.recordId === recordId,
+    );
+    expect(dead).toMatchObject({ recordId, attempts: 1 });
+    expect(await outbox('kakao', who.userTel)).toHaveLength(0);
+    // Only operators see it.
+    expect((await t.app.inject({ url: OPERATOR_API.notificationDeadLetters })).statusCode).toBe(401);
+
+    const retried = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry(dead!.jobId), cookies });
+    expect(retried.statusCode).toBe(202);
+    await t.app.claimEngine.drain();
+    expect(await outbox('kakao', who.userTel)).toHaveLength(1);
+    const after = (await t.app.inject({ url: OPERATOR_API.notificationDeadLetters, cookies })).json() as {
+      list: { jobId: string }[];
+    };
+    expect(after.list.map((d) => d.jobId)).not.toContain(dead!.jobId);
+    // A job that is not a dead letter (any more) cannot be sent again by hand.
+    const again = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry(dead!.jobId), cookies });
+    expect(problemOf(again)).toMatchObject({ status: 409, code: 'NOTIFICATION_NOT_DEAD' });
+    const bad = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry('not-a-job'), cookies });
+    expect(problemOf(bad)).toMatchObject({ status: 400, errors: [{ field: 'jobId' }] });
   });
 
   it('never makes two deliveries of one claim (constraint)', async () => {
@@ -244,11 +288,11 @@ describe('delivery, notification and the status lifecycle', () => {
     const real = t.app.ctx.providers.delivery;
     const failing: DeliveryProvider = {
       channelFor: real.channelFor,
-      deliver: async (batch, db) => {
+      deliver: async (batch, outbox) => {
         const mine = batch.filter((r) => r.insuCompCd === 'HANWHALIFE');
         const others = await real.deliver(
           batch.filter((r) => r.insuCompCd !== 'HANWHALIFE'),
-          db,
+          outbox,
         );
         return batch.map((r) =>
           mine.includes(r) ? { ok: false as const, error: '보험사 API 503', retryable: true } : others.shift()!,
@@ -356,9 +400,12 @@ describe('fax delivery and the PDF package', () => {
     let faxed: Uint8Array | undefined;
     t.app.ctx.providers.delivery = {
       ...sandboxDelivery({ now: () => clock.now(), faxInsurers: new Set(['SAMSUNGLIFE']) }),
-      deliver: async (batch, db) => {
+      deliver: async (batch, outbox) => {
         faxed = batch[0]?.documents.find((d) => d.kind === 'package')?.body as Uint8Array;
-        return sandboxDelivery({ now: () => clock.now(), faxInsurers: new Set(['SAMSUNGLIFE']) }).deliver(batch, db);
+        return sandboxDelivery({ now: () => clock.now(), faxInsurers: new Set(['SAMSUNGLIFE']) }).deliver(
+          batch,
+          outbox,
+        );
       },
     };
     try {
@@ -376,6 +423,14 @@ describe('fax delivery and the PDF package', () => {
       expect(Buffer.from(faxed!).subarray(0, 5).toString()).toBe('%PDF-');
       const pkg = v.documents.find((d) => d.kind === 'package')!;
       expect(pkg.sha256).toBe(createHash('sha256').update(faxed!).digest('hex'));
+      // One document: each face of the font embedded once, subset (README, documents), so five pages stay small.
+      const doc = await PDFDocument.load(faxed!);
+      expect(doc.getPageCount()).toBe(5);
+      const fontFiles = doc.context
+        .enumerateIndirectObjects()
+        .filter(([, o]) => o instanceof PDFDict && o.has(PDFName.of('FontFile2')));
+      expect(fontFiles).toHaveLength(2);
+      expect(pkg.bytes).toBeLessThan(80_000);
       const [fax] = (await outbox('fax', '05050000002')).filter((m) => JSON.parse(m.body).claimId === claim!.id);
       expect(fax).toBeDefined();
       // Deterministic: the same claim gives the same package, so a recorded hash can be checked again.

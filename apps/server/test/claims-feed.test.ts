@@ -1,7 +1,7 @@
 // The hospital feed through app.inject(): keys (issued, sandbox, wrong, none, production), validation that names the
 // field, idempotency by (hospital, receipt number), batches, and identifiers stored only encrypted and hashed.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API,
   HOSPITAL_API,
@@ -12,7 +12,7 @@ import {
 } from '@auto-claim/contract';
 import { upsertOperator } from '../src/modules/auth/operators.js';
 import { build, problemOf, testClock, type TestApp } from './helper.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from './factories.js';
+import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 const DEMO_KEY = { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' };
@@ -148,6 +148,23 @@ describe('validation', () => {
       payload: { records: 'x' },
     });
     expect(notArray.statusCode).toBe(400);
+  });
+});
+
+describe("Korea's calendar day", () => {
+  it("takes today's visit at 00:30 KST, when UTC still says yesterday; tomorrow's is refused", async () => {
+    // The feed's rules read the wall clock (packages/contract person.ts isRealDate): fake only Date.
+    const earlyMorning = new Date('2026-11-23T15:30:00Z'); // 2026-11-24 00:30 KST
+    vi.useFakeTimers({ toFake: ['Date'], now: earlyMorning });
+    try {
+      const today = await feed([treatmentRecord(who, { visitDate: '20261124' })]);
+      expect(today.statusCode, today.body).toBe(200);
+      const tomorrow = await feed([treatmentRecord(who, { visitDate: '20261125' })]);
+      expect(tomorrow.statusCode).toBe(400);
+      expect(problemOf(tomorrow).errors?.[0]?.field).toBe('records.0.visitDate');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-// The calls the enrolment wizard makes besides subscribing (issue 4): the bank-account holder check, ID OCR, address
+// The calls the enrolment wizard makes besides subscribing (spec §3-4, §7): the bank-account holder check, ID OCR, address
 // search and the power of attorney / consent PDFs. PGlite or (DATABASE_URL) PostgreSQL.
 import { inflateSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
@@ -17,7 +17,7 @@ import {
   regFor,
   type Images,
   type Verified,
-} from './subscription-fixtures.js';
+} from '../fixtures/enrolment.js';
 
 const clock = testClock(new Date('2026-11-22T16:30:00Z'));
 let t: TestApp;
@@ -220,7 +220,7 @@ describe('POST /ui/insu/v1/claims/documents/commission and /agree', () => {
     const bytes = res.rawPayload;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const { doc, has } = await pdfCodePoints(bytes);
-    expect(doc.getTitle()).toBe('위임장');
+    expect(doc.getTitle()).toBe('진료기록 열람 및 사본발급 위임장');
     expect(doc.getPageCount()).toBe(1);
     for (const s of [
       '위임장',
@@ -248,7 +248,7 @@ describe('POST /ui/insu/v1/claims/documents/commission and /agree', () => {
     const res = await post(API.documentAgree, { hospitalCd: '90000002', insuCompCd: 'NHLIFE' });
     expect(res.statusCode, res.body).toBe(200);
     const { doc, has } = await pdfCodePoints(res.rawPayload);
-    expect(doc.getTitle()).toBe('동의서');
+    expect(doc.getTitle()).toBe('진료기록 열람 및 사본발급 동의서');
     expect(has('동의서 푸른숲내과의원 NH농협생명 (서명)')).toBe(true);
   });
 

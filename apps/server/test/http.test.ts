@@ -70,11 +70,16 @@ describe('security headers', () => {
     }
   });
 
-  it('sends HSTS outside localhost only', async () => {
-    const local = await t.app.inject({ url: '/healthz', headers: { host: 'localhost:3000' } });
-    expect(local.headers['strict-transport-security']).toBeUndefined();
-    const remote = await t.app.inject({ url: '/healthz', headers: { host: 'claim.example.kr' } });
-    expect(remote.headers['strict-transport-security']).toContain('max-age=');
+  it('sends HSTS only over https: neither the Host header nor an untrusted X-Forwarded-Proto decides it', async () => {
+    // Over https as a trusted proxy reports it: perimeter.test.ts.
+    for (const headers of [
+      { host: 'localhost:3000' },
+      { host: 'claim.example.kr' },
+      { host: 'claim.example.kr', 'x-forwarded-proto': 'https' },
+    ]) {
+      const res = await t.app.inject({ url: '/healthz', headers });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 });
 
@@ -117,5 +122,25 @@ describe('OpenAPI', () => {
     const res = await t.app.inject('/api-docs/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('the sandbox clock', () => {
+  it('moves forward for a caller on this machine only, by a whole number of seconds', async () => {
+    const before = t.app.ctx.clock.now().getTime();
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/clock', payload: { advanceSeconds: 61 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.app.ctx.clock.now().getTime() - before).toBeGreaterThanOrEqual(61_000);
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advanceSeconds: 61 },
+      remoteAddress: '203.0.113.9',
+    });
+    // Another machine does not see the sandbox at all (http/sandbox-gate.ts; http-edges.test.ts).
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const bad = await t.app.inject({ method: 'POST', url: '/sandbox/clock', payload: { advanceSeconds: -5 } });
+    expect(bad.statusCode).toBe(400);
   });
 });

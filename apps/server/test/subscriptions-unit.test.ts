@@ -1,14 +1,15 @@
 // Units behind the subscription calls: KST contract dates, the sandbox OCR's readers, the sandbox address search,
 // image sniffing and the PDF text wrapping.
+import { hashPassword, verifyPassword } from '../src/security/password.js';
 import { describe, expect, it } from 'vitest';
-import { addMonths, contractDates, kstToday } from '../src/modules/subscriptions/service.js';
+import { addMonths, contractDates, kstToday } from '@auto-claim/contract';
 import { jpegComment, pngText, sandboxOcr } from '../src/providers/ocr/sandbox.js';
 import { sandboxAddress } from '../src/providers/address/sandbox.js';
 import { SAMPLE_ADDRESSES } from '../src/providers/address/sample.js';
 import { sniffImageType } from '../src/images/index.js';
 import { sandboxBankCheck } from '../src/providers/bank-check/sandbox.js';
 import { pdfDoc, wrapText } from '../src/documents/index.js';
-import { idPhotoJpeg, ocrTestJpeg, ocrTestPng, signaturePng } from './subscription-fixtures.js';
+import { idPhotoJpeg, ocrTestJpeg, ocrTestPng, signaturePng } from '../fixtures/enrolment.js';
 
 describe('contract dates (KST)', () => {
   it('starts on the Korean date, which may be the next UTC day', () => {
@@ -64,7 +65,10 @@ describe('sandbox address search', () => {
 describe('sandbox bank check', () => {
   it('answers by the documented account patterns', async () => {
     const out: string[] = [];
-    const bank = sandboxBankCheck({ write: async (m) => void out.push(m.body) });
+    const bank = sandboxBankCheck({
+      write: async (m) => void out.push(m.body),
+      writeMany: async (ms) => void out.push(...ms.map((m) => m.body)),
+    });
     expect(await bank.holderOf({ bankCd: '004', bankAccount: '1234560000', askedHolderNm: '김' })).toEqual({
       found: false,
     });
@@ -94,5 +98,19 @@ describe('images and PDFs', () => {
     expect(lines.length).toBeGreaterThan(2);
     for (const l of lines) expect(regular.widthOfTextAtSize(l, 10)).toBeLessThanOrEqual(200.5);
     expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+  });
+});
+
+describe('operator password hashes (argon2id from node:crypto)', () => {
+  it('verify what they made, refuse another password, and still verify a hash the argon2 package made', async () => {
+    const hash = await hashPassword('correct horse battery');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+    expect(await verifyPassword(hash, 'correct horse battery')).toBe(true);
+    expect(await verifyPassword(hash, 'correct horse batterY')).toBe(false);
+    // Made by the `argon2` npm package (its defaults) before this project used Node's own argon2.
+    const legacy = '$argon2id$v=19$m=65536,p=4,t=3$hkPcnwxqHf7DlnU7liWEEQ$rYOK/VSt5vRlvdxWlBSY6wEhaLmFcxTSZHnDjaMK1zc';
+    expect(await verifyPassword(legacy, 'correct horse battery')).toBe(true);
+    expect(await verifyPassword(legacy, 'wrong horse battery')).toBe(false);
+    expect(await verifyPassword('not a hash', 'x')).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
-// Subscriptions as a patient, a double-tapping thumb and an attacker meet them (issue 4): every call of spec §7 under
+// Subscriptions as a patient, a double-tapping thumb and an attacker meet them (spec §3-4, §7): every call of spec §7 under
 // /v1|v2/claims/subscriptions, on PGlite or (DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { API, CANCELLED_PURGE_DAYS, IMAGE_BODY_LIMIT_BYTES } from '@auto-claim/contract';
+import { API, CANCELLED_PURGE_DAYS, IMAGE_BODY_LIMIT_BYTES, readPhotoControls } from '@auto-claim/contract';
 import { purgeDue } from '../src/modules/subscriptions/repo.js';
 import { build, problemOf, testClock, verifyPatient, type TestApp } from './helper.js';
 import {
@@ -16,7 +16,7 @@ import {
   regFor,
   type Images,
   type Verified,
-} from './subscription-fixtures.js';
+} from '../fixtures/enrolment.js';
 
 const clock = testClock(new Date('2026-11-22T16:30:00Z')); // 2026-11-23 01:30 in Korea
 let t: TestApp;
@@ -194,8 +194,9 @@ describe('POST /ui/insu/v1/claims/subscriptions (outer)', () => {
     ]) {
       expect(raw).not.toContain(secret);
     }
-    expect(String(row.personEnc)).toMatch(/^k1:/);
-    expect(String(row.bankAccountEnc)).toMatch(/^k1:/);
+    // Sealed with the current field key, which the value names (security/crypto.ts).
+    expect(String(row.personEnc).startsWith(`${t.app.ctx.crypto.keyId}:`)).toBe(true);
+    expect(String(row.bankAccountEnc).startsWith(`${t.app.ctx.crypto.keyId}:`)).toBe(true);
     expect(row.bankAccountLast4).toBe('4321');
     // The whole table, scanned as text, holds none of it either.
     const dump = await sql<{ t: string }>`select string_agg(s::text, '|') as t from subscription s`.execute(t.db.db);
@@ -314,6 +315,29 @@ describe('POST /ui/insu/v1/claims/subscriptions (outer)', () => {
     );
     expect(pp.statusCode).toBe(400);
     expect(problemOf(pp).errors?.[0]?.field).toBe('idcardType');
+  });
+
+  it('asks a photo of an insurer that says nothing about photos, as the browser does (one reader, one default)', async () => {
+    const v = await verifyPatient(t);
+    // KBINSU's settings are taken away: what the browser's readPhotoControls makes of no items, the server does too.
+    const saved = await t.db.db.selectFrom('uiControl').selectAll().where('compCd', '=', 'KBINSU').execute();
+    await t.db.db.deleteFrom('uiControl').where('compCd', '=', 'KBINSU').execute();
+    try {
+      expect(readPhotoControls([])).toMatchObject({ idPhotoUse: true, idPhotoTypes: ['ic', 'dl', 'pp'] });
+      const res = await post(
+        v,
+        API.subscriptions,
+        await regFor(t, v, img, { insuCompCd: 'KBINSU', idcardImg: '', idcardType: '' }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(problemOf(res).errors!.map((e) => e.field)).toContain('idcardImg');
+      const listed = (await t.app.inject(`${API.insurances}?insuType=insu&page=1&pageSize=1000`)).json() as {
+        list: { insuCompCd: string; idPhotoUse: boolean }[];
+      };
+      expect(listed.list.find((i) => i.insuCompCd === 'KBINSU')?.idPhotoUse).toBe(true);
+    } finally {
+      if (saved.length) await t.db.db.insertInto('uiControl').values(saved).execute();
+    }
   });
 
   it('checks images by their bytes: wrong type, too many pixels, an empty signature', async () => {

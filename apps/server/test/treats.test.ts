@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type IdCardsAnswer, type TreatClaimAnswer, type TreatsAnswer } from '@auto-claim/contract';
+import { recordClaimPackage } from '../src/modules/claims/documents.js';
 import { signLinkToken, LINK_TOKEN_TTL_SECONDS } from '../src/security/linkToken.js';
 import { ciHmacOf } from '../src/security/session.js';
 import { build, problemOf, testClock, type TestApp } from './helper.js';
@@ -171,11 +172,24 @@ async function exchange(token: string, purpose: 'treat' | 'idCard' = 'treat') {
   return t.app.inject({ method: 'POST', url: API.linkExchange, payload: { token, purpose }, remoteAddress });
 }
 
-/** A session for this patient, through the 알림톡 link as the patient would get it. */
-async function sessionOf(who: Who) {
-  const token = await signLinkToken(t.app.ctx, { purpose: 'treat', ciHmac: who.ciHmac, insuApplyId: who.insuApplyId });
-  const res = await exchange(token);
+/**
+ * A session for this patient, through the 알림톡 link as the patient would get it (a link session of that purpose), or
+ * `full`: as after the patient stepped up (these patients' CIs are made up, so no SMS verification yields them; the
+ * step-up itself is tested in session-scope.test.ts).
+ */
+async function sessionOf(who: Who, as: 'treat' | 'idCard' | 'full' = 'treat') {
+  const purpose = as === 'full' ? 'treat' : as;
+  const token = await signLinkToken(t.app.ctx, { purpose, ciHmac: who.ciHmac, insuApplyId: who.insuApplyId });
+  const res = await exchange(token, purpose);
   expect(res.statusCode).toBe(200);
+  if (as === 'full') {
+    await t.db.db
+      .updateTable('authSession')
+      .set({ scope: 'full', linkPurpose: null, linkInsuApplyId: null, verifiedAt: clock.now() })
+      .where('subjectHmac', '=', who.ciHmac)
+      .where('revokedAt', 'is', null)
+      .execute();
+  }
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
@@ -290,10 +304,19 @@ describe('GET treats', () => {
     expect(delivered.summary).toContain('보냈어요');
     expect(body.accessLog.list.every((e) => !/test-ci|ci_hmac/.test(JSON.stringify(e)))).toBe(true);
 
-    // every showing is appended, never rewritten
+    // a GET is a read: showing the same history again the same day adds no line (get-reads.test.ts)
     const before = body.accessLog.total;
     const second = (await getTreats(cookie)).json() as TreatsAnswer;
-    expect(second.accessLog.total).toBe(before + 1);
+    expect(second.accessLog.total).toBe(before);
+
+    // An operator who opens the claim's documents is named in plain Korean, not by a file name.
+    const claimId = Number(visit!.claims[0]!.claimId);
+    await recordClaimPackage(t.app.ctx, claimId, 'ops-7');
+    const third = (await getTreats(cookie)).json() as TreatsAnswer;
+    const opened = third.accessLog.list.find((e) => e.action === 'RELEASED_TO_OPERATOR')!;
+    expect(opened).toMatchObject({ actorNm: '운영자' });
+    expect(opened.summary).toMatch(/^운영자가 .*삼성화재 청구 서류\(위임장·동의서 포함\)를 확인했어요\.$/);
+    expect(JSON.stringify(third.accessLog.list)).not.toContain('package.pdf');
   });
 
   it('acts only for its own CI: another userCi is refused, other people’s visits are not there', async () => {
@@ -312,7 +335,7 @@ describe('GET treats', () => {
 describe('POST treats (claim a visit by hand)', () => {
   it('validates the body, naming the fields', async () => {
     const who = await subscribedPatient();
-    const cookie = await sessionOf(who);
+    const cookie = await sessionOf(who, 'full');
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
     const none = problemOf(await post(API.treats, {}));
@@ -337,7 +360,7 @@ describe('POST treats (claim a visit by hand)', () => {
     expect(
       problemOf(await t.app.inject({ method: 'POST', url: API.treats, payload: { treatId: String(visit) } })),
     ).toMatchObject({ status: 401 });
-    const cookieB = await sessionOf(b);
+    const cookieB = await sessionOf(b, 'full');
     const res = await t.app.inject({
       method: 'POST',
       url: API.treats,
@@ -360,7 +383,7 @@ describe('POST treats (claim a visit by hand)', () => {
   it('claims a below-minimum visit for every insurer, once: a repeat changes nothing', async () => {
     const who = await subscribedPatient();
     const visit = await record(who, { totalPaid: 4_000, outcome: 'below_min' });
-    const cookie = await sessionOf(who);
+    const cookie = await sessionOf(who, 'full');
     const claim = () =>
       t.app.inject({ method: 'POST', url: API.treats, headers: { cookie }, payload: { treatId: String(visit) } });
 
@@ -401,7 +424,7 @@ describe('POST treats (claim a visit by hand)', () => {
   it('claims only the insurers asked for, and only the subscription’s', async () => {
     const who = await subscribedPatient();
     const visit = await record(who, { totalPaid: 4_000, outcome: 'below_min' });
-    const cookie = await sessionOf(who);
+    const cookie = await sessionOf(who, 'full');
     const post = (insuCompCds: string[]) =>
       t.app.inject({
         method: 'POST',
@@ -421,7 +444,7 @@ describe('POST treats (claim a visit by hand)', () => {
     const who = await subscribedPatient();
     const old = await record(who, { visitDate: '20230601', outcome: 'too_old' });
     const pending = await record(who, { outcome: 'pending' });
-    const cookie = await sessionOf(who);
+    const cookie = await sessionOf(who, 'full');
     const list = (await getTreats(cookie)).json() as TreatsAnswer;
     expect(list.list.find((v) => v.treatId === String(old))).toMatchObject({
       notClaimedReason: 'TOO_OLD',
@@ -437,7 +460,7 @@ describe('POST treats (claim a visit by hand)', () => {
     const who = await subscribedPatient({ insurers: ['SAMSUNGFIRE'] });
     const v1 = await record(who, { totalPaid: 3_000, outcome: 'below_min' });
     const v2 = await record(who, { totalPaid: 5_000, outcome: 'below_min' });
-    const cookie = await sessionOf(who);
+    const cookie = await sessionOf(who, 'full');
     const post = (treatIds: string[]) =>
       t.app.inject({ method: 'POST', url: API.treatsV2, headers: { cookie }, payload: { treatIds } });
 
@@ -508,7 +531,7 @@ describe('idCards', () => {
 
   it('checks the fields of the chosen type and the image by its bytes, size and pixels', async () => {
     const { who } = await asked();
-    const cookie = await sessionOf(who);
+    const cookie = await sessionOf(who, 'idCard');
     const post = (payload: object) => t.app.inject({ method: 'POST', url: API.idCards, headers: { cookie }, payload });
 
     const noType = problemOf(await post({ idcardImg: await jpeg(800, 500) }));
@@ -543,7 +566,7 @@ describe('idCards', () => {
 
   it('stores the copy re-encoded without EXIF, encrypted, answers the request once and logs the release', async () => {
     const { who, requestId } = await asked();
-    const cookie = await sessionOf(who);
+    const cookie = await sessionOf(who, 'idCard');
     const post = (payload: object) => t.app.inject({ method: 'POST', url: API.idCards, headers: { cookie }, payload });
     const img = await jpeg(1000, 640, true);
     expect(Buffer.from(img.split(',')[1]!, 'base64').includes('EXIF-SECRET-MARKER')).toBe(true);
@@ -581,14 +604,18 @@ describe('idCards', () => {
 
     const log = ((await getTreats(cookie)).json() as TreatsAnswer).accessLog.list.map((e) => e.action);
     expect(log).toEqual(expect.arrayContaining(['ID_CARD_SUBMITTED', 'ID_CARD_RELEASED']));
-    const insurerOutbox = await t.app.inject('/sandbox/outbox?to=SAMSUNGFIRE');
-    expect((insurerOutbox.json() as { messages: { body: string }[] }).messages[0]!.body).toContain('신분증 사본');
+    // The copy went to the insurer through the delivery provider, like a claim's documents.
+    const insurerOutbox = await t.app.inject('/sandbox/outbox?to=insurer:SAMSUNGFIRE');
+    const sent = JSON.parse((insurerOutbox.json() as { messages: { body: string }[] }).messages[0]!.body) as {
+      documents: { kind: string; contentType: string }[];
+    };
+    expect(sent.documents).toEqual([expect.objectContaining({ kind: 'id_copy', contentType: 'image/jpeg' })]);
   });
 
   it('a request for another person, or an unknown one, is not found', async () => {
     const a = await asked();
     const b = await asked();
-    const cookieB = await sessionOf(b.who);
+    const cookieB = await sessionOf(b.who, 'idCard');
     const res = await t.app.inject({
       method: 'POST',
       url: API.idCards,

@@ -1,5 +1,5 @@
 // Identity by SMS in the browser: landing → terms → method → identity → code (read from the sandbox outbox) → excute,
-// what a reload keeps, the code screen's limits, and the /security/ guard's two refusals.
+// what a reload keeps, the code screen's limits, and the /security/ guard's refusals (its two messages, a tampered cookie).
 import {
   test,
   expect,
@@ -17,6 +17,8 @@ const alertDialog = (page: import('@playwright/test').Page) =>
   page.getByRole('alertdialog').or(page.getByRole('dialog'));
 
 test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) => {
+  // Seven screens and five axe reads: 23 s alone on an idle machine, more beside another worker.
+  test.setTimeout(90_000);
   const p = testPerson();
   await page.goto(appPath(`/${HOSPITAL}`));
   await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
@@ -149,6 +151,26 @@ test('with a claim cookie but no verified person the guard says 잘못된 경로
   await snap(page, 'guard-02-wrong-path');
   await dialog.getByRole('button', { name: '확인' }).click();
   await expect(page).toHaveURL(/\/vuex\/auto-claim\/(00000000)?$/);
+});
+
+test('a verified patient whose claimAuth cookie was tampered with is refused at the next guarded screen', async ({
+  page,
+  baseURL,
+}) => {
+  await verifiedPatient(page, { hospitalCd: HOSPITAL });
+  await expect(page).toHaveURL(/\/security\/jumin$/);
+  const real = (await page.context().cookies()).find((c) => c.name === 'claimAuth')!.value;
+  const tampered = `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`;
+  await page.context().addCookies([{ name: 'claimAuth', value: tampered, url: baseURL! }]);
+  // spec §5: verified by SMS in this tab (access_hash), so any other value than this session's hash is refused.
+  await page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요').fill('1234567');
+  await page.getByRole('button', { name: '다음' }).click();
+  const dialog = alertDialog(page);
+  await expect(dialog).toContainText('알림');
+  await expect(dialog).toContainText('유효하지 않은 인증입니다.');
+  await snap(page, 'guard-03-tampered-cookie');
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vuex/auto-claim/${HOSPITAL}$`));
 });
 
 test('a verified patient whose session ends mid-way sees the logout alert once and goes back to the landing', async ({

@@ -1,157 +1,10 @@
-// Issue 5 end to end: a subscribed patient's hospital feeds a treatment record (sandbox hospital key), the engine
+// The claim engine end to end (README "Claim engine"): a subscribed patient's hospital feeds a treatment record (sandbox hospital key), the engine
 // claims it and sends an 알림톡 (sandbox outbox) whose link opens /web/treat with the claim; a visit below the
-// minimum is claimed by hand there; an insurer asks for an ID copy and the patient submits it on /web/IDPhoto; a
-// used link leads to SMS verification instead.
-import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
-import { test, expect, snap, expectAccessible, testPerson, type TestPerson } from './fixtures';
-
-const HOSPITAL = '90000001';
-const SANDBOX_KEY = `sandbox-${HOSPITAL}`;
-
-const dataUrl = (mime: string, b: Buffer) => `data:${mime};base64,${b.toString('base64')}`;
-
-/** A photo-like JPEG (noise, so the compression has work to do). */
-async function idPhoto(width = 900, height = 570) {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i % width) * 3) % 251;
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-const signature = () =>
-  sharp(
-    Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><path d="M20 80 C 60 10, 90 110, 130 50 S 200 20, 280 70" stroke="#111" stroke-width="5" fill="none"/></svg>',
-    ),
-  )
-    .png()
-    .toBuffer();
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** Verification by SMS and a subscription through the API, as the enrolment screens would do it; answers the CI. */
-async function subscribe(request: APIRequestContext, p: TestPerson, minAmt: number) {
-  const telecom = await ok<{ list: { termsId: string }[] }>(await request.get('/auth/rest/terms/v2/TELECOM'));
-  const started = await ok<{ smsRequestSeq: string; smsResponseSeq: string }>(
-    await request.post(API.niceUserAuth, {
-      data: {
-        korRegId: `${p.birth6}${p.sexDigit}`,
-        custName: p.name,
-        telecomType: '1',
-        custHp: p.phone,
-        hospitalCode: HOSPITAL,
-        termsIds: telecom.list.map((t) => t.termsId),
-      },
-    }),
-  );
-  const outbox = await ok<{ messages: { body: string }[] }>(await request.get(`/sandbox/outbox?to=${p.phone}`));
-  const code = outbox.messages[0]!.body.match(/\[(\d{6})\]/)![1]!;
-  const { ci } = await ok<{ ci: string }>(
-    await request.post(API.niceSmsAuth, { data: { ...started, smsAuthNum: code, hospitalCode: HOSPITAL } }),
-  );
-  const required: string[] = [];
-  for (const group of ['SERVICE', 'LMHC_SUBS']) {
-    const list = await ok<{ list: { termsId: string; required: boolean }[] }>(
-      await request.get(`/auth/rest/terms/v3/${group}`),
-    );
-    required.push(...list.list.filter((x) => x.required).map((x) => x.termsId));
-  }
-  await ok(
-    await request.post(API.subscriptions, {
-      headers: { 'idempotency-key': `e2e-${p.phone}` },
-      data: {
-        userCi: ci,
-        userNm: p.name,
-        birthday: `19${p.birth6}`,
-        sex: 'M',
-        userIdno2: `${p.sexDigit}234567`,
-        userTel: p.phone,
-        termsIds: required,
-        optTerms: [],
-        userEmail: '',
-        userPostNo: '04524',
-        userAddr: '서울특별시 중구 세종대로 110',
-        userAddrDetail: '3층',
-        hospitalCd: HOSPITAL,
-        multiSubscrib: [],
-        jobCd: '',
-        minAmt,
-        retroMonth: 36,
-        signImg: dataUrl('image/png', await signature()),
-        idcardImg: dataUrl('image/jpeg', await idPhoto(640, 400)),
-        idcardType: 'ic',
-        idcardIssueDate: '20200315',
-        idcardIssueOrg: '서울특별시 중구청장',
-        insuCompCd: 'SAMSUNGFIRE',
-        agreeIds: ['INSU_SAMSUNGFIRE_CLAIM'],
-        bankCd: '004',
-        bankAccount: '123456781234',
-        bankAccountHolder: p.name,
-        bankAccountRel: '1',
-      },
-    }),
-  );
-  return ci;
-}
-
-/** The hospital's feed: one record for this patient. */
-async function feed(
-  request: APIRequestContext,
-  p: TestPerson,
-  ci: string,
-  r: { receiptNo: string; totalPaid: number },
-) {
-  const copay = Math.floor(r.totalPaid * 0.4);
-  await ok(
-    await request.post(HOSPITAL_API.treatments, {
-      headers: { [HOSPITAL_KEY_HEADER]: SANDBOX_KEY },
-      data: {
-        records: [
-          {
-            receiptNo: r.receiptNo,
-            patient: { name: p.name, birthDate: `19${p.birth6}`, ci },
-            visitDate: (() => {
-              const d = new Date(Date.now() + 9 * 3600_000 - 2 * 86_400_000);
-              return d.toISOString().slice(0, 10).replaceAll('-', '');
-            })(),
-            visitType: '외래',
-            department: '정형외과',
-            kcdCodes: ['M54.5'],
-            coveredCopay: copay,
-            uncovered: r.totalPaid - copay,
-            totalPaid: r.totalPaid,
-          },
-        ],
-      },
-    }),
-  );
-}
-
-/** The newest 알림톡 (or SMS fallback) with a link to `screen`, newer than `after` messages; its path. */
-async function linkFromOutbox(page: Page, phone: string, screen: 'treat' | 'IDPhoto', seen = 0) {
-  let path = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`/sandbox/outbox?to=${phone}`);
-        const { messages } = (await res.json()) as { messages: { channel: string; body: string }[] };
-        const links = messages
-          .filter((m) => m.channel === 'kakao' || m.channel === 'sms')
-          .map((m) => m.body.match(new RegExp(`(/ui/insu/vuex/auto-claim/web/${screen}#t=[\\w.%-]+)`))?.[1])
-          .filter((x): x is string => Boolean(x));
-        path = links.length > seen ? links[0]! : '';
-        return path;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe('');
-  return path;
-}
+// minimum is claimed by hand there (the link's session steps up first: README "Identity and sessions"); an insurer
+// asks for an ID copy and the patient submits it on /web/IDPhoto; a used link leads to SMS verification instead.
+import { API } from '@auto-claim/contract';
+import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
+import { feed, idPhoto, linkFromOutbox, ok, stepUpSheet, stepUpThroughSheet, subscribe } from './patient-api';
 
 test('from a fed record to the 알림톡, its link to /web/treat, a claim by hand and an ID copy', async ({
   page,
@@ -201,6 +54,9 @@ test('from a fed record to the 알림톡, its link to /web/treat, a claim by han
   await snap(page, 'treat-02-confirm');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: '청구하기' }).click();
+  // The link's session reads the history only: claiming asks for the SMS verification once more, then goes on.
+  await expect(stepUpSheet(page)).toContainText('진료를 직접 청구하려면 본인인증을 한 번 더 해 주세요');
+  await stepUpThroughSheet(page, p.phone);
   await expect(small.getByRole('button', { name: '이 진료 청구하기' })).toHaveCount(0);
   await expect(small).toContainText('삼성화재');
   await expect(small).toContainText('직접 청구');
@@ -282,4 +138,62 @@ test('at 320 px and 200 % zoom the history still reads and its buttons stay reac
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await snap(page, 'treat-08-320px-zoom');
+});
+
+test('visits sent under an unconfirmed resident number wait for the patient: "내 진료가 맞나요?"', async ({ page }) => {
+  test.setTimeout(90_000);
+  const p = testPerson();
+  // The sandbox RRN check does not answer for a number ending in 0000: subscribed, the number unconfirmed.
+  const rrnBack = `${p.sexDigit}${p.phone.slice(-2)}0000`;
+  await subscribe(page.request, p, 10_000, rrnBack);
+  const rrn = `${p.birth6}${rrnBack}`;
+  await feed(page.request, p, '', { receiptNo: `E2E-${p.phone}-R1`, totalPaid: 28_000, rrn, daysAgo: 3 });
+  await feed(page.request, p, '', { receiptNo: `E2E-${p.phone}-R2`, totalPaid: 51_000, rrn, daysAgo: 5 });
+
+  // Still signed in from the verification: the history asks before it shows or claims anything.
+  const held = page.getByRole('region', { name: '내 진료가 맞나요?' });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/ui/insu/vuex/auto-claim/web/treat');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('자동청구 진료 내역');
+        return held.getByRole('article').count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(2);
+  await expect(page.getByRole('heading', { name: '아직 받은 진료 내역이 없어요' })).toBeVisible();
+  // When and where only: no amount until the patient says it is theirs (the API answers no diagnosis either).
+  await expect(held).not.toContainText('28,000원');
+  await expect(held).not.toContainText('51,000원');
+  const [newer, older] = [held.getByRole('article').nth(0), held.getByRole('article').nth(1)];
+  await expect(newer).toContainText('한빛');
+  await snap(page, 'treat-09-to-confirm');
+  await expectAccessible(page);
+
+  // "아니에요" asks once more, then takes it off.
+  await older.getByRole('button', { name: '아니에요' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('내 진료 내역에서 뺄까요?');
+  await snap(page, 'treat-10-not-mine');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: '내 진료가 아니에요' }).click();
+  await expect(held.getByRole('article')).toHaveCount(1);
+
+  // "네, 맞아요": the question goes, and the visit is claimed by the ordinary rules.
+  await newer.getByRole('button', { name: '네, 맞아요' }).click();
+  await expect(held).toHaveCount(0);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByRole('listitem').filter({ hasText: '28,000원' }).first().textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('삼성화재');
+  await expect(page.getByRole('heading', { name: /병원에서 받은 진료 1건/ })).toBeVisible();
+  await expect(page.getByText('51,000원')).toHaveCount(0);
+  await snap(page, 'treat-11-confirmed');
+  await expectAccessible(page);
 });

@@ -1,5 +1,6 @@
-// The shared UI of spec §2 as the patient meets it: modals (focus, Esc, static backdrop), toasts, the 401 alert.
-import { test, expect, appPath, snap } from './fixtures';
+// The shared UI of spec §2 as the patient meets it: modals (focus, Esc, static backdrop), toasts, the 401 alert, and
+// the error screen of a screen whose code cannot be loaded (spec §8 MODULE_NOT_FOUND).
+import { test, expect, appPath, snap, expectAccessible } from './fixtures';
 
 test('an info modal takes focus, closes by Esc (not static) and gives focus back', async ({ page }) => {
   await page.goto(appPath('/90000001'));
@@ -48,4 +49,28 @@ test('a 401 from any call shows one logout alert', async ({ page }) => {
   await expect(page.getByRole('alertdialog')).toHaveCount(1);
   expect(calls).toBeLessThanOrEqual(1);
   await snap(page, 'ui-logout-alert');
+});
+
+test('a screen whose code cannot be loaded (a chunk gone after a deploy) says so in Korean and reloads', async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.route('**/assets/OuterLanding-*.js', (route) => route.abort());
+  await page.goto(appPath('/90000001'));
+  const error = page.getByRole('alert');
+  await expect(error.getByRole('heading', { name: '화면을 불러오지 못했어요' })).toBeVisible();
+  await expect(error).toContainText('새로고침해 주세요.');
+  await expect(error).toContainText('오류 코드 MODULE_NOT_FOUND');
+  await snap(page, 'ui-module-not-found');
+  await expectAccessible(page);
+  // spec §4, §8: logged as 'Cannot find module', and the app itself is still running
+  expect(warnings.join('\n')).toContain('Cannot find module');
+
+  // The chunk is back (or the connection): one tap on 새로고침 brings the landing.
+  await page.unroute('**/assets/OuterLanding-*.js');
+  await error.getByRole('button', { name: '새로고침' }).click();
+  await expect(page.getByRole('button', { name: '자동청구 시작하기' }).first()).toBeVisible();
 });

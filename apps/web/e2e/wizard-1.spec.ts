@@ -1,4 +1,4 @@
-// The wizard's first screens as a patient meets them (issue 4): jumin → possibleHospital (inner) → insuChoose →
+// The wizard's first screens (spec §2 guarded screens) as a patient meets them: jumin → possibleHospital (inner) → insuChoose →
 // claimAgreeInfo → document → idPhotoInfo → photo → paymentAccount → paymentCenter, in outer and inner mode, for each
 // ID type with an ID image generated here (여권 in outer mode and 운전면허증 in inner mode then on through the later
 // screens of wizard-steps.ts, a drawn signature and the submission, to /web/complete); what a patient sees, errors, back/forward, 320 px, nothing personal in
@@ -214,7 +214,7 @@ async function toComplete(page: Page, person: TestPerson, shot: string, summary:
 test.describe('outer mode (from a hospital link)', () => {
   test('주민등록증: every screen, its errors, to the minimum-amount step', async ({ page }) => {
     const foreign = watchOrigins(page);
-    await verifiedPatient(page, { hospitalCd: OUTER, person: testPerson() });
+    const person = await verifiedPatient(page, { hospitalCd: OUTER, person: testPerson() });
 
     // jumin: empty, then a first digit that does not fit 1985 + male, then a good one
     await expect(page).toHaveURL(/\/security\/jumin$/);
@@ -233,7 +233,33 @@ test.describe('outer mode (from a hospital link)', () => {
     await page.getByRole('button', { name: '입력한 숫자 보기' }).click();
     await expect(rrn).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: '입력한 숫자 가리기' }).click();
-    await jumin(page, '1234567', 'wizard-outer');
+    // the server refuses a number that is not this person's: its Korean answer stays on this screen, at the field
+    await page.route(
+      '**/ui/insu/v1/claims/subscriptions/confirm',
+      (route) =>
+        route.fulfill({
+          status: 403,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({
+            status: 403,
+            title: 'Forbidden',
+            code: 'PERSON_MISMATCH',
+            detail: '가입할 때 입력한 주민등록번호와 달라요.',
+          }),
+        }),
+      { times: 1 },
+    );
+    await rrn.fill(person.rrnBack);
+    await next(page);
+    await expect(summary).toContainText('가입할 때 입력한 주민등록번호와 달라요.');
+    await expect(page).toHaveURL(/\/security\/jumin$/);
+    await snap(page, 'wizard-outer-jumin-refused');
+    const confirm = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/ui/insu/v1/claims/subscriptions/confirm',
+    );
+    await jumin(page, person.rrnBack, 'wizard-outer');
+    // spec §7: the confirm after the number carries all of it: the birthday without its first two digits + the 7
+    expect((await confirm).postDataJSON()).toMatchObject({ hospitalCd: OUTER, userIdno: `850101${person.rrnBack}` });
 
     // outer mode: the hospital came with the link, so no hospital step
     await expect(page).toHaveURL(/\/security\/insuChoose$/);
@@ -294,7 +320,7 @@ test.describe('outer mode (from a hospital link)', () => {
 
     // Nothing personal in browser storage; nothing fetched from another origin.
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-    for (const secret of ['1234567', '123456789012', '789012', 'data:image', '20200315']) {
+    for (const secret of [person.rrnBack, '123456789012', '789012', 'data:image', '20200315']) {
       expect(stored).not.toContain(secret);
     }
     expect(foreign).toEqual([]);
@@ -303,12 +329,12 @@ test.describe('outer mode (from a hospital link)', () => {
   test('여권, browser back keeps what was entered, on to /web/complete', async ({ page }) => {
     test.setTimeout(240_000);
     const person = await verifiedPatient(page, { hospitalCd: OUTER });
-    await jumin(page, '1234567', 'wizard-outer-pp');
+    await jumin(page, person.rrnBack, 'wizard-outer-pp');
     // A lazy screen's URL is committed once its chunk has loaded: wait for it before going back.
     await expect(page).toHaveURL(/\/security\/insuChoose$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/security\/jumin$/);
-    await expect(page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요')).toHaveValue('1234567');
+    await expect(page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요')).toHaveValue(person.rrnBack);
     await page.goForward();
     await insurer(page, '삼성생명', 'wizard-outer-pp');
     await agree(page, '삼성생명', 'wizard-outer-pp');
@@ -340,7 +366,7 @@ test.describe('inner mode (the hospital-independent landing)', () => {
   test('운전면허증, several hospitals at once, sorted by name, on to /web/complete', async ({ page }) => {
     test.setTimeout(240_000);
     const person = await verifiedPatient(page, { hospitalCd: INNER });
-    await jumin(page, '1234567', 'wizard-inner-dl');
+    await jumin(page, person.rrnBack, 'wizard-inner-dl');
 
     await onScreen(page, 'possibleHospital', '자동청구 병원 선택', 'wizard-inner-possibleHospital');
     const names = await page
@@ -379,8 +405,8 @@ test.describe('inner mode (the hospital-independent landing)', () => {
   });
 
   test('주민등록증 in inner mode', async ({ page }) => {
-    await verifiedPatient(page, { hospitalCd: INNER });
-    await jumin(page, '1234567', 'wizard-inner-ic');
+    const person = await verifiedPatient(page, { hospitalCd: INNER });
+    await jumin(page, person.rrnBack, 'wizard-inner-ic');
     await page.getByRole('checkbox', { name: /하늘빛종합병원/ }).check();
     await next(page, '1곳 선택하고 다음');
     await insurer(page, 'DB손해보험', 'wizard-inner-ic');

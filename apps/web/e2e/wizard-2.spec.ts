@@ -1,9 +1,9 @@
-// The wizard's later screens and what follows (issue 4): expenses → retro → adress → job → email → signature →
+// The wizard's later screens (spec §2 guarded screens) and what follows: expenses → retro → adress → job → email → signature →
 // docComissionView → docAgreeView → applyHistory → /web/complete, then 'my subscription': status subscribed, change the
 // account, add a hospital, remove one, cancel. Outer and inner mode. Every screen: a screenshot and axe-core.
 import type { Page } from '@playwright/test';
 import { SMS_RESEND_INTERVAL_SECONDS } from '@auto-claim/contract';
-import { test, expect, snap, expectAccessible, verifiedPatient, appPath } from './fixtures';
+import { test, expect, snap, expectAccessible, verifiedPatient, appPath, type TestPerson } from './fixtures';
 import {
   onScreen,
   next,
@@ -26,8 +26,14 @@ const INNER = '00000000';
 
 // ——— the first screens (another engineer's; the shortest honest walk through them) ———
 
-async function firstScreens(page: Page, insurer: string, shot: string, opts: { hospitals?: RegExp[] } = {}) {
-  await page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요').fill('1234567');
+async function firstScreens(
+  page: Page,
+  person: TestPerson,
+  insurer: string,
+  shot: string,
+  opts: { hospitals?: RegExp[] } = {},
+) {
+  await page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요').fill(person.rrnBack);
   await next(page);
   if (opts.hospitals) {
     for (const h of opts.hospitals) await page.getByRole('checkbox', { name: h }).check();
@@ -89,8 +95,7 @@ test.describe('outer mode', () => {
   }) => {
     test.setTimeout(240_000);
     const person = await verifiedPatient(page, { hospitalCd: OUTER });
-    const firstCodeAt = Date.now();
-    await firstScreens(page, '삼성화재', 'wizard2-outer');
+    await firstScreens(page, person, '삼성화재', 'wizard2-outer');
     await expenses(page, 'wizard2-outer');
     await retro(page, 'wizard2-outer');
     await adress(page, 'wizard2-outer');
@@ -119,7 +124,7 @@ test.describe('outer mode', () => {
     await expect(main).toContainText('850101-1******');
     await expect(main).toContainText(`010-****-${person.phone.slice(-4)}`);
     await expect(main).toContainText('****9012');
-    await expect(main).not.toContainText('1234567');
+    await expect(main).not.toContainText(person.rrnBack);
     await expect(main).toContainText('3만 원 이상');
     await expect(main).toContainText('금융 사무직');
     // a change link goes to the step and comes back here
@@ -141,7 +146,7 @@ test.describe('outer mode', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatch(/^[0-9a-f-]{36}$/);
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-    for (const secret of ['1234567', '789012', 'data:image', 'kim.test', '세종대로', person.phone]) {
+    for (const secret of [person.rrnBack, '789012', 'data:image', 'kim.test', '세종대로', person.phone]) {
       expect(stored).not.toContain(secret);
     }
 
@@ -168,9 +173,12 @@ test.describe('outer mode', () => {
 
     // add another hospital: the patient comes back through that hospital's link and verifies again; the verified
     // session vouches for them, so the resident number is not asked again.
-    // The server sends a phone a new code only after SMS_RESEND_INTERVAL_SECONDS (DESIGN §4): a real rule, no state
-    // to wait for, so the test waits out what is left of it (nothing when the walk above took longer).
-    await page.waitForTimeout(Math.max(0, (SMS_RESEND_INTERVAL_SECONDS + 1) * 1000 - (Date.now() - firstCodeAt)));
+    // The server sends a phone a new code only after SMS_RESEND_INTERVAL_SECONDS (DESIGN §4): the sandbox's clock is
+    // moved past it instead of waiting.
+    const moved = await page.request.post('/sandbox/clock', {
+      data: { advanceSeconds: SMS_RESEND_INTERVAL_SECONDS + 1 },
+    });
+    expect(moved.ok()).toBe(true);
     await verifiedPatient(page, { hospitalCd: OTHER, person });
     await expect(page).toHaveURL(/\/security\/applyHistory$/);
     await page.getByRole('button', { name: '푸른숲내과의원 (데모)도 자동청구하기' }).click();
@@ -202,7 +210,7 @@ test.describe('inner mode', () => {
     test.setTimeout(180_000);
     const person = await verifiedPatient(page, { hospitalCd: INNER });
     const posts = countPosts(page, /^\/ui\/insu\/v2\/claims\/subscriptions(\/hospitals)?$/);
-    await firstScreens(page, 'AIA생명', 'wizard2-inner', { hospitals: [/한빛정형외과의원/, /푸른숲내과의원/] });
+    await firstScreens(page, person, 'AIA생명', 'wizard2-inner', { hospitals: [/한빛정형외과의원/, /푸른숲내과의원/] });
     await expenses(page, 'wizard2-inner', '모든 진료비');
     await page.getByRole('radio', { name: /지난 진료는 청구하지 않아요/ }).check();
     await next(page);

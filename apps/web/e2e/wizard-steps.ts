@@ -1,4 +1,4 @@
-// The wizard's later screens (issue 4), shared by wizard-1.spec.ts and wizard-2.spec.ts: expenses → retro → adress →
+// The wizard's later screens (spec §2 guarded screens), shared by wizard-1.spec.ts and wizard-2.spec.ts: expenses → retro → adress →
 // job → email → signature (drawn with the mouse) → docComissionView → docAgreeView → applyHistory (the submission) →
 // /web/complete. Each screen: its errors, a screenshot and axe-core.
 import type { Page } from '@playwright/test';
@@ -141,7 +141,7 @@ export async function signature(page: Page, shot: string) {
 
 export async function documents(page: Page, shot: string, person: TestPerson) {
   await onScreen(page, 'docComissionView', '위임장', `${shot}-docComissionView`);
-  const doc = page.getByRole('article', { name: '위 임 장' });
+  const doc = page.getByRole('article', { name: '진료기록 열람 및 사본발급 위임장' });
   await expect(doc).toContainText(person.name);
   await expect(doc).toContainText('850101-1******');
   await expect(doc).toContainText('세종대로 110');
@@ -155,7 +155,9 @@ export async function documents(page: Page, shot: string, person: TestPerson) {
   await next(page, '확인했어요');
 
   await onScreen(page, 'docAgreeView', '동의서', `${shot}-docAgreeView`);
-  await expect(page.getByRole('article', { name: '동 의 서' })).toContainText('제공받는 곳');
+  const consent = page.getByRole('article', { name: '진료기록 열람 및 사본발급 동의서' });
+  await expect(consent).toContainText('별지 제9호의2서식');
+  await expect(consent).toContainText('최종 제출처');
   await next(page, '동의하고 다음');
   await expect(errorSummary(page)).toBeFocused();
   await expect(errorSummary(page)).toContainText('자동청구 가입에 필요한 약관에 모두 동의해 주세요.');

@@ -6,18 +6,7 @@ import { APP_BASE, CONTEXT_PATH } from '@auto-claim/contract';
 import { AppShell } from './layouts/AppShell';
 import { RouteError } from './screens/RouteError';
 import { loadScreen } from './lazyScreen';
-
-export type LayoutName = 'empty' | 'autoClaim' | 'web';
-
-export interface RouteMeta {
-  /** Korean title; a function where it depends on the query (spec §2 /web/complete). */
-  title: string | ((search: URLSearchParams) => string);
-  layout?: LayoutName;
-  /** No back button (spec §2 /excute). */
-  hideBack?: boolean;
-  /** Path contains /security/: the guard applies (spec §5). */
-  guarded?: boolean;
-}
+import type { RouteMeta } from './routeMeta';
 
 type ScreenModule = { default: ComponentType };
 interface RouteDef extends RouteMeta {

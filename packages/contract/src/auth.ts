@@ -1,6 +1,7 @@
 // Identity verification by SMS (spec §3 auth payload, §7 Auth) and sessions.
 import { z } from 'zod';
 import { hospitalCd, telecomType } from './formats.js';
+import { linkPurpose } from './treats.js';
 import { MOBILE_RE, digitsOnly, validateKorRegId } from './person.js';
 
 export const custName = z
@@ -68,8 +69,24 @@ export const sessionInfo = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
 
+/**
+ * What a patient session may do (DESIGN §4): `full` after an SMS verification, `link` after an 알림톡 link's exchange
+ * (the visit history and, for an ID-request link, the ID copy; nothing else until it steps up).
+ */
+export const sessionScope = z.enum(['full', 'link']);
+export type SessionScope = z.infer<typeof sessionScope>;
+
 /** GET /rest/auth/session: restores the SPA's verified identity after a reload, from the server, not browser storage. */
 export const sessionCurrent = sessionInfo.extend({
+  /** Patient sessions only. A link session carries neither the CI nor the person until it steps up. */
+  scope: sessionScope.optional(),
+  /** The purpose of the link a link session was opened with. */
+  linkPurpose: linkPurpose.optional(),
+  /** Until when the last SMS verification counts as fresh (STEP_UP_FRESH_SECONDS); absent when it does not. */
+  freshUntil: z.string().optional(),
+  /** A link session's person, masked, for the step-up screen (홍*동, 010-****-5678). */
+  userNmMasked: z.string().optional(),
+  userTelMasked: z.string().optional(),
   ci: z.string().optional(),
   person: z
     .object({
@@ -87,3 +104,28 @@ export const loginBody = z.object({
   loginId: z.string().min(1, { message: '아이디를 입력해 주세요.' }).max(64),
   password: z.string().min(1, { message: '비밀번호를 입력해 주세요.' }).max(256),
 });
+
+/**
+ * POST API.stepUp: sends a code to the session's own phone to verify the same person again. Name, birth date and phone
+ * come from the session; only the carrier (a link session does not know it) and the telecom terms are asked.
+ */
+export const stepUpBody = z.object({
+  telecomType,
+  /** The TELECOM terms agreed for this verification; every required one must be here. */
+  termsIds: z.array(z.string().max(64)).max(20).default([]),
+});
+export type StepUpBody = z.input<typeof stepUpBody>;
+export const stepUpAnswer = userAuthAnswer.extend({
+  /** Where the code went (010-****-5678). */
+  userTelMasked: z.string(),
+});
+export type StepUpAnswer = z.infer<typeof stepUpAnswer>;
+
+/** POST API.stepUpConfirm: the code; the same person's CI upgrades the session (new id) and makes it fresh. */
+export const stepUpConfirmBody = z.object({
+  smsRequestSeq: z.string().min(1).max(64),
+  smsResponseSeq: z.string().min(1).max(64),
+  smsAuthNum,
+});
+export const stepUpConfirmAnswer = smsAuthAnswer.extend({ freshUntil: z.string() });
+export type StepUpConfirmAnswer = z.infer<typeof stepUpConfirmAnswer>;

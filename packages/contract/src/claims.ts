@@ -1,7 +1,7 @@
-// The claim engine's calls (issue 5): the hospital feed of treatment records, and the operator's view of claims and
+// The claim engine's calls (README, claim engine): the hospital feed of treatment records, and the operator's view of claims and
 // dead letters. Paths are in paths.ts (HOSPITAL_API, OPERATOR_API).
 import { z } from 'zod';
-import { insuCompCd, yyyymmdd } from './formats.js';
+import { insuCompCd, isSafeText, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
 import { claimStatus } from './treats.js';
 
@@ -9,8 +9,6 @@ import { claimStatus } from './treats.js';
 export const MAX_FEED_BATCH = 500;
 /** The header that carries a hospital's API key. */
 export const HOSPITAL_KEY_HEADER = 'x-hospital-api-key';
-/** A claim older than this can no longer be claimed (상법 §662: the claim lapses after three years). */
-export const CLAIM_LAPSE_MONTHS = 36;
 /** Delivery attempts before a claim goes to the dead letters. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
@@ -34,7 +32,12 @@ export const kcdCode = z
 
 export const feedPatient = z
   .object({
-    name: z.string().trim().min(1, { message: '환자 이름이 없어요.' }).max(30, { message: '이름은 30자까지예요.' }),
+    name: z
+      .string()
+      .refine(isSafeText, { message: unsafeTextMessage('환자 이름') })
+      .trim()
+      .min(1, { message: '환자 이름이 없어요.' })
+      .max(30, { message: '이름은 30자까지예요.' }),
     birthDate: yyyymmdd.refine((v) => isRealDate(v), { message: '생년월일이 올바른 날짜가 아니에요.' }),
     /** 13 digits, no hyphen. */
     rrn: z
@@ -42,7 +45,12 @@ export const feedPatient = z
       .regex(/^\d{13}$/, { message: '주민등록번호는 하이픈 없이 숫자 13자리로 보내 주세요.' })
       .optional(),
     /** The CI (연계정보) from the hospital's identity check, when it has one. */
-    ci: z.string().min(1).max(200, { message: 'CI가 너무 길어요.' }).optional(),
+    ci: z
+      .string()
+      .min(1)
+      .max(200, { message: 'CI가 너무 길어요.' })
+      .refine(isSafeText, { message: unsafeTextMessage('CI') })
+      .optional(),
   })
   .refine((p) => p.rrn !== undefined || p.ci !== undefined, {
     message: '주민등록번호(rrn)나 CI(ci) 중 하나는 있어야 해요.',
@@ -61,6 +69,7 @@ export const treatmentRecordInput = z
     visitType: feedVisitType,
     department: z
       .string()
+      .refine(isSafeText, { message: unsafeTextMessage('진료과') })
       .trim()
       .min(1, { message: '진료과가 없어요.' })
       .max(50, { message: '진료과는 50자까지예요.' }),
@@ -108,6 +117,12 @@ export const recordOutcome = z.enum([
   'hospital_not_subscribed',
   'outside_contract',
   'too_old',
+  /** Matched only by a resident number not yet confirmed: held for the patient to confirm on /web/treat. */
+  'rrn_unconfirmed',
+  /** The record's name or birth date is not the subscriber's: held for an operator, never shown or claimed. */
+  'identity_mismatch',
+  /** The patient said a held record is not theirs: unlinked, held for an operator. */
+  'not_patients',
 ]);
 
 export const operatorClaimView = z.object({
@@ -124,7 +139,8 @@ export const operatorClaimView = z.object({
   delivery: z
     .object({
       channel: z.enum(['api', 'fax']),
-      status: z.enum(['pending', 'sent', 'dead']),
+      /** awaiting: a fax gateway accepted it and its outcome is still to come. */
+      status: z.enum(['pending', 'awaiting', 'sent', 'dead']),
       attempts: z.number().int(),
       nextAttemptAt: z.string(),
       lastError: z.string().nullable(),
@@ -135,11 +151,34 @@ export const operatorClaimView = z.object({
 });
 export type OperatorClaimView = z.infer<typeof operatorClaimView>;
 
+/** A hospital API key as operators see it: never the key itself, only its first characters. */
+export const hospitalApiKeyView = z.object({
+  keyId: z.number().int(),
+  hospitalCd: z.string(),
+  /** The key's first 14 characters (hk_<hospitalCd>_…), to tell keys apart. */
+  keyPrefix: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  /** The last call made with it (to the minute), or null if never used. */
+  lastUsedAt: z.string().nullable(),
+  /** When it was revoked (every call with it is refused from then on), or null while it is live. */
+  revokedAt: z.string().nullable(),
+  /** The operator who revoked it. */
+  revokedBy: z.string().nullable(),
+});
+export type HospitalApiKeyView = z.infer<typeof hospitalApiKeyView>;
+export const hospitalApiKeyList = z.object({ list: z.array(hospitalApiKeyView) });
+/** A newly issued key: `apiKey` is shown in this answer only. */
+export const hospitalApiKeyIssued = z.object({ hospitalCd: z.string(), keyId: z.number().int(), apiKey: z.string() });
+export const hospitalApiKeyParams = z.object({
+  keyId: z.coerce.number({ message: '키 번호는 숫자예요.' }).int().positive({ message: '키 번호는 숫자예요.' }),
+});
+
 export const claimIdParams = z.object({
   claimId: z.coerce.number({ message: '청구 번호는 숫자예요.' }).int().positive({ message: '청구 번호는 숫자예요.' }),
 });
 
-/** An insurer's answer about a claim, entered by an operator (or an insurer callback). */
+/** An insurer's answer about a claim, entered by an operator (insurers post theirs: insurerAnswerBody). */
 export const claimStatusBody = z
   .object({
     status: z.enum(['accepted', 'rejected', 'paid'], { message: '상태는 accepted, rejected, paid 중 하나예요.' }),
@@ -163,3 +202,126 @@ export const deadLettersAnswer = z.object({
   ),
   total: z.number().int(),
 });
+
+/** Records held for an operator (GET OPERATOR_API.heldRecords): whose they are is in doubt; never claimed or shown. */
+export const operatorHeldRecord = z.object({
+  recordId: z.number().int(),
+  hospitalCd: z.string(),
+  receiptNo: z.string(),
+  /** YYYYMMDD */
+  visitDate: z.string(),
+  /** identity_mismatch: name or birth date differ from the subscriber's; not_patients: the patient disowned it. */
+  reason: z.enum(['identity_mismatch', 'not_patients']),
+  /** The subscription it collided with (identity_mismatch), or null. */
+  insuApplyId: z.string().nullable(),
+  receivedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type OperatorHeldRecord = z.infer<typeof operatorHeldRecord>;
+export const heldRecordsAnswer = z.object({ list: z.array(operatorHeldRecord), total: z.number().int() });
+
+/** Patient messages (알림톡 with SMS fallback) that failed every retry: one per treatment record. */
+export const notificationDeadLettersAnswer = z.object({
+  list: z.array(
+    z.object({
+      jobId: z.string(),
+      recordId: z.number().int(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      failedAt: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export const notificationJobParams = z.object({
+  jobId: z.uuid({ message: 'jobId는 목록에 나온 작업 번호(UUID)예요.' }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Insurers' answers about the claims we sent (docs/providers/insurer-api.md): posted to INSURER_API.claimAnswers,
+// signed with the insurer's shared secret over the timestamp and the raw body.
+
+/** Unix seconds when the insurer signed the call. */
+export const INSURER_TIMESTAMP_HEADER = 'x-autoclaim-timestamp';
+/** `v1=` and the hex HMAC-SHA256 of `<timestamp>.<raw body>` with the insurer's secret. */
+export const INSURER_SIGNATURE_HEADER = 'x-autoclaim-signature';
+/** A signed call older (or newer) than this is refused: a captured call cannot be replayed later. */
+export const INSURER_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** What an insurer can say about a claim: received (접수), documents requested, paid, rejected. */
+export const INSURER_ANSWERS = ['received', 'documents_requested', 'paid', 'rejected'] as const;
+export const insurerAnswerKind = z.enum(INSURER_ANSWERS, {
+  message: "answer는 'received', 'documents_requested', 'paid', 'rejected' 중 하나예요.",
+});
+
+/** Papers an insurer may ask for; id_copy starts the patient's ID-copy request (알림톡 → /web/IDPhoto). */
+export const REQUESTED_DOCUMENTS = ['id_copy', 'diagnosis', 'receipt_detail', 'prescription', 'other'] as const;
+export const REQUESTED_DOCUMENT_NM: Record<(typeof REQUESTED_DOCUMENTS)[number], string> = {
+  id_copy: '신분증 사본',
+  diagnosis: '진단서',
+  receipt_detail: '진료비 세부내역서',
+  prescription: '처방전',
+  other: '그 밖의 서류',
+};
+
+export const insurerAnswerBody = z
+  .object({
+    /** The insurer's own id of this answer: the same eventId twice is one answer. */
+    eventId: z
+      .string({ message: 'eventId를 보내 주세요.' })
+      .regex(/^[A-Za-z0-9._:-]{1,100}$/, { message: 'eventId는 영문, 숫자, . _ : - 로 100자까지예요.' }),
+    /** Which claim: our claim id, our delivery id (the Idempotency-Key we sent) or the insurer's receipt id. */
+    claimId: z
+      .number({ message: 'claimId는 숫자예요.' })
+      .int({ message: 'claimId는 숫자예요.' })
+      .positive({ message: 'claimId는 숫자예요.' })
+      .optional(),
+    deliveryId: z
+      .string()
+      .regex(/^delivery-\d{1,15}(-\d{1,4})?$/, {
+        message: "deliveryId는 우리가 보낸 'Idempotency-Key' 헤더 값 그대로예요.",
+      })
+      .optional(),
+    receiptId: z.string().trim().min(1, { message: 'receiptId가 비어 있어요.' }).max(200).optional(),
+    answer: insurerAnswerKind,
+    /** paid: the amount paid (원). */
+    paidAmount: won('지급액').optional(),
+    /** rejected: why (shown to the patient); documents_requested: what is needed, if the codes do not say it. */
+    reason: z.string().trim().max(500, { message: '사유는 500자까지예요.' }).optional(),
+    documents: z
+      .array(
+        z.enum(REQUESTED_DOCUMENTS, {
+          message: `documents는 ${REQUESTED_DOCUMENTS.join(', ')} 중에서 골라요.`,
+        }),
+      )
+      .max(10, { message: '서류는 10개까지예요.' })
+      .optional(),
+    /** When the insurer decided (ISO 8601); kept for the record. */
+    occurredAt: z.iso.datetime({ offset: true, message: 'occurredAt은 ISO 8601 시각이에요.' }).optional(),
+  })
+  .refine((b) => b.claimId !== undefined || b.deliveryId !== undefined || b.receiptId !== undefined, {
+    message: 'claimId, deliveryId, receiptId 중 하나로 청구를 알려 주세요.',
+    path: ['claimId'],
+  })
+  .refine((b) => b.answer !== 'paid' || b.paidAmount !== undefined, {
+    message: '지급(paid)에는 지급액(paidAmount)이 있어야 해요.',
+    path: ['paidAmount'],
+  })
+  .refine((b) => b.answer !== 'rejected' || (b.reason !== undefined && b.reason !== ''), {
+    message: '반려(rejected)에는 사유(reason)가 있어야 해요.',
+    path: ['reason'],
+  })
+  .refine((b) => b.answer !== 'documents_requested' || b.documents?.length || b.reason, {
+    message: '서류 요청(documents_requested)에는 documents나 reason이 있어야 해요.',
+    path: ['documents'],
+  });
+export type InsurerAnswerBody = z.infer<typeof insurerAnswerBody>;
+
+export const insurerAnswerResult = z.object({
+  claimId: z.number().int(),
+  /** The claim's status after the answer. */
+  status: claimStatus,
+  /** True when this eventId was answered before: nothing changed this time. */
+  duplicate: z.boolean(),
+});
+export type InsurerAnswerResult = z.infer<typeof insurerAnswerResult>;

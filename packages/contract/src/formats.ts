@@ -1,5 +1,10 @@
 // Field formats of DESIGN §3, each a zod schema with a Korean (해요체) message the patient can read.
 import { z } from 'zod';
+import { koreanIssueMessage } from './zod-korean.js';
+
+// Korean for every check without its own message, set here because every schema of the contract imports this module:
+// the server gets it at start, the browser with the first screen that loads zod (the landing loads none).
+z.config({ localeError: koreanIssueMessage });
 
 export const hospitalCd = z.string().regex(/^\d{8}$/, { message: '병원 코드는 숫자 8자리여야 해요.' });
 
@@ -19,3 +24,15 @@ export const queryInt = (min: number, max: number) =>
     .int({ message: '정수로 입력해 주세요.' })
     .min(min, { message: `${min} 이상이어야 해요.` })
     .max(max, { message: `${max} 이하여야 해요.` });
+
+/**
+ * What text another system sends must not carry (the hospital feed; DESIGN §3): NUL and other control characters,
+ * lone UTF-16 surrogates (which no UTF-8 can encode), U+FFFD (what invalid UTF-8 bytes decode to) and the other
+ * noncharacters, and the invisible bidirectional controls that make a name read otherwise on a screen or a claim form.
+ * Such text cannot be stored as it was meant, printed on a PDF or faxed.
+ */
+const UNSAFE_TEXT = /[\p{Cc}\p{Cs}\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFD\uFFFE\uFFFF]/u;
+export const isSafeText = (s: string) => !UNSAFE_TEXT.test(s);
+/** The Korean refusal of such text, naming the field (`label`: 환자 이름, 진료과…). */
+export const unsafeTextMessage = (label: string) =>
+  `${label}에 쓸 수 없는 글자(제어 문자, NUL, 깨진 글자 등)가 있어요. 글자를 확인해 다시 보내 주세요.`;

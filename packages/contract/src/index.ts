@@ -1,5 +1,7 @@
 export * from './paths.js';
 export * from './limits.js';
+export * from './dates.js';
+export * from './documents.js';
 export * from './formats.js';
 export * from './problem.js';
 export * from './reference.js';

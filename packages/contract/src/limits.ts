@@ -23,6 +23,18 @@ export const MAX_IMAGE_SIDE = 8192;
 /** The stored ID photo is re-encoded (EXIF gone) and fitted into this many pixels on its longest side. */
 export const STORED_PHOTO_MAX_SIDE = 2048;
 /**
+ * The signature pad in CSS pixels at its largest (apps/web enrol.css `.sign__box`: 220 px high, at most --max-w 560
+ * px wide). A signature is stored fitted into it: the PDFs draw it 96 × 48 pt, so this is still 400 dpi there.
+ */
+export const SIGNATURE_PAD_WIDTH = 560;
+export const SIGNATURE_PAD_HEIGHT = 220;
+/**
+ * The most pixels a pad can send: its size at a device pixel ratio of 4 (phones have at most 3.5). A larger
+ * signature was drawn by no pad and is refused before it is decoded, far below a photo's MAX_IMAGE_PIXELS.
+ */
+export const MAX_SIGNATURE_SIDE = SIGNATURE_PAD_WIDTH * 4;
+export const MAX_SIGNATURE_PIXELS = SIGNATURE_PAD_WIDTH * 4 * SIGNATURE_PAD_HEIGHT * 4;
+/**
  * Body limit of the calls that carry images (subscription POSTs, OCR, ID submission): one photo and one signature as
  * base64 data URLs (4/3 of their bytes) with room to spare. Every other call stays at BODY_LIMIT_BYTES.
  */
@@ -30,8 +42,10 @@ export const IMAGE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** Minimum claim amount (minAmt, KRW) the patient may choose: claims below it wait (0 = every claim). */
 export const MIN_AMT_CHOICES = [0, 10_000, 30_000, 50_000, 100_000] as const;
-/** Retroactive months (retroMonth): claims lapse after three years. */
-export const RETRO_MONTH_MAX = 36;
+/** A visit older than this can no longer be claimed (상법 §662: an insurance claim lapses after three years). */
+export const CLAIM_LAPSE_MONTHS = 36;
+/** Retroactive months (retroMonth) the patient may choose: as far back as a claim has not lapsed. */
+export const RETRO_MONTH_MAX = CLAIM_LAPSE_MONTHS;
 /** A subscription's contract runs this many months from its start (KST), renewable. */
 export const CONTRACT_TERM_MONTHS = 12;
 /** A cancelled subscription's remaining personal data is deleted this many days after cancellation. */
@@ -55,5 +69,13 @@ export const SMS_MAX_WRONG_TRIES = 5;
 /** Sessions (DESIGN §4): idle timeout and absolute lifetime. */
 export const SESSION_IDLE_SECONDS = 15 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
+/**
+ * Step-up (DESIGN §4, README "Identity and sessions"): how long an SMS verification of the session's own person counts
+ * as fresh for the calls that move money or identity (the payout account, contact details, the subscription itself,
+ * cancelling, subscribing, the stored documents). Ten minutes: long enough that a patient who has just verified
+ * finishes the wizard or a change without a second code, short enough that a session left open on a shared phone, a
+ * stolen cookie or a forwarded 알림톡 link cannot do any of it later. A link session is never fresh until it steps up.
+ */
+export const STEP_UP_FRESH_SECONDS = 10 * 60;
 /** The JS-readable claim-authorization cookie the SPA's guard reads (spec §5); it carries the session's hash. */
 export const CLAIM_AUTH_COOKIE = 'claimAuth';

@@ -1,6 +1,17 @@
 // Every path of spec §2 and §7 in one place. Browser and server import these; never write a path twice.
 
 /** The SPA's context path (history mode). */
+/**
+ * One path segment from a parameter (spec §5: "Path parameters must be defined; an undefined one raises an error"):
+ * undefined, null or '' throws instead of writing …/undefined or a shorter path that is another endpoint. The
+ * parameter's own placeholder (`:hospitalCd` for hospitalCd) stays as it is, so the server registers its route from
+ * the same helper the clients call.
+ */
+export function pathParam(name: string, value: string | number | undefined | null): string {
+  if (value === undefined || value === null || value === '') throw new TypeError(`Path parameter ${name} is undefined`);
+  return value === `:${name}` ? value : encodeURIComponent(String(value));
+}
+
 export const CONTEXT_PATH = '/ui/insu';
 /** Where the auto-claim routes live, below the context path. */
 export const APP_BASE = '/vuex/auto-claim';
@@ -24,7 +35,7 @@ export const API = {
   jobCodes: '/ui/insu/v1/claims/job-codes',
   uiControls: '/ui/insu/v1/claims/ui-controls',
   hospitals: '/ui/insu/v1/claims/hospitals',
-  hospital: (hospitalCd: string) => `/ui/insu/v1/claims/hospitals/${encodeURIComponent(hospitalCd)}`,
+  hospital: (hospitalCd: string) => `/ui/insu/v1/claims/hospitals/${pathParam('hospitalCd', hospitalCd)}`,
   ocrIdCard: '/ui/insu/v1/ocr/document/id-card',
   /** Ours (the spec has none): road-address search for the address screen. */
   addresses: '/ui/insu/v1/addresses',
@@ -32,13 +43,16 @@ export const API = {
   documentCommission: '/ui/insu/v1/claims/documents/commission',
   documentAgree: '/ui/insu/v1/claims/documents/agree',
   codes: '/ui/insu/v1/codes/clss',
-  findHospitalNm: (hospitalCd: string) => `/api/insu/rest/findHospitalNm/${encodeURIComponent(hospitalCd)}`,
+  findHospitalNm: (hospitalCd: string) => `/api/insu/rest/findHospitalNm/${pathParam('hospitalCd', hospitalCd)}`,
   treats: '/claim/api/public/v1/claims/subscriptions/treats',
   treatsV2: '/claim/api/public/v2/claims/subscriptions/treats',
+  /** Ours: the patient's answer about a visit held until they confirm it is theirs ("내 진료가 맞나요?"). */
+  treatsConfirm: '/claim/api/public/v1/claims/subscriptions/treats/confirm',
   idCards: '/claim/api/public/v1/claims/subscriptions/idCards',
-  /** Trades the 알림톡 link's single-use token for a patient session (issue 5 §5). */
+  /** Trades the 알림톡 link's single-use token for a patient session. */
   linkExchange: '/claim/api/public/v1/links/exchange',
-  terms: (version: 'v2' | 'v3', termsGroup: string) => `/auth/rest/terms/${version}/${termsGroup}`,
+  terms: (version: 'v2' | 'v3', termsGroup: string) =>
+    `/auth/rest/terms/${pathParam('version', version)}/${pathParam('termsGroup', termsGroup)}`,
   termsAgree: '/auth/rest/terms',
   niceUserAuth: '/auth/rest/nice/userAuth',
   niceSmsAuth: '/auth/rest/nice/smsAuth',
@@ -47,37 +61,41 @@ export const API = {
   refreshToken: '/rest/auth/refreshToken',
   /** Ours: the live session, so a reload restores the verified identity from the server. */
   session: '/rest/auth/session',
+  /** Ours: step-up, a fresh SMS verification of the session's own person (README "Identity and sessions"). */
+  stepUp: '/rest/auth/stepUp',
+  stepUpConfirm: '/rest/auth/stepUp/confirm',
   hospitalCommons: '/api/admin/hospitalCommons',
   appMenuLogs: '/api/admin/appMenuLogs',
 } as const;
 
-/** Route paths below APP_ROOT (spec §2). The route table in apps/web is built from these. */
-export const ROUTES = {
-  innerLanding: '/',
-  outerLanding: '/:hospitalCd',
-  introduce: '/introduce/:hospitalCd',
-  authAgreeInfo: '/authAgreeInfo',
-  selfAuthSelect: '/selfAuthSelect',
-  identity: '/identity',
-  certInput: '/certInput',
-  excute: '/excute',
-} as const;
-
-/** A URL below APP_ROOT, as the browser sees it. */
-export const appUrl = (path: string) => `${APP_ROOT}${path === '/' ? '/' : path}`;
-
-/** Ours (issue 5): the hospital feed, authenticated by each hospital's API key (HOSPITAL_KEY_HEADER). */
+/** Ours (README, claim engine): the hospital feed, authenticated by each hospital's API key (HOSPITAL_KEY_HEADER). */
 export const HOSPITAL_API = {
   treatments: '/hospital/api/v1/treatments',
 } as const;
 
-/** Ours (issue 5): what an operator sees of the claim engine and may do about it (operator session). */
+/**
+ * Ours (docs/providers/insurer-api.md): where an insurer posts its answers about the claims we sent, signed with its
+ * shared secret (INSURER_SIGNATURE_HEADER); the path names the insurer whose secret checks the signature.
+ */
+export const INSURER_API = {
+  claimAnswers: (insuCompCd: string) => `/api/insurers/${pathParam('insuCompCd', insuCompCd)}/claims/answers`,
+} as const;
+
+/** Ours (README, claim engine): what an operator sees of the claim engine and may do about it (operator session). */
 export const OPERATOR_API = {
-  claim: (claimId: number | string) => `/api/admin/claims/${claimId}`,
-  claimRetry: (claimId: number | string) => `/api/admin/claims/${claimId}/retry`,
-  claimStatus: (claimId: number | string) => `/api/admin/claims/${claimId}/status`,
+  claim: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}`,
+  claimRetry: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/retry`,
+  claimStatus: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/status`,
   /** The claim's PDF package (built on demand; its documents' hashes are recorded). */
-  claimPackage: (claimId: number | string) => `/api/admin/claims/${claimId}/package.pdf`,
+  claimPackage: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/package.pdf`,
   deadLetters: '/api/admin/claims/dead-letters',
-  hospitalApiKeys: (hospitalCd: string) => `/api/admin/hospitals/${hospitalCd}/api-keys`,
+  /** Records held because whose they are is in doubt (docs/hospital-integration.md, "Matching"). */
+  heldRecords: '/api/admin/records/held',
+  /** 알림톡/SMS that failed every retry (pg-boss keeps failed jobs 7 days), and sending one again. */
+  notificationDeadLetters: '/api/admin/notifications/dead-letters',
+  notificationRetry: (jobId: string) => `/api/admin/notifications/dead-letters/${pathParam('jobId', jobId)}/retry`,
+  hospitalApiKeys: (hospitalCd: string) => `/api/admin/hospitals/${pathParam('hospitalCd', hospitalCd)}/api-keys`,
+  /** Revokes one key at once: every later call with it is refused. */
+  hospitalApiKeyRevoke: (hospitalCd: string, keyId: number | string) =>
+    `/api/admin/hospitals/${pathParam('hospitalCd', hospitalCd)}/api-keys/${pathParam('keyId', keyId)}/revoke`,
 } as const;

@@ -30,6 +30,15 @@ describe('korRegId (YYMMDD + 7th RRN digit)', () => {
     expect(isRealDate('19000229', TODAY)).toBe(false);
   });
 
+  it("counts today by Korea's calendar: between 00:00 and 09:00 KST, today is still yesterday in UTC", () => {
+    const earlyMorningKst = new Date('2026-11-23T15:30:00Z'); // 2026-11-24 00:30 KST
+    expect(isRealDate('20261124', earlyMorningKst)).toBe(true);
+    expect(isRealDate('20261125', earlyMorningKst)).toBe(false);
+    const lateEveningKst = new Date('2026-11-23T14:30:00Z'); // 2026-11-23 23:30 KST
+    expect(isRealDate('20261123', lateEveningKst)).toBe(true);
+    expect(isRealDate('20261124', lateEveningKst)).toBe(false);
+  });
+
   it('masks phone numbers', () => {
     expect(maskPhone('010-1234-5678')).toBe('010-****-5678');
   });

@@ -1,6 +1,7 @@
 // Korean identity rules shared by browser and server (DESIGN §3): korRegId is YYMMDD plus the resident
 // registration number's 7th digit, which gives the century and sex. RRN checksums are NOT enforced
 // (numbers issued since October 2020 have none); the date and the sex digit are.
+import { kstToday } from './dates.js';
 
 /** 7th RRN digit → century and sex. 1-4 Koreans, 5-8 foreign residents, 9/0 born in the 1800s. */
 const SEX_DIGIT: Record<string, { century: number; sex: 'M' | 'F' }> = {
@@ -26,7 +27,8 @@ export function isRealDate(yyyymmdd: string, today = new Date()): boolean {
   const d = Number(yyyymmdd.slice(6, 8));
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
-  return date.getTime() <= today.getTime();
+  // Not after today as Korea counts it: a treatment at 08:00 KST is still "yesterday" in UTC.
+  return yyyymmdd <= kstToday(today);
 }
 
 /** The 8-digit birthday and sex a korRegId (YYMMDD + 7th digit) stands for, or undefined if it stands for none. */

@@ -135,3 +135,41 @@ export const terms = z.object({
 });
 export type Terms = z.infer<typeof terms>;
 export const termsList = listOf(terms);
+
+/** An insurer's photo settings (ui-control group INSU_PHOTO, spec §3): read here only, by browser and server. */
+export interface PhotoControls {
+  /** ID_PHOTO_USE {"use": boolean}: whether this insurer wants a photo of the ID document. */
+  idPhotoUse: boolean;
+  /** ID_PHOTO_TYPES ["ic","dl","pp"]: which documents it accepts; all three when not said. */
+  idPhotoTypes: ('ic' | 'dl' | 'pp')[];
+  /** ID_PHOTO_GUIDE {"maskBackNumber": boolean}: the RRN's back part may be covered in the photo. */
+  maskBackNumber: boolean;
+}
+
+const ALL_ID_TYPES: PhotoControls['idPhotoTypes'] = ['ic', 'dl', 'pp'];
+
+function parseCtrlVal(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The settings from an insurer's INSU_PHOTO items. An insurer that says nothing (or says it in malformed JSON) gets
+ * the usual case: a photo is asked for, of any of the three documents.
+ */
+export function readPhotoControls(items: { ctrlKey: string; ctrlVal: string }[]): PhotoControls {
+  const val = (key: string) => parseCtrlVal(items.find((i) => i.ctrlKey === key)?.ctrlVal);
+  const use = val('ID_PHOTO_USE') as { use?: unknown } | undefined;
+  const types = val('ID_PHOTO_TYPES');
+  const guide = val('ID_PHOTO_GUIDE') as { maskBackNumber?: unknown } | undefined;
+  const listed = Array.isArray(types) ? ALL_ID_TYPES.filter((t) => types.includes(t)) : [];
+  return {
+    idPhotoUse: typeof use?.use === 'boolean' ? use.use : true,
+    idPhotoTypes: listed.length > 0 ? listed : ALL_ID_TYPES,
+    maskBackNumber: guide?.maskBackNumber === true,
+  };
+}

@@ -98,7 +98,7 @@ export const optionalEmail = z
   })
   .optional();
 
-// ———————————————————————————————————————————— issue 4: enrolment, status, change, cancel ————————————————————————————————————————————
+// ———————————————————————————————————————————— spec §4: enrolment, status, change, cancel ————————————————————————————————————————————
 
 /** An optional field: absent, "" or a value (DESIGN §3). */
 const orEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();

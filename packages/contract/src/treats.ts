@@ -1,4 +1,4 @@
-// The patient's side of the claim engine (issue 5, points 5-7): the treatment history behind the 알림톡 link
+// The patient's side of the claim engine (README, claim engine): the treatment history behind the 알림톡 link
 // (/web/treat), claiming a visit that was not claimed automatically (v1 one visit, v2 several receipts at once),
 // the ID copy an insurer asked for (/web/IDPhoto), and the append-only access log the patient can read.
 // Paths: API.treats, API.treatsV2, API.idCards, API.linkExchange.
@@ -57,8 +57,20 @@ export type LinkExchangeAnswer = z.infer<typeof linkExchangeAnswer>;
 // ---------------------------------------------------------------------------------------------------------------
 // Claims and their statuses.
 
-/** The claim lifecycle (issue 5 §4): received → claimed → sent → accepted / rejected (with a reason) / paid, or failed. */
-export const CLAIM_STATUSES = ['received', 'claimed', 'sent', 'accepted', 'rejected', 'paid', 'failed'] as const;
+/**
+ * The claim lifecycle: received → claimed → sent → accepted / documents_requested (the insurer wants more papers) /
+ * rejected (with a reason) / paid, or failed.
+ */
+export const CLAIM_STATUSES = [
+  'received',
+  'claimed',
+  'sent',
+  'accepted',
+  'documents_requested',
+  'rejected',
+  'paid',
+  'failed',
+] as const;
 export const claimStatus = z.enum(CLAIM_STATUSES);
 export type ClaimStatus = z.infer<typeof claimStatus>;
 /** What the patient reads for each status (해요체 labels). */
@@ -67,6 +79,7 @@ export const CLAIM_STATUS_NM: Record<ClaimStatus, string> = {
   claimed: '청구서 작성 완료',
   sent: '보험사에 보냄',
   accepted: '보험사 접수 완료',
+  documents_requested: '보험사 서류 요청',
   rejected: '보험사 반려',
   paid: '보험금 지급 완료',
   failed: '보내지 못함',
@@ -79,7 +92,8 @@ export const treatClaim = z.object({
   insuCompCd,
   insuCompNm: z.string(),
   status: claimStatus,
-  /** Set when status is rejected (the insurer's reason) or failed (ours, in Korean). */
+  /** Set when status is rejected (the insurer's reason), documents_requested (what the insurer asks for) or failed
+   * (ours, in Korean). */
   reason: z.string().nullable(),
   /** The amount claimed (원). */
   claimAmt: z.number().int(),
@@ -151,7 +165,7 @@ export const treatVisit = z.object({
 export type TreatVisit = z.infer<typeof treatVisit>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The access log (issue 5 §7): every release of the patient's records and every delivery, append-only.
+// The access log (DESIGN §5): every release of the patient's records and every delivery, append-only.
 
 export const accessLogEntry = z.object({
   logId: z.string(),
@@ -170,13 +184,41 @@ export type AccessLogEntry = z.infer<typeof accessLogEntry>;
 
 /** spec §7: GET sends params as query. A userCi, when given, must be the session's own. */
 export const treatsQuery = z.object({ userCi: z.string().max(200).optional() });
+/**
+ * A visit a hospital sent under the patient's resident number only, before that number was confirmed to be theirs:
+ * held, never claimed, until the patient says it is theirs (POST API.treatsConfirm). When and where only.
+ */
+export const treatToConfirm = z.object({
+  treatId: z.string(),
+  hospitalCd,
+  hospitalNm: z.string(),
+  /** YYYYMMDD */
+  treatDate: yyyymmdd,
+  visitType,
+});
+export type TreatToConfirm = z.infer<typeof treatToConfirm>;
+
 export const treatsAnswer = listOf(treatVisit).extend({
   /** The subscription's minimum amount (원) below which visits are shown, not claimed; null when none is set. */
   minAmt: z.number().int().nullable(),
+  /** Visits waiting for the patient to confirm they are theirs ("내 진료가 맞나요?"); newest first. */
+  toConfirm: z.array(treatToConfirm),
   /** Newest first. */
   accessLog: listOf(accessLogEntry),
 });
 export type TreatsAnswer = z.infer<typeof treatsAnswer>;
+
+/** POST API.treatsConfirm: mine true → it is claimed by the ordinary rules; false → it is taken off the patient. */
+export const treatConfirmBody = z.object({
+  userCi: z.string().max(200).optional(),
+  treatId: z
+    .string({ message: '확인할 진료를 골라 주세요.' })
+    .regex(/^\d{1,15}$/, { message: '진료 정보가 올바르지 않아요.' }),
+  mine: z.boolean({ message: '내 진료가 맞는지 골라 주세요.' }),
+});
+export type TreatConfirmBody = z.input<typeof treatConfirmBody>;
+export const treatConfirmAnswer = z.object({ toConfirm: z.array(treatToConfirm) });
+export type TreatConfirmAnswer = z.infer<typeof treatConfirmAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // POST API.treats (one visit) and API.treatsV2 (multi-receipt: several visits in one claim per insurer)

@@ -6,6 +6,13 @@ import * as m0003 from './migrations/0003_auth.js';
 import * as m0004 from './migrations/0004_subscriptions.js';
 import * as m0005 from './migrations/0005_claims.js';
 import * as m0006 from './migrations/0006_treats.js';
+import * as m0007 from './migrations/0007_identity_vendor.js';
+import * as m0008 from './migrations/0008_insurer_answers.js';
+import * as m0009 from './migrations/0009_field_keys.js';
+import * as m0010 from './migrations/0010_session_scope.js';
+import * as m0011 from './migrations/0011_record_identity.js';
+import * as m0012 from './migrations/0012_perimeter.js';
+import * as m0013 from './migrations/0013_sms_person.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +22,13 @@ const migrations: Record<string, Migration> = {
   '0004_subscriptions': m0004,
   '0005_claims': m0005,
   '0006_treats': m0006,
+  '0007_identity_vendor': m0007,
+  '0008_insurer_answers': m0008,
+  '0009_field_keys': m0009,
+  '0010_session_scope': m0010,
+  '0011_record_identity': m0011,
+  '0012_perimeter': m0012,
+  '0013_sms_person': m0013,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -96,6 +96,8 @@ export interface Database {
   authSession: AuthSessionTable;
   termsAgreement: TermsAgreementTable;
   operator: OperatorTable;
+  operatorSignInGuard: OperatorSignInGuardTable;
+  operatorLockout: OperatorLockoutTable;
   sandboxOutbox: SandboxOutboxTable;
   idCardRequest: IdCardRequestTable;
   idCardSubmission: IdCardSubmissionTable;
@@ -106,8 +108,11 @@ export interface Database {
   claimStatusHistory: ClaimStatusHistoryTable;
   claimDelivery: ClaimDeliveryTable;
   claimDocument: ClaimDocumentTable;
+  insurerAnswer: InsurerAnswerTable;
   accessLog: AccessLogTable;
+  accountCheck: AccountCheckTable;
   linkToken: LinkTokenTable;
+  lookupKeyFingerprint: LookupKeyFingerprintTable;
 }
 
 export type HospitalRow = Selectable<HospitalTable>;
@@ -153,6 +158,11 @@ export interface SubscriptionTable {
   /** Added by 0005_claims when absent: batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
   repeatWeek: Generated<number | null>;
   repeatDay: Generated<number | null>;
+  /** 0011_record_identity: the RRN's keyed hash (unique among live subscriptions), and when and by which vendor it
+   * was confirmed to be the verified person's (null: records matched only by it are held for the patient). */
+  rrnHmac: Generated<string | null>;
+  rrnConfirmedAt: Generated<Date | null>;
+  rrnCheckVendor: Generated<string | null>;
 }
 
 export interface SubscriptionHospitalTable {
@@ -173,7 +183,8 @@ export interface SubscriptionInsurerTable {
 export interface SmsVerificationTable {
   smsRequestSeq: string;
   smsResponseSeq: string;
-  codeHash: string;
+  /** The identity vendor's { vendor, id } for this request, encrypted; null while the vendor is being asked. */
+  vendorRefEnc: string | null;
   personHash: string;
   personEnc: string;
   phoneHmac: string;
@@ -184,6 +195,8 @@ export interface SmsVerificationTable {
   expiresAt: Date;
   usedAt: Date | null;
   lockedAt: Date | null;
+  /** Keyed hash of name, birth date, sex digit and phone (0013_sms_person): the daily cap counts per phone and person. */
+  personKey: string | null;
 }
 
 export interface AuthSessionTable {
@@ -196,6 +209,13 @@ export interface AuthSessionTable {
   lastSeenAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
+  /** Sessions (0010_session_scope): `link` sessions read the visit history only; `full` ones come from SMS. */
+  scope: Generated<'full' | 'link'>;
+  linkPurpose: 'treat' | 'idCard' | null;
+  /** The subscription a link session's link belonged to: cancelled, the session can do nothing more. */
+  linkInsuApplyId: string | null;
+  /** The last SMS verification of the session's own person (step-up is fresh for STEP_UP_FRESH_SECONDS after). */
+  verifiedAt: Date | null;
 }
 
 export interface TermsAgreementTable {
@@ -214,6 +234,23 @@ export interface OperatorTable {
   createdAt: Generated<Date>;
 }
 
+export interface OperatorSignInGuardTable {
+  loginHmac: string;
+  tries: number;
+  windowStartedAt: Date;
+  lockedUntil: Date | null;
+}
+
+export interface OperatorLockoutTable {
+  id: Generated<number>;
+  loginHmac: string;
+  loginIdEnc: string;
+  ipHmac: string;
+  tries: number;
+  lockedAt: Date;
+  lockedUntil: Date;
+}
+
 export interface SandboxOutboxTable {
   id: Generated<number>;
   channel: string;
@@ -222,7 +259,7 @@ export interface SandboxOutboxTable {
   createdAt: Date;
 }
 
-// The claim engine (0005_claims, issue 5).
+// The claim engine (0005_claims; README, claim engine).
 
 export interface HospitalApiKeyTable {
   id: Generated<number>;
@@ -233,6 +270,8 @@ export interface HospitalApiKeyTable {
   createdAt: Generated<Date>;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  /** The operator who revoked it. */
+  revokedBy: Generated<string | null>;
 }
 
 export interface SubscriptionRrnTable {
@@ -242,7 +281,19 @@ export interface SubscriptionRrnTable {
 
 export type VisitType = '외래' | '입원' | '약국';
 export type RecordOutcome =
-  'pending' | 'claimed' | 'below_min' | 'not_subscribed' | 'hospital_not_subscribed' | 'outside_contract' | 'too_old';
+  | 'pending'
+  | 'claimed'
+  | 'below_min'
+  | 'not_subscribed'
+  | 'hospital_not_subscribed'
+  | 'outside_contract'
+  | 'too_old'
+  /** 0011: matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
+  | 'rrn_unconfirmed'
+  /** 0011: the record's name or birth date is not the subscriber's: held for an operator, never shown. */
+  | 'identity_mismatch'
+  /** 0011: the patient said a held record is not theirs: unlinked, held for an operator. */
+  | 'not_patients';
 
 export interface TreatmentRecordTable {
   id: Generated<number>;
@@ -265,9 +316,14 @@ export interface TreatmentRecordTable {
   outcome: Generated<RecordOutcome>;
   receivedAt: Date;
   decidedAt: Date | null;
+  /** 0011: the patient confirmed a held record as theirs (it is then matched like any other). */
+  identityConfirmedAt: Generated<Date | null>;
+  /** 0011: an unlinked record (another hospital's) is deleted then. */
+  purgeAt: Generated<Date | null>;
 }
 
-export type ClaimStatus = 'received' | 'claimed' | 'sent' | 'accepted' | 'rejected' | 'paid' | 'failed';
+export type ClaimStatus =
+  'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
 
 export interface ClaimTable {
   id: Generated<number>;
@@ -300,13 +356,29 @@ export interface ClaimDeliveryTable {
   insuCompCd: string;
   channel: 'api' | 'fax';
   destination: string;
-  status: 'pending' | 'sent' | 'dead';
+  /** awaiting (0008): a fax gateway accepted it; its outcome is asked for at nextAttemptAt. */
+  status: 'pending' | 'awaiting' | 'sent' | 'dead';
   attempts: Generated<number>;
   nextAttemptAt: Date;
   lastError: string | null;
   externalRef: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  /** Faxes accepted and later reported failed (0008): part of the next fax's request number. */
+  failedOutcomes: Generated<number>;
+}
+
+/** An insurer's answer about a claim (0008), once per (insurer, event id). */
+export interface InsurerAnswerTable {
+  id: Generated<number>;
+  insuCompCd: string;
+  eventId: string;
+  claimId: number;
+  answer: 'received' | 'documents_requested' | 'paid' | 'rejected';
+  bodySha256: string;
+  statusAfter: ClaimStatus;
+  occurredAt: Date | null;
+  receivedAt: Date;
 }
 
 export type ClaimDocumentKind = 'package' | 'claim_form' | 'receipt' | 'power_of_attorney' | 'consent' | 'id_copy';
@@ -343,7 +415,7 @@ export interface LinkTokenTable {
   usedAt: Date | null;
 }
 
-// The patient's side of the engine (0006_treats, issue 5 §6): an insurer's request for an ID copy and the answer.
+// The patient's side of the engine (0006_treats): an insurer's request for an ID copy and the answer.
 
 export interface IdCardSubmissionTable {
   id: Generated<number>;
@@ -369,4 +441,21 @@ export interface IdCardRequestTable {
   requestedAt: Date;
   submissionId: number | null;
   submittedAt: Date | null;
+}
+
+// Field keys (0009_field_keys; docs/providers/key-rotation.md).
+
+/** One row: the fingerprint of the key every lookup hash (*_hmac) was made with. */
+export interface LookupKeyFingerprintTable {
+  oneRow: Generated<boolean>;
+  fingerprint: string;
+  recordedAt: Generated<Date>;
+}
+
+// Holder checks asked by GET, answered again from here for a few minutes (0013_sms_person; accounts module).
+export interface AccountCheckTable {
+  keyHmac: string;
+  answerEnc: string;
+  createdAt: Generated<Date>;
+  expiresAt: Date;
 }

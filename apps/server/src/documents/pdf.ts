@@ -1,21 +1,31 @@
-// A small PDF toolkit for Korean documents (pdf-lib + @pdf-lib/fontkit + Pretendard, OFL, from the `pretendard` npm
-// package; no CDN, no system font). The TTF (not the OTF: fontkit cannot subset its CFF outlines) is parsed once per
-// process and subset into each document, so a one-page document is a few kilobytes and takes ~100 ms.
-// Output is deterministic for the same input (fixed metadata dates), so a stored SHA-256 can be checked by
-// regenerating the document.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// A small PDF toolkit for Korean documents: pdf-lib draws, @pdf-lib/fontkit measures with Pretendard's metrics, and
+// HarfBuzz subsets the font (fonts.ts: fontkit's own subsetter breaks composite Hangul glyphs). Each face is embedded
+// once per document, with only the glyphs the document uses. Output is deterministic for the same input (fixed
+// metadata dates, a subset tag derived from the glyphs), so a stored SHA-256 can be checked by regenerating it.
+// What the documents look like, and which official form each follows: docs/documents.md.
+import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-
-const require = createRequire(import.meta.url);
-const FONT_DIR = 'pretendard/dist/public/static/alternative';
+import {
+  Cache,
+  CustomFontEmbedder,
+  PDFDocument,
+  PDFFont,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames,
+  PDFString,
+  rgb,
+  type Color,
+  type PDFImage,
+  type PDFPage,
+  type PDFRef,
+} from 'pdf-lib';
+import { fontBytes, subsetFace, type FontFace } from './fonts.js';
 
 type Font = ReturnType<typeof fontkit.create>;
-interface LoadedFont {
-  bytes: Buffer;
-  parsed: Font;
-}
+type Glyph = ReturnType<Font['glyphForCodePoint']>;
 
 /**
  * The parsed font with a plain layout: one glyph per code point, advancing by its width. Our documents are
@@ -32,55 +42,112 @@ function plainLayout(parsed: Font): Font {
   return font;
 }
 
-const fonts = new Map<string, LoadedFont>();
-function loadFont(file: string): LoadedFont {
-  let f = fonts.get(file);
-  if (!f) {
-    const bytes = readFileSync(require.resolve(`${FONT_DIR}/${file}`));
-    f = { bytes, parsed: plainLayout(fontkit.create(bytes)) };
-    fonts.set(file, f);
-  }
+const parsedFaces = new Map<FontFace, Font>();
+/** fontkit's parse of a whole face (slow: once per process). */
+function parsedFace(face: FontFace): Font {
+  let f = parsedFaces.get(face);
+  if (!f) parsedFaces.set(face, (f = plainLayout(fontkit.create(fontBytes(face)))));
   return f;
+}
+
+/**
+ * pdf-lib's embedder for a TrueType font, drawing with the whole face's glyph ids (CIDToGIDMap Identity) and
+ * embedding at save a HarfBuzz subset that keeps those ids: the glyphs used, their components, their widths and
+ * their Unicode mapping (so the text can be copied, searched and read aloud).
+ */
+class SubsetFontEmbedder extends CustomFontEmbedder {
+  private readonly used = new Map<number, Glyph>();
+
+  constructor(
+    font: Font,
+    private readonly face: FontFace,
+  ) {
+    super(font, new Uint8Array(0));
+    this.glyphCache = Cache.populatedBy(() => [...this.used.values()].sort((a, b) => a.id - b.id));
+  }
+
+  override encodeText(text: string): PDFHexString {
+    const { glyphs } = this.font.layout(text);
+    let hex = '';
+    for (const g of glyphs) {
+      this.used.set(g.id, g);
+      hex += g.id.toString(16).padStart(4, '0');
+    }
+    this.glyphCache.invalidate();
+    return PDFHexString.of(hex);
+  }
+
+  override async embedIntoContext(context: Parameters<CustomFontEmbedder['embedIntoContext']>[0], ref?: PDFRef) {
+    // A subset's name starts with a tag of six capitals (ISO 32000-1 §9.6.4); ours is derived from its glyphs.
+    const digest = createHash('sha256')
+      .update([...this.used.keys()].sort((a, b) => a - b).join(','))
+      .digest();
+    const tag = [...digest.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
+    this.baseFontName = `${tag}+${this.fontName}`;
+    return this.embedFontDict(context, ref);
+  }
+
+  protected override async serializeFont(): Promise<Uint8Array> {
+    return subsetFace(
+      this.face,
+      [...this.used.values()].flatMap((g) => g.codePoints),
+    );
+  }
 }
 
 /** A4 in points, and the margins every document uses. */
 export const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 56;
+const MARGIN = 50;
 const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.38, 0.4, 0.45);
-const RULE = rgb(0.8, 0.82, 0.86);
+const MUTED = rgb(0.33, 0.35, 0.4);
+const LINE = rgb(0.25, 0.27, 0.3);
+const SHADE = rgb(0.94, 0.95, 0.96);
 
 export interface PdfDoc {
   doc: PDFDocument;
   regular: PDFFont;
   bold: PDFFont;
   layout: TextLayout;
-  /** The finished bytes. */
+  /** Embeds the font subsets and answers the finished bytes. */
   save(): Promise<Uint8Array>;
 }
 
-/** A new document with the Korean fonts embedded (subset) and a text layout on its first page. */
-export async function pdfDoc(meta: { title: string; subject: string; date: Date }): Promise<PdfDoc> {
+/** What a document says of itself: its title (shown by viewers), subject and date (the signing or claim date). */
+export interface PdfMeta {
+  title: string;
+  subject: string;
+  date: Date;
+}
+
+/** A new document with the Korean fonts and a text layout on its first page. */
+export async function pdfDoc(meta: PdfMeta): Promise<PdfDoc> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const regularFont = loadFont('Pretendard-Regular.ttf');
-  const boldFont = loadFont('Pretendard-Bold.ttf');
-  // fontkit's parse is the slow part: hand pdf-lib the fonts already parsed.
-  // pdf-lib asks fontkit to parse the bytes it is given; it gets the font parsed once per process instead.
-  let next: Font | undefined;
-  doc.registerFontkit({ create: () => next! } as unknown as typeof fontkit);
-  next = regularFont.parsed;
-  const regular = await doc.embedFont(regularFont.bytes, { subset: true });
-  next = boldFont.parsed;
-  const bold = await doc.embedFont(boldFont.bytes, { subset: true });
-  doc.setTitle(meta.title);
+  const embed = (face: FontFace) =>
+    PDFFont.of(doc.context.nextRef(), doc, new SubsetFontEmbedder(parsedFace(face), face));
+  const regular = embed('regular');
+  const bold = embed('bold');
+  doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setSubject(meta.subject);
-  doc.setLanguage('ko-KR');
+  doc.setLanguage('ko');
+  doc.setAuthor('자동청구');
   doc.setCreator('자동청구');
   doc.setProducer('자동청구');
   doc.setCreationDate(meta.date);
   doc.setModificationDate(meta.date);
   const layout = new TextLayout(doc, regular, bold);
-  return { doc, regular, bold, layout, save: () => doc.save({ useObjectStreams: false }) };
+  return {
+    doc,
+    regular,
+    bold,
+    layout,
+    // These fonts are not in pdf-lib's own list (it would embed them with fontkit's subsetter): embed them here.
+    save: async () => {
+      await regular.embed();
+      await bold.embed();
+      layout.writeStructure();
+      return doc.save({ useObjectStreams: false });
+    },
+  };
 }
 
 // fontkit shapes every string it measures, which is slow for Hangul; lines are measured as sums of cached per-character
@@ -124,6 +191,12 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   return lines;
 }
 
+/** One part of a form's table: a label cell on the left spanning its rows of label / value. */
+export interface FormSection {
+  label: string;
+  rows: [label: string, value: string][];
+}
+
 /** A cursor down the page that starts a new page when the next block does not fit. */
 export class TextLayout {
   page: PDFPage;
@@ -137,117 +210,265 @@ export class TextLayout {
     readonly bold: PDFFont,
   ) {
     this.page = doc.addPage([A4.width, A4.height]);
+    this.pages.push(this.page);
     this.y = A4.height - MARGIN;
+  }
+
+  /** Starts the next document of a package on a page of its own. */
+  newPage() {
+    this.page = this.doc.addPage([A4.width, A4.height]);
+    this.pages.push(this.page);
+    this.y = A4.height - MARGIN;
+  }
+
+  // Tagged PDF (ISO 32000-1 §14.8): every piece of text is marked content of a structure element (H1, H2, P) in
+  // reading order, the signature and the ID copy are figures with a description, rules and shading are artifacts.
+  // A screen reader then reads the document in order and names its headings.
+  private readonly pages: PDFPage[] = [];
+  private readonly elements: { role: 'H1' | 'H2' | 'P' | 'Figure'; page: number; mcid: number; alt?: string }[] = [];
+  private readonly nextMcid = new Map<number, number>();
+
+  private marked(role: 'H1' | 'H2' | 'P' | 'Figure', draw: () => void, alt?: string) {
+    const page = this.pages.indexOf(this.page);
+    const mcid = this.nextMcid.get(page) ?? 0;
+    this.nextMcid.set(page, mcid + 1);
+    this.elements.push({ role, page, mcid, alt });
+    // The properties as an inline dictionary (a string operand is written as it is).
+    this.page.pushOperators(
+      PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of(role), `<</MCID ${mcid}>>`]),
+    );
+    draw();
+    this.page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  }
+
+  private text(
+    role: 'H1' | 'H2' | 'P',
+    text: string,
+    o: { x: number; y: number; size: number; font: PDFFont; color: Color },
+  ) {
+    this.marked(role, () => this.page.drawText(text, o));
+  }
+
+  private artifact(draw: () => void) {
+    this.page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContent, [PDFName.of('Artifact')]));
+    draw();
+    this.page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  }
+
+  /** An image on the current page, described for screen readers by `alt`. */
+  image(img: PDFImage, box: { x: number; y: number; width: number; height: number }, alt: string) {
+    this.marked('Figure', () => this.page.drawImage(img, box), alt);
+  }
+
+  /** The structure tree of everything drawn, and the catalogue entries that declare the document tagged. */
+  writeStructure() {
+    const ctx = this.doc.context;
+    const rootRef = ctx.nextRef();
+    const documentRef = ctx.nextRef();
+    const refsByPage = this.pages.map(() => [] as PDFRef[]);
+    const kids = this.elements.map((e) => {
+      const ref = ctx.register(
+        ctx.obj({
+          Type: 'StructElem',
+          S: e.role,
+          P: documentRef,
+          Pg: this.pages[e.page]!.ref,
+          K: e.mcid,
+          ...(e.alt ? { Alt: PDFString.of(e.alt) } : {}),
+        }),
+      );
+      refsByPage[e.page]![e.mcid] = ref;
+      return ref;
+    });
+    ctx.assign(documentRef, ctx.obj({ Type: 'StructElem', S: 'Document', P: rootRef, K: kids }));
+    this.pages.forEach((page, i) => page.node.set(PDFName.of('StructParents'), PDFNumber.of(i)));
+    const nums = refsByPage.flatMap((refs, i) => [PDFNumber.of(i), ctx.obj(refs)]);
+    ctx.assign(
+      rootRef,
+      ctx.obj({
+        Type: 'StructTreeRoot',
+        K: documentRef,
+        ParentTree: { Nums: nums },
+        ParentTreeNextKey: this.pages.length,
+      }),
+    );
+    this.doc.catalog.set(PDFName.of('StructTreeRoot'), rootRef);
+    this.doc.catalog.set(PDFName.of('MarkInfo'), ctx.obj({ Marked: true }));
   }
 
   /** Room for `height` points, or a new page. */
   ensure(height: number) {
-    if (this.y - height < MARGIN) {
-      this.page = this.doc.addPage([A4.width, A4.height]);
-      this.y = A4.height - MARGIN;
-    }
+    if (this.y - height < MARGIN) this.newPage();
   }
 
   gap(points = 8) {
     this.y -= points;
   }
 
+  /** The line above an official form's title that names the form ("■ 의료법 시행규칙 [별지 제9호의3서식]"). */
+  formBasis(text: string) {
+    const size = 8.5;
+    this.text('P', text, { x: this.left, y: this.y - size, size, font: this.regular, color: MUTED });
+    this.y -= size * 2.2;
+  }
+
   title(text: string) {
-    const size = 20;
-    this.ensure(size * 2);
+    const size = 18;
+    this.ensure(size * 2.4);
     const w = measure(this.bold, text, size);
-    this.page.drawText(text, { x: (A4.width - w) / 2, y: this.y - size, size, font: this.bold, color: INK });
-    this.y -= size * 2;
+    this.text('H1', text, { x: (A4.width - w) / 2, y: this.y - size, size, font: this.bold, color: INK });
+    this.y -= size * 2.2;
   }
 
   heading(text: string) {
-    const size = 12;
+    const size = 11.5;
     this.ensure(size * 2.2);
-    this.y -= size * 0.6;
-    this.page.drawText(text, { x: this.left, y: this.y - size, size, font: this.bold, color: INK });
+    this.y -= size * 0.5;
+    this.text('H2', text, { x: this.left, y: this.y - size, size, font: this.bold, color: INK });
     this.y -= size * 1.6;
   }
 
-  paragraph(text: string, opts: { size?: number; muted?: boolean; indent?: number } = {}) {
+  paragraph(text: string, opts: { size?: number; muted?: boolean; indent?: number; bold?: boolean } = {}) {
     const size = opts.size ?? 10;
     const indent = opts.indent ?? 0;
+    const font = opts.bold ? this.bold : this.regular;
     const leading = size * 1.55;
-    for (const line of wrapText(text, this.regular, size, this.width - indent)) {
+    for (const line of wrapText(text, font, size, this.width - indent)) {
       this.ensure(leading);
-      this.page.drawText(line, {
+      this.text('P', line, {
         x: this.left + indent,
         y: this.y - size,
         size,
-        font: this.regular,
+        font,
         color: opts.muted ? MUTED : INK,
       });
       this.y -= leading;
     }
   }
 
-  /** Label / value rows in a ruled table. */
-  fields(rows: [label: string, value: string][], labelWidth = 110) {
+  /**
+   * A ruled table in the manner of a government form: each section's label in a shaded cell on the left, then its
+   * rows, label (shaded) and value. A section is never split across pages.
+   */
+  formTable(sections: FormSection[]) {
     const size = 10;
-    for (const [label, value] of rows) {
-      const lines = wrapText(value || '-', this.regular, size, this.width - labelWidth - 12);
-      const h = Math.max(lines.length, 1) * size * 1.5 + 10;
-      this.ensure(h);
-      this.page.drawLine({
-        start: { x: this.left, y: this.y },
-        end: { x: this.left + this.width, y: this.y },
-        thickness: 0.6,
-        color: RULE,
-      });
-      this.page.drawText(label, { x: this.left + 4, y: this.y - 5 - size, size, font: this.bold, color: MUTED });
-      lines.forEach((line, i) =>
-        this.page.drawText(line, {
-          x: this.left + labelWidth,
-          y: this.y - 5 - size - i * size * 1.5,
-          size,
-          font: this.regular,
-          color: INK,
-        }),
+    const leading = size * 1.45;
+    const pad = 6;
+    const sectionW = 82;
+    const labelW = 104;
+    const valueX = this.left + sectionW + labelW;
+    const valueW = this.width - sectionW - labelW;
+    const right = this.left + this.width;
+    // The baseline of line i of n lines centred in a cell from `top` down `height` (Pretendard's ascent ≈ 0.8 em).
+    const baselineIn = (top: number, height: number, n: number, i: number) =>
+      top - (height - n * leading) / 2 - (leading - size) / 2 - size * 0.8 - i * leading;
+    const line = (x1: number, y1: number, x2: number, y2: number, thickness = 0.6) =>
+      this.artifact(() =>
+        this.page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness, color: LINE }),
       );
-      this.y -= h;
+    // The heavy rule that opens a form's table.
+    line(this.left, this.y, right, this.y, 1.4);
+    for (const section of sections) {
+      const rows = section.rows.map(([label, value]) => {
+        const labelLines = wrapText(label, this.bold, size, labelW - pad * 2);
+        const valueLines = wrapText(value || '-', this.regular, size, valueW - pad * 2);
+        return { labelLines, valueLines, h: Math.max(labelLines.length, valueLines.length) * leading + pad * 2 };
+      });
+      const sectionLines = wrapText(section.label, this.bold, size, sectionW - pad * 2);
+      const sectionH = Math.max(
+        rows.reduce((sum, r) => sum + r.h, 0),
+        sectionLines.length * leading + pad * 2,
+      );
+      if (this.y - sectionH < MARGIN) {
+        this.newPage();
+        line(this.left, this.y, right, this.y, 1.4);
+      }
+      const top = this.y;
+      this.artifact(() =>
+        this.page.drawRectangle({ x: this.left, y: top - sectionH, width: sectionW, height: sectionH, color: SHADE }),
+      );
+      sectionLines.forEach((text, i) => {
+        const w = measure(this.bold, text, size);
+        const y0 = baselineIn(top, sectionH, sectionLines.length, i);
+        this.text('P', text, { x: this.left + (sectionW - w) / 2, y: y0, size, font: this.bold, color: INK });
+      });
+      let y = top;
+      rows.forEach((r, idx) => {
+        // The last row takes whatever height the section label needs beyond the rows.
+        const h = idx === rows.length - 1 ? y - (top - sectionH) : r.h;
+        this.artifact(() =>
+          this.page.drawRectangle({ x: this.left + sectionW, y: y - h, width: labelW, height: h, color: SHADE }),
+        );
+        r.labelLines.forEach((text, i) =>
+          this.text('P', text, {
+            x: this.left + sectionW + pad,
+            y: baselineIn(y, h, r.labelLines.length, i),
+            size,
+            font: this.bold,
+            color: MUTED,
+          }),
+        );
+        r.valueLines.forEach((text, i) =>
+          this.text('P', text, {
+            x: valueX + pad,
+            y: baselineIn(y, h, r.valueLines.length, i),
+            size,
+            font: this.regular,
+            color: INK,
+          }),
+        );
+        if (idx > 0) line(this.left + sectionW, y, right, y);
+        y -= h;
+      });
+      line(this.left + sectionW, top, this.left + sectionW, top - sectionH);
+      line(valueX, top, valueX, top - sectionH);
+      line(this.left, top - sectionH, right, top - sectionH, 0.9);
+      this.y = top - sectionH;
     }
-    this.page.drawLine({
-      start: { x: this.left, y: this.y },
-      end: { x: this.left + this.width, y: this.y },
-      thickness: 0.6,
-      color: RULE,
-    });
-    this.y -= 6;
+    line(this.left, this.y, right, this.y, 1.4);
+    this.y -= 10;
   }
 
-  /** The signing line: date, name and the signature image (PNG) or an empty box to sign by hand. */
+  /**
+   * The signing line: the date, centred; then, at the right, the signer's role and name, the signature image (PNG) or
+   * room to sign by hand, and "(서명 또는 인)" as on the official forms.
+   */
   async signature(opts: { dateText: string; role: string; name: string; png?: Uint8Array }) {
     const size = 11;
-    this.ensure(110);
-    this.y -= 10;
+    this.ensure(96);
+    this.y -= 6;
     const dw = measure(this.regular, opts.dateText, size);
-    this.page.drawText(opts.dateText, { x: (A4.width - dw) / 2, y: this.y - size, size, font: this.regular });
+    this.text('P', opts.dateText, { x: (A4.width - dw) / 2, y: this.y - size, size, font: this.regular, color: INK });
     this.y -= 40;
-    const label = `${opts.role}  ${opts.name}`;
-    const x = this.left + this.width - 220;
-    this.page.drawText(label, { x, y: this.y - size, size, font: this.bold, color: INK });
-    const boxX = x + measure(this.bold, label, size) + 12;
     const box = { w: 96, h: 48 };
+    const hint = '(서명 또는 인)';
+    const hintSize = 9;
+    const hintX = this.left + this.width - measure(this.regular, hint, hintSize);
+    const boxX = hintX - 6 - box.w;
+    const label = `${opts.role}  ${opts.name}`;
+    const labelX = boxX - 10 - measure(this.bold, label, size);
+    const baseline = this.y - size;
+    this.text('P', label, { x: labelX, y: baseline, size, font: this.bold, color: INK });
+    this.text('P', hint, { x: hintX, y: baseline, size: hintSize, font: this.regular, color: MUTED });
     if (opts.png) {
       const img = await this.doc.embedPng(opts.png);
       const scale = Math.min(box.w / img.width, box.h / img.height);
-      this.page.drawImage(img, {
-        x: boxX,
-        y: this.y - box.h / 2 - 4,
-        width: img.width * scale,
-        height: img.height * scale,
-      });
-    } else {
-      this.page.drawText('(서명)', { x: boxX + 30, y: this.y - size, size, font: this.regular, color: MUTED });
+      const w = img.width * scale;
+      const h = img.height * scale;
+      this.image(
+        img,
+        { x: boxX + (box.w - w) / 2, y: baseline + size / 2 - h / 2, width: w, height: h },
+        `${opts.name}의 서명`,
+      );
     }
-    this.y -= box.h + 8;
+    this.y -= box.h - 4;
+  }
+
+  /** Whom a form is addressed to ("한빛정형외과의원 의료기관의 장 귀하"), at the left, after the signature. */
+  addressee(text: string) {
+    const size = 12;
+    this.ensure(size * 2);
+    this.text('P', text, { x: this.left, y: this.y - size, size, font: this.bold, color: INK });
+    this.y -= size * 2;
   }
 }
-
-/** 20260102 → 2026년 1월 2일 */
-export const koreanDate = (yyyymmdd: string) =>
-  `${yyyymmdd.slice(0, 4)}년 ${Number(yyyymmdd.slice(4, 6))}월 ${Number(yyyymmdd.slice(6, 8))}일`;

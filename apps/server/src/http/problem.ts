@@ -2,21 +2,29 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from '@auto-claim/contract';
+import { ERROR_STATUS, type ErrorCode } from './errors.js';
 
-/** An error a route throws on purpose: its status, stable code and Korean detail go to the caller as they are. */
+/**
+ * An error a route throws on purpose: its stable code, the status the catalogue gives that code (errors.ts), and the
+ * Korean detail go to the caller as they are.
+ */
 export class AppError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     /** Korean, 해요체, shown to the patient. */
     readonly detail: string,
     readonly errors?: FieldError[],
   ) {
     super(`${code}: ${detail}`);
+    this.status = ERROR_STATUS[code];
   }
 }
 
-export const notFound = (detail: string, code = 'NOT_FOUND') => new AppError(404, code, detail);
+export const notFound = (
+  detail: string,
+  code: Extract<ErrorCode, `${string}NOT_FOUND` | 'NOT_SUBSCRIBED'> = 'NOT_FOUND',
+) => new AppError(code, detail);
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

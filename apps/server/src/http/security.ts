@@ -1,7 +1,9 @@
 // Security headers on every answer: a CSP with no inline script, nosniff, no framing, a strict referrer policy,
-// and HSTS outside localhost (browsers ignore it over plain http, and it would pin localhost to https).
+// and HSTS on answers that go over https (the scheme the trusted proxy reports, or production; never decided by the
+// Host header, which any client writes).
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isSecureRequest } from '../security/session.js';
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -19,8 +21,6 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
 export async function registerSecurityHeaders(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -30,7 +30,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     frameguard: { action: 'deny' },
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (!LOCAL_HOSTS.has(request.hostname.replace(/:\d+$/, ''))) {
+    if (isSecureRequest(app.ctx, request)) {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     reply.header('Permissions-Policy', 'camera=(self), geolocation=(), microphone=(), payment=()');

@@ -32,7 +32,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       },
     });
   }
-  app.get('/', (_req, reply) => reply.redirect(`${APP_ROOT}/`));
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${APP_ROOT}/`));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;

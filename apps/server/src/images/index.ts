@@ -1,8 +1,18 @@
 // Uploaded images (DESIGN §5): the type is decided by magic bytes (never by the data URL's claim), the size and pixel
 // count are checked before anything is decoded, and what is stored is re-encoded by sharp, which writes no EXIF, GPS
 // or other metadata unless asked to. Every failure is the patient's to fix: a 400 problem naming the field, never 5xx.
-import sharp, { type Metadata } from 'sharp';
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, STORED_PHOTO_MAX_SIDE } from '@auto-claim/contract';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import {
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  MAX_SIGNATURE_BYTES,
+  MAX_SIGNATURE_PIXELS,
+  MAX_SIGNATURE_SIDE,
+  SIGNATURE_PAD_HEIGHT,
+  SIGNATURE_PAD_WIDTH,
+  STORED_PHOTO_MAX_SIDE,
+} from '@auto-claim/contract';
+import type { ErrorCode } from '../http/errors.js';
 import { AppError } from '../http/problem.js';
 
 export type ImageType = 'jpeg' | 'png';
@@ -23,8 +33,7 @@ const MAGIC: Record<ImageType, Buffer> = {
 export const sniffImageType = (bytes: Buffer): ImageType | undefined =>
   (Object.keys(MAGIC) as ImageType[]).find((t) => bytes.subarray(0, MAGIC[t].length).equals(MAGIC[t]));
 
-const invalid = (field: string, code: string, message: string) =>
-  new AppError(400, code, message, [{ field, message }]);
+const invalid = (field: string, code: ErrorCode, message: string) => new AppError(code, message, [{ field, message }]);
 
 /** The bytes of a `data:image/…;base64,…` URL. */
 export function dataUrlBytes(dataUrl: string): Buffer {
@@ -33,13 +42,24 @@ export function dataUrlBytes(dataUrl: string): Buffer {
 }
 
 /**
- * Decodes and checks an uploaded image: one of `allow` by its magic bytes, at most `maxBytes`, at most
- * MAX_IMAGE_PIXELS pixels and MAX_IMAGE_SIDE on a side, and actually decodable.
+ * Decodes and checks an uploaded image: one of `allow` by its magic bytes, at most `maxBytes`, at most `maxPixels`
+ * pixels and `maxSide` on a side (a photo's MAX_IMAGE_PIXELS and MAX_IMAGE_SIDE unless said), read from its header
+ * before anything is decoded, and actually decodable. `retry` ends the refusal of too many pixels.
  */
 export async function checkImage(
   dataUrl: string,
-  opts: { field: string; what: string; maxBytes: number; allow: readonly ImageType[] },
+  opts: {
+    field: string;
+    what: string;
+    maxBytes: number;
+    allow: readonly ImageType[];
+    maxPixels?: number;
+    maxSide?: number;
+    retry?: string;
+  },
 ): Promise<CheckedImage> {
+  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
+  const maxSide = opts.maxSide ?? MAX_IMAGE_SIDE;
   const bytes = dataUrlBytes(dataUrl);
   if (bytes.length === 0) throw invalid(opts.field, 'IMAGE_EMPTY', `${opts.what}이 비어 있어요. 다시 올려 주세요.`);
   if (bytes.length > opts.maxBytes) {
@@ -65,11 +85,11 @@ export async function checkImage(
   }
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+  if (width * height > maxPixels || width > maxSide || height > maxSide) {
     throw invalid(
       opts.field,
       'IMAGE_TOO_MANY_PIXELS',
-      `${opts.what}의 해상도가 너무 높아요. 사진을 줄여서 다시 올려 주세요.`,
+      `${opts.what}의 해상도가 너무 높아요. ${opts.retry ?? '사진을 줄여서 다시 올려 주세요.'}`,
     );
   }
   if (width === 0 || height === 0) {
@@ -97,13 +117,20 @@ export async function reencodePhoto(img: CheckedImage, field: string): Promise<B
 /** Less ink than this share of the pad (drawn pixels / all pixels) is no signature. */
 export const MIN_SIGNATURE_INK = 0.002;
 
-/** The signature as stored: PNG, no metadata. A blank or nearly blank pad is refused (SIGNATURE_EMPTY). */
+/** Fits a signature into the pad's size (SIGNATURE_PAD_*), never enlarging it. */
+const fitToPad = (s: Sharp) =>
+  s.resize({ width: SIGNATURE_PAD_WIDTH, height: SIGNATURE_PAD_HEIGHT, fit: 'inside', withoutEnlargement: true });
+
+/**
+ * The signature as stored: PNG fitted into the pad's size in CSS pixels (a device's pixel ratio adds nothing the
+ * documents can show), no metadata. A blank or nearly blank pad is refused (SIGNATURE_EMPTY).
+ */
 export async function reencodeSignature(img: CheckedImage, field: string): Promise<Buffer> {
   let png: Buffer;
   let ink: number;
   try {
     const pipeline = sharp(img.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-    png = await pipeline.clone().png().toBuffer();
+    png = await fitToPad(pipeline.clone()).png().toBuffer();
     // Ink: pixels that are visible (alpha) and not white, on a flattened grey copy.
     const { data, info } = await pipeline
       .clone()
@@ -121,4 +148,44 @@ export async function reencodeSignature(img: CheckedImage, field: string): Promi
     throw invalid(field, 'SIGNATURE_EMPTY', '서명이 비어 있거나 너무 짧아요. 이름을 또박또박 서명해 주세요.');
   }
   return png;
+}
+
+/**
+ * An uploaded signature (`field`), checked and as stored: a PNG of at most MAX_SIGNATURE_BYTES and no more pixels
+ * than a pad can draw (MAX_SIGNATURE_PIXELS, refused from the header before decoding: 400 IMAGE_TOO_MANY_PIXELS naming
+ * the field), fitted into the pad's size.
+ */
+export async function checkSignature(dataUrl: string, field: string): Promise<Buffer> {
+  const img = await checkImage(dataUrl, {
+    field,
+    what: '서명 이미지',
+    maxBytes: MAX_SIGNATURE_BYTES,
+    allow: ['png'],
+    maxPixels: MAX_SIGNATURE_PIXELS,
+    maxSide: MAX_SIGNATURE_SIDE,
+    retry: '서명 칸에 다시 서명해 주세요.',
+  });
+  return reencodeSignature(img, field);
+}
+
+/** Width and height from a PNG's header (IHDR), without decoding it; undefined when it is no PNG. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.length < 24 || sniffImageType(b) !== 'png' || b.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}
+
+/**
+ * A stored signature as the documents draw it: as it is when it fits the pad (every signature stored since they are
+ * fitted on arrival: a header read), else fitted now by sharp, in libuv's threads, never the event loop. Signatures
+ * stored before that are thus made small where they are used; nothing rewrites them (docs/operations.md).
+ */
+export async function padSizedSignature(png: Uint8Array): Promise<Uint8Array> {
+  const size = pngSize(png);
+  if (size && size.width <= SIGNATURE_PAD_WIDTH && size.height <= SIGNATURE_PAD_HEIGHT) return png;
+  const fitted = await fitToPad(sharp(png, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }))
+    .png()
+    .toBuffer();
+  // A fresh array of its own (pdf-lib reads `.buffer`; a pooled Buffer shares it with its neighbours).
+  return new Uint8Array(fitted);
 }

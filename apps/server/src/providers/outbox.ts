@@ -1,21 +1,42 @@
 // The sandbox outbox (DESIGN §3): what sandbox providers would have sent, readable by tests and demos.
-// Registered only while sandbox providers are active and never when NODE_ENV=production.
+// Registered only while sandbox providers are active and never when NODE_ENV=production. The sandbox's clock can be
+// moved forward from this machine, so a browser test lets the SMS resend interval pass without waiting for it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Clock } from '../context.js';
 import type { Database } from '../db/schema.js';
+import { AppError } from '../http/problem.js';
+import { isLocalCaller } from '../http/sandbox-gate.js';
 
 export type Channel = 'sms' | 'kakao' | 'fax' | 'email' | 'api';
 
+export interface OutboxMessage {
+  channel: Channel;
+  to: string;
+  body: string;
+}
+
+/**
+ * Where a sandbox provider writes what it would have sent. Callers hand providers an outbox bound to their own
+ * transaction, so a message and the state change it belongs to commit together; providers see nothing else of the
+ * database.
+ */
 export interface Outbox {
-  write(message: { channel: Channel; to: string; body: string }): Promise<void>;
+  write(message: OutboxMessage): Promise<void>;
+  writeMany(messages: OutboxMessage[]): Promise<void>;
 }
 
 export const dbOutbox = (db: Kysely<Database>, now: () => Date): Outbox => ({
   async write(m) {
+    await this.writeMany([m]);
+  },
+  async writeMany(messages) {
+    if (messages.length === 0) return;
+    const createdAt = now();
     await db
       .insertInto('sandboxOutbox')
-      .values({ ...m, createdAt: now() })
+      .values(messages.map((m) => ({ ...m, createdAt })))
       .execute();
   },
 });
@@ -27,13 +48,46 @@ const outboxAnswer = z.object({
   ),
 });
 
+const clockBody = z.object({
+  advanceSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600),
+});
+
+/** The sandbox's routes: the outbox, and moving the server's clock forward (loopback callers only). */
 export const outboxRoutes =
-  (db: Kysely<Database>): FastifyPluginAsyncZod =>
+  (db: Kysely<Database>, clock: Clock): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post(
+      '/sandbox/clock',
+      {
+        config: { auth: 'public', problems: ['SANDBOX_LOCAL_ONLY'] },
+        schema: {
+          operationId: 'advanceSandboxClock',
+          tags: ['sandbox'],
+          summary: '샌드박스 서버 시계를 앞으로 옮기기 (대기 시간을 기다리지 않고 시험할 때)',
+          body: clockBody,
+          response: { 200: z.object({ now: z.string() }) },
+        },
+      },
+      async (req) => {
+        // Only a caller on this machine: a browser test, a demo. Moving time is never a remote client's to do, not even
+        // an operator's (who may read the outbox from anywhere: http/sandbox-gate.ts).
+        if (!isLocalCaller(req) || !clock.advance) {
+          throw new AppError('SANDBOX_LOCAL_ONLY', '이 기기에서만 쓸 수 있어요.');
+        }
+        clock.advance(req.body.advanceSeconds * 1000);
+        return { now: clock.now().toISOString() };
+      },
+    );
     app.get(
       '/sandbox/outbox',
       {
+        config: { auth: 'public' },
         schema: {
+          operationId: 'listSandboxOutbox',
           tags: ['sandbox'],
           summary: '샌드박스 발송함 (최신순)',
           querystring: outboxQuery,

@@ -4,7 +4,6 @@
 // messages) says nothing, and a used or expired one opens nothing.
 //
 //   const token = await signLinkToken(ctx, { purpose: 'treat', ciHmac, insuApplyId });   // put it in the link
-//   const link = await verifyLinkToken(ctx, token, 'treat');   // peek: valid and unused? (no state change)
 //   const link = await consumeLinkToken(ctx, token, 'treat');  // use once: a second call gets undefined
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
@@ -104,25 +103,6 @@ const toGrant = (row: {
   recordId: row.recordId === null ? null : Number(row.recordId),
   expiresAt: new Date(row.expiresAt),
 });
-
-/** What a valid, unexpired, unused token of this purpose grants, without using it up; otherwise undefined. */
-export async function verifyLinkToken(
-  ctx: AppContext,
-  token: string,
-  purpose: LinkPurpose,
-): Promise<LinkTokenGrant | undefined> {
-  const jti = jtiOf(ctx, token);
-  if (!jti) return undefined;
-  const row = await ctx.db
-    .selectFrom('linkToken')
-    .select(['jti', 'purpose', 'ciHmac', 'insuApplyId', 'recordId', 'expiresAt'])
-    .where('jti', '=', jti)
-    .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', ctx.clock.now())
-    .executeTakeFirst();
-  return row ? toGrant(row) : undefined;
-}
 
 /** Uses the token once, atomically: of two concurrent calls exactly one gets the grant; every later call undefined. */
 export async function consumeLinkToken(

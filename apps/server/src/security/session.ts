@@ -2,12 +2,24 @@
 // SHA-256 is the row's key; the row holds the subject (CI or operator id) encrypted. Idle timeout 15 minutes,
 // absolute 12 hours; a new id at every login and refresh (no fixation). Beside it, a JS-readable claim-authorization
 // cookie carries the session's `hash` for the SPA's guard (spec §5); it grants nothing by itself.
+//
+// A patient session has a scope (DESIGN §4, README "Identity and sessions"). `full`: opened by an SMS verification.
+// `link`: opened by an 알림톡 link's token, which anyone the message reaches may hold; it reads the visit history and,
+// for an ID-request link, submits the ID copy, and nothing else, and it ends when the link's subscription is cancelled.
+// The calls that move money or identity need the last SMS verification of the session's own person to be fresh
+// (STEP_UP_FRESH_SECONDS); a link session never is until it steps up (POST /rest/auth/stepUp), which makes it full.
+// Each route says what it needs in `config.scope` (http/route-contract.ts); requirePatient enforces it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CLAIM_AUTH_COOKIE,
   SESSION_ABSOLUTE_SECONDS,
   SESSION_IDLE_SECONDS,
+  STEP_UP_FRESH_SECONDS,
+  maskName,
+  maskPhone,
+  type LinkPurpose,
   type SessionInfo,
+  type SessionScope,
 } from '@auto-claim/contract';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/problem.js';
@@ -21,13 +33,19 @@ export interface VerifiedPerson {
   sex: 'M' | 'F';
   userTel: string;
   telecomType: string;
+  /** The RRN's 7th digit when known (the identity vendor is asked with it again at step-up). */
+  regDigit?: string;
 }
 
 export interface Patient {
   ci: string;
   ciHmac: string;
   person: VerifiedPerson;
+  scope: SessionScope;
 }
+
+/** How a patient session was opened: an SMS verification, or a link (its purpose and subscription). */
+export type PatientOrigin = { via: 'sms' } | { via: 'link'; purpose: LinkPurpose; insuApplyId: string };
 
 interface ActiveSession {
   idHash: string;
@@ -38,6 +56,20 @@ interface ActiveSession {
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
+  scope: SessionScope;
+  linkPurpose: LinkPurpose | null;
+  linkInsuApplyId: string | null;
+  verifiedAt: Date | null;
+}
+
+/** What a patient route needs of the session (config.scope); by default a full session of any age. */
+export interface ScopeRule {
+  /** Link sessions of these purposes may call it too. */
+  link?: readonly LinkPurpose[];
+  /** Needs a fresh SMS verification; the words say what for ("계좌를 바꾸려면"), for the patient. */
+  fresh?: string;
+  /** What the call does, for a link session's refusal ("가입 정보를 보려면"). */
+  what?: string;
 }
 
 declare module 'fastify' {
@@ -46,21 +78,34 @@ declare module 'fastify' {
     patient?: Patient;
     /** Set by requireOperator: the operator's login id. */
     operatorId?: string;
+    /** Set by requirePatient: until when the session's last SMS verification is fresh (null: it is not). */
+    freshUntil?: Date | null;
+  }
+  interface FastifyContextConfig {
+    /** What a patient route needs of the session (security/session.ts); by default a full session. */
+    scope?: ScopeRule;
   }
 }
 
 const PLAIN_NAME = 'ac_sess';
 /** `__Host-` pins the cookie to this host, path / and Secure; only possible over https. */
 const HOST_NAME = '__Host-ac_sess';
+/** The session cookie's names, for the API document: `__Host-ac_sess` over https, `ac_sess` over plain http (development). */
+export const SESSION_COOKIE = { https: HOST_NAME, localhost: PLAIN_NAME } as const;
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-const isSecure = (req: FastifyRequest) => !LOCAL_HOSTS.has(req.hostname.replace(/:\d+$/, ''));
+/**
+ * Whether this answer goes to the browser over https: the scheme the request came by (with TRUST_PROXY, the one the
+ * trusted proxy reports in X-Forwarded-Proto; never the Host header, which any client writes), and always in
+ * production, which is only ever served over https (a proxy that forgets the header must not unsecure the cookie).
+ */
+export const isSecureRequest = (ctx: Pick<AppContext, 'config'>, req: FastifyRequest) =>
+  req.protocol === 'https' || ctx.config.nodeEnv === 'production';
 
 /** The keyed hash under which a CI is looked up everywhere (sessions, subscriptions, claims). */
 export const ciHmacOf = (ctx: AppContext, ci: string) => ctx.crypto.hmac('ci', ci);
 
 const UNAUTHENTICATED = () =>
-  new AppError(401, 'UNAUTHENTICATED', '인증 시간이 지났거나 인증하지 않았어요. 처음부터 다시 본인인증을 해 주세요.');
+  new AppError('UNAUTHENTICATED', '인증 시간이 지났거나 인증하지 않았어요. 처음부터 다시 본인인증을 해 주세요.');
 
 function tokenOf(req: FastifyRequest): string | undefined {
   return req.cookies[HOST_NAME] ?? req.cookies[PLAIN_NAME];
@@ -69,17 +114,21 @@ function tokenOf(req: FastifyRequest): string | undefined {
 const hashOf = (ctx: AppContext, token: string) => ctx.crypto.hmac('claim-auth', token);
 
 function setCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
-  const secure = isSecure(req);
+  const secure = isSecureRequest(ctx, req);
   const common = { path: '/', sameSite: 'lax' as const, secure, expires: expiresAt };
   reply.setCookie(secure ? HOST_NAME : PLAIN_NAME, token, { ...common, httpOnly: true });
   reply.setCookie(CLAIM_AUTH_COOKIE, hashOf(ctx, token), { ...common, httpOnly: false });
 }
 
-function clearCookies(req: FastifyRequest, reply: FastifyReply) {
-  const secure = isSecure(req);
+function clearCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
+  const secure = isSecureRequest(ctx, req);
   reply.clearCookie(secure ? HOST_NAME : PLAIN_NAME, { path: '/', secure, httpOnly: true, sameSite: 'lax' });
   reply.clearCookie(CLAIM_AUTH_COOKIE, { path: '/', secure, sameSite: 'lax' });
 }
+
+/** Until when a session's last SMS verification counts as fresh, or null. */
+const freshUntilOf = (s: Pick<ActiveSession, 'scope' | 'verifiedAt'>) =>
+  s.scope === 'full' && s.verifiedAt ? new Date(s.verifiedAt.getTime() + STEP_UP_FRESH_SECONDS * 1000) : null;
 
 const info = (s: Pick<ActiveSession, 'kind' | 'lastSeenAt' | 'expiresAt' | 'hash'>): SessionInfo => {
   const idle = new Date(s.lastSeenAt.getTime() + SESSION_IDLE_SECONDS * 1000);
@@ -118,6 +167,10 @@ export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise
     createdAt: new Date(row.createdAt),
     lastSeenAt: now,
     expiresAt,
+    scope: row.scope,
+    linkPurpose: row.linkPurpose,
+    linkInsuApplyId: row.linkInsuApplyId,
+    verifiedAt: row.verifiedAt ? new Date(row.verifiedAt) : null,
   };
 }
 
@@ -132,11 +185,16 @@ async function revokeCurrent(ctx: AppContext, req: FastifyRequest) {
     .execute();
 }
 
+type NewSession = Pick<
+  ActiveSession,
+  'kind' | 'subject' | 'person' | 'createdAt' | 'expiresAt' | 'scope' | 'linkPurpose' | 'linkInsuApplyId' | 'verifiedAt'
+>;
+
 async function insertSession(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
-  s: { kind: 'patient' | 'operator'; subject: string; person: VerifiedPerson | null; createdAt: Date; expiresAt: Date },
+  s: NewSession,
 ): Promise<SessionInfo> {
   const token = randomToken();
   const now = ctx.clock.now();
@@ -152,28 +210,84 @@ async function insertSession(
       lastSeenAt: now,
       expiresAt: s.expiresAt,
       revokedAt: null,
+      scope: s.scope,
+      linkPurpose: s.linkPurpose,
+      linkInsuApplyId: s.linkInsuApplyId,
+      verifiedAt: s.verifiedAt,
     })
     .execute();
   setCookies(ctx, req, reply, token, s.expiresAt);
   return info({ kind: s.kind, lastSeenAt: now, expiresAt: s.expiresAt, hash: hashOf(ctx, token) });
 }
 
-/** Login: a new session with a new id; whatever session the browser had is revoked (no fixation). */
+/**
+ * Login: a new session with a new id; whatever session the browser had is revoked (no fixation). A patient's is full
+ * and fresh after an SMS verification, a link session after a link's exchange.
+ */
 export async function startSession(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
-  s: { kind: 'patient'; ci: string; person: VerifiedPerson } | { kind: 'operator'; loginId: string },
+  s:
+    | { kind: 'patient'; ci: string; person: VerifiedPerson; origin: PatientOrigin }
+    | { kind: 'operator'; loginId: string },
 ): Promise<SessionInfo> {
   await revokeCurrent(ctx, req);
   const now = ctx.clock.now();
+  const link = s.kind === 'patient' && s.origin.via === 'link' ? s.origin : undefined;
   return insertSession(ctx, req, reply, {
     kind: s.kind,
     subject: s.kind === 'patient' ? s.ci : s.loginId,
     person: s.kind === 'patient' ? s.person : null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_SECONDS * 1000),
+    scope: link ? 'link' : 'full',
+    linkPurpose: link?.purpose ?? null,
+    linkInsuApplyId: link?.insuApplyId ?? null,
+    verifiedAt: s.kind === 'patient' && !link ? now : null,
   });
+}
+
+/**
+ * Step-up: the session's own person verified again by SMS. A different person (CI) is refused and the session stays
+ * as it was; the same one gets the session under a new id, full (a link session is upgraded) and fresh from now.
+ */
+export async function stepUpSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  verified: { ci: string; person: VerifiedPerson },
+): Promise<SessionInfo & { freshUntil: string }> {
+  const current = await loadSession(ctx, req);
+  if (!current || current.kind !== 'patient') throw UNAUTHENTICATED();
+  if (verified.ci !== current.subject) {
+    throw new AppError(
+      'STEP_UP_PERSON_MISMATCH',
+      '지금 이용 중인 분과 다른 분으로 인증했어요. 알림톡을 받은 분의 휴대폰으로 본인인증을 해 주세요.',
+    );
+  }
+  await revokeCurrent(ctx, req);
+  const now = ctx.clock.now();
+  const session = await insertSession(ctx, req, reply, {
+    kind: 'patient',
+    subject: current.subject,
+    // What the telecom vouched for just now (the carrier, which a link session did not know, included).
+    person: { ...current.person, ...verified.person },
+    createdAt: current.scope === 'link' ? now : current.createdAt,
+    expiresAt: current.scope === 'link' ? new Date(now.getTime() + SESSION_ABSOLUTE_SECONDS * 1000) : current.expiresAt,
+    scope: 'full',
+    linkPurpose: null,
+    linkInsuApplyId: null,
+    verifiedAt: now,
+  });
+  return { ...session, freshUntil: freshUntilOf({ scope: 'full', verifiedAt: now })!.toISOString() };
+}
+
+/** The person of the live patient session, for step-up (a link session's has no carrier). */
+export async function patientSessionPerson(ctx: AppContext, req: FastifyRequest) {
+  const s = await loadSession(ctx, req);
+  if (!s || s.kind !== 'patient' || !s.person) throw UNAUTHENTICATED();
+  return s.person;
 }
 
 /** Refresh: the live session continues under a new id; the absolute limit does not move. */
@@ -187,33 +301,105 @@ export async function rotateSession(ctx: AppContext, req: FastifyRequest, reply:
     person: current.person,
     createdAt: current.createdAt,
     expiresAt: current.expiresAt,
+    scope: current.scope,
+    linkPurpose: current.linkPurpose,
+    linkInsuApplyId: current.linkInsuApplyId,
+    verifiedAt: current.verifiedAt,
   });
 }
 
 export async function endSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
   await revokeCurrent(ctx, req);
-  clearCookies(req, reply);
+  clearCookies(ctx, req, reply);
 }
 
-/** The current session as the SPA may see it (restores the guard's state after a reload), or 401. */
+/**
+ * The current session as the SPA may see it (restores the guard's state after a reload), or 401. A link session shows
+ * neither the CI nor the person, only the masked name and phone its step-up screen names.
+ */
 export async function currentSession(ctx: AppContext, req: FastifyRequest) {
   const s = await loadSession(ctx, req);
   if (!s) throw UNAUTHENTICATED();
-  return { ...info(s), ...(s.kind === 'patient' ? { ci: s.subject, person: s.person! } : {}) };
+  if (s.kind !== 'patient') return info(s);
+  const freshUntil = freshUntilOf(s);
+  const common = {
+    ...info(s),
+    scope: s.scope,
+    ...(freshUntil && freshUntil > ctx.clock.now() ? { freshUntil: freshUntil.toISOString() } : {}),
+  };
+  if (s.scope === 'link') {
+    return {
+      ...common,
+      linkPurpose: s.linkPurpose ?? undefined,
+      userNmMasked: s.person?.userNm ? maskName(s.person.userNm) : '',
+      userTelMasked: s.person?.userTel ? maskPhone(s.person.userTel) : '',
+    };
+  }
+  return { ...common, ci: s.subject, person: s.person! };
 }
 
-/** preHandler for every call that reads or writes a patient's personal data: 401 without a live patient session. */
-export const requirePatient = (ctx: AppContext) => async (req: FastifyRequest) => {
+/** Is a link session's subscription still live? (app.ts asks the subscriptions module.) */
+export type LinkStillLive = (ciHmac: string, insuApplyId: string) => Promise<boolean>;
+
+/** A link session whose subscription was cancelled: ended at once, and told why. */
+const LINK_ENDED = () =>
+  new AppError(
+    'LINK_INVALID',
+    '자동청구를 해지해서 알림톡 링크로는 더 볼 수 없어요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.',
+  );
+
+async function checkLinkLive(ctx: AppContext, s: ActiveSession, linkLive: LinkStillLive) {
+  if (s.kind !== 'patient' || s.scope !== 'link') return;
+  if (s.linkInsuApplyId && (await linkLive(ciHmacOf(ctx, s.subject), s.linkInsuApplyId))) return;
+  await ctx.db.updateTable('authSession').set({ revokedAt: ctx.clock.now() }).where('idHash', '=', s.idHash).execute();
+  throw LINK_ENDED();
+}
+
+const STEP_UP = (why: string) =>
+  new AppError('STEP_UP_REQUIRED', `${why} 본인인증을 한 번 더 해 주세요. 휴대폰으로 받은 인증번호만 넣으면 돼요.`);
+
+/** Korean for a link session's refusal when the route says nothing more. */
+const DEFAULT_WHAT = '이 기능을 쓰려면';
+
+/**
+ * onRequest of every call that reads or writes a patient's personal data: 401 without a live patient session; 403
+ * STEP_UP_REQUIRED when the route's config.scope asks more than the session has (a link session outside its purpose,
+ * or a stale verification where a fresh one is needed).
+ */
+export const requirePatient = (ctx: AppContext, linkLive: LinkStillLive) => async (req: FastifyRequest) => {
   const s = await loadSession(ctx, req);
   if (!s || s.kind !== 'patient' || !s.person) throw UNAUTHENTICATED();
-  req.patient = { ci: s.subject, ciHmac: ciHmacOf(ctx, s.subject), person: s.person };
+  await checkLinkLive(ctx, s, linkLive);
+  const rule = req.routeOptions.config.scope ?? {};
+  if (s.scope === 'link' && !(s.linkPurpose && rule.link?.includes(s.linkPurpose))) {
+    throw STEP_UP(rule.fresh ?? rule.what ?? DEFAULT_WHAT);
+  }
+  const freshUntil = freshUntilOf(s);
+  req.freshUntil = freshUntil && freshUntil > ctx.clock.now() ? freshUntil : null;
+  if (rule.fresh) assertFresh(req, rule.fresh);
+  req.patient = { ci: s.subject, ciHmac: ciHmacOf(ctx, s.subject), person: s.person, scope: s.scope };
 };
 
-/** preHandler for operator calls. */
+/**
+ * For a rule a route's config cannot state alone (it depends on the body): the session's last SMS verification must
+ * be fresh. `why` says what for, in the patient's words ("보험금 받을 계좌를 바꾸려면").
+ */
+export function assertFresh(req: FastifyRequest, why: string) {
+  if (!req.freshUntil) throw STEP_UP(why);
+}
+
+/** onRequest of operator calls. */
 export const requireOperator = (ctx: AppContext) => async (req: FastifyRequest) => {
   const s = await loadSession(ctx, req);
   if (!s || s.kind !== 'operator') throw UNAUTHENTICATED();
   req.operatorId = s.subject;
+};
+
+/** onRequest of the calls either kind of session may make (its own session): 401 without a live one. */
+export const requireSession = (ctx: AppContext, linkLive: LinkStillLive) => async (req: FastifyRequest) => {
+  const s = await loadSession(ctx, req);
+  if (!s) throw UNAUTHENTICATED();
+  await checkLinkLive(ctx, s, linkLive);
 };
 
 /** The patient of a request that passed requirePatient. */
@@ -226,7 +412,7 @@ export function patientOf(req: FastifyRequest): Patient {
 export function assertOwnCi(req: FastifyRequest, userCi: string | undefined) {
   const patient = patientOf(req);
   if (userCi !== undefined && userCi !== '' && userCi !== patient.ci) {
-    throw new AppError(403, 'CI_MISMATCH', '인증한 본인의 정보로만 신청할 수 있어요.', [
+    throw new AppError('CI_MISMATCH', '인증한 본인의 정보로만 신청할 수 있어요.', [
       { field: 'userCi', message: '본인인증한 사람과 다른 사람의 정보예요.' },
     ]);
   }

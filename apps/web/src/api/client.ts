@@ -1,5 +1,7 @@
 // The one HTTP client (spec §7): JSON, 120000 ms timeout, GET/DELETE params as query, others a JSON body.
-// A 401 shows the logout alert once (spec §6); other errors go to the caller as an ApiError.
+// A 401 shows the logout alert once (spec §6); a 403 STEP_UP_REQUIRED leads the patient through the SMS verification
+// once more and then makes the same call again (README "Identity and sessions"); other errors go to the caller as an
+// ApiError.
 import { API_TIMEOUT_MS, type Problem } from '@auto-claim/contract';
 
 export class ApiError extends Error {
@@ -29,6 +31,21 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/** The server's answer when the session must verify the same person again before this call (step-up). */
+export const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
+let onStepUp: ((detail: string) => Promise<boolean>) | undefined;
+/** The app registers the step-up sheet here: it resolves true once the patient verified again, false if they stopped. */
+export function setStepUpHandler(handler: (detail: string) => Promise<boolean>) {
+  onStepUp = handler;
+}
+/** A screen that knows beforehand that it needs a verified session asks for step-up itself, saying why. */
+export const askStepUp = (detail: string): Promise<boolean> => onStepUp?.(detail) ?? Promise.resolve(false);
+/** After a successful step-up the call is made once more; a second refusal goes to the caller. */
+const stepUpThenRetry = async (status: number, body: unknown, retried: boolean) =>
+  !retried && status === 403 && isProblem(body) && body.code === STEP_UP_REQUIRED && onStepUp
+    ? onStepUp(body.detail)
+    : false;
+
 function withQuery(path: string, params?: Params) {
   if (!params) return path;
   const q = new URLSearchParams();
@@ -37,20 +54,18 @@ function withQuery(path: string, params?: Params) {
   return s ? `${path}?${s}` : path;
 }
 
-export async function request<T>(
+/** One fetch with the API's timeout (and the caller's signal); a network failure is ApiError(0). */
+async function send(
   method: Method,
   path: string,
   data?: Params | object,
   signal?: AbortSignal,
   headers?: Record<string, string>,
-  /** The session check: its 401 is an answer, not a reason for the logout alert. */
-  quiet401 = false,
-): Promise<T> {
+): Promise<Response> {
   const asQuery = method === 'GET' || method === 'DELETE';
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
-  let res: Response;
   try {
-    res = await fetch(asQuery ? withQuery(path, data as Params) : path, {
+    return await fetch(asQuery ? withQuery(path, data as Params) : path, {
       method,
       credentials: 'same-origin',
       headers: {
@@ -65,29 +80,35 @@ export async function request<T>(
     if (signal?.aborted) throw e;
     throw new ApiError(0, undefined);
   }
+}
+
+export async function request<T>(
+  method: Method,
+  path: string,
+  data?: Params | object,
+  signal?: AbortSignal,
+  headers?: Record<string, string>,
+  /** The session check: its 401 is an answer, not a reason for the logout alert. */
+  quiet401 = false,
+  retried = false,
+): Promise<T> {
+  const res = await send(method, path, data, signal, headers);
   const text = await res.text();
   const body: unknown = text ? safeJson(text) : undefined;
   if (res.status === 401 && !quiet401) onUnauthorized?.();
+  if (await stepUpThenRetry(res.status, body, retried)) {
+    return request<T>(method, path, data, signal, headers, quiet401, true);
+  }
   if (!res.ok) throw new ApiError(res.status, isProblem(body) ? body : undefined);
   return body as T;
 }
 
-async function requestBlob(path: string, body?: object): Promise<Blob> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/pdf, application/problem+json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-      signal: AbortSignal.timeout(API_TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError(0, undefined);
-  }
+async function requestBlob(path: string, body?: object, retried = false): Promise<Blob> {
+  const res = await send('POST', path, body, undefined, { Accept: 'application/pdf, application/problem+json' });
   if (res.status === 401) onUnauthorized?.();
   if (!res.ok) {
     const problem: unknown = safeJson(await res.text());
+    if (await stepUpThenRetry(res.status, problem, retried)) return requestBlob(path, body, true);
     throw new ApiError(res.status, isProblem(problem) ? problem : undefined);
   }
   return res.blob();

@@ -1,6 +1,7 @@
 // GET /ui/insu/v1/claims/hospitals?autoClaimYn=Y: the hospitals that offer automatic claims, sorted by name (spec §4).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Hospital } from '@auto-claim/contract';
+import { useClaimStore } from '../store/claim';
 import { api } from './client';
 
 const byName = (a: Hospital, b: Hospital) => a.hospitalNm.localeCompare(b.hospitalNm, 'ko');
@@ -10,7 +11,9 @@ export const possibleHospitalsQuery = queryOptions({
   queryFn: async ({ signal }) => {
     const answer = await api.get<{ list: Hospital[]; total: number }>(API.hospitals, { autoClaimYn: 'Y' }, signal);
     // The server sorts too; the order is the spec's rule, so the screen does not depend on it.
-    return [...answer.list].sort(byName);
+    const sorted = [...answer.list].sort(byName);
+    useClaimStore.getState().setRepository({ possibleHospitals: sorted });
+    return sorted;
   },
   staleTime: 10 * 60_000,
   meta: { what: '자동청구 병원 목록' },

@@ -2,7 +2,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, IDEMPOTENCY_HEADER } from '@auto-claim/contract';
 import { emptyReg, type ClaimState } from '../store/claim';
-import { buildSubmission, fetchSubscriptionStatus, isSubscribed, submit } from './subscriptions';
+import { ApiError } from './client';
+import {
+  buildSubmission,
+  cancelSubscription,
+  changeSubscription,
+  confirmSubscription,
+  fetchSubscriptionStatus,
+  isSubscribed,
+  removeHospital,
+  submit,
+} from './subscriptions';
 
 const person = {
   userCi: 'ci-test',
@@ -39,6 +49,13 @@ describe('buildSubmission (spec §4)', () => {
     const s = buildSubmission(state({ insuApplyId: 'A1', multiSubscrib: ['90000002', '90000003'] }, 'inner'));
     expect(s.path).toBe('/ui/insu/v2/claims/subscriptions/hospitals');
     expect(s.body).toEqual({ ...person, hospitals: ['90000002', '90000003'], agreeId: 'T1', insuApplyId: 'A1' });
+  });
+  it('add-hospital leaves agreeId out when nothing new was agreed, never sends ""', () => {
+    const v1 = buildSubmission(state({ insuApplyId: 'A1', hospitalCd: '90000003', agreeIds: [] }, 'outer'));
+    const v2 = buildSubmission(state({ insuApplyId: 'A1', multiSubscrib: ['90000002'], agreeIds: [] }, 'inner'));
+    expect(v1.body).not.toHaveProperty('agreeId');
+    expect(v2.body).not.toHaveProperty('agreeId');
+    expect(JSON.stringify([v1.body, v2.body])).not.toContain('"agreeId":""');
   });
   it('sends the identity type as ic/dl/pp, also for NHLIFE (the contract converts it on the server)', () => {
     const s = buildSubmission(state({ insuCompCd: 'NHLIFE', idcardType: 'dl' }, 'outer'));
@@ -95,8 +112,80 @@ describe('submit', () => {
       }),
     );
     const s = buildSubmission(state({ hospitalCd: '90000001' }, 'outer'));
-    await expect(submit(s, 'key-1')).rejects.toThrow();
+    // a lost answer resolves with the error object (spec §8); the retry carries the same key
+    const lost = await submit(s, 'key-1');
+    expect(lost).toBeInstanceOf(ApiError);
+    expect((lost as ApiError).status).toBe(0);
     await expect(submit(s, 'key-1')).resolves.toEqual({ insuApplyId: 'A1' });
     expect(seen).toEqual(['key-1', 'key-1']);
+  });
+});
+
+describe('the subscription calls resolve with the error object (spec §8)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const problem = { status: 409, title: 'Conflict', detail: '이미 해지된 자동청구예요.', code: 'NOT_SUBSCRIBED' };
+
+  it('change, cancel and remove a hospital resolve with an ApiError carrying the problem', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(409, problem)),
+    );
+    for (const call of [
+      () => changeSubscription({ minAmt: 0 }),
+      cancelSubscription,
+      () => removeHospital('90000001'),
+    ]) {
+      const result = await call();
+      expect(result).toBeInstanceOf(ApiError);
+      expect(result).toMatchObject({ status: 409, detail: '이미 해지된 자동청구예요.' });
+    }
+  });
+
+  it('and with the answer when it works', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { subscriptionStatus: 'cancel' })),
+    );
+    await expect(cancelSubscription()).resolves.toEqual({ subscriptionStatus: 'cancel' });
+  });
+
+  it('a network failure is an answer too (status 0), but a bug still throws', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    await expect(cancelSubscription()).resolves.toMatchObject({ status: 0 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({
+        status: 200,
+        ok: true,
+        text: () => {
+          throw new RangeError('bug');
+        },
+      })),
+    );
+    await expect(cancelSubscription()).rejects.toThrow(RangeError);
+  });
+});
+
+describe('confirm (spec §7)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends userIdno as the birthday without its first two characters plus userIdno2', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        bodies.push({ url, ...JSON.parse(init.body as string) });
+        return answer(200, { subscriptionStatus: 'none', reg: {} });
+      }),
+    );
+    await confirmSubscription({ ...person, hospitalCd: '90000001' });
+    await confirmSubscription({ ...person, userIdno2: '', hospitalCd: '90000001' });
+    expect(bodies).toEqual([
+      { url: API.subscriptionsConfirm, userCi: 'ci-test', hospitalCd: '90000001', userIdno: '8501011234567' },
+      { url: API.subscriptionsConfirm, userCi: 'ci-test', hospitalCd: '90000001', userIdno: '850101' },
+    ]);
   });
 });

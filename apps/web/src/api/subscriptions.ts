@@ -1,16 +1,31 @@
-// The subscription calls of spec §7 and the submission rule of spec §4, in one place: status (GET), submit (POST
-// v1/v2, or add-hospital when insuApplyId is set), change (PUT), cancel (DELETE), remove one hospital (DELETE …/hospitals).
+// The subscription calls of spec §7 and the submission rule of spec §4, in one place: status (GET), confirm (POST
+// …/confirm, …/hospitals/confirm), submit (POST v1/v2, or add-hospital when insuApplyId is set), change (PUT),
+// cancel (DELETE), remove one hospital (DELETE …/hospitals).
+// spec §8: the subscription calls resolve with the error object (an ApiError) instead of rejecting, and the status
+// check resolves with an empty object; callers look at what they got.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   API,
   IDEMPOTENCY_HEADER,
   type AddHospitalBody,
   type AddHospitalsV2Body,
+  type HospitalsConfirm,
   type SubscriptionChangeBody,
+  type SubscriptionConfirm,
   type SubscriptionView,
 } from '@auto-claim/contract';
-import type { ClaimState } from '../store/claim';
-import { api } from './client';
+import type { ClaimState, Reg } from '../store/claim';
+import { api, ApiError } from './client';
+
+/** An HTTP or network failure becomes the answer; anything else (a bug) still throws. */
+async function settle<T>(call: Promise<T>): Promise<T | ApiError> {
+  try {
+    return await call;
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+}
 
 /** spec §4: subscribed only when subscriptionStatus is 'subscribe'; otherwise, or on error, the result is empty. */
 export type SubscriptionStatusResult = SubscriptionView | Record<string, never>;
@@ -34,6 +49,34 @@ export const subscriptionStatusQuery = (userCi: string) =>
   });
 export const useSubscriptionStatus = (userCi: string) => useQuery(subscriptionStatusQuery(userCi));
 
+/** spec §7: the birthday without its first two characters plus userIdno2 (just the six once the latter is unknown). */
+export const userIdnoOf = (reg: Pick<Reg, 'birthday' | 'userIdno2'>) => reg.birthday.slice(2) + reg.userIdno2;
+
+/** POST …/subscriptions/confirm: is this person subscribed, and with what (the answer fills reg). */
+export const confirmSubscription = (reg: Pick<Reg, 'userCi' | 'hospitalCd' | 'birthday' | 'userIdno2'>) =>
+  settle(
+    api.post<SubscriptionConfirm>(API.subscriptionsConfirm, {
+      userCi: reg.userCi,
+      hospitalCd: reg.hospitalCd,
+      userIdno: userIdnoOf(reg),
+    }),
+  );
+
+/** POST …/subscriptions/hospitals/confirm: the hospitals of this person's subscription. */
+export const confirmHospitals = (
+  reg: Pick<Reg, 'userCi' | 'userNm' | 'birthday' | 'userIdno2' | 'userTel' | 'hospitalCd'>,
+) =>
+  settle(
+    api.post<HospitalsConfirm>(API.subscriptionHospitalsConfirm, {
+      userCi: reg.userCi,
+      userNm: reg.userNm,
+      birthday: reg.birthday,
+      userIdno2: reg.userIdno2,
+      userTel: reg.userTel,
+      hospitalCd: reg.hospitalCd,
+    }),
+  );
+
 /** What the submit button sends, by spec §4. */
 export interface Submission {
   kind: 'subscribe' | 'subscribeMulti' | 'addHospital' | 'addHospitals';
@@ -53,23 +96,29 @@ const person = ({ reg }: Pick<ClaimState, 'reg'>) => ({
 /**
  * spec §4: insuApplyId set → add-hospital (v2 with a hospitals list in inner mode, v1 with hospitalCd and agreeId
  * otherwise); not set → the multi-receipt v2 subscription in inner mode, the plain v1 subscription in outer mode.
- * The identity type goes as ic/dl/pp: the server converts it for NHLIFE (contract insurerIdcardType).
+ * The identity type goes as ic/dl/pp: the server converts it for NHLIFE (contract insurerIdcardType). agreeId is left
+ * out when there is none (a patient adding a hospital from 'my subscription' agreed to nothing new), never sent as "".
  */
 export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'>): Submission {
   const { reg } = s;
   const inner = s.ui.prcMode === 'inner';
-  const agreeId = reg.agreeIds[0] ?? '';
+  const agreeId = reg.agreeIds[0] ? { agreeId: reg.agreeIds[0] } : {};
   if (reg.insuApplyId) {
     if (inner) {
       const body: AddHospitalsV2Body = {
         ...person(s),
         hospitals: reg.multiSubscrib,
-        agreeId,
+        ...agreeId,
         insuApplyId: reg.insuApplyId,
       };
       return { kind: 'addHospitals', path: API.subscriptionHospitalsV2, body };
     }
-    const body: AddHospitalBody = { ...person(s), hospitalCd: reg.hospitalCd, agreeId, insuApplyId: reg.insuApplyId };
+    const body: AddHospitalBody = {
+      ...person(s),
+      hospitalCd: reg.hospitalCd,
+      ...agreeId,
+      insuApplyId: reg.insuApplyId,
+    };
     return { kind: 'addHospital', path: API.subscriptionHospitals, body };
   }
   // The whole reg payload of spec §3; the server keeps what the contract names.
@@ -81,9 +130,10 @@ export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'>): Submission {
 
 /** A retry with the same key gets the same answer: one subscription however often the patient taps. */
 export const submit = (s: Submission, idempotencyKey: string) =>
-  api.post<unknown>(s.path, s.body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+  settle(api.post<unknown>(s.path, s.body, { [IDEMPOTENCY_HEADER]: idempotencyKey }));
 
-export const changeSubscription = (body: SubscriptionChangeBody) => api.put<SubscriptionView>(API.subscriptions, body);
-export const cancelSubscription = () => api.delete<SubscriptionView>(API.subscriptions);
+export const changeSubscription = (body: SubscriptionChangeBody) =>
+  settle(api.put<SubscriptionView>(API.subscriptions, body));
+export const cancelSubscription = () => settle(api.delete<SubscriptionView>(API.subscriptions));
 export const removeHospital = (hospitalCd: string) =>
-  api.delete<SubscriptionView>(API.subscriptionHospitals, { hospitalCd });
+  settle(api.delete<SubscriptionView>(API.subscriptionHospitals, { hospitalCd }));

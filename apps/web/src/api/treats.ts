@@ -1,4 +1,4 @@
-// The claim service's patient calls (issue 5 §5-7): the 알림톡 link's exchange, the treatment history, claiming
+// The claim service's patient calls (spec §7 "Claim service"): the 알림톡 link's exchange, the treatment history, claiming
 // visits by hand (v1 one, v2 several receipts) and ID copies. Each call's key, fetcher and hook together.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,6 +9,7 @@ import {
   type LinkExchangeAnswer,
   type LinkPurpose,
   type TreatClaimAnswer,
+  type TreatConfirmAnswer,
   type TreatsAnswer,
   type TreatsClaimAnswerV2,
 } from '@auto-claim/contract';
@@ -29,6 +30,15 @@ export function useClaimTreat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { treatId: string; insuCompCds?: string[] }) => api.post<TreatClaimAnswer>(API.treats, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: treatsQuery.queryKey }),
+  });
+}
+
+/** The patient's answer about a visit held until they say it is theirs; the history is fetched again. */
+export function useConfirmTreat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { treatId: string; mine: boolean }) => api.post<TreatConfirmAnswer>(API.treatsConfirm, body),
     onSuccess: () => client.invalidateQueries({ queryKey: treatsQuery.queryKey }),
   });
 }

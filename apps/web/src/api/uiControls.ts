@@ -1,42 +1,10 @@
 // GET /ui/insu/v1/claims/ui-controls?compCd=…&compType=INSU_PHOTO: an insurer's screen options (spec §3, §7).
-// Items are { ctrlKey, ctrlVal } with ctrlVal a JSON text; this file is the one place that reads them.
+// Items are { ctrlKey, ctrlVal } with ctrlVal a JSON text, read by the contract's readPhotoControls (shared with the
+// server, so both agree on every default).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, type IdcardType } from '@auto-claim/contract';
+import { API, readPhotoControls } from '@auto-claim/contract';
+import { useClaimStore } from '../store/claim';
 import { api } from './client';
-
-const ALL_TYPES: IdcardType[] = ['ic', 'dl', 'pp'];
-
-export interface PhotoControls {
-  /** ID_PHOTO_USE {"use": boolean}: whether this insurer wants a photo of the ID document. */
-  idPhotoUse: boolean;
-  /** ID_PHOTO_TYPES ["ic","dl","pp"]: which documents it accepts; all three when not said. */
-  idPhotoTypes: IdcardType[];
-  /** ID_PHOTO_GUIDE {"maskBackNumber": boolean}: the RRN's back part may be covered in the photo. */
-  maskBackNumber: boolean;
-}
-
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-export function readPhotoControls(items: { ctrlKey: string; ctrlVal: string }[]): PhotoControls {
-  const val = (key: string) => parseJson(items.find((i) => i.ctrlKey === key)?.ctrlVal);
-  const use = val('ID_PHOTO_USE') as { use?: unknown } | undefined;
-  const types = val('ID_PHOTO_TYPES');
-  const guide = val('ID_PHOTO_GUIDE') as { maskBackNumber?: unknown } | undefined;
-  const listed = Array.isArray(types) ? ALL_TYPES.filter((t) => types.includes(t)) : [];
-  return {
-    // No option means the usual case: a photo is asked for.
-    idPhotoUse: typeof use?.use === 'boolean' ? use.use : true,
-    idPhotoTypes: listed.length > 0 ? listed : ALL_TYPES,
-    maskBackNumber: guide?.maskBackNumber === true,
-  };
-}
 
 export const photoControlsQuery = (compCd: string) =>
   queryOptions({
@@ -47,6 +15,7 @@ export const photoControlsQuery = (compCd: string) =>
         { compCd, compType: 'INSU_PHOTO' },
         signal,
       );
+      useClaimStore.getState().setRepository({ findUiControlVal: answer.list });
       return readPhotoControls(answer.list);
     },
     staleTime: 10 * 60_000,

@@ -6,24 +6,32 @@ import { API, type SessionCurrent, type SessionInfo } from '@auto-claim/contract
 import { api } from '../api/client';
 import { useClaimStore } from '../store/claim';
 
-/** Fills the verified person from the live session; false when there is none. */
-export async function restoreSession(): Promise<boolean> {
+/** The live session as the server sees it, or undefined when there is none. */
+export async function probeSession(): Promise<SessionCurrent | undefined> {
   try {
-    const s = await api.probe<SessionCurrent>(API.session);
-    if (s.kind !== 'patient' || !s.ci || !s.person) return false;
-    const { setReg, setRepository, reg } = useClaimStore.getState();
-    setReg({
-      userCi: s.ci,
-      userNm: s.person.userNm,
-      birthday: s.person.birthday,
-      sex: s.person.sex,
-      userTel: reg.userTel || s.person.userTel,
-    });
-    setRepository({ hash: s.hash });
-    return true;
+    return await api.probe<SessionCurrent>(API.session);
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/**
+ * Fills the verified person from the live session; false when there is none, and for a link session (an 알림톡 link's:
+ * the visit history only, no CI until it steps up).
+ */
+export async function restoreSession(): Promise<boolean> {
+  const s = await probeSession();
+  if (s?.kind !== 'patient' || s.scope === 'link' || !s.ci || !s.person) return false;
+  const { setReg, setRepository, reg } = useClaimStore.getState();
+  setReg({
+    userCi: s.ci,
+    userNm: s.person.userNm,
+    birthday: s.person.birthday,
+    sex: s.person.sex,
+    userTel: reg.userTel || s.person.userTel,
+  });
+  setRepository({ hash: s.hash });
+  return true;
 }
 
 /** How often activity may refresh the session: well inside the 15-minute idle timeout. */

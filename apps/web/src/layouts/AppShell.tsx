@@ -1,12 +1,18 @@
-// Picks the layout from the matched route's metadata (spec §2: falls back to the empty layout) and sets the title.
-import { useEffect } from 'react';
+// Picks the layout from the matched route's metadata (spec §2: falls back to the empty layout), sets the title, hosts
+// the UI kit and wires the API client's 401 to the logout alert and its STEP_UP_REQUIRED to the step-up sheet.
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import type { RouteMeta } from '../router';
+import { setStepUpHandler } from '../api/client';
+import { useLogoutAlert } from '../auth/useLogoutAlert';
+import type { RouteMeta } from '../routeMeta';
 import { UiHost } from '../ui/UiHost';
 import { AutoClaimLayout } from './AutoClaimLayout';
 import { EmptyLayout } from './EmptyLayout';
 
 const APP_NAME = '자동청구';
+
+// The step-up sheet's code loads with the first STEP_UP_REQUIRED, not with the landing (JS budget of the first screen).
+const StepUpHost = lazy(() => import('../auth/stepUp').then((m) => ({ default: m.StepUpHost })));
 
 export function useRouteMeta(): RouteMeta {
   const matches = useMatches();
@@ -16,6 +22,14 @@ export function useRouteMeta(): RouteMeta {
 
 export function AppShell() {
   const meta = useRouteMeta();
+  useLogoutAlert();
+  const [stepUpUsed, setStepUpUsed] = useState(false);
+  useEffect(() => {
+    setStepUpHandler((detail) => {
+      setStepUpUsed(true);
+      return import('../auth/stepUp').then((m) => m.askStepUp(detail));
+    });
+  }, []);
   const { search } = useLocation();
   const title = typeof meta.title === 'function' ? meta.title(new URLSearchParams(search)) : meta.title;
 
@@ -30,6 +44,11 @@ export function AppShell() {
         <Outlet />
       </Layout>
       <UiHost />
+      {stepUpUsed && (
+        <Suspense fallback={null}>
+          <StepUpHost />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -70,6 +70,30 @@ const SPEC_RESET_KEEPS = [
   'prcMode',
 ];
 
+describe('the repository slice (spec §3)', () => {
+  it('holds exactly the 16 repository fields of spec §3', () => {
+    const spec = [
+      'terms',
+      'authTerms',
+      'telecomTerms',
+      'insuCompanys',
+      'selectCompany',
+      'checkBankAccountNm',
+      'userId',
+      'hospitalNm',
+      'hash',
+      'access_hash',
+      'hospitalThumbnail',
+      'androidPackage',
+      'iOSPackage',
+      'possibleHospitals',
+      'myPossibleHospitals',
+      'findUiControlVal',
+    ];
+    expect(Object.keys(m.useClaimStore.getState().repository).sort()).toEqual(spec.sort());
+  });
+});
+
 describe('reset() (spec §4)', () => {
   it('keeps exactly multiSubscrib, userCi, termsIds, optTerms, userTel, userIdno2, sex, birthday, userNm, hospitalCd, applyOrg, hospitalNm, socialNum, hash, access_hash, prcMode', () => {
     fillEverything();

@@ -3,7 +3,14 @@
 // in sessionStorage, so the guard and the landing can send them back to the right hospital.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { DEFAULT_HOSPITAL_CD, type TreatVisit } from '@auto-claim/contract';
+import {
+  DEFAULT_HOSPITAL_CD,
+  type Hospital,
+  type HospitalsConfirm,
+  type Insurer,
+  type Terms,
+  type TreatVisit,
+} from '@auto-claim/contract';
 
 export type PrcMode = 'outer' | 'inner';
 
@@ -65,8 +72,25 @@ export interface Auth {
   telecomTermsIds: string[];
 }
 
-/** spec §3 "Repository data" (answers kept for the session). */
+/**
+ * spec §3 "Repository data": answers kept for the session, in memory only. Screens read reference data through their
+ * queries (cache, retries, loading state); the query functions also leave each answer here, so this slice holds every
+ * answer spec §3 names.
+ */
 export interface Repository {
+  /** The subscription terms: LMHC_SUBS, and INSU_CLAIM of the chosen insurer. */
+  terms: Terms[];
+  /** The service terms agreed before verification (SERVICE). */
+  authTerms: Terms[];
+  /** The identity-verification terms (TELECOM). */
+  telecomTerms: Terms[];
+  insuCompanys: Insurer[];
+  /** The hospitals that offer automatic claims, sorted by name (spec §4). */
+  possibleHospitals: Hospital[];
+  /** The hospitals of this patient's subscription (…/hospitals/confirm). */
+  myPossibleHospitals: HospitalsConfirm['hospitals'];
+  /** The chosen insurer's ui-controls (INSU_PHOTO) as answered: { ctrlKey, ctrlVal (JSON) }. */
+  findUiControlVal: { ctrlKey: string; ctrlVal: string }[];
   userId: string;
   hospitalNm: string;
   hash: string;
@@ -96,7 +120,12 @@ export interface UiData {
   kakaoNotiTreatList: TreatVisit[];
   /** From the chosen insurer's ui-controls (INSU_PHOTO): false skips the ID photo steps; null until known. */
   idPhotoRequired: boolean | null;
+  /** 'My subscription': what the patient went off to change on a wizard screen and has not saved yet. */
+  pendingChanges: ChangeGroup[];
 }
+
+/** The parts of a subscription a patient changes through a wizard screen (then saves with one PUT). */
+export type ChangeGroup = 'account' | 'address' | 'email';
 
 export const emptyReg = (): Reg => ({
   userCi: '',
@@ -152,6 +181,13 @@ const emptyAuth = (): Auth => ({
   telecomTermsIds: [],
 });
 const emptyRepository = (): Repository => ({
+  terms: [],
+  authTerms: [],
+  telecomTerms: [],
+  insuCompanys: [],
+  possibleHospitals: [],
+  myPossibleHospitals: [],
+  findUiControlVal: [],
   userId: '',
   hospitalNm: '',
   hash: '',
@@ -176,6 +212,7 @@ const emptyUi = (): UiData => ({
   kakaoNotiCheck: false,
   kakaoNotiTreatList: [],
   idPhotoRequired: null,
+  pendingChanges: [],
 });
 
 /** spec §4: what reset() keeps; everything else (and always retroMonth) is cleared. */

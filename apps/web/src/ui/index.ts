@@ -1,6 +1,6 @@
 import './ui.css';
 
-export { UiHost, LOGOUT_MESSAGE } from './UiHost';
+export { UiHost } from './UiHost';
 export { openModal, alert, confirm, info, alertLight } from './modals';
 export type { ModalOptions, ModalResult, ModalKind } from './modalStore';
 export { showLoading, hideLoading, withLoading } from './loadingStore';

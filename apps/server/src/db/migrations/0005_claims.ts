@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The automatic claim engine (issue 5): hospital API keys, treatment records fed by hospitals, the claims built from
+// The automatic claim engine (README, claim engine): hospital API keys, treatment records fed by hospitals, the claims built from
 // them (one per record × insurer), their status history, deliveries (one per claim, by constraint), document hashes,
 // an append-only access log and single-use link tokens. Jobs live in pg-boss's own schema (docs/decisions/0003-pg-boss.md).
 // Personal data is encrypted (*_enc) and matched through keyed hashes (*_hmac).

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The patient's side of the claim engine (issue 5, points 5-7): an insurer's request for a copy of the ID document,
+// The patient's side of the claim engine (README, claim engine): an insurer's request for a copy of the ID document,
 // and what the patient submitted for it. The image (re-encoded, without EXIF) and the document's numbers are
 // encrypted (DESIGN §5); the patient is found through the CI's keyed hash, as everywhere.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADDRESS_RESULTS_MAX, API, addressList, addressQuery } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { requirePatient } from '../../security/session.js';
 
 export const ADDRESS_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
@@ -13,9 +12,14 @@ export const addressRoutes =
     app.get(
       API.addresses,
       {
-        onRequest: requirePatient(ctx),
-        config: { rateLimit: ADDRESS_RATE_LIMIT },
+        config: {
+          auth: 'patient',
+          scope: { what: '주소를 찾으려면' },
+          rateLimit: ADDRESS_RATE_LIMIT,
+          problems: ['ADDRESS_SEARCH_UNAVAILABLE'],
+        },
         schema: {
+          operationId: 'searchAddresses',
           tags: ['address'],
           summary: '도로명주소 검색',
           description: `검색어의 모든 낱말이 들어간 주소를 ${ADDRESS_RESULTS_MAX}개까지 돌려줘요. total은 찾은 전체 개수예요.`,

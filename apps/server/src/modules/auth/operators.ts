@@ -1,8 +1,9 @@
-// Operator accounts: argon2id-hashed passwords. An account comes from OPERATOR_LOGIN_ID + OPERATOR_PASSWORD at start
+// Operator accounts: argon2id-hashed passwords (security/password.ts). An account comes from OPERATOR_LOGIN_ID + OPERATOR_PASSWORD at start
 // or from `npm run operator -- <loginId>` (password read from stdin); there is no default account or password.
-import argon2 from 'argon2';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import { hashPassword, verifyPassword } from '../../security/password.js';
 
 export const MIN_OPERATOR_PASSWORD = 12;
 
@@ -10,7 +11,7 @@ export async function upsertOperator(db: Kysely<Database>, loginId: string, pass
   if (password.length < MIN_OPERATOR_PASSWORD) {
     throw new Error(`operator password must be at least ${MIN_OPERATOR_PASSWORD} characters`);
   }
-  const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(password);
   await db
     .insertInto('operator')
     .values({ loginId, passwordHash })
@@ -19,10 +20,120 @@ export async function upsertOperator(db: Kysely<Database>, loginId: string, pass
 }
 
 /** Constant work whether or not the account exists, so timing does not tell which ids exist. */
-const DUMMY_HASH = argon2.hash('no-such-operator-password', { type: argon2.argon2id });
+const DUMMY_HASH = hashPassword('no-such-operator-password');
 
 export async function checkOperator(db: Kysely<Database>, loginId: string, password: string) {
   const row = await db.selectFrom('operator').select('passwordHash').where('loginId', '=', loginId).executeTakeFirst();
-  const ok = await argon2.verify(row?.passwordHash ?? (await DUMMY_HASH), password);
+  const ok = await verifyPassword(row?.passwordHash ?? (await DUMMY_HASH), password);
   return Boolean(row) && ok;
+}
+
+/**
+ * Per account, whatever the address (the per-address limit does not stop guesses spread over many addresses): after
+ * `maxTries` failed sign-ins within `windowMinutes` the login id is locked for `lockMinutes`, even for the right
+ * password. A try is counted before the password is checked, so parallel guesses get no more; a success clears them.
+ * Ids that do not exist are counted and locked alike, so the answers tell nobody which ids exist.
+ */
+export const OPERATOR_LOCKOUT = { maxTries: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+
+export type SignInOutcome = { ok: true } | { ok: false; lockedUntil?: Date };
+
+const MINUTE = 60_000;
+
+/** Counts one try of this login id and answers how many the window has; while it is locked, when the lock ends. */
+async function reserveTry(ctx: AppContext, loginHmac: string, now: Date): Promise<number | Date> {
+  const windowStart = new Date(now.getTime() - OPERATOR_LOCKOUT.windowMinutes * MINUTE);
+  // A new window after the old one ran out or a lock ended; nothing while a lock holds (the row then stays as it is).
+  const fresh = sql<boolean>`(operator_sign_in_guard.window_started_at <= ${windowStart}
+    or operator_sign_in_guard.locked_until is not null)`;
+  const counted = await ctx.db
+    .insertInto('operatorSignInGuard')
+    .values({ loginHmac, tries: 1, windowStartedAt: now, lockedUntil: null })
+    .onConflict((oc) =>
+      oc
+        .column('loginHmac')
+        .doUpdateSet({
+          tries: sql`case when ${fresh} then 1 else operator_sign_in_guard.tries + 1 end`,
+          windowStartedAt: sql`case when ${fresh} then ${now} else operator_sign_in_guard.window_started_at end`,
+          lockedUntil: null,
+        })
+        .where((eb) =>
+          eb.or([eb('operatorSignInGuard.lockedUntil', 'is', null), eb('operatorSignInGuard.lockedUntil', '<=', now)]),
+        ),
+    )
+    .returning('tries')
+    .executeTakeFirst();
+  if (counted) return counted.tries;
+  const held = await ctx.db
+    .selectFrom('operatorSignInGuard')
+    .select('lockedUntil')
+    .where('loginHmac', '=', loginHmac)
+    .executeTakeFirst();
+  return new Date(held?.lockedUntil ?? now);
+}
+
+/**
+ * Counts whose window and lock have both ended mean nothing any more: dropped at each success and each lockout, so
+ * ids sprayed by a guesser do not pile up.
+ */
+async function forgetStale(ctx: AppContext, now: Date) {
+  const windowStart = new Date(now.getTime() - OPERATOR_LOCKOUT.windowMinutes * MINUTE);
+  await ctx.db
+    .deleteFrom('operatorSignInGuard')
+    .where('windowStartedAt', '<=', windowStart)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+    .execute();
+}
+
+/** Locks the login id from now, once, and records the lockout (who, from which address, how many tries). */
+async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: string, tries: number, now: Date) {
+  const lockedUntil = new Date(now.getTime() + OPERATOR_LOCKOUT.lockMinutes * MINUTE);
+  const locked = await ctx.db
+    .updateTable('operatorSignInGuard')
+    .set({ lockedUntil })
+    .where('loginHmac', '=', loginHmac)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+    .returning('lockedUntil')
+    .executeTakeFirst();
+  if (!locked) return lockedUntil;
+  await forgetStale(ctx, now);
+  await ctx.db
+    .insertInto('operatorLockout')
+    .values({
+      loginHmac,
+      loginIdEnc: ctx.crypto.encrypt(loginId),
+      ipHmac: ctx.crypto.hmac('ip', ip),
+      tries,
+      lockedAt: now,
+      lockedUntil,
+    })
+    .execute();
+  // The keyed hash, never the id itself: an id someone typed may be anything.
+  ctx.log.warn({ event: 'operator_locked', login: loginHmac.slice(0, 12), lockedUntil }, 'operator sign-in locked');
+  return lockedUntil;
+}
+
+/** One sign-in: the account's guard, then the password; a success clears the guard. */
+export async function signInOperator(
+  ctx: AppContext,
+  loginId: string,
+  password: string,
+  ip: string,
+): Promise<SignInOutcome> {
+  const now = ctx.clock.now();
+  const loginHmac = ctx.crypto.hmac('operator-sign-in', loginId);
+  const tries = await reserveTry(ctx, loginHmac, now);
+  if (tries instanceof Date) return { ok: false, lockedUntil: tries };
+  if (tries > OPERATOR_LOCKOUT.maxTries) {
+    return { ok: false, lockedUntil: await lock(ctx, loginId, loginHmac, ip, tries, now) };
+  }
+  if (await checkOperator(ctx.db, loginId, password)) {
+    await ctx.db.deleteFrom('operatorSignInGuard').where('loginHmac', '=', loginHmac).execute();
+    await forgetStale(ctx, now);
+    return { ok: true };
+  }
+  if (tries >= OPERATOR_LOCKOUT.maxTries) {
+    return { ok: false, lockedUntil: await lock(ctx, loginId, loginHmac, ip, tries, now) };
+  }
+  return { ok: false };
 }

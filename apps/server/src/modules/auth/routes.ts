@@ -8,23 +8,29 @@ import {
   sessionInfo,
   smsAuthAnswer,
   smsAuthBody,
+  stepUpAnswer,
+  stepUpBody,
+  stepUpConfirmAnswer,
+  stepUpConfirmBody,
   termsAgreeAnswer,
   termsAgreeBody,
   userAuthAnswer,
   userAuthBody,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import type { ErrorCode } from '../../http/errors.js';
 import { AppError } from '../../http/problem.js';
 import {
   currentSession,
   endSession,
   patientOf,
-  requirePatient,
+  patientSessionPerson,
   rotateSession,
   startSession,
+  stepUpSession,
 } from '../../security/session.js';
-import { checkOperator } from './operators.js';
-import { confirmVerification, recordAgreements, startVerification } from './service.js';
+import { OPERATOR_LOCKOUT, signInOperator } from './operators.js';
+import { STEP_UP_HOSPITAL, confirmVerification, recordAgreements, startStepUp, startVerification } from './service.js';
 
 /** Per-IP limits (a hospital's Wi-Fi puts many patients behind one address: generous, but a wall for scripts). */
 export const AUTH_RATE_LIMITS = {
@@ -39,16 +45,31 @@ export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
+    // What sending a code can answer, at sign-in and at step-up alike (the same rules: auth/service.ts).
+    const SEND_PROBLEMS: ErrorCode[] = [
+      'TERMS_REQUIRED',
+      'TERMS_UNKNOWN',
+      'SMS_TOO_SOON',
+      'SMS_DAILY_LIMIT',
+      'IDENTITY_REFUSED',
+      'IDENTITY_LIMITED',
+      'IDENTITY_UNAVAILABLE',
+    ];
 
     app.post(
       API.niceUserAuth,
       {
-        config: { rateLimit: AUTH_RATE_LIMITS.userAuth },
+        config: {
+          auth: 'public',
+          rateLimit: AUTH_RATE_LIMITS.userAuth,
+          problems: SEND_PROBLEMS,
+        },
         schema: {
+          operationId: 'startPhoneVerification',
           tags,
           summary: '휴대폰 본인확인 시작: 인증번호 문자 발송',
           description:
-            '인증번호 6자리(3분 유효)를 보내요. 같은 번호로는 60초에 한 번, 하루 5번까지 보낼 수 있어요. 필수 TELECOM 약관 동의가 필요해요.',
+            '인증번호 6자리(3분 유효)를 보내요. 같은 사람(이름·생년월일·성별·번호)에게는 60초에 한 번, 하루 5번까지, 한 번호에는 하루 10번까지 보낼 수 있어요. 본인확인 기관이 보내지 못한 요청은 세지 않아요. 필수 TELECOM 약관 동의가 필요해요.',
           body: userAuthBody,
           response: { 200: userAuthAnswer },
         },
@@ -59,8 +80,21 @@ export const authRoutes =
     app.post(
       API.niceSmsAuth,
       {
-        config: { rateLimit: AUTH_RATE_LIMITS.smsAuth },
+        config: {
+          auth: 'public',
+          rateLimit: AUTH_RATE_LIMITS.smsAuth,
+          problems: [
+            'SMS_REQUEST_UNKNOWN',
+            'SMS_CODE_WRONG',
+            'SMS_ALREADY_USED',
+            'SMS_EXPIRED',
+            'SMS_LOCKED',
+            'PERSON_MISMATCH',
+            'IDENTITY_UNAVAILABLE',
+          ],
+        },
         schema: {
+          operationId: 'confirmPhoneVerification',
           tags,
           summary: '인증번호 확인: 성공하면 세션을 시작해요',
           description:
@@ -71,16 +105,74 @@ export const authRoutes =
       },
       async (req, reply) => {
         const { ci, person } = await confirmVerification(ctx, req.body);
-        const session = await startSession(ctx, req, reply, { kind: 'patient', ci, person });
+        const session = await startSession(ctx, req, reply, { kind: 'patient', ci, person, origin: { via: 'sms' } });
         return { responseCode: '0000' as const, hash: session.hash, ci };
+      },
+    );
+
+    app.post(
+      API.stepUp,
+      {
+        // Either scope: a link session steps up to a full one, a full one makes itself fresh again.
+        config: {
+          auth: 'patient',
+          scope: { link: ['treat', 'idCard'] },
+          rateLimit: AUTH_RATE_LIMITS.userAuth,
+          problems: SEND_PROBLEMS,
+        },
+        schema: {
+          operationId: 'startStepUp',
+          tags,
+          summary: '본인인증 한 번 더 (step-up): 세션의 본인 휴대폰으로 인증번호 발송',
+          description:
+            '계좌·연락처 변경, 해지, 가입처럼 돈이나 신원이 걸린 일 앞에서 STEP_UP_REQUIRED를 받았을 때 써요. 이름·생년월일·휴대폰 번호는 세션의 것을 쓰고, 통신사와 TELECOM 약관 동의만 받아요. 보내는 규칙(60초 간격, 하루 5번)은 처음 인증과 같아요.',
+          body: stepUpBody,
+          response: { 200: stepUpAnswer },
+        },
+      },
+      async (req) => startStepUp(ctx, await patientSessionPerson(ctx, req), req.body, req.ip),
+    );
+
+    app.post(
+      API.stepUpConfirm,
+      {
+        config: {
+          auth: 'patient',
+          scope: { link: ['treat', 'idCard'] },
+          rateLimit: AUTH_RATE_LIMITS.smsAuth,
+          problems: [
+            'SMS_REQUEST_UNKNOWN',
+            'SMS_CODE_WRONG',
+            'SMS_ALREADY_USED',
+            'SMS_EXPIRED',
+            'SMS_LOCKED',
+            'PERSON_MISMATCH',
+            'STEP_UP_PERSON_MISMATCH',
+            'IDENTITY_UNAVAILABLE',
+          ],
+        },
+        schema: {
+          operationId: 'confirmStepUp',
+          tags,
+          summary: '본인인증 한 번 더: 인증번호 확인',
+          description: `세션과 같은 사람(CI)이면 세션을 새 id로 바꾸고(알림톡 링크 세션은 일반 세션이 돼요) 지금부터 STEP_UP_FRESH_SECONDS 동안 인증이 새것으로 쳐져요. 다른 사람이면 403 STEP_UP_PERSON_MISMATCH, 세션은 그대로예요.`,
+          body: stepUpConfirmBody,
+          response: { 200: stepUpConfirmAnswer },
+        },
+      },
+      async (req, reply) => {
+        const verified = await confirmVerification(ctx, { ...req.body, hospitalCode: STEP_UP_HOSPITAL });
+        const session = await stepUpSession(ctx, req, reply, verified);
+        return { responseCode: '0000' as const, hash: session.hash, ci: verified.ci, freshUntil: session.freshUntil };
       },
     );
 
     app.post(
       API.termsAgree,
       {
-        preHandler: requirePatient(ctx),
+        config: { auth: 'patient', scope: { what: '약관 동의를 기록하려면' }, problems: ['TERMS_UNKNOWN'] },
         schema: {
+          operationId: 'agreeToTerms',
           tags,
           summary: '약관 동의 기록 (증빙)',
           description: '약관 id와 현재 버전, 시각, 본인인증한 사람을 기록해요.',
@@ -100,13 +192,32 @@ export const authRoutes =
     app.post(
       API.login,
       {
-        config: { rateLimit: AUTH_RATE_LIMITS.login },
-        schema: { tags, summary: '운영자 로그인', body: loginBody, response: { 200: sessionInfo } },
+        config: {
+          auth: 'public',
+          rateLimit: AUTH_RATE_LIMITS.login,
+          problems: ['LOGIN_FAILED', 'OPERATOR_LOCKED'],
+        },
+        schema: {
+          operationId: 'login',
+          tags,
+          summary: '운영자 로그인',
+          description:
+            `한 계정에 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 어느 주소에서 ` +
+            `시도하든 그 계정을 ${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠가요(423 OPERATOR_LOCKED). 성공하면 실패 횟수가 지워져요.`,
+          body: loginBody,
+          response: { 200: sessionInfo },
+        },
       },
       async (req, reply) => {
-        if (!(await checkOperator(ctx.db, req.body.loginId, req.body.password))) {
-          throw new AppError(401, 'LOGIN_FAILED', '아이디 또는 비밀번호가 맞지 않아요.');
+        const outcome = await signInOperator(ctx, req.body.loginId, req.body.password, req.ip);
+        if (!outcome.ok && outcome.lockedUntil) {
+          const minutes = Math.max(1, Math.ceil((outcome.lockedUntil.getTime() - ctx.clock.now().getTime()) / 60_000));
+          throw new AppError(
+            'OPERATOR_LOCKED',
+            `로그인에 여러 번 실패해서 이 계정을 잠시 잠갔어요. ${minutes}분 뒤에 다시 시도해 주세요.`,
+          );
         }
+        if (!outcome.ok) throw new AppError('LOGIN_FAILED', '아이디 또는 비밀번호가 맞지 않아요.');
         return startSession(ctx, req, reply, { kind: 'operator', loginId: req.body.loginId });
       },
     );
@@ -114,7 +225,9 @@ export const authRoutes =
     app.post(
       API.refreshToken,
       {
+        config: { auth: 'session' },
         schema: {
+          operationId: 'refreshSession',
           tags,
           summary: '세션 연장 (새 세션 id로 바꿔요)',
           description: '쉬는 시간 15분을 다시 시작해요. 처음 인증한 뒤 12시간이 지나면 더 늘릴 수 없어요.',
@@ -124,15 +237,31 @@ export const authRoutes =
       async (req, reply) => rotateSession(ctx, req, reply),
     );
 
-    app.post(API.logout, { schema: { tags, summary: '로그아웃', response: { 200: ok } } }, async (req, reply) => {
-      await endSession(ctx, req, reply);
-      return { ok: true as const };
-    });
+    app.post(
+      API.logout,
+      {
+        // Needs nothing: ends the session its cookie names, if any, and clears the cookies either way.
+        config: { auth: 'public' },
+        schema: {
+          operationId: 'logout',
+          tags,
+          summary: '로그아웃',
+          description: '세션 쿠키가 있으면 그 세션을 끝내고, 없어도 쿠키를 지우고 성공으로 답해요.',
+          response: { 200: ok },
+        },
+      },
+      async (req, reply) => {
+        await endSession(ctx, req, reply);
+        return { ok: true as const };
+      },
+    );
 
     app.get(
       API.session,
       {
+        config: { auth: 'session' },
         schema: {
+          operationId: 'getSession',
           tags,
           summary: '현재 세션',
           description:

@@ -1,39 +1,66 @@
-// Identity verification by SMS (spec §7 Auth, DESIGN §4). The rules live here, the provider only delivers and attests:
-// 6 random digits, valid 3 minutes, single use, bound to the request that sent it and to the person named in it,
-// 5 wrong tries lock the request, at least 60 s between sends and at most 5 sends per phone per day.
-// Codes are stored only as keyed hashes; codes and CI are never logged.
-import { randomInt } from 'node:crypto';
+// Identity verification by SMS (spec §7 Auth, DESIGN §4). The identity vendor makes, sends and checks the code; the
+// rules live here, the same for every vendor: a code is good for 3 minutes and once, bound to the request that sent
+// it and to the person named in it; 5 wrong tries lock the request; at least 60 s between sends and at most 5 sends
+// a day per phone and person, 10 per phone (SMS_SENDS_PER_PHONE_PER_DAY), counting only sends the vendor accepted.
+// We keep only the vendor's reference to the verification, encrypted; codes and CI are never logged. A vendor that
+// fails answers a Korean problem and leaves nothing behind.
 import { sql } from 'kysely';
 import {
   SMS_CODE_TTL_SECONDS,
   SMS_MAX_WRONG_TRIES,
   SMS_RESEND_INTERVAL_SECONDS,
   SMS_SENDS_PER_DAY,
+  DEFAULT_HOSPITAL_CD,
+  maskPhone,
   parseKorRegId,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
-import type { Person } from '../../providers/identity/types.js';
+import { requiredTerms, termsByIds } from '../reference/index.js';
+import {
+  IdentityVendorError,
+  type Confirmation,
+  type Person,
+  type Started,
+  type VerifiedFacts,
+} from '../../providers/identity/types.js';
 import { randomToken, safeEqual } from '../../security/crypto.js';
 import type { VerifiedPerson } from '../../security/session.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const codeHash = (ctx: AppContext, smsRequestSeq: string, code: string) =>
-  ctx.crypto.hmac('sms-code', `${smsRequestSeq}:${code}`);
+/** Which vendor holds the verification and its id there. */
+interface VendorRef {
+  vendor: string;
+  id: string;
+}
+/** The request's vendor reference, if the vendor configured now is the one that holds it. */
+function refOf(ctx: AppContext, vendorRefEnc: string | null): VendorRef | undefined {
+  if (!vendorRefEnc) return undefined;
+  const ref = ctx.crypto.decryptJson<VendorRef>(vendorRefEnc);
+  return ref.vendor === ctx.providers.identity.name ? ref : undefined;
+}
+
+/** What a patient sees when the vendor, not the code, failed. */
+function vendorProblem(e: IdentityVendorError) {
+  if (e.kind === 'refused') {
+    return new AppError(
+      'IDENTITY_REFUSED',
+      '본인확인 기관이 입력한 정보로 인증번호를 보내지 못했어요. 이름, 생년월일, 통신사(알뜰폰 포함)가 맞는지 확인해 주세요.',
+    );
+  }
+  if (e.kind === 'limited') {
+    return new AppError('IDENTITY_LIMITED', '본인확인 요청이 너무 많아요. 잠시 후 다시 시도해 주세요.');
+  }
+  return new AppError('IDENTITY_UNAVAILABLE', '본인확인 기관과 잠시 연결되지 않아요. 잠시 후 다시 시도해 주세요.');
+}
 
 /** Every required term of the group must be among the ids agreed. */
 export async function assertRequiredTerms(ctx: AppContext, termsGroup: 'TELECOM' | 'SERVICE', termsIds: string[]) {
-  const required = await ctx.db
-    .selectFrom('terms')
-    .select(['termsId', 'title'])
-    .where('termsGroup', '=', termsGroup)
-    .where('active', '=', true)
-    .where('required', '=', true)
-    .execute();
+  const required = await requiredTerms(ctx.db, [termsGroup]);
   const missing = required.filter((t) => !termsIds.includes(t.termsId));
   if (missing.length > 0) {
-    throw new AppError(400, 'TERMS_REQUIRED', '필수 약관에 모두 동의해 주세요.', [
+    throw new AppError('TERMS_REQUIRED', '필수 약관에 모두 동의해 주세요.', [
       { field: 'termsIds', message: `${missing.map((t) => t.title).join(', ')}에 동의해 주세요.` },
     ]);
   }
@@ -46,17 +73,10 @@ export async function recordAgreements(
   who: { ciHmac?: string; smsRequestSeq?: string; ipHmac: string },
 ) {
   const unique = [...new Set(termsIds)];
-  const current = unique.length
-    ? await ctx.db
-        .selectFrom('terms')
-        .select(['termsId', 'version'])
-        .where('termsId', 'in', unique)
-        .where('active', '=', true)
-        .execute()
-    : [];
+  const current = await termsByIds(ctx.db, unique);
   const unknown = unique.filter((id) => !current.some((t) => t.termsId === id));
   if (unknown.length > 0) {
-    throw new AppError(400, 'TERMS_UNKNOWN', '알 수 없는 약관이 있어요. 화면을 새로 고쳐 다시 동의해 주세요.', [
+    throw new AppError('TERMS_UNKNOWN', '알 수 없는 약관이 있어요. 화면을 새로 고쳐 다시 동의해 주세요.', [
       { field: 'termsIds', message: `없는 약관이에요: ${unknown.join(', ')}` },
     ]);
   }
@@ -79,9 +99,33 @@ export async function recordAgreements(
   return current.map((t) => ({ termsId: t.termsId, version: t.version, agreedAt: agreedAt.toISOString() }));
 }
 
-const tooMany = (code: string, detail: string) => new AppError(429, code, detail);
+const tooMany = (code: 'SMS_TOO_SOON' | 'SMS_DAILY_LIMIT', detail: string) => new AppError(code, detail);
 
-/** POST /auth/rest/nice/userAuth: checks the send limits, stores the code's hash and sends it. */
+/**
+ * Codes one phone may be sent in a day, whoever they are for. The daily cap (SMS_SENDS_PER_DAY, README "Environment":
+ * "Our tries, resend gap and daily caps apply to every provider") counts per phone *and* person, so someone who knows
+ * a phone number and types made-up names spends those names' sends, not the owner's. This ceiling stays because every
+ * send is paid and lands on a real phone (SMS pumping, message flooding): two people's caps, so a phone a family
+ * shares still works. A real vendor refuses a name and birth date the carrier does not hold for the phone
+ * (docs/providers/portone-identity.md, "Errors": 422 IDENTITY_REFUSED) and a refused send counts nothing, so made-up
+ * names can fill this ceiling only where the vendor sends to anyone (the sandbox).
+ */
+export const SMS_SENDS_PER_PHONE_PER_DAY = 2 * SMS_SENDS_PER_DAY;
+/**
+ * A send counts once the vendor accepted it (it has the vendor's reference). While the vendor is being asked, the row
+ * holds its place so that parallel sends see it; one still unanswered after this long (the process died mid-call)
+ * was never accepted and counts no more.
+ */
+const PENDING_SEND_MS = 2 * 60 * 1000;
+
+/** The keyed hash the daily cap counts by: the name as the vendor compares it, birth date, sex digit and phone. */
+const personKeyOf = (ctx: AppContext, p: Person) =>
+  ctx.crypto.hmac('sms-person', `${p.custName.replace(/\s/g, '').toUpperCase()}|${p.korRegId}|${p.custHp}`);
+
+/**
+ * POST /auth/rest/nice/userAuth: checks the send limits, then has the vendor send a code. The same person asking
+ * again at the same hospital while their last code is open gets a resend of that verification; anyone else a new one.
+ */
 export async function startVerification(
   ctx: AppContext,
   input: Person & { hospitalCode: string; termsIds: string[] },
@@ -91,69 +135,162 @@ export async function startVerification(
   const now = ctx.clock.now();
   const phoneHmac = ctx.crypto.hmac('phone', input.custHp);
   const ipHmac = ctx.crypto.hmac('ip', ip);
+  const person: Person = {
+    custName: input.custName.trim(),
+    korRegId: input.korRegId,
+    custHp: input.custHp,
+    telecomType: input.telecomType,
+  };
+  const personHash = ctx.crypto.hmac('person', `${person.custName}|${person.korRegId}|${person.custHp}`);
+  const personKey = personKeyOf(ctx, person);
 
-  const sent = await ctx.db
-    .selectFrom('smsVerification')
-    .select(['createdAt'])
-    .where('phoneHmac', '=', phoneHmac)
-    .where('createdAt', '>', new Date(now.getTime() - DAY_MS))
-    .orderBy('createdAt', 'desc')
-    .execute();
-  const last = sent[0] ? new Date(sent[0].createdAt) : undefined;
-  if (last && now.getTime() - last.getTime() < SMS_RESEND_INTERVAL_SECONDS * 1000) {
-    const wait = Math.ceil((SMS_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - last.getTime())) / 1000);
-    throw tooMany('SMS_TOO_SOON', `인증번호는 ${wait}초 후에 다시 받을 수 있어요.`);
-  }
-  if (sent.length >= SMS_SENDS_PER_DAY) {
-    throw tooMany(
-      'SMS_DAILY_LIMIT',
-      `인증번호는 하루에 ${SMS_SENDS_PER_DAY}번까지 받을 수 있어요. 내일 다시 시도해 주세요.`,
-    );
-  }
-
+  // Checking the limits and taking a place under them is one step per phone: the transaction holds the phone's
+  // advisory lock, so parallel sends to one phone are counted one after another and none slips past a cap.
   const smsRequestSeq = randomToken(18);
   const smsResponseSeq = randomToken(18);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const person = { ...input, custName: input.custName.trim() };
-  await ctx.db
-    .insertInto('smsVerification')
-    .values({
-      smsRequestSeq,
-      smsResponseSeq,
-      codeHash: codeHash(ctx, smsRequestSeq, code),
-      personHash: ctx.crypto.hmac('person', `${person.custName}|${person.korRegId}|${person.custHp}`),
-      personEnc: ctx.crypto.encryptJson({
-        custName: person.custName,
-        korRegId: person.korRegId,
-        custHp: person.custHp,
-        telecomType: person.telecomType,
-      } satisfies Person),
-      phoneHmac,
-      ipHmac,
-      hospitalCd: input.hospitalCode,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
-      usedAt: null,
-      lockedAt: null,
-    })
-    .execute();
-  await recordAgreements(ctx, input.termsIds, { smsRequestSeq, ipHmac });
-  await ctx.providers.identity.sendCode(person, code);
+  const last = await ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`sms:${phoneHmac}`}, 0))`.execute(trx);
+    const sent = await trx
+      .selectFrom('smsVerification')
+      .select([
+        'smsRequestSeq',
+        'createdAt',
+        'personHash',
+        'personKey',
+        'hospitalCd',
+        'vendorRefEnc',
+        'usedAt',
+        'lockedAt',
+        'expiresAt',
+      ])
+      .where('phoneHmac', '=', phoneHmac)
+      .where('createdAt', '>', new Date(now.getTime() - DAY_MS))
+      .where((eb) =>
+        eb.or([eb('vendorRefEnc', 'is not', null), eb('createdAt', '>', new Date(now.getTime() - PENDING_SEND_MS))]),
+      )
+      .orderBy('createdAt', 'desc')
+      .execute();
+    const mine = sent.filter((r) => r.personKey === personKey);
+    const last = mine[0];
+    if (last && now.getTime() - new Date(last.createdAt).getTime() < SMS_RESEND_INTERVAL_SECONDS * 1000) {
+      const wait = Math.ceil(
+        (SMS_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - new Date(last.createdAt).getTime())) / 1000,
+      );
+      throw tooMany('SMS_TOO_SOON', `인증번호는 ${wait}초 후에 다시 받을 수 있어요.`);
+    }
+    if (mine.length >= SMS_SENDS_PER_DAY) {
+      throw tooMany(
+        'SMS_DAILY_LIMIT',
+        `인증번호는 하루에 ${SMS_SENDS_PER_DAY}번까지 받을 수 있어요. 내일 다시 시도해 주세요.`,
+      );
+    }
+    if (sent.length >= SMS_SENDS_PER_PHONE_PER_DAY) {
+      throw tooMany(
+        'SMS_DAILY_LIMIT',
+        '이 휴대폰 번호로는 오늘 인증번호를 더 보낼 수 없어요. 내일 다시 시도해 주세요.',
+      );
+    }
+    // The row goes in first, so a second send racing this one sees it and waits its turn.
+    await trx
+      .insertInto('smsVerification')
+      .values({
+        smsRequestSeq,
+        smsResponseSeq,
+        vendorRefEnc: null,
+        personHash,
+        personKey,
+        personEnc: ctx.crypto.encryptJson(person),
+        phoneHmac,
+        ipHmac,
+        hospitalCd: input.hospitalCode,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
+        usedAt: null,
+        lockedAt: null,
+      })
+      .execute();
+    return last;
+  });
+  const resendOf =
+    last &&
+    last.personHash === personHash &&
+    last.hospitalCd === input.hospitalCode &&
+    !last.usedAt &&
+    !last.lockedAt &&
+    now < new Date(last.expiresAt)
+      ? refOf(ctx, last.vendorRefEnc)
+      : undefined;
+
+  const identity = ctx.providers.identity;
+  try {
+    await recordAgreements(ctx, input.termsIds, { smsRequestSeq, ipHmac });
+    let started: Started | undefined;
+    if (resendOf) {
+      try {
+        started = await identity.resend(resendOf.id);
+      } catch (e) {
+        // The vendor has closed that verification: a new one is the resend.
+        if (!(e instanceof IdentityVendorError && e.kind === 'ended')) throw e;
+      }
+    }
+    started ??= await identity.start(person, { ipAddress: ip });
+    await ctx.db
+      .updateTable('smsVerification')
+      .set({
+        vendorRefEnc: ctx.crypto.encryptJson({ vendor: identity.name, id: started.verificationId } satisfies VendorRef),
+      })
+      .where('smsRequestSeq', '=', smsRequestSeq)
+      .execute();
+  } catch (e) {
+    // Nothing was sent (or we cannot know it was): leave no request, agreement or limit behind.
+    await ctx.db.deleteFrom('termsAgreement').where('smsRequestSeq', '=', smsRequestSeq).execute();
+    await ctx.db.deleteFrom('smsVerification').where('smsRequestSeq', '=', smsRequestSeq).execute();
+    throw e instanceof IdentityVendorError ? vendorProblem(e) : e;
+  }
+  if (resendOf) {
+    // The new code replaces the last one: its request takes no more codes.
+    await ctx.db
+      .updateTable('smsVerification')
+      .set({ expiresAt: now })
+      .where('smsRequestSeq', '=', last!.smsRequestSeq)
+      .where('usedAt', 'is', null)
+      .execute();
+  }
   return { smsRequestSeq, smsResponseSeq };
 }
 
 const REQUEST_UNKNOWN = () =>
-  new AppError(400, 'SMS_REQUEST_UNKNOWN', '인증 요청을 찾을 수 없어요. 인증번호를 다시 받아 주세요.', [
+  new AppError('SMS_REQUEST_UNKNOWN', '인증 요청을 찾을 수 없어요. 인증번호를 다시 받아 주세요.', [
     { field: 'smsRequestSeq', message: '인증 요청을 찾을 수 없어요.' },
   ]);
 const LOCKED = () =>
   new AppError(
-    423,
     'SMS_LOCKED',
     `인증번호를 ${SMS_MAX_WRONG_TRIES}번 틀려서 이 인증번호는 더 쓸 수 없어요. 인증번호를 다시 받아 주세요.`,
   );
+const ALREADY_USED = () => new AppError('SMS_ALREADY_USED', '이미 사용한 인증번호예요. 인증번호를 다시 받아 주세요.');
+const EXPIRED = () =>
+  new AppError('SMS_EXPIRED', '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.', [
+    { field: 'smsAuthNum', message: '인증 시간이 지났어요.' },
+  ]);
 
-/** POST /auth/rest/nice/smsAuth: checks the code; on success the person is verified and their CI known. */
+const FOREIGNER_DIGITS = new Set(['5', '6', '7', '8']);
+const sameName = (a: string, b: string) => a.replace(/\s/g, '').toUpperCase() === b.replace(/\s/g, '').toUpperCase();
+
+/** The facts the vendor verified that differ from what the patient typed (korRegId: YYMMDD + the 7th digit). */
+function differences(person: Person, verified: VerifiedFacts, now: Date): string[] {
+  const born = parseKorRegId(person.korRegId, now);
+  const differ: string[] = [];
+  if (verified.name !== undefined && !sameName(verified.name, person.custName)) differ.push('name');
+  if (verified.birthday !== undefined && verified.birthday !== born?.birthday) differ.push('birthday');
+  if (verified.sex !== undefined && verified.sex !== born?.sex) differ.push('sex');
+  if (verified.isForeigner !== undefined && verified.isForeigner !== FOREIGNER_DIGITS.has(person.korRegId[6]!)) {
+    differ.push('isForeigner');
+  }
+  return differ;
+}
+
+/** POST /auth/rest/nice/smsAuth: the vendor checks the code; on success the person is verified and their CI known. */
 export async function confirmVerification(
   ctx: AppContext,
   input: { smsRequestSeq: string; smsResponseSeq: string; smsAuthNum: string; hospitalCode: string },
@@ -168,56 +305,143 @@ export async function confirmVerification(
     throw REQUEST_UNKNOWN();
   }
   if (row.lockedAt) throw LOCKED();
-  if (row.usedAt) {
-    throw new AppError(409, 'SMS_ALREADY_USED', '이미 사용한 인증번호예요. 인증번호를 다시 받아 주세요.');
-  }
+  if (row.usedAt) throw ALREADY_USED();
   const now = ctx.clock.now();
-  if (now >= new Date(row.expiresAt)) {
-    throw new AppError(410, 'SMS_EXPIRED', '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.', [
-      { field: 'smsAuthNum', message: '인증 시간이 지났어요.' },
-    ]);
-  }
-  if (!safeEqual(row.codeHash, codeHash(ctx, row.smsRequestSeq, input.smsAuthNum))) {
-    // Counted atomically so parallel guesses cannot get more than SMS_MAX_WRONG_TRIES tries.
-    const updated = await ctx.db
-      .updateTable('smsVerification')
-      .set({
-        attempts: sql`attempts + 1`,
-        lockedAt: sql`case when attempts + 1 >= ${SMS_MAX_WRONG_TRIES} then ${now.toISOString()}::timestamptz else null end`,
-      })
-      .where('smsRequestSeq', '=', row.smsRequestSeq)
-      .where('lockedAt', 'is', null)
-      .returning(['attempts'])
+  if (now >= new Date(row.expiresAt)) throw EXPIRED();
+  const ref = refOf(ctx, row.vendorRefEnc);
+  if (!ref) throw REQUEST_UNKNOWN();
+  const seq = row.smsRequestSeq;
+
+  // A try is taken atomically before the vendor sees the code, so parallel guesses never get more than
+  // SMS_MAX_WRONG_TRIES of them.
+  const taken = await ctx.db
+    .updateTable('smsVerification')
+    .set({ attempts: sql`attempts + 1` })
+    .where('smsRequestSeq', '=', seq)
+    .where('lockedAt', 'is', null)
+    .where('usedAt', 'is', null)
+    .where('attempts', '<', SMS_MAX_WRONG_TRIES)
+    .returning(['attempts'])
+    .executeTakeFirst();
+  if (!taken) {
+    const state = await ctx.db
+      .selectFrom('smsVerification')
+      .select('usedAt')
+      .where('smsRequestSeq', '=', seq)
       .executeTakeFirst();
-    const attempts = updated?.attempts ?? SMS_MAX_WRONG_TRIES;
-    if (attempts >= SMS_MAX_WRONG_TRIES) throw LOCKED();
-    const left = SMS_MAX_WRONG_TRIES - attempts;
-    throw new AppError(400, 'SMS_CODE_WRONG', `인증번호가 맞지 않아요. ${left}번 더 입력할 수 있어요.`, [
+    throw state?.usedAt ? ALREADY_USED() : LOCKED();
+  }
+
+  let answer: Confirmation;
+  try {
+    answer = await ctx.providers.identity.confirm(ref.id, input.smsAuthNum);
+  } catch (e) {
+    // The vendor did not judge the code: the try is given back and nothing else changes.
+    await ctx.db
+      .updateTable('smsVerification')
+      .set({ attempts: sql`greatest(attempts - 1, 0)` })
+      .where('smsRequestSeq', '=', seq)
+      .where('lockedAt', 'is', null)
+      .where('usedAt', 'is', null)
+      .execute();
+    throw e instanceof IdentityVendorError ? vendorProblem(e) : e;
+  }
+
+  if (!answer.ok) {
+    if (answer.reason === 'expired') {
+      await ctx.db.updateTable('smsVerification').set({ expiresAt: now }).where('smsRequestSeq', '=', seq).execute();
+      throw EXPIRED();
+    }
+    if (answer.reason === 'already_verified') {
+      await ctx.db
+        .updateTable('smsVerification')
+        .set({ usedAt: now })
+        .where('smsRequestSeq', '=', seq)
+        .where('usedAt', 'is', null)
+        .execute();
+      throw ALREADY_USED();
+    }
+    if (taken.attempts >= SMS_MAX_WRONG_TRIES) {
+      await ctx.db.updateTable('smsVerification').set({ lockedAt: now }).where('smsRequestSeq', '=', seq).execute();
+      throw LOCKED();
+    }
+    const left = SMS_MAX_WRONG_TRIES - taken.attempts;
+    throw new AppError('SMS_CODE_WRONG', `인증번호가 맞지 않아요. ${left}번 더 입력할 수 있어요.`, [
       { field: 'smsAuthNum', message: `인증번호가 맞지 않아요. (남은 횟수 ${left}번)` },
     ]);
   }
+
   // Single use: only the first of two racing correct answers gets the row.
   const used = await ctx.db
     .updateTable('smsVerification')
     .set({ usedAt: now })
-    .where('smsRequestSeq', '=', row.smsRequestSeq)
+    .where('smsRequestSeq', '=', seq)
     .where('usedAt', 'is', null)
     .where('lockedAt', 'is', null)
     .returning(['smsRequestSeq'])
     .executeTakeFirst();
-  if (!used) throw new AppError(409, 'SMS_ALREADY_USED', '이미 사용한 인증번호예요. 인증번호를 다시 받아 주세요.');
+  if (!used) throw ALREADY_USED();
 
   const person = ctx.crypto.decryptJson<Person>(row.personEnc);
+  // Bound to the person named in the request: the vendor's verified facts must be the ones the patient typed.
+  const differ = differences(person, answer.verified, now);
+  if (differ.length > 0) {
+    ctx.log.warn({ vendor: ref.vendor, differ }, 'identity vendor verified other facts than the request named');
+    throw new AppError(
+      'PERSON_MISMATCH',
+      '본인확인 결과가 입력한 이름이나 생년월일과 달라요. 입력한 정보를 확인하고 인증번호를 다시 받아 주세요.',
+    );
+  }
   const born = parseKorRegId(person.korRegId, now)!;
-  const ci = await ctx.providers.identity.ciOf(person);
   return {
-    ci,
+    ci: answer.ci,
     person: {
       userNm: person.custName,
       birthday: born.birthday,
       sex: born.sex,
       userTel: person.custHp,
       telecomType: person.telecomType,
+      regDigit: person.korRegId.charAt(6),
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Step-up (README "Identity and sessions"): the session's own person verified again, through the same vendor flow
+// and the same rules as the first verification. Nothing is typed but the carrier: name, birth date and phone are the
+// session's; a different person's phone never gets the code.
+
+/** The RRN's 7th digit a person's birth century and sex give (a Korean national; foreigners' come from storage). */
+function regDigitOf(person: VerifiedPerson): string {
+  if (person.regDigit) return person.regDigit;
+  const century = person.birthday.slice(0, 2);
+  const female = person.sex === 'F';
+  if (century === '18') return female ? '0' : '9';
+  if (century === '19') return female ? '2' : '1';
+  return female ? '4' : '3';
+}
+
+/** Step-up requests are bound to this code where a first verification names the hospital it started at. */
+export const STEP_UP_HOSPITAL = DEFAULT_HOSPITAL_CD;
+
+/** POST /rest/auth/stepUp: a code to the session's own phone, for the session's own person. */
+export async function startStepUp(
+  ctx: AppContext,
+  person: VerifiedPerson,
+  input: { telecomType: Person['telecomType']; termsIds: string[] },
+  ip: string,
+) {
+  const started = await startVerification(
+    ctx,
+    {
+      custName: person.userNm,
+      korRegId: `${person.birthday.slice(2)}${regDigitOf(person)}`,
+      custHp: person.userTel,
+      telecomType: input.telecomType,
+      hospitalCode: STEP_UP_HOSPITAL,
+      termsIds: input.termsIds,
+    },
+    ip,
+  );
+  return { ...started, userTelMasked: maskPhone(person.userTel) };
 }

@@ -1,19 +1,23 @@
-// The hospital feed (issue 5 §1): each hospital authenticates with its own API key, stored only as its SHA-256;
+// The hospital feed (README, claim engine): each hospital authenticates with its own API key, stored only as its SHA-256;
 // records are stored with identifiers encrypted and keyed hashes for matching; (hospital, receipt number) makes a
 // resend change nothing.
-import type { FastifyRequest } from 'fastify';
-import type { FeedAnswer, TreatmentRecordInput } from '@auto-claim/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FeedAnswer, HospitalApiKeyView, TreatmentRecordInput } from '@auto-claim/contract';
 import { HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import { randomToken, safeEqual, sha256 } from '../../security/crypto.js';
 import { ciHmacOf } from '../../security/session.js';
-import { rrnHmacOf, sha256Hex, type RecordDetail, type RecordPerson } from './engine.js';
+import { hospitalsByCode } from '../reference/index.js';
+import { rrnHmacOf } from '../subscriptions/index.js';
+import { sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireHospital: the hospital whose key the request carried. */
     hospitalCd?: string;
+    /** Set by requireHospital: which of its keys (the feed's rate limit counts per key). */
+    hospitalKeyId?: string;
   }
 }
 
@@ -24,49 +28,139 @@ declare module 'fastify' {
 export const sandboxHospitalKey = (hospitalCd: string) => `sandbox-${hospitalCd}`;
 
 /** A new API key for a hospital: the key is answered once and stored as its SHA-256. */
-export async function issueHospitalKey(ctx: AppContext, hospitalCd: string, label = ''): Promise<string> {
+export async function issueHospitalKey(ctx: AppContext, hospitalCd: string, label = '') {
   const key = `hk_${hospitalCd}_${randomToken(32)}`;
-  await ctx.db
+  const row = await ctx.db
     .insertInto('hospitalApiKey')
     .values({ hospitalCd, keyHash: sha256(key), keyPrefix: key.slice(0, 14), label, lastUsedAt: null, revokedAt: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { keyId: Number(row.id), apiKey: key };
+}
+
+/** A hospital's keys as operators see them: never the key, only its first characters, label and use. */
+export async function hospitalKeys(ctx: AppContext, hospitalCd: string): Promise<HospitalApiKeyView[]> {
+  const rows = await ctx.db
+    .selectFrom('hospitalApiKey')
+    .select(['id', 'hospitalCd', 'keyPrefix', 'label', 'createdAt', 'lastUsedAt', 'revokedAt', 'revokedBy'])
+    .where('hospitalCd', '=', hospitalCd)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
     .execute();
-  return key;
+  return rows.map(keyView);
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const keyView = (r: {
+  id: number;
+  hospitalCd: string;
+  keyPrefix: string;
+  label: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  revokedBy: string | null;
+}): HospitalApiKeyView => ({
+  keyId: Number(r.id),
+  hospitalCd: r.hospitalCd,
+  keyPrefix: r.keyPrefix,
+  label: r.label,
+  createdAt: iso(r.createdAt)!,
+  lastUsedAt: iso(r.lastUsedAt),
+  revokedAt: iso(r.revokedAt),
+  revokedBy: r.revokedBy,
+});
+
+/** Revokes one key of a hospital at once (the next call with it is refused); revoking it again changes nothing. */
+export async function revokeHospitalKey(
+  ctx: AppContext,
+  hospitalCd: string,
+  keyId: number,
+  operatorId: string,
+): Promise<HospitalApiKeyView | undefined> {
+  await ctx.db
+    .updateTable('hospitalApiKey')
+    .set({ revokedAt: ctx.clock.now(), revokedBy: operatorId })
+    .where('id', '=', keyId)
+    .where('hospitalCd', '=', hospitalCd)
+    .where('revokedAt', 'is', null)
+    .execute();
+  const row = await ctx.db
+    .selectFrom('hospitalApiKey')
+    .select(['id', 'hospitalCd', 'keyPrefix', 'label', 'createdAt', 'lastUsedAt', 'revokedAt', 'revokedBy'])
+    .where('id', '=', keyId)
+    .where('hospitalCd', '=', hospitalCd)
+    .executeTakeFirst();
+  return row && keyView(row);
 }
 
 const BAD_KEY = () =>
-  new AppError(401, 'HOSPITAL_KEY_INVALID', '병원 API 키가 없거나 올바르지 않아요.', [
+  new AppError('HOSPITAL_KEY_INVALID', '병원 API 키가 없거나 올바르지 않아요.', [
     { field: HOSPITAL_KEY_HEADER, message: '발급받은 병원 API 키를 헤더에 넣어 보내 주세요.' },
   ]);
 
-/** preHandler of the hospital API: 401 without a live key. */
-export const requireHospital = (ctx: AppContext) => async (req: FastifyRequest) => {
-  const raw = req.headers[HOSPITAL_KEY_HEADER];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || key.length > 200) throw BAD_KEY();
-  const row = await ctx.db
-    .selectFrom('hospitalApiKey')
-    .select(['id', 'hospitalCd'])
-    .where('keyHash', '=', sha256(key))
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  if (row) {
-    req.hospitalCd = row.hospitalCd;
-    return;
-  }
-  const demo = /^sandbox-(\d{8})$/.exec(key);
-  if (ctx.sandbox && demo && safeEqual(key, sandboxHospitalKey(demo[1]!))) {
-    const hospital = await ctx.db
-      .selectFrom('hospital')
-      .select('hospitalCd')
-      .where('hospitalCd', '=', demo[1]!)
-      .where('isDemo', '=', true)
-      .executeTakeFirst();
-    if (hospital) {
-      req.hospitalCd = hospital.hospitalCd;
+/** Wrong or missing keys per address: past this, the address is refused (429) before its key is even looked at. */
+export const HOSPITAL_KEY_FAILURE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+/** Calls per key (each up to MAX_FEED_BATCH records): a runaway client of one hospital cannot flood the engine. */
+export const HOSPITAL_FEED_RATE_LIMIT = {
+  max: 120,
+  timeWindow: '1 minute',
+  keyGenerator: (req: FastifyRequest) => `hospital-key:${req.hospitalKeyId ?? req.ip}`,
+} as const;
+
+/** last_used_at is written at most once a minute per key: a busy feed does not write a row per call. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+const TOO_MANY_FAILURES = () =>
+  new AppError(
+    'HOSPITAL_KEY_FAILURES',
+    '잘못된 병원 API 키로 너무 많이 요청했어요. 잠시 후 발급받은 키로 다시 시도해 주세요.',
+  );
+
+/**
+ * onRequest of the hospital API (config.auth 'hospital'), before any body is read: 401 without a live key, 429 for
+ * an address that sent too many wrong ones. A good key records its last use.
+ */
+export const requireHospital = (ctx: AppContext) => {
+  // One counter of failed key checks per app, in the rate-limit plugin's store (per address, as every other limit);
+  // made at the first call, when the plugin is registered.
+  let limiter: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  return async (req: FastifyRequest) => {
+    const failures = (limiter ??= req.server.createRateLimit(HOSPITAL_KEY_FAILURE_LIMIT));
+    const seen = await failures(req, { increment: false });
+    if (!seen.isAllowed && seen.remaining === 0) throw TOO_MANY_FAILURES();
+    const raw = req.headers[HOSPITAL_KEY_HEADER];
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    const row =
+      key && key.length <= 200
+        ? await ctx.db
+            .selectFrom('hospitalApiKey')
+            .select(['id', 'hospitalCd', 'lastUsedAt'])
+            .where('keyHash', '=', sha256(key))
+            .where('revokedAt', 'is', null)
+            .executeTakeFirst()
+        : undefined;
+    if (row) {
+      req.hospitalCd = row.hospitalCd;
+      req.hospitalKeyId = `${row.id}`;
+      const now = ctx.clock.now();
+      if (!row.lastUsedAt || now.getTime() - new Date(row.lastUsedAt).getTime() >= LAST_USE_RESOLUTION_MS) {
+        await ctx.db.updateTable('hospitalApiKey').set({ lastUsedAt: now }).where('id', '=', row.id).execute();
+      }
       return;
     }
-  }
-  throw BAD_KEY();
+    const demo = key ? /^sandbox-(\d{8})$/.exec(key) : null;
+    if (ctx.sandbox && key && demo && safeEqual(key, sandboxHospitalKey(demo[1]!))) {
+      const [hospital] = await hospitalsByCode(ctx.db, [demo[1]!]);
+      if (hospital?.isDemo) {
+        req.hospitalCd = hospital.hospitalCd;
+        req.hospitalKeyId = `sandbox-${hospital.hospitalCd}`;
+        return;
+      }
+    }
+    await failures(req);
+    throw BAD_KEY();
+  };
 };
 
 /** The record as the hospital sent it, canonical: the same record always gives the same hash. */

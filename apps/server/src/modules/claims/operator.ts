@@ -2,8 +2,9 @@
 // dead letter again, and recording an insurer's answer (accepted, rejected with a reason, paid).
 import type { OperatorClaimView } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { ClaimStatus } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/problem.js';
+import { recordAccess } from '../audit/index.js';
+import { ANSWER_NEXT } from './rules.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
@@ -108,7 +109,7 @@ export async function retryDeadLetter(ctx: AppContext, claimId: number, operator
     if (!d) {
       const exists = await tx.selectFrom('claim').select('id').where('id', '=', claimId).executeTakeFirst();
       if (!exists) throw NOT_FOUND();
-      throw new AppError(409, 'CLAIM_NOT_DEAD', '보내지 못한 청구만 다시 보낼 수 있어요.');
+      throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 다시 보낼 수 있어요.');
     }
     const c = await tx
       .updateTable('claim')
@@ -121,23 +122,9 @@ export async function retryDeadLetter(ctx: AppContext, claimId: number, operator
       .insertInto('claimStatusHistory')
       .values({ claimId, status: 'claimed', reason: '운영자가 다시 보내기를 요청했어요.', actor, at: now })
       .execute();
-    await tx
-      .insertInto('accessLog')
-      .values({ ciHmac: c.ciHmac, action: 'operator_retry', actor, recordId: null, claimId, detail: null, at: now })
-      .execute();
+    await recordAccess(tx, [{ ciHmac: c.ciHmac, action: 'operator_retry', actor, claimId }], now);
   });
 }
-
-/** Which insurer answers may follow which status. */
-const NEXT: Record<ClaimStatus, readonly ClaimStatus[]> = {
-  received: [],
-  claimed: [],
-  sent: ['accepted', 'rejected', 'paid'],
-  accepted: ['rejected', 'paid'],
-  rejected: [],
-  paid: [],
-  failed: [],
-};
 
 export async function setInsurerAnswer(
   ctx: AppContext,
@@ -154,9 +141,8 @@ export async function setInsurerAnswer(
       .forUpdate()
       .executeTakeFirst();
     if (!c) throw NOT_FOUND();
-    if (!NEXT[c.status].includes(answer.status)) {
+    if (!ANSWER_NEXT[c.status].includes(answer.status)) {
       throw new AppError(
-        409,
         'CLAIM_STATUS_CONFLICT',
         `지금 상태(${c.status})에서는 ${answer.status}(으)로 바꿀 수 없어요.`,
         [{ field: 'status', message: `${c.status} 다음에 올 수 없는 상태예요.` }],

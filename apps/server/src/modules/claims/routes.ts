@@ -9,20 +9,30 @@ import {
   claimIdParams,
   claimStatusBody,
   deadLettersAnswer,
+  heldRecordsAnswer,
+  notificationDeadLettersAnswer,
+  notificationJobParams,
   feedAnswer,
   feedBody,
+  hospitalApiKeyIssued,
+  hospitalApiKeyList,
+  hospitalApiKeyParams,
+  hospitalApiKeyView,
   hospitalCd,
   operatorClaimView,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/problem.js';
-import { requireOperator } from '../../security/session.js';
+import type { ErrorCode } from '../../http/errors.js';
+import { pdfAnswer } from '../../http/route-contract.js';
+import { AppError, notFound } from '../../http/problem.js';
+import { engineBacklog } from './backlog.js';
 import { createClaimEngine, type ClaimEngine } from './engine.js';
-import { recordClaimPackage, renderFaxPackage } from './documents.js';
-import { ingest, issueHospitalKey, requireHospital } from './feed.js';
+import { recordClaimPackage, renderPackage } from './documents.js';
+import { HOSPITAL_FEED_RATE_LIMIT, hospitalKeys, ingest, issueHospitalKey, revokeHospitalKey } from './feed.js';
+import { hospitalsByCode } from '../reference/index.js';
 import { claimView, deadLetters, retryDeadLetter, setInsurerAnswer } from './operator.js';
-
-const colon = (path: string) => path.replace('/0', '/:claimId');
+import { heldRecords } from './held.js';
+import { insurerAnswerRoutes, type IdCopyRequester } from './answers.js';
 
 export const claimRoutes =
   (ctx: AppContext, engine: ClaimEngine): FastifyPluginAsyncZod =>
@@ -30,14 +40,15 @@ export const claimRoutes =
     app.post(
       HOSPITAL_API.treatments,
       {
-        preHandler: requireHospital(ctx),
+        // The key is checked first (onRequest, before the body is read); then the calls per key are limited.
+        config: { auth: 'hospital', rateLimit: HOSPITAL_FEED_RATE_LIMIT, problems: ['HOSPITAL_KEY_FAILURES'] },
         schema: {
+          operationId: 'sendTreatmentRecords',
           tags: ['hospital'],
           summary: '진료 기록(영수증) 전송: 병원 → 자동청구',
           description:
             `병원마다 발급한 API 키를 \`${HOSPITAL_KEY_HEADER}\` 헤더로 보내요. 같은 병원의 같은 영수증 번호는 ` +
             '한 번만 저장돼요: 같은 내용을 다시 보내면 duplicate, 다른 내용이면 conflict로 답하고 아무것도 바꾸지 않아요.',
-          headers: z.object({ [HOSPITAL_KEY_HEADER]: z.string().optional() }),
           body: feedBody,
           response: { 200: feedAnswer },
         },
@@ -49,23 +60,83 @@ export const claimRoutes =
       },
     );
 
-    const operator = { preHandler: requireOperator(ctx) };
     const tags = ['operator'];
+    const operator = (...problems: ErrorCode[]) => ({ config: { auth: 'operator' as const, problems } });
 
     app.get(
       OPERATOR_API.deadLetters,
       {
-        ...operator,
-        schema: { tags, summary: '보내지 못한 청구 (dead letters)', response: { 200: deadLettersAnswer } },
+        ...operator(),
+        schema: {
+          operationId: 'listDeadLetters',
+          tags,
+          summary: '보내지 못한 청구 (dead letters)',
+          response: { 200: deadLettersAnswer },
+        },
       },
       () => deadLetters(ctx),
     );
 
     app.get(
-      colon(OPERATOR_API.claim(0)),
+      OPERATOR_API.heldRecords,
       {
-        ...operator,
+        ...operator(),
         schema: {
+          operationId: 'listHeldRecords',
+          tags,
+          summary: '누구의 진료인지 확인이 필요한 기록 (이름·생년월일이 다르거나 환자가 아니라고 한 기록)',
+          response: { 200: heldRecordsAnswer },
+        },
+      },
+      async () => {
+        const list = await heldRecords(ctx);
+        return { list, total: list.length };
+      },
+    );
+
+    app.get(
+      OPERATOR_API.notificationDeadLetters,
+      {
+        ...operator(),
+        schema: {
+          operationId: 'listNotificationDeadLetters',
+          tags,
+          summary: '끝내 보내지 못한 알림톡/문자 (dead letters)',
+          response: { 200: notificationDeadLettersAnswer },
+        },
+      },
+      async () => {
+        const list = await engine.failedNotifications();
+        return { list, total: list.length };
+      },
+    );
+
+    app.post(
+      OPERATOR_API.notificationRetry(':jobId'),
+      {
+        ...operator('NOTIFICATION_NOT_DEAD'),
+        schema: {
+          operationId: 'retryNotification',
+          tags,
+          summary: '보내지 못한 알림톡/문자를 다시 보내기',
+          params: notificationJobParams,
+          response: { 202: z.object({ jobId: z.string() }) },
+        },
+      },
+      async (req, reply) => {
+        if (!(await engine.retryNotification(req.params.jobId))) {
+          throw new AppError('NOTIFICATION_NOT_DEAD', '끝내 보내지 못한 알림만 다시 보낼 수 있어요.');
+        }
+        return reply.code(202).send({ jobId: req.params.jobId });
+      },
+    );
+
+    app.get(
+      OPERATOR_API.claim(':claimId'),
+      {
+        ...operator('CLAIM_NOT_FOUND'),
+        schema: {
+          operationId: 'getClaim',
           tags,
           summary: '청구 한 건: 상태 이력, 전송, 문서 해시',
           params: claimIdParams,
@@ -76,10 +147,11 @@ export const claimRoutes =
     );
 
     app.post(
-      colon(OPERATOR_API.claimRetry(0)),
+      OPERATOR_API.claimRetry(':claimId'),
       {
-        ...operator,
+        ...operator('CLAIM_NOT_FOUND', 'CLAIM_NOT_DEAD'),
         schema: {
+          operationId: 'retryClaim',
           tags,
           summary: '보내지 못한 청구를 다시 보내기',
           params: claimIdParams,
@@ -94,10 +166,11 @@ export const claimRoutes =
     );
 
     app.post(
-      colon(OPERATOR_API.claimStatus(0)),
+      OPERATOR_API.claimStatus(':claimId'),
       {
-        ...operator,
+        ...operator('CLAIM_NOT_FOUND', 'CLAIM_STATUS_CONFLICT'),
         schema: {
+          operationId: 'setClaimStatus',
           tags,
           summary: '보험사의 답 기록: 접수(accepted), 반려(rejected, 사유), 지급(paid)',
           params: claimIdParams,
@@ -112,13 +185,15 @@ export const claimRoutes =
     );
 
     app.get(
-      colon(OPERATOR_API.claimPackage(0)),
+      OPERATOR_API.claimPackage(':claimId'),
       {
-        ...operator,
+        ...operator('CLAIM_NOT_FOUND'),
         schema: {
+          operationId: 'getClaimPackage',
           tags,
           summary: '청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본)',
           params: claimIdParams,
+          response: { 200: pdfAnswer('청구 서류 PDF (첨부 파일로 내려받아요)') },
         },
       },
       async (req, reply) => {
@@ -137,27 +212,67 @@ export const claimRoutes =
       },
     );
 
+    const hospitalParams = z.object({ hospitalCd });
+    const knownHospital = async (code: string) => {
+      const [exists] = await hospitalsByCode(ctx.db, [code]);
+      if (!exists) throw notFound('병원을 찾을 수 없어요.', 'HOSPITAL_NOT_FOUND');
+    };
+
+    app.get(
+      OPERATOR_API.hospitalApiKeys(':hospitalCd'),
+      {
+        ...operator('HOSPITAL_NOT_FOUND'),
+        schema: {
+          operationId: 'listHospitalApiKeys',
+          tags,
+          summary: '병원 API 키 목록 (마지막 사용 시각, 폐기 여부; 키 자체는 보이지 않아요)',
+          params: hospitalParams,
+          response: { 200: hospitalApiKeyList },
+        },
+      },
+      async (req) => {
+        await knownHospital(req.params.hospitalCd);
+        return { list: await hospitalKeys(ctx, req.params.hospitalCd) };
+      },
+    );
+
     app.post(
       OPERATOR_API.hospitalApiKeys(':hospitalCd'),
       {
-        ...operator,
+        ...operator('HOSPITAL_NOT_FOUND'),
         schema: {
+          operationId: 'issueHospitalApiKey',
           tags,
           summary: '병원 API 키 발급 (키는 이 응답에서 한 번만 보여요)',
-          params: z.object({ hospitalCd }),
+          params: hospitalParams,
           body: z.object({ label: z.string().trim().max(100).optional() }).optional(),
-          response: { 201: z.object({ hospitalCd: z.string(), apiKey: z.string() }) },
+          response: { 201: hospitalApiKeyIssued },
         },
       },
       async (req, reply) => {
-        const exists = await ctx.db
-          .selectFrom('hospital')
-          .select('hospitalCd')
-          .where('hospitalCd', '=', req.params.hospitalCd)
-          .executeTakeFirst();
-        if (!exists) throw notFound('병원을 찾을 수 없어요.', 'HOSPITAL_NOT_FOUND');
-        const apiKey = await issueHospitalKey(ctx, req.params.hospitalCd, req.body?.label ?? '');
-        return reply.code(201).send({ hospitalCd: req.params.hospitalCd, apiKey });
+        await knownHospital(req.params.hospitalCd);
+        const issued = await issueHospitalKey(ctx, req.params.hospitalCd, req.body?.label ?? '');
+        return reply.code(201).send({ hospitalCd: req.params.hospitalCd, ...issued });
+      },
+    );
+
+    app.post(
+      OPERATOR_API.hospitalApiKeyRevoke(':hospitalCd', ':keyId'),
+      {
+        ...operator('HOSPITAL_NOT_FOUND', 'HOSPITAL_KEY_NOT_FOUND'),
+        schema: {
+          operationId: 'revokeHospitalApiKey',
+          tags,
+          summary: '병원 API 키 폐기 (바로 다음 요청부터 거절돼요)',
+          params: hospitalParams.extend(hospitalApiKeyParams.shape),
+          response: { 200: hospitalApiKeyView },
+        },
+      },
+      async (req) => {
+        await knownHospital(req.params.hospitalCd);
+        const key = await revokeHospitalKey(ctx, req.params.hospitalCd, req.params.keyId, req.operatorId!);
+        if (!key) throw notFound('이 병원의 API 키 중에 그 번호는 없어요.', 'HOSPITAL_KEY_NOT_FOUND');
+        return key;
       },
     );
   };
@@ -169,10 +284,19 @@ declare module 'fastify' {
   }
 }
 
-/** The engine on the app (stopped with it) and its routes. */
-export async function registerClaims(app: FastifyInstance, ctx: AppContext) {
-  const engine = createClaimEngine(ctx, { renderFax: renderFaxPackage });
+/**
+ * The engine on the app (stopped with it), its routes, and insurers' answers; `requestIdCopy` is how an insurer's
+ * request for the patient's ID copy reaches the patient (the treats module, which reads this one).
+ */
+export async function registerClaims(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { requestIdCopy?: IdCopyRequester } = {},
+) {
+  const engine = createClaimEngine(ctx, { renderPackage });
   app.decorate('claimEngine', engine);
   app.addHook('onClose', () => engine.stop());
+  ctx.metrics.setBacklogSource(() => engineBacklog(ctx.db, ctx.clock.now()));
   await app.register(claimRoutes(ctx, engine));
+  await app.register(insurerAnswerRoutes(ctx, opts.requestIdCopy));
 }

@@ -1,7 +1,7 @@
-// The rules that turn a treatment record into claims (issue 5 §2), as pure functions of the record, the patient's
+// The rules that turn a treatment record into claims (README, claim engine), as pure functions of the record, the patient's
 // live subscription and today's date. Dates are YYYYMMDD text in Korean time, compared as text.
-import { CLAIM_LAPSE_MONTHS } from '@auto-claim/contract';
-import type { RecordOutcome } from '../../db/schema.js';
+import { CLAIM_LAPSE_MONTHS, KST_OFFSET_MS, addMonths } from '@auto-claim/contract';
+import type { ClaimStatus, RecordOutcome } from '../../db/schema.js';
 
 export interface RuleSubscription {
   insuApplyId: string;
@@ -19,24 +19,6 @@ export interface RuleRecord {
   totalPaid: number;
 }
 
-const KST_OFFSET_MS = 9 * 3600_000;
-
-/** Today's date in Korea (YYYYMMDD). */
-export function kstDate(now: Date): string {
-  return new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
-}
-
-/** YYYYMMDD minus whole months, clamped to the month's last day (20250331 − 1 month = 20250228). */
-export function minusMonths(yyyymmdd: string, months: number): string {
-  const y = Number(yyyymmdd.slice(0, 4));
-  const m = Number(yyyymmdd.slice(4, 6)) - 1 - months;
-  const d = Number(yyyymmdd.slice(6, 8));
-  const first = new Date(Date.UTC(y, m, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d, last));
-  return first.toISOString().slice(0, 10).replaceAll('-', '');
-}
-
 /**
  * What becomes of a record, in the order a person would check it:
  * 1. no live subscription for the patient → not_subscribed;
@@ -51,14 +33,65 @@ export function decide(record: RuleRecord, sub: RuleSubscription | undefined, to
   if (!sub) return 'not_subscribed';
   if (!sub.hospitals.has(record.hospitalCd)) return 'hospital_not_subscribed';
   if (sub.contractEndDate && record.visitDate > sub.contractEndDate) return 'outside_contract';
-  if (record.visitDate < minusMonths(today, CLAIM_LAPSE_MONTHS)) return 'too_old';
+  if (record.visitDate < addMonths(today, -CLAIM_LAPSE_MONTHS)) return 'too_old';
   const retro = Math.min(Math.max(sub.retroMonth ?? 0, 0), CLAIM_LAPSE_MONTHS);
-  if (sub.contractStartDate && record.visitDate < minusMonths(sub.contractStartDate, retro)) {
+  if (sub.contractStartDate && record.visitDate < addMonths(sub.contractStartDate, -retro)) {
     return retro === 0 ? 'outside_contract' : 'too_old';
   }
   if (record.totalPaid < (sub.minAmt ?? 0)) return 'below_min';
   return 'claimed';
 }
+
+/** A name as records and subscriptions are compared: NFC, every space removed (docs/hospital-integration.md). */
+export const normalName = (name: string) => name.normalize('NFC').replace(/\s+/gu, '');
+
+/** What the matcher knows of whose record it is: the subscriber's identity and how the record found them. */
+export interface RuleMatch {
+  sub: RuleSubscription & { userNm: string; birthday: string; rrnConfirmed: boolean };
+  /** The record carried the subscriber's CI, or only their RRN. */
+  by: 'ci' | 'rrn';
+}
+
+/**
+ * What becomes of a record matched to a subscription, before the claim rules (docs/hospital-integration.md,
+ * "Matching"), in this order:
+ * 1. its name (normalised) or birth date is not the subscriber's → identity_mismatch: held for an operator, never
+ *    claimed or shown, however it matched (an RRN or CI typed or sent wrong);
+ * 2. its hospital is not one the patient chose → hospital_not_subscribed: kept unlinked, purged later;
+ * 3. it matched only by an RRN not yet confirmed to be the subscriber's, and the patient has not confirmed the
+ *    record → rrn_unconfirmed: held for the patient to confirm on /web/treat;
+ * 4. otherwise the claim rules (decide).
+ */
+export function outcomeOf(
+  record: RuleRecord & { name: string; birthDate: string; patientConfirmed: boolean },
+  match: RuleMatch | undefined,
+  today: string,
+): RecordOutcome {
+  if (!match) return decide(record, undefined, today);
+  const { sub, by } = match;
+  if (normalName(record.name) !== normalName(sub.userNm) || record.birthDate !== sub.birthday) {
+    return 'identity_mismatch';
+  }
+  if (!sub.hospitals.has(record.hospitalCd)) return 'hospital_not_subscribed';
+  if (by === 'rrn' && !sub.rrnConfirmed && !record.patientConfirmed) return 'rrn_unconfirmed';
+  return decide(record, sub, today);
+}
+
+/** Outcomes that keep a record away from the patient's history and claims (history.ts reads only the others). */
+export const HIDDEN_OUTCOMES = [
+  'identity_mismatch',
+  'hospital_not_subscribed',
+  'not_patients',
+  'rrn_unconfirmed',
+] as const;
+/** Outcomes of records that no subscription owns: unlinked (insu_apply_id null). */
+export const UNLINKED_OUTCOMES: readonly RecordOutcome[] = [
+  'not_subscribed',
+  'hospital_not_subscribed',
+  'not_patients',
+];
+/** How long a record from a hospital the patient never chose is kept before it is deleted. */
+export const UNLINKED_RECORD_PURGE_DAYS = 90;
 
 /** The hour (KST) at which scheduled batches go. */
 export const BATCH_HOUR_KST = 9;
@@ -92,3 +125,26 @@ export function nextBatchAt(
 /** Delivery retries: 30 s, 1 min, 2 min, 4 min … (attempt is the number of attempts made so far, ≥ 1). */
 export const RETRY_BASE_MS = 30_000;
 export const retryDelayMs = (attempt: number) => RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1);
+
+/**
+ * A fax the gateway accepted: asked about every minute (unless FAX_OUTCOME_POLL_SECONDS says otherwise), and given up
+ * (dead letter) after a day without an outcome.
+ */
+export const FAX_OUTCOME_POLL_MS = 60_000;
+export const FAX_OUTCOME_GIVE_UP_MS = 24 * 3600_000;
+
+/**
+ * Which insurer answer may follow which claim status, whether an operator enters it or the insurer posts it: only a
+ * claim that reached the insurer (sent) gets answers, and paid and rejected are final.
+ */
+export const ANSWER_NEXT: Record<ClaimStatus, readonly ClaimStatus[]> = {
+  received: [],
+  claimed: [],
+  sent: ['accepted', 'documents_requested', 'rejected', 'paid'],
+  accepted: ['documents_requested', 'rejected', 'paid'],
+  // The papers came (accepted again), or the insurer asks for more.
+  documents_requested: ['accepted', 'documents_requested', 'rejected', 'paid'],
+  rejected: [],
+  paid: [],
+  failed: [],
+};

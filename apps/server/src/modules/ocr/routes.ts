@@ -12,7 +12,7 @@ import {
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { checkImage } from '../../images/index.js';
-import { assertOwnCi, requirePatient } from '../../security/session.js';
+import { assertOwnCi } from '../../security/session.js';
 
 export const OCR_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
 
@@ -22,10 +22,22 @@ export const ocrRoutes =
     app.post(
       API.ocrIdCard,
       {
-        onRequest: requirePatient(ctx),
         bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-        config: { rateLimit: OCR_RATE_LIMIT },
+        config: {
+          auth: 'patient',
+          scope: { what: '신분증을 읽으려면' },
+          rateLimit: OCR_RATE_LIMIT,
+          problems: [
+            'CI_MISMATCH',
+            'IMAGE_EMPTY',
+            'IMAGE_TOO_LARGE',
+            'IMAGE_TYPE',
+            'IMAGE_UNREADABLE',
+            'IMAGE_TOO_MANY_PIXELS',
+          ],
+        },
         schema: {
+          operationId: 'readIdCard',
           tags: ['ocr'],
           summary: '신분증 사진 읽기 (OCR)',
           description:

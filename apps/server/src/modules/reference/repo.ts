@@ -1,5 +1,6 @@
 // SQL for the reference data. Small functions taking the db (Kysely example habit).
 import { sql, type Kysely } from 'kysely';
+import { readPhotoControls, type PhotoControls } from '@auto-claim/contract';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -12,25 +13,26 @@ export const listBanks = (db: Db) =>
     .orderBy('sortOrder')
     .execute();
 
-const idPhotoUse = sql<boolean>`coalesce((
-  select (uc.ctrl_val::jsonb ->> 'use')::boolean from ui_control uc
-  where uc.comp_cd = insurer.insu_comp_cd and uc.comp_type = 'INSU_PHOTO' and uc.ctrl_key = 'ID_PHOTO_USE'
-), true)`;
-
 export async function pageInsurers(db: Db, q: { insuKind?: 'LIFE' | 'NONLIFE'; page: number; pageSize: number }) {
   let base = db.selectFrom('insurer').where('active', '=', true);
   if (q.insuKind) base = base.where('insuKind', '=', q.insuKind);
   const [rows, count] = await Promise.all([
     base
       .select(['insuCompCd', 'insuCompNm', 'insuKind', 'callCenter', 'homepage', 'brandColor'])
-      .select(idPhotoUse.as('idPhotoUse'))
       .orderBy('sortOrder')
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map((r) => ({ ...r, insuType: 'insu' as const })), total: Number(count.n) };
+  const photo = await photoControlsOf(
+    db,
+    rows.map((r) => r.insuCompCd),
+  );
+  return {
+    rows: rows.map((r) => ({ ...r, idPhotoUse: photo.get(r.insuCompCd)!.idPhotoUse, insuType: 'insu' as const })),
+    total: Number(count.n),
+  };
 }
 
 export const listFaxNumbers = (db: Db, insuCompCd?: string) => {
@@ -116,3 +118,87 @@ export const listTerms = (db: Db, termsGroup: string, insuCompCd?: string) => {
   if (insuCompCd) s = s.where('insuCompCd', '=', insuCompCd);
   return s.orderBy('sortOrder').orderBy('termsId').execute();
 };
+
+// ————————————————————————————— what other modules read of the reference data (through index.ts) —————————————————————————————
+
+/** The hospitals that exist among `codes`. */
+export const hospitalsByCode = (db: Db, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('hospital')
+        .select(['hospitalCd', 'hospitalNm', 'autoClaimEnabled', 'isDemo'])
+        .where('hospitalCd', 'in', codes)
+        .orderBy('hospitalNm')
+        .execute();
+
+/** The insurers that exist among `codes`, in the insurers' display order. */
+export const insurersByCode = (db: Db, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('insurer')
+        .select(['insuCompCd', 'insuCompNm', 'active'])
+        .where('insuCompCd', 'in', codes)
+        .orderBy('sortOrder')
+        .execute();
+
+/** Each insurer's photo settings (ui-control group INSU_PHOTO), read by the contract's one reader; every code answers. */
+export async function photoControlsOf(db: Db, codes: string[]): Promise<Map<string, PhotoControls>> {
+  const rows = codes.length
+    ? await db
+        .selectFrom('uiControl')
+        .select(['compCd', 'ctrlKey', 'ctrlVal'])
+        .where('compCd', 'in', codes)
+        .where('compType', '=', 'INSU_PHOTO')
+        .execute()
+    : [];
+  return new Map(codes.map((c) => [c, readPhotoControls(rows.filter((r) => r.compCd === c))]));
+}
+
+/** Required terms of the given groups (current, active). */
+export const requiredTerms = (db: Db, groups: ('TELECOM' | 'SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[]) =>
+  db
+    .selectFrom('terms')
+    .select(['termsId', 'termsGroup', 'insuCompCd', 'title'])
+    .where('termsGroup', 'in', groups)
+    .where('required', '=', true)
+    .where('active', '=', true)
+    .execute();
+
+/** The current terms with these ids (any group), for recording an agreement with its version. */
+export const termsByIds = (db: Db, termsIds: string[]) =>
+  termsIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('terms')
+        .select(['termsId', 'termsGroup', 'version', 'required'])
+        .where('termsId', 'in', termsIds)
+        .where('active', '=', true)
+        .execute();
+
+/** An active bank by its KFTC code. */
+export const findBank = (db: Db, bankCd: string) =>
+  db
+    .selectFrom('bank')
+    .select(['bankCd', 'bankNm'])
+    .where('bankCd', '=', bankCd)
+    .where('active', '=', true)
+    .executeTakeFirst();
+
+/** A bank's name by its code, active or not (to show what was chosen back then). */
+export const bankNameOf = async (db: Db, bankCd: string | null) =>
+  bankCd
+    ? ((await db.selectFrom('bank').select('bankNm').where('bankCd', '=', bankCd).executeTakeFirst())?.bankNm ?? '')
+    : '';
+
+export const findJob = (db: Db, jobCd: string) =>
+  db.selectFrom('jobCode').select(['jobCd', 'jobNm']).where('jobCd', '=', jobCd).executeTakeFirst();
+
+/** Each insurer's claim fax line (its first), digits only. */
+export async function faxNumbers(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('insurerFax').select(['insuCompCd', 'faxNo']).orderBy('id').execute();
+  const map = new Map<string, string>();
+  for (const r of rows) if (!map.has(r.insuCompCd)) map.set(r.insuCompCd, r.faxNo.replace(/\D/g, ''));
+  return map;
+}

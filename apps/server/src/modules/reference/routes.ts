@@ -36,6 +36,9 @@ const toHospital = ({ thumbnailPath, iosPackage, ...h }: Awaited<ReturnType<type
   iOSPackage: iosPackage,
 });
 
+/** Reference data is public: the screens read it before anyone has verified, and a browser may keep it (http/cache.ts). */
+const PUBLIC = { auth: 'public', publicReference: true } as const;
+
 const HOSPITAL_NOT_FOUND = '병원 정보를 찾을 수 없어요. 주소를 다시 확인해 주세요.';
 
 export const referenceRoutes =
@@ -45,7 +48,10 @@ export const referenceRoutes =
 
     app.get(
       API.banks,
-      { schema: { tags, summary: '은행 목록 (KFTC 코드)', response: { 200: bankList } } },
+      {
+        config: PUBLIC,
+        schema: { operationId: 'listBanks', tags, summary: '은행 목록 (KFTC 코드)', response: { 200: bankList } },
+      },
       async () => {
         const list = await repo.listBanks(db);
         return { list, total: list.length };
@@ -54,7 +60,16 @@ export const referenceRoutes =
 
     app.get(
       API.insurances,
-      { schema: { tags, summary: '보험사 목록', querystring: insurancesQuery, response: { 200: insurerPage } } },
+      {
+        config: PUBLIC,
+        schema: {
+          operationId: 'listInsurers',
+          tags,
+          summary: '보험사 목록',
+          querystring: insurancesQuery,
+          response: { 200: insurerPage },
+        },
+      },
       async (req) => {
         const { page, pageSize, insuKind } = req.query;
         const { rows, total } = await repo.pageInsurers(db, { page, pageSize, insuKind });
@@ -65,7 +80,9 @@ export const referenceRoutes =
     app.get(
       API.faxNumbers,
       {
+        config: PUBLIC,
         schema: {
+          operationId: 'listInsurerFaxNumbers',
           tags,
           summary: '보험사 청구 팩스번호',
           querystring: faxNumbersQuery,
@@ -80,7 +97,16 @@ export const referenceRoutes =
 
     app.get(
       API.jobCodes,
-      { schema: { tags, summary: '직업 분류', querystring: jobCodesQuery, response: { 200: jobList } } },
+      {
+        config: PUBLIC,
+        schema: {
+          operationId: 'listJobCodes',
+          tags,
+          summary: '직업 분류',
+          querystring: jobCodesQuery,
+          response: { 200: jobList },
+        },
+      },
       async (req) => {
         const list = await repo.listJobs(db, req.query);
         return { list, total: list.length };
@@ -90,7 +116,9 @@ export const referenceRoutes =
     app.get(
       API.uiControls,
       {
+        config: PUBLIC,
         schema: {
+          operationId: 'listUiControls',
           tags,
           summary: '보험사 화면 설정 (신분증 사진)',
           querystring: uiControlsQuery,
@@ -105,7 +133,16 @@ export const referenceRoutes =
 
     app.get(
       API.codes,
-      { schema: { tags, summary: '공통 코드', querystring: codesQuery, response: { 200: codeList } } },
+      {
+        config: PUBLIC,
+        schema: {
+          operationId: 'listCodes',
+          tags,
+          summary: '공통 코드',
+          querystring: codesQuery,
+          response: { 200: codeList },
+        },
+      },
       async (req) => {
         const { codeCls } = req.query;
         let list: Code[];
@@ -140,7 +177,16 @@ export const referenceRoutes =
 
     app.get(
       API.hospitals,
-      { schema: { tags, summary: '병원 목록 (이름순)', querystring: hospitalsQuery, response: { 200: hospitalList } } },
+      {
+        config: PUBLIC,
+        schema: {
+          operationId: 'listHospitals',
+          tags,
+          summary: '병원 목록 (이름순)',
+          querystring: hospitalsQuery,
+          response: { 200: hospitalList },
+        },
+      },
       async (req) => {
         const rows = await repo.listHospitals(db, { autoClaimOnly: req.query.autoClaimYn === 'Y' });
         return { list: rows.map(toHospital), total: rows.length };
@@ -149,7 +195,16 @@ export const referenceRoutes =
 
     app.get(
       '/ui/insu/v1/claims/hospitals/:hospitalCd',
-      { schema: { tags, summary: '병원 정보', params: hospitalParams, response: { 200: hospital } } },
+      {
+        config: { ...PUBLIC, problems: ['HOSPITAL_NOT_FOUND'] },
+        schema: {
+          operationId: 'getHospital',
+          tags,
+          summary: '병원 정보',
+          params: hospitalParams,
+          response: { 200: hospital },
+        },
+      },
       async (req) => {
         const row = await repo.findHospital(db, req.params.hospitalCd);
         if (!row) throw notFound(HOSPITAL_NOT_FOUND, 'HOSPITAL_NOT_FOUND');
@@ -159,7 +214,16 @@ export const referenceRoutes =
 
     app.get(
       '/api/insu/rest/findHospitalNm/:hospitalCd',
-      { schema: { tags, summary: '병원 이름', params: hospitalParams, response: { 200: hospitalNm } } },
+      {
+        config: { ...PUBLIC, problems: ['HOSPITAL_NOT_FOUND'] },
+        schema: {
+          operationId: 'getHospitalName',
+          tags,
+          summary: '병원 이름',
+          params: hospitalParams,
+          response: { 200: hospitalNm },
+        },
+      },
       async (req) => {
         const row = await repo.findHospital(db, req.params.hospitalCd);
         if (!row) throw notFound(HOSPITAL_NOT_FOUND, 'HOSPITAL_NOT_FOUND');
@@ -170,7 +234,9 @@ export const referenceRoutes =
     app.get(
       API.hospitalCommons,
       {
+        config: PUBLIC,
         schema: {
+          operationId: 'listHospitalNames',
           tags,
           summary: '병원 이름 목록 (simple projection)',
           querystring: hospitalCommonsQuery,
@@ -187,7 +253,9 @@ export const referenceRoutes =
     app.get(
       '/auth/rest/terms/:version/:termsGroup',
       {
+        config: PUBLIC,
         schema: {
+          operationId: 'listTerms',
           tags,
           summary: '약관 (SERVICE, TELECOM, LMHC_SUBS, INSU_CLAIM)',
           params: termsParams,

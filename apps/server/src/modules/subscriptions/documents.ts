@@ -1,15 +1,16 @@
 // The power of attorney and consent as PDF, before submission (from the reg fields sent) and after it (from what was
 // stored, with the stored signature while it exists). Name, birthday and phone always come from the verified session.
-import { DEFAULT_HOSPITAL_CD, type DocumentBody, type FieldError } from '@auto-claim/contract';
+import { DEFAULT_HOSPITAL_CD, contractDates, type DocumentBody, type FieldError } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { buildCommissionPdf, buildConsentPdf } from '../../documents/index.js';
+import { legalFormPdf } from '../../documents/index.js';
 import { AppError } from '../../http/problem.js';
-import { checkImage, reencodeSignature } from '../../images/index.js';
-import { MAX_SIGNATURE_BYTES } from '@auto-claim/contract';
+import { checkSignature } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';
 import * as repo from './repo.js';
-import { contractDates, documentData } from './service.js';
-import type { SubscriptionPerson } from './repo.js';
+import { documentData, insurersOf, liveHospitals } from './service.js';
+import { hospitalsByCode, insurersByCode } from '../reference/index.js';
+import { personOf } from './person.js';
+import { storedSignature } from './lookups.js';
 
 export async function documentPdf(
   ctx: AppContext,
@@ -17,19 +18,20 @@ export async function documentPdf(
   kind: 'commission' | 'agree',
   body: DocumentBody,
 ): Promise<Uint8Array> {
-  const build = kind === 'commission' ? buildCommissionPdf : buildConsentPdf;
+  // Made in a PDF worker thread (documents/workers.ts), never on the event loop.
+  const build = (d: ReturnType<typeof documentData>) => legalFormPdf(ctx.pdf, kind, d);
 
   if (body.insuApplyId) {
     const row = await repo.findOwn(ctx.db, patient.ciHmac, body.insuApplyId);
     if (!row) {
-      throw new AppError(404, 'NOT_SUBSCRIBED', '가입 정보를 찾을 수 없어요.', [
+      throw new AppError('NOT_SUBSCRIBED', '가입 정보를 찾을 수 없어요.', [
         { field: 'insuApplyId', message: '가입 정보를 찾을 수 없어요.' },
       ]);
     }
-    const person = ctx.crypto.decryptJson<SubscriptionPerson>(row.personEnc);
+    const person = personOf(ctx, row.personEnc);
     const [hospitals, insurers] = await Promise.all([
-      repo.liveHospitals(ctx.db, row.insuApplyId),
-      repo.insurersOf(ctx.db, row.insuApplyId),
+      liveHospitals(ctx, row.insuApplyId),
+      insurersOf(ctx, row.insuApplyId),
     ]);
     return build(
       documentData({
@@ -39,7 +41,7 @@ export async function documentPdf(
         retroMonth: row.retroMonth,
         contractStartDate: row.contractStartDate,
         contractEndDate: row.contractEndDate,
-        signPng: row.signImgEnc ? Buffer.from(ctx.crypto.decrypt(row.signImgEnc), 'base64') : undefined,
+        signPng: await storedSignature(ctx, row.signImgEnc),
       }),
     );
   }
@@ -49,25 +51,15 @@ export async function documentPdf(
   );
   const insurerCodes = [...new Set([...(body.insuCompCd ? [body.insuCompCd] : []), ...(body.insuCompCds ?? [])])];
   const [hospitals, insurers] = await Promise.all([
-    repo.findHospitals(ctx.db, codes),
-    repo.findInsurers(ctx.db, insurerCodes),
+    hospitalsByCode(ctx.db, codes),
+    insurersByCode(ctx.db, insurerCodes),
   ]);
   const errors: FieldError[] = [];
   if (hospitals.length !== codes.length) errors.push({ field: 'hospitalCd', message: '병원 정보를 찾을 수 없어요.' });
   if (insurers.length !== insurerCodes.length)
     errors.push({ field: 'insuCompCd', message: '보험사 정보를 찾을 수 없어요.' });
-  if (errors.length) throw new AppError(400, 'VALIDATION_FAILED', errors[0]!.message, errors);
-  const signPng = body.signImg
-    ? await reencodeSignature(
-        await checkImage(body.signImg, {
-          field: 'signImg',
-          what: '서명 이미지',
-          maxBytes: MAX_SIGNATURE_BYTES,
-          allow: ['png'],
-        }),
-        'signImg',
-      )
-    : undefined;
+  if (errors.length) throw new AppError('VALIDATION_FAILED', errors[0]!.message, errors);
+  const signPng = body.signImg ? await checkSignature(body.signImg, 'signImg') : undefined;
   const p = patient.person;
   return build(
     documentData({

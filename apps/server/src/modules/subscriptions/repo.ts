@@ -5,22 +5,7 @@ import type { Database, SubscriptionTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The person's details as stored (encrypted JSON in subscription.person_enc). The claim engine reads it too. */
-export interface SubscriptionPerson {
-  userNm: string;
-  /** YYYYMMDD */
-  birthday: string;
-  sex: 'M' | 'F';
-  /** The RRN's back part, 7 digits. */
-  userIdno2: string;
-  userTel: string;
-  userEmail: string;
-  userPostNo: string;
-  userAddr: string;
-  userAddrDetail: string;
-  jobNm: string;
-  bankAccountHolder: string;
-}
+export type { SubscriptionPerson } from './person.js';
 
 /** The kept fields of the ID document (spec §3), encrypted JSON in subscription.idcard_enc. */
 export interface SubscriptionIdcard {
@@ -37,7 +22,6 @@ const SUMMARY_COLUMNS = [
   'subscription.personEnc',
   'subscription.insuCompCd',
   'subscription.bankCd',
-  'bank.bankNm',
   'subscription.bankAccountLast4',
   'subscription.bankAccountRel',
   'subscription.minAmt',
@@ -52,8 +36,7 @@ const SUMMARY_COLUMNS = [
   'subscription.cancelledAt',
 ] as const;
 
-const summaryQuery = (db: Db) =>
-  db.selectFrom('subscription').leftJoin('bank', 'bank.bankCd', 'subscription.bankCd').select(SUMMARY_COLUMNS);
+const summaryQuery = (db: Db) => db.selectFrom('subscription').select(SUMMARY_COLUMNS);
 
 export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findLiveByCiHmac>>>;
 
@@ -61,6 +44,15 @@ export const findLiveByCiHmac = (db: Db, ciHmac: string) =>
   summaryQuery(db)
     .where('subscription.ciHmac', '=', ciHmac)
     .where('subscription.status', '=', 'subscribe')
+    .executeTakeFirst();
+
+/** The live subscription that holds this RRN (keyed hash), if any. */
+export const findLiveByRrnHmac = (db: Db, rrnHmac: string) =>
+  db
+    .selectFrom('subscription')
+    .select(['insuApplyId', 'ciHmac'])
+    .where('rrnHmac', '=', rrnHmac)
+    .where('status', '=', 'subscribe')
     .executeTakeFirst();
 
 /** The live subscription if there is one, otherwise the latest cancelled one. */
@@ -87,80 +79,22 @@ export const findOwn = (db: Db, ciHmac: string, insuApplyId: string) =>
     .where('insuApplyId', '=', insuApplyId)
     .executeTakeFirst();
 
-export const liveHospitals = (db: Db, insuApplyId: string) =>
+/** The hospitals this subscription still covers (codes and when each was added). */
+export const liveHospitalRows = (db: Db, insuApplyId: string) =>
   db
     .selectFrom('subscriptionHospital')
-    .innerJoin('hospital', 'hospital.hospitalCd', 'subscriptionHospital.hospitalCd')
-    .select([
-      'subscriptionHospital.hospitalCd',
-      'hospital.hospitalNm',
-      'subscriptionHospital.subscribedAt',
-      'subscriptionHospital.insuApplyId',
-    ])
-    .where('subscriptionHospital.insuApplyId', '=', insuApplyId)
-    .where('subscriptionHospital.cancelledAt', 'is', null)
-    .orderBy('hospital.hospitalNm')
+    .select(['hospitalCd', 'subscribedAt', 'insuApplyId'])
+    .where('insuApplyId', '=', insuApplyId)
+    .where('cancelledAt', 'is', null)
     .execute();
 
-export const insurersOf = (db: Db, insuApplyId: string) =>
+/** The insurers this subscription claims at. */
+export const insurerRows = (db: Db, insuApplyId: string) =>
   db
     .selectFrom('subscriptionInsurer')
-    .innerJoin('insurer', 'insurer.insuCompCd', 'subscriptionInsurer.insuCompCd')
-    .select(['subscriptionInsurer.insuCompCd', 'insurer.insuCompNm', 'subscriptionInsurer.idcardTypeCode'])
-    .where('subscriptionInsurer.insuApplyId', '=', insuApplyId)
-    .orderBy('insurer.sortOrder')
+    .select(['insuCompCd', 'idcardTypeCode'])
+    .where('insuApplyId', '=', insuApplyId)
     .execute();
-
-export const findHospitals = (db: Db, codes: string[]) =>
-  codes.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('hospital')
-        .select(['hospitalCd', 'hospitalNm', 'autoClaimEnabled'])
-        .where('hospitalCd', 'in', codes)
-        .execute();
-
-export const findInsurers = (db: Db, codes: string[]) =>
-  codes.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('insurer')
-        .select(['insuCompCd', 'insuCompNm', 'active'])
-        .where('insuCompCd', 'in', codes)
-        .execute();
-
-/** The insurers' photo settings (ui_control INSU_PHOTO): ID_PHOTO_USE and ID_PHOTO_TYPES. */
-export const photoControls = (db: Db, codes: string[]) =>
-  codes.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('uiControl')
-        .select(['compCd', 'ctrlKey', 'ctrlVal'])
-        .where('compCd', 'in', codes)
-        .where('compType', '=', 'INSU_PHOTO')
-        .where('ctrlKey', 'in', ['ID_PHOTO_USE', 'ID_PHOTO_TYPES'])
-        .execute();
-
-/** Required terms of the given groups (current, active), for the given insurers where the group is per insurer. */
-export const requiredTerms = (db: Db, groups: ('SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[]) =>
-  db
-    .selectFrom('terms')
-    .select(['termsId', 'termsGroup', 'insuCompCd', 'title'])
-    .where('termsGroup', 'in', groups)
-    .where('required', '=', true)
-    .where('active', '=', true)
-    .execute();
-
-export const findBank = (db: Db, bankCd: string) =>
-  db
-    .selectFrom('bank')
-    .select(['bankCd', 'bankNm'])
-    .where('bankCd', '=', bankCd)
-    .where('active', '=', true)
-    .executeTakeFirst();
-
-export const findJob = (db: Db, jobCd: string) =>
-  db.selectFrom('jobCode').select(['jobCd', 'jobNm']).where('jobCd', '=', jobCd).executeTakeFirst();
 
 export async function insertSubscription(
   db: Db,

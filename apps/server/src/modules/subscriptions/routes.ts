@@ -1,5 +1,6 @@
 // The subscription calls of spec §7 at their exact paths, plus the documents (ours). HTTP only: the rules are in
 // service.ts. Every call needs the patient session and acts only for its own CI.
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +23,9 @@ import {
   subscriptionView,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { assertOwnCi, requirePatient } from '../../security/session.js';
+import type { ErrorCode } from '../../http/errors.js';
+import { pdfAnswer } from '../../http/route-contract.js';
+import { assertFresh, assertOwnCi, type ScopeRule } from '../../security/session.js';
 import { documentPdf } from './documents.js';
 import * as service from './service.js';
 
@@ -34,22 +37,58 @@ const idempotencyHeaders = z.object({
     .optional(),
 });
 
+/** What a checked ID photo or signature can be refused for (images/). */
+const IMAGE_PROBLEMS: ErrorCode[] = [
+  'IMAGE_EMPTY',
+  'IMAGE_TOO_LARGE',
+  'IMAGE_TYPE',
+  'IMAGE_UNREADABLE',
+  'IMAGE_TOO_MANY_PIXELS',
+  'SIGNATURE_EMPTY',
+];
+
+/** What subscribing can be refused for, beyond the shape of the body. */
+const SUBSCRIBE_PROBLEMS: ErrorCode[] = [
+  'PERSON_MISMATCH',
+  'ALREADY_SUBSCRIBED',
+  'HOSPITAL_NOT_AVAILABLE',
+  'INSURER_NOT_FOUND',
+  'ACCOUNT_NOT_FOUND',
+  'ACCOUNT_HOLDER_MISMATCH',
+  'BANK_CHECK_UNAVAILABLE',
+];
+
 /** Subscribing is a handful of calls per person; this only stops floods. */
 export const SUBSCRIBE_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
+
+/**
+ * The documents (위임장, 동의서): a patient reads each a few times while subscribing and now and then after. Each costs
+ * a PDF worker a few hundred milliseconds, so one patient (whichever session, both documents together) and one
+ * address (each document; a hospital's Wi-Fi carries many patients) are each held to a rate no person reaches.
+ */
+export const DOCUMENT_RATE_LIMITS = {
+  perPatient: { max: 20, timeWindow: '10 minutes' },
+  perAddress: { max: 60, timeWindow: '10 minutes' },
+};
 
 export const subscriptionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['subscriptions'];
-    // onRequest, not preHandler: without a session the answer is 401 before the body is read or judged.
-    const onRequest = requirePatient(ctx);
+    // Every call: the patient's full session (checked before the body is read), acting for its own CI only; never a
+    // link session (security/session.ts). What moves money or identity also needs a fresh SMS verification (step-up).
+    const patient = (scope: ScopeRule, ...problems: ErrorCode[]) => ({
+      config: { auth: 'patient' as const, scope, problems: ['CI_MISMATCH', ...problems] as ErrorCode[] },
+    });
+    const VIEW: ScopeRule = { what: '가입 정보를 보려면' };
     const created = { 201: subscriptionView, 200: subscriptionView };
 
     app.post(
       API.subscriptionsConfirm,
       {
-        onRequest,
+        ...patient(VIEW, 'PERSON_MISMATCH'),
         schema: {
+          operationId: 'confirmSubscription',
           tags,
           summary: '가입 여부 확인 (reg 채우기)',
           description: "가입이 없으면 200으로 subscriptionStatus 'none'과 빈 reg를 돌려줘요.",
@@ -63,8 +102,9 @@ export const subscriptionRoutes =
     app.post(
       API.subscriptionHospitalsConfirm,
       {
-        onRequest,
+        ...patient(VIEW),
         schema: {
+          operationId: 'listSubscribedHospitals',
           tags,
           summary: '가입한 병원 목록',
           body: hospitalsConfirmBody,
@@ -77,8 +117,9 @@ export const subscriptionRoutes =
     app.get(
       API.subscriptions,
       {
-        onRequest,
+        ...patient(VIEW),
         schema: {
+          operationId: 'getSubscription',
           tags,
           summary: '가입 상태 (내 자동청구)',
           description: "subscriptionStatus가 'subscribe'일 때만 가입 중이에요(spec §4). 개인정보는 가려서 보여줘요.",
@@ -96,10 +137,13 @@ export const subscriptionRoutes =
       app.post(
         path,
         {
-          onRequest,
           bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-          config: { rateLimit: SUBSCRIBE_RATE_LIMIT },
+          config: {
+            ...patient({ fresh: '자동청구에 가입하려면' }, ...SUBSCRIBE_PROBLEMS, ...IMAGE_PROBLEMS).config,
+            rateLimit: SUBSCRIBE_RATE_LIMIT,
+          },
           schema: {
+            operationId: mode === 'outer' ? 'createSubscription' : 'createSubscriptionV2',
             tags,
             summary:
               mode === 'outer' ? '자동청구 가입 (병원별, outer)' : '자동청구 가입 (여러 병원, inner, multi-receipt)',
@@ -124,22 +168,42 @@ export const subscriptionRoutes =
     app.put(
       API.subscriptions,
       {
-        onRequest,
+        // Fresh for every group; the words name the one being changed (below).
+        ...patient(
+          { what: '가입 정보를 바꾸려면' },
+          'NOT_SUBSCRIBED',
+          'ACCOUNT_NOT_FOUND',
+          'ACCOUNT_HOLDER_MISMATCH',
+          'BANK_CHECK_UNAVAILABLE',
+        ),
         schema: {
+          operationId: 'updateSubscription',
           tags,
           summary: '가입 정보 바꾸기 (계좌, 주소, 이메일, 최소 청구 금액)',
           body: subscriptionChangeBody,
           response: { 200: subscriptionView },
         },
       },
-      async (req) => service.change(ctx, assertOwnCi(req, req.body.userCi), req.body),
+      async (req) => {
+        const b = req.body;
+        assertFresh(
+          req,
+          b.bankCd !== undefined || b.bankAccount !== undefined
+            ? '보험금 받을 계좌를 바꾸려면'
+            : b.userEmail !== undefined || b.userAddr !== undefined || b.userPostNo !== undefined
+              ? '연락처를 바꾸려면'
+              : '가입 정보를 바꾸려면',
+        );
+        return service.change(ctx, assertOwnCi(req, b.userCi), b);
+      },
     );
 
     app.delete(
       API.subscriptions,
       {
-        onRequest,
+        ...patient({ fresh: '자동청구를 해지하려면' }, 'NOT_SUBSCRIBED'),
         schema: {
+          operationId: 'cancelSubscription',
           tags,
           summary: '자동청구 해지',
           description:
@@ -154,8 +218,9 @@ export const subscriptionRoutes =
     app.post(
       API.subscriptionHospitals,
       {
-        onRequest,
+        ...patient({ fresh: '병원을 추가하려면' }, 'NOT_SUBSCRIBED', 'PERSON_MISMATCH', 'HOSPITAL_NOT_AVAILABLE'),
         schema: {
+          operationId: 'addSubscriptionHospital',
           tags,
           summary: '병원 추가 (outer: hospitalCd, agreeId)',
           body: addHospitalBody,
@@ -171,8 +236,9 @@ export const subscriptionRoutes =
     app.post(
       API.subscriptionHospitalsV2,
       {
-        onRequest,
+        ...patient({ fresh: '병원을 추가하려면' }, 'NOT_SUBSCRIBED', 'PERSON_MISMATCH', 'HOSPITAL_NOT_AVAILABLE'),
         schema: {
+          operationId: 'addSubscriptionHospitalsV2',
           tags,
           summary: '병원 추가 (inner: hospitals 목록)',
           body: addHospitalsV2Body,
@@ -191,8 +257,9 @@ export const subscriptionRoutes =
     app.delete(
       API.subscriptionHospitals,
       {
-        onRequest,
+        ...patient({ fresh: '병원을 빼려면' }, 'NOT_SUBSCRIBED', 'HOSPITAL_NOT_SUBSCRIBED', 'LAST_HOSPITAL'),
         schema: {
+          operationId: 'removeSubscriptionHospital',
           tags,
           summary: '병원 하나 빼기',
           querystring: removeHospitalQuery,
@@ -202,6 +269,20 @@ export const subscriptionRoutes =
       async (req) => service.removeHospital(ctx, assertOwnCi(req, req.query.userCi), req.query.hospitalCd),
     );
 
+    // Per patient: after the session check (route-contract.ts puts it first), so req.patient is the caller. A second
+    // limit of its own (createRateLimit): @fastify/rate-limit runs one of its hooks per request, the route's per address.
+    const patientLimit = app.createRateLimit({
+      ...DOCUMENT_RATE_LIMITS.perPatient,
+      keyGenerator: (req) => `documents:${req.patient!.ciHmac}`,
+    });
+    const perPatient: onRequestAsyncHookHandler = async (req, reply) => {
+      const limit = await patientLimit(req);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', limit.ttlInSeconds);
+        // The problem handler answers it as every limit: 429 RATE_LIMITED.
+        throw Object.assign(new Error('document calls of this patient over the limit'), { statusCode: 429 });
+      }
+    };
     for (const [path, kind] of [
       [API.documentCommission, 'commission'],
       [API.documentAgree, 'agree'],
@@ -209,16 +290,24 @@ export const subscriptionRoutes =
       app.post(
         path,
         {
-          onRequest,
+          // Before submission, from what the wizard sends; after it, the stored RRN, address and signature: fresh.
+          config: {
+            ...patient({ what: '서류를 보려면' }, 'NOT_SUBSCRIBED', ...IMAGE_PROBLEMS).config,
+            rateLimit: DOCUMENT_RATE_LIMITS.perAddress,
+          },
+          onRequest: perPatient,
           schema: {
+            operationId: kind === 'commission' ? 'getCommissionDocument' : 'getConsentDocument',
             tags: ['documents'],
             summary: kind === 'commission' ? '위임장 PDF' : '동의서 PDF',
             description:
               '200: application/pdf (A4, 한글 글꼴 포함). 가입 뒤에는 insuApplyId만 보내면 저장된 내용과 서명으로, 가입 전에는 보낸 reg 항목으로 만들어요. 이름·생년월일·전화번호는 본인인증 정보를 써요.',
             body: documentBody,
+            response: { 200: pdfAnswer(kind === 'commission' ? '위임장 PDF (A4)' : '동의서 PDF (A4)') },
           },
         },
         async (req, reply) => {
+          if (req.body.insuApplyId) assertFresh(req, '저장된 위임장과 동의서를 보려면');
           const pdf = await documentPdf(ctx, assertOwnCi(req, req.body.userCi), kind, req.body);
           const name = kind === 'commission' ? '위임장.pdf' : '동의서.pdf';
           return reply

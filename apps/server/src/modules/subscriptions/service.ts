@@ -5,10 +5,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CANCELLED_PURGE_DAYS,
-  CONTRACT_TERM_MONTHS,
+  contractDates,
+  kstToday,
+  legalFormData,
   DEFAULT_HOSPITAL_CD,
   MAX_PHOTO_BYTES,
-  MAX_SIGNATURE_BYTES,
   SELF_REL,
   insurerIdcardType,
   maskAccount,
@@ -26,41 +27,30 @@ import {
   type SubscriptionView,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { buildCommissionPdf, buildConsentPdf, type ClaimDocumentData } from '../../documents/index.js';
+import { legalFormPdf, type ClaimDocumentData } from '../../documents/index.js';
+import type { ErrorCode } from '../../http/errors.js';
 import { AppError } from '../../http/problem.js';
-import { checkImage, reencodePhoto, reencodeSignature } from '../../images/index.js';
+import { checkImage, checkSignature, reencodePhoto } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';
-import { checkHolder } from '../accounts/service.js';
+import { checkHolder } from '../accounts/index.js';
+import {
+  findBank,
+  findJob,
+  hospitalsByCode,
+  insurersByCode,
+  photoControlsOf,
+  requiredTerms,
+  bankNameOf,
+} from '../reference/index.js';
+import { encodePerson, personOf, rrnHmacOf } from './person.js';
 import * as repo from './repo.js';
 import type { SubscriptionIdcard, SubscriptionPerson, SubscriptionRow } from './repo.js';
 
-// ————————————————————————————————————————————— dates (KST) —————————————————————————————————————————————
-
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
-const fromYmd = (s: string) => new Date(Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8)));
-/** Today's date in Korea, YYYYMMDD. */
-export const kstToday = (now: Date) => ymd(new Date(now.getTime() + KST_OFFSET_MS));
-/** YYYYMMDD plus whole months (day clamped to the month's end), plus extra days. */
-export function addMonths(yyyymmdd: string, months: number, days = 0) {
-  const d = fromYmd(yyyymmdd);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
-  return ymd(new Date(target.getTime() + days * 86_400_000));
-}
-/** The contract: from today (KST) for CONTRACT_TERM_MONTHS months, the last day included. */
-export const contractDates = (now: Date) => {
-  const start = kstToday(now);
-  return { contractStartDate: start, contractEndDate: addMonths(start, CONTRACT_TERM_MONTHS, -1) };
-};
-
 // ————————————————————————————————————————————— errors —————————————————————————————————————————————
 
-const invalid = (errors: FieldError[], code = 'VALIDATION_FAILED') =>
-  new AppError(400, code, errors.length === 1 ? errors[0]!.message : '입력한 내용을 확인해 주세요.', errors);
-const NOT_SUBSCRIBED = () =>
-  new AppError(404, 'NOT_SUBSCRIBED', '가입된 자동청구가 없어요. 먼저 자동청구에 가입해 주세요.');
+const invalid = (errors: FieldError[], code: ErrorCode = 'VALIDATION_FAILED') =>
+  new AppError(code, errors.length === 1 ? errors[0]!.message : '입력한 내용을 확인해 주세요.', errors);
+const NOT_SUBSCRIBED = () => new AppError('NOT_SUBSCRIBED', '가입된 자동청구가 없어요. 먼저 자동청구에 가입해 주세요.');
 
 /** The name, birthday, sex and phone in a body must be the verified person's (DESIGN §4). */
 export function assertSamePerson(
@@ -76,20 +66,48 @@ export function assertSamePerson(
   if (body.sex !== undefined && body.sex !== p.sex) differs('sex', '성별');
   if (body.userTel !== p.userTel) differs('userTel', '휴대폰 번호');
   if (errors.length) {
-    throw new AppError(403, 'PERSON_MISMATCH', '본인인증한 사람의 정보로만 신청할 수 있어요.', errors);
+    throw new AppError('PERSON_MISMATCH', '본인인증한 사람의 정보로만 신청할 수 있어요.', errors);
   }
 }
 
-const personOf = (ctx: AppContext, row: { personEnc: string }) =>
-  ctx.crypto.decryptJson<SubscriptionPerson>(row.personEnc);
-
 // ————————————————————————————————————————————— the view —————————————————————————————————————————————
 
+/** The hospitals a subscription covers, with their names, in name order. */
+export async function liveHospitals(ctx: AppContext, insuApplyId: string) {
+  const rows = await repo.liveHospitalRows(ctx.db, insuApplyId);
+  const names = new Map(
+    (
+      await hospitalsByCode(
+        ctx.db,
+        rows.map((r) => r.hospitalCd),
+      )
+    ).map((h) => [h.hospitalCd, h.hospitalNm]),
+  );
+  return rows
+    .map((r) => ({ ...r, hospitalNm: names.get(r.hospitalCd) ?? r.hospitalCd }))
+    .sort((a, b) => (a.hospitalNm < b.hospitalNm ? -1 : a.hospitalNm > b.hospitalNm ? 1 : 0));
+}
+
+/** The insurers a subscription claims at, with their names, in the insurers' display order. */
+export async function insurersOf(ctx: AppContext, insuApplyId: string) {
+  const rows = await repo.insurerRows(ctx.db, insuApplyId);
+  const known = await insurersByCode(
+    ctx.db,
+    rows.map((r) => r.insuCompCd),
+  );
+  return known.map((i) => ({
+    insuCompCd: i.insuCompCd,
+    insuCompNm: i.insuCompNm,
+    idcardTypeCode: rows.find((r) => r.insuCompCd === i.insuCompCd)!.idcardTypeCode,
+  }));
+}
+
 async function summaryOf(ctx: AppContext, row: SubscriptionRow): Promise<SubscriptionSummary> {
-  const person = personOf(ctx, row);
-  const [hospitals, insurers] = await Promise.all([
-    repo.liveHospitals(ctx.db, row.insuApplyId),
-    repo.insurersOf(ctx.db, row.insuApplyId),
+  const person = personOf(ctx, row.personEnc);
+  const [hospitals, insurers, bankNm] = await Promise.all([
+    liveHospitals(ctx, row.insuApplyId),
+    insurersOf(ctx, row.insuApplyId),
+    bankNameOf(ctx.db, row.bankCd),
   ]);
   return {
     insuApplyId: row.insuApplyId,
@@ -107,7 +125,7 @@ async function summaryOf(ctx: AppContext, row: SubscriptionRow): Promise<Subscri
     minAmt: row.minAmt,
     retroMonth: row.retroMonth,
     bankCd: row.bankCd ?? '',
-    bankNm: row.bankNm ?? '',
+    bankNm,
     bankAccountMasked: row.bankAccountLast4 ? `****${row.bankAccountLast4}` : '',
     bankAccountHolderMasked: person.bankAccountHolder ? maskName(person.bankAccountHolder) : '',
     bankAccountRel: row.bankAccountRel ?? '',
@@ -144,22 +162,22 @@ export async function confirm(
   patient: Patient,
   body: { hospitalCd?: string; userIdno: string },
 ): Promise<SubscriptionConfirm> {
-  const hospitalNm = body.hospitalCd ? (await repo.findHospitals(ctx.db, [body.hospitalCd]))[0]?.hospitalNm : undefined;
+  const hospitalNm = body.hospitalCd ? (await hospitalsByCode(ctx.db, [body.hospitalCd]))[0]?.hospitalNm : undefined;
   const yymmdd = patient.person.birthday.slice(2);
   if (body.userIdno.slice(0, 6) !== yymmdd) {
-    throw new AppError(403, 'PERSON_MISMATCH', '본인인증한 사람의 주민등록번호가 아니에요.', [
+    throw new AppError('PERSON_MISMATCH', '본인인증한 사람의 주민등록번호가 아니에요.', [
       { field: 'userIdno', message: '생년월일이 본인인증한 정보와 달라요.' },
     ]);
   }
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) return { subscriptionStatus: 'none', ...(hospitalNm ? { hospitalNm } : {}), reg: {} };
-  const person = personOf(ctx, row);
+  const person = personOf(ctx, row.personEnc);
   if (body.userIdno.length === 13 && body.userIdno.slice(6) !== person.userIdno2) {
-    throw new AppError(403, 'PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
+    throw new AppError('PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
       { field: 'userIdno', message: '주민등록번호 뒷자리가 가입할 때와 달라요.' },
     ]);
   }
-  const hospitals = await repo.liveHospitals(ctx.db, row.insuApplyId);
+  const hospitals = await liveHospitals(ctx, row.insuApplyId);
   return {
     subscriptionStatus: 'subscribe',
     ...(hospitalNm ? { hospitalNm } : {}),
@@ -190,7 +208,7 @@ export async function confirm(
 export async function hospitalsConfirm(ctx: AppContext, patient: Patient) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) return { hospitals: [] };
-  const hospitals = await repo.liveHospitals(ctx.db, row.insuApplyId);
+  const hospitals = await liveHospitals(ctx, row.insuApplyId);
   return {
     hospitals: hospitals.map((h) => ({
       hospitalCd: h.hospitalCd,
@@ -207,7 +225,7 @@ export async function hospitalsConfirm(ctx: AppContext, patient: Patient) {
 async function checkHospitals(ctx: AppContext, codes: { code: string; field: string }[]) {
   const found = new Map(
     (
-      await repo.findHospitals(
+      await hospitalsByCode(
         ctx.db,
         codes.map((c) => c.code),
       )
@@ -226,25 +244,6 @@ async function checkHospitals(ctx: AppContext, codes: { code: string; field: str
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
-interface PhotoRule {
-  use: boolean;
-  types: string[];
-}
-async function photoRules(ctx: AppContext, insurers: string[]) {
-  const rules = new Map<string, PhotoRule>(insurers.map((c) => [c, { use: false, types: ['ic', 'dl', 'pp'] }]));
-  for (const r of await repo.photoControls(ctx.db, insurers)) {
-    const rule = rules.get(r.compCd)!;
-    try {
-      const v: unknown = JSON.parse(r.ctrlVal);
-      if (r.ctrlKey === 'ID_PHOTO_USE') rule.use = (v as { use?: boolean }).use === true;
-      if (r.ctrlKey === 'ID_PHOTO_TYPES' && Array.isArray(v)) rule.types = v.map(String);
-    } catch {
-      // A malformed setting keeps the default.
-    }
-  }
-  return rules;
-}
-
 const ID_TYPE_NM: Record<string, string> = { ic: '주민등록증', dl: '운전면허증', pp: '여권' };
 
 /** Everything about a reg that is checked against the database and the bank, before anything is written. */
@@ -257,7 +256,7 @@ async function checkReg(
   const hospitals = await checkHospitals(ctx, hospitalCodes);
 
   const insurerCodes = unique([reg.insuCompCd, ...(reg.insuCompCds ?? [])]);
-  const insurers = new Map((await repo.findInsurers(ctx.db, insurerCodes)).map((i) => [i.insuCompCd, i]));
+  const insurers = new Map((await insurersByCode(ctx.db, insurerCodes)).map((i) => [i.insuCompCd, i]));
   const errors: FieldError[] = [];
   insurerCodes.forEach((code, i) => {
     const ins = insurers.get(code);
@@ -272,7 +271,7 @@ async function checkReg(
 
   // Required terms: SERVICE and LMHC_SUBS in termsIds (or agreeIds), each insurer's INSU_CLAIM consent in agreeIds.
   const agreed = new Set([...reg.termsIds, ...reg.agreeIds]);
-  for (const t of await repo.requiredTerms(ctx.db, ['SERVICE', 'LMHC_SUBS', 'INSU_CLAIM'])) {
+  for (const t of await requiredTerms(ctx.db, ['SERVICE', 'LMHC_SUBS', 'INSU_CLAIM'])) {
     if (t.termsGroup === 'INSU_CLAIM') {
       if (t.insuCompCd && insurerCodes.includes(t.insuCompCd) && !reg.agreeIds.includes(t.termsId)) {
         errors.push({
@@ -286,14 +285,14 @@ async function checkReg(
   }
 
   // The ID photo: required when an insurer takes one, of a type every such insurer accepts.
-  const rules = await photoRules(ctx, insurerCodes);
-  const photoNeeded = [...rules.values()].some((r) => r.use);
+  const rules = await photoControlsOf(ctx.db, insurerCodes);
+  const photoNeeded = [...rules.values()].some((r) => r.idPhotoUse);
   if (photoNeeded && !reg.idcardImg) {
     errors.push({ field: 'idcardImg', message: '신분증 사진을 올려 주세요.' });
   }
   if (reg.idcardImg && reg.idcardType) {
     for (const [code, rule] of rules) {
-      if (rule.use && !rule.types.includes(reg.idcardType)) {
+      if (rule.idPhotoUse && !rule.idPhotoTypes.includes(reg.idcardType)) {
         errors.push({
           field: 'idcardType',
           message: `${insurers.get(code)!.insuCompNm}은(는) ${ID_TYPE_NM[reg.idcardType]}을(를) 받지 않아요. 다른 신분증으로 올려 주세요.`,
@@ -302,9 +301,9 @@ async function checkReg(
     }
   }
 
-  const bank = await repo.findBank(ctx.db, reg.bankCd);
+  const bank = await findBank(ctx.db, reg.bankCd);
   if (!bank) errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
-  const job = reg.jobCd ? await repo.findJob(ctx.db, reg.jobCd) : undefined;
+  const job = reg.jobCd ? await findJob(ctx.db, reg.jobCd) : undefined;
   if (reg.jobCd && !job) errors.push({ field: 'jobCd', message: '직업을 다시 골라 주세요.' });
   if (reg.bankAccountRel === SELF_REL && reg.bankAccountHolder.trim() !== patient.person.userNm.trim()) {
     errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
@@ -323,15 +322,7 @@ async function checkReg(
         'idcardImg',
       )
     : null;
-  const signImg = await reencodeSignature(
-    await checkImage(reg.signImg, {
-      field: 'signImg',
-      what: '서명 이미지',
-      maxBytes: MAX_SIGNATURE_BYTES,
-      allow: ['png'],
-    }),
-    'signImg',
-  );
+  const signImg = await checkSignature(reg.signImg, 'signImg');
 
   // The bank, after everything local has passed.
   await checkHolder(ctx, patient, {
@@ -349,9 +340,52 @@ async function checkReg(
   };
 }
 
+/**
+ * The RRN typed is bound to the verified person (docs/providers/rrn-check.md): no other person's live subscription has
+ * it, and the vendor does not say it is someone else's. Answers whether the vendor confirmed it; an unchecked or
+ * unanswered RRN subscribes unconfirmed, and records matched only by it are then held for the patient.
+ */
+async function checkRrn(
+  ctx: AppContext,
+  patient: Patient,
+  rrn: string,
+): Promise<{ rrnHmac: string; confirmed: boolean }> {
+  const rrnHmac = rrnHmacOf(ctx, rrn);
+  const holder = await repo.findLiveByRrnHmac(ctx.db, rrnHmac);
+  if (holder && holder.ciHmac !== patient.ciHmac) throw RRN_IN_USE();
+  let verdict;
+  try {
+    verdict = await ctx.providers.rrnCheck.verify({ name: patient.person.userNm.trim(), rrn, ci: patient.ci });
+  } catch (err) {
+    ctx.log.warn({ vendor: ctx.providers.rrnCheck.name, reason: (err as Error).name }, 'RRN check not answered');
+    verdict = 'unavailable' as const;
+  }
+  if (verdict === 'mismatch') {
+    throw new AppError('RRN_MISMATCH', '주민등록번호가 본인인증한 분의 것이 아니에요.', [
+      {
+        field: 'userIdno2',
+        message: '본인인증한 분의 주민등록번호가 아니에요. 주민등록번호 뒷자리를 다시 확인해 주세요.',
+      },
+    ]);
+  }
+  return { rrnHmac, confirmed: verdict === 'confirmed' };
+}
+
+const RRN_IN_USE = () =>
+  new AppError('RRN_IN_USE', '이 주민등록번호로 이미 다른 분이 자동청구에 가입되어 있어요.', [
+    {
+      field: 'userIdno2',
+      message: '다른 분이 이미 쓰고 있는 주민등록번호예요. 본인의 주민등록번호 뒷자리가 맞는지 확인해 주세요.',
+    },
+  ]);
+
 const newApplyId = (now: Date) => `AC${kstToday(now)}${randomBytes(5).toString('hex').toUpperCase()}`;
 const sha256hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
+/** The unique index that keeps one RRN to one live subscription (0011_record_identity). */
+const isRrnTaken = (e: unknown) =>
+  (e as { constraint?: string })?.constraint === 'subscription_live_rrn' ||
+  String((e as Error)?.message).includes('subscription_live_rrn');
 
 export interface SubscribeResult {
   created: boolean;
@@ -379,11 +413,7 @@ export async function subscribe(
       : undefined;
   };
   const alreadySubscribed = () =>
-    new AppError(
-      409,
-      'ALREADY_SUBSCRIBED',
-      '이미 자동청구에 가입되어 있어요. 병원을 더하려면 병원 추가를 이용해 주세요.',
-    );
+    new AppError('ALREADY_SUBSCRIBED', '이미 자동청구에 가입되어 있어요. 병원을 더하려면 병원 추가를 이용해 주세요.');
 
   const earlier = await replay();
   if (earlier) return earlier;
@@ -405,6 +435,7 @@ export async function subscribe(
   const seen = new Set<string>();
   const distinct = hospitalCodes.filter((h) => !seen.has(h.code) && seen.add(h.code));
   const checked = await checkReg(ctx, patient, reg, distinct);
+  const rrn = await checkRrn(ctx, patient, reg.birthday.slice(2) + reg.userIdno2);
 
   const now = ctx.clock.now();
   const dates = contractDates(now);
@@ -429,7 +460,10 @@ export async function subscribe(
     ...dates,
     signPng: checked.signImg,
   });
-  const [commission, consent] = [await buildCommissionPdf(docData), await buildConsentPdf(docData)];
+  const [commission, consent] = await Promise.all([
+    legalFormPdf(ctx.pdf, 'commission', docData),
+    legalFormPdf(ctx.pdf, 'agree', docData),
+  ]);
   const idcard: SubscriptionIdcard | null = reg.idcardType
     ? {
         idcardIssueDate: reg.idcardIssueDate ?? '',
@@ -449,7 +483,7 @@ export async function subscribe(
           ciEnc: ctx.crypto.encrypt(patient.ci),
           status: 'subscribe',
           prcMode: opts.mode,
-          personEnc: ctx.crypto.encryptJson(person),
+          personEnc: encodePerson(ctx, person),
           insuCompCd: checked.insurers[0]!.insuCompCd,
           bankCd: reg.bankCd,
           bankAccountEnc: ctx.crypto.encrypt(reg.bankAccount),
@@ -473,6 +507,9 @@ export async function subscribe(
           commissionSha256: sha256hex(commission),
           consentSha256: sha256hex(consent),
           idempotencyKeyHmac: keyHmac,
+          rrnHmac: rrn.rrnHmac,
+          rrnConfirmedAt: rrn.confirmed ? now : null,
+          rrnCheckVendor: rrn.confirmed ? ctx.providers.rrnCheck.name : null,
           ...dates,
           createdAt: now,
           updatedAt: now,
@@ -489,6 +526,7 @@ export async function subscribe(
     );
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
+    if (isRrnTaken(e)) throw RRN_IN_USE();
     // Lost the race to a concurrent tap: the same key gets that answer, any other request the conflict.
     const winner = await replay();
     if (winner) return winner;
@@ -509,8 +547,8 @@ export async function addHospitals(
   assertSamePerson(patient, body);
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row || (body.insuApplyId && body.insuApplyId !== row.insuApplyId)) throw NOT_SUBSCRIBED();
-  if (body.userIdno2 && personOf(ctx, row).userIdno2 !== body.userIdno2) {
-    throw new AppError(403, 'PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
+  if (body.userIdno2 && personOf(ctx, row.personEnc).userIdno2 !== body.userIdno2) {
+    throw new AppError('PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
       { field: 'userIdno2', message: '주민등록번호 뒷자리가 가입할 때와 달라요.' },
     ]);
   }
@@ -532,15 +570,14 @@ export async function addHospitals(
 export async function removeHospital(ctx: AppContext, patient: Patient, hospitalCd: string) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
-  const live = await repo.liveHospitals(ctx.db, row.insuApplyId);
+  const live = await liveHospitals(ctx, row.insuApplyId);
   if (!live.some((h) => h.hospitalCd === hospitalCd)) {
-    throw new AppError(404, 'HOSPITAL_NOT_SUBSCRIBED', '자동청구하고 있는 병원이 아니에요.', [
+    throw new AppError('HOSPITAL_NOT_SUBSCRIBED', '자동청구하고 있는 병원이 아니에요.', [
       { field: 'hospitalCd', message: '자동청구하고 있는 병원이 아니에요.' },
     ]);
   }
   if (live.length === 1) {
     throw new AppError(
-      409,
       'LAST_HOSPITAL',
       '마지막 남은 병원은 뺄 수 없어요. 자동청구를 그만두려면 자동청구 해지를 이용해 주세요.',
       [{ field: 'hospitalCd', message: '마지막 남은 병원이에요.' }],
@@ -560,12 +597,11 @@ export async function change(
 ) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
-  const person = personOf(ctx, row);
+  const person = personOf(ctx, row.personEnc);
   const set: Parameters<typeof repo.updateSubscription>[2] = {};
   if (body.bankCd && body.bankAccount && body.bankAccountHolder && body.bankAccountRel) {
     const errors: FieldError[] = [];
-    if (!(await repo.findBank(ctx.db, body.bankCd)))
-      errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
+    if (!(await findBank(ctx.db, body.bankCd))) errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
     if (body.bankAccountRel === SELF_REL && body.bankAccountHolder.trim() !== patient.person.userNm.trim()) {
       errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
     }
@@ -588,7 +624,7 @@ export async function change(
   }
   if (body.userEmail !== undefined) person.userEmail = body.userEmail;
   if (body.minAmt !== undefined) set.minAmt = body.minAmt;
-  set.personEnc = ctx.crypto.encryptJson(person);
+  set.personEnc = encodePerson(ctx, person);
   await repo.updateSubscription(ctx.db, row.insuApplyId, set, ctx.clock.now());
   return view(ctx, patient);
 }
@@ -609,36 +645,6 @@ export async function cancel(ctx: AppContext, patient: Patient) {
 // ————————————————————————————————————————————— documents —————————————————————————————————————————————
 
 /** The data a power of attorney / consent shows, from a person's stored or typed details. */
-export function documentData(d: {
-  person: Pick<
-    SubscriptionPerson,
-    'userNm' | 'birthday' | 'userIdno2' | 'userTel' | 'userPostNo' | 'userAddr' | 'userAddrDetail'
-  >;
-  hospitals: { hospitalCd: string; hospitalNm: string }[];
-  insurers: { insuCompCd: string; insuCompNm: string }[];
-  retroMonth: number;
-  contractStartDate: string;
-  contractEndDate: string;
-  signPng?: Uint8Array;
-}): ClaimDocumentData {
-  const p = d.person;
-  const address = [p.userPostNo && `(${p.userPostNo})`, p.userAddr, p.userAddrDetail].filter(Boolean).join(' ');
-  return {
-    person: {
-      userNm: p.userNm,
-      rrnMasked: p.userIdno2 ? maskRrn(p.birthday, p.userIdno2) : `${p.birthday.slice(2)}-*******`,
-      telMasked: maskPhone(p.userTel),
-      address: address || '-',
-    },
-    // One order whatever the source, so a document regenerated later is byte for byte the one hashed at submission.
-    hospitals: d.hospitals
-      .map((h) => ({ hospitalCd: h.hospitalCd, hospitalNm: h.hospitalNm }))
-      .sort((a, b) => (a.hospitalCd < b.hospitalCd ? -1 : 1)),
-    insurers: d.insurers
-      .map((i) => ({ insuCompCd: i.insuCompCd, insuCompNm: i.insuCompNm }))
-      .sort((a, b) => (a.insuCompCd < b.insuCompCd ? -1 : 1)),
-    period: { from: addMonths(d.contractStartDate, -d.retroMonth), to: d.contractEndDate },
-    date: d.contractStartDate,
-    signPng: d.signPng,
-  };
+export function documentData(d: Parameters<typeof legalFormData>[0] & { signPng?: Uint8Array }): ClaimDocumentData {
+  return { ...legalFormData(d), signPng: d.signPng };
 }

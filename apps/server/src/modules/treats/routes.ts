@@ -1,4 +1,4 @@
-// The patient's side of the claim engine (issue 5, points 5-7), HTTP only: the 알림톡 link's exchange for a session,
+// The patient's side of the claim engine (README, claim engine), HTTP only: the 알림톡 link's exchange for a session,
 // the treatment history, claiming visits by hand (v1 one, v2 several receipts), and ID copies an insurer asked for.
 // Every call but the exchange needs a patient session and acts only for its own CI.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +17,8 @@ import {
   linkExchangeBody,
   treatClaimAnswer,
   treatClaimBody,
+  treatConfirmAnswer,
+  treatConfirmBody,
   treatsAnswer,
   treatsClaimAnswerV2,
   treatsClaimBodyV2,
@@ -25,7 +27,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import { checkImage, reencodePhoto } from '../../images/index.js';
-import { assertOwnCi, requirePatient } from '../../security/session.js';
+import type { ErrorCode } from '../../http/errors.js';
+import { assertOwnCi, type ScopeRule } from '../../security/session.js';
 import * as service from './service.js';
 import { requestIdCard } from './requests.js';
 
@@ -45,7 +48,7 @@ async function checkIdImage(dataUrl: string): Promise<service.CheckedImage> {
   });
   if (Math.min(img.width, img.height) < ID_IMAGE_MIN_SIDE) {
     const message = '신분증 사진이 너무 작아 글자를 읽기 어려워요. 신분증이 화면에 가득 차게 다시 찍어 주세요.';
-    throw new AppError(400, 'IMAGE_TOO_SMALL', message, [{ field, message }]);
+    throw new AppError('IMAGE_TOO_SMALL', message, [{ field, message }]);
   }
   const out = await reencodePhoto(img, field);
   const meta = await sharp(out).metadata();
@@ -62,19 +65,29 @@ export const treatsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['treats'];
-    // onRequest, not preHandler: without a session the answer is 401 before a (large) body is even read.
-    const onRequest = requirePatient(ctx);
+    // The patient's session (checked before a large body is even read), acting for its own CI only.
+    // A link session (security/session.ts) reads the history with either link, and submits an ID copy with an
+    // ID-request link; claiming by hand needs a full session.
+    const patient = (scope: ScopeRule, ...problems: ErrorCode[]) => ({
+      auth: 'patient' as const,
+      scope,
+      problems: ['CI_MISMATCH', ...problems] as ErrorCode[],
+    });
+    const READ: ScopeRule = { link: ['treat', 'idCard'] };
+    const CLAIM: ScopeRule = { what: '진료를 직접 청구하려면' };
+    const CLAIM_PROBLEMS: ErrorCode[] = ['TREAT_NOT_FOUND', 'NOT_SUBSCRIBED', 'CLAIM_LAPSED', 'TREAT_PENDING'];
 
     app.post(
       API.linkExchange,
       {
         schema: {
+          operationId: 'exchangeLink',
           tags,
           summary: '알림톡 링크의 일회용 토큰으로 본인 세션 시작',
           body: linkExchangeBody,
           response: { 200: linkExchangeAnswer },
         },
-        config: { rateLimit: EXCHANGE_RATE_LIMIT },
+        config: { auth: 'public', rateLimit: EXCHANGE_RATE_LIMIT, problems: ['LINK_INVALID'] },
       },
       async (req, reply) => service.exchangeLink(ctx, req, reply, req.body.token, req.body.purpose),
     );
@@ -83,12 +96,13 @@ export const treatsRoutes =
       API.treats,
       {
         schema: {
+          operationId: 'listTreats',
           tags,
           summary: '자동청구 진료 내역과 열람 기록',
           querystring: treatsQuery,
           response: { 200: treatsAnswer },
         },
-        onRequest,
+        config: patient(READ),
       },
       async (req) => service.listTreats(ctx, assertOwnCi(req, req.query.userCi)),
     );
@@ -97,12 +111,13 @@ export const treatsRoutes =
       API.treats,
       {
         schema: {
+          operationId: 'claimTreat',
           tags,
           summary: '자동으로 청구되지 않은 진료 한 건 청구 (멱등)',
           body: treatClaimBody,
           response: { 200: treatClaimAnswer },
         },
-        onRequest,
+        config: patient(CLAIM, ...CLAIM_PROBLEMS),
       },
       async (req) => {
         const patient = assertOwnCi(req, req.body.userCi);
@@ -119,15 +134,41 @@ export const treatsRoutes =
     );
 
     app.post(
+      API.treatsConfirm,
+      {
+        schema: {
+          operationId: 'confirmTreat',
+          tags,
+          summary:
+            '주민등록번호로만 찾은 진료가 내 진료인지 답하기 (맞아요: 청구 규칙대로, 아니에요: 내 내역에서 빠져요)',
+          body: treatConfirmBody,
+          response: { 200: treatConfirmAnswer },
+        },
+        config: patient({ what: '내 진료인지 답하려면' }, 'RECORD_NOT_HELD'),
+      },
+      async (req) => {
+        const answer = await service.confirmTreat(
+          ctx,
+          assertOwnCi(req, req.body.userCi),
+          req.body.treatId,
+          req.body.mine,
+        );
+        if (req.body.mine) await req.server.claimEngine?.kick();
+        return answer;
+      },
+    );
+
+    app.post(
       API.treatsV2,
       {
         schema: {
+          operationId: 'claimTreatsV2',
           tags,
           summary: '여러 진료 영수증 한꺼번에 청구 (멱등)',
           body: treatsClaimBodyV2,
           response: { 200: treatsClaimAnswerV2 },
         },
-        onRequest,
+        config: patient(CLAIM, ...CLAIM_PROBLEMS),
       },
       async (req) => {
         const patient = assertOwnCi(req, req.body.userCi);
@@ -147,12 +188,13 @@ export const treatsRoutes =
       API.idCards,
       {
         schema: {
+          operationId: 'listIdCardRequests',
           tags,
           summary: '보험사가 요청한 신분증 사본',
           querystring: idCardsQuery,
           response: { 200: idCardsAnswer },
         },
-        onRequest,
+        config: patient(READ),
       },
       async (req) => service.listIdCardRequests(ctx, assertOwnCi(req, req.query.userCi)),
     );
@@ -161,13 +203,25 @@ export const treatsRoutes =
       API.idCards,
       {
         schema: {
+          operationId: 'submitIdCard',
           tags,
           summary: '신분증 사본 제출 (JPEG/PNG, 다시 인코딩해 EXIF 없이 암호화 보관)',
           body: idCardSubmitBody,
           response: { 200: idCardSubmitAnswer },
         },
         bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-        onRequest,
+        config: patient(
+          { link: ['idCard'], what: '신분증 사본을 내려면' },
+          'ID_CARD_REQUEST_NOT_FOUND',
+          'ID_CARD_ALREADY_SUBMITTED',
+          'NO_ID_CARD_REQUEST',
+          'IMAGE_EMPTY',
+          'IMAGE_TOO_LARGE',
+          'IMAGE_TYPE',
+          'IMAGE_UNREADABLE',
+          'IMAGE_TOO_MANY_PIXELS',
+          'IMAGE_TOO_SMALL',
+        ),
       },
       async (req) => service.submitIdCard(ctx, assertOwnCi(req, req.body.userCi), req.body, checkIdImage),
     );
@@ -177,7 +231,9 @@ export const treatsRoutes =
       app.post(
         '/sandbox/insurers/idCardRequests',
         {
+          config: { auth: 'public', problems: ['CLAIM_NOT_FOUND'] },
           schema: {
+            operationId: 'requestSandboxIdCard',
             tags: ['sandbox'],
             summary: '샌드박스 보험사의 신분증 사본 요청 (환자에게 알림톡)',
             body: z.object({ claimId: z.coerce.number().int().positive(), reason: z.string().max(200).optional() }),

@@ -1,8 +1,13 @@
-// Rules of the patient's side of the claim engine (issue 5, points 5-7): what the treatment history shows, when a
+// Rules of the patient's side of the claim engine (README, claim engine): what the treatment history shows, when a
 // visit may still be claimed by hand, the 알림톡 link's exchange for a session, ID copies an insurer asked for, and
-// the access log the patient reads. Every function acts for one patient, found by the session's CI only.
+// the access log the patient reads. Every function acts for one patient, found by the session's CI only. The engine's
+// tables are read through the claims module's index, subscriptions through theirs.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  CLAIM_LAPSE_MONTHS,
+  KST_OFFSET_MS,
+  addMonths,
+  kstToday,
   maskName,
   type AccessLogEntry,
   type IdCardRequest,
@@ -13,22 +18,36 @@ import {
   type NotClaimedReason,
   type TreatClaim,
   type TreatsAnswer,
+  type TreatToConfirm,
   type TreatVisit,
   type VisitType,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { RecordOutcome, VisitType as StoredVisitType } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
-import { faxNumbers, insertClaims } from '../claims/engine.js';
 import { consumeLinkToken } from '../../security/linkToken.js';
-import { startSession, type Patient, type VerifiedPerson } from '../../security/session.js';
+import { startSession, type Patient } from '../../security/session.js';
+import { accessLogOf as storedAccessLog, recordAccess, recordAccessOnce, type AccessAction } from '../audit/index.js';
+import {
+  answerHeldRecord,
+  briefsOf,
+  claimsOfRecords,
+  recordsToConfirm,
+  insertClaims,
+  recordsByIds,
+  recordsOf,
+  statusHistoryOf,
+  type HistoryClaim,
+  type HistoryRecord,
+  type RecordOwner,
+} from '../claims/index.js';
+import { hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
+import { latestMinAmt, liveSubscriptionOf, subscriberOf, subscriptionIdsOf } from '../subscriptions/index.js';
 import * as repo from './repo.js';
 
 /** How many visits and log entries one answer holds (newest first). */
 export const TREATS_LIMIT = 200;
 export const ACCESS_LOG_LIMIT = 100;
-/** A claim lapses three years after the visit (상법 §662). */
-export const CLAIM_LAPSE_YEARS = 3;
 
 const VISIT_TYPES: Record<StoredVisitType, VisitType> = { 외래: 'outpatient', 입원: 'inpatient', 약국: 'pharmacy' };
 
@@ -39,21 +58,21 @@ const NOT_CLAIMED: Record<Exclude<RecordOutcome, 'claimed'>, NotClaimedReason> =
   too_old: 'TOO_OLD',
   hospital_not_subscribed: 'NOT_SUBSCRIBED_HOSPITAL',
   not_subscribed: 'NOT_SUBSCRIBED',
+  // Held or unlinked records never reach the history (claims/history.ts): listed only for the type's sake.
+  rrn_unconfirmed: 'PENDING',
+  identity_mismatch: 'PENDING',
+  not_patients: 'PENDING',
 };
 
 const FAILED_REASON = '보험사에 보내지 못했어요. 담당자가 확인하고 다시 보내 드릴게요.';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** Today in Korea as YYYYMMDD: visit dates are Korean calendar dates. */
-function kstDate(now: Date, yearsBack = 0) {
-  const k = new Date(now.getTime() + 9 * 3600_000);
-  return `${k.getUTCFullYear() - yearsBack}${String(k.getUTCMonth() + 1).padStart(2, '0')}${String(k.getUTCDate()).padStart(2, '0')}`;
-}
-const lapsed = (visitDate: string, now: Date) => visitDate < kstDate(now, CLAIM_LAPSE_YEARS);
+/** A visit older than CLAIM_LAPSE_MONTHS (Korea's calendar) can no longer be claimed; the engine's rule too. */
+const lapsed = (visitDate: string, now: Date) => visitDate < addMonths(kstToday(now), -CLAIM_LAPSE_MONTHS);
 
 const TREAT_NOT_FOUND = (field: string) =>
-  new AppError(404, 'TREAT_NOT_FOUND', '진료 내역을 찾을 수 없어요. 화면을 새로 고쳐 다시 확인해 주세요.', [
+  new AppError('TREAT_NOT_FOUND', '진료 내역을 찾을 수 없어요. 화면을 새로 고쳐 다시 확인해 주세요.', [
     { field, message: '본인의 진료 내역이 아니거나 없는 진료예요.' },
   ]);
 
@@ -64,23 +83,42 @@ const toId = (s: string) => (/^\d{1,15}$/.test(s) ? Number(s) : undefined);
 // The history
 
 interface Loaded {
-  records: repo.RecordRow[];
-  claims: repo.ClaimRow[];
-  history: { claimId: number; status: TreatClaim['status']; at: Date }[];
+  records: HistoryRecord[];
+  claims: HistoryClaim[];
+  history: { claimId: number; status: TreatClaim['status']; reason: string | null; at: Date }[];
   insurers: string[] | undefined;
+  hospitalNm: Map<string, string>;
+  insurerNm: Map<string, string>;
 }
 
-async function load(ctx: AppContext, ciHmac: string, records: repo.RecordRow[]): Promise<Loaded> {
-  const claims = await repo.claimsOfRecords(
+/** Whose records a patient sees: their CI's, and those matched to any subscription they had. */
+const ownerOf = async (ctx: AppContext, ciHmac: string): Promise<RecordOwner> => ({
+  ciHmac,
+  insuApplyIds: await subscriptionIdsOf(ctx.db, ciHmac),
+});
+
+async function load(ctx: AppContext, ciHmac: string, records: HistoryRecord[]): Promise<Loaded> {
+  const claims = await claimsOfRecords(
     ctx.db,
     records.map((r) => r.id),
   );
-  const history = await repo.historyOfClaims(
-    ctx.db,
-    claims.map((c) => c.id),
-  );
-  const sub = await repo.liveSubscription(ctx.db, ciHmac);
-  return { records, claims, history, insurers: sub?.insurers };
+  const [history, sub, hospitals, insurers] = await Promise.all([
+    statusHistoryOf(
+      ctx.db,
+      claims.map((c) => c.id),
+    ),
+    liveSubscriptionOf(ctx.db, ciHmac),
+    hospitalsByCode(ctx.db, [...new Set(records.map((r) => r.hospitalCd))]),
+    insurersByCode(ctx.db, [...new Set(claims.map((c) => c.insuCompCd))]),
+  ]);
+  return {
+    records,
+    claims,
+    history,
+    insurers: sub?.insurers,
+    hospitalNm: new Map(hospitals.map((h) => [h.hospitalCd, h.hospitalNm])),
+    insurerNm: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
+  };
 }
 
 function deptOf(ctx: AppContext, detailEnc: string) {
@@ -91,10 +129,16 @@ function deptOf(ctx: AppContext, detailEnc: string) {
   }
 }
 
-function toVisits(ctx: AppContext, { records, claims, history, insurers }: Loaded): TreatVisit[] {
+function toVisits(
+  ctx: AppContext,
+  { records, claims, history, insurers, hospitalNm, insurerNm }: Loaded,
+): TreatVisit[] {
   const now = ctx.clock.now();
   const historyOf = new Map<number, { status: TreatClaim['status']; at: string }[]>();
+  // What the insurer last asked for, shown while the claim waits for those papers.
+  const askedFor = new Map<number, string>();
   for (const h of history) {
+    if (h.status === 'documents_requested' && h.reason) askedFor.set(h.claimId, h.reason);
     const list = historyOf.get(h.claimId) ?? [];
     list.push({ status: h.status, at: iso(h.at) });
     historyOf.set(h.claimId, list);
@@ -106,7 +150,7 @@ function toVisits(ctx: AppContext, { records, claims, history, insurers }: Loade
     return {
       treatId: String(r.id),
       hospitalCd: r.hospitalCd,
-      hospitalNm: r.hospitalNm,
+      hospitalNm: hospitalNm.get(r.hospitalCd) ?? r.hospitalCd,
       treatDate: r.visitDate,
       visitType: VISIT_TYPES[r.visitType],
       deptNm: deptOf(ctx, r.detailEnc),
@@ -121,9 +165,16 @@ function toVisits(ctx: AppContext, { records, claims, history, insurers }: Loade
       claims: own.map((c): TreatClaim => ({
         claimId: String(c.id),
         insuCompCd: c.insuCompCd,
-        insuCompNm: c.insuCompNm,
+        insuCompNm: insurerNm.get(c.insuCompCd) ?? c.insuCompCd,
         status: c.status,
-        reason: c.status === 'rejected' ? (c.rejectReason ?? '') : c.status === 'failed' ? FAILED_REASON : null,
+        reason:
+          c.status === 'rejected'
+            ? (c.rejectReason ?? '')
+            : c.status === 'failed'
+              ? FAILED_REASON
+              : c.status === 'documents_requested'
+                ? (askedFor.get(c.id) ?? null)
+                : null,
         claimAmt: c.amount,
         paidAmt: c.paidAmount,
         origin: c.origin,
@@ -143,10 +194,21 @@ const ACTOR_NM: Record<string, string> = { patient: '본인', engine: '자동청
 /** The engine writes actors as `hospital:<code>` and `insurer:<code>`; we (and older rows) may write the bare code. */
 const actorCode = (actor: string) => actor.replace(/^(hospital|insurer):/, '');
 
-function describe(
-  e: Awaited<ReturnType<typeof repo.listAccessLog>>[number],
-  names: Awaited<ReturnType<typeof repo.namesOf>>,
-): AccessLogEntry {
+interface LogLine {
+  id: number;
+  action: AccessAction;
+  actor: string;
+  detail: string | null;
+  at: Date;
+  visitDate: string | null;
+  hospitalCd: string | null;
+  insuCompCd: string | null;
+  origin: 'auto' | 'patient' | null;
+}
+type Names = { hospital: Map<string, string>; insurer: Map<string, string> };
+
+/** The sentence the patient reads for each action: the record type makes a new action impossible to forget here. */
+function describe(e: LogLine, names: Names): AccessLogEntry {
   const hospitalNm = (cd: string | null) => (cd ? (names.hospital.get(cd) ?? cd) : '병원');
   const insurerNm = (cd: string | null) => (cd ? (names.insurer.get(cd) ?? cd) : '보험사');
   const code = actorCode(e.actor);
@@ -154,7 +216,7 @@ function describe(
     ? '운영자'
     : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
   const visit = e.visitDate ? `${Number(e.visitDate.slice(4, 6))}월 ${Number(e.visitDate.slice(6, 8))}일 ` : '';
-  const summaries: Record<string, () => string> = {
+  const summaries: Record<AccessAction, () => string> = {
     record_received: () => `${hospitalNm(e.hospitalCd ?? code)}에서 ${visit}진료 기록을 보내왔어요.`,
     claim_created: () =>
       e.origin === 'patient'
@@ -162,51 +224,112 @@ function describe(
         : `${visit}진료를 ${insurerNm(e.insuCompCd)}에 청구하려고 서류를 만들었어요.`,
     delivered: () => `${insurerNm(e.insuCompCd ?? code)}에 ${visit}진료 청구 서류를 보냈어요.`,
     released_to_patient: () => `본인에게 진료 내역${e.detail ? ` ${e.detail}` : ''}을 보여 드렸어요.`,
+    released_to_operator: () =>
+      `운영자가 ${visit}진료의 ${insurerNm(e.insuCompCd)} 청구 서류(위임장·동의서 포함)를 확인했어요.`,
+    operator_retry: () => `운영자가 ${insurerNm(e.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
     id_card_submitted: () => '본인이 신분증 사본을 제출했어요.',
     id_card_released: () => `${insurerNm(code)}에 신분증 사본을 보냈어요.`,
-    operator_retry: () => `운영자가 ${insurerNm(e.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
   };
   return {
     logId: String(e.id),
     at: iso(e.at),
     action: e.action.toUpperCase(),
     actorNm,
-    summary: summaries[e.action]?.() ?? e.detail ?? '진료 기록을 처리했어요.',
+    summary: summaries[e.action]?.() ?? '진료 기록을 처리했어요.',
   };
 }
 
 async function accessLogOf(ctx: AppContext, ciHmac: string) {
-  const [rows, total] = await Promise.all([
-    repo.listAccessLog(ctx.db, ciHmac, ACCESS_LOG_LIMIT),
-    repo.countAccessLog(ctx.db, ciHmac),
-  ]);
+  const { rows, total } = await storedAccessLog(ctx.db, ciHmac, ACCESS_LOG_LIMIT);
+  const briefs = await briefsOf(
+    ctx.db,
+    rows.flatMap((r) => (r.recordId ? [r.recordId] : [])),
+    rows.flatMap((r) => (r.claimId ? [r.claimId] : [])),
+  );
+  const lines = rows.map((r): LogLine => {
+    const claim = r.claimId ? briefs.claim.get(r.claimId) : undefined;
+    const record = briefs.record.get(r.recordId ?? claim?.recordId ?? -1);
+    return {
+      ...r,
+      visitDate: record?.visitDate ?? null,
+      hospitalCd: record?.hospitalCd ?? null,
+      insuCompCd: claim?.insuCompCd ?? null,
+      origin: claim?.origin ?? null,
+    };
+  });
   const hospitalCds = new Set<string>();
   const insuCompCds = new Set<string>();
-  for (const r of rows) {
-    if (r.hospitalCd) hospitalCds.add(r.hospitalCd);
-    if (r.insuCompCd) insuCompCds.add(r.insuCompCd);
-    hospitalCds.add(actorCode(r.actor));
-    insuCompCds.add(actorCode(r.actor));
+  for (const l of lines) {
+    if (l.hospitalCd) hospitalCds.add(l.hospitalCd);
+    if (l.insuCompCd) insuCompCds.add(l.insuCompCd);
+    hospitalCds.add(actorCode(l.actor));
+    insuCompCds.add(actorCode(l.actor));
   }
-  const names = await repo.namesOf(ctx.db, [...hospitalCds], [...insuCompCds]);
-  return { list: rows.map((r) => describe(r, names)), total };
+  const [hospitals, insurers] = await Promise.all([
+    hospitalsByCode(ctx.db, [...hospitalCds]),
+    insurersByCode(ctx.db, [...insuCompCds]),
+  ]);
+  const names: Names = {
+    hospital: new Map(hospitals.map((h) => [h.hospitalCd, h.hospitalNm])),
+    insurer: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
+  };
+  return { list: lines.map((l) => describe(l, names)), total };
 }
 
-/** GET treats: the history, written to the access log as a release to the patient before it is read back. */
+/** Midnight in Korea (the calendar the patient reads the log in) of the day `now` falls on, as an instant. */
+function startOfKstDay(now: Date) {
+  const k = new Date(now.getTime() + KST_OFFSET_MS);
+  return new Date(Date.UTC(k.getUTCFullYear(), k.getUTCMonth(), k.getUTCDate()) - KST_OFFSET_MS);
+}
+
+/**
+ * GET treats: the history, written to the access log as a release to the patient before it is read back. A GET is a
+ * read (the screen refetches on focus and on reconnect): the release is written once a Korean calendar day for the
+ * history as shown (its number of visits), so repeating the GET writes nothing, while a new visit shown, or another
+ * day, is a new line.
+ */
 export async function listTreats(ctx: AppContext, patient: Patient): Promise<TreatsAnswer> {
-  const records = await repo.listRecords(ctx.db, patient.ciHmac, TREATS_LIMIT);
-  await repo.appendAccessLog(
+  const owner = await ownerOf(ctx, patient.ciHmac);
+  const records = await recordsOf(ctx.db, owner, TREATS_LIMIT);
+  const now = ctx.clock.now();
+  await recordAccessOnce(
     ctx.db,
-    [{ ciHmac: patient.ciHmac, action: 'released_to_patient', actor: 'patient', detail: `${records.length}건` }],
-    ctx.clock.now(),
+    { ciHmac: patient.ciHmac, action: 'released_to_patient', actor: 'patient', detail: `${records.length}건` },
+    now,
+    startOfKstDay(now),
   );
   const [loaded, minAmt, accessLog] = await Promise.all([
     load(ctx, patient.ciHmac, records),
-    repo.latestMinAmt(ctx.db, patient.ciHmac),
+    latestMinAmt(ctx.db, patient.ciHmac),
     accessLogOf(ctx, patient.ciHmac),
   ]);
   const list = toVisits(ctx, loaded);
-  return { list, total: list.length, minAmt, accessLog };
+  return { list, total: list.length, minAmt, toConfirm: await toConfirmOf(ctx, owner), accessLog };
+}
+
+/** The visits held until the patient says they are theirs: when and where, never what (claims/held.ts). */
+async function toConfirmOf(ctx: AppContext, owner: RecordOwner): Promise<TreatToConfirm[]> {
+  const rows = await recordsToConfirm(ctx.db, owner);
+  const names = new Map(
+    (await hospitalsByCode(ctx.db, [...new Set(rows.map((r) => r.hospitalCd))])).map((h) => [
+      h.hospitalCd,
+      h.hospitalNm,
+    ]),
+  );
+  return rows.map((r) => ({
+    treatId: String(r.id),
+    hospitalCd: r.hospitalCd,
+    hospitalNm: names.get(r.hospitalCd) ?? r.hospitalCd,
+    treatDate: r.visitDate,
+    visitType: VISIT_TYPES[r.visitType],
+  }));
+}
+
+/** POST API.treatsConfirm: the patient's answer about one held visit; answers what is still held. */
+export async function confirmTreat(ctx: AppContext, patient: Patient, treatId: string, mine: boolean) {
+  const owner = await ownerOf(ctx, patient.ciHmac);
+  await answerHeldRecord(ctx, owner, Number(treatId), mine);
+  return { toConfirm: await toConfirmOf(ctx, owner) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -230,32 +353,32 @@ export async function claimTreats(
     return id;
   });
   const now = ctx.clock.now();
+  const owner = await ownerOf(ctx, patient.ciHmac);
   const made = await ctx.db.transaction().execute(async (trx) => {
-    const sub = await repo.liveSubscription(trx, patient.ciHmac);
+    const sub = await liveSubscriptionOf(trx, patient.ciHmac);
     if (!sub) {
-      throw new AppError(409, 'NOT_SUBSCRIBED', '자동청구에 가입되어 있지 않아 청구할 수 없어요. 먼저 가입해 주세요.');
+      throw new AppError('NOT_SUBSCRIBED', '자동청구에 가입되어 있지 않아 청구할 수 없어요. 먼저 가입해 주세요.');
     }
-    const records = await repo.findRecords(trx, patient.ciHmac, ids);
+    const records = await recordsByIds(trx, owner, ids);
     ids.forEach((id, i) => {
       if (!records.some((r) => r.id === id)) throw TREAT_NOT_FOUND(fieldOf(i));
     });
     const insurers = insuCompCds ?? sub.insurers;
     const foreign = insurers.findIndex((c) => !sub.insurers.includes(c));
     if (foreign >= 0) {
-      throw new AppError(400, 'VALIDATION_FAILED', '자동청구에 가입한 보험사에만 청구할 수 있어요.', [
+      throw new AppError('VALIDATION_FAILED', '자동청구에 가입한 보험사에만 청구할 수 있어요.', [
         { field: `insuCompCds.${foreign}`, message: '자동청구에 가입한 보험사가 아니에요.' },
       ]);
     }
     ids.forEach((id, i) => {
       const r = records.find((x) => x.id === id)!;
       if (lapsed(r.visitDate, now)) {
-        throw new AppError(422, 'CLAIM_LAPSED', '진료일로부터 3년이 지나 청구할 수 없어요.', [
+        throw new AppError('CLAIM_LAPSED', '진료일로부터 3년이 지나 청구할 수 없어요.', [
           { field: fieldOf(i), message: '청구할 수 있는 기간이 지났어요.' },
         ]);
       }
       if (r.outcome === 'pending') {
         throw new AppError(
-          409,
           'TREAT_PENDING',
           '병원에서 받은 진료 기록을 아직 확인하고 있어요. 잠시 후 다시 시도해 주세요.',
           [{ field: fieldOf(i), message: '확인하고 있는 진료예요.' }],
@@ -276,10 +399,10 @@ export async function claimTreats(
     });
     // The engine's own insert: the claim, its first status, its delivery (sent by the engine's workers) and the
     // access log entry; an existing claim of the visit × insurer is skipped, so a repeat creates nothing.
-    const claims = await insertClaims(ctx, trx, rows, await faxNumbers(trx), now);
+    const claims = await insertClaims(ctx, trx, rows, now);
     return claims;
   });
-  const records = await repo.findRecords(ctx.db, patient.ciHmac, ids);
+  const records = await recordsByIds(ctx.db, owner, ids);
   const ordered = ids.map((id) => records.find((r) => r.id === id)!);
   const list = toVisits(ctx, await load(ctx, patient.ciHmac, ordered));
   return { list, created: made.length, claimIds: made };
@@ -294,40 +417,22 @@ export async function claimTreats(
  */
 const LINK_INVALID = () =>
   new AppError(
-    403,
     'LINK_INVALID',
     '링크의 사용 시간이 지났거나 이미 사용한 링크예요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.',
   );
 
-interface StoredPerson {
-  userNm?: string;
-  birthday?: string;
-  sex?: 'M' | 'F';
-  userTel?: string;
-  telecomType?: string;
-}
+/** The links of a subscription that was cancelled (or replaced by a newer one) open nothing. */
+const LINK_CANCELLED = () =>
+  new AppError(
+    'LINK_INVALID',
+    '자동청구를 해지해서 이 링크는 더 쓸 수 없어요. 휴대폰 본인인증을 하면 지난 내역을 볼 수 있어요.',
+  );
 
-/** The CI and person of a subscription, for a session started from a link. */
-async function personOfSubscription(ctx: AppContext, ciHmac: string, insuApplyId: string | null) {
-  let q = ctx.db.selectFrom('subscription').select(['ciEnc', 'personEnc']).where('ciHmac', '=', ciHmac);
-  if (insuApplyId) q = q.where('insuApplyId', '=', insuApplyId);
-  const sub = await q
-    .orderBy((eb) => eb(eb.ref('status'), '=', 'subscribe'), 'desc')
-    .orderBy('updatedAt', 'desc')
-    .executeTakeFirst();
-  if (!sub) return undefined;
-  const p = ctx.crypto.decryptJson<StoredPerson>(sub.personEnc);
-  const person: VerifiedPerson = {
-    userNm: p.userNm ?? '',
-    birthday: p.birthday ?? '',
-    sex: p.sex === 'F' ? 'F' : 'M',
-    userTel: p.userTel ?? '',
-    telecomType: p.telecomType ?? '',
-  };
-  return { ci: ctx.crypto.decrypt(sub.ciEnc), person };
-}
-
-/** Trades a link's single-use token for a patient session; a used, expired, forged or foreign token opens nothing. */
+/**
+ * Trades a link's single-use token for a link session (security/session.ts: the visit history, and for an ID-request
+ * link the ID copy, nothing else); a used, expired, forged or foreign token, or the link of a subscription that is
+ * no longer live, opens nothing.
+ */
 export async function exchangeLink(
   ctx: AppContext,
   req: FastifyRequest,
@@ -337,9 +442,16 @@ export async function exchangeLink(
 ): Promise<LinkExchangeAnswer> {
   const grant = await consumeLinkToken(ctx, token, purpose);
   if (!grant) throw LINK_INVALID();
-  const who = await personOfSubscription(ctx, grant.ciHmac, grant.insuApplyId);
+  const live = await liveSubscriptionOf(ctx.db, grant.ciHmac);
+  if (!live || (grant.insuApplyId && grant.insuApplyId !== live.insuApplyId)) throw LINK_CANCELLED();
+  const who = await subscriberOf(ctx, grant.ciHmac, live.insuApplyId);
   if (!who) throw LINK_INVALID();
-  const session = await startSession(ctx, req, reply, { kind: 'patient', ci: who.ci, person: who.person });
+  const session = await startSession(ctx, req, reply, {
+    kind: 'patient',
+    ci: who.ci,
+    person: who.person,
+    origin: { via: 'link', purpose, insuApplyId: live.insuApplyId },
+  });
   return {
     purpose,
     hash: session.hash,
@@ -352,26 +464,38 @@ export async function exchangeLink(
 // ---------------------------------------------------------------------------------------------------------------
 // ID copies
 
-const ID_TYPES: IdCardRequest['acceptedTypes'] = ['ic', 'dl', 'pp'];
-/** The types an insurer takes; every type when it says nothing. */
-const typesOf = (accepted: Map<string, string[]>, insuCompCd: string) =>
-  ID_TYPES.filter((t) => accepted.get(insuCompCd)?.includes(t) ?? true);
+/** The ID types each insurer takes (its photo settings: every type when it says nothing). */
+const acceptedTypes = (db: AppContext['db'], insuCompCds: string[]) => photoControlsOf(db, [...new Set(insuCompCds)]);
 
 export async function listIdCardRequests(ctx: AppContext, patient: Patient) {
   const rows = await repo.listIdCardRequests(ctx.db, patient.ciHmac);
-  const accepted = await repo.acceptedIdTypes(ctx.db, [...new Set(rows.map((r) => r.insuCompCd))]);
-  const list = rows.map((r): IdCardRequest => ({
-    requestId: String(r.id),
-    insuCompCd: r.insuCompCd,
-    insuCompNm: r.insuCompNm,
-    reason: r.reason,
-    treatDate: r.visitDate,
-    hospitalNm: r.hospitalNm,
-    acceptedTypes: typesOf(accepted, r.insuCompCd),
-    status: r.submittedAt ? 'submitted' : 'requested',
-    requestedAt: iso(r.requestedAt),
-    submittedAt: r.submittedAt ? iso(r.submittedAt) : null,
-  }));
+  const codes = rows.map((r) => r.insuCompCd);
+  const [accepted, insurers, briefs] = await Promise.all([
+    acceptedTypes(ctx.db, codes),
+    insurersByCode(ctx.db, [...new Set(codes)]),
+    briefsOf(
+      ctx.db,
+      [],
+      rows.flatMap((r) => (r.claimId ? [r.claimId] : [])),
+    ),
+  ]);
+  const hospitals = await hospitalsByCode(ctx.db, [...new Set([...briefs.record.values()].map((r) => r.hospitalCd))]);
+  const list = rows.map((r): IdCardRequest => {
+    const claim = r.claimId ? briefs.claim.get(r.claimId) : undefined;
+    const record = claim ? briefs.record.get(claim.recordId) : undefined;
+    return {
+      requestId: String(r.id),
+      insuCompCd: r.insuCompCd,
+      insuCompNm: insurers.find((i) => i.insuCompCd === r.insuCompCd)?.insuCompNm ?? r.insuCompCd,
+      reason: r.reason,
+      treatDate: record?.visitDate ?? null,
+      hospitalNm: hospitals.find((h) => h.hospitalCd === record?.hospitalCd)?.hospitalNm ?? null,
+      acceptedTypes: accepted.get(r.insuCompCd)!.idPhotoTypes,
+      status: r.submittedAt ? 'submitted' : 'requested',
+      requestedAt: iso(r.requestedAt),
+      submittedAt: r.submittedAt ? iso(r.submittedAt) : null,
+    };
+  });
   return { list, total: list.length };
 }
 
@@ -396,7 +520,7 @@ export async function submitIdCard(
 ): Promise<IdCardSubmitAnswer> {
   const requestId = body.requestId === undefined ? undefined : toId(body.requestId);
   const notFound = () =>
-    new AppError(404, 'ID_CARD_REQUEST_NOT_FOUND', '신분증 제출 요청을 찾을 수 없어요. 알림톡을 다시 확인해 주세요.', [
+    new AppError('ID_CARD_REQUEST_NOT_FOUND', '신분증 제출 요청을 찾을 수 없어요. 알림톡을 다시 확인해 주세요.', [
       { field: 'requestId', message: '본인에게 온 요청이 아니거나 없는 요청이에요.' },
     ]);
   if (body.requestId !== undefined && requestId === undefined) throw notFound();
@@ -404,7 +528,7 @@ export async function submitIdCard(
     const one = await repo.findIdCardRequest(ctx.db, patient.ciHmac, requestId);
     if (!one) throw notFound();
     if (one.submittedAt) {
-      throw new AppError(409, 'ID_CARD_ALREADY_SUBMITTED', '이 요청에는 이미 신분증을 제출했어요.');
+      throw new AppError('ID_CARD_ALREADY_SUBMITTED', '이 요청에는 이미 신분증을 제출했어요.');
     }
   }
   const image = await check(body.idcardImg);
@@ -418,12 +542,15 @@ export async function submitIdCard(
   const answered = await ctx.db.transaction().execute(async (trx) => {
     const open = await repo.openIdCardRequests(trx, patient.ciHmac, requestId);
     if (open.length === 0) {
-      throw new AppError(409, 'NO_ID_CARD_REQUEST', '보험사가 요청한 신분증 제출이 없어요. 이미 제출했을 수 있어요.');
+      throw new AppError('NO_ID_CARD_REQUEST', '보험사가 요청한 신분증 제출이 없어요. 이미 제출했을 수 있어요.');
     }
-    const accepted = await repo.acceptedIdTypes(trx, [...new Set(open.map((o) => o.insuCompCd))]);
-    if (open.some((o) => !typesOf(accepted, o.insuCompCd).includes(body.idcardType))) {
+    const accepted = await acceptedTypes(
+      trx,
+      open.map((o) => o.insuCompCd),
+    );
+    if (open.some((o) => !accepted.get(o.insuCompCd)!.idPhotoTypes.includes(body.idcardType))) {
       const message = '요청한 보험사가 받지 않는 신분증이에요. 다른 신분증을 골라 주세요.';
-      throw new AppError(400, 'VALIDATION_FAILED', message, [{ field: 'idcardType', message }]);
+      throw new AppError('VALIDATION_FAILED', message, [{ field: 'idcardType', message }]);
     }
     const submissionId = await repo.insertIdCardSubmission(
       trx,
@@ -445,14 +572,14 @@ export async function submitIdCard(
       submissionId,
       now,
     );
-    await repo.appendAccessLog(
+    await recordAccess(
       trx,
       [
         { ciHmac: patient.ciHmac, action: 'id_card_submitted', actor: 'patient', detail: null },
         ...open.map((o) => ({
           ciHmac: patient.ciHmac,
-          action: 'id_card_released',
-          actor: o.insuCompCd,
+          action: 'id_card_released' as const,
+          actor: `insurer:${o.insuCompCd}`,
           claimId: o.claimId,
           detail: `sha256:${image.sha256}`,
         })),
@@ -461,13 +588,29 @@ export async function submitIdCard(
     );
     return open;
   });
-  // The copy goes to each insurer that asked (sandbox: the outbox; the image itself never leaves encrypted storage here).
-  for (const o of answered) {
-    await ctx.outbox.write({
-      channel: 'api',
-      to: o.insuCompCd,
-      body: `신분증 사본 제출 (요청 ${o.id}${o.claimId ? `, 청구 ${o.claimId}` : ''}, sha256 ${image.sha256})`,
-    });
-  }
+  // The copy goes to each insurer that asked, through the delivery provider like a claim's documents.
+  const [, base64 = ''] = image.dataUrl.split(',');
+  const copy = new Uint8Array(Buffer.from(base64, 'base64'));
+  await ctx.providers.delivery.deliver(
+    answered.map((o) => {
+      const channel = ctx.providers.delivery.channelFor(o.insuCompCd);
+      return {
+        idempotencyKey: `id-card-${o.id}`,
+        claimId: o.claimId,
+        insuCompCd: o.insuCompCd,
+        channel,
+        destination: `api:${o.insuCompCd}`,
+        documents: [
+          {
+            kind: 'id_copy' as const,
+            contentType: image.dataUrl.startsWith('data:image/png') ? ('image/png' as const) : ('image/jpeg' as const),
+            body: copy,
+            sha256: image.sha256,
+          },
+        ],
+      };
+    }),
+    ctx.outbox,
+  );
   return { idcardType: body.idcardType, submittedAt: iso(now), requestIds: answered.map((o) => String(o.id)) };
 }

@@ -2,8 +2,7 @@
 // what it would have sent to the outbox, in the engine's transaction. Channel 'api' goes to `insurer:<code>`,
 // channel 'fax' to the fax number's digits.
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Outbox } from '../outbox.js';
 import type { DeliveryChannel, DeliveryProvider, DeliveryRequest, DeliveryResult } from './types.js';
 
 export interface SandboxDeliveryOptions {
@@ -18,9 +17,8 @@ export const sandboxRecipient = (r: Pick<DeliveryRequest, 'channel' | 'insuCompC
 export function sandboxDelivery(opts: SandboxDeliveryOptions): DeliveryProvider {
   return {
     channelFor: (insuCompCd): DeliveryChannel => (opts.faxInsurers?.has(insuCompCd) ? 'fax' : 'api'),
-    async deliver(batch: DeliveryRequest[], db: Kysely<Database>): Promise<DeliveryResult[]> {
+    async deliver(batch: DeliveryRequest[], outbox: Outbox): Promise<DeliveryResult[]> {
       if (batch.length === 0) return [];
-      const createdAt = opts.now();
       const rows = batch.map((r) => ({
         channel: r.channel,
         to: sandboxRecipient(r),
@@ -29,9 +27,8 @@ export function sandboxDelivery(opts: SandboxDeliveryOptions): DeliveryProvider 
           claimId: r.claimId,
           documents: r.documents.map((d) => ({ kind: d.kind, sha256: d.sha256, contentType: d.contentType })),
         }),
-        createdAt,
       }));
-      await db.insertInto('sandboxOutbox').values(rows).execute();
+      await outbox.writeMany(rows);
       return batch.map((r) => ({
         ok: true as const,
         externalRef: `SBX-${createHash('sha256').update(r.idempotencyKey).digest('hex').slice(0, 12)}`,

@@ -1,15 +1,14 @@
-// Claim delivery to insurers (issue 5 §4): an insurer's claim API, or fax to its claim fax line (insurer_fax).
+// Claim delivery to insurers (README, claim engine): an insurer's claim API, or fax to its claim fax line (insurer_fax).
 // The engine hands a provider a batch; the provider answers one result per item, in order. A provider never decides
 // retries: it says whether a failure is worth retrying, and the engine keeps attempts, backoff and dead letters.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Outbox } from '../outbox.js';
 
 export type DeliveryChannel = 'api' | 'fax';
 
 export interface DeliveryDocument {
-  kind: 'claim_form' | 'receipt' | 'package';
+  kind: 'claim_form' | 'receipt' | 'package' | 'id_copy';
   sha256: string;
-  contentType: 'application/json' | 'application/pdf';
+  contentType: 'application/json' | 'application/pdf' | 'image/jpeg' | 'image/png';
   body: string | Uint8Array;
 }
 
@@ -17,7 +16,8 @@ export interface DeliveryRequest {
   /** Our delivery id: sent as the idempotency key, so an insurer that sees it twice (a retry after a crash between
    * its answer and our commit) keeps one claim. */
   idempotencyKey: string;
-  claimId: number;
+  /** The claim the documents are about (an ID copy an insurer asked for may be about none). */
+  claimId: number | null;
   insuCompCd: string;
   channel: DeliveryChannel;
   /** The fax number (digits) or the insurer's API endpoint name. */
@@ -25,14 +25,51 @@ export interface DeliveryRequest {
   documents: DeliveryDocument[];
 }
 
-export type DeliveryResult = { ok: true; externalRef: string } | { ok: false; error: string; retryable: boolean };
+export type DeliveryResult =
+  | {
+      ok: true;
+      /** The insurer's receipt id, or the fax gateway's receipt number. */
+      externalRef: string;
+      /** The gateway accepted it and its outcome comes later (a fax): the engine asks `outcomeOf` until it knows. */
+      awaiting?: boolean;
+    }
+  | { ok: false; error: string; retryable: boolean };
 
 export interface DeliveryProvider {
   /** How this insurer takes claims. */
   channelFor(insuCompCd: string): DeliveryChannel;
   /**
-   * Sends a batch. `db` is the engine's transaction: a provider that records what it sent in the database (the
-   * sandbox outbox) does so inside it, so a crash leaves either the delivery and its record, or neither.
+   * Sends a batch. `outbox` is the engine's, bound to its transaction: the sandbox records what it sent there, so a
+   * crash leaves either the delivery and its record, or neither; a real adapter ignores it.
    */
-  deliver(batch: DeliveryRequest[], db: Kysely<Database>): Promise<DeliveryResult[]>;
+  deliver(batch: DeliveryRequest[], outbox: Outbox): Promise<DeliveryResult[]>;
+  /**
+   * Whether its deliveries carry the claim's PDF package beside the electronic claim; unset, only faxes do. A value,
+   * not a method: providers are wrapped (instrument.ts) and their methods measured as asynchronous calls.
+   */
+  readonly wantsPackage?: boolean;
+  /** The outcome of a delivery answered `awaiting` (the fax gateway's receipt number in externalRef). */
+  outcomeOf?(delivery: { channel: DeliveryChannel; externalRef: string }): Promise<FaxOutcome>;
+}
+
+/** The answer of a fax gateway about one fax it accepted earlier (a fax's result arrives minutes later). */
+export type FaxOutcome =
+  { state: 'pending' } | { state: 'delivered' } | { state: 'failed'; error: string; retryable: boolean };
+
+/**
+ * A fax gateway (Popbill FaxService, or the sandbox): accepts a PDF for a number and answers its receipt number;
+ * whether the fax went through is asked later by `outcomeOf`, and the delivery that sent it waits for the answer.
+ */
+export interface FaxSender {
+  readonly name: string;
+  send(fax: {
+    /** Digits only. */
+    to: string;
+    /** What the cover line and the vendor's list show, e.g. "자동청구 청구서 C-123"; never personal data. */
+    title: string;
+    pdf: Uint8Array;
+    /** Our delivery id: a vendor that supports a request number gets it, so a retry never sends twice. */
+    idempotencyKey: string;
+  }): Promise<{ ok: true; receiptNum: string } | { ok: false; error: string; retryable: boolean }>;
+  outcomeOf(receiptNum: string): Promise<FaxOutcome>;
 }

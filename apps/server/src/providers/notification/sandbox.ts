@@ -1,7 +1,6 @@
 // The sandbox notification provider: writes the 알림톡 to the outbox channel 'kakao'; numbers listed in
 // `kakaoUnreachable` (or a 알림톡 failure) fall back to an SMS in channel 'sms', as the real provider would.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Outbox } from '../outbox.js';
 import type { NotificationProvider, PatientMessage } from './types.js';
 
 export interface SandboxNotificationOptions {
@@ -13,9 +12,8 @@ export interface SandboxNotificationOptions {
 
 export function sandboxNotification(opts: SandboxNotificationOptions): NotificationProvider {
   return {
-    async send(messages: PatientMessage[], db: Kysely<Database>) {
+    async send(messages: PatientMessage[], outbox: Outbox) {
       if (messages.length === 0) return [];
-      const createdAt = opts.now();
       const rows = messages.map((m) => {
         const link = `${opts.origin}${m.linkPath}`;
         const channel = opts.kakaoUnreachable?.has(m.to) ? ('sms' as const) : ('kakao' as const);
@@ -23,9 +21,9 @@ export function sandboxNotification(opts: SandboxNotificationOptions): Notificat
           channel === 'kakao'
             ? JSON.stringify({ template: m.template, text: m.text, buttons: [{ name: '진료 내역 보기', url: link }] })
             : `${m.text}\n${link}`;
-        return { channel, to: m.to, body, createdAt };
+        return { channel, to: m.to, body };
       });
-      await db.insertInto('sandboxOutbox').values(rows).execute();
+      await outbox.writeMany(rows);
       return rows.map((r) => ({ channel: r.channel }));
     },
   };

@@ -1,19 +1,33 @@
-// Telling the patient (issue 5 §5): KakaoTalk 알림톡, with SMS when 알림톡 cannot be delivered (no KakaoTalk, blocked
+// Telling the patient: KakaoTalk 알림톡, with SMS when 알림톡 cannot be delivered (no KakaoTalk, blocked
 // channel). The message carries a link with a single-use token and never personal data beyond the greeting.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Outbox } from '../outbox.js';
+
+/**
+ * Every 알림톡 the app sends, by our name, with the name of the one link button its template is approved with (a
+ * 알림톡 whose text or buttons differ from the approved template is refused by Kakao). A real provider maps our names
+ * to the codes the vendor gave the approved templates (configuration).
+ */
+export const PATIENT_TEMPLATES = {
+  AUTO_CLAIM_SENT: { button: '진료 내역 보기' },
+  AUTO_CLAIM_BELOW_MIN: { button: '진료 내역 보기' },
+  AUTOCLAIM_ID_REQUEST: { button: '신분증 제출하기' },
+} as const;
+export type PatientTemplate = keyof typeof PATIENT_TEMPLATES;
 
 export interface PatientMessage {
   /** Digits only. */
   to: string;
-  /** The 알림톡 template code the text was approved under. */
-  template: string;
+  /** The 알림톡 template the text was approved under (our name; see PATIENT_TEMPLATES). */
+  template: PatientTemplate;
   text: string;
   /** Path and fragment below the public origin, e.g. /ui/insu/vuex/auto-claim/web/treat#t=… */
   linkPath: string;
 }
 
 export interface NotificationProvider {
-  /** Sends each by 알림톡, falling back to SMS; answers the channel that carried each. `db` may be a transaction. */
-  send(messages: PatientMessage[], db: Kysely<Database>): Promise<{ channel: 'kakao' | 'sms' }[]>;
+  /**
+   * Sends each by 알림톡, falling back to SMS; answers the channel that carried each. `outbox` is the caller's (bound
+   * to its transaction): the sandbox writes there, a real adapter ignores it.
+   */
+  send(messages: PatientMessage[], outbox: Outbox): Promise<{ channel: 'kakao' | 'sms' }[]>;
 }

@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
-import { useTerms } from '../../api/reference';
+import { useTerms } from '../../api/terms';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimStore } from '../../store/claim';
 import { BackButton } from '../../ui';

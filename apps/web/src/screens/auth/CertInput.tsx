@@ -15,6 +15,7 @@ import {
 import { api, ApiError } from '../../api/client';
 import { useClaimStore } from '../../store/claim';
 import { toast } from '../../ui';
+import { SmsCodeField } from './SmsCodeField';
 
 function useSecondsSince(start: number) {
   const [now, setNow] = useState(() => Date.now());
@@ -24,8 +25,6 @@ function useSecondsSince(start: number) {
   }, [start]);
   return Math.floor((now - start) / 1000);
 }
-
-const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 export default function CertInput() {
   const navigate = useNavigate();
@@ -63,7 +62,8 @@ export default function CertInput() {
         hospitalCode: auth.hospitalCode,
       });
       setReg({ userCi: answer.ci });
-      setRepository({ hash: answer.hash });
+      // spec §5: from now on the guard wants the cookie to carry exactly this session's hash, not just any value.
+      setRepository({ hash: answer.hash, access_hash: answer.hash });
       toast('본인인증을 마쳤어요.');
       navigate(`${APP_BASE}/excute`, { replace: true });
     } catch (err) {
@@ -91,41 +91,18 @@ export default function CertInput() {
     <form className="screen" noValidate onSubmit={submit}>
       <h2 className="screen__lead">문자로 받은 인증번호를 입력해 주세요</h2>
       <p className="screen__sub">{maskPhone(auth.custHp || reg.userTel)} 번호로 인증번호 6자리를 보냈어요.</p>
-      <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor="sms-code">
-          인증번호
-        </label>
-        <div className="code-row">
-          <input
-            id="sms-code"
-            ref={inputRef}
-            className="input code-input"
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value);
-              setError(undefined);
-            }}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={9}
-            placeholder="6자리 숫자"
-            aria-invalid={Boolean(error)}
-            aria-describedby="sms-code-timer sms-code-error"
-            autoFocus
-          />
-          <span
-            id="sms-code-timer"
-            className={`code-timer${left < 30 ? ' code-timer--low' : ''}`}
-            role="timer"
-            aria-label={`남은 시간 ${mmss(left)}`}
-          >
-            {mmss(left)}
-          </span>
-        </div>
-        <p id="sms-code-error" className="field__error" role={error ? 'alert' : undefined}>
-          {error ?? (left === 0 ? '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.' : '')}
-        </p>
-      </div>
+      <SmsCodeField
+        id="sms-code"
+        inputRef={inputRef}
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          setError(undefined);
+        }}
+        error={error}
+        left={left}
+        autoFocus
+      />
 
       <section className="help-box" aria-labelledby="no-sms-title">
         <h3 id="no-sms-title">문자를 받지 못했어요</h3>

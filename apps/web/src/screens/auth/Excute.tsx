@@ -2,8 +2,10 @@
 // subscribed, fill the store from the answer, and route: a new patient into enrolment, a subscribed one to the summary.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { API, APP_BASE, type SubscriptionConfirm, type HospitalsConfirm } from '@auto-claim/contract';
+import { API, APP_BASE } from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
+import { confirmHospitals, confirmSubscription } from '../../api/subscriptions';
+import { landingPath } from '../../auth/rules';
 import { useClaimStore } from '../../store/claim';
 
 export default function Excute() {
@@ -16,34 +18,24 @@ export default function Excute() {
     started.current = true;
     const { reg, ui, setReg, setRepository } = useClaimStore.getState();
     if (!reg.userCi) {
-      navigate(ui.prcMode === 'inner' ? `${APP_BASE}/` : `${APP_BASE}/${reg.hospitalCd}`, { replace: true });
+      navigate(landingPath({ reg, ui }), { replace: true });
       return;
     }
-    const who = {
-      userCi: reg.userCi,
-      userNm: reg.userNm,
-      birthday: reg.birthday,
-      userIdno2: reg.userIdno2,
-      userTel: reg.userTel,
-      hospitalCd: reg.hospitalCd,
-    };
     (async () => {
       try {
         // The service terms were agreed before anyone was verified: now they are recorded against this person.
         const agreed = [...reg.termsIds, ...reg.optTerms];
         if (agreed.length > 0) await api.post(API.termsAgree, { termsIds: agreed });
-        const [sub, hospitals] = await Promise.all([
-          api.post<SubscriptionConfirm>(API.subscriptionsConfirm, {
-            userCi: reg.userCi,
-            hospitalCd: reg.hospitalCd,
-            userIdno: reg.birthday.slice(2) + reg.userIdno2,
-          }),
-          api.post<HospitalsConfirm>(API.subscriptionHospitalsConfirm, who),
-        ]);
+        // The resident number's back part is asked only after this (/security/jumin): the confirm goes with the six
+        // digits of the birthday, or all thirteen when this patient already gave them in this tab.
+        const [sub, hospitals] = await Promise.all([confirmSubscription(reg), confirmHospitals(reg)]);
+        if (sub instanceof ApiError) throw sub;
+        if (hospitals instanceof ApiError) throw hospitals;
+        setRepository({ myPossibleHospitals: hospitals.hospitals });
         if (sub.subscriptionStatus === 'subscribe') {
           setReg({ ...sub.reg, multiSubscrib: hospitals.hospitals.map((h) => h.hospitalCd) });
           if (sub.hospitalNm) setRepository({ hospitalNm: sub.hospitalNm });
-          // Came by a 알림톡 link and verified by SMS instead: back to the treatment history (issue 5 §5).
+          // Came by a 알림톡 link whose token was used up and verified by SMS instead: back to the treatment history.
           navigate(ui.kakaoNotiCheck ? `${APP_BASE}/web/treat` : `${APP_BASE}/security/applyHistory`, {
             replace: true,
           });

@@ -17,7 +17,8 @@ import {
   type UserAuthAnswer,
 } from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
-import { useCodes, useTerms } from '../../api/reference';
+import { useCodes } from '../../api/codes';
+import { useTerms } from '../../api/terms';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';

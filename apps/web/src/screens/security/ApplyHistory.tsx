@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSubscriptionStatus, isSubscribed } from '../../api/subscriptions';
 import { useClaimStore } from '../../store/claim';
-import { landingPath } from '../../auth/guard';
+import { landingPath } from '../../auth/rules';
 import { MySubscription } from './parts/MySubscription';
 import { Summary } from './parts/Summary';
 import './parts/enrol.css';

@@ -2,7 +2,8 @@
 // each readable in full; the agreed ones go to reg.agreeIds. Every required one must be agreed to go on.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useInsurers, useTerms } from '../../api/reference';
+import { useInsurers } from '../../api/reference';
+import { useTerms } from '../../api/terms';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimStore } from '../../store/claim';
 import { stepPath, useWizard } from '../../wizard/steps';

@@ -2,7 +2,7 @@
 // its detail. Groups without details (학생, 주부, 무직 …) are the occupation themselves.
 import { useMemo, useState, type FormEvent } from 'react';
 import type { Code } from '@auto-claim/contract';
-import { useCodes } from '../../api/reference';
+import { useCodes } from '../../api/codes';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';

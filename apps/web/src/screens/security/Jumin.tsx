@@ -1,13 +1,18 @@
 // /security/jumin: the back part of the resident registration number (spec §2, reg.userIdno2). Masked while typed;
 // its first digit must agree with the birthday's century and the sex verified by SMS (DESIGN §3: no checksum).
+// Then the subscription confirm goes with the whole number (spec §7): the server checks it belongs to this person,
+// and a subscription that exists after all (finished in another tab) fills reg and leads to the summary.
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { digitsOnly, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
+import { ApiError } from '../../api/client';
+import { confirmSubscription } from '../../api/subscriptions';
 import { useClaimStore } from '../../store/claim';
-import { Field } from '../../ui';
-import { useWizard } from '../../wizard/steps';
+import { Field, withLoading } from '../../ui';
+import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
 import './wizard-1.css';
 
@@ -27,6 +32,7 @@ type JuminValues = z.output<ReturnType<typeof juminForm>>;
 
 export default function Jumin() {
   const { next, progress } = useWizard('jumin');
+  const navigate = useNavigate();
   const reg = useClaimStore((s) => s.reg);
   const setReg = useClaimStore((s) => s.setReg);
   const setUi = useClaimStore((s) => s.setUi);
@@ -47,9 +53,20 @@ export default function Jumin() {
     return () => sub.unsubscribe();
   }, [form, setReg]);
 
-  const onValid = ({ userIdno2: digits }: JuminValues) => {
+  const onValid = async ({ userIdno2: digits }: JuminValues) => {
     setReg({ userIdno2: digits });
     setUi({ socialNum: maskRrn(reg.birthday, digits) });
+    const answer = await withLoading(confirmSubscription({ ...reg, userIdno2: digits }));
+    if (answer instanceof ApiError) {
+      form.setError('userIdno2', { message: answer.detail });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    if (answer.subscriptionStatus === 'subscribe') {
+      setReg(answer.reg);
+      navigate(stepPath('applyHistory'), { replace: true });
+      return;
+    }
     next();
   };
 
@@ -97,7 +114,7 @@ export default function Jumin() {
         {visible ? '입력한 숫자 가리기' : '입력한 숫자 보기'}
       </button>
       <BottomAction>
-        <button type="submit" className="btn btn--primary btn--block">
+        <button type="submit" className="btn btn--primary btn--block" disabled={form.formState.isSubmitting}>
           다음
         </button>
       </BottomAction>

@@ -5,7 +5,7 @@ import { useWizard } from '../../wizard/steps';
 import { RETRO_MONTH_MAX } from '@auto-claim/contract';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
 import { useRequiredChoice } from './parts/useRequiredChoice';
-import { formatDate, retroStart } from './parts/format';
+import { formatYmd, retroStart } from './parts/format';
 import './parts/enrol.css';
 
 const OPTIONS: { months: number; title: string }[] = [
@@ -72,7 +72,7 @@ export default function Retro() {
                 <span className="option__text">
                   <span className="option__title">{o.title}</span>
                   <span className="option__detail">
-                    {o.months === 0 ? '오늘 이후 진료부터 청구해요.' : `${formatDate(retroStart(o.months))} 이후 진료`}
+                    {o.months === 0 ? '오늘 이후 진료부터 청구해요.' : `${formatYmd(retroStart(o.months))} 이후 진료`}
                   </span>
                 </span>
               </label>

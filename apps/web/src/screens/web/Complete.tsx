@@ -2,7 +2,7 @@
 // gives the title by the same query).
 import { Link, useSearchParams } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
-import { landingPath } from '../../auth/guard';
+import { landingPath } from '../../auth/rules';
 import { useClaimStore } from '../../store/claim';
 import '../security/parts/enrol.css';
 

@@ -1,4 +1,4 @@
-// /web/IDPhoto (issue 5 §6): an insurer asked for a copy of the ID document. The patient sees who asked and why,
+// /web/IDPhoto (spec §2 web variant, spec §7 …/idCards): an insurer asked for a copy of the ID document. The patient sees who asked and why,
 // picks the document type the insurer takes, photographs it (camera or album, compressed in this browser by the
 // enrolment's own compression), types the fields of that type only (spec §3), and submits; then
 // /web/complete?type=idSubmit. The one zod schema of the contract checks the form here and on the server.

@@ -1,9 +1,12 @@
-// /web/treat (spec §2 "auto-claim treatment history", issue 5 §5 and §7): each visit the hospital sent, what was
+// /web/treat (spec §2 "auto-claim treatment history"; README "Claim engine"): each visit the hospital sent, what was
 // claimed to which insurer, its status and amount; visits that were not claimed automatically, with why, and a way
 // to claim them (confirm, then the status shows); an insurer's request for an ID copy; and the access log: every
 // release of the patient's records and every delivery. Opened from the 알림톡 link or after SMS verification.
+// Visits a hospital sent under the patient's resident number only, before that number was confirmed to be theirs,
+// come first and alone ("내 진료가 맞나요?"): when and where only, claimed once the patient says they are theirs
+// (docs/hospital-integration.md, "Matching").
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   APP_BASE,
   CLAIM_STATUS_NM,
@@ -11,11 +14,12 @@ import {
   VISIT_TYPE_NM,
   type AccessLogEntry,
   type TreatClaim,
+  type TreatToConfirm,
   type TreatVisit,
 } from '@auto-claim/contract';
-import { ApiError } from '../../api/client';
+import { ApiError, askStepUp } from '../../api/client';
 import { loadFailedMessage } from '../../api/queryClient';
-import { useClaimTreat, useClaimTreats, useIdCards, useTreats } from '../../api/treats';
+import { useClaimTreat, useClaimTreats, useConfirmTreat, useIdCards, useTreats } from '../../api/treats';
 import { useClaimStore } from '../../store/claim';
 import { alert, confirm, toast } from '../../ui';
 import { Checking, NeedAuth } from './NeedAuth';
@@ -43,6 +47,7 @@ const STATUS_TONE: Record<TreatClaim['status'], 'progress' | 'done' | 'bad'> = {
   claimed: 'progress',
   sent: 'progress',
   accepted: 'done',
+  documents_requested: 'progress',
   paid: 'done',
   rejected: 'bad',
   failed: 'bad',
@@ -62,7 +67,7 @@ function ClaimRow({ claim }: { claim: TreatClaim }) {
       </p>
       {claim.reason && (
         <p className={`tr-claim__reason${claim.status === 'rejected' ? ' tr-claim__reason--bad' : ''}`}>
-          {claim.status === 'rejected' ? '반려 사유: ' : ''}
+          {claim.status === 'rejected' ? '반려 사유: ' : claim.status === 'documents_requested' ? '요청한 서류: ' : ''}
           {claim.reason}
         </p>
       )}
@@ -132,6 +137,77 @@ function VisitCard({ visit, onClaim, busy }: { visit: TreatVisit; onClaim(v: Tre
         )}
       </article>
     </li>
+  );
+}
+
+function ToConfirm({ visits }: { visits: TreatToConfirm[] }) {
+  const answer = useConfirmTreat();
+  const reply = async (v: TreatToConfirm, mine: boolean) => {
+    if (!mine) {
+      const sure = await confirm(
+        <>
+          <strong>
+            {shortDay(v.treatDate)} {v.hospitalNm}
+          </strong>{' '}
+          진료를 내 진료 내역에서 뺄까요? 청구하지 않고, 담당자가 누구의 진료인지 확인해요.
+        </>,
+        { title: '내 진료가 아닌가요?', confirmText: '내 진료가 아니에요' },
+      );
+      if (sure !== 'confirm') return;
+    }
+    try {
+      await answer.mutateAsync({ treatId: v.treatId, mine });
+      toast(mine ? '확인했어요. 자동청구 규칙대로 청구할게요.' : '내 진료 내역에서 뺐어요. 담당자가 확인할게요.');
+    } catch (e) {
+      void alert(e instanceof ApiError ? e.detail : '답을 보내지 못했어요. 잠시 후 다시 시도해 주세요.', {
+        title: '알림',
+      });
+    }
+  };
+  return (
+    <section className="tr-request tr-confirm" aria-labelledby="confirm-title">
+      <h2 id="confirm-title" className="tr-request__title">
+        내 진료가 맞나요?
+      </h2>
+      <p className="tr-confirm__why">
+        병원이 주민등록번호로만 보내 준 진료예요. 본인의 진료가 맞는지 확인해 주시면 그때부터 청구해요.
+      </p>
+      <ul className="tr-confirm__list">
+        {visits.map((v) => {
+          const titleId = `confirm-${v.treatId}`;
+          return (
+            <li key={v.treatId} className="tr-confirm__item">
+              <article aria-labelledby={titleId}>
+                <h3 id={titleId} className="tr-visit__title">
+                  {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[v.visitType]}</span>
+                </h3>
+                <p className="tr-visit__where">{v.hospitalNm}</p>
+                <div className="tr-confirm__actions">
+                  <button
+                    type="button"
+                    className="btn btn--primary"
+                    onClick={() => void reply(v, true)}
+                    disabled={answer.isPending}
+                    aria-describedby={titleId}
+                  >
+                    네, 맞아요
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    onClick={() => void reply(v, false)}
+                    disabled={answer.isPending}
+                    aria-describedby={titleId}
+                  >
+                    아니에요
+                  </button>
+                </div>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
@@ -206,7 +282,7 @@ function TreatHistory() {
     );
   }
 
-  const { list, accessLog, minAmt } = treats.data;
+  const { list, accessLog, minAmt, toConfirm } = treats.data;
   const claimable = list.filter((v) => v.canClaim);
   const openRequests = idCards.data?.list.filter((r) => r.status === 'requested') ?? [];
 
@@ -261,6 +337,8 @@ function TreatHistory() {
         </section>
       )}
 
+      {toConfirm.length > 0 && <ToConfirm visits={toConfirm} />}
+
       <section aria-labelledby="visits-title">
         <h2 id="visits-title" className="screen__lead">
           {list.length > 0 ? `병원에서 받은 진료 ${list.length}건이에요` : '아직 받은 진료 내역이 없어요'}
@@ -287,7 +365,35 @@ function TreatHistory() {
       </section>
 
       <AccessLog entries={accessLog.list} total={accessLog.total} />
+
+      <MySubscriptionLink />
     </div>
+  );
+}
+
+/**
+ * To the patient's subscription (account, address, e-mail, hospitals, cancelling). Opened from an 알림톡 link, the
+ * session reads only this history: the patient verifies once more first, and is told why.
+ */
+function MySubscriptionLink() {
+  const navigate = useNavigate();
+  const open = async () => {
+    const verified = Boolean(useClaimStore.getState().reg.userCi);
+    if (!verified && !(await askStepUp('가입 정보를 보거나 계좌·연락처를 바꾸려면 본인인증을 한 번 더 해 주세요.'))) {
+      return;
+    }
+    navigate(`${APP_BASE}/security/applyHistory`);
+  };
+  return (
+    <section className="tr-section" aria-labelledby="mine-title">
+      <h2 id="mine-title" className="tr-section__title">
+        내 자동청구 관리
+      </h2>
+      <p className="tr-section__sub">보험금 받을 계좌, 주소, 이메일을 바꾸거나 해지할 수 있어요.</p>
+      <button type="button" className="btn btn--secondary btn--block" onClick={() => void open()}>
+        가입 정보 보기·바꾸기
+      </button>
+    </section>
   );
 }
 

@@ -3,7 +3,7 @@
 // without one they say so and lead to verification instead of showing an empty form.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { landingPath } from '../../auth/guard';
+import { landingPath } from '../../auth/rules';
 import { useClaimStore } from '../../store/claim';
 
 export function WebVariant({ children }: { children: ReactNode }) {

@@ -1,11 +1,12 @@
 // Who is looking at /web/treat or /web/IDPhoto. An 알림톡 link carries a single-use token in its fragment (#t=…, never
-// sent to a server in the page request): it is taken out of the address bar at once and traded for a session. Without
-// one (or with a used or expired one), a live session from before still counts; otherwise the patient verifies by SMS.
+// sent to a server in the page request): it is taken out of the address bar at once and traded for a link session,
+// which reads the history (and submits the ID) but knows no CI until the patient steps up (auth/stepUp.tsx). Without a
+// token (or with a used or expired one), a live session from before still counts; otherwise the patient verifies by SMS.
 import { useEffect, useRef, useState } from 'react';
 import { LINK_TOKEN_PARAM, type LinkPurpose } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { exchangeLink } from '../../api/treats';
-import { restoreSession } from '../../auth/session';
+import { probeSession, restoreSession } from '../../auth/session';
 import { useClaimStore } from '../../store/claim';
 
 export type LinkSession =
@@ -37,16 +38,23 @@ export function useLinkSession(purpose: LinkPurpose): LinkSession {
       if (token) {
         try {
           const answer = await exchangeLink(token, purpose);
-          useClaimStore.getState().setRepository({ hash: answer.hash });
-          useClaimStore.getState().setUi({ kakaoNotiCheck: true });
+          const { setRepository, setUi, setReg } = useClaimStore.getState();
+          setRepository({ hash: answer.hash });
+          setUi({ kakaoNotiCheck: true });
+          // The link's session replaced any earlier one: no verified CI until the patient steps up.
+          setReg({ userCi: '' });
+          setSession({ state: 'ready' });
+          return;
         } catch (e) {
           reason =
             e instanceof ApiError ? e.detail : '링크를 확인하지 못했어요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.';
         }
       }
-      // After an exchange this fills the verified person from the new session; without one, from an older session.
+      // Without a (working) link: a verified session from before, or a link session after a reload.
       const known = Boolean(useClaimStore.getState().reg.userCi);
       if ((!token && known) || (await restoreSession())) {
+        setSession({ state: 'ready' });
+      } else if (!token && (await probeSession())?.scope === 'link') {
         setSession({ state: 'ready' });
       } else {
         setSession({ state: 'needAuth', reason });

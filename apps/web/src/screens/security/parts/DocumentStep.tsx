@@ -2,7 +2,7 @@
 // sent to sign first (the documents carry it).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTerms } from '../../../api/reference';
+import { useTerms } from '../../../api/terms';
 import { loadFailedMessage } from '../../../api/queryClient';
 import { TermsChecklist } from '../../auth/TermsChecklist';
 import type { DocumentKind } from '../../../api/documents';

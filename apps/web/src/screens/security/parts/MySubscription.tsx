@@ -23,17 +23,13 @@ import {
   submit,
   subscriptionStatusQuery,
 } from '../../../api/subscriptions';
-import { useClaimStore } from '../../../store/claim';
+import { useClaimStore, type ChangeGroup } from '../../../store/claim';
 import { alert, confirm, toast, withLoading } from '../../../ui';
 import { SlideBottom } from '../../../ui/SlideBottom';
 import { changeLink } from '../../../wizard/steps';
 import { ChooseMoney, minAmtName } from './ChooseMoney';
 import { formatDate, formatYmd, maskAccount } from './format';
 import { SummaryCard } from './SummaryList';
-
-type EditGroup = 'account' | 'address' | 'email';
-/** Groups the patient went to change (kept while they walk to the screen and back; never stored). */
-const editing = new Set<EditGroup>();
 
 const failed = (e: unknown, what: string) =>
   alert(e instanceof ApiError ? e.detail : `${what}하지 못했어요. 잠시 후 다시 시도해 주세요.`, {
@@ -45,29 +41,38 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   const sub = view.subscription as SubscriptionSummary;
   const reg = useClaimStore((s) => s.reg);
   const ui = useClaimStore((s) => s.ui);
+  // In the store, not here: the patient leaves this screen to make the change and comes back (memory only).
+  const editing = ui.pendingChanges;
+  const setPending = (pendingChanges: ChangeGroup[]) => useClaimStore.getState().setUi({ pendingChanges });
   // The hospital whose landing the patient came from this time (Identity keeps it in auth.hospitalCode; the
   // confirm answer fills reg.hospitalCd with the subscription's first hospital).
   const hereCd = useClaimStore((s) => s.auth.hospitalCode || s.reg.hospitalCd);
-  const here = useHospital(hereCd, hereCd !== DEFAULT_HOSPITAL_CD);
+  // Opened from /web/treat (an 알림톡 link) there is no landing hospital this time.
+  const here = useHospital(hereCd, Boolean(hereCd) && hereCd !== DEFAULT_HOSPITAL_CD);
   const inner = ui.prcMode === 'inner';
   const [moneyOpen, setMoneyOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [, rerender] = useState(0);
   const statusKey = subscriptionStatusQuery(reg.userCi).queryKey;
 
   const pending = {
-    account: editing.has('account') && Boolean(reg.bankCd && /^\d{10,16}$/.test(reg.bankAccount)),
-    address: editing.has('address') && Boolean(reg.userPostNo && reg.userAddr),
-    email: editing.has('email'),
+    account: editing.includes('account') && Boolean(reg.bankCd && /^\d{10,16}$/.test(reg.bankAccount)),
+    address: editing.includes('address') && Boolean(reg.userPostNo && reg.userAddr),
+    email: editing.includes('email'),
   };
   const anyPending = pending.account || pending.address || pending.email;
 
-  const run = async (work: () => Promise<unknown>, what: string) => {
+  /** One call at a time; the subscription calls resolve with an ApiError on failure (spec §8), told as an alert. */
+  const run = async <T,>(work: () => Promise<T | ApiError>, what: string, done?: (answer: T) => unknown) => {
     if (busy) return false;
     setBusy(true);
     try {
-      await withLoading(work());
+      const answer = await withLoading(work());
+      if (answer instanceof ApiError) {
+        await failed(answer, what);
+        return false;
+      }
+      done?.(answer);
       return true;
     } catch (e) {
       await failed(e, what);
@@ -79,9 +84,9 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   const keep = (answer: SubscriptionView) => queryClient.setQueryData(statusKey, answer);
 
   /** Off to a wizard screen; it comes back here (changeLink). The account is asked afresh, never prefilled masked. */
-  const goChange = (group: EditGroup) => {
+  const goChange = (group: ChangeGroup) => {
     const { setReg } = useClaimStore.getState();
-    editing.add(group);
+    if (!editing.includes(group)) setPending([...editing, group]);
     if (group === 'account') setReg({ bankCd: '', bankAccount: '', bankAccountHolder: '', bankAccountRel: '' });
     if (group === 'address') setReg({ userPostNo: sub.userPostNo, userAddr: sub.userAddr, userAddrDetail: '' });
     if (group === 'email') setReg({ userEmail: '' });
@@ -100,22 +105,18 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
       ...(pending.address && { userPostNo: s.userPostNo, userAddr: s.userAddr, userAddrDetail: s.userAddrDetail }),
       ...(pending.email && { userEmail: s.userEmail }),
     };
-    const ok = await run(async () => keep(await changeSubscription(body)), '변경 내용을 저장');
+    const ok = await run(() => changeSubscription(body), '변경 내용을 저장', keep);
     if (ok) {
-      editing.clear();
+      setPending([]);
       toast('변경 내용을 저장했어요.');
-      rerender((n) => n + 1);
     }
   };
-  const discardChanges = () => {
-    editing.clear();
-    rerender((n) => n + 1);
-  };
+  const discardChanges = () => setPending([]);
 
   const changeMinAmt = async (value: number) => {
     setMoneyOpen(false);
     if (value === sub.minAmt) return;
-    if (await run(async () => keep(await changeSubscription({ minAmt: value })), '최소 청구 금액을 변경')) {
+    if (await run(() => changeSubscription({ minAmt: value }), '최소 청구 금액을 변경', keep)) {
       toast(`최소 청구 금액을 ${minAmtName(value)}으로 바꿨어요.`);
     }
   };
@@ -149,7 +150,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
       confirmText: '빼기',
     });
     if (answer !== 'confirm') return;
-    if (await run(async () => keep(await removeHospital(h.hospitalCd)), '병원을 삭제')) {
+    if (await run(() => removeHospital(h.hospitalCd), '병원을 삭제', keep)) {
       toast(`${h.hospitalNm}을(를) 뺐어요.`);
     }
   };
@@ -161,7 +162,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
     );
     if (answer !== 'confirm') return;
     if (await run(() => cancelSubscription(), '해지')) {
-      editing.clear();
+      setPending([]);
       queryClient.setQueryData(statusKey, {});
       onCancelled();
     }

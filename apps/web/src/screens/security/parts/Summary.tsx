@@ -12,7 +12,7 @@ import { alert, withLoading } from '../../../ui';
 import { changeLink, stepsFor, type StepId } from '../../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress, type SummaryItem } from '../../../wizard/WizardStep';
 import { minAmtName } from './ChooseMoney';
-import { ID_TYPE_NAMES, formatDate, maskAccount, maskPhone, maskRrn, retroStart } from './format';
+import { ID_TYPE_NAMES, formatYmd, maskAccount, maskPhone, maskRrn, retroStart } from './format';
 import { SummaryCard, type SummaryRow } from './SummaryList';
 import { useEnrolmentNames } from './useEnrolment';
 
@@ -147,7 +147,7 @@ export function Summary() {
           key: '지난 진료 청구',
           ...value(
             'retro',
-            reg.retroMonth ? `${reg.retroMonth}개월 (${formatDate(retroStart(reg.retroMonth))} 이후 진료)` : RETRO_NONE,
+            reg.retroMonth ? `${reg.retroMonth}개월 (${formatYmd(retroStart(reg.retroMonth))} 이후 진료)` : RETRO_NONE,
           ),
           action: change('retro'),
         },
@@ -195,7 +195,8 @@ export function Summary() {
     running.current = true;
     setPending(true);
     try {
-      await withLoading(submit(buildSubmission(s), idempotencyKey.current));
+      const answer = await withLoading(submit(buildSubmission(s), idempotencyKey.current));
+      if (answer instanceof ApiError) throw answer;
       await queryClient.invalidateQueries({ queryKey: ['subscription'] });
       // The summary stays as it was (button busy) until the completion screen has loaded; then the store is reset
       // (spec §4), so the patient never sees a half-emptied summary.

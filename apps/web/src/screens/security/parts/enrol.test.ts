@@ -47,7 +47,8 @@ describe('what the summary shows', () => {
   });
   it('dates the retroactive period, clamping to the month end', () => {
     expect(formatYmd('20241105')).toBe('2024년 11월 5일');
-    expect(retroStart(36, new Date(2026, 10, 22))).toEqual(new Date(2023, 10, 22));
-    expect(retroStart(1, new Date(2026, 2, 31))).toEqual(new Date(2026, 1, 28));
+    // Korea's calendar day, whatever the phone's time zone: 2026-11-21 16:00 UTC is already the 22nd in Seoul.
+    expect(retroStart(36, new Date('2026-11-21T16:00:00Z'))).toBe('20231122');
+    expect(retroStart(1, new Date('2026-03-31T03:00:00Z'))).toBe('20260228');
   });
 });

@@ -10,10 +10,18 @@ export function useEnrolmentNames() {
   const inner = useClaimStore((s) => s.ui.prcMode === 'inner');
   const hospitals = usePossibleHospitals();
   const insurers = useInsurers();
-  const hospitalNames = inner
-    ? reg.multiSubscrib.map((cd) => hospitals.data?.find((h) => h.hospitalCd === cd)?.hospitalNm ?? cd)
-    : [hospitalNm || reg.hospitalCd];
+  const chosenHospitals = inner
+    ? reg.multiSubscrib.map((cd) => ({
+        hospitalCd: cd,
+        hospitalNm: hospitals.data?.find((h) => h.hospitalCd === cd)?.hospitalNm ?? cd,
+      }))
+    : [{ hospitalCd: reg.hospitalCd, hospitalNm: hospitalNm || reg.hospitalCd }];
   const insurerName =
     insurers.data?.list.find((i) => i.insuCompCd === reg.insuCompCd)?.insuCompNm ?? (selectCompany || reg.insuCompCd);
-  return { hospitalNames, insurerName };
+  return {
+    hospitals: chosenHospitals,
+    insurers: [{ insuCompCd: reg.insuCompCd, insuCompNm: insurerName }],
+    hospitalNames: chosenHospitals.map((h) => h.hospitalNm),
+    insurerName,
+  };
 }

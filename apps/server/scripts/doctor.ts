@@ -1,0 +1,59 @@
+// `npm run doctor`: checks a configuration before it goes live (docs/operations.md, "Before a rollout"). It reads
+// the environment as a process would, reaches the database, and asks every real provider whether its credentials,
+// sender numbers and templates are accepted, without sending anything to a patient or an insurer. Exit 1 on any
+// failure, with one line per check.
+import { existsSync } from 'node:fs';
+import { sql } from 'kysely';
+import { loadConfig, providerKinds } from '../src/config.js';
+import { createContext, faxSenderFor } from '../src/context.js';
+import { openDb } from '../src/db/index.js';
+import type { Checkable, ProviderCheck } from '../src/providers/check.js';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+const lines: ProviderCheck[] = [];
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(`✗ configuration: ${(err as Error).message}`);
+  process.exit(1);
+}
+lines.push({ kind: 'configuration', vendor: '-', ok: true, detail: `NODE_ENV=${config.nodeEnv}, role ${config.role}` });
+
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await sql`select 1`.execute(db.db);
+  lines.push({ kind: 'database', vendor: db.kind, ok: true, detail: 'reachable' });
+} catch (err) {
+  lines.push({ kind: 'database', vendor: db.kind, ok: false, detail: (err as Error).message });
+}
+
+const ctx = createContext({ db: db.db, config });
+const kinds = providerKinds(config);
+// The fax gateway is asked per batch by the delivery router (providers/delivery/router.ts); checked here as a kind.
+const all = { ...ctx.providers, fax: faxSenderFor(config, ctx.outbox) };
+for (const [kind, provider] of Object.entries(all)) {
+  const chosen = kinds[kind as keyof typeof kinds] ?? 'sandbox';
+  const checkable = provider as Partial<Checkable>;
+  if (typeof checkable.check !== 'function') {
+    // A sandbox sends nothing real: fine in development, refused in production by loadConfig already.
+    lines.push({
+      kind,
+      vendor: chosen,
+      ok: config.nodeEnv !== 'production',
+      detail: 'sandbox: nothing is sent for real',
+    });
+    continue;
+  }
+  try {
+    lines.push(...(await checkable.check()));
+  } catch (err) {
+    lines.push({ kind, vendor: chosen, ok: false, detail: `check failed: ${(err as Error).message}` });
+  }
+}
+await db.close();
+
+for (const l of lines) console.log(`${l.ok ? '✓' : '✗'} ${l.kind} (${l.vendor}): ${l.detail}`);
+const failed = lines.filter((l) => !l.ok).length;
+console.log(failed ? `${failed} check(s) failed` : 'every check passed');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,88 @@
+// The error catalogue: every code an AppError carries, with the one HTTP status it always answers (DESIGN §3). A code
+// means one thing wherever it is thrown; the Korean detail may say more about the case at hand.
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  TERMS_REQUIRED: 400,
+  TERMS_UNKNOWN: 400,
+  SMS_CODE_WRONG: 400,
+  SMS_REQUEST_UNKNOWN: 400,
+  IMAGE_TYPE: 400,
+  IMAGE_TOO_LARGE: 400,
+  IMAGE_TOO_MANY_PIXELS: 400,
+  IMAGE_TOO_SMALL: 400,
+  IMAGE_UNREADABLE: 400,
+  IMAGE_EMPTY: 400,
+  SIGNATURE_EMPTY: 400,
+  HOSPITAL_NOT_AVAILABLE: 400,
+  INSURER_NOT_FOUND: 400,
+  UNAUTHENTICATED: 401,
+  LOGIN_FAILED: 401,
+  HOSPITAL_KEY_INVALID: 401,
+  /** An insurer's answer without a valid, fresh signature (docs/providers/insurer-api.md). */
+  INSURER_SIGNATURE_INVALID: 401,
+  CI_MISMATCH: 403,
+  PERSON_MISMATCH: 403,
+  LINK_INVALID: 403,
+  /**
+   * The session may not do this yet: a link session outside its purpose, or a call that needs a fresh SMS verification
+   * of the same person (POST /rest/auth/stepUp, README "Identity and sessions").
+   */
+  STEP_UP_REQUIRED: 403,
+  /** A step-up verified someone else than the session's person: refused, the session unchanged. */
+  STEP_UP_PERSON_MISMATCH: 403,
+  SANDBOX_LOCAL_ONLY: 403,
+  /** A state-changing call sent from a page of another site (its Origin header names that site). */
+  ORIGIN_FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  /** The patient has no (live) subscription, or not the one named. */
+  NOT_SUBSCRIBED: 404,
+  HOSPITAL_NOT_FOUND: 404,
+  HOSPITAL_KEY_NOT_FOUND: 404,
+  HOSPITAL_NOT_SUBSCRIBED: 404,
+  CLAIM_NOT_FOUND: 404,
+  TREAT_NOT_FOUND: 404,
+  ID_CARD_REQUEST_NOT_FOUND: 404,
+  ALREADY_SUBSCRIBED: 409,
+  /** Another person's live subscription already has this resident registration number. */
+  RRN_IN_USE: 409,
+  LAST_HOSPITAL: 409,
+  SMS_ALREADY_USED: 409,
+  CLAIM_NOT_DEAD: 409,
+  /** Only a notification that failed every retry can be sent again by hand. */
+  NOTIFICATION_NOT_DEAD: 409,
+  CLAIM_STATUS_CONFLICT: 409,
+  /** An insurer answered about a claim we have not recorded as delivered yet: it retries later. */
+  CLAIM_NOT_SENT: 409,
+  /** An insurer's event id came again with other contents. */
+  INSURER_EVENT_REUSED: 409,
+  TREAT_PENDING: 409,
+  ID_CARD_ALREADY_SUBMITTED: 409,
+  NO_ID_CARD_REQUEST: 409,
+  SMS_EXPIRED: 410,
+  ACCOUNT_NOT_FOUND: 422,
+  ACCOUNT_HOLDER_MISMATCH: 422,
+  CLAIM_LAPSED: 422,
+  /** The identity vendor (or the telecom behind it) will not verify this person with these details. */
+  IDENTITY_REFUSED: 422,
+  /** The resident registration number typed is not the verified person's (docs/providers/rrn-check.md). */
+  RRN_MISMATCH: 422,
+  /** A held record was already answered, or is not held. */
+  RECORD_NOT_HELD: 409,
+  SMS_LOCKED: 423,
+  /** Too many failed sign-ins of one operator id, from whatever addresses: the id is locked for a while. */
+  OPERATOR_LOCKED: 423,
+  SMS_TOO_SOON: 429,
+  /** The road-address vendor cannot answer now; the patient types the address. */
+  ADDRESS_SEARCH_UNAVAILABLE: 503,
+  /** The bank-account holder check (예금주 조회) cannot be answered now; the patient tries again later. */
+  BANK_CHECK_UNAVAILABLE: 503,
+  SMS_DAILY_LIMIT: 429,
+  /** Too many wrong or missing hospital API keys from one address: refused before the key is looked at. */
+  HOSPITAL_KEY_FAILURES: 429,
+  /** The identity vendor's own limit for this person or service is reached. */
+  IDENTITY_LIMITED: 429,
+  /** The identity vendor cannot answer now (outage, timeout, malformed answer); nothing changed, try again. */
+  IDENTITY_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,0 +1,171 @@
+// What a route promises its callers, declared once on the route and read by one onRoute hook:
+//   config.auth     who may call it; the hook installs the check that enforces it (onRequest, so an unauthenticated
+//                   call is refused before its body is read) and writes the same thing as the operation's `security`;
+//   config.problems the error codes its rules can answer (errors.ts gives each its status), beside the ones its shape
+//                   implies (input → 400, body → 413/415, auth → 401, rate limit → 429).
+// The API document is thus derived from what runs, never kept by hand beside it.
+import type { FastifyInstance, FastifySchema, onRequestHookHandler, RouteOptions } from 'fastify';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HOSPITAL_KEY_HEADER, PROBLEM_CONTENT_TYPE, problem } from '@auto-claim/contract';
+import { SESSION_COOKIE } from '../security/session.js';
+import { ERROR_STATUS, type ErrorCode } from './errors.js';
+
+export type AuthKind = 'public' | 'patient' | 'operator' | 'session' | 'hospital';
+export type Guards = Record<Exclude<AuthKind, 'public'>, onRequestHookHandler>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: every documented route says it (the app refuses to start otherwise). */
+    auth?: AuthKind;
+    /** The error codes the route's rules can answer, for the API document. */
+    problems?: readonly ErrorCode[];
+  }
+}
+
+const cookieNames = `https에서는 \`${SESSION_COOKIE.https}\`, 개발용 http에서는 \`${SESSION_COOKIE.localhost}\``;
+
+export const SECURITY_SCHEMES = {
+  patientSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE.https,
+    description:
+      `환자 세션 쿠키(HttpOnly, SameSite=Lax; ${cookieNames}). 휴대폰 본인확인(인증번호 확인)이나 알림톡 링크 교환이 ` +
+      '설정해요. 15분 동안 쓰지 않거나 인증 후 12시간이 지나면 끝나요. 알림톡 링크로 시작한 세션은 진료 내역(신분증 ' +
+      '요청 링크는 신분증 제출까지)만 쓸 수 있고, 계좌·연락처 변경, 해지, 가입, 저장된 서류는 최근 휴대폰 본인인증' +
+      '(POST /rest/auth/stepUp)이 필요해요(403 STEP_UP_REQUIRED).',
+  },
+  operatorSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE.https,
+    description: `운영자 세션 쿠키(환자 세션과 같은 쿠키; ${cookieNames}). 운영자 로그인이 설정해요.`,
+  },
+  hospitalApiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: HOSPITAL_KEY_HEADER,
+    description: '병원마다 운영자가 발급한 API 키. 발급할 때 한 번만 보여 줘요.',
+  },
+} as const;
+
+type SchemeName = keyof typeof SECURITY_SCHEMES;
+
+/** The OpenAPI `security` of each kind; `[]` says on purpose that the call needs nothing. */
+export const SECURITY_OF: Record<AuthKind, Partial<Record<SchemeName, string[]>>[]> = {
+  public: [],
+  patient: [{ patientSession: [] }],
+  operator: [{ operatorSession: [] }],
+  session: [{ patientSession: [] }, { operatorSession: [] }],
+  hospital: [{ hospitalApiKey: [] }],
+};
+
+const UNAUTHENTICATED_CODE: Record<Exclude<AuthKind, 'public'>, ErrorCode> = {
+  patient: 'UNAUTHENTICATED',
+  operator: 'UNAUTHENTICATED',
+  session: 'UNAUTHENTICATED',
+  hospital: 'HOSPITAL_KEY_INVALID',
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: '요청이 올바르지 않아요',
+  401: '인증이 필요해요',
+  403: '허용되지 않아요',
+  404: '찾을 수 없어요',
+  409: '지금 상태와 맞지 않아요',
+  410: '유효 시간이 지났어요',
+  413: '보낸 내용이 너무 커요',
+  415: 'JSON으로 보내야 해요',
+  422: '처리할 수 없는 내용이에요',
+  423: '잠겼어요',
+  429: '요청이 너무 많아요',
+  503: '잠시 이용할 수 없어요',
+};
+
+/** The problem answer's schema; with an id, the document shows it once as a component. */
+const problemSchema = problem.meta({ id: 'Problem' });
+
+/** Status → the codes a route can answer with it, from its declaration and its shape. */
+export function problemCodesOf(route: Pick<RouteOptions, 'method' | 'schema' | 'config'>): Map<number, Set<string>> {
+  const schema = (route.schema ?? {}) as FastifySchema;
+  const config = route.config ?? {};
+  const out = new Map<number, Set<string>>();
+  const add = (status: number, code: string) => out.set(status, (out.get(status) ?? new Set()).add(code));
+  if (schema.body || schema.querystring || schema.params || schema.headers) add(400, 'VALIDATION_FAILED');
+  // Fastify reads a body on every method but GET and HEAD, whether or not the route expects one.
+  const methods = [route.method].flat();
+  if (schema.body || methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
+    add(400, 'INVALID_JSON');
+    add(400, 'EMPTY_BODY');
+    add(413, 'BODY_TOO_LARGE');
+    add(415, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  // A state-changing call from a page of another site (http/origin.ts).
+  if (methods.some((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS')) add(403, 'ORIGIN_FORBIDDEN');
+  if (config.auth && config.auth !== 'public') add(401, UNAUTHENTICATED_CODE[config.auth]);
+  // A patient session's scope (security/session.ts): a link session ends with its subscription, and a call outside
+  // what the session may do asks for step-up.
+  if (config.auth === 'patient' || config.auth === 'session') add(403, 'LINK_INVALID');
+  if (config.auth === 'patient') add(403, 'STEP_UP_REQUIRED');
+  if ((config as { rateLimit?: unknown }).rateLimit) add(429, 'RATE_LIMITED');
+  for (const code of config.problems ?? []) add(ERROR_STATUS[code], code);
+  return new Map([...out].sort(([a], [b]) => a - b));
+}
+
+const problemResponses = (route: RouteOptions) =>
+  Object.fromEntries(
+    [...problemCodesOf(route)].map(([status, codes]) => [
+      status,
+      {
+        description: `${STATUS_TEXT[status] ?? '오류'} (code: ${[...codes].join(', ')})`,
+        // Keyed by media type: Fastify serializes only problem answers with it, and they fit it field for field.
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } },
+      },
+    ]),
+  );
+
+/** A PDF answer as the document shows it. Fastify sends a Buffer as it is: this schema never serializes anything. */
+export const pdfAnswer = (description: string) => ({
+  description,
+  // Typed as what handlers send (a Buffer), which Fastify never passes to a serializer.
+  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) as unknown as z.ZodType<Buffer> } },
+});
+
+/**
+ * The document's components, keeping only schemas something refers to: every schema with an id comes in an input
+ * and an output variant, and the problem answer is only ever output.
+ */
+export function transformDocument(doc: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const out = jsonSchemaTransformObject(doc);
+  const schemas = (out as { components?: { schemas?: Record<string, unknown> } }).components?.schemas;
+  if (schemas) {
+    const text = JSON.stringify({ ...out, components: {} });
+    for (const name of Object.keys(schemas)) {
+      if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+    }
+  }
+  return out;
+}
+
+const asArray = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+
+/** Before any route is registered: every route's auth check and its document entry come from its config. */
+export function registerRouteContract(app: FastifyInstance, guards: Guards) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as (FastifySchema & { hide?: boolean }) | undefined;
+    const documented = schema !== undefined && !schema.hide;
+    const auth = route.config?.auth;
+    if (!auth) {
+      if (documented) throw new Error(`${String(route.method)} ${route.url}: config.auth is missing`);
+      return;
+    }
+    if (auth !== 'public') route.onRequest = [guards[auth], ...asArray(route.onRequest)];
+    if (!documented) return;
+    route.schema = {
+      ...schema,
+      security: SECURITY_OF[auth],
+      response: { ...problemResponses(route), ...(schema.response as object | undefined) },
+    };
+  });
+}

@@ -1,0 +1,97 @@
+// The access log (DESIGN §5; PIPA safety measures): who received, made, sent or looked at a patient's records,
+// append-only. Every writer goes through recordAccess() with one of ACCESS_ACTIONS, and every action has a sentence
+// the patient reads (treats: describe). Owns: access_log.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+
+export const ACCESS_ACTIONS = [
+  /** A hospital sent a treatment record of the patient (actor hospital:<hospitalCd>). */
+  'record_received',
+  /** A claim was made of a record (actor engine, or patient when claimed by hand). */
+  'claim_created',
+  /** A claim's documents reached the insurer (actor insurer:<insuCompCd>). */
+  'delivered',
+  /** The patient was shown their history (detail: how many visits). */
+  'released_to_patient',
+  /** An operator downloaded a claim's PDF package (actor operator:<id>). */
+  'released_to_operator',
+  /** An operator had a failed delivery sent again. */
+  'operator_retry',
+  /** The patient submitted an ID copy an insurer asked for. */
+  'id_card_submitted',
+  /** The ID copy went to the insurer that asked (actor insurer:<insuCompCd>). */
+  'id_card_released',
+] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+export interface AccessEntry {
+  ciHmac: string;
+  action: AccessAction;
+  actor: string;
+  recordId?: number | null;
+  claimId?: number | null;
+  detail?: string | null;
+}
+
+/** Appends entries, in the caller's transaction when `db` is one. */
+export async function recordAccess(db: Db, entries: AccessEntry[], at: Date) {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('accessLog')
+    .values(
+      entries.map((e) => ({
+        ciHmac: e.ciHmac,
+        action: e.action,
+        actor: e.actor,
+        recordId: e.recordId ?? null,
+        claimId: e.claimId ?? null,
+        detail: e.detail ?? null,
+        at,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Appends the entry unless the same one (patient, action, actor, detail) is already there since `since`: for entries a
+ * read writes (a GET), so that repeating the read adds nothing. Not for use inside a caller's transaction.
+ */
+export async function recordAccessOnce(db: Db, e: AccessEntry, at: Date, since: Date) {
+  const detail = e.detail ?? null;
+  // Its own short transaction, holding the patient's lock for this action: parallel reads write one line between them.
+  await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`access-once:${e.ciHmac}:${e.action}`}, 0))`.execute(tx);
+    const seen = await tx
+      .selectFrom('accessLog')
+      .select('id')
+      .where('ciHmac', '=', e.ciHmac)
+      .where('action', '=', e.action)
+      .where('actor', '=', e.actor)
+      .where((w) => (detail === null ? w('detail', 'is', null) : w('detail', '=', detail)))
+      .where('at', '>=', since)
+      .limit(1)
+      .executeTakeFirst();
+    if (!seen) await recordAccess(tx, [e], at);
+  });
+}
+
+/** The newest entries of one patient, and how many there are in all. */
+export async function accessLogOf(db: Db, ciHmac: string, limit: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('accessLog')
+      .select(['id', 'action', 'actor', 'detail', 'at', 'recordId', 'claimId'])
+      .where('ciHmac', '=', ciHmac)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('accessLog')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('ciHmac', '=', ciHmac)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, action: r.action as AccessAction })), total: Number(count.n) };
+}

@@ -1,0 +1,155 @@
+// The claim's own pages in its package: the claim form with what insurers' standard 보험금 청구서 asks (피보험자, 청구인,
+// 사고·청구 내용, 보험금 받을 계좌, 붙임 서류, 서명), the receipt as the hospital sent it, and the ID copy. The fields
+// against the standard form: docs/documents.md.
+import type { PDFImage } from 'pdf-lib';
+import { formatYmd } from '@auto-claim/contract';
+import { A4, type TextLayout } from '../../documents/index.js';
+
+export interface ClaimFormData {
+  claimId: number;
+  /** The claim's date (YYYYMMDD, KST): the date it is signed for. */
+  date: string;
+  amount: number;
+  insuCompNm: string;
+  hospital: { hospitalCd: string; hospitalNm: string };
+  person: { name: string; birthDate: string; rrnMasked: string };
+  telMasked: string;
+  address: string;
+  /** The payout account registered at subscription; absent when the subscription keeps none. */
+  account?: { bankNm: string; holder: string; relation: string; number: string };
+  receipt: {
+    receiptNo: string;
+    visitDate: string;
+    visitType: string;
+    department: string;
+    kcdCodes: string[];
+    coveredCopay: number;
+    uncovered: number;
+    totalPaid: number;
+  };
+  signPng?: Uint8Array;
+}
+
+const won = (n: number) => `${new Intl.NumberFormat('ko-KR').format(n)}원`;
+
+/** 보험금 청구서: one page. */
+export async function writeClaimForm(l: TextLayout, d: ClaimFormData) {
+  l.formBasis('■ 실손의료보험 보험금 청구서 (보험업계 표준 청구서 항목)');
+  l.title('실손의료보험 보험금 청구서');
+  l.formTable([
+    {
+      label: '피보험자 (환자)',
+      rows: [
+        ['성명', d.person.name],
+        ['주민등록번호', d.person.rrnMasked],
+        ['휴대폰 번호', d.telMasked],
+        ['주소', d.address],
+      ],
+    },
+    {
+      label: '청구인',
+      rows: [
+        ['성명', d.person.name],
+        ['피보험자와의 관계', '본인'],
+      ],
+    },
+    {
+      label: '사고 및 청구 내용',
+      rows: [
+        ['보험회사', d.insuCompNm],
+        ['청구 번호', String(d.claimId)],
+        ['사고 유형', '질병 또는 상해 (진료비 영수증 기준)'],
+        ['진료일', formatYmd(d.receipt.visitDate)],
+        ['의료기관', `${d.hospital.hospitalNm} (요양기관기호 ${d.hospital.hospitalCd})`],
+        ['진료 구분', d.receipt.visitType],
+        ['진단명 (상병코드)', d.receipt.kcdCodes.join(', ')],
+        ['청구 항목', `실손의료비 (${d.receipt.visitType === '입원' ? '입원' : '통원'})`],
+        ['청구 금액', won(d.amount)],
+      ],
+    },
+    {
+      label: '보험금 받을 계좌',
+      rows: d.account
+        ? [
+            ['은행', d.account.bankNm],
+            [
+              '예금주',
+              `${d.account.holder} (${d.account.relation === '본인' ? '피보험자 본인' : `피보험자의 ${d.account.relation}`})`,
+            ],
+            ['계좌번호', d.account.number],
+          ]
+        : [['계좌', '가입 때 등록한 계좌가 없습니다. 보험회사가 피보험자에게 연락합니다.']],
+    },
+    {
+      label: '붙임 서류',
+      rows: [['서류', '진료비 영수증 내역, 진료기록 사본발급 위임장, 동의서, 신분증 사본(보험회사가 요구하는 경우)']],
+    },
+  ]);
+  l.paragraph(
+    '위와 같이 보험금을 청구합니다. 개인(신용)정보의 수집·이용·제공에 대한 동의는 자동청구 가입 때 피보험자가 ' +
+      '보험회사별로 했습니다.',
+  );
+  await l.signature({ dateText: formatYmd(d.date), role: '청구인', name: d.person.name, png: d.signPng });
+  l.addressee(`${d.insuCompNm} 귀중`);
+}
+
+/** 진료비 영수증 내역: the receipt as the hospital's system sent it. */
+export function writeReceipt(l: TextLayout, d: ClaimFormData) {
+  l.formBasis('■ 의료기관이 자동청구로 보낸 진료비 수납 내역');
+  l.title('진료비 영수증 내역');
+  l.formTable([
+    {
+      label: '환자',
+      rows: [
+        ['성명', d.person.name],
+        ['생년월일', formatYmd(d.person.birthDate)],
+      ],
+    },
+    {
+      label: '진료',
+      rows: [
+        ['의료기관', `${d.hospital.hospitalNm} (요양기관기호 ${d.hospital.hospitalCd})`],
+        ['영수증 번호', d.receipt.receiptNo],
+        ['진료일', formatYmd(d.receipt.visitDate)],
+        ['진료 구분', d.receipt.visitType],
+        ['진료과', d.receipt.department],
+        ['상병코드 (KCD)', d.receipt.kcdCodes.join(', ')],
+      ],
+    },
+    {
+      label: '진료비',
+      rows: [
+        ['급여 본인부담금', won(d.receipt.coveredCopay)],
+        ['비급여', won(d.receipt.uncovered)],
+        ['납부한 금액', won(d.receipt.totalPaid)],
+      ],
+    },
+  ]);
+  l.paragraph(
+    '의료기관이 보낸 수납 내역을 그대로 옮겼습니다. 진료비 계산서·영수증 원본과 세부산정내역서는 의료기관이 발급합니다.',
+    {
+      size: 9,
+      muted: true,
+    },
+  );
+}
+
+/** The ID copy on a page of its own, fitted into the upper half. */
+export function writeIdCopy(l: TextLayout, img: PDFImage) {
+  l.newPage();
+  l.formBasis('■ 신분증 사본');
+  l.title('신분증 사본');
+  const scale = Math.min(l.width / img.width, 320 / img.height, 1);
+  l.image(
+    img,
+    {
+      x: (A4.width - img.width * scale) / 2,
+      y: l.y - img.height * scale,
+      width: img.width * scale,
+      height: img.height * scale,
+    },
+    '피보험자의 신분증 사본',
+  );
+  l.y -= img.height * scale + 12;
+  l.paragraph('이 사본은 실손의료보험금 청구 외의 목적으로 쓸 수 없습니다.', { size: 9, muted: true });
+}

@@ -1,0 +1,97 @@
+// Records held back from the claim engine (docs/hospital-integration.md, "Matching"; rules.ts, outcomeOf):
+// - rrn_unconfirmed: matched only by a resident number not yet confirmed to be the subscriber's. The patient sees
+//   when and where (not what) on /web/treat ("내 진료가 맞나요?") and answers: theirs → matched again as confirmed
+//   (and claimed by the ordinary rules); not theirs → not_patients, unlinked, for an operator.
+// - identity_mismatch and not_patients: listed for operators (GET OPERATOR_API.heldRecords), never for the patient.
+// Records from a hospital the patient never chose (hospital_not_subscribed) are unlinked and deleted at purge_at.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OperatorHeldRecord } from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/problem.js';
+import type { RecordOwner } from './history.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The patient's records waiting for their word, newest visit first: when and where only. */
+export const recordsToConfirm = (db: Db, who: RecordOwner) =>
+  who.insuApplyIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('treatmentRecord')
+        .select(['id', 'hospitalCd', 'visitDate', 'visitType'])
+        .where('outcome', '=', 'rrn_unconfirmed')
+        .where('insuApplyId', 'in', who.insuApplyIds)
+        .orderBy('visitDate', 'desc')
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
+
+/**
+ * The patient's answer about one held record. Theirs: pending again, confirmed, so the matcher claims it by the
+ * ordinary rules; not theirs: unlinked and held for an operator. A record that is not held for this patient (someone
+ * else's, already answered) answers RECORD_NOT_HELD and changes nothing.
+ */
+export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, recordId: number, mine: boolean) {
+  const now = ctx.clock.now();
+  const changed =
+    who.insuApplyIds.length === 0
+      ? undefined
+      : await ctx.db
+          .updateTable('treatmentRecord')
+          .set(
+            mine
+              ? { outcome: 'pending', identityConfirmedAt: now, decidedAt: null }
+              : { outcome: 'not_patients', insuApplyId: null, decidedAt: now },
+          )
+          .where('id', '=', recordId)
+          .where('outcome', '=', 'rrn_unconfirmed')
+          .where('insuApplyId', 'in', who.insuApplyIds)
+          .returning('id')
+          .executeTakeFirst();
+  if (!changed) {
+    throw new AppError('RECORD_NOT_HELD', '확인을 기다리는 진료가 아니에요. 화면을 새로 고쳐 주세요.', [
+      { field: 'treatId', message: '확인을 기다리는 진료가 아니에요.' },
+    ]);
+  }
+}
+
+/** For operators: records held as another person's (identity_mismatch) or disowned by the patient (not_patients). */
+export async function heldRecords(ctx: AppContext, limit = 200): Promise<OperatorHeldRecord[]> {
+  const rows = await ctx.db
+    .selectFrom('treatmentRecord')
+    .select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt'])
+    .where('outcome', 'in', ['identity_mismatch', 'not_patients'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    recordId: r.id,
+    hospitalCd: r.hospitalCd,
+    receiptNo: r.receiptNo,
+    visitDate: r.visitDate,
+    reason: r.outcome as OperatorHeldRecord['reason'],
+    insuApplyId: r.insuApplyId,
+    receivedAt: new Date(r.receivedAt).toISOString(),
+    decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
+  }));
+}
+
+/** Deletes unlinked records (another hospital's) whose keeping period ended; the minute tick calls it. */
+export async function purgeUnlinkedRecords(db: Db, now: Date): Promise<number> {
+  const res = await db
+    .deleteFrom('treatmentRecord')
+    .where('purgeAt', '<=', now)
+    .where('outcome', '=', 'hospital_not_subscribed')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('claim')
+            .select(sql`1`.as('one'))
+            .whereRef('claim.recordId', '=', 'treatmentRecord.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

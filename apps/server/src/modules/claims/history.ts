@@ -1,0 +1,118 @@
+// What the patient's history (the treats module) reads of the claim engine's tables, through index.ts: their
+// treatment records, the claims made of them and each claim's status history. A patient's records are those matched
+// to their CI or to one of their subscriptions (records that carried only an RRN), except those held or unlinked
+// (rules.ts, HIDDEN_OUTCOMES): another person's record, another hospital's, or one waiting for the patient's word.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { HIDDEN_OUTCOMES } from './rules.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Whose records: the session's CI (keyed hash) and every subscription id that CI ever had. */
+export interface RecordOwner {
+  ciHmac: string;
+  insuApplyIds: string[];
+}
+
+const ownRecords = (db: Db, who: RecordOwner) =>
+  db
+    .selectFrom('treatmentRecord')
+    .where('outcome', 'not in', HIDDEN_OUTCOMES)
+    .where((eb) =>
+      eb.or([
+        eb('ciHmac', '=', who.ciHmac),
+        ...(who.insuApplyIds.length ? [eb('insuApplyId', 'in', who.insuApplyIds)] : []),
+      ]),
+    );
+
+const RECORD_COLUMNS = [
+  'id',
+  'hospitalCd',
+  'receiptNo',
+  'detailEnc',
+  'visitDate',
+  'visitType',
+  'coveredCopay',
+  'uncovered',
+  'totalPaid',
+  'insuApplyId',
+  'outcome',
+  'receivedAt',
+] as const;
+
+/** The patient's records, newest visit first. */
+export const recordsOf = (db: Db, who: RecordOwner, limit: number) =>
+  ownRecords(db, who).select(RECORD_COLUMNS).orderBy('visitDate', 'desc').orderBy('id', 'desc').limit(limit).execute();
+
+/** The patient's records among `ids` (someone else's are simply not there). */
+export const recordsByIds = (db: Db, who: RecordOwner, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : ownRecords(db, who).select(RECORD_COLUMNS).where('id', 'in', ids).execute();
+
+export type HistoryRecord = Awaited<ReturnType<typeof recordsOf>>[number];
+
+export const claimsOfRecords = (db: Db, recordIds: number[]) =>
+  recordIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('claim')
+        .leftJoin('claimDelivery', 'claimDelivery.claimId', 'claim.id')
+        .select([
+          'claim.id',
+          'claim.recordId',
+          'claim.insuCompCd',
+          'claim.origin',
+          'claim.amount',
+          'claim.status',
+          'claim.rejectReason',
+          'claim.paidAmount',
+          'claim.createdAt',
+          'claim.updatedAt',
+          'claimDelivery.channel',
+          'claimDelivery.lastError',
+        ])
+        .where('claim.recordId', 'in', recordIds)
+        .orderBy('claim.id')
+        .execute();
+
+export type HistoryClaim = Awaited<ReturnType<typeof claimsOfRecords>>[number];
+
+export const statusHistoryOf = (db: Db, claimIds: number[]) =>
+  claimIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('claimStatusHistory')
+        .select(['claimId', 'status', 'reason', 'at'])
+        .where('claimId', 'in', claimIds)
+        .orderBy('id')
+        .execute();
+
+/** One claim, with the CI's keyed hash it belongs to (an insurer's question about it). */
+export const claimById = (db: Db, claimId: number) =>
+  db
+    .selectFrom('claim')
+    .select(['id', 'ciHmac', 'insuCompCd', 'insuApplyId', 'recordId'])
+    .where('id', '=', claimId)
+    .executeTakeFirst();
+
+/** For lines that mention records and claims (the access log, ID requests): visit, hospital, insurer, origin. */
+export async function briefsOf(db: Db, recordIds: number[], claimIds: number[]) {
+  const claims = claimIds.length
+    ? await db
+        .selectFrom('claim')
+        .select(['id', 'recordId', 'insuCompCd', 'origin'])
+        .where('id', 'in', claimIds)
+        .execute()
+    : [];
+  const allRecordIds = [...new Set([...recordIds, ...claims.map((c) => c.recordId)])];
+  const records = allRecordIds.length
+    ? await db
+        .selectFrom('treatmentRecord')
+        .select(['id', 'visitDate', 'hospitalCd'])
+        .where('id', 'in', allRecordIds)
+        .execute()
+    : [];
+  return {
+    record: new Map(records.map((r) => [r.id, r])),
+    claim: new Map(claims.map((c) => [c.id, c])),
+  };
+}

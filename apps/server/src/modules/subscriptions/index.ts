@@ -1,0 +1,15 @@
+// Subscriptions (spec §3-4): enrolment, the patient's subscription and its documents, and what the claim engine and
+// the history read of it (lookups.ts). Owns: subscription, subscription_hospital, subscription_insurer,
+// subscription_rrn.
+export { subscriptionRoutes } from './routes.js';
+export { rrnHmacOf, type SubscriptionPerson } from './person.js';
+export {
+  contactsOf,
+  latestMinAmt,
+  liveSubscriptionOf,
+  matchableSubscriptions,
+  paperworkOf,
+  subscriberOf,
+  subscriptionIdsOf,
+} from './lookups.js';
+export { purgeDue } from './repo.js';

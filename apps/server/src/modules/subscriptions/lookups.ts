@@ -1,0 +1,249 @@
+// What other modules read of subscriptions, through index.ts: the claim engine (who is subscribed, how to reach them,
+// what a claim's documents need) and the patient's history. Each answer is decoded here, with the one person codec.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { padSizedSignature, sniffImageType } from '../../images/index.js';
+import type { VerifiedPerson } from '../../security/session.js';
+import { personOf, rrnHmacOf, rrnOf } from './person.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A live subscription as the claim rules see it. */
+export interface MatchableSubscription {
+  insuApplyId: string;
+  ciHmac: string;
+  rrnHmac: string | null;
+  minAmt: number;
+  retroMonth: number;
+  contractStartDate: string;
+  contractEndDate: string;
+  repeatWeek: number | null;
+  repeatDay: number | null;
+  hospitals: Set<string>;
+  /** Every insurer it claims at (the main one when no other is listed). */
+  insurers: string[];
+  /** The verified person's name and birth date (YYYYMMDD): a record must carry the same (claims/match.ts). */
+  userNm: string;
+  birthday: string;
+  /** The RRN was confirmed to be this person's (subscriptions/service.ts); until then RRN-only records are held. */
+  rrnConfirmed: boolean;
+}
+
+/**
+ * Keeps subscription.rrn_hmac filled for live subscriptions made before it existed, so RRN-only records match without
+ * decrypting at match time. A hash another live subscription already holds is left out (the unique index
+ * subscription_live_rrn): that subscription takes no records by RRN alone.
+ */
+async function backfillRrn(ctx: AppContext, db: Db) {
+  const missing = await db
+    .selectFrom('subscription')
+    .select(['insuApplyId', 'personEnc'])
+    .where('status', '=', 'subscribe')
+    .where('rrnHmac', 'is', null)
+    .limit(1000)
+    .execute();
+  for (const s of missing) {
+    const rrn = rrnOf(personOf(ctx, s.personEnc));
+    if (!rrn) continue;
+    const rrnHmac = rrnHmacOf(ctx, rrn);
+    await db
+      .updateTable('subscription')
+      .set({ rrnHmac })
+      .where('insuApplyId', '=', s.insuApplyId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('subscription as o')
+              .select('o.insuApplyId')
+              .where('o.rrnHmac', '=', rrnHmac)
+              .where('o.status', '=', 'subscribe'),
+          ),
+        ),
+      )
+      .execute();
+  }
+}
+
+/** The live subscriptions of these CIs or RRNs (keyed hashes), in the caller's transaction. */
+export async function matchableSubscriptions(
+  ctx: AppContext,
+  db: Db,
+  by: { ciHmacs: string[]; rrnHmacs: string[] },
+): Promise<MatchableSubscription[]> {
+  const { ciHmacs, rrnHmacs } = by;
+  if (ciHmacs.length === 0 && rrnHmacs.length === 0) return [];
+  if (rrnHmacs.length) await backfillRrn(ctx, db);
+  const subs = await db
+    .selectFrom('subscription as s')
+    .select([
+      's.insuApplyId',
+      's.ciHmac',
+      's.minAmt',
+      's.retroMonth',
+      's.contractStartDate',
+      's.contractEndDate',
+      's.repeatWeek',
+      's.repeatDay',
+      's.insuCompCd',
+      's.rrnHmac',
+      's.rrnConfirmedAt',
+      's.personEnc',
+    ])
+    .where('s.status', '=', 'subscribe')
+    .where((eb) =>
+      eb.or([
+        ...(ciHmacs.length ? [eb('s.ciHmac', 'in', ciHmacs)] : []),
+        ...(rrnHmacs.length ? [eb('s.rrnHmac', 'in', rrnHmacs)] : []),
+      ]),
+    )
+    .execute();
+  if (subs.length === 0) return [];
+  const ids = subs.map((s) => s.insuApplyId);
+  const [hospitals, insurers] = await Promise.all([
+    db
+      .selectFrom('subscriptionHospital')
+      .select(['insuApplyId', 'hospitalCd'])
+      .where('insuApplyId', 'in', ids)
+      .where('cancelledAt', 'is', null)
+      .execute(),
+    db
+      .selectFrom('subscriptionInsurer')
+      .select(['insuApplyId', 'insuCompCd'])
+      .where('insuApplyId', 'in', ids)
+      .orderBy('insuCompCd')
+      .execute(),
+  ]);
+  return subs.map((s) => {
+    const own = insurers.filter((i) => i.insuApplyId === s.insuApplyId).map((i) => i.insuCompCd);
+    const person = personOf(ctx, s.personEnc);
+    return {
+      userNm: person.userNm,
+      birthday: person.birthday,
+      rrnConfirmed: s.rrnConfirmedAt !== null,
+      insuApplyId: s.insuApplyId,
+      ciHmac: s.ciHmac,
+      rrnHmac: s.rrnHmac,
+      minAmt: s.minAmt,
+      retroMonth: s.retroMonth,
+      contractStartDate: s.contractStartDate,
+      contractEndDate: s.contractEndDate,
+      repeatWeek: s.repeatWeek,
+      repeatDay: s.repeatDay,
+      hospitals: new Set(hospitals.filter((h) => h.insuApplyId === s.insuApplyId).map((h) => h.hospitalCd)),
+      insurers: own.length ? own : [s.insuCompCd],
+    };
+  });
+}
+
+/** Whom each subscription tells (알림톡): the patient's CI (keyed hash) and phone, by insuApplyId. */
+export async function contactsOf(
+  ctx: AppContext,
+  db: Db,
+  insuApplyIds: string[],
+): Promise<Map<string, { ciHmac: string; userTel: string }>> {
+  if (insuApplyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('subscription')
+    .select(['insuApplyId', 'ciHmac', 'personEnc'])
+    .where('insuApplyId', 'in', insuApplyIds)
+    .execute();
+  return new Map(
+    rows.flatMap((r) => {
+      const userTel = personOf(ctx, r.personEnc).userTel;
+      return userTel ? [[r.insuApplyId, { ciHmac: r.ciHmac, userTel }] as const] : [];
+    }),
+  );
+}
+
+/** The newest subscription of a CI (or the given one): the person it verified, for a session or a message. */
+export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?: string | null) {
+  let q = ctx.db.selectFrom('subscription').select(['ciEnc', 'personEnc']).where('ciHmac', '=', ciHmac);
+  if (insuApplyId) q = q.where('insuApplyId', '=', insuApplyId);
+  const sub = await q
+    .orderBy((eb) => eb(eb.ref('status'), '=', 'subscribe'), 'desc')
+    .orderBy('updatedAt', 'desc')
+    .executeTakeFirst();
+  if (!sub) return undefined;
+  const p = personOf(ctx, sub.personEnc);
+  const person: VerifiedPerson = {
+    userNm: p.userNm,
+    birthday: p.birthday,
+    sex: p.sex,
+    userTel: p.userTel,
+    telecomType: '',
+    ...(p.userIdno2 ? { regDigit: p.userIdno2.charAt(0) } : {}),
+  };
+  return { ci: ctx.crypto.decrypt(sub.ciEnc), person };
+}
+
+/** The patient's live subscription with its insurers (the main one first). */
+export async function liveSubscriptionOf(db: Db, ciHmac: string) {
+  const sub = await db
+    .selectFrom('subscription')
+    .select(['insuApplyId', 'insuCompCd', 'minAmt'])
+    .where('ciHmac', '=', ciHmac)
+    .where('status', '=', 'subscribe')
+    .executeTakeFirst();
+  if (!sub) return undefined;
+  const more = await db
+    .selectFrom('subscriptionInsurer')
+    .select('insuCompCd')
+    .where('insuApplyId', '=', sub.insuApplyId)
+    .execute();
+  const insurers = [sub.insuCompCd, ...more.map((m) => m.insuCompCd).filter((c) => c !== sub.insuCompCd)];
+  return { insuApplyId: sub.insuApplyId, minAmt: sub.minAmt, insurers };
+}
+
+/** Every subscription id a CI ever had (its records stay its own after it cancels). */
+export const subscriptionIdsOf = async (db: Db, ciHmac: string) =>
+  (await db.selectFrom('subscription').select('insuApplyId').where('ciHmac', '=', ciHmac).execute()).map(
+    (r) => r.insuApplyId,
+  );
+
+/** Any subscription of this CI, live or not: its minimum amount is what the history explains. */
+export const latestMinAmt = async (db: Db, ciHmac: string) =>
+  (
+    await db
+      .selectFrom('subscription')
+      .select('minAmt')
+      .where('ciHmac', '=', ciHmac)
+      .orderBy(sql`status = 'subscribe'`, 'desc')
+      .orderBy('updatedAt', 'desc')
+      .executeTakeFirst()
+  )?.minAmt ?? null;
+
+/**
+ * The stored signature as the documents draw it: PNG bytes fitted into the pad's size (images/padSizedSignature: a
+ * signature stored before they were fitted on arrival is fitted here), or undefined when there is none.
+ */
+export async function storedSignature(ctx: AppContext, signImgEnc: string | null): Promise<Uint8Array | undefined> {
+  if (!signImgEnc) return undefined;
+  const stored = ctx.crypto.decrypt(signImgEnc);
+  // Base64, or a data URL as some early rows kept it.
+  const bytes = Buffer.from(stored.slice(stored.indexOf(',') + 1), 'base64');
+  return sniffImageType(bytes) === 'png' ? padSizedSignature(bytes) : undefined;
+}
+
+/** What a claim's documents need of its subscription: contact, payout account, signature and ID image. */
+export async function paperworkOf(ctx: AppContext, db: Db, insuApplyId: string | null) {
+  const row = insuApplyId
+    ? await db
+        .selectFrom('subscription')
+        .select(['personEnc', 'bankCd', 'bankAccountEnc', 'bankAccountRel', 'signImgEnc', 'idcardImgEnc'])
+        .where('insuApplyId', '=', insuApplyId)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) return undefined;
+  const dec = (v: string | null) => (v ? ctx.crypto.decrypt(v) : undefined);
+  return {
+    person: personOf(ctx, row.personEnc),
+    bankCd: row.bankCd,
+    bankAccount: dec(row.bankAccountEnc),
+    bankAccountRel: row.bankAccountRel,
+    /** The signature as the documents draw it (storedSignature). */
+    signPng: await storedSignature(ctx, row.signImgEnc),
+    /** Base64 or a data URL, as stored. */
+    idcardImg: dec(row.idcardImgEnc),
+  };
+}

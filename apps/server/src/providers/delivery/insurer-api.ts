@@ -1,0 +1,153 @@
+// The generic insurer claim API (docs/providers/insurer-api.md), one base URL and shared secret per insurer:
+//   POST {base}/claims   the electronic claim and its PDF package as one JSON body, signed (signature.ts), with our
+//                        delivery id as Idempotency-Key; 2xx { receiptId } → delivered; 408, 429, 5xx, a timeout, a
+//                        broken connection or an unreadable answer → retryable; any other status → final.
+//   GET  {base}/health   signed, empty body: what check() calls; it sends no claim.
+// The engine keeps attempts, backoff and dead letters; this adapter only classifies. Error strings and the failure
+// hook carry statuses and the insurer's error code, never the claim's contents.
+import type { Checkable, ProviderCheck } from '../check.js';
+import { mapLimited } from './map-limited.js';
+import { signedHeaders } from './signature.js';
+import type { DeliveryProvider, DeliveryRequest, DeliveryResult } from './types.js';
+
+export interface InsurerApiSettings {
+  insuCompCd: string;
+  /** The insurer's base URL, without a trailing slash: {base}/claims and {base}/health. */
+  url: string;
+  secret: string;
+}
+
+export interface InsurerApiOptions {
+  insurers: InsurerApiSettings[];
+  /** Per call; the engine retries what times out. */
+  timeoutMs?: number;
+  /** Calls in flight at once within one batch. */
+  concurrency?: number;
+  fetch?: typeof fetch;
+  /** The clock the signature's timestamp is read from (the insurer compares it with its own). */
+  nowMs?: () => number;
+  /** Told why a call failed (insurer, status, code), never what the claim says. */
+  onFailure?: (failure: { insuCompCd: string; reason: string; retryable: boolean }) => void;
+}
+
+/** What we send: the request's documents, JSON as their exact text (their SHA-256 holds), the PDF as base64. */
+export function claimBody(r: DeliveryRequest) {
+  return JSON.stringify({
+    version: 1,
+    deliveryId: r.idempotencyKey,
+    claimId: r.claimId,
+    insuCompCd: r.insuCompCd,
+    documents: r.documents.map((d) => ({
+      kind: d.kind,
+      contentType: d.contentType,
+      sha256: d.sha256,
+      encoding: typeof d.body === 'string' ? 'utf8' : 'base64',
+      data: typeof d.body === 'string' ? d.body : Buffer.from(d.body).toString('base64'),
+    })),
+  });
+}
+
+/** The insurer's own error code from a problem-style body, if it is a plain token (never free text). */
+function errorCode(text: string): string {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? ` ${code}` : '';
+  } catch {
+    return '';
+  }
+}
+
+const RECEIPT_ID = /^[\x21-\x7e]{1,200}$/;
+const isTimeout = (e: unknown) => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+
+export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkable {
+  const call = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+  const nowMs = opts.nowMs ?? Date.now;
+  const byCode = new Map(opts.insurers.map((i) => [i.insuCompCd, i]));
+
+  const fail = (insuCompCd: string, error: string, retryable: boolean): DeliveryResult => {
+    opts.onFailure?.({ insuCompCd, reason: error, retryable });
+    return { ok: false, error, retryable };
+  };
+
+  async function deliverOne(r: DeliveryRequest): Promise<DeliveryResult> {
+    const insurer = byCode.get(r.insuCompCd);
+    if (!insurer) return fail(r.insuCompCd, `보험사 API 설정이 없어요 (INSURER_${r.insuCompCd}_API_URL)`, false);
+    const body = claimBody(r);
+    let status: number;
+    let text: string;
+    try {
+      const signal = AbortSignal.timeout(timeoutMs);
+      const res = await call(`${insurer.url}/claims`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'idempotency-key': r.idempotencyKey,
+          ...signedHeaders(insurer.secret, body, nowMs()),
+        },
+        body,
+        redirect: 'manual',
+        signal,
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (e) {
+      return fail(r.insuCompCd, isTimeout(e) ? '보험사 API 시간 초과' : '보험사 API에 연결하지 못했어요', true);
+    }
+    if (status >= 200 && status < 300) {
+      let receiptId: unknown;
+      try {
+        receiptId = (JSON.parse(text) as { receiptId?: unknown }).receiptId;
+      } catch {
+        receiptId = undefined;
+      }
+      if (typeof receiptId === 'string' && RECEIPT_ID.test(receiptId)) return { ok: true, externalRef: receiptId };
+      return fail(r.insuCompCd, `보험사 API 응답을 읽을 수 없어요 (HTTP ${status})`, true);
+    }
+    if (status === 408 || status === 429 || status >= 500) {
+      return fail(r.insuCompCd, `보험사 API ${status}${errorCode(text)}`, true);
+    }
+    return fail(r.insuCompCd, `보험사 API가 거절했어요 (HTTP ${status}${errorCode(text)})`, false);
+  }
+
+  return {
+    channelFor: () => 'api',
+    wantsPackage: true,
+    deliver: (batch) => mapLimited(batch, opts.concurrency ?? 8, deliverOne),
+
+    async check() {
+      return Promise.all(
+        opts.insurers.map(async (i): Promise<ProviderCheck> => {
+          const vendor = `insurer-api:${i.insuCompCd}`;
+          try {
+            const res = await call(`${i.url}/health`, {
+              method: 'GET',
+              headers: { accept: 'application/json', ...signedHeaders(i.secret, '', nowMs()) },
+              redirect: 'manual',
+              signal: AbortSignal.timeout(timeoutMs),
+            });
+            await res.body?.cancel();
+            if (res.ok) {
+              return {
+                kind: 'delivery',
+                vendor,
+                ok: true,
+                detail: `signed GET ${i.url}/health answered ${res.status}`,
+              };
+            }
+            const detail =
+              res.status === 401 || res.status === 403
+                ? `the insurer refused our signature (HTTP ${res.status}): check INSURER_${i.insuCompCd}_SECRET`
+                : `GET ${i.url}/health answered HTTP ${res.status}`;
+            return { kind: 'delivery', vendor, ok: false, detail };
+          } catch (e) {
+            const why = isTimeout(e) ? `no answer within ${timeoutMs} ms` : 'could not connect';
+            return { kind: 'delivery', vendor, ok: false, detail: `GET ${i.url}/health: ${why}` };
+          }
+        }),
+      );
+    },
+  };
+}

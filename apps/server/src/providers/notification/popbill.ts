@@ -1,0 +1,158 @@
+// 알림톡 with SMS/LMS fallback through Popbill's KakaoService (docs/providers/popbill.md): one POST /ATS per template
+// in the batch, each message with its own text and its link button (WL, mobile and PC link the same), and
+// altSendType 'A' so that Popbill sends the same text plus the link as SMS/LMS (it picks SMS or LMS by length) from
+// the registered sender number when KakaoTalk cannot deliver. Popbill answers a receipt number at once and learns the
+// carrying channel per message later (GET /KakaoTalk/{receiptNum}), so send() answers what is known when it returns:
+// 'kakao', the channel every message was sent by.
+//
+// The caller (modules/claims/notify.ts, modules/treats/requests.ts) treats a throw as "not sent": its transaction
+// rolls back, taking the link tokens with it, and pg-boss tries the batch again. So nothing here carries a request
+// number: a retry must send again, with the new link, even if Popbill had accepted the first try before its answer
+// was lost (the patient may then get the message twice; never only a message whose link is dead).
+import type { Checkable, ProviderCheck } from '../check.js';
+import type { Outbox } from '../outbox.js';
+import {
+  checkAccount,
+  checkSender,
+  digits,
+  failureDetail,
+  POPBILL_SCOPES,
+  type PopbillAccount,
+  popbillClient,
+  PopbillError,
+  str,
+} from '../popbill/client.js';
+import { PATIENT_TEMPLATES, type NotificationProvider, type PatientMessage, type PatientTemplate } from './types.js';
+
+export interface PopbillNotificationOptions {
+  account: PopbillAccount;
+  /** The registered sender number the SMS/LMS fallback goes out from (digits). */
+  senderNumber: string;
+  /** The 카카오톡 채널 (plusFriendID, e.g. @자동청구) the templates are approved under. */
+  channelId: string;
+  /** Our template name → the template code Popbill gave it. */
+  templates: Record<PatientTemplate, string>;
+  /** The public origin links start with (no trailing slash). */
+  origin: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Popbill takes at most 1,000 receivers per request. */
+const BATCH = 1000;
+/** The subject an LMS fallback shows. */
+const ALT_SUBJECT = '자동청구 알림';
+
+interface Template {
+  templateCode?: unknown;
+  plusFriendID?: unknown;
+  btns?: { n?: unknown; t?: unknown }[] | null;
+}
+
+const sameChannel = (a: string, b: string) => a.replace(/^@/, '') === b.replace(/^@/, '');
+
+/** `name` labels its calls in the provider metrics (providers/instrument.ts). */
+export function popbillNotification(
+  opts: PopbillNotificationOptions,
+): NotificationProvider & Checkable & { readonly name: string } {
+  const client = popbillClient({
+    account: opts.account,
+    scopes: POPBILL_SCOPES.kakao,
+    timeoutMs: opts.timeoutMs,
+    fetch: opts.fetch,
+  });
+  const sender = digits(opts.senderNumber);
+
+  async function sendTemplate(template: PatientTemplate, batch: PatientMessage[]) {
+    const templateCode = opts.templates[template];
+    const button = PATIENT_TEMPLATES[template].button;
+    const answer = (await client.call(`send ${template}`, {
+      method: 'POST',
+      path: '/ATS',
+      json: {
+        templateCode,
+        snd: sender,
+        altSendType: 'A',
+        msgs: batch.map((m) => {
+          const link = `${opts.origin}${m.linkPath}`;
+          return {
+            rcv: digits(m.to),
+            msg: m.text,
+            altsjt: ALT_SUBJECT,
+            altmsg: `${m.text}\n${link}`,
+            btns: [{ n: button, t: 'WL', u1: link, u2: link }],
+          };
+        }),
+      },
+      timeoutMs: opts.timeoutMs ?? 15_000,
+    })) as { receiptNum?: unknown };
+    if (!str(answer.receiptNum)) throw new PopbillError(`send ${template}`, 'malformed', true);
+  }
+
+  return {
+    name: 'popbill',
+    async send(messages: PatientMessage[], _outbox: Outbox) {
+      if (messages.length === 0) return [];
+      const byTemplate = new Map<PatientTemplate, PatientMessage[]>();
+      for (const m of messages) byTemplate.set(m.template, [...(byTemplate.get(m.template) ?? []), m]);
+      for (const [template, list] of byTemplate) {
+        for (let i = 0; i < list.length; i += BATCH) await sendTemplate(template, list.slice(i, i + BATCH));
+      }
+      return messages.map(() => ({ channel: 'kakao' as const }));
+    },
+
+    async check(): Promise<ProviderCheck[]> {
+      const out: ProviderCheck[] = [];
+      const add = (ok: boolean, detail: string) => out.push({ kind: 'notification', vendor: 'popbill', ok, detail });
+      if (
+        !(await checkAccount(client, add, {
+          scopes: '카카오톡',
+          unitCostPath: '/KakaoTalk/UnitCost?Type=ATS',
+          service: '알림톡',
+        }))
+      ) {
+        return out;
+      }
+      await checkSender(client, add, {
+        sender,
+        listPath: '/Message/SenderNumber',
+        checkPath: `/KakaoTalk/CheckSenderNumber/${sender}`,
+        what: 'sender number',
+        named: 'POPBILL_SENDER_NUMBER',
+      });
+      try {
+        const channels = (await client.call('channels', { path: '/KakaoTalk/ListPlusFriendID' })) as {
+          plusFriendID?: unknown;
+        }[];
+        const found = Array.isArray(channels) && channels.some((c) => sameChannel(str(c.plusFriendID), opts.channelId));
+        add(
+          found,
+          found
+            ? `카카오톡 채널 ${opts.channelId} registered`
+            : `POPBILL_KAKAO_CHANNEL_ID ${opts.channelId} is not registered`,
+        );
+      } catch (e) {
+        add(false, `카카오톡 channels unreadable: ${failureDetail(e)}`);
+      }
+      try {
+        // ListATSTemplate lists the approved templates only (Popbill reference, 알림톡 템플릿 관리).
+        const approved = (await client.call('templates', { path: '/KakaoTalk/ListATSTemplate' })) as Template[];
+        for (const [ours, code] of Object.entries(opts.templates) as [PatientTemplate, string][]) {
+          const t = Array.isArray(approved) ? approved.find((x) => str(x.templateCode) === code) : undefined;
+          const button = PATIENT_TEMPLATES[ours].button;
+          const problem = !t
+            ? `not approved (POPBILL_KAKAO_TEMPLATE_${ours}=${code} is not among the approved templates)`
+            : !sameChannel(str(t.plusFriendID), opts.channelId)
+              ? `approved for channel ${str(t.plusFriendID)}, not ${opts.channelId}`
+              : !(t.btns ?? []).some((b) => str(b.t) === 'WL' && str(b.n) === button)
+                ? `has no web-link button named "${button}"`
+                : '';
+          add(!problem, `template ${ours} (${code}) ${problem || 'approved, with its link button'}`);
+        }
+      } catch (e) {
+        add(false, `templates unreadable: ${failureDetail(e)}`);
+      }
+      return out;
+    },
+  };
+}

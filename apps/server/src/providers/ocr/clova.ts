@@ -1,0 +1,119 @@
+// ID-card OCR through NAVER CLOVA OCR's ID-card (신분증) API (no SDK exists: plain HTTPS). One POST to the domain's
+// invoke URL with the secret in X-OCR-SECRET and { version: 'V2', requestId, timestamp, images: [{ format, name, data
+// (base64) }] }; the answer's images[0].idCard.result holds ic (주민등록증), dl (운전면허증) or pp (여권), each field a
+// list of { text, formatted }. We keep the fields spec §3 uses, for the type the patient chose; the patient confirms
+// every one. Anything the vendor cannot or will not read is an empty result: the patient types the fields.
+import { randomUUID } from 'node:crypto';
+import type { Checkable, ProviderCheck } from '../check.js';
+import type { OcrFields, OcrProvider } from './types.js';
+
+export interface ClovaOcrOptions {
+  /** The domain's invoke URL (…/custom/v1/<id>/<hash>/document/id-card). */
+  invokeUrl: string;
+  secret: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Told why nothing was read (status, vendor code), never what the image says. */
+  onFailure?: (reason: string) => void;
+}
+
+interface Field {
+  text?: string;
+  formatted?: { value?: string; year?: string; month?: string; day?: string };
+}
+type Fields = Record<string, Field[] | undefined>;
+interface ClovaAnswer {
+  images?: { inferResult?: string; message?: string; idCard?: { result?: Record<string, Fields | undefined> } }[];
+}
+
+const text = (f: Fields | undefined, key: string) => f?.[key]?.[0]?.formatted?.value || f?.[key]?.[0]?.text || '';
+/** A date field as YYYYMMDD, from its formatted parts or the digits of its text. */
+function date(f: Fields | undefined, key: string) {
+  const d = f?.[key]?.[0];
+  const parts = d?.formatted;
+  if (parts?.year && parts.month && parts.day) {
+    return `${parts.year}${parts.month.padStart(2, '0')}${parts.day.padStart(2, '0')}`;
+  }
+  const digits = (d?.text ?? '').replace(/\D/g, '');
+  return digits.length === 8 ? digits : '';
+}
+const compact = (o: OcrFields): OcrFields => Object.fromEntries(Object.entries(o).filter(([, v]) => v)) as OcrFields;
+
+/** A white 1×1 PNG: what check() asks the vendor to read, so no person's ID is ever sent to test a secret. */
+const BLANK_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+  'base64',
+);
+
+export function clovaOcr(opts: ClovaOcrOptions): OcrProvider & Checkable {
+  const call = opts.fetch ?? fetch;
+  // One image in the body the ID-card domain documents (version V2, a request id, the image as base64).
+  const post = (image: { format: string; name: string; data: Buffer }) =>
+    call(opts.invokeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ocr-secret': opts.secret },
+      body: JSON.stringify({
+        version: 'V2',
+        requestId: randomUUID(),
+        timestamp: Date.now(),
+        images: [{ format: image.format, name: image.name, data: image.data.toString('base64') }],
+      }),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+    });
+  const fail = (reason: string): OcrFields => {
+    opts.onFailure?.(reason);
+    return {};
+  };
+  return {
+    name: 'clova',
+    async readIdCard(image, idcardType) {
+      const format = image[0] === 0x89 ? 'png' : 'jpg';
+      let answer: ClovaAnswer;
+      try {
+        const res = await post({ format, name: 'idcard', data: image });
+        if (!res.ok) return fail(`http ${res.status}`);
+        answer = (await res.json()) as ClovaAnswer;
+      } catch (e) {
+        return fail(e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'unreadable answer');
+      }
+      const first = answer.images?.[0];
+      if (!first || first.inferResult !== 'SUCCESS') return fail(`inferResult ${first?.inferResult ?? 'missing'}`);
+      const r = first.idCard?.result?.[idcardType];
+      if (!r) return {};
+      if (idcardType === 'ic') {
+        return compact({
+          userNm: text(r, 'name'),
+          idcardIssueDate: date(r, 'issueDate'),
+          idcardIssueOrg: text(r, 'authority'),
+        });
+      }
+      if (idcardType === 'dl') {
+        return compact({
+          userNm: text(r, 'name'),
+          regNo: text(r, 'num').replace(/\D/g, ''),
+          checkCd: text(r, 'code').replace(/\s/g, ''),
+          idcardIssueDate: date(r, 'issueDate'),
+        });
+      }
+      return compact({
+        userNm: text(r, 'name'),
+        regNo: text(r, 'num').replace(/\s/g, '').toUpperCase(),
+        idcardIssueDate: date(r, 'issueDate'),
+      });
+    },
+    // The secret and the invoke URL: a blank image is answered (read or not) only when both are right.
+    async check(): Promise<ProviderCheck[]> {
+      const line = (ok: boolean, detail: string) => [{ kind: 'ocr', vendor: 'clova', ok, detail }];
+      try {
+        const res = await post({ format: 'png', name: 'check', data: BLANK_PNG });
+        if (res.status === 401 || res.status === 403) return line(false, `the secret was refused (HTTP ${res.status})`);
+        if (res.status === 404) return line(false, 'no ID-card domain at CLOVA_OCR_URL (HTTP 404)');
+        if (!res.ok) return line(false, `HTTP ${res.status}`);
+        const answer = (await res.json()) as ClovaAnswer;
+        return answer.images ? line(true, 'secret and invoke URL accepted') : line(false, 'the answer has no images');
+      } catch (e) {
+        return line(false, e instanceof Error && e.name === 'TimeoutError' ? 'timed out' : 'unreachable or unreadable');
+      }
+    },
+  };
+}

@@ -1,0 +1,352 @@
+// Session scope and step-up (README "Identity and sessions", DESIGN §4): what someone holding only a patient's 알림톡
+// link (forwarded, previewed, read over a shoulder) can do, and what needs a fresh SMS verification of the same person.
+// Each attack is performed with the link alone and shown refused with nothing changed; then the patient steps up and
+// the same call works; a step-up by another person is refused; a cancelled subscription's links open nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { API, STEP_UP_FRESH_SECONDS, type SessionCurrent } from '@auto-claim/contract';
+import { signLinkToken } from '../src/security/linkToken.js';
+import { ciHmacOf } from '../src/security/session.js';
+import {
+  build,
+  latestSmsCode,
+  problemOf,
+  telecomTermsIds,
+  testClock,
+  testPerson,
+  verifyPatient,
+  type TestApp,
+} from './helper.js';
+import { images, regFor, type Images, type Verified } from '../fixtures/enrolment.js';
+
+const clock = testClock(new Date('2026-11-23T03:00:00Z'));
+let t: TestApp;
+let img: Images;
+
+beforeAll(async () => {
+  t = await build({ clock });
+  img = await images();
+});
+afterAll(() => t?.close());
+
+let ipSeq = 0;
+/** Each caller from a loopback address of its own: the per-IP limits are not what this file tests. */
+const nextIp = () => `127.9.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
+const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+const as = (cookie: string, opts: InjectOptions) =>
+  t.app.inject({ remoteAddress: nextIp(), ...opts, headers: { ...(opts.headers ?? {}), cookie } });
+
+/** A patient who verified by SMS and subscribed, as the wizard does. */
+async function subscribedPatient() {
+  const v: Verified = await verifyPatient(t);
+  const res = await as(v.cookie, { method: 'POST', url: API.subscriptions, payload: await regFor(t, v, img) });
+  expect(res.statusCode, res.body).toBe(201);
+  const insuApplyId = (res.json() as { subscription: { insuApplyId: string } }).subscription.insuApplyId;
+  return { v, insuApplyId, ciHmac: ciHmacOf(t.app.ctx, v.ci) };
+}
+type Patient = Awaited<ReturnType<typeof subscribedPatient>>;
+
+/** What the 알림톡 carries, traded for a session: the only thing the attacker holds. */
+async function linkSession(p: Patient, purpose: 'treat' | 'idCard' = 'treat') {
+  const token = await signLinkToken(t.app.ctx, { purpose, ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: API.linkExchange,
+    payload: { token, purpose },
+    remoteAddress: nextIp(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return cookieOf(res);
+}
+
+const rowOf = (insuApplyId: string) =>
+  t.db.db
+    .selectFrom('subscription')
+    .select(['status', 'bankAccountEnc', 'bankAccountRel', 'personEnc'])
+    .where('insuApplyId', '=', insuApplyId)
+    .executeTakeFirstOrThrow();
+/** What the attack wants to change, as stored. */
+async function stored(insuApplyId: string) {
+  const row = await rowOf(insuApplyId);
+  const ctx = t.app.ctx;
+  return {
+    status: row.status,
+    account: row.bankAccountEnc ? ctx.crypto.decrypt(row.bankAccountEnc) : null,
+    rel: row.bankAccountRel,
+    email: ctx.crypto.decryptJson<{ userEmail: string }>(row.personEnc).userEmail,
+  };
+}
+
+/** Someone else's account, named as 기타 가족: the move the issue's attacker made. */
+const MOVE_ACCOUNT = { bankCd: '088', bankAccount: '110999888777', bankAccountHolder: '박타인', bankAccountRel: '9' };
+
+function expectStepUp(res: Awaited<ReturnType<typeof t.app.inject>>, words?: string) {
+  const p = problemOf(res);
+  expect(p).toMatchObject({ status: 403, code: 'STEP_UP_REQUIRED' });
+  expect(p.detail).toMatch(/본인인증을 한 번 더 해 주세요/);
+  if (words) expect(p.detail).toContain(words);
+}
+
+/** Step-up as the SPA does it: the carrier and the telecom terms; the code from the session's own phone. */
+async function stepUp(cookie: string, phone: string) {
+  // A verification just sent a code to this phone: the resend gap applies to step-up as to any send.
+  clock.advance(61_000);
+  const started = await as(cookie, {
+    method: 'POST',
+    url: API.stepUp,
+    payload: { telecomType: '1', termsIds: await telecomTermsIds(t) },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const seq = started.json() as { smsRequestSeq: string; smsResponseSeq: string; userTelMasked: string };
+  expect(seq.userTelMasked).toBe(`${phone.slice(0, 3)}-****-${phone.slice(-4)}`);
+  return as(cookie, {
+    method: 'POST',
+    url: API.stepUpConfirm,
+    payload: {
+      smsRequestSeq: seq.smsRequestSeq,
+      smsResponseSeq: seq.smsResponseSeq,
+      smsAuthNum: await latestSmsCode(t, phone),
+    },
+  });
+}
+
+describe('a link session (the 알림톡 link alone)', () => {
+  it('reads the visit history and the ID requests, and sees no CI and no unmasked person', async () => {
+    const p = await subscribedPatient();
+    const link = await linkSession(p);
+    expect((await as(link, { url: API.treats })).statusCode).toBe(200);
+    expect((await as(link, { url: API.idCards })).statusCode).toBe(200);
+
+    const session = await as(link, { url: API.session });
+    expect(session.statusCode).toBe(200);
+    expect(session.body).not.toContain(p.v.ci);
+    expect(session.body).not.toContain(p.v.person.custHp);
+    expect(session.body).not.toContain(p.v.person.custName);
+    const s = session.json() as SessionCurrent;
+    expect(s).toMatchObject({ kind: 'patient', scope: 'link', linkPurpose: 'treat', userNmMasked: '김**트' });
+    expect(s.ci).toBeUndefined();
+    expect(s.person).toBeUndefined();
+    expect(s.freshUntil).toBeUndefined();
+  });
+
+  it('cannot move the payout account to another person’s (bankAccountRel 9): refused, nothing changed', async () => {
+    const p = await subscribedPatient();
+    const before = await stored(p.insuApplyId);
+    const link = await linkSession(p);
+    const res = await as(link, { method: 'PUT', url: API.subscriptions, payload: MOVE_ACCOUNT });
+    expectStepUp(res);
+    // Refused before the body is read: no bank was asked (the outbox has no holder check for this account).
+    expect(await stored(p.insuApplyId)).toEqual(before);
+    expect(before).toMatchObject({ account: '123456781234', rel: '1' });
+  });
+
+  it('cannot change the e-mail, cancel, or download the stored documents: refused, nothing changed', async () => {
+    const p = await subscribedPatient();
+    const before = await stored(p.insuApplyId);
+    const link = await linkSession(p);
+    expectStepUp(
+      await as(link, { method: 'PUT', url: API.subscriptions, payload: { userEmail: 'attacker@example.com' } }),
+    );
+    expectStepUp(await as(link, { method: 'DELETE', url: API.subscriptions }));
+    for (const url of [API.documentCommission, API.documentAgree]) {
+      const doc = await as(link, { method: 'POST', url, payload: { insuApplyId: p.insuApplyId } });
+      expectStepUp(doc);
+      expect(doc.headers['content-type']).not.toContain('pdf');
+    }
+    expect(await stored(p.insuApplyId)).toEqual(before);
+    expect(before).toMatchObject({ status: 'subscribe', email: 'patient@example.com' });
+  });
+
+  it('cannot subscribe again (v1 or v2), even after the subscription it came from', async () => {
+    const p = await subscribedPatient();
+    const link = await linkSession(p);
+    const body = await regFor(t, p.v, img, { bankAccountHolder: '박타인', bankAccountRel: '9' });
+    expectStepUp(await as(link, { method: 'POST', url: API.subscriptions, payload: body }), '가입하려면');
+    expectStepUp(await as(link, { method: 'POST', url: API.subscriptionsV2, payload: body }));
+    const rows = await t.db.db
+      .selectFrom('subscription')
+      .select('insuApplyId')
+      .where('ciHmac', '=', p.ciHmac)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('is refused by every patient call outside its purpose, before any word about the body', async () => {
+    const p = await subscribedPatient();
+    const treatLink = await linkSession(p, 'treat');
+    const idLink = await linkSession(p, 'idCard');
+    const patientRoutes = t.app.routeList.filter((r) => r.config?.auth === 'patient' && r.method !== 'HEAD');
+    expect(patientRoutes.length).toBeGreaterThan(15);
+    const allowed = (purpose: 'treat' | 'idCard', r: (typeof patientRoutes)[number]) =>
+      r.config?.scope?.link?.includes(purpose) ?? false;
+    let refused = 0;
+    for (const r of patientRoutes) {
+      for (const [purpose, cookie] of [
+        ['treat', treatLink],
+        ['idCard', idLink],
+      ] as const) {
+        if (allowed(purpose, r)) continue;
+        const method = [r.method].flat()[0] as InjectOptions['method'];
+        const res = await as(cookie, { method, url: r.url, ...(method === 'GET' ? {} : { payload: {} }) });
+        expect(res.statusCode, `${String(method)} ${r.url} with a ${purpose} link`).toBe(403);
+        expect(problemOf(res).code).toBe('STEP_UP_REQUIRED');
+        refused += 1;
+      }
+    }
+    // What a link may do is exactly: read the history and ID requests, submit the ID with an ID link, step up.
+    const linkRoutes = patientRoutes
+      .filter((r) => r.config?.scope?.link?.length)
+      .map((r) => `${String(r.method)} ${r.url} ${r.config!.scope!.link!.join('+')}`)
+      .sort();
+    expect(linkRoutes).toEqual(
+      [
+        `GET ${API.idCards} treat+idCard`,
+        `GET ${API.treats} treat+idCard`,
+        `POST ${API.idCards} idCard`,
+        `POST ${API.stepUp} treat+idCard`,
+        `POST ${API.stepUpConfirm} treat+idCard`,
+      ].sort(),
+    );
+    expect(refused).toBeGreaterThan(30);
+  });
+});
+
+describe('step-up', () => {
+  it('the same person verified again: the link session becomes full and fresh, and the change goes through', async () => {
+    const p = await subscribedPatient();
+    const link = await linkSession(p);
+    expectStepUp(await as(link, { method: 'PUT', url: API.subscriptions, payload: MOVE_ACCOUNT }));
+
+    const confirmed = await stepUp(link, p.v.person.custHp);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const answer = confirmed.json() as { responseCode: string; ci: string; freshUntil: string };
+    expect(answer).toMatchObject({ responseCode: '0000', ci: p.v.ci });
+    expect(new Date(answer.freshUntil).getTime() - clock.now().getTime()).toBe(STEP_UP_FRESH_SECONDS * 1000);
+    const full = cookieOf(confirmed);
+    // A new session id: the link's cookie is finished.
+    expect((await as(link, { url: API.treats })).statusCode).toBe(401);
+
+    const s = (await as(full, { url: API.session })).json() as SessionCurrent;
+    expect(s).toMatchObject({ scope: 'full', ci: p.v.ci, person: { telecomType: '1' } });
+    const moved = await as(full, { method: 'PUT', url: API.subscriptions, payload: MOVE_ACCOUNT });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await stored(p.insuApplyId)).toMatchObject({ account: '110999888777', rel: '9' });
+    const email = await as(full, { method: 'PUT', url: API.subscriptions, payload: { userEmail: 'new@example.com' } });
+    expect(email.statusCode, email.body).toBe(200);
+    expect(await stored(p.insuApplyId)).toMatchObject({ email: 'new@example.com' });
+    const doc = await as(full, {
+      method: 'POST',
+      url: API.documentCommission,
+      payload: { insuApplyId: p.insuApplyId },
+    });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-type']).toContain('application/pdf');
+  });
+
+  it('another person’s verification is refused and the link session stays exactly as it was', async () => {
+    const p = await subscribedPatient();
+    const link = await linkSession(p);
+    // The attacker verifies themselves (their own phone, their own code) and offers that to the step-up.
+    const attacker = testPerson({ custName: '나공격', korRegId: '9002021' });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: API.niceUserAuth,
+      remoteAddress: nextIp(),
+      payload: { ...attacker, hospitalCode: '00000000', termsIds: await telecomTermsIds(t) },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const seq = started.json() as { smsRequestSeq: string; smsResponseSeq: string };
+    const res = await as(link, {
+      method: 'POST',
+      url: API.stepUpConfirm,
+      payload: { ...seq, smsAuthNum: await latestSmsCode(t, attacker.custHp) },
+    });
+    expect(problemOf(res)).toMatchObject({ status: 403, code: 'STEP_UP_PERSON_MISMATCH' });
+    expect(res.cookies).toEqual([]);
+    // Unchanged: the same cookie, still a link session, still refused.
+    const s = (await as(link, { url: API.session })).json() as SessionCurrent;
+    expect(s).toMatchObject({ scope: 'link' });
+    expect(s.ci).toBeUndefined();
+    expectStepUp(await as(link, { method: 'PUT', url: API.subscriptions, payload: MOVE_ACCOUNT }));
+    expect(await stored(p.insuApplyId)).toMatchObject({ account: '123456781234', rel: '1' });
+  });
+
+  it('an SMS login is fresh for STEP_UP_FRESH_SECONDS; after that the account needs a step-up, which makes it fresh again', async () => {
+    const p = await subscribedPatient();
+    const cookie = p.v.cookie;
+    const fresh = (await as(cookie, { url: API.session })).json() as SessionCurrent;
+    expect(fresh.scope).toBe('full');
+    expect(fresh.freshUntil).toBeDefined();
+    clock.advance(STEP_UP_FRESH_SECONDS * 1000 + 1000);
+    // Still a full session: it reads its subscription, but money and identity need a fresh verification.
+    const stale = (await as(cookie, { url: API.session })).json() as SessionCurrent;
+    expect(stale.freshUntil).toBeUndefined();
+    expect((await as(cookie, { url: API.subscriptions })).statusCode).toBe(200);
+    expectStepUp(
+      await as(cookie, { method: 'PUT', url: API.subscriptions, payload: MOVE_ACCOUNT }),
+      '보험금 받을 계좌를 바꾸려면',
+    );
+    expectStepUp(
+      await as(cookie, { method: 'PUT', url: API.subscriptions, payload: { userEmail: 'x@example.com' } }),
+      '연락처를 바꾸려면',
+    );
+    expectStepUp(await as(cookie, { method: 'DELETE', url: API.subscriptions }), '해지하려면');
+    expect(await stored(p.insuApplyId)).toMatchObject({ status: 'subscribe', account: '123456781234' });
+
+    const confirmed = await stepUp(cookie, p.v.person.custHp);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const again = cookieOf(confirmed);
+    const res = await as(again, { method: 'PUT', url: API.subscriptions, payload: MOVE_ACCOUNT });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('needs a patient session, and names the carrier when it is missing', async () => {
+    expect(problemOf(await t.app.inject({ method: 'POST', url: API.stepUp, payload: {} })).status).toBe(401);
+    const p = await subscribedPatient();
+    const link = await linkSession(p);
+    const res = await as(link, { method: 'POST', url: API.stepUp, payload: {} });
+    expect(problemOf(res)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(problemOf(res).errors?.map((e) => e.field)).toEqual(['telecomType']);
+  });
+});
+
+describe('a cancelled subscription', () => {
+  it('its links open nothing, and the link sessions opened before can do nothing more', async () => {
+    const p = await subscribedPatient();
+    const earlier = await linkSession(p);
+    const unused = await signLinkToken(t.app.ctx, { purpose: 'treat', ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
+    expect((await as(earlier, { url: API.treats })).statusCode).toBe(200);
+
+    const cancelled = await as(p.v.cookie, { method: 'DELETE', url: API.subscriptions });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: API.linkExchange,
+      payload: { token: unused, purpose: 'treat' },
+      remoteAddress: nextIp(),
+    });
+    expect(problemOf(opened)).toMatchObject({ status: 403, code: 'LINK_INVALID' });
+    expect(problemOf(opened).detail).toContain('해지');
+    expect(opened.cookies).toEqual([]);
+
+    const after = await as(earlier, { url: API.treats });
+    expect(problemOf(after)).toMatchObject({ status: 403, code: 'LINK_INVALID' });
+    expect(problemOf(after).detail).toContain('해지');
+    // Ended, not merely refused once.
+    expect((await as(earlier, { url: API.session })).statusCode).toBe(401);
+
+    // Subscribing again (the patient's own SMS session, fresh) does not bring the old links back.
+    const again = await as(p.v.cookie, { method: 'POST', url: API.subscriptions, payload: await regFor(t, p.v, img) });
+    expect(again.statusCode, again.body).toBe(201);
+    const old = await signLinkToken(t.app.ctx, { purpose: 'treat', ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.linkExchange,
+      payload: { token: old, purpose: 'treat' },
+      remoteAddress: nextIp(),
+    });
+    expect(problemOf(res)).toMatchObject({ status: 403, code: 'LINK_INVALID' });
+  });
+});

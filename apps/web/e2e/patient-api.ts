@@ -1,0 +1,181 @@
+// What the patient-side browser tests share: a patient verified and subscribed through the API (as the enrolment
+// screens would), a hospital's record fed to the engine, the 알림톡 link read from the sandbox outbox, and the step-up
+// sheet walked through (auth/StepUpSheet.tsx).
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, SMS_RESEND_INTERVAL_SECONDS } from '@auto-claim/contract';
+import { expect, latestCode, type TestPerson } from './fixtures';
+
+export const HOSPITAL = '90000001';
+const SANDBOX_KEY = `sandbox-${HOSPITAL}`;
+
+const dataUrl = (mime: string, b: Buffer) => `data:${mime};base64,${b.toString('base64')}`;
+
+/** A photo-like JPEG (noise, so the compression has work to do). */
+export async function idPhoto(width = 900, height = 570) {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i % width) * 3) % 251;
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+const signature = () =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><path d="M20 80 C 60 10, 90 110, 130 50 S 200 20, 280 70" stroke="#111" stroke-width="5" fill="none"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer();
+
+export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Verification by SMS and a subscription through the API, as the enrolment screens would do it; answers the CI. */
+export async function subscribe(request: APIRequestContext, p: TestPerson, minAmt: number, rrnBack = p.rrnBack) {
+  const telecom = await ok<{ list: { termsId: string }[] }>(await request.get('/auth/rest/terms/v2/TELECOM'));
+  const started = await ok<{ smsRequestSeq: string; smsResponseSeq: string }>(
+    await request.post(API.niceUserAuth, {
+      data: {
+        korRegId: `${p.birth6}${p.sexDigit}`,
+        custName: p.name,
+        telecomType: '1',
+        custHp: p.phone,
+        hospitalCode: HOSPITAL,
+        termsIds: telecom.list.map((t) => t.termsId),
+      },
+    }),
+  );
+  const outbox = await ok<{ messages: { body: string }[] }>(await request.get(`/sandbox/outbox?to=${p.phone}`));
+  const code = outbox.messages[0]!.body.match(/\[(\d{6})\]/)![1]!;
+  const { ci } = await ok<{ ci: string }>(
+    await request.post(API.niceSmsAuth, { data: { ...started, smsAuthNum: code, hospitalCode: HOSPITAL } }),
+  );
+  const required: string[] = [];
+  for (const group of ['SERVICE', 'LMHC_SUBS']) {
+    const list = await ok<{ list: { termsId: string; required: boolean }[] }>(
+      await request.get(`/auth/rest/terms/v3/${group}`),
+    );
+    required.push(...list.list.filter((x) => x.required).map((x) => x.termsId));
+  }
+  await ok(
+    await request.post(API.subscriptions, {
+      headers: { 'idempotency-key': `e2e-${p.phone}` },
+      data: {
+        userCi: ci,
+        userNm: p.name,
+        birthday: `19${p.birth6}`,
+        sex: 'M',
+        userIdno2: rrnBack,
+        userTel: p.phone,
+        termsIds: required,
+        optTerms: [],
+        userEmail: '',
+        userPostNo: '04524',
+        userAddr: '서울특별시 중구 세종대로 110',
+        userAddrDetail: '3층',
+        hospitalCd: HOSPITAL,
+        multiSubscrib: [],
+        jobCd: '',
+        minAmt,
+        retroMonth: 36,
+        signImg: dataUrl('image/png', await signature()),
+        idcardImg: dataUrl('image/jpeg', await idPhoto(640, 400)),
+        idcardType: 'ic',
+        idcardIssueDate: '20200315',
+        idcardIssueOrg: '서울특별시 중구청장',
+        insuCompCd: 'SAMSUNGFIRE',
+        agreeIds: ['INSU_SAMSUNGFIRE_CLAIM'],
+        bankCd: '004',
+        bankAccount: '123456781234',
+        bankAccountHolder: p.name,
+        bankAccountRel: '1',
+      },
+    }),
+  );
+  return ci;
+}
+
+/** YYYYMMDD in Korea, `days` ago. */
+const kstDaysAgo = (days: number) =>
+  new Date(Date.now() + 9 * 3600_000 - days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** The hospital's feed: one record for this patient, by CI, or by resident number only (`rrn`). */
+export async function feed(
+  request: APIRequestContext,
+  p: TestPerson,
+  ci: string,
+  r: { receiptNo: string; totalPaid: number; rrn?: string; daysAgo?: number },
+) {
+  const copay = Math.floor(r.totalPaid * 0.4);
+  await ok(
+    await request.post(HOSPITAL_API.treatments, {
+      headers: { [HOSPITAL_KEY_HEADER]: SANDBOX_KEY },
+      data: {
+        records: [
+          {
+            receiptNo: r.receiptNo,
+            patient: { name: p.name, birthDate: `19${p.birth6}`, ...(r.rrn ? { rrn: r.rrn } : { ci }) },
+            visitDate: kstDaysAgo(r.daysAgo ?? 2),
+            visitType: '외래',
+            department: '정형외과',
+            kcdCodes: ['M54.5'],
+            coveredCopay: copay,
+            uncovered: r.totalPaid - copay,
+            totalPaid: r.totalPaid,
+          },
+        ],
+      },
+    }),
+  );
+}
+
+/** The newest 알림톡 (or SMS fallback) with a link to `screen`, newer than `after` messages; its path. */
+export async function linkFromOutbox(page: Page, phone: string, screen: 'treat' | 'IDPhoto', seen = 0) {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/sandbox/outbox?to=${phone}`);
+        const { messages } = (await res.json()) as { messages: { channel: string; body: string }[] };
+        const links = messages
+          .filter((m) => m.channel === 'kakao' || m.channel === 'sms')
+          .map((m) => m.body.match(new RegExp(`(/ui/insu/vuex/auto-claim/web/${screen}#t=[\\w.%-]+)`))?.[1])
+          .filter((x): x is string => Boolean(x));
+        path = links.length > seen ? links[0]! : '';
+        return path;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  return path;
+}
+
+/** The step-up sheet (auth/StepUpSheet.tsx) the app opens when a call answers STEP_UP_REQUIRED. */
+export const stepUpSheet = (page: Page) => page.getByRole('dialog', { name: '본인인증을 한 번 더 해 주세요' });
+
+/**
+ * Walks the step-up sheet: the carrier and the telecom terms, the code from the session's own phone. The resend gap
+ * (SMS_RESEND_INTERVAL_SECONDS) since the patient's last code is passed on the sandbox's clock, not waited for.
+ */
+export async function stepUpThroughSheet(page: Page, phone: string, shot?: (name: string) => Promise<void>) {
+  const sheet = stepUpSheet(page);
+  await expect(sheet).toBeVisible();
+  const moved = await page.request.post('/sandbox/clock', {
+    data: { advanceSeconds: SMS_RESEND_INTERVAL_SECONDS + 1 },
+  });
+  expect(moved.ok()).toBe(true);
+  const before = await page.request.get(`/sandbox/outbox?to=${phone}`);
+  const lastCode =
+    ((await before.json()) as { messages: { body: string }[] }).messages[0]?.body.match(/\[(\d{6})\]/)?.[1] ?? '';
+  await sheet.getByRole('radio', { name: 'SKT', exact: true }).check();
+  await sheet.getByRole('checkbox', { name: '본인확인 약관에 모두 동의해요' }).check();
+  await sheet.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect(sheet.getByLabel('인증번호')).toBeVisible();
+  await shot?.('code');
+  await sheet.getByLabel('인증번호').fill(await latestCode(page, phone, lastCode));
+  await sheet.getByRole('button', { name: '확인', exact: true }).click();
+  await expect(sheet).toBeHidden();
+}

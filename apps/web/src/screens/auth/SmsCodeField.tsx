@@ -1,0 +1,59 @@
+// The SMS code box with its countdown (spec §7 Auth: 6 digits, valid 3 minutes): one field for the sign-in screen
+// (CertInput) and the step-up sheet, so both read, announce and expire the same way.
+import type { Ref } from 'react';
+
+const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+
+export function SmsCodeField({
+  id,
+  value,
+  onChange,
+  error,
+  left,
+  inputRef,
+  autoFocus,
+}: {
+  id: string;
+  value: string;
+  onChange: (code: string) => void;
+  error: string | undefined;
+  /** Seconds until the code expires. */
+  left: number;
+  inputRef?: Ref<HTMLInputElement>;
+  autoFocus?: boolean;
+}) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        인증번호
+      </label>
+      <div className="code-row">
+        <input
+          id={id}
+          ref={inputRef}
+          className="input code-input"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          placeholder="6자리 숫자"
+          aria-invalid={Boolean(error)}
+          aria-describedby={`${id}-timer ${id}-error`}
+          autoFocus={autoFocus}
+        />
+        <span
+          id={`${id}-timer`}
+          className={`code-timer${left < 30 ? ' code-timer--low' : ''}`}
+          role="timer"
+          aria-label={`남은 시간 ${mmss(left)}`}
+        >
+          {mmss(left)}
+        </span>
+      </div>
+      <p id={`${id}-error`} className="field__error" role={error ? 'alert' : undefined}>
+        {error ?? (left === 0 ? '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.' : '')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+// What the power of attorney (위임장) and the consent (동의서) say, in one place for the screen the patient reads and
+// the PDF the server makes (docs/documents.md): a hospital releases a patient's records to someone else only with
+// both (의료법 제21조제2항, 같은 법 시행규칙 제13조의3), on the official forms 별지 제9호의3서식 (위임장) and
+// 제9호의2서식 (동의서). Their sections, fields and wording follow those forms, filled for this service.
+import { addMonths, formatYmd } from './dates.js';
+import { maskPhone } from './person.js';
+import { maskRrn } from './subscription.js';
+
+export type LegalFormKind = 'commission' | 'agree';
+
+/** Who acts for the patient (수임인 of the 위임장, 신청인 of the 동의서): the service operator. */
+const AGENT = {
+  name: '자동청구 서비스 운영사',
+  relation: '환자가 지정한 대리인',
+  role: '실손의료보험금 청구 대행',
+} as const;
+
+/** The records the patient allows the agent to obtain (진료기록의 종류). */
+const RECORD_SCOPE = [
+  '진료비 계산서·영수증',
+  '진료비 세부산정내역서',
+  '처방전(약제비 영수증 포함)',
+  '보험사가 보험금 심사에 요구하는 진단서·소견서 등 진료 관련 서류',
+] as const;
+
+/** The official names of the two forms: headings on screen, titles of the PDFs. */
+export const LEGAL_FORM_TITLES: Record<LegalFormKind, string> = {
+  commission: '진료기록 열람 및 사본발급 위임장',
+  agree: '진료기록 열람 및 사본발급 동의서',
+};
+
+export interface LegalFormData {
+  /** The patient: name as verified, RRN and phone masked, address as given. */
+  person: { userNm: string; rrnMasked: string; telMasked: string; address: string };
+  hospitals: { hospitalCd: string; hospitalNm: string }[];
+  insurers: { insuCompCd: string; insuCompNm: string }[];
+  /** The records' period: from (YYYYMMDD, the retroactive start) to (YYYYMMDD, the contract end). */
+  period: { from: string; to: string };
+  /** The date the patient signs (YYYYMMDD, KST). */
+  date: string;
+}
+
+export interface LegalForm {
+  kind: LegalFormKind;
+  /** The line above the title that names the official form. */
+  basis: string;
+  title: string;
+  sections: { label: string; rows: [label: string, value: string][] }[];
+  statement: string;
+  /** The signing date, written out ("2026년 11월 23일"). */
+  date: string;
+  signer: { role: string; name: string };
+  addressee: string;
+  attachments: string;
+}
+
+/** The patient's details and the scope as the forms need them, from the enrolment's fields. */
+export function legalFormData(d: {
+  person: {
+    userNm: string;
+    birthday: string;
+    userIdno2?: string;
+    userTel: string;
+    userPostNo?: string;
+    userAddr?: string;
+    userAddrDetail?: string;
+  };
+  hospitals: { hospitalCd: string; hospitalNm: string }[];
+  insurers: { insuCompCd: string; insuCompNm: string }[];
+  retroMonth: number;
+  contractStartDate: string;
+  contractEndDate: string;
+}): LegalFormData {
+  const p = d.person;
+  const address = [p.userPostNo && `(${p.userPostNo})`, p.userAddr, p.userAddrDetail].filter(Boolean).join(' ');
+  return {
+    person: {
+      userNm: p.userNm,
+      rrnMasked: p.userIdno2 ? maskRrn(p.birthday, p.userIdno2) : `${p.birthday.slice(2)}-*******`,
+      telMasked: maskPhone(p.userTel),
+      address: address || '-',
+    },
+    // One order whatever the source, so a document regenerated later is byte for byte the one hashed at submission.
+    hospitals: d.hospitals
+      .map((h) => ({ hospitalCd: h.hospitalCd, hospitalNm: h.hospitalNm }))
+      .sort((a, b) => (a.hospitalCd < b.hospitalCd ? -1 : 1)),
+    insurers: d.insurers
+      .map((i) => ({ insuCompCd: i.insuCompCd, insuCompNm: i.insuCompNm }))
+      .sort((a, b) => (a.insuCompCd < b.insuCompCd ? -1 : 1)),
+    period: { from: addMonths(d.contractStartDate, -d.retroMonth), to: d.contractEndDate },
+    date: d.contractStartDate,
+  };
+}
+
+const list = (items: string[]) => (items.length ? items.join(', ') : '-');
+const LAW = '「의료법」 제21조제2항 및 같은 법 시행규칙 제13조의3';
+const REQUEST_KIND = '□ 열람   ■ 사본발급';
+
+/** The 위임장 (별지 제9호의3서식) or the 동의서 (별지 제9호의2서식), filled. */
+export function legalForm(kind: LegalFormKind, d: LegalFormData): LegalForm {
+  const patientRows: [string, string][] = [
+    ['성명', d.person.userNm],
+    ['주민등록번호', d.person.rrnMasked],
+    ['주소', d.person.address],
+    ['전화번호', d.person.telMasked],
+  ];
+  const period = `${formatYmd(d.period.from)}부터 ${formatYmd(d.period.to)}까지의 진료분`;
+  const insurers = list(d.insurers.map((i) => i.insuCompNm));
+  const common = {
+    kind,
+    title: LEGAL_FORM_TITLES[kind],
+    date: formatYmd(d.date),
+    // The head of each hospital, as the forms are addressed ("한빛정형외과의원장 귀하").
+    addressee: `${list(d.hospitals.map((h) => `${h.hospitalNm}장`))} 귀하`,
+  };
+  if (kind === 'commission') {
+    return {
+      ...common,
+      basis: '■ 의료법 시행규칙 [별지 제9호의3서식]',
+      sections: [
+        { label: '위임인 (환자)', rows: patientRows },
+        {
+          label: '수임인 (대리인)',
+          rows: [
+            ['성명(명칭)', AGENT.name],
+            ['환자와의 관계', AGENT.relation],
+            ['업무', AGENT.role],
+          ],
+        },
+        {
+          label: '위임 내용',
+          rows: [
+            ['의료기관', list(d.hospitals.map((h) => `${h.hospitalNm} (요양기관기호 ${h.hospitalCd})`))],
+            ['신청 구분', REQUEST_KIND],
+            ['진료기록의 종류', list([...RECORD_SCOPE])],
+            ['진료 기간', period],
+            ['사용 목적', `실손의료보험금 청구 (제출처: ${insurers})`],
+          ],
+        },
+      ],
+      statement:
+        `본인은 ${LAW}에 따라 위 수임인에게 위 의료기관에서 받은 진료에 관한 위 진료기록의 사본 발급 신청과 ` +
+        `수령을 위임합니다. 수임인은 발급받은 서류를 위 보험회사에 실손의료보험금 청구 서류로 제출하는 데에만 쓰며, ` +
+        `이 위임은 본인이 자동청구를 해지한 날부터 효력을 잃습니다.`,
+      signer: { role: '위임인(환자)', name: d.person.userNm },
+      attachments: '첨부서류: 1. 진료기록 열람 및 사본발급 동의서 1부  2. 환자의 신분증 사본 1부',
+    };
+  }
+  return {
+    ...common,
+    basis: '■ 의료법 시행규칙 [별지 제9호의2서식]',
+    sections: [
+      { label: '환자 (동의인)', rows: patientRows },
+      {
+        label: '신청인 (대리인)',
+        rows: [
+          ['성명(명칭)', AGENT.name],
+          ['환자와의 관계', `${AGENT.relation} (${AGENT.role})`],
+        ],
+      },
+      {
+        label: '동의 내용',
+        rows: [
+          ['의료기관', list(d.hospitals.map((h) => h.hospitalNm))],
+          ['신청 구분', REQUEST_KIND],
+          ['진료기록의 종류', list([...RECORD_SCOPE])],
+          ['진료 기간', period],
+          ['사용 목적', '실손의료보험금 청구'],
+          ['최종 제출처', insurers],
+          ['보유 기간', '보험금 청구와 지급이 끝날 때까지, 관계 법령이 정한 기간이 있으면 그 기간까지'],
+        ],
+      },
+    ],
+    statement:
+      `본인은 ${LAW}에 따라 위 신청인이 위 의료기관에서 본인의 진료기록 사본을 발급받는 것과, 신청인이 이를 위 ` +
+      '보험회사에 보험금 청구 서류로 제출하는 것에 동의합니다. 본인은 동의를 거부할 수 있으며, 거부하면 자동청구를 ' +
+      '이용할 수 없습니다. 동의는 언제든지 자동청구 해지로 철회할 수 있습니다.',
+    signer: { role: '동의인(환자)', name: d.person.userNm },
+    attachments: '첨부서류: 환자의 신분증 사본 1부',
+  };
+}
