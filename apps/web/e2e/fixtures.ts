@@ -14,23 +14,41 @@ export async function snap(page: Page, name: string) {
 
 /** No serious or critical axe-core violation. */
 export async function expectAccessible(page: Page) {
+  // Colours are judged as painted, never half-faded: a toast that comes or goes while axe reads the page (it takes a
+  // second) would otherwise be measured mid-fade. Under reduced motion every fade is instant (the app's CSS and
+  // sonner's both honour it); finite transitions already running end first, endless ones (a spinner) keep running.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
+  await page.emulateMedia({ reducedMotion: null });
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** A test-only person; the phone number (010-0000-xxxx is never assigned) is unique per call so limits never collide. */
+/**
+ * A test-only person whose phone number and resident number no other call in this run shares, so that the SMS limits
+ * (one code a minute, a few a day) and the one-live-subscription-per-RRN rule never join two tests. Playwright numbers
+ * every worker process of a run, a retry's included (TEST_WORKER_INDEX), and every run starts on a fresh database.
+ */
 let personSeq = 0;
 export function testPerson(overrides: Partial<{ name: string; birth6: string; sexDigit: string; phone: string }> = {}) {
   personSeq += 1;
-  const tail = (Date.now() * 7 + process.pid * 13 + personSeq * 101) % 10_000;
-  return {
+  if (personSeq > 998) throw new Error('testPerson: more than 998 people in one worker');
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) % 1000;
+  // 010-00ww-wsss: 010-00… is never assigned to a subscriber.
+  const unique = `${String(worker).padStart(3, '0')}${String(personSeq).padStart(3, '0')}`;
+  const p = {
     name: '김테스트',
     birth6: '850101',
     sexDigit: '1',
-    phone: `0100000${String(tail).padStart(4, '0')}`,
+    phone: `01000${unique}`,
     ...overrides,
   };
+  // The RRN's back 7 digits: the sex digit, then the phone's unique six (seq 1…998 never makes the sandbox RRN
+  // check's …9999, someone else's, nor …0000, no answer).
+  return { ...p, rrnBack: `${p.sexDigit}${p.phone.slice(-6)}` };
 }
 export type TestPerson = ReturnType<typeof testPerson>;
 
