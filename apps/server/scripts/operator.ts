@@ -1,15 +1,20 @@
-// npm run operator -- <loginId>: creates or updates an operator account on the configured database.
+// npm run operator -- <loginId> [--role viewer|operator|admin]: creates or updates an operator account on the
+// configured database (a new account without --role is an admin: the first one must be able to make the others).
 // The password is read from standard input (never an argument, which would land in shell history).
 import { createInterface } from 'node:readline/promises';
 import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { upsertOperator } from '../src/modules/auth/index.js';
 
-const loginId = process.argv[2];
-if (!loginId) {
-  console.error('usage: npm run operator -- <loginId>   (password on standard input)');
+const ROLES = ['viewer', 'operator', 'admin'] as const;
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { role: { type: 'string' } } });
+const loginId = positionals[0];
+const role = values.role as (typeof ROLES)[number] | undefined;
+if (!loginId || (role !== undefined && !ROLES.includes(role))) {
+  console.error('usage: npm run operator -- <loginId> [--role viewer|operator|admin]   (password on standard input)');
   process.exit(2);
 }
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -20,8 +25,8 @@ rl.close();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(db.db);
-  await upsertOperator(db.db, loginId, password);
-  console.error(`operator ${loginId} saved`);
+  await upsertOperator(db.db, loginId, password, role);
+  console.error(`operator ${loginId} saved${role ? ` (${role})` : ''}`);
 } finally {
   await db.close();
 }

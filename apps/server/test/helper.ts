@@ -100,3 +100,24 @@ export async function verifyPatient(
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   return { cookie, ci, hash, person, hospitalCode };
 }
+
+let operatorSeq = 0;
+/**
+ * A signed-in operator of this role (README "Operator console"): the account is made here and signed in through the
+ * login call; answers the Cookie header the console's calls carry.
+ */
+export async function signInOperator(t: TestApp, role: 'viewer' | 'operator' | 'admin' = 'operator') {
+  const { upsertOperator } = await import('../src/modules/auth/operators.js');
+  const loginId = `${role}-${++operatorSeq}`;
+  const password = 'correct horse battery staple';
+  await upsertOperator(t.db.db, loginId, password, role);
+  const n = ++operatorSeq;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/rest/auth/login',
+    remoteAddress: `127.9.${(n >> 8) & 255}.${n & 255}`,
+    payload: { loginId, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}: ${res.body}`);
+  return { loginId, cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}

@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_session_scope.js';
 import * as m0011 from './migrations/0011_record_identity.js';
 import * as m0012 from './migrations/0012_perimeter.js';
 import * as m0013 from './migrations/0013_sms_person.js';
+import * as m0014 from './migrations/0014_operator_roles.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_record_identity': m0011,
   '0012_perimeter': m0012,
   '0013_sms_person': m0013,
+  '0014_operator_roles': m0014,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

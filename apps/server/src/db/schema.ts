@@ -110,6 +110,7 @@ export interface Database {
   claimDocument: ClaimDocumentTable;
   insurerAnswer: InsurerAnswerTable;
   accessLog: AccessLogTable;
+  operatorAction: OperatorActionTable;
   accountCheck: AccountCheckTable;
   linkToken: LinkTokenTable;
   lookupKeyFingerprint: LookupKeyFingerprintTable;
@@ -228,10 +229,28 @@ export interface TermsAgreementTable {
   agreedAt: Date;
 }
 
+export type OperatorRole = 'viewer' | 'operator' | 'admin';
+
 export interface OperatorTable {
   loginId: string;
   passwordHash: string;
   createdAt: Generated<Date>;
+  role: Generated<OperatorRole>;
+  disabledAt: Date | null;
+}
+
+export interface OperatorActionTable {
+  id: Generated<string>;
+  at: Date;
+  loginId: string;
+  ipEnc: string;
+  action: string;
+  ciHmac: string | null;
+  recordId: string | number | null;
+  claimId: string | number | null;
+  target: string | null;
+  reason: string | null;
+  detail: string | null;
 }
 
 export interface OperatorSignInGuardTable {

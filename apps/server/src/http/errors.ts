@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   SANDBOX_LOCAL_ONLY: 403,
   /** A state-changing call sent from a page of another site (its Origin header names that site). */
   ORIGIN_FORBIDDEN: 403,
+  /** The operator's role is below what the call needs (viewer < operator < admin). */
+  ROLE_FORBIDDEN: 403,
   NOT_FOUND: 404,
   /** The patient has no (live) subscription, or not the one named. */
   NOT_SUBSCRIBED: 404,

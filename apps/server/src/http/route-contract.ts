@@ -108,6 +108,8 @@ export function problemCodesOf(route: Pick<RouteOptions, 'method' | 'schema' | '
   // what the session may do asks for step-up.
   if (config.auth === 'patient' || config.auth === 'session') add(403, 'LINK_INVALID');
   if (config.auth === 'patient') add(403, 'STEP_UP_REQUIRED');
+  // An operator route names the least role it needs (security/session.ts).
+  if (config.auth === 'operator' && config.role !== 'viewer') add(403, 'ROLE_FORBIDDEN');
   if ((config as { rateLimit?: unknown }).rateLimit) add(429, 'RATE_LIMITED');
   for (const code of config.problems ?? []) add(ERROR_STATUS[code], code);
   return new Map([...out].sort(([a], [b]) => a - b));
@@ -159,6 +161,9 @@ export function registerRouteContract(app: FastifyInstance, guards: Guards) {
     if (!auth) {
       if (documented) throw new Error(`${String(route.method)} ${route.url}: config.auth is missing`);
       return;
+    }
+    if (auth === 'operator' && !route.config?.role) {
+      throw new Error(`${String(route.method)} ${route.url}: an operator route needs config.role`);
     }
     if (auth !== 'public') route.onRequest = [guards[auth], ...asArray(route.onRequest)];
     if (!documented) return;

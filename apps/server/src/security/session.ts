@@ -22,6 +22,7 @@ import {
   type SessionScope,
 } from '@auto-claim/contract';
 import type { AppContext } from '../context.js';
+import type { OperatorRole } from '../db/schema.js';
 import { AppError } from '../http/problem.js';
 import { randomToken, sha256 } from './crypto.js';
 
@@ -78,12 +79,16 @@ declare module 'fastify' {
     patient?: Patient;
     /** Set by requireOperator: the operator's login id. */
     operatorId?: string;
+    /** Set by requireOperator: the operator's role (read from the account at every call). */
+    operatorRole?: OperatorRole;
     /** Set by requirePatient: until when the session's last SMS verification is fresh (null: it is not). */
     freshUntil?: Date | null;
   }
   interface FastifyContextConfig {
     /** What a patient route needs of the session (security/session.ts); by default a full session. */
     scope?: ScopeRule;
+    /** The least role an operator route needs (auth 'operator' requires it: README "Operator console"). */
+    role?: OperatorRole;
   }
 }
 
@@ -388,11 +393,36 @@ export function assertFresh(req: FastifyRequest, why: string) {
   if (!req.freshUntil) throw STEP_UP(why);
 }
 
-/** onRequest of operator calls. */
+/** Operator roles, each able to do all the one before it can (README "Operator console"). */
+export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const satisfies readonly OperatorRole[];
+const ROLE_NM: Record<OperatorRole, string> = { viewer: '조회자', operator: '운영자', admin: '관리자' };
+
+/**
+ * onRequest of operator calls, before any body is read: 401 without a live operator session or for a disabled
+ * account; 403 ROLE_FORBIDDEN when the account's role (read now, so a change holds at once) is below the route's.
+ */
 export const requireOperator = (ctx: AppContext) => async (req: FastifyRequest) => {
   const s = await loadSession(ctx, req);
   if (!s || s.kind !== 'operator') throw UNAUTHENTICATED();
+  const account = await ctx.db
+    .selectFrom('operator')
+    .select(['role', 'disabledAt'])
+    .where('loginId', '=', s.subject)
+    .executeTakeFirst();
+  if (!account || account.disabledAt) {
+    await ctx.db
+      .updateTable('authSession')
+      .set({ revokedAt: ctx.clock.now() })
+      .where('idHash', '=', s.idHash)
+      .execute();
+    throw UNAUTHENTICATED();
+  }
+  const needed = req.routeOptions.config.role ?? 'admin';
+  if (OPERATOR_ROLES.indexOf(account.role) < OPERATOR_ROLES.indexOf(needed)) {
+    throw new AppError('ROLE_FORBIDDEN', `이 기능은 ${ROLE_NM[needed]} 권한이 있어야 쓸 수 있어요.`);
+  }
   req.operatorId = s.subject;
+  req.operatorRole = account.role;
 };
 
 /** onRequest of the calls either kind of session may make (its own session): 401 without a live one. */

@@ -1,6 +1,8 @@
 // The access log (DESIGN §5; PIPA safety measures): who received, made, sent or looked at a patient's records,
 // append-only. Every writer goes through recordAccess() with one of ACCESS_ACTIONS, and every action has a sentence
-// the patient reads (treats: describe). Owns: access_log.
+// the patient reads (treats: describe). Beside it, the operators' own record (operator_action): every action an
+// operator takes in the console, each reveal or download of personal data with its reason; append-only (a trigger
+// refuses updates and deletes), kept at least two years. Owns: access_log, operator_action.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -23,6 +25,8 @@ export const ACCESS_ACTIONS = [
   'id_card_submitted',
   /** The ID copy went to the insurer that asked (actor insurer:<insuCompCd>). */
   'id_card_released',
+  /** An operator saw the patient's unmasked name and phone, with a reason (actor operator:<id>, detail the reason). */
+  'operator_revealed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
@@ -94,4 +98,66 @@ export async function accessLogOf(db: Db, ciHmac: string, limit: number) {
       .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map((r) => ({ ...r, action: r.action as AccessAction })), total: Number(count.n) };
+}
+
+/** What an operator can do that is written down (operator_action.action). */
+export const OPERATOR_ACTIONS = [
+  'sign_in',
+  'sign_out',
+  'second_factor_set',
+  /** An operator saw a patient's unmasked name and phone; the reason is required. */
+  'patient_revealed',
+  /** An operator downloaded a claim's documents (PDF package). */
+  'documents_downloaded',
+  'claim_retried',
+  'claim_status_set',
+  'insurer_answer_recorded',
+  'dead_letter_handled',
+  'notification_retried',
+  'record_held_answered',
+  'hospital_created',
+  'hospital_updated',
+  'hospital_key_issued',
+  'hospital_key_rotated',
+  'hospital_key_revoked',
+  'insurer_updated',
+  'insurer_test_delivery',
+  'terms_published',
+  'operator_created',
+  'operator_updated',
+  'operator_second_factor_reset',
+  'operator_disabled',
+] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+export interface OperatorActionEntry {
+  loginId: string;
+  /** Where the call came from (req.ip, which TRUST_PROXY makes the client's); stored encrypted. */
+  ipEnc: string;
+  action: OperatorAction;
+  ciHmac?: string | null;
+  recordId?: number | null;
+  claimId?: number | null;
+  target?: string | null;
+  reason?: string | null;
+  detail?: string | null;
+}
+
+/** Appends one operator action, in the caller's transaction when `db` is one (so the action and its record agree). */
+export async function recordOperatorAction(db: Db, e: OperatorActionEntry, at: Date) {
+  await db
+    .insertInto('operatorAction')
+    .values({
+      at,
+      loginId: e.loginId,
+      ipEnc: e.ipEnc,
+      action: e.action,
+      ciHmac: e.ciHmac ?? null,
+      recordId: e.recordId ?? null,
+      claimId: e.claimId ?? null,
+      target: e.target ?? null,
+      reason: e.reason ?? null,
+      detail: e.detail ?? null,
+    })
+    .execute();
 }

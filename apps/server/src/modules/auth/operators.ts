@@ -2,20 +2,21 @@
 // or from `npm run operator -- <loginId>` (password read from stdin); there is no default account or password.
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, OperatorRole } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 
 export const MIN_OPERATOR_PASSWORD = 12;
 
-export async function upsertOperator(db: Kysely<Database>, loginId: string, password: string) {
+/** Makes the account, or sets its password (and its role when one is given); a new account without a role is an admin. */
+export async function upsertOperator(db: Kysely<Database>, loginId: string, password: string, role?: OperatorRole) {
   if (password.length < MIN_OPERATOR_PASSWORD) {
     throw new Error(`operator password must be at least ${MIN_OPERATOR_PASSWORD} characters`);
   }
   const passwordHash = await hashPassword(password);
   await db
     .insertInto('operator')
-    .values({ loginId, passwordHash })
-    .onConflict((oc) => oc.column('loginId').doUpdateSet({ passwordHash }))
+    .values({ loginId, passwordHash, role: role ?? 'admin' })
+    .onConflict((oc) => oc.column('loginId').doUpdateSet(role ? { passwordHash, role } : { passwordHash }))
     .execute();
 }
 

@@ -22,6 +22,7 @@ import {
   operatorClaimView,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import type { OperatorRole } from '../../db/schema.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { pdfAnswer } from '../../http/route-contract.js';
 import { AppError, notFound } from '../../http/problem.js';
@@ -61,12 +62,15 @@ export const claimRoutes =
     );
 
     const tags = ['operator'];
-    const operator = (...problems: ErrorCode[]) => ({ config: { auth: 'operator' as const, problems } });
+    // Each operator call names the least role it needs (README "Operator console").
+    const operator = (role: OperatorRole, ...problems: ErrorCode[]) => ({
+      config: { auth: 'operator' as const, role, problems },
+    });
 
     app.get(
       OPERATOR_API.deadLetters,
       {
-        ...operator(),
+        ...operator('operator'),
         schema: {
           operationId: 'listDeadLetters',
           tags,
@@ -80,7 +84,7 @@ export const claimRoutes =
     app.get(
       OPERATOR_API.heldRecords,
       {
-        ...operator(),
+        ...operator('operator'),
         schema: {
           operationId: 'listHeldRecords',
           tags,
@@ -97,7 +101,7 @@ export const claimRoutes =
     app.get(
       OPERATOR_API.notificationDeadLetters,
       {
-        ...operator(),
+        ...operator('operator'),
         schema: {
           operationId: 'listNotificationDeadLetters',
           tags,
@@ -114,7 +118,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.notificationRetry(':jobId'),
       {
-        ...operator('NOTIFICATION_NOT_DEAD'),
+        ...operator('operator', 'NOTIFICATION_NOT_DEAD'),
         schema: {
           operationId: 'retryNotification',
           tags,
@@ -134,7 +138,7 @@ export const claimRoutes =
     app.get(
       OPERATOR_API.claim(':claimId'),
       {
-        ...operator('CLAIM_NOT_FOUND'),
+        ...operator('operator', 'CLAIM_NOT_FOUND'),
         schema: {
           operationId: 'getClaim',
           tags,
@@ -149,7 +153,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.claimRetry(':claimId'),
       {
-        ...operator('CLAIM_NOT_FOUND', 'CLAIM_NOT_DEAD'),
+        ...operator('operator', 'CLAIM_NOT_FOUND', 'CLAIM_NOT_DEAD'),
         schema: {
           operationId: 'retryClaim',
           tags,
@@ -168,7 +172,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.claimStatus(':claimId'),
       {
-        ...operator('CLAIM_NOT_FOUND', 'CLAIM_STATUS_CONFLICT'),
+        ...operator('operator', 'CLAIM_NOT_FOUND', 'CLAIM_STATUS_CONFLICT'),
         schema: {
           operationId: 'setClaimStatus',
           tags,
@@ -187,7 +191,7 @@ export const claimRoutes =
     app.get(
       OPERATOR_API.claimPackage(':claimId'),
       {
-        ...operator('CLAIM_NOT_FOUND'),
+        ...operator('operator', 'CLAIM_NOT_FOUND'),
         schema: {
           operationId: 'getClaimPackage',
           tags,
@@ -221,7 +225,7 @@ export const claimRoutes =
     app.get(
       OPERATOR_API.hospitalApiKeys(':hospitalCd'),
       {
-        ...operator('HOSPITAL_NOT_FOUND'),
+        ...operator('admin', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'listHospitalApiKeys',
           tags,
@@ -239,7 +243,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.hospitalApiKeys(':hospitalCd'),
       {
-        ...operator('HOSPITAL_NOT_FOUND'),
+        ...operator('admin', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'issueHospitalApiKey',
           tags,
@@ -259,7 +263,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.hospitalApiKeyRevoke(':hospitalCd', ':keyId'),
       {
-        ...operator('HOSPITAL_NOT_FOUND', 'HOSPITAL_KEY_NOT_FOUND'),
+        ...operator('admin', 'HOSPITAL_NOT_FOUND', 'HOSPITAL_KEY_NOT_FOUND'),
         schema: {
           operationId: 'revokeHospitalApiKey',
           tags,

@@ -229,6 +229,8 @@ function describe(e: LogLine, names: Names): AccessLogEntry {
     operator_retry: () => `운영자가 ${insurerNm(e.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
     id_card_submitted: () => '본인이 신분증 사본을 제출했어요.',
     id_card_released: () => `${insurerNm(code)}에 신분증 사본을 보냈어요.`,
+    operator_revealed: () =>
+      `운영자가 ${e.detail ? `'${e.detail}' 때문에 ` : ''}회원님의 이름과 휴대폰 번호를 확인했어요.`,
   };
   return {
     logId: String(e.id),
