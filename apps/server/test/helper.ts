@@ -119,5 +119,8 @@ export async function signInOperator(t: TestApp, role: 'viewer' | 'operator' | '
     payload: { loginId, password },
   });
   if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}: ${res.body}`);
-  return { loginId, cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  /** What every console call sends: pass `headers` to app.inject (it will carry the CSRF token too). */
+  const headers: Record<string, string> = { cookie };
+  return { loginId, cookie, headers };
 }
