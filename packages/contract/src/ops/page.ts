@@ -1,0 +1,21 @@
+// What every list of the operator console shares (README "Operator console"): paged, sorted and filtered on the
+// server, never more than OPS_PAGE_MAX rows in one answer.
+import { z } from 'zod';
+
+export const OPS_PAGE_MAX = 100;
+
+/** `?page=1&size=20&sort=<field>&order=desc` plus each list's own filters; `sort` is one of the list's columns. */
+export const pageQuery = <S extends readonly [string, ...string[]]>(sortable: S) =>
+  z.object({
+    page: z.coerce.number().int().min(1, '쪽 번호는 1부터예요.').max(100_000).default(1),
+    size: z.coerce.number().int().min(1).max(OPS_PAGE_MAX, `한 번에 ${OPS_PAGE_MAX}건까지 볼 수 있어요.`).default(20),
+    sort: z.enum(sortable).optional(),
+    order: z.enum(['asc', 'desc']).default('desc'),
+  });
+
+/** A page of a list: its rows and how many rows the filters match in all. */
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number().int() });
+export type Page<T> = { list: T[]; total: number };
+
+/** The offset of a page, for the SQL. */
+export const offsetOf = (q: { page: number; size: number }) => (q.page - 1) * q.size;
