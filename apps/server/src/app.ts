@@ -26,7 +26,7 @@ import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/ba
 import { loadSession, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
-import { referenceRoutes } from './modules/reference/index.js';
+import { referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
@@ -143,6 +143,7 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
   });
 
   await app.register(referenceRoutes(db.db));
+  await app.register(referenceOpsRoutes(app.ctx));
   await app.register(authRoutes(ctx));
   await app.register(subscriptionRoutes(app.ctx));
   await app.register(accountRoutes(app.ctx));

@@ -183,10 +183,9 @@ export function createContext(opts: {
           ? deliveryRouter({
               apiInsurers: new Set(delivery.insurers.filter((i) => i.channel === 'api').map((i) => i.insuCompCd)),
               api: insurerApi({
+                // Every insurer with a secret: the console may send one by API with a base URL of its own.
                 insurers: delivery.insurers.flatMap((i) =>
-                  i.channel === 'api' && i.url && i.secret
-                    ? [{ insuCompCd: i.insuCompCd, url: i.url, secret: i.secret }]
-                    : [],
+                  i.secret ? [{ insuCompCd: i.insuCompCd, ...(i.url ? { url: i.url } : {}), secret: i.secret }] : [],
                 ),
                 timeoutMs: delivery.timeoutMs,
                 onFailure: onDeliveryFailure,

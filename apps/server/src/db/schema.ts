@@ -25,6 +25,10 @@ export interface InsurerTable {
   brandColor: string;
   sortOrder: number;
   active: Generated<boolean>;
+  /** 0016: how claims reach it, as set in the console (which wins); null: as the environment decides. */
+  deliveryChannel: Generated<'api' | 'fax' | null>;
+  /** 0016: its claim API's base URL; null: INSURER_<code>_API_URL. */
+  apiUrl: Generated<string | null>;
 }
 
 export interface InsurerFaxTable {
@@ -102,6 +106,7 @@ export interface Database {
   idCardRequest: IdCardRequestTable;
   idCardSubmission: IdCardSubmissionTable;
   hospitalApiKey: HospitalApiKeyTable;
+  feedRejection: FeedRejectionTable;
   subscriptionRrn: SubscriptionRrnTable;
   treatmentRecord: TreatmentRecordTable;
   claim: ClaimTable;
@@ -291,6 +296,23 @@ export interface HospitalApiKeyTable {
   revokedAt: Date | null;
   /** The operator who revoked it. */
   revokedBy: Generated<string | null>;
+  /** 0016: a rotated key keeps working until then; null: until revoked. */
+  expiresAt: Generated<Date | null>;
+  /** 0016: the operator who issued it. */
+  issuedBy: Generated<string | null>;
+  /** 0016: the key a rotation issued in its place. */
+  replacedBy: Generated<string | number | null>;
+}
+
+/** 0016: a record of the hospital feed that was refused, and why; never the patient. Kept FEED_REJECTION_DAYS. */
+export interface FeedRejectionTable {
+  id: Generated<string | number>;
+  hospitalCd: string;
+  at: Date;
+  receiptNo: string | null;
+  code: string;
+  field: string;
+  message: string;
 }
 
 export interface SubscriptionRrnTable {

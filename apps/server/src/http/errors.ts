@@ -40,6 +40,12 @@ export const ERROR_STATUS = {
   NOT_SUBSCRIBED: 404,
   HOSPITAL_NOT_FOUND: 404,
   HOSPITAL_KEY_NOT_FOUND: 404,
+  /** The console: no insurer has that code. */
+  INSURER_CODE_NOT_FOUND: 404,
+  /** The console: a hospital with that code exists already. */
+  HOSPITAL_EXISTS: 409,
+  /** The console: only a live key (not revoked, not expired, not rotated) can be rotated. */
+  HOSPITAL_KEY_NOT_LIVE: 409,
   HOSPITAL_NOT_SUBSCRIBED: 404,
   CLAIM_NOT_FOUND: 404,
   TREAT_NOT_FOUND: 404,

@@ -10,6 +10,7 @@ import type { ClaimStatus, Database } from '../../db/schema.js';
 import type { DeliveryDocument, DeliveryRequest, DeliveryResult } from '../../providers/delivery/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
+import { deliverySettingsOf, pausedInsurers } from '../reference/index.js';
 import {
   DELIVER_BATCH,
   RECEIPT_COLUMNS,
@@ -233,8 +234,10 @@ export async function deliverBatch(
 ): Promise<number> {
   const now = ctx.clock.now();
   const provider = ctx.providers.delivery;
+  // An insurer switched off in the console gets nothing new: its deliveries wait (no attempt counted) until it is on.
+  const paused = await pausedInsurers(ctx.db);
   const written = await ctx.db.transaction().execute(async (tx): Promise<Outcome[]> => {
-    const due: DueDelivery[] = await tx
+    let dueQuery = tx
       .selectFrom('claimDelivery as d')
       .innerJoin('claim as c', 'c.id', 'd.claimId')
       .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
@@ -254,7 +257,9 @@ export async function deliverBatch(
         ...RECEIPT_COLUMNS,
       ])
       .where('d.status', '=', 'pending')
-      .where('d.nextAttemptAt', '<=', now)
+      .where('d.nextAttemptAt', '<=', now);
+    if (paused.length) dueQuery = dueQuery.where('d.insuCompCd', 'not in', paused);
+    const due: DueDelivery[] = await dueQuery
       .orderBy('d.nextAttemptAt')
       .orderBy('d.id')
       .limit(limit)
@@ -266,6 +271,7 @@ export async function deliverBatch(
     // 1. Each delivery's documents; the package (a PDF worker's) only where one is wanted.
     const outcomes = new Map<number, Outcome>();
     const ready: { d: DueDelivery; request: DeliveryRequest }[] = [];
+    const settings = await deliverySettingsOf(tx, [...new Set(due.map((d) => d.insuCompCd))]);
     for (const d of due) {
       try {
         const documents = electronicDocuments(ctx, d);
@@ -280,6 +286,8 @@ export async function deliverBatch(
           destination: d.destination,
           documents,
         };
+        const apiUrl = settings.get(d.insuCompCd)?.apiUrl;
+        if (d.channel === 'api' && apiUrl) request.apiUrl = apiUrl;
         ready.push({ d, request });
       } catch (e) {
         ctx.log.warn({ deliveryId: d.id, ...dbErrorFields(e) }, 'a claim’s documents could not be made');

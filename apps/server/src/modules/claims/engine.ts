@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { rekeyTick } from '../../security/rekey.js';
 import { purgeDue } from '../subscriptions/index.js';
 import { purgeUnlinkedRecords } from './held.js';
+import { purgeRejections } from './rejections.js';
 import { deliverBatch, type PackageRenderer } from './deliver.js';
 import { followUpBatch, wakeForNextFollowUp } from './followup.js';
 import { QUEUES, createBoss, failedNotifications, type FailedNotification } from './jobs.js';
@@ -96,6 +97,8 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
           await purgeDue(ctx.db, ctx.clock.now());
           // So are records from a hospital the patient never chose (held.ts), kept unlinked until then.
           await purgeUnlinkedRecords(ctx.db, ctx.clock.now());
+          // And the feed's refused records, kept 90 days for the console (rejections.ts).
+          await purgeRejections(ctx.db, ctx.clock.now());
           // And values still sealed with an old field key move to the current one, a few seconds' worth a minute.
           await rekeyTick(ctx);
         });

@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
 import type { Database, RecordOutcome } from '../../db/schema.js';
 import { recordAccess } from '../audit/index.js';
-import { faxNumbers } from '../reference/index.js';
+import { channelsOf, faxNumbers } from '../reference/index.js';
 import { matchableSubscriptions } from '../subscriptions/index.js';
 import { MATCH_BATCH, type RecordPerson } from './common.js';
 import { QUEUES, bossDb } from './jobs.js';
@@ -138,6 +138,7 @@ export async function insertClaims(
 ): Promise<number[]> {
   if (claims.length === 0) return [];
   const fax = await faxNumbers(tx);
+  const channels = await channelsOf(ctx, tx, [...new Set(claims.map((c) => c.insuCompCd))]);
   const inserted = await tx
     .insertInto('claim')
     .values(
@@ -170,7 +171,7 @@ export async function insertClaims(
     .insertInto('claimDelivery')
     .values(
       inserted.map((c) => {
-        const channel = ctx.providers.delivery.channelFor(c.insuCompCd);
+        const channel = channels.get(c.insuCompCd)!;
         return {
           claimId: c.id,
           insuCompCd: c.insuCompCd,

@@ -1,6 +1,6 @@
 // HTTP of the claim engine: the hospital feed (HOSPITAL_API) and the operator's view and actions (OPERATOR_API).
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HOSPITAL_API,
@@ -15,12 +15,20 @@ import {
   feedAnswer,
   feedBody,
   hospitalApiKeyIssued,
-  hospitalApiKeyList,
   hospitalApiKeyParams,
-  hospitalApiKeyView,
   hospitalCd,
   operatorClaimView,
 } from '@auto-claim/contract';
+import {
+  OPS_HOSPITALS_API,
+  feedRejectionsPage,
+  feedRejectionsQuery,
+  hospitalFeed as hospitalFeedAnswer,
+  hospitalKeyRotateBody,
+  hospitalKeyRotated,
+  opsHospitalKey,
+  opsHospitalKeyList,
+} from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { OperatorRole } from '../../db/schema.js';
 import type { ErrorCode } from '../../http/errors.js';
@@ -29,7 +37,15 @@ import { AppError, notFound } from '../../http/problem.js';
 import { engineBacklog } from './backlog.js';
 import { createClaimEngine, type ClaimEngine } from './engine.js';
 import { recordClaimPackage, renderPackage } from './documents.js';
-import { HOSPITAL_FEED_RATE_LIMIT, hospitalKeys, ingest, issueHospitalKey, revokeHospitalKey } from './feed.js';
+import {
+  HOSPITAL_FEED_RATE_LIMIT,
+  hospitalKeys,
+  ingest,
+  issueHospitalKeyBy,
+  revokeHospitalKey,
+  rotateHospitalKey,
+} from './feed.js';
+import { hospitalFeed, pageRejections, recordRejections, rejectionsOf } from './rejections.js';
 import { hospitalsByCode } from '../reference/index.js';
 import { claimView, deadLetters, retryDeadLetter, setInsurerAnswer } from './operator.js';
 import { heldRecords } from './held.js';
@@ -43,6 +59,8 @@ export const claimRoutes =
       {
         // The key is checked first (onRequest, before the body is read); then the calls per key are limited.
         config: { auth: 'hospital', rateLimit: HOSPITAL_FEED_RATE_LIMIT, problems: ['HOSPITAL_KEY_FAILURES'] },
+        // A refused body is answered as always, after its records' reasons are kept for the console.
+        attachValidation: true,
         schema: {
           operationId: 'sendTreatmentRecords',
           tags: ['hospital'],
@@ -55,7 +73,29 @@ export const claimRoutes =
         },
       },
       async (req) => {
+        const invalid = req.validationError;
+        if (invalid) {
+          if (hasZodFastifySchemaValidationErrors(invalid)) {
+            const errors = invalid.validation.map((v: { instancePath: string; message?: string }) => ({
+              field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
+              message: v.message ?? '값이 올바르지 않아요.',
+            }));
+            await recordRejections(ctx, req.hospitalCd!, rejectionsOf(req.body, errors, 'VALIDATION_FAILED'));
+          }
+          throw invalid;
+        }
         const answer = await ingest(ctx, req.hospitalCd!, req.body.records);
+        const conflicts = answer.results.filter((r) => r.status === 'conflict');
+        await recordRejections(
+          ctx,
+          req.hospitalCd!,
+          conflicts.map((r) => ({
+            receiptNo: r.receiptNo,
+            code: 'RECEIPT_CONFLICT',
+            field: 'receiptNo',
+            message: '같은 영수증 번호로 다른 내용이 먼저 와 있어요. 아무것도 바꾸지 않았어요.',
+          })),
+        );
         if (answer.created > 0) await engine.kick();
         return answer;
       },
@@ -231,7 +271,7 @@ export const claimRoutes =
           tags,
           summary: '병원 API 키 목록 (마지막 사용 시각, 폐기 여부; 키 자체는 보이지 않아요)',
           params: hospitalParams,
-          response: { 200: hospitalApiKeyList },
+          response: { 200: opsHospitalKeyList },
         },
       },
       async (req) => {
@@ -255,7 +295,7 @@ export const claimRoutes =
       },
       async (req, reply) => {
         await knownHospital(req.params.hospitalCd);
-        const issued = await issueHospitalKey(ctx, req.params.hospitalCd, req.body?.label ?? '');
+        const issued = await issueHospitalKeyBy(ctx, req.params.hospitalCd, req.body?.label ?? '', req);
         return reply.code(201).send({ hospitalCd: req.params.hospitalCd, ...issued });
       },
     );
@@ -269,14 +309,72 @@ export const claimRoutes =
           tags,
           summary: '병원 API 키 폐기 (바로 다음 요청부터 거절돼요)',
           params: hospitalParams.extend(hospitalApiKeyParams.shape),
-          response: { 200: hospitalApiKeyView },
+          response: { 200: opsHospitalKey },
         },
       },
       async (req) => {
         await knownHospital(req.params.hospitalCd);
-        const key = await revokeHospitalKey(ctx, req.params.hospitalCd, req.params.keyId, req.operatorId!);
+        const key = await revokeHospitalKey(ctx, req.params.hospitalCd, req.params.keyId, req);
         if (!key) throw notFound('이 병원의 API 키 중에 그 번호는 없어요.', 'HOSPITAL_KEY_NOT_FOUND');
         return key;
+      },
+    );
+
+    app.post(
+      OPS_HOSPITALS_API.keyRotate(':hospitalCd', ':keyId'),
+      {
+        ...operator('admin', 'HOSPITAL_NOT_FOUND', 'HOSPITAL_KEY_NOT_FOUND', 'HOSPITAL_KEY_NOT_LIVE'),
+        schema: {
+          operationId: 'rotateHospitalApiKey',
+          tags,
+          summary: '병원 API 키 교체 (새 키는 이 응답에서 한 번만 보여요; 옛 키는 겹쳐 쓸 시간 뒤에 거절돼요)',
+          params: hospitalParams.extend(hospitalApiKeyParams.shape),
+          body: hospitalKeyRotateBody,
+          response: { 201: hospitalKeyRotated },
+        },
+      },
+      async (req, reply) => {
+        await knownHospital(req.params.hospitalCd);
+        const rotated = await rotateHospitalKey(ctx, req.params.hospitalCd, req.params.keyId, req.body, req);
+        if (!rotated) throw notFound('이 병원의 API 키 중에 그 번호는 없어요.', 'HOSPITAL_KEY_NOT_FOUND');
+        return reply.code(201).send({ hospitalCd: req.params.hospitalCd, ...rotated });
+      },
+    );
+
+    app.get(
+      OPS_HOSPITALS_API.feed(':hospitalCd'),
+      {
+        ...operator('viewer', 'HOSPITAL_NOT_FOUND'),
+        schema: {
+          operationId: 'getHospitalFeed',
+          tags,
+          summary: '병원 기록 수신 현황 (마지막 수신 시각, 오늘 받은 기록, 오늘 거절한 기록)',
+          params: hospitalParams,
+          response: { 200: hospitalFeedAnswer },
+        },
+      },
+      async (req) => {
+        await knownHospital(req.params.hospitalCd);
+        return hospitalFeed(ctx.db, req.params.hospitalCd, ctx.clock.now());
+      },
+    );
+
+    app.get(
+      OPS_HOSPITALS_API.rejections(':hospitalCd'),
+      {
+        ...operator('operator', 'HOSPITAL_NOT_FOUND'),
+        schema: {
+          operationId: 'listFeedRejections',
+          tags,
+          summary: '거절한 진료 기록과 그 이유 (영수증 번호만, 환자 정보 없이; 90일 보관)',
+          params: hospitalParams,
+          querystring: feedRejectionsQuery,
+          response: { 200: feedRejectionsPage },
+        },
+      },
+      async (req) => {
+        await knownHospital(req.params.hospitalCd);
+        return pageRejections(ctx.db, req.params.hospitalCd, req.query);
       },
     );
   };

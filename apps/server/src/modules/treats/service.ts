@@ -41,7 +41,7 @@ import {
   type HistoryRecord,
   type RecordOwner,
 } from '../claims/index.js';
-import { hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
+import { channelsOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { latestMinAmt, liveSubscriptionOf, subscriberOf, subscriptionIdsOf } from '../subscriptions/index.js';
 import * as repo from './repo.js';
 
@@ -593,9 +593,10 @@ export async function submitIdCard(
   // The copy goes to each insurer that asked, through the delivery provider like a claim's documents.
   const [, base64 = ''] = image.dataUrl.split(',');
   const copy = new Uint8Array(Buffer.from(base64, 'base64'));
+  const channels = await channelsOf(ctx, ctx.db, [...new Set(answered.map((o) => o.insuCompCd))]);
   await ctx.providers.delivery.deliver(
     answered.map((o) => {
-      const channel = ctx.providers.delivery.channelFor(o.insuCompCd);
+      const channel = channels.get(o.insuCompCd)!;
       return {
         idempotencyKey: `id-card-${o.id}`,
         claimId: o.claimId,

@@ -12,8 +12,11 @@ import type { DeliveryProvider, DeliveryRequest, DeliveryResult } from './types.
 
 export interface InsurerApiSettings {
   insuCompCd: string;
-  /** The insurer's base URL, without a trailing slash: {base}/claims and {base}/health. */
-  url: string;
+  /**
+   * The insurer's base URL, without a trailing slash: {base}/claims and {base}/health. Unset: only the console's
+   * (the request's apiUrl) is known.
+   */
+  url?: string;
   secret: string;
 }
 
@@ -37,6 +40,7 @@ export function claimBody(r: DeliveryRequest) {
     deliveryId: r.idempotencyKey,
     claimId: r.claimId,
     insuCompCd: r.insuCompCd,
+    ...(r.test ? { test: true } : {}),
     documents: r.documents.map((d) => ({
       kind: d.kind,
       contentType: d.contentType,
@@ -73,13 +77,17 @@ export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkabl
 
   async function deliverOne(r: DeliveryRequest): Promise<DeliveryResult> {
     const insurer = byCode.get(r.insuCompCd);
-    if (!insurer) return fail(r.insuCompCd, `보험사 API 설정이 없어요 (INSURER_${r.insuCompCd}_API_URL)`, false);
+    // The console's base URL wins over the environment's; the secret is only ever the environment's.
+    const url = r.apiUrl ?? insurer?.url;
+    if (!insurer || !url) {
+      return fail(r.insuCompCd, `보험사 API 설정이 없어요 (INSURER_${r.insuCompCd}_API_URL)`, false);
+    }
     const body = claimBody(r);
     let status: number;
     let text: string;
     try {
       const signal = AbortSignal.timeout(timeoutMs);
-      const res = await call(`${insurer.url}/claims`, {
+      const res = await call(`${url}/claims`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -119,34 +127,36 @@ export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkabl
 
     async check() {
       return Promise.all(
-        opts.insurers.map(async (i): Promise<ProviderCheck> => {
-          const vendor = `insurer-api:${i.insuCompCd}`;
-          try {
-            const res = await call(`${i.url}/health`, {
-              method: 'GET',
-              headers: { accept: 'application/json', ...signedHeaders(i.secret, '', nowMs()) },
-              redirect: 'manual',
-              signal: AbortSignal.timeout(timeoutMs),
-            });
-            await res.body?.cancel();
-            if (res.ok) {
-              return {
-                kind: 'delivery',
-                vendor,
-                ok: true,
-                detail: `signed GET ${i.url}/health answered ${res.status}`,
-              };
+        opts.insurers
+          .flatMap((i) => (i.url ? [{ ...i, url: i.url }] : []))
+          .map(async (i): Promise<ProviderCheck> => {
+            const vendor = `insurer-api:${i.insuCompCd}`;
+            try {
+              const res = await call(`${i.url}/health`, {
+                method: 'GET',
+                headers: { accept: 'application/json', ...signedHeaders(i.secret, '', nowMs()) },
+                redirect: 'manual',
+                signal: AbortSignal.timeout(timeoutMs),
+              });
+              await res.body?.cancel();
+              if (res.ok) {
+                return {
+                  kind: 'delivery',
+                  vendor,
+                  ok: true,
+                  detail: `signed GET ${i.url}/health answered ${res.status}`,
+                };
+              }
+              const detail =
+                res.status === 401 || res.status === 403
+                  ? `the insurer refused our signature (HTTP ${res.status}): check INSURER_${i.insuCompCd}_SECRET`
+                  : `GET ${i.url}/health answered HTTP ${res.status}`;
+              return { kind: 'delivery', vendor, ok: false, detail };
+            } catch (e) {
+              const why = isTimeout(e) ? `no answer within ${timeoutMs} ms` : 'could not connect';
+              return { kind: 'delivery', vendor, ok: false, detail: `GET ${i.url}/health: ${why}` };
             }
-            const detail =
-              res.status === 401 || res.status === 403
-                ? `the insurer refused our signature (HTTP ${res.status}): check INSURER_${i.insuCompCd}_SECRET`
-                : `GET ${i.url}/health answered HTTP ${res.status}`;
-            return { kind: 'delivery', vendor, ok: false, detail };
-          } catch (e) {
-            const why = isTimeout(e) ? `no answer within ${timeoutMs} ms` : 'could not connect';
-            return { kind: 'delivery', vendor, ok: false, detail: `GET ${i.url}/health: ${why}` };
-          }
-        }),
+          }),
       );
     },
   };

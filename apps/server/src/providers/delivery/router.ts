@@ -43,7 +43,7 @@ export function deliveryRouter(opts: DeliveryRouterOptions): DeliveryProvider & 
     try {
       const sent = await fax.send({
         to,
-        title: `자동청구 청구서 C-${r.claimId ?? r.idempotencyKey}`,
+        title: r.test ? '자동청구 시험 전송 (청구 아님)' : `자동청구 청구서 C-${r.claimId ?? r.idempotencyKey}`,
         pdf: pkg.body as Uint8Array,
         idempotencyKey: r.idempotencyKey,
       });

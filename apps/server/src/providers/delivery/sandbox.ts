@@ -25,6 +25,7 @@ export function sandboxDelivery(opts: SandboxDeliveryOptions): DeliveryProvider 
         body: JSON.stringify({
           idempotencyKey: r.idempotencyKey,
           claimId: r.claimId,
+          ...(r.test ? { test: true } : {}),
           documents: r.documents.map((d) => ({ kind: d.kind, sha256: d.sha256, contentType: d.contentType })),
         }),
       }));

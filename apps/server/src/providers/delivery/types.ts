@@ -23,6 +23,10 @@ export interface DeliveryRequest {
   /** The fax number (digits) or the insurer's API endpoint name. */
   destination: string;
   documents: DeliveryDocument[];
+  /** The insurer's API base URL set in the console; unset: INSURER_<code>_API_URL. */
+  apiUrl?: string;
+  /** A test from the console: a document marked as a test, about no patient and no claim. */
+  test?: boolean;
 }
 
 export type DeliveryResult =

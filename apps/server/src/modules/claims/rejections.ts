@@ -1,0 +1,131 @@
+// The hospital feed's refused records (README "Operator console"): each record the feed refused, with the hospital's
+// receipt number when it sent a readable one and why (code, field, Korean message), never the patient's name, RRN,
+// CI or phone. Kept FEED_REJECTION_DAYS, then deleted by the engine's minute tick. And the feed at a glance.
+import { sql, type Kysely } from 'kysely';
+import { KST_OFFSET_MS, type FieldError } from '@auto-claim/contract';
+import { offsetOf, type FeedRejection, type HospitalFeed } from '@auto-claim/contract/ops';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+
+export const FEED_REJECTION_DAYS = 90;
+const RECEIPT_NO = /^[A-Za-z0-9_-]{1,50}$/;
+/** At most this many rows from one refused call (a call carries at most 500 records). */
+const MAX_PER_CALL = 1000;
+
+interface RawRecord {
+  receiptNo?: unknown;
+  patient?: { name?: unknown; rrn?: unknown; ci?: unknown; birthDate?: unknown; phone?: unknown };
+}
+
+/** A message never carries a value the hospital sent about the patient (a guard: our messages name no values). */
+function scrub(message: string, record: RawRecord | undefined) {
+  const p = record?.patient;
+  const secrets = [p?.name, p?.rrn, p?.ci, p?.phone].filter((v): v is string => typeof v === 'string' && v.length >= 2);
+  let out = message.slice(0, 300);
+  for (const s of secrets) out = out.split(s).join('(가림)');
+  return out.replace(/\d{6,}/g, '(가림)');
+}
+
+/** The refused records of one call, from the field errors the feed answered (records.N.…) and the body sent. */
+export function rejectionsOf(body: unknown, errors: FieldError[], code: string) {
+  const records = (body as { records?: unknown } | null)?.records;
+  const list = Array.isArray(records) ? (records as RawRecord[]) : [];
+  return errors.slice(0, MAX_PER_CALL).map((e) => {
+    const m = /^records\.(\d+)(?:\.(.*))?$/.exec(e.field);
+    const record = m ? list[Number(m[1])] : undefined;
+    const receiptNo =
+      typeof record?.receiptNo === 'string' && RECEIPT_NO.test(record.receiptNo) ? record.receiptNo : null;
+    return {
+      receiptNo,
+      code,
+      // The field inside the record (patient.rrn), or where the whole call failed (records).
+      field: m ? (m[2] ?? 'record') : e.field,
+      message: scrub(e.message, record),
+    };
+  });
+}
+
+/** Writes refused records; never lets a failure to write them change the feed's answer. */
+export async function recordRejections(
+  ctx: AppContext,
+  hospitalCd: string,
+  rows: { receiptNo: string | null; code: string; field: string; message: string }[],
+) {
+  if (rows.length === 0) return;
+  const at = ctx.clock.now();
+  try {
+    await ctx.db
+      .insertInto('feedRejection')
+      .values(rows.map((r) => ({ hospitalCd, at, ...r })))
+      .execute();
+  } catch (e) {
+    ctx.log.warn({ hospitalCd, err: e instanceof Error ? e.name : 'error' }, 'refused feed records not recorded');
+  }
+}
+
+export async function purgeRejections(db: Db, now: Date) {
+  const cutoff = new Date(now.getTime() - FEED_REJECTION_DAYS * 86_400_000);
+  const r = await db.deleteFrom('feedRejection').where('at', '<', cutoff).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function pageRejections(
+  db: Db,
+  hospitalCd: string,
+  q: { page: number; size: number; order: 'asc' | 'desc' },
+): Promise<{ list: FeedRejection[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('feedRejection')
+      .select(['id', 'at', 'receiptNo', 'code', 'field', 'message'])
+      .where('hospitalCd', '=', hospitalCd)
+      .orderBy('at', q.order)
+      .orderBy('id', q.order)
+      .limit(q.size)
+      .offset(offsetOf(q))
+      .execute(),
+    db
+      .selectFrom('feedRejection')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('hospitalCd', '=', hospitalCd)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })),
+    total: Number(count.n),
+  };
+}
+
+/** Midnight in Korea of the day `now` falls on. */
+const kstMidnight = (now: Date) => {
+  const shifted = now.getTime() + KST_OFFSET_MS;
+  return new Date(shifted - (shifted % 86_400_000) - KST_OFFSET_MS);
+};
+
+export async function hospitalFeed(db: Db, hospitalCd: string, now: Date): Promise<HospitalFeed> {
+  const since = kstMidnight(now);
+  const [records, rejected] = await Promise.all([
+    db
+      .selectFrom('treatmentRecord')
+      .select([
+        (eb) => eb.fn.max('receivedAt').as('last'),
+        sql<number>`count(*) filter (where received_at >= ${since})`.as('today'),
+      ])
+      .where('hospitalCd', '=', hospitalCd)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('feedRejection')
+      .select([(eb) => eb.fn.max('at').as('last'), sql<number>`count(*) filter (where at >= ${since})`.as('today')])
+      .where('hospitalCd', '=', hospitalCd)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const times = [records.last, rejected.last].filter((d) => d !== null).map((d) => new Date(d as Date).getTime());
+  return {
+    hospitalCd,
+    lastFeedAt: times.length ? new Date(Math.max(...times)).toISOString() : null,
+    recordsToday: Number(records.today),
+    rejectedToday: Number(rejected.today),
+  };
+}
