@@ -191,6 +191,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/hospitals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 병원 목록 (이름·코드 검색, 쪽 나눔, 정렬) */
+    get: operations['opsListHospitals'];
+    put?: never;
+    /** 병원 추가 */
+    post: operations['opsCreateHospital'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/hospitals/{hospitalCd}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 병원 한 곳 */
+    get: operations['opsGetHospital'];
+    /** 병원 정보 고치기 (환자 화면에 바로 보여요) */
+    put: operations['opsUpdateHospital'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insurers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 보험사 목록 (전송 방식, 팩스, API, 사진 설정, 사용 여부) */
+    get: operations['opsListInsurers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insurers/{insuCompCd}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 보험사 한 곳 */
+    get: operations['opsGetInsurer'];
+    /** 보험사 설정 고치기 (전송 방식, 팩스, API 주소, 사진 설정, 사용 여부) */
+    put: operations['opsUpdateInsurer'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insurers/{insuCompCd}/test-delivery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 시험 전송 (환자 정보 없는 시험 문서를 설정된 방식으로 보내요) */
+    post: operations['opsTestInsurerDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/rest/nice/userAuth': {
     parameters: {
       query?: never;
@@ -891,6 +979,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/hospitals/{hospitalCd}/api-keys/{keyId}/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 병원 API 키 교체 (새 키는 이 응답에서 한 번만 보여요; 옛 키는 겹쳐 쓸 시간 뒤에 거절돼요) */
+    post: operations['rotateHospitalApiKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/hospitals/{hospitalCd}/feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 병원 기록 수신 현황 (마지막 수신 시각, 오늘 받은 기록, 오늘 거절한 기록) */
+    get: operations['getHospitalFeed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/hospitals/{hospitalCd}/feed/rejections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 거절한 진료 기록과 그 이유 (영수증 번호만, 환자 정보 없이; 90일 보관) */
+    get: operations['listFeedRejections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/insurers/{insuCompCd}/claims/answers': {
     parameters: {
       query?: never;
@@ -1427,6 +1566,652 @@ export interface operations {
       };
       /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsListHospitals: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'hospitalNm' | 'hospitalCd' | 'hospitalType';
+        order?: 'asc' | 'desc';
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              hospitalCd: string;
+              hospitalNm: string;
+              hospitalType: string;
+              address: string;
+              phone: string;
+              introText: string;
+              autoClaimEnabled: boolean;
+              androidPackage: string | null;
+              iOSPackage: string | null;
+              isDemo: boolean;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsCreateHospital: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          hospitalNm: string;
+          hospitalType: string;
+          address: string;
+          phone: string;
+          /** @default  */
+          introText?: string;
+          autoClaimEnabled: boolean;
+          androidPackage?: (string | null) | '';
+          iOSPackage?: (string | null) | '';
+          hospitalCd: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hospitalCd: string;
+            hospitalNm: string;
+            hospitalType: string;
+            address: string;
+            phone: string;
+            introText: string;
+            autoClaimEnabled: boolean;
+            androidPackage: string | null;
+            iOSPackage: string | null;
+            isDemo: boolean;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: HOSPITAL_EXISTS) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsGetHospital: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        hospitalCd: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hospitalCd: string;
+            hospitalNm: string;
+            hospitalType: string;
+            address: string;
+            phone: string;
+            introText: string;
+            autoClaimEnabled: boolean;
+            androidPackage: string | null;
+            iOSPackage: string | null;
+            isDemo: boolean;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: HOSPITAL_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsUpdateHospital: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        hospitalCd: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          hospitalNm: string;
+          hospitalType: string;
+          address: string;
+          phone: string;
+          /** @default  */
+          introText?: string;
+          autoClaimEnabled: boolean;
+          androidPackage?: (string | null) | '';
+          iOSPackage?: (string | null) | '';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hospitalCd: string;
+            hospitalNm: string;
+            hospitalType: string;
+            address: string;
+            phone: string;
+            introText: string;
+            autoClaimEnabled: boolean;
+            androidPackage: string | null;
+            iOSPackage: string | null;
+            isDemo: boolean;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: HOSPITAL_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsListInsurers: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'insuCompNm' | 'insuCompCd' | 'sortOrder';
+        order?: 'asc' | 'desc';
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              insuCompCd: string;
+              insuCompNm: string;
+              /** @enum {string} */
+              insuKind: 'LIFE' | 'NONLIFE';
+              active: boolean;
+              /** @enum {string} */
+              deliveryChannel: 'api' | 'fax';
+              /** @enum {string} */
+              channelSource: 'console' | 'env' | 'default';
+              apiUrl: string | null;
+              faxNo: string | null;
+              secretSet: boolean;
+              photo: {
+                idPhotoUse: boolean;
+                idPhotoTypes: ('ic' | 'dl' | 'pp')[];
+                maskBackNumber: boolean;
+              };
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsGetInsurer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insuCompCd: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            insuCompCd: string;
+            insuCompNm: string;
+            /** @enum {string} */
+            insuKind: 'LIFE' | 'NONLIFE';
+            active: boolean;
+            /** @enum {string} */
+            deliveryChannel: 'api' | 'fax';
+            /** @enum {string} */
+            channelSource: 'console' | 'env' | 'default';
+            apiUrl: string | null;
+            faxNo: string | null;
+            secretSet: boolean;
+            photo: {
+              idPhotoUse: boolean;
+              idPhotoTypes: ('ic' | 'dl' | 'pp')[];
+              maskBackNumber: boolean;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: INSURER_CODE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsUpdateInsurer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insuCompCd: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          active: boolean;
+          /** @enum {string} */
+          deliveryChannel: 'api' | 'fax';
+          faxNo?: (string | null) | '';
+          apiUrl?: (string | null) | '';
+          photo: {
+            idPhotoUse: boolean;
+            idPhotoTypes: ('ic' | 'dl' | 'pp')[];
+            maskBackNumber: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            insuCompCd: string;
+            insuCompNm: string;
+            /** @enum {string} */
+            insuKind: 'LIFE' | 'NONLIFE';
+            active: boolean;
+            /** @enum {string} */
+            deliveryChannel: 'api' | 'fax';
+            /** @enum {string} */
+            channelSource: 'console' | 'env' | 'default';
+            apiUrl: string | null;
+            faxNo: string | null;
+            secretSet: boolean;
+            photo: {
+              idPhotoUse: boolean;
+              idPhotoTypes: ('ic' | 'dl' | 'pp')[];
+              maskBackNumber: boolean;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: INSURER_CODE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsTestInsurerDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insuCompCd: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            insuCompCd: string;
+            /** @enum {string} */
+            channel: 'api' | 'fax';
+            destination: string;
+            ok: boolean;
+            externalRef: string | null;
+            awaiting: boolean;
+            error: string | null;
+            at: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: INSURER_CODE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5248,6 +6033,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   listHeldRecords: {
@@ -5290,6 +6084,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   listNotificationDeadLetters: {
@@ -5321,6 +6124,15 @@ export interface operations {
       };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5370,7 +6182,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5481,6 +6293,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description 찾을 수 없어요 (code: CLAIM_NOT_FOUND) */
       404: {
         headers: {
@@ -5565,7 +6386,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5694,7 +6515,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5779,6 +6600,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description 찾을 수 없어요 (code: CLAIM_NOT_FOUND) */
       404: {
         headers: {
@@ -5817,6 +6647,10 @@ export interface operations {
               lastUsedAt: string | null;
               revokedAt: string | null;
               revokedBy: string | null;
+              expiresAt: string | null;
+              issuedBy: string | null;
+              replacedBy: number | null;
+              live: boolean;
             }[];
           };
         };
@@ -5832,6 +6666,15 @@ export interface operations {
       };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5898,7 +6741,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5963,6 +6806,10 @@ export interface operations {
             lastUsedAt: string | null;
             revokedAt: string | null;
             revokedBy: string | null;
+            expiresAt: string | null;
+            issuedBy: string | null;
+            replacedBy: number | null;
+            live: boolean;
           };
         };
       };
@@ -5984,7 +6831,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6013,6 +6860,244 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rotateHospitalApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        hospitalCd: string;
+        keyId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          overlapHours: number;
+          label?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hospitalCd: string;
+            keyId: number;
+            apiKey: string;
+            old: {
+              keyId: number;
+              hospitalCd: string;
+              keyPrefix: string;
+              label: string;
+              createdAt: string;
+              lastUsedAt: string | null;
+              revokedAt: string | null;
+              revokedBy: string | null;
+              expiresAt: string | null;
+              issuedBy: string | null;
+              replacedBy: number | null;
+              live: boolean;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: HOSPITAL_NOT_FOUND, HOSPITAL_KEY_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: HOSPITAL_KEY_NOT_LIVE) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getHospitalFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        hospitalCd: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hospitalCd: string;
+            lastFeedAt: string | null;
+            recordsToday: number;
+            rejectedToday: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: HOSPITAL_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listFeedRejections: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'at';
+        order?: 'asc' | 'desc';
+      };
+      header?: never;
+      path: {
+        hospitalCd: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              id: number;
+              at: string;
+              receiptNo: string | null;
+              code: string;
+              field: string;
+              message: string;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: HOSPITAL_NOT_FOUND) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

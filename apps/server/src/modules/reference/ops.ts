@@ -8,8 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPhotoControls, type FieldError } from '@auto-claim/contract';
 import {
-  HOSPITAL_SORTS,
-  INSURER_SORTS,
   OPS_HOSPITALS_API,
   OPS_INSURERS_API,
   hospitalCreateBody,
