@@ -1,0 +1,122 @@
+// The console's hospitals and insurers at a desktop: an admin adds a hospital (a Korean refusal first), issues its API
+// key (shown once; the feed takes it), rotates it (the old key still works during the overlap) and revokes the new
+// one (refused at once); then switches an insurer to fax (a non-Korean number refused), runs a test delivery that the
+// sandbox outbox shows, and puts it back. axe finds nothing serious on each screen.
+import { test, expect, snap, expectAccessible } from './fixtures';
+import { DESKTOP, signInOps } from './ops';
+
+test.use(DESKTOP);
+
+const HOSPITAL_FEED = '/hospital/api/v1/treatments';
+let receipt = 0;
+const record = () => ({
+  records: [
+    {
+      receiptNo: `E2E-${Date.now()}-${++receipt}`,
+      patient: { name: '홍길동', birthDate: '19850101', rrn: '8501011000000' },
+      visitDate: '20260110',
+      visitType: '외래',
+      department: '내과',
+      kcdCodes: ['J00'],
+      coveredCopay: 12000,
+      uncovered: 8000,
+      totalPaid: 20000,
+    },
+  ],
+});
+
+test('add a hospital, issue its key (shown once), rotate it, revoke it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const code = `7${String(Date.now()).slice(-7)}`;
+  const feed = (key: string) =>
+    page.request.post(HOSPITAL_FEED, { headers: { 'x-hospital-api-key': key }, data: record() });
+
+  await signInOps(page, '/ops/hospitals');
+  await expect(page.getByRole('heading', { name: '병원', level: 1 })).toBeFocused();
+  await expect(page.getByRole('table', { name: /병원 목록/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: '병원 추가' }).click();
+  const form = page.getByRole('region', { name: '병원 추가' });
+  await form.getByLabel('병원 코드').fill(code);
+  await form.getByLabel('병원 이름').fill('이투이내과의원');
+  await form.getByLabel('종류').fill('의원');
+  await form.getByLabel('주소').fill('서울특별시 중구 세종대로 110');
+  await form.getByLabel('전화번호').fill('12');
+  await form.getByRole('button', { name: '추가하기' }).click();
+  await expect(form.getByText('전화번호가 올바르지 않아요', { exact: false }).first()).toBeVisible();
+  await expect(form.getByLabel('전화번호')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await form.getByLabel('전화번호').fill('02-123-4567');
+  await form.getByRole('button', { name: '추가하기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '추가했어요' })).toBeVisible();
+  await snap(page, 'ops-hospitals-01-added');
+
+  await page.getByRole('link', { name: 'API 키 발급하러 가기' }).click();
+  await expect(page.getByRole('heading', { name: `이투이내과의원 (${code})`, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: '새 키 발급' }).click();
+  const shown = page.getByLabel('발급한 API 키');
+  await expect(shown).toContainText(`hk_${code}_`);
+  const first = (await shown.textContent())!;
+  expect((await feed(first)).status()).toBe(200);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: '전달했어요 (숨기기)' }).click();
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'API 키 목록' })).toBeVisible();
+  // Shown once: never again, not even on the hospital's own page.
+  expect(await page.content()).not.toContain(first);
+  // The feed at a glance: the record just sent is today's one.
+  await expect(page.getByRole('region', { name: '기록 수신' })).toContainText('1건');
+
+  await page.getByRole('button', { name: '교체', exact: true }).click();
+  await page.getByLabel('옛 키를 더 쓸 시간 (1~168시간)').fill('1');
+  await page.getByRole('button', { name: '교체하기' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '교체한 새 키' })).toBeVisible();
+  const second = (await page.getByLabel('발급한 API 키').textContent())!;
+  expect(second).not.toBe(first);
+  // The overlap: both keys work for the next hour.
+  expect((await feed(first)).status()).toBe(200);
+  expect((await feed(second)).status()).toBe(200);
+  await expect(page.getByRole('cell', { name: /교체됨/ })).toBeVisible();
+  await snap(page, 'ops-hospitals-02-rotated');
+
+  page.once('dialog', (d) => void d.accept());
+  const newRow = page.getByRole('row').filter({ hasText: '사용 중' });
+  await newRow.getByRole('button', { name: '폐기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '폐기했어요' })).toBeVisible();
+  expect((await feed(second)).status()).toBe(401);
+  await expectAccessible(page);
+});
+
+test('switch an insurer to fax, run a test delivery, and put it back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInOps(page, '/ops/insurers');
+  await expect(page.getByRole('heading', { name: '보험사', level: 1 })).toBeFocused();
+  await page.getByLabel('이름 또는 코드').fill('LINALIFE');
+  await page.getByRole('button', { name: '찾기' }).click();
+  await page.getByRole('link', { name: '라이나생명' }).click();
+  await expect(page.getByRole('heading', { name: '라이나생명 (LINALIFE)', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('radio', { name: '팩스' }).check();
+  await page.getByLabel('팩스 번호').fill('010-1234-5678');
+  await page.getByRole('button', { name: '저장하기' }).click();
+  await expect(page.getByText('국내 팩스 번호가 아니에요', { exact: false }).first()).toBeVisible();
+  await page.getByLabel('팩스 번호').fill('02-7777-0101');
+  await page.getByRole('button', { name: '저장하기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '저장했어요' })).toBeVisible();
+
+  await page.getByRole('button', { name: '시험 전송' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '보냈어요' })).toContainText('팩스');
+  const outbox = await page.request.get('/sandbox/outbox?to=0277770101');
+  const sent = (await outbox.json()) as { messages: { channel: string; body: string }[] };
+  expect(sent.messages[0]?.channel).toBe('fax');
+  expect(JSON.parse(sent.messages[0]!.body)).toMatchObject({ test: true, claimId: null });
+  await snap(page, 'ops-insurers-01-test-delivery');
+  await expectAccessible(page);
+
+  await page.getByRole('radio', { name: 'API' }).check();
+  await page.getByRole('button', { name: '저장하기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '저장했어요' })).toBeVisible();
+  await expect(page.getByRole('group', { name: /전송 방식/ })).toContainText('콘솔에서 정함');
+});

@@ -1,0 +1,326 @@
+// 보험사: each insurer's delivery channel (API or fax), fax number, API base URL, ID-photo settings and on/off, and a
+// test delivery through its channel. The signing secret stays in the server's environment: only whether it is set.
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import {
+  OPS_INSURERS_API,
+  type OpsInsurer,
+  type PhotoSettings,
+  type TestDeliveryResult,
+} from '@auto-claim/contract/ops';
+import { OpsError, opsGet, opsSend } from '../api';
+import { DataTable } from '../DataTable';
+import { useFocusHeading } from '../focus';
+import { formatDateTime } from '../format';
+import { useListParams, useOpsList } from '../list';
+import { mayUse, useMe } from '../session';
+
+const CHANNEL_NM = { api: 'API', fax: '팩스' } as const;
+const SOURCE_NM = { console: '콘솔에서 정함', env: '환경 변수', default: '기본값' } as const;
+const ID_TYPE_NM = { ic: '주민등록증', dl: '운전면허증', pp: '여권' } as const;
+
+const col = createColumnHelper<OpsInsurer>();
+const columns = [
+  col.accessor('insuCompNm', {
+    id: 'insuCompNm',
+    header: '보험사',
+    cell: (c) => <Link to={`/insurers/${c.row.original.insuCompCd}`}>{c.getValue()}</Link>,
+  }),
+  col.accessor('insuCompCd', { id: 'insuCompCd', header: '코드' }),
+  col.accessor('deliveryChannel', {
+    header: '전송 방식',
+    enableSorting: false,
+    cell: (c) => `${CHANNEL_NM[c.getValue()]} (${SOURCE_NM[c.row.original.channelSource]})`,
+  }),
+  col.accessor('faxNo', { header: '팩스', enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
+  col.accessor('active', { header: '사용', enableSorting: false, cell: (c) => (c.getValue() ? '사용' : '꺼짐') }),
+];
+
+export function Insurers() {
+  const heading = useFocusHeading();
+  const [params, update] = useListParams({ sort: 'sortOrder', order: 'asc' });
+  const list = useOpsList<OpsInsurer>(OPS_INSURERS_API.list, params);
+  const [q, setQ] = useState(String(params.q ?? ''));
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        보험사
+      </h1>
+      <p className="ops-lead">
+        청구를 보내는 방식(API 또는 팩스), 신분증 사진 설정, 사용 여부를 정하고 시험 전송을 해요.
+      </p>
+      <form
+        className="ops-filters"
+        role="search"
+        aria-label="보험사 찾기"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: q.trim() || undefined });
+        }}
+      >
+        <label>
+          이름 또는 코드
+          <input value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} />
+        </label>
+        <button type="submit">찾기</button>
+      </form>
+      <DataTable
+        caption="보험사 목록"
+        columns={columns}
+        page={list.data}
+        params={params}
+        onChange={update}
+        rowId={(r) => r.insuCompCd}
+        isLoading={list.isFetching}
+        error={list.error}
+        empty="찾는 보험사가 없어요."
+      />
+    </>
+  );
+}
+
+type Form = {
+  active: boolean;
+  deliveryChannel: 'api' | 'fax';
+  faxNo: string;
+  apiUrl: string;
+  photo: PhotoSettings;
+};
+
+export function InsurerDetail() {
+  const { insuCompCd = '' } = useParams();
+  const heading = useFocusHeading();
+  const me = useMe();
+  const admin = mayUse(me.data, 'admin');
+  const insurer = useQuery({
+    queryKey: [OPS_INSURERS_API.one(insuCompCd)],
+    queryFn: () => opsGet<OpsInsurer>(OPS_INSURERS_API.one(insuCompCd)),
+  });
+  return (
+    <>
+      <p>
+        <Link to="/insurers">← 보험사 목록</Link>
+      </p>
+      <h1 ref={heading} tabIndex={-1}>
+        {insurer.data ? `${insurer.data.insuCompNm} (${insurer.data.insuCompCd})` : '보험사'}
+      </h1>
+      {insurer.error ? (
+        <p role="alert" className="ops-error">
+          {insurer.error.message}
+        </p>
+      ) : !insurer.data ? (
+        <p role="status">불러오는 중이에요…</p>
+      ) : (
+        <>
+          <InsurerSettings key={JSON.stringify(insurer.data)} insurer={insurer.data} editable={admin} />
+          {admin && <TestDelivery insurer={insurer.data} />}
+        </>
+      )}
+    </>
+  );
+}
+
+function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable: boolean }) {
+  const client = useQueryClient();
+  const [f, setF] = useState<Form>({
+    active: insurer.active,
+    deliveryChannel: insurer.deliveryChannel,
+    faxNo: insurer.faxNo ?? '',
+    apiUrl: insurer.apiUrl ?? '',
+    photo: insurer.photo,
+  });
+  const [error, setError] = useState<OpsError>();
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    setSaved(false);
+    try {
+      const next = await opsSend<OpsInsurer>('PUT', OPS_INSURERS_API.one(insurer.insuCompCd), {
+        ...f,
+        faxNo: f.faxNo.trim() || null,
+        apiUrl: f.apiUrl.trim() || null,
+      });
+      client.setQueryData([OPS_INSURERS_API.one(insurer.insuCompCd)], next);
+      void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.list] });
+      setSaved(true);
+    } catch (err) {
+      setError(err instanceof OpsError ? err : new OpsError(0, undefined));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const fieldError = (name: string) => error?.fieldMessage(name);
+  const togglePhotoType = (t: 'ic' | 'dl' | 'pp', on: boolean) =>
+    setF({
+      ...f,
+      photo: {
+        ...f.photo,
+        idPhotoTypes: on
+          ? (['ic', 'dl', 'pp'] as const).filter((x) => x === t || f.photo.idPhotoTypes.includes(x))
+          : f.photo.idPhotoTypes.filter((x) => x !== t),
+      },
+    });
+
+  return (
+    <section aria-labelledby="insurer-settings" className="ops-panel">
+      <h2 id="insurer-settings">설정</h2>
+      {saved && <p role="status">저장했어요. 새 청구부터 이 설정으로 보내요.</p>}
+      <form className="ops-form" onSubmit={submit} noValidate>
+        <fieldset disabled={!editable}>
+          <legend>사용 여부</legend>
+          <label className="ops-check">
+            <input type="checkbox" checked={f.active} onChange={(e) => setF({ ...f, active: e.target.checked })} />
+            사용 (끄면 새 가입자에게 보이지 않고, 켤 때까지 청구를 보내지 않고 기다려요)
+          </label>
+        </fieldset>
+        <fieldset disabled={!editable}>
+          <legend>전송 방식 ({SOURCE_NM[insurer.channelSource]})</legend>
+          {(['api', 'fax'] as const).map((c) => (
+            <label key={c} className="ops-check">
+              <input
+                type="radio"
+                name="deliveryChannel"
+                value={c}
+                checked={f.deliveryChannel === c}
+                onChange={() => setF({ ...f, deliveryChannel: c })}
+              />
+              {CHANNEL_NM[c]}
+            </label>
+          ))}
+          {fieldError('deliveryChannel') && <p className="ops-error">{fieldError('deliveryChannel')}</p>}
+          <label>
+            팩스 번호
+            <input
+              name="faxNo"
+              value={f.faxNo}
+              inputMode="tel"
+              onChange={(e) => setF({ ...f, faxNo: e.target.value })}
+              aria-invalid={fieldError('faxNo') ? true : undefined}
+              aria-describedby={fieldError('faxNo') ? 'faxNo-error' : undefined}
+            />
+            {fieldError('faxNo') && (
+              <span id="faxNo-error" className="ops-error">
+                {fieldError('faxNo')}
+              </span>
+            )}
+          </label>
+          <label>
+            API 주소 (운영에서는 https)
+            <input
+              name="apiUrl"
+              value={f.apiUrl}
+              inputMode="url"
+              onChange={(e) => setF({ ...f, apiUrl: e.target.value })}
+              aria-invalid={fieldError('apiUrl') ? true : undefined}
+              aria-describedby={fieldError('apiUrl') ? 'apiUrl-error' : undefined}
+            />
+            {fieldError('apiUrl') && (
+              <span id="apiUrl-error" className="ops-error">
+                {fieldError('apiUrl')}
+              </span>
+            )}
+          </label>
+          <p className="ops-muted">
+            서명 비밀값(INSURER_{insurer.insuCompCd}_SECRET): {insurer.secretSet ? '설정됨' : '설정 안 됨'} · 비밀값은
+            서버 환경 변수로만 정해요.
+          </p>
+        </fieldset>
+        <fieldset disabled={!editable}>
+          <legend>신분증 사진 (환자 앱)</legend>
+          <label className="ops-check">
+            <input
+              type="checkbox"
+              checked={f.photo.idPhotoUse}
+              onChange={(e) => setF({ ...f, photo: { ...f.photo, idPhotoUse: e.target.checked } })}
+            />
+            신분증 사진을 받아요
+          </label>
+          {(['ic', 'dl', 'pp'] as const).map((t) => (
+            <label key={t} className="ops-check">
+              <input
+                type="checkbox"
+                checked={f.photo.idPhotoTypes.includes(t)}
+                onChange={(e) => togglePhotoType(t, e.target.checked)}
+              />
+              {ID_TYPE_NM[t]}
+            </label>
+          ))}
+          {fieldError('photo.idPhotoTypes') && <p className="ops-error">{fieldError('photo.idPhotoTypes')}</p>}
+          <label className="ops-check">
+            <input
+              type="checkbox"
+              checked={f.photo.maskBackNumber}
+              onChange={(e) => setF({ ...f, photo: { ...f.photo, maskBackNumber: e.target.checked } })}
+            />
+            주민등록번호 뒷자리를 가려도 돼요
+          </label>
+        </fieldset>
+        {error && (
+          <p role="alert" className="ops-error">
+            {error.message}
+          </p>
+        )}
+        {editable && (
+          <div className="ops-actions">
+            <button type="submit" className="ops-primary" disabled={busy}>
+              저장하기
+            </button>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function TestDelivery({ insurer }: { insurer: OpsInsurer }) {
+  const [result, setResult] = useState<TestDeliveryResult>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function run() {
+    setBusy(true);
+    setError(undefined);
+    setResult(undefined);
+    try {
+      setResult(await opsSend<TestDeliveryResult>('POST', OPS_INSURERS_API.testDelivery(insurer.insuCompCd)));
+    } catch (e) {
+      setError(e instanceof OpsError ? e.message : '시험 전송을 하지 못했어요.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby="insurer-test" className="ops-panel">
+      <h2 id="insurer-test">시험 전송</h2>
+      <p className="ops-muted">
+        환자 정보가 없는 시험 문서를 지금 설정된 방식({CHANNEL_NM[insurer.deliveryChannel]})으로 보내요. 보낸 기록이
+        남아요.
+      </p>
+      <button type="button" onClick={run} disabled={busy}>
+        시험 전송
+      </button>
+      {(result || error) && (
+        <div role="alert">
+          {error ? (
+            <p className="ops-error">{error}</p>
+          ) : result!.ok ? (
+            <p>
+              {result!.awaiting ? '팩스 서비스가 접수했어요. 결과는 잠시 뒤에 알 수 있어요.' : '보냈어요.'} (
+              {CHANNEL_NM[result!.channel]} · {result!.destination} · 접수 번호 {result!.externalRef} ·{' '}
+              {formatDateTime(result!.at)})
+            </p>
+          ) : (
+            <p className="ops-error">
+              보내지 못했어요: {result!.error} ({CHANNEL_NM[result!.channel]} · {result!.destination})
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
