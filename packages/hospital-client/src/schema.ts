@@ -439,6 +439,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 로그인한 운영자 (아이디, 역할, 세션 만료 시각) */
+    get: operations['getOperatorSelf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/rest/auth/session': {
     parameters: {
       query?: never;
@@ -2958,6 +2975,41 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getOperatorSelf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            idleExpiresAt: string;
+            absoluteExpiresAt: string;
+          };
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -6046,7 +6098,14 @@ export interface operations {
   };
   listHeldRecords: {
     parameters: {
-      query?: never;
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'receivedAt' | 'visitDate' | 'hospitalCd';
+        order?: 'asc' | 'desc';
+        reason?: 'identity_mismatch' | 'not_patients';
+        hospitalCd?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6073,6 +6132,15 @@ export interface operations {
             }[];
             total: number;
           };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */

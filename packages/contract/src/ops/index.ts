@@ -3,3 +3,5 @@
 export * from './page.js';
 export * from './hospitals.js';
 export * from './insurers.js';
+export * from './records.js';
+export * from './session.js';
