@@ -3,4 +3,6 @@ import type { OperatorRoleName } from '@auto-claim/contract/ops';
 
 export const NAV: { to: string; label: string; role: OperatorRoleName }[] = [
   { to: '/records/held', label: '확인이 필요한 기록', role: 'operator' },
+  { to: '/hospitals', label: '병원', role: 'viewer' },
+  { to: '/insurers', label: '보험사', role: 'viewer' },
 ];

@@ -3,6 +3,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NAV } from './nav';
 import { Shell } from './Shell';
 import { HeldRecords } from './screens/HeldRecords';
+import { HospitalDetail } from './screens/HospitalDetail';
+import { Hospitals } from './screens/Hospitals';
+import { InsurerDetail, Insurers } from './screens/Insurers';
 import { NotFound } from './screens/NotFound';
 
 const routes: RouteObject[] = [
@@ -11,6 +14,10 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={NAV[0]!.to} replace /> },
       { path: 'records/held', element: <HeldRecords /> },
+      { path: 'hospitals', element: <Hospitals /> },
+      { path: 'hospitals/:hospitalCd', element: <HospitalDetail /> },
+      { path: 'insurers', element: <Insurers /> },
+      { path: 'insurers/:insuCompCd', element: <InsurerDetail /> },
       { path: '*', element: <NotFound /> },
     ],
   },
