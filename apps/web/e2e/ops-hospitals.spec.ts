@@ -44,7 +44,7 @@ test('add a hospital, issue its key (shown once), rotate it, revoke it', async (
   await form.getByLabel('주소').fill('서울특별시 중구 세종대로 110');
   await form.getByLabel('전화번호').fill('12');
   await form.getByRole('button', { name: '추가하기' }).click();
-  await expect(form.getByText('전화번호가 올바르지 않아요', { exact: false }).first()).toBeVisible();
+  await expect(form.getByText('전화번호는 숫자와 -로 입력해 주세요', { exact: false })).toBeVisible();
   await expect(form.getByLabel('전화번호')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
   await form.getByLabel('전화번호').fill('02-123-4567');

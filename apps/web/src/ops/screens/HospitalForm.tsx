@@ -74,22 +74,24 @@ export function HospitalForm({
   return (
     <form className="ops-form" onSubmit={submit} noValidate>
       {TEXT_FIELDS.filter((x) => mode === 'create' || x.name !== 'hospitalCd').map(({ name, label }) => (
-        <label key={name}>
-          {label}
-          <input
-            name={name}
-            value={f[name]}
-            onChange={(e) => setF({ ...f, [name]: e.target.value })}
-            aria-invalid={fieldError(name) ? true : undefined}
-            aria-describedby={fieldError(name) ? `${idp}-${name}-error` : undefined}
-            inputMode={name === 'hospitalCd' || name === 'phone' ? 'numeric' : undefined}
-          />
+        <div key={name} className="ops-field">
+          <label>
+            {label}
+            <input
+              name={name}
+              value={f[name]}
+              onChange={(e) => setF({ ...f, [name]: e.target.value })}
+              aria-invalid={fieldError(name) ? true : undefined}
+              aria-describedby={fieldError(name) ? `${idp}-${name}-error` : undefined}
+              inputMode={name === 'hospitalCd' || name === 'phone' ? 'numeric' : undefined}
+            />
+          </label>
           {fieldError(name) && (
             <span id={`${idp}-${name}-error`} className="ops-error">
               {fieldError(name)}
             </span>
           )}
-        </label>
+        </div>
       ))}
       <label>
         소개 글

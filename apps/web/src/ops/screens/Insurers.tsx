@@ -114,7 +114,7 @@ export function InsurerDetail() {
         <p role="status">불러오는 중이에요…</p>
       ) : (
         <>
-          <InsurerSettings key={JSON.stringify(insurer.data)} insurer={insurer.data} editable={admin} />
+          <InsurerSettings key={insurer.data.insuCompCd} insurer={insurer.data} editable={admin} />
           {admin && <TestDelivery insurer={insurer.data} />}
         </>
       )}
@@ -194,38 +194,42 @@ function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable:
             </label>
           ))}
           {fieldError('deliveryChannel') && <p className="ops-error">{fieldError('deliveryChannel')}</p>}
-          <label>
-            팩스 번호
-            <input
-              name="faxNo"
-              value={f.faxNo}
-              inputMode="tel"
-              onChange={(e) => setF({ ...f, faxNo: e.target.value })}
-              aria-invalid={fieldError('faxNo') ? true : undefined}
-              aria-describedby={fieldError('faxNo') ? 'faxNo-error' : undefined}
-            />
+          <div className="ops-field">
+            <label>
+              팩스 번호
+              <input
+                name="faxNo"
+                value={f.faxNo}
+                inputMode="tel"
+                onChange={(e) => setF({ ...f, faxNo: e.target.value })}
+                aria-invalid={fieldError('faxNo') ? true : undefined}
+                aria-describedby={fieldError('faxNo') ? 'faxNo-error' : undefined}
+              />
+            </label>
             {fieldError('faxNo') && (
               <span id="faxNo-error" className="ops-error">
                 {fieldError('faxNo')}
               </span>
             )}
-          </label>
-          <label>
-            API 주소 (운영에서는 https)
-            <input
-              name="apiUrl"
-              value={f.apiUrl}
-              inputMode="url"
-              onChange={(e) => setF({ ...f, apiUrl: e.target.value })}
-              aria-invalid={fieldError('apiUrl') ? true : undefined}
-              aria-describedby={fieldError('apiUrl') ? 'apiUrl-error' : undefined}
-            />
+          </div>
+          <div className="ops-field">
+            <label>
+              API 주소 (운영에서는 https)
+              <input
+                name="apiUrl"
+                value={f.apiUrl}
+                inputMode="url"
+                onChange={(e) => setF({ ...f, apiUrl: e.target.value })}
+                aria-invalid={fieldError('apiUrl') ? true : undefined}
+                aria-describedby={fieldError('apiUrl') ? 'apiUrl-error' : undefined}
+              />
+            </label>
             {fieldError('apiUrl') && (
               <span id="apiUrl-error" className="ops-error">
                 {fieldError('apiUrl')}
               </span>
             )}
-          </label>
+          </div>
           <p className="ops-muted">
             서명 비밀값(INSURER_{insurer.insuCompCd}_SECRET): {insurer.secretSet ? '설정됨' : '설정 안 됨'} · 비밀값은
             서버 환경 변수로만 정해요.
