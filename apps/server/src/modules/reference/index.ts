@@ -12,3 +12,4 @@ export {
   requiredTerms,
   termsByIds,
 } from './repo.js';
+export { newerRequiredTerms, pageTermsVersions, publishTermsVersion } from './terms-versions.js';
