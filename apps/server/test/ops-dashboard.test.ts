@@ -228,7 +228,10 @@ describe('GET /api/admin/dashboard', () => {
       headers: viewer.headers,
     });
     expect(bad.statusCode).toBe(400);
-    expect(problemOf(bad).errors?.[0]).toMatchObject({ field: 'hospitalCd', message: '병원 코드는 숫자 8자리여야 해요.' });
+    expect(problemOf(bad).errors?.[0]).toMatchObject({
+      field: 'hospitalCd',
+      message: '병원 코드는 숫자 8자리여야 해요.',
+    });
   });
 
   it('names no person: counts only', () => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 // The enrolment funnel: one row per screen view of the patient app (screen pattern, hospital, time, an anonymous
 // visit id; nothing about the person), kept APP_MENU_LOG_RETENTION_DAYS. And terms versions published from the

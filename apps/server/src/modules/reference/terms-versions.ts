@@ -47,7 +47,11 @@ export async function pageTermsVersions(
   return {
     list: rows.map(({ inEffect, publishedAt, ...r }) => ({
       ...r,
-      state: inEffect ? ('in_effect' as const) : r.effectiveDate > today ? ('scheduled' as const) : ('superseded' as const),
+      state: inEffect
+        ? ('in_effect' as const)
+        : r.effectiveDate > today
+          ? ('scheduled' as const)
+          : ('superseded' as const),
       publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null,
     })),
     total: Number(count.n),
@@ -79,7 +83,8 @@ export async function publishTermsVersion(
   const latest = versions[0];
   if (!latest) return { ok: false, reason: 'unknown' };
   const waiting = versions.find((v) => v.active && v.effectiveDate > today);
-  if (waiting) return { ok: false, reason: 'scheduled', version: waiting.version, effectiveDate: waiting.effectiveDate };
+  if (waiting)
+    return { ok: false, reason: 'scheduled', version: waiting.version, effectiveDate: waiting.effectiveDate };
   const major = Math.max(0, ...versions.map((v) => Math.floor(Number.parseFloat(v.version)) || 0));
   const version = `${major + 1}.0`;
   await tx
