@@ -188,6 +188,8 @@ export const termsByIds = (db: Db, today: string, termsIds: string[]) =>
         .selectFrom(effectiveTerms(db, today).as('t'))
         .select(['termsId', 'termsGroup', 'version', 'required'])
         .where('termsId', 'in', termsIds)
+        .orderBy('sortOrder')
+        .orderBy('termsId')
         .execute();
 
 /** An active bank by its KFTC code. */
