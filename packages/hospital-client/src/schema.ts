@@ -351,6 +351,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 로그인한 운영자 (아이디, 역할, 세션 만료 시각) */
+    get: operations['getOperatorSelf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/rest/auth/session': {
     parameters: {
       query?: never;
@@ -2173,6 +2190,41 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getOperatorSelf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            idleExpiresAt: string;
+            absoluteExpiresAt: string;
+          };
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -5248,11 +5300,27 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   listHeldRecords: {
     parameters: {
-      query?: never;
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'receivedAt' | 'visitDate' | 'hospitalCd';
+        order?: 'asc' | 'desc';
+        reason?: 'identity_mismatch' | 'not_patients';
+        hospitalCd?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5281,8 +5349,26 @@ export interface operations {
           };
         };
       };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5321,6 +5407,15 @@ export interface operations {
       };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5370,7 +5465,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5481,6 +5576,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description 찾을 수 없어요 (code: CLAIM_NOT_FOUND) */
       404: {
         headers: {
@@ -5565,7 +5669,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5694,7 +5798,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5779,6 +5883,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description 찾을 수 없어요 (code: CLAIM_NOT_FOUND) */
       404: {
         headers: {
@@ -5832,6 +5945,15 @@ export interface operations {
       };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5898,7 +6020,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5984,7 +6106,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;

@@ -1,6 +1,8 @@
 // The operator console's calls (README "Operator console"): an entry of its own (`@auto-claim/contract/ops`), so
 // that none of it reaches the patient's bundle.
 export * from './page.js';
+export * from './records.js';
+export * from './session.js';
 export * from './funnel.js';
 export * from './dashboard.js';
 export * from './terms.js';
