@@ -2,7 +2,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NAV } from './nav';
 import { Shell } from './Shell';
+import { Dashboard } from './screens/Dashboard';
 import { HeldRecords } from './screens/HeldRecords';
+import { Terms } from './screens/Terms';
+import { TermsReagree } from './screens/TermsReagree';
 import { NotFound } from './screens/NotFound';
 
 const routes: RouteObject[] = [
@@ -10,7 +13,10 @@ const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Navigate to={NAV[0]!.to} replace /> },
+      { path: 'dashboard', element: <Dashboard /> },
       { path: 'records/held', element: <HeldRecords /> },
+      { path: 'terms', element: <Terms /> },
+      { path: 'terms/reagree', element: <TermsReagree /> },
       { path: '*', element: <NotFound /> },
     ],
   },
