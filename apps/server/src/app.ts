@@ -35,6 +35,9 @@ import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { registerClaims, requireHospital } from './modules/claims/index.js';
+import { funnelRoutes } from './modules/funnel/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { termsAdminRoutes } from './modules/terms/index.js';
 
 export interface AppDeps {
   config: ContextConfig;
@@ -142,7 +145,7 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
     return ready.ok ? ready : sendProblem(reply, { status: 503, code: ready.code, detail: ready.detail });
   });
 
-  await app.register(referenceRoutes(db.db));
+  await app.register(referenceRoutes(db.db, ctx.clock));
   await app.register(referenceOpsRoutes(app.ctx));
   await app.register(authRoutes(ctx));
   await app.register(subscriptionRoutes(app.ctx));
@@ -152,6 +155,9 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
   await app.register(treatsRoutes(app.ctx));
   // An insurer's answer that asks for the patient's ID copy starts the same request the sandbox insurer makes.
   await registerClaims(app, ctx, { requestIdCopy: (r) => requestIdCard(ctx, r) });
+  await app.register(funnelRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+  await app.register(termsAdminRoutes(ctx));
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
   await registerSpa(app, config.webDist);
   return app;

@@ -13,3 +13,6 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The funnel's screen views, once the first screen has had its second (none of their code in the landing's JS).
+setTimeout(() => import('./funnel').then((f) => f.s(router)), 999);

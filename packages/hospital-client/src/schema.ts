@@ -1067,6 +1067,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/appMenuLogs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 화면 조회 기록 (가입 퍼널)
+     * @description 환자용 화면이 화면마다 한 번 보내요: 화면의 경로 패턴, 병원 코드, 시각, 방문마다 새로 만든 임의의 id. 이름·전화번호·CI·주민등록번호는 받지 않아요. 기록은 운영자 대시보드의 단계별 집계로만 보여요.
+     */
+    post: operations['logAppMenuView'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 대시보드: 청구·전송·dead letter·대기 작업·가입·단계별 이탈 */
+    get: operations['opsDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/terms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 약관 버전 목록 (시행 중, 시행 예정, 지난 버전) */
+    get: operations['opsListTermsVersions'];
+    put?: never;
+    /**
+     * 약관 새 버전 게시
+     * @description 같은 약관의 새 버전을 시행일과 함께 게시해요. 시행일 전까지는 지금 버전을, 시행일부터는 새 버전을 환자에게 보여 줘요. 지난 버전은 기록으로 남아요.
+     */
+    post: operations['opsPublishTerms'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/terms/reagree/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 약관에 다시 동의해야 하는 가입자 수 */
+    get: operations['opsCountReagree'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/terms/reagree': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 약관에 다시 동의해야 하는 가입자 (가림 처리) */
+    get: operations['opsListReagree'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sandbox/clock': {
     parameters: {
       query?: never;
@@ -7276,6 +7368,412 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  logAppMenuView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          screen: string;
+          hospitalCd: string;
+          time: number;
+          /** Format: uuid */
+          visitId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsDashboard: {
+    parameters: {
+      query?: {
+        hospitalCd?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            today: string;
+            asOf: string;
+            claims: {
+              today: number;
+              d7: number;
+              d30: number;
+              status: string;
+            }[];
+            deliveries: {
+              today: number;
+              d7: number;
+              d30: number;
+              channel: string;
+              status: string;
+            }[];
+            deadLetters: {
+              claims: number;
+              notifications: number;
+            };
+            oldestQueuedJobSeconds: number | null;
+            enrolments: {
+              today: number;
+              d7: number;
+              d30: number;
+            };
+            funnel: {
+              today: number;
+              d7: number;
+              d30: number;
+              step: string;
+              title: string;
+            }[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsListTermsVersions: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'termsId';
+        order?: 'asc' | 'desc';
+        termsGroup?: 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              termsId: string;
+              /** @enum {string} */
+              termsGroup: 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
+              insuCompCd: string | null;
+              title: string;
+              version: string;
+              required: boolean;
+              effectiveDate: string;
+              /** @enum {string} */
+              state: 'in_effect' | 'scheduled' | 'superseded';
+              publishedAt: string | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsPublishTerms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          termsId: string;
+          title: string;
+          content: string;
+          required: boolean;
+          effectiveDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            termsId: string;
+            version: string;
+            effectiveDate: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: TERMS_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: TERMS_VERSION_SCHEDULED) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsCountReagree: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            total: number;
+            terms: {
+              termsId: string;
+              title: string;
+              version: string;
+              count: number;
+            }[];
+          };
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsListReagree: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'subscribedAt';
+        order?: 'asc' | 'desc';
+        termsId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              insuApplyId: string;
+              userNm: string;
+              userTel: string;
+              subscribedAt: string;
+              termsIds: string[];
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -67,6 +67,8 @@ export interface TermsTable {
   content: string;
   sortOrder: number;
   active: Generated<boolean>;
+  /** When an operator published this version (0017); null for the seeded ones. */
+  publishedAt: Date | null;
 }
 
 export interface HospitalTable {
@@ -119,6 +121,7 @@ export interface Database {
   accountCheck: AccountCheckTable;
   linkToken: LinkTokenTable;
   lookupKeyFingerprint: LookupKeyFingerprintTable;
+  appMenuLog: AppMenuLogTable;
 }
 
 export type HospitalRow = Selectable<HospitalTable>;
@@ -499,4 +502,14 @@ export interface AccountCheckTable {
   answerEnc: string;
   createdAt: Generated<Date>;
   expiresAt: Date;
+}
+
+/** A screen view of the patient app (0017): no personal data; deleted after APP_MENU_LOG_RETENTION_DAYS. */
+export interface AppMenuLogTable {
+  id: Generated<string>;
+  visitId: string;
+  screen: string;
+  hospitalCd: string;
+  at: Date;
+  clientTime: Date | null;
 }

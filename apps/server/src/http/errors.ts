@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   HOSPITAL_KEY_NOT_LIVE: 409,
   HOSPITAL_NOT_SUBSCRIBED: 404,
   CLAIM_NOT_FOUND: 404,
+  /** An operator named a term that does not exist. */
+  TERMS_NOT_FOUND: 404,
   TREAT_NOT_FOUND: 404,
   ID_CARD_REQUEST_NOT_FOUND: 404,
   ALREADY_SUBSCRIBED: 409,
@@ -56,6 +58,8 @@ export const ERROR_STATUS = {
   LAST_HOSPITAL: 409,
   SMS_ALREADY_USED: 409,
   CLAIM_NOT_DEAD: 409,
+  /** A term's newer version still waits for its effective date: one at a time. */
+  TERMS_VERSION_SCHEDULED: 409,
   /** Only a notification that failed every retry can be sent again by hand. */
   NOTIFICATION_NOT_DEAD: 409,
   CLAIM_STATUS_CONFLICT: 409,

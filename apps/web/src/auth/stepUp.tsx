@@ -42,7 +42,8 @@ export function askStepUp(detail: string): Promise<boolean> {
 const StepUpSheet = lazy(() => import('./StepUpSheet'));
 
 /** Mounted by the app shell once a step-up was asked for (the shell wires the API client's STEP_UP_REQUIRED here). */
-export function StepUpHost() {
+// The default export, so the app shell's lazy import needs no wrapper (bytes of the landing's JS).
+export default function StepUpHost() {
   const pending = useStepUpStore((s) => s.pending);
   if (!pending) return null;
   return (

@@ -12,7 +12,7 @@ import { EmptyLayout } from './EmptyLayout';
 const APP_NAME = '자동청구';
 
 // The step-up sheet's code loads with the first STEP_UP_REQUIRED, not with the landing (JS budget of the first screen).
-const StepUpHost = lazy(() => import('../auth/stepUp').then((m) => ({ default: m.StepUpHost })));
+const StepUpHost = lazy(() => import('../auth/stepUp'));
 
 export function useRouteMeta(): RouteMeta {
   const matches = useMatches();

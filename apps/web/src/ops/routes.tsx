@@ -2,10 +2,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NAV } from './nav';
 import { Shell } from './Shell';
+import { Dashboard } from './screens/Dashboard';
 import { HeldRecords } from './screens/HeldRecords';
 import { HospitalDetail } from './screens/HospitalDetail';
 import { Hospitals } from './screens/Hospitals';
 import { InsurerDetail, Insurers } from './screens/Insurers';
+import { Terms } from './screens/Terms';
+import { TermsReagree } from './screens/TermsReagree';
 import { NotFound } from './screens/NotFound';
 
 const routes: RouteObject[] = [
@@ -13,11 +16,14 @@ const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Navigate to={NAV[0]!.to} replace /> },
+      { path: 'dashboard', element: <Dashboard /> },
       { path: 'records/held', element: <HeldRecords /> },
       { path: 'hospitals', element: <Hospitals /> },
       { path: 'hospitals/:hospitalCd', element: <HospitalDetail /> },
       { path: 'insurers', element: <Insurers /> },
       { path: 'insurers/:insuCompCd', element: <InsurerDetail /> },
+      { path: 'terms', element: <Terms /> },
+      { path: 'terms/reagree', element: <TermsReagree /> },
       { path: '*', element: <NotFound /> },
     ],
   },

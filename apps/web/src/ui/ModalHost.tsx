@@ -97,7 +97,8 @@ function ModalDialog({ modal }: { modal: OpenModal }) {
   );
 }
 
-export function ModalHost() {
+// The default export too, so the lazy import needs no wrapper (bytes of the landing's JS).
+export default function ModalHost() {
   const stack = useStore(modals.store, (s) => s.stack);
   return (
     <>

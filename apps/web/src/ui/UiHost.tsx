@@ -8,7 +8,7 @@ import { ToastHost } from './toast';
 import './ui.css';
 
 // The dialogs' code loads with the first modal opened, not with the landing (JS budget of the first screen).
-const ModalHost = lazy(() => import('./ModalHost').then((m) => ({ default: m.ModalHost })));
+const ModalHost = lazy(() => import('./ModalHost'));
 
 export function UiHost() {
   const hasModals = useStore(modals.store, (s) => s.stack.length > 0);

@@ -5,3 +5,6 @@ export * from './hospitals.js';
 export * from './insurers.js';
 export * from './records.js';
 export * from './session.js';
+export * from './funnel.js';
+export * from './dashboard.js';
+export * from './terms.js';

@@ -2,3 +2,4 @@
 // operator, operator_sign_in_guard, operator_lockout. (Sessions and link tokens belong to the security layer, src/security.)
 export { authRoutes } from './routes.js';
 export { upsertOperator } from './operators.js';
+export { agreedTo } from './agreed.js';

@@ -11,6 +11,7 @@ import {
   SMS_RESEND_INTERVAL_SECONDS,
   SMS_SENDS_PER_DAY,
   DEFAULT_HOSPITAL_CD,
+  kstToday,
   maskPhone,
   parseKorRegId,
 } from '@auto-claim/contract';
@@ -57,7 +58,7 @@ function vendorProblem(e: IdentityVendorError) {
 
 /** Every required term of the group must be among the ids agreed. */
 export async function assertRequiredTerms(ctx: AppContext, termsGroup: 'TELECOM' | 'SERVICE', termsIds: string[]) {
-  const required = await requiredTerms(ctx.db, [termsGroup]);
+  const required = await requiredTerms(ctx.db, kstToday(ctx.clock.now()), [termsGroup]);
   const missing = required.filter((t) => !termsIds.includes(t.termsId));
   if (missing.length > 0) {
     throw new AppError('TERMS_REQUIRED', '필수 약관에 모두 동의해 주세요.', [
@@ -73,7 +74,7 @@ export async function recordAgreements(
   who: { ciHmac?: string; smsRequestSeq?: string; ipHmac: string },
 ) {
   const unique = [...new Set(termsIds)];
-  const current = await termsByIds(ctx.db, unique);
+  const current = await termsByIds(ctx.db, kstToday(ctx.clock.now()), unique);
   const unknown = unique.filter((id) => !current.some((t) => t.termsId === id));
   if (unknown.length > 0) {
     throw new AppError('TERMS_UNKNOWN', '알 수 없는 약관이 있어요. 화면을 새로 고쳐 다시 동의해 주세요.', [

@@ -8,6 +8,7 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
 import { rekeyTick } from '../../security/rekey.js';
 import { purgeDue } from '../subscriptions/index.js';
+import { purgeOldViews } from '../funnel/index.js';
 import { purgeUnlinkedRecords } from './held.js';
 import { purgeRejections } from './rejections.js';
 import { deliverBatch, type PackageRenderer } from './deliver.js';
@@ -99,6 +100,8 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
           await purgeUnlinkedRecords(ctx.db, ctx.clock.now());
           // And the feed's refused records, kept 90 days for the console (rejections.ts).
           await purgeRejections(ctx.db, ctx.clock.now());
+          // And the funnel's screen views past their keeping period.
+          await purgeOldViews(ctx.db, ctx.clock.now());
           // And values still sealed with an old field key move to the current one, a few seconds' worth a minute.
           await rekeyTick(ctx);
         });

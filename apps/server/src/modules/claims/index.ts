@@ -18,3 +18,4 @@ export {
   type HistoryRecord,
   type RecordOwner,
 } from './history.js';
+export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';

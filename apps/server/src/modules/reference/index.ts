@@ -13,3 +13,4 @@ export {
   requiredTerms,
   termsByIds,
 } from './repo.js';
+export { newerRequiredTerms, pageTermsVersions, publishTermsVersion } from './terms-versions.js';

@@ -109,12 +109,27 @@ export async function pageHospitalNames(db: Db, q: { page: number; size: number 
   return { rows, total: Number(count.n) };
 }
 
-export const listTerms = (db: Db, termsGroup: string, insuCompCd?: string) => {
-  let s = db
+/**
+ * The version of each term in effect on `today` (YYYYMMDD, KST): the latest effective date not after today among the
+ * active versions, the latest published on the same day. Older versions stay for the record; later ones wait.
+ */
+export const effectiveTerms = (db: Db, today: string) =>
+  db
     .selectFrom('terms')
+    .selectAll()
+    .distinctOn('termsId')
+    .where('active', '=', true)
+    .where('effectiveDate', '<=', today)
+    .orderBy('termsId')
+    .orderBy('effectiveDate', 'desc')
+    .orderBy(sql`published_at desc nulls last`)
+    .orderBy('version', 'desc');
+
+export const listTerms = (db: Db, today: string, termsGroup: string, insuCompCd?: string) => {
+  let s = db
+    .selectFrom(effectiveTerms(db, today).as('t'))
     .select(['termsId', 'termsGroup', 'insuCompCd', 'title', 'version', 'required', 'effectiveDate', 'content'])
-    .where('termsGroup', '=', termsGroup as never)
-    .where('active', '=', true);
+    .where('termsGroup', '=', termsGroup as never);
   if (insuCompCd) s = s.where('insuCompCd', '=', insuCompCd);
   return s.orderBy('sortOrder').orderBy('termsId').execute();
 };
@@ -156,25 +171,25 @@ export async function photoControlsOf(db: Db, codes: string[]): Promise<Map<stri
   return new Map(codes.map((c) => [c, readPhotoControls(rows.filter((r) => r.compCd === c))]));
 }
 
-/** Required terms of the given groups (current, active). */
-export const requiredTerms = (db: Db, groups: ('TELECOM' | 'SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[]) =>
+/** Required terms of the given groups, the version in effect on `today` (YYYYMMDD, KST). */
+export const requiredTerms = (db: Db, today: string, groups: ('TELECOM' | 'SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[]) =>
   db
-    .selectFrom('terms')
+    .selectFrom(effectiveTerms(db, today).as('t'))
     .select(['termsId', 'termsGroup', 'insuCompCd', 'title'])
     .where('termsGroup', 'in', groups)
     .where('required', '=', true)
-    .where('active', '=', true)
     .execute();
 
-/** The current terms with these ids (any group), for recording an agreement with its version. */
-export const termsByIds = (db: Db, termsIds: string[]) =>
+/** The terms with these ids (any group) in the version in effect on `today`, for recording an agreement with it. */
+export const termsByIds = (db: Db, today: string, termsIds: string[]) =>
   termsIds.length === 0
     ? Promise.resolve([])
     : db
-        .selectFrom('terms')
+        .selectFrom(effectiveTerms(db, today).as('t'))
         .select(['termsId', 'termsGroup', 'version', 'required'])
         .where('termsId', 'in', termsIds)
-        .where('active', '=', true)
+        .orderBy('sortOrder')
+        .orderBy('termsId')
         .execute();
 
 /** An active bank by its KFTC code. */

@@ -16,6 +16,7 @@ import {
   hospitalsQuery,
   insurancesQuery,
   insurerPage,
+  kstToday,
   jobCodesQuery,
   jobList,
   termsList,
@@ -26,6 +27,7 @@ import {
   type Code,
 } from '@auto-claim/contract';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/problem.js';
 import * as repo from './repo.js';
@@ -42,7 +44,7 @@ const PUBLIC = { auth: 'public', publicReference: true } as const;
 const HOSPITAL_NOT_FOUND = '병원 정보를 찾을 수 없어요. 주소를 다시 확인해 주세요.';
 
 export const referenceRoutes =
-  (db: Kysely<Database>): FastifyPluginAsyncZod =>
+  (db: Kysely<Database>, clock: Clock): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['reference'];
 
@@ -264,7 +266,7 @@ export const referenceRoutes =
         },
       },
       async (req) => {
-        const list = await repo.listTerms(db, req.params.termsGroup, req.query.insuCompCd);
+        const list = await repo.listTerms(db, kstToday(clock.now()), req.params.termsGroup, req.query.insuCompCd);
         return { list, total: list.length };
       },
     );

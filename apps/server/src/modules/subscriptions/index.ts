@@ -13,3 +13,4 @@ export {
   subscriptionIdsOf,
 } from './lookups.js';
 export { purgeDue } from './repo.js';
+export { enrolmentCounts, reagreeCounts, reagreePage, type AgreedTo, type NewerTerms } from './counts.js';

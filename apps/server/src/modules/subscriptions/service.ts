@@ -271,7 +271,7 @@ async function checkReg(
 
   // Required terms: SERVICE and LMHC_SUBS in termsIds (or agreeIds), each insurer's INSU_CLAIM consent in agreeIds.
   const agreed = new Set([...reg.termsIds, ...reg.agreeIds]);
-  for (const t of await requiredTerms(ctx.db, ['SERVICE', 'LMHC_SUBS', 'INSU_CLAIM'])) {
+  for (const t of await requiredTerms(ctx.db, kstToday(ctx.clock.now()), ['SERVICE', 'LMHC_SUBS', 'INSU_CLAIM'])) {
     if (t.termsGroup === 'INSU_CLAIM') {
       if (t.insuCompCd && insurerCodes.includes(t.insuCompCd) && !reg.agreeIds.includes(t.termsId)) {
         errors.push({

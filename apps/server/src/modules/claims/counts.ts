@@ -1,0 +1,61 @@
+// What the console's dashboard reads of the claim engine (counts only, never a person): claims by status and
+// deliveries by channel and outcome per period, the dead letters, and how long the oldest due job has waited.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { QUEUES } from './jobs.js';
+
+type Db = Kysely<Database>;
+export interface Since {
+  today: Date;
+  d7: Date;
+  d30: Date;
+}
+const periods = (s: { today: string; d7: string; d30: string }) => ({
+  today: Number(s.today),
+  d7: Number(s.d7),
+  d30: Number(s.d30),
+});
+
+/** Claims made in each period, by the status they have now. */
+export async function claimCounts(db: Db, since: Since) {
+  const r = await sql<{ status: string; today: string; d7: string; d30: string }>`
+    select status, count(*) filter (where created_at >= ${since.today}) as today,
+      count(*) filter (where created_at >= ${since.d7}) as d7, count(*) as d30
+    from claim where created_at >= ${since.d30} group by status order by status`.execute(db);
+  return r.rows.map((row) => ({ status: row.status, ...periods(row) }));
+}
+
+/** Deliveries started in each period, by channel and where they stand (pending, awaiting, sent, dead). */
+export async function deliveryCounts(db: Db, since: Since) {
+  const r = await sql<{ channel: string; status: string; today: string; d7: string; d30: string }>`
+    select channel, status, count(*) filter (where created_at >= ${since.today}) as today,
+      count(*) filter (where created_at >= ${since.d7}) as d7, count(*) as d30
+    from claim_delivery where created_at >= ${since.d30} group by channel, status order by channel, status`.execute(db);
+  return r.rows.map((row) => ({ channel: row.channel, status: row.status, ...periods(row) }));
+}
+
+/** Dead letters now: deliveries that failed every attempt, and 알림톡 jobs that failed every retry. */
+export async function deadLetterCounts(db: Db) {
+  const claims = await db
+    .selectFrom('claimDelivery')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'dead')
+    .executeTakeFirstOrThrow();
+  // pg-boss's tables exist once an engine has started on this database.
+  const notifications = await sql<{ n: string }>`
+    select count(*) as n from pgboss.job where name = ${QUEUES.notify} and state = 'failed'`
+    .execute(db.withoutPlugins())
+    .catch(() => ({ rows: [{ n: '0' }] }));
+  return { claims: Number(claims.n), notifications: Number(notifications.rows[0]?.n ?? 0) };
+}
+
+/** Seconds the oldest job that is due (not one scheduled for later) has waited in any queue; null when none. */
+export async function oldestQueuedJobSeconds(db: Db, now: Date): Promise<number | null> {
+  const r = await sql<{ oldest: Date | null }>`
+    select min(greatest(created_on, start_after)) as oldest from pgboss.job
+    where state in ('created', 'retry') and start_after <= ${now}`
+    .execute(db.withoutPlugins())
+    .catch(() => ({ rows: [] as { oldest: Date | null }[] }));
+  const oldest = r.rows[0]?.oldest;
+  return oldest ? Math.max(0, Math.round((now.getTime() - new Date(oldest).getTime()) / 1000)) : null;
+}

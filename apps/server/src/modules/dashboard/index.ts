@@ -1,0 +1,3 @@
+// The operator console's dashboard (viewer and up): counts the claim engine, subscriptions and the funnel answer
+// through their index.ts; it keeps no table of its own.
+export { dashboardRoutes, periodStarts } from './routes.js';

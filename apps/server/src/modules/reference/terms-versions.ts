@@ -1,0 +1,135 @@
+// Terms versions for the operator console: every version with where it stands, publishing a new one, and the
+// required terms whose version in effect replaced an older one (who agreed before must agree again).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { KST_OFFSET_MS } from '@auto-claim/contract';
+import type { Database } from '../../db/schema.js';
+import { effectiveTerms } from './repo.js';
+
+type Db = Kysely<Database>;
+type Group = 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
+
+/** One page of versions (newest first within each term), each in_effect, scheduled or superseded on `today`. */
+export async function pageTermsVersions(
+  db: Db,
+  today: string,
+  q: { page: number; size: number; termsGroup?: Group | undefined },
+) {
+  let base = db
+    .selectFrom('terms as v')
+    .leftJoin(effectiveTerms(db, today).as('e'), (j) =>
+      j.onRef('e.termsId', '=', 'v.termsId').onRef('e.version', '=', 'v.version'),
+    )
+    .where('v.active', '=', true);
+  if (q.termsGroup) base = base.where('v.termsGroup', '=', q.termsGroup);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'v.termsId',
+        'v.termsGroup',
+        'v.insuCompCd',
+        'v.title',
+        'v.version',
+        'v.required',
+        'v.effectiveDate',
+        'v.publishedAt',
+        'e.version as inEffect',
+      ])
+      .orderBy('v.termsGroup')
+      .orderBy('v.sortOrder')
+      .orderBy('v.termsId')
+      .orderBy('v.effectiveDate', 'desc')
+      .orderBy(sql`v.published_at desc nulls last`)
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map(({ inEffect, publishedAt, ...r }) => ({
+      ...r,
+      state: inEffect
+        ? ('in_effect' as const)
+        : r.effectiveDate > today
+          ? ('scheduled' as const)
+          : ('superseded' as const),
+      publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null,
+    })),
+    total: Number(count.n),
+  };
+}
+
+export type PublishOutcome =
+  | { ok: true; version: string }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'scheduled'; version: string; effectiveDate: string };
+
+/**
+ * Adds a version of an existing term, in the caller's transaction: same group, insurer and place in the list; the
+ * version number one above the highest. Refused while another version still waits for its effective date.
+ */
+export async function publishTermsVersion(
+  tx: Transaction<Database>,
+  today: string,
+  t: { termsId: string; title: string; content: string; required: boolean; effectiveDate: string },
+  now: Date,
+): Promise<PublishOutcome> {
+  const versions = await tx
+    .selectFrom('terms')
+    .selectAll()
+    .where('termsId', '=', t.termsId)
+    .orderBy('effectiveDate', 'desc')
+    .forUpdate()
+    .execute();
+  const latest = versions[0];
+  if (!latest) return { ok: false, reason: 'unknown' };
+  const waiting = versions.find((v) => v.active && v.effectiveDate > today);
+  if (waiting)
+    return { ok: false, reason: 'scheduled', version: waiting.version, effectiveDate: waiting.effectiveDate };
+  const major = Math.max(0, ...versions.map((v) => Math.floor(Number.parseFloat(v.version)) || 0));
+  const version = `${major + 1}.0`;
+  await tx
+    .insertInto('terms')
+    .values({
+      termsId: t.termsId,
+      version,
+      termsGroup: latest.termsGroup,
+      insuCompCd: latest.insuCompCd,
+      title: t.title,
+      required: t.required,
+      effectiveDate: t.effectiveDate,
+      content: t.content,
+      sortOrder: latest.sortOrder,
+      active: true,
+      publishedAt: now,
+    })
+    .execute();
+  return { ok: true, version };
+}
+
+/**
+ * Required terms in effect on `today` that replaced an older version, each with the moment from which a patient was
+ * offered it (its effective day's start in Korea, or its publication if later): who agreed before agreed to the old one.
+ */
+export async function newerRequiredTerms(db: Db, today: string) {
+  const effective = await db
+    .selectFrom(effectiveTerms(db, today).as('t'))
+    .select(['termsId', 'version', 'title', 'effectiveDate', 'publishedAt'])
+    .where('required', '=', true)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('terms as o')
+          .select('o.version')
+          .whereRef('o.termsId', '=', 't.termsId')
+          .whereRef('o.version', '<>', 't.version')
+          .whereRef('o.effectiveDate', '<=', 't.effectiveDate'),
+      ),
+    )
+    .orderBy('termsId')
+    .execute();
+  return effective.map((t) => {
+    const d = t.effectiveDate;
+    const dayStart = Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8)) - KST_OFFSET_MS;
+    const published = t.publishedAt ? new Date(t.publishedAt).getTime() : 0;
+    return { termsId: t.termsId, version: t.version, title: t.title, since: new Date(Math.max(dayStart, published)) };
+  });
+}

@@ -1,0 +1,101 @@
+// What the operator console reads of subscriptions, through index.ts: new subscriptions per period (counts only) and
+// the subscribers who agreed to an older version of a term now in effect (masked).
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import { maskName, maskPhone } from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { personOf } from './person.js';
+
+type Db = Kysely<Database>;
+
+/** Subscriptions made since each of the three moments (cancelled ones too: they enrolled), optionally at one hospital. */
+export async function enrolmentCounts(db: Db, since: { today: Date; d7: Date; d30: Date }, hospitalCd?: string) {
+  const r = await sql<{ today: string; d7: string; d30: string }>`
+    select count(*) filter (where s.created_at >= ${since.today}) as today,
+      count(*) filter (where s.created_at >= ${since.d7}) as d7,
+      count(*) as d30
+    from subscription s
+    where s.created_at >= ${since.d30}
+      ${hospitalCd ? sql`and exists (select 1 from subscription_hospital sh where sh.insu_apply_id = s.insu_apply_id and sh.hospital_cd = ${hospitalCd})` : sql``}`.execute(
+    db,
+  );
+  const row = r.rows[0];
+  return { today: Number(row?.today ?? 0), d7: Number(row?.d7 ?? 0), d30: Number(row?.d30 ?? 0) };
+}
+
+/** A term whose version in effect since `since` is newer than what earlier subscribers agreed to. */
+export interface NewerTerms {
+  termsId: string;
+  version: string;
+  since: Date;
+}
+/** The agreements' condition (auth's agreedTo): did this CI hash agree to this term at this version. */
+export type AgreedTo = (
+  ciHmac: Expression<string>,
+  termsId: Expression<string>,
+  version: Expression<string>,
+) => RawBuilder<boolean>;
+
+/**
+ * Live subscriptions made before a newer version took effect, that list the term among their agreements (termsIds,
+ * or an insurer's agreeIds), and whose person has not agreed to the version now in effect since.
+ */
+const needing = (terms: NewerTerms[], agreed: AgreedTo, termsId?: string) => {
+  const rows = terms.filter((t) => !termsId || t.termsId === termsId);
+  const values = sql.join(rows.map((t) => sql`(${t.termsId}::text, ${t.version}::text, ${t.since}::timestamptz)`));
+  return sql`with t(terms_id, version, since) as (values ${values})
+    select s.insu_apply_id, s.person_enc, s.created_at, t.terms_id
+    from subscription s
+    join t on s.created_at < t.since
+    where s.status = 'subscribe'
+      and (s.terms_ids @> jsonb_build_array(t.terms_id)
+        or exists (select 1 from subscription_insurer si
+          where si.insu_apply_id = s.insu_apply_id and si.agree_ids @> jsonb_build_array(t.terms_id)))
+      and not ${agreed(sql.ref('s.ci_hmac'), sql.ref('t.terms_id'), sql.ref('t.version'))}`;
+};
+
+/** How many subscribers must agree again, in all and per term. */
+export async function reagreeCounts(db: Db, terms: NewerTerms[], agreed: AgreedTo) {
+  if (terms.length === 0) return { total: 0, perTerm: new Map<string, number>() };
+  const r = await sql<{ termsId: string | null; n: string }>`
+    select n.terms_id, count(distinct n.insu_apply_id) as n from (${needing(terms, agreed)}) n
+    group by grouping sets ((n.terms_id), ())`.execute(db);
+  const perTerm = new Map<string, number>();
+  let total = 0;
+  for (const row of r.rows) {
+    if (row.termsId === null) total = Number(row.n);
+    else perTerm.set(row.termsId, Number(row.n));
+  }
+  return { total, perTerm };
+}
+
+/** One page of them, newest subscription first by default, the person masked (홍*동, 010-****-5678). */
+export async function reagreePage(
+  ctx: AppContext,
+  terms: NewerTerms[],
+  agreed: AgreedTo,
+  q: { page: number; size: number; order: 'asc' | 'desc'; termsId?: string | undefined },
+) {
+  if (terms.length === 0 || (q.termsId && !terms.some((t) => t.termsId === q.termsId))) return { list: [], total: 0 };
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const r = await sql<{ insuApplyId: string; personEnc: string; createdAt: Date; termsIds: string[]; total: string }>`
+    select n.insu_apply_id, n.person_enc, n.created_at, array_agg(n.terms_id order by n.terms_id) as terms_ids,
+      count(*) over () as total
+    from (${needing(terms, agreed, q.termsId)}) n
+    group by n.insu_apply_id, n.person_enc, n.created_at
+    order by n.created_at ${dir}, n.insu_apply_id
+    limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(ctx.db);
+  return {
+    list: r.rows.map((row) => {
+      const p = personOf(ctx, row.personEnc);
+      return {
+        insuApplyId: row.insuApplyId,
+        userNm: maskName(p.userNm),
+        userTel: maskPhone(p.userTel),
+        subscribedAt: new Date(row.createdAt).toISOString(),
+        termsIds: row.termsIds,
+      };
+    }),
+    total: Number(r.rows[0]?.total ?? 0),
+  };
+}

@@ -1,0 +1,42 @@
+// The enrolment funnel's screen views (POST API.appMenuLogs): the route's pattern as the route table names it, the
+// hospital, the time and a random id of this tab's visit (sessionStorage, gone with the tab). Never a name, phone, CI
+// or RRN, never the URL itself. Loaded once the first screen is up, so the landing carries none of it; a view that
+// cannot be sent is dropped without a word: the patient's screens never wait for it or fail because of it.
+import { API, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
+import type { router as appRouter } from './router';
+import { useClaimStore } from './store/claim';
+
+type AppRouter = typeof appRouter;
+const VISIT_KEY = 'auto-claim-visit';
+
+function visitId() {
+  let id = sessionStorage.getItem(VISIT_KEY);
+  if (!id) sessionStorage.setItem(VISIT_KEY, (id = crypto.randomUUID()));
+  return id;
+}
+
+/** Sends a view now and at each navigation that settles (`s`: a short name, as the landing's bytes are counted). */
+export function s(router: AppRouter) {
+  let sentFor: string | undefined;
+  const send = (state: AppRouter['state']) => {
+    if (state.navigation.state !== 'idle' || state.location.key === sentFor) return;
+    sentFor = state.location.key;
+    try {
+      const match = state.matches[state.matches.length - 1];
+      const screen = `/${match?.route.path ?? ''}`;
+      const hospitalCd = match?.params.hospitalCd ?? useClaimStore.getState().reg.hospitalCd ?? DEFAULT_HOSPITAL_CD;
+      // The not-found screen and a mistyped hospital code are no step of the enrolment.
+      if (!match || !/^\/[A-Za-z/:]*$/.test(screen) || !/^\d{8}$/.test(hospitalCd)) return;
+      void fetch(API.appMenuLogs, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ screen, hospitalCd, time: Date.now(), visitId: visitId() }),
+      }).catch(() => undefined);
+    } catch {
+      // No sessionStorage or no crypto.randomUUID (an insecure origin): no funnel, nothing else changes.
+    }
+  };
+  send(router.state);
+  router.subscribe(send);
+}

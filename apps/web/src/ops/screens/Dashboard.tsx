@@ -1,0 +1,178 @@
+// 대시보드 (viewer and up): counts only, never a person. Claims by status, deliveries by channel and outcome, dead
+// letters, the oldest waiting job, enrolments and the visits that reached each enrolment step, for today, 7 and 30 days.
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { CLAIM_STATUS_NM } from '@auto-claim/contract';
+import {
+  DASHBOARD_PERIODS,
+  DASHBOARD_PERIOD_NM,
+  OPS_DASHBOARD_API,
+  type DashboardAnswer,
+  type PeriodCounts,
+} from '@auto-claim/contract/ops';
+import { opsGet } from '../api';
+import { useFocusHeading } from '../focus';
+import { formatDate } from '../format';
+
+const CHANNEL_NM: Record<string, string> = { api: 'API', fax: '팩스' };
+const DELIVERY_NM: Record<string, string> = {
+  pending: '보낼 차례',
+  awaiting: '결과 기다림',
+  sent: '보냄',
+  dead: '실패',
+};
+const n = (v: number) => v.toLocaleString('ko-KR');
+
+function age(seconds: number | null) {
+  if (seconds === null) return '기다리는 작업 없음';
+  if (seconds < 60) return `${seconds}초`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}분`;
+  return `${Math.floor(seconds / 3600)}시간 ${Math.floor((seconds % 3600) / 60)}분`;
+}
+
+function CountsTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: string[];
+  rows: { key: string; cells: string[]; counts: PeriodCounts }[];
+}) {
+  return (
+    <div className="ops-table-wrap">
+      <table className="ops-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+            {DASHBOARD_PERIODS.map((p) => (
+              <th key={p} scope="col" className="num">
+                {DASHBOARD_PERIOD_NM[p]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={head.length + DASHBOARD_PERIODS.length}>아직 없어요.</td>
+            </tr>
+          )}
+          {rows.map((r) => (
+            <tr key={r.key}>
+              {r.cells.map((c, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row">
+                    {c}
+                  </th>
+                ) : (
+                  <td key={i}>{c}</td>
+                ),
+              )}
+              {DASHBOARD_PERIODS.map((p) => (
+                <td key={p} className="num">
+                  {n(r.counts[p])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Dashboard() {
+  const heading = useFocusHeading();
+  const [params, setParams] = useSearchParams();
+  const hospitalCd = params.get('hospitalCd') ?? '';
+  const query = useQuery({
+    queryKey: ['ops', 'dashboard', hospitalCd],
+    queryFn: () => opsGet<DashboardAnswer>(OPS_DASHBOARD_API.dashboard, hospitalCd ? { hospitalCd } : undefined),
+  });
+  const d = query.data;
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        대시보드
+      </h1>
+      {query.isError && (
+        <p role="alert" className="ops-error">
+          {(query.error as Error).message}
+        </p>
+      )}
+      {!d && !query.isError && <p role="status">불러오는 중이에요.</p>}
+      {d && (
+        <>
+          <p className="ops-lead">
+            오늘은 {formatDate(d.today)} (한국 날짜)이고, 7일과 30일은 오늘을 포함해요. 개인정보 없이 건수만 보여요.
+          </p>
+          <dl className="ops-stats">
+            <div>
+              <dt>보내지 못한 청구</dt>
+              <dd>{n(d.deadLetters.claims)}건</dd>
+            </div>
+            <div>
+              <dt>보내지 못한 알림톡·문자</dt>
+              <dd>{n(d.deadLetters.notifications)}건</dd>
+            </div>
+            <div>
+              <dt>가장 오래 기다린 작업</dt>
+              <dd>{age(d.oldestQueuedJobSeconds)}</dd>
+            </div>
+            {DASHBOARD_PERIODS.map((p) => (
+              <div key={p}>
+                <dt>새 가입 ({DASHBOARD_PERIOD_NM[p]})</dt>
+                <dd>{n(d.enrolments[p])}명</dd>
+              </div>
+            ))}
+          </dl>
+          <CountsTable
+            caption="청구 (만든 날 기준, 지금 상태별)"
+            head={['상태']}
+            rows={d.claims.map((c) => ({
+              key: c.status,
+              cells: [CLAIM_STATUS_NM[c.status as keyof typeof CLAIM_STATUS_NM] ?? c.status],
+              counts: c,
+            }))}
+          />
+          <CountsTable
+            caption="전송 (채널과 결과별)"
+            head={['채널', '결과']}
+            rows={d.deliveries.map((x) => ({
+              key: `${x.channel}-${x.status}`,
+              cells: [CHANNEL_NM[x.channel] ?? x.channel, DELIVERY_NM[x.status] ?? x.status],
+              counts: x,
+            }))}
+          />
+          <form
+            className="ops-filters"
+            role="search"
+            aria-label="병원별 단계 보기"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const v = String(new FormData(e.currentTarget).get('hospitalCd') ?? '').trim();
+              setParams(v ? { hospitalCd: v } : {});
+            }}
+          >
+            <label>
+              병원 코드 (비우면 전체)
+              <input name="hospitalCd" inputMode="numeric" defaultValue={hospitalCd} maxLength={8} />
+            </label>
+            <button type="submit">단계별 이탈 보기</button>
+          </form>
+          <CountsTable
+            caption={`가입 단계별 방문 수${hospitalCd ? ` (병원 ${hospitalCd})` : ''}`}
+            head={['단계']}
+            rows={d.funnel.map((f) => ({ key: f.step, cells: [f.title], counts: f }))}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+// Terms in the console (admin publishes; operators may see who must agree again): versions per group, publishing a
+// new version with its effective date, and the subscribers whose agreement is to an older version.
+import { z } from 'zod';
+import { pageOf, pageQuery } from './page.js';
+
+export const OPS_TERMS_API = {
+  terms: '/api/admin/terms',
+  /** Subscribers who agreed to an older version of a required term now in effect: a count (viewer) … */
+  reagreeCount: '/api/admin/terms/reagree/count',
+  /** … and who they are, masked (operator). */
+  reagree: '/api/admin/terms/reagree',
+} as const;
+
+export const OPS_TERMS_GROUPS = ['SERVICE', 'TELECOM', 'LMHC_SUBS', 'INSU_CLAIM'] as const;
+export const OPS_TERMS_GROUP_NM: Record<(typeof OPS_TERMS_GROUPS)[number], string> = {
+  SERVICE: '서비스',
+  TELECOM: '통신사 본인확인',
+  LMHC_SUBS: '자동청구 가입',
+  INSU_CLAIM: '보험사 청구',
+};
+
+const ymd = z.string().regex(/^\d{8}$/, { message: '날짜는 YYYYMMDD 8자리로 입력해 주세요.' });
+
+export const termsVersionsQuery = pageQuery(['termsId'] as const).extend({
+  termsGroup: z.enum(OPS_TERMS_GROUPS, { message: '약관 종류가 올바르지 않아요.' }).optional(),
+});
+
+export const termsVersion = z.object({
+  termsId: z.string(),
+  termsGroup: z.enum(OPS_TERMS_GROUPS),
+  insuCompCd: z.string().nullable(),
+  title: z.string(),
+  version: z.string(),
+  required: z.boolean(),
+  effectiveDate: z.string(),
+  /** in_effect: what patients are offered now; scheduled: effective later; superseded: kept for the record. */
+  state: z.enum(['in_effect', 'scheduled', 'superseded']),
+  publishedAt: z.string().nullable(),
+});
+export type TermsVersion = z.infer<typeof termsVersion>;
+export const termsVersionList = z.object({ list: z.array(termsVersion), total: z.number().int() });
+
+export const publishTermsBody = z
+  .object({
+    termsId: z.string().min(1, { message: '어느 약관인지 골라 주세요.' }).max(64),
+    title: z.string().trim().min(1, { message: '제목을 입력해 주세요.' }).max(200),
+    content: z.string().trim().min(1, { message: '내용을 입력해 주세요.' }).max(200_000),
+    required: z.boolean({ message: '필수 여부를 골라 주세요.' }),
+    /** Not before today in Korea. */
+    effectiveDate: ymd,
+  })
+  .strict();
+export type PublishTermsBody = z.infer<typeof publishTermsBody>;
+
+export const reagreeQuery = pageQuery(['subscribedAt'] as const).extend({
+  termsId: z.string().min(1).max(64).optional(),
+});
+export const reagreeCount = z.object({
+  total: z.number().int(),
+  /** Per term whose version in effect is newer than what some subscribers agreed to. */
+  terms: z.array(z.object({ termsId: z.string(), title: z.string(), version: z.string(), count: z.number().int() })),
+});
+export const reagreeRow = z.object({
+  insuApplyId: z.string(),
+  /** Masked: 홍*동, 010-****-5678. */
+  userNm: z.string(),
+  userTel: z.string(),
+  subscribedAt: z.string(),
+  termsIds: z.array(z.string()),
+});
+export const reagreePage = pageOf(reagreeRow);
