@@ -1,7 +1,7 @@
 // The claim engine's calls (README, claim engine): the hospital feed of treatment records, and the operator's view of claims and
 // dead letters. Paths are in paths.ts (HOSPITAL_API, OPERATOR_API).
 import { z } from 'zod';
-import { insuCompCd, isSafeText, unsafeTextMessage, yyyymmdd } from './formats.js';
+import { isSafeText, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
 import { claimStatus } from './treats.js';
 
@@ -189,19 +189,6 @@ export const claimStatusBody = z
     message: '반려 사유를 적어 주세요.',
     path: ['reason'],
   });
-
-export const deadLettersAnswer = z.object({
-  list: z.array(
-    z.object({
-      claimId: z.number().int(),
-      insuCompCd: insuCompCd,
-      attempts: z.number().int(),
-      lastError: z.string().nullable(),
-      failedAt: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-});
 
 /** Records held for an operator (GET OPERATOR_API.heldRecords): whose they are is in doubt; never claimed or shown. */
 export const operatorHeldRecord = z.object({

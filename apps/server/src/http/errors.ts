@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   LAST_HOSPITAL: 409,
   SMS_ALREADY_USED: 409,
   CLAIM_NOT_DEAD: 409,
+  /** A dead letter already closed with a note: a retry reopens it. */
+  DEAD_LETTER_HANDLED: 409,
   /** Only a notification that failed every retry can be sent again by hand. */
   NOTIFICATION_NOT_DEAD: 409,
   CLAIM_STATUS_CONFLICT: 409,

@@ -8,7 +8,6 @@ import {
   OPERATOR_API,
   claimIdParams,
   claimStatusBody,
-  deadLettersAnswer,
   heldRecordsAnswer,
   notificationDeadLettersAnswer,
   notificationJobParams,
@@ -19,8 +18,8 @@ import {
   hospitalApiKeyParams,
   hospitalApiKeyView,
   hospitalCd,
-  operatorClaimView,
 } from '@auto-claim/contract';
+import { opsClaimDetail } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { OperatorRole } from '../../db/schema.js';
 import type { ErrorCode } from '../../http/errors.js';
@@ -31,8 +30,11 @@ import { createClaimEngine, type ClaimEngine } from './engine.js';
 import { recordClaimPackage, renderPackage } from './documents.js';
 import { HOSPITAL_FEED_RATE_LIMIT, hospitalKeys, ingest, issueHospitalKey, revokeHospitalKey } from './feed.js';
 import { hospitalsByCode } from '../reference/index.js';
-import { claimView, deadLetters, retryDeadLetter, setInsurerAnswer } from './operator.js';
+import { retryDeadLetter, setInsurerAnswer } from './operator.js';
+import { claimDetail } from './console.js';
+import { opsClaimRoutes } from './ops-routes.js';
 import { heldRecords } from './held.js';
+import { byOperator } from '../audit/index.js';
 import { insurerAnswerRoutes, type IdCopyRequester } from './answers.js';
 
 export const claimRoutes =
@@ -66,20 +68,6 @@ export const claimRoutes =
     const operator = (role: OperatorRole, ...problems: ErrorCode[]) => ({
       config: { auth: 'operator' as const, role, problems },
     });
-
-    app.get(
-      OPERATOR_API.deadLetters,
-      {
-        ...operator('operator'),
-        schema: {
-          operationId: 'listDeadLetters',
-          tags,
-          summary: '보내지 못한 청구 (dead letters)',
-          response: { 200: deadLettersAnswer },
-        },
-      },
-      () => deadLetters(ctx),
-    );
 
     app.get(
       OPERATOR_API.heldRecords,
@@ -142,12 +130,12 @@ export const claimRoutes =
         schema: {
           operationId: 'getClaim',
           tags,
-          summary: '청구 한 건: 상태 이력, 전송, 문서 해시',
+          summary: '청구 한 건: 환자(가려서), 상태 이력, 전송 시도, 보험사 답, 문서 해시, 타임라인',
           params: claimIdParams,
-          response: { 200: operatorClaimView },
+          response: { 200: opsClaimDetail },
         },
       },
-      (req) => claimView(ctx, req.params.claimId),
+      (req) => claimDetail(ctx, req.params.claimId),
     );
 
     app.post(
@@ -159,13 +147,13 @@ export const claimRoutes =
           tags,
           summary: '보내지 못한 청구를 다시 보내기',
           params: claimIdParams,
-          response: { 200: operatorClaimView },
+          response: { 200: opsClaimDetail },
         },
       },
       async (req) => {
-        await retryDeadLetter(ctx, req.params.claimId, req.operatorId!);
+        await retryDeadLetter(ctx, req.params.claimId, byOperator(ctx, req));
         await engine.kick();
-        return claimView(ctx, req.params.claimId);
+        return claimDetail(ctx, req.params.claimId);
       },
     );
 
@@ -179,12 +167,12 @@ export const claimRoutes =
           summary: '보험사의 답 기록: 접수(accepted), 반려(rejected, 사유), 지급(paid)',
           params: claimIdParams,
           body: claimStatusBody,
-          response: { 200: operatorClaimView },
+          response: { 200: opsClaimDetail },
         },
       },
       async (req) => {
-        await setInsurerAnswer(ctx, req.params.claimId, req.body, req.operatorId!);
-        return claimView(ctx, req.params.claimId);
+        await setInsurerAnswer(ctx, req.params.claimId, req.body, byOperator(ctx, req));
+        return claimDetail(ctx, req.params.claimId);
       },
     );
 
@@ -207,7 +195,7 @@ export const claimRoutes =
           .where('id', '=', req.params.claimId)
           .executeTakeFirst();
         if (!exists) throw notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
-        const pdf = await recordClaimPackage(ctx, req.params.claimId, req.operatorId!);
+        const pdf = await recordClaimPackage(ctx, req.params.claimId, byOperator(ctx, req));
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="claim-${req.params.claimId}.pdf"`)
@@ -302,5 +290,6 @@ export async function registerClaims(
   app.addHook('onClose', () => engine.stop());
   ctx.metrics.setBacklogSource(() => engineBacklog(ctx.db, ctx.clock.now()));
   await app.register(claimRoutes(ctx, engine));
+  await app.register(opsClaimRoutes(ctx, engine));
   await app.register(insurerAnswerRoutes(ctx, opts.requestIdCopy));
 }
