@@ -34,7 +34,7 @@ import { retryDeadLetter, setInsurerAnswer } from './operator.js';
 import { claimDetail } from './console.js';
 import { opsClaimRoutes } from './ops-routes.js';
 import { heldRecords } from './held.js';
-import { byOperator } from '../audit/index.js';
+import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { insurerAnswerRoutes, type IdCopyRequester } from './answers.js';
 
 export const claimRoutes =
@@ -119,6 +119,11 @@ export const claimRoutes =
         if (!(await engine.retryNotification(req.params.jobId))) {
           throw new AppError('NOTIFICATION_NOT_DEAD', '끝내 보내지 못한 알림만 다시 보낼 수 있어요.');
         }
+        await recordOperatorAction(
+          ctx.db,
+          { ...byOperator(ctx, req), action: 'notification_retried', target: req.params.jobId },
+          ctx.clock.now(),
+        );
         return reply.code(202).send({ jobId: req.params.jobId });
       },
     );
