@@ -13,6 +13,7 @@ import {
   type OpsClaimRow,
   type Page,
 } from '@auto-claim/contract/ops';
+import { sql } from 'kysely';
 import { signLinkToken } from '../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
@@ -424,6 +425,85 @@ describe('dead letters', () => {
     await t.app.claimEngine.drain();
     expect((await list()).list.map((d) => [d.claimId, d.handled])).toEqual([[dead[2], null]]);
     await failInsurer('HYUNDAIMARINE', false);
+  });
+});
+
+describe('patient messages that failed every retry', () => {
+  type Row = { jobId: string; recordId: number; handled: { by: string; note: string } | null };
+  const list = async (query = '') => {
+    const res = await get(`${OPERATOR_API.notificationDeadLetters}?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Page<Row>;
+  };
+
+  it('are listed a page at a time, retried many at once and closed with a note', async () => {
+    await t.app.claimEngine.start(); // pg-boss installed: messages are its jobs
+    const provider = t.app.ctx.providers.notification;
+    t.app.ctx.providers.notification = { send: () => Promise.reject(new Error('Popbill -99999999: 알림톡 발송 실패')) };
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: HOSPITAL_API.treatments,
+        headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
+        payload: {
+          records: [
+            treatmentRecord(kim, { receiptNo: 'N-1', visitDate: '20260611' }),
+            treatmentRecord(hong, { receiptNo: 'N-2', visitDate: '20260611' }),
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      while ((await t.app.claimEngine.matchBatch()) > 0);
+      // No waiting for pg-boss's backoff: the messages get no retries left.
+      await sql`update pgboss.job set retry_limit = 0 where name = 'claims.notify' and state = 'created'`.execute(
+        t.db.db,
+      );
+      await t.app.claimEngine.drain();
+    } finally {
+      t.app.ctx.providers.notification = provider;
+    }
+    const page = await list('size=1');
+    expect(page.total).toBe(2);
+    expect(page.list).toHaveLength(1);
+    const all = (await list()).list;
+    const [a, b] = all;
+    expect(problemOf(await get(`${OPERATOR_API.notificationDeadLetters}?size=101`)).errors?.[0]?.field).toBe('size');
+    expect((await get(OPERATOR_API.notificationDeadLetters, viewer.headers)).statusCode).toBe(403);
+
+    const closed = await post(OPS_CLAIMS_API.notificationsHandled, { jobIds: [a!.jobId], note: '전화로 알렸어요' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((closed.json() as { results: unknown[] }).results).toEqual([
+      { jobId: a!.jobId, ok: true, code: null, detail: null },
+    ]);
+    expect((await list()).list.map((r) => r.jobId)).toEqual([b!.jobId]);
+    expect((await list('handled=true')).list).toEqual([
+      expect.objectContaining({ jobId: a!.jobId, handled: expect.objectContaining({ note: '전화로 알렸어요' }) }),
+    ]);
+    const twice = (await post(OPS_CLAIMS_API.notificationsHandled, { jobIds: [a!.jobId], note: '다시' })).json();
+    expect((twice as { results: { code: string }[] }).results[0]!.code).toBe('DEAD_LETTER_HANDLED');
+
+    const other = '00000000-0000-4000-8000-000000000000';
+    const retried = await post(OPS_CLAIMS_API.notificationsRetry, { jobIds: [b!.jobId, other] });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((retried.json() as { results: unknown[] }).results).toEqual([
+      { jobId: b!.jobId, ok: true, code: null, detail: null },
+      { jobId: other, ok: false, code: 'NOTIFICATION_NOT_DEAD', detail: expect.any(String) },
+    ]);
+    expect(problemOf(await post(OPS_CLAIMS_API.notificationsRetry, { jobIds: ['x'] })).errors?.[0]?.field).toMatch(
+      /^jobIds/,
+    );
+    await t.app.claimEngine.drain();
+    expect((await list()).total).toBe(0);
+    const written = await t.db.db
+      .selectFrom('operatorAction')
+      .select(['action', 'target'])
+      .where('target', 'in', [a!.jobId, b!.jobId])
+      .orderBy('id')
+      .execute();
+    expect(written).toEqual([
+      { action: 'dead_letter_handled', target: a!.jobId },
+      { action: 'notification_retried', target: b!.jobId },
+    ]);
   });
 });
 

@@ -207,19 +207,6 @@ export const operatorHeldRecord = z.object({
 export type OperatorHeldRecord = z.infer<typeof operatorHeldRecord>;
 export const heldRecordsAnswer = z.object({ list: z.array(operatorHeldRecord), total: z.number().int() });
 
-/** Patient messages (알림톡 with SMS fallback) that failed every retry: one per treatment record. */
-export const notificationDeadLettersAnswer = z.object({
-  list: z.array(
-    z.object({
-      jobId: z.string(),
-      recordId: z.number().int(),
-      attempts: z.number().int(),
-      lastError: z.string().nullable(),
-      failedAt: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-});
 export const notificationJobParams = z.object({
   jobId: z.uuid({ message: 'jobId는 목록에 나온 작업 번호(UUID)예요.' }),
 });

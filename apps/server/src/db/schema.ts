@@ -108,6 +108,7 @@ export interface Database {
   claimStatusHistory: ClaimStatusHistoryTable;
   claimDelivery: ClaimDeliveryTable;
   claimDeliveryAttempt: ClaimDeliveryAttemptTable;
+  notificationHandled: NotificationHandledTable;
   claimDocument: ClaimDocumentTable;
   insurerAnswer: InsurerAnswerTable;
   accessLog: AccessLogTable;
@@ -393,6 +394,15 @@ export interface ClaimDeliveryTable {
 }
 
 export type DeliveryAttemptOutcome = 'sent' | 'accepted' | 'delivered' | 'failed' | 'dead';
+
+/** A failed patient message (pg-boss job) an operator closed with a note (0018), for that failure only. */
+export interface NotificationHandledTable {
+  jobId: string;
+  failedAt: Date;
+  note: string;
+  handledBy: string;
+  handledAt: Date;
+}
 
 /** Each delivery attempt and its outcome (0018), for a claim's timeline. */
 export interface ClaimDeliveryAttemptTable {

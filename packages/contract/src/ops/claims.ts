@@ -23,6 +23,10 @@ export const OPS_CLAIMS_API = {
   deadLettersRetry: '/api/admin/claims/dead-letters/retry',
   /** Dead letters closed with a note: they leave the list (`handled=true` finds them). */
   deadLettersHandled: '/api/admin/claims/dead-letters/handled',
+  /** Failed patient messages sent again, many at once (up to OPS_BULK_MAX), each answered. */
+  notificationsRetry: '/api/admin/notifications/dead-letters/retry',
+  /** Failed patient messages closed with a note. */
+  notificationsHandled: '/api/admin/notifications/dead-letters/handled',
   /** The operators' own record (operator_action). */
   operatorActions: '/api/admin/access-log/operator-actions',
   /** The patients' access log, the lines operators caused. */
@@ -183,6 +187,32 @@ export const bulkAnswer = z.object({
   ),
 });
 export type BulkAnswer = z.infer<typeof bulkAnswer>;
+
+export const notificationDeadLettersQuery = pageQuery(['failedAt'] as const).extend({
+  handled: deadLettersQuery.shape.handled,
+});
+export const notificationDeadLetterRow = z.object({
+  jobId: z.string(),
+  recordId: z.number().int(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  failedAt: z.string(),
+  handled: z.object({ at: z.string(), by: z.string(), note: z.string() }).nullable(),
+});
+export type NotificationDeadLetterRow = z.infer<typeof notificationDeadLetterRow>;
+export const notificationDeadLettersPage = pageOf(notificationDeadLetterRow);
+const jobIds = z
+  .array(z.uuid({ message: '작업 번호는 목록에 나온 UUID예요.' }), { message: '작업 번호 목록(jobIds)을 보내 주세요.' })
+  .min(1, { message: '하나 이상 골라 주세요.' })
+  .max(OPS_BULK_MAX, { message: `한 번에 ${OPS_BULK_MAX}건까지 처리할 수 있어요.` });
+export const notificationsRetryBody = z.object({ jobIds });
+export const notificationsHandledBody = z.object({ jobIds, note: bulkHandledBody.shape.note });
+export const jobBulkAnswer = z.object({
+  results: z.array(
+    z.object({ jobId: z.string(), ok: z.boolean(), code: z.string().nullable(), detail: z.string().nullable() }),
+  ),
+});
+export type JobBulkAnswer = z.infer<typeof jobBulkAnswer>;
 
 export const OPS_ACTION_SORT = ['at', 'loginId', 'action'] as const;
 export const operatorActionsQuery = pageQuery(OPS_ACTION_SORT)

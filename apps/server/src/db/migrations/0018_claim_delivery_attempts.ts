@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // The operator console's claims and dead letters (README "Operator console"): every delivery attempt with its channel
 // and outcome, so a claim's timeline shows each one (claim_delivery keeps only the latest); and a dead letter an
-// operator has dealt with, with their note (it leaves the list, and a retry puts it back).
+// operator has dealt with, with their note (it leaves the list, and a retry puts it back); the same for patient messages.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('claim_delivery_attempt')
@@ -29,9 +29,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('claim_delivery').addColumn('handled_at', 'timestamptz').execute();
   await db.schema.alterTable('claim_delivery').addColumn('handled_by', 'text').execute();
   await db.schema.alterTable('claim_delivery').addColumn('handled_note', 'text').execute();
+  // A patient message that failed every retry (a pg-boss job), closed by an operator: for that failure only (failed_at
+  // is the job's completed_on), so a retry that fails again is a new letter.
+  await db.schema
+    .createTable('notification_handled')
+    .addColumn('job_id', 'text', (c) => c.primaryKey())
+    .addColumn('failed_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('note', 'text', (c) => c.notNull())
+    .addColumn('handled_by', 'text', (c) => c.notNull())
+    .addColumn('handled_at', 'timestamptz', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('notification_handled').execute();
   await db.schema.alterTable('claim_delivery').dropColumn('handled_note').execute();
   await db.schema.alterTable('claim_delivery').dropColumn('handled_by').execute();
   await db.schema.alterTable('claim_delivery').dropColumn('handled_at').execute();

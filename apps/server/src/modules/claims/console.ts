@@ -6,6 +6,7 @@ import {
   kstDayStart,
   offsetOf,
   type BulkAnswer,
+  type JobBulkAnswer,
   type DeadLetterRow,
   type OpsClaimDetail,
   type OpsClaimRow,
@@ -16,7 +17,7 @@ import {
 import { CLAIM_STATUS_NM, maskName, maskPhone } from '@auto-claim/contract';
 import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { ClaimStatus, Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/problem.js';
@@ -30,6 +31,7 @@ import { hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { contactsOf, subscriberOf } from '../subscriptions/index.js';
 import type { RecordPerson } from './common.js';
 import { claimView, retryDeadLetter } from './operator.js';
+import type { ClaimEngine } from './engine.js';
 
 type Db = Kysely<Database>;
 /** Who acts, as byOperator(ctx, req) answers it. */
@@ -480,3 +482,69 @@ export const markHandled = (ctx: AppContext, ids: number[], note: string, by: By
       );
     });
   });
+
+/** Failed patient messages sent again, each answered. */
+export async function retryNotifications(
+  ctx: AppContext,
+  engine: ClaimEngine,
+  jobIds: string[],
+  by: By,
+): Promise<JobBulkAnswer> {
+  const results: JobBulkAnswer['results'] = [];
+  for (const jobId of [...new Set(jobIds)]) {
+    if (!(await engine.retryNotification(jobId))) {
+      results.push({
+        jobId,
+        ok: false,
+        code: 'NOTIFICATION_NOT_DEAD',
+        detail: '끝내 보내지 못한 알림만 다시 보낼 수 있어요.',
+      });
+      continue;
+    }
+    await recordOperatorAction(ctx.db, { ...by, action: 'notification_retried', target: jobId }, ctx.clock.now());
+    results.push({ jobId, ok: true, code: null, detail: null });
+  }
+  return { results };
+}
+
+/** Failed patient messages closed with a note, for this failure only: one that fails again after a retry is new. */
+export async function markNotificationsHandled(
+  ctx: AppContext,
+  engine: ClaimEngine,
+  jobIds: string[],
+  note: string,
+  by: By,
+): Promise<JobBulkAnswer> {
+  const results: JobBulkAnswer['results'] = [];
+  for (const jobId of [...new Set(jobIds)]) {
+    const [failed] = (await engine.failedNotifications({ jobId })).list;
+    if (!failed) {
+      results.push({
+        jobId,
+        ok: false,
+        code: 'NOTIFICATION_NOT_DEAD',
+        detail: '끝내 보내지 못한 알림만 처리 완료로 표시할 수 있어요.',
+      });
+      continue;
+    }
+    if (failed.handled) {
+      results.push({ jobId, ok: false, code: 'DEAD_LETTER_HANDLED', detail: '이미 처리 완료로 표시한 알림이에요.' });
+      continue;
+    }
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (tx) => {
+      // The job's own completed_on, to the microsecond (a JavaScript date would lose them and never match again).
+      await sql`insert into notification_handled (job_id, failed_at, note, handled_by, handled_at)
+        select id::text, completed_on, ${note}, ${by.loginId}, ${now} from pgboss.job where id = ${jobId}::uuid
+        on conflict (job_id) do update set failed_at = excluded.failed_at, note = excluded.note,
+          handled_by = excluded.handled_by, handled_at = excluded.handled_at`.execute(tx);
+      await recordOperatorAction(
+        tx,
+        { ...by, action: 'dead_letter_handled', recordId: failed.recordId, target: jobId, detail: note },
+        now,
+      );
+    });
+    results.push({ jobId, ok: true, code: null, detail: null });
+  }
+  return { results };
+}

@@ -10,13 +10,27 @@ import {
   deadLettersQuery,
   opsClaimsAnswer,
   opsClaimsQuery,
+  jobBulkAnswer,
+  notificationDeadLettersPage,
+  notificationDeadLettersQuery,
+  notificationsHandledBody,
+  notificationsRetryBody,
+  offsetOf,
   revealAnswer,
   revealBody,
 } from '@auto-claim/contract/ops';
 import { OPERATOR_API, claimIdParams } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { byOperator } from '../audit/index.js';
-import { deadLetterPage, markHandled, retryMany, revealPatient, searchClaims } from './console.js';
+import {
+  deadLetterPage,
+  markHandled,
+  markNotificationsHandled,
+  retryMany,
+  retryNotifications,
+  revealPatient,
+  searchClaims,
+} from './console.js';
 import type { ClaimEngine } from './engine.js';
 
 export const opsClaimRoutes =
@@ -108,5 +122,51 @@ export const opsClaimRoutes =
         },
       },
       (req) => markHandled(ctx, req.body.claimIds, req.body.note, byOperator(ctx, req)),
+    );
+
+    app.get(
+      OPERATOR_API.notificationDeadLetters,
+      {
+        config: config(),
+        schema: {
+          operationId: 'listNotificationDeadLetters',
+          tags,
+          summary: '끝내 보내지 못한 알림톡/문자 (dead letters): 처리할 것, 처리 완료한 것(handled=true)',
+          querystring: notificationDeadLettersQuery,
+          response: { 200: notificationDeadLettersPage },
+        },
+      },
+      (req) =>
+        engine.failedNotifications({ handled: req.query.handled, limit: req.query.size, offset: offsetOf(req.query) }),
+    );
+
+    app.post(
+      OPS_CLAIMS_API.notificationsRetry,
+      {
+        config: config(),
+        schema: {
+          operationId: 'retryNotifications',
+          tags,
+          summary: '보내지 못한 알림톡/문자 여러 건을 다시 보내기 (건마다 결과를 답해요)',
+          body: notificationsRetryBody,
+          response: { 200: jobBulkAnswer },
+        },
+      },
+      (req) => retryNotifications(ctx, engine, req.body.jobIds, byOperator(ctx, req)),
+    );
+
+    app.post(
+      OPS_CLAIMS_API.notificationsHandled,
+      {
+        config: config(),
+        schema: {
+          operationId: 'markNotificationsHandled',
+          tags,
+          summary: '보내지 못한 알림톡/문자를 처리 완료로 표시 (메모와 함께)',
+          body: notificationsHandledBody,
+          response: { 200: jobBulkAnswer },
+        },
+      },
+      (req) => markNotificationsHandled(ctx, engine, req.body.jobIds, req.body.note, byOperator(ctx, req)),
     );
   };

@@ -9,7 +9,6 @@ import {
   claimIdParams,
   claimStatusBody,
   heldRecordsAnswer,
-  notificationDeadLettersAnswer,
   notificationJobParams,
   feedAnswer,
   feedBody,
@@ -82,23 +81,6 @@ export const claimRoutes =
       },
       async () => {
         const list = await heldRecords(ctx);
-        return { list, total: list.length };
-      },
-    );
-
-    app.get(
-      OPERATOR_API.notificationDeadLetters,
-      {
-        ...operator('operator'),
-        schema: {
-          operationId: 'listNotificationDeadLetters',
-          tags,
-          summary: '끝내 보내지 못한 알림톡/문자 (dead letters)',
-          response: { 200: notificationDeadLettersAnswer },
-        },
-      },
-      async () => {
-        const list = await engine.failedNotifications();
         return { list, total: list.length };
       },
     );
