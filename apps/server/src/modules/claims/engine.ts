@@ -11,7 +11,7 @@ import { purgeDue } from '../subscriptions/index.js';
 import { purgeUnlinkedRecords } from './held.js';
 import { deliverBatch, type PackageRenderer } from './deliver.js';
 import { followUpBatch, wakeForNextFollowUp } from './followup.js';
-import { QUEUES, createBoss, failedNotifications, type FailedNotification } from './jobs.js';
+import { QUEUES, createBoss, failedNotifications } from './jobs.js';
 import { matchBatch } from './match.js';
 import { notifyQueued, notifyRecords } from './notify.js';
 
