@@ -17,6 +17,7 @@ import {
   userAuthAnswer,
   userAuthBody,
 } from '@auto-claim/contract';
+import { OPS_API, opsMe } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { AppError } from '../../http/problem.js';
@@ -253,6 +254,28 @@ export const authRoutes =
       async (req, reply) => {
         await endSession(ctx, req, reply);
         return { ok: true as const };
+      },
+    );
+
+    app.get(
+      OPS_API.me,
+      {
+        config: { auth: 'operator', role: 'viewer' },
+        schema: {
+          operationId: 'getOperatorSelf',
+          tags: ['operator'],
+          summary: '로그인한 운영자 (아이디, 역할, 세션 만료 시각)',
+          response: { 200: opsMe },
+        },
+      },
+      async (req) => {
+        const session = await currentSession(ctx, req);
+        return {
+          loginId: req.operatorId!,
+          role: req.operatorRole!,
+          idleExpiresAt: session.idleExpiresAt,
+          absoluteExpiresAt: session.absoluteExpiresAt,
+        };
       },
     );
 
