@@ -2,5 +2,8 @@
 import type { OperatorRoleName } from '@auto-claim/contract/ops';
 
 export const NAV: { to: string; label: string; role: OperatorRoleName }[] = [
+  { to: '/claims', label: '청구', role: 'operator' },
+  { to: '/dead-letters', label: '보내지 못한 청구', role: 'operator' },
   { to: '/records/held', label: '확인이 필요한 기록', role: 'operator' },
+  { to: '/access-log', label: '접근 기록', role: 'operator' },
 ];

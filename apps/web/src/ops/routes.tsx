@@ -2,6 +2,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NAV } from './nav';
 import { Shell } from './Shell';
+import { AccessLog } from './screens/AccessLog';
+import { ClaimDetail } from './screens/ClaimDetail';
+import { Claims } from './screens/Claims';
+import { DeadLetters } from './screens/DeadLetters';
 import { HeldRecords } from './screens/HeldRecords';
 import { NotFound } from './screens/NotFound';
 
@@ -10,6 +14,10 @@ const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Navigate to={NAV[0]!.to} replace /> },
+      { path: 'claims', element: <Claims /> },
+      { path: 'claims/:claimId', element: <ClaimDetail /> },
+      { path: 'dead-letters', element: <DeadLetters /> },
+      { path: 'access-log', element: <AccessLog /> },
       { path: 'records/held', element: <HeldRecords /> },
       { path: '*', element: <NotFound /> },
     ],
