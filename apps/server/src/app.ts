@@ -34,7 +34,9 @@ import { ocrRoutes } from './modules/ocr/index.js';
 import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
 import { outboxRoutes } from './providers/outbox.js';
-import { registerClaims, requireHospital } from './modules/claims/index.js';
+import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
+import { ciHmacOf, maskedPatientsOf, registerClaims, requireHospital } from './modules/claims/index.js';
+import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { termsAdminRoutes } from './modules/terms/index.js';
@@ -158,7 +160,12 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(termsAdminRoutes(ctx));
+  await app.register(
+    auditRoutes(ctx, { ciHmacOf: (by) => ciHmacOf(ctx, by), maskedPatientsOf: (by) => maskedPatientsOf(ctx, by) }),
+  );
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
+  if (ctx.sandbox && ctx.sandboxDeliveryFailures)
+    await app.register(sandboxDeliveryRoutes(ctx.sandboxDeliveryFailures));
   await registerSpa(app, config.webDist);
   return app;
 }

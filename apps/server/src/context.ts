@@ -112,6 +112,8 @@ export interface AppContext {
   metrics: Metrics;
   /** The worker threads that make PDFs (documents/workers.ts), off the event loop; the app closes them. */
   pdf: PdfWorkers;
+  /** The sandbox delivery's insurers to refuse (POST /sandbox/delivery/failures); only with the sandbox delivery. */
+  sandboxDeliveryFailures?: Set<string>;
 }
 
 export function createContext(opts: {
@@ -133,6 +135,7 @@ export function createContext(opts: {
   const log = opts.log ?? pino({ level: 'silent' });
   const metrics = opts.metrics ?? createMetrics();
   const delivery = opts.config.delivery;
+  const deliveryFailures = new Set<string>();
   const onDeliveryFailure = (f: { insuCompCd: string; reason: string; retryable: boolean }) =>
     log.warn({ vendor: 'insurer', ...f }, 'a claim delivery failed');
   return {
@@ -145,6 +148,7 @@ export function createContext(opts: {
     log,
     metrics,
     pdf: createPdfWorkers(opts.config.pdfWorkers),
+    ...(sandbox && delivery?.kind !== 'insurers' ? { sandboxDeliveryFailures: deliveryFailures } : {}),
     providers: measured(metrics, {
       identity:
         opts.config.identity?.kind === 'portone'
@@ -193,7 +197,7 @@ export function createContext(opts: {
               faxFor: (o) => faxSenderFor(opts.config, o),
               onFailure: onDeliveryFailure,
             })
-          : sandboxDelivery({ now: () => clock.now() }),
+          : sandboxDelivery({ now: () => clock.now(), failing: deliveryFailures }),
       notification:
         opts.config.notification?.kind === 'popbill'
           ? popbillNotification({

@@ -311,7 +311,7 @@ describe('GET treats', () => {
 
     // An operator who opens the claim's documents is named in plain Korean, not by a file name.
     const claimId = Number(visit!.claims[0]!.claimId);
-    await recordClaimPackage(t.app.ctx, claimId, 'ops-7');
+    await recordClaimPackage(t.app.ctx, claimId, { loginId: 'ops-7', ipEnc: t.app.ctx.crypto.encrypt('127.0.0.1') });
     const third = (await getTreats(cookie)).json() as TreatsAnswer;
     const opened = third.accessLog.list.find((e) => e.action === 'RELEASED_TO_OPERATOR')!;
     expect(opened).toMatchObject({ actorNm: '운영자' });

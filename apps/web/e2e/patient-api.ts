@@ -33,8 +33,17 @@ export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>)
   return (await res.json()) as T;
 }
 
-/** Verification by SMS and a subscription through the API, as the enrolment screens would do it; answers the CI. */
-export async function subscribe(request: APIRequestContext, p: TestPerson, minAmt: number, rrnBack = p.rrnBack) {
+/**
+ * Verification by SMS and a subscription through the API, as the enrolment screens would do it; answers the CI. Claims go
+ * to `insuCompCd` (삼성화재 unless said).
+ */
+export async function subscribe(
+  request: APIRequestContext,
+  p: TestPerson,
+  minAmt: number,
+  rrnBack = p.rrnBack,
+  insuCompCd = 'SAMSUNGFIRE',
+) {
   const telecom = await ok<{ list: { termsId: string }[] }>(await request.get('/auth/rest/terms/v2/TELECOM'));
   const started = await ok<{ smsRequestSeq: string; smsResponseSeq: string }>(
     await request.post(API.niceUserAuth, {
@@ -86,8 +95,8 @@ export async function subscribe(request: APIRequestContext, p: TestPerson, minAm
         idcardType: 'ic',
         idcardIssueDate: '20200315',
         idcardIssueOrg: '서울특별시 중구청장',
-        insuCompCd: 'SAMSUNGFIRE',
-        agreeIds: ['INSU_SAMSUNGFIRE_CLAIM'],
+        insuCompCd,
+        agreeIds: [`INSU_${insuCompCd}_CLAIM`],
         bankCd: '004',
         bankAccount: '123456781234',
         bankAccountHolder: p.name,

@@ -1,7 +1,7 @@
 // The claim engine's calls (README, claim engine): the hospital feed of treatment records, and the operator's view of claims and
 // dead letters. Paths are in paths.ts (HOSPITAL_API, OPERATOR_API).
 import { z } from 'zod';
-import { insuCompCd, isSafeText, unsafeTextMessage, yyyymmdd } from './formats.js';
+import { isSafeText, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
 import { claimStatus } from './treats.js';
 
@@ -190,19 +190,6 @@ export const claimStatusBody = z
     path: ['reason'],
   });
 
-export const deadLettersAnswer = z.object({
-  list: z.array(
-    z.object({
-      claimId: z.number().int(),
-      insuCompCd: insuCompCd,
-      attempts: z.number().int(),
-      lastError: z.string().nullable(),
-      failedAt: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-});
-
 /** Records held for an operator (GET OPERATOR_API.heldRecords): whose they are is in doubt; never claimed or shown. */
 export const operatorHeldRecord = z.object({
   recordId: z.number().int(),
@@ -220,19 +207,6 @@ export const operatorHeldRecord = z.object({
 export type OperatorHeldRecord = z.infer<typeof operatorHeldRecord>;
 export const heldRecordsAnswer = z.object({ list: z.array(operatorHeldRecord), total: z.number().int() });
 
-/** Patient messages (알림톡 with SMS fallback) that failed every retry: one per treatment record. */
-export const notificationDeadLettersAnswer = z.object({
-  list: z.array(
-    z.object({
-      jobId: z.string(),
-      recordId: z.number().int(),
-      attempts: z.number().int(),
-      lastError: z.string().nullable(),
-      failedAt: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-});
 export const notificationJobParams = z.object({
   jobId: z.uuid({ message: 'jobId는 목록에 나온 작업 번호(UUID)예요.' }),
 });

@@ -825,23 +825,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/claims/dead-letters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** 보내지 못한 청구 (dead letters) */
-    get: operations['listDeadLetters'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/records/held': {
     parameters: {
       query?: never;
@@ -851,23 +834,6 @@ export interface paths {
     };
     /** 누구의 진료인지 확인이 필요한 기록 (이름·생년월일이 다르거나 환자가 아니라고 한 기록) */
     get: operations['listHeldRecords'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/notifications/dead-letters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** 끝내 보내지 못한 알림톡/문자 (dead letters) */
-    get: operations['listNotificationDeadLetters'];
     put?: never;
     post?: never;
     delete?: never;
@@ -900,7 +866,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 청구 한 건: 상태 이력, 전송, 문서 해시 */
+    /** 청구 한 건: 환자(가려서), 상태 이력, 전송 시도, 보험사 답, 문서 해시, 타임라인 */
     get: operations['getClaim'];
     put?: never;
     post?: never;
@@ -1047,6 +1013,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/claims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 청구 검색 (병원, 보험사, 진료일 또는 청구일, 상태, 청구 번호; 환자는 가려서 보여요) */
+    get: operations['searchClaims'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/claims/{claimId}/reveal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 청구 환자의 이름·휴대폰 번호·생년월일 확인 (이유를 적어야 하고, 운영자 기록과 환자 열람 기록에 남아요) */
+    post: operations['revealClaimPatient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/claims/dead-letters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 보내지 못한 청구 (dead letters): 처리할 것, 처리 완료한 것(handled=true) */
+    get: operations['listDeadLetters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/claims/dead-letters/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 보내지 못한 청구 여러 건을 다시 보내기 (건마다 결과를 답해요) */
+    post: operations['retryDeadLetters'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/claims/dead-letters/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 보내지 못한 청구를 처리 완료로 표시 (메모와 함께; 목록에서 빠지고 handled=true로 찾을 수 있어요) */
+    post: operations['markDeadLettersHandled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/notifications/dead-letters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 끝내 보내지 못한 알림톡/문자 (dead letters): 처리할 것, 처리 완료한 것(handled=true) */
+    get: operations['listNotificationDeadLetters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/notifications/dead-letters/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 보내지 못한 알림톡/문자 여러 건을 다시 보내기 (건마다 결과를 답해요) */
+    post: operations['retryNotifications'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/notifications/dead-letters/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 보내지 못한 알림톡/문자를 처리 완료로 표시 (메모와 함께) */
+    post: operations['markNotificationsHandled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/insurers/{insuCompCd}/claims/answers': {
     parameters: {
       query?: never;
@@ -1159,6 +1261,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/access-log/operator-actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 운영자 작업 기록 검색 (누가, 언제, 어디서, 어느 환자, 무엇을, 왜)
+     * @description 이 목록을 보는 것 자체는 기록하지 않아요. 환자는 가려서 보여요.
+     */
+    get: operations['searchOperatorActions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/access-log/patient-access': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 환자 열람 기록 중 운영자가 남긴 줄 검색
+     * @description 환자가 자기 열람 기록에서 읽는 줄과 같아요. 이 목록을 보는 것 자체는 기록하지 않아요.
+     */
+    get: operations['searchPatientAccessByOperators'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sandbox/clock': {
     parameters: {
       query?: never;
@@ -1187,6 +1329,23 @@ export interface paths {
     get: operations['listSandboxOutbox'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/delivery/failures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 샌드박스 청구 전송을 보험사별로 실패하게 하기 (시험용; 운영 환경에는 없어요) */
+    post: operations['setSandboxDeliveryFailure'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6141,53 +6300,6 @@ export interface operations {
       };
     };
   };
-  listDeadLetters: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            list: {
-              claimId: number;
-              insuCompCd: string;
-              attempts: number;
-              lastError: string | null;
-              failedAt: string;
-            }[];
-            total: number;
-          };
-        };
-      };
-      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
   listHeldRecords: {
     parameters: {
       query?: {
@@ -6233,53 +6345,6 @@ export interface operations {
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  listNotificationDeadLetters: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            list: {
-              jobId: string;
-              recordId: number;
-              attempts: number;
-              lastError: string | null;
-              failedAt: string;
-            }[];
-            total: number;
-          };
         };
       };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
@@ -6432,6 +6497,42 @@ export interface operations {
               sha256: string;
               bytes: number;
             }[];
+            patient: {
+              name: string;
+              phone: string | null;
+            };
+            hospitalNm: string | null;
+            insuCompNm: string | null;
+            receiptNo: string;
+            createdAt: string;
+            handled: {
+              at: string;
+              by: string;
+              note: string;
+            } | null;
+            timeline: {
+              at: string;
+              /** @enum {string} */
+              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator';
+              title: string;
+              detail: string | null;
+              actor: string | null;
+              /** @enum {string|null} */
+              status:
+                | 'received'
+                | 'claimed'
+                | 'sent'
+                | 'accepted'
+                | 'documents_requested'
+                | 'rejected'
+                | 'paid'
+                | 'failed'
+                | null;
+              /** @enum {string|null} */
+              channel: 'api' | 'fax' | null;
+              outcome: string | null;
+              attempt: number | null;
+            }[];
           };
         };
       };
@@ -6524,6 +6625,42 @@ export interface operations {
               kind: string;
               sha256: string;
               bytes: number;
+            }[];
+            patient: {
+              name: string;
+              phone: string | null;
+            };
+            hospitalNm: string | null;
+            insuCompNm: string | null;
+            receiptNo: string;
+            createdAt: string;
+            handled: {
+              at: string;
+              by: string;
+              note: string;
+            } | null;
+            timeline: {
+              at: string;
+              /** @enum {string} */
+              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator';
+              title: string;
+              detail: string | null;
+              actor: string | null;
+              /** @enum {string|null} */
+              status:
+                | 'received'
+                | 'claimed'
+                | 'sent'
+                | 'accepted'
+                | 'documents_requested'
+                | 'rejected'
+                | 'paid'
+                | 'failed'
+                | null;
+              /** @enum {string|null} */
+              channel: 'api' | 'fax' | null;
+              outcome: string | null;
+              attempt: number | null;
             }[];
           };
         };
@@ -6653,6 +6790,42 @@ export interface operations {
               kind: string;
               sha256: string;
               bytes: number;
+            }[];
+            patient: {
+              name: string;
+              phone: string | null;
+            };
+            hospitalNm: string | null;
+            insuCompNm: string | null;
+            receiptNo: string;
+            createdAt: string;
+            handled: {
+              at: string;
+              by: string;
+              note: string;
+            } | null;
+            timeline: {
+              at: string;
+              /** @enum {string} */
+              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator';
+              title: string;
+              detail: string | null;
+              actor: string | null;
+              /** @enum {string|null} */
+              status:
+                | 'received'
+                | 'claimed'
+                | 'sent'
+                | 'accepted'
+                | 'documents_requested'
+                | 'rejected'
+                | 'paid'
+                | 'failed'
+                | null;
+              /** @enum {string|null} */
+              channel: 'api' | 'fax' | null;
+              outcome: string | null;
+              attempt: number | null;
             }[];
           };
         };
@@ -7267,6 +7440,636 @@ export interface operations {
       };
     };
   };
+  searchClaims: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'claimId' | 'visitDate' | 'createdAt' | 'amount' | 'status';
+        order?: 'asc' | 'desc';
+        claimId?: number;
+        hospitalCd?: string;
+        insuCompCd?: string;
+        status?: 'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+        dateField?: 'visit' | 'claim';
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              claimId: number;
+              recordId: number;
+              hospitalCd: string;
+              hospitalNm: string | null;
+              insuCompCd: string;
+              insuCompNm: string | null;
+              visitDate: string;
+              createdAt: string;
+              amount: number;
+              /** @enum {string} */
+              status:
+                'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+              patient: {
+                name: string;
+                phone: string | null;
+              };
+              delivery: {
+                /** @enum {string} */
+                channel: 'api' | 'fax';
+                /** @enum {string} */
+                status: 'pending' | 'awaiting' | 'sent' | 'dead';
+                attempts: number;
+              } | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  revealClaimPatient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        claimId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            claimId: number;
+            name: string;
+            phone: string | null;
+            birthDate: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: CLAIM_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listDeadLetters: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'failedAt' | 'claimId' | 'attempts';
+        order?: 'asc' | 'desc';
+        handled?: 'false' | 'true' | 'all';
+        insuCompCd?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              claimId: number;
+              insuCompCd: string;
+              insuCompNm: string | null;
+              hospitalCd: string;
+              /** @enum {string} */
+              channel: 'api' | 'fax';
+              attempts: number;
+              lastError: string | null;
+              failedAt: string;
+              patient: {
+                name: string;
+                phone: string | null;
+              };
+              handled: {
+                at: string;
+                by: string;
+                note: string;
+              } | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  retryDeadLetters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          claimIds: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              claimId: number;
+              ok: boolean;
+              code: string | null;
+              detail: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  markDeadLettersHandled: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          claimIds: number[];
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              claimId: number;
+              ok: boolean;
+              code: string | null;
+              detail: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listNotificationDeadLetters: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'failedAt';
+        order?: 'asc' | 'desc';
+        handled?: 'false' | 'true' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              jobId: string;
+              recordId: number;
+              attempts: number;
+              lastError: string | null;
+              failedAt: string;
+              handled: {
+                at: string;
+                by: string;
+                note: string;
+              } | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  retryNotifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          jobIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              jobId: string;
+              ok: boolean;
+              code: string | null;
+              detail: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  markNotificationsHandled: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          jobIds: string[];
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              jobId: string;
+              ok: boolean;
+              code: string | null;
+              detail: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   postInsurerClaimAnswer: {
     parameters: {
       query?: never;
@@ -7783,6 +8586,150 @@ export interface operations {
       };
     };
   };
+  searchOperatorActions: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'at' | 'loginId' | 'action';
+        order?: 'asc' | 'desc';
+        loginId?: string;
+        action?: string;
+        claimId?: number;
+        recordId?: number;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              id: string;
+              at: string;
+              loginId: string;
+              ip: string;
+              action: string;
+              actionNm: string;
+              claimId: number | null;
+              recordId: number | null;
+              patient: string | null;
+              target: string | null;
+              reason: string | null;
+              detail: string | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  searchPatientAccessByOperators: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'at' | 'action';
+        order?: 'asc' | 'desc';
+        loginId?: string;
+        claimId?: number;
+        recordId?: number;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              id: number;
+              at: string;
+              actor: string;
+              action: string;
+              actionNm: string;
+              claimId: number | null;
+              recordId: number | null;
+              patient: string | null;
+              detail: string | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   advanceSandboxClock: {
     parameters: {
       query?: never;
@@ -7877,6 +8824,71 @@ export interface operations {
       };
       /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  setSandboxDeliveryFailure: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          insuCompCd: string;
+          fail: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            failing: string[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         headers: {
           [name: string]: unknown;
         };

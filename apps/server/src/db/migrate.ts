@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_sms_person.js';
 import * as m0014 from './migrations/0014_operator_roles.js';
 import * as m0016 from './migrations/0016_ops_hospitals_insurers.js';
 import * as m0017 from './migrations/0017_funnel_terms.js';
+import * as m0018 from './migrations/0018_claim_delivery_attempts.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_operator_roles': m0014,
   '0016_ops_hospitals_insurers': m0016,
   '0017_funnel_terms': m0017,
+  '0018_claim_delivery_attempts': m0018,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

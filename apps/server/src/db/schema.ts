@@ -114,6 +114,8 @@ export interface Database {
   claim: ClaimTable;
   claimStatusHistory: ClaimStatusHistoryTable;
   claimDelivery: ClaimDeliveryTable;
+  claimDeliveryAttempt: ClaimDeliveryAttemptTable;
+  notificationHandled: NotificationHandledTable;
   claimDocument: ClaimDocumentTable;
   insurerAnswer: InsurerAnswerTable;
   accessLog: AccessLogTable;
@@ -410,6 +412,34 @@ export interface ClaimDeliveryTable {
   sentAt: Date | null;
   /** Faxes accepted and later reported failed (0008): part of the next fax's request number. */
   failedOutcomes: Generated<number>;
+  /** A dead letter an operator has dealt with (0018): it leaves the list; a retry clears these. */
+  handledAt: Generated<Date | null>;
+  handledBy: Generated<string | null>;
+  handledNote: Generated<string | null>;
+}
+
+export type DeliveryAttemptOutcome = 'sent' | 'accepted' | 'delivered' | 'failed' | 'dead';
+
+/** A failed patient message (pg-boss job) an operator closed with a note (0018), for that failure only. */
+export interface NotificationHandledTable {
+  jobId: string;
+  failedAt: Date;
+  note: string;
+  handledBy: string;
+  handledAt: Date;
+}
+
+/** Each delivery attempt and its outcome (0018), for a claim's timeline. */
+export interface ClaimDeliveryAttemptTable {
+  id: Generated<number>;
+  deliveryId: number;
+  claimId: number;
+  attempt: number;
+  channel: 'api' | 'fax';
+  outcome: DeliveryAttemptOutcome;
+  error: string | null;
+  externalRef: string | null;
+  at: Date;
 }
 
 /** An insurer's answer about a claim (0008), once per (insurer, event id). */

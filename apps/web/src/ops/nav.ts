@@ -3,8 +3,11 @@ import type { OperatorRoleName } from '@auto-claim/contract/ops';
 
 export const NAV: { to: string; label: string; role: OperatorRoleName }[] = [
   { to: '/dashboard', label: '대시보드', role: 'viewer' },
+  { to: '/claims', label: '청구', role: 'operator' },
+  { to: '/dead-letters', label: '보내지 못한 청구', role: 'operator' },
   { to: '/records/held', label: '확인이 필요한 기록', role: 'operator' },
   { to: '/hospitals', label: '병원', role: 'viewer' },
   { to: '/insurers', label: '보험사', role: 'viewer' },
   { to: '/terms', label: '약관', role: 'viewer' },
+  { to: '/access-log', label: '접근 기록', role: 'operator' },
 ];

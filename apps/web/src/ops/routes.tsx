@@ -3,6 +3,10 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NAV } from './nav';
 import { Shell } from './Shell';
 import { Dashboard } from './screens/Dashboard';
+import { AccessLog } from './screens/AccessLog';
+import { ClaimDetail } from './screens/ClaimDetail';
+import { Claims } from './screens/Claims';
+import { DeadLetters } from './screens/DeadLetters';
 import { HeldRecords } from './screens/HeldRecords';
 import { HospitalDetail } from './screens/HospitalDetail';
 import { Hospitals } from './screens/Hospitals';
@@ -17,6 +21,10 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={NAV[0]!.to} replace /> },
       { path: 'dashboard', element: <Dashboard /> },
+      { path: 'claims', element: <Claims /> },
+      { path: 'claims/:claimId', element: <ClaimDetail /> },
+      { path: 'dead-letters', element: <DeadLetters /> },
+      { path: 'access-log', element: <AccessLog /> },
       { path: 'records/held', element: <HeldRecords /> },
       { path: 'hospitals', element: <Hospitals /> },
       { path: 'hospitals/:hospitalCd', element: <HospitalDetail /> },

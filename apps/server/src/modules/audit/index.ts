@@ -25,7 +25,8 @@ export const ACCESS_ACTIONS = [
   'id_card_submitted',
   /** The ID copy went to the insurer that asked (actor insurer:<insuCompCd>). */
   'id_card_released',
-  /** An operator saw the patient's unmasked name and phone, with a reason (actor operator:<id>, detail the reason). */
+  /** An operator saw the patient's unmasked name, phone and birth date, with a reason (actor operator:<id>, detail
+   * the reason). */
   'operator_revealed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
@@ -170,3 +171,14 @@ export async function recordOperatorAction(db: Db, e: OperatorActionEntry, at: D
     })
     .execute();
 }
+
+/** The operators' actions on one claim, oldest first (a claim's timeline in the console). */
+export const operatorActionsOfClaim = (db: Db, claimId: number) =>
+  db
+    .selectFrom('operatorAction')
+    .select(['id', 'at', 'loginId', 'action', 'reason', 'detail'])
+    .where('claimId', '=', claimId)
+    .orderBy('id')
+    .execute();
+
+export { auditRoutes, type AuditLookups } from './routes.js';

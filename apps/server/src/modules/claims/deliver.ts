@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { MAX_DELIVERY_ATTEMPTS } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { ClaimStatus, Database } from '../../db/schema.js';
+import type { ClaimStatus, Database, DeliveryAttemptOutcome } from '../../db/schema.js';
 import type { DeliveryDocument, DeliveryRequest, DeliveryResult } from '../../providers/delivery/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
@@ -161,8 +161,41 @@ const failure = (d: DueDelivery, r: { error: string; retryable: boolean }, now: 
   };
 };
 
+/** One line per delivery attempt, for the operators' timeline of a claim (claim_delivery keeps only the latest). */
+export async function recordAttempts(
+  tx: Db,
+  attempts: {
+    deliveryId: number;
+    claimId: number;
+    attempt: number;
+    channel: 'api' | 'fax';
+    outcome: DeliveryAttemptOutcome;
+    error?: string | null;
+    externalRef?: string | null;
+  }[],
+  now: Date,
+) {
+  if (attempts.length === 0) return;
+  await tx
+    .insertInto('claimDeliveryAttempt')
+    .values(attempts.map((a) => ({ ...a, error: a.error ?? null, externalRef: a.externalRef ?? null, at: now })))
+    .execute();
+}
+
 /** Writes the outcomes of some deliveries: their rows, their claims' statuses and, for the sent, the access log. */
 async function writeOutcomes(ctx: AppContext, tx: Db, outcomes: Outcome[], now: Date) {
+  await recordAttempts(
+    tx,
+    outcomes.map((o) => ({
+      deliveryId: o.d.id,
+      claimId: o.d.claimId,
+      channel: o.d.channel,
+      ...(o.kind === 'failed'
+        ? { attempt: o.attempts, outcome: o.dead ? ('dead' as const) : ('failed' as const), error: o.error }
+        : { attempt: o.d.attempts + 1, outcome: o.kind, externalRef: o.ref }),
+    })),
+    now,
+  );
   const sent = outcomes.flatMap((o) => (o.kind === 'sent' ? [o] : []));
   const accepted = outcomes.flatMap((o) => (o.kind === 'accepted' ? [o] : []));
   const failed = outcomes.flatMap((o) => (o.kind === 'failed' ? [o] : []));

@@ -12,7 +12,7 @@ import type { DeliveryDocument } from '../../providers/delivery/types.js';
 import type { ClaimFormData } from './claim-form.js';
 import { PACKAGE_PDF, type PackageBytes, type PackageInput } from './package-pdf.js';
 import { RECEIPT_COLUMNS, sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
-import { recordAccess } from '../audit/index.js';
+import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
 import { bankNameOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { paperworkOf } from '../subscriptions/index.js';
 
@@ -143,15 +143,32 @@ export async function renderPackage(ctx: AppContext, tx: Db, claimId: number): P
   return { kind: 'package', contentType: 'application/pdf', body: pdf, sha256: sha256Hex(pdf) };
 }
 
-/** An operator's download: builds the package, records the documents' hashes, and logs the release. */
-export async function recordClaimPackage(ctx: AppContext, claimId: number, operatorId: string): Promise<Uint8Array> {
+/**
+ * An operator's download: builds the package, records the documents' hashes, and writes the release to the patient's
+ * access log and the operators' record.
+ */
+export async function recordClaimPackage(
+  ctx: AppContext,
+  claimId: number,
+  by: Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>,
+): Promise<Uint8Array> {
   return ctx.db.transaction().execute(async (tx) => {
     const pdf = await storePackage(ctx, tx, claimId);
-    const c = await tx.selectFrom('claim').select('ciHmac').where('id', '=', claimId).executeTakeFirstOrThrow();
+    const c = await tx
+      .selectFrom('claim')
+      .select(['ciHmac', 'recordId'])
+      .where('id', '=', claimId)
+      .executeTakeFirstOrThrow();
+    const now = ctx.clock.now();
     await recordAccess(
       tx,
-      [{ ciHmac: c.ciHmac, action: 'released_to_operator', actor: `operator:${operatorId}`, claimId }],
-      ctx.clock.now(),
+      [{ ciHmac: c.ciHmac, action: 'released_to_operator', actor: `operator:${by.loginId}`, claimId }],
+      now,
+    );
+    await recordOperatorAction(
+      tx,
+      { ...by, action: 'documents_downloaded', ciHmac: c.ciHmac, claimId, recordId: Number(c.recordId) },
+      now,
     );
     return pdf;
   });

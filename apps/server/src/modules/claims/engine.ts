@@ -13,7 +13,7 @@ import { purgeUnlinkedRecords } from './held.js';
 import { purgeRejections } from './rejections.js';
 import { deliverBatch, type PackageRenderer } from './deliver.js';
 import { followUpBatch, wakeForNextFollowUp } from './followup.js';
-import { QUEUES, createBoss, failedNotifications, type FailedNotification } from './jobs.js';
+import { QUEUES, createBoss, failedNotifications } from './jobs.js';
 import { matchBatch } from './match.js';
 import { notifyQueued, notifyRecords } from './notify.js';
 
@@ -25,8 +25,8 @@ export interface ClaimEngine {
   kick(): Promise<void>;
   /** The queue (pg-boss's schema) answers: /readyz asks it. */
   queueReachable(): Promise<boolean>;
-  /** Patient messages that failed every retry (operators' dead letters). */
-  failedNotifications(): Promise<FailedNotification[]>;
+  /** Patient messages that failed every retry (operators' dead letters), a page at a time. */
+  failedNotifications(opts?: Parameters<typeof failedNotifications>[1]): ReturnType<typeof failedNotifications>;
   /** Sends a failed message again; false when no failed message has that job id. */
   retryNotification(jobId: string): Promise<boolean>;
   /** One transaction of matching; answers how many records it decided. */
@@ -121,9 +121,9 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
       // A web process starts the engine without workers: the job it sends wakes a worker process.
       if (boss) await boss.send(QUEUES.match, {});
     },
-    failedNotifications: () => failedNotifications(ctx.db),
+    failedNotifications: (opts) => failedNotifications(ctx.db, opts),
     async retryNotification(jobId) {
-      const failed = (await failedNotifications(ctx.db, jobId)).length > 0;
+      const failed = (await failedNotifications(ctx.db, { jobId })).total > 0;
       if (!failed) return false;
       if (!boss) await engine.start();
       await boss!.retry(QUEUES.notify, jobId);

@@ -9,7 +9,7 @@ import { MAX_DELIVERY_ATTEMPTS } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { FaxOutcome } from '../../providers/delivery/types.js';
 import { mapLimited } from '../../providers/delivery/map-limited.js';
-import { logDelivered, setStatus } from './deliver.js';
+import { logDelivered, recordAttempts, setStatus } from './deliver.js';
 import { QUEUES } from './jobs.js';
 import { faxOutcomePollMs } from './common.js';
 import { FAX_OUTCOME_GIVE_UP_MS, retryDelayMs } from './rules.js';
@@ -72,6 +72,32 @@ export async function followUpBatch(
       } else waiting.push(d.id);
     });
 
+    await recordAttempts(
+      tx,
+      [
+        ...delivered.map((d) => ({
+          deliveryId: d.id,
+          claimId: d.claimId,
+          attempt: d.attempts,
+          channel: d.channel,
+          outcome: 'delivered' as const,
+          externalRef: d.externalRef,
+        })),
+        ...failed.map((f) => {
+          const d = due.find((x) => x.id === f.id)!;
+          return {
+            deliveryId: f.id,
+            claimId: f.claimId,
+            attempt: d.attempts,
+            channel: d.channel,
+            outcome: f.dead ? ('dead' as const) : ('failed' as const),
+            error: f.error,
+            externalRef: d.externalRef,
+          };
+        }),
+      ],
+      now,
+    );
     if (delivered.length) {
       await tx
         .updateTable('claimDelivery')

@@ -85,28 +85,62 @@ export interface FailedNotification {
   attempts: number;
   lastError: string | null;
   failedAt: string;
+  /** Closed by an operator with a note (this failure only). */
+  handled: { at: string; by: string; note: string } | null;
 }
 
 /**
  * Notification jobs that failed every retry, newest first (pg-boss keeps failed jobs until its archive moves them,
- * 7 days by default). The error is the adapter's message, which never carries personal data.
+ * 7 days by default): those still to deal with unless `handled` says otherwise, a page at a time. The error is the
+ * adapter's message, which never carries personal data.
  */
-export async function failedNotifications(db: Kysely<Database>, jobId?: string): Promise<FailedNotification[]> {
-  const rows = await sql<{ id: string; record_id: string; retry_count: number; output: unknown; completed_on: Date }>`
-    select id, data->>'recordId' as record_id, retry_count, output, completed_on from pgboss.job
-    where name = ${QUEUES.notify} and state = 'failed' ${jobId ? sql`and id = ${jobId}::uuid` : sql``}
-    order by completed_on desc limit 1000`
-    .execute(db.withoutPlugins()) // pg-boss's snake_case columns, as they are
-    .catch(() => ({ rows: [] }));
-  return rows.rows.map((r) => {
-    const out = r.output as { message?: unknown; value?: { message?: unknown } } | null;
-    const message = out?.message ?? out?.value?.message;
-    return {
-      jobId: r.id,
-      recordId: Number(r.record_id),
-      attempts: r.retry_count + 1,
-      lastError: typeof message === 'string' ? message.slice(0, 500) : null,
-      failedAt: new Date(r.completed_on).toISOString(),
-    };
-  });
+export async function failedNotifications(
+  db: Kysely<Database>,
+  opts: { jobId?: string; handled?: 'false' | 'true' | 'all'; limit?: number; offset?: number } = {},
+): Promise<{ list: FailedNotification[]; total: number }> {
+  const handled = opts.handled ?? 'all';
+  const where = sql`j.name = ${QUEUES.notify} and j.state = 'failed'
+    ${opts.jobId ? sql`and j.id = ${opts.jobId}::uuid` : sql``}
+    ${handled === 'false' ? sql`and h.job_id is null` : handled === 'true' ? sql`and h.job_id is not null` : sql``}`;
+  const from = sql`pgboss.job j left join notification_handled h
+    on h.job_id = j.id::text and h.failed_at = j.completed_on`;
+  const raw = db.withoutPlugins(); // pg-boss's snake_case columns, as they are
+  const [rows, count] = await Promise.all([
+    sql<{
+      id: string;
+      record_id: string;
+      retry_count: number;
+      output: unknown;
+      completed_on: Date;
+      handled_at: Date | null;
+      handled_by: string | null;
+      note: string | null;
+    }>`select j.id, j.data->>'recordId' as record_id, j.retry_count, j.output, j.completed_on,
+          h.handled_at, h.handled_by, h.note
+        from ${from} where ${where}
+        order by j.completed_on desc limit ${opts.limit ?? 100} offset ${opts.offset ?? 0}`
+      .execute(raw)
+      .catch(() => ({ rows: [] })),
+    sql<{ n: string }>`select count(*) as n from ${from} where ${where}`
+      .execute(raw)
+      .catch(() => ({ rows: [{ n: '0' }] })),
+  ]);
+  return {
+    total: Number(count.rows[0]?.n ?? 0),
+    list: rows.rows.map((r) => {
+      const out = r.output as { message?: unknown; value?: { message?: unknown } } | null;
+      const message = out?.message ?? out?.value?.message;
+      return {
+        jobId: r.id,
+        recordId: Number(r.record_id),
+        attempts: r.retry_count + 1,
+        lastError: typeof message === 'string' ? message.slice(0, 500) : null,
+        failedAt: new Date(r.completed_on).toISOString(),
+        handled:
+          r.handled_at && r.handled_by
+            ? { at: new Date(r.handled_at).toISOString(), by: r.handled_by, note: r.note ?? '' }
+            : null,
+      };
+    }),
+  };
 }

@@ -3,7 +3,10 @@
 import type { OperatorClaimView } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../http/problem.js';
-import { recordAccess } from '../audit/index.js';
+import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
+
+/** Who acts, as byOperator(ctx, req) answers it. */
+type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 import { ANSWER_NEXT } from './rules.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -74,34 +77,16 @@ export async function claimView(ctx: AppContext, claimId: number): Promise<Opera
   };
 }
 
-export async function deadLetters(ctx: AppContext) {
-  const rows = await ctx.db
-    .selectFrom('claimDelivery as d')
-    .innerJoin('claim as c', 'c.id', 'd.claimId')
-    .select(['d.claimId', 'd.insuCompCd', 'd.attempts', 'd.lastError', 'c.updatedAt'])
-    .where('d.status', '=', 'dead')
-    .orderBy('d.id')
-    .limit(1000)
-    .execute();
-  return {
-    list: rows.map((r) => ({
-      claimId: r.claimId,
-      insuCompCd: r.insuCompCd,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      failedAt: iso(r.updatedAt)!,
-    })),
-    total: rows.length,
-  };
-}
-
-/** A dead letter goes back to pending with fresh attempts; its claim from failed back to claimed. */
-export async function retryDeadLetter(ctx: AppContext, claimId: number, operatorId: string) {
+/**
+ * A dead letter goes back to pending with fresh attempts (and off the handled list: if it dies again, it is a new
+ * letter); its claim from failed back to claimed.
+ */
+export async function retryDeadLetter(ctx: AppContext, claimId: number, by: By) {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (tx) => {
     const d = await tx
       .updateTable('claimDelivery')
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, handledAt: null, handledBy: null, handledNote: null })
       .where('claimId', '=', claimId)
       .where('status', '=', 'dead')
       .returning(['claimId'])
@@ -117,12 +102,13 @@ export async function retryDeadLetter(ctx: AppContext, claimId: number, operator
       .where('id', '=', claimId)
       .returning(['ciHmac'])
       .executeTakeFirstOrThrow();
-    const actor = `operator:${operatorId}`;
+    const actor = `operator:${by.loginId}`;
     await tx
       .insertInto('claimStatusHistory')
       .values({ claimId, status: 'claimed', reason: '운영자가 다시 보내기를 요청했어요.', actor, at: now })
       .execute();
     await recordAccess(tx, [{ ciHmac: c.ciHmac, action: 'operator_retry', actor, claimId }], now);
+    await recordOperatorAction(tx, { ...by, action: 'claim_retried', ciHmac: c.ciHmac, claimId }, now);
   });
 }
 
@@ -130,13 +116,13 @@ export async function setInsurerAnswer(
   ctx: AppContext,
   claimId: number,
   answer: { status: 'accepted' | 'rejected' | 'paid'; reason?: string | undefined; paidAmount?: number | undefined },
-  operatorId: string,
+  by: By,
 ) {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (tx) => {
     const c = await tx
       .selectFrom('claim')
-      .select(['status', 'amount'])
+      .select(['status', 'amount', 'ciHmac'])
       .where('id', '=', claimId)
       .forUpdate()
       .executeTakeFirst();
@@ -161,7 +147,20 @@ export async function setInsurerAnswer(
       .execute();
     await tx
       .insertInto('claimStatusHistory')
-      .values({ claimId, status: answer.status, reason, actor: `operator:${operatorId}`, at: now })
+      .values({ claimId, status: answer.status, reason, actor: `operator:${by.loginId}`, at: now })
       .execute();
+    await recordOperatorAction(
+      tx,
+      {
+        ...by,
+        action: 'insurer_answer_recorded',
+        ciHmac: c.ciHmac,
+        claimId,
+        detail: [answer.status, reason, answer.status === 'paid' ? String(answer.paidAmount ?? c.amount) : null]
+          .filter(Boolean)
+          .join(' · '),
+      },
+      now,
+    );
   });
 }

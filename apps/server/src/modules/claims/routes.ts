@@ -9,16 +9,13 @@ import {
   OPERATOR_API,
   claimIdParams,
   claimStatusBody,
-  deadLettersAnswer,
   heldRecordsAnswer,
-  notificationDeadLettersAnswer,
   notificationJobParams,
   feedAnswer,
   feedBody,
   hospitalApiKeyIssued,
   hospitalApiKeyParams,
   hospitalCd,
-  operatorClaimView,
 } from '@auto-claim/contract';
 import {
   OPS_HOSPITALS_API,
@@ -29,6 +26,7 @@ import {
   hospitalKeyRotated,
   opsHospitalKey,
   opsHospitalKeyList,
+  opsClaimDetail,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { OperatorRole } from '../../db/schema.js';
@@ -48,8 +46,11 @@ import {
 } from './feed.js';
 import { hospitalFeed, pageRejections, recordRejections, rejectionsOf } from './rejections.js';
 import { hospitalsByCode } from '../reference/index.js';
-import { claimView, deadLetters, retryDeadLetter, setInsurerAnswer } from './operator.js';
+import { retryDeadLetter, setInsurerAnswer } from './operator.js';
+import { claimDetail } from './console.js';
+import { opsClaimRoutes } from './ops-routes.js';
 import { heldRecords } from './held.js';
+import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { insurerAnswerRoutes, type IdCopyRequester } from './answers.js';
 
 export const claimRoutes =
@@ -109,20 +110,6 @@ export const claimRoutes =
     });
 
     app.get(
-      OPERATOR_API.deadLetters,
-      {
-        ...operator('operator'),
-        schema: {
-          operationId: 'listDeadLetters',
-          tags,
-          summary: '보내지 못한 청구 (dead letters)',
-          response: { 200: deadLettersAnswer },
-        },
-      },
-      () => deadLetters(ctx),
-    );
-
-    app.get(
       OPERATOR_API.heldRecords,
       {
         ...operator('operator'),
@@ -135,23 +122,6 @@ export const claimRoutes =
         },
       },
       async (req) => heldRecords(ctx, req.query),
-    );
-
-    app.get(
-      OPERATOR_API.notificationDeadLetters,
-      {
-        ...operator('operator'),
-        schema: {
-          operationId: 'listNotificationDeadLetters',
-          tags,
-          summary: '끝내 보내지 못한 알림톡/문자 (dead letters)',
-          response: { 200: notificationDeadLettersAnswer },
-        },
-      },
-      async () => {
-        const list = await engine.failedNotifications();
-        return { list, total: list.length };
-      },
     );
 
     app.post(
@@ -170,6 +140,11 @@ export const claimRoutes =
         if (!(await engine.retryNotification(req.params.jobId))) {
           throw new AppError('NOTIFICATION_NOT_DEAD', '끝내 보내지 못한 알림만 다시 보낼 수 있어요.');
         }
+        await recordOperatorAction(
+          ctx.db,
+          { ...byOperator(ctx, req), action: 'notification_retried', target: req.params.jobId },
+          ctx.clock.now(),
+        );
         return reply.code(202).send({ jobId: req.params.jobId });
       },
     );
@@ -181,12 +156,12 @@ export const claimRoutes =
         schema: {
           operationId: 'getClaim',
           tags,
-          summary: '청구 한 건: 상태 이력, 전송, 문서 해시',
+          summary: '청구 한 건: 환자(가려서), 상태 이력, 전송 시도, 보험사 답, 문서 해시, 타임라인',
           params: claimIdParams,
-          response: { 200: operatorClaimView },
+          response: { 200: opsClaimDetail },
         },
       },
-      (req) => claimView(ctx, req.params.claimId),
+      (req) => claimDetail(ctx, req.params.claimId),
     );
 
     app.post(
@@ -198,13 +173,13 @@ export const claimRoutes =
           tags,
           summary: '보내지 못한 청구를 다시 보내기',
           params: claimIdParams,
-          response: { 200: operatorClaimView },
+          response: { 200: opsClaimDetail },
         },
       },
       async (req) => {
-        await retryDeadLetter(ctx, req.params.claimId, req.operatorId!);
+        await retryDeadLetter(ctx, req.params.claimId, byOperator(ctx, req));
         await engine.kick();
-        return claimView(ctx, req.params.claimId);
+        return claimDetail(ctx, req.params.claimId);
       },
     );
 
@@ -218,12 +193,12 @@ export const claimRoutes =
           summary: '보험사의 답 기록: 접수(accepted), 반려(rejected, 사유), 지급(paid)',
           params: claimIdParams,
           body: claimStatusBody,
-          response: { 200: operatorClaimView },
+          response: { 200: opsClaimDetail },
         },
       },
       async (req) => {
-        await setInsurerAnswer(ctx, req.params.claimId, req.body, req.operatorId!);
-        return claimView(ctx, req.params.claimId);
+        await setInsurerAnswer(ctx, req.params.claimId, req.body, byOperator(ctx, req));
+        return claimDetail(ctx, req.params.claimId);
       },
     );
 
@@ -246,7 +221,7 @@ export const claimRoutes =
           .where('id', '=', req.params.claimId)
           .executeTakeFirst();
         if (!exists) throw notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
-        const pdf = await recordClaimPackage(ctx, req.params.claimId, req.operatorId!);
+        const pdf = await recordClaimPackage(ctx, req.params.claimId, byOperator(ctx, req));
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="claim-${req.params.claimId}.pdf"`)
@@ -399,5 +374,6 @@ export async function registerClaims(
   app.addHook('onClose', () => engine.stop());
   ctx.metrics.setBacklogSource(() => engineBacklog(ctx.db, ctx.clock.now()));
   await app.register(claimRoutes(ctx, engine));
+  await app.register(opsClaimRoutes(ctx, engine));
   await app.register(insurerAnswerRoutes(ctx, opts.requestIdCopy));
 }

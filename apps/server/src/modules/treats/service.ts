@@ -230,7 +230,7 @@ function describe(e: LogLine, names: Names): AccessLogEntry {
     id_card_submitted: () => '본인이 신분증 사본을 제출했어요.',
     id_card_released: () => `${insurerNm(code)}에 신분증 사본을 보냈어요.`,
     operator_revealed: () =>
-      `운영자가 ${e.detail ? `'${e.detail}' 때문에 ` : ''}회원님의 이름과 휴대폰 번호를 확인했어요.`,
+      `운영자가 회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.${e.detail ? ` 확인한 이유: ${e.detail}` : ''}`,
   };
   return {
     logId: String(e.id),

@@ -1,0 +1,155 @@
+// The console's access log (README "Operator console"): the operators' record (who, when, from where, which patient
+// and record, what, why) and the lines operators caused in patients' access logs, searchable and paged. Reading these
+// pages is not itself written down (an export would be); patients show masked.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  OPERATOR_ACCESS_NM,
+  OPERATOR_ACTION_NM,
+  OPS_CLAIMS_API,
+  kstDayEnd,
+  kstDayStart,
+  offsetOf,
+  operatorActionsPage,
+  operatorActionsQuery,
+  patientAccessPage,
+  patientAccessQuery,
+} from '@auto-claim/contract/ops';
+import type { AppContext } from '../../context.js';
+
+/** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
+export interface AuditLookups {
+  ciHmacOf(by: { claimId?: number; recordId?: number }): Promise<string | null>;
+  maskedPatientsOf(by: {
+    claimIds: number[];
+    recordIds: number[];
+  }): Promise<{ claim: Map<number, string>; record: Map<number, string> }>;
+}
+
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+export const auditRoutes =
+  (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { auth: 'operator' as const, role: 'operator' as const, problems: [] };
+    const tags = ['operator'];
+
+    /** The patient filter as a CI hash: none asked (undefined), or null when the claim or record is unknown. */
+    const patientFilter = async (q: { claimId?: number | undefined; recordId?: number | undefined }) => {
+      if (q.claimId === undefined && q.recordId === undefined) return undefined;
+      const by = q.claimId !== undefined ? { claimId: q.claimId } : { recordId: q.recordId! };
+      return lookups.ciHmacOf(by);
+    };
+    const patientsOf = async (rows: { claimId: number | null; recordId: number | null }[]) => {
+      const m = await lookups.maskedPatientsOf({
+        claimIds: [...new Set(rows.flatMap((r) => (r.claimId === null ? [] : [r.claimId])))],
+        recordIds: [...new Set(rows.flatMap((r) => (r.recordId === null ? [] : [r.recordId])))],
+      });
+      return (r: { claimId: number | null; recordId: number | null }) =>
+        (r.claimId !== null ? m.claim.get(r.claimId) : undefined) ??
+        (r.recordId !== null ? m.record.get(r.recordId) : undefined) ??
+        null;
+    };
+
+    app.get(
+      OPS_CLAIMS_API.operatorActions,
+      {
+        config,
+        schema: {
+          operationId: 'searchOperatorActions',
+          tags,
+          summary: '운영자 작업 기록 검색 (누가, 언제, 어디서, 어느 환자, 무엇을, 왜)',
+          description: '이 목록을 보는 것 자체는 기록하지 않아요. 환자는 가려서 보여요.',
+          querystring: operatorActionsQuery,
+          response: { 200: operatorActionsPage },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const ciHmac = await patientFilter(q);
+        if (ciHmac === null) return { list: [], total: 0 };
+        let base = ctx.db.selectFrom('operatorAction');
+        if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
+        if (q.loginId) base = base.where('loginId', '=', q.loginId);
+        if (q.action) base = base.where('action', '=', q.action);
+        if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
+        if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
+        const sort = q.sort ?? 'at';
+        const [rows, count] = await Promise.all([
+          base.selectAll().orderBy(sort, q.order).orderBy('id', q.order).limit(q.size).offset(offsetOf(q)).execute(),
+          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+        ]);
+        const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
+        const patient = await patientsOf(list);
+        return {
+          total: Number(count.n),
+          list: list.map((r) => ({
+            id: String(r.id),
+            at: new Date(r.at).toISOString(),
+            loginId: r.loginId,
+            ip: ctx.crypto.decrypt(r.ipEnc),
+            action: r.action,
+            actionNm: OPERATOR_ACTION_NM[r.action] ?? r.action,
+            claimId: r.claimId,
+            recordId: r.recordId,
+            patient: patient(r),
+            target: r.target,
+            reason: r.reason,
+            detail: r.detail,
+          })),
+        };
+      },
+    );
+
+    app.get(
+      OPS_CLAIMS_API.patientAccess,
+      {
+        config,
+        schema: {
+          operationId: 'searchPatientAccessByOperators',
+          tags,
+          summary: '환자 열람 기록 중 운영자가 남긴 줄 검색',
+          description: '환자가 자기 열람 기록에서 읽는 줄과 같아요. 이 목록을 보는 것 자체는 기록하지 않아요.',
+          querystring: patientAccessQuery,
+          response: { 200: patientAccessPage },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const ciHmac = await patientFilter(q);
+        if (ciHmac === null) return { list: [], total: 0 };
+        let base = ctx.db.selectFrom('accessLog');
+        base = q.loginId
+          ? base.where('actor', '=', `operator:${q.loginId}`)
+          : base.where('actor', 'like', 'operator:%');
+        if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
+        if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
+        if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
+        const [rows, count] = await Promise.all([
+          base
+            .select(['id', 'at', 'actor', 'action', 'claimId', 'recordId', 'detail'])
+            .orderBy(q.sort ?? 'at', q.order)
+            .orderBy('id', q.order)
+            .limit(q.size)
+            .offset(offsetOf(q))
+            .execute(),
+          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+        ]);
+        const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
+        const patient = await patientsOf(list);
+        return {
+          total: Number(count.n),
+          list: list.map((r) => ({
+            id: Number(r.id),
+            at: new Date(r.at).toISOString(),
+            actor: r.actor,
+            action: r.action,
+            actionNm: OPERATOR_ACCESS_NM[r.action] ?? r.action,
+            claimId: r.claimId,
+            recordId: r.recordId,
+            patient: patient(r),
+            detail: r.detail,
+          })),
+        };
+      },
+    );
+  };

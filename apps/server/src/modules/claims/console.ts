@@ -1,0 +1,550 @@
+// What the operator console reads and does of the claim engine (README "Operator console"): the claim search, a
+// claim's timeline, revealing its patient with a reason, and the dead letters (retry many, close with a note). Every
+// change and every reveal is written to the operators' record in the same transaction (modules/audit).
+import {
+  kstDayEnd,
+  kstDayStart,
+  offsetOf,
+  type BulkAnswer,
+  type JobBulkAnswer,
+  type DeadLetterRow,
+  type OpsClaimDetail,
+  type OpsClaimRow,
+  type Page,
+  type RevealAnswer,
+  type TimelineEntry,
+} from '@auto-claim/contract/ops';
+import { CLAIM_STATUS_NM, maskName, maskPhone } from '@auto-claim/contract';
+import type { z } from 'zod';
+import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
+import { sql, type Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { ClaimStatus, Database } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/problem.js';
+import {
+  operatorActionsOfClaim,
+  recordAccess,
+  recordOperatorAction,
+  type OperatorActionEntry,
+} from '../audit/index.js';
+import { hospitalsByCode, insurersByCode } from '../reference/index.js';
+import { contactsOf, subscriberOf } from '../subscriptions/index.js';
+import type { RecordPerson } from './common.js';
+import { claimView, retryDeadLetter } from './operator.js';
+import type { ClaimEngine } from './engine.js';
+
+type Db = Kysely<Database>;
+/** Who acts, as byOperator(ctx, req) answers it. */
+export type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
+
+/** Names of hospitals and insurers for a page of rows. */
+async function namesOf(db: Db, hospitals: string[], insurers: string[]) {
+  const [h, i] = await Promise.all([
+    hospitalsByCode(db, [...new Set(hospitals)]),
+    insurersByCode(db, [...new Set(insurers)]),
+  ]);
+  return {
+    hospital: new Map(h.map((x) => [x.hospitalCd, x.hospitalNm])),
+    insurer: new Map(i.map((x) => [x.insuCompCd, x.insuCompNm])),
+  };
+}
+
+/** The masked patient of each row: the name the hospital sent, the phone the subscription verified. */
+async function maskedPatients(ctx: AppContext, rows: { personEnc: string; insuApplyId: string | null }[]) {
+  const contacts = await contactsOf(ctx, ctx.db, [
+    ...new Set(rows.flatMap((r) => (r.insuApplyId ? [r.insuApplyId] : []))),
+  ]);
+  return rows.map((r) => {
+    const person = ctx.crypto.decryptJson<RecordPerson>(r.personEnc);
+    const tel = r.insuApplyId ? contacts.get(r.insuApplyId)?.userTel : undefined;
+    return { name: maskName(person.name), phone: tel ? maskPhone(tel) : null };
+  });
+}
+
+/** Masked names of the patients of some claims and records (the access log's rows). */
+export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]; recordIds: number[] }) {
+  const [claims, records] = await Promise.all([
+    by.claimIds.length
+      ? ctx.db
+          .selectFrom('claim as c')
+          .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+          .select(['c.id', 'r.personEnc'])
+          .where('c.id', 'in', by.claimIds)
+          .execute()
+      : [],
+    by.recordIds.length
+      ? ctx.db.selectFrom('treatmentRecord').select(['id', 'personEnc']).where('id', 'in', by.recordIds).execute()
+      : [],
+  ]);
+  const name = (enc: string) => maskName(ctx.crypto.decryptJson<RecordPerson>(enc).name);
+  return {
+    claim: new Map(claims.map((c) => [Number(c.id), name(c.personEnc)])),
+    record: new Map(records.map((r) => [Number(r.id), name(r.personEnc)])),
+  };
+}
+
+/** The keyed hash of the CI of a claim's or a record's patient (the access log's patient filter). */
+export async function ciHmacOf(ctx: AppContext, by: { claimId?: number; recordId?: number }) {
+  if (by.claimId !== undefined) {
+    const c = await ctx.db.selectFrom('claim').select('ciHmac').where('id', '=', by.claimId).executeTakeFirst();
+    return c?.ciHmac ?? null;
+  }
+  if (by.recordId !== undefined) {
+    const r = await ctx.db
+      .selectFrom('treatmentRecord')
+      .select('ciHmac')
+      .where('id', '=', by.recordId)
+      .executeTakeFirst();
+    return r?.ciHmac ?? null;
+  }
+  return null;
+}
+
+const CLAIM_SORT = {
+  claimId: 'c.id',
+  visitDate: 'r.visitDate',
+  createdAt: 'c.createdAt',
+  amount: 'c.amount',
+  status: 'c.status',
+} as const;
+
+/** The claim search: filtered, sorted and paged in SQL. */
+export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaimsQuery>): Promise<Page<OpsClaimRow>> {
+  let base = ctx.db.selectFrom('claim as c').innerJoin('treatmentRecord as r', 'r.id', 'c.recordId');
+  if (q.claimId !== undefined) base = base.where('c.id', '=', q.claimId);
+  if (q.hospitalCd) base = base.where('r.hospitalCd', '=', q.hospitalCd);
+  if (q.insuCompCd) base = base.where('c.insuCompCd', '=', q.insuCompCd);
+  if (q.status) base = base.where('c.status', '=', q.status);
+  if (q.dateField === 'visit') {
+    if (q.from) base = base.where('r.visitDate', '>=', q.from);
+    if (q.to) base = base.where('r.visitDate', '<=', q.to);
+  } else {
+    if (q.from) base = base.where('c.createdAt', '>=', kstDayStart(q.from));
+    if (q.to) base = base.where('c.createdAt', '<', kstDayEnd(q.to));
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
+      .select([
+        'c.id',
+        'c.recordId',
+        'c.insuCompCd',
+        'c.insuApplyId',
+        'c.amount',
+        'c.status',
+        'c.createdAt',
+        'r.hospitalCd',
+        'r.visitDate',
+        'r.personEnc',
+        'd.channel',
+        'd.status as deliveryStatus',
+        'd.attempts',
+      ])
+      .orderBy(CLAIM_SORT[q.sort ?? 'claimId'], q.order)
+      .orderBy('c.id', q.order)
+      .limit(q.size)
+      .offset(offsetOf(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const names = await namesOf(
+    ctx.db,
+    rows.map((r) => r.hospitalCd),
+    rows.map((r) => r.insuCompCd),
+  );
+  const patients = await maskedPatients(ctx, rows);
+  return {
+    total: Number(count.n),
+    list: rows.map((r, i) => ({
+      claimId: Number(r.id),
+      recordId: Number(r.recordId),
+      hospitalCd: r.hospitalCd,
+      hospitalNm: names.hospital.get(r.hospitalCd) ?? null,
+      insuCompCd: r.insuCompCd,
+      insuCompNm: names.insurer.get(r.insuCompCd) ?? null,
+      visitDate: r.visitDate,
+      createdAt: iso(r.createdAt),
+      amount: r.amount,
+      status: r.status,
+      patient: patients[i]!,
+      delivery:
+        r.channel && r.deliveryStatus
+          ? { channel: r.channel, status: r.deliveryStatus, attempts: r.attempts ?? 0 }
+          : null,
+    })),
+  };
+}
+
+const CHANNEL_NM = { api: '보험사 API', fax: '팩스' } as const;
+const ATTEMPT_NM: Record<string, string> = {
+  sent: '전달됨',
+  accepted: '팩스 접수됨 (결과 기다림)',
+  delivered: '팩스 전달됨',
+  failed: '실패 (다시 시도해요)',
+  dead: '실패 (더 시도하지 않아요)',
+};
+const ANSWER_NM: Record<string, string> = {
+  received: '보험사가 접수했어요',
+  documents_requested: '보험사가 서류를 더 요청했어요',
+  paid: '보험사가 지급했어요',
+  rejected: '보험사가 반려했어요',
+};
+const OPERATOR_NM: Record<string, string> = {
+  patient_revealed: '운영자가 환자 정보를 확인했어요',
+  documents_downloaded: '운영자가 청구 서류를 내려받았어요',
+  claim_retried: '운영자가 다시 보내기를 요청했어요',
+  insurer_answer_recorded: '운영자가 보험사 답변을 기록했어요',
+  dead_letter_handled: '운영자가 처리 완료로 표시했어요',
+};
+/** Within one instant, the order things happen in: a record, then the claim, its sending, the insurer, operators. */
+const STATUS_RANK: Record<ClaimStatus, number> = {
+  received: 1,
+  claimed: 2,
+  sent: 4,
+  failed: 4,
+  accepted: 6,
+  documents_requested: 6,
+  rejected: 6,
+  paid: 7,
+};
+const empty = { detail: null, actor: null, status: null, channel: null, outcome: null, attempt: null };
+
+/** A claim with its masked patient and timeline: record received → claim built → each attempt → insurer answers. */
+export async function claimDetail(ctx: AppContext, claimId: number): Promise<OpsClaimDetail> {
+  const view = await claimView(ctx, claimId);
+  const db = ctx.db;
+  const [c, history, attempts, answers, actions] = await Promise.all([
+    db
+      .selectFrom('claim as c')
+      .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+      .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
+      .select([
+        'c.insuApplyId',
+        'c.createdAt',
+        'r.personEnc',
+        'r.receiptNo',
+        'r.receivedAt',
+        'd.handledAt',
+        'd.handledBy',
+        'd.handledNote',
+      ])
+      .where('c.id', '=', claimId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('claimStatusHistory')
+      .select(['id', 'status', 'reason', 'actor', 'at'])
+      .where('claimId', '=', claimId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('claimDeliveryAttempt')
+      .select(['id', 'attempt', 'channel', 'outcome', 'error', 'externalRef', 'at'])
+      .where('claimId', '=', claimId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('insurerAnswer')
+      .select(['id', 'insuCompCd', 'answer', 'statusAfter', 'occurredAt', 'receivedAt'])
+      .where('claimId', '=', claimId)
+      .orderBy('id')
+      .execute(),
+    operatorActionsOfClaim(db, claimId),
+  ]);
+  const [patient] = await maskedPatients(ctx, [c]);
+  const names = await namesOf(db, [view.hospitalCd], [view.insuCompCd]);
+
+  type Ranked = TimelineEntry & { rank: number; seq: number };
+  const entries: Ranked[] = [
+    {
+      ...empty,
+      at: iso(c.receivedAt),
+      kind: 'record',
+      title: '병원에서 진료 기록을 받았어요',
+      detail: `영수증 번호 ${c.receiptNo}`,
+      actor: `hospital:${view.hospitalCd}`,
+      rank: 0,
+      seq: 0,
+    },
+    ...history.map((h) => ({
+      ...empty,
+      at: iso(h.at),
+      kind: 'status' as const,
+      title: h.status === 'received' ? '청구를 만들었어요' : `상태: ${CLAIM_STATUS_NM[h.status]}`,
+      detail: h.reason,
+      actor: h.actor,
+      status: h.status,
+      rank: STATUS_RANK[h.status],
+      seq: Number(h.id),
+    })),
+    ...attempts.map((a) => ({
+      ...empty,
+      at: iso(a.at),
+      kind: 'attempt' as const,
+      title: `${a.attempt}번째 전송 (${CHANNEL_NM[a.channel]}): ${ATTEMPT_NM[a.outcome] ?? a.outcome}`,
+      detail: a.error ?? (a.externalRef ? `접수 번호 ${a.externalRef}` : null),
+      actor: 'engine',
+      channel: a.channel,
+      outcome: a.outcome,
+      attempt: a.attempt,
+      rank: 3,
+      seq: Number(a.id),
+    })),
+    ...answers.map((a) => ({
+      ...empty,
+      at: iso(a.occurredAt ?? a.receivedAt),
+      kind: 'answer' as const,
+      title: ANSWER_NM[a.answer] ?? a.answer,
+      actor: `insurer:${a.insuCompCd}`,
+      status: a.statusAfter,
+      rank: 5,
+      seq: Number(a.id),
+    })),
+    ...actions.map((a) => ({
+      ...empty,
+      at: iso(a.at),
+      kind: 'operator' as const,
+      title: OPERATOR_NM[a.action] ?? a.action,
+      detail: a.reason ?? a.detail,
+      actor: `operator:${a.loginId}`,
+      rank: 8,
+      seq: Number(a.id),
+    })),
+  ];
+  entries.sort((a, b) => a.at.localeCompare(b.at) || a.rank - b.rank || a.seq - b.seq);
+  return {
+    ...view,
+    patient: patient!,
+    hospitalNm: names.hospital.get(view.hospitalCd) ?? null,
+    insuCompNm: names.insurer.get(view.insuCompCd) ?? null,
+    receiptNo: c.receiptNo,
+    createdAt: iso(c.createdAt),
+    handled: c.handledAt && c.handledBy ? { at: iso(c.handledAt), by: c.handledBy, note: c.handledNote ?? '' } : null,
+    timeline: entries.map(({ rank: _r, seq: _s, ...e }) => e),
+  };
+}
+
+/**
+ * The patient's unmasked name, phone and birth date for an operator who typed why; the operators' record and the
+ * patient's own access log both get a line, in the same transaction, before the answer leaves.
+ */
+export async function revealPatient(ctx: AppContext, claimId: number, reason: string, by: By): Promise<RevealAnswer> {
+  const c = await ctx.db
+    .selectFrom('claim as c')
+    .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+    .select(['c.ciHmac', 'c.insuApplyId', 'c.recordId', 'r.personEnc'])
+    .where('c.id', '=', claimId)
+    .executeTakeFirst();
+  if (!c) throw NOT_FOUND();
+  // The subscriber as verified (name, birth date, phone); the hospital's record when there is no subscription left.
+  const sub = await subscriberOf(ctx, c.ciHmac, c.insuApplyId);
+  const record = ctx.crypto.decryptJson<RecordPerson>(c.personEnc);
+  const answer: RevealAnswer = {
+    claimId,
+    name: sub?.person.userNm ?? record.name,
+    phone: sub?.person.userTel ?? null,
+    birthDate: sub?.person.birthday ?? record.birthDate,
+  };
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (tx) => {
+    await recordOperatorAction(
+      tx,
+      { ...by, action: 'patient_revealed', ciHmac: c.ciHmac, claimId, recordId: Number(c.recordId), reason },
+      now,
+    );
+    await recordAccess(
+      tx,
+      [
+        {
+          ciHmac: c.ciHmac,
+          action: 'operator_revealed',
+          actor: `operator:${by.loginId}`,
+          claimId,
+          recordId: Number(c.recordId),
+          detail: reason,
+        },
+      ],
+      now,
+    );
+  });
+  return answer;
+}
+
+const DEAD_SORT = { failedAt: 'c.updatedAt', claimId: 'c.id', attempts: 'd.attempts' } as const;
+
+/** The claims' dead letters: those still to deal with by default, or those closed with a note. */
+export async function deadLetterPage(
+  ctx: AppContext,
+  q: z.output<typeof deadLettersQuery>,
+): Promise<Page<DeadLetterRow>> {
+  let base = ctx.db
+    .selectFrom('claimDelivery as d')
+    .innerJoin('claim as c', 'c.id', 'd.claimId')
+    .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+    .where('d.status', '=', 'dead');
+  if (q.handled === 'false') base = base.where('d.handledAt', 'is', null);
+  if (q.handled === 'true') base = base.where('d.handledAt', 'is not', null);
+  if (q.insuCompCd) base = base.where('d.insuCompCd', '=', q.insuCompCd);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'd.claimId',
+        'd.insuCompCd',
+        'd.channel',
+        'd.attempts',
+        'd.lastError',
+        'd.handledAt',
+        'd.handledBy',
+        'd.handledNote',
+        'c.updatedAt',
+        'c.insuApplyId',
+        'r.hospitalCd',
+        'r.personEnc',
+      ])
+      .orderBy(DEAD_SORT[q.sort ?? 'failedAt'], q.order)
+      .orderBy('d.id', q.order)
+      .limit(q.size)
+      .offset(offsetOf(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const names = await namesOf(
+    ctx.db,
+    [],
+    rows.map((r) => r.insuCompCd),
+  );
+  const patients = await maskedPatients(ctx, rows);
+  return {
+    total: Number(count.n),
+    list: rows.map((r, i) => ({
+      claimId: Number(r.claimId),
+      insuCompCd: r.insuCompCd,
+      insuCompNm: names.insurer.get(r.insuCompCd) ?? null,
+      hospitalCd: r.hospitalCd,
+      channel: r.channel,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      failedAt: iso(r.updatedAt),
+      patient: patients[i]!,
+      handled: r.handledAt && r.handledBy ? { at: iso(r.handledAt), by: r.handledBy, note: r.handledNote ?? '' } : null,
+    })),
+  };
+}
+
+/** Each id answered alone: one that cannot be retried says why, and the others go on. */
+async function eachOf(ids: number[], act: (id: number) => Promise<void>): Promise<BulkAnswer> {
+  const results: BulkAnswer['results'] = [];
+  for (const claimId of [...new Set(ids)]) {
+    try {
+      await act(claimId);
+      results.push({ claimId, ok: true, code: null, detail: null });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      results.push({ claimId, ok: false, code: e.code, detail: e.detail });
+    }
+  }
+  return { results };
+}
+
+export const retryMany = (ctx: AppContext, ids: number[], by: By) => eachOf(ids, (id) => retryDeadLetter(ctx, id, by));
+
+/** Closes dead letters with a note: they leave the list and stay findable (handled=true); a retry reopens them. */
+export const markHandled = (ctx: AppContext, ids: number[], note: string, by: By) =>
+  eachOf(ids, async (claimId) => {
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (tx) => {
+      const d = await tx
+        .updateTable('claimDelivery')
+        .set({ handledAt: now, handledBy: by.loginId, handledNote: note })
+        .where('claimId', '=', claimId)
+        .where('status', '=', 'dead')
+        .where('handledAt', 'is', null)
+        .returning(['claimId'])
+        .executeTakeFirst();
+      if (!d) {
+        const c = await tx
+          .selectFrom('claim as c')
+          .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
+          .select(['d.status', 'd.handledAt'])
+          .where('c.id', '=', claimId)
+          .executeTakeFirst();
+        if (!c) throw NOT_FOUND();
+        if (c.status === 'dead') throw new AppError('DEAD_LETTER_HANDLED', '이미 처리 완료로 표시한 청구예요.');
+        throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 처리 완료로 표시할 수 있어요.');
+      }
+      const c = await tx.selectFrom('claim').select('ciHmac').where('id', '=', claimId).executeTakeFirstOrThrow();
+      await recordOperatorAction(
+        tx,
+        { ...by, action: 'dead_letter_handled', ciHmac: c.ciHmac, claimId, detail: note },
+        now,
+      );
+    });
+  });
+
+/** Failed patient messages sent again, each answered. */
+export async function retryNotifications(
+  ctx: AppContext,
+  engine: ClaimEngine,
+  jobIds: string[],
+  by: By,
+): Promise<JobBulkAnswer> {
+  const results: JobBulkAnswer['results'] = [];
+  for (const jobId of [...new Set(jobIds)]) {
+    if (!(await engine.retryNotification(jobId))) {
+      results.push({
+        jobId,
+        ok: false,
+        code: 'NOTIFICATION_NOT_DEAD',
+        detail: '끝내 보내지 못한 알림만 다시 보낼 수 있어요.',
+      });
+      continue;
+    }
+    await recordOperatorAction(ctx.db, { ...by, action: 'notification_retried', target: jobId }, ctx.clock.now());
+    results.push({ jobId, ok: true, code: null, detail: null });
+  }
+  return { results };
+}
+
+/** Failed patient messages closed with a note, for this failure only: one that fails again after a retry is new. */
+export async function markNotificationsHandled(
+  ctx: AppContext,
+  engine: ClaimEngine,
+  jobIds: string[],
+  note: string,
+  by: By,
+): Promise<JobBulkAnswer> {
+  const results: JobBulkAnswer['results'] = [];
+  for (const jobId of [...new Set(jobIds)]) {
+    const [failed] = (await engine.failedNotifications({ jobId })).list;
+    if (!failed) {
+      results.push({
+        jobId,
+        ok: false,
+        code: 'NOTIFICATION_NOT_DEAD',
+        detail: '끝내 보내지 못한 알림만 처리 완료로 표시할 수 있어요.',
+      });
+      continue;
+    }
+    if (failed.handled) {
+      results.push({ jobId, ok: false, code: 'DEAD_LETTER_HANDLED', detail: '이미 처리 완료로 표시한 알림이에요.' });
+      continue;
+    }
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (tx) => {
+      // The job's own completed_on, to the microsecond (a JavaScript date would lose them and never match again).
+      await sql`insert into notification_handled (job_id, failed_at, note, handled_by, handled_at)
+        select id::text, completed_on, ${note}, ${by.loginId}, ${now} from pgboss.job where id = ${jobId}::uuid
+        on conflict (job_id) do update set failed_at = excluded.failed_at, note = excluded.note,
+          handled_by = excluded.handled_by, handled_at = excluded.handled_at`.execute(tx);
+      await recordOperatorAction(
+        tx,
+        { ...by, action: 'dead_letter_handled', recordId: failed.recordId, target: jobId, detail: note },
+        now,
+      );
+    });
+    results.push({ jobId, ok: true, code: null, detail: null });
+  }
+  return { results };
+}

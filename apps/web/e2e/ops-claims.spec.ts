@@ -1,0 +1,94 @@
+// The console's claims, dead letters and access log in Chromium (README "Operator console"): a patient's record is fed
+// while the sandbox insurer refuses claims (POST /sandbox/delivery/failures), the operator finds the claim (masked),
+// reads its timeline, reveals the patient with a typed reason, retries the dead letter from the dead-letter list once the
+// insurer takes claims again, and finds the reveal in the access log with who, when, from where and why.
+import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
+import { feed, ok, subscribe } from './patient-api';
+import { DESKTOP, signInOps } from './ops';
+
+test.use(DESKTOP);
+
+// Claims to this insurer are refused while the test says so; no other browser test uses it.
+const INSURER = 'MERITZFIRE';
+
+test('a dead letter found, revealed with a reason, retried, and the reveal in the access log', async ({ page }) => {
+  test.setTimeout(180_000);
+  const p = testPerson({ name: '홍길동' });
+  const fail = (on: boolean) =>
+    page.request.post('/sandbox/delivery/failures', { data: { insuCompCd: INSURER, fail: on } });
+  await ok(await fail(true));
+  const ci = await subscribe(page.request, p, 0, p.rrnBack, INSURER);
+  const receiptNo = `OPS-${p.phone}`;
+  await feed(page.request, p, ci, { receiptNo, totalPaid: 42_000 });
+
+  await signInOps(page, `/ops/claims?insuCompCd=${INSURER}&status=failed`);
+
+  // Claims: filtered by insurer and status, the patient masked.
+  await expect(page.getByRole('heading', { level: 1, name: '청구' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: '홍*동' }).first();
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText('42,000원');
+  await expect(page.getByText('홍길동')).toHaveCount(0);
+  await snap(page, 'ops-claims-01-list');
+  await expectAccessible(page);
+
+  // The claim: its timeline, from the hospital's record to the failed attempt.
+  await row.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^청구 \d+$/ })).toBeVisible();
+  const claimId = (await page.getByRole('heading', { level: 1 }).textContent())!.replace(/\D/g, '');
+  const timeline = page.getByRole('list', { name: '타임라인' });
+  await expect(timeline.getByRole('listitem').first()).toContainText('병원에서 진료 기록을 받았어요');
+  await expect(timeline).toContainText('1번째 전송 (보험사 API): 실패 (더 시도하지 않아요)');
+  await expect(timeline).toContainText('시험용 실패');
+  await expect(page.getByText('홍*동')).toBeVisible();
+  await expectAccessible(page);
+
+  // Reveal: a reason is required, then the name, phone and birth date show.
+  await page.getByRole('button', { name: '환자 정보 보기' }).click();
+  const dialog = page.getByRole('dialog', { name: '환자 정보 보기' });
+  await dialog.getByRole('button', { name: '확인하기' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('확인하는 이유를 2자 이상 적어 주세요.');
+  const reason = '보험사 전송 실패 건 환자 연락';
+  await dialog.getByLabel('확인하는 이유').fill(reason);
+  await dialog.getByRole('button', { name: '확인하기' }).click();
+  await expect(dialog).toContainText('홍길동');
+  await expect(dialog).toContainText(`${p.phone}`);
+  await snap(page, 'ops-claims-02-revealed');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: '닫기' }).click();
+
+  // Dead letters: the insurer takes claims again; retried from the list.
+  await ok(await fail(false));
+  await page.getByRole('link', { name: '보내지 못한 청구' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '보내지 못한 청구' })).toBeVisible();
+  const dead = page.getByRole('row').filter({ hasText: claimId }).first();
+  await expect(dead).toContainText('시험용 실패');
+  await expectAccessible(page);
+  await dead.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /선택한 1건 다시 보내기/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: '다시 보내도록' })).toHaveText('1건을 다시 보내도록 했어요.');
+  await expect(page.getByRole('row').filter({ hasText: claimId })).toHaveCount(0);
+  await snap(page, 'ops-claims-03-dead-letters');
+
+  // The claim reaches the insurer (the server's workers send it).
+  await expect(async () => {
+    const res = await page.request.get(`/api/admin/claims/${claimId}`);
+    expect(((await res.json()) as { status: string }).status).toBe('sent');
+  }).toPass({ timeout: 30_000 });
+
+  // Access log: the reveal with who, when, from where and why.
+  await page.getByRole('link', { name: '접근 기록' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '접근 기록' })).toBeVisible();
+  await page.getByLabel('청구 번호', { exact: true }).fill(claimId);
+  await page.getByRole('combobox', { name: /^작업/ }).selectOption('patient_revealed');
+  await page.getByRole('button', { name: '검색' }).first().click();
+  const line = page.getByRole('row').filter({ hasText: reason });
+  await expect(line).toContainText('환자 정보 확인');
+  await expect(line).toContainText('127.0.0.1');
+  await expect(line).toContainText('홍*동');
+  await snap(page, 'ops-claims-04-access-log');
+  await expectAccessible(page);
+});

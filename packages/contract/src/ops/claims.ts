@@ -1,0 +1,306 @@
+// The console's claims, dead letters and access log (README "Operator console"): search, a claim's timeline, revealing
+// its patient with a reason, retrying and closing dead letters, and who looked at whose data.
+import { z } from 'zod';
+import { claimStatusBody, operatorClaimView } from '../claims.js';
+import { pathParam } from '../paths.js';
+import { KST_OFFSET_MS } from '../dates.js';
+import { hospitalCd, insuCompCd, yyyymmdd } from '../formats.js';
+import { claimStatus } from '../treats.js';
+import { pageOf, pageQuery } from './page.js';
+
+const id = (label: string) =>
+  z.coerce
+    .number({ message: `${label}는 숫자예요.` })
+    .int({ message: `${label}는 숫자예요.` })
+    .positive({ message: `${label}는 숫자예요.` });
+
+export const OPS_CLAIMS_API = {
+  /** Search: GET with opsClaimsQuery. */
+  claims: '/api/admin/claims',
+  /** The patient's unmasked name, phone and birth date, with a typed reason (both access logs record it). */
+  claimReveal: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/reveal`,
+  /** Many dead letters sent again at once (up to OPS_BULK_MAX), each answered. */
+  deadLettersRetry: '/api/admin/claims/dead-letters/retry',
+  /** Dead letters closed with a note: they leave the list (`handled=true` finds them). */
+  deadLettersHandled: '/api/admin/claims/dead-letters/handled',
+  /** Failed patient messages sent again, many at once (up to OPS_BULK_MAX), each answered. */
+  notificationsRetry: '/api/admin/notifications/dead-letters/retry',
+  /** Failed patient messages closed with a note. */
+  notificationsHandled: '/api/admin/notifications/dead-letters/handled',
+  /** The operators' own record (operator_action). */
+  operatorActions: '/api/admin/access-log/operator-actions',
+  /** The patients' access log, the lines operators caused. */
+  patientAccess: '/api/admin/access-log/patient-access',
+} as const;
+
+/** The first instant of a Korean day (YYYYMMDD), and of the day after: a from–to filter's bounds. */
+export const kstDayStart = (ymd: string) =>
+  new Date(Date.UTC(+ymd.slice(0, 4), +ymd.slice(4, 6) - 1, +ymd.slice(6, 8)) - KST_OFFSET_MS);
+export const kstDayEnd = (ymd: string) => new Date(kstDayStart(ymd).getTime() + 24 * 3600_000);
+
+/** How many items one bulk call takes. */
+export const OPS_BULK_MAX = 100;
+
+const dateRange = {
+  from: yyyymmdd.optional(),
+  to: yyyymmdd.optional(),
+};
+const refineRange = <T extends { from?: string | undefined; to?: string | undefined }>(q: T) =>
+  !q.from || !q.to || q.from <= q.to;
+const rangeMessage = { message: '시작일이 종료일보다 늦어요.', path: ['from'] };
+
+export const OPS_CLAIM_SORT = ['claimId', 'visitDate', 'createdAt', 'amount', 'status'] as const;
+export const opsClaimsQuery = pageQuery(OPS_CLAIM_SORT)
+  .extend({
+    claimId: id('청구 번호').optional(),
+    hospitalCd: hospitalCd.optional(),
+    insuCompCd: insuCompCd.optional(),
+    status: claimStatus.optional(),
+    /** Which date from/to mean: the visit (진료일) or the claim's making (청구일, Korea time). */
+    dateField: z
+      .enum(['visit', 'claim'], { message: '날짜 기준은 visit(진료일) 또는 claim(청구일)이에요.' })
+      .default('visit'),
+    ...dateRange,
+  })
+  .refine(refineRange, rangeMessage);
+export type OpsClaimsQuery = z.input<typeof opsClaimsQuery>;
+
+/** A patient as lists show them: 홍*동, 010-****-5678. */
+export const maskedPatient = z.object({ name: z.string(), phone: z.string().nullable() });
+
+export const opsClaimRow = z.object({
+  claimId: z.number().int(),
+  recordId: z.number().int(),
+  hospitalCd: z.string(),
+  hospitalNm: z.string().nullable(),
+  insuCompCd: z.string(),
+  insuCompNm: z.string().nullable(),
+  /** YYYYMMDD */
+  visitDate: z.string(),
+  createdAt: z.string(),
+  amount: z.number().int(),
+  status: claimStatus,
+  patient: maskedPatient,
+  delivery: z
+    .object({
+      channel: z.enum(['api', 'fax']),
+      status: z.enum(['pending', 'awaiting', 'sent', 'dead']),
+      attempts: z.number().int(),
+    })
+    .nullable(),
+});
+export type OpsClaimRow = z.infer<typeof opsClaimRow>;
+export const opsClaimsAnswer = pageOf(opsClaimRow);
+
+/** One step of a claim's life, oldest first. */
+export const timelineEntry = z.object({
+  at: z.string(),
+  /** record: the hospital sent it; status: the claim's status changed; attempt: one delivery attempt; answer: the
+   * insurer's answer as it posted it; operator: an operator's action on this claim. */
+  kind: z.enum(['record', 'status', 'attempt', 'answer', 'operator']),
+  /** What happened, in Korean. */
+  title: z.string(),
+  /** The reason, error or note, when there is one. */
+  detail: z.string().nullable(),
+  /** Who: hospital:<code>, engine, insurer:<code>, operator:<id>. */
+  actor: z.string().nullable(),
+  status: claimStatus.nullable(),
+  channel: z.enum(['api', 'fax']).nullable(),
+  outcome: z.string().nullable(),
+  attempt: z.number().int().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
+
+/** A claim as the console shows it: the engine's view plus the masked patient, names and the timeline. */
+export const opsClaimDetail = operatorClaimView.extend({
+  patient: maskedPatient,
+  hospitalNm: z.string().nullable(),
+  insuCompNm: z.string().nullable(),
+  receiptNo: z.string(),
+  createdAt: z.string(),
+  handled: z.object({ at: z.string(), by: z.string(), note: z.string() }).nullable(),
+  timeline: z.array(timelineEntry),
+});
+export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;
+
+/** The insurer's answer as an operator records it (the same body as before). */
+export const opsClaimStatusBody = claimStatusBody;
+
+const reasonText = z
+  .string({ message: '확인하는 이유를 적어 주세요.' })
+  .trim()
+  .min(2, { message: '확인하는 이유를 2자 이상 적어 주세요.' })
+  .max(200, { message: '이유는 200자까지 적을 수 있어요.' });
+export const revealBody = z.object({ reason: reasonText }, { message: '확인하는 이유를 적어 주세요.' });
+export const revealAnswer = z.object({
+  claimId: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  /** YYYYMMDD */
+  birthDate: z.string(),
+});
+export type RevealAnswer = z.infer<typeof revealAnswer>;
+
+export const OPS_DEAD_LETTER_SORT = ['failedAt', 'claimId', 'attempts'] as const;
+export const deadLettersQuery = pageQuery(OPS_DEAD_LETTER_SORT).extend({
+  /** false (default): still to deal with; true: those closed with a note; all: both. */
+  handled: z.enum(['false', 'true', 'all'], { message: 'handled는 false, true, all 중 하나예요.' }).default('false'),
+  insuCompCd: insuCompCd.optional(),
+});
+export const deadLetterRow = z.object({
+  claimId: z.number().int(),
+  insuCompCd: insuCompCd,
+  insuCompNm: z.string().nullable(),
+  hospitalCd: z.string(),
+  channel: z.enum(['api', 'fax']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  failedAt: z.string(),
+  patient: maskedPatient,
+  handled: z.object({ at: z.string(), by: z.string(), note: z.string() }).nullable(),
+});
+export type DeadLetterRow = z.infer<typeof deadLetterRow>;
+export const deadLettersPage = pageOf(deadLetterRow);
+
+const claimIds = z
+  .array(id('청구 번호'), { message: '청구 번호 목록(claimIds)을 보내 주세요.' })
+  .min(1, { message: '하나 이상 골라 주세요.' })
+  .max(OPS_BULK_MAX, { message: `한 번에 ${OPS_BULK_MAX}건까지 처리할 수 있어요.` });
+export const bulkRetryBody = z.object({ claimIds });
+export const bulkHandledBody = z.object({
+  claimIds,
+  note: z
+    .string({ message: '처리 내용을 적어 주세요.' })
+    .trim()
+    .min(2, { message: '처리 내용을 2자 이상 적어 주세요.' })
+    .max(500, { message: '처리 내용은 500자까지 적을 수 있어요.' }),
+});
+/** One answer per id, in the order sent: ok, or the code and Korean detail of why not. */
+export const bulkAnswer = z.object({
+  results: z.array(
+    z.object({
+      claimId: z.number().int(),
+      ok: z.boolean(),
+      code: z.string().nullable(),
+      detail: z.string().nullable(),
+    }),
+  ),
+});
+export type BulkAnswer = z.infer<typeof bulkAnswer>;
+
+export const notificationDeadLettersQuery = pageQuery(['failedAt'] as const).extend({
+  handled: deadLettersQuery.shape.handled,
+});
+export const notificationDeadLetterRow = z.object({
+  jobId: z.string(),
+  recordId: z.number().int(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  failedAt: z.string(),
+  handled: z.object({ at: z.string(), by: z.string(), note: z.string() }).nullable(),
+});
+export type NotificationDeadLetterRow = z.infer<typeof notificationDeadLetterRow>;
+export const notificationDeadLettersPage = pageOf(notificationDeadLetterRow);
+const jobIds = z
+  .array(z.uuid({ message: '작업 번호는 목록에 나온 UUID예요.' }), { message: '작업 번호 목록(jobIds)을 보내 주세요.' })
+  .min(1, { message: '하나 이상 골라 주세요.' })
+  .max(OPS_BULK_MAX, { message: `한 번에 ${OPS_BULK_MAX}건까지 처리할 수 있어요.` });
+export const notificationsRetryBody = z.object({ jobIds });
+export const notificationsHandledBody = z.object({ jobIds, note: bulkHandledBody.shape.note });
+export const jobBulkAnswer = z.object({
+  results: z.array(
+    z.object({ jobId: z.string(), ok: z.boolean(), code: z.string().nullable(), detail: z.string().nullable() }),
+  ),
+});
+export type JobBulkAnswer = z.infer<typeof jobBulkAnswer>;
+
+export const OPS_ACTION_SORT = ['at', 'loginId', 'action'] as const;
+export const operatorActionsQuery = pageQuery(OPS_ACTION_SORT)
+  .extend({
+    loginId: z.string().trim().min(1).max(100).optional(),
+    action: z.string().trim().min(1).max(60).optional(),
+    /** The patient of this claim (all their lines, by the CI's keyed hash). */
+    claimId: id('청구 번호').optional(),
+    /** The patient of this treatment record. */
+    recordId: id('진료 기록 번호').optional(),
+    ...dateRange,
+  })
+  .refine(refineRange, rangeMessage);
+export type OperatorActionsQuery = z.input<typeof operatorActionsQuery>;
+
+export const operatorActionRow = z.object({
+  id: z.string(),
+  at: z.string(),
+  loginId: z.string(),
+  /** Where the call came from (decrypted for this answer only). */
+  ip: z.string(),
+  action: z.string(),
+  /** The action in Korean. */
+  actionNm: z.string(),
+  claimId: z.number().int().nullable(),
+  recordId: z.number().int().nullable(),
+  /** The patient concerned, masked (홍*동), when there is one. */
+  patient: z.string().nullable(),
+  target: z.string().nullable(),
+  reason: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type OperatorActionRow = z.infer<typeof operatorActionRow>;
+export const operatorActionsPage = pageOf(operatorActionRow);
+
+export const OPS_ACCESS_SORT = ['at', 'action'] as const;
+export const patientAccessQuery = pageQuery(OPS_ACCESS_SORT)
+  .extend({
+    loginId: z.string().trim().min(1).max(100).optional(),
+    claimId: id('청구 번호').optional(),
+    recordId: id('진료 기록 번호').optional(),
+    ...dateRange,
+  })
+  .refine(refineRange, rangeMessage);
+export const patientAccessRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** operator:<id> */
+  actor: z.string(),
+  action: z.string(),
+  actionNm: z.string(),
+  claimId: z.number().int().nullable(),
+  recordId: z.number().int().nullable(),
+  patient: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export const patientAccessPage = pageOf(patientAccessRow);
+
+/** The operator actions in Korean, for the access log's screen and answers. */
+export const OPERATOR_ACTION_NM: Record<string, string> = {
+  sign_in: '로그인',
+  sign_out: '로그아웃',
+  second_factor_set: '2단계 인증 설정',
+  patient_revealed: '환자 정보 확인',
+  documents_downloaded: '청구 서류 내려받기',
+  claim_retried: '청구 다시 보내기',
+  claim_status_set: '청구 상태 변경',
+  insurer_answer_recorded: '보험사 답변 기록',
+  dead_letter_handled: '보내지 못한 청구 처리 완료',
+  notification_retried: '알림 다시 보내기',
+  record_held_answered: '보류 기록 처리',
+  hospital_created: '병원 추가',
+  hospital_updated: '병원 수정',
+  hospital_key_issued: '병원 API 키 발급',
+  hospital_key_rotated: '병원 API 키 교체',
+  hospital_key_revoked: '병원 API 키 폐기',
+  insurer_updated: '보험사 설정 변경',
+  insurer_test_delivery: '보험사 시험 전송',
+  terms_published: '약관 게시',
+  operator_created: '운영자 추가',
+  operator_updated: '운영자 변경',
+  operator_second_factor_reset: '운영자 2단계 인증 초기화',
+  operator_disabled: '운영자 사용 중지',
+};
+
+/** The patients' access-log actions operators cause, in Korean. */
+export const OPERATOR_ACCESS_NM: Record<string, string> = {
+  released_to_operator: '청구 서류 열람',
+  operator_retry: '청구 다시 보내기',
+  operator_revealed: '이름·연락처·생년월일 확인',
+};
