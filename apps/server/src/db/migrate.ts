@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_record_identity.js';
 import * as m0012 from './migrations/0012_perimeter.js';
 import * as m0013 from './migrations/0013_sms_person.js';
 import * as m0014 from './migrations/0014_operator_roles.js';
+import * as m0015 from './migrations/0015_operator_second_factor.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_perimeter': m0012,
   '0013_sms_person': m0013,
   '0014_operator_roles': m0014,
+  '0015_operator_second_factor': m0015,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
