@@ -10,8 +10,7 @@ import {
   OPERATOR_API,
   type FeedAnswer,
 } from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
-import { build, problemOf, testClock, type TestApp } from './helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -49,14 +48,7 @@ describe('hospital API keys', () => {
   });
 
   it('accepts a key an operator issued, stored only as its hash, for that hospital', async () => {
-    await upsertOperator(t.db.db, 'feed-ops', 'correct horse battery');
-    const login = await t.app.inject({
-      method: 'POST',
-      url: API.login,
-      payload: { loginId: 'feed-ops', password: 'correct horse battery' },
-    });
-    expect(login.statusCode).toBe(200);
-    const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+    const { headers } = await signInOperator(t, 'admin', { loginId: 'feed-ops' });
     const noSession = await t.app.inject({
       method: 'POST',
       url: OPERATOR_API.hospitalApiKeys('90000002'),
@@ -66,7 +58,7 @@ describe('hospital API keys', () => {
     const issued = await t.app.inject({
       method: 'POST',
       url: OPERATOR_API.hospitalApiKeys('90000002'),
-      cookies,
+      headers,
       payload: { label: 'EMR' },
     });
     expect(issued.statusCode).toBe(201);

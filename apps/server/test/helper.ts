@@ -121,9 +121,13 @@ const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
  * so holds a full session. Answers the headers every console call sends (the session cookie and x-csrf-token), the
  * TOTP secret and the recovery codes.
  */
-export async function signInOperator(t: TestApp, role: 'viewer' | 'operator' | 'admin' = 'operator') {
+export async function signInOperator(
+  t: TestApp,
+  role: 'viewer' | 'operator' | 'admin' = 'operator',
+  opts: { loginId?: string } = {},
+) {
   const { upsertOperator } = await import('../src/modules/auth/operators.js');
-  const loginId = `${role}-${++operatorSeq}`;
+  const loginId = opts.loginId ?? `${role}-${++operatorSeq}`;
   const password = OPERATOR_PASSWORD;
   await upsertOperator(t.db.db, loginId, password, role);
   const n = ++operatorSeq;
@@ -152,4 +156,39 @@ export async function signInOperator(t: TestApp, role: 'viewer' | 'operator' | '
   /** What every console call sends: pass `headers` to app.inject. */
   const headers: Record<string, string> = { cookie, 'x-csrf-token': csrfToken };
   return { loginId, password, cookie, csrfToken, headers, secret, recoveryCodes, remoteAddress };
+}
+
+/**
+ * An operator session short of the second factor: `setup` (a new account, password only) or `password` (an account
+ * with its second factor set up, signed in again with the password only). Answers what signInOperator does.
+ */
+export async function pendingOperatorSession(
+  t: TestApp,
+  stage: 'setup' | 'password',
+  role: 'viewer' | 'operator' | 'admin' = 'operator',
+) {
+  const { upsertOperator } = await import('../src/modules/auth/operators.js');
+  const account =
+    stage === 'password'
+      ? await signInOperator(t, role)
+      : { loginId: `${role}-${++operatorSeq}`, password: OPERATOR_PASSWORD, secret: '', recoveryCodes: [] as string[] };
+  if (stage === 'setup') await upsertOperator(t.db.db, account.loginId, account.password, role);
+  const n = ++operatorSeq;
+  const remoteAddress = `127.9.${(n >> 8) & 255}.${n & 255}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/rest/auth/login',
+    remoteAddress,
+    payload: { loginId: account.loginId, password: account.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}: ${res.body}`);
+  const csrfToken = (res.json() as { csrfToken: string }).csrfToken;
+  const cookie = cookieOf(res);
+  return {
+    ...account,
+    cookie,
+    csrfToken,
+    headers: { cookie, 'x-csrf-token': csrfToken } as Record<string, string>,
+    remoteAddress,
+  };
 }
