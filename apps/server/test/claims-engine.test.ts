@@ -7,7 +7,6 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  API,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
   MAX_DELIVERY_ATTEMPTS,
@@ -238,7 +237,11 @@ describe('delivery, notification and the status lifecycle', () => {
     // Only operators see it.
     expect((await t.app.inject({ url: OPERATOR_API.notificationDeadLetters })).statusCode).toBe(401);
 
-    const retried = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry(dead!.jobId), headers: ops });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: OPERATOR_API.notificationRetry(dead!.jobId),
+      headers: ops,
+    });
     expect(retried.statusCode).toBe(202);
     await t.app.claimEngine.drain();
     expect(await outbox('kakao', who.userTel)).toHaveLength(1);
@@ -247,7 +250,11 @@ describe('delivery, notification and the status lifecycle', () => {
     };
     expect(after.list.map((d) => d.jobId)).not.toContain(dead!.jobId);
     // A job that is not a dead letter (any more) cannot be sent again by hand.
-    const again = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry(dead!.jobId), headers: ops });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: OPERATOR_API.notificationRetry(dead!.jobId),
+      headers: ops,
+    });
     expect(problemOf(again)).toMatchObject({ status: 409, code: 'NOTIFICATION_NOT_DEAD' });
     const bad = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry('not-a-job'), headers: ops });
     expect(problemOf(bad)).toMatchObject({ status: 400, errors: [{ field: 'jobId' }] });
@@ -450,9 +457,9 @@ describe('the package on demand', () => {
     );
     const log = await t.db.db.selectFrom('accessLog').select('action').where('claimId', '=', claim!.id).execute();
     expect(log.map((l) => l.action)).toContain('released_to_operator');
-    expect((await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(999_999), headers: ops })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(999_999), headers: ops })).statusCode,
+    ).toBe(404);
   });
 });
 

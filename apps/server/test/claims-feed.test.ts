@@ -2,14 +2,7 @@
 // field, idempotency by (hospital, receipt number), batches, and identifiers stored only encrypted and hashed.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  API,
-  HOSPITAL_API,
-  HOSPITAL_KEY_HEADER,
-  MAX_FEED_BATCH,
-  OPERATOR_API,
-  type FeedAnswer,
-} from '@auto-claim/contract';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, MAX_FEED_BATCH, OPERATOR_API, type FeedAnswer } from '@auto-claim/contract';
 import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 

@@ -140,22 +140,29 @@ export async function signInOperator(
   });
   if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}: ${res.body}`);
   const pending = { cookie: cookieOf(res), 'x-csrf-token': (res.json() as { csrfToken: string }).csrfToken };
-  const setup = await t.app.inject({ method: 'POST', url: '/api/admin/me/totp/setup', remoteAddress, headers: pending });
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/me/totp/setup',
+    remoteAddress,
+    headers: pending,
+  });
   if (setup.statusCode !== 200) throw new Error(`totp setup ${setup.statusCode}: ${setup.body}`);
   const { secret } = setup.json() as { secret: string };
+  /** The code the set-up took: spent from now on. */
+  const usedCode = await totpCode(secret);
   const confirmed = await t.app.inject({
     method: 'POST',
     url: '/api/admin/me/totp/confirm',
     remoteAddress,
     headers: pending,
-    payload: { code: await totpCode(secret) },
+    payload: { code: usedCode },
   });
   if (confirmed.statusCode !== 200) throw new Error(`totp confirm ${confirmed.statusCode}: ${confirmed.body}`);
   const { csrfToken, recoveryCodes } = confirmed.json() as { csrfToken: string; recoveryCodes: string[] };
   const cookie = cookieOf(confirmed);
   /** What every console call sends: pass `headers` to app.inject. */
   const headers: Record<string, string> = { cookie, 'x-csrf-token': csrfToken };
-  return { loginId, password, cookie, csrfToken, headers, secret, recoveryCodes, remoteAddress };
+  return { loginId, password, cookie, csrfToken, headers, secret, usedCode, recoveryCodes, remoteAddress };
 }
 
 /**
@@ -171,7 +178,13 @@ export async function pendingOperatorSession(
   const account =
     stage === 'password'
       ? await signInOperator(t, role)
-      : { loginId: `${role}-${++operatorSeq}`, password: OPERATOR_PASSWORD, secret: '', recoveryCodes: [] as string[] };
+      : {
+          loginId: `${role}-${++operatorSeq}`,
+          password: OPERATOR_PASSWORD,
+          secret: '',
+          usedCode: '',
+          recoveryCodes: [] as string[],
+        };
   if (stage === 'setup') await upsertOperator(t.db.db, account.loginId, account.password, role);
   const n = ++operatorSeq;
   const remoteAddress = `127.9.${(n >> 8) & 255}.${n & 255}`;

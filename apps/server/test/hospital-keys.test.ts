@@ -2,7 +2,7 @@
 // checked before a body is read, wrong keys are limited per address, each key's calls are limited, and operators
 // list keys with their last use and revoke them, refused at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type HospitalApiKeyView } from '@auto-claim/contract';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type HospitalApiKeyView } from '@auto-claim/contract';
 import { HOSPITAL_FEED_RATE_LIMIT, HOSPITAL_KEY_FAILURE_LIMIT } from '../src/modules/claims/feed.js';
 import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';

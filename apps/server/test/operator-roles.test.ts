@@ -7,7 +7,15 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { upsertOperator } from '../src/modules/auth/operators.js';
-import { OPERATOR_PASSWORD, build, problemOf, signInOperator, totpCode, verifyPatient, type TestApp } from './helper.js';
+import {
+  OPERATOR_PASSWORD,
+  build,
+  problemOf,
+  signInOperator,
+  totpCode,
+  verifyPatient,
+  type TestApp,
+} from './helper.js';
 
 let t: TestApp;
 const sessions: Record<string, Record<string, string>> = {};
@@ -105,7 +113,10 @@ describe('every /api/admin route', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().stage).toBe(stage);
-      pending[stage] = { cookie: `${res.cookies[0]!.name}=${res.cookies[0]!.value}`, 'x-csrf-token': res.json().csrfToken };
+      pending[stage] = {
+        cookie: `${res.cookies[0]!.name}=${res.cookies[0]!.value}`,
+        'x-csrf-token': res.json().csrfToken,
+      };
     }
     for (const r of adminRoutes()) {
       for (const method of methodsOf(r)) {

@@ -174,7 +174,12 @@ function setCookies(
 function clearCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, kind: SessionKind = 'patient') {
   const secure = isSecureRequest(ctx, req);
   if (kind === 'operator') {
-    reply.clearCookie(secure ? OPS_HOST_NAME : OPS_PLAIN_NAME, { path: '/', secure, httpOnly: true, sameSite: 'strict' });
+    reply.clearCookie(secure ? OPS_HOST_NAME : OPS_PLAIN_NAME, {
+      path: '/',
+      secure,
+      httpOnly: true,
+      sameSite: 'strict',
+    });
     return;
   }
   reply.clearCookie(secure ? HOST_NAME : PLAIN_NAME, { path: '/', secure, httpOnly: true, sameSite: 'lax' });

@@ -101,9 +101,10 @@ export async function createOperator(
       .onConflict((oc) => oc.column('loginId').doNothing())
       .returning('loginId')
       .executeTakeFirst();
-    if (!made) throw new AppError('OPERATOR_EXISTS', '이미 있는 아이디예요. 다른 아이디를 정해 주세요.', [
-      { field: 'loginId', message: '이미 있는 아이디예요.' },
-    ]);
+    if (!made)
+      throw new AppError('OPERATOR_EXISTS', '이미 있는 아이디예요. 다른 아이디를 정해 주세요.', [
+        { field: 'loginId', message: '이미 있는 아이디예요.' },
+      ]);
     await recordOperatorAction(
       tx,
       { ...who, action: 'operator_created', target: body.loginId, detail: `role=${body.role}` },
@@ -174,7 +175,11 @@ export async function resetSecondFactor(ctx: AppContext, who: Who, loginId: stri
       .execute();
     await tx.deleteFrom('operatorRecoveryCode').where('loginId', '=', loginId).execute();
     await endOperatorSessions({ ...ctx, db: tx }, loginId);
-    await recordOperatorAction(tx, { ...who, action: 'operator_second_factor_reset', target: loginId }, ctx.clock.now());
+    await recordOperatorAction(
+      tx,
+      { ...who, action: 'operator_second_factor_reset', target: loginId },
+      ctx.clock.now(),
+    );
   });
   return operatorRowOf(ctx.db, loginId);
 }

@@ -20,6 +20,7 @@ import {
   totpSetupAnswer,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/problem.js';
 import { UNAUTHENTICATED_OPERATOR, endOperatorSession, startOperatorSession } from '../../security/session.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { AUTH_RATE_LIMITS } from './routes.js';
@@ -49,12 +50,33 @@ export const operatorConsoleRoutes =
         await tx.updateTable('operator').set({ lastSignInAt: now }).where('loginId', '=', loginId).execute();
         await recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'sign_in', detail: via }, now);
       });
-      const { kind: _k, hash: _h, ...session } = await startOperatorSession(ctx, req, reply, {
+      const {
+        kind: _k,
+        hash: _h,
+        ...session
+      } = await startOperatorSession(ctx, req, reply, {
         loginId,
         role: req.operatorRole!,
         stage: 'full',
       });
       return { kind: 'operator' as const, ...session };
+    }
+
+    /** A wrong code, or one refused by the lockout, is written down as a failed sign-in (detail: which factor). */
+    async function failuresRecorded<T>(req: FastifyRequest, factor: string, run: () => Promise<T>): Promise<T> {
+      try {
+        return await run();
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'SECOND_FACTOR_WRONG' || err.code === 'OPERATOR_LOCKED')) {
+          const detail = err.code === 'OPERATOR_LOCKED' ? `${factor}, locked` : factor;
+          await recordOperatorAction(
+            ctx.db,
+            { ...byOperator(ctx, req), action: 'sign_in_failed', detail },
+            ctx.clock.now(),
+          );
+        }
+        throw err;
+      }
     }
 
     app.get(
@@ -113,8 +135,10 @@ export const operatorConsoleRoutes =
         },
       },
       async (req, reply) => {
-        const recoveryCodes = await confirmTotpSetup(ctx, req.operatorId!, req.body.code, req.ip, (tx) =>
-          recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'second_factor_set' }, ctx.clock.now()),
+        const recoveryCodes = await failuresRecorded(req, 'setup', () =>
+          confirmTotpSetup(ctx, req.operatorId!, req.body.code, req.ip, (tx) =>
+            recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'second_factor_set' }, ctx.clock.now()),
+          ),
         );
         return { ...(await signedIn(req, reply, 'setup')), recoveryCodes };
       },
@@ -142,21 +166,10 @@ export const operatorConsoleRoutes =
         },
       },
       async (req, reply) => {
-        try {
-          const via = await checkSecondFactor(ctx, req.operatorId!, req.body, req.ip);
-          return await signedIn(req, reply, via);
-        } catch (err) {
-          await recordOperatorAction(
-            ctx.db,
-            {
-              ...byOperator(ctx, req),
-              action: 'sign_in_failed',
-              detail: req.body.recoveryCode !== undefined ? 'recovery_code' : 'totp',
-            },
-            ctx.clock.now(),
-          );
-          throw err;
-        }
+        const via = await failuresRecorded(req, req.body.recoveryCode !== undefined ? 'recovery_code' : 'totp', () =>
+          checkSecondFactor(ctx, req.operatorId!, req.body, req.ip),
+        );
+        return signedIn(req, reply, via);
       },
     );
 

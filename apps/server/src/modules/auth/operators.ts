@@ -43,8 +43,7 @@ export async function checkOperator(db: Kysely<Database>, loginId: string, passw
 export const OPERATOR_LOCKOUT = { maxTries: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 
 export type SignInOutcome =
-  | { ok: true; role: OperatorRole; secondFactorSet: boolean }
-  | { ok: false; lockedUntil?: Date };
+  { ok: true; role: OperatorRole; secondFactorSet: boolean } | { ok: false; lockedUntil?: Date };
 
 const MINUTE = 60_000;
 

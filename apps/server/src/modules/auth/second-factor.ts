@@ -110,7 +110,8 @@ export async function confirmTotpSetup(
     .select(['totpPendingEnc', 'totpSecretEnc'])
     .where('loginId', '=', loginId)
     .executeTakeFirst();
-  if (row?.totpSecretEnc) throw new AppError('SECOND_FACTOR_DONE', '이미 2단계 인증을 설정했어요. 다시 로그인해 주세요.');
+  if (row?.totpSecretEnc)
+    throw new AppError('SECOND_FACTOR_DONE', '이미 2단계 인증을 설정했어요. 다시 로그인해 주세요.');
   if (!row?.totpPendingEnc) {
     throw new AppError('SECOND_FACTOR_NOT_STARTED', 'QR 코드를 먼저 만들어 주세요.');
   }
