@@ -53,6 +53,9 @@ export default defineConfig({
       DATABASE_URL: '',
       // A build of one's own (vite build --outDir …) when several runs share the checkout; default apps/web/dist.
       WEB_DIST: process.env.WEB_DIST ?? '',
+      // The console's first admin, as README "Operator console" makes one (e2e/ops.ts signs in with it).
+      OPERATOR_LOGIN_ID: 'e2e-admin',
+      OPERATOR_PASSWORD: 'e2e-admin-password-1234',
     },
   },
 });

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Served by the Fastify server under /ui/insu (history mode); `npm run dev` proxies the API to it.
+// Served by the Fastify server under /ui/insu (history mode); `npm run dev` proxies the API to it. The operator
+// console is a build of its own (vite.ops.config.ts): sharing chunks with it would grow the patient's first load.
 export default defineConfig({
   base: '/ui/insu/',
   plugins: [react()],
@@ -23,7 +24,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|zustand)[\\/]/,
             },
           ],
         },

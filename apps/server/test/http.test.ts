@@ -31,6 +31,16 @@ describe('SPA in history mode', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it.each(['/ops', '/ops/', '/ops/claims/12', '/ops/hospitals?q=서울'])(
+    'answers the operator console’s own page for %s, never the patient app',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('운영 콘솔 test page');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
   it('serves real files, hashed assets as immutable', async () => {
     const res = await t.app.inject('/ui/insu/assets/app.js');
     expect(res.statusCode).toBe(200);

@@ -2,3 +2,5 @@
 // that none of it reaches the patient's bundle.
 export * from './page.js';
 export * from './operators.js';
+export * from './records.js';
+export * from './session.js';

@@ -5,7 +5,9 @@
 // - identity_mismatch and not_patients: listed for operators (GET OPERATOR_API.heldRecords), never for the patient.
 // Records from a hospital the patient never chose (hospital_not_subscribed) are unlinked and deleted at purge_at.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
+import { offsetOf, type heldRecordsQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
@@ -57,15 +59,23 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
 }
 
 /** For operators: records held as another person's (identity_mismatch) or disowned by the patient (not_patients). */
-export async function heldRecords(ctx: AppContext, limit = 200): Promise<OperatorHeldRecord[]> {
-  const rows = await ctx.db
-    .selectFrom('treatmentRecord')
-    .select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt'])
-    .where('outcome', 'in', ['identity_mismatch', 'not_patients'])
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
+/** A page of the held records, newest first unless sorted otherwise (the console's list). */
+export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecordsQuery>) {
+  const column = { receivedAt: 'receivedAt', visitDate: 'visitDate', hospitalCd: 'hospitalCd' } as const;
+  let base = ctx.db.selectFrom('treatmentRecord').where('outcome', 'in', ['identity_mismatch', 'not_patients']);
+  if (q.reason) base = base.where('outcome', '=', q.reason);
+  if (q.hospitalCd) base = base.where('hospitalCd', '=', q.hospitalCd);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt'])
+      .orderBy(column[q.sort ?? 'receivedAt'], q.order)
+      .orderBy('id', q.order)
+      .limit(q.size)
+      .offset(offsetOf(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const list = rows.map((r): OperatorHeldRecord => ({
     recordId: r.id,
     hospitalCd: r.hospitalCd,
     receiptNo: r.receiptNo,
@@ -75,6 +85,7 @@ export async function heldRecords(ctx: AppContext, limit = 200): Promise<Operato
     receivedAt: new Date(r.receivedAt).toISOString(),
     decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
   }));
+  return { list, total: Number(count.n) };
 }
 
 /** Deletes unlinked records (another hospital's) whose keeping period ended; the minute tick calls it. */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { heldRecordsQuery } from '@auto-claim/contract/ops';
 import {
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
@@ -89,13 +90,11 @@ export const claimRoutes =
           operationId: 'listHeldRecords',
           tags,
           summary: '누구의 진료인지 확인이 필요한 기록 (이름·생년월일이 다르거나 환자가 아니라고 한 기록)',
+          querystring: heldRecordsQuery,
           response: { 200: heldRecordsAnswer },
         },
       },
-      async () => {
-        const list = await heldRecords(ctx);
-        return { list, total: list.length };
-      },
+      async (req) => heldRecords(ctx, req.query),
     );
 
     app.get(

@@ -1,0 +1,125 @@
+// Every list of the console: a table on TanStack Table whose paging and sorting the server does (manual mode), with
+// the state in the page's query string (list.ts). Sortable headers are buttons with aria-sort; the pager says where
+// one is in Korean; loading, empty and error states are spoken, not only drawn.
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { Page } from '@auto-claim/contract/ops';
+import type { ListParams } from './list';
+
+interface Props<Row> {
+  /** The table's name, read by screen readers (and shown as its caption). */
+  caption: string;
+  // Column value types differ per column.
+  columns: ColumnDef<Row, any>[];
+  page: Page<Row> | undefined;
+  params: ListParams;
+  onChange: (change: Partial<Record<string, string | number | undefined>>) => void;
+  rowId: (row: Row) => string;
+  isLoading: boolean;
+  error: Error | null;
+  empty: string;
+}
+
+export function DataTable<Row>({
+  caption,
+  columns,
+  page,
+  params,
+  onChange,
+  rowId,
+  isLoading,
+  error,
+  empty,
+}: Props<Row>) {
+  const total = page?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.size));
+  const table = useReactTable({
+    data: page?.list ?? [],
+    columns,
+    getRowId: rowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    pageCount: pages,
+    state: {
+      sorting: params.sort ? [{ id: params.sort, desc: params.order === 'desc' }] : [],
+      pagination: { pageIndex: params.page - 1, pageSize: params.size },
+    },
+  });
+  const sortBy = (id: string) =>
+    onChange({ sort: id, order: params.sort === id && params.order === 'desc' ? 'asc' : 'desc' });
+
+  return (
+    <div className="ops-table-wrap">
+      <table className="ops-table" aria-busy={isLoading}>
+        <caption>
+          {caption} <span className="ops-muted">(총 {total.toLocaleString('ko-KR')}건)</span>
+        </caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                const sorted = params.sort === header.column.id ? params.order : undefined;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button type="button" className="ops-sort" onClick={() => sortBy(header.column.id)}>
+                        {label}
+                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p role="status" className="ops-table-state">
+        {error ? (
+          <span className="ops-error">{error.message}</span>
+        ) : isLoading && !page ? (
+          '불러오는 중이에요…'
+        ) : total === 0 ? (
+          empty
+        ) : null}
+      </p>
+      <nav className="ops-pager" aria-label={`${caption} 쪽 이동`}>
+        <button type="button" disabled={params.page <= 1} onClick={() => onChange({ page: params.page - 1 })}>
+          이전 쪽
+        </button>
+        <span aria-live="polite">
+          {params.page} / {pages}쪽
+        </span>
+        <button type="button" disabled={params.page >= pages} onClick={() => onChange({ page: params.page + 1 })}>
+          다음 쪽
+        </button>
+        <label>
+          한 쪽에{' '}
+          <select value={params.size} onChange={(e) => onChange({ size: Number(e.target.value) })}>
+            {[20, 50, 100].map((n) => (
+              <option key={n} value={n}>
+                {n}건
+              </option>
+            ))}
+          </select>
+        </label>
+      </nav>
+    </div>
+  );
+}

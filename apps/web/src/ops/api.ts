@@ -1,0 +1,70 @@
+// The console's one HTTP client: JSON both ways, the operator session's cookie, the CSRF token on every call that
+// changes something, problems thrown with their Korean detail. A 401 sends the operator to the sign-in screen.
+import type { Problem } from '@auto-claim/contract';
+
+export class OpsError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | undefined,
+  ) {
+    super(
+      problem?.detail ??
+        (status === 0
+          ? '서버에 연결할 수 없어요. 연결을 확인해 주세요.'
+          : `일시적인 문제가 생겼어요 (HTTP ${status}).`),
+    );
+  }
+  get code() {
+    return this.problem?.code;
+  }
+  /** A field's message from a validation refusal. */
+  fieldMessage(field: string) {
+    return this.problem?.errors?.find((e) => e.field === field)?.message;
+  }
+}
+
+/** The session's CSRF token, given by the sign-in calls and GET /api/admin/me; sent back on every change. */
+let csrfToken: string | undefined;
+export const setCsrfToken = (token: string | undefined) => void (csrfToken = token);
+
+let onUnauthorized: (() => void) | undefined;
+export const setOpsUnauthorizedHandler = (handler: () => void) => void (onUnauthorized = handler);
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export function withQuery(path: string, query?: Query) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
+        ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+      },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      signal: AbortSignal.timeout(60_000),
+    });
+  } catch {
+    throw new OpsError(0, undefined);
+  }
+  const text = await res.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (!res.ok) {
+    if (res.status === 401) onUnauthorized?.();
+    throw new OpsError(res.status, data && typeof data === 'object' && 'code' in data ? (data as Problem) : undefined);
+  }
+  return data as T;
+}
+
+export const opsGet = <T>(path: string, query?: Query) => send<T>('GET', withQuery(path, query));
+export const opsSend = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+  send<T>(method, path, body);

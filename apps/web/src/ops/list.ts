@@ -1,0 +1,55 @@
+// A console list's state lives in the page's query string (page, size, sort, order and the list's filters), so a list
+// can be bookmarked, shared with a colleague and survives a reload; the server pages, sorts and filters.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Page } from '@auto-claim/contract/ops';
+import { opsGet } from './api';
+
+export interface ListParams {
+  page: number;
+  size: number;
+  sort?: string;
+  order: 'asc' | 'desc';
+  [filter: string]: string | number | undefined;
+}
+
+export function useListParams(defaults: { sort?: string; order?: 'asc' | 'desc'; size?: number } = {}) {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo<ListParams>(() => {
+    const out: ListParams = {
+      page: Math.max(1, Number(search.get('page')) || 1),
+      size: Number(search.get('size')) || defaults.size || 20,
+      sort: search.get('sort') ?? defaults.sort,
+      order:
+        search.get('order') === 'asc' ? 'asc' : search.get('order') === 'desc' ? 'desc' : (defaults.order ?? 'desc'),
+    };
+    for (const [k, v] of search) if (!(k in out)) out[k] = v;
+    return out;
+  }, [search, defaults.size, defaults.sort, defaults.order]);
+  /** Changes some parameters; any change but the page's own goes back to page 1. */
+  const update = useCallback(
+    (change: Partial<Record<string, string | number | undefined>>) => {
+      setSearch((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(change)) {
+          if (v === undefined || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        if (!('page' in change)) next.delete('page');
+        return next;
+      });
+    },
+    [setSearch],
+  );
+  return [params, update] as const;
+}
+
+/** One page of a list from the server, the previous page kept on screen while the next one loads. */
+export function useOpsList<Row>(path: string, params: ListParams) {
+  return useQuery({
+    queryKey: [path, params],
+    queryFn: () => opsGet<Page<Row>>(path, params),
+    placeholderData: keepPreviousData,
+  });
+}
