@@ -12,6 +12,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
+  // After the server is up: the console's first admin signs in once (apps/web/e2e/ops.ts).
+  globalSetup: './apps/web/e2e/ops-global-setup.ts',
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',

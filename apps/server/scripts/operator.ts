@@ -27,6 +27,8 @@ try {
   await migrateToLatest(db.db);
   await upsertOperator(db.db, loginId, password, role);
   console.error(`operator ${loginId} saved${role ? ` (${role})` : ''}`);
+  // A new account has no second factor yet: its first sign-in sets one up (README "Operator console").
+  console.error('sign in at /ops; the first sign-in sets up the second factor (an authenticator app, recovery codes)');
 } finally {
   await db.close();
 }

@@ -23,11 +23,11 @@ import { registerOriginCheck } from './http/origin.js';
 import { registerCacheControl } from './http/cache.js';
 import { registerSandboxGate } from './http/sandbox-gate.js';
 import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/bad-request.js';
-import { loadSession, requireOperator, requirePatient, requireSession } from './security/session.js';
+import { isSignedInOperator, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
 import { referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authRoutes, operatorConsoleRoutes } from './modules/auth/index.js';
 import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
@@ -118,7 +118,7 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
   await app.register(cookie);
   // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine and
   // operators.
-  if (ctx.sandbox) registerSandboxGate(app, async (req) => (await loadSession(ctx, req))?.kind === 'operator');
+  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInOperator(ctx, req));
   // Per-IP limits are set route by route (config.rateLimit); nothing is limited unless it says so.
   await app.register(rateLimit, { global: false });
 
@@ -150,6 +150,7 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
   await app.register(referenceRoutes(db.db, ctx.clock));
   await app.register(referenceOpsRoutes(app.ctx));
   await app.register(authRoutes(ctx));
+  await app.register(operatorConsoleRoutes(ctx));
   await app.register(subscriptionRoutes(app.ctx));
   await app.register(accountRoutes(app.ctx));
   await app.register(ocrRoutes(app.ctx));

@@ -7,7 +7,6 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  API,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
   MAX_DELIVERY_ATTEMPTS,
@@ -15,29 +14,22 @@ import {
   type FeedAnswer,
   type OperatorClaimView,
 } from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
 import { buildClaimPackage } from '../src/modules/claims/documents.js';
 import { sandboxDelivery } from '../src/providers/delivery/sandbox.js';
 import type { DeliveryProvider } from '../src/providers/delivery/types.js';
 import { consumeLinkToken } from '../src/security/linkToken.js';
-import { build, problemOf, testClock, type TestApp } from './helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
 // Monday 2026-06-15 12:00 KST.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
-let cookies: Record<string, string>;
+let ops: Record<string, string>;
 
 beforeAll(async () => {
   t = await build({ clock });
   await t.app.claimEngine.start();
-  await upsertOperator(t.db.db, 'claims-ops', 'correct horse battery');
-  const login = await t.app.inject({
-    method: 'POST',
-    url: API.login,
-    payload: { loginId: 'claims-ops', password: 'correct horse battery' },
-  });
-  cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+  ops = (await signInOperator(t, 'admin', { loginId: 'claims-ops' })).headers;
 });
 afterAll(async () => {
   await t?.close();
@@ -60,7 +52,7 @@ const outcomeOf = async (recordId: number) =>
 const claimsOf = (recordId: number) =>
   t.db.db.selectFrom('claim').selectAll().where('recordId', '=', recordId).orderBy('insuCompCd').execute();
 const view = async (claimId: number) => {
-  const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claim(claimId), cookies });
+  const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claim(claimId), headers: ops });
   expect(res.statusCode).toBe(200);
   return res.json() as OperatorClaimView;
 };
@@ -235,7 +227,7 @@ describe('delivery, notification and the status lifecycle', () => {
     } finally {
       t.app.ctx.providers.notification = provider;
     }
-    const listed = await t.app.inject({ url: OPERATOR_API.notificationDeadLetters, cookies });
+    const listed = await t.app.inject({ url: OPERATOR_API.notificationDeadLetters, headers: ops });
     expect(listed.statusCode).toBe(200);
     const dead = (listed.json() as { list: { jobId: string; recordId: number; attempts: number }[] }).list.find(
       (d) => d.recordId === recordId,
@@ -245,18 +237,26 @@ describe('delivery, notification and the status lifecycle', () => {
     // Only operators see it.
     expect((await t.app.inject({ url: OPERATOR_API.notificationDeadLetters })).statusCode).toBe(401);
 
-    const retried = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry(dead!.jobId), cookies });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: OPERATOR_API.notificationRetry(dead!.jobId),
+      headers: ops,
+    });
     expect(retried.statusCode).toBe(202);
     await t.app.claimEngine.drain();
     expect(await outbox('kakao', who.userTel)).toHaveLength(1);
-    const after = (await t.app.inject({ url: OPERATOR_API.notificationDeadLetters, cookies })).json() as {
+    const after = (await t.app.inject({ url: OPERATOR_API.notificationDeadLetters, headers: ops })).json() as {
       list: { jobId: string }[];
     };
     expect(after.list.map((d) => d.jobId)).not.toContain(dead!.jobId);
     // A job that is not a dead letter (any more) cannot be sent again by hand.
-    const again = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry(dead!.jobId), cookies });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: OPERATOR_API.notificationRetry(dead!.jobId),
+      headers: ops,
+    });
     expect(problemOf(again)).toMatchObject({ status: 409, code: 'NOTIFICATION_NOT_DEAD' });
-    const bad = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry('not-a-job'), cookies });
+    const bad = await t.app.inject({ method: 'POST', url: OPERATOR_API.notificationRetry('not-a-job'), headers: ops });
     expect(problemOf(bad)).toMatchObject({ status: 400, errors: [{ field: 'jobId' }] });
   });
 
@@ -326,13 +326,13 @@ describe('delivery, notification and the status lifecycle', () => {
       expect(v.delivery).toMatchObject({ status: 'dead', attempts: MAX_DELIVERY_ATTEMPTS });
       expect(v.history.at(-1)).toMatchObject({ status: 'failed', reason: '보험사 API 503' });
 
-      const dead = await t.app.inject({ method: 'GET', url: OPERATOR_API.deadLetters, cookies });
+      const dead = await t.app.inject({ method: 'GET', url: OPERATOR_API.deadLetters, headers: ops });
       expect(dead.statusCode).toBe(200);
       expect((dead.json() as { list: { claimId: number }[] }).list.map((d) => d.claimId)).toContain(claim!.id);
       expect((await t.app.inject({ method: 'GET', url: OPERATOR_API.deadLetters })).statusCode).toBe(401);
 
       t.app.ctx.providers.delivery = real;
-      const retry = await t.app.inject({ method: 'POST', url: OPERATOR_API.claimRetry(claim!.id), cookies });
+      const retry = await t.app.inject({ method: 'POST', url: OPERATOR_API.claimRetry(claim!.id), headers: ops });
       expect(retry.statusCode).toBe(200);
       expect((retry.json() as OperatorClaimView).delivery).toMatchObject({ status: 'pending', attempts: 0 });
       await t.app.claimEngine.drain();
@@ -343,7 +343,7 @@ describe('delivery, notification and the status lifecycle', () => {
       expect(
         (await outbox('api', 'insurer:HANWHALIFE')).filter((m) => JSON.parse(m.body).claimId === claim!.id),
       ).toHaveLength(1);
-      const again = await t.app.inject({ method: 'POST', url: OPERATOR_API.claimRetry(claim!.id), cookies });
+      const again = await t.app.inject({ method: 'POST', url: OPERATOR_API.claimRetry(claim!.id), headers: ops });
       expect(again.statusCode).toBe(409);
     } finally {
       t.app.ctx.providers.delivery = real;
@@ -355,7 +355,7 @@ describe('delivery, notification and the status lifecycle', () => {
     const who = await createSubscriber(t.app.ctx, { insurers: ['KYOBOLIFE', 'DBINSU'] });
     const [a, b] = await claimsOf(await feedAndDrain(who));
     const answer = (id: number, payload: object) =>
-      t.app.inject({ method: 'POST', url: OPERATOR_API.claimStatus(id), cookies, payload });
+      t.app.inject({ method: 'POST', url: OPERATOR_API.claimStatus(id), headers: ops, payload });
     expect((await answer(a!.id, { status: 'accepted' })).statusCode).toBe(200);
     const paid = await answer(a!.id, { status: 'paid', paidAmount: 18_000 });
     expect(paid.json()).toMatchObject({ status: 'paid', paidAmount: 18_000 });
@@ -447,7 +447,7 @@ describe('the package on demand', () => {
     const who = await createSubscriber(t.app.ctx, { insurers: ['NHFIRE'] });
     const [claim] = await claimsOf(await feedAndDrain(who));
     expect((await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claim!.id) })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claim!.id), cookies });
+    const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claim!.id), headers: ops });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -457,9 +457,9 @@ describe('the package on demand', () => {
     );
     const log = await t.db.db.selectFrom('accessLog').select('action').where('claimId', '=', claim!.id).execute();
     expect(log.map((l) => l.action)).toContain('released_to_operator');
-    expect((await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(999_999), cookies })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(999_999), headers: ops })).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -2,16 +2,8 @@
 // field, idempotency by (hospital, receipt number), batches, and identifiers stored only encrypted and hashed.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  API,
-  HOSPITAL_API,
-  HOSPITAL_KEY_HEADER,
-  MAX_FEED_BATCH,
-  OPERATOR_API,
-  type FeedAnswer,
-} from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
-import { build, problemOf, testClock, type TestApp } from './helper.js';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, MAX_FEED_BATCH, OPERATOR_API, type FeedAnswer } from '@auto-claim/contract';
+import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -49,14 +41,7 @@ describe('hospital API keys', () => {
   });
 
   it('accepts a key an operator issued, stored only as its hash, for that hospital', async () => {
-    await upsertOperator(t.db.db, 'feed-ops', 'correct horse battery');
-    const login = await t.app.inject({
-      method: 'POST',
-      url: API.login,
-      payload: { loginId: 'feed-ops', password: 'correct horse battery' },
-    });
-    expect(login.statusCode).toBe(200);
-    const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+    const { headers } = await signInOperator(t, 'admin', { loginId: 'feed-ops' });
     const noSession = await t.app.inject({
       method: 'POST',
       url: OPERATOR_API.hospitalApiKeys('90000002'),
@@ -66,7 +51,7 @@ describe('hospital API keys', () => {
     const issued = await t.app.inject({
       method: 'POST',
       url: OPERATOR_API.hospitalApiKeys('90000002'),
-      cookies,
+      headers,
       payload: { label: 'EMR' },
     });
     expect(issued.statusCode).toBe(201);

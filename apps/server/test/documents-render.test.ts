@@ -16,9 +16,8 @@ import {
   kstToday,
   type FeedAnswer,
 } from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
 import { fontBytes } from '../src/documents/fonts.js';
-import { build, verifyPatient, type TestApp } from './helper.js';
+import { build, signInOperator, verifyPatient, type TestApp } from './helper.js';
 import { images, personFields, regFor } from '../fixtures/enrolment.js';
 import { treatmentRecord } from '../fixtures/factories.js';
 
@@ -53,13 +52,7 @@ describe.skipIf(missing.length > 0)(
     let operator: Record<string, string>;
     beforeAll(async () => {
       t = await build();
-      await upsertOperator(t.db.db, 'render-ops', 'correct horse battery');
-      const login = await t.app.inject({
-        method: 'POST',
-        url: API.login,
-        payload: { loginId: 'render-ops', password: 'correct horse battery' },
-      });
-      operator = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+      operator = (await signInOperator(t, 'admin', { loginId: 'render-ops' })).headers;
     });
     afterAll(async () => {
       await t?.close();
@@ -158,7 +151,7 @@ describe.skipIf(missing.length > 0)(
       { timeout: 90_000 },
       async () => {
         const { claimId } = await enrolled();
-        const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claimId), cookies: operator });
+        const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claimId), headers: operator });
         expect(res.statusCode, res.body).toBe(200);
         expectReadable('claim-package', await renderAndRead('claim-package', res.rawPayload), 5, [
           '실손의료보험 보험금 청구서',

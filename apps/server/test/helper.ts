@@ -102,25 +102,106 @@ export async function verifyPatient(
 }
 
 let operatorSeq = 0;
+
+/** The authenticator app's code for a secret now, or `steps` time steps (30 s each) later. */
+export async function totpCode(secret: string, steps = 0) {
+  const { generate } = await import('otplib');
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+}
+
+export const OPERATOR_PASSWORD = 'correct horse battery staple';
+
+/** Cookie header of an answer's Set-Cookie. */
+const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
 /**
- * A signed-in operator of this role (README "Operator console"): the account is made here and signed in through the
- * login call; answers the Cookie header the console's calls carry.
+ * A signed-in operator of this role (README "Operator console"): the account is made here, signs in with its password,
+ * sets up its second factor (the code computed from the secret the set-up answers, as an authenticator app would) and
+ * so holds a full session. Answers the headers every console call sends (the session cookie and x-csrf-token), the
+ * TOTP secret and the recovery codes.
  */
-export async function signInOperator(t: TestApp, role: 'viewer' | 'operator' | 'admin' = 'operator') {
+export async function signInOperator(
+  t: TestApp,
+  role: 'viewer' | 'operator' | 'admin' = 'operator',
+  opts: { loginId?: string } = {},
+) {
   const { upsertOperator } = await import('../src/modules/auth/operators.js');
-  const loginId = `${role}-${++operatorSeq}`;
-  const password = 'correct horse battery staple';
+  const loginId = opts.loginId ?? `${role}-${++operatorSeq}`;
+  const password = OPERATOR_PASSWORD;
   await upsertOperator(t.db.db, loginId, password, role);
   const n = ++operatorSeq;
+  const remoteAddress = `127.9.${(n >> 8) & 255}.${n & 255}`;
   const res = await t.app.inject({
     method: 'POST',
     url: '/rest/auth/login',
-    remoteAddress: `127.9.${(n >> 8) & 255}.${n & 255}`,
+    remoteAddress,
     payload: { loginId, password },
   });
   if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}: ${res.body}`);
-  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  /** What every console call sends: pass `headers` to app.inject (it will carry the CSRF token too). */
-  const headers: Record<string, string> = { cookie };
-  return { loginId, cookie, headers };
+  const pending = { cookie: cookieOf(res), 'x-csrf-token': (res.json() as { csrfToken: string }).csrfToken };
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/me/totp/setup',
+    remoteAddress,
+    headers: pending,
+  });
+  if (setup.statusCode !== 200) throw new Error(`totp setup ${setup.statusCode}: ${setup.body}`);
+  const { secret } = setup.json() as { secret: string };
+  /** The code the set-up took: spent from now on. */
+  const usedCode = await totpCode(secret);
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/me/totp/confirm',
+    remoteAddress,
+    headers: pending,
+    payload: { code: usedCode },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`totp confirm ${confirmed.statusCode}: ${confirmed.body}`);
+  const { csrfToken, recoveryCodes } = confirmed.json() as { csrfToken: string; recoveryCodes: string[] };
+  const cookie = cookieOf(confirmed);
+  /** What every console call sends: pass `headers` to app.inject. */
+  const headers: Record<string, string> = { cookie, 'x-csrf-token': csrfToken };
+  return { loginId, password, cookie, csrfToken, headers, secret, usedCode, recoveryCodes, remoteAddress };
+}
+
+/**
+ * An operator session short of the second factor: `setup` (a new account, password only) or `password` (an account
+ * with its second factor set up, signed in again with the password only). Answers what signInOperator does.
+ */
+export async function pendingOperatorSession(
+  t: TestApp,
+  stage: 'setup' | 'password',
+  role: 'viewer' | 'operator' | 'admin' = 'operator',
+) {
+  const { upsertOperator } = await import('../src/modules/auth/operators.js');
+  const account =
+    stage === 'password'
+      ? await signInOperator(t, role)
+      : {
+          loginId: `${role}-${++operatorSeq}`,
+          password: OPERATOR_PASSWORD,
+          secret: '',
+          usedCode: '',
+          recoveryCodes: [] as string[],
+        };
+  if (stage === 'setup') await upsertOperator(t.db.db, account.loginId, account.password, role);
+  const n = ++operatorSeq;
+  const remoteAddress = `127.9.${(n >> 8) & 255}.${n & 255}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/rest/auth/login',
+    remoteAddress,
+    payload: { loginId: account.loginId, password: account.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}: ${res.body}`);
+  const csrfToken = (res.json() as { csrfToken: string }).csrfToken;
+  const cookie = cookieOf(res);
+  return {
+    ...account,
+    cookie,
+    csrfToken,
+    headers: { cookie, 'x-csrf-token': csrfToken } as Record<string, string>,
+    remoteAddress,
+  };
 }

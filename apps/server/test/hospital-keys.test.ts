@@ -2,28 +2,20 @@
 // checked before a body is read, wrong keys are limited per address, each key's calls are limited, and operators
 // list keys with their last use and revoke them, refused at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type HospitalApiKeyView } from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type HospitalApiKeyView } from '@auto-claim/contract';
 import { HOSPITAL_FEED_RATE_LIMIT, HOSPITAL_KEY_FAILURE_LIMIT } from '../src/modules/claims/feed.js';
-import { build, problemOf, testClock, type TestApp } from './helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
 let who: Subscriber;
-let cookie: string;
+let ops: Record<string, string>;
 
 beforeAll(async () => {
   t = await build({ clock });
   who = await createSubscriber(t.app.ctx);
-  await upsertOperator(t.db.db, 'key-ops', 'correct horse battery');
-  const login = await t.app.inject({
-    method: 'POST',
-    url: API.login,
-    payload: { loginId: 'key-ops', password: 'correct horse battery' },
-  });
-  expect(login.statusCode).toBe(200);
-  cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  ops = (await signInOperator(t, 'admin', { loginId: 'key-ops' })).headers;
 });
 afterAll(async () => {
   await t?.close();
@@ -43,14 +35,14 @@ const issue = async (hospitalCd: string, label = 'EMR') => {
   const res = await t.app.inject({
     method: 'POST',
     url: OPERATOR_API.hospitalApiKeys(hospitalCd),
-    headers: { cookie },
+    headers: ops,
     payload: { label },
   });
   expect(res.statusCode).toBe(201);
   return res.json() as { hospitalCd: string; keyId: number; apiKey: string };
 };
 const keysOf = async (hospitalCd: string) => {
-  const res = await t.app.inject({ url: OPERATOR_API.hospitalApiKeys(hospitalCd), headers: { cookie } });
+  const res = await t.app.inject({ url: OPERATOR_API.hospitalApiKeys(hospitalCd), headers: ops });
   expect(res.statusCode).toBe(200);
   return (res.json() as { list: HospitalApiKeyView[] }).list;
 };
@@ -145,7 +137,7 @@ describe('operators list and revoke keys', () => {
     expect(list.find((k) => k.keyId === second.keyId)?.lastUsedAt).toBeNull();
 
     clock.advance(5 * 60_000);
-    const revoke = (hospitalCd: string, keyId: number, headers: Record<string, string> = { cookie }) =>
+    const revoke = (hospitalCd: string, keyId: number, headers: Record<string, string> = ops) =>
       t.app.inject({ method: 'POST', url: OPERATOR_API.hospitalApiKeyRevoke(hospitalCd, keyId), headers });
     expect((await revoke('90000003', first.keyId, {})).statusCode).toBe(401);
     const revoked = await revoke('90000003', first.keyId);

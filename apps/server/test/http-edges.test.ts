@@ -5,7 +5,16 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertOperator } from '../src/modules/auth/operators.js';
 import { MAX_URL_LENGTH } from '../src/http/bad-request.js';
-import { build, latestSmsCode, problemOf, testPerson, verifyPatient, type TestApp } from './helper.js';
+import {
+  OPERATOR_PASSWORD,
+  build,
+  latestSmsCode,
+  problemOf,
+  signInOperator,
+  testPerson,
+  verifyPatient,
+  type TestApp,
+} from './helper.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,14 +84,21 @@ describe('the sandbox’s calls', () => {
       expect((res.json() as { messages: unknown[] }).messages).toHaveLength(1);
     }
 
-    await upsertOperator(t.db.db, 'ops-sandbox', 'correct horse battery');
+    // A password alone (the second factor still to come) is not a signed-in operator.
+    await upsertOperator(t.db.db, 'ops-sandbox', OPERATOR_PASSWORD);
     const login = await t.app.inject({
       method: 'POST',
       url: '/rest/auth/login',
       remoteAddress: '127.0.9.10',
-      payload: { loginId: 'ops-sandbox', password: 'correct horse battery' },
+      payload: { loginId: 'ops-sandbox', password: OPERATOR_PASSWORD },
     });
-    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const halfway = await t.app.inject({
+      url: `/sandbox/outbox?to=${person.custHp}`,
+      remoteAddress: '203.0.113.7',
+      headers: { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+    });
+    expect(halfway.statusCode).toBe(404);
+    const { cookie } = await signInOperator(t, 'viewer');
     const res = await t.app.inject({
       url: `/sandbox/outbox?to=${person.custHp}`,
       remoteAddress: '203.0.113.7',

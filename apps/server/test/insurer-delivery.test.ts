@@ -13,7 +13,6 @@ import {
   type TreatVisit,
 } from '@auto-claim/contract';
 import { loadConfig } from '../src/config.js';
-import { upsertOperator } from '../src/modules/auth/operators.js';
 import { insurerApi } from '../src/providers/delivery/insurer-api.js';
 import { deliveryRouter } from '../src/providers/delivery/router.js';
 import { signatureOf } from '../src/providers/delivery/signature.js';
@@ -26,7 +25,7 @@ import {
   type InsurerDouble,
   type InsurerMode as Mode,
 } from '../fixtures/insurer-double.js';
-import { build, problemOf, testClock, type TestApp } from './helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789';
 const FAX_INSURER_SECRET = 'hanwhalife-shared-secret-0123456789';
@@ -167,7 +166,7 @@ describe('the insurer API adapter', () => {
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
-let cookies: Record<string, string>;
+let ops: Record<string, string>;
 const DELIVERY = () => ({
   kind: 'insurers' as const,
   timeoutMs: 5_000,
@@ -180,13 +179,7 @@ const DELIVERY = () => ({
 beforeAll(async () => {
   t = await build({ clock, config: { delivery: DELIVERY() } });
   await t.app.claimEngine.start();
-  await upsertOperator(t.db.db, 'insurer-ops', 'correct horse battery');
-  const login = await t.app.inject({
-    method: 'POST',
-    url: API.login,
-    payload: { loginId: 'insurer-ops', password: 'correct horse battery' },
-  });
-  cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+  ops = (await signInOperator(t, 'admin', { loginId: 'insurer-ops' })).headers;
 });
 afterAll(async () => {
   await t?.close();
@@ -205,7 +198,7 @@ async function feedAndDrain(who: Subscriber) {
   return t.db.db.selectFrom('claim').selectAll().where('recordId', '=', recordId).executeTakeFirstOrThrow();
 }
 const view = async (claimId: number) => {
-  const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claim(claimId), cookies });
+  const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claim(claimId), headers: ops });
   expect(res.statusCode).toBe(200);
   return res.json() as OperatorClaimView;
 };
@@ -213,7 +206,7 @@ const deliveryOf = (claimId: number) =>
   t.db.db.selectFrom('claimDelivery').selectAll().where('claimId', '=', claimId).executeTakeFirstOrThrow();
 const deadLetters = async () =>
   (
-    (await t.app.inject({ method: 'GET', url: OPERATOR_API.deadLetters, cookies })).json() as {
+    (await t.app.inject({ method: 'GET', url: OPERATOR_API.deadLetters, headers: ops })).json() as {
       list: { claimId: number; lastError: string }[];
     }
   ).list;

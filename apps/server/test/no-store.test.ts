@@ -6,7 +6,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { upsertOperator } from '../src/modules/auth/operators.js';
-import { build, testClock, verifyPatient, type TestApp } from './helper.js';
+import { OPERATOR_PASSWORD, build, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
@@ -74,15 +74,17 @@ describe('Cache-Control', () => {
   });
 
   it('operator answers are no-store too', async () => {
-    await upsertOperator(t.db.db, 'ops-cache', 'correct horse battery');
+    await upsertOperator(t.db.db, 'ops-cache', OPERATOR_PASSWORD);
     const login = await t.app.inject({
       method: 'POST',
       url: '/rest/auth/login',
-      payload: { loginId: 'ops-cache', password: 'correct horse battery' },
+      payload: { loginId: 'ops-cache', password: OPERATOR_PASSWORD },
     });
     expect(login.headers['cache-control']).toBe('no-store');
-    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const res = await t.app.inject({ url: '/api/admin/claims/dead-letters', headers: { cookie } });
+    const { headers } = await signInOperator(t, 'operator');
+    const me = await t.app.inject({ url: '/api/admin/me', headers });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const res = await t.app.inject({ url: '/api/admin/claims/dead-letters', headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -8,7 +8,7 @@ import { OPERATOR_LOCKOUT, upsertOperator } from '../src/modules/auth/operators.
 import { AUTH_RATE_LIMITS } from '../src/modules/auth/routes.js';
 import { ACCOUNT_CHECK_RATE_LIMIT } from '../src/modules/accounts/routes.js';
 import { isSecureRequest } from '../src/security/session.js';
-import { build, problemOf, testClock, verifyPatient, type TestApp } from './helper.js';
+import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 /** One proxy in front (TRUST_PROXY=1): the client is the address the proxy appended, the last of X-Forwarded-For. */
@@ -120,31 +120,33 @@ describe('https is what the trusted proxy reports, never what the Host header sa
       payload: { loginId: 'perimeter-ops', password: 'correct horse battery' },
     });
 
-  it('over https through the proxy: the session cookie is __Host- and Secure, and HSTS is sent', async () => {
+  it('over https through the proxy: the operator’s cookie is __Host-, Secure and Strict, and HSTS is sent', async () => {
     const res = await login(PROXY, {
       host: 'claim.example.kr',
       'x-forwarded-for': '203.0.113.20',
       'x-forwarded-proto': 'https',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.cookies.find((c) => c.name === '__Host-ac_sess')).toMatchObject({
+    expect(res.cookies.find((c) => c.name === '__Host-ac_ops')).toMatchObject({
       secure: true,
       httpOnly: true,
       path: '/',
+      sameSite: 'Strict',
     });
-    expect(res.cookies.find((c) => c.name === 'claimAuth')).toMatchObject({ secure: true });
+    // Not the patient's cookies: an operator's session is another cookie altogether.
+    expect(res.cookies.map((c) => c.name)).toEqual(['__Host-ac_ops']);
     expect(res.headers['strict-transport-security']).toContain('max-age=');
   });
 
   it('a client that is not the proxy claims https (or a public Host) in vain; over plain http nothing is Secure', async () => {
     const res = await login('198.51.100.20', { host: 'claim.example.kr', 'x-forwarded-proto': 'https' });
     expect(res.statusCode).toBe(200);
-    expect(res.cookies.find((c) => c.name === '__Host-ac_sess')).toBeUndefined();
-    expect(res.cookies.find((c) => c.name === 'ac_sess')?.secure).toBeFalsy();
+    expect(res.cookies.find((c) => c.name === '__Host-ac_ops')).toBeUndefined();
+    expect(res.cookies.find((c) => c.name === 'ac_ops')?.secure).toBeFalsy();
     expect(res.headers['strict-transport-security']).toBeUndefined();
     // The proxy saying http is believed too: a cookie is never marked Secure over plain http (it would be lost).
     const plain = await login(PROXY, { host: 'claim.example.kr', 'x-forwarded-proto': 'http' });
-    expect(plain.cookies.find((c) => c.name === 'ac_sess')?.secure).toBeFalsy();
+    expect(plain.cookies.find((c) => c.name === 'ac_ops')?.secure).toBeFalsy();
   });
 
   it('production is only ever served over https: its cookies are Secure even when a proxy forgets the header', () => {
@@ -155,16 +157,8 @@ describe('https is what the trusted proxy reports, never what the Host header sa
 });
 
 describe('a state-changing call from a page of another site', () => {
-  async function operatorCookie() {
-    const res = await listed.app.inject({
-      method: 'POST',
-      url: API.login,
-      remoteAddress: '127.0.0.9',
-      payload: { loginId: 'perimeter-ops', password: 'correct horse battery' },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  }
+  /** A signed-in admin's cookie and CSRF token: what the console's own page sends. */
+  const operatorHeaders = async () => (await signInOperator(listed, 'admin')).headers;
   const keysOf = async () =>
     Number(
       (
@@ -176,13 +170,13 @@ describe('a state-changing call from a page of another site', () => {
     );
 
   it('is refused before anything runs, even with the operator’s cookie; the own site and PUBLIC_URL are served', async () => {
-    const cookie = await operatorCookie();
+    const ops = await operatorHeaders();
     const before = await keysOf();
     const issue = (headers: Record<string, string>) =>
       listed.app.inject({
         method: 'POST',
         url: OPERATOR_API.hospitalApiKeys('90000001'),
-        headers: { cookie, ...headers },
+        headers: { ...ops, ...headers },
         payload: { label: 'attacker' },
       });
     for (const origin of ['https://evil.example', 'null', 'http://claim.example.kr.evil.example', 'file://x']) {
@@ -209,12 +203,12 @@ describe('a state-changing call from a page of another site', () => {
   });
 
   it('text/plain (what a cross-site form can send without asking) is never read: 415 before any rule', async () => {
-    const cookie = await operatorCookie();
+    const ops = await operatorHeaders();
     const before = await keysOf();
     const res = await listed.app.inject({
       method: 'POST',
       url: OPERATOR_API.hospitalApiKeys('90000001'),
-      headers: { cookie, 'content-type': 'text/plain' },
+      headers: { ...ops, 'content-type': 'text/plain' },
       payload: '{"label":"attacker"}',
     });
     expect(problemOf(res)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });

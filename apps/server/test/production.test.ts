@@ -26,10 +26,12 @@ import {
   kstToday,
   type TreatVisit,
 } from '@auto-claim/contract';
+import { CSRF_HEADER, OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { throwawayDatabase } from '../fixtures/app.js';
 import { dataUrl, idPhotoJpeg, signaturePng } from '../fixtures/enrolment.js';
 import { treatmentRecord } from '../fixtures/factories.js';
 import { exited, freePort, ROOT, startServer, until } from '../fixtures/processes.js';
+import { totpCode } from './helper.js';
 import {
   PRODUCTION_SECRETS,
   PRODUCTION_TEMPLATES,
@@ -354,8 +356,24 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
 
       // An operator (OPERATOR_LOGIN_ID/OPERATOR_PASSWORD) issues the hospital its API key: no sandbox key here.
       const operator = new Jar();
-      ok(await call('POST', API.login, { jar: operator, body: OPERATOR }));
-      const issued = ok(await call('POST', OPERATOR_API.hospitalApiKeys(HOSPITAL), { jar: operator, body: {} }), 201);
+      // The account made at start has no second factor yet: it sets one up as the console would, then signs in.
+      const login = ok(await call('POST', API.login, { jar: operator, body: OPERATOR }));
+      expect(login.stage).toBe('setup');
+      const pending = { [CSRF_HEADER]: login.csrfToken as string };
+      const setup = ok(await call('POST', OPS_AUTH_API.totpSetup, { jar: operator, headers: pending }));
+      const confirmed = ok(
+        await call('POST', OPS_AUTH_API.totpConfirm, {
+          jar: operator,
+          headers: pending,
+          body: { code: await totpCode(setup.secret as string) },
+        }),
+      );
+      expect(confirmed.stage).toBe('full');
+      const csrf = { [CSRF_HEADER]: confirmed.csrfToken as string };
+      const issued = ok(
+        await call('POST', OPERATOR_API.hospitalApiKeys(HOSPITAL), { jar: operator, headers: csrf, body: {} }),
+        201,
+      );
       expect(issued.apiKey).toMatch(new RegExp(`^hk_${HOSPITAL}_`));
       hospitalKey = issued.apiKey;
 

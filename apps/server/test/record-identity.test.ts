@@ -12,11 +12,10 @@ import {
   type FeedAnswer,
   type TreatsAnswer,
 } from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
 import { purgeUnlinkedRecords } from '../src/modules/claims/held.js';
 import { UNLINKED_RECORD_PURGE_DAYS } from '../src/modules/claims/rules.js';
 import { SANDBOX_RRN_OTHER_HOLDER } from '../src/providers/rrn-check/sandbox.js';
-import { build, problemOf, testClock, verifyPatient, type TestApp } from './helper.js';
+import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
 import { images, personFields, regFor, type Images, type Verified } from '../fixtures/enrolment.js';
 import { treatmentRecord } from '../fixtures/factories.js';
 
@@ -28,13 +27,7 @@ let img: Images;
 async function appWith(rrnCheck: 'sandbox' | 'none') {
   const t = await build({ clock, config: { rrnCheck: { kind: rrnCheck } } });
   await t.app.claimEngine.start();
-  await upsertOperator(t.db.db, 'identity-ops', 'correct horse battery');
-  const login = await t.app.inject({
-    method: 'POST',
-    url: API.login,
-    payload: { loginId: 'identity-ops', password: 'correct horse battery' },
-  });
-  return { t, operator: Object.fromEntries(login.cookies.map((c) => [c.name, c.value])) };
+  return { t, operator: (await signInOperator(t, 'admin', { loginId: 'identity-ops' })).headers };
 }
 
 let sandbox: Awaited<ReturnType<typeof appWith>>;
@@ -95,7 +88,7 @@ async function treatsOf(t: TestApp, v: Verified) {
   return res.json() as TreatsAnswer;
 }
 async function held(app: { t: TestApp; operator: Record<string, string> }) {
-  const res = await app.t.app.inject({ method: 'GET', url: OPERATOR_API.heldRecords, cookies: app.operator });
+  const res = await app.t.app.inject({ method: 'GET', url: OPERATOR_API.heldRecords, headers: app.operator });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { list: { recordId: number; reason: string; insuApplyId: string | null }[] }).list;
 }

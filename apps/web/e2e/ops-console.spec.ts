@@ -18,6 +18,7 @@ test('sign in, the held-records list, its sort in the address, sign out', async 
   await snap(page, 'ops-01-sign-in-refused');
   await expectAccessible(page);
 
+  // (A new admin of its own: signInOps sets up its second factor on the way.)
   await signInOps(page, '/ops/records/held');
   // The address one came for opens right after signing in, its heading focused for screen readers.
   await expect(page.getByRole('heading', { name: '확인이 필요한 기록', level: 1 })).toBeFocused();

@@ -1,17 +1,79 @@
-// What the console's browser tests share: the desktop the console is used on, and signing in as the first admin
-// (playwright.config.ts makes it at start, as README "Operator console" says).
-import type { Page } from '@playwright/test';
+// What the console's browser tests share: the desktop the console is used on, and signing in. The first admin
+// (playwright.config.ts makes it at start, as README "Operator console" says) is signed in once before the tests
+// (ops-global-setup.ts); signInOps adds a fresh account of the role asked with that session and signs it in through
+// the screens, setting up its second factor with a code computed here from the secret the set-up screen shows.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { request, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { expect } from './fixtures';
 
 export const OPS_ADMIN = { loginId: 'e2e-admin', password: 'e2e-admin-password-1234' } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false } as const;
+export type OpsRole = 'viewer' | 'operator' | 'admin';
+const ROLES: readonly string[] = ['viewer', 'operator', 'admin'];
+const PORT = process.env.E2E_PORT ?? 3100;
 
-/** Signs in at /ops (or `path` below it) as the first admin, and waits for the console. */
-export async function signInOps(page: Page, path = '/ops', who: { loginId: string; password: string } = OPS_ADMIN) {
-  await page.goto(path);
+/** Where the first admin's session is kept between the global set-up and the tests. */
+export const opsAdminFile = () => path.resolve(`test-results/ops-admin-${PORT}.json`);
+
+/** The authenticator app's code for a secret, `steps` time steps (30 s) from now. */
+export const totpNow = (secret: string, steps = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+let seq = 0;
+/** A new account of this role, made by the first admin through the API. */
+export async function createOpsAccount(role: OpsRole) {
+  const admin = JSON.parse(readFileSync(opsAdminFile(), 'utf8')) as { cookie: string; csrfToken: string };
+  const api = await request.newContext({
+    baseURL: `http://localhost:${PORT}`,
+    extraHTTPHeaders: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+  });
+  const who = {
+    loginId: `e2e-${role}-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 8)}`,
+    password: 'e2e-operator-password-1234',
+  };
+  const res = await api.post('/api/admin/operators', { data: { ...who, role } });
+  if (!res.ok()) throw new Error(`creating ${role}: ${res.status()} ${await res.text()}`);
+  await api.dispose();
+  return who;
+}
+
+/** Id and password on the sign-in screen. */
+export async function typePassword(page: Page, who: { loginId: string; password: string }) {
   await expect(page.getByRole('heading', { name: '자동청구 운영 콘솔' })).toBeVisible();
   await page.getByLabel('아이디').fill(who.loginId);
   await page.getByLabel('비밀번호').fill(who.password);
   await page.getByRole('button', { name: '로그인' }).click();
+}
+
+/** The set-up screen: reads the secret shown, enters the app's code, keeps the recovery codes, goes on. */
+export async function setUpSecondFactor(page: Page) {
+  await expect(page.getByRole('heading', { name: '2단계 인증 설정' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('인증 앱의 6자리 숫자').fill(await totpNow(secret));
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('heading', { name: '복구 코드를 적어 두세요' })).toBeVisible();
+  const recoveryCodes = (
+    await page.getByRole('list', { name: '복구 코드' }).getByRole('listitem').allTextContents()
+  ).map((c) => c.trim());
+  await page.getByLabel('안전한 곳에 적어 두었어요').check();
+  await page.getByRole('button', { name: '콘솔로 가기' }).click();
+  return { secret, recoveryCodes };
+}
+
+/**
+ * Signs in at /ops (or a path below it) as a new account of `role` (default admin), setting up its second factor, and
+ * waits for the console. Either argument may come first: signInOps(page, 'viewer') or signInOps(page, '/ops/x').
+ */
+export async function signInOps(page: Page, pathOrRole: string = '/ops', roleOrPath?: string | object) {
+  const args = [pathOrRole, typeof roleOrPath === 'string' ? roleOrPath : undefined];
+  const role = (args.find((a) => a && ROLES.includes(a)) ?? 'admin') as OpsRole;
+  const where = args.find((a) => a?.startsWith('/')) ?? '/ops';
+  const who = await createOpsAccount(role);
+  await page.goto(where);
+  await typePassword(page, who);
+  const factor = await setUpSecondFactor(page);
   await expect(page.getByRole('navigation', { name: '운영 메뉴' })).toBeVisible();
+  return { ...who, role, ...factor };
 }

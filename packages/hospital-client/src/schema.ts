@@ -389,8 +389,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * 운영자 로그인
-     * @description 한 계정에 15분 안에 5번 실패하면 어느 주소에서 시도하든 그 계정을 15분 동안 잠가요(423 OPERATOR_LOCKED). 성공하면 실패 횟수가 지워져요.
+     * 운영자 로그인 (비밀번호; 이어서 2단계 인증)
+     * @description 운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 상태를 바꾸는 호출에 x-csrf-token으로 실어요. 한 계정에 15분 안에 5번 실패하면(2단계 인증 실패도 세요) 어느 주소에서 시도하든 그 계정을 15분 동안 잠가요(423 OPERATOR_LOCKED). 로그인을 마치면 실패 횟수가 지워져요.
      */
     post: operations['login'];
     delete?: never;
@@ -430,26 +430,9 @@ export interface paths {
     put?: never;
     /**
      * 로그아웃
-     * @description 세션 쿠키가 있으면 그 세션을 끝내고, 없어도 쿠키를 지우고 성공으로 답해요.
+     * @description 환자 세션 쿠키가 있으면 그 세션을 끝내고, 없어도 쿠키를 지우고 성공으로 답해요. 운영자 세션은 건드리지 않아요(운영자 로그아웃은 POST /api/admin/logout).
      */
     post: operations['logout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** 로그인한 운영자 (아이디, 역할, 세션 만료 시각) */
-    get: operations['getOperatorSelf'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -470,6 +453,190 @@ export interface paths {
     get: operations['getSession'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 로그인한 운영자와 세션
+     * @description 아이디, 역할, 로그인 단계(setup: 2단계 인증 설정 전, password: 2단계 인증 전, full), 세션이 끝나는 시각, 상태를 바꾸는 호출에 x-csrf-token으로 실을 CSRF 토큰을 답해요.
+     */
+    get: operations['getOperatorSession'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/me/totp/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 2단계 인증 설정 시작: 비밀 키와 QR 코드
+     * @description 2단계 인증을 아직 설정하지 않은 계정만 써요. 인증 앱으로 찍을 QR 코드(SVG data URL)와 직접 입력할 비밀 키를 답해요. 다시 부르면 새 키를 만들어요. 앱의 6자리로 확인해야 설정이 끝나요.
+     */
+    post: operations['startOperatorTotpSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/me/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 2단계 인증 설정 확인: 복구 코드 10개
+     * @description 인증 앱에 보이는 6자리가 맞으면 설정을 마치고, 한 번만 보여 주는 복구 코드 10개와 로그인을 마친 세션을 답해요. 틀린 숫자는 로그인 실패로 세요(5번이면 15분 잠김).
+     */
+    post: operations['confirmOperatorTotpSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/login/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 운영자 2단계 인증: 인증 앱의 6자리 또는 복구 코드
+     * @description 비밀번호로 로그인한 세션(stage password)만 써요. `code`(인증 앱의 6자리, 한 번 쓴 숫자는 다시 받지 않아요)나 `recoveryCode`(각각 한 번만) 가운데 하나를 보내요. 틀리면 비밀번호 실패와 함께 세요(5번이면 15분 잠김).
+     */
+    post: operations['operatorSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 운영자 로그아웃
+     * @description 운영자 세션만 끝내고 그 쿠키를 지워요. 같은 브라우저의 환자 세션은 그대로예요(환자 로그아웃은 POST /rest/auth/logout).
+     */
+    post: operations['operatorLogout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 운영자 목록
+     * @description 아이디(q, 일부), 역할, 상태(active, disabled)로 찾고 쪽으로 나눠 답해요(한 번에 100명까지).
+     */
+    get: operations['listOperators'];
+    put?: never;
+    /**
+     * 운영자 추가
+     * @description 비밀번호를 보내지 않으면 서버가 만들어 이 답에서 한 번만 보여 줘요. 새 계정은 처음 로그인할 때 2단계 인증을 설정해요.
+     */
+    post: operations['createOperator'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operators/{loginId}/role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 운영자 역할 바꾸기
+     * @description 바로 적용돼요. 활성 관리자가 한 명도 남지 않게 되는 변경은 받지 않아요(409 LAST_ADMIN).
+     */
+    put: operations['setOperatorRole'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operators/{loginId}/second-factor/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 운영자 2단계 인증 초기화
+     * @description 인증 앱 키와 복구 코드를 지우고 그 계정의 세션을 모두 끝내요. 다음 로그인 때 다시 설정해요.
+     */
+    post: operations['resetOperatorSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operators/{loginId}/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 운영자 사용 중지
+     * @description 더는 로그인할 수 없고 그 계정의 세션이 바로 끝나요. 활성 관리자가 한 명도 남지 않게 되면 받지 않아요(409 LAST_ADMIN).
+     */
+    post: operations['disableOperator'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1899,6 +2066,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   opsCreateHospital: {
@@ -1963,7 +2139,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2050,6 +2226,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description 찾을 수 없어요 (code: HOSPITAL_NOT_FOUND) */
       404: {
         headers: {
@@ -2124,7 +2309,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2225,6 +2410,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   opsGetInsurer: {
@@ -2276,6 +2470,15 @@ export interface operations {
       };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2365,7 +2568,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2451,7 +2654,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3037,6 +3240,12 @@ export interface operations {
             hash: string;
             idleExpiresAt: string;
             absoluteExpiresAt: string;
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            /** @enum {string} */
+            stage: 'setup' | 'password' | 'full';
+            csrfToken: string;
           };
         };
       };
@@ -3235,41 +3444,6 @@ export interface operations {
       };
     };
   };
-  getOperatorSelf: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            loginId: string;
-            /** @enum {string} */
-            role: 'viewer' | 'operator' | 'admin';
-            idleExpiresAt: string;
-            absoluteExpiresAt: string;
-          };
-        };
-      };
-      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
   getSession: {
     parameters: {
       query?: never;
@@ -3321,6 +3495,849 @@ export interface operations {
       };
       /** @description 허용되지 않아요 (code: LINK_INVALID) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getOperatorSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            kind: 'operator';
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            /** @enum {string} */
+            stage: 'setup' | 'password' | 'full';
+            idleExpiresAt: string;
+            absoluteExpiresAt: string;
+            csrfToken: string;
+          };
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  startOperatorTotpSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            secret: string;
+            otpauthUri: string;
+            qrDataUrl: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: SECOND_FACTOR_DONE) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  confirmOperatorTotpSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            kind: 'operator';
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            /** @enum {string} */
+            stage: 'setup' | 'password' | 'full';
+            idleExpiresAt: string;
+            absoluteExpiresAt: string;
+            csrfToken: string;
+            recoveryCodes: string[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY, SECOND_FACTOR_WRONG) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: SECOND_FACTOR_DONE, SECOND_FACTOR_NOT_STARTED) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 잠겼어요 (code: OPERATOR_LOCKED) */
+      423: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  operatorSecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code?: string;
+          recoveryCode?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            kind: 'operator';
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            /** @enum {string} */
+            stage: 'setup' | 'password' | 'full';
+            idleExpiresAt: string;
+            absoluteExpiresAt: string;
+            csrfToken: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY, SECOND_FACTOR_WRONG) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: SECOND_FACTOR_DONE) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 잠겼어요 (code: OPERATOR_LOCKED) */
+      423: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  operatorLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listOperators: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        sort?: 'loginId' | 'role' | 'createdAt' | 'lastSignInAt';
+        order?: 'asc' | 'desc';
+        q?: string;
+        role?: 'viewer' | 'operator' | 'admin';
+        status?: 'active' | 'disabled';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              loginId: string;
+              /** @enum {string} */
+              role: 'viewer' | 'operator' | 'admin';
+              createdAt: string;
+              disabledAt: string | null;
+              secondFactorSet: boolean;
+              lastSignInAt: string | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createOperator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          loginId: string;
+          /** @enum {string} */
+          role: 'viewer' | 'operator' | 'admin';
+          password?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            initialPassword?: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: OPERATOR_EXISTS) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  setOperatorRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        loginId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          role: 'viewer' | 'operator' | 'admin';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            operator: {
+              loginId: string;
+              /** @enum {string} */
+              role: 'viewer' | 'operator' | 'admin';
+              createdAt: string;
+              disabledAt: string | null;
+              secondFactorSet: boolean;
+              lastSignInAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: LAST_ADMIN) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  resetOperatorSecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        loginId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            operator: {
+              loginId: string;
+              /** @enum {string} */
+              role: 'viewer' | 'operator' | 'admin';
+              createdAt: string;
+              disabledAt: string | null;
+              secondFactorSet: boolean;
+              lastSignInAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  disableOperator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        loginId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            operator: {
+              loginId: string;
+              /** @enum {string} */
+              role: 'viewer' | 'operator' | 'admin';
+              createdAt: string;
+              disabledAt: string | null;
+              secondFactorSet: boolean;
+              lastSignInAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: LAST_ADMIN) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6356,7 +7373,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6407,7 +7424,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6554,7 +7571,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6683,7 +7700,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6848,7 +7865,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6933,7 +7950,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7006,7 +8023,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7074,7 +8091,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7164,7 +8181,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7266,7 +8283,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7356,6 +8373,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description 찾을 수 없어요 (code: HOSPITAL_NOT_FOUND) */
       404: {
         headers: {
@@ -7420,7 +8446,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7515,7 +8541,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7575,7 +8601,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7678,7 +8704,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7738,7 +8764,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7817,7 +8843,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7902,7 +8928,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7962,7 +8988,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8041,7 +9067,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8329,6 +9355,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   opsListTermsVersions: {
@@ -8388,6 +9423,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   opsPublishTerms: {
@@ -8440,7 +9484,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8522,6 +9566,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   opsListReagree: {
@@ -8575,7 +9628,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8649,7 +9702,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8719,7 +9772,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_record_identity.js';
 import * as m0012 from './migrations/0012_perimeter.js';
 import * as m0013 from './migrations/0013_sms_person.js';
 import * as m0014 from './migrations/0014_operator_roles.js';
+import * as m0015 from './migrations/0015_operator_second_factor.js';
 import * as m0016 from './migrations/0016_ops_hospitals_insurers.js';
 import * as m0017 from './migrations/0017_funnel_terms.js';
 import * as m0018 from './migrations/0018_claim_delivery_attempts.js';
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012_perimeter': m0012,
   '0013_sms_person': m0013,
   '0014_operator_roles': m0014,
+  '0015_operator_second_factor': m0015,
   '0016_ops_hospitals_insurers': m0016,
   '0017_funnel_terms': m0017,
   '0018_claim_delivery_attempts': m0018,

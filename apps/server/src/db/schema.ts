@@ -104,6 +104,7 @@ export interface Database {
   operator: OperatorTable;
   operatorSignInGuard: OperatorSignInGuardTable;
   operatorLockout: OperatorLockoutTable;
+  operatorRecoveryCode: OperatorRecoveryCodeTable;
   sandboxOutbox: SandboxOutboxTable;
   idCardRequest: IdCardRequestTable;
   idCardSubmission: IdCardSubmissionTable;
@@ -227,6 +228,8 @@ export interface AuthSessionTable {
   linkInsuApplyId: string | null;
   /** The last SMS verification of the session's own person (step-up is fresh for STEP_UP_FRESH_SECONDS after). */
   verifiedAt: Date | null;
+  /** Operator sessions only (0015_operator_second_factor). */
+  operatorStage: OperatorStage | null;
 }
 
 export interface TermsAgreementTable {
@@ -247,7 +250,23 @@ export interface OperatorTable {
   createdAt: Generated<Date>;
   role: Generated<OperatorRole>;
   disabledAt: Date | null;
+  /** The TOTP secret (0015_operator_second_factor), encrypted; null until the second factor is set up. */
+  totpSecretEnc: string | null;
+  totpPendingEnc: string | null;
+  totpSetAt: Date | null;
+  totpLastStep: string | number | null;
+  lastSignInAt: Date | null;
 }
+
+export interface OperatorRecoveryCodeTable {
+  id: Generated<string>;
+  loginId: string;
+  codeHmac: string;
+  usedAt: Date | null;
+}
+
+/** An operator session's stage: set-up calls only, the second-factor call only, or everything its role allows. */
+export type OperatorStage = 'setup' | 'password' | 'full';
 
 export interface OperatorActionTable {
   id: Generated<string>;

@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   TERMS_REQUIRED: 400,
   TERMS_UNKNOWN: 400,
   SMS_CODE_WRONG: 400,
+  /** An operator's TOTP code or recovery code was wrong, already used, or (a code) of a time step already taken. */
+  SECOND_FACTOR_WRONG: 400,
   SMS_REQUEST_UNKNOWN: 400,
   IMAGE_TYPE: 400,
   IMAGE_TOO_LARGE: 400,
@@ -35,6 +37,17 @@ export const ERROR_STATUS = {
   ORIGIN_FORBIDDEN: 403,
   /** The operator's role is below what the call needs (viewer < operator < admin). */
   ROLE_FORBIDDEN: 403,
+  /** A state-changing operator call without the session's CSRF token (x-csrf-token). */
+  CSRF_FAILED: 403,
+  /** The operator session has the password only: set up or give the second factor first. */
+  SECOND_FACTOR_REQUIRED: 403,
+  /** The operator session already passed the second factor: the sign-in's earlier calls are over. */
+  SECOND_FACTOR_DONE: 409,
+  /** Confirming a TOTP set-up that was never started. */
+  SECOND_FACTOR_NOT_STARTED: 409,
+  /** The change would leave no active admin. */
+  LAST_ADMIN: 409,
+  OPERATOR_EXISTS: 409,
   NOT_FOUND: 404,
   /** The patient has no (live) subscription, or not the one named. */
   NOT_SUBSCRIBED: 404,

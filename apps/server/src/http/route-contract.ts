@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifySchema, onRequestHookHandler, RouteOptions
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HOSPITAL_KEY_HEADER, PROBLEM_CONTENT_TYPE, problem } from '@auto-claim/contract';
-import { SESSION_COOKIE } from '../security/session.js';
+import { OPS_SESSION_COOKIE, SESSION_COOKIE } from '../security/session.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 
 export type AuthKind = 'public' | 'patient' | 'operator' | 'session' | 'hospital';
@@ -39,8 +39,12 @@ export const SECURITY_SCHEMES = {
   operatorSession: {
     type: 'apiKey',
     in: 'cookie',
-    name: SESSION_COOKIE.https,
-    description: `운영자 세션 쿠키(환자 세션과 같은 쿠키; ${cookieNames}). 운영자 로그인이 설정해요.`,
+    name: OPS_SESSION_COOKIE.https,
+    description:
+      `운영자 세션 쿠키(HttpOnly, SameSite=Strict; https에서는 \`${OPS_SESSION_COOKIE.https}\`, 개발용 http에서는 ` +
+      `\`${OPS_SESSION_COOKIE.localhost}\`; 환자 세션과 따로예요). 운영자 로그인이 설정하고, 30분 동안 쓰지 않거나 ` +
+      '8시간이 지나면 끝나요. 비밀번호만 맞힌 세션은 2단계 인증(설정이나 확인) 호출만 쓸 수 있어요. 상태를 바꾸는 ' +
+      '호출은 x-csrf-token 헤더에 세션의 CSRF 토큰을 실어야 해요(403 CSRF_FAILED).',
   },
   hospitalApiKey: {
     type: 'apiKey',
@@ -110,6 +114,13 @@ export function problemCodesOf(route: Pick<RouteOptions, 'method' | 'schema' | '
   if (config.auth === 'patient') add(403, 'STEP_UP_REQUIRED');
   // An operator route names the least role it needs (security/session.ts).
   if (config.auth === 'operator' && config.role !== 'viewer') add(403, 'ROLE_FORBIDDEN');
+  // An operator session short of the stage the route needs, and a state-changing call without its CSRF token.
+  if (config.auth === 'operator') {
+    const stages = config.stages ?? ['full'];
+    if (stages.length < 3) add(403, 'SECOND_FACTOR_REQUIRED');
+    if (stages.length < 3 && !stages.includes('full')) add(409, 'SECOND_FACTOR_DONE');
+    if (methods.some((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS')) add(403, 'CSRF_FAILED');
+  }
   if ((config as { rateLimit?: unknown }).rateLimit) add(429, 'RATE_LIMITED');
   for (const code of config.problems ?? []) add(ERROR_STATUS[code], code);
   return new Map([...out].sort(([a], [b]) => a - b));

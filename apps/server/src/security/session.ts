@@ -9,6 +9,12 @@
 // The calls that move money or identity need the last SMS verification of the session's own person to be fresh
 // (STEP_UP_FRESH_SECONDS); a link session never is until it steps up (POST /rest/auth/stepUp), which makes it full.
 // Each route says what it needs in `config.scope` (http/route-contract.ts); requirePatient enforces it.
+//
+// Operators (README "Operator console") have a cookie of their own (`__Host-ac_ops`, SameSite=Strict), so a patient's
+// and an operator's session in one browser never mix: each kind's checks read only their own cookie. An operator
+// session lasts 30 minutes idle and 8 hours in all, has a stage (`setup`, `password`, `full`: the second factor) and a
+// CSRF token derived from its id, which every state-changing call must carry in `x-csrf-token`.
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CLAIM_AUTH_COOKIE,
@@ -21,8 +27,15 @@ import {
   type SessionInfo,
   type SessionScope,
 } from '@auto-claim/contract';
+import {
+  CSRF_HEADER,
+  OPS_SESSION_ABSOLUTE_SECONDS,
+  OPS_SESSION_IDLE_SECONDS,
+  OPS_SESSION_PENDING_SECONDS,
+  type OpsSession,
+} from '@auto-claim/contract/ops';
 import type { AppContext } from '../context.js';
-import type { OperatorRole } from '../db/schema.js';
+import type { OperatorRole, OperatorStage } from '../db/schema.js';
 import { AppError } from '../http/problem.js';
 import { randomToken, sha256 } from './crypto.js';
 
@@ -61,7 +74,11 @@ interface ActiveSession {
   linkPurpose: LinkPurpose | null;
   linkInsuApplyId: string | null;
   verifiedAt: Date | null;
+  /** Operator sessions: how far the sign-in has come. */
+  operatorStage: OperatorStage | null;
 }
+
+type SessionKind = ActiveSession['kind'];
 
 /** What a patient route needs of the session (config.scope); by default a full session of any age. */
 export interface ScopeRule {
@@ -81,6 +98,8 @@ declare module 'fastify' {
     operatorId?: string;
     /** Set by requireOperator: the operator's role (read from the account at every call). */
     operatorRole?: OperatorRole;
+    /** Set by requireOperator: the operator session (its stage, limits and CSRF token). */
+    operatorSession?: OpsSession & { idHash: string };
     /** Set by requirePatient: until when the session's last SMS verification is fresh (null: it is not). */
     freshUntil?: Date | null;
   }
@@ -89,6 +108,11 @@ declare module 'fastify' {
     scope?: ScopeRule;
     /** The least role an operator route needs (auth 'operator' requires it: README "Operator console"). */
     role?: OperatorRole;
+    /**
+     * The operator session stages an operator route accepts (default: `full` only): the sign-in's own calls accept
+     * `setup` (the second factor's set-up) or `password` (the second factor).
+     */
+    stages?: readonly OperatorStage[];
   }
 }
 
@@ -97,6 +121,15 @@ const PLAIN_NAME = 'ac_sess';
 const HOST_NAME = '__Host-ac_sess';
 /** The session cookie's names, for the API document: `__Host-ac_sess` over https, `ac_sess` over plain http (development). */
 export const SESSION_COOKIE = { https: HOST_NAME, localhost: PLAIN_NAME } as const;
+const OPS_PLAIN_NAME = 'ac_ops';
+const OPS_HOST_NAME = '__Host-ac_ops';
+/** The operator session cookie's names (README "Operator console"). */
+export const OPS_SESSION_COOKIE = { https: OPS_HOST_NAME, localhost: OPS_PLAIN_NAME } as const;
+const COOKIE_OF: Record<SessionKind, { https: string; plain: string }> = {
+  patient: { https: HOST_NAME, plain: PLAIN_NAME },
+  operator: { https: OPS_HOST_NAME, plain: OPS_PLAIN_NAME },
+};
+const IDLE_SECONDS: Record<SessionKind, number> = { patient: SESSION_IDLE_SECONDS, operator: OPS_SESSION_IDLE_SECONDS };
 
 /**
  * Whether this answer goes to the browser over https: the scheme the request came by (with TRUST_PROXY, the one the
@@ -112,21 +145,43 @@ export const ciHmacOf = (ctx: AppContext, ci: string) => ctx.crypto.hmac('ci', c
 const UNAUTHENTICATED = () =>
   new AppError('UNAUTHENTICATED', '인증 시간이 지났거나 인증하지 않았어요. 처음부터 다시 본인인증을 해 주세요.');
 
-function tokenOf(req: FastifyRequest): string | undefined {
-  return req.cookies[HOST_NAME] ?? req.cookies[PLAIN_NAME];
+function tokenOf(req: FastifyRequest, kind: SessionKind = 'patient'): string | undefined {
+  return req.cookies[COOKIE_OF[kind].https] ?? req.cookies[COOKIE_OF[kind].plain];
 }
 
 const hashOf = (ctx: AppContext, token: string) => ctx.crypto.hmac('claim-auth', token);
 
-function setCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+function setCookies(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  kind: SessionKind = 'patient',
+) {
   const secure = isSecureRequest(ctx, req);
+  if (kind === 'operator') {
+    // No claimAuth beside it: that is the patient SPA's guard.
+    const name = secure ? OPS_HOST_NAME : OPS_PLAIN_NAME;
+    reply.setCookie(name, token, { path: '/', sameSite: 'strict', secure, httpOnly: true, expires: expiresAt });
+    return;
+  }
   const common = { path: '/', sameSite: 'lax' as const, secure, expires: expiresAt };
   reply.setCookie(secure ? HOST_NAME : PLAIN_NAME, token, { ...common, httpOnly: true });
   reply.setCookie(CLAIM_AUTH_COOKIE, hashOf(ctx, token), { ...common, httpOnly: false });
 }
 
-function clearCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
+function clearCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, kind: SessionKind = 'patient') {
   const secure = isSecureRequest(ctx, req);
+  if (kind === 'operator') {
+    reply.clearCookie(secure ? OPS_HOST_NAME : OPS_PLAIN_NAME, {
+      path: '/',
+      secure,
+      httpOnly: true,
+      sameSite: 'strict',
+    });
+    return;
+  }
   reply.clearCookie(secure ? HOST_NAME : PLAIN_NAME, { path: '/', secure, httpOnly: true, sameSite: 'lax' });
   reply.clearCookie(CLAIM_AUTH_COOKIE, { path: '/', secure, sameSite: 'lax' });
 }
@@ -136,7 +191,7 @@ const freshUntilOf = (s: Pick<ActiveSession, 'scope' | 'verifiedAt'>) =>
   s.scope === 'full' && s.verifiedAt ? new Date(s.verifiedAt.getTime() + STEP_UP_FRESH_SECONDS * 1000) : null;
 
 const info = (s: Pick<ActiveSession, 'kind' | 'lastSeenAt' | 'expiresAt' | 'hash'>): SessionInfo => {
-  const idle = new Date(s.lastSeenAt.getTime() + SESSION_IDLE_SECONDS * 1000);
+  const idle = new Date(s.lastSeenAt.getTime() + IDLE_SECONDS[s.kind] * 1000);
   return {
     kind: s.kind,
     hash: s.hash,
@@ -146,8 +201,12 @@ const info = (s: Pick<ActiveSession, 'kind' | 'lastSeenAt' | 'expiresAt' | 'hash
 };
 
 /** The live session of this request, touching its idle clock; undefined when absent, expired or revoked. */
-export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise<ActiveSession | undefined> {
-  const token = tokenOf(req);
+export async function loadSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  kind: SessionKind = 'patient',
+): Promise<ActiveSession | undefined> {
+  const token = tokenOf(req, kind);
   if (!token || token.length > 100) return undefined;
   const idHash = sha256(token);
   const now = ctx.clock.now();
@@ -156,9 +215,10 @@ export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise
     .updateTable('authSession')
     .set({ lastSeenAt: now })
     .where('idHash', '=', idHash)
+    .where('kind', '=', kind)
     .where('revokedAt', 'is', null)
     .where('expiresAt', '>', now)
-    .where('lastSeenAt', '>', new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000))
+    .where('lastSeenAt', '>', new Date(now.getTime() - IDLE_SECONDS[kind] * 1000))
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
@@ -176,11 +236,17 @@ export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise
     linkPurpose: row.linkPurpose,
     linkInsuApplyId: row.linkInsuApplyId,
     verifiedAt: row.verifiedAt ? new Date(row.verifiedAt) : null,
+    operatorStage: row.operatorStage,
   };
 }
 
-async function revokeCurrent(ctx: AppContext, req: FastifyRequest) {
-  const token = tokenOf(req);
+/** Either kind's live session: the patient's cookie first (the calls both kinds may make: GET session, refresh). */
+async function loadAnySession(ctx: AppContext, req: FastifyRequest) {
+  return (await loadSession(ctx, req, 'patient')) ?? (await loadSession(ctx, req, 'operator'));
+}
+
+async function revokeCurrent(ctx: AppContext, req: FastifyRequest, kind: SessionKind = 'patient') {
+  const token = tokenOf(req, kind);
   if (!token) return;
   await ctx.db
     .updateTable('authSession')
@@ -192,7 +258,16 @@ async function revokeCurrent(ctx: AppContext, req: FastifyRequest) {
 
 type NewSession = Pick<
   ActiveSession,
-  'kind' | 'subject' | 'person' | 'createdAt' | 'expiresAt' | 'scope' | 'linkPurpose' | 'linkInsuApplyId' | 'verifiedAt'
+  | 'kind'
+  | 'subject'
+  | 'person'
+  | 'createdAt'
+  | 'expiresAt'
+  | 'scope'
+  | 'linkPurpose'
+  | 'linkInsuApplyId'
+  | 'verifiedAt'
+  | 'operatorStage'
 >;
 
 async function insertSession(
@@ -200,7 +275,7 @@ async function insertSession(
   req: FastifyRequest,
   reply: FastifyReply,
   s: NewSession,
-): Promise<SessionInfo> {
+): Promise<SessionInfo & { idHash: string }> {
   const token = randomToken();
   const now = ctx.clock.now();
   await ctx.db
@@ -219,10 +294,14 @@ async function insertSession(
       linkPurpose: s.linkPurpose,
       linkInsuApplyId: s.linkInsuApplyId,
       verifiedAt: s.verifiedAt,
+      operatorStage: s.operatorStage,
     })
     .execute();
-  setCookies(ctx, req, reply, token, s.expiresAt);
-  return info({ kind: s.kind, lastSeenAt: now, expiresAt: s.expiresAt, hash: hashOf(ctx, token) });
+  setCookies(ctx, req, reply, token, s.expiresAt, s.kind);
+  return {
+    ...info({ kind: s.kind, lastSeenAt: now, expiresAt: s.expiresAt, hash: hashOf(ctx, token) }),
+    idHash: sha256(token),
+  };
 }
 
 /**
@@ -233,24 +312,85 @@ export async function startSession(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
-  s:
-    | { kind: 'patient'; ci: string; person: VerifiedPerson; origin: PatientOrigin }
-    | { kind: 'operator'; loginId: string },
+  s: { kind: 'patient'; ci: string; person: VerifiedPerson; origin: PatientOrigin },
 ): Promise<SessionInfo> {
   await revokeCurrent(ctx, req);
   const now = ctx.clock.now();
-  const link = s.kind === 'patient' && s.origin.via === 'link' ? s.origin : undefined;
-  return insertSession(ctx, req, reply, {
-    kind: s.kind,
-    subject: s.kind === 'patient' ? s.ci : s.loginId,
-    person: s.kind === 'patient' ? s.person : null,
+  const link = s.origin.via === 'link' ? s.origin : undefined;
+  const { idHash: _id, ...session } = await insertSession(ctx, req, reply, {
+    kind: 'patient',
+    subject: s.ci,
+    person: s.person,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_SECONDS * 1000),
     scope: link ? 'link' : 'full',
     linkPurpose: link?.purpose ?? null,
     linkInsuApplyId: link?.insuApplyId ?? null,
-    verifiedAt: s.kind === 'patient' && !link ? now : null,
+    verifiedAt: !link ? now : null,
+    operatorStage: null,
   });
+  return session;
+}
+
+/** The CSRF token of an operator session: derived from its id, so it needs no column and changes with the id. */
+const csrfOf = (ctx: AppContext, idHash: string) => ctx.crypto.hmac('ops-csrf', idHash);
+
+/**
+ * An operator's sign-in moves a stage on (password → `setup` or `password`; second factor → `full`): each step is a new
+ * session with a new id and CSRF token, and the one before it ends (no fixation). A session short of `full` lasts
+ * OPS_SESSION_PENDING_SECONDS at most; a full one OPS_SESSION_ABSOLUTE_SECONDS from the second factor.
+ */
+export async function startOperatorSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  s: { loginId: string; role: OperatorRole; stage: OperatorStage },
+): Promise<OpsSession & SessionInfo> {
+  await revokeCurrent(ctx, req, 'operator');
+  const now = ctx.clock.now();
+  const seconds = s.stage === 'full' ? OPS_SESSION_ABSOLUTE_SECONDS : OPS_SESSION_PENDING_SECONDS;
+  const { idHash, ...session } = await insertSession(ctx, req, reply, {
+    kind: 'operator',
+    subject: s.loginId,
+    person: null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + seconds * 1000),
+    scope: 'full',
+    linkPurpose: null,
+    linkInsuApplyId: null,
+    verifiedAt: null,
+    operatorStage: s.stage,
+  });
+  return {
+    ...session,
+    kind: 'operator',
+    loginId: s.loginId,
+    role: s.role,
+    stage: s.stage,
+    csrfToken: csrfOf(ctx, idHash),
+  };
+}
+
+/** Ends every session of an operator account (disabled, second factor reset). */
+export async function endOperatorSessions(ctx: Pick<AppContext, 'db' | 'crypto' | 'clock'>, loginId: string) {
+  await ctx.db
+    .updateTable('authSession')
+    .set({ revokedAt: ctx.clock.now() })
+    .where('kind', '=', 'operator')
+    .where('subjectHmac', '=', ctx.crypto.hmac('operator', loginId))
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Operator logout: ends the operator session only (a patient session in the same browser goes on). */
+export async function endOperatorSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
+  await revokeCurrent(ctx, req, 'operator');
+  clearCookies(ctx, req, reply, 'operator');
+}
+
+/** Whether the request carries a live operator session that has passed the second factor (the sandbox gate). */
+export async function isSignedInOperator(ctx: AppContext, req: FastifyRequest) {
+  return (await loadSession(ctx, req, 'operator'))?.operatorStage === 'full';
 }
 
 /**
@@ -273,7 +413,7 @@ export async function stepUpSession(
   }
   await revokeCurrent(ctx, req);
   const now = ctx.clock.now();
-  const session = await insertSession(ctx, req, reply, {
+  const { idHash: _id, ...session } = await insertSession(ctx, req, reply, {
     kind: 'patient',
     subject: current.subject,
     // What the telecom vouched for just now (the carrier, which a link session did not know, included).
@@ -284,6 +424,7 @@ export async function stepUpSession(
     linkPurpose: null,
     linkInsuApplyId: null,
     verifiedAt: now,
+    operatorStage: null,
   });
   return { ...session, freshUntil: freshUntilOf({ scope: 'full', verifiedAt: now })!.toISOString() };
 }
@@ -297,10 +438,10 @@ export async function patientSessionPerson(ctx: AppContext, req: FastifyRequest)
 
 /** Refresh: the live session continues under a new id; the absolute limit does not move. */
 export async function rotateSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<SessionInfo> {
-  const current = await loadSession(ctx, req);
+  const current = await loadAnySession(ctx, req);
   if (!current) throw UNAUTHENTICATED();
-  await revokeCurrent(ctx, req);
-  return insertSession(ctx, req, reply, {
+  await revokeCurrent(ctx, req, current.kind);
+  const { idHash: _id, ...session } = await insertSession(ctx, req, reply, {
     kind: current.kind,
     subject: current.subject,
     person: current.person,
@@ -310,9 +451,12 @@ export async function rotateSession(ctx: AppContext, req: FastifyRequest, reply:
     linkPurpose: current.linkPurpose,
     linkInsuApplyId: current.linkInsuApplyId,
     verifiedAt: current.verifiedAt,
+    operatorStage: current.operatorStage,
   });
+  return session;
 }
 
+/** Patient logout: ends the patient session only (an operator session in the same browser goes on). */
 export async function endSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
   await revokeCurrent(ctx, req);
   clearCookies(ctx, req, reply);
@@ -323,7 +467,7 @@ export async function endSession(ctx: AppContext, req: FastifyRequest, reply: Fa
  * neither the CI nor the person, only the masked name and phone its step-up screen names.
  */
 export async function currentSession(ctx: AppContext, req: FastifyRequest) {
-  const s = await loadSession(ctx, req);
+  const s = await loadAnySession(ctx, req);
   if (!s) throw UNAUTHENTICATED();
   if (s.kind !== 'patient') return info(s);
   const freshUntil = freshUntilOf(s);
@@ -397,13 +541,26 @@ export function assertFresh(req: FastifyRequest, why: string) {
 export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const satisfies readonly OperatorRole[];
 const ROLE_NM: Record<OperatorRole, string> = { viewer: '조회자', operator: '운영자', admin: '관리자' };
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameText(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const UNAUTHENTICATED_OPERATOR = () =>
+  new AppError('UNAUTHENTICATED', '로그인 시간이 지났거나 로그인하지 않았어요. 다시 로그인해 주세요.');
+
 /**
- * onRequest of operator calls, before any body is read: 401 without a live operator session or for a disabled
- * account; 403 ROLE_FORBIDDEN when the account's role (read now, so a change holds at once) is below the route's.
+ * onRequest of operator calls, before any body is read: 401 without a live operator session (its own cookie) or for a
+ * disabled account; 403 CSRF_FAILED when a state-changing call lacks the session's token; 403 SECOND_FACTOR_REQUIRED
+ * when the session is short of the stage the route needs; 403 ROLE_FORBIDDEN when the account's role (read now, so a
+ * change holds at once) is below the route's.
  */
 export const requireOperator = (ctx: AppContext) => async (req: FastifyRequest) => {
-  const s = await loadSession(ctx, req);
-  if (!s || s.kind !== 'operator') throw UNAUTHENTICATED();
+  const s = await loadSession(ctx, req, 'operator');
+  if (!s || !s.operatorStage) throw UNAUTHENTICATED_OPERATOR();
   const account = await ctx.db
     .selectFrom('operator')
     .select(['role', 'disabledAt'])
@@ -415,7 +572,26 @@ export const requireOperator = (ctx: AppContext) => async (req: FastifyRequest) 
       .set({ revokedAt: ctx.clock.now() })
       .where('idHash', '=', s.idHash)
       .execute();
-    throw UNAUTHENTICATED();
+    throw UNAUTHENTICATED_OPERATOR();
+  }
+  const csrfToken = csrfOf(ctx, s.idHash);
+  if (!SAFE_METHODS.has(req.method)) {
+    const sent = req.headers[CSRF_HEADER];
+    if (typeof sent !== 'string' || !sameText(sent, csrfToken)) {
+      throw new AppError('CSRF_FAILED', '보안 확인 값이 맞지 않아요. 화면을 새로 고친 뒤 다시 시도해 주세요.');
+    }
+  }
+  const stages = req.routeOptions.config.stages ?? ['full'];
+  if (!stages.includes(s.operatorStage)) {
+    if (s.operatorStage === 'full') {
+      throw new AppError('SECOND_FACTOR_DONE', '이미 로그인을 마쳤어요. 콘솔로 이동해 주세요.');
+    }
+    throw new AppError(
+      'SECOND_FACTOR_REQUIRED',
+      s.operatorStage === 'setup'
+        ? '2단계 인증을 먼저 설정해 주세요.'
+        : '인증 앱의 6자리 숫자로 2단계 인증을 마쳐야 쓸 수 있어요.',
+    );
   }
   const needed = req.routeOptions.config.role ?? 'admin';
   if (OPERATOR_ROLES.indexOf(account.role) < OPERATOR_ROLES.indexOf(needed)) {
@@ -423,11 +599,22 @@ export const requireOperator = (ctx: AppContext) => async (req: FastifyRequest) 
   }
   req.operatorId = s.subject;
   req.operatorRole = account.role;
+  const idle = new Date(s.lastSeenAt.getTime() + OPS_SESSION_IDLE_SECONDS * 1000);
+  req.operatorSession = {
+    kind: 'operator',
+    idHash: s.idHash,
+    loginId: s.subject,
+    role: account.role,
+    stage: s.operatorStage,
+    idleExpiresAt: (idle < s.expiresAt ? idle : s.expiresAt).toISOString(),
+    absoluteExpiresAt: s.expiresAt.toISOString(),
+    csrfToken,
+  };
 };
 
 /** onRequest of the calls either kind of session may make (its own session): 401 without a live one. */
 export const requireSession = (ctx: AppContext, linkLive: LinkStillLive) => async (req: FastifyRequest) => {
-  const s = await loadSession(ctx, req);
+  const s = await loadAnySession(ctx, req);
   if (!s) throw UNAUTHENTICATED();
   await checkLinkLive(ctx, s, linkLive);
 };

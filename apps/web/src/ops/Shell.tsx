@@ -6,6 +6,7 @@ import { OPERATOR_ROLE_NM } from '@auto-claim/contract/ops';
 import { setOpsUnauthorizedHandler } from './api';
 import { NAV } from './nav';
 import { ME_KEY, mayUse, useMe, useSignOut } from './session';
+import { SecondFactor } from './SecondFactor';
 import { SignIn } from './SignIn';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -25,6 +26,7 @@ export function Shell() {
     );
   }
   if (!me.data) return <SignIn />;
+  if (me.data.stage !== 'full') return <SecondFactor me={me.data} />;
   return (
     <div className="ops-shell">
       <a className="ops-skip" href="#ops-main">

@@ -10,4 +10,5 @@ export const NAV: { to: string; label: string; role: OperatorRoleName }[] = [
   { to: '/insurers', label: '보험사', role: 'viewer' },
   { to: '/terms', label: '약관', role: 'viewer' },
   { to: '/access-log', label: '접근 기록', role: 'operator' },
+  { to: '/operators', label: '운영자', role: 'admin' },
 ];

@@ -14,6 +14,7 @@ import { InsurerDetail, Insurers } from './screens/Insurers';
 import { Terms } from './screens/Terms';
 import { TermsReagree } from './screens/TermsReagree';
 import { NotFound } from './screens/NotFound';
+import { Operators } from './screens/Operators';
 
 const routes: RouteObject[] = [
   {
@@ -32,6 +33,7 @@ const routes: RouteObject[] = [
       { path: 'insurers/:insuCompCd', element: <InsurerDetail /> },
       { path: 'terms', element: <Terms /> },
       { path: 'terms/reagree', element: <TermsReagree /> },
+      { path: 'operators', element: <Operators /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -1,8 +1,7 @@
 // Who is signed in to the console: GET /api/admin/me, asked at start and after each sign-in step. A 401 from any call
 // clears it (api.ts), which shows the sign-in screen.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPS_API, type OpsMe, type OperatorRoleName } from '@auto-claim/contract/ops';
-import { API } from '@auto-claim/contract';
+import { OPS_API, OPS_AUTH_API, type OpsMe, type OperatorRoleName } from '@auto-claim/contract/ops';
 import { OpsError, opsGet, opsSend, setCsrfToken } from './api';
 
 export const ME_KEY = ['ops', 'me'] as const;
@@ -12,7 +11,7 @@ export function useMe() {
     queryKey: ME_KEY,
     queryFn: async () => {
       try {
-        const me = await opsGet<OpsMe & { csrfToken?: string }>(OPS_API.me);
+        const me = await opsGet<OpsMe>(OPS_API.me);
         setCsrfToken(me.csrfToken);
         return me;
       } catch (e) {
@@ -28,7 +27,8 @@ export function useMe() {
 export function useSignOut() {
   const client = useQueryClient();
   return async () => {
-    await opsSend('POST', API.logout).catch(() => undefined);
+    // The operator session only: a patient session in the same browser is not touched.
+    await opsSend('POST', OPS_AUTH_API.logout).catch(() => undefined);
     setCsrfToken(undefined);
     client.clear();
     client.setQueryData(ME_KEY, null);

@@ -1,18 +1,11 @@
-// The console's own session calls (README "Operator console").
-import { z } from 'zod';
+// The console's own session calls (README "Operator console"); the sign-in's and the accounts' are in operators.ts.
+import { opsSession, type OpsSession } from './operators.js';
 
 export const OPS_API = {
   /** Who is signed in: the console asks at start and after every sign-in step. */
   me: '/api/admin/me',
 } as const;
 
-export const OPERATOR_ROLE_NM = { viewer: '조회자', operator: '운영자', admin: '관리자' } as const;
-export type OperatorRoleName = keyof typeof OPERATOR_ROLE_NM;
-
-export const opsMe = z.object({
-  loginId: z.string(),
-  role: z.enum(['viewer', 'operator', 'admin']),
-  idleExpiresAt: z.string(),
-  absoluteExpiresAt: z.string(),
-});
-export type OpsMe = z.infer<typeof opsMe>;
+/** GET /api/admin/me: who, which role, which sign-in stage, until when, and the session's CSRF token. */
+export const opsMe = opsSession;
+export type OpsMe = OpsSession;

@@ -103,7 +103,10 @@ export async function accessLogOf(db: Db, ciHmac: string, limit: number) {
 
 /** What an operator can do that is written down (operator_action.action). */
 export const OPERATOR_ACTIONS = [
+  /** Signed in with the second factor (detail: totp, recovery_code or setup). */
   'sign_in',
+  /** A wrong password or second factor for an account that exists (detail: which), or a lockout. */
+  'sign_in_failed',
   'sign_out',
   'second_factor_set',
   /** An operator saw a patient's unmasked name and phone; the reason is required. */

@@ -23,10 +23,15 @@ export async function upsertOperator(db: Kysely<Database>, loginId: string, pass
 /** Constant work whether or not the account exists, so timing does not tell which ids exist. */
 const DUMMY_HASH = hashPassword('no-such-operator-password');
 
+/** The account when the password is its own (a disabled account never signs in). */
 export async function checkOperator(db: Kysely<Database>, loginId: string, password: string) {
-  const row = await db.selectFrom('operator').select('passwordHash').where('loginId', '=', loginId).executeTakeFirst();
+  const row = await db
+    .selectFrom('operator')
+    .select(['passwordHash', 'role', 'disabledAt', 'totpSecretEnc'])
+    .where('loginId', '=', loginId)
+    .executeTakeFirst();
   const ok = await verifyPassword(row?.passwordHash ?? (await DUMMY_HASH), password);
-  return Boolean(row) && ok;
+  return row && ok && !row.disabledAt ? { role: row.role, secondFactorSet: row.totpSecretEnc !== null } : undefined;
 }
 
 /**
@@ -37,12 +42,13 @@ export async function checkOperator(db: Kysely<Database>, loginId: string, passw
  */
 export const OPERATOR_LOCKOUT = { maxTries: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 
-export type SignInOutcome = { ok: true } | { ok: false; lockedUntil?: Date };
+export type SignInOutcome =
+  { ok: true; role: OperatorRole; secondFactorSet: boolean } | { ok: false; lockedUntil?: Date };
 
 const MINUTE = 60_000;
 
 /** Counts one try of this login id and answers how many the window has; while it is locked, when the lock ends. */
-async function reserveTry(ctx: AppContext, loginHmac: string, now: Date): Promise<number | Date> {
+export async function reserveTry(ctx: AppContext, loginHmac: string, now: Date): Promise<number | Date> {
   const windowStart = new Date(now.getTime() - OPERATOR_LOCKOUT.windowMinutes * MINUTE);
   // A new window after the old one ran out or a lock ended; nothing while a lock holds (the row then stays as it is).
   const fresh = sql<boolean>`(operator_sign_in_guard.window_started_at <= ${windowStart}
@@ -87,7 +93,7 @@ async function forgetStale(ctx: AppContext, now: Date) {
 }
 
 /** Locks the login id from now, once, and records the lockout (who, from which address, how many tries). */
-async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: string, tries: number, now: Date) {
+export async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: string, tries: number, now: Date) {
   const lockedUntil = new Date(now.getTime() + OPERATOR_LOCKOUT.lockMinutes * MINUTE);
   const locked = await ctx.db
     .updateTable('operatorSignInGuard')
@@ -114,6 +120,12 @@ async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: str
   return lockedUntil;
 }
 
+/** A sign-in completed: the account's count is cleared. */
+export async function clearTries(ctx: AppContext, loginHmac: string, now: Date) {
+  await ctx.db.deleteFrom('operatorSignInGuard').where('loginHmac', '=', loginHmac).execute();
+  await forgetStale(ctx, now);
+}
+
 /** One sign-in: the account's guard, then the password; a success clears the guard. */
 export async function signInOperator(
   ctx: AppContext,
@@ -128,10 +140,20 @@ export async function signInOperator(
   if (tries > OPERATOR_LOCKOUT.maxTries) {
     return { ok: false, lockedUntil: await lock(ctx, loginId, loginHmac, ip, tries, now) };
   }
-  if (await checkOperator(ctx.db, loginId, password)) {
-    await ctx.db.deleteFrom('operatorSignInGuard').where('loginHmac', '=', loginHmac).execute();
-    await forgetStale(ctx, now);
-    return { ok: true };
+  const account = await checkOperator(ctx.db, loginId, password);
+  if (account?.secondFactorSet) {
+    // Half a sign-in: the count stays until the second factor is given too (each of its failures counts), so that a
+    // known password does not buy endless guesses at the code; this try alone is given back.
+    await ctx.db
+      .updateTable('operatorSignInGuard')
+      .set({ tries: sql`greatest(tries - 1, 0)` })
+      .where('loginHmac', '=', loginHmac)
+      .execute();
+    return { ok: true, ...account };
+  }
+  if (account) {
+    await clearTries(ctx, loginHmac, now);
+    return { ok: true, ...account };
   }
   if (tries >= OPERATOR_LOCKOUT.maxTries) {
     return { ok: false, lockedUntil: await lock(ctx, loginId, loginHmac, ip, tries, now) };

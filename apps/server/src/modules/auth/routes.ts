@@ -17,7 +17,7 @@ import {
   userAuthAnswer,
   userAuthBody,
 } from '@auto-claim/contract';
-import { OPS_API, opsMe } from '@auto-claim/contract/ops';
+import { operatorLoginAnswer } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { AppError } from '../../http/problem.js';
@@ -27,9 +27,11 @@ import {
   patientOf,
   patientSessionPerson,
   rotateSession,
+  startOperatorSession,
   startSession,
   stepUpSession,
 } from '../../security/session.js';
+import { recordOperatorAction } from '../audit/index.js';
 import { OPERATOR_LOCKOUT, signInOperator } from './operators.js';
 import { STEP_UP_HOSPITAL, confirmVerification, recordAgreements, startStepUp, startVerification } from './service.js';
 
@@ -201,16 +203,39 @@ export const authRoutes =
         schema: {
           operationId: 'login',
           tags,
-          summary: '운영자 로그인',
+          summary: '운영자 로그인 (비밀번호; 이어서 2단계 인증)',
           description:
-            `한 계정에 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 어느 주소에서 ` +
-            `시도하든 그 계정을 ${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠가요(423 OPERATOR_LOCKED). 성공하면 실패 횟수가 지워져요.`,
+            '운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 ' +
+            '호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 ' +
+            `상태를 바꾸는 호출에 x-csrf-token으로 실어요. 한 계정에 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ` +
+            `${OPERATOR_LOCKOUT.maxTries}번 실패하면(2단계 인증 실패도 세요) 어느 주소에서 시도하든 그 계정을 ` +
+            `${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠가요(423 OPERATOR_LOCKED). 로그인을 마치면 실패 횟수가 지워져요.`,
           body: loginBody,
-          response: { 200: sessionInfo },
+          response: { 200: operatorLoginAnswer },
         },
       },
       async (req, reply) => {
         const outcome = await signInOperator(ctx, req.body.loginId, req.body.password, req.ip);
+        if (!outcome.ok) {
+          // Written only for an account that exists: what someone typed as an id may be anything (a password).
+          const known = await ctx.db
+            .selectFrom('operator')
+            .select('loginId')
+            .where('loginId', '=', req.body.loginId)
+            .executeTakeFirst();
+          if (known) {
+            await recordOperatorAction(
+              ctx.db,
+              {
+                loginId: known.loginId,
+                ipEnc: ctx.crypto.encrypt(req.ip),
+                action: 'sign_in_failed',
+                detail: outcome.lockedUntil ? 'locked' : 'password',
+              },
+              ctx.clock.now(),
+            );
+          }
+        }
         if (!outcome.ok && outcome.lockedUntil) {
           const minutes = Math.max(1, Math.ceil((outcome.lockedUntil.getTime() - ctx.clock.now().getTime()) / 60_000));
           throw new AppError(
@@ -219,7 +244,11 @@ export const authRoutes =
           );
         }
         if (!outcome.ok) throw new AppError('LOGIN_FAILED', '아이디 또는 비밀번호가 맞지 않아요.');
-        return startSession(ctx, req, reply, { kind: 'operator', loginId: req.body.loginId });
+        return startOperatorSession(ctx, req, reply, {
+          loginId: req.body.loginId,
+          role: outcome.role,
+          stage: outcome.secondFactorSet ? 'password' : 'setup',
+        });
       },
     );
 
@@ -241,41 +270,22 @@ export const authRoutes =
     app.post(
       API.logout,
       {
-        // Needs nothing: ends the session its cookie names, if any, and clears the cookies either way.
+        // Needs nothing: ends the patient session its cookie names, if any, and clears the cookies either way. An
+        // operator signs out with POST /api/admin/logout (their own cookie; a patient session in the same browser
+        // is not touched, nor the other way round).
         config: { auth: 'public' },
         schema: {
           operationId: 'logout',
           tags,
           summary: '로그아웃',
-          description: '세션 쿠키가 있으면 그 세션을 끝내고, 없어도 쿠키를 지우고 성공으로 답해요.',
+          description:
+            '환자 세션 쿠키가 있으면 그 세션을 끝내고, 없어도 쿠키를 지우고 성공으로 답해요. 운영자 세션은 건드리지 않아요(운영자 로그아웃은 POST /api/admin/logout).',
           response: { 200: ok },
         },
       },
       async (req, reply) => {
         await endSession(ctx, req, reply);
         return { ok: true as const };
-      },
-    );
-
-    app.get(
-      OPS_API.me,
-      {
-        config: { auth: 'operator', role: 'viewer' },
-        schema: {
-          operationId: 'getOperatorSelf',
-          tags: ['operator'],
-          summary: '로그인한 운영자 (아이디, 역할, 세션 만료 시각)',
-          response: { 200: opsMe },
-        },
-      },
-      async (req) => {
-        const session = await currentSession(ctx, req);
-        return {
-          loginId: req.operatorId!,
-          role: req.operatorRole!,
-          idleExpiresAt: session.idleExpiresAt,
-          absoluteExpiresAt: session.absoluteExpiresAt,
-        };
       },
     );
 

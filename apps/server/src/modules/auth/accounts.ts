@@ -1,0 +1,197 @@
+// Operator accounts as an admin runs them in the console (README "Operator console"): list, add, set role, reset the
+// second factor, disable. No change may leave the service without an active admin; each is written to the operators'
+// record in the same transaction (audit module).
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { offsetOf, type OperatorRow } from '@auto-claim/contract/ops';
+import type { AppContext } from '../../context.js';
+import type { Database, OperatorRole } from '../../db/schema.js';
+import { AppError } from '../../http/problem.js';
+import { hashPassword } from '../../security/password.js';
+import { endOperatorSessions } from '../../security/session.js';
+import { recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
+
+type Who = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
+
+const SORT_COLUMN = {
+  loginId: 'loginId',
+  role: 'role',
+  createdAt: 'createdAt',
+  lastSignInAt: 'lastSignInAt',
+} as const;
+
+const rowOf = (r: {
+  loginId: string;
+  role: OperatorRole;
+  createdAt: Date;
+  disabledAt: Date | null;
+  totpSecretEnc: string | null;
+  lastSignInAt: Date | null;
+}): OperatorRow => ({
+  loginId: r.loginId,
+  role: r.role,
+  createdAt: new Date(r.createdAt).toISOString(),
+  disabledAt: r.disabledAt ? new Date(r.disabledAt).toISOString() : null,
+  secondFactorSet: r.totpSecretEnc !== null,
+  lastSignInAt: r.lastSignInAt ? new Date(r.lastSignInAt).toISOString() : null,
+});
+
+export async function listOperators(
+  db: Kysely<Database>,
+  q: {
+    page: number;
+    size: number;
+    sort?: keyof typeof SORT_COLUMN;
+    order: 'asc' | 'desc';
+    q?: string;
+    role?: OperatorRole;
+    status?: 'active' | 'disabled';
+  },
+): Promise<{ list: OperatorRow[]; total: number }> {
+  let base = db.selectFrom('operator');
+  if (q.q) base = base.where('loginId', 'like', `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.role) base = base.where('role', '=', q.role);
+  if (q.status === 'active') base = base.where('disabledAt', 'is', null);
+  if (q.status === 'disabled') base = base.where('disabledAt', 'is not', null);
+  const column = SORT_COLUMN[q.sort ?? 'createdAt'];
+  const [rows, count] = await Promise.all([
+    base
+      .select(['loginId', 'role', 'createdAt', 'disabledAt', 'totpSecretEnc', 'lastSignInAt'])
+      .orderBy(column, (ob) => (q.order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
+      .orderBy('loginId', 'asc')
+      .limit(q.size)
+      .offset(offsetOf(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(rowOf), total: Number(count.n) };
+}
+
+export async function operatorRowOf(db: Kysely<Database>, loginId: string): Promise<OperatorRow> {
+  const r = await db
+    .selectFrom('operator')
+    .select(['loginId', 'role', 'createdAt', 'disabledAt', 'totpSecretEnc', 'lastSignInAt'])
+    .where('loginId', '=', loginId)
+    .executeTakeFirst();
+  if (!r) throw NOT_FOUND();
+  return rowOf(r);
+}
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', '그 아이디의 운영자가 없어요.');
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+/** 16 characters of 55 (about 92 bits), for an account whose admin typed no password. */
+function newPassword() {
+  let s = '';
+  for (let i = 0; i < 16; i++) s += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return s;
+}
+
+export async function createOperator(
+  ctx: AppContext,
+  who: Who,
+  body: { loginId: string; role: OperatorRole; password?: string },
+) {
+  const initialPassword = body.password === undefined ? newPassword() : undefined;
+  const passwordHash = await hashPassword(body.password ?? initialPassword!);
+  await ctx.db.transaction().execute(async (tx) => {
+    const made = await tx
+      .insertInto('operator')
+      .values({ loginId: body.loginId, passwordHash, role: body.role })
+      .onConflict((oc) => oc.column('loginId').doNothing())
+      .returning('loginId')
+      .executeTakeFirst();
+    if (!made)
+      throw new AppError('OPERATOR_EXISTS', '이미 있는 아이디예요. 다른 아이디를 정해 주세요.', [
+        { field: 'loginId', message: '이미 있는 아이디예요.' },
+      ]);
+    await recordOperatorAction(
+      tx,
+      { ...who, action: 'operator_created', target: body.loginId, detail: `role=${body.role}` },
+      ctx.clock.now(),
+    );
+  });
+  return { loginId: body.loginId, role: body.role, ...(initialPassword ? { initialPassword } : {}) };
+}
+
+/**
+ * Changes that could leave no active admin hold one lock between them and count the admins left inside it, so two
+ * admins demoting each other at once cannot both succeed.
+ */
+async function withAccount<T>(
+  ctx: AppContext,
+  loginId: string,
+  change: (tx: Transaction<Database>, account: { role: OperatorRole; disabledAt: Date | null }) => Promise<T>,
+) {
+  return ctx.db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('operator-admins', 0))`.execute(tx);
+    const account = await tx
+      .selectFrom('operator')
+      .select(['role', 'disabledAt'])
+      .where('loginId', '=', loginId)
+      .executeTakeFirst();
+    if (!account) throw NOT_FOUND();
+    return change(tx, account);
+  });
+}
+
+async function assertAnotherAdmin(tx: Transaction<Database>, loginId: string) {
+  const others = await tx
+    .selectFrom('operator')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabledAt', 'is', null)
+    .where('loginId', '!=', loginId)
+    .executeTakeFirstOrThrow();
+  if (Number(others.n) === 0) {
+    throw new AppError(
+      'LAST_ADMIN',
+      '활성 관리자가 한 명도 남지 않게 돼요. 다른 관리자를 먼저 만든 뒤 다시 해 주세요.',
+    );
+  }
+}
+
+export async function setOperatorRole(ctx: AppContext, who: Who, loginId: string, role: OperatorRole) {
+  await withAccount(ctx, loginId, async (tx, account) => {
+    if (account.role === role) return;
+    if (account.role === 'admin' && !account.disabledAt) await assertAnotherAdmin(tx, loginId);
+    await tx.updateTable('operator').set({ role }).where('loginId', '=', loginId).execute();
+    await recordOperatorAction(
+      tx,
+      { ...who, action: 'operator_updated', target: loginId, detail: `role ${account.role}→${role}` },
+      ctx.clock.now(),
+    );
+  });
+  return operatorRowOf(ctx.db, loginId);
+}
+
+/** The account must set its second factor up again at its next sign-in; its sessions end now. */
+export async function resetSecondFactor(ctx: AppContext, who: Who, loginId: string) {
+  await withAccount(ctx, loginId, async (tx) => {
+    await tx
+      .updateTable('operator')
+      .set({ totpSecretEnc: null, totpPendingEnc: null, totpSetAt: null, totpLastStep: null })
+      .where('loginId', '=', loginId)
+      .execute();
+    await tx.deleteFrom('operatorRecoveryCode').where('loginId', '=', loginId).execute();
+    await endOperatorSessions({ ...ctx, db: tx }, loginId);
+    await recordOperatorAction(
+      tx,
+      { ...who, action: 'operator_second_factor_reset', target: loginId },
+      ctx.clock.now(),
+    );
+  });
+  return operatorRowOf(ctx.db, loginId);
+}
+
+/** Disabled: no sign-in any more, and every session of the account ends at once. */
+export async function disableOperator(ctx: AppContext, who: Who, loginId: string) {
+  await withAccount(ctx, loginId, async (tx, account) => {
+    if (account.disabledAt) return;
+    if (account.role === 'admin') await assertAnotherAdmin(tx, loginId);
+    await tx.updateTable('operator').set({ disabledAt: ctx.clock.now() }).where('loginId', '=', loginId).execute();
+    await endOperatorSessions({ ...ctx, db: tx }, loginId);
+    await recordOperatorAction(tx, { ...who, action: 'operator_disabled', target: loginId }, ctx.clock.now());
+  });
+  return operatorRowOf(ctx.db, loginId);
+}

@@ -1,0 +1,280 @@
+// The operator console's sign-in calls after the password (POST /rest/auth/login, routes.ts) and the operator accounts
+// (README "Operator console"). The sign-in's own calls accept a session short of the second factor (config.stages);
+// every other operator call needs a full one (security/session.ts requireOperator).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  OPS_AUTH_API,
+  operatorAnswer,
+  operatorCreateAnswer,
+  operatorCreateBody,
+  operatorListQuery,
+  operatorPage,
+  operatorParams,
+  operatorRoleBody,
+  opsSession,
+  secondFactorBody,
+  totpConfirmAnswer,
+  totpConfirmBody,
+  totpSetupAnswer,
+} from '@auto-claim/contract/ops';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/problem.js';
+import { UNAUTHENTICATED_OPERATOR, endOperatorSession, startOperatorSession } from '../../security/session.js';
+import { byOperator, recordOperatorAction } from '../audit/index.js';
+import { AUTH_RATE_LIMITS } from './routes.js';
+import { createOperator, disableOperator, listOperators, resetSecondFactor, setOperatorRole } from './accounts.js';
+import { checkSecondFactor, confirmTotpSetup, startTotpSetup } from './second-factor.js';
+
+const ALL_STAGES = ['setup', 'password', 'full'] as const;
+const ok = z.object({ ok: z.literal(true) });
+
+/** The console's session as the operator may see it (no session id). */
+function sessionOf(req: FastifyRequest) {
+  if (!req.operatorSession) throw UNAUTHENTICATED_OPERATOR();
+  const { idHash: _id, ...session } = req.operatorSession;
+  return session;
+}
+
+export const operatorConsoleRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['operators'];
+
+    /** Signed in for good: the account's last sign-in, the record, and a full session under a new id. */
+    async function signedIn(req: FastifyRequest, reply: Parameters<typeof startOperatorSession>[2], via: string) {
+      const loginId = req.operatorId!;
+      const now = ctx.clock.now();
+      await ctx.db.transaction().execute(async (tx) => {
+        await tx.updateTable('operator').set({ lastSignInAt: now }).where('loginId', '=', loginId).execute();
+        await recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'sign_in', detail: via }, now);
+      });
+      const {
+        kind: _k,
+        hash: _h,
+        ...session
+      } = await startOperatorSession(ctx, req, reply, {
+        loginId,
+        role: req.operatorRole!,
+        stage: 'full',
+      });
+      return { kind: 'operator' as const, ...session };
+    }
+
+    /** A wrong code, or one refused by the lockout, is written down as a failed sign-in (detail: which factor). */
+    async function failuresRecorded<T>(req: FastifyRequest, factor: string, run: () => Promise<T>): Promise<T> {
+      try {
+        return await run();
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'SECOND_FACTOR_WRONG' || err.code === 'OPERATOR_LOCKED')) {
+          const detail = err.code === 'OPERATOR_LOCKED' ? `${factor}, locked` : factor;
+          await recordOperatorAction(
+            ctx.db,
+            { ...byOperator(ctx, req), action: 'sign_in_failed', detail },
+            ctx.clock.now(),
+          );
+        }
+        throw err;
+      }
+    }
+
+    app.get(
+      OPS_AUTH_API.me,
+      {
+        config: { auth: 'operator', role: 'viewer', stages: ALL_STAGES },
+        schema: {
+          operationId: 'getOperatorSession',
+          tags,
+          summary: '로그인한 운영자와 세션',
+          description:
+            '아이디, 역할, 로그인 단계(setup: 2단계 인증 설정 전, password: 2단계 인증 전, full), 세션이 끝나는 시각, ' +
+            '상태를 바꾸는 호출에 x-csrf-token으로 실을 CSRF 토큰을 답해요.',
+          response: { 200: opsSession },
+        },
+      },
+      async (req) => sessionOf(req),
+    );
+
+    app.post(
+      OPS_AUTH_API.totpSetup,
+      {
+        config: { auth: 'operator', role: 'viewer', stages: ['setup'] },
+        schema: {
+          operationId: 'startOperatorTotpSetup',
+          tags,
+          summary: '2단계 인증 설정 시작: 비밀 키와 QR 코드',
+          description:
+            '2단계 인증을 아직 설정하지 않은 계정만 써요. 인증 앱으로 찍을 QR 코드(SVG data URL)와 직접 입력할 비밀 키를 ' +
+            '답해요. 다시 부르면 새 키를 만들어요. 앱의 6자리로 확인해야 설정이 끝나요.',
+          response: { 200: totpSetupAnswer },
+        },
+      },
+      async (req) => startTotpSetup(ctx, req.operatorId!),
+    );
+
+    app.post(
+      OPS_AUTH_API.totpConfirm,
+      {
+        config: {
+          auth: 'operator',
+          role: 'viewer',
+          stages: ['setup'],
+          rateLimit: AUTH_RATE_LIMITS.login,
+          problems: ['SECOND_FACTOR_WRONG', 'SECOND_FACTOR_NOT_STARTED', 'SECOND_FACTOR_DONE', 'OPERATOR_LOCKED'],
+        },
+        schema: {
+          operationId: 'confirmOperatorTotpSetup',
+          tags,
+          summary: '2단계 인증 설정 확인: 복구 코드 10개',
+          description:
+            '인증 앱에 보이는 6자리가 맞으면 설정을 마치고, 한 번만 보여 주는 복구 코드 10개와 로그인을 마친 세션을 답해요. ' +
+            '틀린 숫자는 로그인 실패로 세요(5번이면 15분 잠김).',
+          body: totpConfirmBody,
+          response: { 200: totpConfirmAnswer },
+        },
+      },
+      async (req, reply) => {
+        const recoveryCodes = await failuresRecorded(req, 'setup', () =>
+          confirmTotpSetup(ctx, req.operatorId!, req.body.code, req.ip, (tx) =>
+            recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'second_factor_set' }, ctx.clock.now()),
+          ),
+        );
+        return { ...(await signedIn(req, reply, 'setup')), recoveryCodes };
+      },
+    );
+
+    app.post(
+      OPS_AUTH_API.secondFactor,
+      {
+        config: {
+          auth: 'operator',
+          role: 'viewer',
+          stages: ['password'],
+          rateLimit: AUTH_RATE_LIMITS.login,
+          problems: ['SECOND_FACTOR_WRONG', 'SECOND_FACTOR_DONE', 'OPERATOR_LOCKED'],
+        },
+        schema: {
+          operationId: 'operatorSecondFactor',
+          tags,
+          summary: '운영자 2단계 인증: 인증 앱의 6자리 또는 복구 코드',
+          description:
+            '비밀번호로 로그인한 세션(stage password)만 써요. `code`(인증 앱의 6자리, 한 번 쓴 숫자는 다시 받지 않아요)나 ' +
+            '`recoveryCode`(각각 한 번만) 가운데 하나를 보내요. 틀리면 비밀번호 실패와 함께 세요(5번이면 15분 잠김).',
+          body: secondFactorBody,
+          response: { 200: opsSession },
+        },
+      },
+      async (req, reply) => {
+        const via = await failuresRecorded(req, req.body.recoveryCode !== undefined ? 'recovery_code' : 'totp', () =>
+          checkSecondFactor(ctx, req.operatorId!, req.body, req.ip),
+        );
+        return signedIn(req, reply, via);
+      },
+    );
+
+    app.post(
+      OPS_AUTH_API.logout,
+      {
+        config: { auth: 'operator', role: 'viewer', stages: ALL_STAGES },
+        schema: {
+          operationId: 'operatorLogout',
+          tags,
+          summary: '운영자 로그아웃',
+          description:
+            '운영자 세션만 끝내고 그 쿠키를 지워요. 같은 브라우저의 환자 세션은 그대로예요(환자 로그아웃은 POST /rest/auth/logout).',
+          response: { 200: ok },
+        },
+      },
+      async (req, reply) => {
+        await recordOperatorAction(ctx.db, { ...byOperator(ctx, req), action: 'sign_out' }, ctx.clock.now());
+        await endOperatorSession(ctx, req, reply);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      OPS_AUTH_API.operators,
+      {
+        config: { auth: 'operator', role: 'admin' },
+        schema: {
+          operationId: 'listOperators',
+          tags,
+          summary: '운영자 목록',
+          description: '아이디(q, 일부), 역할, 상태(active, disabled)로 찾고 쪽으로 나눠 답해요(한 번에 100명까지).',
+          querystring: operatorListQuery,
+          response: { 200: operatorPage },
+        },
+      },
+      async (req) => listOperators(ctx.db, req.query),
+    );
+
+    app.post(
+      OPS_AUTH_API.operators,
+      {
+        config: { auth: 'operator', role: 'admin', problems: ['OPERATOR_EXISTS'] },
+        schema: {
+          operationId: 'createOperator',
+          tags,
+          summary: '운영자 추가',
+          description:
+            '비밀번호를 보내지 않으면 서버가 만들어 이 답에서 한 번만 보여 줘요. 새 계정은 처음 로그인할 때 2단계 인증을 설정해요.',
+          body: operatorCreateBody,
+          response: { 200: operatorCreateAnswer },
+        },
+      },
+      async (req) => createOperator(ctx, byOperator(ctx, req), req.body),
+    );
+
+    app.put(
+      OPS_AUTH_API.operatorRole,
+      {
+        config: { auth: 'operator', role: 'admin', problems: ['NOT_FOUND', 'LAST_ADMIN'] },
+        schema: {
+          operationId: 'setOperatorRole',
+          tags,
+          summary: '운영자 역할 바꾸기',
+          description: '바로 적용돼요. 활성 관리자가 한 명도 남지 않게 되는 변경은 받지 않아요(409 LAST_ADMIN).',
+          params: operatorParams,
+          body: operatorRoleBody,
+          response: { 200: operatorAnswer },
+        },
+      },
+      async (req) => ({
+        operator: await setOperatorRole(ctx, byOperator(ctx, req), req.params.loginId, req.body.role),
+      }),
+    );
+
+    app.post(
+      OPS_AUTH_API.operatorSecondFactorReset,
+      {
+        config: { auth: 'operator', role: 'admin', problems: ['NOT_FOUND'] },
+        schema: {
+          operationId: 'resetOperatorSecondFactor',
+          tags,
+          summary: '운영자 2단계 인증 초기화',
+          description: '인증 앱 키와 복구 코드를 지우고 그 계정의 세션을 모두 끝내요. 다음 로그인 때 다시 설정해요.',
+          params: operatorParams,
+          response: { 200: operatorAnswer },
+        },
+      },
+      async (req) => ({ operator: await resetSecondFactor(ctx, byOperator(ctx, req), req.params.loginId) }),
+    );
+
+    app.post(
+      OPS_AUTH_API.operatorDisable,
+      {
+        config: { auth: 'operator', role: 'admin', problems: ['NOT_FOUND', 'LAST_ADMIN'] },
+        schema: {
+          operationId: 'disableOperator',
+          tags,
+          summary: '운영자 사용 중지',
+          description:
+            '더는 로그인할 수 없고 그 계정의 세션이 바로 끝나요. 활성 관리자가 한 명도 남지 않게 되면 받지 않아요(409 LAST_ADMIN).',
+          params: operatorParams,
+          response: { 200: operatorAnswer },
+        },
+      },
+      async (req) => ({ operator: await disableOperator(ctx, byOperator(ctx, req), req.params.loginId) }),
+    );
+  };

@@ -1,0 +1,86 @@
+// Operators' sign-in at a desktop (README "Operator console"): an admin made through the API signs in with a password,
+// sets up the second factor by the secret the screen shows (the code computed here, as an authenticator app would),
+// sees the ten recovery codes once and reaches the console; a later sign-in takes the app's code, a recovery code
+// works once; a viewer does not see the Operators screen. Every screen is axe-clean.
+import { test, expect, snap, expectAccessible } from './fixtures';
+import { DESKTOP, createOpsAccount, signInOps, totpNow, typePassword } from './ops';
+
+test.use(DESKTOP);
+
+test('an admin sets up the second factor, then signs in with a code and with a recovery code once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const who = await createOpsAccount('admin');
+  await page.goto('/ops');
+  await typePassword(page, who);
+
+  // The set-up: the QR code, the secret as text, the code.
+  await expect(page.getByRole('heading', { name: '2단계 인증 설정' })).toBeVisible();
+  await expect(page.getByRole('img', { name: '인증 앱으로 찍을 QR 코드' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await snap(page, 'ops-sign-in-01-setup');
+  await expectAccessible(page);
+  await page.getByLabel('인증 앱의 6자리 숫자').fill('000000');
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('alert')).toContainText('인증 앱의 숫자가 맞지 않아요');
+  await page.getByLabel('인증 앱의 6자리 숫자').fill(await totpNow(secret));
+  await page.getByRole('button', { name: '확인' }).click();
+
+  // The recovery codes, once; going on only after saying they are written down.
+  await expect(page.getByRole('heading', { name: '복구 코드를 적어 두세요' })).toBeVisible();
+  await expect(page.getByText('한 번만 보여 드려요.')).toBeVisible();
+  const codes = (await page.getByRole('list', { name: '복구 코드' }).getByRole('listitem').allTextContents()).map((c) =>
+    c.trim(),
+  );
+  expect(codes).toHaveLength(10);
+  const go = page.getByRole('button', { name: '콘솔로 가기' });
+  await expect(go).toBeDisabled();
+  await snap(page, 'ops-sign-in-02-recovery-codes');
+  await expectAccessible(page);
+  await page.getByLabel('안전한 곳에 적어 두었어요').check();
+  await go.click();
+  const nav = page.getByRole('navigation', { name: '운영 메뉴' });
+  await expect(nav.getByRole('link', { name: '운영자' })).toBeVisible();
+
+  // The Operators screen: this admin is on the list.
+  await nav.getByRole('link', { name: '운영자' }).click();
+  await expect(page.getByRole('heading', { name: '운영자', level: 1 })).toBeVisible();
+  await expect(page.getByRole('cell', { name: who.loginId, exact: true })).toBeVisible();
+  await snap(page, 'ops-sign-in-03-operators');
+  await expectAccessible(page);
+
+  // A later sign-in: the password, then the app's code (the next time step's: the set-up took this one).
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await typePassword(page, who);
+  await expect(page.getByRole('heading', { name: '2단계 인증', exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('인증 앱의 6자리 숫자').fill(await totpNow(secret, 1));
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(nav).toBeVisible();
+
+  // A recovery code works once.
+  for (const attempt of ['first', 'again'] as const) {
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await typePassword(page, who);
+    await page.getByRole('button', { name: /복구 코드로 로그인하기/ }).click();
+    await page.getByLabel('복구 코드').fill(codes[0]!);
+    await page.getByRole('button', { name: '확인' }).click();
+    if (attempt === 'first') {
+      await expect(nav).toBeVisible();
+    } else {
+      await expect(page.getByRole('alert')).toContainText('이미 쓴 코드예요');
+      await snap(page, 'ops-sign-in-04-recovery-code-used');
+      await expectAccessible(page);
+    }
+  }
+});
+
+test('a viewer does not see the Operators screen, and the server refuses it', async ({ page }) => {
+  await signInOps(page, 'viewer');
+  const nav = page.getByRole('navigation', { name: '운영 메뉴' });
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('link', { name: '운영자' })).toHaveCount(0);
+  expect((await page.request.get('/api/admin/operators')).status()).toBe(403);
+});

@@ -1,0 +1,139 @@
+// Operators' sign-in with a second factor and the operator accounts (README "Operator console").
+import { z } from 'zod';
+import { sessionInfo } from '../auth.js';
+import { pageOf, pageQuery } from './page.js';
+
+/** The console's own calls about sign-in and accounts. */
+export const OPS_AUTH_API = {
+  /** Who is signed in, at which stage, until when; and the CSRF token of the session. */
+  me: '/api/admin/me',
+  totpSetup: '/api/admin/me/totp/setup',
+  totpConfirm: '/api/admin/me/totp/confirm',
+  secondFactor: '/api/admin/login/second-factor',
+  logout: '/api/admin/logout',
+  operators: '/api/admin/operators',
+  operatorRole: '/api/admin/operators/:loginId/role',
+  operatorSecondFactorReset: '/api/admin/operators/:loginId/second-factor/reset',
+  operatorDisable: '/api/admin/operators/:loginId/disable',
+} as const;
+
+/** Every state-changing console call carries the session's CSRF token in this header. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Operator sessions: 30 minutes idle, 8 hours in all (patients keep theirs). */
+export const OPS_SESSION_IDLE_SECONDS = 30 * 60;
+export const OPS_SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60;
+/** A session that has the password only (set-up or second factor still to come) lasts this long at most. */
+export const OPS_SESSION_PENDING_SECONDS = 15 * 60;
+export const RECOVERY_CODE_COUNT = 10;
+
+export const operatorRole = z.enum(['viewer', 'operator', 'admin']);
+export type OperatorRoleName = z.infer<typeof operatorRole>;
+export const OPERATOR_ROLE_NM: Record<OperatorRoleName, string> = {
+  viewer: '조회자',
+  operator: '운영자',
+  admin: '관리자',
+};
+
+/** setup: the second factor must be set up first; password: the second factor must be given; full: signed in. */
+export const operatorStage = z.enum(['setup', 'password', 'full']);
+export type OperatorStageName = z.infer<typeof operatorStage>;
+
+/** What the console knows of its session (login, second factor, GET me). */
+export const opsSession = z.object({
+  kind: z.literal('operator'),
+  loginId: z.string(),
+  role: operatorRole,
+  stage: operatorStage,
+  idleExpiresAt: z.string(),
+  absoluteExpiresAt: z.string(),
+  csrfToken: z.string(),
+});
+export type OpsSession = z.infer<typeof opsSession>;
+
+/** POST /rest/auth/login answers an operator the session as before plus what the console needs next. */
+export const operatorLoginAnswer = sessionInfo.extend({
+  loginId: z.string(),
+  role: operatorRole,
+  stage: operatorStage,
+  csrfToken: z.string(),
+});
+
+const totpCode = z
+  .string({ message: '인증 앱의 6자리 숫자를 입력해 주세요.' })
+  .regex(/^\d{6}$/, { message: '인증 앱의 6자리 숫자를 입력해 주세요.' });
+
+export const totpSetupAnswer = z.object({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The QR code of otpauthUri as an SVG data URL (made on the server). */
+  qrDataUrl: z.string(),
+});
+
+export const totpConfirmBody = z.object({ code: totpCode });
+export const totpConfirmAnswer = opsSession.extend({
+  /** Shown once; each works once in place of a code. */
+  recoveryCodes: z.array(z.string()),
+});
+
+export const secondFactorBody = z
+  .object({
+    code: totpCode.optional(),
+    recoveryCode: z
+      .string()
+      .trim()
+      .min(1, { message: '복구 코드를 입력해 주세요.' })
+      .max(40, { message: '복구 코드를 확인해 주세요.' })
+      .optional(),
+  })
+  .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
+    message: '인증 앱의 6자리 숫자나 복구 코드 가운데 하나를 입력해 주세요.',
+    path: ['code'],
+  });
+
+export const operatorLoginId = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9._-]{2,63}$/, {
+    message: '아이디는 영문 소문자·숫자·점·밑줄·하이픈으로 3~64자예요.',
+  });
+
+export const operatorRow = z.object({
+  loginId: z.string(),
+  role: operatorRole,
+  createdAt: z.string(),
+  disabledAt: z.string().nullable(),
+  secondFactorSet: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+});
+export type OperatorRow = z.infer<typeof operatorRow>;
+
+export const OPERATOR_SORTABLE = ['loginId', 'role', 'createdAt', 'lastSignInAt'] as const;
+export const operatorListQuery = pageQuery(OPERATOR_SORTABLE).extend({
+  q: z.string().trim().max(64).optional(),
+  role: operatorRole.optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+});
+export const operatorPage = pageOf(operatorRow);
+
+export const MIN_OPERATOR_PASSWORD_LENGTH = 12;
+export const operatorCreateBody = z.object({
+  loginId: operatorLoginId,
+  role: operatorRole,
+  /** Absent: the server makes one and shows it once. */
+  password: z
+    .string()
+    .min(MIN_OPERATOR_PASSWORD_LENGTH, { message: `비밀번호는 ${MIN_OPERATOR_PASSWORD_LENGTH}자 이상이어야 해요.` })
+    .max(256)
+    .optional(),
+});
+export const operatorCreateAnswer = z.object({
+  loginId: z.string(),
+  role: operatorRole,
+  /** Only when the server made the password: shown this once. */
+  initialPassword: z.string().optional(),
+});
+export const operatorRoleBody = z.object({ role: operatorRole });
+export const operatorParams = z.object({ loginId: z.string().min(1).max(64) });
+export const operatorAnswer = z.object({ operator: operatorRow });
