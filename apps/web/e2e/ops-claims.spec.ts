@@ -1,9 +1,10 @@
-// The console's claims, dead letters and access log in Chromium (README "Operator console"): a patient's record is fed
-// while the sandbox insurer refuses claims (POST /sandbox/delivery/failures), the operator finds the claim (masked),
+// The console's claims, dead letters and access log in Chromium (README "Operator console"): an admin signs in with a
+// TOTP code computed here, issues the hospital's API key on its screen, and the hospital posts a patient's record with
+// that key while the sandbox insurer refuses claims (POST /sandbox/delivery/failures); the operator finds the claim (masked),
 // reads its timeline, reveals the patient with a typed reason, retries the dead letter from the dead-letter list once the
 // insurer takes claims again, and finds the reveal in the access log with who, when, from where and why.
 import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
-import { feed, ok, subscribe } from './patient-api';
+import { HOSPITAL, feed, ok, subscribe } from './patient-api';
 import { DESKTOP, signInOps } from './ops';
 
 test.use(DESKTOP);
@@ -19,9 +20,16 @@ test('a dead letter found, revealed with a reason, retried, and the reveal in th
   await ok(await fail(true));
   const ci = await subscribe(page.request, p, 0, p.rrnBack, INSURER);
   const receiptNo = `OPS-${p.phone}`;
-  await feed(page.request, p, ci, { receiptNo, totalPaid: 42_000 });
 
-  await signInOps(page, `/ops/claims?insuCompCd=${INSURER}&status=failed`);
+  // The hospital's key, issued on its screen and shown once; the hospital posts the visit with it.
+  await signInOps(page, `/ops/hospitals/${HOSPITAL}`);
+  await page.getByRole('button', { name: '새 키 발급' }).click();
+  const key = (await page.getByLabel('발급한 API 키').textContent())!.trim();
+  expect(key).toMatch(new RegExp(`^hk_${HOSPITAL}_`));
+  await feed(page.request, p, ci, { receiptNo, totalPaid: 42_000 }, key);
+  await page.getByRole('button', { name: '전달했어요 (숨기기)' }).click();
+
+  await page.goto(`/ops/claims?insuCompCd=${INSURER}&status=failed`);
 
   // Claims: filtered by insurer and status, the patient masked.
   await expect(page.getByRole('heading', { level: 1, name: '청구' })).toBeVisible();

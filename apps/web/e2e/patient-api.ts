@@ -117,11 +117,13 @@ export async function feed(
   p: TestPerson,
   ci: string,
   r: { receiptNo: string; totalPaid: number; rrn?: string; daysAgo?: number },
+  /** The hospital's API key: the sandbox's own unless a test issued one (the console's hospital screen). */
+  key = SANDBOX_KEY,
 ) {
   const copay = Math.floor(r.totalPaid * 0.4);
   await ok(
     await request.post(HOSPITAL_API.treatments, {
-      headers: { [HOSPITAL_KEY_HEADER]: SANDBOX_KEY },
+      headers: { [HOSPITAL_KEY_HEADER]: key },
       data: {
         records: [
           {
