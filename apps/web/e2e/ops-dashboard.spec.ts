@@ -21,7 +21,7 @@ test('the dashboard counts, and a new terms version published with its effective
   const funnel = page.getByRole('table', { name: /가입 단계별 방문 수/ });
   await expect(funnel.getByRole('row', { name: /시작 화면/ })).toContainText(/시작 화면\s*[1-9]/);
   await expect(page.getByRole('table', { name: /청구/ }).first()).toBeVisible();
-  await expect(page.getByText('보내지 못한 청구')).toBeVisible();
+  await expect(page.getByRole('main').getByText('보내지 못한 청구')).toBeVisible();
   await snap(page, 'ops-dashboard');
   await expectAccessible(page);
 
