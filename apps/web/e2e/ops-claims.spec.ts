@@ -63,7 +63,7 @@ test('a dead letter found, revealed with a reason, retried, and the reveal in th
   await dialog.getByLabel('확인하는 이유').fill(reason);
   await dialog.getByRole('button', { name: '확인하기' }).click();
   await expect(dialog).toContainText('홍길동');
-  await expect(dialog).toContainText(`${p.phone}`);
+  await expect(dialog).toContainText(`${p.phone.slice(0, 3)}-${p.phone.slice(3, 7)}-${p.phone.slice(7)}`);
   await snap(page, 'ops-claims-02-revealed');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: '닫기' }).click();
@@ -99,4 +99,18 @@ test('a dead letter found, revealed with a reason, retried, and the reveal in th
   await expect(line).toContainText('홍*동');
   await snap(page, 'ops-claims-04-access-log');
   await expectAccessible(page);
+});
+
+test('patient messages that failed every retry have their own list, a link away from the claims’', async ({ page }) => {
+  await signInOps(page, '/ops/dead-letters', 'operator');
+  await page.getByRole('link', { name: '보내지 못한 알림톡' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: '보내지 못한 알림톡' })).toBeFocused();
+  await expect(page.getByRole('table', { name: /보내지 못한 알림톡/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '보내지 못한 알림이 없어요.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /선택한 0건 다시 보내기/ })).toBeDisabled();
+  await expectAccessible(page);
+  await page.getByRole('combobox', { name: '보기' }).selectOption('all');
+  await expect(page).toHaveURL(/handled=all/);
+  await page.getByRole('main').getByRole('link', { name: '보내지 못한 청구' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '보내지 못한 청구' })).toBeVisible();
 });

@@ -15,3 +15,7 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** YYYYMMDD as "2026.11.23". */
 export const formatDate = (yyyymmdd: string) =>
   /^\d{8}$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}.${yyyymmdd.slice(4, 6)}.${yyyymmdd.slice(6)}` : yyyymmdd;
+
+/** A mobile number as people write it: 01012345678 → 010-1234-5678 (anything else as it is). */
+export const formatPhone = (digits: string) =>
+  /^01\d{8,9}$/.test(digits) ? digits.replace(/^(\d{3})(\d{3,4})(\d{4})$/, '$1-$2-$3') : digits;

@@ -5,6 +5,7 @@ export const NAV: { to: string; label: string; role: OperatorRoleName }[] = [
   { to: '/dashboard', label: '대시보드', role: 'viewer' },
   { to: '/claims', label: '청구', role: 'operator' },
   { to: '/dead-letters', label: '보내지 못한 청구', role: 'operator' },
+  { to: '/notifications/dead-letters', label: '보내지 못한 알림톡', role: 'operator' },
   { to: '/records/held', label: '확인이 필요한 기록', role: 'operator' },
   { to: '/hospitals', label: '병원', role: 'viewer' },
   { to: '/insurers', label: '보험사', role: 'viewer' },

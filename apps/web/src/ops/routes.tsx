@@ -7,6 +7,7 @@ import { AccessLog } from './screens/AccessLog';
 import { ClaimDetail } from './screens/ClaimDetail';
 import { Claims } from './screens/Claims';
 import { DeadLetters } from './screens/DeadLetters';
+import { NotificationDeadLetters } from './screens/NotificationDeadLetters';
 import { HeldRecords } from './screens/HeldRecords';
 import { HospitalDetail } from './screens/HospitalDetail';
 import { Hospitals } from './screens/Hospitals';
@@ -25,6 +26,7 @@ const routes: RouteObject[] = [
       { path: 'claims', element: <Claims /> },
       { path: 'claims/:claimId', element: <ClaimDetail /> },
       { path: 'dead-letters', element: <DeadLetters /> },
+      { path: 'notifications/dead-letters', element: <NotificationDeadLetters /> },
       { path: 'access-log', element: <AccessLog /> },
       { path: 'records/held', element: <HeldRecords /> },
       { path: 'hospitals', element: <Hospitals /> },

@@ -7,7 +7,7 @@ import { CLAIM_STATUS_NM, OPERATOR_API } from '@auto-claim/contract';
 import { OPS_CLAIMS_API, type OpsClaimDetail, type RevealAnswer } from '@auto-claim/contract/ops';
 import { OpsError, opsGet, opsSend } from '../api';
 import { useFocusHeading } from '../focus';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatPhone } from '../format';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const when = formatDateTime;
@@ -206,7 +206,7 @@ function RevealPatient({ claimId, onRevealed }: { claimId: number; onRevealed: (
               <dt>이름</dt>
               <dd>{shown.name}</dd>
               <dt>휴대폰 번호</dt>
-              <dd>{shown.phone ?? '없음'}</dd>
+              <dd>{shown.phone ? formatPhone(shown.phone) : '없음'}</dd>
               <dt>생년월일</dt>
               <dd>{ymd(shown.birthDate)}</dd>
             </dl>

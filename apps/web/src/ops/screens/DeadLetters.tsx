@@ -14,13 +14,14 @@ import { formatDateTime } from '../format';
 import { useListParams, useOpsList } from '../list';
 
 /** "2건을 다시 보내도록 했어요. 1건은 못 했어요: 청구 12 (…)" */
-function summarize(answer: BulkAnswer, did: string) {
+export function summarize(
+  answer: { results: { ok: boolean; detail: string | null }[] },
+  did: string,
+  nameOf: (i: number) => string,
+) {
   const ok = answer.results.filter((r) => r.ok).length;
-  const bad = answer.results.filter((r) => !r.ok);
-  return [
-    ok ? `${ok}건을 ${did}.` : '',
-    bad.length ? `${bad.length}건은 못 했어요: ${bad.map((r) => `청구 ${r.claimId} (${r.detail})`).join(', ')}` : '',
-  ]
+  const bad = answer.results.flatMap((r, i) => (r.ok ? [] : [`${nameOf(i)} (${r.detail})`]));
+  return [ok ? `${ok}건을 ${did}.` : '', bad.length ? `${bad.length}건은 못 했어요: ${bad.join(', ')}` : '']
     .filter(Boolean)
     .join(' ');
 }
@@ -49,7 +50,7 @@ export function DeadLetters() {
   const retry = async (claimIds: number[]) => {
     try {
       const a = await opsSend<BulkAnswer>('POST', OPS_CLAIMS_API.deadLettersRetry, { claimIds });
-      setMessage(summarize(a, '다시 보내도록 했어요'));
+      setMessage(summarize(a, '다시 보내도록 했어요', (i) => `청구 ${a.results[i]!.claimId}`));
     } catch (e) {
       setMessage(e instanceof Error ? e.message : '다시 보내지 못했어요.');
     }
@@ -57,7 +58,7 @@ export function DeadLetters() {
   };
   const handled = async (note: string) => {
     const a = await opsSend<BulkAnswer>('POST', OPS_CLAIMS_API.deadLettersHandled, { claimIds: [...selected], note });
-    setMessage(summarize(a, '처리 완료로 표시했어요'));
+    setMessage(summarize(a, '처리 완료로 표시했어요', (i) => `청구 ${a.results[i]!.claimId}`));
     await refresh();
   };
 
@@ -123,6 +124,7 @@ export function DeadLetters() {
       </h1>
       <p className="ops-lead">
         보험사에 끝내 보내지 못한 청구예요. 다시 보내거나, 다른 방법으로 처리했으면 메모와 함께 처리 완료로 표시해요.
+        환자에게 보내지 못한 알림톡·문자는 <Link to="/notifications/dead-letters">보내지 못한 알림톡</Link>에 있어요.
       </p>
       <form
         className="ops-filters"
@@ -169,7 +171,7 @@ export function DeadLetters() {
 }
 
 /** The note dialog for closing the selected letters. */
-function HandledDialog({ count, onSubmit }: { count: number; onSubmit: (note: string) => Promise<void> }) {
+export function HandledDialog({ count, onSubmit }: { count: number; onSubmit: (note: string) => Promise<void> }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
