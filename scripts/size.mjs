@@ -1,10 +1,12 @@
-// JS budget: the gzip size of the JavaScript the outer landing loads (entry + its static imports + the
-// OuterLanding route chunk and its imports), read from Vite's manifest. Fails above the budget.
+// JS budget: the bytes of JavaScript a phone downloads for the outer landing (entry + its static imports + the
+// OuterLanding route chunk and its imports, read from Vite's manifest), as the server sends them: the brotli copy the
+// build wrote beside each file (apps/web/vite-compress.ts; every browser we serve accepts br). The gzip -9 size is
+// printed beside it for older clients. Fails above the budget (docs/performance.md, "Web: the first screen").
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 
-const BUDGET_KB = 120;
+const BUDGET_KB = 110;
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 if (!existsSync(manifestFile)) {
@@ -31,13 +33,20 @@ const files = [...new Set([...closure(entry), ...closure(route)].map((k) => mani
   f.endsWith('.js'),
 );
 let total = 0;
+let totalGzip = 0;
+const kbOf = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+console.log('     br    gzip');
 for (const f of files) {
-  const gz = gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length;
-  total += gz;
-  console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${f}`);
+  const file = path.join(dist, f);
+  const gz = gzipSync(readFileSync(file), { level: 9 }).length;
+  // A file with no smaller compressed copy (a tiny one) goes as it is.
+  const sent = existsSync(`${file}.br`) ? readFileSync(`${file}.br`).length : readFileSync(file).length;
+  total += sent;
+  totalGzip += gz;
+  console.log(`${kbOf(sent)} ${kbOf(gz)} KB  ${f}`);
 }
 const kb = total / 1024;
-console.log(`${kb.toFixed(1).padStart(7)} KB  total gzip JS for the outer landing (budget ${BUDGET_KB} KB)`);
+console.log(`${kbOf(total)} ${kbOf(totalGzip)} KB  JS sent for the outer landing, brotli (budget ${BUDGET_KB} KB)`);
 if (kb > BUDGET_KB) {
   console.error(`Over budget by ${(kb - BUDGET_KB).toFixed(1)} KB`);
   process.exit(1);

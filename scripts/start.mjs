@@ -22,7 +22,13 @@ const stale =
   Math.max(...sources.map(newest), statSync(path.join(web, 'index.html')).mtimeMs) > statSync(index).mtimeMs;
 if (stale) {
   console.log('Building the web app (apps/web/dist)…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // Always the production build, whatever NODE_ENV this shell has: with NODE_ENV=development Vite would bundle
+  // React's development build (several times larger and slower) into what a phone downloads.
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

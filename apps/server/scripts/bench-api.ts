@@ -4,7 +4,10 @@
 // load generator runs in a child process of its own, so its work does not sit on the server's event loop: for each call,
 // `--connections` clients send requests back to back for `--seconds` seconds (after `--warmup` untimed requests) to
 // 127.0.0.1 only, and it prints requests, req/s, p50/p95/p99 ms and errors. Exits 1 when any call failed or answered
-// an unexpected status (5xx included).
+// an unexpected status (5xx included). First of all it measures a bare `node:http` server in this process answering a
+// small JSON, with the same load generator and connections, just before each call: each call's req/s is also shown as
+// a ratio to the bare figure measured just before it (`× bare`),
+// which says what the app costs on top of Node itself, whatever the machine (docs/performance.md).
 //
 // Every patient is a fresh test person (010-0000-xxxx, never a real subscriber) calling from a loopback address of
 // their own (127.x.y.z; Linux routes all of 127/8 to lo), so the per-IP limits (userAuth 30, smsAuth 60, subscribe 30
@@ -28,6 +31,10 @@ interface Person {
 }
 interface Plan {
   port: number;
+  /** The bare node:http server's port. */
+  barePort: number;
+  /** Only calls whose name contains one of these; empty: all. */
+  only: string[];
   seconds: number;
   connections: number;
   warmup: number;
@@ -57,6 +64,7 @@ type FromWorker =
   | { kind: 'done' };
 
 const LOAD_ENV = 'BENCH_API_LOAD_GENERATOR';
+const BARE = 'bare node:http (small JSON)';
 if (!process.env[LOAD_ENV]) await main();
 else process.once('message', (plan: Plan) => void load(plan)); // the parent disconnects after 'done'
 
@@ -68,8 +76,14 @@ async function main() {
       seconds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '20' },
+      /** Only the calls whose name contains one of these (comma-separated), e.g. `--only healthz,hospitals`. */
+      only: { type: 'string', default: '' },
     },
   });
+  const only = values.only
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const warmup = Number(values.warmup);
@@ -111,7 +125,26 @@ async function main() {
         ` · load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
 
-    const plan: Plan = { port, seconds, connections, warmup, spa, person, subscription, hospitalCd: '90000001' };
+    // The yardstick: Node's own HTTP server answering a small JSON, nothing else, in this process like the app.
+    const bareBody = JSON.stringify({ status: 'ok' });
+    const bare = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bareBody.length });
+      res.end(bareBody);
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const barePort = (bare.address() as { port: number }).port;
+    const plan: Plan = {
+      port,
+      barePort,
+      seconds,
+      connections,
+      warmup,
+      spa,
+      person,
+      subscription,
+      hospitalCd: '90000001',
+      only,
+    };
     const rows: Row[] = [];
     const notes: string[] = [];
     if (!spa) notes.push('SPA index skipped: no build at apps/web/dist (npm run build makes one).');
@@ -136,6 +169,7 @@ async function main() {
       loader.on('error', reject);
       loader.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load generator exited with ${code}`))));
     });
+    bare.close();
 
     printTable(rows);
     console.log(
@@ -160,17 +194,24 @@ async function main() {
 }
 
 function printTable(rows: Row[]) {
-  const head = ['call', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'cpu ms'];
-  const body = rows.map((r) => [
-    r.call,
-    String(r.requests),
-    (r.requests / r.seconds).toFixed(1),
-    r.p50.toFixed(1),
-    r.p95.toFixed(1),
-    r.p99.toFixed(1),
-    String(r.errors),
-    (r.cpuMs ?? 0).toFixed(1),
-  ]);
+  const head = ['call', 'requests', 'req/s', '× bare', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'cpu ms'];
+  // Each call's ratio is to the bare server measured just before it: a shared machine's load moves during a run.
+  let bareRate = 0;
+  const body = rows.map((r) => {
+    const rate = r.requests / r.seconds;
+    if (r.call === BARE) bareRate = rate;
+    return [
+      r.call,
+      String(r.requests),
+      rate.toFixed(1),
+      bareRate ? (rate / bareRate).toFixed(2) : '-',
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.p99.toFixed(1),
+      String(r.errors),
+      (r.cpuMs ?? 0).toFixed(1),
+    ];
+  });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
@@ -198,14 +239,14 @@ async function load(plan: Plan) {
   const send = (
     method: string,
     url: string,
-    opts: { body?: unknown; cookie?: string; from?: string; agent?: http.Agent } = {},
+    opts: { body?: unknown; cookie?: string; from?: string; agent?: http.Agent; port?: number } = {},
   ) =>
     new Promise<Answer>((resolve, reject) => {
       const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
       const req = http.request(
         {
           host: '127.0.0.1',
-          port: plan.port,
+          port: opts.port ?? plan.port,
           method,
           path: url,
           agent: opts.agent ?? shared,
@@ -292,16 +333,35 @@ async function load(plan: Plan) {
     post({ kind: 'phase', rows, iterations });
   }
 
-  const get = (name: string, url: string) =>
-    measure([{ name: `GET ${name}`, expect: 200 }], async (timed) => {
+  const wanted = (name: string) => plan.only.length === 0 || plan.only.some((o) => name.includes(o));
+  const bare = () =>
+    measure([{ name: BARE, expect: 200 }], async (timed) => {
+      await timed(0, () => send('GET', '/', { port: plan.barePort }));
+      return true;
+    });
+  // The yardstick just before each GET (the ratio is to it), and once before the POSTs.
+  const get = async (name: string, url: string) => {
+    if (!wanted(name)) return;
+    await bare();
+    await measure([{ name, expect: 200 }], async (timed) => {
       await timed(0, () => send('GET', url));
       return true;
     });
+  };
 
-  await get('insurances (1000/page)', '/ui/insu/v1/claims/insurances?insuType=insu&page=1&pageSize=1000');
-  await get(`hospitals/${plan.hospitalCd}`, `/ui/insu/v1/claims/hospitals/${plan.hospitalCd}`);
-  await get('terms/v2/TELECOM', '/auth/rest/terms/v2/TELECOM');
-  if (plan.spa) await get('SPA index (outer landing)', `/ui/insu/vuex/auto-claim/${plan.hospitalCd}`);
+  await get('GET /healthz', '/healthz');
+  await get('GET hospitals (list)', '/ui/insu/v1/claims/hospitals');
+  await get(`GET hospitals/${plan.hospitalCd}`, `/ui/insu/v1/claims/hospitals/${plan.hospitalCd}`);
+  await get('GET insurances (1000/page)', '/ui/insu/v1/claims/insurances?insuType=insu&page=1&pageSize=1000');
+  await get('GET terms/v2/TELECOM', '/auth/rest/terms/v2/TELECOM');
+  if (plan.spa) await get('GET SPA index (outer landing)', `/ui/insu/vuex/auto-claim/${plan.hospitalCd}`);
+  if (!['userAuth', 'smsAuth', 'confirm', 'subscriptions'].some(wanted)) {
+    shared.destroy();
+    patients.destroy();
+    post({ kind: 'done' });
+    return;
+  }
+  await bare();
 
   // ---- the SMS pair: a fresh person and address per iteration; the code from the sandbox outbox (untimed)
   const termsIds = (
@@ -402,7 +462,13 @@ async function load(plan: Plan) {
         from: who.from,
         agent: patients,
         cookie: who.cookie,
-        body: { ...plan.subscription, userCi: who.ci, userTel: who.person.custHp },
+        // One live subscription per RRN: each patient's RRN back part from their phone, as fixtures/enrolment.ts does.
+        body: {
+          ...plan.subscription,
+          userCi: who.ci,
+          userTel: who.person.custHp,
+          userIdno2: `${String(plan.subscription.userIdno2).charAt(0)}${who.person.custHp.slice(-5)}1`,
+        },
       }),
     );
     return true;

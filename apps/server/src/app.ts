@@ -1,5 +1,13 @@
 // buildApp(deps) → a Fastify instance. main.ts listens on it; tests call app.inject().
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { constants as zlib } from 'node:zlib';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -11,7 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { BODY_LIMIT_BYTES } from '@auto-claim/contract';
+import { BODY_LIMIT_BYTES, CONTEXT_PATH } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -26,7 +34,7 @@ import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/ba
 import { isSignedInOperator, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
-import { referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
+import { createReferenceCache, referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
 import { authRoutes, operatorConsoleRoutes } from './modules/auth/index.js';
 import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
@@ -46,6 +54,8 @@ export interface AppDeps {
   db: Db;
   /** Tests pass false to keep output clean. */
   logger?: boolean;
+  /** Where the log lines go (default stdout): tests read them. */
+  logStream?: NodeJS.WritableStream;
   /** Tests pass a controlled clock. */
   clock?: Clock;
   /** main.ts passes the process's registry (with process metrics); tests get a fresh one. */
@@ -60,11 +70,39 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, db, logger = true, clock, metrics }: AppDeps): Promise<FastifyInstance> {
+/**
+ * One log line per request, when its answer is done: method, route pattern, status and milliseconds, under the
+ * request's id. Never the URL (a path or query may carry a code, a token or a patient's identifiers, DESIGN §5), no
+ * header, no body. Fastify's other lines (errors, a stream that broke) stay as they are.
+ */
+class RequestLog extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: req.method,
+      route: req.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request');
+    else reply.log.info(line, 'request');
+  }
+}
+
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  logStream,
+  clock,
+  metrics,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // JSON lines (no pretty printer anywhere: a log shipper reads them); one line per request, written below.
     logger: logger
       ? {
           level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
           redact: {
             paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             remove: true,
@@ -75,6 +113,8 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
           },
         }
       : false,
+    // Fastify's own two lines per request (with the raw URL) replaced by one (RequestLog).
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
@@ -87,11 +127,12 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
   // Before anything reads or writes a lookup hash: refuse a lookup key the data was not hashed with.
   await verifyLookupKey(ctx.db, ctx.crypto);
   // Answer time by route pattern (never the URL: it may carry a code or a token).
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     ctx.metrics.httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => ctx.pdf.close());
@@ -115,6 +156,19 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
   registerOriginCheck(app, config.publicUrl);
   registerCacheControl(app);
   registerUrlLimit(app);
+  // JSON answers of 1 KB or more go compressed as the request accepts (brotli at a cheap level, else gzip), with
+  // Vary: accept-encoding. Not the SPA's files (compressed at build time, http/spa.ts), not PDFs, not anything
+  // already compressed (the reference cache's answers).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(`${CONTEXT_PATH}/*`)) route.compress = false;
+  });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    customTypes: /^application\/(?:[\w.-]+\+)?json(?:;|$)/,
+  });
   await app.register(cookie);
   // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine and
   // operators.
@@ -147,7 +201,17 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
     return ready.ok ? ready : sendProblem(reply, { status: 503, code: ready.code, detail: ready.detail });
   });
 
-  await app.register(referenceRoutes(db.db, ctx.clock));
+  // Reference answers from memory (modules/reference/cache.ts). A change made through the console drops them here
+  // before its answer leaves, whatever the notification's timing; other processes hear of it by NOTIFY.
+  const referenceCache = await createReferenceCache(db, app.log);
+  app.addHook('onClose', () => referenceCache.close());
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.routeOptions.config?.auth === 'operator') {
+      if (reply.statusCode < 400) referenceCache.invalidate();
+    }
+    done(null, payload);
+  });
+  await app.register(referenceRoutes(db.db, ctx.clock, referenceCache));
   await app.register(referenceOpsRoutes(app.ctx));
   await app.register(authRoutes(ctx));
   await app.register(operatorConsoleRoutes(ctx));
@@ -167,7 +231,7 @@ export async function buildApp({ config, db, logger = true, clock, metrics }: Ap
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
   if (ctx.sandbox && ctx.sandboxDeliveryFailures)
     await app.register(sandboxDeliveryRoutes(ctx.sandboxDeliveryFailures));
-  await registerSpa(app, config.webDist);
+  await registerSpa(app, config.webDist, db.db);
   return app;
 }
 

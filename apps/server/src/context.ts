@@ -112,8 +112,34 @@ export interface AppContext {
   metrics: Metrics;
   /** The worker threads that make PDFs (documents/workers.ts), off the event loop; the app closes them. */
   pdf: PdfWorkers;
+  /**
+   * Sends a job to pg-boss, in the caller's transaction when `db` is one, once the claim engine has started it
+   * (claims/engine.ts attaches its queue); before that it sends nothing and answers false, and the engine's minute
+   * tick finds the work from the tables (ADR 0003).
+   */
+  jobs: JobQueue;
   /** The sandbox delivery's insurers to refuse (POST /sandbox/delivery/failures); only with the sandbox delivery. */
   sandboxDeliveryFailures?: Set<string>;
+}
+
+export type JobSend = (name: string, data: object, opts?: { db?: Kysely<Database> }) => Promise<void>;
+
+export interface JobQueue {
+  send(name: string, data: object, opts?: { db?: Kysely<Database> }): Promise<boolean>;
+  /** The engine's pg-boss (undefined: detached, when it stops). */
+  attach(send: JobSend | undefined): void;
+}
+
+function jobQueue(): JobQueue {
+  let sender: JobSend | undefined;
+  return {
+    async send(name, data, opts) {
+      if (!sender) return false;
+      await sender(name, data, opts);
+      return true;
+    },
+    attach: (send) => void (sender = send),
+  };
 }
 
 export function createContext(opts: {
@@ -148,6 +174,7 @@ export function createContext(opts: {
     log,
     metrics,
     pdf: createPdfWorkers(opts.config.pdfWorkers),
+    jobs: jobQueue(),
     ...(sandbox && delivery?.kind !== 'insurers' ? { sandboxDeliveryFailures: deliveryFailures } : {}),
     providers: measured(metrics, {
       identity:

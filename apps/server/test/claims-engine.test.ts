@@ -17,7 +17,7 @@ import {
 import { buildClaimPackage } from '../src/modules/claims/documents.js';
 import { sandboxDelivery } from '../src/providers/delivery/sandbox.js';
 import type { DeliveryProvider } from '../src/providers/delivery/types.js';
-import { consumeLinkToken } from '../src/security/linkToken.js';
+import { openLinkToken } from '../src/security/linkToken.js';
 import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
@@ -185,8 +185,10 @@ describe('delivery, notification and the status lifecycle', () => {
     expect(url).toMatch(/\/ui\/insu\/vuex\/auto-claim\/web\/treat#t=/);
     for (const secret of [who.userNm, who.rrn, who.ci, who.userTel]) expect(url).not.toContain(secret);
     const token = decodeURIComponent(url.split('#t=')[1]!);
-    expect(await consumeLinkToken(t.app.ctx, token, 'treat')).toMatchObject({ ciHmac: who.ciHmac, recordId });
-    expect(await consumeLinkToken(t.app.ctx, token, 'treat')).toBeUndefined();
+    const phone = 'a'.repeat(43);
+    expect(await openLinkToken(t.app.ctx, token, 'treat', phone)).toMatchObject({ ciHmac: who.ciHmac, recordId });
+    expect(await openLinkToken(t.app.ctx, token, 'treat', phone)).toMatchObject({ ciHmac: who.ciHmac, recordId });
+    expect(await openLinkToken(t.app.ctx, token, 'treat', 'b'.repeat(43))).toEqual({ refused: 'otherDevice' });
   });
 
   it('falls back to SMS when 알림톡 cannot reach the patient', async () => {

@@ -157,8 +157,16 @@ describe('GET /ui/insu/v1/addresses', () => {
       jibunAddr: expect.stringContaining('태평로'),
       buildingNm: '서울특별시청',
     });
-    const building = await get(`${API.addresses}?keyword=${encodeURIComponent('아산병원')}`);
+    const building = await get(`${API.addresses}?keyword=${encodeURIComponent('서울아산')}`);
     expect(building.json().list.map((a: { postNo: string }) => a.postNo)).toEqual(['05505']);
+    // Part of a name finds every building that has it, each address once.
+    const part = await get(`${API.addresses}?keyword=${encodeURIComponent('아산병원')}`);
+    expect(
+      part
+        .json()
+        .list.map((a: { postNo: string }) => a.postNo)
+        .sort(),
+    ).toEqual(['05505', '25535']);
     for (const a of (await get(`${API.addresses}?keyword=${encodeURIComponent('서울특별시')}`)).json().list) {
       expect(a.postNo).toMatch(/^\d{5}$/);
     }
@@ -263,11 +271,14 @@ describe('POST /ui/insu/v1/claims/documents/commission and /agree', () => {
     });
     expect(sub.statusCode, sub.body).toBe(201);
     const insuApplyId = sub.json().subscription.insuApplyId as string;
+    // Made after the commit by the documents job (no worker runs here), or by the first download, whichever is first.
+    await t.app.claimEngine.drain();
     const row = await t.db.db
       .selectFrom('subscription')
       .select(['commissionSha256', 'consentSha256'])
       .where('insuApplyId', '=', insuApplyId)
       .executeTakeFirstOrThrow();
+    expect(row.commissionSha256).toMatch(/^[0-9a-f]{64}$/);
     const { createHash } = await import('node:crypto');
     for (const [url, hash] of [
       [API.documentCommission, row.commissionSha256],

@@ -92,7 +92,9 @@ describe('Cache-Control', () => {
   it('public reference data and the SPA’s files keep their caching', async () => {
     const banks = await t.app.inject('/ui/insu/v1/claims/banks');
     expect(banks.statusCode).toBe(200);
-    expect(banks.headers['cache-control']).toBeUndefined();
+    // Kept, asked again each time with its ETag (modules/reference/cache.ts).
+    expect(banks.headers['cache-control']).toBe('no-cache');
+    expect(banks.headers.etag).toBeDefined();
     const asset = await t.app.inject('/ui/insu/assets/app.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

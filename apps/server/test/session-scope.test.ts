@@ -311,6 +311,121 @@ describe('step-up', () => {
   });
 });
 
+describe('the same link opened again (README "Identity and sessions": one device, the link’s lifetime)', () => {
+  const exchange = (token: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: API.linkExchange,
+      payload: { token, purpose: 'treat' },
+      remoteAddress: nextIp(),
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+  const deviceOf = (res: Awaited<ReturnType<typeof exchange>>) => {
+    const c = res.cookies.find((x) => x.name === 'ac_dev');
+    expect(c, 'the device cookie').toBeDefined();
+    return `ac_dev=${c!.value}`;
+  };
+
+  it('on the phone that opened it: the history again without SMS, until the link’s 72 hours end', async () => {
+    const p = await subscribedPatient();
+    const token = await signLinkToken(t.app.ctx, { purpose: 'treat', ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
+    const first = await exchange(token);
+    expect(first.statusCode, first.body).toBe(200);
+    const device = deviceOf(first);
+    const moved = 71 * 3600_000;
+    clock.advance(moved);
+    try {
+      // Days later: the first session ended long ago (15 min idle); the same device opens the link again.
+      expect((await as(cookieOf(first), { url: API.session })).statusCode).toBe(401);
+      const again = await exchange(token, device);
+      expect(again.statusCode, again.body).toBe(200);
+      const session = cookieOf(again);
+      expect((await as(session, { url: API.treats })).statusCode).toBe(200);
+      const s = (await as(session, { url: API.session })).json() as SessionCurrent;
+      expect(s).toMatchObject({ kind: 'patient', scope: 'link', linkPurpose: 'treat' });
+      expect(s.ci).toBeUndefined();
+      // Past the link's life it opens nothing, on this device either.
+      clock.advance(3600_000 + 1000);
+      expect(problemOf(await exchange(token, device))).toMatchObject({ status: 403, code: 'LINK_INVALID' });
+    } finally {
+      clock.advance(-(moved + 3600_000 + 1000));
+    }
+  });
+
+  it('on another device (a forwarded link): nothing opens; SMS verification is asked, in Korean', async () => {
+    const p = await subscribedPatient();
+    const token = await signLinkToken(t.app.ctx, { purpose: 'treat', ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
+    expect((await exchange(token)).statusCode).toBe(200);
+    for (const cookie of [undefined, `ac_dev=${'x'.repeat(43)}`, 'ac_dev=not-a-device-id']) {
+      const other = await exchange(token, cookie);
+      expect(problemOf(other)).toMatchObject({ status: 403, code: 'LINK_INVALID' });
+      expect(problemOf(other).detail).toMatch(/처음 연 휴대폰에서만 열려요. 휴대폰 본인인증을 하면/);
+      expect(other.cookies).toEqual([]);
+    }
+  });
+
+  it('one view, one line: the first open, a reopen, parallel reads and the stepped-up patient write one line', async () => {
+    const p = await subscribedPatient();
+    const released = async () =>
+      (
+        await t.db.db
+          .selectFrom('accessLog')
+          .select('id')
+          .where('ciHmac', '=', p.ciHmac)
+          .where('action', '=', 'released_to_patient')
+          .execute()
+      ).length;
+    const token = await signLinkToken(t.app.ctx, { purpose: 'treat', ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
+    const first = await exchange(token);
+    const link = cookieOf(first);
+    // The screen's two reads at once (a double effect, a refetch) are one view.
+    const reads = await Promise.all([as(link, { url: API.treats }), as(link, { url: API.treats })]);
+    expect(reads.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await released()).toBe(1);
+    const reopened = cookieOf(await exchange(token, deviceOf(first)));
+    const shown = (await as(reopened, { url: API.treats })).json() as {
+      accessLog: { list: { action: string }[] };
+    };
+    expect(shown.accessLog.list.filter((e) => e.action === 'RELEASED_TO_PATIENT')).toHaveLength(1);
+    const up = await stepUp(reopened, p.v.person.custHp);
+    expect((await as(cookieOf(up), { url: API.treats })).statusCode).toBe(200);
+    expect(await released()).toBe(1);
+  });
+
+  it('reopened, it changes nothing: every changing call is 403 STEP_UP_REQUIRED until the SMS step-up', async () => {
+    const p = await subscribedPatient();
+    const token = await signLinkToken(t.app.ctx, { purpose: 'treat', ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
+    const device = deviceOf(await exchange(token));
+    const reopened = await exchange(token, device);
+    expect(reopened.statusCode).toBe(200);
+    const link = cookieOf(reopened);
+    const before = await stored(p.insuApplyId);
+    const changing = t.app.routeList.filter(
+      (r) => r.config?.auth === 'patient' && !['GET', 'HEAD'].includes(String(r.method)) && !r.config.scope?.link,
+    );
+    expect(changing.length).toBeGreaterThan(10);
+    for (const r of changing) {
+      const method = [r.method].flat()[0] as InjectOptions['method'];
+      const res = await as(link, { method, url: r.url, payload: MOVE_ACCOUNT });
+      expect(res.statusCode, `${String(method)} ${r.url}`).toBe(403);
+      expect(problemOf(res).code).toBe('STEP_UP_REQUIRED');
+      expect(problemOf(res).detail).toMatch(/본인인증을 한 번 더 해 주세요/);
+    }
+    expect(await stored(p.insuApplyId)).toEqual(before);
+    // The patient steps up by SMS: the same session id's successor is full, and the change goes through.
+    const up = await stepUp(link, p.v.person.custHp);
+    expect(up.statusCode, up.body).toBe(200);
+    const full = [cookieOf(up), device].join('; ');
+    const put = await as(full, {
+      method: 'PUT',
+      url: API.subscriptions,
+      payload: { userEmail: 'new@example.com' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await stored(p.insuApplyId)).email).toBe('new@example.com');
+  });
+});
+
 describe('a cancelled subscription', () => {
   it('its links open nothing, and the link sessions opened before can do nothing more', async () => {
     const p = await subscribedPatient();

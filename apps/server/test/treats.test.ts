@@ -9,6 +9,7 @@ import { recordClaimPackage } from '../src/modules/claims/documents.js';
 import { signLinkToken, LINK_TOKEN_TTL_SECONDS } from '../src/security/linkToken.js';
 import { ciHmacOf } from '../src/security/session.js';
 import { build, problemOf, testClock, type TestApp } from './helper.js';
+import { blankPhotoJpeg, cardPhotoJpeg, cardSvg } from '../fixtures/enrolment.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
@@ -166,10 +167,16 @@ async function engineClaim(who: Who, recordId: number, insuCompCd: string, statu
 
 /** Each exchange from its own loopback address, so the suite stays under the per-IP limit it does not test. */
 let ip = 0;
-async function exchange(token: string, purpose: 'treat' | 'idCard' = 'treat') {
+async function exchange(token: string, purpose: 'treat' | 'idCard' = 'treat', cookie?: string) {
   ip += 1;
   const remoteAddress = `127.1.${(ip >> 8) & 255}.${ip & 255}`;
-  return t.app.inject({ method: 'POST', url: API.linkExchange, payload: { token, purpose }, remoteAddress });
+  return t.app.inject({
+    method: 'POST',
+    url: API.linkExchange,
+    payload: { token, purpose },
+    remoteAddress,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
 }
 
 /**
@@ -198,7 +205,7 @@ const getTreats = (cookie: string, query = '') => t.app.inject({ url: `${API.tre
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('the 알림톡 link', () => {
-  it('opens a patient session once, and the link never works again', async () => {
+  it('opens a patient session, again on the device that opened it first, and on no other device', async () => {
     const who = await subscribedPatient();
     const token = await signLinkToken(t.app.ctx, {
       purpose: 'treat',
@@ -208,11 +215,17 @@ describe('the 알림톡 link', () => {
     const first = await exchange(token);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ purpose: 'treat', userNmMasked: '김**트' });
-    expect(first.cookies.map((c) => c.name).sort()).toEqual(['ac_sess', 'claimAuth']);
+    expect(first.cookies.map((c) => c.name).sort()).toEqual(['ac_dev', 'ac_sess', 'claimAuth']);
     expect(first.cookies.find((c) => c.name === 'ac_sess')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const device = first.cookies.find((c) => c.name === 'ac_dev')!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: LINK_TOKEN_TTL_SECONDS });
+
+    const sameDevice = await exchange(token, 'treat', `ac_dev=${device.value}`);
+    expect(sameDevice.statusCode, sameDevice.body).toBe(200);
 
     const again = await exchange(token);
     expect(problemOf(again)).toMatchObject({ status: 403, code: 'LINK_INVALID' });
+    expect(problemOf(again).detail).toContain('처음 연 휴대폰에서만');
     expect(again.cookies).toEqual([]);
   });
 
@@ -479,7 +492,8 @@ describe('POST treats (claim a visit by hand)', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 async function jpeg(width: number, height: number, withExif = false) {
-  let img = sharp({ create: { width, height, channels: 3, background: '#7a9cc6' } }).jpeg({ quality: 80 });
+  // A card-like photo: a blank one is refused as PHOTO_NO_CARD (images/index.ts checkPhotoQuality).
+  let img = sharp(cardSvg(width, height)).flatten({ background: '#ffffff' }).jpeg({ quality: 80 });
   if (withExif) img = img.withExif({ IFD0: { Artist: 'EXIF-SECRET-MARKER', Copyright: 'GPS 37.5665,126.9780' } });
   return `data:image/jpeg;base64,${(await img.toBuffer()).toString('base64')}`;
 }
@@ -558,6 +572,17 @@ describe('idCards', () => {
     expect(tiny.errors?.map((e) => e.field)).toEqual(['idcardImg']);
     const big = `data:image/jpeg;base64,${randomBytes(1024 * 1024 + 10).toString('base64')}`;
     expect(problemOf(await post({ ...fields, idcardImg: big }))).toMatchObject({ status: 400 });
+    // readable but no good to an insurer: 422, the field named, in words she can act on
+    for (const [photo, code, detail] of [
+      [await cardPhotoJpeg({ width: 1000, height: 640, blur: 8 }), 'PHOTO_BLURRY', '사진이 흐려요.'],
+      [await cardPhotoJpeg({ width: 1000, height: 640, dark: true }), 'PHOTO_TOO_DARK', '사진이 어두워요.'],
+      [await blankPhotoJpeg(1000, 640), 'PHOTO_NO_CARD', '신분증이 보이지 않아요.'],
+    ] as const) {
+      const p = problemOf(await post({ ...fields, idcardImg: `data:image/jpeg;base64,${photo.toString('base64')}` }));
+      expect(p).toMatchObject({ status: 422, code });
+      expect(p.detail).toContain(detail);
+      expect(p.errors).toEqual([{ field: 'idcardImg', message: p.detail }]);
+    }
 
     // none of the refusals answered the request
     const list = (await t.app.inject({ url: API.idCards, headers: { cookie } })).json() as IdCardsAnswer;

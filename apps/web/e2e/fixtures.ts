@@ -87,7 +87,7 @@ export async function verifiedPatient(page: Page, opts: { hospitalCd?: string; p
   await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
   await page.getByRole('checkbox', { name: '약관에 모두 동의해요' }).check();
   await page.getByRole('button', { name: '동의하고 계속하기' }).click();
-  await page.getByRole('link', { name: /휴대폰 문자로 인증/ }).click();
+  // One verification method is no choice: /selfAuthSelect is skipped.
   await fillIdentity(page, person);
   await page.getByRole('button', { name: '인증번호 받기' }).click();
   await expect(page).toHaveURL(/\/certInput$/);

@@ -109,12 +109,12 @@ test('from a fed record to the 알림톡, its link to /web/treat, a claim by han
   await page.goto('/ui/insu/vuex/auto-claim/web/treat');
   await expect(page.getByText('삼성화재에 신분증 사본을 보냈어요.').first()).toBeVisible();
 
-  // A used link opens nothing: the patient is offered SMS verification instead.
+  // Another device (no device cookie: a forwarded link) opens nothing: the patient is offered SMS verification.
   await context.clearCookies();
   await page.goto('about:blank');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: '본인인증이 필요해요' })).toBeVisible();
-  await expect(page.getByText(/이미 사용한 링크/)).toBeVisible();
+  await expect(page.getByText(/처음 연 휴대폰에서만/)).toBeVisible();
   await snap(page, 'treat-07-link-used');
   await expectAccessible(page);
 });

@@ -97,7 +97,7 @@ async function jumin(page: Page, back7: string, shot: string) {
 
 async function insurer(page: Page, name: string, shot: string) {
   await onScreen(page, 'insuChoose', '보험사 선택', `${shot}-insuChoose`);
-  await page.getByRole('radio', { name, exact: true }).check();
+  await page.getByRole('checkbox', { name, exact: true }).check();
   await next(page);
 }
 
@@ -264,7 +264,9 @@ test.describe('outer mode (from a hospital link)', () => {
     // outer mode: the hospital came with the link, so no hospital step
     await expect(page).toHaveURL(/\/security\/insuChoose$/);
     await next(page);
-    await expect(page.getByRole('alert').filter({ hasText: '보험금을 청구할 보험사를 골라 주세요.' })).toBeFocused();
+    await expect(
+      page.getByRole('alert').filter({ hasText: '보험금을 청구할 보험사를 한 곳 이상 골라 주세요.' }),
+    ).toBeFocused();
     await snap(page, 'wizard-outer-insuChoose-error');
     await insurer(page, '삼성화재', 'wizard-outer');
 

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { SMS_RESEND_INTERVAL_SECONDS } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, verifiedPatient, appPath, type TestPerson } from './fixtures';
 import {
+  idCardPhoto,
   onScreen,
   next,
   expenses,
@@ -39,7 +40,7 @@ async function firstScreens(
     for (const h of opts.hospitals) await page.getByRole('checkbox', { name: h }).check();
     await next(page, /선택하고 다음/);
   }
-  await page.getByRole('radio', { name: insurer, exact: true }).check();
+  await page.getByRole('checkbox', { name: insurer, exact: true }).check();
   await next(page);
   await page.getByRole('checkbox', { name: `${insurer} 약관에 모두 동의해요` }).check();
   await next(page, '동의하고 다음');
@@ -58,35 +59,6 @@ async function fillAccount(page: Page, bank: string, account: string) {
   await page.getByLabel('은행').selectOption({ label: bank });
   await page.getByLabel('계좌번호').fill(account);
   await page.getByRole('radio', { name: '본인' }).check();
-}
-
-/** A generated ID card (주민등록증) photo. */
-async function idCardPhoto(page: Page) {
-  await next(page, '신분증 찍으러 가기');
-  await page.getByRole('radio', { name: '주민등록증' }).check();
-  const base64 = await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(1200, 800);
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#f4f6fa';
-    ctx.fillRect(0, 0, 1200, 800);
-    ctx.fillStyle = '#191f28';
-    ctx.font = 'bold 80px sans-serif';
-    ctx.fillText('주민등록증', 420, 200);
-    ctx.font = '50px sans-serif';
-    ctx.fillText('김테스트  850101-1******', 420, 320);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
-    let s = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(s);
-  });
-  await page
-    .getByTestId('photo-camera-input')
-    .setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') });
-  await expect(page.getByRole('img', { name: '찍은 주민등록증 사진' })).toBeVisible();
-  await page.getByLabel('발급기관', { exact: true }).fill('서울특별시 마포구청장');
-  await page.getByLabel('발급일', { exact: true }).fill('20200315');
-  await next(page);
-  await expect(page).toHaveURL(/\/security\/paymentAccount$/);
 }
 
 test.describe('outer mode', () => {
@@ -196,7 +168,15 @@ test.describe('outer mode', () => {
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('자동청구를 해지할까요?');
     await snap(page, 'wizard2-outer-cancel-confirm');
-    await dialog.getByRole('button', { name: '해지하기' }).click();
+    // The safe choice is the blue primary and has focus; 해지하기 is red and secondary (ModalTone 'destructive').
+    const stay = dialog.getByRole('button', { name: '계속 이용하기' });
+    const end = dialog.getByRole('button', { name: '해지하기' });
+    await expect(stay).toBeFocused();
+    await expect(stay).toHaveClass(/btn--primary/);
+    await expect(end).toHaveClass(/btn--danger/);
+    await expect(end).not.toHaveClass(/btn--primary/);
+    expect(await end.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(210, 32, 48)');
+    await end.click();
     await expect(page.getByRole('heading', { name: '자동청구를 해지했어요' })).toBeVisible();
     await snap(page, 'wizard2-outer-cancelled');
     await expectAccessible(page);

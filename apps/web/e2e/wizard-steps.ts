@@ -185,3 +185,35 @@ export async function complete(page: Page, shot: string) {
   await onScreen(page, 'complete', '자동청구 완료', `${shot}-complete`);
   await expect(page.getByRole('heading', { name: '자동청구 신청을 마쳤어요' })).toBeVisible();
 }
+
+/**
+ * A generated 주민등록증 photo taken on the photo screen: a card with its title and a line of text, which passes the
+ * photo check (sharp, lit, a card in the frame: packages/contract photoQuality), then its issuer and date.
+ */
+export async function idCardPhoto(page: Page) {
+  await next(page, '신분증 찍으러 가기');
+  await page.getByRole('radio', { name: '주민등록증' }).check();
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(1200, 800);
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#f4f6fa';
+    ctx.fillRect(0, 0, 1200, 800);
+    ctx.fillStyle = '#191f28';
+    ctx.font = 'bold 80px sans-serif';
+    ctx.fillText('주민등록증', 420, 200);
+    ctx.font = '50px sans-serif';
+    ctx.fillText('김테스트  850101-1******', 420, 320);
+    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  await page
+    .getByTestId('photo-camera-input')
+    .setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') });
+  await expect(page.getByRole('img', { name: '찍은 주민등록증 사진' })).toBeVisible();
+  await page.getByLabel('발급기관', { exact: true }).fill('서울특별시 마포구청장');
+  await page.getByLabel('발급일', { exact: true }).fill('2020. 3. 15');
+  await next(page);
+  await expect(page).toHaveURL(/\/security\/paymentAccount$/);
+}

@@ -52,6 +52,24 @@ export const smsAuthBody = z.object({
 export const smsAuthAnswer = z.object({ responseCode: z.literal('0000'), hash: z.string(), ci: z.string() });
 export type SmsAuthAnswer = z.infer<typeof smsAuthAnswer>;
 
+/**
+ * POST /auth/rest/nice/userAuth/pending (ours): the code-entry screen again after the tab was discarded (the SMS app
+ * took the memory). The browser keeps only the request's two sequence numbers (not personal data); the server answers
+ * where the code went, masked, and the time left by its own clock, so the timer is not restarted.
+ */
+export const smsPendingBody = smsAuthBody.omit({ smsAuthNum: true });
+export const smsPendingAnswer = z.object({
+  /** open: the code can still be entered; otherwise a new code is needed. */
+  state: z.enum(['open', 'expired', 'used', 'locked']),
+  /** Where the code went (010-****-5678). */
+  userTelMasked: z.string(),
+  /** Seconds until the code expires, by the server's clock (0 once expired). */
+  expiresInSeconds: z.number().int().min(0),
+  /** Seconds until another code may be sent to this person (SMS_RESEND_INTERVAL_SECONDS after this send). */
+  resendInSeconds: z.number().int().min(0),
+});
+export type SmsPendingAnswer = z.infer<typeof smsPendingAnswer>;
+
 /** POST /auth/rest/terms: the terms agreed, recorded with their current versions. */
 export const termsAgreeBody = z.object({
   termsIds: z.array(z.string().min(1).max(64)).min(1, { message: '동의한 약관이 없어요.' }).max(100),

@@ -10,7 +10,23 @@ export const hospitalCd = z.string().regex(/^\d{8}$/, { message: '병원 코드�
 
 export const insuCompCd = z.string().regex(/^[A-Z][A-Z0-9_]{1,31}$/, { message: '보험사 코드가 올바르지 않아요.' });
 
-export const yyyymmdd = z.string().regex(/^\d{8}$/, { message: '날짜는 YYYYMMDD 8자리 숫자로 입력해 주세요.' });
+/** How a date is asked for, in words (README "Accessibility and older patients"): never the wire format's letters. */
+export const DATE_EXAMPLE = '예: 2015.03.15';
+export const DATE_FORMAT_MESSAGE = `날짜를 연도 4자리, 월, 일 순서로 입력해 주세요. ${DATE_EXAMPLE}`;
+
+/**
+ * A date as people write it (2015.03.15, 2015-03-15, 2015/3/15, 2015 3 15, 2015년 3월 15일, 20150315) in the wire
+ * format of DESIGN §3, YYYYMMDD. The one place dates are normalised: the browser before sending, the server's messages
+ * by DATE_FORMAT_MESSAGE. Anything else comes back as its digits, which the schema then refuses in words.
+ */
+export function normalizeDate(input: string): string {
+  const v = input.trim();
+  const parts = v.match(/^(\d{4})\s*(?:[.\-/\s]|년)\s*(\d{1,2})\s*(?:[.\-/\s]|월)\s*(\d{1,2})\s*(?:일|\.)?$/);
+  if (parts) return `${parts[1]}${parts[2]!.padStart(2, '0')}${parts[3]!.padStart(2, '0')}`;
+  return v.replace(/\D/g, '');
+}
+
+export const yyyymmdd = z.string().regex(/^\d{8}$/, { message: DATE_FORMAT_MESSAGE });
 
 export const bankCd = z.string().regex(/^\d{3}$/, { message: '은행 코드는 숫자 3자리여야 해요.' });
 

@@ -10,3 +10,4 @@ export * from './subscription.js';
 export * from './auth.js';
 export * from './treats.js';
 export * from './claims.js';
+export * from './photoQuality.js';

@@ -15,6 +15,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Images (DESIGN §5). An ID photo after the browser's compression: the server refuses a larger one. */
 export const MAX_PHOTO_BYTES = 1024 * 1024;
+/** What the browser makes of an ID photo (README "Enrolment"): small enough for a slow phone's upload. */
+export const PHOTO_TARGET_BYTES = 500 * 1024;
 /** A signature PNG from the pad. */
 export const MAX_SIGNATURE_BYTES = 256 * 1024;
 /** Pixels one image may hold (a decompression bomb is refused before it is decoded), and the longest side. */

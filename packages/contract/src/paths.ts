@@ -68,6 +68,12 @@ export const API = {
   appMenuLogs: '/api/admin/appMenuLogs',
 } as const;
 
+/**
+ * Ours: the open SMS request again after a reload (README "Identity and sessions"). Outside API so that the landing's
+ * JS, which carries API, does not (JS budget).
+ */
+export const SMS_PENDING_PATH = '/auth/rest/nice/userAuth/pending';
+
 /** Ours (README, claim engine): the hospital feed, authenticated by each hospital's API key (HOSPITAL_KEY_HEADER). */
 export const HOSPITAL_API = {
   treatments: '/hospital/api/v1/treatments',

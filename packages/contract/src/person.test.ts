@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRealDate, maskPhone, parseKorRegId, validateKorRegId } from './person.js';
+import { DATE_FORMAT_MESSAGE, normalizeDate, yyyymmdd } from './formats.js';
 
 const TODAY = new Date('2026-11-22T00:00:00Z');
 
@@ -41,5 +42,29 @@ describe('korRegId (YYMMDD + 7th RRN digit)', () => {
 
   it('masks phone numbers', () => {
     expect(maskPhone('010-1234-5678')).toBe('010-****-5678');
+  });
+});
+
+describe('normalizeDate: dates as people write them, in the wire format', () => {
+  it.each([
+    ['2015.03.15', '20150315'],
+    ['2015.3.15.', '20150315'],
+    ['2015-03-15', '20150315'],
+    ['2015/3/15', '20150315'],
+    ['2015 3 15', '20150315'],
+    ['2015년 3월 15일', '20150315'],
+    [' 20150315 ', '20150315'],
+  ])('%s → %s', (typed, wire) => {
+    expect(normalizeDate(typed)).toBe(wire);
+    expect(yyyymmdd.safeParse(normalizeDate(typed)).success).toBe(true);
+  });
+
+  it('leaves what is no date as digits, and the message says it in words', () => {
+    expect(normalizeDate('15.3')).toBe('153');
+    const r = yyyymmdd.safeParse(normalizeDate('15.3'));
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(DATE_FORMAT_MESSAGE);
+    expect(DATE_FORMAT_MESSAGE).toContain('예: 2015.03.15');
+    expect(DATE_FORMAT_MESSAGE).not.toMatch(/YYYY/);
   });
 });

@@ -319,6 +319,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/rest/nice/userAuth/pending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 보낸 인증번호 요청 다시 보기: 새로 고침 뒤 인증번호 입력 화면을 그대로 보여 줘요
+     * @description 인증번호를 보낸 요청(smsRequestSeq, smsResponseSeq, hospitalCode)이 아직 열려 있는지, 어느 번호(가려서)로 보냈는지, 서버 시계로 몇 초 남았는지 답해요. 아무것도 바꾸지 않아요.
+     */
+    post: operations['pendingPhoneVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/rest/auth/stepUp': {
     parameters: {
       query?: never;
@@ -2897,6 +2917,85 @@ export interface operations {
       };
       /** @description 잠시 이용할 수 없어요 (code: IDENTITY_UNAVAILABLE) */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  pendingPhoneVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          smsRequestSeq: string;
+          smsResponseSeq: string;
+          hospitalCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            state: 'open' | 'expired' | 'used' | 'locked';
+            userTelMasked: string;
+            expiresInSeconds: number;
+            resendInSeconds: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY, SMS_REQUEST_UNKNOWN) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -10,6 +10,12 @@ export interface Db {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` for each NOTIFY committed by any session, `onLost` when the listening connection
+   * broke (notifications may have been missed; it is opened again and `onMessage` called once, payload undefined).
+   * Answers a function that stops listening.
+   */
+  listen?(channel: string, onMessage: (payload?: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
 }
 
 // int8 (count(*), bigserial) as JS numbers on both engines, as PGlite does; our values stay far below 2^53.
@@ -23,9 +29,26 @@ export async function openDb(opts: {
   memory?: boolean;
 }): Promise<Db> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const databaseUrl = opts.databaseUrl;
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: 'postgres',
+      listen: async (channel, onMessage, onLost) => {
+        const stop = await listenPostgres(databaseUrl, channel, onMessage, onLost);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await db.destroy();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   let dataDir: string | undefined;
@@ -41,9 +64,58 @@ export async function openDb(opts: {
   return {
     db,
     kind: 'pglite',
+    // One session: its own NOTIFYs reach its listeners when the statement that made them commits.
+    async listen(channel, onMessage) {
+      const unsubscribe = await pglite.listen(channel, (payload) => onMessage(payload));
+      return () => unsubscribe();
+    },
     async close() {
       await db.destroy();
       await pglite.close();
     },
+  };
+}
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to queries); if it breaks, `onLost` at once and
+ * a new one every second until it listens again, then `onMessage()` once, for what may have been missed meanwhile.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload?: string) => void,
+  onLost?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (n) => n.channel === channel && onMessage(n.payload));
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const lost = (c: pg.Client) => {
+    if (stopped || client !== c) return;
+    client = undefined;
+    onLost?.();
+    void c.end().catch(() => {});
+    const again = () => {
+      retry = setTimeout(() => {
+        if (stopped) return;
+        connect().then(() => onMessage(), again);
+      }, 1000);
+      retry.unref();
+    };
+    again();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

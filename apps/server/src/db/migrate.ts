@@ -18,6 +18,9 @@ import * as m0015 from './migrations/0015_operator_second_factor.js';
 import * as m0016 from './migrations/0016_ops_hospitals_insurers.js';
 import * as m0017 from './migrations/0017_funnel_terms.js';
 import * as m0018 from './migrations/0018_claim_delivery_attempts.js';
+import * as m0019 from './migrations/0019_subscription_documents_pending.js';
+import * as m0020 from './migrations/0020_reference_notify.js';
+import * as m0021 from './migrations/0021_link_device.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +42,9 @@ const migrations: Record<string, Migration> = {
   '0016_ops_hospitals_insurers': m0016,
   '0017_funnel_terms': m0017,
   '0018_claim_delivery_attempts': m0018,
+  '0019_subscription_documents_pending': m0019,
+  '0020_reference_notify': m0020,
+  '0021_link_device': m0021,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

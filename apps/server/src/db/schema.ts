@@ -506,6 +506,8 @@ export interface LinkTokenTable {
   createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
+  /** Keyed hash of the device cookie of the first exchange (0021): the one device that may open the link again. */
+  deviceHash: string | null;
 }
 
 // The patient's side of the engine (0006_treats): an insurer's request for an ID copy and the answer.

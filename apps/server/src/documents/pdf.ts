@@ -108,8 +108,12 @@ export interface PdfDoc {
   regular: PDFFont;
   bold: PDFFont;
   layout: TextLayout;
-  /** Embeds the font subsets and answers the finished bytes. */
-  save(): Promise<Uint8Array>;
+  /**
+   * Embeds the font subsets and answers the finished bytes. `objectStreams`: the objects' dictionaries (the tag tree's
+   * hundreds) compressed in object streams (PDF 1.5). Off by default: the 위임장 and 동의서 keep the bytes whose SHA-256
+   * was kept at submission.
+   */
+  save(opts?: { objectStreams?: boolean }): Promise<Uint8Array>;
 }
 
 /** What a document says of itself: its title (shown by viewers), subject and date (the signing or claim date). */
@@ -141,11 +145,11 @@ export async function pdfDoc(meta: PdfMeta): Promise<PdfDoc> {
     bold,
     layout,
     // These fonts are not in pdf-lib's own list (it would embed them with fontkit's subsetter): embed them here.
-    save: async () => {
+    save: async (opts) => {
       await regular.embed();
       await bold.embed();
       layout.writeStructure();
-      return doc.save({ useObjectStreams: false });
+      return doc.save({ useObjectStreams: opts?.objectStreams ?? false });
     },
   };
 }

@@ -28,8 +28,9 @@ export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply
 
 /** Before anything else reads the request: a URL longer than MAX_URL_LENGTH is refused. */
 export function registerUrlLimit(app: FastifyInstance) {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     if (req.url.length > MAX_URL_LENGTH) return sendProblem(reply, { status: 414, ...URL_TOO_LONG });
+    done();
   });
 }
 

@@ -15,6 +15,10 @@ export const ERROR_STATUS = {
   IMAGE_UNREADABLE: 400,
   IMAGE_EMPTY: 400,
   SIGNATURE_EMPTY: 400,
+  /** The ID photo is readable but no good for an insurer (contract photoQuality.ts): retake it. */
+  PHOTO_TOO_DARK: 422,
+  PHOTO_NO_CARD: 422,
+  PHOTO_BLURRY: 422,
   HOSPITAL_NOT_AVAILABLE: 400,
   INSURER_NOT_FOUND: 400,
   UNAUTHENTICATED: 401,

@@ -1,7 +1,10 @@
 // Security headers on every answer: a CSP with no inline script, nosniff, no framing, a strict referrer policy,
 // and HSTS on answers that go over https (the scheme the trusted proxy reports, or production; never decided by the
 // Host header, which any client writes).
-import helmet from '@fastify/helmet';
+// The headers are the same on every answer: helmet works them out once, at start, and one hook sets them (the
+// Fastify plugin would run all of helmet's middlewares again on every request, CSP parsing included).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { isSecureRequest } from '../security/session.js';
 
@@ -13,7 +16,8 @@ export const CSP_DIRECTIVES = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
-  workerSrc: ["'self'", 'blob:'],
+  // The ID photo's own module worker (apps/web photo.worker.ts), served from here; no blob: or CDN worker.
+  workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
@@ -21,18 +25,37 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+const HELMET: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  hsts: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+  frameguard: { action: 'deny' },
+};
+
+/** What helmet's middleware sets on an answer with these options, as name → value. */
+export function helmetHeaders(options: HelmetOptions = HELMET): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => (failed = err));
+  if (failed) throw failed;
+  return headers;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    hsts: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
-  app.addHook('onRequest', async (request, reply) => {
+  const headers = {
+    ...helmetHeaders(),
+    'permissions-policy': 'camera=(self), geolocation=(), microphone=(), payment=()',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (isSecureRequest(app.ctx, request)) {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
-    reply.header('Permissions-Policy', 'camera=(self), geolocation=(), microphone=(), payment=()');
+    done();
   });
 }

@@ -1,12 +1,20 @@
 // The built SPA under /ui/insu in history mode: real files first, then index.html for any other /ui/insu GET
 // that is not an API call. The operator console is a page of its own (ops.html, its own bundle) at /ops and every
-// path below it. Unknown API paths and everything else get a JSON 404.
+// path below it. Unknown API paths and everything else get a JSON 404, and so does a file that is not there (an old
+// page asking for an asset of a previous build must not get HTML to run as script).
+// Files go compressed as the browser accepts: the build wrote .br and .gz copies (apps/web/vite-compress.ts) and
+// @fastify/static picks one; the two HTML pages are compressed here once, at start.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { APP_ROOT, CONTEXT_PATH } from '@auto-claim/contract';
+import type { Database } from '../db/schema.js';
+import { acceptedEncoding } from './accept-encoding.js';
 import { sendProblem } from './problem.js';
+import { landingHtml } from './landing-data.js';
 
 /** Below /ui/insu, these prefixes are API (spec §7): never the SPA. */
 const API_PREFIXES = [`${CONTEXT_PATH}/v1/`, `${CONTEXT_PATH}/v2/`];
@@ -18,18 +26,63 @@ export const isSpaPath = (url: string) =>
 export const OPS_ROOT = '/ops';
 export const isOpsPath = (url: string) => url === OPS_ROOT || url.startsWith(`${OPS_ROOT}/`);
 
-export async function registerSpa(app: FastifyInstance, webDist: string) {
-  const indexFile = path.join(webDist, 'index.html');
-  const built = existsSync(indexFile);
-  const indexHtml = built ? readFileSync(indexFile) : undefined;
-  const opsFile = path.join(webDist, 'ops.html');
-  const opsHtml = existsSync(opsFile) ? readFileSync(opsFile) : undefined;
+/** Where the builds put their hashed files (both builds use the base /ui/insu/; /ops/assets/ for safety). */
+const ASSET_DIRS = [`${CONTEXT_PATH}/assets/`, `${OPS_ROOT}/assets/`];
+/** Extensions of files a page loads: such a path is a file, never a screen of spec §2. */
+const ASSET_EXTENSION =
+  /\.(?:js|mjs|cjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|webp|avif|svg|woff2?|ttf|otf|eot|wasm|br|gz)$/i;
+
+/** A request for a file (an asset directory or a file's extension): a miss is 404, never a page. */
+export const isAssetPath = (pathname: string) =>
+  ASSET_DIRS.some((d) => pathname.startsWith(d)) || ASSET_EXTENSION.test(pathname);
+
+/** An HTML page with its brotli and gzip forms, made once. */
+interface Page {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+function pageOf(file: string): Page | undefined {
+  if (!existsSync(file)) return undefined;
+  const raw = readFileSync(file);
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+}
+
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding');
+  if (!encoding) return reply.send(page.raw);
+  return reply.header('Content-Encoding', encoding).send(page[encoding]);
+}
+
+/** A landing's page carries its hospital (landing-data.ts), so it is compressed per answer: quick settings, ~3 KB. */
+function sendLandingPage(req: FastifyRequest, reply: FastifyReply, html: Buffer) {
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding');
+  if (!encoding) return reply.send(html);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(html, { level: 6 });
+  return reply.header('Content-Encoding', encoding).send(body);
+}
+
+export async function registerSpa(app: FastifyInstance, webDist: string, db?: Kysely<Database>) {
+  const indexHtml = pageOf(path.join(webDist, 'index.html'));
+  const built = indexHtml !== undefined;
+  const opsHtml = pageOf(path.join(webDist, 'ops.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: `${CONTEXT_PATH}/`,
       index: false,
       wildcard: true,
+      // The build's .br/.gz copies, as Accept-Encoding allows (Content-Encoding and Vary: accept-encoding set).
+      preCompressed: true,
       // Hashed assets never change; everything else is checked each time.
       setHeaders(reply, file) {
         reply.header(
@@ -41,9 +94,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   }
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${APP_ROOT}/`));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const page = request.method === 'GET' || request.method === 'HEAD';
+    if (page && isAssetPath(pathname) && (isOpsPath(pathname) || isSpaPath(pathname))) {
+      return sendProblem(reply, { status: 404, code: 'NOT_FOUND', detail: '요청한 파일을 찾을 수 없어요.' });
+    }
     if (page && isOpsPath(pathname)) {
       if (!opsHtml) {
         return sendProblem(reply, {
@@ -52,7 +108,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
           detail: '운영 콘솔 화면이 아직 준비되지 않았어요. npm run build 뒤에 다시 열어 주세요.',
         });
       }
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(opsHtml);
+      return sendPage(request, reply, opsHtml);
     }
     if (page && isSpaPath(pathname)) {
       if (!indexHtml) {
@@ -62,7 +118,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
           detail: '화면이 아직 준비되지 않았어요. 잠시 후 다시 시도해 주세요.',
         });
       }
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      const html = db ? await landingHtml(db, webDist, pathname, indexHtml.raw) : indexHtml.raw;
+      return html === indexHtml.raw ? sendPage(request, reply, indexHtml) : sendLandingPage(request, reply, html);
     }
     return sendProblem(reply, { status: 404, code: 'NOT_FOUND', detail: '요청한 주소를 찾을 수 없어요.' });
   });

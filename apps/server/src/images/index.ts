@@ -8,6 +8,10 @@ import {
   MAX_SIGNATURE_BYTES,
   MAX_SIGNATURE_PIXELS,
   MAX_SIGNATURE_SIDE,
+  PHOTO_ANALYSIS_SIDE,
+  PHOTO_PROBLEM_MESSAGES,
+  photoMetrics,
+  photoProblem,
   SIGNATURE_PAD_HEIGHT,
   SIGNATURE_PAD_WIDTH,
   STORED_PHOTO_MAX_SIDE,
@@ -99,10 +103,35 @@ export async function checkImage(
 }
 
 /**
+ * The ID photo's quality (contract photoQuality.ts, the same rules the browser applies before uploading): upright,
+ * fitted into PHOTO_ANALYSIS_SIDE, grey. A dark, blank or blurry photo is a 422 naming the field, in words the patient
+ * can act on, so she retakes it now rather than hear of it from an insurer weeks later.
+ */
+export async function checkPhotoQuality(img: CheckedImage, field: string): Promise<void> {
+  let code;
+  try {
+    const { data, info } = await sharp(img.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: PHOTO_ANALYSIS_SIDE, height: PHOTO_ANALYSIS_SIDE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const grey = info.channels === 1 ? data : data.filter((_, i) => i % info.channels === 0);
+    code = photoProblem(photoMetrics(grey, info.width, info.height));
+  } catch {
+    throw invalid(field, 'IMAGE_UNREADABLE', '신분증 사진을 읽을 수 없어요. 다른 사진으로 다시 올려 주세요.');
+  }
+  if (code) throw invalid(field, code, PHOTO_PROBLEM_MESSAGES[code]);
+}
+
+/**
  * The ID photo as stored: turned upright by its EXIF orientation, fitted into STORED_PHOTO_MAX_SIDE, JPEG, no
- * metadata at all. A file that only pretends to be an image fails here as IMAGE_UNREADABLE.
+ * metadata at all, and only once it passes checkPhotoQuality. A file that only pretends to be an image fails here as
+ * IMAGE_UNREADABLE.
  */
 export async function reencodePhoto(img: CheckedImage, field: string): Promise<Buffer> {
+  await checkPhotoQuality(img, field);
   try {
     return await sharp(img.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()

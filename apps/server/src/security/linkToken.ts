@@ -1,14 +1,22 @@
-// Links sent to a patient (알림톡/SMS → /web/treat, /web/IDPhoto): signed, short-lived and single-use, and carrying no
-// personal data. The token is `<jti>.<signature>`: a random id and its keyed MAC. Whose link it is, its purpose, its
-// expiry and whether it was used live in the link_token row, so a URL that leaks (logs, screenshots, forwarded
-// messages) says nothing, and a used or expired one opens nothing.
+// Links sent to a patient (알림톡/SMS → /web/treat, /web/IDPhoto): signed, short-lived and carrying no personal data.
+// The token is `<jti>.<signature>`: a random id and its keyed MAC. Whose link it is, its purpose, its expiry, when it
+// was first opened and on which device live in the link_token row, so a URL that leaks (logs, screenshots, forwarded
+// messages) says nothing.
+//
+// A link opens on one device for its whole lifetime (docs/security.md, "A link opens the history, nothing else"): the
+// first exchange binds it to the browser's device cookie (an HttpOnly random id; the row keeps its keyed hash), and a
+// later exchange from the same cookie opens it again; from any other device (a forwarded link, a messenger's
+// preview) it opens nothing, and that person verifies by SMS. What it opens is a link session, which reads and changes
+// nothing else (security/session.ts).
 //
 //   const token = await signLinkToken(ctx, { purpose: 'treat', ciHmac, insuApplyId });   // put it in the link
-//   const link = await consumeLinkToken(ctx, token, 'treat');  // use once: a second call gets undefined
+//   const link = await openLinkToken(ctx, token, 'treat', deviceId);  // first open binds; same device again: allowed
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { randomToken, safeEqual } from './crypto.js';
+import { isSecureRequest } from './session.js';
 
 /** How long a link in a message stays valid. */
 export const LINK_TOKEN_TTL_SECONDS = 72 * 3600;
@@ -104,23 +112,71 @@ const toGrant = (row: {
   expiresAt: new Date(row.expiresAt),
 });
 
-/** Uses the token once, atomically: of two concurrent calls exactly one gets the grant; every later call undefined. */
-export async function consumeLinkToken(
+/** Why a link opened nothing: too old, or opened before on another device (or before links had one). */
+export type LinkRefusal = 'expired' | 'otherDevice';
+
+/**
+ * Opens the link: the first open binds it to `deviceId` atomically (of two concurrent first opens exactly one binds;
+ * the other counts as the same device only if it carries the same cookie); a later open within the link's lifetime
+ * from the same device is allowed again. Forged or unknown tokens never reach the database's rows.
+ */
+export async function openLinkToken(
   ctx: AppContext,
   token: string,
   purpose: LinkPurpose,
-): Promise<LinkTokenGrant | undefined> {
+  deviceId: string,
+): Promise<LinkTokenGrant | { refused: LinkRefusal }> {
   const jti = jtiOf(ctx, token);
-  if (!jti) return undefined;
+  if (!jti) return { refused: 'expired' };
   const now = ctx.clock.now();
-  const row = await ctx.db
+  const deviceHash = deviceHashOf(ctx, deviceId);
+  const first = await ctx.db
     .updateTable('linkToken')
-    .set({ usedAt: now })
+    .set({ usedAt: now, deviceHash })
     .where('jti', '=', jti)
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', now)
     .returning(['jti', 'purpose', 'ciHmac', 'insuApplyId', 'recordId', 'expiresAt'])
     .executeTakeFirst();
-  return row ? toGrant(row) : undefined;
+  if (first) return toGrant(first);
+  const row = await ctx.db
+    .selectFrom('linkToken')
+    .select(['jti', 'purpose', 'ciHmac', 'insuApplyId', 'recordId', 'expiresAt', 'deviceHash'])
+    .where('jti', '=', jti)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt) <= now) return { refused: 'expired' };
+  if (!row.deviceHash || !safeEqual(row.deviceHash, deviceHash)) return { refused: 'otherDevice' };
+  return toGrant(row);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The device cookie: a random id that names this browser to its links, nothing more (no person, no session). HttpOnly
+// so no script reads it; it lives as long as the newest link it opened could (each exchange renews it).
+
+const DEVICE_PLAIN = 'ac_dev';
+const DEVICE_HOST = '__Host-ac_dev';
+/** The device cookie's names, for the API document and tests. */
+export const DEVICE_COOKIE = { https: DEVICE_HOST, localhost: DEVICE_PLAIN } as const;
+const DEVICE_RE = /^[A-Za-z0-9_-]{43}$/;
+
+const deviceHashOf = (ctx: AppContext, deviceId: string) => ctx.crypto.hmac('link-device', deviceId);
+
+/** This browser's device id, or a new one when it has none (or a malformed one); sent back only by keepDeviceId. */
+export function deviceIdOf(req: FastifyRequest): string {
+  const had = req.cookies[DEVICE_HOST] ?? req.cookies[DEVICE_PLAIN];
+  return had && DEVICE_RE.test(had) ? had : randomToken(32);
+}
+
+/** Sets (or renews) the device cookie once a link opened with it: it lives as long as that link may open again. */
+export function keepDeviceId(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, deviceId: string) {
+  const secure = isSecureRequest(ctx, req);
+  reply.setCookie(secure ? DEVICE_HOST : DEVICE_PLAIN, deviceId, {
+    path: '/',
+    sameSite: 'lax',
+    secure,
+    httpOnly: true,
+    maxAge: LINK_TOKEN_TTL_SECONDS,
+  });
 }

@@ -12,6 +12,7 @@ export function documentBodyOf({ reg }: Pick<ClaimState, 'reg'>): DocumentBody {
     hospitalCd: reg.hospitalCd,
     multiSubscrib: reg.multiSubscrib,
     insuCompCd: reg.insuCompCd || undefined,
+    insuCompCds: reg.insuCompCds.length ? reg.insuCompCds : undefined,
     userIdno2: reg.userIdno2,
     userPostNo: reg.userPostNo,
     userAddr: reg.userAddr,

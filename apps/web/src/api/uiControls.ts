@@ -1,8 +1,8 @@
 // GET /ui/insu/v1/claims/ui-controls?compCd=…&compType=INSU_PHOTO: an insurer's screen options (spec §3, §7).
 // Items are { ctrlKey, ctrlVal } with ctrlVal a JSON text, read by the contract's readPhotoControls (shared with the
 // server, so both agree on every default).
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, readPhotoControls } from '@auto-claim/contract';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { API, readPhotoControls, type IdcardType } from '@auto-claim/contract';
 import { useClaimStore } from '../store/claim';
 import { api } from './client';
 
@@ -22,3 +22,25 @@ export const photoControlsQuery = (compCd: string) =>
     meta: { what: '보험사 화면 설정' },
   });
 export const usePhotoControls = (compCd: string) => useQuery({ ...photoControlsQuery(compCd), enabled: !!compCd });
+
+/**
+ * The ID types every chosen insurer takes (the server refuses a type one of them does not: subscriptions' rules), for
+ * a patient who chose several insurers; with one insurer, that insurer's.
+ */
+export function useChosenPhotoTypes(codes: string[]) {
+  const all = useQueries({ queries: codes.map((cd) => ({ ...photoControlsQuery(cd), enabled: !!cd })) });
+  const isSuccess = all.length > 0 && all.every((q) => q.isSuccess);
+  const types = isSuccess
+    ? all
+        .map((q) => q.data!.idPhotoTypes)
+        .reduce<IdcardType[]>((acc, t) => acc.filter((x) => t.includes(x)), ['ic', 'dl', 'pp'])
+    : undefined;
+  return {
+    isSuccess,
+    isPending: all.some((q) => q.isPending),
+    isError: all.some((q) => q.isError),
+    // The back number may be covered only when every insurer allows it.
+    data: types ? { idPhotoTypes: types, maskBackNumber: all.every((q) => q.data!.maskBackNumber) } : undefined,
+    refetch: () => Promise.all(all.map((q) => q.refetch())),
+  };
+}

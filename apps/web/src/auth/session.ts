@@ -21,7 +21,12 @@ export async function probeSession(): Promise<SessionCurrent | undefined> {
  */
 export async function restoreSession(): Promise<boolean> {
   const s = await probeSession();
-  if (s?.kind !== 'patient' || s.scope === 'link' || !s.ci || !s.person) return false;
+  return s ? fillFromSession(s) : false;
+}
+
+/** Fills the verified person from a full patient session already fetched; false for any other session. */
+export function fillFromSession(s: SessionCurrent): boolean {
+  if (s.kind !== 'patient' || s.scope === 'link' || !s.ci || !s.person) return false;
   const { setReg, setRepository, reg } = useClaimStore.getState();
   setReg({
     userCi: s.ci,

@@ -142,13 +142,25 @@ describe('reset() (spec §4)', () => {
 });
 
 describe('what survives a reload (PERSISTED)', () => {
-  it('writes only the hospital, its name, the mode and the claim settings to sessionStorage', () => {
+  it('writes only the hospital, its name, the mode, the claim settings and non-personal ids to sessionStorage', () => {
     fillEverything();
     const raw = storage.getItem('auto-claim');
     expect(raw).not.toBeNull();
     const saved = JSON.parse(raw!) as { state: unknown };
     expect(saved.state).toEqual({
-      reg: { hospitalCd: '90000001', minAmt: 30_000, retroMonth: 12 },
+      reg: {
+        hospitalCd: '90000001',
+        minAmt: 30_000,
+        retroMonth: 12,
+        termsIds: ['termsIds-1'],
+        optTerms: ['optTerms-1'],
+      },
+      auth: {
+        hospitalCode: 'hospitalCode-v',
+        smsRequestSeq: 'smsRequestSeq-v',
+        smsResponseSeq: 'smsResponseSeq-v',
+        telecomTermsIds: ['telecomTermsIds-1'],
+      },
       repository: { hospitalNm: '하늘빛종합병원' },
       ui: { prcMode: 'inner' },
     });

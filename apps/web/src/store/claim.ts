@@ -44,6 +44,8 @@ export interface Reg {
   applyChannel: string;
   applyOrg: string;
   insuCompCd: string;
+  /** Ours (contract): further insurers beyond insuCompCd, when the patient holds several policies (실손, 단체실손). */
+  insuCompCds: string[];
   agreeIds: string[];
   bankCd: string;
   bankAccount: string;
@@ -156,6 +158,7 @@ export const emptyReg = (): Reg => ({
   applyChannel: '',
   applyOrg: '',
   insuCompCd: '',
+  insuCompCds: [],
   agreeIds: [],
   bankCd: '',
   bankAccount: '',
@@ -251,12 +254,15 @@ const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]) 
 
 /**
  * What survives a reload: no personal data. Besides where the patient came from, only the claim settings they chose
- * (minimum amount, retroactive months), which identify no one; the occupation stays in memory like everything else.
+ * (minimum amount, retroactive months), the ids of the terms agreed (a reload on /certInput still records them after
+ * verification) and of the open SMS request (after a reload /certInput asks the server for the rest: README "Identity
+ * and sessions"), which identify no one. Name, phone, resident number and the occupation stay in memory.
  */
 export const PERSISTED = (s: ClaimState) => ({
-  reg: { hospitalCd: s.reg.hospitalCd, minAmt: s.reg.minAmt, retroMonth: s.reg.retroMonth },
-  repository: { hospitalNm: s.repository.hospitalNm },
-  ui: { prcMode: s.ui.prcMode },
+  reg: pick(s.reg, ['hospitalCd', 'minAmt', 'retroMonth', 'termsIds', 'optTerms']),
+  auth: pick(s.auth, ['hospitalCode', 'smsRequestSeq', 'smsResponseSeq', 'telecomTermsIds']),
+  repository: pick(s.repository, ['hospitalNm']),
+  ui: pick(s.ui, ['prcMode']),
 });
 
 export const useClaimStore = create<ClaimState>()(
@@ -288,6 +294,7 @@ export const useClaimStore = create<ClaimState>()(
         return {
           ...current,
           reg: { ...current.reg, ...p.reg },
+          auth: { ...current.auth, ...p.auth },
           repository: { ...current.repository, ...p.repository },
           ui: { ...current.ui, ...p.ui },
         };
@@ -295,3 +302,7 @@ export const useClaimStore = create<ClaimState>()(
     },
   ),
 );
+
+/** Every insurer the patient chose, the first (reg.insuCompCd, spec §3) first. */
+export const chosenInsurers = (reg: Pick<Reg, 'insuCompCd' | 'insuCompCds'>): string[] =>
+  [reg.insuCompCd, ...reg.insuCompCds].filter((c, i, all) => c && all.indexOf(c) === i);

@@ -7,6 +7,7 @@ const SHOW_AFTER_MS = 300;
 
 export function LoadingOverlay() {
   const busy = useStore(loadingStore, (s) => s.count > 0);
+  const message = useStore(loadingStore, (s) => s.message);
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (!busy) {
@@ -21,7 +22,7 @@ export function LoadingOverlay() {
       {visible && (
         <>
           <div className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">불러오는 중이에요</span>
+          <p>{message || '잠시만 기다려 주세요…'}</p>
         </>
       )}
     </div>

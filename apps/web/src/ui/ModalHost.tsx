@@ -1,5 +1,5 @@
 // Renders the modal stack with the native <dialog> (top layer, focus kept inside, background inert).
-// Focus goes to the primary button and back to the opener on close. A static modal ignores Esc and the backdrop.
+// Focus goes to the primary button (the safe one in a destructive dialog) and back to the opener on close. A static modal ignores Esc and the backdrop.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { OpenModal } from './modalStore';
@@ -24,6 +24,8 @@ function ModalDialog({ modal }: { modal: OpenModal }) {
   }, []);
 
   const close = (result: 'confirm' | 'cancel' | 'close') => modal.resolve(result, dontShowAgain);
+  // The safe choice is the primary button and has focus; the destructive one is red and secondary (modalStore.ts).
+  const destructive = modal.tone === 'destructive';
 
   return (
     <dialog
@@ -82,14 +84,27 @@ function ModalDialog({ modal }: { modal: OpenModal }) {
         )}
         {modal.showFooter && (
           <footer className="modal__footer">
-            {modal.showCancel && (
-              <button type="button" className="btn btn--secondary" onClick={() => close('cancel')}>
-                {modal.cancelText}
-              </button>
+            {destructive ? (
+              <>
+                <button type="button" className="btn btn--danger" onClick={() => close('confirm')}>
+                  {modal.confirmText}
+                </button>
+                <button ref={primary} type="button" className="btn btn--primary" onClick={() => close('cancel')}>
+                  {modal.cancelText}
+                </button>
+              </>
+            ) : (
+              <>
+                {modal.showCancel && (
+                  <button type="button" className="btn btn--secondary" onClick={() => close('cancel')}>
+                    {modal.cancelText}
+                  </button>
+                )}
+                <button ref={primary} type="button" className="btn btn--primary" onClick={() => close('confirm')}>
+                  {modal.confirmText}
+                </button>
+              </>
             )}
-            <button ref={primary} type="button" className="btn btn--primary" onClick={() => close('confirm')}>
-              {modal.confirmText}
-            </button>
           </footer>
         )}
       </div>

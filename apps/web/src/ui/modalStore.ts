@@ -4,6 +4,12 @@ import { createStore } from 'zustand/vanilla';
 
 export type ModalKind = 'default' | 'confirm' | 'alert' | 'alertLight' | 'info';
 export type ModalResult = 'confirm' | 'cancel' | 'close' | 'skipped';
+/**
+ * normal: confirm is the primary button. destructive: the confirm deletes or ends something, so the safe cancel is
+ * the primary button (and takes focus) and the confirm is drawn red, secondary (README "Accessibility and older
+ * patients").
+ */
+export type ModalTone = 'normal' | 'destructive';
 
 export interface ModalOptions {
   kind?: ModalKind;
@@ -12,6 +18,8 @@ export interface ModalOptions {
   body?: ReactNode;
   confirmText?: string;
   cancelText?: string;
+  /** Default 'normal'. */
+  tone?: ModalTone;
   showHeader?: boolean;
   showBody?: boolean;
   showFooter?: boolean;
@@ -85,6 +93,7 @@ export function createModalStore(memory: KeyMemory = localKeyMemory) {
         body: o.body ?? null,
         confirmText: o.confirmText ?? '확인',
         cancelText: o.cancelText ?? '취소',
+        tone: o.tone ?? 'normal',
         showHeader: o.showHeader ?? true,
         showBody: o.showBody ?? true,
         showFooter: o.showFooter ?? true,

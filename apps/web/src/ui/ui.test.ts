@@ -39,6 +39,13 @@ describe('modal stack', () => {
     expect(info).toMatchObject({ showClose: true, staticBackdrop: false });
   });
 
+  it('has a tone: normal unless a dialog says its confirm is destructive', () => {
+    const m = createModalStore(memory());
+    void m.open({ kind: 'confirm', body: 'x' });
+    void m.open({ kind: 'confirm', body: 'y', tone: 'destructive' });
+    expect(m.store.getState().stack.map((o) => o.tone)).toEqual(['normal', 'destructive']);
+  });
+
   it('fires show, confirm/cancel and close events once', () => {
     const m = createModalStore(memory());
     const ev = { onShow: vi.fn(), onConfirm: vi.fn(), onCancel: vi.fn(), onClose: vi.fn() };

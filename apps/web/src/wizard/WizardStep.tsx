@@ -3,8 +3,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import './wizard.css';
 
-/** "16단계 중 3단계" with a bar; the numbers come from useWizard(step).progress. */
-export function StepProgress({ index, total }: { index: number; total: number }) {
+/** "5단계 중 2단계 · 보험사 선택" with a bar; the numbers come from useWizard(step).progress (steps.ts PHASES). */
+export function StepProgress({ index, total, name }: { index: number; total: number; name?: string }) {
   if (index < 1 || total < 1) return null;
   const pct = Math.round((index / total) * 100);
   return (
@@ -12,6 +12,7 @@ export function StepProgress({ index, total }: { index: number; total: number })
       <p className="wz-progress__text">
         <span className="visually-hidden">자동청구 신청 </span>
         {total}단계 중 {index}단계
+        {name && <span className="wz-progress__name"> · {name}</span>}
       </p>
       <div className="wz-progress__bar" aria-hidden="true">
         <span style={{ width: `${pct}%` }} />

@@ -82,10 +82,39 @@ export function nextStep(current: StepId, s: ClaimState): StepId {
   return steps[Math.min(i + 1, steps.length - 1)]!.id;
 }
 
-/** "3 / 16" for the progress line of a step. */
-export function progressOf(current: StepId, s: ClaimState) {
-  const steps = stepsFor(s);
-  return { index: steps.findIndex((st) => st.id === current) + 1, total: steps.length };
+/**
+ * The five steps the landing promises ("가입은 5단계", screens/landing/SignUpOrder.tsx): every screen belongs to one,
+ * so the progress line counts what the patient was told, not screens (README "Accessibility and older patients").
+ * 1 본인 확인 is the terms, /identity, /certInput and /security/jumin.
+ */
+export const PHASES = ['본인 확인', '보험사 선택', '신분증', '받을 계좌', '서명'] as const;
+const PHASE_OF: Record<StepId, number> = {
+  jumin: 1,
+  possibleHospital: 2,
+  insuChoose: 2,
+  claimAgreeInfo: 2,
+  document: 3,
+  idPhotoInfo: 3,
+  photo: 3,
+  paymentAccount: 4,
+  paymentCenter: 4,
+  expenses: 4,
+  retro: 4,
+  adress: 4,
+  job: 4,
+  email: 4,
+  signature: 5,
+  docComissionView: 5,
+  docAgreeView: 5,
+  applyHistory: 5,
+};
+/** The phase of a screen, 1–5. */
+export const phaseOf = (id: StepId) => PHASE_OF[id];
+
+/** "5단계 중 2단계 · 보험사 선택" for the progress line of a screen. */
+export function progressOf(current: StepId, _s?: ClaimState) {
+  const index = PHASE_OF[current];
+  return { index, total: PHASES.length, name: PHASES[index - 1]! };
 }
 
 /** A change link from the summary: `?from=applyHistory` brings the patient back there after this step. */

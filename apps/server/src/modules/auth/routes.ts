@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API,
+  SMS_PENDING_PATH,
   loginBody,
   sessionCurrent,
   sessionInfo,
   smsAuthAnswer,
   smsAuthBody,
+  smsPendingAnswer,
+  smsPendingBody,
   stepUpAnswer,
   stepUpBody,
   stepUpConfirmAnswer,
@@ -33,7 +36,14 @@ import {
 } from '../../security/session.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { OPERATOR_LOCKOUT, signInOperator } from './operators.js';
-import { STEP_UP_HOSPITAL, confirmVerification, recordAgreements, startStepUp, startVerification } from './service.js';
+import {
+  STEP_UP_HOSPITAL,
+  confirmVerification,
+  pendingVerification,
+  recordAgreements,
+  startStepUp,
+  startVerification,
+} from './service.js';
 
 /** Per-IP limits (a hospital's Wi-Fi puts many patients behind one address: generous, but a wall for scripts). */
 export const AUTH_RATE_LIMITS = {
@@ -112,6 +122,23 @@ export const authRoutes =
         const session = await startSession(ctx, req, reply, { kind: 'patient', ci, person, origin: { via: 'sms' } });
         return { responseCode: '0000' as const, hash: session.hash, ci };
       },
+    );
+
+    app.post(
+      SMS_PENDING_PATH,
+      {
+        config: { auth: 'public', rateLimit: AUTH_RATE_LIMITS.smsAuth, problems: ['SMS_REQUEST_UNKNOWN'] },
+        schema: {
+          operationId: 'pendingPhoneVerification',
+          tags,
+          summary: '보낸 인증번호 요청 다시 보기: 새로 고침 뒤 인증번호 입력 화면을 그대로 보여 줘요',
+          description:
+            '인증번호를 보낸 요청(smsRequestSeq, smsResponseSeq, hospitalCode)이 아직 열려 있는지, 어느 번호(가려서)로 보냈는지, 서버 시계로 몇 초 남았는지 답해요. 아무것도 바꾸지 않아요.',
+          body: smsPendingBody,
+          response: { 200: smsPendingAnswer },
+        },
+      },
+      async (req) => pendingVerification(ctx, req.body),
     );
 
     app.post(

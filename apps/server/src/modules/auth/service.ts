@@ -275,6 +275,34 @@ const EXPIRED = () =>
     { field: 'smsAuthNum', message: '인증 시간이 지났어요.' },
   ]);
 
+/**
+ * POST /auth/rest/nice/userAuth/pending: the request bound as the code is (both sequence numbers and the hospital),
+ * answered with the masked phone and the seconds left by the server's clock. Nothing is changed.
+ */
+export async function pendingVerification(
+  ctx: AppContext,
+  input: { smsRequestSeq: string; smsResponseSeq: string; hospitalCode: string },
+) {
+  const row = await ctx.db
+    .selectFrom('smsVerification')
+    .select(['smsResponseSeq', 'hospitalCd', 'personEnc', 'createdAt', 'expiresAt', 'usedAt', 'lockedAt'])
+    .where('smsRequestSeq', '=', input.smsRequestSeq)
+    .executeTakeFirst();
+  if (!row || !safeEqual(row.smsResponseSeq, input.smsResponseSeq) || row.hospitalCd !== input.hospitalCode) {
+    throw REQUEST_UNKNOWN();
+  }
+  const now = ctx.clock.now().getTime();
+  const secondsUntil = (ms: number) => Math.max(0, Math.ceil((ms - now) / 1000));
+  const expiresInSeconds = secondsUntil(new Date(row.expiresAt).getTime());
+  const person = ctx.crypto.decryptJson<Person>(row.personEnc);
+  return {
+    state: row.lockedAt ? 'locked' : row.usedAt ? 'used' : expiresInSeconds === 0 ? 'expired' : 'open',
+    userTelMasked: maskPhone(person.custHp),
+    expiresInSeconds,
+    resendInSeconds: secondsUntil(new Date(row.createdAt).getTime() + SMS_RESEND_INTERVAL_SECONDS * 1000),
+  } as const;
+}
+
 const FOREIGNER_DIGITS = new Set(['5', '6', '7', '8']);
 const sameName = (a: string, b: string) => a.replace(/\s/g, '').toUpperCase() === b.replace(/\s/g, '').toUpperCase();
 

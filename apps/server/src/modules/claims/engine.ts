@@ -7,13 +7,13 @@
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
 import { rekeyTick } from '../../security/rekey.js';
-import { purgeDue } from '../subscriptions/index.js';
+import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments, purgeDue } from '../subscriptions/index.js';
 import { purgeOldViews } from '../funnel/index.js';
 import { purgeUnlinkedRecords } from './held.js';
 import { purgeRejections } from './rejections.js';
 import { deliverBatch, type PackageRenderer } from './deliver.js';
 import { followUpBatch, wakeForNextFollowUp } from './followup.js';
-import { QUEUES, createBoss, failedNotifications } from './jobs.js';
+import { QUEUES, bossDb, createBoss, failedNotifications } from './jobs.js';
 import { matchBatch } from './match.js';
 import { notifyQueued, notifyRecords } from './notify.js';
 
@@ -37,8 +37,8 @@ export interface ClaimEngine {
   followUpBatch(limit?: number): Promise<number>;
   /** Sends the queued notifications (tests and the benchmark; workers do it on their own). */
   notifyQueued(limit?: number): Promise<number>;
-  /** Every step until nothing is due at ctx.clock.now() (tests, benchmark). */
-  drain(): Promise<{ matched: number; delivered: number; followedUp: number; notified: number }>;
+  /** Every step until nothing is due at ctx.clock.now() (tests, benchmark), subscriptions' documents first. */
+  drain(): Promise<{ documents: number; matched: number; delivered: number; followedUp: number; notified: number }>;
   readonly started: boolean;
 }
 
@@ -46,6 +46,27 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
   let workers = false;
+
+  /**
+   * Subscriptions whose signed documents are not made yet (their job lost, or sent before the engine started), a
+   * batch at a time; one that fails is logged and left for its job's retries and the next tick.
+   */
+  const documentsSweep = async (batches = 1) => {
+    let made = 0;
+    for (let i = 0; i < batches; i++) {
+      const ids = await pendingDocuments(ctx, 50);
+      const before = made;
+      for (const id of ids) {
+        try {
+          if (await makeDocuments(ctx, id)) made++;
+        } catch (err) {
+          ctx.log.warn({ err, insuApplyId: id }, 'subscription documents not made; retried later');
+        }
+      }
+      if (ids.length < 50 || made === before) break;
+    }
+    return made;
+  };
 
   const drainSteps = async () => {
     let matched = 0;
@@ -66,6 +87,11 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
         boss = await createBoss(ctx.db, { schedule: withWorkers });
         // pg-boss retries its own maintenance and a failed job keeps its error in pgboss.job; say it in the log.
         boss.on('error', (err) => ctx.log.warn({ err }, 'pg-boss reported an error'));
+        // Web processes send through it too (a subscription's documents job); a worker process runs the job.
+        const b = boss;
+        ctx.jobs.attach(async (name, data, o) => {
+          await b.send(name, data, o?.db ? { db: bossDb(o.db) } : {});
+        });
       })();
       await starting;
       if (withWorkers && !workers && boss) {
@@ -92,7 +118,15 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
             );
           },
         );
+        await b.work<{ insuApplyId: string }>(
+          DOCUMENTS_QUEUE,
+          { pollingIntervalSeconds: 0.5, batchSize: 4 },
+          async (jobs) => {
+            await Promise.all(jobs.map((j) => makeDocuments(ctx, j.data.insuApplyId)));
+          },
+        );
         await b.work(QUEUES.tick, async () => {
+          await documentsSweep();
           await drainSteps();
           // Housekeeping rides the same minute: cancelled subscriptions whose keeping period ended are deleted.
           await purgeDue(ctx.db, ctx.clock.now());
@@ -113,6 +147,7 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
       const b = boss;
       boss = undefined;
       starting = undefined;
+      ctx.jobs.attach(undefined);
       workers = false;
       // Within the 10 s a process has after SIGTERM (docs/operations.md), with room to close the database.
       if (b) await b.stop({ graceful: true, close: false, wait: true, timeout: 8_000 });
@@ -141,10 +176,11 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
     followUpBatch: (limit) => followUpBatch(ctx, boss, limit),
     notifyQueued: (limit) => notifyQueued(ctx, boss, limit),
     async drain() {
+      const documents = await documentsSweep(Infinity);
       const { matched, delivered, followedUp } = await drainSteps();
       let notified = 0;
       for (let n; (n = await notifyQueued(ctx, boss)) > 0;) notified += n;
-      return { matched, delivered, followedUp, notified };
+      return { documents, matched, delivered, followedUp, notified };
     },
   };
   return engine;

@@ -4,6 +4,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.js';
+import { DOCUMENTS_QUEUE } from '../subscriptions/index.js';
 
 /** pg-boss's database interface over a Kysely instance or transaction (plugins off: pg-boss reads snake_case). */
 export const bossDb = (db: Kysely<Database>): PgBoss.Db => ({
@@ -50,6 +51,15 @@ export async function createBoss(db: Kysely<Database>, opts: { schedule: boolean
   for (const name of [QUEUES.match, QUEUES.deliver, QUEUES.followUp, QUEUES.tick]) {
     await ensureQueue(boss, { name, policy: 'stately', retryLimit: 3, retryBackoff: true, expireInSeconds: 300 });
   }
+  // A subscription's signed documents (subscriptions/service.ts, makeDocuments): idempotent, so retried freely.
+  await ensureQueue(boss, {
+    name: DOCUMENTS_QUEUE,
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  });
   await ensureQueue(boss, {
     name: QUEUES.notify,
     policy: 'standard',

@@ -1,5 +1,5 @@
-// Telling the patient: one 알림톡 per record that was claimed or fell below the minimum, with a single-use link to
-// the history; pg-boss carries the jobs and retries them.
+// Telling the patient: one 알림톡 per record that was claimed or fell below the minimum, with a link to the history
+// (one device, 72 hours: security/linkToken.ts); pg-boss carries the jobs and retries them.
 import type PgBoss from 'pg-boss';
 import { patientLinkPath } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';

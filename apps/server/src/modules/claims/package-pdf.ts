@@ -39,6 +39,7 @@ export async function renderClaimPackage({ claim, data, idPhoto, meta }: Package
   await writeLegalForm(pkg.layout, legalForm('agree', data), data.signPng);
   if (idPhoto)
     writeIdCopy(pkg.layout, await (idPhoto.png ? pkg.doc.embedPng(idPhoto.bytes) : pkg.doc.embedJpg(idPhoto.bytes)));
-  const pdf = await pkg.save();
+  // Object streams: the package's tag tree is most of its size otherwise (docs/documents.md).
+  const pdf = await pkg.save({ objectStreams: true });
   return { pdf, commission: await buildCommissionPdf(data), consent: await buildConsentPdf(data) };
 }

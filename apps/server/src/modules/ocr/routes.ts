@@ -11,7 +11,7 @@ import {
   type OcrIdCard,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { checkImage } from '../../images/index.js';
+import { checkImage, checkPhotoQuality } from '../../images/index.js';
 import { assertOwnCi } from '../../security/session.js';
 
 export const OCR_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
@@ -55,6 +55,8 @@ export const ocrRoutes =
           maxBytes: MAX_PHOTO_BYTES,
           allow: ['jpeg', 'png'],
         });
+        // A photo no insurer could read is refused here, on the photo screen, where she can retake it.
+        await checkPhotoQuality(img, 'idcardImg');
         const raw = await ctx.providers.ocr.readIdCard(img.bytes, idcardType);
         const kept = keepIdcardFields({ idcardType, ...raw });
         const fields = Object.fromEntries(

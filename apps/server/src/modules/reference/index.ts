@@ -1,6 +1,7 @@
 // The reference data (hospitals, insurers and their settings, banks, jobs, telecoms, terms): its routes, and what
 // other modules may read of it. Owns: hospital, insurer, insurer_fax, ui_control, bank, job_code, telecom, terms.
-export { referenceRoutes } from './routes.js';
+export { publicHospital, referenceRoutes } from './routes.js';
+export { createReferenceCache, type ReferenceCache } from './cache.js';
 export { channelsOf, deliverySettingsOf, pausedInsurers, referenceOpsRoutes } from './ops.js';
 export {
   bankNameOf,

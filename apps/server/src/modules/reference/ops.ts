@@ -1,7 +1,7 @@
 // The console's hospitals and insurers (README "Operator console"): list, add and edit hospitals; each insurer's
 // delivery channel, fax number, API base URL, photo settings and on/off, and a test delivery through its channel.
-// Nothing here is cached in the server: the patient's calls read these tables on every request, so an edit shows
-// on the patient's next call.
+// The patient's calls answer these tables from memory (cache.ts): an edit here drops what is held, in this process
+// before the answer leaves (app.ts) and in every other through the tables' NOTIFY, so it shows on the next call.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -26,10 +26,12 @@ import {
   uiControlsQuery,
   type Code,
 } from '@auto-claim/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/problem.js';
+import type { ReferenceCache } from './cache.js';
 import * as repo from './repo.js';
 
 const toHospital = ({ thumbnailPath, iosPackage, ...h }: Awaited<ReturnType<typeof repo.findHospital>> & object) => ({
@@ -38,15 +40,32 @@ const toHospital = ({ thumbnailPath, iosPackage, ...h }: Awaited<ReturnType<type
   iOSPackage: iosPackage,
 });
 
+/** One hospital as GET /v1/claims/hospitals/{hospitalCd} answers it, or undefined: the landing's HTML inlines it. */
+export async function publicHospital(db: Kysely<Database>, hospitalCd: string) {
+  const row = await repo.findHospital(db, hospitalCd);
+  return row ? toHospital(row) : undefined;
+}
+
 /** Reference data is public: the screens read it before anyone has verified, and a browser may keep it (http/cache.ts). */
 const PUBLIC = { auth: 'public', publicReference: true } as const;
 
 const HOSPITAL_NOT_FOUND = '병원 정보를 찾을 수 없어요. 주소를 다시 확인해 주세요.';
 
+/**
+ * The reply itself, once cache.send sent it: Fastify then sends nothing more. Typed as the route's answer, which the
+ * type provider insists on (the body did go through the route's serializer, cache.ts).
+ */
+const sent = <T>(reply: Promise<FastifyReply>) => reply as unknown as Promise<T>;
+
+/** One held answer per route, path parameters and (validated) query. */
+const keyOf = (req: FastifyRequest, ...more: string[]) =>
+  JSON.stringify([req.routeOptions.url, req.params, req.query, ...more]);
+
 export const referenceRoutes =
-  (db: Kysely<Database>, clock: Clock): FastifyPluginAsyncZod =>
+  (db: Kysely<Database>, clock: Clock, cache: ReferenceCache): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['reference'];
+    // Every answer here comes from memory while the data has not changed (cache.ts).
 
     app.get(
       API.banks,
@@ -54,10 +73,13 @@ export const referenceRoutes =
         config: PUBLIC,
         schema: { operationId: 'listBanks', tags, summary: '은행 목록 (KFTC 코드)', response: { 200: bankList } },
       },
-      async () => {
-        const list = await repo.listBanks(db);
-        return { list, total: list.length };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const list = await repo.listBanks(db);
+            return { list, total: list.length };
+          }),
+        ),
     );
 
     app.get(
@@ -72,11 +94,14 @@ export const referenceRoutes =
           response: { 200: insurerPage },
         },
       },
-      async (req) => {
-        const { page, pageSize, insuKind } = req.query;
-        const { rows, total } = await repo.pageInsurers(db, { page, pageSize, insuKind });
-        return { list: rows, total, page, pageSize };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const { page, pageSize, insuKind } = req.query;
+            const { rows, total } = await repo.pageInsurers(db, { page, pageSize, insuKind });
+            return { list: rows, total, page, pageSize };
+          }),
+        ),
     );
 
     app.get(
@@ -91,10 +116,13 @@ export const referenceRoutes =
           response: { 200: faxNumberList },
         },
       },
-      async (req) => {
-        const list = await repo.listFaxNumbers(db, req.query.insuCompCd);
-        return { list, total: list.length };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const list = await repo.listFaxNumbers(db, req.query.insuCompCd);
+            return { list, total: list.length };
+          }),
+        ),
     );
 
     app.get(
@@ -109,10 +137,13 @@ export const referenceRoutes =
           response: { 200: jobList },
         },
       },
-      async (req) => {
-        const list = await repo.listJobs(db, req.query);
-        return { list, total: list.length };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const list = await repo.listJobs(db, req.query);
+            return { list, total: list.length };
+          }),
+        ),
     );
 
     app.get(
@@ -127,10 +158,13 @@ export const referenceRoutes =
           response: { 200: uiControlList },
         },
       },
-      async (req) => {
-        const list = await repo.listUiControls(db, req.query.compCd, req.query.compType);
-        return { list, total: list.length };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const list = await repo.listUiControls(db, req.query.compCd, req.query.compType);
+            return { list, total: list.length };
+          }),
+        ),
     );
 
     app.get(
@@ -145,36 +179,39 @@ export const referenceRoutes =
           response: { 200: codeList },
         },
       },
-      async (req) => {
-        const { codeCls } = req.query;
-        let list: Code[];
-        if (codeCls === 'job_cd') {
-          list = (await repo.listJobs(db, {})).map((j) => ({
-            codeCls,
-            code: j.jobCd,
-            codeNm: j.jobNm,
-            upperCode: j.parentCd,
-            level: j.level,
-          }));
-        } else if (codeCls === 'bank_cd') {
-          list = (await repo.listBanks(db)).map((b) => ({
-            codeCls,
-            code: b.bankCd,
-            codeNm: b.bankNm,
-            upperCode: null,
-            level: 1,
-          }));
-        } else {
-          list = (await repo.listTelecoms(db)).map((t) => ({
-            codeCls,
-            code: t.telecomType,
-            codeNm: t.telecomNm,
-            upperCode: null,
-            level: 1,
-          }));
-        }
-        return { list, total: list.length };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const { codeCls } = req.query;
+            let list: Code[];
+            if (codeCls === 'job_cd') {
+              list = (await repo.listJobs(db, {})).map((j) => ({
+                codeCls,
+                code: j.jobCd,
+                codeNm: j.jobNm,
+                upperCode: j.parentCd,
+                level: j.level,
+              }));
+            } else if (codeCls === 'bank_cd') {
+              list = (await repo.listBanks(db)).map((b) => ({
+                codeCls,
+                code: b.bankCd,
+                codeNm: b.bankNm,
+                upperCode: null,
+                level: 1,
+              }));
+            } else {
+              list = (await repo.listTelecoms(db)).map((t) => ({
+                codeCls,
+                code: t.telecomType,
+                codeNm: t.telecomNm,
+                upperCode: null,
+                level: 1,
+              }));
+            }
+            return { list, total: list.length };
+          }),
+        ),
     );
 
     app.get(
@@ -189,10 +226,13 @@ export const referenceRoutes =
           response: { 200: hospitalList },
         },
       },
-      async (req) => {
-        const rows = await repo.listHospitals(db, { autoClaimOnly: req.query.autoClaimYn === 'Y' });
-        return { list: rows.map(toHospital), total: rows.length };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const rows = await repo.listHospitals(db, { autoClaimOnly: req.query.autoClaimYn === 'Y' });
+            return { list: rows.map(toHospital), total: rows.length };
+          }),
+        ),
     );
 
     app.get(
@@ -207,11 +247,14 @@ export const referenceRoutes =
           response: { 200: hospital },
         },
       },
-      async (req) => {
-        const row = await repo.findHospital(db, req.params.hospitalCd);
-        if (!row) throw notFound(HOSPITAL_NOT_FOUND, 'HOSPITAL_NOT_FOUND');
-        return toHospital(row);
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const row = await repo.findHospital(db, req.params.hospitalCd);
+            if (!row) throw notFound(HOSPITAL_NOT_FOUND, 'HOSPITAL_NOT_FOUND');
+            return toHospital(row);
+          }),
+        ),
     );
 
     app.get(
@@ -226,11 +269,14 @@ export const referenceRoutes =
           response: { 200: hospitalNm },
         },
       },
-      async (req) => {
-        const row = await repo.findHospital(db, req.params.hospitalCd);
-        if (!row) throw notFound(HOSPITAL_NOT_FOUND, 'HOSPITAL_NOT_FOUND');
-        return { hospitalCd: row.hospitalCd, hospitalNm: row.hospitalNm };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const row = await repo.findHospital(db, req.params.hospitalCd);
+            if (!row) throw notFound(HOSPITAL_NOT_FOUND, 'HOSPITAL_NOT_FOUND');
+            return { hospitalCd: row.hospitalCd, hospitalNm: row.hospitalNm };
+          }),
+        ),
     );
 
     app.get(
@@ -245,11 +291,14 @@ export const referenceRoutes =
           response: { 200: hospitalCommonList },
         },
       },
-      async (req) => {
-        const { page, size } = req.query;
-        const { rows, total } = await repo.pageHospitalNames(db, { page, size });
-        return { list: rows, total, page, size };
-      },
+      (req, reply) =>
+        sent(
+          cache.send(req, reply, keyOf(req), async () => {
+            const { page, size } = req.query;
+            const { rows, total } = await repo.pageHospitalNames(db, { page, size });
+            return { list: rows, total, page, size };
+          }),
+        ),
     );
 
     app.get(
@@ -265,9 +314,15 @@ export const referenceRoutes =
           response: { 200: termsList },
         },
       },
-      async (req) => {
-        const list = await repo.listTerms(db, kstToday(clock.now()), req.params.termsGroup, req.query.insuCompCd);
-        return { list, total: list.length };
+      (req, reply) => {
+        // Which version is in effect depends on the day (KST): a new day, a new entry.
+        const today = kstToday(clock.now());
+        return sent(
+          cache.send(req, reply, keyOf(req, today), async () => {
+            const list = await repo.listTerms(db, today, req.params.termsGroup, req.query.insuCompCd);
+            return { list, total: list.length };
+          }),
+        );
       },
     );
   };

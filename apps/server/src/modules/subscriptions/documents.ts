@@ -7,10 +7,8 @@ import { AppError } from '../../http/problem.js';
 import { checkSignature } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';
 import * as repo from './repo.js';
-import { documentData, insurersOf, liveHospitals } from './service.js';
+import { documentData, makeDocuments, storedDocumentData } from './service.js';
 import { hospitalsByCode, insurersByCode } from '../reference/index.js';
-import { personOf } from './person.js';
-import { storedSignature } from './lookups.js';
 
 export async function documentPdf(
   ctx: AppContext,
@@ -28,22 +26,12 @@ export async function documentPdf(
         { field: 'insuApplyId', message: '가입 정보를 찾을 수 없어요.' },
       ]);
     }
-    const person = personOf(ctx, row.personEnc);
-    const [hospitals, insurers] = await Promise.all([
-      liveHospitals(ctx, row.insuApplyId),
-      insurersOf(ctx, row.insuApplyId),
-    ]);
-    return build(
-      documentData({
-        person,
-        hospitals,
-        insurers,
-        retroMonth: row.retroMonth,
-        contractStartDate: row.contractStartDate,
-        contractEndDate: row.contractEndDate,
-        signPng: await storedSignature(ctx, row.signImgEnc),
-      }),
-    );
+    // Asked for before the documents job has made them: made here, once, and their hashes kept (makeDocuments).
+    if (row.commissionSha256 === null) {
+      const made = await makeDocuments(ctx, row.insuApplyId);
+      if (made) return made[kind];
+    }
+    return build(await storedDocumentData(ctx, row));
   }
 
   const codes = [...new Set([...(body.multiSubscrib ?? []), ...(body.hospitalCd ? [body.hospitalCd] : [])])].filter(

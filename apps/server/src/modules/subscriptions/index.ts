@@ -13,4 +13,5 @@ export {
   subscriptionIdsOf,
 } from './lookups.js';
 export { purgeDue } from './repo.js';
+export { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './service.js';
 export { enrolmentCounts, reagreeCounts, reagreePage, type AgreedTo, type NewerTerms } from './counts.js';

@@ -205,3 +205,26 @@ export async function purgeDue(db: Db, now: Date) {
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** The documents' hashes, kept by the first writer only (service.makeDocuments). */
+export const recordDocumentHashes = (db: Db, insuApplyId: string, commissionSha256: string, consentSha256: string) =>
+  db
+    .updateTable('subscription')
+    .set({ commissionSha256, consentSha256 })
+    .where('insuApplyId', '=', insuApplyId)
+    .where('commissionSha256', 'is', null)
+    .execute();
+
+/** Live subscriptions with a signature whose documents are not made yet, oldest first. */
+export const pendingDocumentIds = async (db: Db, limit: number) =>
+  (
+    await db
+      .selectFrom('subscription')
+      .select('insuApplyId')
+      .where('status', '=', 'subscribe')
+      .where('commissionSha256', 'is', null)
+      .where('signImgEnc', 'is not', null)
+      .orderBy('createdAt')
+      .limit(limit)
+      .execute()
+  ).map((r) => r.insuApplyId);

@@ -26,7 +26,9 @@ import {
   type SubscriptionSummary,
   type SubscriptionView,
 } from '@auto-claim/contract';
+import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { SubscriptionTable } from '../../db/schema.js';
 import { legalFormPdf, type ClaimDocumentData } from '../../documents/index.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { AppError } from '../../http/problem.js';
@@ -42,6 +44,7 @@ import {
   requiredTerms,
   bankNameOf,
 } from '../reference/index.js';
+import { storedSignature } from './lookups.js';
 import { encodePerson, personOf, rrnHmacOf } from './person.js';
 import * as repo from './repo.js';
 import type { SubscriptionIdcard, SubscriptionPerson, SubscriptionRow } from './repo.js';
@@ -102,13 +105,22 @@ export async function insurersOf(ctx: AppContext, insuApplyId: string) {
   }));
 }
 
-async function summaryOf(ctx: AppContext, row: SubscriptionRow): Promise<SubscriptionSummary> {
+type Known = {
+  hospitals: Awaited<ReturnType<typeof liveHospitals>>;
+  insurers: Awaited<ReturnType<typeof insurersOf>>;
+  bankNm: string;
+};
+
+/** The masked summary of a row; `known`: its hospitals, insurers and bank as the caller already has them. */
+async function summaryOf(ctx: AppContext, row: SubscriptionRow, known?: Known): Promise<SubscriptionSummary> {
   const person = personOf(ctx, row.personEnc);
-  const [hospitals, insurers, bankNm] = await Promise.all([
-    liveHospitals(ctx, row.insuApplyId),
-    insurersOf(ctx, row.insuApplyId),
-    bankNameOf(ctx.db, row.bankCd),
-  ]);
+  const [hospitals, insurers, bankNm] = known
+    ? [known.hospitals, known.insurers, known.bankNm]
+    : await Promise.all([
+        liveHospitals(ctx, row.insuApplyId),
+        insurersOf(ctx, row.insuApplyId),
+        bankNameOf(ctx.db, row.bankCd),
+      ]);
   return {
     insuApplyId: row.insuApplyId,
     subsStatus: row.status,
@@ -334,6 +346,9 @@ async function checkReg(
   return {
     hospitals,
     insurers: insurerCodes.map((c) => insurers.get(c)!),
+    /** In the insurers' display order (insurersOf's). */
+    insurersInOrder: [...insurers.values()],
+    bankNm: bank!.bankNm,
     jobNm: job?.jobNm ?? reg.jobNm ?? '',
     idcardImg,
     signImg,
@@ -452,18 +467,6 @@ export async function subscribe(
     jobNm: checked.jobNm,
     bankAccountHolder: reg.bankAccountHolder,
   };
-  const docData = documentData({
-    person,
-    hospitals: checked.hospitals,
-    insurers: checked.insurers,
-    retroMonth: reg.retroMonth,
-    ...dates,
-    signPng: checked.signImg,
-  });
-  const [commission, consent] = await Promise.all([
-    legalFormPdf(ctx.pdf, 'commission', docData),
-    legalFormPdf(ctx.pdf, 'agree', docData),
-  ]);
   const idcard: SubscriptionIdcard | null = reg.idcardType
     ? {
         idcardIssueDate: reg.idcardIssueDate ?? '',
@@ -473,57 +476,63 @@ export async function subscribe(
       }
     : null;
   const insuApplyId = newApplyId(now);
+  const idcardType = reg.idcardType || null;
+  const values: Insertable<SubscriptionTable> & SubscriptionRow = {
+    insuApplyId,
+    ciHmac: patient.ciHmac,
+    ciEnc: ctx.crypto.encrypt(patient.ci),
+    status: 'subscribe',
+    prcMode: opts.mode,
+    personEnc: encodePerson(ctx, person),
+    insuCompCd: checked.insurers[0]!.insuCompCd,
+    bankCd: reg.bankCd,
+    bankAccountEnc: ctx.crypto.encrypt(reg.bankAccount),
+    bankAccountLast4: reg.bankAccount.slice(-4),
+    bankAccountRel: reg.bankAccountRel,
+    minAmt: reg.minAmt,
+    retroMonth: reg.retroMonth,
+    jobCd: reg.jobCd || null,
+    idcardType: reg.idcardType || null,
+    idcardEnc: idcard ? ctx.crypto.encryptJson(idcard) : null,
+    idcardImgEnc: checked.idcardImg ? ctx.crypto.encrypt(checked.idcardImg.toString('base64')) : null,
+    signImgEnc: ctx.crypto.encrypt(checked.signImg.toString('base64')),
+    termsIds: JSON.stringify(reg.termsIds) as unknown as string[],
+    optTerms: JSON.stringify(reg.optTerms) as unknown as string[],
+    goodsSubsId: reg.goodsSubsId || null,
+    repeatWeek: reg.repeatWeek ? Number(reg.repeatWeek) : null,
+    repeatDay: reg.repeatDay ? Number(reg.repeatDay) : null,
+    applyChannel: reg.applyChannel || null,
+    applyOrg: reg.applyOrg || null,
+    postCenter: reg.postCenter || null,
+    // Made after the commit by the documents job (makeDocuments), from what this row stores.
+    commissionSha256: null,
+    consentSha256: null,
+    idempotencyKeyHmac: keyHmac,
+    rrnHmac: rrn.rrnHmac,
+    rrnConfirmedAt: rrn.confirmed ? now : null,
+    rrnCheckVendor: rrn.confirmed ? ctx.providers.rrnCheck.name : null,
+    ...dates,
+    createdAt: now,
+    updatedAt: now,
+    cancelledAt: null,
+    purgeAt: null,
+  };
+  const insurerRows = checked.insurers.map((i) => ({
+    insuCompCd: i.insuCompCd,
+    agreeIds: reg.agreeIds.filter((a) => a.includes(i.insuCompCd)),
+    idcardTypeCode: idcardType ? insurerIdcardType(i.insuCompCd, idcardType) : null,
+  }));
   try {
-    await ctx.db.transaction().execute((trx) =>
-      repo.insertSubscription(
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.insertSubscription(
         trx,
-        {
-          insuApplyId,
-          ciHmac: patient.ciHmac,
-          ciEnc: ctx.crypto.encrypt(patient.ci),
-          status: 'subscribe',
-          prcMode: opts.mode,
-          personEnc: encodePerson(ctx, person),
-          insuCompCd: checked.insurers[0]!.insuCompCd,
-          bankCd: reg.bankCd,
-          bankAccountEnc: ctx.crypto.encrypt(reg.bankAccount),
-          bankAccountLast4: reg.bankAccount.slice(-4),
-          bankAccountRel: reg.bankAccountRel,
-          minAmt: reg.minAmt,
-          retroMonth: reg.retroMonth,
-          jobCd: reg.jobCd || null,
-          idcardType: reg.idcardType || null,
-          idcardEnc: idcard ? ctx.crypto.encryptJson(idcard) : null,
-          idcardImgEnc: checked.idcardImg ? ctx.crypto.encrypt(checked.idcardImg.toString('base64')) : null,
-          signImgEnc: ctx.crypto.encrypt(checked.signImg.toString('base64')),
-          termsIds: JSON.stringify(reg.termsIds) as unknown as string[],
-          optTerms: JSON.stringify(reg.optTerms) as unknown as string[],
-          goodsSubsId: reg.goodsSubsId || null,
-          repeatWeek: reg.repeatWeek ? Number(reg.repeatWeek) : null,
-          repeatDay: reg.repeatDay ? Number(reg.repeatDay) : null,
-          applyChannel: reg.applyChannel || null,
-          applyOrg: reg.applyOrg || null,
-          postCenter: reg.postCenter || null,
-          commissionSha256: sha256hex(commission),
-          consentSha256: sha256hex(consent),
-          idempotencyKeyHmac: keyHmac,
-          rrnHmac: rrn.rrnHmac,
-          rrnConfirmedAt: rrn.confirmed ? now : null,
-          rrnCheckVendor: rrn.confirmed ? ctx.providers.rrnCheck.name : null,
-          ...dates,
-          createdAt: now,
-          updatedAt: now,
-          cancelledAt: null,
-          purgeAt: null,
-        },
+        values,
         checked.hospitals.map((h) => ({ hospitalCd: h.hospitalCd, agreeId: null })),
-        checked.insurers.map((i) => ({
-          insuCompCd: i.insuCompCd,
-          agreeIds: reg.agreeIds.filter((a) => a.includes(i.insuCompCd)),
-          idcardTypeCode: reg.idcardType ? insurerIdcardType(i.insuCompCd, reg.idcardType) : null,
-        })),
-      ),
-    );
+        insurerRows,
+      );
+      // In the same transaction: the job exists exactly when the subscription does, and survives a crash.
+      await ctx.jobs.send(DOCUMENTS_QUEUE, { insuApplyId }, { db: trx });
+    });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     if (isRrnTaken(e)) throw RRN_IN_USE();
@@ -532,7 +541,20 @@ export async function subscribe(
     if (winner) return winner;
     throw alreadySubscribed();
   }
-  return { created: true, view: await view(ctx, patient) };
+  // The answer from what was just written: the same as GET's, without reading it all back.
+  const byCode = new Map(insurerRows.map((i) => [i.insuCompCd, i.idcardTypeCode]));
+  const summary = await summaryOf(ctx, values, {
+    hospitals: checked.hospitals
+      .map((h) => ({ hospitalCd: h.hospitalCd, hospitalNm: h.hospitalNm, subscribedAt: now, insuApplyId }))
+      .sort((a, b) => (a.hospitalNm < b.hospitalNm ? -1 : a.hospitalNm > b.hospitalNm ? 1 : 0)),
+    insurers: checked.insurersInOrder.map((i) => ({
+      insuCompCd: i.insuCompCd,
+      insuCompNm: i.insuCompNm,
+      idcardTypeCode: byCode.get(i.insuCompCd) ?? null,
+    })),
+    bankNm: checked.bankNm,
+  });
+  return { created: true, view: { subscriptionStatus: 'subscribe', subscription: summary } };
 }
 
 // ————————————————————————————————————————————— add / remove hospitals —————————————————————————————————————————————
@@ -547,6 +569,7 @@ export async function addHospitals(
   assertSamePerson(patient, body);
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row || (body.insuApplyId && body.insuApplyId !== row.insuApplyId)) throw NOT_SUBSCRIBED();
+  await makeDocuments(ctx, row.insuApplyId);
   if (body.userIdno2 && personOf(ctx, row.personEnc).userIdno2 !== body.userIdno2) {
     throw new AppError('PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
       { field: 'userIdno2', message: '주민등록번호 뒷자리가 가입할 때와 달라요.' },
@@ -570,6 +593,7 @@ export async function addHospitals(
 export async function removeHospital(ctx: AppContext, patient: Patient, hospitalCd: string) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
+  await makeDocuments(ctx, row.insuApplyId);
   const live = await liveHospitals(ctx, row.insuApplyId);
   if (!live.some((h) => h.hospitalCd === hospitalCd)) {
     throw new AppError('HOSPITAL_NOT_SUBSCRIBED', '자동청구하고 있는 병원이 아니에요.', [
@@ -597,6 +621,7 @@ export async function change(
 ) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
+  await makeDocuments(ctx, row.insuApplyId);
   const person = personOf(ctx, row.personEnc);
   const set: Parameters<typeof repo.updateSubscription>[2] = {};
   if (body.bankCd && body.bankAccount && body.bankAccountHolder && body.bankAccountRel) {
@@ -633,6 +658,7 @@ export async function change(
 export async function cancel(ctx: AppContext, patient: Patient) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
+  await makeDocuments(ctx, row.insuApplyId);
   const now = ctx.clock.now();
   await ctx.db
     .transaction()
@@ -648,3 +674,67 @@ export async function cancel(ctx: AppContext, patient: Patient) {
 export function documentData(d: Parameters<typeof legalFormData>[0] & { signPng?: Uint8Array }): ClaimDocumentData {
   return { ...legalFormData(d), signPng: d.signPng };
 }
+
+/** pg-boss queue of the signed 위임장 and 동의서 (README, Subscriptions): `{ insuApplyId }`, nothing personal. */
+export const DOCUMENTS_QUEUE = 'subscriptions.documents';
+
+type DocumentRow = Pick<
+  SubscriptionRow,
+  'insuApplyId' | 'personEnc' | 'retroMonth' | 'contractStartDate' | 'contractEndDate' | 'signImgEnc'
+>;
+
+/** What the documents of a stored subscription show: its person, live hospitals, insurers, dates and signature. */
+export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Promise<ClaimDocumentData> {
+  const [hospitals, insurers, signPng] = await Promise.all([
+    liveHospitals(ctx, row.insuApplyId),
+    insurersOf(ctx, row.insuApplyId),
+    storedSignature(ctx, row.signImgEnc),
+  ]);
+  return documentData({
+    person: personOf(ctx, row.personEnc),
+    hospitals,
+    insurers,
+    retroMonth: row.retroMonth,
+    contractStartDate: row.contractStartDate,
+    contractEndDate: row.contractEndDate,
+    signPng,
+  });
+}
+
+/**
+ * Makes the 위임장 and 동의서 a subscription was signed with and keeps their SHA-256, once: the documents job, the
+ * engine's minute tick (a job lost before its commit), and, on demand, anything that reads them or is about to change
+ * what they show (a document download, a change of address or account, hospitals added or removed, cancelling), so
+ * the hashes always describe the subscription as submitted. Idempotent: the bytes are deterministic for the same row
+ * (documents/pdf.ts), and only the first writer's hashes are kept. Answers the bytes when it made them, undefined when
+ * they were made before (or the subscription is gone, or its signature was deleted).
+ */
+export async function makeDocuments(
+  ctx: AppContext,
+  insuApplyId: string,
+): Promise<{ commission: Uint8Array; agree: Uint8Array } | undefined> {
+  const row = await ctx.db
+    .selectFrom('subscription')
+    .select([
+      'insuApplyId',
+      'personEnc',
+      'retroMonth',
+      'contractStartDate',
+      'contractEndDate',
+      'signImgEnc',
+      'commissionSha256',
+    ])
+    .where('insuApplyId', '=', insuApplyId)
+    .executeTakeFirst();
+  if (!row || row.commissionSha256 !== null || row.signImgEnc === null) return undefined;
+  const data = await storedDocumentData(ctx, row);
+  const [commission, agree] = await Promise.all([
+    legalFormPdf(ctx.pdf, 'commission', data),
+    legalFormPdf(ctx.pdf, 'agree', data),
+  ]);
+  await repo.recordDocumentHashes(ctx.db, insuApplyId, sha256hex(commission), sha256hex(agree));
+  return { commission, agree };
+}
+
+/** Live subscriptions whose documents are not made yet (the minute tick's safety net), oldest first. */
+export const pendingDocuments = (ctx: AppContext, limit = 50) => repo.pendingDocumentIds(ctx.db, limit);

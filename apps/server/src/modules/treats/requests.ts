@@ -1,6 +1,6 @@
 // An insurer asks for a copy of the patient's ID document about one claim: the request is kept, and the
-// patient gets an 알림톡 with a single-use link to /web/IDPhoto. The engine's delivery (an insurer's answer) and the
-// sandbox insurer both come through here.
+// patient gets an 알림톡 with a link to /web/IDPhoto (it opens on the device that first opened it:
+// security/linkToken.ts). The engine's delivery (an insurer's answer) and the sandbox insurer both come through here.
 import { patientLinkPath } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/problem.js';

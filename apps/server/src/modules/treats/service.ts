@@ -25,7 +25,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { RecordOutcome, VisitType as StoredVisitType } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
-import { consumeLinkToken } from '../../security/linkToken.js';
+import { deviceIdOf, keepDeviceId, openLinkToken } from '../../security/linkToken.js';
 import { startSession, type Patient } from '../../security/session.js';
 import { accessLogOf as storedAccessLog, recordAccess, recordAccessOnce, type AccessAction } from '../audit/index.js';
 import {
@@ -420,8 +420,12 @@ export async function claimTreats(
 const LINK_INVALID = () =>
   new AppError(
     'LINK_INVALID',
-    '링크의 사용 시간이 지났거나 이미 사용한 링크예요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.',
+    '링크의 사용 시간이 지났거나 잘못된 링크예요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.',
   );
+
+/** A link opened before on another device (forwarded, or a messenger's preview): that person verifies by SMS. */
+const LINK_OTHER_DEVICE = () =>
+  new AppError('LINK_INVALID', '이 링크는 처음 연 휴대폰에서만 열려요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.');
 
 /** The links of a subscription that was cancelled (or replaced by a newer one) open nothing. */
 const LINK_CANCELLED = () =>
@@ -431,9 +435,10 @@ const LINK_CANCELLED = () =>
   );
 
 /**
- * Trades a link's single-use token for a link session (security/session.ts: the visit history, and for an ID-request
- * link the ID copy, nothing else); a used, expired, forged or foreign token, or the link of a subscription that is
- * no longer live, opens nothing.
+ * Trades a link's token for a link session (security/session.ts: the visit history, and for an ID-request link the
+ * ID copy, nothing else). The first open binds the link to this browser's device cookie; the same device may open it
+ * again for the link's lifetime (security/linkToken.ts). An expired, forged or foreign token, one opened on another
+ * device, or the link of a subscription that is no longer live, opens nothing.
  */
 export async function exchangeLink(
   ctx: AppContext,
@@ -442,8 +447,9 @@ export async function exchangeLink(
   token: string,
   purpose: LinkPurpose,
 ): Promise<LinkExchangeAnswer> {
-  const grant = await consumeLinkToken(ctx, token, purpose);
-  if (!grant) throw LINK_INVALID();
+  const deviceId = deviceIdOf(req);
+  const grant = await openLinkToken(ctx, token, purpose, deviceId);
+  if ('refused' in grant) throw grant.refused === 'otherDevice' ? LINK_OTHER_DEVICE() : LINK_INVALID();
   const live = await liveSubscriptionOf(ctx.db, grant.ciHmac);
   if (!live || (grant.insuApplyId && grant.insuApplyId !== live.insuApplyId)) throw LINK_CANCELLED();
   const who = await subscriberOf(ctx, grant.ciHmac, live.insuApplyId);
@@ -454,6 +460,7 @@ export async function exchangeLink(
     person: who.person,
     origin: { via: 'link', purpose, insuApplyId: live.insuApplyId },
   });
+  keepDeviceId(ctx, req, reply, deviceId);
   return {
     purpose,
     hash: session.hash,

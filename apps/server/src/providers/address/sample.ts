@@ -2,6 +2,7 @@
 // that are easy to recognise. Sample data for the sandbox: real in format, not an authoritative copy of the
 // national address database, which a real provider queries.
 import type { Address } from '@auto-claim/contract';
+import { ROAD_ROWS } from './roads.js';
 
 type Row = [postNo: string, roadAddr: string, jibunAddr: string, buildingNm: string];
 
@@ -46,7 +47,7 @@ const rows: Row[] = [
   ['63309', '제주특별자치도 제주시 공항로 2', '제주특별자치도 제주시 용담이동 2002', '제주국제공항'],
 ];
 
-export const SAMPLE_ADDRESSES: Address[] = rows.map(([postNo, roadAddr, jibunAddr, buildingNm]) => ({
+export const SAMPLE_ADDRESSES: Address[] = [...rows, ...ROAD_ROWS].map(([postNo, roadAddr, jibunAddr, buildingNm]) => ({
   postNo,
   roadAddr,
   jibunAddr,

@@ -1,5 +1,5 @@
 // Telling the patient: KakaoTalk 알림톡, with SMS when 알림톡 cannot be delivered (no KakaoTalk, blocked
-// channel). The message carries a link with a single-use token and never personal data beyond the greeting.
+// channel). The message carries a link with a token (one device, 72 hours) and never personal data beyond the greeting.
 import type { Outbox } from '../outbox.js';
 
 /**

@@ -30,7 +30,8 @@ export default function AuthAgreeInfo() {
       termsIds: list.filter((t) => t.required).map((t) => t.termsId),
       optTerms: list.filter((t) => !t.required && agreed.has(t.termsId)).map((t) => t.termsId),
     });
-    navigate(`${APP_BASE}/selfAuthSelect`);
+    // One verification method (휴대폰 문자) is no choice: /selfAuthSelect is skipped (screens/auth/SelfAuthSelect.tsx).
+    navigate(`${APP_BASE}/identity`);
   };
 
   return (

@@ -1,46 +1,91 @@
 // /certInput: the 6-digit code from the SMS, with a visible 3:00 countdown and a resend that explains its limits.
+// A reload (the SMS app took the tab's memory) keeps only the request's ids: the server then says where the code
+// went and how long it has left by its own clock (README "Identity and sessions"), so the timer is not restarted.
 import { useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import {
   API,
   APP_BASE,
   SMS_CODE_TTL_SECONDS,
+  SMS_PENDING_PATH,
   SMS_RESEND_INTERVAL_SECONDS,
   SMS_SENDS_PER_DAY,
   maskPhone,
   type SmsAuthAnswer,
+  type SmsPendingAnswer,
   type UserAuthAnswer,
 } from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
+import { restoreSession } from '../../auth/session';
 import { useClaimStore } from '../../store/claim';
+import { progressOf } from '../../wizard/steps';
+import { StepProgress } from '../../wizard/WizardStep';
 import { toast } from '../../ui';
 import { SmsCodeField } from './SmsCodeField';
 
-function useSecondsSince(start: number) {
+function useNow() {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
-  }, [start]);
-  return Math.floor((now - start) / 1000);
+  }, []);
+  return now;
 }
+const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - now) / 1000));
 
 export default function CertInput() {
   const navigate = useNavigate();
   const { auth, reg, setAuth, setReg, setRepository } = useClaimStore();
-  const [sentAt, setSentAt] = useState(() => Date.now());
+  // The person typed on /identity is in memory unless the tab was reloaded since.
+  const resumed = !auth.custHp;
+  const [deadlines, setDeadlines] = useState(() => ({
+    expiresAt: Date.now() + SMS_CODE_TTL_SECONDS * 1000,
+    resendAt: Date.now() + SMS_RESEND_INTERVAL_SECONDS * 1000,
+  }));
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
-  const elapsed = useSecondsSince(sentAt);
-  const left = Math.max(0, SMS_CODE_TTL_SECONDS - elapsed);
-  const resendIn = Math.max(0, SMS_RESEND_INTERVAL_SECONDS - elapsed);
+  const now = useNow();
+
+  const pending = useQuery({
+    queryKey: ['smsPending', auth.smsRequestSeq],
+    enabled: resumed && Boolean(auth.smsRequestSeq),
+    staleTime: Infinity,
+    retry: 1,
+    queryFn: async () => {
+      const answer = await api.post<SmsPendingAnswer>(SMS_PENDING_PATH, {
+        smsRequestSeq: auth.smsRequestSeq,
+        smsResponseSeq: auth.smsResponseSeq,
+        hospitalCode: auth.hospitalCode,
+      });
+      const at = Date.now();
+      setDeadlines({
+        expiresAt: at + answer.expiresInSeconds * 1000,
+        resendAt: at + answer.resendInSeconds * 1000,
+      });
+      return answer;
+    },
+  });
+  // The request is gone or closed: a new code needs the person again, which only /identity asks.
+  const closed = resumed && (pending.isError || (pending.isSuccess && pending.data.state !== 'open'));
+  const left = closed ? 0 : secondsUntil(deadlines.expiresAt, now);
+  const resendIn = secondsUntil(deadlines.resendAt, now);
 
   const verify = useMutation({ mutationFn: (body: object) => api.post<SmsAuthAnswer>(API.niceSmsAuth, body) });
   const resend = useMutation({ mutationFn: (body: object) => api.post<UserAuthAnswer>(API.niceUserAuth, body) });
 
   if (!auth.smsRequestSeq) return <Navigate to={`${APP_BASE}/identity`} replace />;
+  if (resumed && pending.isPending) {
+    return (
+      <div className="screen">
+        <p className="screen__sub" role="status">
+          보낸 인증번호를 확인하고 있어요…
+        </p>
+      </div>
+    );
+  }
+  const phoneShown = resumed ? (pending.data?.userTelMasked ?? '') : maskPhone(auth.custHp || reg.userTel);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -64,6 +109,8 @@ export default function CertInput() {
       setReg({ userCi: answer.ci });
       // spec §5: from now on the guard wants the cookie to carry exactly this session's hash, not just any value.
       setRepository({ hash: answer.hash, access_hash: answer.hash });
+      // After a reload the person is known only to the server: the new session names them.
+      if (resumed) await restoreSession();
       toast('본인인증을 마쳤어요.');
       navigate(`${APP_BASE}/excute`, { replace: true });
     } catch (err) {
@@ -74,11 +121,20 @@ export default function CertInput() {
 
   const again = async () => {
     setError(undefined);
+    if (resumed) {
+      // After a reload the browser no longer has the name and number the code is sent to: they are asked again.
+      setAuth({ smsRequestSeq: '', smsResponseSeq: '' });
+      navigate(`${APP_BASE}/identity`, { replace: true });
+      return;
+    }
     try {
       const { smsRequestSeq: _a, smsResponseSeq: _b, telecomTermsIds, ...payload } = auth;
       const answer = await resend.mutateAsync({ ...payload, termsIds: telecomTermsIds });
       setAuth({ smsRequestSeq: answer.smsRequestSeq, smsResponseSeq: answer.smsResponseSeq });
-      setSentAt(Date.now());
+      setDeadlines({
+        expiresAt: Date.now() + SMS_CODE_TTL_SECONDS * 1000,
+        resendAt: Date.now() + SMS_RESEND_INTERVAL_SECONDS * 1000,
+      });
       setCode('');
       toast('인증번호를 다시 보냈어요.');
       inputRef.current?.focus();
@@ -89,8 +145,18 @@ export default function CertInput() {
 
   return (
     <form className="screen" noValidate onSubmit={submit}>
+      <StepProgress {...progressOf('jumin')} />
       <h2 className="screen__lead">문자로 받은 인증번호를 입력해 주세요</h2>
-      <p className="screen__sub">{maskPhone(auth.custHp || reg.userTel)} 번호로 인증번호 6자리를 보냈어요.</p>
+      <p className="screen__sub">{phoneShown} 번호로 인증번호 6자리를 보냈어요.</p>
+      {closed && (
+        <p className="field__error" role="alert">
+          {pending.data?.state === 'used'
+            ? '이미 사용한 인증번호예요. 인증번호를 다시 받아 주세요.'
+            : pending.data?.state === 'locked'
+              ? '이 인증번호는 더 쓸 수 없어요. 인증번호를 다시 받아 주세요.'
+              : '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.'}
+        </p>
+      )}
       <SmsCodeField
         id="sms-code"
         inputRef={inputRef}

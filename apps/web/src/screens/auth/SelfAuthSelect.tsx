@@ -1,7 +1,9 @@
 // /selfAuthSelect: how to verify identity. Telecom SMS now; the list makes room for more methods later.
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 
+// A choice with one option asks nothing: while the telecom SMS is the only method this screen is skipped, forward
+// (the terms screen goes straight to /identity) and on Back (README "Accessibility and older patients").
 interface Method {
   id: string;
   title: string;
@@ -19,6 +21,8 @@ const METHODS: Method[] = [
 ];
 
 export default function SelfAuthSelect() {
+  // One method is no choice: go on to it (replace, so Back from there does not land here again).
+  if (METHODS.length === 1) return <Navigate to={METHODS[0]!.to} replace />;
   return (
     <div className="screen">
       <h2 className="screen__lead">본인인증 방법을 골라 주세요</h2>

@@ -1,10 +1,12 @@
 // The insurers one can claim to (spec §2 "companies"): name badges ringed in each company's colour (we ship no
 // logos); the text stays dark on white so it reads whatever the colour.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { Insurer } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
 import { loadFailedMessage } from '../../api/queryClient';
-import { SlideBottom } from '../../ui/SlideBottom';
+
+// The sheet of all insurers opens only on a tap: its code is not part of the landing's first load (scripts/size.mjs).
+const SlideBottom = lazy(() => import('../../ui/SlideBottom').then((m) => ({ default: m.SlideBottom })));
 
 const SHOWN = 8;
 
@@ -25,6 +27,7 @@ function Badge({ insurer }: { insurer: Insurer }) {
 export function Companies() {
   const insurers = useInsurers();
   const [all, setAll] = useState(false);
+  const [opened, setOpened] = useState(false);
   const list = insurers.data?.list ?? [];
   return (
     <section className="landing-section" aria-labelledby="companies-title">
@@ -50,24 +53,39 @@ export function Companies() {
             ))}
           </ul>
           {list.length > SHOWN && (
-            <button type="button" className="btn btn--secondary btn--block" onClick={() => setAll(true)}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--block"
+              onClick={() => {
+                setOpened(true);
+                setAll(true);
+              }}
+            >
               보험사 {list.length}곳 모두 보기
             </button>
           )}
-          <SlideBottom open={all} onClose={() => setAll(false)} title={`청구할 수 있는 보험사 ${list.length}곳`}>
-            {(['LIFE', 'NONLIFE'] as const).map((kind) => (
-              <section key={kind} className="insurers-group" aria-label={kind === 'LIFE' ? '생명보험사' : '손해보험사'}>
-                <h3 className="insurers-group__title">{kind === 'LIFE' ? '생명보험' : '손해보험'}</h3>
-                <ul className="insurers">
-                  {list
-                    .filter((i) => i.insuKind === kind)
-                    .map((i) => (
-                      <Badge key={i.insuCompCd} insurer={i} />
-                    ))}
-                </ul>
-              </section>
-            ))}
-          </SlideBottom>
+          {opened && (
+            <Suspense fallback={null}>
+              <SlideBottom open={all} onClose={() => setAll(false)} title={`청구할 수 있는 보험사 ${list.length}곳`}>
+                {(['LIFE', 'NONLIFE'] as const).map((kind) => (
+                  <section
+                    key={kind}
+                    className="insurers-group"
+                    aria-label={kind === 'LIFE' ? '생명보험사' : '손해보험사'}
+                  >
+                    <h3 className="insurers-group__title">{kind === 'LIFE' ? '생명보험' : '손해보험'}</h3>
+                    <ul className="insurers">
+                      {list
+                        .filter((i) => i.insuKind === kind)
+                        .map((i) => (
+                          <Badge key={i.insuCompCd} insurer={i} />
+                        ))}
+                    </ul>
+                  </section>
+                ))}
+              </SlideBottom>
+            </Suspense>
+          )}
         </>
       )}
     </section>

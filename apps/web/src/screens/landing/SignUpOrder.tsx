@@ -1,10 +1,11 @@
 // The steps of signing up (spec §2 "sign-up order").
+// The same five steps the wizard's progress line names (wizard/steps.ts PHASES).
 const STEPS = [
-  ['본인인증', '내 명의 휴대폰으로 문자 인증해요'],
-  ['약관 동의', '청구에 필요한 약관에 동의해요'],
-  ['보험사·계좌 선택', '가입한 보험사와 보험금 받을 계좌를 골라요'],
-  ['신분증·서명', '신분증을 찍고 화면에 서명해요'],
-  ['가입 완료', '이제 진료만 받으면 청구는 자동이에요'],
+  ['본인 확인', '내 명의 휴대폰으로 문자 인증해요'],
+  ['보험사 선택', '가입한 보험사를 골라요'],
+  ['신분증', '신분증을 찍어 올려요'],
+  ['받을 계좌', '보험금 받을 계좌를 적어요'],
+  ['서명', '서명하면 이제 청구는 자동이에요'],
 ] as const;
 
 export function SignUpOrder() {

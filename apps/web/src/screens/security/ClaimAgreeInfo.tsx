@@ -1,11 +1,13 @@
-// /security/claimAgreeInfo: the chosen insurer's own consent terms (GET /auth/rest/terms/v3/INSU_CLAIM?insuCompCd=…),
-// each readable in full; the agreed ones go to reg.agreeIds. Every required one must be agreed to go on.
+// /security/claimAgreeInfo: each chosen insurer's own consent terms (GET /auth/rest/terms/v3/INSU_CLAIM?insuCompCd=…,
+// one call per insurer), each readable in full; the agreed ones go to reg.agreeIds. Every required one of every chosen
+// insurer must be agreed to go on.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useQueries } from '@tanstack/react-query';
 import { useInsurers } from '../../api/reference';
-import { useTerms } from '../../api/terms';
+import { termsQuery } from '../../api/terms';
 import { loadFailedMessage } from '../../api/queryClient';
-import { useClaimStore } from '../../store/claim';
+import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
 import { TermsChecklist } from '../auth/TermsChecklist';
@@ -15,15 +17,16 @@ const REQUIRED = '필수 약관에 모두 동의해 주세요.';
 
 export default function ClaimAgreeInfo() {
   const { next, progress } = useWizard('claimAgreeInfo');
-  const insuCompCd = useClaimStore((s) => s.reg.insuCompCd);
-  const agreeIds = useClaimStore((s) => s.reg.agreeIds);
+  const reg = useClaimStore((s) => s.reg);
+  const codes = chosenInsurers(reg);
+  const agreeIds = reg.agreeIds;
   const setReg = useClaimStore((s) => s.setReg);
   const insurers = useInsurers();
-  const terms = useTerms('v3', 'INSU_CLAIM', insuCompCd || undefined);
+  const terms = useQueries({ queries: codes.map((cd) => termsQuery('v3', 'INSU_CLAIM', cd)) });
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
 
-  if (!insuCompCd) {
+  if (codes.length === 0) {
     return (
       <section className="notice-screen" aria-labelledby="no-insurer">
         <h2 id="no-insurer" className="notice-screen__title">
@@ -37,60 +40,84 @@ export default function ClaimAgreeInfo() {
     );
   }
 
-  const insuCompNm = insurers.data?.list.find((i) => i.insuCompCd === insuCompCd)?.insuCompNm ?? '보험사';
-  const list = terms.data?.list ?? [];
+  const nameOf = (cd: string) => insurers.data?.list.find((i) => i.insuCompCd === cd)?.insuCompNm ?? '보험사';
+  const allLoaded = terms.every((t) => t.isSuccess);
+  const lists = terms.map((t) => t.data?.list ?? []);
+  const every = lists.flat();
   const agreed = new Set(agreeIds);
+  const firstMissing = codes.findIndex((_, i) => lists[i]!.some((t) => t.required && !agreed.has(t.termsId)));
+  const several = codes.length > 1;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!terms.isSuccess) return;
-    if (list.some((t) => t.required && !agreed.has(t.termsId))) {
+    if (!allLoaded) return;
+    if (firstMissing >= 0) {
       setError(REQUIRED);
       setAttempt((n) => n + 1);
       return;
     }
-    // Only this insurer's terms, in the list's order.
-    setReg({ agreeIds: list.filter((t) => agreed.has(t.termsId)).map((t) => t.termsId) });
+    // Only the chosen insurers' terms, in the insurers' and the lists' order.
+    setReg({ agreeIds: every.filter((t) => agreed.has(t.termsId)).map((t) => t.termsId) });
     next();
   };
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
-      <ErrorSummary items={error ? [{ target: 'claim-terms-all', message: error }] : []} attempt={attempt} />
-      <section className="wz-fieldset" aria-labelledby="claim-terms-title">
-        <h2 id="claim-terms-title" className="wz-legend">
-          {insuCompNm}에 보험금을 청구하려면 동의가 필요해요
-        </h2>
+      <ErrorSummary
+        items={error ? [{ target: `claim-terms-all-${Math.max(firstMissing, 0)}`, message: error }] : []}
+        attempt={attempt}
+      />
+      {several && (
         <p className="field__hint">
-          병원에서 받은 진료 서류와 내 정보를 {insuCompNm}에 보내는 데 대한 동의예요. 전문은 ‘보기’를 눌러 읽을 수
-          있어요.
+          고른 보험사 {codes.length}곳에 각각 동의가 필요해요. 동의한 보험사에만 보험금을 청구해요.
         </p>
-        {terms.isPending && <div className="skeleton skeleton--list" aria-label="약관을 불러오고 있어요" />}
-        {terms.isError && (
-          <LoadError message={loadFailedMessage(`${insuCompNm} 약관`)} onRetry={() => void terms.refetch()} />
-        )}
-        {terms.isSuccess && list.length === 0 && <p className="wz-empty">이 보험사는 따로 동의할 약관이 없어요.</p>}
-        {terms.isSuccess && list.length > 0 && (
-          <TermsChecklist
-            terms={list}
-            agreed={agreed}
-            onChange={(s) => {
-              setReg({ agreeIds: [...s] });
-              setError(undefined);
-            }}
-            allLabel={`${insuCompNm} 약관에 모두 동의해요`}
-            invalid={Boolean(error)}
-            describedBy="claim-terms-error"
-            allInputId="claim-terms-all"
-          />
-        )}
-        <p id="claim-terms-error" className="field__error" aria-live="polite">
-          {error ?? ''}
-        </p>
-      </section>
+      )}
+      {codes.map((cd, i) => {
+        const insuCompNm = nameOf(cd);
+        const q = terms[i]!;
+        const list = lists[i]!;
+        const missing = list.some((t) => t.required && !agreed.has(t.termsId));
+        return (
+          <section key={cd} className="wz-fieldset" aria-labelledby={`claim-terms-title-${i}`}>
+            <h2 id={`claim-terms-title-${i}`} className="wz-legend">
+              {insuCompNm}에 보험금을 청구하려면 동의가 필요해요
+            </h2>
+            <p className="field__hint">
+              병원에서 받은 진료 서류와 내 정보를 {insuCompNm}에 보내는 데 대한 동의예요. 전문은 ‘보기’를 눌러 읽을 수
+              있어요.
+            </p>
+            {q.isPending && <div className="skeleton skeleton--list" aria-label="약관을 불러오고 있어요" />}
+            {q.isError && (
+              <LoadError message={loadFailedMessage(`${insuCompNm} 약관`)} onRetry={() => void q.refetch()} />
+            )}
+            {q.isSuccess && list.length === 0 && <p className="wz-empty">이 보험사는 따로 동의할 약관이 없어요.</p>}
+            {q.isSuccess && list.length > 0 && (
+              <TermsChecklist
+                terms={list}
+                agreed={agreed}
+                onChange={(mine) => {
+                  // This insurer's checklist answers for its own terms; the others' agreements stay.
+                  const own = new Set(list.map((t) => t.termsId));
+                  setReg({
+                    agreeIds: [...agreeIds.filter((id) => !own.has(id)), ...[...mine].filter((id) => own.has(id))],
+                  });
+                  setError(undefined);
+                }}
+                allLabel={`${insuCompNm} 약관에 모두 동의해요`}
+                invalid={Boolean(error) && missing}
+                describedBy={`claim-terms-error-${i}`}
+                allInputId={`claim-terms-all-${i}`}
+              />
+            )}
+            <p id={`claim-terms-error-${i}`} className="field__error" aria-live="polite">
+              {error && missing ? error : ''}
+            </p>
+          </section>
+        );
+      })}
       <BottomAction>
-        <button type="submit" className="btn btn--primary btn--block" disabled={!terms.isSuccess}>
+        <button type="submit" className="btn btn--primary btn--block" disabled={!allLoaded}>
           동의하고 다음
         </button>
       </BottomAction>

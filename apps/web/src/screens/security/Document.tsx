@@ -1,7 +1,7 @@
 // /security/document: plainly, what will be sent to the insurer, from where, and when. Nothing to fill in here.
 import { useInsurers } from '../../api/reference';
 import { usePossibleHospitals } from '../../api/possibleHospitals';
-import { useClaimStore } from '../../store/claim';
+import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { InfoStep } from './parts/InfoStep';
 import './wizard-1.css';
 
@@ -16,10 +16,15 @@ function useHospitalNames() {
 }
 
 export default function Document() {
-  const insuCompCd = useClaimStore((s) => s.reg.insuCompCd);
+  const reg = useClaimStore((s) => s.reg);
   const idPhotoRequired = useClaimStore((s) => s.ui.idPhotoRequired);
   const insurers = useInsurers();
-  const insuCompNm = insurers.data?.list.find((i) => i.insuCompCd === insuCompCd)?.insuCompNm ?? '고른 보험사';
+  // Several insurers: each gets the same documents for its own claim.
+  const insuCompNm =
+    chosenInsurers(reg)
+      .map((cd) => insurers.data?.list.find((i) => i.insuCompCd === cd)?.insuCompNm ?? '')
+      .filter(Boolean)
+      .join(', ') || '고른 보험사';
   const hospitalNames = useHospitalNames();
   const where = hospitalNames.length > 0 ? hospitalNames.join(', ') : '가입한 병원';
 

@@ -2,8 +2,8 @@
 import { IDCARD_TYPE_NM } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
 import { loadFailedMessage } from '../../api/queryClient';
-import { usePhotoControls } from '../../api/uiControls';
-import { useClaimStore } from '../../store/claim';
+import { useChosenPhotoTypes } from '../../api/uiControls';
+import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { LoadError } from '../../wizard/WizardStep';
 import { InfoStep } from './parts/InfoStep';
 import './wizard-1.css';
@@ -15,10 +15,16 @@ const TYPE_DETAIL = {
 } as const;
 
 export default function IdPhotoInfo() {
-  const insuCompCd = useClaimStore((s) => s.reg.insuCompCd);
+  const reg = useClaimStore((s) => s.reg);
+  const codes = chosenInsurers(reg);
+  const insuCompCd = codes[0] ?? '';
   const insurers = useInsurers();
-  const controls = usePhotoControls(insuCompCd);
-  const insuCompNm = insurers.data?.list.find((i) => i.insuCompCd === insuCompCd)?.insuCompNm ?? '보험사';
+  const controls = useChosenPhotoTypes(codes);
+  const insuCompNm =
+    codes
+      .map((cd) => insurers.data?.list.find((i) => i.insuCompCd === cd)?.insuCompNm ?? '')
+      .filter(Boolean)
+      .join('·') || '보험사';
 
   return (
     <InfoStep
@@ -38,7 +44,7 @@ export default function IdPhotoInfo() {
           />
         )}
         {controls.isPending && insuCompCd && <div className="skeleton wz-skeleton-short" aria-hidden="true" />}
-        {controls.isSuccess && (
+        {controls.data && (
           <ul className="doc-list">
             {controls.data.idPhotoTypes.map((t) => (
               <li key={t}>

@@ -1,17 +1,19 @@
-// /security/insuChoose: the insurer to claim from (reg.insuCompCd), from the insurer list of spec §7. Its INSU_PHOTO
-// ui-controls decide whether the ID photo steps follow (ui.idPhotoRequired, read by the wizard's order).
+// /security/insuChoose: the insurers to claim from, from the insurer list of spec §7. A patient often holds 실손 with
+// one insurer and 단체실손 with another, so more than one may be chosen: the first is reg.insuCompCd (spec §3), the
+// others reg.insuCompCds (ours, contract). Their INSU_PHOTO ui-controls decide whether the ID photo steps follow
+// (ui.idPhotoRequired: when any of them takes one; read by the wizard's order).
 import { useState, type FormEvent } from 'react';
 import type { Insurer } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
 import { loadFailedMessage, queryClient } from '../../api/queryClient';
 import { photoControlsQuery } from '../../api/uiControls';
-import { useClaimStore } from '../../store/claim';
+import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { alert, withLoading } from '../../ui';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
 import './wizard-1.css';
 
-const REQUIRED = '보험금을 청구할 보험사를 골라 주세요.';
+const REQUIRED = '보험금을 청구할 보험사를 한 곳 이상 골라 주세요.';
 const GROUPS: { kind: Insurer['insuKind']; title: string }[] = [
   { kind: 'NONLIFE', title: '손해보험사' },
   { kind: 'LIFE', title: '생명보험사' },
@@ -20,38 +22,42 @@ const GROUPS: { kind: Insurer['insuKind']; title: string }[] = [
 export default function InsuChoose() {
   const { next, progress } = useWizard('insuChoose');
   const insurers = useInsurers();
-  const insuCompCd = useClaimStore((s) => s.reg.insuCompCd);
+  const reg = useClaimStore((s) => s.reg);
+  const chosen = chosenInsurers(reg);
   const { setReg, setUi, setRepository } = useClaimStore.getState();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
 
-  const choose = (i: Insurer) => {
-    const current = useClaimStore.getState().reg;
-    // Consents belong to one insurer; a new insurer asks for its own.
-    if (current.insuCompCd !== i.insuCompCd) {
-      setReg({ insuCompCd: i.insuCompCd, agreeIds: [] });
-      setUi({ idPhotoRequired: null });
-    }
-    setRepository({ selectCompany: i.insuCompNm });
+  const toggle = (i: Insurer, on: boolean) => {
+    const now = chosenInsurers(useClaimStore.getState().reg);
+    const next = on ? [...now.filter((c) => c !== i.insuCompCd), i.insuCompCd] : now.filter((c) => c !== i.insuCompCd);
+    const [first = '', ...more] = next;
+    // Consents belong to each insurer; a changed choice asks for them again (claimAgreeInfo).
+    setReg({ insuCompCd: first, insuCompCds: more, agreeIds: [] });
+    setUi({ idPhotoRequired: null });
+    const names = next.map((cd) => insurers.data?.list.find((x) => x.insuCompCd === cd)?.insuCompNm ?? cd);
+    setRepository({ selectCompany: names.join(', ') });
     setError(undefined);
   };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const picked = insurers.data?.list.find((i) => i.insuCompCd === insuCompCd);
-    if (!picked) {
+    const picked = (insurers.data?.list ?? []).filter((i) => chosen.includes(i.insuCompCd));
+    if (picked.length === 0) {
       setError(REQUIRED);
       setAttempt((n) => n + 1);
       return;
     }
     setBusy(true);
     try {
-      const controls = await withLoading(queryClient.fetchQuery(photoControlsQuery(picked.insuCompCd)));
-      setUi({ idPhotoRequired: controls.idPhotoUse });
+      const controls = await withLoading(
+        Promise.all(picked.map((i) => queryClient.fetchQuery(photoControlsQuery(i.insuCompCd)))),
+      );
+      setUi({ idPhotoRequired: controls.some((c) => c.idPhotoUse) });
       next();
     } catch {
-      await alert(loadFailedMessage(`${picked.insuCompNm} 신분증 제출 설정`));
+      await alert(loadFailedMessage('보험사 신분증 제출 설정'));
     } finally {
       setBusy(false);
     }
@@ -71,8 +77,14 @@ export default function InsuChoose() {
           <h2 className="wz-legend">어느 보험사에 보험금을 청구할까요?</h2>
         </legend>
         <p id="insurer-hint" className="field__hint">
-          실손보험에 가입한 보험사를 골라 주세요. 잘 모르시면 보험증권이나 보험료 자동이체 내역에서 확인할 수 있어요.
+          실손보험에 가입한 보험사를 모두 골라 주세요. 회사에서 든 단체실손보험이 따로 있으면 그 보험사도 함께 골라요.
+          잘 모르시면 보험증권이나 보험료 자동이체 내역에서 확인할 수 있어요.
         </p>
+        {chosen.length > 1 && (
+          <p className="field__hint" aria-live="polite">
+            {chosen.length}곳을 골랐어요. 병원 진료마다 고른 보험사 모두에 따로 청구해요.
+          </p>
+        )}
         {insurers.isPending && <div className="skeleton skeleton--list" aria-label="보험사 목록을 불러오고 있어요" />}
         {insurers.isError && (
           <LoadError message={loadFailedMessage('보험사 목록')} onRetry={() => void insurers.refetch()} />
@@ -91,11 +103,11 @@ export default function InsuChoose() {
                     <label className="wz-option wz-option--compact">
                       <input
                         id={i.insuCompCd === firstCd ? 'insurer-first' : undefined}
-                        type="radio"
+                        type="checkbox"
                         name="insuCompCd"
                         value={i.insuCompCd}
-                        checked={insuCompCd === i.insuCompCd}
-                        onChange={() => choose(i)}
+                        checked={chosen.includes(i.insuCompCd)}
+                        onChange={(e) => toggle(i, e.target.checked)}
                       />
                       <span className="wz-option__title">{i.insuCompNm}</span>
                     </label>

@@ -56,7 +56,10 @@ export default function Jumin() {
   const onValid = async ({ userIdno2: digits }: JuminValues) => {
     setReg({ userIdno2: digits });
     setUi({ socialNum: maskRrn(reg.birthday, digits) });
-    const answer = await withLoading(confirmSubscription({ ...reg, userIdno2: digits }));
+    const answer = await withLoading(
+      confirmSubscription({ ...reg, userIdno2: digits }),
+      '주민등록번호를 확인하고 있어요…',
+    );
     if (answer instanceof ApiError) {
       form.setError('userIdno2', { message: answer.detail });
       setAttempt((n) => n + 1);

@@ -95,6 +95,7 @@ export default function PaymentAccount() {
     try {
       const answer = await withLoading(
         checkAccount({ bankCd: v.bankCd, bankAccount: v.bankAccount, bankAccountHolder: v.bankAccountHolder }),
+        '은행에 계좌를 확인하고 있어요…',
       );
       if (answer.result !== 'MATCH') {
         setMismatch(answer);

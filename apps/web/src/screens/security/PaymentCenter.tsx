@@ -2,7 +2,7 @@
 // never holds money. For questions about a payout: the insurer's call center.
 import { maskAccount } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
-import { useClaimStore } from '../../store/claim';
+import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { InfoStep } from './parts/InfoStep';
 import './wizard-1.css';
 
@@ -10,8 +10,9 @@ export default function PaymentCenter() {
   const reg = useClaimStore((s) => s.reg);
   const bankNm = useClaimStore((s) => s.ui.bankNm);
   const insurers = useInsurers();
-  const insurer = insurers.data?.list.find((i) => i.insuCompCd === reg.insuCompCd);
-  const insuCompNm = insurer?.insuCompNm ?? '보험사';
+  // Each chosen insurer pays its own claims.
+  const chosen = chosenInsurers(reg).flatMap((cd) => insurers.data?.list.filter((i) => i.insuCompCd === cd) ?? []);
+  const insuCompNm = chosen.map((i) => i.insuCompNm).join(', ') || '보험사';
 
   return (
     <InfoStep
@@ -43,21 +44,30 @@ export default function PaymentCenter() {
           보험금이 궁금할 때
         </h3>
         <p>지급 여부나 금액은 {insuCompNm} 고객센터에 물어보세요.</p>
-        {insurer?.callCenter ? (
-          <a className="btn btn--secondary btn--block call-link" href={`tel:${insurer.callCenter.replace(/\D/g, '')}`}>
-            {insuCompNm} 고객센터 {insurer.callCenter} 전화하기
-          </a>
-        ) : insurer?.homepage ? (
-          <a
-            className="btn btn--secondary btn--block call-link"
-            href={insurer.homepage}
-            target="_blank"
-            rel="noreferrer"
-          >
-            {insuCompNm} 누리집 열기 (새 창)
-          </a>
-        ) : (
-          <p className="field__hint">고객센터 번호는 보험증권이나 보험사 누리집에서 확인할 수 있어요.</p>
+        {chosen.map((insurer) =>
+          insurer.callCenter ? (
+            <a
+              key={insurer.insuCompCd}
+              className="btn btn--secondary btn--block call-link"
+              href={`tel:${insurer.callCenter.replace(/\D/g, '')}`}
+            >
+              {insurer.insuCompNm} 고객센터 {insurer.callCenter} 전화하기
+            </a>
+          ) : insurer.homepage ? (
+            <a
+              key={insurer.insuCompCd}
+              className="btn btn--secondary btn--block call-link"
+              href={insurer.homepage}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {insurer.insuCompNm} 누리집 열기 (새 창)
+            </a>
+          ) : (
+            <p key={insurer.insuCompCd} className="field__hint">
+              {insurer.insuCompNm} 고객센터 번호는 보험증권이나 보험사 누리집에서 확인할 수 있어요.
+            </p>
+          ),
         )}
       </section>
     </InfoStep>

@@ -8,6 +8,7 @@ import {
   IDCARD_TYPE_NM,
   checkIdcardFields,
   digitsOnly,
+  normalizeDate,
   keepIdcardFields,
   type IdcardFields,
   type IdcardType,
@@ -15,8 +16,8 @@ import {
 import { ApiError } from '../../api/client';
 import { readIdCard } from '../../api/ocr';
 import { loadFailedMessage } from '../../api/queryClient';
-import { usePhotoControls } from '../../api/uiControls';
-import { useClaimStore } from '../../store/claim';
+import { useChosenPhotoTypes } from '../../api/uiControls';
+import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
 import { IdcardDetailFields, IdcardTypeChoice, detailFields, type DetailField } from './parts/IdcardFields';
@@ -38,7 +39,7 @@ const STATUS = { '': '', compress: COMPRESSING, ocr: '사진에서 글자를 읽
 function normalize(type: IdcardType, f: Record<DetailField, string>): Record<DetailField, string> {
   return {
     idcardIssueOrg: f.idcardIssueOrg.trim(),
-    idcardIssueDate: digitsOnly(f.idcardIssueDate),
+    idcardIssueDate: normalizeDate(f.idcardIssueDate),
     regNo: type === 'dl' ? digitsOnly(f.regNo) : f.regNo.replace(/\s/g, '').toUpperCase(),
     checkCd: f.checkCd.replace(/\s/g, '').toUpperCase(),
   };
@@ -58,7 +59,7 @@ export default function Photo() {
   const { next, progress } = useWizard('photo');
   const reg = useClaimStore((s) => s.reg);
   const setReg = useClaimStore((s) => s.setReg);
-  const controls = usePhotoControls(reg.insuCompCd);
+  const controls = useChosenPhotoTypes(chosenInsurers(reg));
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [attempt, setAttempt] = useState(0);
   const [working, setWorking] = useState<'' | 'compress' | 'ocr'>('');
@@ -91,8 +92,8 @@ export default function Photo() {
       setOcrNote(answer.read && Object.keys(patch).length > 0 ? MESSAGES.read : MESSAGES.notRead);
     } catch (e) {
       if (run !== ocrRun.current) return;
-      if (e instanceof ApiError && e.status === 400) {
-        // The server refused the image itself: the subscription would refuse it too.
+      if (e instanceof ApiError && (e.status === 400 || e.status === 422)) {
+        // The server refused the image itself (422: dark, blank or blurry): the subscription would refuse it too.
         setReg({ idcardImg: '' });
         setErrors((x) => ({ ...x, idcardImg: e.detail }));
       } else {

@@ -4,7 +4,14 @@
 // /web/complete?type=idSubmit. The one zod schema of the contract checks the form here and on the server.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { APP_BASE, IDCARD_TYPE_NM, idCardSubmitBody, type IdCardRequest, type IdcardType } from '@auto-claim/contract';
+import {
+  APP_BASE,
+  IDCARD_TYPE_NM,
+  idCardSubmitBody,
+  normalizeDate,
+  type IdCardRequest,
+  type IdcardType,
+} from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useIdCards, useSubmitIdCard } from '../../api/treats';
@@ -40,7 +47,7 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
     const body = {
       idcardType: type || undefined,
       idcardImg: image,
-      ...Object.fromEntries(keep.map((k) => [k, fields[k]])),
+      ...Object.fromEntries(keep.map((k) => [k, k === 'idcardIssueDate' ? normalizeDate(fields[k]) : fields[k]])),
       ...(requests.length === 1 ? { requestId: requests[0]!.requestId } : {}),
     };
     const parsed = idCardSubmitBody.safeParse(body);

@@ -33,7 +33,9 @@ export function Checking() {
       <h2 className="notice-screen__title" role="status">
         본인 확인 중이에요
       </h2>
-      <p className="notice-screen__text">잠시만 기다려 주세요.</p>
+      <p className="notice-screen__text">
+        알림톡 링크가 이 휴대폰에서 연 링크인지 확인하고 있어요. 잠시만 기다려 주세요.
+      </p>
     </section>
   );
 }

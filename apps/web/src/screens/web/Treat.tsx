@@ -151,7 +151,7 @@ function ToConfirm({ visits }: { visits: TreatToConfirm[] }) {
           </strong>{' '}
           진료를 내 진료 내역에서 뺄까요? 청구하지 않고, 담당자가 누구의 진료인지 확인해요.
         </>,
-        { title: '내 진료가 아닌가요?', confirmText: '내 진료가 아니에요' },
+        { title: '내 진료가 아닌가요?', confirmText: '내 진료가 아니에요', tone: 'destructive' },
       );
       if (sure !== 'confirm') return;
     }

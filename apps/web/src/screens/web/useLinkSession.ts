@@ -1,12 +1,13 @@
 // Who is looking at /web/treat or /web/IDPhoto. An 알림톡 link carries a single-use token in its fragment (#t=…, never
 // sent to a server in the page request): it is taken out of the address bar at once and traded for a link session,
-// which reads the history (and submits the ID) but knows no CI until the patient steps up (auth/stepUp.tsx). Without a
-// token (or with a used or expired one), a live session from before still counts; otherwise the patient verifies by SMS.
+// which reads the history (and submits the ID) but knows no CI until the patient steps up (auth/stepUp.tsx). The same
+// link opens again on this phone for its lifetime (the server keeps which device opened it first; docs/security.md);
+// on another phone, or once expired, a live session from before still counts; otherwise the patient verifies by SMS.
 import { useEffect, useRef, useState } from 'react';
 import { LINK_TOKEN_PARAM, type LinkPurpose } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { exchangeLink } from '../../api/treats';
-import { probeSession, restoreSession } from '../../auth/session';
+import { fillFromSession, probeSession } from '../../auth/session';
 import { useClaimStore } from '../../store/claim';
 
 export type LinkSession =
@@ -30,7 +31,7 @@ export function useLinkSession(purpose: LinkPurpose): LinkSession {
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return; // StrictMode runs effects twice in development; a token works once
+    if (started.current) return; // StrictMode runs effects twice in development: one exchange per open
     started.current = true;
     const token = takeToken();
     void (async () => {
@@ -50,11 +51,16 @@ export function useLinkSession(purpose: LinkPurpose): LinkSession {
             e instanceof ApiError ? e.detail : '링크를 확인하지 못했어요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.';
         }
       }
-      // Without a (working) link: a verified session from before, or a link session after a reload.
-      const known = Boolean(useClaimStore.getState().reg.userCi);
-      if ((!token && known) || (await restoreSession())) {
+      // Without a (working) link: a verified session from before, or a link session after a reload. One question to
+      // the server, not one per kind of session: each round trip is the patient's wait on a slow network.
+      if (!token && useClaimStore.getState().reg.userCi) {
         setSession({ state: 'ready' });
-      } else if (!token && (await probeSession())?.scope === 'link') {
+        return;
+      }
+      const current = await probeSession();
+      if (current?.kind === 'patient' && current.scope !== 'link' && fillFromSession(current)) {
+        setSession({ state: 'ready' });
+      } else if (!token && current?.kind === 'patient' && current.scope === 'link') {
         setSession({ state: 'ready' });
       } else {
         setSession({ state: 'needAuth', reason });

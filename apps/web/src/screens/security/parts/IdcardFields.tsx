@@ -2,25 +2,29 @@
 // dl → licence number and serial code, pp → passport number and date), shared by the enrolment's photo step
 // (/security/photo) and the insurer's ID request (/web/IDPhoto).
 import type { ReactNode } from 'react';
-import { IDCARD_KEEPS, IDCARD_TYPE_NM, type IdcardType } from '@auto-claim/contract';
+import { DATE_EXAMPLE, IDCARD_KEEPS, IDCARD_TYPE_NM, type IdcardType } from '@auto-claim/contract';
 import { Field } from '../../../ui';
 
 export type DetailField = 'idcardIssueOrg' | 'idcardIssueDate' | 'regNo' | 'checkCd';
 
+// Dates as people write them (the contract's normalizeDate): digits with dots, hyphens or spaces; the keypad with a dot.
 const ISSUE_DATE = {
   label: '발급일',
-  hint: '숫자 8자리로 입력해 주세요. 예: 2020년 3월 15일 → 20200315',
-  numeric: true,
+  hint: `연도 4자리, 월, 일 순서로 입력해 주세요. ${DATE_EXAMPLE}`,
+  inputMode: 'decimal' as const,
 };
 
 /** How each kept field is asked, per type. */
-const FIELD_UI: Record<IdcardType, Partial<Record<DetailField, { label: string; hint: string; numeric?: boolean }>>> = {
+const FIELD_UI: Record<
+  IdcardType,
+  Partial<Record<DetailField, { label: string; hint: string; inputMode?: 'numeric' | 'decimal' }>>
+> = {
   ic: {
     idcardIssueOrg: { label: '발급기관', hint: '신분증 아래쪽의 기관 이름이에요. 예: 서울특별시 마포구청장' },
     idcardIssueDate: ISSUE_DATE,
   },
   dl: {
-    regNo: { label: '운전면허번호', hint: '숫자 12자리예요. 예: 11-24-123456-78', numeric: true },
+    regNo: { label: '운전면허번호', hint: '숫자 12자리예요. 예: 11-24-123456-78', inputMode: 'numeric' },
     checkCd: { label: '암호일련번호', hint: '면허증 사진 아래의 작은 글자 5~6자리예요. 예: A1B2C3' },
   },
   pp: {
@@ -107,7 +111,7 @@ export function IdcardDetailFields({
             className="input"
             value={values[k]}
             onChange={(e) => onChange(k, e.target.value)}
-            inputMode={ui.numeric ? 'numeric' : 'text'}
+            inputMode={ui.inputMode ?? 'text'}
             autoComplete="off"
             autoCapitalize={k === 'checkCd' || k === 'regNo' ? 'characters' : undefined}
             spellCheck={false}

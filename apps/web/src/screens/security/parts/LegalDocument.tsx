@@ -69,7 +69,10 @@ export function PdfButton({ kind }: { kind: DocumentKind }) {
     if (busy) return;
     setBusy(true);
     try {
-      const blob = await withLoading(fetchDocumentPdf(kind, documentBodyOf(useClaimStore.getState())));
+      const blob = await withLoading(
+        fetchDocumentPdf(kind, documentBodyOf(useClaimStore.getState())),
+        '문서를 만들고 있어요…',
+      );
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

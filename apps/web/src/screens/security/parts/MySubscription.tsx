@@ -67,7 +67,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
     if (busy) return false;
     setBusy(true);
     try {
-      const answer = await withLoading(work());
+      const answer = await withLoading(work(), `${what}하고 있어요…`);
       if (answer instanceof ApiError) {
         await failed(answer, what);
         return false;
@@ -148,6 +148,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
     const answer = await confirm(`${h.hospitalNm}에서 받는 진료는 더 이상 자동으로 청구하지 않아요.`, {
       title: `${h.hospitalNm}을(를) 뺄까요?`,
       confirmText: '빼기',
+      tone: 'destructive',
     });
     if (answer !== 'confirm') return;
     if (await run(() => removeHospital(h.hospitalCd), '병원을 삭제', keep)) {
@@ -158,7 +159,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   const cancel = async () => {
     const answer = await confirm(
       '해지하면 앞으로 받는 진료는 보험사에 자동으로 청구되지 않아요. 이미 보낸 청구는 그대로 진행돼요.',
-      { title: '자동청구를 해지할까요?', confirmText: '해지하기', cancelText: '계속 이용하기' },
+      { title: '자동청구를 해지할까요?', confirmText: '해지하기', cancelText: '계속 이용하기', tone: 'destructive' },
     );
     if (answer !== 'confirm') return;
     if (await run(() => cancelSubscription(), '해지')) {

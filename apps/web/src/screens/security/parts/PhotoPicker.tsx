@@ -1,7 +1,7 @@
 // The ID photo: a preview, "카메라로 찍기" / "앨범에서 고르기", and the chosen file compressed in this browser to at
 // most MAX_PHOTO_BYTES. Shared by /security/photo and /web/IDPhoto; each screen keeps the image where it keeps it.
 import { useRef } from 'react';
-import { compressToDataUrl } from './compressPhoto';
+import { compressToDataUrl, PhotoQualityError } from './compressPhoto';
 
 const MESSAGES = {
   notImage: '사진 파일만 올릴 수 있어요. JPG나 PNG 사진으로 다시 골라 주세요.',
@@ -9,8 +9,8 @@ const MESSAGES = {
   tooLarge: '사진을 충분히 줄이지 못했어요. 신분증만 나오게 다시 찍어 주세요.',
 } as const;
 
-/** The status line while a chosen photo is being compressed. */
-export const COMPRESSING = '사진 크기를 줄이고 있어요…';
+/** The status line while a chosen photo is being checked and compressed. */
+export const COMPRESSING = '사진을 확인하고 크기를 줄이고 있어요…';
 
 export function PhotoPicker({
   ids,
@@ -58,7 +58,9 @@ export function PhotoPicker({
     try {
       dataUrl = await compressToDataUrl(file);
     } catch (e) {
-      onError(e instanceof RangeError ? MESSAGES.tooLarge : MESSAGES.unreadable);
+      onError(
+        e instanceof PhotoQualityError ? e.message : e instanceof RangeError ? MESSAGES.tooLarge : MESSAGES.unreadable,
+      );
       return;
     }
     onPhoto(dataUrl);
@@ -83,7 +85,7 @@ export function PhotoPicker({
           aria-describedby={error ? ids.error : undefined}
           onClick={() => camera.current?.click()}
         >
-          {image ? '다시 찍기' : '카메라로 찍기'}
+          {image || error ? '다시 찍기' : '카메라로 찍기'}
         </button>
         <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => gallery.current?.click()}>
           앨범에서 고르기

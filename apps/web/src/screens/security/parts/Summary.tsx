@@ -9,7 +9,7 @@ import { queryClient } from '../../../api/queryClient';
 import { buildSubmission, submit } from '../../../api/subscriptions';
 import { useClaimStore, type ClaimState } from '../../../store/claim';
 import { alert, withLoading } from '../../../ui';
-import { changeLink, stepsFor, type StepId } from '../../../wizard/steps';
+import { changeLink, progressOf, stepsFor, type StepId } from '../../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress, type SummaryItem } from '../../../wizard/WizardStep';
 import { minAmtName } from './ChooseMoney';
 import { ID_TYPE_NAMES, formatYmd, maskAccount, maskPhone, maskRrn, retroStart } from './format';
@@ -195,7 +195,10 @@ export function Summary() {
     running.current = true;
     setPending(true);
     try {
-      const answer = await withLoading(submit(buildSubmission(s), idempotencyKey.current));
+      const answer = await withLoading(
+        submit(buildSubmission(s), idempotencyKey.current),
+        '가입 신청을 보내고 있어요…',
+      );
       if (answer instanceof ApiError) throw answer;
       await queryClient.invalidateQueries({ queryKey: ['subscription'] });
       // The summary stays as it was (button busy) until the completion screen has loaded; then the store is reset
@@ -221,10 +224,9 @@ export function Summary() {
     }
   };
 
-  const total = stepsFor(state).length;
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
-      <StepProgress index={total} total={total} />
+      <StepProgress {...progressOf('applyHistory')} />
       <h2 className="screen__lead">신청 내용을 확인해 주세요</h2>
       <ErrorSummary items={problems} attempt={attempt} />
       <p className="screen__sub">고칠 내용이 있으면 ‘변경’을 눌러 주세요. 고친 뒤 이 화면으로 돌아와요.</p>

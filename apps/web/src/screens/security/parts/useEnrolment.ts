@@ -1,7 +1,7 @@
 // What the summary and the documents show about the enrolment: hospital and insurer names, looked up once.
 import { useInsurers } from '../../../api/reference';
 import { usePossibleHospitals } from '../../../api/possibleHospitals';
-import { useClaimStore } from '../../../store/claim';
+import { chosenInsurers, useClaimStore } from '../../../store/claim';
 
 export function useEnrolmentNames() {
   const reg = useClaimStore((s) => s.reg);
@@ -16,11 +16,15 @@ export function useEnrolmentNames() {
         hospitalNm: hospitals.data?.find((h) => h.hospitalCd === cd)?.hospitalNm ?? cd,
       }))
     : [{ hospitalCd: reg.hospitalCd, hospitalNm: hospitalNm || reg.hospitalCd }];
-  const insurerName =
-    insurers.data?.list.find((i) => i.insuCompCd === reg.insuCompCd)?.insuCompNm ?? (selectCompany || reg.insuCompCd);
+  const chosen = chosenInsurers(reg).map((cd) => ({
+    insuCompCd: cd,
+    insuCompNm: insurers.data?.list.find((i) => i.insuCompCd === cd)?.insuCompNm ?? cd,
+  }));
+  // Every chosen insurer (spec §3's insuCompCd first, then ours, insuCompCds), named for the summary and documents.
+  const insurerName = insurers.data ? chosen.map((i) => i.insuCompNm).join(', ') : selectCompany || reg.insuCompCd;
   return {
     hospitals: chosenHospitals,
-    insurers: [{ insuCompCd: reg.insuCompCd, insuCompNm: insurerName }],
+    insurers: chosen,
     hospitalNames: chosenHospitals.map((h) => h.hospitalNm),
     insurerName,
   };

@@ -1,0 +1,56 @@
+// The landings' index.html carries their hospital as a JSON data block (http/landing-data.ts), so the first screen
+// needs no second round trip; safe against a name that tries to close the script element; none for an unknown code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROOT } from '@auto-claim/contract';
+import { build, type TestApp } from './helper.js';
+
+const BLOCK = /<script type="application\/json" id="landing-hospital">([^<]*)<\/script>/;
+
+describe('landing data inlined into index.html', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(() => t.close());
+
+  it.each([`${APP_ROOT}/introduce/90000001`, `${APP_ROOT}/90000001`])(
+    '%s carries the hospital as the hospital call answers it',
+    async (url) => {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      const inlined = JSON.parse(BLOCK.exec(page.body)![1]!);
+      const api = await t.app.inject({ method: 'GET', url: '/ui/insu/v1/claims/hospitals/90000001' });
+      expect(inlined).toEqual(api.json());
+      expect(inlined.hospitalCd).toBe('90000001');
+      // Its picture, the landing's largest paint, is fetched with the scripts.
+      expect(page.body).toContain(
+        `<link rel="preload" as="image" href="${inlined.hospitalThumbnail}" fetchpriority="high">`,
+      );
+      // A data block is not executed: the CSP with no inline script still holds, unchanged.
+      expect(page.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    },
+  );
+
+  it('a hospital name containing </script> cannot leave the data block', async () => {
+    const name = '</script><script>alert(1)</script><!-- 병원';
+    await t.db.db.updateTable('hospital').set({ hospitalNm: name }).where('hospitalCd', '=', '90000002').execute();
+    const page = await t.app.inject({ method: 'GET', url: `${APP_ROOT}/introduce/90000002` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).not.toContain('<!--');
+    expect(page.body.match(/<\/script>/g)?.length).toBe(page.body.match(/<script\b/g)?.length);
+    expect(JSON.parse(BLOCK.exec(page.body)![1]!).hospitalNm).toBe(name);
+  });
+
+  it.each([`${APP_ROOT}/introduce/99999999`, `${APP_ROOT}/99999999`, `${APP_ROOT}/`, `${APP_ROOT}/identity`])(
+    '%s: the page as built, no data inlined',
+    async (url) => {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      expect(page.body).not.toContain('landing-hospital');
+      expect(page.body).not.toContain('as="image"');
+    },
+  );
+});

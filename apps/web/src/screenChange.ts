@@ -1,0 +1,40 @@
+// A screen change is said and felt (README "Accessibility and older patients"): at each navigation the new screen's
+// title goes to a polite live region and focus moves to its first heading (tabIndex -1), so a screen reader starts
+// there and Tab goes on into the screen. Focus a screen placed itself (an input's autofocus, a dialog) stays. Not on
+// the first load: the browser reads a new page by itself. Loaded after the first screen (none of it in the landing's JS).
+import type { router as appRouter } from './router';
+
+type AppRouter = typeof appRouter;
+
+/** Watches the router (`w`: a short name, as main.tsx's bytes are counted). */
+export function w(router: AppRouter) {
+  const live = document.createElement('p');
+  live.className = 'visually-hidden';
+  live.setAttribute('aria-live', 'polite');
+  document.body.append(live);
+  let seen = router.state.location.key;
+  let frame = 0;
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.key === seen) return;
+    seen = state.location.key;
+    cancelAnimationFrame(frame);
+    let tries = 0;
+    // The new screen has rendered once the shell has set its title (React may commit a frame or more later).
+    const before = document.title;
+    frame = requestAnimationFrame(function place() {
+      const heading = document.querySelector<HTMLElement>('main h1, h1, main h2');
+      // The screen's code may still be loading: look again for a second or so.
+      if (!heading || (document.title === before && tries < 30)) {
+        if (++tries < 90) frame = requestAnimationFrame(place);
+        return;
+      }
+      live.textContent = heading.textContent;
+      const active = document.activeElement;
+      if (active && active !== document.body && active.closest('main, dialog, .screen') && active.tagName !== 'H1') {
+        return;
+      }
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    });
+  });
+}

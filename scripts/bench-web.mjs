@@ -1,0 +1,278 @@
+// npm run bench:web [-- --runs 3 --no-build --json <file>]: Lighthouse mobile (its default phone and simulated
+// throttling) on a bare React 19 page and on both landings (spec §2), interleaved (bare, outer, inner, bare, …) so the
+// shared machine's load drifts hit all three alike; prints the medians, the differences from the bare page and the
+// first-screen targets (docs/performance.md, "Web: the first screen"). Exits 0 when a target fails (a benchmark),
+// 1 when a run errors.
+//
+// The bare page (bench/bare) is built with the same Vite into a temp dir and served gzip-compressed from node:http; our
+// app is the production build served by our server (sandbox providers, an embedded database in a temp DATA_DIR). Both
+// on 127.0.0.1 only: the pages load nothing from elsewhere and Chromium runs with its background networking off.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: opts } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    json: { type: 'string' },
+    'bare-port': { type: 'string', default: '3118' },
+    port: { type: 'string', default: '3119' },
+    hospital: { type: 'string', default: '90000001' },
+  },
+});
+const RUNS = Number(opts.runs);
+const JS_BUDGET = 122_880;
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+const cleanups = [() => rmSync(tmp, { recursive: true, force: true })];
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** The bare page: built by Vite, every file gzip-compressed on the way out (as our server compresses ours). */
+async function serveBare(port) {
+  const outDir = path.join(tmp, 'bare');
+  await build({
+    root: path.join(ROOT, 'bench/bare'),
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let file = path.join(outDir, path.normalize(url.pathname));
+    if (!file.startsWith(outDir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      file = path.join(outDir, 'index.html');
+    }
+    const body = gzipSync(readFileSync(file));
+    res.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Encoding': 'gzip',
+      'Content-Length': body.length,
+    });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  cleanups.push(() => server.close());
+  return `http://127.0.0.1:${port}/`;
+}
+
+/** Our server as the e2e tests start it (playwright.config.ts): sandbox providers, a fresh embedded database. */
+async function serveApp(port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(tmp, 'data'),
+      DATABASE_URL: '',
+    },
+  });
+  cleanups.unshift(() => child.kill('SIGTERM'));
+  const base = `http://127.0.0.1:${port}`;
+  for (const started = Date.now(); Date.now() - started < 90_000;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return base;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not answer /healthz within 90 s');
+}
+
+/** Every JS and CSS response the page loaded, asked again as a phone asks: is it sent compressed? */
+async function uncompressed(urls) {
+  const bad = [];
+  for (const url of urls) {
+    const res = await fetch(url, { headers: { 'Accept-Encoding': 'br, gzip, deflate' } });
+    await res.arrayBuffer();
+    const enc = res.headers.get('content-encoding') ?? '';
+    if (!/^(br|gzip)$/.test(enc)) bad.push(url);
+  }
+  return bad;
+}
+
+function metrics(lhr) {
+  const a = lhr.audits;
+  const items = a['network-requests'].details?.items ?? [];
+  const sum = (list) => list.reduce((s, i) => s + (i.transferSize ?? 0), 0);
+  const scripts = items.filter((i) => i.resourceType === 'Script');
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: a['largest-contentful-paint'].numericValue,
+    fcpMs: a['first-contentful-paint'].numericValue,
+    tbtMs: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    jsBytes: sum(scripts),
+    totalBytes: sum(items),
+    textCompression: a['uses-text-compression'].score,
+    assets: items.filter((i) => i.resourceType === 'Script' || i.resourceType === 'Stylesheet').map((i) => i.url),
+    lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    renderBlocking: (a['render-blocking-resources']?.details?.items ?? []).map((i) => i.url),
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function main() {
+  const loadStart = load();
+  console.log(`load average at start: ${loadStart} (${os.cpus().length} cores)`);
+  if (!opts['no-build']) {
+    const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error('npm run build failed');
+  }
+  const bareUrl = await serveBare(Number(opts['bare-port']));
+  const base = await serveApp(Number(opts.port));
+  const pages = {
+    bare: bareUrl,
+    outer: `${base}/ui/insu/vuex/auto-claim/${opts.hospital}`,
+    inner: `${base}/ui/insu/vuex/auto-claim/`,
+  };
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  cleanups.unshift(() => chrome.kill());
+  const results = { bare: [], outer: [], inner: [] };
+  const assets = new Set();
+  for (let run = 1; run <= RUNS; run++) {
+    for (const [name, url] of Object.entries(pages)) {
+      const out = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const lhr = out?.lhr;
+      if (!lhr || lhr.runtimeError) throw new Error(`${name} run ${run}: ${lhr?.runtimeError?.message ?? 'no report'}`);
+      const external = (lhr.audits['network-requests'].details?.items ?? []).filter(
+        (i) => !/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(i.url),
+      );
+      if (external.length)
+        throw new Error(`${name} loaded from outside 127.0.0.1: ${external.map((i) => i.url).join(' ')}`);
+      const m = metrics(lhr);
+      m.assets.forEach((u) => assets.add(u));
+      results[name].push(m);
+      console.log(
+        `run ${run} ${name.padEnd(5)} score ${m.score} LCP ${Math.round(m.lcpMs)} ms TBT ${Math.round(m.tbtMs)} ms  load ${load()}`,
+      );
+    }
+  }
+  const medians = {};
+  for (const [name, rs] of Object.entries(results)) {
+    medians[name] = Object.fromEntries(
+      ['score', 'lcpMs', 'fcpMs', 'tbtMs', 'cls', 'jsBytes', 'totalBytes'].map((k) => [k, median(rs.map((r) => r[k]))]),
+    );
+  }
+  const fmt = {
+    score: (v) => String(Math.round(v)),
+    lcpMs: (v) => `${(v / 1000).toFixed(2)} s`,
+    fcpMs: (v) => `${(v / 1000).toFixed(2)} s`,
+    tbtMs: (v) => `${Math.round(v)} ms`,
+    cls: (v) => v.toFixed(3),
+    jsBytes: (v) => `${(v / 1024).toFixed(1)} KB`,
+    totalBytes: (v) => `${(v / 1024).toFixed(1)} KB`,
+  };
+  const diff = {
+    score: (v) => `${v >= 0 ? '+' : ''}${Math.round(v)}`,
+    lcpMs: (v) => `${v >= 0 ? '+' : ''}${(v / 1000).toFixed(2)} s`,
+    fcpMs: (v) => `${v >= 0 ? '+' : ''}${(v / 1000).toFixed(2)} s`,
+    tbtMs: (v) => `${v >= 0 ? '+' : ''}${Math.round(v)} ms`,
+    cls: (v) => `${v >= 0 ? '+' : ''}${v.toFixed(3)}`,
+    jsBytes: (v) => `${v >= 0 ? '+' : ''}${(v / 1024).toFixed(1)} KB`,
+    totalBytes: (v) => `${v >= 0 ? '+' : ''}${(v / 1024).toFixed(1)} KB`,
+  };
+  const head = ['page', 'score', 'LCP', 'FCP', 'TBT', 'CLS', 'JS', 'total'];
+  const keys = Object.keys(fmt);
+  const rows = [head];
+  for (const name of Object.keys(pages)) rows.push([name, ...keys.map((k) => fmt[k](medians[name][k]))]);
+  for (const name of ['outer', 'inner']) {
+    rows.push([`${name} − bare`, ...keys.map((k) => diff[k](medians[name][k] - medians.bare[k]))]);
+  }
+  console.log(`\nLighthouse mobile, median of ${RUNS}:\n`);
+  console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
+  for (const r of rows.slice(1)) console.log(`| ${r.join(' | ')} |`);
+
+  const bad = await uncompressed([...assets]);
+  const checks = [];
+  for (const name of ['outer', 'inner']) {
+    const m = medians[name];
+    checks.push([`${name}: score ≥ 95`, m.score >= 95, fmt.score(m.score)]);
+    checks.push([
+      `${name}: LCP ≤ bare + 0.5 s`,
+      m.lcpMs <= medians.bare.lcpMs + 500,
+      `${fmt.lcpMs(m.lcpMs)} vs ${fmt.lcpMs(medians.bare.lcpMs + 500)}`,
+    ]);
+    checks.push([`${name}: TBT ≤ 100 ms`, m.tbtMs <= 100, fmt.tbtMs(m.tbtMs)]);
+    checks.push([`${name}: CLS ≤ 0.02`, m.cls <= 0.02, fmt.cls(m.cls)]);
+    checks.push([`${name}: JS ≤ 120 KB`, m.jsBytes <= JS_BUDGET, `${m.jsBytes} B`]);
+  }
+  const lhCompression = ['outer', 'inner'].every((n) => results[n].every((r) => r.textCompression === 1));
+  checks.push([
+    'every JS and CSS response compressed (br/gzip)',
+    bad.length === 0 && lhCompression,
+    bad.length ? bad.join(' ') : `${assets.size} responses`,
+  ]);
+  console.log('\nTargets:');
+  for (const [what, ok, detail] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${what}  (${detail})`);
+  for (const name of ['outer', 'inner']) {
+    const r = results[name][0];
+    console.log(
+      `\n${name}: LCP element ${r.lcpElement || '–'}; render-blocking: ${r.renderBlocking.join(' ') || 'none'}`,
+    );
+  }
+  console.log(`\nload average at end: ${load()}`);
+  if (opts.json) {
+    writeFileSync(opts.json, JSON.stringify({ runs: RUNS, loadStart, loadEnd: load(), medians }, null, 2) + '\n');
+  }
+}
+
+let code = 0;
+try {
+  await main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  code = 1;
+} finally {
+  for (const c of cleanups) {
+    try {
+      await c();
+    } catch {
+      // already gone
+    }
+  }
+}
+process.exit(code);
