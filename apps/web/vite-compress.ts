@@ -12,12 +12,6 @@ const gz = promisify(gzip);
 
 /** Text types only: images and fonts (png, woff2…) are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest|ico)$/;
-/**
- * Below this a copy saves less than its own header costs. Low, so that every script and style a page loads goes
- * compressed (docs/performance.md, "Web: the first screen"): the small route chunks save a third.
- */
-const MIN_BYTES = 200;
-
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {
@@ -33,7 +27,6 @@ export function precompress(): Plugin {
           .map(async (name) => {
             const file = path.join(outDir, name);
             const raw = await readFile(file);
-            if (raw.length < MIN_BYTES) return;
             const [b, g] = await Promise.all([
               br(raw, {
                 params: {
@@ -43,7 +36,8 @@ export function precompress(): Plugin {
               }),
               gz(raw, { level: 9 }),
             ]);
-            // A copy only where it is smaller: the server falls back to the file itself.
+            // A copy only where it is smaller (every script and style, the 90-byte ones too, docs/performance.md "Web:
+            // the first screen"): the server falls back to the file itself.
             if (b.length < raw.length) await writeFile(`${file}.br`, b);
             if (g.length < raw.length) await writeFile(`${file}.gz`, g);
           }),

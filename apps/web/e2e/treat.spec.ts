@@ -2,6 +2,7 @@
 // claims it and sends an 알림톡 (sandbox outbox) whose link opens /web/treat with the claim; a visit below the
 // minimum is claimed by hand there (the link's session steps up first: README "Identity and sessions"); an insurer
 // asks for an ID copy and the patient submits it on /web/IDPhoto; a used link leads to SMS verification instead.
+import sharp from 'sharp';
 import { API } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
 import { feed, idPhoto, linkFromOutbox, ok, stepUpSheet, stepUpThroughSheet, subscribe } from './patient-api';
@@ -100,6 +101,30 @@ test('from a fed record to the 알림톡, its link to /web/treat, a claim by han
   await page.getByLabel('발급기관').fill('서울특별시 중구청장');
   await page.getByLabel('발급일').fill('20200315');
   await snap(page, 'treat-05-idphoto-filled');
+  // The server checks the photo again (README "Accessibility and older patients"): here it receives a blank grey
+  // frame in place of the card. Its refusal names the photo, and the refused photo is no longer shown.
+  const blank = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8a8a8a' } })
+    .jpeg()
+    .toBuffer();
+  await page.route(`**${API.idCards}`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    const refused = await route.fetch({
+      postData: JSON.stringify({ ...body, idcardImg: `data:image/jpeg;base64,${blank.toString('base64')}` }),
+    });
+    await route.fulfill({ response: refused });
+  });
+  await page.getByRole('button', { name: '신분증 제출하기' }).click();
+  await expect(page.locator('#idp-photo-error')).toHaveText(/신분증이 보이지 않아요/);
+  await expect(page.getByRole('img', { name: '찍은 신분증 사진' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.unroute(`**${API.idCards}`);
+  await page.getByTestId('idp-gallery-input').setInputFiles({
+    name: 'id.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await idPhoto(),
+  });
+  await expect(page.getByRole('img', { name: '찍은 신분증 사진' })).toBeVisible();
   await page.getByRole('button', { name: '신분증 제출하기' }).click();
   await expect(page).toHaveURL(/\/web\/complete\?type=idSubmit$/);
   await expect(page.getByRole('heading', { name: '신분증을 제출했어요' })).toBeVisible();

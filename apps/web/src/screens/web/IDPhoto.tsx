@@ -71,6 +71,8 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
         found[(fe.field in EMPTY || fe.field === 'idcardImg' ? fe.field : 'idcardType') as ErrorKey] ??= fe.message;
       if (Object.keys(found).length === 0)
         found.idcardImg = err instanceof ApiError ? err.detail : '제출하지 못했어요. 잠시 후 다시 시도해 주세요.';
+      // A photo the server refused (too dark, blurry, no card) is not shown as if it were fine: she takes another.
+      if (problem?.errors?.some((fe) => fe.field === 'idcardImg')) setImage('');
       setErrors(found);
       setAttempt((n) => n + 1);
     }
