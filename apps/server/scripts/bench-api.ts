@@ -16,7 +16,7 @@
 // The claim engine's workers start as in main.ts, unless PROCESS_ROLE=web.
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -78,6 +78,8 @@ async function main() {
       warmup: { type: 'string', default: '20' },
       /** Only the calls whose name contains one of these (comma-separated), e.g. `--only healthz,hospitals`. */
       only: { type: 'string', default: '' },
+      /** PGlite in memory (as the tests run it) rather than in files on disk (as `npm start` runs it). */
+      memory: { type: 'boolean', default: false },
     },
   });
   const only = values.only
@@ -98,7 +100,24 @@ async function main() {
 
   const webDist = path.resolve(import.meta.dirname, '../../web/dist');
   const spa = existsSync(path.join(webDist, 'index.html'));
-  const { db, close } = await openTestDb();
+  // PGlite as `npm start` runs it, in files on disk (a temporary directory); `--memory` for the in-memory one tests use.
+  const { openDb } = await import('../src/db/index.js');
+  const { migrateToLatest } = await import('../src/db/migrate.js');
+  const pgliteDir =
+    process.env.DATABASE_URL || values.memory ? undefined : mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const { db, close } = pgliteDir
+    ? await (async () => {
+        const opened = await openDb({ dataDir: pgliteDir });
+        await migrateToLatest(opened.db);
+        return {
+          db: opened,
+          close: async () => {
+            await opened.close();
+            rmSync(pgliteDir, { recursive: true, force: true });
+          },
+        };
+      })()
+    : await openTestDb();
   const app = await buildApp({ config: { ...TEST_CONFIG, webDist: spa ? webDist : TEST_WEB_DIST }, db, logger: false });
   let failed = false;
   try {
@@ -119,7 +138,7 @@ async function main() {
         : (await import('kysely')).sql<{ v: string }>`select version() as v`;
     const dbVersion = Object.values((await version.execute(db.db)).rows[0] ?? {})[0];
     console.log(
-      `bench:api — ${db.kind === 'postgres' ? `PostgreSQL ${String(dbVersion)} (throwaway database)` : 'PGlite in memory'}` +
+      `bench:api — ${db.kind === 'postgres' ? `PostgreSQL ${String(dbVersion)} (throwaway database)` : pgliteDir ? 'PGlite in files on disk' : 'PGlite in memory'}` +
         ` · node ${process.version} · ${os.cpus().length} CPUs · ${connections} connections × ${seconds} s per call` +
         ` (${warmup} warm-up requests untimed) · claim workers ${workers ? 'on' : 'off (PROCESS_ROLE=web)'}` +
         ` · load average ${os.loadavg()[0]!.toFixed(1)}`,

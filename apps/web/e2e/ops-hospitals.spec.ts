@@ -80,9 +80,21 @@ test('add a hospital, issue its key (shown once), rotate it, revoke it', async (
   await expect(page.getByRole('cell', { name: /교체됨/ })).toBeVisible();
   await snap(page, 'ops-hospitals-02-rotated');
 
-  page.once('dialog', (d) => void d.accept());
+  // Revoking asks first, and the safe answer is the focused primary button: Esc keeps the key.
   const newRow = page.getByRole('row').filter({ hasText: '사용 중' });
   await newRow.getByRole('button', { name: '폐기' }).click();
+  const question = page.getByRole('dialog', { name: /폐기할까요/ });
+  await expect(question).toContainText('이 키로 보내는 기록은 바로 거절돼요.');
+  await expect(question.getByRole('button', { name: '취소' })).toBeFocused();
+  await expect(question.getByRole('button', { name: '취소' })).toHaveClass(/ops-primary/);
+  await expect(question.getByRole('button', { name: '폐기하기' })).toHaveClass(/ops-danger/);
+  await expectAccessible(page);
+  await snap(page, 'ops-hospitals-03-revoke-question');
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  expect((await feed(second)).status()).toBe(200);
+  await newRow.getByRole('button', { name: '폐기' }).click();
+  await question.getByRole('button', { name: '폐기하기' }).click();
   await expect(page.getByRole('status').filter({ hasText: '폐기했어요' })).toBeVisible();
   expect((await feed(second)).status()).toBe(401);
   await expectAccessible(page);

@@ -84,3 +84,24 @@ test('a viewer does not see the Operators screen, and the server refuses it', as
   await expect(nav.getByRole('link', { name: '운영자' })).toHaveCount(0);
   expect((await page.request.get('/api/admin/operators')).status()).toBe(403);
 });
+
+test('disabling an operator asks first; the safe answer has focus, and Esc changes nothing', async ({ page }) => {
+  test.setTimeout(90_000);
+  const other = await createOpsAccount('viewer');
+  await signInOps(page, '/ops/operators');
+  await expect(page.getByRole('heading', { name: '운영자', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: other.loginId, exact: true }) });
+  await row.getByRole('button', { name: '사용 중지' }).click();
+  const question = page.getByRole('dialog', { name: `${other.loginId}을(를) 사용 중지할까요?` });
+  await expect(question).toContainText('바로 로그아웃되고 다시 로그인할 수 없어요.');
+  await expect(question.getByRole('button', { name: '취소' })).toBeFocused();
+  await snap(page, 'ops-sign-in-05-disable-question');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(row.getByRole('button', { name: '사용 중지' })).toBeVisible();
+
+  await row.getByRole('button', { name: '사용 중지' }).click();
+  await question.getByRole('button', { name: '사용 중지하기' }).click();
+  await expect(row).toContainText('사용 중지됨');
+});

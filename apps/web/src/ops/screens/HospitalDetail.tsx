@@ -18,6 +18,7 @@ import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
 import { useListParams, useOpsList } from '../list';
 import { mayUse, useMe } from '../session';
+import { useConfirm } from '../ConfirmDialog';
 import { HospitalForm } from './HospitalForm';
 
 const when = (iso: string | null, none = '—') => (iso ? formatDateTime(iso) : none);
@@ -164,6 +165,7 @@ function Rejections({ hospitalCd }: { hospitalCd: string }) {
 type Issued = { keyId: number; apiKey: string; rotatedFrom?: number };
 
 function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
+  const confirm = useConfirm();
   const client = useQueryClient();
   const path = OPERATOR_API.hospitalApiKeys(hospitalCd);
   const keys = useQuery({ queryKey: [path], queryFn: () => opsGet<{ list: OpsHospitalKey[] }>(path) });
@@ -207,7 +209,8 @@ function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
     });
   const revoke = (keyId: number) =>
     act(async () => {
-      if (!window.confirm(`키 ${keyId}번을 폐기할까요? 이 키로 보내는 기록은 바로 거절돼요.`)) return;
+      if (!(await confirm.ask(`키 ${keyId}번을 폐기할까요?`, '이 키로 보내는 기록은 바로 거절돼요.', '폐기하기')))
+        return;
       await opsSend('POST', OPERATOR_API.hospitalApiKeyRevoke(hospitalCd, keyId));
       setIssued(undefined);
       setMessage(`키 ${keyId}번을 폐기했어요.`);
@@ -216,6 +219,7 @@ function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
   return (
     <section aria-labelledby="hospital-keys" className="ops-panel">
       <h2 id="hospital-keys">API 키</h2>
+      {confirm.element}
       <button type="button" className="ops-primary" onClick={issue} disabled={busy}>
         새 키 발급
       </button>

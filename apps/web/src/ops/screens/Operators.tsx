@@ -10,6 +10,7 @@ import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
 import { useListParams, useOpsList } from '../list';
+import { useConfirm } from '../ConfirmDialog';
 
 const ROLES = Object.keys(OPERATOR_ROLE_NM) as OperatorRoleName[];
 const at = (path: string, loginId: string) => path.replace(':loginId', encodeURIComponent(loginId));
@@ -17,6 +18,7 @@ const messageOf = (err: unknown) => (err instanceof OpsError ? err.message : '�
 
 function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: string) => void }) {
   const [role, setRole] = useState<OperatorRoleName>(row.role);
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   async function run(what: () => Promise<unknown>, done: string) {
     setBusy(true);
@@ -32,6 +34,7 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
   if (row.disabledAt) return <span>사용 중지됨</span>;
   return (
     <div className="ops-row-actions">
+      {confirm.element}
       <label>
         <span className="ops-visually-hidden">{row.loginId}의 역할</span>
         <select value={role} onChange={(e) => setRole(e.target.value as OperatorRoleName)} disabled={busy}>
@@ -57,10 +60,12 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
       <button
         type="button"
         disabled={busy}
-        onClick={() =>
-          window.confirm(
-            `${row.loginId}의 2단계 인증을 초기화할까요? 로그인 중인 세션이 끝나고, 다음 로그인 때 다시 설정해요.`,
-          ) &&
+        onClick={async () =>
+          (await confirm.ask(
+            `${row.loginId}의 2단계 인증을 초기화할까요?`,
+            '로그인 중인 세션이 끝나고, 다음 로그인 때 다시 설정해요.',
+            '초기화하기',
+          )) &&
           run(
             () => opsSend('POST', at(OPS_AUTH_API.operatorSecondFactorReset, row.loginId)),
             `${row.loginId}의 2단계 인증을 초기화했어요.`,
@@ -72,8 +77,12 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
       <button
         type="button"
         disabled={busy}
-        onClick={() =>
-          window.confirm(`${row.loginId}을(를) 사용 중지할까요? 바로 로그아웃되고 다시 로그인할 수 없어요.`) &&
+        onClick={async () =>
+          (await confirm.ask(
+            `${row.loginId}을(를) 사용 중지할까요?`,
+            '바로 로그아웃되고 다시 로그인할 수 없어요.',
+            '사용 중지하기',
+          )) &&
           run(
             () => opsSend('POST', at(OPS_AUTH_API.operatorDisable, row.loginId)),
             `${row.loginId}을(를) 사용 중지했어요.`,
