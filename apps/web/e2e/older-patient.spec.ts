@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { SMS_CODE_TTL_SECONDS } from '@auto-claim/contract';
 import { test, expect, appPath, expectAccessible, fillIdentity, latestCode, snap, testPerson } from './fixtures';
-import { stroke } from './wizard-steps';
+import { errorSummary, stroke } from './wizard-steps';
 
 const HOSPITAL = '90000001';
 
@@ -325,23 +325,27 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
 
   await at.at(/\/security\/signature$/, 'signature');
   await expect(page.getByText('5단계 중 5단계')).toBeVisible();
-  // MOUSE, NOT KEYBOARD: the signature can only be drawn until the typed-signature option lands (another change);
-  // once it has, switch this step to Tab to it and type the name. Not counted as keypresses.
-  await stroke(page, [
-    [40, 150],
-    [90, 60],
-    [140, 160],
-    [190, 70],
-  ]);
-  await stroke(page, [
-    [210, 120],
-    [280, 90],
-    [300, 150],
-  ]);
+  // No finger needed: the other way to sign, reached by Tab, is her name typed and confirmed as her signature.
+  await kb.tabTo(page.getByRole('button', { name: '손가락 대신 이름을 입력해 서명할게요' }));
+  await kb.press('Enter');
+  await expect(page.getByRole('heading', { name: '이름을 입력해 서명해 주세요' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^서명 칸/ })).toBeHidden();
+  await kb.tabTo(page.getByLabel('서명으로 쓸 이름'));
+  await kb.type(p.name);
+  await kb.tabTo(bottom('서명 완료'));
+  await kb.press('Enter');
+  // Not yet confirmed: the error summary takes focus and says what is missing, in words.
+  await expect(errorSummary(page)).toBeFocused();
+  await expect(errorSummary(page)).toContainText('입력한 이름을 서명으로 쓰는 데 동의해 주세요.');
+  await snap(page, 'older-kb-signature-typed-error');
+  await expectAccessible(page);
+  await kb.tabTo(page.getByRole('checkbox', { name: '입력한 이름을 제 서명으로 쓰는 데 동의해요' }));
+  await kb.press('Space');
   await kb.tabTo(bottom('서명 완료'));
   await kb.press('Enter');
 
   await at.at(/\/security\/docComissionView$/, 'docComissionView');
+  await expect(page.getByRole('img', { name: `${p.name} 님의 서명 (이름 입력)` })).toBeVisible();
   await kb.tabTo(bottom('확인했어요'));
   await kb.press('Enter');
 

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
@@ -9,17 +9,12 @@ import './styles.css';
 
 seedLandingData(queryClient);
 
-// A transition renders in slices that yield to the browser between them (React's concurrent rendering): on a slow
-// phone the first screen's render is no one long task that holds up a tap (docs/performance.md, "Web: the first
-// screen").
-startTransition(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
 );
 
 // Focus and announcement at each screen change (README "Accessibility and older patients"), its own chunk, fetched

@@ -148,6 +148,14 @@ export const signImg = z
   .string()
   .max(base64Length(MAX_SIGNATURE_BYTES), { message: '서명 이미지가 너무 커요.' })
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { message: '서명을 다시 해 주세요.' });
+/**
+ * A signature typed instead of drawn (README "Accessibility and older patients"): the full name as the patient typed
+ * it. It signs only when it is the verified person's name (`sameName`); the server then draws it.
+ */
+export const signTypedNm = z.string().trim().max(40, { message: '이름은 40자까지 입력할 수 있어요.' });
+/** Whether a typed name is the person's name: the same letters, whatever the spaces between them. */
+export const sameName = (typed: string, name: string) => typed.replace(/\s+/g, '') === name.replace(/\s+/g, '');
+export const SIGN_TYPED_MISMATCH = '서명으로 입력한 이름이 본인인증한 이름과 달라요. 이름을 그대로 입력해 주세요.';
 
 /** Identity-document fields (spec §3). */
 export const idcardIssueDate = yyyymmdd.refine((v) => isRealDate(v), { message: '발급일이 올바른 날짜가 아니에요.' });
@@ -293,7 +301,9 @@ const regShape = {
   jobCd: orEmpty(z.string().max(20)),
   jobNm: optionalText(60),
   minAmt,
-  signImg,
+  /** Drawn on the pad; or empty when signTypedNm is the signature. */
+  signImg: orEmpty(signImg),
+  signTypedNm: orEmpty(signTypedNm),
   idcardImg: orEmpty(idcardPhoto),
   idcardType: orEmpty(idcardType),
   idcardIssueDate: z.string().max(8).optional(),
@@ -346,10 +356,16 @@ function regRules(v: RegLike, ctx: z.RefinementCtx) {
   checkIdcardFields(v, ctx);
 }
 
+/** A subscription is signed one way: drawn (signImg) or typed (signTypedNm). */
+function signRules(v: { signImg?: string; signTypedNm?: string }, ctx: z.RefinementCtx) {
+  if (!v.signImg && !v.signTypedNm) ctx.addIssue({ code: 'custom', path: ['signImg'], message: '서명해 주세요.' });
+}
+
 /** POST /ui/insu/v1/claims/subscriptions (outer mode): the hospital of hospitalCd. */
 export const subscriptionBody = z
   .object(regShape)
   .superRefine(regRules)
+  .superRefine(signRules)
   .transform((v) => normalizeIdcardFields(v));
 /** POST /ui/insu/v2/claims/subscriptions (inner mode, multi-receipt): the hospitals of multiSubscrib. */
 export const subscriptionV2Body = z
@@ -358,6 +374,7 @@ export const subscriptionV2Body = z
     multiSubscrib: hospitalCdList.min(1, { message: '자동청구할 병원을 한 곳 이상 골라 주세요.' }),
   })
   .superRefine(regRules)
+  .superRefine(signRules)
   .transform((v) => normalizeIdcardFields(v));
 export type SubscriptionBody = z.input<typeof subscriptionBody>;
 export type SubscriptionReg = z.output<typeof subscriptionBody>;
@@ -553,5 +570,6 @@ export const documentBody = z.object({
   userAddrDetail,
   retroMonth: retroMonth.optional(),
   signImg: orEmpty(signImg),
+  signTypedNm: orEmpty(signTypedNm),
 });
 export type DocumentBody = z.input<typeof documentBody>;

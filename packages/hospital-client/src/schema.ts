@@ -4899,7 +4899,8 @@ export interface operations {
           jobCd?: '' | string;
           jobNm?: string;
           minAmt: number;
-          signImg: string;
+          signImg?: '' | string;
+          signTypedNm?: '' | string;
           idcardImg?: '' | string;
           idcardType?: '' | ('ic' | 'dl' | 'pp');
           idcardIssueDate?: string;
@@ -5266,7 +5267,8 @@ export interface operations {
           jobCd?: '' | string;
           jobNm?: string;
           minAmt: number;
-          signImg: string;
+          signImg?: '' | string;
+          signTypedNm?: '' | string;
           idcardImg?: '' | string;
           idcardType?: '' | ('ic' | 'dl' | 'pp');
           idcardIssueDate?: string;
@@ -5894,6 +5896,7 @@ export interface operations {
           userAddrDetail?: string;
           retroMonth?: number;
           signImg?: '' | string;
+          signTypedNm?: '' | string;
         };
       };
     };
@@ -5994,6 +5997,7 @@ export interface operations {
           userAddrDetail?: string;
           retroMonth?: number;
           signImg?: '' | string;
+          signTypedNm?: '' | string;
         };
       };
     };

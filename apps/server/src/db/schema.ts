@@ -151,6 +151,8 @@ export interface SubscriptionTable {
   idcardEnc: string | null;
   idcardImgEnc: string | null;
   signImgEnc: string | null;
+  /** Drawn on the pad, or typed as the full name (migration 0022). */
+  signMethod: Generated<'drawn' | 'typed'>;
   termsIds: Generated<string[]>;
   optTerms: Generated<string[]>;
   goodsSubsId: string | null;

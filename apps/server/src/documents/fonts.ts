@@ -73,6 +73,9 @@ function load() {
 
 const files = new Map<FontFace, Buffer>();
 /** The whole TrueType file of a face (read once). */
+/** The font file itself, for a renderer that reads its own (sharp's text, for a typed signature). */
+export const fontFile = (face: FontFace) => require.resolve(FILES[face]);
+
 export function fontBytes(face: FontFace): Buffer {
   let bytes = files.get(face);
   if (!bytes) files.set(face, (bytes = readFileSync(require.resolve(FILES[face]))));

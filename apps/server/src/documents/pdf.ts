@@ -437,7 +437,8 @@ export class TextLayout {
    * The signing line: the date, centred; then, at the right, the signer's role and name, the signature image (PNG) or
    * room to sign by hand, and "(서명 또는 인)" as on the official forms.
    */
-  async signature(opts: { dateText: string; role: string; name: string; png?: Uint8Array }) {
+  /** The date, the signer and the signature; `typed`: a name typed as the signature, and the hint says so. */
+  async signature(opts: { dateText: string; role: string; name: string; png?: Uint8Array; typed?: boolean }) {
     const size = 11;
     this.ensure(96);
     this.y -= 6;
@@ -445,7 +446,7 @@ export class TextLayout {
     this.text('P', opts.dateText, { x: (A4.width - dw) / 2, y: this.y - size, size, font: this.regular, color: INK });
     this.y -= 40;
     const box = { w: 96, h: 48 };
-    const hint = '(서명 또는 인)';
+    const hint = opts.typed ? '(이름 입력 서명)' : '(서명 또는 인)';
     const hintSize = 9;
     const hintX = this.left + this.width - measure(this.regular, hint, hintSize);
     const boxX = hintX - 6 - box.w;

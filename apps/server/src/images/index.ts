@@ -16,6 +16,7 @@ import {
   SIGNATURE_PAD_WIDTH,
   STORED_PHOTO_MAX_SIDE,
 } from '@auto-claim/contract';
+import { fontFile } from '../documents/fonts.js';
 import type { ErrorCode } from '../http/errors.js';
 import { AppError } from '../http/problem.js';
 
@@ -195,6 +196,24 @@ export async function checkSignature(dataUrl: string, field: string): Promise<Bu
     retry: '서명 칸에 다시 서명해 주세요.',
   });
   return reencodeSignature(img, field);
+}
+
+/** Pango markup's own characters, written as entities: a name is text, never markup. */
+const markupText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A signature typed instead of drawn (README "Accessibility and older patients"): the name the server has checked,
+ * drawn by libvips in the documents' own Korean font, dark ink on a transparent ground like the pad's, fitted to the
+ * pad: the documents take it as they take a drawn one.
+ */
+export async function typedSignaturePng(name: string): Promise<Buffer> {
+  const text = `<span foreground="#111111">${markupText(name)}</span>`;
+  const drawn = await sharp({
+    text: { text, fontfile: fontFile('regular'), font: 'Pretendard 96', dpi: 72, rgba: true },
+  })
+    .png()
+    .toBuffer();
+  return fitToPad(sharp(drawn)).png().toBuffer();
 }
 
 /** Width and height from a PNG's header (IHDR), without decoding it; undefined when it is no PNG. */

@@ -19,6 +19,7 @@ export function documentBodyOf({ reg }: Pick<ClaimState, 'reg'>): DocumentBody {
     userAddrDetail: reg.userAddrDetail,
     retroMonth: reg.retroMonth ?? undefined,
     signImg: reg.signImg,
+    signTypedNm: reg.signTypedNm,
   };
 }
 

@@ -34,6 +34,8 @@ export interface Reg {
   jobNm: string;
   minAmt: number | null;
   signImg: string;
+  /** A signature typed as the full name instead of drawn (contract signTypedNm); '' when drawn. */
+  signTypedNm: string;
   idcardImg: string;
   idcardType: '' | 'ic' | 'dl' | 'pp';
   idcardIssueDate: string;
@@ -148,6 +150,7 @@ export const emptyReg = (): Reg => ({
   jobNm: '',
   minAmt: null,
   signImg: '',
+  signTypedNm: '',
   idcardImg: '',
   idcardType: '',
   idcardIssueDate: '',

@@ -28,6 +28,8 @@ export interface ClaimFormData {
     totalPaid: number;
   };
   signPng?: Uint8Array;
+  /** The signature was typed as the full name, not drawn. */
+  signTyped?: boolean;
 }
 
 const won = (n: number) => `${new Intl.NumberFormat('ko-KR').format(n)}원`;
@@ -89,7 +91,13 @@ export async function writeClaimForm(l: TextLayout, d: ClaimFormData) {
     '위와 같이 보험금을 청구합니다. 개인(신용)정보의 수집·이용·제공에 대한 동의는 자동청구 가입 때 피보험자가 ' +
       '보험회사별로 했습니다.',
   );
-  await l.signature({ dateText: formatYmd(d.date), role: '청구인', name: d.person.name, png: d.signPng });
+  await l.signature({
+    dateText: formatYmd(d.date),
+    role: '청구인',
+    name: d.person.name,
+    png: d.signPng,
+    typed: d.signTyped,
+  });
   l.addressee(`${d.insuCompNm} 귀중`);
 }
 

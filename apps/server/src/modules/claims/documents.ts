@@ -91,6 +91,7 @@ export async function buildClaimPackage(ctx: AppContext, db: Db, claimId: number
       totalPaid: c.totalPaid,
     },
     signPng,
+    ...(paper?.signTyped ? { signTyped: true } : {}),
   };
   const data: ClaimDocumentData = {
     person: { userNm: person.name, rrnMasked: claim.person.rrnMasked, telMasked, address },
@@ -99,6 +100,7 @@ export async function buildClaimPackage(ctx: AppContext, db: Db, claimId: number
     period: { from: c.visitDate, to: c.visitDate },
     date,
     ...(signPng ? { signPng } : {}),
+    ...(paper?.signTyped ? { signTyped: true } : {}),
   };
 
   // The bytes in a worker thread (package-pdf.ts): pdf-lib decodes images and lays out text in JavaScript.

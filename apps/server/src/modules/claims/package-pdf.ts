@@ -34,9 +34,9 @@ export async function renderClaimPackage({ claim, data, idPhoto, meta }: Package
   pkg.layout.newPage();
   writeReceipt(pkg.layout, claim);
   pkg.layout.newPage();
-  await writeLegalForm(pkg.layout, legalForm('commission', data), data.signPng);
+  await writeLegalForm(pkg.layout, legalForm('commission', data), data.signPng, data.signTyped);
   pkg.layout.newPage();
-  await writeLegalForm(pkg.layout, legalForm('agree', data), data.signPng);
+  await writeLegalForm(pkg.layout, legalForm('agree', data), data.signPng, data.signTyped);
   if (idPhoto)
     writeIdCopy(pkg.layout, await (idPhoto.png ? pkg.doc.embedPng(idPhoto.bytes) : pkg.doc.embedJpg(idPhoto.bytes)));
   // Object streams: the package's tag tree is most of its size otherwise (docs/documents.md).

@@ -4,10 +4,9 @@ import { DEFAULT_HOSPITAL_CD, contractDates, type DocumentBody, type FieldError 
 import type { AppContext } from '../../context.js';
 import { legalFormPdf } from '../../documents/index.js';
 import { AppError } from '../../http/problem.js';
-import { checkSignature } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';
 import * as repo from './repo.js';
-import { documentData, makeDocuments, storedDocumentData } from './service.js';
+import { documentData, makeDocuments, signatureOf, storedDocumentData } from './service.js';
 import { hospitalsByCode, insurersByCode } from '../reference/index.js';
 
 export async function documentPdf(
@@ -47,7 +46,7 @@ export async function documentPdf(
   if (insurers.length !== insurerCodes.length)
     errors.push({ field: 'insuCompCd', message: '보험사 정보를 찾을 수 없어요.' });
   if (errors.length) throw new AppError('VALIDATION_FAILED', errors[0]!.message, errors);
-  const signPng = body.signImg ? await checkSignature(body.signImg, 'signImg') : undefined;
+  const signature = await signatureOf(patient, body);
   const p = patient.person;
   return build(
     documentData({
@@ -64,7 +63,8 @@ export async function documentPdf(
       insurers,
       retroMonth: body.retroMonth ?? 0,
       ...contractDates(ctx.clock.now()),
-      signPng,
+      signPng: signature?.png,
+      signTyped: signature?.method === 'typed',
     }),
   );
 }

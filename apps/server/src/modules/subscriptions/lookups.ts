@@ -230,7 +230,7 @@ export async function paperworkOf(ctx: AppContext, db: Db, insuApplyId: string |
   const row = insuApplyId
     ? await db
         .selectFrom('subscription')
-        .select(['personEnc', 'bankCd', 'bankAccountEnc', 'bankAccountRel', 'signImgEnc', 'idcardImgEnc'])
+        .select(['personEnc', 'bankCd', 'bankAccountEnc', 'bankAccountRel', 'signImgEnc', 'signMethod', 'idcardImgEnc'])
         .where('insuApplyId', '=', insuApplyId)
         .executeTakeFirst()
     : undefined;
@@ -243,6 +243,8 @@ export async function paperworkOf(ctx: AppContext, db: Db, insuApplyId: string |
     bankAccountRel: row.bankAccountRel,
     /** The signature as the documents draw it (storedSignature). */
     signPng: await storedSignature(ctx, row.signImgEnc),
+    /** Typed as the full name rather than drawn (the documents' hint says so). */
+    signTyped: row.signMethod === 'typed',
     /** Base64 or a data URL, as stored. */
     idcardImg: dec(row.idcardImgEnc),
   };

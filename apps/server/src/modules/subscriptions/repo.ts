@@ -30,6 +30,7 @@ const SUMMARY_COLUMNS = [
   'subscription.idcardType',
   'subscription.idcardImgEnc',
   'subscription.signImgEnc',
+  'subscription.signMethod',
   'subscription.contractStartDate',
   'subscription.contractEndDate',
   'subscription.createdAt',

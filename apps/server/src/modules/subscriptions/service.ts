@@ -17,6 +17,8 @@ import {
   maskName,
   maskPhone,
   maskRrn,
+  sameName,
+  SIGN_TYPED_MISMATCH,
   type AddHospitalBody,
   type AddHospitalsV2Body,
   type FieldError,
@@ -32,7 +34,7 @@ import type { SubscriptionTable } from '../../db/schema.js';
 import { legalFormPdf, type ClaimDocumentData } from '../../documents/index.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { AppError } from '../../http/problem.js';
-import { checkImage, checkSignature, reencodePhoto } from '../../images/index.js';
+import { checkImage, checkSignature, reencodePhoto, typedSignaturePng } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';
 import { checkHolder } from '../accounts/index.js';
 import {
@@ -334,7 +336,7 @@ async function checkReg(
         'idcardImg',
       )
     : null;
-  const signImg = await checkSignature(reg.signImg, 'signImg');
+  const signature = (await signatureOf(patient, reg))!;
 
   // The bank, after everything local has passed.
   await checkHolder(ctx, patient, {
@@ -351,8 +353,28 @@ async function checkReg(
     bankNm: bank!.bankNm,
     jobNm: job?.jobNm ?? reg.jobNm ?? '',
     idcardImg,
-    signImg,
+    signImg: signature.png,
+    signMethod: signature.method,
   };
+}
+
+/**
+ * The signature as the documents show it and how it was made (README "Accessibility and older patients"): typed, when
+ * signTypedNm is the verified person's name (drawn here in the documents' font), else the drawn pad checked; none
+ * when neither was sent (a document previewed before signing).
+ */
+export async function signatureOf(
+  patient: Patient,
+  body: { signImg?: string; signTypedNm?: string },
+): Promise<{ png: Buffer; method: 'drawn' | 'typed' } | undefined> {
+  if (body.signTypedNm) {
+    if (!sameName(body.signTypedNm, patient.person.userNm)) {
+      throw invalid([{ field: 'signTypedNm', message: SIGN_TYPED_MISMATCH }]);
+    }
+    return { png: await typedSignaturePng(patient.person.userNm), method: 'typed' };
+  }
+  if (!body.signImg) return undefined;
+  return { png: await checkSignature(body.signImg, 'signImg'), method: 'drawn' };
 }
 
 /**
@@ -496,6 +518,7 @@ export async function subscribe(
     idcardEnc: idcard ? ctx.crypto.encryptJson(idcard) : null,
     idcardImgEnc: checked.idcardImg ? ctx.crypto.encrypt(checked.idcardImg.toString('base64')) : null,
     signImgEnc: ctx.crypto.encrypt(checked.signImg.toString('base64')),
+    signMethod: checked.signMethod,
     termsIds: JSON.stringify(reg.termsIds) as unknown as string[],
     optTerms: JSON.stringify(reg.optTerms) as unknown as string[],
     goodsSubsId: reg.goodsSubsId || null,
@@ -671,8 +694,10 @@ export async function cancel(ctx: AppContext, patient: Patient) {
 // ————————————————————————————————————————————— documents —————————————————————————————————————————————
 
 /** The data a power of attorney / consent shows, from a person's stored or typed details. */
-export function documentData(d: Parameters<typeof legalFormData>[0] & { signPng?: Uint8Array }): ClaimDocumentData {
-  return { ...legalFormData(d), signPng: d.signPng };
+export function documentData(
+  d: Parameters<typeof legalFormData>[0] & { signPng?: Uint8Array; signTyped?: boolean },
+): ClaimDocumentData {
+  return { ...legalFormData(d), signPng: d.signPng, ...(d.signTyped ? { signTyped: true } : {}) };
 }
 
 /** pg-boss queue of the signed 위임장 and 동의서 (README, Subscriptions): `{ insuApplyId }`, nothing personal. */
@@ -680,7 +705,7 @@ export const DOCUMENTS_QUEUE = 'subscriptions.documents';
 
 type DocumentRow = Pick<
   SubscriptionRow,
-  'insuApplyId' | 'personEnc' | 'retroMonth' | 'contractStartDate' | 'contractEndDate' | 'signImgEnc'
+  'insuApplyId' | 'personEnc' | 'retroMonth' | 'contractStartDate' | 'contractEndDate' | 'signImgEnc' | 'signMethod'
 >;
 
 /** What the documents of a stored subscription show: its person, live hospitals, insurers, dates and signature. */
@@ -698,6 +723,7 @@ export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Pro
     contractStartDate: row.contractStartDate,
     contractEndDate: row.contractEndDate,
     signPng,
+    signTyped: row.signMethod === 'typed',
   });
 }
 
@@ -722,6 +748,7 @@ export async function makeDocuments(
       'contractStartDate',
       'contractEndDate',
       'signImgEnc',
+      'signMethod',
       'commissionSha256',
     ])
     .where('insuApplyId', '=', insuApplyId)

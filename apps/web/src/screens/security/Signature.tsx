@@ -2,11 +2,15 @@
 // signature_pad (pointer events, smooth strokes). The canvas is scaled to the device's pixel ratio; undo removes the
 // last stroke, clear all; an empty or trivial signature is refused (minimum ink). Stored as a PNG data URL in
 // reg.signImg, and the strokes in ui.signBackup so the pad shows it again when the patient comes back. Memory only.
+// Or typed, for whoever cannot draw (keyboard, screen reader: README "Accessibility and older patients"): her full
+// name, confirmed as her signature, goes as reg.signTypedNm; the server checks it is her name and draws it.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import SignaturePad, { type PointGroup } from 'signature_pad';
+import { SIGN_TYPED_MISMATCH, sameName } from '@auto-claim/contract';
 import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
-import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
+import { Field } from '../../ui/Field';
+import { BottomAction, ErrorSummary, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
 import { checkInk } from './parts/ink';
 import './parts/enrol.css';
 
@@ -27,6 +31,10 @@ export default function Signature() {
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const userNm = useClaimStore((s) => s.reg.userNm);
+  const [typing, setTyping] = useState(() => Boolean(useClaimStore.getState().reg.signTypedNm));
+  const [typed, setTyped] = useState(() => useClaimStore.getState().reg.signTypedNm);
+  const [agreed, setAgreed] = useState(() => Boolean(useClaimStore.getState().reg.signTypedNm));
+  const [typedErrors, setTypedErrors] = useState<{ name?: string; agree?: string }>({});
 
   /** The pad's strokes in CSS pixels (the context is scaled, the data is not). */
   const sync = useCallback(() => setStrokes(padRef.current?.toData().length ?? 0), []);
@@ -80,6 +88,20 @@ export default function Signature() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (typing) {
+      const found: typeof typedErrors = {};
+      if (!typed.trim()) found.name = '이름을 입력해 주세요.';
+      else if (userNm && !sameName(typed, userNm)) found.name = SIGN_TYPED_MISMATCH;
+      if (!agreed) found.agree = '입력한 이름을 서명으로 쓰는 데 동의해 주세요.';
+      setTypedErrors(found);
+      if (found.name || found.agree) {
+        setAttempt((n) => n + 1);
+        return;
+      }
+      useClaimStore.getState().setReg({ signTypedNm: typed.trim(), signImg: '' });
+      next();
+      return;
+    }
     const pad = padRef.current!;
     const data = pad.toData();
     const check = checkInk(data);
@@ -88,20 +110,36 @@ export default function Signature() {
       setAttempt((n) => n + 1);
       return;
     }
-    useClaimStore.getState().setReg({ signImg: pad.toDataURL('image/png') });
+    useClaimStore.getState().setReg({ signImg: pad.toDataURL('image/png'), signTypedNm: '' });
     useClaimStore.getState().setUi({ signBackup: JSON.stringify(data) });
     next();
+  };
+
+  const summary: SummaryItem[] = typing
+    ? [
+        ...(typedErrors.name ? [{ target: 'sign-typed', message: typedErrors.name }] : []),
+        ...(typedErrors.agree ? [{ target: 'sign-typed-agree', message: typedErrors.agree }] : []),
+      ]
+    : error
+      ? [{ target: 'sign-pad', message: error }]
+      : [];
+  const switchWay = () => {
+    setTyping((t) => !t);
+    setError(undefined);
+    setTypedErrors({});
   };
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
-      <h2 className="screen__lead">아래 칸에 서명해 주세요</h2>
-      <ErrorSummary items={error ? [{ target: 'sign-pad', message: error }] : []} attempt={attempt} />
+      <h2 className="screen__lead">{typing ? '이름을 입력해 서명해 주세요' : '아래 칸에 서명해 주세요'}</h2>
+      <ErrorSummary items={summary} attempt={attempt} />
       <p className="screen__sub" id="sign-hint">
-        위임장과 동의서에 들어가는 서명이에요. 손가락으로 {userNm ? `${userNm} 님의 ` : ''}이름을 칸에 크게 써 주세요.
+        {typing
+          ? '위임장과 동의서에 들어가는 서명이에요. 입력한 이름을 서버가 서명으로 그려 넣어요.'
+          : `위임장과 동의서에 들어가는 서명이에요. 손가락으로 ${userNm ? `${userNm} 님의 ` : ''}이름을 칸에 크게 써 주세요.`}
       </p>
-      <div className={`field sign${error ? ' field--invalid' : ''}`}>
+      <div className={`field sign${error ? ' field--invalid' : ''}`} hidden={typing}>
         <div className="sign__box">
           <span className="sign__line" aria-hidden="true" />
           {strokes === 0 && (
@@ -132,6 +170,58 @@ export default function Signature() {
           </button>
         </div>
       </div>
+      {typing && (
+        <div className="sign-typed">
+          <Field
+            id="sign-typed"
+            label="서명으로 쓸 이름"
+            hint={
+              userNm ? `본인인증한 이름 ‘${userNm}’을 그대로 입력해 주세요.` : '본인인증한 이름을 그대로 입력해 주세요.'
+            }
+            error={typedErrors.name}
+          >
+            {(p) => (
+              <input
+                {...p}
+                className="input"
+                type="text"
+                autoComplete="name"
+                value={typed}
+                onChange={(e) => {
+                  setTyped(e.target.value);
+                  setTypedErrors(({ name: _, ...rest }) => rest);
+                }}
+              />
+            )}
+          </Field>
+          {typed.trim() && (
+            <p className="sign-typed__preview" aria-hidden="true">
+              {typed.trim()}
+            </p>
+          )}
+          <label className={`sign-typed__agree${typedErrors.agree ? ' sign-typed__agree--invalid' : ''}`}>
+            <input
+              id="sign-typed-agree"
+              type="checkbox"
+              className="check"
+              checked={agreed}
+              aria-invalid={Boolean(typedErrors.agree)}
+              aria-describedby={typedErrors.agree ? 'sign-typed-agree-error' : undefined}
+              onChange={(e) => {
+                setAgreed(e.target.checked);
+                setTypedErrors(({ agree: _, ...rest }) => rest);
+              }}
+            />
+            <span>입력한 이름을 제 서명으로 쓰는 데 동의해요</span>
+          </label>
+          <p id="sign-typed-agree-error" className="field__error" aria-live="polite">
+            {typedErrors.agree ?? ''}
+          </p>
+        </div>
+      )}
+      <button type="button" className="btn btn--ghost sign__switch" onClick={switchWay}>
+        {typing ? '손가락으로 직접 서명할게요' : '손가락 대신 이름을 입력해 서명할게요'}
+      </button>
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
           서명 완료

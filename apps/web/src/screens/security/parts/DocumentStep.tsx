@@ -27,7 +27,7 @@ const TERMS_REQUIRED = '자동청구 가입에 필요한 약관에 모두 동의
 
 export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind }) {
   const { next, progress, web } = useWizard(step);
-  const signed = useClaimStore((s) => Boolean(s.reg.signImg));
+  const signed = useClaimStore((s) => Boolean(s.reg.signImg || s.reg.signTypedNm));
   const [attempt, setAttempt] = useState(0);
   const [problems, setProblems] = useState<SummaryItem[]>([]);
   // The consent screen also asks for the subscription's own terms (LMHC_SUBS, spec §7): the required ones go to

@@ -8,6 +8,7 @@ import { documentBodyOf, fetchDocumentPdf, type DocumentKind } from '../../../ap
 import { useClaimStore } from '../../../store/claim';
 import { alert, withLoading } from '../../../ui';
 import { useEnrolmentNames } from './useEnrolment';
+import { SignatureShown } from './SignatureShown';
 
 export const DOCUMENT_TITLES: Record<DocumentKind, string> = { commission: '위임장', agree: '동의서' };
 
@@ -50,8 +51,8 @@ export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: 
         <span>
           {form.signer.role} {form.signer.name}
         </span>
-        {reg.signImg ? (
-          <img src={reg.signImg} alt={`${reg.userNm} 님의 서명`} />
+        {reg.signImg || reg.signTypedNm ? (
+          <SignatureShown reg={reg} />
         ) : (
           <span className="doc__missing">서명 전이에요</span>
         )}

@@ -15,6 +15,7 @@ import { minAmtName } from './ChooseMoney';
 import { ID_TYPE_NAMES, formatYmd, maskAccount, maskPhone, maskRrn, retroStart } from './format';
 import { SummaryCard, type SummaryRow } from './SummaryList';
 import { useEnrolmentNames } from './useEnrolment';
+import { SignatureShown } from './SignatureShown';
 
 /** The answer each step owes, and what to say when it is missing. */
 const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: string }>> = {
@@ -31,7 +32,7 @@ const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: s
   retro: { test: (s) => s.reg.retroMonth !== null, message: '지난 진료를 청구할 기간을 골라 주세요.' },
   adress: { test: (s) => Boolean(s.reg.userPostNo && s.reg.userAddr), message: '주소를 입력해 주세요.' },
   job: { test: (s) => Boolean(s.reg.jobCd), message: '직업을 골라 주세요.' },
-  signature: { test: (s) => Boolean(s.reg.signImg), message: '서명해 주세요.' },
+  signature: { test: (s) => Boolean(s.reg.signImg || s.reg.signTypedNm), message: '서명해 주세요.' },
 };
 
 /** Server field errors (contract field names) → the step that asks for that field. */
@@ -61,6 +62,7 @@ const FIELD_STEP: Record<string, StepId> = {
   jobNm: 'job',
   userEmail: 'email',
   signImg: 'signature',
+  signTypedNm: 'signature',
   termsIds: 'docAgreeView',
   optTerms: 'docAgreeView',
 };
@@ -170,7 +172,7 @@ export function Summary() {
       rows: [
         {
           key: '서명',
-          ...value('signature', <img className="summary-sign" src={reg.signImg} alt={`${reg.userNm} 님의 서명`} />),
+          ...value('signature', <SignatureShown reg={reg} className="summary-sign" />),
           action: change('signature', '다시 서명'),
         },
         { key: '위임장', value: '확인했어요', action: change('docComissionView', '보기') },
