@@ -199,7 +199,7 @@ export default function Signature() {
               {typed.trim()}
             </p>
           )}
-          <label className={`sign-typed__agree${typedErrors.agree ? ' sign-typed__agree--invalid' : ''}`}>
+          <label className={`terms__all${typedErrors.agree ? ' sign-typed__agree--invalid' : ''}`}>
             <input
               id="sign-typed-agree"
               type="checkbox"
