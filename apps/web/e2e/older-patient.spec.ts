@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { SMS_CODE_TTL_SECONDS } from '@auto-claim/contract';
 import { test, expect, appPath, expectAccessible, fillIdentity, latestCode, snap, testPerson } from './fixtures';
-import { errorSummary, stroke } from './wizard-steps';
+import { drawSignature, errorSummary } from './wizard-steps';
 
 const HOSPITAL = '90000001';
 
@@ -470,17 +470,7 @@ test('the whole enrolment with the CPU slowed 4×, by taps, then the cancel dial
   await tap(bottom(/다음/));
   await at.at(/\/security\/signature$/, 'signature');
   taps += 2;
-  await stroke(page, [
-    [40, 150],
-    [90, 60],
-    [140, 160],
-    [190, 70],
-  ]);
-  await stroke(page, [
-    [210, 120],
-    [280, 90],
-    [300, 150],
-  ]);
+  await drawSignature(page);
   await tap(bottom('서명 완료'));
   await at.at(/\/security\/docComissionView$/, 'docComissionView');
   await tap(bottom('확인했어요'));

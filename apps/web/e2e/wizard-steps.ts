@@ -103,6 +103,21 @@ export async function stroke(page: Page, points: [number, number][]) {
   await page.mouse.up();
 }
 
+/** A signature the pad's check accepts: a zig-zag and a second, shorter stroke. */
+export async function drawSignature(page: Page) {
+  await stroke(page, [
+    [40, 150],
+    [90, 60],
+    [140, 160],
+    [190, 70],
+  ]);
+  await stroke(page, [
+    [210, 120],
+    [280, 90],
+    [300, 150],
+  ]);
+}
+
 export async function signature(page: Page, shot: string) {
   await onScreen(page, 'signature', '서명', `${shot}-signature`);
   const pad = page.locator('#sign-pad');
@@ -120,17 +135,7 @@ export async function signature(page: Page, shot: string) {
   // undo takes the tick away, then a real signature in two strokes
   await page.getByRole('button', { name: '한 획 지우기' }).click();
   await expect(pad).toHaveAttribute('data-strokes', '0');
-  await stroke(page, [
-    [40, 150],
-    [90, 60],
-    [140, 160],
-    [190, 70],
-  ]);
-  await stroke(page, [
-    [210, 120],
-    [280, 90],
-    [300, 150],
-  ]);
+  await drawSignature(page);
   await expect(pad).toHaveAttribute('data-strokes', '2');
   // the bitmap follows the device pixel ratio (2 here)
   const size = await pad.evaluate((c: HTMLCanvasElement) => ({ w: c.width, cw: c.getBoundingClientRect().width }));
