@@ -80,6 +80,35 @@ describe('security headers', () => {
     }
   });
 
+  it('sends a page’s script and stylesheet only the headers that guard a file; a worker, a page and an image all of them', async () => {
+    const documentOnly = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+      'x-frame-options',
+    ];
+    for (const url of ['/ui/insu/assets/app.js', '/ui/insu/assets/app.css']) {
+      const h = (await t.app.inject(url)).headers;
+      expect(h['x-content-type-options'], url).toBe('nosniff');
+      expect(h['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(h['cache-control'], url).toContain('immutable');
+      expect(h.etag, url).toBeDefined();
+      for (const name of [...documentOnly, 'referrer-policy', 'last-modified'])
+        expect(h[name], `${url} ${name}`).toBeUndefined();
+    }
+    // A worker runs under the CSP its own script comes with; a page, and an SVG opened as one, under their own.
+    for (const url of [
+      '/ui/insu/assets/photo.worker-test.js',
+      '/ui/insu/assets/logo.svg',
+      '/ui/insu/vuex/auto-claim/',
+      '/ui/insu/v1/claims/banks',
+    ]) {
+      const h = (await t.app.inject(url)).headers;
+      for (const name of documentOnly) expect(h[name], `${url} ${name}`).toBeDefined();
+      expect(String(h['content-security-policy'])).toContain("script-src 'self'");
+    }
+  });
+
   it('sends HSTS only over https: neither the Host header nor an untrusted X-Forwarded-Proto decides it', async () => {
     // Over https as a trusted proxy reports it: perimeter.test.ts.
     for (const headers of [

@@ -3,6 +3,7 @@
 // Host header, which any client writes).
 // The headers are the same on every answer: helmet works them out once, at start, and one hook sets them (the
 // Fastify plugin would run all of helmet's middlewares again on every request, CSP parsing included).
+// A page's script or stylesheet drops those that only a document reads (docs/performance.md, "Serving the SPA").
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +46,31 @@ export function helmetHeaders(options: HelmetOptions = HELMET): Record<string, s
   if (failed) throw failed;
   return headers;
 }
+
+/**
+ * What only a document (a page, a worker) reads: a CSP, framing, the opener and agent cluster, the permissions, the
+ * referrer policy of the requests it makes, and old browsers' switches. A module script or a stylesheet the page
+ * loads is governed by the page's; nosniff and the resource policy, which guard the file itself, stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/**
+ * A built script or stylesheet, as the static route names the file it sends (its .br/.gz copy included). Not a
+ * worker's script: a worker is a document of its own, and runs under the CSP its script comes with.
+ */
+export const isSubresourceFile = (file: string) =>
+  /\.(?:m?js|css)(?:\.br|\.gz)?$/.test(file) && !/\.worker[-.]/.test(file);
 
 export async function registerSecurityHeaders(app: FastifyInstance) {
   const headers = {
