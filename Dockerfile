@@ -42,6 +42,8 @@ COPY --chown=root:root apps/server/package.json apps/server/
 COPY --chown=root:root apps/server/src apps/server/src
 COPY --chown=root:root apps/server/scripts apps/server/scripts
 COPY --from=build --chown=root:root /app/apps/web/dist apps/web/dist
+# The landings' server render (docs/performance.md, "The landing drawn by the server").
+COPY --from=build --chown=root:root /app/apps/web/dist-ssr apps/web/dist-ssr
 USER node
 EXPOSE 3000 9464
 # The ops listener answers for web and worker processes alike.

@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'apps/web/dist-ssr/**',
       '**/node_modules/**',
       'test-results/**',
       'playwright-report/**',

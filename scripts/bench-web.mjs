@@ -1,5 +1,6 @@
-// npm run bench:web [-- --runs 3 --no-build --json <file>]: Lighthouse mobile (its default phone and simulated
-// throttling) on a bare React 19 page and on both landings (spec §2), interleaved (bare, outer, inner, bare, …) so the
+// npm run bench:web [-- --runs 3 --no-build --json <file> --throttling devtools]: Lighthouse mobile (its default phone
+// and simulated throttling; `--throttling devtools` slows the network and CPU for real and measures what happens,
+// instead of estimating it from an unthrottled load) on a bare React 19 page and on both landings (spec §2), interleaved (bare, outer, inner, bare, …) so the
 // shared machine's load drifts hit all three alike; prints the medians, the differences from the bare page and the
 // first-screen targets (docs/performance.md, "Web: the first screen"). Exits 0 when a target fails (a benchmark),
 // 1 when a run errors.
@@ -29,6 +30,7 @@ const { values: opts } = parseArgs({
     'bare-port': { type: 'string', default: '3118' },
     port: { type: 'string', default: '3119' },
     hospital: { type: 'string', default: '90000001' },
+    throttling: { type: 'string', default: 'simulate' },
   },
 });
 const RUNS = Number(opts.runs);
@@ -175,6 +177,7 @@ async function main() {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        throttlingMethod: opts.throttling,
       });
       const lhr = out?.lhr;
       if (!lhr || lhr.runtimeError) throw new Error(`${name} run ${run}: ${lhr?.runtimeError?.message ?? 'no report'}`);
@@ -222,7 +225,7 @@ async function main() {
   for (const name of ['outer', 'inner']) {
     rows.push([`${name} − bare`, ...keys.map((k) => diff[k](medians[name][k] - medians.bare[k]))]);
   }
-  console.log(`\nLighthouse mobile, median of ${RUNS}:\n`);
+  console.log(`\nLighthouse mobile (${opts.throttling} throttling), median of ${RUNS}:\n`);
   console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
   for (const r of rows.slice(1)) console.log(`| ${r.join(' | ')} |`);
 

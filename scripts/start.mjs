@@ -6,6 +6,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
 const index = path.join(web, 'dist/index.html');
+// The landings' server render, built with it (docs/performance.md, "The landing drawn by the server").
+const render = path.join(web, 'dist-ssr/entry-server.js');
 
 function newest(dir) {
   let t = 0;
@@ -19,6 +21,7 @@ function newest(dir) {
 const sources = [path.join(web, 'src'), path.join(web, 'public'), path.join(root, 'packages/contract/src')];
 const stale =
   !existsSync(index) ||
+  !existsSync(render) ||
   Math.max(...sources.map(newest), statSync(path.join(web, 'index.html')).mtimeMs) > statSync(index).mtimeMs;
 if (stale) {
   console.log('Building the web app (apps/web/dist)…');

@@ -1,5 +1,6 @@
 // The landings' index.html carries their hospital as a JSON data block (http/landing-data.ts), so the first screen
 // needs no second round trip; safe against a name that tries to close the script element; none for an unknown code.
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROOT } from '@auto-claim/contract';
 import { build, type TestApp } from './helper.js';
@@ -53,4 +54,50 @@ describe('landing data inlined into index.html', () => {
       expect(page.body).not.toContain('as="image"');
     },
   );
+
+  describe("drawn by the server (the web build's render; fixtures/dist-ssr stands in for it)", () => {
+    it("a known hospital's landing comes drawn, with its data and picture", async () => {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `${APP_ROOT}/90000003`,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('br');
+      const html = brotliDecompressSync(page.rawPayload).toString('utf8');
+      const { hospitalNm, hospitalThumbnail } = JSON.parse(BLOCK.exec(html)![1]!);
+      expect(html).toContain(`<div id="root"><main class="layout-empty"><h1>${hospitalNm}</h1>`);
+      expect(html).toContain(`<link rel="preload" as="image" href="${hospitalThumbnail}" fetchpriority="high">`);
+    });
+
+    it('the inner landing comes drawn; an unknown code and other screens do not', async () => {
+      const inner = await t.app.inject({ method: 'GET', url: `${APP_ROOT}/` });
+      expect(inner.body).toContain('<div id="root"><main class="layout-empty"><h1>자동청구</h1>');
+      for (const url of [`${APP_ROOT}/99999999`, `${APP_ROOT}/identity`]) {
+        const page = await t.app.inject({ method: 'GET', url });
+        expect(page.body).toContain('<div id="root"></div>');
+      }
+    });
+
+    it('a change to the hospital shows at once; a render that fails leaves the page undrawn, never broken', async () => {
+      const url = `${APP_ROOT}/90000004`;
+      await t.app.inject({ method: 'GET', url });
+      await t.db.db
+        .updateTable('hospital')
+        .set({ hospitalNm: '새이름병원' })
+        .where('hospitalCd', '=', '90000004')
+        .execute();
+      expect((await t.app.inject({ method: 'GET', url })).body).toContain('<h1>새이름병원</h1>');
+
+      await t.db.db
+        .updateTable('hospital')
+        .set({ hospitalNm: '렌더 실패 병원' })
+        .where('hospitalCd', '=', '90000004')
+        .execute();
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(JSON.parse(BLOCK.exec(page.body)![1]!).hospitalNm).toBe('렌더 실패 병원');
+    });
+  });
 });

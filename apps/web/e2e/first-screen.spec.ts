@@ -1,6 +1,7 @@
 // The first screen on a phone in one round trip (docs/performance.md "Web: the first screen"): the hospital comes
-// inlined in the HTML, the landing's chunks are preloaded by the HTML, and the next step's code waits for idle.
-import { test, expect, appPath } from './fixtures';
+// inlined in the HTML, the landing's chunks are preloaded by the HTML, and the next step's code waits for idle; the
+// landing itself is drawn into the HTML by the server, and React takes it over.
+import { test, expect, appPath, snap } from './fixtures';
 
 const HOSPITAL = { cd: '90000001', nm: '한빛정형외과의원 (데모)' };
 
@@ -54,4 +55,62 @@ test('an unknown hospital code inlines nothing and shows the usual message', asy
   const response = await page.goto(appPath('/introduce/99999998'));
   expect(await response!.text()).not.toContain('landing-hospital');
   await expect(page.getByRole('heading', { name: '병원 정보를 찾을 수 없어요' })).toBeVisible();
+});
+
+test('the landing comes drawn by the server, and React takes over those very elements', async ({ page }) => {
+  // Keep the elements the HTML parser makes, before any script of the page runs.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const w = window as unknown as { drawn?: Element[] };
+      const main = document.querySelector('#root main');
+      const h1 = document.querySelector('#root h1');
+      const img = document.querySelector('#root img');
+      if (main && h1 && img && !w.drawn) w.drawn = [main, h1, img];
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+
+  const response = await page.goto(appPath(`/${HOSPITAL.cd}`));
+  const html = await response!.text();
+  // In the HTML itself: the heading, the picture and the button.
+  // (React puts a preload of the picture first; taking over, it passes such links by.)
+  expect(html).toMatch(
+    /<div id="root">(<link [^>]*>)?<main class="layout-empty">.*<h1 class="landing-header__title">/s,
+  );
+  expect(html).toContain('alt="한빛정형외과의원 (데모) 그림"');
+
+  // Once the scripts have run the button works, and the elements are still those the server drew (a mismatch would
+  // have made React draw the page again, and say so in the console).
+  const start = page.getByRole('button', { name: '자동청구 시작하기' });
+  await expect(start).toBeEnabled();
+  const same = await page.evaluate(() => {
+    const drawn = (window as unknown as { drawn?: Element[] }).drawn;
+    const now = ['#root main', '#root h1', '#root img'].map((s) => document.querySelector(s));
+    return drawn?.length === 3 && drawn.every((el, i) => el === now[i]);
+  });
+  expect(same).toBe(true);
+  expect(problems).toEqual([]);
+  await start.click();
+  await expect(page).toHaveURL(/\/authAgreeInfo$/);
+});
+
+test.describe('with scripts turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landings still show what they are, with a start button that waits', async ({ page }) => {
+    await page.goto(appPath(`/${HOSPITAL.cd}`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      /한빛정형외과의원 진료비,\s*자동으로 청구해 드려요/,
+    );
+    await expect(page.getByRole('img', { name: `${HOSPITAL.nm} 그림` })).toBeVisible();
+    await expect(page.getByRole('button', { name: '자동청구 시작하기' })).toBeDisabled();
+    // (The <noscript> line above it is not shown here: Chromium's emulation turns scripts off after parsing.)
+    await snap(page, 'landing-without-scripts');
+
+    await page.goto(appPath('/'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/병원 진료비,\s*이제 자동으로 청구하세요/);
+  });
 });

@@ -96,6 +96,8 @@ function keyboard(page: Page) {
     /** Tab until the target has focus (the way a keyboard user gets there). */
     async tabTo(target: Locator, max = 60) {
       await expect(target).toBeVisible();
+      // A landing is painted by the server before its scripts run; its button takes focus once it works.
+      await expect(target).toBeEnabled();
       for (let i = 0; i < max; i++) {
         if (await isFocused(target)) return;
         await press('Tab');

@@ -3,10 +3,9 @@
 // or RRN, never the URL itself. Loaded once the first screen is up, so the landing carries none of it; a view that
 // cannot be sent is dropped without a word: the patient's screens never wait for it or fail because of it.
 import { API, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
-import type { router as appRouter } from './router';
+import type { AppRouter } from './router';
 import { useClaimStore } from './store/claim';
 
-type AppRouter = typeof appRouter;
 const VISIT_KEY = 'auto-claim-visit';
 
 function visitId() {

@@ -1,21 +1,39 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/queryClient';
 import { seedLandingData } from './api/landingData';
-import { router } from './router';
+import { createAppRouter, type AppRouter } from './router';
 import './styles.css';
 
 seedLandingData(queryClient);
+const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** Resolves once the route's code has arrived (its chunks are preloaded by the page): the first render is whole. */
+const routed = (r: AppRouter) =>
+  new Promise<void>((resolve) => {
+    if (r.state.initialized) return resolve();
+    const stop = r.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+
+// A landing comes drawn by the server (docs/performance.md, "The landing drawn by the server"): React takes over the
+// markup where it is instead of drawing it again; every other screen is drawn here.
+const root = document.getElementById('root')!;
+if (root.firstElementChild) void routed(router).then(() => hydrateRoot(root, app));
+else createRoot(root).render(app);
 
 // Focus and announcement at each screen change (README "Accessibility and older patients"), its own chunk, fetched
 // once the first screen has loaded (the first screen needs none: the browser reads a new page by itself).

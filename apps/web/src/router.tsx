@@ -102,26 +102,27 @@ const toRoute = ({ path, screen, ...meta }: RouteDef): RouteObject => ({
   },
 });
 
-export const router = createBrowserRouter(
-  [
-    {
-      path: APP_BASE,
-      element: <AppShell />,
-      errorElement: <RouteError />,
-      children: [
-        ...ROUTE_TABLE.map(toRoute),
-        {
-          path: '*',
-          handle: { title: '페이지를 찾을 수 없어요' },
-          lazy: () => loadScreen(() => import('./screens/NotFound')),
-        },
-      ],
-    },
-    {
-      path: '*',
-      handle: { title: '페이지를 찾을 수 없어요' },
-      lazy: () => loadScreen(() => import('./screens/NotFound')),
-    },
-  ],
-  { basename: CONTEXT_PATH },
-);
+/** Every route, for the browser's router (main.tsx) and the server's first render of a landing (entry-server.tsx). */
+export const routes: RouteObject[] = [
+  {
+    path: APP_BASE,
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      ...ROUTE_TABLE.map(toRoute),
+      {
+        path: '*',
+        handle: { title: '페이지를 찾을 수 없어요' },
+        lazy: () => loadScreen(() => import('./screens/NotFound')),
+      },
+    ],
+  },
+  {
+    path: '*',
+    handle: { title: '페이지를 찾을 수 없어요' },
+    lazy: () => loadScreen(() => import('./screens/NotFound')),
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes, { basename: CONTEXT_PATH });
+export type AppRouter = ReturnType<typeof createAppRouter>;

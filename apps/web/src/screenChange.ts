@@ -2,9 +2,7 @@
 // title goes to a polite live region and focus moves to its first heading (tabIndex -1), so a screen reader starts
 // there and Tab goes on into the screen. Focus a screen placed itself (an input's autofocus, a dialog) stays. Not on
 // the first load: the browser reads a new page by itself. Loaded after the first screen (none of it in the landing's JS).
-import type { router as appRouter } from './router';
-
-type AppRouter = typeof appRouter;
+import type { AppRouter } from './router';
 
 /** Watches the router (`w`: a short name, as main.tsx's bytes are counted). */
 export function w(router: AppRouter) {

@@ -5,10 +5,13 @@
 // (http/security.ts); `<` is escaped so that no value can close the script element.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { APP_ROOT, CONTEXT_PATH } from '@auto-claim/contract';
+import { APP_ROOT, CONTEXT_PATH, type Hospital } from '@auto-claim/contract';
 import type { Database } from '../db/schema.js';
 import { publicHospital } from '../modules/reference/index.js';
+import { pageOf, type Page } from './page.js';
 
 /** The id of the data block; the web app reads it by this id. */
 export const LANDING_DATA_ID = 'landing-hospital';
@@ -36,10 +39,10 @@ function manifestOf(webDist: string) {
 }
 
 /**
- * modulepreload links for the landing screen's chunk and its static imports beyond what the HTML already loads:
- * the browser fetches them with the entry, instead of after the entry has run and asked for the route.
+ * modulepreload links for the landing screen's chunk and its static imports beyond what the page already names (the
+ * entry and its imports): the browser fetches them with the entry, instead of after the entry has asked for the route.
  */
-export function landingPreloads(webDist: string, pathname: string) {
+function landingPreloads(webDist: string, pathname: string, page: string) {
   const manifest = manifestOf(webDist);
   const screen = landingScreen(pathname);
   if (!manifest?.[screen]) return '';
@@ -49,11 +52,10 @@ export function landingPreloads(webDist: string, pathname: string) {
     for (const dep of manifest[key].imports ?? []) closure(dep, seen);
     return seen;
   };
-  const loaded = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, loaded);
+  const href = (key: string) => `${CONTEXT_PATH}/${manifest[key]!.file}`;
   return [...closure(screen, new Set())]
-    .filter((key) => !loaded.has(key))
-    .map((key) => `<link rel="modulepreload" crossorigin href="${CONTEXT_PATH}/${manifest[key]!.file}">`)
+    .filter((key) => !page.includes(`"${href(key)}"`))
+    .map((key) => `<link rel="modulepreload" crossorigin href="${href(key)}">`)
     .join('');
 }
 
@@ -66,20 +68,60 @@ export const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+type RenderScreen = (pathname: string, hospital?: Hospital) => Promise<string | undefined>;
+
 /**
- * index.html for `pathname`: with the hospital's data inlined when it is a landing of a known hospital, else as
- * built (an unknown code shows the app's usual message after its own call). A database error never breaks the page.
+ * The web app's server render (apps/web/src/entry-server.tsx), built beside the browser's files into dist-ssr by
+ * `npm run build`; a server started on a build without it sends the landings undrawn, as before.
  */
-export async function landingHtml(
-  db: Kysely<Database>,
+function loadRenderer(webDist: string): Promise<RenderScreen | undefined> {
+  const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(file)) return Promise.resolve(undefined);
+  return import(pathToFileURL(file).href).then((m: { renderScreen: RenderScreen }) => m.renderScreen);
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** A page with its compressed forms is about 10 KB: 1,000 of them (hospitals × landing paths), then start again. */
+const MAX_PAGES = 1_000;
+
+/**
+ * index.html for a landing's path: the hospital's data inlined when it is known, the screen's chunks and picture
+ * preloaded, and the screen itself drawn into #root (so the phone paints it with the HTML, before any script). Each
+ * page is made once per path and hospital data (a change to the hospital is a new key) and kept with its compressed
+ * forms. Undefined for any other path: the page as built. A database error or a render that fails never breaks it.
+ */
+export function landingPages(db: Kysely<Database>, webDist: string, indexHtml: Buffer) {
+  const pages = new Map<string, Promise<Page>>();
+  let renderer: Promise<RenderScreen | undefined> | undefined;
+  const render = () => (renderer ??= loadRenderer(webDist));
+  return async (pathname: string, log: FastifyBaseLogger): Promise<Page | undefined> => {
+    const hospitalCd = landingHospitalCd(pathname);
+    const inner = pathname === APP_ROOT || pathname === `${APP_ROOT}/`;
+    if (!hospitalCd && !inner) return undefined;
+    const hospital = hospitalCd ? await publicHospital(db, hospitalCd).catch(() => undefined) : undefined;
+    // A page of an unknown code is the same for every code: one entry, however many codes are asked for.
+    const key = hospital || inner ? `${pathname}\n${JSON.stringify(hospital ?? null)}` : landingScreen(pathname);
+    let page = pages.get(key);
+    if (!page) {
+      if (pages.size >= MAX_PAGES) pages.clear();
+      // Drawn only where the browser's first render draws the same: the hospital known (its data is in the page),
+      // or the inner landing, which needs none. An unknown code is left to the app, which asks and says so.
+      page = makeLandingPage(webDist, pathname, indexHtml, hospital, hospital || inner ? render() : undefined, log);
+      pages.set(key, page);
+    }
+    return page;
+  };
+}
+
+async function makeLandingPage(
   webDist: string,
   pathname: string,
   indexHtml: Buffer,
-): Promise<Buffer> {
-  const hospitalCd = landingHospitalCd(pathname);
-  const inner = pathname === APP_ROOT || pathname === `${APP_ROOT}/`;
-  if (!hospitalCd && !inner) return indexHtml;
-  const hospital = hospitalCd ? await publicHospital(db, hospitalCd).catch(() => undefined) : undefined;
+  hospital: Hospital | undefined,
+  renderer: Promise<RenderScreen | undefined> | undefined,
+  log: FastifyBaseLogger,
+): Promise<Page> {
   const data = hospital
     ? `<script type="application/json" id="${LANDING_DATA_ID}">${scriptSafeJson(hospital)}</script>`
     : '';
@@ -89,9 +131,21 @@ export async function landingHtml(
     thumbnail && /^\/[\w./-]+$/.test(thumbnail)
       ? `<link rel="preload" as="image" href="${thumbnail}" fetchpriority="high">`
       : '';
-  const block = landingPreloads(webDist, pathname) + picture + data;
-  if (!block) return indexHtml;
-  const html = indexHtml.toString('utf8');
-  const at = html.indexOf('</head>');
-  return Buffer.from(at < 0 ? block + html : html.slice(0, at) + block + html.slice(at), 'utf8');
+  const render = await renderer?.catch((error: unknown) => {
+    log.warn({ err: error }, 'the landings server render could not be loaded; landings go undrawn');
+    return undefined;
+  });
+  let html = indexHtml.toString('utf8');
+  const markup =
+    render && html.includes(ROOT)
+      ? await render(pathname, hospital).catch((error: unknown) => {
+          log.warn({ err: error, route: 'landing' }, 'landing server render failed; the page goes undrawn');
+          return undefined;
+        })
+      : undefined;
+  const block = landingPreloads(webDist, pathname, html) + picture + data;
+  const end = html.indexOf('</head>');
+  html = end < 0 ? block + html : html.slice(0, end) + block + html.slice(end);
+  if (markup) html = html.replace(ROOT, () => `<div id="root">${markup}</div>`);
+  return pageOf(Buffer.from(html, 'utf8'));
 }

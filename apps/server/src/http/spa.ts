@@ -3,10 +3,10 @@
 // path below it. Unknown API paths and everything else get a JSON 404, and so does a file that is not there (an old
 // page asking for an asset of a previous build must not get HTML to run as script).
 // Files go compressed as the browser accepts: the build wrote .br and .gz copies (apps/web/vite-compress.ts) and
-// @fastify/static picks one; the two HTML pages are compressed here once, at start.
+// @fastify/static picks one; the two HTML pages are compressed here once, at start, and a landing's page once per
+// hospital and version of its data (landing-data.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -14,7 +14,8 @@ import { APP_ROOT, CONTEXT_PATH } from '@auto-claim/contract';
 import type { Database } from '../db/schema.js';
 import { acceptedEncoding } from './accept-encoding.js';
 import { sendProblem } from './problem.js';
-import { landingHtml } from './landing-data.js';
+import { landingPages } from './landing-data.js';
+import { pageOf, type Page } from './page.js';
 import { DOCUMENT_ONLY_HEADERS, isSubresourceFile } from './security.js';
 
 /** Below /ui/insu, these prefixes are API (spec §7): never the SPA. */
@@ -37,21 +38,7 @@ const ASSET_EXTENSION =
 export const isAssetPath = (pathname: string) =>
   ASSET_DIRS.some((d) => pathname.startsWith(d)) || ASSET_EXTENSION.test(pathname);
 
-/** An HTML page with its brotli and gzip forms, made once. */
-interface Page {
-  raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-function pageOf(file: string): Page | undefined {
-  if (!existsSync(file)) return undefined;
-  const raw = readFileSync(file);
-  return {
-    raw,
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    gzip: gzipSync(raw, { level: 9 }),
-  };
-}
+const pageIn = (file: string) => (existsSync(file) ? pageOf(readFileSync(file)) : undefined);
 
 function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
   const encoding = acceptedEncoding(req.headers['accept-encoding']);
@@ -60,22 +47,11 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
   return reply.header('Content-Encoding', encoding).send(page[encoding]);
 }
 
-/** A landing's page carries its hospital (landing-data.ts), so it is compressed per answer: quick settings, ~3 KB. */
-function sendLandingPage(req: FastifyRequest, reply: FastifyReply, html: Buffer) {
-  const encoding = acceptedEncoding(req.headers['accept-encoding']);
-  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding');
-  if (!encoding) return reply.send(html);
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(html, { level: 6 });
-  return reply.header('Content-Encoding', encoding).send(body);
-}
-
 export async function registerSpa(app: FastifyInstance, webDist: string, db?: Kysely<Database>) {
-  const indexHtml = pageOf(path.join(webDist, 'index.html'));
+  const indexHtml = pageIn(path.join(webDist, 'index.html'));
   const built = indexHtml !== undefined;
-  const opsHtml = pageOf(path.join(webDist, 'ops.html'));
+  const opsHtml = pageIn(path.join(webDist, 'ops.html'));
+  const landingPage = db && indexHtml ? landingPages(db, webDist, indexHtml.raw) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -122,8 +98,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string, db?: Ky
           detail: '화면이 아직 준비되지 않았어요. 잠시 후 다시 시도해 주세요.',
         });
       }
-      const html = db ? await landingHtml(db, webDist, pathname, indexHtml.raw) : indexHtml.raw;
-      return html === indexHtml.raw ? sendPage(request, reply, indexHtml) : sendLandingPage(request, reply, html);
+      const landing = await landingPage?.(pathname, request.log);
+      return sendPage(request, reply, landing ?? indexHtml);
     }
     return sendProblem(reply, { status: 404, code: 'NOT_FOUND', detail: '요청한 주소를 찾을 수 없어요.' });
   });

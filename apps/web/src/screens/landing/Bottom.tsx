@@ -1,5 +1,5 @@
 // The footer (spec §2 "bottom") and the sticky start button.
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 import { useClaimStore } from '../../store/claim';
@@ -7,8 +7,22 @@ import { useClaimStore } from '../../store/claim';
 /** The next step's code, fetched once the landing is idle: never in the landing's first load, ready by the tap. */
 const prefetchNextStep = () => import('../auth/AuthAgreeInfo');
 
+const noSubscription = () => () => undefined;
+/**
+ * False while the page is the server's drawing (docs/performance.md, "The landing drawn by the server") and React has
+ * not yet taken it over, true from then on (and from the first render where the browser draws the page itself).
+ */
+const useTakenOver = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
 export function StartButton() {
   const navigate = useNavigate();
+  // A tap before the scripts have run would do nothing: until then the button says it is not ready yet.
+  const ready = useTakenOver();
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 1500));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
@@ -28,7 +42,7 @@ export function StartButton() {
   };
   return (
     <div className="bottom-action">
-      <button type="button" className="btn btn--primary btn--block btn--large" onClick={start}>
+      <button type="button" className="btn btn--primary btn--block btn--large" onClick={start} disabled={!ready}>
         자동청구 시작하기
       </button>
     </div>

@@ -1,0 +1,33 @@
+// The landings drawn by the server (docs/performance.md, "The landing drawn by the server"): the same routes, screens
+// and hospital data as the browser's first render, so that the phone paints the landing with the HTML and React, once
+// its scripts have run, takes over that markup (main.tsx, hydrateRoot) instead of drawing it again. Built by
+// vite.ssr.config.ts into dist-ssr/entry-server.js, which the server loads (apps/server/src/http/landing-data.ts).
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { CONTEXT_PATH, type Hospital } from '@auto-claim/contract';
+import { routes } from './router';
+
+const handler = createStaticHandler(routes, { basename: CONTEXT_PATH });
+
+/**
+ * The markup of `pathname`'s screen inside #root, with `hospital` as the hospital query's answer (as the page's data
+ * block gives it to the browser); undefined where the route answers otherwise (a redirect).
+ */
+export async function renderScreen(pathname: string, hospital?: Hospital): Promise<string | undefined> {
+  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
+  if (context instanceof Response) return undefined;
+  // Nothing is fetched here: what the page does not carry (the insurers) is drawn pending, as the browser first does.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (hospital) client.setQueryData(['hospital', hospital.hospitalCd], hospital);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        {/* hydrate={false}: no inline script (the CSP has none); the browser's router starts from the URL. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
