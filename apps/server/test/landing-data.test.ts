@@ -68,6 +68,9 @@ describe('landing data inlined into index.html', () => {
       const { hospitalNm, hospitalThumbnail } = JSON.parse(BLOCK.exec(html)![1]!);
       expect(html).toContain(`<div id="root"><main class="layout-empty"><h1>${hospitalNm}</h1>`);
       expect(html).toContain(`<link rel="preload" as="image" href="${hospitalThumbnail}" fetchpriority="high">`);
+      // It paints without them: the scripts yield the link to the stylesheet and the picture.
+      expect(html).toContain('<script type="module" fetchpriority="low"');
+      expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority="low")/);
     });
 
     it('the inner landing comes drawn; an unknown code and other screens do not', async () => {
@@ -76,6 +79,7 @@ describe('landing data inlined into index.html', () => {
       for (const url of [`${APP_ROOT}/99999999`, `${APP_ROOT}/identity`]) {
         const page = await t.app.inject({ method: 'GET', url });
         expect(page.body).toContain('<div id="root"></div>');
+        expect(page.body).not.toContain('fetchpriority="low"');
       }
     });
 
