@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { CONTEXT_PATH, type Hospital } from '@auto-claim/contract';
+import { seedHospital } from './api/landingData';
 import { routes } from './router';
 
 const handler = createStaticHandler(routes, { basename: CONTEXT_PATH });
@@ -20,7 +21,7 @@ export async function renderScreen(pathname: string, hospital?: Hospital): Promi
   if (context instanceof Response) return undefined;
   // Nothing is fetched here: what the page does not carry (the insurers) is drawn pending, as the browser first does.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  if (hospital) client.setQueryData(['hospital', hospital.hospitalCd], hospital);
+  if (hospital) seedHospital(client, hospital);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>

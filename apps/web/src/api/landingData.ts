@@ -12,8 +12,12 @@ export function seedLandingData(client: QueryClient, doc: Document = document) {
   if (!block?.textContent) return;
   try {
     const hospital = JSON.parse(block.textContent) as Hospital;
-    if (typeof hospital?.hospitalCd === 'string') client.setQueryData(['hospital', hospital.hospitalCd], hospital);
+    if (typeof hospital?.hospitalCd === 'string') seedHospital(client, hospital);
   } catch {
     // A broken block only costs the round trip it was meant to save: the query fetches as before.
   }
 }
+
+/** The hospital as the hospital query's answer: the browser's from the page's block, the server's render likewise. */
+export const seedHospital = (client: QueryClient, hospital: Hospital) =>
+  client.setQueryData(['hospital', hospital.hospitalCd], hospital);
