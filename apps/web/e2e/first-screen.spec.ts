@@ -86,6 +86,7 @@ test('the landing comes drawn by the server, and React takes over those very ele
   // have made React draw the page again, and say so in the console).
   const start = page.getByRole('button', { name: '자동청구 시작하기' });
   await expect(start).toBeEnabled();
+  await expect(page.getByRole('button', { name: '내 정보는 어떻게 보호되나요?' })).toBeEnabled();
   const same = await page.evaluate(() => {
     const drawn = (window as unknown as { drawn?: Element[] }).drawn;
     const now = ['#root main', '#root h1', '#root img'].map((s) => document.querySelector(s));
@@ -107,6 +108,7 @@ test.describe('with scripts turned off', () => {
     );
     await expect(page.getByRole('img', { name: `${HOSPITAL.nm} 그림` })).toBeVisible();
     await expect(page.getByRole('button', { name: '자동청구 시작하기' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: '내 정보는 어떻게 보호되나요?' })).toBeDisabled();
     // (The <noscript> line above it is not shown here: Chromium's emulation turns scripts off after parsing.)
     await snap(page, 'landing-without-scripts');
 

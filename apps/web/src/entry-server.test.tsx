@@ -28,7 +28,9 @@ describe('the landings drawn by the server', () => {
       `<img src="${hospital.hospitalThumbnail}" alt="서울튼튼병원 그림" width="320" height="180"/>`,
     );
     expect(html).toContain('href="/ui/insu/vuex/auto-claim/introduce/90000001"');
-    expect(html).toContain('자동청구 시작하기</button>');
+    // The buttons wait for React to take the page over: a tap before then would do nothing.
+    expect(html).toMatch(/<button [^>]*disabled=""[^>]*>자동청구 시작하기<\/button>/);
+    expect(html).toMatch(/<button [^>]*disabled=""[^>]*>내 정보는 어떻게 보호되나요\?<\/button>/);
     // The insurers are not in the page: drawn pending, as the browser's first render draws them.
     expect(html).toContain('aria-label="보험사 목록을 불러오는 중이에요"');
     // No script of any kind: the CSP allows none inline.

@@ -1,27 +1,15 @@
 // The footer (spec §2 "bottom") and the sticky start button.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 import { useClaimStore } from '../../store/claim';
+import { useTakenOver } from './takenOver';
 
 /** The next step's code, fetched once the landing is idle: never in the landing's first load, ready by the tap. */
 const prefetchNextStep = () => import('../auth/AuthAgreeInfo');
 
-const noSubscription = () => () => undefined;
-/**
- * False while the page is the server's drawing (docs/performance.md, "The landing drawn by the server") and React has
- * not yet taken it over, true from then on (and from the first render where the browser draws the page itself).
- */
-const useTakenOver = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
 export function StartButton() {
   const navigate = useNavigate();
-  // A tap before the scripts have run would do nothing: until then the button says it is not ready yet.
   const ready = useTakenOver();
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 1500));

@@ -1,5 +1,6 @@
 // Why automatic claims help the patient (spec §2 "justice").
 import { info } from '../../ui/modals';
+import { useTakenOver } from './takenOver';
 
 const REASONS = [
   {
@@ -14,6 +15,7 @@ const REASONS = [
 ];
 
 export function Justice() {
+  const ready = useTakenOver();
   const explainSafety = () =>
     info(
       '주민등록번호, 계좌번호, 서명, 신분증 사진은 모두 암호화해서 보관해요.\n화면에는 일부를 가려서 보여 드리고, 보험사에는 청구에 필요한 정보만 보내요.\n언제 어떤 정보가 어디로 갔는지 진료 내역 화면에서 직접 확인할 수 있어요.',
@@ -37,7 +39,7 @@ export function Justice() {
           </li>
         ))}
       </ul>
-      <button type="button" className="btn btn--ghost btn--block" onClick={explainSafety}>
+      <button type="button" className="btn btn--ghost btn--block" onClick={explainSafety} disabled={!ready}>
         내 정보는 어떻게 보호되나요?
       </button>
     </section>
