@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-compress.ts';
+import { preloadApp } from './vite-preload-app.ts';
 
 // Served by the Fastify server under /ui/insu (history mode); `npm run dev` proxies the API to it. The operator
 // console is a build of its own (vite.ops.config.ts): sharing chunks with it would grow the patient's first load.
 export default defineConfig({
   base: '/ui/insu/',
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadApp(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

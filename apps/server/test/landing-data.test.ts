@@ -68,9 +68,12 @@ describe('landing data inlined into index.html', () => {
       const { hospitalNm, hospitalThumbnail } = JSON.parse(BLOCK.exec(html)![1]!);
       expect(html).toContain(`<div id="root"><main class="layout-empty"><h1>${hospitalNm}</h1>`);
       expect(html).toContain(`<link rel="preload" as="image" href="${hospitalThumbnail}" fetchpriority="high">`);
-      // It paints without them: the scripts yield the link to the stylesheet and the picture.
-      expect(html).toContain('<script type="module" fetchpriority="low"');
-      expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority="low")/);
+      // It paints before the app's code is asked for: the page names no chunk to preload, and the boot script
+      // (apps/web/src/boot.ts) preloads the list the page carries once the landing is on screen.
+      expect(html).toContain('<script type="module" src="/ui/insu/assets/app.js"></script>');
+      expect(html).not.toContain('modulepreload');
+      const after = /<script type="application\/json" id="after-paint">([^<]*)<\/script>/.exec(html);
+      expect(JSON.parse(after![1]!)).toEqual(['/ui/insu/assets/main.js', '/ui/insu/assets/framework.js']);
     });
 
     it('the inner landing comes drawn; an unknown code and other screens do not', async () => {
@@ -79,7 +82,9 @@ describe('landing data inlined into index.html', () => {
       for (const url of [`${APP_ROOT}/99999999`, `${APP_ROOT}/identity`]) {
         const page = await t.app.inject({ method: 'GET', url });
         expect(page.body).toContain('<div id="root"></div>');
-        expect(page.body).not.toContain('fetchpriority="low"');
+        // Nothing to show before the app: its code is preloaded with the page, and no list waits for a paint.
+        expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/ui/insu/assets/main.js">');
+        expect(page.body).not.toContain('after-paint');
       }
     });
 

@@ -1,6 +1,7 @@
 // The first screen on a phone in one round trip (docs/performance.md "Web: the first screen"): the hospital comes
-// inlined in the HTML, the landing's chunks are preloaded by the HTML, and the next step's code waits for idle; the
-// landing itself is drawn into the HTML by the server, and React takes it over.
+// inlined in the HTML, the landing itself is drawn into the HTML by the server, the app's code (all of it named by
+// the page) is asked for once the landing is on screen, React takes over what was drawn, and the next step's code
+// waits for idle.
 import { test, expect, appPath, snap } from './fixtures';
 
 const HOSPITAL = { cd: '90000001', nm: '한빛정형외과의원 (데모)' };
@@ -10,6 +11,15 @@ test('the outer landing shows its hospital with no hospital call and no chained 
 }) => {
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
+  // When React has taken the page over: the start button is enabled then (screens/landing/takenOver.ts).
+  await page.addInitScript(() => {
+    const w = window as unknown as { takenOver?: number };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('.bottom-action button:enabled')) return;
+      w.takenOver = performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  });
 
   const response = await page.goto(appPath(`/${HOSPITAL.cd}`));
   const html = await response!.text();
@@ -19,23 +29,32 @@ test('the outer landing shows its hospital with no hospital call and no chained 
   expect(html).toContain('id="landing-hospital"');
   expect(requests.filter((url) => url.includes(`/v1/claims/hospitals/${HOSPITAL.cd}`))).toEqual([]);
 
-  // Every script fetched before the name showed is named by the HTML (entry or modulepreload): no chained chunk.
+  // Every script fetched before the load event is named by the HTML (the boot script, or the list of chunks it
+  // preloads once the landing is on screen): no chained chunk.
+  const afterPaint = JSON.parse(/<script type="application\/json" id="after-paint">([^<]*)<\/script>/.exec(html)![1]!);
   const named = new Set(
-    [...html.matchAll(/<(?:script[^>]*src|link[^>]*href)="([^"]+\.js)"/g)].map((m) => new URL(m[1]!, page.url()).href),
+    [...[...html.matchAll(/<script[^>]*src="([^"]+\.js)"/g)].map((m) => m[1]!), ...(afterPaint as string[])].map(
+      (href) => new URL(href, page.url()).href,
+    ),
   );
-  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
-  expect(preloaded.some((href) => /\/OuterLanding-[^/]+\.js$/.test(href))).toBe(true);
-  expect(preloaded.some((href) => /\/LandingBody-[^/]+\.js$/.test(href))).toBe(true);
-  // The scripts the page fetched before its load event (the first screen's), by the browser's own timing.
-  const scriptsBeforeLoad = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    return performance
+  expect(afterPaint.some((href: string) => /\/OuterLanding-[^/]+\.js$/.test(href))).toBe(true);
+  expect(afterPaint.some((href: string) => /\/LandingBody-[^/]+\.js$/.test(href))).toBe(true);
+  expect(html).not.toContain('modulepreload');
+  // The scripts the page fetched until React had taken it over (the first screen's), by the browser's own timing;
+  // all but the boot script were asked for after the landing was on screen.
+  await expect(page.getByRole('button', { name: '자동청구 시작하기' })).toBeEnabled();
+  const first = await page.evaluate(() => {
+    const takenOver = (window as unknown as { takenOver: number }).takenOver;
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+    const scripts = performance
       .getEntriesByType('resource')
-      .filter((e) => e.name.endsWith('.js') && (nav.loadEventStart === 0 || e.startTime <= nav.loadEventStart))
-      .map((e) => e.name);
+      .filter((e) => e.name.endsWith('.js') && e.startTime <= takenOver);
+    return { paint, scripts: scripts.map((e) => ({ url: e.name, start: e.startTime })) };
   });
-  expect(scriptsBeforeLoad.length).toBeGreaterThan(0);
-  expect(scriptsBeforeLoad.filter((url) => !named.has(url))).toEqual([]);
+  expect(first.scripts.map((s) => s.url).filter((url) => !named.has(url))).toEqual([]);
+  const app = first.scripts.filter((s) => !html.includes(`src="${new URL(s.url).pathname}"`));
+  expect(app.map((s) => new URL(s.url).pathname).sort()).toEqual([...afterPaint].sort());
+  expect(app.filter((s) => s.start < first.paint)).toEqual([]);
 
   // The next step (the terms) is fetched, but only once the page has loaded and gone idle.
   const timing = async () =>

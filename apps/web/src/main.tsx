@@ -1,20 +1,37 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/queryClient';
 import { seedLandingData } from './api/landingData';
 import { createAppRouter, type AppRouter } from './router';
-import './styles.css';
 
 seedLandingData(queryClient);
 const router = createAppRouter();
+
+/** Calls `then` once, after React's first commit: the first screen is on and React has it. */
+function Committed({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
+
+let committed = false;
+const afterFirstScreen = () => {
+  if (committed) return;
+  committed = true;
+  // Focus and announcement at each screen change (README "Accessibility and older patients"), its own chunk, fetched
+  // once the first screen has loaded (the first screen needs none: the browser reads a new page by itself).
+  const watchScreens = () => void import('./screenChange').then((m) => m.w(router));
+  if (document.readyState === 'complete') watchScreens();
+  else addEventListener('load', watchScreens, { once: true });
+};
 
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
+    <Committed then={afterFirstScreen} />
   </StrictMode>
 );
 
@@ -34,12 +51,6 @@ const routed = (r: AppRouter) =>
 const root = document.getElementById('root')!;
 if (root.firstElementChild) void routed(router).then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);
-
-// Focus and announcement at each screen change (README "Accessibility and older patients"), its own chunk, fetched
-// once the first screen has loaded (the first screen needs none: the browser reads a new page by itself).
-const watchScreens = () => void import('./screenChange').then((m) => m.w(router));
-if (document.readyState === 'complete') watchScreens();
-else addEventListener('load', watchScreens, { once: true });
 
 // The funnel's screen views, once the first screen has had its second (none of their code in the landing's JS).
 setTimeout(() => import('./funnel').then((f) => f.s(router)), 999);

@@ -81,6 +81,10 @@ function loadRenderer(webDist: string): Promise<RenderScreen | undefined> {
 }
 
 const ROOT = '<div id="root"></div>';
+/** The id of the list of chunks that the boot script preloads after a drawn page's first paint (apps/web/src/boot.ts). */
+export const AFTER_PAINT_ID = 'after-paint';
+/** A modulepreload link as Vite and landingPreloads write them, with its href; each on its own, with its line's indent. */
+const MODULEPRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
 
 /** A page with its compressed forms is about 10 KB: 1,000 of them (hospitals × landing paths), then start again. */
 const MAX_PAGES = 1_000;
@@ -143,16 +147,21 @@ async function makeLandingPage(
           return undefined;
         })
       : undefined;
-  const block = landingPreloads(webDist, pathname, html) + picture + data;
+  let block = landingPreloads(webDist, pathname, html) + picture + data;
+  if (markup) {
+    // The page paints without its scripts, and the app's code is asked for after that paint (apps/web/src/boot.ts):
+    // on a phone's slow link, 115 KB of script would otherwise share it with the stylesheet and the picture, which
+    // the paint needs. The chunks the page would preload become the list the boot script preloads then.
+    const chunks: string[] = [];
+    const drop = (page: string) =>
+      page.replace(MODULEPRELOAD, (_link, href: string) => {
+        chunks.push(href);
+        return '';
+      });
+    html = drop(html).replace(ROOT, () => `<div id="root">${markup}</div>`);
+    block = drop(block) + `<script type="application/json" id="${AFTER_PAINT_ID}">${scriptSafeJson(chunks)}</script>`;
+  }
   const end = html.indexOf('</head>');
   html = end < 0 ? block + html : html.slice(0, end) + block + html.slice(end);
-  // The page paints without its scripts: they yield the link to the stylesheet and the picture, which the paint needs
-  // (on a phone's slow link, 114 KB of script otherwise share it with them and the picture comes last).
-  if (markup) {
-    html = html
-      .replace(ROOT, () => `<div id="root">${markup}</div>`)
-      .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
-      .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-  }
   return pageOf(Buffer.from(html, 'utf8'));
 }
