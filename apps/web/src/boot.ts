@@ -1,10 +1,10 @@
 // The page's one script (index.html). A landing comes drawn by the server (docs/performance.md, "The landing drawn by
 // the server"): the phone shows it with the HTML and the stylesheet, and the app's code is asked for only after that
 // first paint, so that on a slow link the picture and the stylesheet never share it with 115 KB of script. Every other
-// page has nothing to show before the app: it starts at once, its code preloaded by the page (vite.config.ts).
+// page has nothing to show before the app: it starts at once, its code preloaded by the page (vite-preload-app.ts).
 import './styles.css';
 
-/** The id of the list of the app's chunks that the server took out of a drawn page (apps/server/src/http/landing-data.ts). */
+/** The list of the app's chunks that the server took out of a drawn page: must match the server's AFTER_PAINT_ID. */
 const AFTER_PAINT_ID = 'after-paint';
 
 const start = () => {
