@@ -90,8 +90,9 @@ const MODULEPRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)
 const MAX_PAGES = 1_000;
 
 /**
- * index.html for a landing's path: the hospital's data inlined when it is known, the screen's chunks and picture
- * preloaded, and the screen itself drawn into #root (so the phone paints it with the HTML, before any script). Each
+ * index.html for a landing's path: the hospital's data inlined when it is known, the picture preloaded, and the
+ * screen itself drawn into #root (so the phone paints it with the HTML, before any script; the app's chunks, the
+ * screen's among them, then listed for the boot script to fetch after that paint, or preloaded when undrawn). Each
  * page is made once per path and hospital data (a change to the hospital is a new key) and kept with its compressed
  * forms. Undefined for any other path: the page as built. A database error or a render that fails never breaks it.
  */
