@@ -149,6 +149,24 @@ describe('https is what the trusted proxy reports, never what the Host header sa
     expect(plain.cookies.find((c) => c.name === 'ac_ops')?.secure).toBeFalsy();
   });
 
+  it('over https only the __Host- session cookies count: the same token under the plain name opens nothing', async () => {
+    const https = { 'x-forwarded-for': '203.0.113.21', 'x-forwarded-proto': 'https' };
+    const session = (cookie: string, headers: Record<string, string> = https) =>
+      listed.app.inject({ url: API.session, remoteAddress: PROXY, headers: { ...headers, cookie } });
+    // The operator's, issued over https.
+    const ops = (await login(PROXY, https)).cookies.find((c) => c.name === '__Host-ac_ops')!.value;
+    expect((await session(`__Host-ac_ops=${ops}`)).statusCode).toBe(200);
+    // A plain-named cookie is what a sibling subdomain or a network attacker over http can plant (fixation).
+    expect(problemOf(await session(`ac_ops=${ops}`))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    // The patient's: a session token planted as `ac_sess` is not read over https; under `__Host-` it is.
+    const patient = await verifyPatient(listed);
+    const token = /(?:^|; )ac_sess=([^;]+)/.exec(patient.cookie)![1]!;
+    expect(problemOf(await session(`ac_sess=${token}`))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect((await session(`__Host-ac_sess=${token}`)).statusCode).toBe(200);
+    // Over plain http (development) the plain names are the ones read.
+    expect((await session(`ac_sess=${token}`, { 'x-forwarded-for': '203.0.113.21' })).statusCode).toBe(200);
+  });
+
   it('production is only ever served over https: its cookies are Secure even when a proxy forgets the header', () => {
     const req = { protocol: 'http' } as Parameters<typeof isSecureRequest>[1];
     expect(isSecureRequest({ config: { nodeEnv: 'production' } as never }, req)).toBe(true);
