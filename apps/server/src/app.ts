@@ -31,7 +31,7 @@ import { registerOriginCheck } from './http/origin.js';
 import { registerCacheControl } from './http/cache.js';
 import { registerSandboxGate } from './http/sandbox-gate.js';
 import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/bad-request.js';
-import { isSignedInOperator, requireOperator, requirePatient, requireSession } from './security/session.js';
+import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
 import { createReferenceCache, referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
@@ -170,9 +170,9 @@ export async function buildApp({
     customTypes: /^application\/(?:[\w.-]+\+)?json(?:;|$)/,
   });
   await app.register(cookie);
-  // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine and
-  // operators.
-  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInOperator(ctx, req));
+  // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine (and
+  // its demo controls for admins).
+  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInAdmin(ctx, req));
   // Per-IP limits are set route by route (config.rateLimit); nothing is limited unless it says so.
   await app.register(rateLimit, { global: false });
 

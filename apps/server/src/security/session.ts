@@ -398,9 +398,16 @@ export async function endOperatorSession(ctx: AppContext, req: FastifyRequest, r
   clearCookies(ctx, req, reply, 'operator');
 }
 
-/** Whether the request carries a live operator session that has passed the second factor (the sandbox gate). */
-export async function isSignedInOperator(ctx: AppContext, req: FastifyRequest) {
-  return (await loadSession(ctx, req, 'operator'))?.operatorStage === 'full';
+/** Whether the request carries a live, fully signed-in session of an enabled admin account (the sandbox gate). */
+export async function isSignedInAdmin(ctx: AppContext, req: FastifyRequest) {
+  const s = await loadSession(ctx, req, 'operator');
+  if (s?.operatorStage !== 'full') return false;
+  const account = await ctx.db
+    .selectFrom('operator')
+    .select(['role', 'disabledAt'])
+    .where('loginId', '=', s.subject)
+    .executeTakeFirst();
+  return account?.role === 'admin' && !account.disabledAt;
 }
 
 /**
