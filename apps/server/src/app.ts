@@ -196,10 +196,17 @@ export async function buildApp({
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    const ready = await readiness(app, db.kind);
-    return ready.ok ? ready : sendProblem(reply, { status: 503, code: ready.code, detail: ready.detail });
-  });
+  // The public port says ready or not and nothing of what stands behind it (which database, the queue, what failed):
+  // the ops listener (METRICS_PORT, ops-server.ts) keeps the details.
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) =>
+    (await readiness(app, db.kind)).ok
+      ? { status: 'ok' }
+      : sendProblem(reply, {
+          status: 503,
+          code: 'NOT_READY',
+          detail: '지금은 요청을 받을 수 없어요. 잠시 후 다시 시도해 주세요.',
+        }),
+  );
 
   // Reference answers from memory (modules/reference/cache.ts). A change made through the console drops them here
   // before its answer leaves, whatever the notification's timing; other processes hear of it by NOTIFY.

@@ -1,5 +1,5 @@
 // What every caller gets from the HTTP layer: problems, headers, limits, the SPA fallback, health.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, problemOf, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -9,11 +9,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('health', () => {
-  it('answers healthz and readyz with the database kind', async () => {
+  it('answers healthz and readyz on the public port with a bare status: no database, queue or failure named', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(ready.json()).toEqual({ status: 'ok' });
+    // Not ready (the engine's queue unreachable): a 503 problem that says only that.
+    vi.spyOn(t.app.claimEngine, 'started', 'get').mockReturnValue(true);
+    vi.spyOn(t.app.claimEngine, 'queueReachable').mockResolvedValue(false);
+    try {
+      const down = await t.app.inject('/readyz');
+      expect(problemOf(down)).toMatchObject({ status: 503, code: 'NOT_READY' });
+      expect(down.body).not.toMatch(/pglite|postgres|database|queue|QUEUE|DATABASE|데이터베이스|대기열/);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 
