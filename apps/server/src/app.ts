@@ -12,12 +12,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { BODY_LIMIT_BYTES, CONTEXT_PATH } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
@@ -25,7 +20,12 @@ import type { Db } from './db/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createContext, type AppContext, type Clock, type ContextConfig } from './context.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
-import { registerRouteContract, SECURITY_SCHEMES, transformDocument } from './http/route-contract.js';
+import {
+  documentTransform,
+  registerRouteContract,
+  SECURITY_SCHEMES,
+  transformDocument,
+} from './http/route-contract.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerCacheControl } from './http/cache.js';
@@ -189,7 +189,7 @@ export async function buildApp({
       servers: [{ url: config.publicUrl ?? '/', description: '자동청구 서버' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform(config.nodeEnv === 'production'),
     transformObject: transformDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: true });
