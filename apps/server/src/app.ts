@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './http/security.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerCacheControl } from './http/cache.js';
 import { registerSandboxGate } from './http/sandbox-gate.js';
+import { addressKey } from './http/client-address.js';
 import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/bad-request.js';
 import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
@@ -173,8 +174,9 @@ export async function buildApp({
   // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine (and
   // its demo controls for admins).
   if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInAdmin(ctx, req));
-  // Per-IP limits are set route by route (config.rateLimit); nothing is limited unless it says so.
-  await app.register(rateLimit, { global: false });
+  // Per-address limits are set route by route (config.rateLimit); nothing is limited unless it says so. Each counts
+  // by the client's address key (an IPv6 client by its /64: http/client-address.ts) unless it names its own key.
+  await app.register(rateLimit, { global: false, keyGenerator: (req) => addressKey(req.ip) });
 
   await app.register(swagger, {
     openapi: {
