@@ -1,7 +1,7 @@
 // The sandbox outbox (DESIGN §3): what sandbox providers would have sent, readable by tests and demos.
 // Registered only while sandbox providers are active and never when NODE_ENV=production; read only from this machine
-// (http/sandbox-gate.ts). The sandbox's clock can be
-// moved forward from this machine, so a browser test lets the SMS resend interval pass without waiting for it.
+// (http/sandbox-gate.ts). The sandbox's clock can be moved forward from this machine, so a browser test lets the SMS
+// resend interval pass without waiting for it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
