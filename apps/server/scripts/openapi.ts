@@ -1,5 +1,6 @@
 // npm run lint:api writes the API document with this (then Redocly lints it): the app as tests build it, on a
-// throwaway database, so the document is exactly what GET /openapi.json serves, sandbox calls included.
+// throwaway database, so the document is exactly what GET /openapi.json serves outside production, the console's and
+// the sandbox's calls included (production serves neither: http/route-contract.ts, documentTransform).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';

@@ -12,12 +12,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { BODY_LIMIT_BYTES, CONTEXT_PATH } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
@@ -25,13 +20,19 @@ import type { Db } from './db/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createContext, type AppContext, type Clock, type ContextConfig } from './context.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
-import { registerRouteContract, SECURITY_SCHEMES, transformDocument } from './http/route-contract.js';
+import {
+  documentTransform,
+  registerRouteContract,
+  SECURITY_SCHEMES,
+  transformDocument,
+} from './http/route-contract.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerCacheControl } from './http/cache.js';
 import { registerSandboxGate } from './http/sandbox-gate.js';
+import { addressKey } from './http/client-address.js';
 import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/bad-request.js';
-import { isSignedInOperator, requireOperator, requirePatient, requireSession } from './security/session.js';
+import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
 import { createReferenceCache, referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
@@ -170,11 +171,12 @@ export async function buildApp({
     customTypes: /^application\/(?:[\w.-]+\+)?json(?:;|$)/,
   });
   await app.register(cookie);
-  // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine and
-  // operators.
-  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInOperator(ctx, req));
-  // Per-IP limits are set route by route (config.rateLimit); nothing is limited unless it says so.
-  await app.register(rateLimit, { global: false });
+  // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine (and
+  // its demo controls for admins).
+  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInAdmin(ctx, req));
+  // Per-address limits are set route by route (config.rateLimit); nothing is limited unless it says so. Each counts
+  // by the client's address key (an IPv6 client by its /64: http/client-address.ts) unless it names its own key.
+  await app.register(rateLimit, { global: false, keyGenerator: (req) => addressKey(req.ip) });
 
   await app.register(swagger, {
     openapi: {
@@ -189,17 +191,24 @@ export async function buildApp({
       servers: [{ url: config.publicUrl ?? '/', description: '자동청구 서버' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform(config.nodeEnv === 'production'),
     transformObject: transformDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    const ready = await readiness(app, db.kind);
-    return ready.ok ? ready : sendProblem(reply, { status: 503, code: ready.code, detail: ready.detail });
-  });
+  // The public port says ready or not and nothing of what stands behind it (which database, the queue, what failed):
+  // the ops listener (METRICS_PORT, ops-server.ts) keeps the details.
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) =>
+    (await readiness(app, db.kind)).ok
+      ? { status: 'ok' }
+      : sendProblem(reply, {
+          status: 503,
+          code: 'NOT_READY',
+          detail: '지금은 요청을 받을 수 없어요. 잠시 후 다시 시도해 주세요.',
+        }),
+  );
 
   // Reference answers from memory (modules/reference/cache.ts). A change made through the console drops them here
   // before its answer leaves, whatever the notification's timing; other processes hear of it by NOTIFY.

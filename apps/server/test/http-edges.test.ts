@@ -62,7 +62,7 @@ describe('the sandbox’s calls', () => {
     expect(outbox.json()).toEqual(nothing.json());
   });
 
-  it('answer on loopback (IPv4 and IPv6) and to an operator anywhere', async () => {
+  it('answer on loopback (IPv4 and IPv6); elsewhere the outbox to nobody, not even an admin', async () => {
     const person = testPerson();
     const sent = await t.app.inject({
       method: 'POST',
@@ -85,7 +85,7 @@ describe('the sandbox’s calls', () => {
     }
 
     // A password alone (the second factor still to come) is not a signed-in operator.
-    await upsertOperator(t.db.db, 'ops-sandbox', OPERATOR_PASSWORD);
+    await upsertOperator(t.db.db, 'ops-sandbox', OPERATOR_PASSWORD, 'admin');
     const login = await t.app.inject({
       method: 'POST',
       url: '/rest/auth/login',
@@ -98,19 +98,49 @@ describe('the sandbox’s calls', () => {
       headers: { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
     });
     expect(halfway.statusCode).toBe(404);
-    const { cookie } = await signInOperator(t, 'viewer');
-    const res = await t.app.inject({
-      url: `/sandbox/outbox?to=${person.custHp}`,
-      remoteAddress: '203.0.113.7',
-      headers: { cookie },
-    });
-    expect(res.statusCode).toBe(200);
+    // Signed in, from another machine: the outbox (every SMS code and link) answers no role, the admin included.
+    for (const role of ['viewer', 'operator', 'admin'] as const) {
+      const { cookie } = await signInOperator(t, role);
+      const res = await t.app.inject({
+        url: `/sandbox/outbox?to=${person.custHp}`,
+        remoteAddress: '203.0.113.7',
+        headers: { cookie },
+      });
+      expect(problemOf(res), role).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+      expect(res.body, role).not.toContain(person.custHp);
+    }
+  });
+
+  it('elsewhere, the demo controls answer a signed-in admin only; the clock stays this machine’s', async () => {
+    const idCardRequest = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/insurers/idCardRequests',
+        remoteAddress: '203.0.113.7',
+        headers,
+        payload: { claimId: 999_999 },
+      });
+    for (const role of ['viewer', 'operator'] as const) {
+      const { headers } = await signInOperator(t, role);
+      expect(problemOf(await idCardRequest(headers)), role).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    }
+    const admin = await signInOperator(t, 'admin');
+    // Reached: the sandbox insurer's own answer about a claim that does not exist.
+    expect(problemOf(await idCardRequest(admin.headers))).toMatchObject({ status: 404, code: 'CLAIM_NOT_FOUND' });
+    // A disabled admin's session is no admin.
+    await t.db.db
+      .updateTable('operator')
+      .set({ disabledAt: new Date() })
+      .where('loginId', '=', admin.loginId)
+      .execute();
+    expect(problemOf(await idCardRequest(admin.headers))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     // Moving the server's time stays this machine's alone.
+    const other = await signInOperator(t, 'admin');
     const clock = await t.app.inject({
       method: 'POST',
       url: '/sandbox/clock',
       remoteAddress: '203.0.113.7',
-      headers: { cookie },
+      headers: other.headers,
       payload: { advanceSeconds: 60 },
     });
     expect(problemOf(clock)).toMatchObject({ status: 403, code: 'SANDBOX_LOCAL_ONLY' });

@@ -1,5 +1,6 @@
 // What every caller gets from the HTTP layer: problems, headers, limits, the SPA fallback, health.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API } from '@auto-claim/contract';
 import { build, problemOf, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -9,11 +10,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('health', () => {
-  it('answers healthz and readyz with the database kind', async () => {
+  it('answers healthz and readyz on the public port with a bare status: no database, queue or failure named', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(ready.json()).toEqual({ status: 'ok' });
+    // Not ready (the engine's queue unreachable): a 503 problem that says only that.
+    vi.spyOn(t.app.claimEngine, 'started', 'get').mockReturnValue(true);
+    vi.spyOn(t.app.claimEngine, 'queueReachable').mockResolvedValue(false);
+    try {
+      const down = await t.app.inject('/readyz');
+      expect(problemOf(down)).toMatchObject({ status: 503, code: 'NOT_READY' });
+      expect(down.body).not.toMatch(/pglite|postgres|database|queue|QUEUE|DATABASE|데이터베이스|대기열/);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 
@@ -155,6 +166,39 @@ describe('OpenAPI', () => {
     }
     const params = doc.paths['/ui/insu/v1/claims/insurances'].get.parameters.map((x: { name: string }) => x.name);
     expect(params).toEqual(expect.arrayContaining(['insuType', 'page', 'pageSize']));
+  });
+
+  it('in production lists the hospital, insurer and patient calls only: no operator route, in either document', async () => {
+    const dev = (await t.app.inject('/openapi.json')).json() as { paths: Record<string, unknown> };
+    const consoleCalls = Object.keys(dev.paths).filter((p) => p.startsWith('/api/admin/'));
+    // Development (and the artifact npm run lint:api writes) keeps them.
+    expect(consoleCalls.length).toBeGreaterThan(20);
+    const prod = await build({ config: { nodeEnv: 'production' } });
+    try {
+      for (const url of ['/openapi.json', '/api-docs/json']) {
+        const res = await prod.app.inject(url);
+        expect(res.statusCode, url).toBe(200);
+        const doc = res.json() as { paths: Record<string, Record<string, { security?: object[] }>> };
+        const paths = Object.keys(doc.paths);
+        expect(
+          paths.filter((p) => p.startsWith('/api/admin')),
+          url,
+        ).toEqual([]);
+        const operatorOnly = paths.filter((p) =>
+          Object.values(doc.paths[p]!).some((op) => JSON.stringify(op.security) === '[{"operatorSession":[]}]'),
+        );
+        expect(operatorOnly, url).toEqual([]);
+        for (const p of [API.niceUserAuth, API.linkExchange, API.subscriptions, '/hospital/api/v1/treatments']) {
+          expect(paths, `${url} ${p}`).toContain(p);
+        }
+        // Everything else is as in development (the sandbox's calls do not exist in production at all).
+        expect(paths, url).toEqual(
+          Object.keys(dev.paths).filter((p) => !p.startsWith('/api/admin/') && !p.startsWith('/sandbox/')),
+        );
+      }
+    } finally {
+      await prod.close();
+    }
   });
 
   it('serves a readable reference page', async () => {

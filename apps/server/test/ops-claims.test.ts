@@ -556,6 +556,32 @@ describe('the access log', () => {
     expect(body).not.toContain(hong.ciHmac);
   });
 
+  it('shows an operator its own addresses in full and another operator’s only as its network', async () => {
+    // Two failed sign-ins to op's account, from an IPv4 and an IPv6 address: each a line with its address.
+    for (const remoteAddress of ['203.0.113.77', '2001:db8:1:2:3:4:5:6']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API.login,
+        remoteAddress,
+        payload: { loginId: op.loginId, password: 'not the password at all' },
+      });
+      expect(problemOf(res).code).toBe('LOGIN_FAILED');
+    }
+    const query = `${OPS_CLAIMS_API.operatorActions}?loginId=${op.loginId}&action=sign_in_failed`;
+    const ipsAs = async (headers: Record<string, string>) => {
+      const res = await get(query, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return { ips: (res.json() as Page<OperatorActionRow>).list.map((r) => r.ip).sort(), body: res.body };
+    };
+    expect((await ipsAs(op.headers)).ips).toEqual(['2001:db8:1:2:3:4:5:6', '203.0.113.77']);
+    // Another operator, an admin included, sees the networks, never the addresses.
+    const admin = await signInOperator(t, 'admin');
+    const seen = await ipsAs(admin.headers);
+    expect(seen.ips).toEqual(['2001:db8:1:*', '203.0.113.*']);
+    expect(seen.body).not.toContain('203.0.113.77');
+    expect(seen.body).not.toContain('2001:db8:1:2');
+  });
+
   it('lists the lines operators caused in patients’ access logs', async () => {
     const res = await get(`${OPS_CLAIMS_API.patientAccess}?loginId=${op.loginId}&size=100`);
     expect(res.statusCode, res.body).toBe(200);
@@ -590,7 +616,7 @@ describe('the access log', () => {
 });
 
 describe('the sandbox switch', () => {
-  it('answers only this machine or an operator, and checks its body', async () => {
+  it('answers only this machine or an admin, and checks its body', async () => {
     const far = await t.app.inject({
       method: 'POST',
       url: '/sandbox/delivery/failures',

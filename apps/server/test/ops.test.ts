@@ -37,7 +37,8 @@ describe('the ops listener', () => {
     expect(await (await fetch(url('/readyz'))).json()).toMatchObject({ ok: true, queue: false });
     await t.app.claimEngine.start();
     expect(await (await fetch(url('/readyz'))).json()).toMatchObject({ ok: true, queue: true });
-    expect((await t.app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ok', queue: true });
+    // The public port's answer names nothing behind it; the ops listener's does.
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
   });
 
   it('measures answers by route pattern, provider calls by kind and vendor, deliveries by channel', async () => {

@@ -7,6 +7,7 @@ import { API, OPERATOR_API } from '@auto-claim/contract';
 import { OPERATOR_LOCKOUT, upsertOperator } from '../src/modules/auth/operators.js';
 import { AUTH_RATE_LIMITS } from '../src/modules/auth/routes.js';
 import { ACCOUNT_CHECK_RATE_LIMIT } from '../src/modules/accounts/routes.js';
+import { addressKey, coarseAddress } from '../src/http/client-address.js';
 import { isSecureRequest } from '../src/security/session.js';
 import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
 
@@ -149,10 +150,63 @@ describe('https is what the trusted proxy reports, never what the Host header sa
     expect(plain.cookies.find((c) => c.name === 'ac_ops')?.secure).toBeFalsy();
   });
 
+  it('over https only the __Host- session cookies count: the same token under the plain name opens nothing', async () => {
+    const https = { 'x-forwarded-for': '203.0.113.21', 'x-forwarded-proto': 'https' };
+    const session = (cookie: string, headers: Record<string, string> = https) =>
+      listed.app.inject({ url: API.session, remoteAddress: PROXY, headers: { ...headers, cookie } });
+    // The operator's, issued over https.
+    const ops = (await login(PROXY, https)).cookies.find((c) => c.name === '__Host-ac_ops')!.value;
+    expect((await session(`__Host-ac_ops=${ops}`)).statusCode).toBe(200);
+    // A plain-named cookie is what a sibling subdomain or a network attacker over http can plant (fixation).
+    expect(problemOf(await session(`ac_ops=${ops}`))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    // The patient's: a session token planted as `ac_sess` is not read over https; under `__Host-` it is.
+    const patient = await verifyPatient(listed);
+    const token = /(?:^|; )ac_sess=([^;]+)/.exec(patient.cookie)![1]!;
+    expect(problemOf(await session(`ac_sess=${token}`))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect((await session(`__Host-ac_sess=${token}`)).statusCode).toBe(200);
+    // Over plain http (development) the plain names are the ones read.
+    expect((await session(`ac_sess=${token}`, { 'x-forwarded-for': '203.0.113.21' })).statusCode).toBe(200);
+  });
+
   it('production is only ever served over https: its cookies are Secure even when a proxy forgets the header', () => {
     const req = { protocol: 'http' } as Parameters<typeof isSecureRequest>[1];
     expect(isSecureRequest({ config: { nodeEnv: 'production' } as never }, req)).toBe(true);
     expect(isSecureRequest({ config: { nodeEnv: 'development' } as never }, req)).toBe(false);
+  });
+});
+
+describe('per-address limits count an IPv6 client by its /64 (http/client-address.ts)', () => {
+  const loginFrom = (remoteAddress: string) =>
+    listed.app.inject({ method: 'POST', url: API.login, remoteAddress, payload: {} });
+  const max = AUTH_RATE_LIMITS.login.max;
+
+  it('a client rotating through the addresses of its /64 meets one limit; another /64 is served', async () => {
+    for (let i = 1; i <= max; i++) expect((await loginFrom(`2001:db8:aa:1::${i.toString(16)}`)).statusCode).toBe(400);
+    // Any other host of the same /64, however written, is the same client.
+    for (const same of ['2001:db8:aa:1:ffff:ffff:ffff:ffff', '2001:0db8:00aa:0001:0:0:0:abcd']) {
+      expect(problemOf(await loginFrom(same))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    }
+    expect((await loginFrom('2001:db8:aa:2::1')).statusCode).toBe(400);
+  });
+
+  it('an IPv4-mapped IPv6 address is its IPv4 address', async () => {
+    for (let i = 0; i < max; i++) expect((await loginFrom('::ffff:198.51.100.70')).statusCode).toBe(400);
+    expect(problemOf(await loginFrom('198.51.100.70'))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect((await loginFrom('198.51.100.71')).statusCode).toBe(400);
+  });
+
+  it('one helper gives the key (and the coarse form operators see of each other), for every way of writing it', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('2001:0db8:0000:0000:ffff:0:0:1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(coarseAddress('203.0.113.9')).toBe('203.0.113.*');
+    expect(coarseAddress('::ffff:203.0.113.9')).toBe('203.0.113.*');
+    expect(coarseAddress('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:*');
+    expect(coarseAddress('not an address')).toBe('*');
   });
 });
 

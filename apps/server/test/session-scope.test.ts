@@ -24,7 +24,8 @@ let t: TestApp;
 let img: Images;
 
 beforeAll(async () => {
-  t = await build({ clock });
+  // TRUST_PROXY=1: a call that says X-Forwarded-Proto: https is one over https (the device cookie's attacks below).
+  t = await build({ clock, config: { trustProxy: 1 } });
   img = await images();
 });
 afterAll(() => t?.close());
@@ -423,6 +424,61 @@ describe('the same link opened again (README "Identity and sessions": one device
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((await stored(p.insuApplyId)).email).toBe('new@example.com');
+  });
+});
+
+describe('a device cookie the attacker chose (docs/security.md, "A link opens the history, nothing else")', () => {
+  /** A link exchange; `https` as the proxy reports it. */
+  const exchange = (token: string, cookie: string | undefined, https = false) =>
+    t.app.inject({
+      method: 'POST',
+      url: API.linkExchange,
+      payload: { token, purpose: 'treat' },
+      remoteAddress: nextIp(),
+      headers: { ...(cookie ? { cookie } : {}), ...(https ? { 'x-forwarded-proto': 'https' } : {}) },
+    });
+  const leakedLink = async () => {
+    const p = await subscribedPatient();
+    return signLinkToken(t.app.ctx, { purpose: 'treat', ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
+  };
+
+  it('a made-up device id planted in the victim’s browser is not adopted: the leaked link opens nothing for the attacker', async () => {
+    // Two shapes an attacker can invent: a bare random id, and one with a made-up MAC; each on a link of its own.
+    for (const planted of [`ac_dev=${'A'.repeat(43)}`, `ac_dev=${'A'.repeat(43)}.${'B'.repeat(43)}`]) {
+      const token = await leakedLink();
+      const victim = await exchange(token, planted);
+      expect(victim.statusCode, victim.body).toBe(200);
+      const issued = victim.cookies.find((c) => c.name === 'ac_dev');
+      expect(issued?.value, 'a fresh device id is issued').toBeDefined();
+      expect(`ac_dev=${issued!.value}`).not.toBe(planted);
+      // The attacker opens the leaked link from their own browser with the value they planted.
+      const attacker = await exchange(token, planted);
+      expect(problemOf(attacker)).toMatchObject({ status: 403, code: 'LINK_INVALID' });
+      expect(attacker.cookies).toEqual([]);
+      // The victim's own browser, with the id the server issued, still opens it.
+      expect((await exchange(token, `ac_dev=${issued!.value}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('over https a plain-named ac_dev (settable by a sibling subdomain or over http) is ignored, even one the server signed', async () => {
+    // The attacker's own link gives them a device value this server signed.
+    const own = await exchange(await leakedLink(), undefined, true);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.cookies.map((c) => c.name)).toContain('__Host-ac_dev');
+    expect(own.cookies.map((c) => c.name)).not.toContain('ac_dev');
+    const signed = own.cookies.find((c) => c.name === '__Host-ac_dev')!.value;
+    // Planted under the plain name in the victim's browser, which then opens the victim's link over https.
+    const token = await leakedLink();
+    const victim = await exchange(token, `ac_dev=${signed}`, true);
+    expect(victim.statusCode, victim.body).toBe(200);
+    const issued = victim.cookies.find((c) => c.name === '__Host-ac_dev');
+    expect(issued).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(issued!.value).not.toBe(signed);
+    // The attacker's browser with that value, under either name: nothing opens.
+    for (const cookie of [`__Host-ac_dev=${signed}`, `ac_dev=${signed}`]) {
+      expect(problemOf(await exchange(token, cookie, true))).toMatchObject({ status: 403, code: 'LINK_INVALID' });
+    }
+    expect((await exchange(token, `__Host-ac_dev=${issued!.value}`, true)).statusCode).toBe(200);
   });
 });
 

@@ -5,7 +5,7 @@
 //                   implies (input → 400, body → 413/415, auth → 401, rate limit → 429).
 // The API document is thus derived from what runs, never kept by hand beside it.
 import type { FastifyInstance, FastifySchema, onRequestHookHandler, RouteOptions } from 'fastify';
-import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HOSPITAL_KEY_HEADER, PROBLEM_CONTENT_TYPE, problem } from '@auto-claim/contract';
 import { OPS_SESSION_COOKIE, SESSION_COOKIE } from '../security/session.js';
@@ -144,6 +144,22 @@ export const pdfAnswer = (description: string) => ({
   // Typed as what handlers send (a Buffer), which Fastify never passes to a serializer.
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) as unknown as z.ZodType<Buffer> } },
 });
+
+/** The operator console's calls (README "Operator console"): `/api/admin/…`, and any route an operator session needs. */
+const isConsoleCall = (url: string, route: Pick<RouteOptions, 'config'>) =>
+  url.startsWith('/api/admin/') || route.config?.auth === 'operator';
+
+/**
+ * Each route's entry in the API document. In production the document served (`/openapi.json`, `/api-docs`) is the
+ * hospitals', insurers' and patient app's: the console's calls are left out, so the internet gets no map of them.
+ * Everywhere else (development, the artifact `npm run lint:api` writes and lints) it lists every route.
+ */
+export const documentTransform =
+  (production: boolean): typeof jsonSchemaTransform =>
+  (arg) =>
+    jsonSchemaTransform(
+      production && isConsoleCall(arg.url, arg.route) ? { ...arg, schema: { ...arg.schema, hide: true } } : arg,
+    );
 
 /**
  * The document's components, keeping only schemas something refers to: every schema with an id comes in an input

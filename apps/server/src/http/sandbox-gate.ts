@@ -1,10 +1,19 @@
 // The sandbox's calls (/sandbox/…: the outbox holding every code and link the sandbox "sent", the clock, a sandbox
-// insurer's requests; DESIGN §3) answer only a caller on this machine or a signed-in operator. Anyone else gets the
-// same 404 problem as a path that does not exist, so a sandbox left reachable (a demo with HOST=0.0.0.0, a staging
-// host) shows the network nothing. "On this machine" is the TCP peer, never a header: loopback, and no proxy header
-// saying the request came from elsewhere (a reverse proxy on the same host connects from loopback too).
+// insurer's requests; DESIGN §3) answer only a caller on this machine, and the demo controls also a signed-in admin
+// elsewhere; the outbox (config.localOnly) never answers off this machine, not even an admin: its codes and links
+// open any patient's account. Anyone else gets the same 404 problem as a path that does not exist, so a sandbox left
+// reachable (a demo with HOST=0.0.0.0, a staging host) shows the network nothing. "On this machine" is the TCP peer,
+// never a header: loopback, and no proxy header saying the request came from elsewhere (a reverse proxy on the same
+// host connects from loopback too).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendProblem } from './problem.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A sandbox call only a caller on this machine may make, whoever is signed in (http/sandbox-gate.ts). */
+    localOnly?: boolean;
+  }
+}
 
 export const SANDBOX_PREFIX = '/sandbox/';
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -16,12 +25,13 @@ export function isLocalCaller(req: FastifyRequest) {
   return LOOPBACK.test(peer) && PROXY_HEADERS.every((h) => req.headers[h] === undefined);
 }
 
-export function registerSandboxGate(app: FastifyInstance, isOperator: (req: FastifyRequest) => Promise<boolean>) {
+export function registerSandboxGate(app: FastifyInstance, isAdmin: (req: FastifyRequest) => Promise<boolean>) {
   app.addHook('onRequest', async (req, reply) => {
     // The route matched, not the URL as sent: the router decodes `/%73andbox/…` to the same route.
     const path = req.routeOptions.url ?? req.url.split('?')[0]!;
     if (!(path === '/sandbox' || path.startsWith(SANDBOX_PREFIX))) return;
-    if (isLocalCaller(req) || (await isOperator(req))) return;
+    if (isLocalCaller(req)) return;
+    if (!req.routeOptions.config?.localOnly && (await isAdmin(req))) return;
     return sendProblem(reply, { status: 404, code: 'NOT_FOUND', detail: '요청한 주소를 찾을 수 없어요.' });
   });
 }

@@ -1,6 +1,7 @@
 // The sandbox outbox (DESIGN §3): what sandbox providers would have sent, readable by tests and demos.
-// Registered only while sandbox providers are active and never when NODE_ENV=production. The sandbox's clock can be
-// moved forward from this machine, so a browser test lets the SMS resend interval pass without waiting for it.
+// Registered only while sandbox providers are active and never when NODE_ENV=production; read only from this machine
+// (http/sandbox-gate.ts). The sandbox's clock can be moved forward from this machine, so a browser test lets the SMS
+// resend interval pass without waiting for it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -74,7 +75,7 @@ export const outboxRoutes =
       },
       async (req) => {
         // Only a caller on this machine: a browser test, a demo. Moving time is never a remote client's to do, not even
-        // an operator's (who may read the outbox from anywhere: http/sandbox-gate.ts).
+        // an admin's (who may use the sandbox's demo controls from elsewhere: http/sandbox-gate.ts).
         if (!isLocalCaller(req) || !clock.advance) {
           throw new AppError('SANDBOX_LOCAL_ONLY', '이 기기에서만 쓸 수 있어요.');
         }
@@ -85,7 +86,8 @@ export const outboxRoutes =
     app.get(
       '/sandbox/outbox',
       {
-        config: { auth: 'public' },
+        // Every code and link the sandbox sent: this machine's callers only, never an operator elsewhere.
+        config: { auth: 'public', localOnly: true },
         schema: {
           operationId: 'listSandboxOutbox',
           tags: ['sandbox'],

@@ -4,10 +4,10 @@
 // messages) says nothing.
 //
 // A link opens on one device for its whole lifetime (docs/security.md, "A link opens the history, nothing else"): the
-// first exchange binds it to the browser's device cookie (an HttpOnly random id; the row keeps its keyed hash), and a
-// later exchange from the same cookie opens it again; from any other device (a forwarded link, a messenger's
-// preview) it opens nothing, and that person verifies by SMS. What it opens is a link session, which reads and changes
-// nothing else (security/session.ts).
+// first exchange binds it to the browser's device cookie (an HttpOnly random id this server issued and signed; the row
+// keeps its keyed hash), and a later exchange from the same cookie opens it again; from any other device (a forwarded
+// link, a messenger's preview) it opens nothing, and that person verifies by SMS. What it opens is a link session,
+// which reads and changes nothing else (security/session.ts).
 //
 //   const token = await signLinkToken(ctx, { purpose: 'treat', ciHmac, insuApplyId });   // put it in the link
 //   const link = await openLinkToken(ctx, token, 'treat', deviceId);  // first open binds; same device again: allowed
@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { randomToken, safeEqual } from './crypto.js';
-import { isSecureRequest } from './session.js';
+import { cookieOf, isSecureRequest } from './session.js';
 
 /** How long a link in a message stays valid. */
 export const LINK_TOKEN_TTL_SECONDS = 72 * 3600;
@@ -153,26 +153,29 @@ export async function openLinkToken(
 
 // ---------------------------------------------------------------------------------------------------------------
 // The device cookie: a random id that names this browser to its links, nothing more (no person, no session). HttpOnly
-// so no script reads it; it lives as long as the newest link it opened could (each exchange renews it).
+// so no script reads it; it lives as long as the newest link it opened could (each exchange renews it). Only ids this
+// server issued are adopted: the cookie carries the id with its keyed MAC, and a value without a valid one (made up,
+// or planted in the victim's browser so that a leaked link binds to an id the attacker knows) is ignored and a fresh
+// id issued. Over https only `__Host-ac_dev` is read, which no other host and no http answer can set
+// (docs/security.md, "A link opens the history, nothing else").
 
-const DEVICE_PLAIN = 'ac_dev';
-const DEVICE_HOST = '__Host-ac_dev';
 /** The device cookie's names, for the API document and tests. */
-export const DEVICE_COOKIE = { https: DEVICE_HOST, localhost: DEVICE_PLAIN } as const;
-const DEVICE_RE = /^[A-Za-z0-9_-]{43}$/;
+export const DEVICE_COOKIE = { https: '__Host-ac_dev', localhost: 'ac_dev' } as const;
+const DEVICE_RE = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
 
 const deviceHashOf = (ctx: AppContext, deviceId: string) => ctx.crypto.hmac('link-device', deviceId);
+const deviceMacOf = (ctx: AppContext, deviceId: string) => ctx.crypto.hmac('link-device-cookie', deviceId);
 
-/** This browser's device id, or a new one when it has none (or a malformed one); sent back only by keepDeviceId. */
-export function deviceIdOf(req: FastifyRequest): string {
-  const had = req.cookies[DEVICE_HOST] ?? req.cookies[DEVICE_PLAIN];
-  return had && DEVICE_RE.test(had) ? had : randomToken(32);
+/** This browser's device id if this server issued it, else a new one; sent back only by keepDeviceId. */
+export function deviceIdOf(ctx: AppContext, req: FastifyRequest): string {
+  const [, id, mac] = DEVICE_RE.exec(cookieOf(ctx, req, DEVICE_COOKIE) ?? '') ?? [];
+  return id && mac && safeEqual(mac, deviceMacOf(ctx, id)) ? id : randomToken(32);
 }
 
 /** Sets (or renews) the device cookie once a link opened with it: it lives as long as that link may open again. */
 export function keepDeviceId(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, deviceId: string) {
   const secure = isSecureRequest(ctx, req);
-  reply.setCookie(secure ? DEVICE_HOST : DEVICE_PLAIN, deviceId, {
+  reply.setCookie(secure ? DEVICE_COOKIE.https : DEVICE_COOKIE.localhost, `${deviceId}.${deviceMacOf(ctx, deviceId)}`, {
     path: '/',
     sameSite: 'lax',
     secure,

@@ -125,10 +125,7 @@ const OPS_PLAIN_NAME = 'ac_ops';
 const OPS_HOST_NAME = '__Host-ac_ops';
 /** The operator session cookie's names (README "Operator console"). */
 export const OPS_SESSION_COOKIE = { https: OPS_HOST_NAME, localhost: OPS_PLAIN_NAME } as const;
-const COOKIE_OF: Record<SessionKind, { https: string; plain: string }> = {
-  patient: { https: HOST_NAME, plain: PLAIN_NAME },
-  operator: { https: OPS_HOST_NAME, plain: OPS_PLAIN_NAME },
-};
+const COOKIE_OF: Record<SessionKind, CookieNames> = { patient: SESSION_COOKIE, operator: OPS_SESSION_COOKIE };
 const IDLE_SECONDS: Record<SessionKind, number> = { patient: SESSION_IDLE_SECONDS, operator: OPS_SESSION_IDLE_SECONDS };
 
 /**
@@ -139,15 +136,28 @@ const IDLE_SECONDS: Record<SessionKind, number> = { patient: SESSION_IDLE_SECOND
 export const isSecureRequest = (ctx: Pick<AppContext, 'config'>, req: FastifyRequest) =>
   req.protocol === 'https' || ctx.config.nodeEnv === 'production';
 
+/** A cookie's two names: `__Host-…` over https, the plain one over http (development on localhost only). */
+export interface CookieNames {
+  https: string;
+  localhost: string;
+}
+
+/**
+ * The value of a cookie under the one name this request's scheme allows. Over https only the `__Host-` name counts: a
+ * plain-named cookie can be planted by anyone who can write cookies for the domain (a sibling subdomain, a network
+ * attacker over http), a `__Host-` one only by this host over https (docs/security.md, "A proxy hides no attacker").
+ */
+export const cookieOf = (ctx: Pick<AppContext, 'config'>, req: FastifyRequest, names: CookieNames) =>
+  req.cookies[isSecureRequest(ctx, req) ? names.https : names.localhost];
+
 /** The keyed hash under which a CI is looked up everywhere (sessions, subscriptions, claims). */
 export const ciHmacOf = (ctx: AppContext, ci: string) => ctx.crypto.hmac('ci', ci);
 
 const UNAUTHENTICATED = () =>
   new AppError('UNAUTHENTICATED', '인증 시간이 지났거나 인증하지 않았어요. 처음부터 다시 본인인증을 해 주세요.');
 
-function tokenOf(req: FastifyRequest, kind: SessionKind = 'patient'): string | undefined {
-  return req.cookies[COOKIE_OF[kind].https] ?? req.cookies[COOKIE_OF[kind].plain];
-}
+const tokenOf = (ctx: AppContext, req: FastifyRequest, kind: SessionKind = 'patient') =>
+  cookieOf(ctx, req, COOKIE_OF[kind]);
 
 const hashOf = (ctx: AppContext, token: string) => ctx.crypto.hmac('claim-auth', token);
 
@@ -206,7 +216,7 @@ export async function loadSession(
   req: FastifyRequest,
   kind: SessionKind = 'patient',
 ): Promise<ActiveSession | undefined> {
-  const token = tokenOf(req, kind);
+  const token = tokenOf(ctx, req, kind);
   if (!token || token.length > 100) return undefined;
   const idHash = sha256(token);
   const now = ctx.clock.now();
@@ -246,7 +256,7 @@ async function loadAnySession(ctx: AppContext, req: FastifyRequest) {
 }
 
 async function revokeCurrent(ctx: AppContext, req: FastifyRequest, kind: SessionKind = 'patient') {
-  const token = tokenOf(req, kind);
+  const token = tokenOf(ctx, req, kind);
   if (!token) return;
   await ctx.db
     .updateTable('authSession')
@@ -388,9 +398,16 @@ export async function endOperatorSession(ctx: AppContext, req: FastifyRequest, r
   clearCookies(ctx, req, reply, 'operator');
 }
 
-/** Whether the request carries a live operator session that has passed the second factor (the sandbox gate). */
-export async function isSignedInOperator(ctx: AppContext, req: FastifyRequest) {
-  return (await loadSession(ctx, req, 'operator'))?.operatorStage === 'full';
+/** Whether the request carries a live, fully signed-in session of an enabled admin account (the sandbox gate). */
+export async function isSignedInAdmin(ctx: AppContext, req: FastifyRequest) {
+  const s = await loadSession(ctx, req, 'operator');
+  if (s?.operatorStage !== 'full') return false;
+  const account = await ctx.db
+    .selectFrom('operator')
+    .select(['role', 'disabledAt'])
+    .where('loginId', '=', s.subject)
+    .executeTakeFirst();
+  return account?.role === 'admin' && !account.disabledAt;
 }
 
 /**

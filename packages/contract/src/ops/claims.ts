@@ -232,7 +232,10 @@ export const operatorActionRow = z.object({
   id: z.string(),
   at: z.string(),
   loginId: z.string(),
-  /** Where the call came from (decrypted for this answer only). */
+  /**
+   * Where the call came from (decrypted for this answer only): in full for the reader's own calls, another operator's
+   * only as its network (`203.0.113.*`, `2001:db8:1:*`).
+   */
   ip: z.string(),
   action: z.string(),
   /** The action in Korean. */

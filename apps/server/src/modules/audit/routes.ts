@@ -1,6 +1,7 @@
 // The console's access log (README "Operator console"): the operators' record (who, when, from where, which patient
-// and record, what, why) and the lines operators caused in patients' access logs, searchable and paged. Reading these
-// pages is not itself written down (an export would be); patients show masked.
+// and record, what, why; the address in full for one's own calls, another operator's only to its network) and the
+// lines operators caused in patients' access logs, searchable and paged. Reading these pages is not itself written
+// down (an export would be); patients show masked.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   OPERATOR_ACCESS_NM,
@@ -15,6 +16,7 @@ import {
   patientAccessQuery,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { coarseAddress } from '../../http/client-address.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
 export interface AuditLookups {
@@ -65,6 +67,8 @@ export const auditRoutes =
       },
       async (req) => {
         const q = req.query;
+        // One's own calls in full; another operator's address only as its network (docs/security.md).
+        const addressFor = (loginId: string, ip: string) => (loginId === req.operatorId ? ip : coarseAddress(ip));
         const ciHmac = await patientFilter(q);
         if (ciHmac === null) return { list: [], total: 0 };
         let base = ctx.db.selectFrom('operatorAction');
@@ -86,7 +90,7 @@ export const auditRoutes =
             id: String(r.id),
             at: new Date(r.at).toISOString(),
             loginId: r.loginId,
-            ip: ctx.crypto.decrypt(r.ipEnc),
+            ip: addressFor(r.loginId, ctx.crypto.decrypt(r.ipEnc)),
             action: r.action,
             actionNm: OPERATOR_ACTION_NM[r.action] ?? r.action,
             claimId: r.claimId,

@@ -9,6 +9,7 @@ import { HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
+import { addressKey } from '../../http/client-address.js';
 import { AppError } from '../../http/problem.js';
 import { randomToken, safeEqual, sha256 } from '../../security/crypto.js';
 import { ciHmacOf } from '../../security/session.js';
@@ -227,7 +228,7 @@ export const HOSPITAL_KEY_FAILURE_LIMIT = { max: 20, timeWindow: '10 minutes' } 
 export const HOSPITAL_FEED_RATE_LIMIT = {
   max: 120,
   timeWindow: '1 minute',
-  keyGenerator: (req: FastifyRequest) => `hospital-key:${req.hospitalKeyId ?? req.ip}`,
+  keyGenerator: (req: FastifyRequest) => `hospital-key:${req.hospitalKeyId ?? addressKey(req.ip)}`,
 } as const;
 
 /** last_used_at is written at most once a minute per key: a busy feed does not write a row per call. */

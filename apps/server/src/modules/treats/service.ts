@@ -447,7 +447,7 @@ export async function exchangeLink(
   token: string,
   purpose: LinkPurpose,
 ): Promise<LinkExchangeAnswer> {
-  const deviceId = deviceIdOf(req);
+  const deviceId = deviceIdOf(ctx, req);
   const grant = await openLinkToken(ctx, token, purpose, deviceId);
   if ('refused' in grant) throw grant.refused === 'otherDevice' ? LINK_OTHER_DEVICE() : LINK_INVALID();
   const live = await liveSubscriptionOf(ctx.db, grant.ciHmac);

@@ -1,0 +1,44 @@
+// A client's address as the rules that use it need it (docs/security.md, "A proxy hides no attacker"):
+//   addressKey     what every per-address limit counts by. One subscriber holds a whole IPv6 /64 (an ISP hands out
+//                  at least that), so counting the full address would let one client rotate through 2^64 of them:
+//                  IPv6 counts by its /64, IPv4 whole, an IPv4-mapped IPv6 address (::ffff:a.b.c.d) as its IPv4.
+//   coarseAddress  what an operator sees of another operator's address (the access log): the network, not the host.
+import { isIPv4, isIPv6 } from 'node:net';
+
+const MAPPED_V4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/** The IPv4 address an IPv4-mapped IPv6 one stands for; any other as it is. */
+const unmapped = (ip: string) => MAPPED_V4.exec(ip)?.[1] ?? ip;
+
+/** The eight 16-bit groups of an IPv6 address (its zone, `%eth0`, dropped; a dotted IPv4 tail as two groups). */
+function groupsOf(ip: string): number[] {
+  let text = ip.split('%')[0]!;
+  const tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = rest ? rest.split(':') : [];
+  const zeros = rest === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((g) => parseInt(g, 16));
+}
+
+const hex = (groups: number[]) => groups.map((g) => g.toString(16)).join(':');
+
+/** The key a per-address limit counts by: IPv4 whole (mapped or not), IPv6 by its /64. */
+export function addressKey(ip: string): string {
+  const v4 = unmapped(ip);
+  if (isIPv4(v4)) return v4;
+  if (isIPv6(ip)) return `${hex(groupsOf(ip).slice(0, 4))}::/64`;
+  return ip;
+}
+
+/** Another operator's address as the access log shows it: IPv4 to its /24 (`203.0.113.*`), IPv6 to its /48. */
+export function coarseAddress(ip: string): string {
+  const v4 = unmapped(ip);
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.*`;
+  if (isIPv6(ip)) return `${hex(groupsOf(ip).slice(0, 3))}:*`;
+  return '*';
+}
