@@ -515,6 +515,26 @@ describe('the enrolment wizard’s account check with BANK_CHECK_PROVIDER=popbil
     const ok = await subscribe();
     expect(ok.statusCode, ok.body).toBe(201);
   }, 20_000);
+  it('a holder the bank check accepts is accepted by subscribing too: one name rule (contract names.ts) for both', async () => {
+    // "홍 길동" for 홍길동: a space; then a full-width space and decomposed 한글, as some keyboards type them.
+    for (const typed of ['김 테스트', `김\u3000${'테스'.normalize('NFD')}트`]) {
+      const v = await verifyPatient(t, { custName: HOLDER });
+      const check = await t.app.inject({
+        method: 'POST',
+        url: API.userAccounts,
+        payload: { userCi: v.ci, bankCd: '004', bankAccount: '123456781234', bankAccountHolder: typed },
+        headers: { cookie: v.cookie },
+      });
+      expect(check.json(), typed).toMatchObject({ result: 'MATCH' });
+      const subscribed = await t.app.inject({
+        method: 'POST',
+        url: API.subscriptions,
+        payload: await regFor(t, v, img, { bankAccountHolder: typed, bankAccountRel: '1' }),
+        headers: { cookie: v.cookie },
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+    }
+  }, 20_000);
 });
 
 describe('configuration', () => {

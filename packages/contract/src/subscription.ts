@@ -150,11 +150,9 @@ export const signImg = z
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { message: '서명을 다시 해 주세요.' });
 /**
  * A signature typed instead of drawn (README "Accessibility and older patients"): the full name as the patient typed
- * it. It signs only when it is the verified person's name (`sameName`); the server then draws it.
+ * it. It signs only when it is the verified person's name (`sameName`, names.ts); the server then draws it.
  */
 export const signTypedNm = z.string().trim().max(40, { message: '이름은 40자까지 입력할 수 있어요.' });
-/** Whether a typed name is the person's name: the same letters, whatever the spaces between them. */
-export const sameName = (typed: string, name: string) => typed.replace(/\s+/g, '') === name.replace(/\s+/g, '');
 export const SIGN_TYPED_MISMATCH = '서명으로 입력한 이름이 본인인증한 이름과 달라요. 이름을 그대로 입력해 주세요.';
 
 /** Identity-document fields (spec §3). */
