@@ -37,6 +37,7 @@ import { AppError } from '../../http/problem.js';
 import { checkImage, checkSignature, reencodePhoto, typedSignaturePng } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';
 import { checkHolder } from '../accounts/index.js';
+import { postcodeFor } from '../address/index.js';
 import {
   findBank,
   findJob,
@@ -483,7 +484,7 @@ export async function subscribe(
     userIdno2: reg.userIdno2,
     userTel: reg.userTel,
     userEmail: reg.userEmail ?? '',
-    userPostNo: reg.userPostNo,
+    userPostNo: reg.userPostNo || (await postcodeFor(ctx, reg.userAddr)),
     userAddr: reg.userAddr,
     userAddrDetail: reg.userAddrDetail ?? '',
     jobNm: checked.jobNm,
@@ -663,8 +664,8 @@ export async function change(
     });
     person.bankAccountHolder = body.bankAccountHolder.trim();
   }
-  if (body.userPostNo !== undefined && body.userAddr !== undefined) {
-    person.userPostNo = body.userPostNo;
+  if (body.userAddr !== undefined) {
+    person.userPostNo = body.userPostNo || (await postcodeFor(ctx, body.userAddr));
     person.userAddr = body.userAddr;
     person.userAddrDetail = body.userAddrDetail ?? '';
   } else if (body.userAddrDetail !== undefined) {
