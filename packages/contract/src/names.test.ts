@@ -33,7 +33,8 @@ describe('every name comparison', () => {
       ...sources(join(root, 'apps/web/src')),
       ...sources(join(root, 'packages/contract/src')),
     ]
-      .filter((p) => !p.endsWith('names.ts'))
+      // postcode.ts normalises an address, not a name.
+      .filter((p) => !p.endsWith('names.ts') && !p.endsWith('address/postcode.ts'))
       .filter((p) => /\.normalize\('NF|const sameName|normalName/.test(readFileSync(p, 'utf8')))
       .map((p) => relative(root, p));
     expect(own).toEqual([]);
