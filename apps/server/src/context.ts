@@ -207,7 +207,11 @@ export function createContext(opts: {
           : sandboxOcr(),
       address:
         opts.config.address?.kind === 'juso'
-          ? jusoAddress({ confmKey: opts.config.address.confmKey, baseUrl: opts.config.address.baseUrl })
+          ? jusoAddress({
+              confmKey: opts.config.address.confmKey,
+              baseUrl: opts.config.address.baseUrl,
+              onFailure: (reason) => log.warn({ vendor: 'juso', reason }, 'address search refused'),
+            })
           : sandboxAddress(),
       delivery:
         delivery?.kind === 'insurers'

@@ -1,6 +1,6 @@
 // The road-address adapter against a local double of the 행정안전부 도로명주소 검색 API (fixtures/juso-double.ts:
 // GET /addrlink/addrLinkApi.do, confmKey, keyword, countPerPage, resultType=json → { results: { common, juso } }),
-// with the vendor's error codes, a malformed answer, an outage and a timeout. No test reaches the internet.
+// with the vendor's published error codes (E0001, E0005–E0015, -999), a malformed answer, an outage and a timeout. No test reaches the internet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { loadConfig } from '../src/config.js';
@@ -14,7 +14,7 @@ let double: JusoDouble;
 let base: string;
 let seen: URLSearchParams[];
 beforeAll(async () => {
-  double = await startJusoDouble({ confmKey: KEY });
+  double = await startJusoDouble({ confmKey: KEY, expiredKeys: ['expired-key'] });
   base = double.url;
   seen = double.seen;
 });
@@ -55,11 +55,32 @@ describe('the juso adapter', () => {
 
   it('answers a keyword the vendor finds too vague with nothing found, so the patient types the address', async () => {
     expect(await juso().search('세종', 10)).toEqual({ list: [], total: 0 });
+    expect(await juso().search('1234', 10)).toEqual({ list: [], total: 0 });
   });
 
-  it('turns a refused key, an outage, a malformed answer and a timeout into one plain Korean 503', async () => {
+  it('asks for a narrower keyword when the vendor finds more than 9,000 (E0015), naming the field', async () => {
+    await expect(juso().search('아파트', 10)).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'keyword', message: expect.stringContaining('도로명과 건물번호까지') }],
+    });
+  });
+
+  it('an expired approval key (E0014) is not "nothing found": the search is unavailable, the log and doctor say why', async () => {
+    const failures: string[] = [];
+    await expect(
+      juso({ confmKey: 'expired-key', onFailure: (r) => failures.push(r) }).search('세종대로 110', 10),
+    ).rejects.toMatchObject({ status: 503, code: 'ADDRESS_SEARCH_UNAVAILABLE' });
+    expect(failures).toEqual(['juso E0014']);
+    expect(await juso({ confmKey: 'expired-key' }).check()).toEqual([
+      { kind: 'address', vendor: 'juso', ok: false, detail: 'the approval key has expired (E0014): issue a new one' },
+    ]);
+  });
+
+  it('turns a refused key, a system error, an outage, a malformed answer and a timeout into one plain Korean 503', async () => {
     for (const [keyword, o] of [
       ['세종대로 110', { confmKey: 'wrong' }],
+      ['system', {}],
       ['down', {}],
       ['broken', {}],
       ['slow', {}],
@@ -77,7 +98,9 @@ describe('the juso adapter', () => {
       { kind: 'address', vendor: 'juso', ok: true, detail: 'approval key accepted (2 found)' },
     ]);
     expect(seen.at(-1)!.get('keyword')).toBe('세종대로 110');
-    expect(await juso({ confmKey: 'wrong' }).check()).toMatchObject([{ ok: false }]);
+    expect(await juso({ confmKey: 'wrong' }).check()).toMatchObject([
+      { ok: false, detail: 'the approval key is not approved (E0001)' },
+    ]);
   });
 });
 
@@ -103,6 +126,11 @@ describe('GET addresses with ADDRESS_PROVIDER=juso', () => {
     });
     const down = await t.app.inject({ url: `${API.addresses}?keyword=down`, headers: { cookie: v.cookie } });
     expect(problemOf(down)).toMatchObject({ status: 503, code: 'ADDRESS_SEARCH_UNAVAILABLE' });
+    const many = await t.app.inject({
+      url: `${API.addresses}?keyword=${encodeURIComponent('아파트')}`,
+      headers: { cookie: v.cookie },
+    });
+    expect(problemOf(many)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'keyword' }] });
   });
 });
 

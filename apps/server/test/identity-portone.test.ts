@@ -52,7 +52,8 @@ describe('the PortOne identity adapter', () => {
   it('sends what the API documents, and the vendor checks the code it sent: CI, DI and the verified facts', async () => {
     const p = person({ custName: ' 김테스트 ', korRegId: '0203044', telecomType: '7' });
     const { verificationId } = await adapter().start(p, { ipAddress: '203.0.113.7' });
-    expect(verificationId).toMatch(/^ac-iv-[0-9a-f-]{36}$/);
+    // KCP's rule for the id (PortOne's KCP 본인인증 guide): letters and digits, at most 40.
+    expect(verificationId).toMatch(/^[A-Za-z0-9]{1,40}$/);
     expect(d.seen).toHaveLength(1);
     expect(d.seen[0]).toEqual({
       method: 'POST',
@@ -65,6 +66,7 @@ describe('the PortOne identity adapter', () => {
         customer: { name: '김테스트', phoneNumber: p.custHp, identityNumber: '0203044', ipAddress: '203.0.113.7' },
         operator: 'LGU_MVNO',
         method: 'SMS',
+        bypass: { kcpV2: { media_type: 'MC02' } },
       },
     });
 
@@ -118,6 +120,39 @@ describe('the PortOne identity adapter', () => {
     expect((await adapter().confirm(verificationId, second)).ok).toBe(true);
     expect((await vendorFailure(adapter().resend(verificationId))).kind).toBe('ended');
     expect((await vendorFailure(adapter().resend('ac-iv-unknown'))).kind).toBe('ended');
+  });
+
+  it("meets KCP and PortOne where their guides say: a send without the KCP bypass, or with an id KCP refuses, is INVALID_REQUEST, which is ours and not the patient's", async () => {
+    // What PortOne's KCP guide requires, replayed by hand against the double: the adapter's request passes …
+    const body = (id: string, bypass?: object) =>
+      fetch(`${base}/identity-verifications/${id}/send`, {
+        method: 'POST',
+        headers: { authorization: `PortOne ${SECRET}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          storeId: STORE,
+          channelKey: CHANNEL,
+          customer: { name: '김테스트', phoneNumber: '01012345678', identityNumber: '0203044', ipAddress: '127.0.0.1' },
+          operator: 'SKT',
+          method: 'SMS',
+          ...(bypass ? { bypass } : {}),
+        }),
+      }).then(async (r) => ({ status: r.status, type: ((await r.json()) as { type?: string }).type }));
+    expect(await body('ac-iv-0b6f7c1e-5d1a-4c55-9d0e-2d3f4a5b6c7d', { kcpV2: { media_type: 'MC02' } })).toEqual({
+      status: 400,
+      type: 'INVALID_REQUEST',
+    });
+    expect(await body('aciv0b6f7c1e5d1a4c559d0e2d3f4a5b6c7d')).toEqual({ status: 400, type: 'INVALID_REQUEST' });
+
+    // … and were it refused, the patient is not told to check their name: it is a 503 for us to fix.
+    const inicis = await startPortOneDouble({ secret: SECRET, storeId: STORE, channelKey: CHANNEL, pg: 'inicis' });
+    try {
+      failures.length = 0;
+      const e = await vendorFailure(adapter({ baseUrl: inicis.url }).start(person(), { ipAddress: '127.0.0.1' }));
+      expect(e).toMatchObject({ kind: 'unavailable', reason: 'send: INVALID_REQUEST' });
+      expect(failures).toEqual(['unavailable: send: INVALID_REQUEST']);
+    } finally {
+      await inicis.close();
+    }
   });
 
   it('tells a refused carrier, a vendor limit and a vendor outage apart, without personal data in the reasons', async () => {

@@ -59,18 +59,39 @@ describe('the CLOVA OCR adapter', () => {
     double.mode = 'slow';
     expect(await ocr().readIdCard(jpeg, 'ic')).toEqual({});
     double.mode = 'ok';
-    expect(failures).toEqual(['http 401', 'inferResult FAILURE', 'unreadable answer', 'timeout']);
+    expect(failures).toEqual(['http 401 0002', 'inferResult FAILURE', 'unreadable answer', 'timeout']);
   });
 
-  it('checks the secret and the invoke URL with a blank image, for npm run doctor', async () => {
-    double.mode = 'failure'; // the blank image reads as nothing, which still proves the secret
+  it('reads the passport holder from fullNameKor, where the vendor puts the Korean name, not from a name field', async () => {
+    const passport = await startClovaDouble({ secret: SECRET, holder: '홍길동' });
+    try {
+      const read = await clovaOcr({ invokeUrl: passport.invokeUrl, secret: SECRET }).readIdCard(
+        Buffer.from('\xff\xd8 PASSPORT-TEST'),
+        'pp',
+      );
+      expect(read.userNm).toBe('홍길동');
+    } finally {
+      await passport.close();
+    }
+  });
+
+  it('checks the secret and the invoke URL for npm run doctor without sending an image, so nothing is read or billed', async () => {
+    const before = double.bodies.length;
     expect(await ocr().check()).toEqual([
-      { kind: 'ocr', vendor: 'clova', ok: true, detail: 'secret and invoke URL accepted' },
+      {
+        kind: 'ocr',
+        vendor: 'clova',
+        ok: true,
+        detail: 'secret and invoke URL accepted (no image sent, nothing read)',
+      },
     ]);
-    const sent = Buffer.from(double.bodies.at(-1)!.images[0]!.data, 'base64');
-    expect(sent.length).toBeLessThan(100);
-    expect(await ocr('wrong').check()).toMatchObject([{ ok: false, detail: 'the secret was refused (HTTP 401)' }]);
-    double.mode = 'ok';
+    expect(double.bodies.length).toBe(before); // no reading was made
+    expect(await ocr('wrong').check()).toMatchObject([{ ok: false, detail: 'the secret was refused (HTTP 401 0002)' }]);
+    // A wrong URL is CLOVA's documented 400 with code 0001, not a 404.
+    const wrongUrl = clovaOcr({ invokeUrl: `${double.url}/custom/v1/1234/wrong/document/id-card`, secret: SECRET });
+    expect(await wrongUrl.check()).toMatchObject([
+      { ok: false, detail: 'CLOVA_OCR_URL is not an invoke URL (HTTP 400 0001)' },
+    ]);
   });
 });
 

@@ -61,7 +61,8 @@ beforeAll(async () => {
       { templateCode: 'T0003', plusFriendID: CHANNEL, btns: [button('신분증 제출하기')] },
       { templateCode: 'T0009', plusFriendID: '@다른채널', btns: [button('진료 내역 보기')] },
     ],
-    accounts: { '0004:123456781234': HOLDER, '0088:110123456789': '박타인' },
+    accounts: { '0004:123456781234': HOLDER, '0088:110123456789': '박타인', '0011:3021234567891': '김정지' },
+    accountResults: { '0011:3021234567891': '0009' },
   });
 });
 afterAll(() => d.close());
@@ -226,6 +227,28 @@ describe('알림톡 with SMS/LMS fallback', () => {
     expect(await rejection(notify().send([msg()], noOutbox))).toMatchObject({ code: -99003000, retryable: true });
   });
 
+  it('reads Popbill’s code, not the HTTP status, as the SDKs do: a refusal answered with a 500 is still final', async () => {
+    const refusal = JSON.stringify({ code: -21000010, message: '승인된 템플릿이 아닙니다.' });
+    d.trouble('/ATS', { status: 500, body: refusal });
+    expect(await rejection(notify().send([msg()], noOutbox))).toMatchObject({
+      code: -21000010,
+      status: 500,
+      retryable: false,
+    });
+    d.trouble('/ATS', { status: 500, body: JSON.stringify({ code: -99003000, message: '잔여포인트가 부족합니다.' }) });
+    expect(await rejection(notify().send([msg()], noOutbox))).toMatchObject({ code: -99003000, retryable: true });
+  });
+
+  it('asks LinkHub for the 알림톡 scopes the official SDKs ask for: member, 153, 154, 155', async () => {
+    const before = d.received.length;
+    await popbillClient({ account: account(), scopes: POPBILL_SCOPES.kakao }).token();
+    const asked = d.received.slice(before).find((r) => r.path.endsWith('/Token'))!;
+    expect(JSON.parse(asked.body.toString('utf8'))).toEqual({
+      access_id: CORP,
+      scope: ['member', '153', '154', '155'],
+    });
+  });
+
   it('check() confirms token, balance, sender number, channel and every template without sending anything', async () => {
     expect(notify().name).toBe('popbill'); // the vendor its calls are measured under
     const before = d.kakao.length;
@@ -381,6 +404,10 @@ describe('예금주 조회', () => {
 
   it('answers a closed or unknown account, and one Popbill will not check, as not found', async () => {
     expect(await ask('004', '999999999999')).toEqual({ found: false });
+    // A result other than success is no holder, even when a name came with it.
+    failures.length = 0;
+    expect(await ask('011', '3021234567891')).toEqual({ found: false });
+    expect(failures).toEqual(['account check: result 0009']);
     expect(await ask('020', '123456781234')).toEqual({ found: false });
     expect(await ask('004', '123456')).toEqual({ found: false });
   });
@@ -487,6 +514,26 @@ describe('the enrolment wizard’s account check with BANK_CHECK_PROVIDER=popbil
     expect(problemOf(await subscribe())).toMatchObject({ status: 503, code: 'BANK_CHECK_UNAVAILABLE' });
     const ok = await subscribe();
     expect(ok.statusCode, ok.body).toBe(201);
+  }, 20_000);
+  it('a holder the bank check accepts is accepted by subscribing too: one name rule (contract names.ts) for both', async () => {
+    // "홍 길동" for 홍길동: a space; then a full-width space and decomposed 한글, as some keyboards type them.
+    for (const typed of ['김 테스트', `김\u3000${'테스'.normalize('NFD')}트`]) {
+      const v = await verifyPatient(t, { custName: HOLDER });
+      const check = await t.app.inject({
+        method: 'POST',
+        url: API.userAccounts,
+        payload: { userCi: v.ci, bankCd: '004', bankAccount: '123456781234', bankAccountHolder: typed },
+        headers: { cookie: v.cookie },
+      });
+      expect(check.json(), typed).toMatchObject({ result: 'MATCH' });
+      const subscribed = await t.app.inject({
+        method: 'POST',
+        url: API.subscriptions,
+        payload: await regFor(t, v, img, { bankAccountHolder: typed, bankAccountRel: '1' }),
+        headers: { cookie: v.cookie },
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+    }
   }, 20_000);
 });
 

@@ -47,7 +47,8 @@ export async function adress(page: Page, shot: string) {
   await onScreen(page, 'adress', '주소', `${shot}-adress`);
   await next(page);
   await expect(errorSummary(page)).toBeFocused();
-  await expect(errorSummary(page)).toContainText('우편번호 5자리를 입력해 주세요.');
+  await expect(errorSummary(page)).toContainText('주소를 입력해 주세요.');
+  await expect(errorSummary(page)).not.toContainText('우편번호');
   await snap(page, `${shot}-adress-error`);
   await expectAccessible(page);
   await page.getByRole('searchbox', { name: '주소 검색' }).fill('세');

@@ -6,6 +6,7 @@ export * from './formats.js';
 export * from './problem.js';
 export * from './reference.js';
 export * from './person.js';
+export * from './names.js';
 export * from './subscription.js';
 export * from './auth.js';
 export * from './treats.js';

@@ -166,9 +166,10 @@ describe('reg formats (DESIGN §3)', () => {
 
   it('takes a change as whole groups', () => {
     expect(subscriptionChangeBody.safeParse({ minAmt: 0 }).success).toBe(true);
-    expect(fieldsOf(subscriptionChangeBody.safeParse({ userAddr: '서울특별시 중구 세종대로 110' }))).toEqual([
-      'userPostNo',
-    ]);
+    // An address may come without its postcode (the server looks it up); a postcode never without an address.
+    expect(subscriptionChangeBody.safeParse({ userAddr: '서울특별시 중구 세종대로 110' }).success).toBe(true);
+    expect(fieldsOf(subscriptionChangeBody.safeParse({ userPostNo: '04524' }))).toEqual(['userAddr']);
+    expect(subscriptionBody.safeParse({ ...reg, userPostNo: '' }).success).toBe(true);
     expect(fieldsOf(subscriptionChangeBody.safeParse({}))).toEqual(['']);
   });
 

@@ -150,11 +150,9 @@ export const signImg = z
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { message: '서명을 다시 해 주세요.' });
 /**
  * A signature typed instead of drawn (README "Accessibility and older patients"): the full name as the patient typed
- * it. It signs only when it is the verified person's name (`sameName`); the server then draws it.
+ * it. It signs only when it is the verified person's name (`sameName`, names.ts); the server then draws it.
  */
 export const signTypedNm = z.string().trim().max(40, { message: '이름은 40자까지 입력할 수 있어요.' });
-/** Whether a typed name is the person's name: the same letters, whatever the spaces between them. */
-export const sameName = (typed: string, name: string) => typed.replace(/\s+/g, '') === name.replace(/\s+/g, '');
 export const SIGN_TYPED_MISMATCH = '서명으로 입력한 이름이 본인인증한 이름과 달라요. 이름을 그대로 입력해 주세요.';
 
 /** Identity-document fields (spec §3). */
@@ -265,6 +263,11 @@ export const retroMonth = z
   .min(0, { message: '소급 기간은 0개월 이상이어야 해요.' })
   .max(RETRO_MONTH_MAX, { message: `소급 기간은 ${RETRO_MONTH_MAX}개월(3년)까지 고를 수 있어요.` });
 export const userPostNo = z.string().regex(/^\d{5}$/, { message: '우편번호 5자리를 입력해 주세요.' });
+/**
+ * The postcode as a patient gives it with a typed address: 5 digits, or nothing when they do not know it (the server
+ * looks it up from the road address through the address provider).
+ */
+export const userPostNoOrEmpty = z.union([z.literal(''), userPostNo]);
 export const userAddr = z
   .string()
   .trim()
@@ -293,7 +296,7 @@ const regShape = {
   termsIds: termsIdList.default([]),
   optTerms: termsIdList.default([]),
   userEmail: optionalEmail,
-  userPostNo,
+  userPostNo: userPostNoOrEmpty.optional(),
   userAddr,
   userAddrDetail,
   hospitalCd: hospitalCd.default(DEFAULT_HOSPITAL_CD),
@@ -423,17 +426,18 @@ export const subscriptionChangeBody = z
     bankAccount: bankAccount.optional(),
     bankAccountHolder: bankAccountHolder.optional(),
     bankAccountRel: bankAccountRel.optional(),
-    userPostNo: userPostNo.optional(),
+    userPostNo: userPostNoOrEmpty.optional(),
     userAddr: userAddr.optional(),
     userAddrDetail,
     userEmail: optionalEmail,
     minAmt: minAmt.optional(),
   })
   .superRefine((v, ctx) => {
-    const groups = [
-      ['bankCd', 'bankAccount', 'bankAccountHolder', 'bankAccountRel'],
-      ['userPostNo', 'userAddr'],
-    ] as const;
+    // A postcode goes with an address; an address may come without one (the server looks it up).
+    const groups = [['bankCd', 'bankAccount', 'bankAccountHolder', 'bankAccountRel']] as const;
+    if (v.userPostNo !== undefined && v.userAddr === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['userAddr'], message: '함께 바꾸는 항목이에요. 이 항목도 입력해 주세요.' });
+    }
     for (const g of groups) {
       const given = g.filter((f) => v[f] !== undefined);
       if (given.length > 0 && given.length < g.length) {
@@ -565,7 +569,7 @@ export const documentBody = z.object({
   insuCompCd: insuCompCd.optional(),
   insuCompCds: z.array(insuCompCd).max(MAX_INSURERS_PER_SUBSCRIPTION).optional(),
   userIdno2: orEmpty(userIdno2),
-  userPostNo: orEmpty(userPostNo),
+  userPostNo: userPostNoOrEmpty.optional(),
   userAddr: optionalText(200),
   userAddrDetail,
   retroMonth: retroMonth.optional(),

@@ -4731,7 +4731,7 @@ export interface operations {
           bankAccountHolder?: string;
           /** @enum {string} */
           bankAccountRel?: '1' | '2' | '3' | '4' | '9';
-          userPostNo?: string;
+          userPostNo?: '' | string;
           userAddr?: string;
           userAddrDetail?: string;
           userEmail?: string;
@@ -4889,7 +4889,7 @@ export interface operations {
           /** @default [] */
           optTerms?: string[];
           userEmail?: string;
-          userPostNo: string;
+          userPostNo?: '' | string;
           userAddr: string;
           userAddrDetail?: string;
           /** @default 00000000 */
@@ -5258,7 +5258,7 @@ export interface operations {
           /** @default [] */
           optTerms?: string[];
           userEmail?: string;
-          userPostNo: string;
+          userPostNo?: '' | string;
           userAddr: string;
           userAddrDetail?: string;
           /** @default 00000000 */

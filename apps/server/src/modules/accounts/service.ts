@@ -1,6 +1,6 @@
 // The payout account's holder, asked of the bank (bank-check provider). A mismatch is never silently accepted: the
 // check call answers it plainly (result MISMATCH, the bank's name masked), and a subscription or change refuses it.
-import { maskAccount, maskName, type AccountCheck } from '@auto-claim/contract';
+import { maskAccount, maskName, sameName, type AccountCheck } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
@@ -14,8 +14,6 @@ const UNKNOWN_BANK = () =>
   new AppError('VALIDATION_FAILED', '은행을 다시 골라 주세요.', [
     { field: 'bankCd', message: '은행을 다시 골라 주세요.' },
   ]);
-
-const sameName = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
 
 /** GET/POST …/users/accounts: what the bank says, as MATCH or MISMATCH; an account that does not exist is a 422. */
 export async function checkAccount(

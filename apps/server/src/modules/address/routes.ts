@@ -17,6 +17,7 @@ export const addressRoutes =
           scope: { what: '주소를 찾으려면' },
           rateLimit: ADDRESS_RATE_LIMIT,
           problems: ['ADDRESS_SEARCH_UNAVAILABLE'],
+          // VALIDATION_FAILED also answers a keyword that finds too many (over 9,000 at juso): naming `keyword`.
         },
         schema: {
           operationId: 'searchAddresses',

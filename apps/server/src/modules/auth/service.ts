@@ -13,7 +13,9 @@ import {
   DEFAULT_HOSPITAL_CD,
   kstToday,
   maskPhone,
+  nameKey,
   parseKorRegId,
+  sameName,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
@@ -121,7 +123,7 @@ const PENDING_SEND_MS = 2 * 60 * 1000;
 
 /** The keyed hash the daily cap counts by: the name as the vendor compares it, birth date, sex digit and phone. */
 const personKeyOf = (ctx: AppContext, p: Person) =>
-  ctx.crypto.hmac('sms-person', `${p.custName.replace(/\s/g, '').toUpperCase()}|${p.korRegId}|${p.custHp}`);
+  ctx.crypto.hmac('sms-person', `${nameKey(p.custName)}|${p.korRegId}|${p.custHp}`);
 
 /**
  * POST /auth/rest/nice/userAuth: checks the send limits, then has the vendor send a code. The same person asking
@@ -304,7 +306,6 @@ export async function pendingVerification(
 }
 
 const FOREIGNER_DIGITS = new Set(['5', '6', '7', '8']);
-const sameName = (a: string, b: string) => a.replace(/\s/g, '').toUpperCase() === b.replace(/\s/g, '').toUpperCase();
 
 /** The facts the vendor verified that differ from what the patient typed (korRegId: YYMMDD + the 7th digit). */
 function differences(person: Person, verified: VerifiedFacts, now: Date): string[] {

@@ -1,6 +1,6 @@
 // The rules that turn a treatment record into claims (README, claim engine), as pure functions of the record, the patient's
 // live subscription and today's date. Dates are YYYYMMDD text in Korean time, compared as text.
-import { CLAIM_LAPSE_MONTHS, KST_OFFSET_MS, addMonths } from '@auto-claim/contract';
+import { CLAIM_LAPSE_MONTHS, KST_OFFSET_MS, addMonths, sameName } from '@auto-claim/contract';
 import type { ClaimStatus, RecordOutcome } from '../../db/schema.js';
 
 export interface RuleSubscription {
@@ -42,9 +42,6 @@ export function decide(record: RuleRecord, sub: RuleSubscription | undefined, to
   return 'claimed';
 }
 
-/** A name as records and subscriptions are compared: NFC, every space removed (docs/hospital-integration.md). */
-export const normalName = (name: string) => name.normalize('NFC').replace(/\s+/gu, '');
-
 /** What the matcher knows of whose record it is: the subscriber's identity and how the record found them. */
 export interface RuleMatch {
   sub: RuleSubscription & { userNm: string; birthday: string; rrnConfirmed: boolean };
@@ -69,7 +66,7 @@ export function outcomeOf(
 ): RecordOutcome {
   if (!match) return decide(record, undefined, today);
   const { sub, by } = match;
-  if (normalName(record.name) !== normalName(sub.userNm) || record.birthDate !== sub.birthday) {
+  if (!sameName(record.name, sub.userNm) || record.birthDate !== sub.birthday) {
     return 'identity_mismatch';
   }
   if (!sub.hospitals.has(record.hospitalCd)) return 'hospital_not_subscribed';

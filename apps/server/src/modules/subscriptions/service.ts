@@ -37,6 +37,7 @@ import { AppError } from '../../http/problem.js';
 import { checkImage, checkSignature, reencodePhoto, typedSignaturePng } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';
 import { checkHolder } from '../accounts/index.js';
+import { postcodeFor } from '../address/index.js';
 import {
   findBank,
   findJob,
@@ -66,7 +67,7 @@ export function assertSamePerson(
   const errors: FieldError[] = [];
   const differs = (field: string, what: string) =>
     errors.push({ field, message: `${what}이 본인인증한 정보와 달라요. 본인인증한 그대로 입력해 주세요.` });
-  if (body.userNm.trim() !== p.userNm.trim()) differs('userNm', '이름');
+  if (!sameName(body.userNm, p.userNm)) differs('userNm', '이름');
   if (body.birthday !== p.birthday) differs('birthday', '생년월일');
   if (body.sex !== undefined && body.sex !== p.sex) differs('sex', '성별');
   if (body.userTel !== p.userTel) differs('userTel', '휴대폰 번호');
@@ -319,7 +320,7 @@ async function checkReg(
   if (!bank) errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
   const job = reg.jobCd ? await findJob(ctx.db, reg.jobCd) : undefined;
   if (reg.jobCd && !job) errors.push({ field: 'jobCd', message: '직업을 다시 골라 주세요.' });
-  if (reg.bankAccountRel === SELF_REL && reg.bankAccountHolder.trim() !== patient.person.userNm.trim()) {
+  if (reg.bankAccountRel === SELF_REL && !sameName(reg.bankAccountHolder, patient.person.userNm)) {
     errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
   }
   if (errors.length) throw invalid(errors);
@@ -483,7 +484,7 @@ export async function subscribe(
     userIdno2: reg.userIdno2,
     userTel: reg.userTel,
     userEmail: reg.userEmail ?? '',
-    userPostNo: reg.userPostNo,
+    userPostNo: reg.userPostNo || (await postcodeFor(ctx, reg.userAddr)),
     userAddr: reg.userAddr,
     userAddrDetail: reg.userAddrDetail ?? '',
     jobNm: checked.jobNm,
@@ -650,7 +651,7 @@ export async function change(
   if (body.bankCd && body.bankAccount && body.bankAccountHolder && body.bankAccountRel) {
     const errors: FieldError[] = [];
     if (!(await findBank(ctx.db, body.bankCd))) errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
-    if (body.bankAccountRel === SELF_REL && body.bankAccountHolder.trim() !== patient.person.userNm.trim()) {
+    if (body.bankAccountRel === SELF_REL && !sameName(body.bankAccountHolder, patient.person.userNm)) {
       errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
     }
     if (errors.length) throw invalid(errors);
@@ -663,8 +664,8 @@ export async function change(
     });
     person.bankAccountHolder = body.bankAccountHolder.trim();
   }
-  if (body.userPostNo !== undefined && body.userAddr !== undefined) {
-    person.userPostNo = body.userPostNo;
+  if (body.userAddr !== undefined) {
+    person.userPostNo = body.userPostNo || (await postcodeFor(ctx, body.userAddr));
     person.userAddr = body.userAddr;
     person.userAddrDetail = body.userAddrDetail ?? '';
   } else if (body.userAddrDetail !== undefined) {

@@ -1,5 +1,7 @@
 // 예금주 조회 through Popbill's AccountCheckService (docs/providers/popbill.md): POST /EasyFin/AccountCheck?c={기관코드}
-// &n={계좌번호} with an empty body answers {result, resultMessage, accountName, bankCode, accountNumber, checkDate}.
+// &n={계좌번호} with an empty body answers {result, resultMessage, accountName, bankCode, accountNumber, checkDate}:
+// `result` is the bank's status code (Popbill reference, AccountCheckInfo), and only its success code makes
+// `accountName` the holder; any other result is an account not confirmed, whatever name came with it.
 // Popbill's 기관코드 is the 금융결제원 code with a leading 0 (KB국민 004 → 0004; Popbill reference, 은행 기관코드).
 // An answer that names a holder is a found account; an answer without one (closed, unknown or not a personal account)
 // is {found: false}, which the wizard shows as "은행에 없는 계좌예요"; so is an account Popbill refuses to check (its
@@ -43,6 +45,9 @@ export function popbillBankCode(bankCd: string) {
 const refusedAccount = (e: unknown) =>
   e instanceof PopbillError && !e.retryable && typeof e.code === 'number' && !String(e.code).startsWith('-100');
 
+/** AccountCheckInfo.result of a confirmed account (docs/providers/popbill.md: where the code table was looked for). */
+export const ACCOUNT_CHECK_OK = '0000';
+
 export const bankCheckUnavailable = () =>
   new AppError('BANK_CHECK_UNAVAILABLE', '지금은 은행에 예금주를 확인할 수 없어요. 잠시 후 다시 시도해 주세요.');
 
@@ -68,6 +73,11 @@ export function popbillBankCheck(opts: PopbillBankCheckOptions): BankCheckProvid
         opts.onFailure?.(failureDetail(e));
         if (refusedAccount(e)) return { found: false };
         throw bankCheckUnavailable();
+      }
+      const result = str(answer.result);
+      if (result !== ACCOUNT_CHECK_OK) {
+        opts.onFailure?.(`account check: result ${result || 'missing'}`);
+        return { found: false };
       }
       const holderNm = str(answer.accountName).trim();
       return holderNm ? { found: true, holderNm } : { found: false };

@@ -1,13 +1,14 @@
 // 휴대폰 본인확인 (SMS) through PortOne V2's identity-verification API, with the official @portone/server-sdk
 // (IdentityVerificationClient). Every call carries `Authorization: PortOne <API secret>` and our storeId:
 //   POST /identity-verifications/{id}/send     { storeId, channelKey, customer: { name, phoneNumber, identityNumber
-//                                               (the RRN's first 7 digits), ipAddress }, operator, method: 'SMS' }
+//                                               (the RRN's first 7 digits), ipAddress }, operator, method: 'SMS',
+//                                               bypass: { kcpV2: { media_type } } }
 //   POST /identity-verifications/{id}/resend?storeId=…
 //   POST /identity-verifications/{id}/confirm  { storeId, otp } → { identityVerification: { status: 'VERIFIED',
 //                                               verifiedCustomer: { name, birthDate, gender, isForeigner, ci, di } } }
 //   GET  /identity-verifications/{id}?storeId=… (check() only)
 // Errors come as { type, message } (PG_PROVIDER adds pgCode and pgMessage). We choose the id (random, never shown to
-// the browser). The SDK takes neither a fetch nor an AbortSignal, so a call we stop waiting for is abandoned, not
+// the browser) within KCP's rule for it: letters and digits only, at most 40 (PortOne's KCP 본인인증 guide). The SDK takes neither a fetch nor an AbortSignal, so a call we stop waiting for is abandoned, not
 // aborted; the patient gets an answer within the timeout either way. docs/providers/portone-identity.md says more.
 import { randomUUID } from 'node:crypto';
 import {
@@ -23,7 +24,7 @@ export interface PortOneIdentityOptions {
   /** The V2 API secret issued in PortOne's console (결제연동 → 연동 정보). */
   apiSecret: string;
   storeId: string;
-  /** The identity-verification channel (다날, KCP, KG이니시스 …) set up for SMS. */
+  /** The identity-verification channel set up for SMS: PortOne sends by API only through 다날 or KCP. */
   channelKey: string;
   /** https://api.portone.io by default; tests and staging point it at a double. */
   baseUrl: string;
@@ -41,6 +42,15 @@ export const PORTONE_OPERATOR: Record<string, IdentityVerificationOperator> = {
   '6': 'KT_MVNO',
   '7': 'LGU_MVNO',
 };
+
+/**
+ * KCP's 특수 파라미터 for an API send (PortOne's KCP 본인인증 guide: `bypass.kcpV2.media_type`, required; MC01 PC,
+ * MC02 MOBILE). The patient app is made for phones, so MC02. Other PGs read only their own key of `bypass`.
+ */
+export const PORTONE_BYPASS = { kcpV2: { media_type: 'MC02' } } as const;
+
+/** A verification id KCP accepts: letters and digits, at most 40 (36 here). */
+export const portoneVerificationId = (prefix: 'aciv' | 'acchk') => `${prefix}${randomUUID().replace(/-/g, '')}`;
 
 /** The vendor's error type, when the SDK could read one from a JSON error body. */
 function vendorError(e: unknown): { type: string; pgCode?: string } | undefined {
@@ -98,7 +108,7 @@ export function portoneIdentity(opts: PortOneIdentityOptions): IdentityProvider 
     async start(person, request) {
       const operator = PORTONE_OPERATOR[person.telecomType];
       if (!operator) throw fail(new IdentityVendorError('refused', `send: no operator for telecomType`));
-      const identityVerificationId = `ac-iv-${randomUUID()}`;
+      const identityVerificationId = portoneVerificationId('aciv');
       try {
         await call('send', () =>
           client.sendIdentityVerification({
@@ -113,13 +123,15 @@ export function portoneIdentity(opts: PortOneIdentityOptions): IdentityProvider 
             },
             operator,
             method: 'SMS',
+            bypass: PORTONE_BYPASS,
           }),
         );
       } catch (e) {
         throw classify('send', e, {
           // The telecom (through the PG) would not send to this person with these details.
           PG_PROVIDER: 'refused',
-          INVALID_REQUEST: 'refused',
+          // INVALID_REQUEST is not the patient's: every detail they typed was checked before we call, so it is our
+          // request or channel (a missing KCP bypass, an id KCP refuses); it falls to `unavailable` and the log.
           MAX_TRANSACTION_COUNT_REACHED: 'limited',
         });
       }
@@ -176,7 +188,7 @@ export function portoneIdentity(opts: PortOneIdentityOptions): IdentityProvider 
         { kind: 'identity', vendor: 'portone', ok, detail },
       ];
       // An id that cannot exist: NotFound means the secret and the store were accepted, and nothing was sent.
-      const probe = `ac-check-${randomUUID()}`;
+      const probe = portoneVerificationId('acchk');
       try {
         await call('get', () => client.getIdentityVerification({ identityVerificationId: probe, storeId }));
         return result(true, 'PORTONE_API_SECRET accepted for PORTONE_STORE_ID');

@@ -2,7 +2,9 @@
 // invoke URL with the secret in X-OCR-SECRET and { version: 'V2', requestId, timestamp, images: [{ format, name, data
 // (base64) }] }; the answer's images[0].idCard.result holds ic (주민등록증), dl (운전면허증) or pp (여권), each field a
 // list of { text, formatted }. We keep the fields spec §3 uses, for the type the patient chose; the patient confirms
-// every one. Anything the vendor cannot or will not read is an empty result: the patient types the fields.
+// every one. Anything the vendor cannot or will not read is an empty result: the patient types the fields. Errors are
+// { code, message } with CLOVA's own 4-digit code (0001 URL invalid, 0002 secret, 0011 body invalid …: NAVER Cloud
+// API reference, CLOVA OCR 공통 응답 상태 코드); docs/providers/clova-ocr.md says what was read where.
 import { randomUUID } from 'node:crypto';
 import type { Checkable, ProviderCheck } from '../check.js';
 import type { OcrFields, OcrProvider } from './types.js';
@@ -39,11 +41,11 @@ function date(f: Fields | undefined, key: string) {
 }
 const compact = (o: OcrFields): OcrFields => Object.fromEntries(Object.entries(o).filter(([, v]) => v)) as OcrFields;
 
-/** A white 1×1 PNG: what check() asks the vendor to read, so no person's ID is ever sent to test a secret. */
-const BLANK_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
-  'base64',
-);
+/** CLOVA's error body: its own code beside the HTTP status. */
+async function vendorCode(res: Response) {
+  const body = (await res.json().catch(() => undefined)) as { code?: unknown } | undefined;
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
 
 export function clovaOcr(opts: ClovaOcrOptions): OcrProvider & Checkable {
   const call = opts.fetch ?? fetch;
@@ -71,7 +73,10 @@ export function clovaOcr(opts: ClovaOcrOptions): OcrProvider & Checkable {
       let answer: ClovaAnswer;
       try {
         const res = await post({ format, name: 'idcard', data: image });
-        if (!res.ok) return fail(`http ${res.status}`);
+        if (!res.ok) {
+          const code = await vendorCode(res);
+          return fail(`http ${res.status}${code ? ` ${code}` : ''}`);
+        }
         answer = (await res.json()) as ClovaAnswer;
       } catch (e) {
         return fail(e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'unreadable answer');
@@ -95,22 +100,31 @@ export function clovaOcr(opts: ClovaOcrOptions): OcrProvider & Checkable {
           idcardIssueDate: date(r, 'issueDate'),
         });
       }
+      // The passport's Korean name is `fullNameKor` (the romanised one is surName/givenName); `name` is the
+      // 주민등록증's and 운전면허증's field, read only if an answer carries no fullNameKor.
       return compact({
-        userNm: text(r, 'name'),
+        userNm: text(r, 'fullNameKor') || text(r, 'name'),
         regNo: text(r, 'num').replace(/\s/g, '').toUpperCase(),
         idcardIssueDate: date(r, 'issueDate'),
       });
     },
-    // The secret and the invoke URL: a blank image is answered (read or not) only when both are right.
+    // The secret and the invoke URL without a billed reading: a request with no image. CLOVA checks the URL (400 0001)
+    // and the secret (401 0002) before the body, so its 400 0011 (request body invalid) proves both, and nothing
+    // was read.
     async check(): Promise<ProviderCheck[]> {
       const line = (ok: boolean, detail: string) => [{ kind: 'ocr', vendor: 'clova', ok, detail }];
       try {
-        const res = await post({ format: 'png', name: 'check', data: BLANK_PNG });
-        if (res.status === 401 || res.status === 403) return line(false, `the secret was refused (HTTP ${res.status})`);
-        if (res.status === 404) return line(false, 'no ID-card domain at CLOVA_OCR_URL (HTTP 404)');
-        if (!res.ok) return line(false, `HTTP ${res.status}`);
-        const answer = (await res.json()) as ClovaAnswer;
-        return answer.images ? line(true, 'secret and invoke URL accepted') : line(false, 'the answer has no images');
+        const res = await call(opts.invokeUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-ocr-secret': opts.secret },
+          body: JSON.stringify({ version: 'V2', requestId: randomUUID(), timestamp: Date.now(), images: [] }),
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        });
+        const code = res.ok ? undefined : await vendorCode(res);
+        if (code === '0011') return line(true, 'secret and invoke URL accepted (no image sent, nothing read)');
+        if (code === '0002') return line(false, `the secret was refused (HTTP ${res.status} ${code})`);
+        if (code === '0001') return line(false, `CLOVA_OCR_URL is not an invoke URL (HTTP ${res.status} ${code})`);
+        return line(false, `unexpected answer to an empty request: HTTP ${res.status}${code ? ` ${code}` : ''}`);
       } catch (e) {
         return line(false, e instanceof Error && e.name === 'TimeoutError' ? 'timed out' : 'unreachable or unreadable');
       }

@@ -5,7 +5,9 @@
 //         /{ServiceID}/Token", keyed with the base64-decoded secret; body {access_id: 사업자번호, scope: [...]}.
 //         Answers {session_token, expiration, ...}. GET {auth}/{ServiceID}/Point with the token: the balance.
 //   api   every service call with `Authorization: Bearer {session_token}` and x-pb-userid (the Popbill user).
-// Both answer a failure with a non-200 status and {code: a negative 8-digit number, message}.
+// Both answer a failure with a non-200 status and {code: a negative 8-digit number, message}. The official SDKs read
+// that body from any non-200 and never look at the status (node-popbill 1.61.1 lib/BaseService.js _makeRequest;
+// popbill.sdk.java BaseServiceImp.parseResponse), so Popbill's code, not the status, says what happened.
 // A call never outlives its timeout; a failure says whether trying again later can help; no error string carries
 // what was sent (phone numbers, account numbers, names), only the operation and Popbill's code.
 import { createHash, createHmac } from 'node:crypto';
@@ -14,9 +16,13 @@ export const POPBILL_AUTH_BASE = 'https://auth.linkhub.co.kr';
 export const POPBILL_API_BASE = { live: 'https://popbill.linkhub.co.kr', test: 'https://popbill-test.linkhub.co.kr' };
 export const LINKHUB_API_VERSION = '2.0';
 
-/** The token scopes each Popbill service needs (popbill@1.64.2 lib/*Service.js: `this._scopes.push(...)`). */
+/**
+ * The token scopes each Popbill service asks for, as the official SDKs do (node-popbill 1.61.1 lib/KakaoService.js,
+ * FaxService.js, AccountCheckService.js: `this._scopes.push(...)`; popbill.sdk.java KakaoServiceImp.getScopes:
+ * 153, 154, 155). A scope the SDKs never ask for is one LinkHub need not grant this partner.
+ */
 export const POPBILL_SCOPES = {
-  kakao: ['member', '153', '154', '155', '156', '157', '158'],
+  kakao: ['member', '153', '154', '155'],
   fax: ['member', '160', '161'],
   accountCheck: ['member', '182', '183'],
 } as const;
@@ -70,10 +76,17 @@ const POINTS = /^-990\d{5}$/;
 /** Token codes (Popbill's common table): generation failed, unreadable token, no token. */
 const TOKEN_REFUSED = new Set([-10000032, -10000033, -10000034]);
 
-/** Whether a failure is worth trying again: outages, throttling, timeouts, garbled answers and an empty balance. */
+/** The SDKs' own catch-all code ("팝빌 API 서버 접속 실패"): it says nothing of the request, so the status decides. */
+const NO_VERDICT = -99999999;
+
+/**
+ * Whether a failure is worth trying again: outages, throttling, timeouts, garbled answers and an empty balance. A
+ * refusal with Popbill's own code is final at any status (Popbill answers refusals with 4xx and 5xx alike).
+ */
 export function retryableFailure(status: number | undefined, code: PopbillFailure) {
   if (typeof code !== 'number') return true;
-  if (status !== undefined && (status >= 500 || status === 429)) return true;
+  if (status === 429) return true;
+  if (code === NO_VERDICT) return status === undefined || status >= 500;
   return POINTS.test(String(code));
 }
 

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ADDRESS_KEYWORD_MIN, userAddr, userAddrDetail, userPostNo, type Address } from '@auto-claim/contract';
+import { ADDRESS_KEYWORD_MIN, userAddr, userAddrDetail, userPostNoOrEmpty, type Address } from '@auto-claim/contract';
 import { searchAddresses } from '../../api/addresses';
 import { ApiError } from '../../api/client';
 import { useClaimStore } from '../../store/claim';
@@ -15,7 +15,8 @@ import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardSte
 import './parts/enrol.css';
 
 const addressForm = z.object({
-  userPostNo: z.string().trim().pipe(userPostNo),
+  // Optional: a patient who types the address need not know its postcode; the server looks it up.
+  userPostNo: z.string().trim().pipe(userPostNoOrEmpty),
   userAddr,
   userAddrDetail: userAddrDetail.default(''),
 });
@@ -64,7 +65,11 @@ export default function Adress() {
   };
 
   const onValid = (v: AddressValues) => {
-    setReg({ userPostNo: v.userPostNo, userAddr: v.userAddr.trim(), userAddrDetail: (v.userAddrDetail ?? '').trim() });
+    setReg({
+      userPostNo: v.userPostNo ?? '',
+      userAddr: v.userAddr.trim(),
+      userAddrDetail: (v.userAddrDetail ?? '').trim(),
+    });
     next();
   };
 
@@ -146,7 +151,7 @@ export default function Adress() {
         aria-label="주소 입력"
       >
         <p className="field__hint">찾은 주소가 들어가요. 직접 입력하거나 고쳐도 돼요.</p>
-        <Field id="f-userPostNo" label="우편번호" error={errors.userPostNo?.message}>
+        <Field id="f-userPostNo" label="우편번호 (모르면 비워 두세요)" error={errors.userPostNo?.message}>
           {(p) => (
             <input
               {...p}

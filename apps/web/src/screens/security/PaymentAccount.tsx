@@ -11,6 +11,7 @@ import {
   bankAccountRel,
   bankCd,
   maskAccount,
+  sameName,
   type AccountCheck,
 } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
@@ -41,7 +42,7 @@ const accountForm = (userNm: string) =>
       bankAccountHolder,
     })
     .superRefine((v, ctx) => {
-      if (v.bankAccountRel === SELF_REL && userNm && v.bankAccountHolder !== userNm) {
+      if (v.bankAccountRel === SELF_REL && userNm && !sameName(v.bankAccountHolder, userNm)) {
         ctx.addIssue({
           code: 'custom',
           path: ['bankAccountHolder'],
@@ -72,7 +73,7 @@ export default function PaymentAccount() {
     else
       change({
         bankAccountRel: code,
-        bankAccountHolder: reg.bankAccountHolder === reg.userNm ? '' : reg.bankAccountHolder,
+        bankAccountHolder: sameName(reg.bankAccountHolder, reg.userNm) ? '' : reg.bankAccountHolder,
       });
   };
 

@@ -57,7 +57,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
 
   const pending = {
     account: editing.includes('account') && Boolean(reg.bankCd && /^\d{10,16}$/.test(reg.bankAccount)),
-    address: editing.includes('address') && Boolean(reg.userPostNo && reg.userAddr),
+    address: editing.includes('address') && Boolean(reg.userAddr),
     email: editing.includes('email'),
   };
   const anyPending = pending.account || pending.address || pending.email;
@@ -255,7 +255,8 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
             key: '주소',
             value: pending.address ? (
               <>
-                ({reg.userPostNo}) {reg.userAddr} {reg.userAddrDetail}
+                {reg.userPostNo && `(${reg.userPostNo}) `}
+                {reg.userAddr} {reg.userAddrDetail}
                 <span className="changed-tag">바뀜</span>
               </>
             ) : (

@@ -30,7 +30,7 @@ const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: s
   },
   expenses: { test: (s) => s.reg.minAmt !== null, message: '청구할 최소 진료비를 골라 주세요.' },
   retro: { test: (s) => s.reg.retroMonth !== null, message: '지난 진료를 청구할 기간을 골라 주세요.' },
-  adress: { test: (s) => Boolean(s.reg.userPostNo && s.reg.userAddr), message: '주소를 입력해 주세요.' },
+  adress: { test: (s) => Boolean(s.reg.userAddr), message: '주소를 입력해 주세요.' },
   job: { test: (s) => Boolean(s.reg.jobCd), message: '직업을 골라 주세요.' },
   signature: { test: (s) => Boolean(s.reg.signImg || s.reg.signTypedNm), message: '서명해 주세요.' },
 };
@@ -160,7 +160,10 @@ export function Summary() {
       rows: [
         {
           key: '주소',
-          ...value('adress', `(${reg.userPostNo}) ${reg.userAddr} ${reg.userAddrDetail}`.trim()),
+          ...value(
+            'adress',
+            `${reg.userPostNo ? `(${reg.userPostNo}) ` : ''}${reg.userAddr} ${reg.userAddrDetail}`.trim(),
+          ),
           action: change('adress'),
         },
         { key: '직업', ...value('job', reg.jobNm), action: change('job') },

@@ -1,0 +1,55 @@
+// One rule for whether two names are one person's (names.ts), and every check that compares names uses it.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nameKey, sameName } from './names.js';
+
+describe('sameName', () => {
+  it('ignores every kind of space, the Unicode form and the case of Latin letters', () => {
+    expect(sameName('홍 길동', '홍길동')).toBe(true);
+    expect(sameName('홍\u3000길동', '홍길동')).toBe(true); // full-width space
+    expect(sameName(' 홍길\u00a0동\t', '홍길동')).toBe(true); // no-break space, tab, ends
+    expect(sameName('홍\u200b길동', '홍길동')).toBe(true); // zero-width space
+    expect(sameName('홍길동'.normalize('NFD'), '홍길동')).toBe(true);
+    expect(sameName('Kim Minsu', 'KIMMINSU')).toBe(true);
+    expect(sameName('홍길동', '홍길순')).toBe(false);
+    expect(sameName('홍길동', '홍길')).toBe(false);
+    expect(nameKey(' 김 테스트 ')).toBe('김테스트');
+  });
+});
+
+describe('every name comparison', () => {
+  const root = join(import.meta.dirname, '../../..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) return sources(p);
+      return /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) ? [p] : [];
+    });
+
+  it('goes through names.ts: no other module normalises a name itself', () => {
+    const own = [
+      ...sources(join(root, 'apps/server/src')),
+      ...sources(join(root, 'apps/web/src')),
+      ...sources(join(root, 'packages/contract/src')),
+    ]
+      // postcode.ts normalises an address, not a name.
+      .filter((p) => !p.endsWith('names.ts') && !p.endsWith('address/postcode.ts'))
+      .filter((p) => /\.normalize\('NF|const sameName|normalName/.test(readFileSync(p, 'utf8')))
+      .map((p) => relative(root, p));
+    expect(own).toEqual([]);
+  });
+
+  it('is used by the bank holder check, subscribing, the record matcher, identity, the typed signature and the wizard', () => {
+    for (const file of [
+      'apps/server/src/modules/accounts/service.ts',
+      'apps/server/src/modules/subscriptions/service.ts',
+      'apps/server/src/modules/claims/rules.ts',
+      'apps/server/src/modules/auth/service.ts',
+      'apps/web/src/screens/security/PaymentAccount.tsx',
+      'apps/web/src/screens/security/Signature.tsx',
+    ]) {
+      expect(readFileSync(join(root, file), 'utf8'), file).toMatch(/\bsameName\(/);
+    }
+  });
+});
