@@ -1347,7 +1347,7 @@ export interface paths {
     put?: never;
     /**
      * 보험사의 답: 접수, 서류 요청, 지급(금액), 반려(사유)
-     * @description 보험사마다 약속한 비밀키로 `<x-autoclaim-timestamp>.<본문>`의 HMAC-SHA256을 `x-autoclaim-signature: v1=<hex>`로 보내요 (시각은 Unix 초, 300초 안). 서명이 없거나 틀리거나 오래되면 401이고 아무것도 바뀌지 않아요. 같은 eventId는 한 번만 반영돼요. 자세한 규약: docs/providers/insurer-api.md
+     * @description 보험사마다 약속한 비밀키로 `answer.v1.<x-autoclaim-timestamp>.<본문>`의 HMAC-SHA256을 `x-autoclaim-signature: v1=<hex>`로 보내요 (시각은 Unix 초, 300초 안). 서명이 없거나 틀리거나 오래되면 401이고 아무것도 바뀌지 않아요. 같은 eventId는 한 번만 반영돼요. 자세한 규약: docs/providers/insurer-api.md
      */
     post: operations['postInsurerClaimAnswer'];
     delete?: never;
