@@ -324,11 +324,19 @@ describe('GET treats', () => {
 
     // An operator who opens the claim's documents is named in plain Korean, not by a file name.
     const claimId = Number(visit!.claims[0]!.claimId);
-    await recordClaimPackage(t.app.ctx, claimId, { loginId: 'ops-7', ipEnc: t.app.ctx.crypto.encrypt('127.0.0.1') });
+    await recordClaimPackage(
+      t.app.ctx,
+      claimId,
+      { category: 'hospital_inquiry', reason: '병원 원무과 문의' },
+      { loginId: 'ops-7', ipEnc: t.app.ctx.crypto.encrypt('127.0.0.1') },
+    );
     const third = (await getTreats(cookie)).json() as TreatsAnswer;
     const opened = third.accessLog.list.find((e) => e.action === 'RELEASED_TO_OPERATOR')!;
     expect(opened).toMatchObject({ actorNm: '운영자' });
-    expect(opened.summary).toMatch(/^운영자가 .*삼성화재 청구 서류\(위임장·동의서 포함\)를 확인했어요\.$/);
+    expect(opened.summary).toMatch(
+      /^운영자가 병원의 문의를 확인하려고 .*삼성화재 청구 서류\(위임장·동의서 포함\)를 확인했어요\.$/,
+    );
+    expect(JSON.stringify(third.accessLog.list)).not.toContain('원무과');
     expect(JSON.stringify(third.accessLog.list)).not.toContain('package.pdf');
   });
 

@@ -1104,10 +1104,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본) */
-    get: operations['getClaimPackage'];
+    get?: never;
     put?: never;
-    post?: never;
+    /** 청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 환자 열람 기록에 남아요. 운영자마다 한 시간에 20건까지 */
+    post: operations['getClaimPackage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8024,7 +8024,15 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          category: 'patient_inquiry' | 'insurer_request' | 'delivery_problem' | 'hospital_inquiry';
+          reason: string;
+        };
+      };
+    };
     responses: {
       /** @description 청구 서류 PDF (첨부 파일로 내려받아요) */
       200: {
@@ -8035,7 +8043,7 @@ export interface operations {
           'application/pdf': string;
         };
       };
-      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8053,7 +8061,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8064,6 +8072,33 @@ export interface operations {
       };
       /** @description 찾을 수 없어요 (code: CLAIM_NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -8667,6 +8702,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** @enum {string} */
+          category: 'patient_inquiry' | 'insurer_request' | 'delivery_problem' | 'hospital_inquiry';
           reason: string;
         };
       };
