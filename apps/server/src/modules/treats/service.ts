@@ -532,8 +532,34 @@ export interface CheckedImage {
 }
 
 /**
+ * The open ID requests a submission would answer (locked in a transaction): refused when there is none, or when an
+ * insurer asking does not take this kind of ID.
+ */
+async function answerableRequests(
+  db: Parameters<typeof repo.openIdCardRequests>[0],
+  ciHmac: string,
+  requestId: number | undefined,
+  idcardType: IdCardSubmit['idcardType'],
+) {
+  const open = await repo.openIdCardRequests(db, ciHmac, requestId);
+  if (open.length === 0) {
+    throw new AppError('NO_ID_CARD_REQUEST', '보험사가 요청한 신분증 제출이 없어요. 이미 제출했을 수 있어요.');
+  }
+  const accepted = await acceptedTypes(
+    db,
+    open.map((o) => o.insuCompCd),
+  );
+  if (open.some((o) => !accepted.get(o.insuCompCd)!.idPhotoTypes.includes(idcardType))) {
+    const message = '요청한 보험사가 받지 않는 신분증이에요. 다른 신분증을 골라 주세요.';
+    throw new AppError('VALIDATION_FAILED', message, [{ field: 'idcardType', message }]);
+  }
+  return open;
+}
+
+/**
  * Answers the insurer's open request(s) with the patient's ID copy. The image is checked and re-encoded by `check`
- * (magic bytes, size, pixels; EXIF gone) before anything is stored; a submission nobody asked for is refused.
+ * (magic bytes, size, pixels; EXIF gone) before anything is stored; a submission nobody asked for is refused before
+ * its photo is decoded.
  */
 export async function submitIdCard(
   ctx: AppContext,
@@ -554,6 +580,9 @@ export async function submitIdCard(
       throw new AppError('ID_CARD_ALREADY_SUBMITTED', '이 요청에는 이미 신분증을 제출했어요.');
     }
   }
+  // The request first, the photo after: decoding a photo of up to MAX_IMAGE_PIXELS costs ~0.1–1 s of CPU, which
+  // nobody may spend without an open request this kind of ID answers (docs/security.md, "One caller cannot slow").
+  await answerableRequests(ctx.db, patient.ciHmac, requestId, body.idcardType);
   const image = await check(body.idcardImg);
   const fields =
     body.idcardType === 'ic'
@@ -563,18 +592,8 @@ export async function submitIdCard(
         : { regNo: body.regNo, idcardIssueDate: body.idcardIssueDate };
   const now = ctx.clock.now();
   const answered = await ctx.db.transaction().execute(async (trx) => {
-    const open = await repo.openIdCardRequests(trx, patient.ciHmac, requestId);
-    if (open.length === 0) {
-      throw new AppError('NO_ID_CARD_REQUEST', '보험사가 요청한 신분증 제출이 없어요. 이미 제출했을 수 있어요.');
-    }
-    const accepted = await acceptedTypes(
-      trx,
-      open.map((o) => o.insuCompCd),
-    );
-    if (open.some((o) => !accepted.get(o.insuCompCd)!.idPhotoTypes.includes(body.idcardType))) {
-      const message = '요청한 보험사가 받지 않는 신분증이에요. 다른 신분증을 골라 주세요.';
-      throw new AppError('VALIDATION_FAILED', message, [{ field: 'idcardType', message }]);
-    }
+    // Again, locked: another submission may have answered the requests while the photo was decoded.
+    const open = await answerableRequests(trx, patient.ciHmac, requestId, body.idcardType);
     const submissionId = await repo.insertIdCardSubmission(
       trx,
       {
