@@ -14,6 +14,8 @@ export interface Metrics {
   providerErrors: Counter<'kind' | 'vendor' | 'call'>;
   deliveries: Counter<'channel' | 'outcome'>;
   notifications: Counter<'channel' | 'outcome'>;
+  /** An operator releasing patients' data past the alert threshold (docs/security.md "Operator releases"). */
+  operatorReleaseAlerts: Counter<'kind'>;
   /** Scrapes ask this for queue depth and age; set by whoever knows the queues (the claim engine's module). */
   setBacklogSource(source: () => Promise<Backlog>): void;
 }
@@ -82,6 +84,12 @@ export function createMetrics(opts: { process?: boolean } = {}): Metrics {
       name: 'autoclaim_notifications_total',
       help: 'Patient messages by the channel that carried them (kakao, sms) and outcome',
       labelNames: ['channel', 'outcome'],
+      registers: [registry],
+    }),
+    operatorReleaseAlerts: new Counter({
+      name: 'autoclaim_operator_release_alerts_total',
+      help: 'Operator releases of patient data past the hourly alert threshold, by kind (package); alert on any increase',
+      labelNames: ['kind'],
       registers: [registry],
     }),
     setBacklogSource(source) {

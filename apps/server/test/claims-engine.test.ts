@@ -448,8 +448,16 @@ describe('the package on demand', () => {
   it('lets an operator download an API claim’s package, recording its hashes and the release', async () => {
     const who = await createSubscriber(t.app.ctx, { insurers: ['NHFIRE'] });
     const [claim] = await claimsOf(await feedAndDrain(who));
-    expect((await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claim!.id) })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claim!.id), headers: ops });
+    const payload = { category: 'delivery_problem', reason: '보험사 API 접수 확인' };
+    expect(
+      (await t.app.inject({ method: 'POST', url: OPERATOR_API.claimPackage(claim!.id), payload })).statusCode,
+    ).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: OPERATOR_API.claimPackage(claim!.id),
+      headers: ops,
+      payload,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -460,7 +468,8 @@ describe('the package on demand', () => {
     const log = await t.db.db.selectFrom('accessLog').select('action').where('claimId', '=', claim!.id).execute();
     expect(log.map((l) => l.action)).toContain('released_to_operator');
     expect(
-      (await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(999_999), headers: ops })).statusCode,
+      (await t.app.inject({ method: 'POST', url: OPERATOR_API.claimPackage(999_999), headers: ops, payload }))
+        .statusCode,
     ).toBe(404);
   });
 });

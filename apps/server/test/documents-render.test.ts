@@ -151,7 +151,12 @@ describe.skipIf(missing.length > 0)(
       { timeout: 90_000 },
       async () => {
         const { claimId } = await enrolled();
-        const res = await t.app.inject({ method: 'GET', url: OPERATOR_API.claimPackage(claimId), headers: operator });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: OPERATOR_API.claimPackage(claimId),
+          headers: operator,
+          payload: { category: 'insurer_request', reason: '팩스 사본 확인' },
+        });
         expect(res.statusCode, res.body).toBe(200);
         expectReadable('claim-package', await renderAndRead('claim-package', res.rawPayload), 5, [
           '실손의료보험 보험금 청구서',

@@ -76,15 +76,16 @@ describe('the insurer API adapter', () => {
       onFailure: (f) => failures.push(f.reason),
     });
 
-  it('signs the claim as documented: HMAC-SHA256 of "<timestamp>.<body>", hex, after v1=', () => {
+  it('signs as documented: HMAC-SHA256 of "<direction>.<timestamp>.<body>", hex, after v1=', () => {
     // The worked example of docs/providers/insurer-api.md, computed there with openssl.
     expect(
       signatureOf(
         'example-shared-secret-0123456789abcdef',
+        'answer.v1',
         '1781499600',
         '{"eventId":"evt-1001","claimId":123,"answer":"received"}',
       ),
-    ).toBe('687bcb9a6a4fb29436ecde96e41adcec989fa7f00906dae7be5e1fcdabf9a815');
+    ).toBe('7acd389b49337b09ca33cf0b357612c15a645f7359b2a68284c0d23e1083ebdf');
   });
 
   it('posts the electronic claim and the PDF package, signed, with our delivery id as Idempotency-Key', async () => {
@@ -535,6 +536,66 @@ describe('insurers’ answers', () => {
     // A fresh signature from within the window, in the future as well as the past, is fine.
     const ahead = String(Math.floor(clock.now().getTime() / 1000) + 200);
     expect((await answer(body, { ts: ahead })).statusCode).toBe(200);
+  });
+
+  it('refuses a signature captured from a claim we sent, replayed as an answer: the direction is signed', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
+    const claim = await feedAndDrain(who);
+    // What someone on the wire between us and the insurer saw: the claim's body, timestamp and signature, all ours.
+    const sent = insurer.received.filter((r) => r.method === 'POST' && r.signed).at(-1)!;
+    // Replayed at once, within the 5 minutes: only the direction can refuse it (the double signs on the real clock).
+    const saved = clock.now();
+    clock.set(new Date(Number(sent.timestamp) * 1000));
+    try {
+      const captured = (raw: string, timestamp = sent.timestamp) =>
+        t.app.inject({
+          method: 'POST',
+          url: INSURER_API.claimAnswers('SAMSUNGFIRE'),
+          headers: {
+            'content-type': 'application/json',
+            'x-autoclaim-timestamp': timestamp,
+            'x-autoclaim-signature': sent.signature,
+          },
+          payload: raw,
+        });
+      const replayed = await captured(sent.raw.toString('utf8'));
+      expect(replayed.statusCode).toBe(401);
+      expect(problemOf(replayed).code).toBe('INSURER_SIGNATURE_INVALID');
+      // Nor does a health check's signature (over an empty body) pass for anything.
+      const health = insurer.received.filter((r) => r.method === 'GET' && r.signed).at(-1);
+      if (health) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: INSURER_API.claimAnswers('SAMSUNGFIRE'),
+          headers: {
+            'content-type': 'application/json',
+            'x-autoclaim-timestamp': health.timestamp,
+            'x-autoclaim-signature': health.signature,
+          },
+          payload: '',
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      // The same body signed the insurer's way would have passed the signature: only the direction refused it.
+      const body = sent.raw.toString('utf8');
+      const own = await t.app.inject({
+        method: 'POST',
+        url: INSURER_API.claimAnswers('SAMSUNGFIRE'),
+        headers: {
+          'content-type': 'application/json',
+          'x-autoclaim-timestamp': sent.timestamp,
+          'x-autoclaim-signature': `v1=${hmac(SECRET, sent.timestamp, body, 'answer.v1')}`,
+        },
+        payload: body,
+      });
+      expect(own.statusCode).toBe(400);
+    } finally {
+      clock.set(saved);
+    }
+    expect(await view(claim.id)).toMatchObject({ status: 'sent' });
+    expect(await t.db.db.selectFrom('insurerAnswer').select('id').where('claimId', '=', claim.id).execute()).toEqual(
+      [],
+    );
   });
 
   it('answers 404 for a claim it does not know, or that is another insurer’s', async () => {

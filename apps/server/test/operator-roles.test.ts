@@ -4,6 +4,7 @@
 // and the screen-view log) are the only public ones. An operator session short of the second factor reaches only the
 // sign-in's own calls, and a state-changing call without the session's CSRF token is refused, both before the body.
 import type { RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { upsertOperator } from '../src/modules/auth/operators.js';
@@ -169,5 +170,28 @@ describe('every /api/admin route', () => {
       /append-only/,
     );
     await expect(t.db.db.deleteFrom('operatorAction').execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses TRUNCATE of the operators’ record, as of the access log: nothing goes', async () => {
+    await t.db.db
+      .insertInto('operatorAction')
+      .values({ at: new Date(), loginId: 'x', ipEnc: 'x', action: 'sign_in' })
+      .execute();
+    const count = async () =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom('operatorAction')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await expect(sql`truncate operator_action`.execute(t.db.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate table operator_action restart identity cascade`.execute(t.db.db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`truncate access_log`.execute(t.db.db)).rejects.toThrow(/append-only/);
+    expect(await count()).toBe(before);
   });
 });

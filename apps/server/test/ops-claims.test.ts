@@ -1,11 +1,14 @@
 // The console's claims, dead letters and access log (README "Operator console") through app.inject(): the search
 // (filters, sorting, paging, at most 100 rows), a claim's timeline in order, the patient masked in every list, the
-// reveal with a reason written to both logs (and told to the patient), the dead letters (a failure forced through the
+// reveal and the PDF package with a reason (a category and typed words) written to both logs (the patient reads a
+// fixed sentence per category, never the operator's words), the package limited per operator, the dead letters (a failure forced through the
 // sandbox switch, retry many, close with a note), and the access log's search; viewers can do none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type TreatsAnswer } from '@auto-claim/contract';
 import {
   OPS_CLAIMS_API,
+  PACKAGE_DOWNLOADS_ALERT_AT,
+  PACKAGE_DOWNLOADS_PER_HOUR,
   type BulkAnswer,
   type DeadLetterRow,
   type OperatorActionRow,
@@ -209,18 +212,29 @@ describe('a claim’s timeline and documents', () => {
     expect(recorded[0]).toMatchObject({ loginId: op.loginId, ciHmac: hong.ciHmac, detail: 'paid · 15000' });
   });
 
-  it('downloading the PDF package is an operator action and a line in the patient’s access log', async () => {
+  it('downloading the PDF package takes a reason, as a reveal: both logs get it, the patient its category only', async () => {
     const id = claimOf['H1-B:SAMSUNGFIRE']!;
-    const res = await get(OPERATOR_API.claimPackage(id));
-    expect(res.statusCode).toBe(200);
+    const reason = '보험사 서류 보완 요청 (\u202Eexe.fdp) 처리';
+    const res = await post(OPERATOR_API.claimPackage(id), {
+      category: 'insurer_request',
+      reason: '보험사 서류 보완 요청 처리',
+    });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="claim-${id}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const action = await t.db.db
       .selectFrom('operatorAction')
       .selectAll()
       .where('claimId', '=', id)
       .where('action', '=', 'documents_downloaded')
       .executeTakeFirstOrThrow();
-    expect(action).toMatchObject({ loginId: op.loginId, ciHmac: kim.ciHmac });
+    expect(action).toMatchObject({
+      loginId: op.loginId,
+      ciHmac: kim.ciHmac,
+      reason: '보험사 서류 보완 요청 처리',
+      detail: 'insurer_request',
+    });
     expect(t.app.ctx.crypto.decrypt(action.ipEnc)).toMatch(/^127\./);
     const line = await t.db.db
       .selectFrom('accessLog')
@@ -228,12 +242,78 @@ describe('a claim’s timeline and documents', () => {
       .where('claimId', '=', id)
       .where('action', '=', 'released_to_operator')
       .executeTakeFirstOrThrow();
-    expect(line).toMatchObject({ ciHmac: kim.ciHmac, actor: `operator:${op.loginId}` });
+    expect(line).toMatchObject({ ciHmac: kim.ciHmac, actor: `operator:${op.loginId}`, detail: 'insurer_request' });
     const detail = (await get(OPERATOR_API.claim(id))).json() as OpsClaimDetail;
     expect(detail.documents.map((d) => d.kind)).toEqual(
       expect.arrayContaining(['package', 'power_of_attorney', 'consent']),
     );
     expect(detail.timeline.at(-1)).toMatchObject({ kind: 'operator', title: '운영자가 청구 서류를 내려받았어요' });
+    // A reason carrying a bidi override (or any control character) is refused, naming it.
+    const bidi = problemOf(await post(OPERATOR_API.claimPackage(id), { category: 'insurer_request', reason }));
+    expect(bidi).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(bidi.errors?.map((e) => e.field)).toEqual(['reason']);
+  });
+
+  it('gives no package without a reason, and a GET or HEAD neither sends it nor logs a release', async () => {
+    const id = claimOf['H1-A:SAMSUNGFIRE']!;
+    const lines = async () =>
+      (await t.db.db.selectFrom('accessLog').select('id').where('action', '=', 'released_to_operator').execute())
+        .length;
+    const actions = async () =>
+      (await t.db.db.selectFrom('operatorAction').select('id').where('action', '=', 'documents_downloaded').execute())
+        .length;
+    const [lines0, actions0] = [await lines(), await actions()];
+    const none = problemOf(await post(OPERATOR_API.claimPackage(id), {}));
+    expect(none).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(none.errors?.map((e) => e.field).sort()).toEqual(['category', 'reason']);
+    const noCategory = problemOf(
+      await post(OPERATOR_API.claimPackage(id), { reason: '보험사 요청', category: 'curious' }),
+    );
+    expect(noCategory.errors).toEqual([{ field: 'category', message: '확인하는 이유의 종류를 골라 주세요.' }]);
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: OPERATOR_API.claimPackage(id), headers: op.headers });
+      expect(res.statusCode, method).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, method).toBeLessThan(500);
+      expect(res.headers['content-type'] ?? '', method).not.toContain('application/pdf');
+    }
+    expect([await lines(), await actions()]).toEqual([lines0, actions0]);
+  });
+
+  it('holds one operator to PACKAGE_DOWNLOADS_PER_HOUR packages an hour, with an alert from PACKAGE_DOWNLOADS_ALERT_AT', async () => {
+    const id = claimOf['H1-A:SAMSUNGFIRE']!;
+    const bulk = await signInOperator(t, 'operator', { loginId: 'bulk-downloader' });
+    const alerts = async () =>
+      (await t.app.ctx.metrics.registry.getSingleMetric('autoclaim_operator_release_alerts_total')!.get()).values
+        .filter((v) => v.labels.kind === 'package')
+        .reduce((n, v) => n + v.value, 0);
+    const alerts0 = await alerts();
+    const download = () =>
+      post(OPERATOR_API.claimPackage(id), { category: 'patient_inquiry', reason: '환자 요청 사본' }, bulk.headers);
+    for (let i = 1; i <= PACKAGE_DOWNLOADS_PER_HOUR; i++) {
+      const res = await download();
+      expect(res.statusCode, `download ${i}`).toBe(200);
+      // Below the threshold no alert; from it on, one per download.
+      expect(await alerts(), `download ${i}`).toBe(alerts0 + Math.max(0, i - PACKAGE_DOWNLOADS_ALERT_AT + 1));
+    }
+    const written = async () =>
+      (
+        await t.db.db
+          .selectFrom('operatorAction')
+          .select('id')
+          .where('loginId', '=', 'bulk-downloader')
+          .where('action', '=', 'documents_downloaded')
+          .execute()
+      ).length;
+    expect(await written()).toBe(PACKAGE_DOWNLOADS_PER_HOUR);
+    const over = await download();
+    expect(over.statusCode).toBe(429);
+    expect(problemOf(over)).toMatchObject({ code: 'OPERATOR_RELEASE_LIMITED' });
+    expect(problemOf(over).detail).toMatch(/한 시간에 \d+건까지/);
+    expect(await written()).toBe(PACKAGE_DOWNLOADS_PER_HOUR);
+    // Another operator is not held by this one's count.
+    expect(
+      (await post(OPERATOR_API.claimPackage(id), { category: 'patient_inquiry', reason: '환자 요청 사본' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -242,31 +322,51 @@ describe('revealing a patient', () => {
     const id = claimOf['H2-A:SAMSUNGFIRE']!;
     const none = problemOf(await post(OPS_CLAIMS_API.claimReveal(id), {}));
     expect(none).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(none.errors).toEqual([{ field: 'reason', message: '확인하는 이유를 적어 주세요.' }]);
-    const short = problemOf(await post(OPS_CLAIMS_API.claimReveal(id), { reason: ' 가 ' }));
+    expect(none.errors).toEqual([
+      { field: 'category', message: '확인하는 이유의 종류를 골라 주세요.' },
+      { field: 'reason', message: '확인하는 이유를 적어 주세요.' },
+    ]);
+    const category = 'patient_inquiry';
+    const short = problemOf(await post(OPS_CLAIMS_API.claimReveal(id), { category, reason: ' 가 ' }));
     expect(short.errors).toEqual([{ field: 'reason', message: '확인하는 이유를 2자 이상 적어 주세요.' }]);
-    const long = problemOf(await post(OPS_CLAIMS_API.claimReveal(id), { reason: '가'.repeat(201) }));
+    const long = problemOf(await post(OPS_CLAIMS_API.claimReveal(id), { category, reason: '가'.repeat(201) }));
     expect(long.errors?.[0]?.message).toBe('이유는 200자까지 적을 수 있어요.');
+    // Bidi overrides, NUL and other control characters: refused, naming the field.
+    for (const reason of ['고객 문의 \u202E됨\u202C', '고객\u0000문의', '고객\u001b[2J문의', '고객\u2066문의']) {
+      const bad = problemOf(await post(OPS_CLAIMS_API.claimReveal(id), { category, reason }));
+      expect(
+        bad.errors?.map((e) => e.field),
+        JSON.stringify(reason),
+      ).toEqual(['reason']);
+      expect(bad.errors?.[0]?.message).toMatch(/쓸 수 없는 글자/);
+    }
     expect(
       await t.db.db.selectFrom('operatorAction').select('id').where('action', '=', 'patient_revealed').execute(),
     ).toHaveLength(0);
-    expect(problemOf(await post(OPS_CLAIMS_API.claimReveal(999_999), { reason: '고객 문의' })).code).toBe(
-      'CLAIM_NOT_FOUND',
-    );
+    expect(
+      problemOf(await post(OPS_CLAIMS_API.claimReveal(999_999), { category: 'patient_inquiry', reason: '고객 문의' }))
+        .code,
+    ).toBe('CLAIM_NOT_FOUND');
   });
 
   it('is refused to a viewer by the route’s role, before the body', async () => {
     const id = claimOf['H2-A:SAMSUNGFIRE']!;
     expect(
-      problemOf(await post(OPS_CLAIMS_API.claimReveal(id), { reason: '고객 문의' }, viewer.headers)),
+      problemOf(
+        await post(
+          OPS_CLAIMS_API.claimReveal(id),
+          { category: 'patient_inquiry', reason: '고객 문의' },
+          viewer.headers,
+        ),
+      ),
     ).toMatchObject({ status: 403, code: 'ROLE_FORBIDDEN' });
     expect(problemOf(await post(OPS_CLAIMS_API.claimReveal(id), {}, viewer.headers)).code).toBe('ROLE_FORBIDDEN');
   });
 
-  it('answers the name, phone and birth date, writes both logs, and the patient reads it in Korean', async () => {
+  it('answers the name, phone and birth date, writes both logs, and the patient reads a fixed sentence in Korean', async () => {
     const id = claimOf['H2-A:SAMSUNGFIRE']!;
     const reason = '고객센터 전화 문의(본인 확인)';
-    const res = await post(OPS_CLAIMS_API.claimReveal(id), { reason });
+    const res = await post(OPS_CLAIMS_API.claimReveal(id), { category: 'patient_inquiry', reason });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ claimId: id, name: '홍길동', phone: '01012345678', birthDate: '19850101' });
 
@@ -275,14 +375,15 @@ describe('revealing a patient', () => {
       .selectAll()
       .where('action', '=', 'patient_revealed')
       .executeTakeFirstOrThrow();
-    expect(action).toMatchObject({ loginId: op.loginId, ciHmac: hong.ciHmac, reason });
+    expect(action).toMatchObject({ loginId: op.loginId, ciHmac: hong.ciHmac, reason, detail: 'patient_inquiry' });
     expect(Number(action.claimId)).toBe(id);
     const line = await t.db.db
       .selectFrom('accessLog')
       .selectAll()
       .where('action', '=', 'operator_revealed')
       .executeTakeFirstOrThrow();
-    expect(line).toMatchObject({ ciHmac: hong.ciHmac, actor: `operator:${op.loginId}`, detail: reason });
+    // The patient's log keeps the category, never the operator's words.
+    expect(line).toMatchObject({ ciHmac: hong.ciHmac, actor: `operator:${op.loginId}`, detail: 'patient_inquiry' });
 
     // The patient's own history, through their 알림톡 link.
     const token = await signLinkToken(t.app.ctx, {
@@ -297,8 +398,52 @@ describe('revealing a patient', () => {
     const told = history.accessLog.list.find((e) => e.action === 'OPERATOR_REVEALED')!;
     expect(told).toMatchObject({
       actorNm: '운영자',
-      summary: `운영자가 회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요. 확인한 이유: ${reason}`,
+      summary: '운영자가 회원님의 문의에 답하려고 회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.',
     });
+    expect(JSON.stringify(history.accessLog)).not.toContain(reason);
+    // The package downloaded earlier reads the same way: its category's sentence.
+    const kimToken = await signLinkToken(t.app.ctx, {
+      purpose: 'treat',
+      ciHmac: kim.ciHmac,
+      insuApplyId: kim.insuApplyId,
+    });
+    const kimEx = await t.app.inject({
+      method: 'POST',
+      url: API.linkExchange,
+      payload: { token: kimToken, purpose: 'treat' },
+    });
+    const kimCookie = kimEx.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const kimHistory = (await t.app.inject({ url: API.treats, headers: { cookie: kimCookie } })).json() as TreatsAnswer;
+    expect(kimHistory.accessLog.list.find((e) => e.action === 'RELEASED_TO_OPERATOR')!.summary).toMatch(
+      /^운영자가 보험사의 요청을 처리하려고 .*청구 서류\(위임장·동의서 포함\)를 확인했어요\.$/,
+    );
+    expect(JSON.stringify(kimHistory.accessLog)).not.toContain('보험사 서류 보완 요청 처리');
+  });
+
+  it('never shows the patient an operator’s words written before categories: a line of free text reads plainly', async () => {
+    // A line as reveals wrote it before: the operator's words, a bidi override among them, as the detail.
+    await t.db.db
+      .insertInto('accessLog')
+      .values({
+        ciHmac: hong.ciHmac,
+        action: 'operator_revealed',
+        actor: 'operator:before-categories',
+        claimId: claimOf['H2-A:SAMSUNGFIRE']!,
+        detail: '고객 요청 \u202E됨소취 입가\u202C',
+        at: clock.now(),
+      })
+      .execute();
+    const token = await signLinkToken(t.app.ctx, {
+      purpose: 'treat',
+      ciHmac: hong.ciHmac,
+      insuApplyId: hong.insuApplyId,
+    });
+    const ex = await t.app.inject({ method: 'POST', url: API.linkExchange, payload: { token, purpose: 'treat' } });
+    const cookie = ex.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const history = (await t.app.inject({ url: API.treats, headers: { cookie } })).json() as TreatsAnswer;
+    const summaries = history.accessLog.list.filter((e) => e.action === 'OPERATOR_REVEALED').map((e) => e.summary);
+    expect(summaries).toContain('운영자가 회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.');
+    expect(JSON.stringify(history.accessLog)).not.toMatch(/\u202E|고객 요청/);
   });
 });
 
@@ -527,11 +672,12 @@ describe('the access log', () => {
       recordId: expect.any(Number),
       patient: '홍*동',
       reason: '고객센터 전화 문의(본인 확인)',
+      detail: '환자 문의 응대',
     });
     expect(row.ip).toMatch(/^127\./);
     expect(new Date(row.at).getTime()).toBeGreaterThan(0);
     // By the patient: any of their claims or records finds every line about them.
-    const byRecord = await actions(`recordId=${row.recordId}`);
+    const byRecord = await actions(`recordId=${row.recordId}&size=100`);
     expect(byRecord.list.map((r) => r.action)).toEqual(
       expect.arrayContaining(['patient_revealed', 'insurer_answer_recorded', 'claim_retried', 'dead_letter_handled']),
     );
@@ -592,7 +738,7 @@ describe('the access log', () => {
     expect(page.list.find((r) => r.action === 'operator_revealed')).toMatchObject({
       actionNm: '이름·연락처·생년월일 확인',
       patient: '홍*동',
-      detail: '고객센터 전화 문의(본인 확인)',
+      detail: '환자 문의 응대',
     });
     expect(res.body).not.toContain('홍길동');
     // The engine's and hospitals' lines are not operators'.

@@ -1,14 +1,25 @@
 // The enrolment funnel and the console's dashboard: the patient app's screen views are taken from anyone (before any
-// session) but only in a small, strict shape with nothing personal in it, limited per address, and read back by
-// nobody; the dashboard's counts match what was seeded, a viewer reads them, and they name no person.
+// session) but only in a small, strict shape with nothing personal in it, only for the enrolment's screens and live
+// hospitals, kept as daily counts (never as rows), limited per address and per visit, and read back by nobody; the
+// dashboard's counts match what was seeded, a viewer reads them, and they name no person.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
-import { OPS_DASHBOARD_API, type DashboardAnswer } from '@auto-claim/contract/ops';
+import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, kstToday } from '@auto-claim/contract';
+import { FUNNEL_VISIT_RATE_LIMIT, OPS_DASHBOARD_API, type DashboardAnswer } from '@auto-claim/contract/ops';
+import { openDb } from '../src/db/index.js';
+import { migrateToLatest, migrations } from '../src/db/migrate.js';
 import { APP_MENU_LOG_RATE_LIMIT } from '../src/modules/funnel/routes.js';
 import { createSubscriber, treatmentRecord } from '../fixtures/factories.js';
-import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
+import {
+  build,
+  problemOf,
+  signInOperator,
+  testClock,
+  throwawayDatabase,
+  verifyPatient,
+  type TestApp,
+} from './helper.js';
 
 // Noon in Seoul today: the 알림톡 goes out at once, and "today" is one KST day.
 const noon = new Date(`${new Date().toISOString().slice(0, 10)}T03:00:00Z`);
@@ -24,6 +35,21 @@ afterAll(() => t?.close());
 
 const view = (body: unknown, remoteAddress = `127.3.0.${++n % 250}`) =>
   t.app.inject({ method: 'POST', url: API.appMenuLogs, remoteAddress, payload: body as object });
+const clearFunnel = async () => {
+  await t.db.db.deleteFrom('funnelDay').execute();
+  await t.db.db.deleteFrom('funnelVisitStep').execute();
+};
+/** The count kept for a Korean day, hospital and step (0 when there is no row). */
+const counted = async (step: string, hospitalCd = '90000001', day = kstToday(clock.now())) =>
+  (
+    await t.db.db
+      .selectFrom('funnelDay')
+      .select('visits')
+      .where('day', '=', day)
+      .where('hospitalCd', '=', hospitalCd)
+      .where('step', '=', step)
+      .executeTakeFirst()
+  )?.visits ?? 0;
 const good = (o: Record<string, unknown> = {}) => ({
   screen: '/:hospitalCd',
   hospitalCd: '90000001',
@@ -33,14 +59,75 @@ const good = (o: Record<string, unknown> = {}) => ({
 });
 
 describe('POST appMenuLogs (the patient app, no session)', () => {
-  it('takes a screen view and answers a tiny JSON', async () => {
+  it('takes a screen view as one more visit at its step, day and hospital, and keeps no row of it', async () => {
+    const before = await counted('jumin');
     const body = good({ screen: '/security/jumin' });
     const res = await view(body);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const rows = await t.db.db.selectFrom('appMenuLog').selectAll().where('visitId', '=', body.visitId).execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ screen: '/security/jumin', hospitalCd: '90000001' });
+    expect(await counted('jumin')).toBe(before + 1);
+    // The same visit on the same step again (back and forth, a reload) is the same visit: no second count.
+    expect((await view({ ...body, time: body.time + 1000 })).statusCode).toBe(200);
+    expect(await counted('jumin')).toBe(before + 1);
+    // What is kept of the view: the count, and for two days a mark that this visit was counted there.
+    const marks = await t.db.db.selectFrom('funnelVisitStep').selectAll().where('visitId', '=', body.visitId).execute();
+    expect(marks).toEqual([{ day: kstToday(clock.now()), visitId: body.visitId, step: 'jumin' }]);
+    const raw = await sql<{ n: number }>`select count(*)::integer as n from information_schema.tables
+      where table_name = 'app_menu_log'`.execute(t.db.db);
+    expect(raw.rows[0]!.n).toBe(0);
+  });
+
+  it('refuses a screen that is no step of the enrolment, or a hospital that does not take claims: 400, nothing kept', async () => {
+    const before = await t.db.db.selectFrom('funnelDay').selectAll().orderBy(['day', 'hospitalCd', 'step']).execute();
+    const screens = ['/wp-admin', '/security/jumin/extra', '/web/treat', '/admin/claims', '/introduce/:hospitalCd'];
+    for (const screen of screens) {
+      const res = await view(good({ screen }));
+      expect(res.statusCode, screen).toBe(400);
+      expect(problemOf(res).errors?.map((e) => e.field)).toEqual(['screen']);
+      expect(problemOf(res).errors?.[0]?.message).toMatch(/[가-힣]/);
+    }
+    // A hospital that does not exist, and a demo code past the seeded ones.
+    for (const hospitalCd of ['12345678', '99999999', '90009999']) {
+      const res = await view(good({ hospitalCd }));
+      expect(res.statusCode, hospitalCd).toBe(400);
+      expect(problemOf(res).errors).toEqual([
+        { field: 'hospitalCd', message: '자동청구를 받는 병원의 코드가 아니에요.' },
+      ]);
+    }
+    // A hospital that stopped taking automatic claims is no longer live.
+    await t.db.db
+      .updateTable('hospital')
+      .set({ autoClaimEnabled: false })
+      .where('hospitalCd', '=', '90000003')
+      .execute();
+    try {
+      expect((await view(good({ hospitalCd: '90000003' }))).statusCode).toBe(400);
+    } finally {
+      await t.db.db
+        .updateTable('hospital')
+        .set({ autoClaimEnabled: true })
+        .where('hospitalCd', '=', '90000003')
+        .execute();
+    }
+    expect(await t.db.db.selectFrom('funnelDay').selectAll().orderBy(['day', 'hospitalCd', 'step']).execute()).toEqual(
+      before,
+    );
+    // The inner landing, before a hospital is chosen, counts under DEFAULT_HOSPITAL_CD.
+    expect((await view(good({ screen: '/', hospitalCd: '00000000' }))).statusCode).toBe(200);
+  });
+
+  it('holds one visit to its limit (429), and a visit adds at most one per step a day however often it is sent', async () => {
+    const visitId = randomUUID();
+    const before = await counted('identity');
+    for (let i = 0; i < FUNNEL_VISIT_RATE_LIMIT.max; i++) {
+      // From many addresses: the visit's own limit, not the address's, stops it.
+      expect((await view(good({ visitId, screen: '/identity' }))).statusCode).toBe(200);
+    }
+    const over = await view(good({ visitId, screen: '/identity' }));
+    expect(over.statusCode).toBe(429);
+    expect(problemOf(over).code).toBe('RATE_LIMITED');
+    expect(await counted('identity')).toBe(before + 1);
+    await clearFunnel();
   });
 
   it('refuses malformed bodies with a 4xx naming the field, in Korean', async () => {
@@ -83,8 +170,8 @@ describe('POST appMenuLogs (the patient app, no session)', () => {
       expect(res.statusCode, JSON.stringify(c)).toBe(400);
       expect(problemOf(res).code).toBe('VALIDATION_FAILED');
     }
-    const keep = await t.db.db.selectFrom('appMenuLog').select('screen').execute();
-    expect(keep.map((r) => r.screen).join()).not.toMatch(/\d|홍/);
+    const keep = await t.db.db.selectFrom('funnelDay').select('step').execute();
+    expect(keep.map((r) => r.step).join()).not.toMatch(/\d|홍/);
   });
 
   it('refuses an oversized body with 413 before reading it', async () => {
@@ -103,7 +190,7 @@ describe('POST appMenuLogs (the patient app, no session)', () => {
     expect(over.statusCode).toBe(429);
     expect(problemOf(over).code).toBe('RATE_LIMITED');
     expect((await view(good(), '127.4.4.5')).statusCode).toBe(200);
-    await t.db.db.deleteFrom('appMenuLog').execute();
+    await clearFunnel();
   });
 
   it('is read back by nobody: no call answers the views, and the dashboard needs an operator', async () => {
@@ -127,7 +214,7 @@ describe('GET /api/admin/dashboard', () => {
 
   beforeAll(async () => {
     await t.app.claimEngine.start();
-    await t.db.db.deleteFrom('appMenuLog').execute();
+    await clearFunnel();
     // Subscribers: one today, one 10 days ago (the 30 days only), one 40 days ago (none).
     const a = await createSubscriber(t.app.ctx, { userNm: '홍길동', userTel: '01055556666' });
     const b = await createSubscriber(t.app.ctx, { userNm: '김영희' });
@@ -240,12 +327,61 @@ describe('GET /api/admin/dashboard', () => {
     expect(text).not.toMatch(/010\d{8}|\*\*\*\*/);
   });
 
-  it('deletes views past their keeping period', async () => {
+  it('deletes the visits’ marks after their next day, and the counts past their keeping period', async () => {
     const { purgeOldViews } = await import('../src/modules/funnel/index.js');
-    const before = await t.db.db.selectFrom('appMenuLog').select('id').execute();
-    // The oldest view was made 8 days before noon: 400 days old at noon + 392 days.
-    expect(await purgeOldViews(t.db.db, new Date(noon.getTime() + 391 * DAY))).toBe(0);
-    expect(await purgeOldViews(t.db.db, new Date(noon.getTime() + 393 * DAY))).toBe(1);
-    expect(await purgeOldViews(t.db.db, new Date(noon.getTime() + 401 * DAY))).toBe(before.length - 1);
+    // Today's marks outlive tomorrow; the mark made 8 days before went with the first tick after its next day.
+    expect(await purgeOldViews(t.db.db, noon)).toEqual({ marks: 1, counts: 0 });
+    expect((await purgeOldViews(t.db.db, new Date(noon.getTime() + DAY))).marks).toBe(0);
+    expect((await purgeOldViews(t.db.db, new Date(noon.getTime() + 2 * DAY))).marks).toBeGreaterThan(0);
+    expect(await t.db.db.selectFrom('funnelVisitStep').select('day').execute()).toEqual([]);
+    // The oldest count is of the day 8 days before noon: 400 days old 392 days after noon's day.
+    const counts = await t.db.db.selectFrom('funnelDay').select('day').execute();
+    expect((await purgeOldViews(t.db.db, new Date(noon.getTime() + 391 * DAY))).counts).toBe(0);
+    expect((await purgeOldViews(t.db.db, new Date(noon.getTime() + 393 * DAY))).counts).toBe(1);
+    expect((await purgeOldViews(t.db.db, new Date(noon.getTime() + 401 * DAY))).counts).toBe(counts.length - 1);
+  });
+});
+
+describe('migration 0026', () => {
+  it('folds the views kept before into counts per Korean day, hospital and step, once a visit, and drops them', async () => {
+    const baseUrl = process.env.DATABASE_URL;
+    const tmp = baseUrl ? await throwawayDatabase(baseUrl) : undefined;
+    const db = await openDb(tmp ? { databaseUrl: tmp.url } : { memory: true });
+    try {
+      const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0022_signature_method')).error).toBeUndefined();
+      const v1 = randomUUID();
+      const v2 = randomUUID();
+      const rows = [
+        // 23:30 KST on the 9th and 00:30 KST on the 10th: two Korean days for one visit.
+        [v1, '/:hospitalCd', '90000001', '2026-03-09T14:30:00Z'],
+        [v1, '/authAgreeInfo', '90000001', '2026-03-09T14:31:00Z'],
+        [v1, '/authAgreeInfo', '90000001', '2026-03-09T14:32:00Z'],
+        [v1, '/identity', '90000001', '2026-03-09T15:30:00Z'],
+        // The inner and the outer landing are one step: once.
+        [v2, '/', '00000000', '2026-03-09T01:00:00Z'],
+        [v2, '/:hospitalCd', '90000002', '2026-03-09T01:01:00Z'],
+        // What the endpoint used to take from anyone: not a step, so not counted.
+        [v2, '/wp-admin', '90000002', '2026-03-09T01:02:00Z'],
+      ] as const;
+      for (const [visitId, screen, hospitalCd, at] of rows) {
+        await sql`insert into app_menu_log (visit_id, screen, hospital_cd, at)
+          values (${visitId}, ${screen}, ${hospitalCd}, ${new Date(at)})`.execute(db.db);
+      }
+      await migrateToLatest(db.db);
+      const counts = await db.db.selectFrom('funnelDay').selectAll().orderBy(['day', 'hospitalCd', 'step']).execute();
+      expect(counts).toEqual([
+        { day: '20260309', hospitalCd: '00000000', step: 'landing', visits: 1 },
+        { day: '20260309', hospitalCd: '90000001', step: 'authAgreeInfo', visits: 1 },
+        { day: '20260309', hospitalCd: '90000001', step: 'landing', visits: 1 },
+        { day: '20260310', hospitalCd: '90000001', step: 'identity', visits: 1 },
+      ]);
+      const left = await sql<{ n: number }>`select count(*)::integer as n from information_schema.tables
+        where table_name = 'app_menu_log'`.execute(db.db);
+      expect(left.rows[0]!.n).toBe(0);
+    } finally {
+      await db.close();
+      await tmp?.drop();
+    }
   });
 });

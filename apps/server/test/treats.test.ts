@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type IdCardsAnswer, type TreatClaimAnswer, type TreatsAnswer } from '@auto-claim/contract';
 import { recordClaimPackage } from '../src/modules/claims/documents.js';
+import { ID_CARD_RATE_LIMIT } from '../src/modules/treats/routes.js';
 import { signLinkToken, LINK_TOKEN_TTL_SECONDS } from '../src/security/linkToken.js';
 import { ciHmacOf } from '../src/security/session.js';
 import { build, problemOf, testClock, type TestApp } from './helper.js';
@@ -324,11 +325,19 @@ describe('GET treats', () => {
 
     // An operator who opens the claim's documents is named in plain Korean, not by a file name.
     const claimId = Number(visit!.claims[0]!.claimId);
-    await recordClaimPackage(t.app.ctx, claimId, { loginId: 'ops-7', ipEnc: t.app.ctx.crypto.encrypt('127.0.0.1') });
+    await recordClaimPackage(
+      t.app.ctx,
+      claimId,
+      { category: 'hospital_inquiry', reason: '병원 원무과 문의' },
+      { loginId: 'ops-7', ipEnc: t.app.ctx.crypto.encrypt('127.0.0.1') },
+    );
     const third = (await getTreats(cookie)).json() as TreatsAnswer;
     const opened = third.accessLog.list.find((e) => e.action === 'RELEASED_TO_OPERATOR')!;
     expect(opened).toMatchObject({ actorNm: '운영자' });
-    expect(opened.summary).toMatch(/^운영자가 .*삼성화재 청구 서류\(위임장·동의서 포함\)를 확인했어요\.$/);
+    expect(opened.summary).toMatch(
+      /^운영자가 병원의 문의를 확인하려고 .*삼성화재 청구 서류\(위임장·동의서 포함\)를 확인했어요\.$/,
+    );
+    expect(JSON.stringify(third.accessLog.list)).not.toContain('원무과');
     expect(JSON.stringify(third.accessLog.list)).not.toContain('package.pdf');
   });
 
@@ -635,6 +644,74 @@ describe('idCards', () => {
       documents: { kind: string; contentType: string }[];
     };
     expect(sent.documents).toEqual([expect.objectContaining({ kind: 'id_copy', contentType: 'image/jpeg' })]);
+  });
+
+  it('checks that an ID request is open before decoding the photo: nobody’s 16.7 MP photo is decoded for nothing', async () => {
+    const who = await subscribedPatient();
+    const cookie = await sessionOf(who, 'full');
+    const fields = { idcardType: 'ic', idcardIssueOrg: '서울특별시 종로구청장', idcardIssueDate: '20200105' };
+    const post = (idcardImg: string, remoteAddress = '127.0.0.1') =>
+      t.app.inject({
+        method: 'POST',
+        url: API.idCards,
+        headers: { cookie },
+        remoteAddress,
+        payload: { ...fields, idcardImg },
+      });
+    // Bytes that start like a JPEG but would fail to decode: answered about the request, so nothing was decoded.
+    const fake = `data:image/jpeg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(2000)]).toString('base64')}`;
+    expect(problemOf(await post(fake))).toMatchObject({ status: 409, code: 'NO_ID_CARD_REQUEST' });
+    // The attack as it was run: the largest photo the limits allow (4096×4096), again and again, with no request.
+    const huge = `data:image/jpeg;base64,${(
+      await sharp({ create: { width: 4096, height: 4096, channels: 3, background: '#8a8a8a' } })
+        .jpeg()
+        .toBuffer()
+    ).toString('base64')}`;
+    expect(problemOf(await post(huge))).toMatchObject({ status: 409, code: 'NO_ID_CARD_REQUEST' });
+    expect(
+      await t.db.db.selectFrom('idCardSubmission').select('id').where('ciHmac', '=', who.ciHmac).execute(),
+    ).toEqual([]);
+  });
+
+  it('holds one patient to ID_CARD_RATE_LIMIT copies in 10 minutes, whichever address; others are served', async () => {
+    const who = await subscribedPatient();
+    const cookie = await sessionOf(who, 'full');
+    const payload = {
+      idcardType: 'ic',
+      idcardIssueOrg: '서울특별시 종로구청장',
+      idcardIssueDate: '20200105',
+      idcardImg: await jpeg(800, 500),
+    };
+    for (let i = 0; i < ID_CARD_RATE_LIMIT.max; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API.idCards,
+        headers: { cookie },
+        remoteAddress: `127.20.0.${i + 1}`,
+        payload,
+      });
+      expect(res.statusCode, `call ${i + 1}`).toBe(409);
+    }
+    const over = await t.app.inject({
+      method: 'POST',
+      url: API.idCards,
+      headers: { cookie },
+      remoteAddress: '127.20.1.1',
+      payload,
+    });
+    expect(problemOf(over)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(over.headers['retry-after']).toBeDefined();
+    // Another patient with a request of their own still submits.
+    const { who: other } = await asked();
+    const otherCookie = await sessionOf(other, 'idCard');
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: API.idCards,
+      headers: { cookie: otherCookie },
+      remoteAddress: '127.20.1.1',
+      payload,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('a request for another person, or an unknown one, is not found', async () => {

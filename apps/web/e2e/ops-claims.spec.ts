@@ -1,7 +1,7 @@
 // The console's claims, dead letters and access log in Chromium (README "Operator console"): an admin signs in with a
 // TOTP code computed here, issues the hospital's API key on its screen, and the hospital posts a patient's record with
 // that key while the sandbox insurer refuses claims (POST /sandbox/delivery/failures); the operator finds the claim (masked),
-// reads its timeline, reveals the patient with a typed reason, retries the dead letter from the dead-letter list once the
+// reads its timeline, reveals the patient and downloads the package each with a reason, retries the dead letter from the dead-letter list once the
 // insurer takes claims again, and finds the reveal in the access log with who, when, from where and why.
 import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
 import { HOSPITAL, feed, ok, subscribe } from './patient-api';
@@ -54,9 +54,12 @@ test('a dead letter found, revealed with a reason, retried, and the reveal in th
   await expect(page.getByText('홍*동')).toBeVisible();
   await expectAccessible(page);
 
-  // Reveal: a reason is required, then the name, phone and birth date show.
+  // Reveal: a reason's category and a typed reason are required, then the name, phone and birth date show.
   await page.getByRole('button', { name: '환자 정보 보기' }).click();
   const dialog = page.getByRole('dialog', { name: '환자 정보 보기' });
+  await dialog.getByRole('button', { name: '확인하기' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('확인하는 이유의 종류를 골라 주세요.');
+  await dialog.getByLabel('이유의 종류').selectOption({ label: '청구 전송 문제 해결' });
   await dialog.getByRole('button', { name: '확인하기' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('확인하는 이유를 2자 이상 적어 주세요.');
   const reason = '보험사 전송 실패 건 환자 연락';
@@ -67,6 +70,22 @@ test('a dead letter found, revealed with a reason, retried, and the reveal in th
   await snap(page, 'ops-claims-02-revealed');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: '닫기' }).click();
+
+  // The PDF package: asked for with a reason as well, then saved; nothing about it in a link.
+  await page.getByRole('button', { name: '청구 서류 PDF 내려받기' }).click();
+  const pkg = page.getByRole('dialog', { name: '청구 서류 PDF 내려받기' });
+  await pkg.getByRole('button', { name: '내려받기' }).click();
+  await expect(pkg.getByRole('alert')).toHaveText('확인하는 이유의 종류를 골라 주세요.');
+  await pkg.getByLabel('이유의 종류').selectOption({ label: '청구 전송 문제 해결' });
+  await pkg.getByLabel('확인하는 이유').fill('팩스로 다시 보내기 전 서류 확인');
+  await expectAccessible(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    pkg.getByRole('button', { name: '내려받기' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`claim-${claimId}.pdf`);
+  await expect(pkg).toBeHidden();
+  await expect(timeline).toContainText('운영자가 청구 서류를 내려받았어요');
 
   // Dead letters: the insurer takes claims again; retried from the list.
   await ok(await fail(false));

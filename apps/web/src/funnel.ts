@@ -3,6 +3,7 @@
 // or RRN, never the URL itself. Loaded once the first screen is up, so the landing carries none of it; a view that
 // cannot be sent is dropped without a word: the patient's screens never wait for it or fail because of it.
 import { API, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
+import { FUNNEL_SCREENS } from '@auto-claim/contract/ops';
 import type { AppRouter } from './router';
 import { useClaimStore } from './store/claim';
 
@@ -24,8 +25,9 @@ export function s(router: AppRouter) {
       const match = state.matches[state.matches.length - 1];
       const screen = `/${match?.route.path ?? ''}`;
       const hospitalCd = match?.params.hospitalCd ?? useClaimStore.getState().reg.hospitalCd ?? DEFAULT_HOSPITAL_CD;
-      // The not-found screen and a mistyped hospital code are no step of the enrolment.
-      if (!match || !/^\/[A-Za-z/:]*$/.test(screen) || !/^\d{8}$/.test(hospitalCd)) return;
+      // Only the enrolment's steps are counted (the server refuses any other screen); the not-found screen and a
+      // mistyped hospital code are none of them.
+      if (!match || !FUNNEL_SCREENS.includes(screen) || !/^\d{8}$/.test(hospitalCd)) return;
       void fetch(API.appMenuLogs, {
         method: 'POST',
         keepalive: true,

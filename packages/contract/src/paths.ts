@@ -92,7 +92,7 @@ export const OPERATOR_API = {
   claim: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}`,
   claimRetry: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/retry`,
   claimStatus: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/status`,
-  /** The claim's PDF package (built on demand; its documents' hashes are recorded). */
+  /** The claim's PDF package: POST with a reason (ops packageBody); built on demand, its documents' hashes recorded. */
   claimPackage: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/package.pdf`,
   deadLetters: '/api/admin/claims/dead-letters',
   /** Records held because whose they are is in doubt (docs/hospital-integration.md, "Matching"). */

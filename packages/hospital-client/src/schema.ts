@@ -1104,10 +1104,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본) */
-    get: operations['getClaimPackage'];
+    get?: never;
     put?: never;
-    post?: never;
+    /** 청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 환자 열람 기록에 남아요. 운영자마다 한 시간에 20건까지 */
+    post: operations['getClaimPackage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1347,7 +1347,7 @@ export interface paths {
     put?: never;
     /**
      * 보험사의 답: 접수, 서류 요청, 지급(금액), 반려(사유)
-     * @description 보험사마다 약속한 비밀키로 `<x-autoclaim-timestamp>.<본문>`의 HMAC-SHA256을 `x-autoclaim-signature: v1=<hex>`로 보내요 (시각은 Unix 초, 300초 안). 서명이 없거나 틀리거나 오래되면 401이고 아무것도 바뀌지 않아요. 같은 eventId는 한 번만 반영돼요. 자세한 규약: docs/providers/insurer-api.md
+     * @description 보험사마다 약속한 비밀키로 `answer.v1.<x-autoclaim-timestamp>.<본문>`의 HMAC-SHA256을 `x-autoclaim-signature: v1=<hex>`로 보내요 (시각은 Unix 초, 300초 안). 서명이 없거나 틀리거나 오래되면 401이고 아무것도 바뀌지 않아요. 같은 eventId는 한 번만 반영돼요. 자세한 규약: docs/providers/insurer-api.md
      */
     post: operations['postInsurerClaimAnswer'];
     delete?: never;
@@ -1367,7 +1367,7 @@ export interface paths {
     put?: never;
     /**
      * 화면 조회 기록 (가입 퍼널)
-     * @description 환자용 화면이 화면마다 한 번 보내요: 화면의 경로 패턴, 병원 코드, 시각, 방문마다 새로 만든 임의의 id. 이름·전화번호·CI·주민등록번호는 받지 않아요. 기록은 운영자 대시보드의 단계별 집계로만 보여요.
+     * @description 환자용 화면이 가입 단계의 화면마다 한 번 보내요: 화면의 경로 패턴, 병원 코드, 시각, 방문마다 새로 만든 임의의 id. 이름·전화번호·CI·주민등록번호는 받지 않아요. 기록은 남기지 않고 날짜·병원·단계별 방문 수에 더해요 (한 방문은 단계마다 하루 한 번). 가입 단계가 아닌 화면이나 자동청구를 받지 않는 병원은 400이에요.
      */
     post: operations['logAppMenuView'];
     delete?: never;
@@ -7237,6 +7237,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   requestSandboxIdCard: {
@@ -8024,7 +8033,15 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          category: 'patient_inquiry' | 'insurer_request' | 'delivery_problem' | 'hospital_inquiry';
+          reason: string;
+        };
+      };
+    };
     responses: {
       /** @description 청구 서류 PDF (첨부 파일로 내려받아요) */
       200: {
@@ -8035,7 +8052,7 @@ export interface operations {
           'application/pdf': string;
         };
       };
-      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8053,7 +8070,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8064,6 +8081,33 @@ export interface operations {
       };
       /** @description 찾을 수 없어요 (code: CLAIM_NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -8667,6 +8711,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** @enum {string} */
+          category: 'patient_inquiry' | 'insurer_request' | 'delivery_problem' | 'hospital_inquiry';
           reason: string;
         };
       };

@@ -22,9 +22,10 @@ import * as m0019 from './migrations/0019_subscription_documents_pending.js';
 import * as m0020 from './migrations/0020_reference_notify.js';
 import * as m0021 from './migrations/0021_link_device.js';
 import * as m0022 from './migrations/0022_signature_method.js';
+import * as m0026 from './migrations/0026_ops_bounds.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_reference_tables': m0001,
   '0002_reference_seed': m0002,
   '0003_auth': m0003,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_reference_notify': m0020,
   '0021_link_device': m0021,
   '0022_signature_method': m0022,
+  '0026_ops_bounds': m0026,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -124,7 +124,8 @@ export interface Database {
   accountCheck: AccountCheckTable;
   linkToken: LinkTokenTable;
   lookupKeyFingerprint: LookupKeyFingerprintTable;
-  appMenuLog: AppMenuLogTable;
+  funnelDay: FunnelDayTable;
+  funnelVisitStep: FunnelVisitStepTable;
 }
 
 export type HospitalRow = Selectable<HospitalTable>;
@@ -557,12 +558,17 @@ export interface AccountCheckTable {
   expiresAt: Date;
 }
 
-/** A screen view of the patient app (0017): no personal data; deleted after APP_MENU_LOG_RETENTION_DAYS. */
-export interface AppMenuLogTable {
-  id: Generated<string>;
-  visitId: string;
-  screen: string;
+/** The enrolment funnel (0026): visits per Korean day (YYYYMMDD), hospital and wizard step; counts only. */
+export interface FunnelDayTable {
+  day: string;
   hospitalCd: string;
-  at: Date;
-  clientTime: Date | null;
+  step: string;
+  visits: number;
+}
+
+/** That a visit (a random per-tab id) was counted at a step on a day (0026): kept until the next day ends. */
+export interface FunnelVisitStepTable {
+  day: string;
+  visitId: string;
+  step: string;
 }

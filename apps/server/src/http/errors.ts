@@ -112,6 +112,8 @@ export const ERROR_STATUS = {
   HOSPITAL_KEY_FAILURES: 429,
   /** The identity vendor's own limit for this person or service is reached. */
   IDENTITY_LIMITED: 429,
+  /** One operator downloaded as many claim packages as an hour allows (PACKAGE_DOWNLOADS_PER_HOUR). */
+  OPERATOR_RELEASE_LIMITED: 429,
   /** The identity vendor cannot answer now (outage, timeout, malformed answer); nothing changed, try again. */
   IDENTITY_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

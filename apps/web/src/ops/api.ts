@@ -39,14 +39,14 @@ export function withQuery(path: string, query?: Query) {
   return s ? `${path}?${s}` : path;
 }
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function request(method: string, path: string, body: unknown, accept: string): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: {
-        Accept: 'application/json',
+        Accept: accept,
         ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
         ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
       },
@@ -56,15 +56,44 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
   } catch {
     throw new OpsError(0, undefined);
   }
-  const text = await res.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
+    const text = await res.text();
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
     if (res.status === 401) onUnauthorized?.();
     throw new OpsError(res.status, data && typeof data === 'object' && 'code' in data ? (data as Problem) : undefined);
   }
-  return data as T;
+  return res;
+}
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const text = await (await request(method, path, body, 'application/json')).text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export const opsGet = <T>(path: string, query?: Query) => send<T>('GET', withQuery(path, query));
 export const opsSend = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   send<T>(method, path, body);
+
+/**
+ * A file answered to a POST (the claim package, asked for with a reason): saved under `filename` through a
+ * short-lived object URL, so that nothing about the request rides in a link.
+ */
+export async function opsDownload(path: string, body: unknown, filename: string) {
+  const blob = await (await request('POST', path, body, 'application/pdf')).blob();
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { claimStatusBody, operatorClaimView } from '../claims.js';
 import { pathParam } from '../paths.js';
 import { KST_OFFSET_MS } from '../dates.js';
-import { hospitalCd, insuCompCd, yyyymmdd } from '../formats.js';
+import { hospitalCd, insuCompCd, isSafeText, unsafeTextMessage, yyyymmdd } from '../formats.js';
 import { claimStatus } from '../treats.js';
 import { pageOf, pageQuery } from './page.js';
 
@@ -126,12 +126,43 @@ export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;
 /** The insurer's answer as an operator records it (the same body as before). */
 export const opsClaimStatusBody = claimStatusBody;
 
+/**
+ * Why an operator releases a patient's data (a reveal, the claim package): a category the patient's access log names
+ * in a fixed sentence of its own (never the operator's words), and a typed reason only the operators' record keeps.
+ */
+export const RELEASE_REASONS = ['patient_inquiry', 'insurer_request', 'delivery_problem', 'hospital_inquiry'] as const;
+export type ReleaseReason = (typeof RELEASE_REASONS)[number];
+/** The categories as the console offers them. */
+export const RELEASE_REASON_NM: Record<ReleaseReason, string> = {
+  patient_inquiry: '환자 문의 응대',
+  insurer_request: '보험사 요청 처리',
+  delivery_problem: '청구 전송 문제 해결',
+  hospital_inquiry: '병원 문의 확인',
+};
 const reasonText = z
   .string({ message: '확인하는 이유를 적어 주세요.' })
   .trim()
   .min(2, { message: '확인하는 이유를 2자 이상 적어 주세요.' })
-  .max(200, { message: '이유는 200자까지 적을 수 있어요.' });
-export const revealBody = z.object({ reason: reasonText }, { message: '확인하는 이유를 적어 주세요.' });
+  .max(200, { message: '이유는 200자까지 적을 수 있어요.' })
+  .refine(isSafeText, { message: unsafeTextMessage('이유') });
+export const releaseBody = z.object(
+  {
+    category: z.enum(RELEASE_REASONS, { message: '확인하는 이유의 종류를 골라 주세요.' }),
+    reason: reasonText,
+  },
+  { message: '확인하는 이유를 적어 주세요.' },
+);
+export type ReleaseBody = z.infer<typeof releaseBody>;
+export const revealBody = releaseBody;
+/** The claim package (POST OPERATOR_API.claimPackage): the same reason as a reveal. */
+export const packageBody = releaseBody;
+/**
+ * Claim packages one operator may download in an hour (429 past it), and how many in an hour raise an alert (a
+ * warning in the log and autoclaim_operator_release_alerts_total): a package holds the account, address, ID photo and
+ * signatures.
+ */
+export const PACKAGE_DOWNLOADS_PER_HOUR = 20;
+export const PACKAGE_DOWNLOADS_ALERT_AT = 10;
 export const revealAnswer = z.object({
   claimId: z.number().int(),
   name: z.string(),

@@ -17,7 +17,7 @@ export const ACCESS_ACTIONS = [
   'delivered',
   /** The patient was shown their history (detail: how many visits). */
   'released_to_patient',
-  /** An operator downloaded a claim's PDF package (actor operator:<id>). */
+  /** An operator downloaded a claim's PDF package (actor operator:<id>, detail the reason's category). */
   'released_to_operator',
   /** An operator had a failed delivery sent again. */
   'operator_retry',
@@ -25,8 +25,8 @@ export const ACCESS_ACTIONS = [
   'id_card_submitted',
   /** The ID copy went to the insurer that asked (actor insurer:<insuCompCd>). */
   'id_card_released',
-  /** An operator saw the patient's unmasked name, phone and birth date, with a reason (actor operator:<id>, detail
-   * the reason). */
+  /** An operator saw the patient's unmasked name, phone and birth date (actor operator:<id>, detail the reason's
+   * category: the operator's own words stay in operator_action). */
   'operator_revealed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
@@ -173,6 +173,18 @@ export async function recordOperatorAction(db: Db, e: OperatorActionEntry, at: D
       detail: e.detail ?? null,
     })
     .execute();
+}
+
+/** How many times one operator took `action` since `since` (a limit per operator counts its own record). */
+export async function operatorActionCount(db: Db, loginId: string, action: OperatorAction, since: Date) {
+  const r = await db
+    .selectFrom('operatorAction')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('loginId', '=', loginId)
+    .where('action', '=', action)
+    .where('at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 /** The operators' actions on one claim, oldest first (a claim's timeline in the console). */

@@ -7,6 +7,7 @@ import {
   OPERATOR_ACCESS_NM,
   OPERATOR_ACTION_NM,
   OPS_CLAIMS_API,
+  RELEASE_REASON_NM,
   kstDayEnd,
   kstDayStart,
   offsetOf,
@@ -28,6 +29,9 @@ export interface AuditLookups {
 }
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
+/** A release's reason category (the detail of reveals and downloads) in Korean; any other detail as it is. */
+const detailNm = (d: string | null) =>
+  d !== null && Object.hasOwn(RELEASE_REASON_NM, d) ? RELEASE_REASON_NM[d as keyof typeof RELEASE_REASON_NM] : d;
 
 export const auditRoutes =
   (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
@@ -98,7 +102,7 @@ export const auditRoutes =
             patient: patient(r),
             target: r.target,
             reason: r.reason,
-            detail: r.detail,
+            detail: detailNm(r.detail),
           })),
         };
       },
@@ -151,7 +155,7 @@ export const auditRoutes =
             claimId: r.claimId,
             recordId: r.recordId,
             patient: patient(r),
-            detail: r.detail,
+            detail: detailNm(r.detail),
           })),
         };
       },

@@ -1,5 +1,6 @@
 // Insurers' answers about the claims we sent (docs/providers/insurer-api.md): POST INSURER_API.claimAnswers, signed
-// with the insurer's shared secret over the timestamp and the raw body (the signature is the authentication), once
+// with the insurer's shared secret over `answer.v1`, the timestamp and the raw body (the signature is the
+// authentication; a claim we signed, `claim.v1`, never passes for an answer), once
 // per (insurer, event id). An answer moves the claim's status and adds to the timeline the patient (/web/treat) and
 // operators see: received → accepted, documents_requested (an ID copy among them starts the patient's ID-copy
 // request), paid with its amount, rejected with its reason.
@@ -245,6 +246,7 @@ export const insurerAnswerRoutes =
           const check: SignatureCheck = secret
             ? checkSignature({
                 secret,
+                direction: 'answer.v1',
                 timestamp: header(INSURER_TIMESTAMP_HEADER),
                 signature: header(INSURER_SIGNATURE_HEADER),
                 body: (req as WithRaw)[RAW] ?? Buffer.alloc(0),
@@ -271,7 +273,7 @@ export const insurerAnswerRoutes =
           tags: ['insurer'],
           summary: '보험사의 답: 접수, 서류 요청, 지급(금액), 반려(사유)',
           description:
-            `보험사마다 약속한 비밀키로 \`<${INSURER_TIMESTAMP_HEADER}>.<본문>\`의 HMAC-SHA256을 \`${INSURER_SIGNATURE_HEADER}: v1=<hex>\`로 ` +
+            `보험사마다 약속한 비밀키로 \`answer.v1.<${INSURER_TIMESTAMP_HEADER}>.<본문>\`의 HMAC-SHA256을 \`${INSURER_SIGNATURE_HEADER}: v1=<hex>\`로 ` +
             `보내요 (시각은 Unix 초, ${INSURER_SIGNATURE_TOLERANCE_SECONDS}초 안). 서명이 없거나 틀리거나 오래되면 401이고 아무것도 ` +
             '바뀌지 않아요. 같은 eventId는 한 번만 반영돼요. 자세한 규약: docs/providers/insurer-api.md',
           params: z.object({ insuCompCd }),

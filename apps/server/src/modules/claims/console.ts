@@ -11,6 +11,7 @@ import {
   type OpsClaimDetail,
   type OpsClaimRow,
   type Page,
+  type ReleaseBody,
   type RevealAnswer,
   type TimelineEntry,
 } from '@auto-claim/contract/ops';
@@ -327,10 +328,16 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
 }
 
 /**
- * The patient's unmasked name, phone and birth date for an operator who typed why; the operators' record and the
- * patient's own access log both get a line, in the same transaction, before the answer leaves.
+ * The patient's unmasked name, phone and birth date for an operator who chose why and typed it; the operators' record
+ * (category and typed reason) and the patient's own access log (the category only: the patient reads a fixed sentence
+ * for it, never the operator's words) both get a line, in the same transaction, before the answer leaves.
  */
-export async function revealPatient(ctx: AppContext, claimId: number, reason: string, by: By): Promise<RevealAnswer> {
+export async function revealPatient(
+  ctx: AppContext,
+  claimId: number,
+  { category, reason }: ReleaseBody,
+  by: By,
+): Promise<RevealAnswer> {
   const c = await ctx.db
     .selectFrom('claim as c')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
@@ -351,7 +358,15 @@ export async function revealPatient(ctx: AppContext, claimId: number, reason: st
   await ctx.db.transaction().execute(async (tx) => {
     await recordOperatorAction(
       tx,
-      { ...by, action: 'patient_revealed', ciHmac: c.ciHmac, claimId, recordId: Number(c.recordId), reason },
+      {
+        ...by,
+        action: 'patient_revealed',
+        ciHmac: c.ciHmac,
+        claimId,
+        recordId: Number(c.recordId),
+        reason,
+        detail: category,
+      },
       now,
     );
     await recordAccess(
@@ -363,7 +378,7 @@ export async function revealPatient(ctx: AppContext, claimId: number, reason: st
           actor: `operator:${by.loginId}`,
           claimId,
           recordId: Number(c.recordId),
-          detail: reason,
+          detail: category,
         },
       ],
       now,

@@ -134,7 +134,7 @@ export function createClaimEngine(ctx: AppContext, opts: { renderPackage?: Packa
           await purgeUnlinkedRecords(ctx.db, ctx.clock.now());
           // And the feed's refused records, kept 90 days for the console (rejections.ts).
           await purgeRejections(ctx.db, ctx.clock.now());
-          // And the funnel's screen views past their keeping period.
+          // And the funnel's visit marks after their day, and its counts past their keeping period.
           await purgeOldViews(ctx.db, ctx.clock.now());
           // And values still sealed with an old field key move to the current one, a few seconds' worth a minute.
           await rekeyTick(ctx);

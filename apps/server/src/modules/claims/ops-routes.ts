@@ -72,7 +72,7 @@ export const opsClaimRoutes =
           response: { 200: revealAnswer },
         },
       },
-      (req) => revealPatient(ctx, req.params.claimId, req.body.reason, byOperator(ctx, req)),
+      (req) => revealPatient(ctx, req.params.claimId, req.body, byOperator(ctx, req)),
     );
 
     app.get(

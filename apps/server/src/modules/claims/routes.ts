@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { heldRecordsQuery } from '@auto-claim/contract/ops';
+import { PACKAGE_DOWNLOADS_PER_HOUR, heldRecordsQuery, packageBody } from '@auto-claim/contract/ops';
 import {
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
@@ -202,15 +202,20 @@ export const claimRoutes =
       },
     );
 
-    app.get(
+    // A POST with the reason, as a reveal: a GET had no body for it, and its automatic HEAD ran the handler, writing a
+    // release to the patient's log for bytes never sent. POST has no HEAD; the reason never rides in the URL.
+    app.post(
       OPERATOR_API.claimPackage(':claimId'),
       {
-        ...operator('operator', 'CLAIM_NOT_FOUND'),
+        ...operator('operator', 'CLAIM_NOT_FOUND', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'getClaimPackage',
           tags,
-          summary: '청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본)',
+          summary:
+            '청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 ' +
+            `환자 열람 기록에 남아요. 운영자마다 한 시간에 ${PACKAGE_DOWNLOADS_PER_HOUR}건까지`,
           params: claimIdParams,
+          body: packageBody,
           response: { 200: pdfAnswer('청구 서류 PDF (첨부 파일로 내려받아요)') },
         },
       },
@@ -221,7 +226,7 @@ export const claimRoutes =
           .where('id', '=', req.params.claimId)
           .executeTakeFirst();
         if (!exists) throw notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
-        const pdf = await recordClaimPackage(ctx, req.params.claimId, byOperator(ctx, req));
+        const pdf = await recordClaimPackage(ctx, req.params.claimId, req.body, byOperator(ctx, req));
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="claim-${req.params.claimId}.pdf"`)

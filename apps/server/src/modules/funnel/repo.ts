@@ -1,56 +1,72 @@
-// SQL of the funnel: a view in, the distinct visits per step out, old views deleted.
+// SQL of the funnel: a view counted once per visit, step and Korean day; the counts per step out; old rows deleted.
 import { sql, type Kysely } from 'kysely';
-import { APP_MENU_LOG_RETENTION_DAYS, FUNNEL_STEPS, type AppMenuLogBody } from '@auto-claim/contract/ops';
+import { kstToday } from '@auto-claim/contract';
+import { APP_MENU_LOG_RETENTION_DAYS, FUNNEL_STEPS } from '@auto-claim/contract/ops';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
 
-export const insertView = (db: Db, v: AppMenuLogBody, at: Date) =>
-  db
-    .insertInto('appMenuLog')
-    .values({
-      visitId: v.visitId,
-      screen: v.screen,
-      hospitalCd: v.hospitalCd,
-      at,
-      clientTime: new Date(v.time),
-    })
-    .execute();
+const STEP_OF = new Map<string, string>(FUNNEL_STEPS.flatMap((s) => s.screens.map((screen) => [screen, s.step])));
 
-/** Deletes views older than the retention period (the claim workers' minute tick calls it). */
-export async function purgeOldViews(db: Db, now: Date) {
-  const r = await db
-    .deleteFrom('appMenuLog')
-    .where('at', '<', new Date(now.getTime() - APP_MENU_LOG_RETENTION_DAYS * 86_400_000))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+/**
+ * Counts a view: one more visit at its step, day and hospital, unless this visit was counted at that step that day
+ * already (then nothing changes). One statement, so two views of one visit at once count once.
+ */
+export async function countView(db: Db, v: { visitId: string; screen: string; hospitalCd: string }, at: Date) {
+  const step = STEP_OF.get(v.screen);
+  if (!step) return;
+  const day = kstToday(at);
+  await sql`
+    with first_view as (
+      insert into funnel_visit_step (day, visit_id, step) values (${day}, ${v.visitId}, ${step})
+      on conflict do nothing
+      returning day
+    )
+    insert into funnel_day (day, hospital_cd, step, visits)
+    select day, ${v.hospitalCd}, ${step}, 1 from first_view
+    on conflict (day, hospital_cd, step) do update set visits = funnel_day.visits + 1`.execute(db);
 }
 
-/** For each wizard step in order, the distinct visits that reached it in each period (optionally at one hospital). */
+/**
+ * Deletes the visits' marks once their day and the next are over (a visit is a browser tab's), and the counts older
+ * than the retention period (the claim workers' minute tick calls it). Answers how many rows went.
+ */
+export async function purgeOldViews(db: Db, now: Date) {
+  const marks = await db
+    .deleteFrom('funnelVisitStep')
+    .where('day', '<', kstToday(new Date(now.getTime() - 86_400_000)))
+    .executeTakeFirst();
+  const counts = await db
+    .deleteFrom('funnelDay')
+    .where('day', '<', kstToday(new Date(now.getTime() - APP_MENU_LOG_RETENTION_DAYS * 86_400_000)))
+    .executeTakeFirst();
+  return { marks: Number(marks.numDeletedRows), counts: Number(counts.numDeletedRows) };
+}
+
+/** For each wizard step in order, the visits that reached it in each period (optionally at one hospital). */
 export async function funnelStepCounts(db: Db, since: { today: Date; d7: Date; d30: Date }, hospitalCd?: string) {
-  const screens = FUNNEL_STEPS.flatMap((s) => s.screens);
-  const r = await sql<{ screen: string; visitId: string; first: Date }>`
-    select screen, visit_id, min(at) as first from app_menu_log
-    where at >= ${since.d30} and screen in (${sql.join(screens)})
-      ${hospitalCd ? sql`and hospital_cd = ${hospitalCd}` : sql``}
-    group by screen, visit_id`.execute(db);
-  // The same visit on two screens of one step (the inner and the outer landing) counts once, at its first view.
-  const firstOf = FUNNEL_STEPS.map(() => new Map<string, number>());
-  const stepOf = new Map(FUNNEL_STEPS.flatMap((s, i) => s.screens.map((screen) => [screen as string, i])));
-  for (const row of r.rows) {
-    const i = stepOf.get(row.screen)!;
-    const t = new Date(row.first).getTime();
-    const seen = firstOf[i]!.get(row.visitId);
-    if (seen === undefined || t < seen) firstOf[i]!.set(row.visitId, t);
-  }
-  return FUNNEL_STEPS.map((s, i) => {
-    const times = [...firstOf[i]!.values()];
+  const [today, d7, d30] = [since.today, since.d7, since.d30].map(kstToday) as [string, string, string];
+  const rows = await db
+    .selectFrom('funnelDay')
+    .select((eb) => [
+      'step',
+      eb.fn.sum<string | number>(eb.case().when('day', '>=', today).then(eb.ref('visits')).else(0).end()).as('today'),
+      eb.fn.sum<string | number>(eb.case().when('day', '>=', d7).then(eb.ref('visits')).else(0).end()).as('d7'),
+      eb.fn.sum<string | number>('visits').as('d30'),
+    ])
+    .where('day', '>=', d30)
+    .$if(hospitalCd !== undefined, (q) => q.where('hospitalCd', '=', hospitalCd!))
+    .groupBy('step')
+    .execute();
+  const byStep = new Map(rows.map((r) => [r.step, r]));
+  return FUNNEL_STEPS.map((s) => {
+    const r = byStep.get(s.step);
     return {
       step: s.step,
       title: s.title,
-      today: times.filter((t) => t >= since.today.getTime()).length,
-      d7: times.filter((t) => t >= since.d7.getTime()).length,
-      d30: times.length,
+      today: Number(r?.today ?? 0),
+      d7: Number(r?.d7 ?? 0),
+      d30: Number(r?.d30 ?? 0),
     };
   });
 }

@@ -1,6 +1,7 @@
 // The patient's side of the claim engine (README, claim engine), HTTP only: the 알림톡 link's exchange for a session,
 // the treatment history, claiming visits by hand (v1 one, v2 several receipts), and ID copies an insurer asked for.
 // Every call but the exchange needs a patient session and acts only for its own CI.
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
@@ -37,6 +38,14 @@ export const ID_IMAGE_MIN_SIDE = 300;
 
 /** Per IP: links are guessed by nobody (128-bit ids, signed), but a flood still costs database writes. */
 const EXCHANGE_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+
+/**
+ * Per patient, ID copies sent (each a photo of up to MAX_IMAGE_PIXELS to decode, ~0.1–1 s of CPU): a patient retaking
+ * a blurry photo sends a few; a script looping it slowed other patients' photos from ~0.1 s to 0.6–0.9 s.
+ */
+export const ID_CARD_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' };
+/** Per address, whichever patients: a hospital's lobby shares one, and ID copies are rare. */
+export const ID_CARD_ADDRESS_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' };
 
 async function checkIdImage(dataUrl: string): Promise<service.CheckedImage> {
   const field = 'idcardImg';
@@ -199,9 +208,23 @@ export const treatsRoutes =
       async (req) => service.listIdCardRequests(ctx, assertOwnCi(req, req.query.userCi)),
     );
 
+    // After the session check (route-contract.ts puts it first), before the body is read: req.patient is the caller.
+    const idCardLimit = app.createRateLimit({
+      ...ID_CARD_RATE_LIMIT,
+      keyGenerator: (req) => `id-cards:${req.patient!.ciHmac}`,
+    });
+    const perPatient: onRequestAsyncHookHandler = async (req, reply) => {
+      const limit = await idCardLimit(req);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', limit.ttlInSeconds);
+        // The problem handler answers it as every limit: 429 RATE_LIMITED.
+        throw Object.assign(new Error('ID copies of this patient over the limit'), { statusCode: 429 });
+      }
+    };
     app.post(
       API.idCards,
       {
+        onRequest: perPatient,
         schema: {
           operationId: 'submitIdCard',
           tags,
@@ -210,18 +233,21 @@ export const treatsRoutes =
           response: { 200: idCardSubmitAnswer },
         },
         bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-        config: patient(
-          { link: ['idCard'], what: '신분증 사본을 내려면' },
-          'ID_CARD_REQUEST_NOT_FOUND',
-          'ID_CARD_ALREADY_SUBMITTED',
-          'NO_ID_CARD_REQUEST',
-          'IMAGE_EMPTY',
-          'IMAGE_TOO_LARGE',
-          'IMAGE_TYPE',
-          'IMAGE_UNREADABLE',
-          'IMAGE_TOO_MANY_PIXELS',
-          'IMAGE_TOO_SMALL',
-        ),
+        config: {
+          ...patient(
+            { link: ['idCard'], what: '신분증 사본을 내려면' },
+            'ID_CARD_REQUEST_NOT_FOUND',
+            'ID_CARD_ALREADY_SUBMITTED',
+            'NO_ID_CARD_REQUEST',
+            'IMAGE_EMPTY',
+            'IMAGE_TOO_LARGE',
+            'IMAGE_TYPE',
+            'IMAGE_UNREADABLE',
+            'IMAGE_TOO_MANY_PIXELS',
+            'IMAGE_TOO_SMALL',
+          ),
+          rateLimit: ID_CARD_ADDRESS_RATE_LIMIT,
+        },
       },
       async (req) => service.submitIdCard(ctx, assertOwnCi(req, req.body.userCi), req.body, checkIdImage),
     );

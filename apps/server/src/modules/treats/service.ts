@@ -22,6 +22,7 @@ import {
   type TreatVisit,
   type VisitType,
 } from '@auto-claim/contract';
+import type { ReleaseReason } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { RecordOutcome, VisitType as StoredVisitType } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
@@ -207,6 +208,20 @@ interface LogLine {
 }
 type Names = { hospital: Map<string, string>; insurer: Map<string, string> };
 
+/**
+ * Why an operator looked, as the patient reads it: a fixed phrase per reason category (the entry's detail). The
+ * operator's own words never reach the patient (they stay in operator_action); a detail that is no category (an
+ * entry written before categories) shows no reason at all.
+ */
+const OPERATOR_PURPOSE: Record<ReleaseReason, string> = {
+  patient_inquiry: '회원님의 문의에 답하려고 ',
+  insurer_request: '보험사의 요청을 처리하려고 ',
+  delivery_problem: '보험사에 가지 못한 청구를 처리하려고 ',
+  hospital_inquiry: '병원의 문의를 확인하려고 ',
+};
+const purposeOf = (detail: string | null) =>
+  detail && Object.hasOwn(OPERATOR_PURPOSE, detail) ? OPERATOR_PURPOSE[detail as ReleaseReason] : '';
+
 /** The sentence the patient reads for each action: the record type makes a new action impossible to forget here. */
 function describe(e: LogLine, names: Names): AccessLogEntry {
   const hospitalNm = (cd: string | null) => (cd ? (names.hospital.get(cd) ?? cd) : '병원');
@@ -225,12 +240,11 @@ function describe(e: LogLine, names: Names): AccessLogEntry {
     delivered: () => `${insurerNm(e.insuCompCd ?? code)}에 ${visit}진료 청구 서류를 보냈어요.`,
     released_to_patient: () => `본인에게 진료 내역${e.detail ? ` ${e.detail}` : ''}을 보여 드렸어요.`,
     released_to_operator: () =>
-      `운영자가 ${visit}진료의 ${insurerNm(e.insuCompCd)} 청구 서류(위임장·동의서 포함)를 확인했어요.`,
+      `운영자가 ${purposeOf(e.detail)}${visit}진료의 ${insurerNm(e.insuCompCd)} 청구 서류(위임장·동의서 포함)를 확인했어요.`,
     operator_retry: () => `운영자가 ${insurerNm(e.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
     id_card_submitted: () => '본인이 신분증 사본을 제출했어요.',
     id_card_released: () => `${insurerNm(code)}에 신분증 사본을 보냈어요.`,
-    operator_revealed: () =>
-      `운영자가 회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.${e.detail ? ` 확인한 이유: ${e.detail}` : ''}`,
+    operator_revealed: () => `운영자가 ${purposeOf(e.detail)}회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.`,
   };
   return {
     logId: String(e.id),
@@ -518,8 +532,34 @@ export interface CheckedImage {
 }
 
 /**
+ * The open ID requests a submission would answer (locked in a transaction): refused when there is none, or when an
+ * insurer asking does not take this kind of ID.
+ */
+async function answerableRequests(
+  db: Parameters<typeof repo.openIdCardRequests>[0],
+  ciHmac: string,
+  requestId: number | undefined,
+  idcardType: IdCardSubmit['idcardType'],
+) {
+  const open = await repo.openIdCardRequests(db, ciHmac, requestId);
+  if (open.length === 0) {
+    throw new AppError('NO_ID_CARD_REQUEST', '보험사가 요청한 신분증 제출이 없어요. 이미 제출했을 수 있어요.');
+  }
+  const accepted = await acceptedTypes(
+    db,
+    open.map((o) => o.insuCompCd),
+  );
+  if (open.some((o) => !accepted.get(o.insuCompCd)!.idPhotoTypes.includes(idcardType))) {
+    const message = '요청한 보험사가 받지 않는 신분증이에요. 다른 신분증을 골라 주세요.';
+    throw new AppError('VALIDATION_FAILED', message, [{ field: 'idcardType', message }]);
+  }
+  return open;
+}
+
+/**
  * Answers the insurer's open request(s) with the patient's ID copy. The image is checked and re-encoded by `check`
- * (magic bytes, size, pixels; EXIF gone) before anything is stored; a submission nobody asked for is refused.
+ * (magic bytes, size, pixels; EXIF gone) before anything is stored; a submission nobody asked for is refused before
+ * its photo is decoded.
  */
 export async function submitIdCard(
   ctx: AppContext,
@@ -540,6 +580,9 @@ export async function submitIdCard(
       throw new AppError('ID_CARD_ALREADY_SUBMITTED', '이 요청에는 이미 신분증을 제출했어요.');
     }
   }
+  // The request first, the photo after: decoding a photo of up to MAX_IMAGE_PIXELS costs ~0.1–1 s of CPU, which
+  // nobody may spend without an open request this kind of ID answers (docs/security.md, "One caller cannot slow").
+  await answerableRequests(ctx.db, patient.ciHmac, requestId, body.idcardType);
   const image = await check(body.idcardImg);
   const fields =
     body.idcardType === 'ic'
@@ -549,18 +592,8 @@ export async function submitIdCard(
         : { regNo: body.regNo, idcardIssueDate: body.idcardIssueDate };
   const now = ctx.clock.now();
   const answered = await ctx.db.transaction().execute(async (trx) => {
-    const open = await repo.openIdCardRequests(trx, patient.ciHmac, requestId);
-    if (open.length === 0) {
-      throw new AppError('NO_ID_CARD_REQUEST', '보험사가 요청한 신분증 제출이 없어요. 이미 제출했을 수 있어요.');
-    }
-    const accepted = await acceptedTypes(
-      trx,
-      open.map((o) => o.insuCompCd),
-    );
-    if (open.some((o) => !accepted.get(o.insuCompCd)!.idPhotoTypes.includes(body.idcardType))) {
-      const message = '요청한 보험사가 받지 않는 신분증이에요. 다른 신분증을 골라 주세요.';
-      throw new AppError('VALIDATION_FAILED', message, [{ field: 'idcardType', message }]);
-    }
+    // Again, locked: another submission may have answered the requests while the photo was decoded.
+    const open = await answerableRequests(trx, patient.ciHmac, requestId, body.idcardType);
     const submissionId = await repo.insertIdCardSubmission(
       trx,
       {

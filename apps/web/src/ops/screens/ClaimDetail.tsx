@@ -1,11 +1,18 @@
-// One claim (README "Operator console"): its masked patient (revealed only with a typed reason), the timeline from the
-// hospital's record to the insurer's answers, its documents with their hashes and the PDF package, retry, and an
-// insurer's answer recorded by hand.
+// One claim (README "Operator console"): its masked patient (revealed only with a reason), the timeline from the
+// hospital's record to the insurer's answers, its documents with their hashes and the PDF package (downloaded only with
+// a reason, as a reveal), retry, and an insurer's answer recorded by hand.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { CLAIM_STATUS_NM, OPERATOR_API } from '@auto-claim/contract';
-import { OPS_CLAIMS_API, type OpsClaimDetail, type RevealAnswer } from '@auto-claim/contract/ops';
-import { OpsError, opsGet, opsSend } from '../api';
+import {
+  OPS_CLAIMS_API,
+  RELEASE_REASONS,
+  RELEASE_REASON_NM,
+  type OpsClaimDetail,
+  type ReleaseReason,
+  type RevealAnswer,
+} from '@auto-claim/contract/ops';
+import { OpsError, opsDownload, opsGet, opsSend } from '../api';
 import { useFocusHeading } from '../focus';
 import { formatDateTime, formatPhone } from '../format';
 
@@ -158,10 +165,8 @@ export function ClaimDetail() {
           </tbody>
         </table>
         <p>
-          <a href={OPERATOR_API.claimPackage(claim.claimId)} download onClick={() => setTimeout(load, 1500)}>
-            청구 서류 PDF 내려받기
-          </a>{' '}
-          <span className="ops-muted">(내려받으면 운영자 기록과 환자의 열람 기록에 남아요)</span>
+          <DownloadPackage claimId={claim.claimId} onDownloaded={load} />{' '}
+          <span className="ops-muted">(이유를 적어야 하고, 운영자 기록과 환자의 열람 기록에 남아요)</span>
         </p>
       </section>
 
@@ -170,28 +175,86 @@ export function ClaimDetail() {
   );
 }
 
-/** The reveal dialog: a typed reason, then the unmasked name, phone and birth date. */
-function RevealPatient({ claimId, onRevealed }: { claimId: number; onRevealed: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+/** Why an operator releases a patient's data: a category (the patient's log names it) and the typed reason. */
+function useReleaseReason() {
+  const [category, setCategory] = useState<ReleaseReason | ''>('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
+  const reset = () => {
+    setCategory('');
+    setReason('');
+    setError(undefined);
+  };
+  /** The body to send; a category left unchosen goes as nothing, for the server to name it. */
+  const body = () => ({ ...(category ? { category } : {}), reason });
+  const failed = (err: unknown) =>
+    setError(
+      err instanceof OpsError
+        ? (err.fieldMessage('category') ?? err.fieldMessage('reason') ?? err.message)
+        : errorText(err),
+    );
+  return { category, setCategory, reason, setReason, error, setError, reset, body, failed };
+}
+
+function ReasonFields({ id, r }: { id: string; r: ReturnType<typeof useReleaseReason> }) {
+  const described = r.error ? `${id}-err` : undefined;
+  return (
+    <>
+      <label htmlFor={`${id}-category`}>이유의 종류</label>
+      <select
+        id={`${id}-category`}
+        value={r.category}
+        onChange={(e) => r.setCategory(e.target.value as ReleaseReason | '')}
+        required
+        aria-invalid={r.error && !r.category ? true : undefined}
+        aria-describedby={described}
+      >
+        <option value="">골라 주세요</option>
+        {RELEASE_REASONS.map((c) => (
+          <option key={c} value={c}>
+            {RELEASE_REASON_NM[c]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-reason`}>확인하는 이유</label>
+      <textarea
+        id={`${id}-reason`}
+        value={r.reason}
+        onChange={(e) => r.setReason(e.target.value)}
+        maxLength={200}
+        required
+        aria-invalid={r.error && r.category ? true : undefined}
+        aria-describedby={described}
+      />
+      {r.error && (
+        <p id={`${id}-err`} role="alert">
+          {r.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The reveal dialog: a reason, then the unmasked name, phone and birth date. */
+function RevealPatient({ claimId, onRevealed }: { claimId: number; onRevealed: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const r = useReleaseReason();
   const [shown, setShown] = useState<RevealAnswer>();
   const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      setShown(await opsSend<RevealAnswer>('POST', OPS_CLAIMS_API.claimReveal(claimId), { reason }));
-      setError(undefined);
+      setShown(await opsSend<RevealAnswer>('POST', OPS_CLAIMS_API.claimReveal(claimId), r.body()));
+      r.setError(undefined);
       onRevealed();
     } catch (err) {
-      setError(err instanceof OpsError ? (err.fieldMessage('reason') ?? err.message) : errorText(err));
+      r.failed(err);
     }
   };
   const close = () => {
     dialog.current?.close();
     setShown(undefined);
-    setReason('');
-    setError(undefined);
+    r.reset();
   };
   return (
     <>
@@ -216,28 +279,62 @@ function RevealPatient({ claimId, onRevealed }: { claimId: number; onRevealed: (
           </>
         ) : (
           <form onSubmit={submit} noValidate>
-            <p>확인한 사실과 이유가 운영자 기록과 환자의 열람 기록에 남아요.</p>
-            <label htmlFor={`${id}-reason`}>확인하는 이유</label>
-            <textarea
-              id={`${id}-reason`}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={200}
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-err` : undefined}
-            />
-            {error && (
-              <p id={`${id}-err`} role="alert">
-                {error}
-              </p>
-            )}
+            <p>확인한 사실과 이유가 운영자 기록에 남아요. 환자의 열람 기록에는 이유의 종류만 정해진 문장으로 남아요.</p>
+            <ReasonFields id={id} r={r} />
             <button type="submit">확인하기</button>
             <button type="button" onClick={close}>
               취소
             </button>
           </form>
         )}
+      </dialog>
+    </>
+  );
+}
+
+/** The PDF package (account, address, ID photo, signatures): asked for with a reason, as a reveal, then saved. */
+function DownloadPackage({ claimId, onDownloaded }: { claimId: number; onDownloaded: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const r = useReleaseReason();
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const close = () => {
+    dialog.current?.close();
+    r.reset();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await opsDownload(OPERATOR_API.claimPackage(claimId), r.body(), `claim-${claimId}.pdf`);
+      close();
+      onDownloaded();
+    } catch (err) {
+      r.failed(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => dialog.current?.showModal()}>
+        청구 서류 PDF 내려받기
+      </button>
+      <dialog ref={dialog} aria-labelledby={`${id}-h`} onClose={() => r.reset()}>
+        <h2 id={`${id}-h`}>청구 서류 PDF 내려받기</h2>
+        <form onSubmit={submit} noValidate>
+          <p>
+            청구 서류에는 계좌, 주소, 신분증 사본과 서명이 들어 있어요. 내려받은 사실과 이유가 운영자 기록에 남고,
+            환자의 열람 기록에는 이유의 종류만 정해진 문장으로 남아요.
+          </p>
+          <ReasonFields id={id} r={r} />
+          <button type="submit" disabled={busy}>
+            내려받기
+          </button>
+          <button type="button" onClick={close}>
+            취소
+          </button>
+        </form>
       </dialog>
     </>
   );
