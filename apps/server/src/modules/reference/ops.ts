@@ -353,7 +353,7 @@ async function updateInsurer(
   // The environment's own URL, sent back as the console shows it, is no URL of the console's.
   if (apiUrl && apiUrl === envUrl) apiUrl = null;
   if (apiUrl && !z.url({ protocol: /^https?$/ }).safeParse(apiUrl).success) {
-    errors.push({ field: 'apiUrl', message: 'API 주소는 https://로 시작하는 주소여야 해요.' });
+    errors.push({ field: 'apiUrl', message: 'API 주소는 https:// 또는 http://로 시작하는 주소여야 해요.' });
   }
   const faxNo = b.faxNo ?? before.faxNo;
   if (b.deliveryChannel === 'fax' && !faxNo) {
