@@ -332,7 +332,7 @@ async function setFaxNo(tx: Db, code: string, faxNo: string) {
 
 /**
  * An admin's edit of an insurer. Its on/off and photo settings apply at once; where its claims go (channel, API base
- * URL, fax number) becomes a destination change that waits for a second admin (approveChange), replacing an open one.
+ * URL, fax number) becomes a destination change that waits for a second admin (decideChange), replacing an open one.
  */
 async function updateInsurer(
   ctx: AppContext,
@@ -386,6 +386,8 @@ async function updateInsurer(
   const now = ctx.clock.now();
   const by = byOperator(ctx, req);
   const changeId = await ctx.db.transaction().execute(async (tx) => {
+    // One edit of an insurer at a time: two requests at once replace one another instead of colliding.
+    await tx.selectFrom('insurer').select('insuCompCd').where('insuCompCd', '=', code).forUpdate().execute();
     await tx.updateTable('insurer').set({ active: b.active }).where('insuCompCd', '=', code).execute();
     for (const photo of photoRows(code, b.photo)) {
       await tx
