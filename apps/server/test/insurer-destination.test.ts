@@ -209,7 +209,13 @@ describe('an admin alone cannot redirect an insurer’s claims', () => {
     expect((await actions('insurer_destination_approved', 'SAMSUNGFIRE')).at(-1)).toMatchObject({
       loginId: 'admin-b',
     });
-    // Approved once: a second approval finds nothing open.
+    // A number that is no change id is refused naming it; approved once, a second approval finds nothing open.
+    const bad = await call('POST', OPS_INSURERS_API.approve('1; drop table insurer'), as.adminB);
+    expect(bad.statusCode).toBe(400);
+    expect(problemOf(bad).errors?.[0]).toMatchObject({
+      field: 'changeId',
+      message: '변경 요청 번호가 올바르지 않아요.',
+    });
     expect(problemOf(await call('POST', OPS_INSURERS_API.approve(id), as.adminB)).code).toBe('CHANGE_NOT_FOUND');
 
     const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });

@@ -102,6 +102,7 @@ export function InsurerDetail() {
   const heading = useFocusHeading();
   const me = useMe();
   const admin = mayUse(me.data, 'admin');
+  const [saved, setSaved] = useState<string>();
   const insurer = useQuery({
     queryKey: [OPS_INSURERS_API.one(insuCompCd)],
     queryFn: () => opsGet<OpsInsurer>(OPS_INSURERS_API.one(insuCompCd)),
@@ -123,7 +124,13 @@ export function InsurerDetail() {
       ) : (
         <>
           <PendingChangePanel insurer={insurer.data} />
-          <InsurerSettings key={insurer.data.insuCompCd} insurer={insurer.data} editable={admin} />
+          <InsurerSettings
+            key={formKey(insurer.data)}
+            insurer={insurer.data}
+            editable={admin}
+            saved={saved}
+            onSaved={setSaved}
+          />
           {admin && <TestDelivery insurer={insurer.data} />}
         </>
       )}
@@ -131,7 +138,24 @@ export function InsurerDetail() {
   );
 }
 
-function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable: boolean }) {
+/**
+ * The form starts again from the insurer's live settings whenever where its claims go changes, or a change is asked
+ * or decided: a form still holding an older destination would otherwise ask for it again at the next save.
+ */
+const formKey = (i: OpsInsurer) =>
+  JSON.stringify([i.insuCompCd, i.deliveryChannel, i.apiUrl, i.faxNo, i.pendingChange?.id ?? null]);
+
+function InsurerSettings({
+  insurer,
+  editable,
+  saved,
+  onSaved,
+}: {
+  insurer: OpsInsurer;
+  editable: boolean;
+  saved: string | undefined;
+  onSaved: (message: string | undefined) => void;
+}) {
   const client = useQueryClient();
   const [f, setF] = useState<Form>({
     active: insurer.active,
@@ -141,14 +165,13 @@ function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable:
     photo: insurer.photo,
   });
   const [error, setError] = useState<OpsError>();
-  const [saved, setSaved] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(undefined);
-    setSaved(undefined);
+    onSaved(undefined);
     try {
       const next = await opsSend<OpsInsurer>('PUT', OPS_INSURERS_API.one(insurer.insuCompCd), {
         ...f,
@@ -159,7 +182,7 @@ function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable:
       client.setQueryData([OPS_INSURERS_API.one(insurer.insuCompCd)], next);
       void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.list] });
       void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.pendingChanges] });
-      setSaved(
+      onSaved(
         asked
           ? '사용 여부와 사진 설정은 저장했어요. 전송 방식·팩스 번호·API 주소는 다른 관리자가 승인하면 바뀌어요.'
           : '저장했어요. 새 청구부터 이 설정으로 보내요.',
