@@ -143,6 +143,11 @@ const NULL_BODY = new Set([204, 205, 304]);
  */
 export function egressFetch(policy: EgressPolicy = {}): typeof fetch {
   const lookup = checkedLookup(policy);
+  // Connections are kept for the next call (a claim is one TLS handshake less): each was made to a checked address.
+  const agents = {
+    http: new http.Agent({ keepAlive: true, lookup }),
+    https: new https.Agent({ keepAlive: true, lookup }),
+  };
   return (async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
@@ -154,7 +159,12 @@ export function egressFetch(policy: EgressPolicy = {}): typeof fetch {
     return new Promise<Response>((resolve, reject) => {
       const req = client.request(
         url,
-        { method: init.method ?? 'GET', headers, lookup, signal: init.signal ?? undefined, agent: false },
+        {
+          method: init.method ?? 'GET',
+          headers,
+          signal: init.signal ?? undefined,
+          agent: client === https ? agents.https : agents.http,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
