@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isAddressOrCidr, isAllowedLiteral, type EgressPolicy } from './providers/egress.js';
 import { PATIENT_TEMPLATES, type PatientTemplate } from './providers/notification/types.js';
 import { POPBILL_API_BASE, POPBILL_AUTH_BASE, type PopbillAccount } from './providers/popbill/client.js';
 
@@ -133,6 +134,20 @@ const envSchema = z.object({
     ])
     .pipe(z.array(z.string().regex(INSURER_CODE, 'insurer codes are upper case, e.g. SAMSUNGFIRE,KBINSU'))),
   INSURER_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * Addresses or CIDRs (comma-separated) the insurer APIs may be reached at although private or loopback (an egress
+   * proxy on this machine). Unset: only public addresses (providers/egress.ts); there is no other exception.
+   */
+  INSURER_EGRESS_ALLOW: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isAddressOrCidr, 'addresses or CIDRs, e.g. 127.0.0.1,10.20.0.0/16'))),
   /** How long after a fax went (and between asks) its outcome is asked of the fax gateway. */
   FAX_OUTCOME_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Worker threads that make PDFs (documents/workers.ts); unset: one fewer than the cores, at least one. */
@@ -256,7 +271,15 @@ export interface Config {
   bankCheck: { kind: 'sandbox' } | { kind: 'popbill'; account: PopbillAccount };
   /** Whether a typed RRN is the verified person's (docs/providers/rrn-check.md). */
   rrnCheck: { kind: 'sandbox' } | { kind: 'none' };
-  delivery: { kind: 'sandbox' } | { kind: 'insurers'; timeoutMs: number; insurers: InsurerLink[] };
+  delivery:
+    | { kind: 'sandbox' }
+    | {
+        kind: 'insurers';
+        timeoutMs: number;
+        insurers: InsurerLink[];
+        /** INSURER_EGRESS_ALLOW; tests also pass a resolver stub here. Unset: public addresses only. */
+        egress?: EgressPolicy;
+      };
   /** How often a fax the gateway accepted is asked about until its outcome is known. */
   faxOutcomePollMs: number;
   /** Worker threads that make PDFs; undefined: the default (cores - 1, at least 1). */
@@ -286,7 +309,7 @@ export interface InsurerLink {
 }
 
 /** INSURER_<code>_API_URL and INSURER_<code>_SECRET: per insurer, so each secret is one variable of its own. */
-function insurerLinks(env: NodeJS.ProcessEnv, apiInsurers: string[], production: boolean) {
+function insurerLinks(env: NodeJS.ProcessEnv, apiInsurers: string[], production: boolean, egressAllow: string[]) {
   const missing: string[] = [];
   const invalid: string[] = [];
   const value = (name: string) => env[name]?.trim() || undefined;
@@ -303,10 +326,13 @@ function insurerLinks(env: NodeJS.ProcessEnv, apiInsurers: string[], production:
     const secret = value(secretVar);
     if (api && !url) missing.push(`${urlVar} (the insurer's claim API base URL)`);
     if (api && !secret) missing.push(`${secretVar} (the shared signing secret)`);
-    // Claims leave encrypted: plain http in production only to this machine (a TLS-terminating egress sidecar).
-    const loopback = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url ?? '');
-    if (url && !z.url({ protocol: production && !loopback ? /^https$/ : /^https?$/ }).safeParse(url).success) {
-      invalid.push(`${urlVar}: must be an ${production ? 'https (or loopback http)' : 'http(s)'} URL`);
+    // Claims leave encrypted: plain http in production only to an address INSURER_EGRESS_ALLOW names (a
+    // TLS-terminating egress proxy), never to a name.
+    const proxied = url !== undefined && isAllowedLiteral(url, egressAllow);
+    if (url && !z.url({ protocol: production && !proxied ? /^https$/ : /^https?$/ }).safeParse(url).success) {
+      invalid.push(
+        `${urlVar}: must be an ${production ? 'https URL (http only to an address in INSURER_EGRESS_ALLOW)' : 'http(s) URL'}`,
+      );
     }
     if (secret && secret.length < 32) invalid.push(`${secretVar}: at least 32 characters`);
     links.push({ insuCompCd, channel: api ? 'api' : 'fax', ...(url ? { url } : {}), ...(secret ? { secret } : {}) });
@@ -348,7 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const templateVars = Object.keys(PATIENT_TEMPLATES).map(
     (t) => `POPBILL_KAKAO_TEMPLATE_${t as PatientTemplate}` as const,
   );
-  const insurers = insurerLinks(env, e.DELIVERY_API_INSURERS, e.NODE_ENV === 'production');
+  const insurers = insurerLinks(env, e.DELIVERY_API_INSURERS, e.NODE_ENV === 'production', e.INSURER_EGRESS_ALLOW);
   if (insurers.invalid.length) throw new Error(`Invalid environment:\n  ${insurers.invalid.join('\n  ')}`);
   const missing = [
     ...(e.IDENTITY_PROVIDER === 'portone' && !e.PORTONE_API_SECRET ? ['PORTONE_API_SECRET (the V2 API secret)'] : []),
@@ -457,7 +483,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rrnCheck: { kind: e.RRN_CHECK_PROVIDER },
     delivery:
       e.DELIVERY_PROVIDER === 'insurers'
-        ? { kind: 'insurers', timeoutMs: e.INSURER_API_TIMEOUT_MS, insurers: insurers.links }
+        ? {
+            kind: 'insurers',
+            timeoutMs: e.INSURER_API_TIMEOUT_MS,
+            insurers: insurers.links,
+            ...(e.INSURER_EGRESS_ALLOW.length ? { egress: { allow: e.INSURER_EGRESS_ALLOW } } : {}),
+          }
         : { kind: 'sandbox' },
     faxOutcomePollMs: e.FAX_OUTCOME_POLL_SECONDS * 1000,
     pdfWorkers: e.PDF_WORKERS,

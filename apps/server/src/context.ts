@@ -223,6 +223,7 @@ export function createContext(opts: {
                   i.secret ? [{ insuCompCd: i.insuCompCd, ...(i.url ? { url: i.url } : {}), secret: i.secret }] : [],
                 ),
                 timeoutMs: delivery.timeoutMs,
+                ...(delivery.egress ? { egress: delivery.egress } : {}),
                 onFailure: onDeliveryFailure,
               }),
               faxFor: (o) => faxSenderFor(opts.config, o),

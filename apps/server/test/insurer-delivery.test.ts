@@ -19,6 +19,7 @@ import { signatureOf } from '../src/providers/delivery/signature.js';
 import type { DeliveryRequest, FaxOutcome, FaxSender } from '../src/providers/delivery/types.js';
 import { signLinkToken } from '../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
+import { productionEnv } from '../fixtures/production-env.js';
 import {
   insurerHmac as hmac,
   startInsurerDouble,
@@ -28,6 +29,8 @@ import {
 import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789';
+/** The local doubles' address: the one private address these tests let the egress guard reach. */
+const LOCAL_DOUBLES = { allow: ['127.0.0.1'] };
 const FAX_INSURER_SECRET = 'hanwhalife-shared-secret-0123456789';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -73,6 +76,8 @@ describe('the insurer API adapter', () => {
     insurerApi({
       insurers: [{ insuCompCd: 'SAMSUNGFIRE', url, secret }],
       timeoutMs,
+      // The double listens on this machine, which the egress guard refuses unless told (providers/egress.ts).
+      egress: LOCAL_DOUBLES,
       onFailure: (f) => failures.push(f.reason),
     });
 
@@ -171,6 +176,7 @@ let ops: Record<string, string>;
 const DELIVERY = () => ({
   kind: 'insurers' as const,
   timeoutMs: 5_000,
+  egress: LOCAL_DOUBLES,
   insurers: [
     { insuCompCd: 'SAMSUNGFIRE', channel: 'api' as const, url: base, secret: SECRET },
     { insuCompCd: 'HANWHALIFE', channel: 'fax' as const, secret: FAX_INSURER_SECRET },
@@ -301,7 +307,11 @@ async function withFax<T>(run: (fax: ReturnType<typeof scriptedFax>) => Promise<
   const fax = scriptedFax();
   t.app.ctx.providers.delivery = deliveryRouter({
     apiInsurers: new Set(['SAMSUNGFIRE']),
-    api: insurerApi({ insurers: [{ insuCompCd: 'SAMSUNGFIRE', url: base, secret: SECRET }], timeoutMs: 5_000 }),
+    api: insurerApi({
+      insurers: [{ insuCompCd: 'SAMSUNGFIRE', url: base, secret: SECRET }],
+      timeoutMs: 5_000,
+      egress: LOCAL_DOUBLES,
+    }),
     faxFor: () => fax.sender,
   });
   try {
@@ -735,5 +745,29 @@ describe('configuration', () => {
         { insuCompCd: 'SAMSUNGFIRE', channel: 'api', url: 'https://claims.example/v1', secret: SECRET },
       ],
     });
+  });
+
+  it('takes plain http in production only to an address INSURER_EGRESS_ALLOW names, never to loopback by itself', () => {
+    const local = 'http://127.0.0.1:8443/v1';
+    const env = (o: Record<string, string>) => ({
+      ...productionEnv({
+        portone: 'https://portone.example',
+        popbill: 'https://popbill.example',
+        juso: 'https://juso.example',
+        clova: 'https://clova.example',
+        insurers: { SAMSUNGFIRE: local },
+      }),
+      DATA_DIR: dataDir,
+      ...o,
+    });
+    expect(() => loadConfig(env({ INSURER_EGRESS_ALLOW: '' }))).toThrow(
+      /INSURER_SAMSUNGFIRE_API_URL: must be an https URL \(http only to an address in INSURER_EGRESS_ALLOW\)/,
+    );
+    expect(() =>
+      loadConfig(env({ INSURER_EGRESS_ALLOW: '', INSURER_SAMSUNGFIRE_API_URL: 'http://localhost:8443/v1' })),
+    ).toThrow(/INSURER_SAMSUNGFIRE_API_URL/);
+    expect(() => loadConfig(env({ INSURER_EGRESS_ALLOW: '127.0.0.1/33' }))).toThrow(/INSURER_EGRESS_ALLOW/);
+    const c = loadConfig(env({ INSURER_EGRESS_ALLOW: '127.0.0.1' }));
+    expect(c.delivery).toMatchObject({ kind: 'insurers', egress: { allow: ['127.0.0.1'] } });
   });
 });

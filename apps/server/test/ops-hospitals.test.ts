@@ -21,11 +21,17 @@ import { build, problemOf, signInOperator, testClock, type TestApp } from './hel
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
 type Headers = Record<string, string>;
-const as: Record<'viewer' | 'operator' | 'admin', Headers> = { viewer: {}, operator: {}, admin: {} };
+const as: Record<'viewer' | 'operator' | 'admin' | 'admin2', Headers> = {
+  viewer: {},
+  operator: {},
+  admin: {},
+  admin2: {},
+};
 
-/** Fresh sessions (the test clock moves past their idle limit). */
+/** Fresh sessions (the test clock moves past their idle limit); admin2: the second admin dual control needs. */
 const signInAll = async () => {
   for (const role of ['viewer', 'operator', 'admin'] as const) as[role] = (await signInOperator(t, role)).headers;
+  as.admin2 = (await signInOperator(t, 'admin')).headers;
 };
 beforeAll(async () => {
   t = await build({ clock });
@@ -344,7 +350,17 @@ describe('insurers', () => {
       settings({ deliveryChannel: 'fax', faxNo: '02-1234-5678' }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ deliveryChannel: 'fax', channelSource: 'console', faxNo: '02-1234-5678' });
+    // Where claims go changes when a second admin approves (docs/security.md, "Insiders: claim destinations").
+    const asked = res.json() as OpsInsurer;
+    expect(asked).toMatchObject({ deliveryChannel: 'api', pendingChange: { deliveryChannel: 'fax' } });
+    const approved = await call('POST', OPS_INSURERS_API.approve(asked.pendingChange!.id), as.admin2);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      deliveryChannel: 'fax',
+      channelSource: 'console',
+      faxNo: '02-1234-5678',
+      pendingChange: null,
+    });
     await t.app.claimEngine.drain();
     // …and one made after it went by fax.
     await feed('sandbox-90000001', { records: [treatmentRecord(who)] });
@@ -393,7 +409,7 @@ describe('insurers', () => {
   it('a test delivery goes through the configured channel to the sandbox outbox, marked, and is recorded', async () => {
     const api = await call('POST', OPS_INSURERS_API.testDelivery('HANWHALIFE'), as.admin);
     expect(api.statusCode).toBe(200);
-    expect(api.json()).toMatchObject({ ok: true, channel: 'api', error: null });
+    expect(api.json()).toEqual({ insuCompCd: 'HANWHALIFE', channel: 'api', result: 'reached', at: expect.any(String) });
     const sent = (await t.app.inject('/sandbox/outbox?to=insurer:HANWHALIFE')).json() as {
       messages: { channel: string; body: string }[];
     };
@@ -402,7 +418,7 @@ describe('insurers', () => {
 
     // SAMSUNGFIRE goes by fax now (above): the test is a fax to its number.
     const fax = await call('POST', OPS_INSURERS_API.testDelivery('SAMSUNGFIRE'), as.admin);
-    expect(fax.json() as TestDeliveryResult).toMatchObject({ ok: true, channel: 'fax', destination: '02-1234-5678' });
+    expect(fax.json() as TestDeliveryResult).toMatchObject({ result: 'reached', channel: 'fax' });
     const faxed = (await t.app.inject('/sandbox/outbox?to=0212345678')).json() as {
       messages: { channel: string; body: string }[];
     };
@@ -410,7 +426,7 @@ describe('insurers', () => {
     expect(JSON.parse(faxed.messages[0]!.body)).toMatchObject({ test: true, claimId: null });
 
     const [rec] = await actions('insurer_test_delivery', 'HANWHALIFE');
-    expect(JSON.parse(rec!.detail!)).toMatchObject({ channel: 'api', ok: true });
+    expect(JSON.parse(rec!.detail!)).toEqual({ channel: 'api', result: 'reached' });
     expect((await call('POST', OPS_INSURERS_API.testDelivery('NOPE'), as.admin)).statusCode).toBe(404);
   });
 });

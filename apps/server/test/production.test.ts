@@ -26,7 +26,7 @@ import {
   kstToday,
   type TreatVisit,
 } from '@auto-claim/contract';
-import { CSRF_HEADER, OPS_AUTH_API } from '@auto-claim/contract/ops';
+import { CSRF_HEADER, OPS_AUTH_API, OPS_INSURERS_API } from '@auto-claim/contract/ops';
 import { throwawayDatabase } from '../fixtures/app.js';
 import { dataUrl, idPhotoJpeg, signaturePng } from '../fixtures/enrolment.js';
 import { treatmentRecord } from '../fixtures/factories.js';
@@ -474,6 +474,27 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
       const delivered = ok(await call('GET', OPERATOR_API.claim(faxClaim.claimId), { jar: operator }));
       expect(delivered.delivery).toMatchObject({ channel: 'fax', status: 'sent', attempts: 1 });
       expect(doubles.popbill.faxes).toHaveLength(1);
+
+      // An admin alone cannot point the API insurer's claims at another server, not even one on this machine over
+      // plain http (docs/security.md, "Insiders: claim destinations"); a test delivery says only that it was reached.
+      const settings = ok(await call('GET', OPS_INSURERS_API.one(API_INSURER), { jar: operator }));
+      const { active, deliveryChannel, faxNo, photo } = settings;
+      const jusoCalls = doubles.juso.seen.length;
+      for (const apiUrl of [`${doubles.juso.url}/v1`, 'http://169.254.169.254/latest']) {
+        const moved = await call('PUT', OPS_INSURERS_API.one(API_INSURER), {
+          jar: operator,
+          headers: csrf,
+          body: { active, deliveryChannel, faxNo, photo, apiUrl },
+        });
+        expect(moved.status, moved.text).toBe(422);
+        expect(moved.body).toMatchObject({ code: 'DESTINATION_NOT_ALLOWED', errors: [{ field: 'apiUrl' }] });
+      }
+      expect(ok(await call('GET', OPS_INSURERS_API.one(API_INSURER), { jar: operator }))).toEqual(settings);
+      const tested = ok(
+        await call('POST', OPS_INSURERS_API.testDelivery(API_INSURER), { jar: operator, headers: csrf }),
+      );
+      expect(tested).toEqual({ insuCompCd: API_INSURER, channel: 'api', result: 'reached', at: expect.any(String) });
+      expect(doubles.juso.seen).toHaveLength(jusoCalls);
 
       console.warn(
         `production: server ready in ${Math.round(readyMs)} ms; two patients enrolled over HTTP in ` +

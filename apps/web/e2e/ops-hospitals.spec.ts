@@ -1,7 +1,10 @@
 // The console's hospitals and insurers at a desktop: an admin adds a hospital (a Korean refusal first), issues its API
 // key (shown once; the feed takes it), rotates it (the old key still works during the overlap) and revokes the new
-// one (refused at once); then switches an insurer to fax (a non-Korean number refused), runs a test delivery that the
-// sandbox outbox shows, and puts it back. axe finds nothing serious on each screen.
+// one (refused at once); then one admin asks to switch an insurer to fax (a non-Korean number refused first): it waits
+// for a second admin (docs/security.md, "Insiders: claim destinations"), whose console shows the request on every
+// screen and who approves it; a test delivery then goes by fax, as the sandbox outbox shows, and says only whether it
+// was reached. axe finds nothing serious on each screen.
+import type { Page } from '@playwright/test';
 import { test, expect, snap, expectAccessible } from './fixtures';
 import { DESKTOP, signInOps } from './ops';
 
@@ -100,14 +103,21 @@ test('add a hospital, issue its key (shown once), rotate it, revoke it', async (
   await expectAccessible(page);
 });
 
-test('switch an insurer to fax, run a test delivery, and put it back', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signInOps(page, '/ops/insurers');
-  await expect(page.getByRole('heading', { name: '보험사', level: 1 })).toBeFocused();
+const openInsurer = async (page: Page) => {
   await page.getByLabel('이름 또는 코드').fill('LINALIFE');
   await page.getByRole('button', { name: '찾기' }).click();
   await page.getByRole('link', { name: '라이나생명' }).click();
   await expect(page.getByRole('heading', { name: '라이나생명 (LINALIFE)', level: 1 })).toBeVisible();
+};
+
+test('one admin asks to switch an insurer to fax; a second admin approves; the test delivery goes by fax', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signInOps(page, '/ops/insurers');
+  await expect(page.getByRole('heading', { name: '보험사', level: 1 })).toBeFocused();
+  await openInsurer(page);
   await expectAccessible(page);
 
   await page.getByRole('radio', { name: '팩스' }).check();
@@ -116,19 +126,49 @@ test('switch an insurer to fax, run a test delivery, and put it back', async ({ 
   await expect(page.getByText('국내 팩스 번호가 아니에요', { exact: false }).first()).toBeVisible();
   await page.getByLabel('팩스 번호').fill('02-7777-0101');
   await page.getByRole('button', { name: '저장하기' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '저장했어요' })).toBeVisible();
-
+  await expect(page.getByRole('status').filter({ hasText: '다른 관리자가 승인하면' })).toBeVisible();
+  const waiting = page.getByRole('region', { name: '승인을 기다리는 전송 주소 변경' });
+  await expect(waiting).toContainText('다른 관리자의 승인을 기다려요');
+  // The asker cannot approve their own request: there is no button for it.
+  await expect(page.getByRole('button', { name: '승인하기' })).toHaveCount(0);
+  // Until approved, claims (and a test) still go by API.
+  await expect(page.getByRole('group', { name: /전송 방식/ })).not.toContainText('콘솔에서 정함');
   await page.getByRole('button', { name: '시험 전송' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: '보냈어요' })).toContainText('팩스');
-  const outbox = await page.request.get('/sandbox/outbox?to=0277770101');
+  await expect(page.getByRole('alert').filter({ hasText: '전달됐어요' })).toContainText('API');
+  await snap(page, 'ops-insurers-01-waiting-for-approval');
+  await expectAccessible(page);
+
+  // A second admin, in a browser of their own: every screen says a change is waiting.
+  const other = await browser.newContext({ ...DESKTOP, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const second = await other.newPage();
+  await signInOps(second, '/ops/insurers');
+  const banner = second.getByRole('region', { name: '전송 주소 변경 승인 요청' });
+  await expect(banner).toContainText('라이나생명');
+  await expect(banner).toContainText('전송 방식, 팩스 번호');
+  await snap(second, 'ops-insurers-02-banner-for-admins');
+  await expectAccessible(second);
+  await banner.getByRole('link', { name: '라이나생명' }).click();
+  await expect(second.getByRole('heading', { name: '라이나생명 (LINALIFE)', level: 1 })).toBeVisible();
+  await expect(second.getByText('팩스 번호', { exact: false }).first()).toBeVisible();
+  await second.getByRole('button', { name: '승인하기' }).click();
+  await expect(second.getByRole('status').filter({ hasText: '승인했어요' })).toBeVisible();
+  await expect(second.getByRole('group', { name: /전송 방식/ })).toContainText('콘솔에서 정함');
+  await expect(second.getByRole('region', { name: '전송 주소 변경 승인 요청' })).toHaveCount(0);
+
+  await second.getByRole('button', { name: '시험 전송' }).click();
+  await expect(second.getByRole('alert').filter({ hasText: '전달됐어요' })).toContainText('팩스');
+  const outbox = await second.request.get('/sandbox/outbox?to=0277770101');
   const sent = (await outbox.json()) as { messages: { channel: string; body: string }[] };
   expect(sent.messages[0]?.channel).toBe('fax');
   expect(JSON.parse(sent.messages[0]!.body)).toMatchObject({ test: true, claimId: null });
-  await snap(page, 'ops-insurers-01-test-delivery');
-  await expectAccessible(page);
+  await snap(second, 'ops-insurers-03-approved-test-delivery');
 
-  await page.getByRole('radio', { name: 'API' }).check();
-  await page.getByRole('button', { name: '저장하기' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '저장했어요' })).toBeVisible();
-  await expect(page.getByRole('group', { name: /전송 방식/ })).toContainText('콘솔에서 정함');
+  // Back to the API: asked by the second admin, approved by the first.
+  await second.getByRole('radio', { name: 'API' }).check();
+  await second.getByRole('button', { name: '저장하기' }).click();
+  await expect(second.getByText('다른 관리자의 승인을 기다려요')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: '승인하기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '승인했어요' })).toBeVisible();
+  await other.close();
 });

@@ -253,9 +253,60 @@ export interface paths {
     };
     /** 보험사 한 곳 */
     get: operations['opsGetInsurer'];
-    /** 보험사 설정 고치기 (전송 방식, 팩스, API 주소, 사진 설정, 사용 여부) */
+    /** 보험사 설정 고치기 (사진 설정, 사용 여부는 바로; 전송 방식, 팩스, API 주소는 다른 관리자가 승인하면 바뀌어요) */
     put: operations['opsUpdateInsurer'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insurer-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 승인을 기다리는 보험사 전송 주소 변경 */
+    get: operations['opsListInsurerChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insurer-changes/{changeId}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 보험사 전송 주소 변경 승인 (요청한 관리자 말고 다른 관리자) */
+    post: operations['opsApproveInsurerChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insurer-changes/{changeId}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 보험사 전송 주소 변경 거절 */
+    post: operations['opsRejectInsurerChange'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2407,6 +2458,25 @@ export interface operations {
                 idPhotoTypes: ('ic' | 'dl' | 'pp')[];
                 maskBackNumber: boolean;
               };
+              pendingChange: {
+                id: string;
+                insuCompCd: string;
+                insuCompNm: string;
+                /** @enum {string} */
+                deliveryChannel: 'api' | 'fax';
+                apiUrl: string | null;
+                faxNo: string | null;
+                fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
+                current: {
+                  /** @enum {string} */
+                  deliveryChannel: 'api' | 'fax';
+                  apiUrl: string | null;
+                  faxNo: string | null;
+                };
+                requestedBy: string;
+                requestedAt: string;
+                expiresAt: string;
+              } | null;
             }[];
             total: number;
           };
@@ -2476,6 +2546,25 @@ export interface operations {
               idPhotoTypes: ('ic' | 'dl' | 'pp')[];
               maskBackNumber: boolean;
             };
+            pendingChange: {
+              id: string;
+              insuCompCd: string;
+              insuCompNm: string;
+              /** @enum {string} */
+              deliveryChannel: 'api' | 'fax';
+              apiUrl: string | null;
+              faxNo: string | null;
+              fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
+              current: {
+                /** @enum {string} */
+                deliveryChannel: 'api' | 'fax';
+                apiUrl: string | null;
+                faxNo: string | null;
+              };
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+            } | null;
           };
         };
       };
@@ -2567,6 +2656,25 @@ export interface operations {
               idPhotoTypes: ('ic' | 'dl' | 'pp')[];
               maskBackNumber: boolean;
             };
+            pendingChange: {
+              id: string;
+              insuCompCd: string;
+              insuCompNm: string;
+              /** @enum {string} */
+              deliveryChannel: 'api' | 'fax';
+              apiUrl: string | null;
+              faxNo: string | null;
+              fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
+              current: {
+                /** @enum {string} */
+                deliveryChannel: 'api' | 'fax';
+                apiUrl: string | null;
+                faxNo: string | null;
+              };
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+            } | null;
           };
         };
       };
@@ -2624,6 +2732,318 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 처리할 수 없는 내용이에요 (code: DESTINATION_NOT_ALLOWED) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsListInsurerChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              id: string;
+              insuCompCd: string;
+              insuCompNm: string;
+              /** @enum {string} */
+              deliveryChannel: 'api' | 'fax';
+              apiUrl: string | null;
+              faxNo: string | null;
+              fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
+              current: {
+                /** @enum {string} */
+                deliveryChannel: 'api' | 'fax';
+                apiUrl: string | null;
+                faxNo: string | null;
+              };
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsApproveInsurerChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        changeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            insuCompCd: string;
+            insuCompNm: string;
+            /** @enum {string} */
+            insuKind: 'LIFE' | 'NONLIFE';
+            active: boolean;
+            /** @enum {string} */
+            deliveryChannel: 'api' | 'fax';
+            /** @enum {string} */
+            channelSource: 'console' | 'env' | 'default';
+            apiUrl: string | null;
+            faxNo: string | null;
+            secretSet: boolean;
+            photo: {
+              idPhotoUse: boolean;
+              idPhotoTypes: ('ic' | 'dl' | 'pp')[];
+              maskBackNumber: boolean;
+            };
+            pendingChange: {
+              id: string;
+              insuCompCd: string;
+              insuCompNm: string;
+              /** @enum {string} */
+              deliveryChannel: 'api' | 'fax';
+              apiUrl: string | null;
+              faxNo: string | null;
+              fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
+              current: {
+                /** @enum {string} */
+                deliveryChannel: 'api' | 'fax';
+                apiUrl: string | null;
+                faxNo: string | null;
+              };
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+            } | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED, SAME_ADMIN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: CHANGE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 유효 시간이 지났어요 (code: CHANGE_EXPIRED) */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 처리할 수 없는 내용이에요 (code: DESTINATION_NOT_ALLOWED) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsRejectInsurerChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        changeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            insuCompCd: string;
+            insuCompNm: string;
+            /** @enum {string} */
+            insuKind: 'LIFE' | 'NONLIFE';
+            active: boolean;
+            /** @enum {string} */
+            deliveryChannel: 'api' | 'fax';
+            /** @enum {string} */
+            channelSource: 'console' | 'env' | 'default';
+            apiUrl: string | null;
+            faxNo: string | null;
+            secretSet: boolean;
+            photo: {
+              idPhotoUse: boolean;
+              idPhotoTypes: ('ic' | 'dl' | 'pp')[];
+              maskBackNumber: boolean;
+            };
+            pendingChange: {
+              id: string;
+              insuCompCd: string;
+              insuCompNm: string;
+              /** @enum {string} */
+              deliveryChannel: 'api' | 'fax';
+              apiUrl: string | null;
+              faxNo: string | null;
+              fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
+              current: {
+                /** @enum {string} */
+                deliveryChannel: 'api' | 'fax';
+                apiUrl: string | null;
+                faxNo: string | null;
+              };
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+            } | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: CHANGE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   opsTestInsurerDelivery: {
@@ -2647,11 +3067,8 @@ export interface operations {
             insuCompCd: string;
             /** @enum {string} */
             channel: 'api' | 'fax';
-            destination: string;
-            ok: boolean;
-            externalRef: string | null;
-            awaiting: boolean;
-            error: string | null;
+            /** @enum {string} */
+            result: 'reached' | 'refused' | 'unreachable';
             at: string;
           };
         };
@@ -2703,6 +3120,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -31,6 +31,22 @@ export interface InsurerTable {
   apiUrl: Generated<string | null>;
 }
 
+/** 0023: a change of where an insurer's claims go, waiting for a second admin (docs/security.md). */
+export interface InsurerDestinationChangeTable {
+  id: Generated<string>;
+  insuCompCd: string;
+  deliveryChannel: 'api' | 'fax';
+  apiUrl: string | null;
+  faxNo: string | null;
+  fields: string[];
+  requestedBy: string;
+  requestedAt: Date;
+  expiresAt: Date;
+  decision: 'approved' | 'rejected' | 'replaced' | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+}
+
 export interface InsurerFaxTable {
   id: Generated<number>;
   insuCompCd: string;
@@ -92,6 +108,7 @@ export interface Database {
   insurer: InsurerTable;
   insurerFax: InsurerFaxTable;
   uiControl: UiControlTable;
+  insurerDestinationChange: InsurerDestinationChangeTable;
   jobCode: JobCodeTable;
   terms: TermsTable;
   hospital: HospitalTable;

@@ -49,6 +49,12 @@ export const ERROR_STATUS = {
   SECOND_FACTOR_DONE: 409,
   /** Confirming a TOTP set-up that was never started. */
   SECOND_FACTOR_NOT_STARTED: 409,
+  /** A destination change is approved by an admin other than the one who asked for it. */
+  SAME_ADMIN: 403,
+  /** No open destination change has that number: approved, rejected, replaced or never made. */
+  CHANGE_NOT_FOUND: 404,
+  /** The destination change waited longer than DESTINATION_CHANGE_TTL_HOURS: ask again. */
+  CHANGE_EXPIRED: 410,
   /** The change would leave no active admin. */
   LAST_ADMIN: 409,
   OPERATOR_EXISTS: 409,
@@ -93,6 +99,11 @@ export const ERROR_STATUS = {
   ACCOUNT_NOT_FOUND: 422,
   ACCOUNT_HOLDER_MISMATCH: 422,
   CLAIM_LAPSED: 422,
+  /**
+   * An insurer's API URL not on its allow-list (the origin of INSURER_<code>_API_URL), or whose host resolves to a
+   * loopback, private, link-local or metadata address (docs/security.md, "Insiders: claim destinations").
+   */
+  DESTINATION_NOT_ALLOWED: 422,
   /** The identity vendor (or the telecom behind it) will not verify this person with these details. */
   IDENTITY_REFUSED: 422,
   /** The resident registration number typed is not the verified person's (docs/providers/rrn-check.md). */

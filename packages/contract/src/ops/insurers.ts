@@ -1,6 +1,8 @@
 // The console's insurers (README "Operator console"; docs/providers/insurer-api.md): how claims reach each insurer
 // (its API or fax), its fax number and API base URL, what the patient app asks of the ID photo, on/off, and a test
-// delivery. The signing secret never leaves the environment: the console only says whether one is set.
+// delivery. The signing secret never leaves the environment: the console only says whether one is set. Where claims go
+// (channel, API base URL, fax number) changes only when a second admin approves (docs/security.md, "Insiders: claim
+// destinations"): an edit of it is a pending change until then.
 import { z } from 'zod';
 import { insuCompCd } from '../formats.js';
 import { insuKind } from '../reference.js';
@@ -11,7 +13,17 @@ export const OPS_INSURERS_API = {
   list: '/api/admin/insurers',
   one: (code: string) => `/api/admin/insurers/${pathParam('insuCompCd', code)}`,
   testDelivery: (code: string) => `/api/admin/insurers/${pathParam('insuCompCd', code)}/test-delivery`,
+  /** Destination changes waiting for a second admin (every admin's console shows them). */
+  pendingChanges: '/api/admin/insurer-changes',
+  approve: (id: string) => `/api/admin/insurer-changes/${pathParam('changeId', id)}/approve`,
+  reject: (id: string) => `/api/admin/insurer-changes/${pathParam('changeId', id)}/reject`,
 } as const;
+
+/** How long a destination change waits for a second admin before it lapses. */
+export const DESTINATION_CHANGE_TTL_HOURS = 24;
+/** Test deliveries one operator may make in TEST_DELIVERY_WINDOW_MINUTES. */
+export const TEST_DELIVERIES_PER_WINDOW = 5;
+export const TEST_DELIVERY_WINDOW_MINUTES = 10;
 
 /** A Korean fax number: 02, a regional code, 070, 050x or 080, as digits with or without hyphens. */
 export const koreanFaxNumber = z
@@ -38,6 +50,31 @@ export const photoSettings = z.object({
 });
 export type PhotoSettings = z.infer<typeof photoSettings>;
 
+export const DESTINATION_FIELDS = ['deliveryChannel', 'apiUrl', 'faxNo'] as const;
+
+/** A change of where an insurer's claims go, asked by one admin and waiting for another. */
+export const destinationChange = z.object({
+  id: z.string(),
+  insuCompCd,
+  insuCompNm: z.string(),
+  /** What it asks for, whole (apiUrl null: the environment's INSURER_<code>_API_URL). */
+  deliveryChannel,
+  apiUrl: z.string().nullable(),
+  faxNo: z.string().nullable(),
+  /** Which of them it changes. */
+  fields: z.array(z.enum(DESTINATION_FIELDS)),
+  /** Where claims go now, for comparison. */
+  current: z.object({ deliveryChannel, apiUrl: z.string().nullable(), faxNo: z.string().nullable() }),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type DestinationChange = z.infer<typeof destinationChange>;
+export const destinationChangeList = z.object({ list: z.array(destinationChange), total: z.number().int() });
+export const changeIdParams = z.object({
+  changeId: z.string().regex(/^\d{1,18}$/, { message: '변경 요청 번호가 올바르지 않아요.' }),
+});
+
 export const opsInsurer = z.object({
   insuCompCd,
   insuCompNm: z.string(),
@@ -53,6 +90,8 @@ export const opsInsurer = z.object({
   /** Whether INSURER_<code>_SECRET is set in the server's environment (never the secret). */
   secretSet: z.boolean(),
   photo: photoSettings,
+  /** A destination change waiting for a second admin, if any. */
+  pendingChange: destinationChange.nullable(),
 });
 export type OpsInsurer = z.infer<typeof opsInsurer>;
 
@@ -70,7 +109,10 @@ export const insurerUpdateBody = z.object({
     .nullable()
     .optional()
     .or(z.literal('').transform(() => null)),
-  /** The insurer's claim API base URL (https in production). */
+  /**
+   * The insurer's claim API base URL: only on the origin of INSURER_<code>_API_URL (the allow-list), and only to a
+   * public address. A change of channel, fax number or URL waits for a second admin.
+   */
   apiUrl: z
     .string()
     .trim()
@@ -82,19 +124,20 @@ export const insurerUpdateBody = z.object({
 });
 export type InsurerUpdateBody = z.infer<typeof insurerUpdateBody>;
 
-/** The outcome of a test delivery: what was tried and what the channel answered. */
+/**
+ * The outcome of a test delivery, and nothing of the target's answer (no status, body or receipt): reached (it took
+ * the test), refused (it answered no), unreachable (no answer, or an address the egress guard refuses).
+ */
+export const TEST_DELIVERY_RESULTS = ['reached', 'refused', 'unreachable'] as const;
 export const testDeliveryResult = z.object({
   insuCompCd,
   channel: deliveryChannel,
-  /** Where it went: the fax number, or the API's base URL (sandbox: the outbox). */
-  destination: z.string(),
-  ok: z.boolean(),
-  /** The insurer's or fax gateway's receipt. */
-  externalRef: z.string().nullable(),
-  /** A fax gateway accepted it; whether it went through is known later. */
-  awaiting: z.boolean(),
-  /** Why it failed, in Korean. */
-  error: z.string().nullable(),
+  result: z.enum(TEST_DELIVERY_RESULTS),
   at: z.string(),
 });
 export type TestDeliveryResult = z.infer<typeof testDeliveryResult>;
+export const TEST_DELIVERY_RESULT_NM: Record<TestDeliveryResult['result'], string> = {
+  reached: '전달됐어요',
+  refused: '받는 쪽이 거절했어요',
+  unreachable: '연결하지 못했어요',
+};

@@ -126,6 +126,11 @@ export const OPERATOR_ACTIONS = [
   'hospital_key_revoked',
   'insurer_updated',
   'insurer_test_delivery',
+  /** A change of where an insurer's claims go, asked (detail: the fields and values); waits for another admin. */
+  'insurer_destination_requested',
+  /** …approved by a second admin (the insurer's row changed) or rejected (detail: the request's id). */
+  'insurer_destination_approved',
+  'insurer_destination_rejected',
   'terms_published',
   'operator_created',
   'operator_updated',

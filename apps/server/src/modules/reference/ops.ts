@@ -1,15 +1,23 @@
 // The console's hospitals and insurers (README "Operator console"): list, add and edit hospitals; each insurer's
-// delivery channel, fax number, API base URL, photo settings and on/off, and a test delivery through its channel.
+// delivery channel, fax number, API base URL, photo settings and on/off, and a test delivery through its channel. Where
+// claims go changes only when a second admin approves (docs/security.md, "Insiders: claim destinations").
 // The patient's calls answer these tables from memory (cache.ts): an edit here drops what is held, in this process
 // before the answer leaves (app.ts) and in every other through the tables' NOTIFY, so it shows on the next call.
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPhotoControls, type FieldError } from '@auto-claim/contract';
 import {
+  DESTINATION_CHANGE_TTL_HOURS,
+  DESTINATION_FIELDS,
   OPS_HOSPITALS_API,
   OPS_INSURERS_API,
+  TEST_DELIVERIES_PER_WINDOW,
+  TEST_DELIVERY_WINDOW_MINUTES,
+  changeIdParams,
+  destinationChangeList,
   hospitalCreateBody,
   hospitalUpdateBody,
   hospitalsPage,
@@ -21,6 +29,7 @@ import {
   opsHospital,
   opsInsurer,
   testDeliveryResult,
+  type DestinationChange,
   type HospitalUpdateBody,
   type InsurerUpdateBody,
   type OpsHospital,
@@ -34,7 +43,9 @@ import type { Database } from '../../db/schema.js';
 import type { OperatorRole } from '../../db/schema.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { AppError, notFound } from '../../http/problem.js';
+import { apiUrlAllowed } from '../../providers/delivery/insurer-api.js';
 import type { DeliveryChannel, DeliveryRequest } from '../../providers/delivery/types.js';
+import { EgressRefused, checkedAddresses, type EgressPolicy } from '../../providers/egress.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 
 type Db = Kysely<Database>;
@@ -147,9 +158,43 @@ function envLinkOf(ctx: AppContext, code: string) {
   return d?.kind === 'insurers' ? d.insurers.find((i) => i.insuCompCd === code) : undefined;
 }
 
+/** Where the insurer APIs may be reached (INSURER_EGRESS_ALLOW): what the delivery provider connects with. */
+const egressOf = (ctx: AppContext): EgressPolicy =>
+  ctx.config.delivery?.kind === 'insurers' ? (ctx.config.delivery.egress ?? {}) : {};
+
+type ChangeRow = Selectable<Database['insurerDestinationChange']>;
+const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
+
+function toChange(c: ChangeRow, insurer: Pick<OpsInsurer, 'insuCompNm' | 'deliveryChannel' | 'apiUrl' | 'faxNo'>) {
+  return {
+    id: String(c.id),
+    insuCompCd: c.insuCompCd,
+    insuCompNm: insurer.insuCompNm,
+    deliveryChannel: c.deliveryChannel,
+    apiUrl: c.apiUrl,
+    faxNo: c.faxNo,
+    fields: c.fields as DestinationChange['fields'],
+    current: { deliveryChannel: insurer.deliveryChannel, apiUrl: insurer.apiUrl, faxNo: insurer.faxNo },
+    requestedBy: c.requestedBy,
+    requestedAt: c.requestedAt.toISOString(),
+    expiresAt: c.expiresAt.toISOString(),
+  };
+}
+
+/** The open destination changes (asked, not decided, not lapsed) of some insurers, or of all. */
+const openChanges = (db: Db, now: Date, codes?: string[]) => {
+  let q = db
+    .selectFrom('insurerDestinationChange')
+    .selectAll()
+    .where('decision', 'is', null)
+    .where('expiresAt', '>', now);
+  if (codes) q = q.where('insuCompCd', 'in', codes);
+  return q.orderBy('id').execute();
+};
+
 async function opsInsurers(ctx: AppContext, db: Db, codes: string[]): Promise<Map<string, OpsInsurer>> {
   if (codes.length === 0) return new Map();
-  const [rows, faxes, photos] = await Promise.all([
+  const [rows, faxes, photos, changes] = await Promise.all([
     db
       .selectFrom('insurer')
       .select(['insuCompCd', 'insuCompNm', 'insuKind', 'active', 'deliveryChannel', 'apiUrl'])
@@ -167,23 +212,30 @@ async function opsInsurers(ctx: AppContext, db: Db, codes: string[]): Promise<Ma
       .where('compCd', 'in', codes)
       .where('compType', '=', PHOTO)
       .execute(),
+    openChanges(db, ctx.clock.now(), codes),
   ]);
   const map = new Map<string, OpsInsurer>();
   for (const r of rows) {
     const env = envLinkOf(ctx, r.insuCompCd);
     const photo = readPhotoControls(photos.filter((p) => p.compCd === r.insuCompCd));
-    map.set(r.insuCompCd, {
+    const insurer = {
       insuCompCd: r.insuCompCd,
       insuCompNm: r.insuCompNm,
       insuKind: r.insuKind,
       active: r.active,
       deliveryChannel: r.deliveryChannel ?? ctx.providers.delivery.channelFor(r.insuCompCd),
-      channelSource: r.deliveryChannel ? 'console' : env?.channel === 'api' ? 'env' : 'default',
+      channelSource: r.deliveryChannel
+        ? ('console' as const)
+        : env?.channel === 'api'
+          ? ('env' as const)
+          : ('default' as const),
       apiUrl: r.apiUrl ?? env?.url ?? null,
       faxNo: faxes.find((f) => f.insuCompCd === r.insuCompCd)?.faxNo ?? null,
       secretSet: Boolean(env?.secret),
       photo: { idPhotoUse: photo.idPhotoUse, idPhotoTypes: photo.idPhotoTypes, maskBackNumber: photo.maskBackNumber },
-    });
+    };
+    const open = changes.find((c) => c.insuCompCd === r.insuCompCd);
+    map.set(r.insuCompCd, { ...insurer, pendingChange: open ? toChange(open, insurer) : null });
   }
   return map;
 }
@@ -211,6 +263,14 @@ export async function pageOpsInsurers(ctx: AppContext, q: z.infer<typeof insurer
   return { list: codes.map((c) => byCode.get(c)!), total: Number(count.n) };
 }
 
+/** Every open destination change: what each admin's console shows until it is decided or lapses. */
+async function pendingChanges(ctx: AppContext) {
+  const changes = await openChanges(ctx.db, ctx.clock.now());
+  const insurers = await opsInsurers(ctx, ctx.db, [...new Set(changes.map((c) => c.insuCompCd))]);
+  const list = changes.map((c) => toChange(c, insurers.get(c.insuCompCd)!));
+  return { list, total: list.length };
+}
+
 const photoRows = (code: string, p: PhotoSettings) => [
   { compCd: code, compType: PHOTO, ctrlKey: 'ID_PHOTO_USE', ctrlVal: JSON.stringify({ use: p.idPhotoUse }) },
   { compCd: code, compType: PHOTO, ctrlKey: 'ID_PHOTO_TYPES', ctrlVal: JSON.stringify(p.idPhotoTypes) },
@@ -225,17 +285,55 @@ const photoRows = (code: string, p: PhotoSettings) => [
 const invalid = (errors: FieldError[]) =>
   new AppError('VALIDATION_FAILED', errors.length === 1 ? errors[0]!.message : '입력한 내용을 확인해 주세요.', errors);
 
-/** Claims leave encrypted: https in production (plain http only to this machine), http(s) elsewhere. */
-function checkApiUrl(ctx: AppContext, url: string): string | undefined {
-  const production = ctx.config.nodeEnv === 'production';
-  const loopback = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
-  const ok = z.url({ protocol: production && !loopback ? /^https$/ : /^https?$/ }).safeParse(url).success;
-  if (ok) return undefined;
-  return production
-    ? 'API 주소는 https://로 시작하는 주소여야 해요.'
-    : 'API 주소는 http:// 또는 https://로 시작해야 해요.';
+const notAllowed = (message: string) =>
+  new AppError('DESTINATION_NOT_ALLOWED', message, [{ field: 'apiUrl', message }]);
+
+/**
+ * Whether claims may go to this API base URL (docs/security.md, "Insiders: claim destinations"): on the insurer's
+ * allow-list (the origin of INSURER_<code>_API_URL), and its host resolving to public addresses only. Asked when a
+ * change is requested and again when it is approved; the delivery checks both once more when it connects.
+ */
+async function assertDestinationAllowed(ctx: AppContext, code: string, url: string) {
+  const envUrl = envLinkOf(ctx, code)?.url;
+  if (!apiUrlAllowed(envUrl, url)) {
+    throw notAllowed(
+      envUrl
+        ? `이 보험사의 API 주소는 ${new URL(envUrl).origin}에 있는 주소만 쓸 수 있어요. 다른 곳이라면 서버 환경 변수 INSURER_${code}_API_URL을 바꿔야 해요.`
+        : `이 보험사는 서버 환경 변수 INSURER_${code}_API_URL이 없어서 콘솔에서 API 주소를 정할 수 없어요.`,
+    );
+  }
+  try {
+    await checkedAddresses(new URL(url).hostname, egressOf(ctx));
+  } catch (e) {
+    if (!(e instanceof EgressRefused)) throw e;
+    throw notAllowed(
+      'API 주소가 공개 인터넷 주소로 연결되지 않아요. 이 서버, 사설망, 링크 로컬, 메타데이터 주소는 쓸 수 없어요.',
+    );
+  }
 }
 
+/** The fax number claims to an insurer are faxed to: the first of its insurer_fax rows. */
+async function setFaxNo(tx: Db, code: string, faxNo: string) {
+  const first = await tx
+    .selectFrom('insurerFax')
+    .select('id')
+    .where('insuCompCd', '=', code)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  // An operator asked for it and another approved it: it is the number claims are faxed to.
+  if (first) await tx.updateTable('insurerFax').set({ faxNo, verified: true }).where('id', '=', first.id).execute();
+  else
+    await tx
+      .insertInto('insurerFax')
+      .values({ insuCompCd: code, faxNo, label: '보험금 청구 접수', verified: true })
+      .execute();
+}
+
+/**
+ * An admin's edit of an insurer. Its on/off and photo settings apply at once; where its claims go (channel, API base
+ * URL, fax number) becomes a destination change that waits for a second admin (decideChange), replacing an open one.
+ */
 async function updateInsurer(
   ctx: AppContext,
   req: { operatorId?: string; ip: string },
@@ -244,19 +342,26 @@ async function updateInsurer(
 ) {
   const before = (await opsInsurers(ctx, ctx.db, [code])).get(code);
   if (!before) throw notFound('그 코드의 보험사가 없어요.', 'INSURER_CODE_NOT_FOUND');
+  const row = await ctx.db
+    .selectFrom('insurer')
+    .select('apiUrl')
+    .where('insuCompCd', '=', code)
+    .executeTakeFirstOrThrow();
+  const envUrl = envLinkOf(ctx, code)?.url;
   const errors: FieldError[] = [];
-  const apiUrl = b.apiUrl === undefined ? undefined : b.apiUrl?.replace(/\/+$/, '') || null;
-  if (apiUrl) {
-    const bad = checkApiUrl(ctx, apiUrl);
-    if (bad) errors.push({ field: 'apiUrl', message: bad });
+  let apiUrl = b.apiUrl === undefined ? undefined : b.apiUrl?.replace(/\/+$/, '') || null;
+  // The environment's own URL, sent back as the console shows it, is no URL of the console's.
+  if (apiUrl && apiUrl === envUrl) apiUrl = null;
+  if (apiUrl && !z.url({ protocol: /^https?$/ }).safeParse(apiUrl).success) {
+    errors.push({ field: 'apiUrl', message: 'API 주소는 https:// 또는 http://로 시작하는 주소여야 해요.' });
   }
-  const faxNo = b.faxNo === undefined ? before.faxNo : b.faxNo;
+  const faxNo = b.faxNo ?? before.faxNo;
   if (b.deliveryChannel === 'fax' && !faxNo) {
     errors.push({ field: 'faxNo', message: '팩스로 보내려면 팩스 번호를 입력해 주세요.' });
   }
   if (b.deliveryChannel === 'api' && ctx.config.delivery?.kind === 'insurers') {
     // For real, an API delivery needs a base URL and the signing secret (the environment's, never the database's).
-    if (!(apiUrl ?? (apiUrl === null ? null : before.apiUrl))) {
+    if (!(apiUrl ?? (apiUrl === null ? envUrl : before.apiUrl))) {
       errors.push({ field: 'apiUrl', message: 'API로 보내려면 보험사 API 주소를 입력해 주세요.' });
     }
     if (!before.secretSet) {
@@ -267,55 +372,153 @@ async function updateInsurer(
     }
   }
   if (errors.length) throw invalid(errors);
+
+  const wanted = { deliveryChannel: b.deliveryChannel, apiUrl: apiUrl === undefined ? row.apiUrl : apiUrl, faxNo };
+  const fields = DESTINATION_FIELDS.filter((f) =>
+    f === 'deliveryChannel'
+      ? wanted.deliveryChannel !== before.deliveryChannel
+      : f === 'apiUrl'
+        ? wanted.apiUrl !== row.apiUrl
+        : digits(wanted.faxNo) !== digits(before.faxNo),
+  );
+  if (fields.includes('apiUrl') && wanted.apiUrl) await assertDestinationAllowed(ctx, code, wanted.apiUrl);
+
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('insurer')
-      .set({ active: b.active, deliveryChannel: b.deliveryChannel, ...(apiUrl !== undefined ? { apiUrl } : {}) })
-      .where('insuCompCd', '=', code)
-      .execute();
-    if (b.faxNo) {
-      const first = await tx
-        .selectFrom('insurerFax')
-        .select('id')
-        .where('insuCompCd', '=', code)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      // An operator typed it for this insurer: it is the number claims are faxed to.
-      if (first)
-        await tx.updateTable('insurerFax').set({ faxNo: b.faxNo, verified: true }).where('id', '=', first.id).execute();
-      else
-        await tx
-          .insertInto('insurerFax')
-          .values({ insuCompCd: code, faxNo: b.faxNo, label: '보험금 청구 접수', verified: true })
-          .execute();
-    }
-    for (const row of photoRows(code, b.photo)) {
+  const by = byOperator(ctx, req);
+  const changeId = await ctx.db.transaction().execute(async (tx) => {
+    // One edit of an insurer at a time: two requests at once replace one another instead of colliding.
+    await tx.selectFrom('insurer').select('insuCompCd').where('insuCompCd', '=', code).forUpdate().execute();
+    await tx.updateTable('insurer').set({ active: b.active }).where('insuCompCd', '=', code).execute();
+    for (const photo of photoRows(code, b.photo)) {
       await tx
         .insertInto('uiControl')
-        .values(row)
-        .onConflict((oc) => oc.columns(['compCd', 'compType', 'ctrlKey']).doUpdateSet({ ctrlVal: row.ctrlVal }))
+        .values(photo)
+        .onConflict((oc) => oc.columns(['compCd', 'compType', 'ctrlKey']).doUpdateSet({ ctrlVal: photo.ctrlVal }))
         .execute();
+    }
+    let id: string | null = null;
+    if (fields.length) {
+      await tx
+        .updateTable('insurerDestinationChange')
+        .set({ decision: 'replaced', decidedBy: by.loginId, decidedAt: now })
+        .where('insuCompCd', '=', code)
+        .where('decision', 'is', null)
+        .execute();
+      const inserted = await tx
+        .insertInto('insurerDestinationChange')
+        .values({
+          insuCompCd: code,
+          ...wanted,
+          fields: [...fields],
+          requestedBy: by.loginId,
+          requestedAt: now,
+          expiresAt: new Date(now.getTime() + DESTINATION_CHANGE_TTL_HOURS * 3600_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = String(inserted.id);
+      await recordOperatorAction(
+        tx,
+        {
+          ...by,
+          action: 'insurer_destination_requested',
+          target: code,
+          detail: JSON.stringify({ changeId: id, fields, ...wanted }),
+        },
+        now,
+      );
     }
     await recordOperatorAction(
       tx,
       {
-        ...byOperator(ctx, req),
+        ...by,
         action: 'insurer_updated',
         target: code,
-        detail: JSON.stringify({
-          active: b.active,
-          deliveryChannel: b.deliveryChannel,
-          apiUrl: apiUrl === undefined ? before.apiUrl : apiUrl,
-          faxNo,
-          photo: b.photo,
-        }),
+        detail: JSON.stringify({ active: b.active, photo: b.photo, destinationChange: id }),
+      },
+      now,
+    );
+    return id;
+  });
+  if (changeId) {
+    // For the operators' log alerts: the console shows it to every admin until one other than the asker decides.
+    ctx.log.warn(
+      { insuCompCd: code, changeId, fields },
+      'insurer destination change requested; a second admin must approve',
+    );
+  }
+  return (await opsInsurers(ctx, ctx.db, [code])).get(code)!;
+}
+
+const CHANGE_GONE = () =>
+  new AppError('CHANGE_NOT_FOUND', '그 변경 요청이 없거나 이미 처리됐어요. 목록을 새로 불러와 주세요.');
+
+/**
+ * A second admin's decision on a destination change. Approved: the insurer's row takes it, in the same transaction
+ * as the decision, if it has not lapsed, is not the approver's own, and its URL is still allowed. Rejected: by
+ * anyone with the role, the asker too (a withdrawal).
+ */
+async function decideChange(
+  ctx: AppContext,
+  req: { operatorId?: string; ip: string },
+  id: string,
+  decision: 'approved' | 'rejected',
+) {
+  const by = byOperator(ctx, req);
+  const open = () =>
+    ctx.db
+      .selectFrom('insurerDestinationChange')
+      .selectAll()
+      .where('id', '=', id)
+      .where('decision', 'is', null)
+      .executeTakeFirst();
+  const asked = await open();
+  if (!asked) throw CHANGE_GONE();
+  if (decision === 'approved') {
+    if (asked.requestedBy === by.loginId) {
+      throw new AppError('SAME_ADMIN', '직접 요청한 변경은 승인할 수 없어요. 다른 관리자의 승인을 기다려요.');
+    }
+    if (asked.expiresAt <= ctx.clock.now()) {
+      throw new AppError('CHANGE_EXPIRED', '승인할 수 있는 시간이 지났어요. 변경을 다시 요청해 주세요.');
+    }
+    if (asked.fields.includes('apiUrl') && asked.apiUrl) {
+      await assertDestinationAllowed(ctx, asked.insuCompCd, asked.apiUrl);
+    }
+  }
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (tx) => {
+    const decided = await tx
+      .updateTable('insurerDestinationChange')
+      .set({ decision, decidedBy: by.loginId, decidedAt: now })
+      .where('id', '=', id)
+      .where('decision', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    // Decided by someone else meanwhile.
+    if (!decided) throw CHANGE_GONE();
+    if (decision === 'approved') {
+      const c = decided;
+      const set = {
+        ...(c.fields.includes('deliveryChannel') ? { deliveryChannel: c.deliveryChannel } : {}),
+        ...(c.fields.includes('apiUrl') ? { apiUrl: c.apiUrl } : {}),
+      };
+      if (Object.keys(set).length) {
+        await tx.updateTable('insurer').set(set).where('insuCompCd', '=', c.insuCompCd).execute();
+      }
+      if (c.fields.includes('faxNo') && c.faxNo) await setFaxNo(tx, c.insuCompCd, c.faxNo);
+    }
+    await recordOperatorAction(
+      tx,
+      {
+        ...by,
+        action: decision === 'approved' ? 'insurer_destination_approved' : 'insurer_destination_rejected',
+        target: decided.insuCompCd,
+        detail: JSON.stringify({ changeId: id, requestedBy: decided.requestedBy, fields: decided.fields }),
       },
       now,
     );
   });
-  return (await opsInsurers(ctx, ctx.db, [code])).get(code)!;
+  return (await opsInsurers(ctx, ctx.db, [asked.insuCompCd])).get(asked.insuCompCd)!;
 }
 
 /** A one-page PDF that says it is a test: what a fax test sends (no patient, no claim). */
@@ -343,7 +546,8 @@ function testPdf(title: string): Uint8Array {
 
 /**
  * A test delivery: a document marked as a test (no patient, no claim) through the insurer's channel and the
- * delivery provider, as a claim would go; its outcome is answered and written to the operators' record.
+ * delivery provider, as a claim would go (the egress guard too). It answers only whether it was reached, refused or
+ * unreachable: never the target's status, answer or receipt, so it cannot be used to read another server's answers.
  */
 async function testDelivery(
   ctx: AppContext,
@@ -377,42 +581,23 @@ async function testDelivery(
       sha256: createHash('sha256').update(pdf).digest('hex'),
     });
   }
-  const destination = channel === 'fax' ? (insurer.faxNo ?? '').replace(/\D/g, '') : `api:${code}`;
   const request: DeliveryRequest = {
     idempotencyKey: `test-${code}-${now.getTime()}`,
     claimId: null,
     insuCompCd: code,
     channel,
-    destination,
+    destination: channel === 'fax' ? digits(insurer.faxNo) : `api:${code}`,
     documents,
     test: true,
     ...(insurer.apiUrl ? { apiUrl: insurer.apiUrl } : {}),
   };
-  let result: TestDeliveryResult;
+  let result: TestDeliveryResult['result'];
   try {
     const [r] = await ctx.providers.delivery.deliver([request], ctx.outbox);
-    result = {
-      insuCompCd: code,
-      channel,
-      destination: channel === 'fax' ? (insurer.faxNo ?? '') : (insurer.apiUrl ?? `insurer:${code}`),
-      ok: r!.ok,
-      externalRef: r!.ok ? r!.externalRef : null,
-      awaiting: r!.ok ? r!.awaiting === true : false,
-      error: r!.ok ? null : r!.error,
-      at: now.toISOString(),
-    };
+    result = r!.ok ? 'reached' : r!.retryable ? 'unreachable' : 'refused';
   } catch (e) {
     ctx.log.warn({ insuCompCd: code, err: e instanceof Error ? e.name : 'error' }, 'test delivery failed');
-    result = {
-      insuCompCd: code,
-      channel,
-      destination: channel === 'fax' ? (insurer.faxNo ?? '') : (insurer.apiUrl ?? `insurer:${code}`),
-      ok: false,
-      externalRef: null,
-      awaiting: false,
-      error: '전송 서비스에 연결하지 못했어요.',
-      at: now.toISOString(),
-    };
+    result = 'unreachable';
   }
   await recordOperatorAction(
     ctx.db,
@@ -420,11 +605,11 @@ async function testDelivery(
       ...byOperator(ctx, req),
       action: 'insurer_test_delivery',
       target: code,
-      detail: JSON.stringify({ channel, ok: result.ok, externalRef: result.externalRef, error: result.error }),
+      detail: JSON.stringify({ channel, result }),
     },
     now,
   );
-  return result;
+  return { insuCompCd: code, channel, result, at: now.toISOString() };
 }
 
 // ————————————————————————————— routes —————————————————————————————
@@ -590,11 +775,12 @@ export const referenceOpsRoutes =
     app.put(
       OPS_INSURERS_API.one(':insuCompCd'),
       {
-        ...operator('admin', 'INSURER_CODE_NOT_FOUND'),
+        ...operator('admin', 'INSURER_CODE_NOT_FOUND', 'DESTINATION_NOT_ALLOWED'),
         schema: {
           operationId: 'opsUpdateInsurer',
           tags,
-          summary: '보험사 설정 고치기 (전송 방식, 팩스, API 주소, 사진 설정, 사용 여부)',
+          summary:
+            '보험사 설정 고치기 (사진 설정, 사용 여부는 바로; 전송 방식, 팩스, API 주소는 다른 관리자가 승인하면 바뀌어요)',
           params: insurerParams,
           body: insurerUpdateBody,
           response: { 200: opsInsurer },
@@ -603,10 +789,67 @@ export const referenceOpsRoutes =
       (req) => updateInsurer(ctx, req, req.params.insuCompCd, req.body),
     );
 
+    app.get(
+      OPS_INSURERS_API.pendingChanges,
+      {
+        ...operator('viewer'),
+        schema: {
+          operationId: 'opsListInsurerChanges',
+          tags,
+          summary: '승인을 기다리는 보험사 전송 주소 변경',
+          response: { 200: destinationChangeList },
+        },
+      },
+      () => pendingChanges(ctx),
+    );
+
+    for (const [decision, path, operationId, summary] of [
+      [
+        'approved',
+        OPS_INSURERS_API.approve(':changeId'),
+        'opsApproveInsurerChange',
+        '보험사 전송 주소 변경 승인 (요청한 관리자 말고 다른 관리자)',
+      ],
+      ['rejected', OPS_INSURERS_API.reject(':changeId'), 'opsRejectInsurerChange', '보험사 전송 주소 변경 거절'],
+    ] as const) {
+      app.post(
+        path,
+        {
+          ...operator(
+            'admin',
+            'CHANGE_NOT_FOUND',
+            ...(decision === 'approved' ? (['SAME_ADMIN', 'CHANGE_EXPIRED', 'DESTINATION_NOT_ALLOWED'] as const) : []),
+          ),
+          schema: { operationId, tags, summary, params: changeIdParams, response: { 200: opsInsurer } },
+        },
+        (req) => decideChange(ctx, req, req.params.changeId, decision),
+      );
+    }
+
+    // Per operator, beside the route's per-address limit: a test delivery calls out, so it is no probe to repeat.
+    const testLimit = app.createRateLimit({
+      max: TEST_DELIVERIES_PER_WINDOW,
+      timeWindow: TEST_DELIVERY_WINDOW_MINUTES * 60_000,
+      keyGenerator: (req) => `test-delivery:${req.operatorId ?? req.ip}`,
+    });
+    const perOperator: onRequestAsyncHookHandler = async (req, reply) => {
+      const limit = await testLimit(req);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', limit.ttlInSeconds);
+        // The problem handler answers it as every limit: 429 RATE_LIMITED.
+        throw Object.assign(new Error('test deliveries of this operator over the limit'), { statusCode: 429 });
+      }
+    };
+
     app.post(
       OPS_INSURERS_API.testDelivery(':insuCompCd'),
       {
-        ...operator('admin', 'INSURER_CODE_NOT_FOUND'),
+        config: {
+          ...operator('admin', 'INSURER_CODE_NOT_FOUND').config,
+          // Per address too, for several operators at one address (four of them at the operator's limit).
+          rateLimit: { max: 4 * TEST_DELIVERIES_PER_WINDOW, timeWindow: TEST_DELIVERY_WINDOW_MINUTES * 60_000 },
+        },
+        onRequest: perOperator,
         schema: {
           operationId: 'opsTestInsurerDelivery',
           tags,

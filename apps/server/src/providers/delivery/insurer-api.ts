@@ -4,8 +4,10 @@
 //                        broken connection or an unreadable answer → retryable; any other status → final.
 //   GET  {base}/health   signed, empty body: what check() calls; it sends no claim.
 // The engine keeps attempts, backoff and dead letters; this adapter only classifies. Error strings and the failure
-// hook carry statuses and the insurer's error code, never the claim's contents.
+// hook carry statuses and the insurer's error code, never the claim's contents. Every call goes through the egress
+// guard (../egress.ts), and a base URL the console set is used only on its insurer's allow-list (apiUrlAllowed).
 import type { Checkable, ProviderCheck } from '../check.js';
+import { EgressRefused, egressFetch, type EgressPolicy } from '../egress.js';
 import { mapLimited } from './map-limited.js';
 import { signedHeaders } from './signature.js';
 import type { DeliveryProvider, DeliveryRequest, DeliveryResult } from './types.js';
@@ -26,6 +28,9 @@ export interface InsurerApiOptions {
   timeoutMs?: number;
   /** Calls in flight at once within one batch. */
   concurrency?: number;
+  /** Where calls may go (INSURER_EGRESS_ALLOW; tests: a resolver stub, their local double's address). */
+  egress?: EgressPolicy;
+  /** Replaces the guarded fetch (egressFetch): only for tests of the classification. */
   fetch?: typeof fetch;
   /** The clock the signature's timestamp is read from (the insurer compares it with its own). */
   nowMs?: () => number;
@@ -61,11 +66,25 @@ function errorCode(text: string): string {
   }
 }
 
+/**
+ * The allow-list of an insurer's claim API (docs/security.md, "Insiders: claim destinations"): a base URL set in the
+ * console must have the origin (scheme, host, port) of INSURER_<code>_API_URL, which only whoever deploys the server
+ * sets; an insurer without one takes no console URL at all.
+ */
+export function apiUrlAllowed(envUrl: string | undefined, url: string): boolean {
+  if (!envUrl) return false;
+  try {
+    return new URL(url).origin === new URL(envUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 const RECEIPT_ID = /^[\x21-\x7e]{1,200}$/;
 const isTimeout = (e: unknown) => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
 
 export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkable {
-  const call = opts.fetch ?? fetch;
+  const call = opts.fetch ?? egressFetch(opts.egress);
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const nowMs = opts.nowMs ?? Date.now;
   const byCode = new Map(opts.insurers.map((i) => [i.insuCompCd, i]));
@@ -77,7 +96,11 @@ export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkabl
 
   async function deliverOne(r: DeliveryRequest): Promise<DeliveryResult> {
     const insurer = byCode.get(r.insuCompCd);
-    // The console's base URL wins over the environment's; the secret is only ever the environment's.
+    // The console's base URL wins over the environment's when it is on the allow-list (an approved change cannot be
+    // anything else; a row written around the console is refused here); the secret is only ever the environment's.
+    if (r.apiUrl && !apiUrlAllowed(insurer?.url, r.apiUrl)) {
+      return fail(r.insuCompCd, `보험사 API 주소가 허용 목록에 없어요 (INSURER_${r.insuCompCd}_API_URL)`, false);
+    }
     const url = r.apiUrl ?? insurer?.url;
     if (!insurer || !url) {
       return fail(r.insuCompCd, `보험사 API 설정이 없어요 (INSURER_${r.insuCompCd}_API_URL)`, false);
@@ -102,7 +125,13 @@ export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkabl
       status = res.status;
       text = await res.text();
     } catch (e) {
-      return fail(r.insuCompCd, isTimeout(e) ? '보험사 API 시간 초과' : '보험사 API에 연결하지 못했어요', true);
+      const why =
+        e instanceof EgressRefused
+          ? '보험사 API 주소가 내부 주소를 가리켜서 연결하지 않았어요'
+          : isTimeout(e)
+            ? '보험사 API 시간 초과'
+            : '보험사 API에 연결하지 못했어요';
+      return fail(r.insuCompCd, why, true);
     }
     if (status >= 200 && status < 300) {
       let receiptId: unknown;
@@ -153,7 +182,12 @@ export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkabl
                   : `GET ${i.url}/health answered HTTP ${res.status}`;
               return { kind: 'delivery', vendor, ok: false, detail };
             } catch (e) {
-              const why = isTimeout(e) ? `no answer within ${timeoutMs} ms` : 'could not connect';
+              const why =
+                e instanceof EgressRefused
+                  ? 'refused: the host is a loopback, private, link-local or metadata address (INSURER_EGRESS_ALLOW)'
+                  : isTimeout(e)
+                    ? `no answer within ${timeoutMs} ms`
+                    : 'could not connect';
               return { kind: 'delivery', vendor, ok: false, detail: `GET ${i.url}/health: ${why}` };
             }
           }),

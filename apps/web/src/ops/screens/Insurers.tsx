@@ -1,17 +1,20 @@
 // 보험사: each insurer's delivery channel (API or fax), fax number, API base URL, ID-photo settings and on/off, and a
 // test delivery through its channel. The signing secret stays in the server's environment: only whether it is set.
+// A change of where claims go waits for a second admin (DestinationChanges.tsx); the rest applies at once.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   OPS_INSURERS_API,
+  TEST_DELIVERY_RESULT_NM,
   type OpsInsurer,
   type PhotoSettings,
   type TestDeliveryResult,
 } from '@auto-claim/contract/ops';
 import { OpsError, opsGet, opsSend } from '../api';
 import { DataTable } from '../DataTable';
+import { PendingChangePanel } from '../DestinationChanges';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
 import { useListParams, useOpsList } from '../list';
@@ -36,6 +39,11 @@ const columns = [
   }),
   col.accessor('faxNo', { header: '팩스', enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
   col.accessor('active', { header: '사용', enableSorting: false, cell: (c) => (c.getValue() ? '사용' : '꺼짐') }),
+  col.accessor('pendingChange', {
+    header: '변경 요청',
+    enableSorting: false,
+    cell: (c) => (c.getValue() ? '승인 대기' : '—'),
+  }),
 ];
 
 export function Insurers() {
@@ -94,6 +102,7 @@ export function InsurerDetail() {
   const heading = useFocusHeading();
   const me = useMe();
   const admin = mayUse(me.data, 'admin');
+  const [saved, setSaved] = useState<string>();
   const insurer = useQuery({
     queryKey: [OPS_INSURERS_API.one(insuCompCd)],
     queryFn: () => opsGet<OpsInsurer>(OPS_INSURERS_API.one(insuCompCd)),
@@ -114,7 +123,14 @@ export function InsurerDetail() {
         <p role="status">불러오는 중이에요…</p>
       ) : (
         <>
-          <InsurerSettings key={insurer.data.insuCompCd} insurer={insurer.data} editable={admin} />
+          <PendingChangePanel insurer={insurer.data} />
+          <InsurerSettings
+            key={formKey(insurer.data)}
+            insurer={insurer.data}
+            editable={admin}
+            saved={saved}
+            onSaved={setSaved}
+          />
           {admin && <TestDelivery insurer={insurer.data} />}
         </>
       )}
@@ -122,7 +138,24 @@ export function InsurerDetail() {
   );
 }
 
-function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable: boolean }) {
+/**
+ * The form starts again from the insurer's live settings whenever where its claims go changes, or a change is asked
+ * or decided: a form still holding an older destination would otherwise ask for it again at the next save.
+ */
+const formKey = (i: OpsInsurer) =>
+  JSON.stringify([i.insuCompCd, i.deliveryChannel, i.apiUrl, i.faxNo, i.pendingChange?.id ?? null]);
+
+function InsurerSettings({
+  insurer,
+  editable,
+  saved,
+  onSaved,
+}: {
+  insurer: OpsInsurer;
+  editable: boolean;
+  saved: string | undefined;
+  onSaved: (message: string | undefined) => void;
+}) {
   const client = useQueryClient();
   const [f, setF] = useState<Form>({
     active: insurer.active,
@@ -132,23 +165,28 @@ function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable:
     photo: insurer.photo,
   });
   const [error, setError] = useState<OpsError>();
-  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(undefined);
-    setSaved(false);
+    onSaved(undefined);
     try {
       const next = await opsSend<OpsInsurer>('PUT', OPS_INSURERS_API.one(insurer.insuCompCd), {
         ...f,
         faxNo: f.faxNo.trim() || null,
         apiUrl: f.apiUrl.trim() || null,
       });
+      const asked = next.pendingChange && next.pendingChange.id !== insurer.pendingChange?.id;
       client.setQueryData([OPS_INSURERS_API.one(insurer.insuCompCd)], next);
       void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.list] });
-      setSaved(true);
+      void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.pendingChanges] });
+      onSaved(
+        asked
+          ? '사용 여부와 사진 설정은 저장했어요. 전송 방식·팩스 번호·API 주소는 다른 관리자가 승인하면 바뀌어요.'
+          : '저장했어요. 새 청구부터 이 설정으로 보내요.',
+      );
     } catch (err) {
       setError(err instanceof OpsError ? err : new OpsError(0, undefined));
     } finally {
@@ -170,7 +208,7 @@ function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable:
   return (
     <section aria-labelledby="insurer-settings" className="ops-panel">
       <h2 id="insurer-settings">설정</h2>
-      {saved && <p role="status">저장했어요. 새 청구부터 이 설정으로 보내요.</p>}
+      {saved && <p role="status">{saved}</p>}
       <form className="ops-form" onSubmit={submit} noValidate>
         <fieldset disabled={!editable}>
           <legend>사용 여부</legend>
@@ -181,6 +219,9 @@ function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable:
         </fieldset>
         <fieldset disabled={!editable}>
           <legend>전송 방식 ({SOURCE_NM[insurer.channelSource]})</legend>
+          <p className="ops-muted">
+            청구를 보내는 곳(전송 방식, 팩스 번호, API 주소)을 바꾸면 다른 관리자가 승인한 뒤에 적용돼요.
+          </p>
           {(['api', 'fax'] as const).map((c) => (
             <label key={c} className="ops-check">
               <input
@@ -214,7 +255,7 @@ function InsurerSettings({ insurer, editable }: { insurer: OpsInsurer; editable:
           </div>
           <div className="ops-field">
             <label>
-              API 주소 (운영에서는 https)
+              API 주소 (서버 환경 변수 INSURER_{insurer.insuCompCd}_API_URL과 같은 곳의 주소만)
               <input
                 name="apiUrl"
                 value={f.apiUrl}
@@ -302,8 +343,8 @@ function TestDelivery({ insurer }: { insurer: OpsInsurer }) {
     <section aria-labelledby="insurer-test" className="ops-panel">
       <h2 id="insurer-test">시험 전송</h2>
       <p className="ops-muted">
-        환자 정보가 없는 시험 문서를 지금 설정된 방식({CHANNEL_NM[insurer.deliveryChannel]})으로 보내요. 보낸 기록이
-        남아요.
+        환자 정보가 없는 시험 문서를 지금 설정된 방식({CHANNEL_NM[insurer.deliveryChannel]})으로 보내요. 전달됐는지,
+        거절됐는지, 연결하지 못했는지만 알려 드려요. 보낸 기록이 남고, 10분에 5번까지 할 수 있어요.
       </p>
       <button type="button" onClick={run} disabled={busy}>
         시험 전송
@@ -312,15 +353,9 @@ function TestDelivery({ insurer }: { insurer: OpsInsurer }) {
         <div role="alert">
           {error ? (
             <p className="ops-error">{error}</p>
-          ) : result!.ok ? (
-            <p>
-              {result!.awaiting ? '팩스 서비스가 접수했어요. 결과는 잠시 뒤에 알 수 있어요.' : '보냈어요.'} (
-              {CHANNEL_NM[result!.channel]} · {result!.destination} · 접수 번호 {result!.externalRef} ·{' '}
-              {formatDateTime(result!.at)})
-            </p>
           ) : (
-            <p className="ops-error">
-              보내지 못했어요: {result!.error} ({CHANNEL_NM[result!.channel]} · {result!.destination})
+            <p className={result!.result === 'reached' ? undefined : 'ops-error'}>
+              {TEST_DELIVERY_RESULT_NM[result!.result]} ({CHANNEL_NM[result!.channel]} · {formatDateTime(result!.at)})
             </p>
           )}
         </div>
