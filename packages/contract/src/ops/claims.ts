@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { claimStatusBody, operatorClaimView } from '../claims.js';
 import { pathParam } from '../paths.js';
 import { KST_OFFSET_MS } from '../dates.js';
-import { hospitalCd, insuCompCd, yyyymmdd } from '../formats.js';
+import { hospitalCd, insuCompCd, multiline, yyyymmdd } from '../formats.js';
 import { claimStatus } from '../treats.js';
 import { pageOf, pageQuery } from './page.js';
 
@@ -126,11 +126,13 @@ export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;
 /** The insurer's answer as an operator records it (the same body as before). */
 export const opsClaimStatusBody = claimStatusBody;
 
-const reasonText = z
-  .string({ message: '확인하는 이유를 적어 주세요.' })
-  .trim()
-  .min(2, { message: '확인하는 이유를 2자 이상 적어 주세요.' })
-  .max(200, { message: '이유는 200자까지 적을 수 있어요.' });
+const reasonText = multiline(
+  z
+    .string({ message: '확인하는 이유를 적어 주세요.' })
+    .trim()
+    .min(2, { message: '확인하는 이유를 2자 이상 적어 주세요.' })
+    .max(200, { message: '이유는 200자까지 적을 수 있어요.' }),
+);
 export const revealBody = z.object({ reason: reasonText }, { message: '확인하는 이유를 적어 주세요.' });
 export const revealAnswer = z.object({
   claimId: z.number().int(),
@@ -169,11 +171,13 @@ const claimIds = z
 export const bulkRetryBody = z.object({ claimIds });
 export const bulkHandledBody = z.object({
   claimIds,
-  note: z
-    .string({ message: '처리 내용을 적어 주세요.' })
-    .trim()
-    .min(2, { message: '처리 내용을 2자 이상 적어 주세요.' })
-    .max(500, { message: '처리 내용은 500자까지 적을 수 있어요.' }),
+  note: multiline(
+    z
+      .string({ message: '처리 내용을 적어 주세요.' })
+      .trim()
+      .min(2, { message: '처리 내용을 2자 이상 적어 주세요.' })
+      .max(500, { message: '처리 내용은 500자까지 적을 수 있어요.' }),
+  ),
 });
 /** One answer per id, in the order sent: ok, or the code and Korean detail of why not. */
 export const bulkAnswer = z.object({
