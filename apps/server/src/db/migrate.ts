@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_subscription_documents_pending.js';
 import * as m0020 from './migrations/0020_reference_notify.js';
 import * as m0021 from './migrations/0021_link_device.js';
 import * as m0022 from './migrations/0022_signature_method.js';
+import * as m0025 from './migrations/0025_sms_sources_operator_addresses.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_reference_notify': m0020,
   '0021_link_device': m0021,
   '0022_signature_method': m0022,
+  '0025_sms_sources_operator_addresses': m0025,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -55,10 +55,10 @@ export async function reserveTry(ctx: AppContext, loginHmac: string, now: Date):
     or operator_sign_in_guard.locked_until is not null)`;
   const counted = await ctx.db
     .insertInto('operatorSignInGuard')
-    .values({ loginHmac, tries: 1, windowStartedAt: now, lockedUntil: null })
+    .values({ loginHmac, ipHmac: '*', tries: 1, windowStartedAt: now, lockedUntil: null })
     .onConflict((oc) =>
       oc
-        .column('loginHmac')
+        .columns(['loginHmac', 'ipHmac'])
         .doUpdateSet({
           tries: sql`case when ${fresh} then 1 else operator_sign_in_guard.tries + 1 end`,
           windowStartedAt: sql`case when ${fresh} then ${now} else operator_sign_in_guard.window_started_at end`,

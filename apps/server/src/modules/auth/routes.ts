@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   API,
   SMS_PENDING_PATH,
+  SMS_SENDS_PER_DAY,
   loginBody,
   sessionCurrent,
   sessionInfo,
@@ -37,6 +38,9 @@ import {
 import { recordOperatorAction } from '../audit/index.js';
 import { OPERATOR_LOCKOUT, signInOperator } from './operators.js';
 import {
+  SMS_ALL_SENDS_PER_PHONE_PER_DAY,
+  SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY,
+  SMS_SENDS_PER_PHONE_PER_DAY,
   STEP_UP_HOSPITAL,
   confirmVerification,
   pendingVerification,
@@ -83,7 +87,11 @@ export const authRoutes =
           tags,
           summary: '휴대폰 본인확인 시작: 인증번호 문자 발송',
           description:
-            '인증번호 6자리(3분 유효)를 보내요. 같은 사람(이름·생년월일·성별·번호)에게는 60초에 한 번, 하루 5번까지, 한 번호에는 하루 10번까지 보낼 수 있어요. 본인확인 기관이 보내지 못한 요청은 세지 않아요. 필수 TELECOM 약관 동의가 필요해요.',
+            '인증번호 6자리(3분 유효)를 보내요. 같은 사람(이름·생년월일·성별·번호)에게는 60초에 한 번 보낼 수 있어요. ' +
+            `인증을 마치지 않은 요청은 하루에 같은 사람에게 ${SMS_SENDS_PER_DAY}번, 한 번호에 ${SMS_SENDS_PER_PHONE_PER_DAY}번, ` +
+            `한 인터넷 연결에서 ${SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY}번까지예요. 그 사람이 인증을 마친 적 있는 연결에서 보낸 ` +
+            `요청은 다른 사람이 보낸 요청과 따로 세요(하루 ${SMS_SENDS_PER_DAY}번). 인증을 마친 요청과 본인확인 기관이 보내지 ` +
+            `못한 요청은 세지 않아요(한 번호에 모두 합쳐 하루 ${SMS_ALL_SENDS_PER_PHONE_PER_DAY}번까지). 필수 TELECOM 약관 동의가 필요해요.`,
           body: userAuthBody,
           response: { 200: userAuthAnswer },
         },
@@ -156,12 +164,13 @@ export const authRoutes =
           tags,
           summary: '본인인증 한 번 더 (step-up): 세션의 본인 휴대폰으로 인증번호 발송',
           description:
-            '계좌·연락처 변경, 해지, 가입처럼 돈이나 신원이 걸린 일 앞에서 STEP_UP_REQUIRED를 받았을 때 써요. 이름·생년월일·휴대폰 번호는 세션의 것을 쓰고, 통신사와 TELECOM 약관 동의만 받아요. 보내는 규칙(60초 간격, 하루 5번)은 처음 인증과 같아요.',
+            '계좌·연락처 변경, 해지, 가입처럼 돈이나 신원이 걸린 일 앞에서 STEP_UP_REQUIRED를 받았을 때 써요. 이름·생년월일·휴대폰 번호는 세션의 것을 쓰고, 통신사와 TELECOM 약관 동의만 받아요. 보내는 규칙(60초 간격, 마치지 않은 요청 하루 5번)은 처음 인증과 같고, 휴대폰 본인인증으로 연 세션의 요청은 다른 사람이 보낸 요청과 따로 세요.',
           body: stepUpBody,
           response: { 200: stepUpAnswer },
         },
       },
-      async (req) => startStepUp(ctx, await patientSessionPerson(ctx, req), req.body, req.ip),
+      async (req) =>
+        startStepUp(ctx, await patientSessionPerson(ctx, req), req.body, req.ip, patientOf(req).scope === 'full'),
     );
 
     app.post(
