@@ -410,7 +410,7 @@ export interface paths {
     put?: never;
     /**
      * 운영자 로그인 (비밀번호; 이어서 2단계 인증)
-     * @description 운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 상태를 바꾸는 호출에 x-csrf-token으로 실어요. 한 계정에 15분 안에 5번 실패하면(2단계 인증 실패도 세요) 어느 주소에서 시도하든 그 계정을 15분 동안 잠가요(423 OPERATOR_LOCKED). 로그인을 마치면 실패 횟수가 지워져요.
+     * @description 운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 상태를 바꾸는 호출에 x-csrf-token으로 실어요. 실패는 계정과 주소마다 세요(2단계 인증 실패도 세요): 그 운영자가 로그인한 적 없는 주소에서 15분 안에 5번 실패하면 그 주소에서 그 계정을 15분 동안 잠그고, 그런 주소들을 모두 합쳐 20번이면 그런 주소 모두에서 잠가요(423 OPERATOR_LOCKED). 로그인한 적 있는 주소는 다른 곳의 실패로 잠기지 않고, 그곳에서 5번 실패하면 1분부터 두 배씩 기다려요. 로그인을 마치면 그 주소의 실패 횟수가 지워지고, 관리자는 잠금을 풀 수 있어요(POST /api/admin/operators/{loginId}/unlock).
      */
     post: operations['login'];
     delete?: never;
@@ -637,6 +637,26 @@ export interface paths {
      * @description 인증 앱 키와 복구 코드를 지우고 그 계정의 세션을 모두 끝내요. 다음 로그인 때 다시 설정해요.
      */
     post: operations['resetOperatorSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operators/{loginId}/unlock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 운영자 로그인 잠금 해제
+     * @description 여러 번 실패해서 잠긴 로그인을 모든 주소에서 바로 풀고 실패 횟수를 지워요. 누가 풀었는지 운영자 기록에 남아요.
+     */
+    post: operations['unlockOperator'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4041,6 +4061,7 @@ export interface operations {
               disabledAt: string | null;
               secondFactorSet: boolean;
               lastSignInAt: string | null;
+              lockedUntil: string | null;
             }[];
             total: number;
           };
@@ -4196,6 +4217,7 @@ export interface operations {
               disabledAt: string | null;
               secondFactorSet: boolean;
               lastSignInAt: string | null;
+              lockedUntil: string | null;
             };
           };
         };
@@ -4291,6 +4313,94 @@ export interface operations {
               disabledAt: string | null;
               secondFactorSet: boolean;
               lastSignInAt: string | null;
+              lockedUntil: string | null;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  unlockOperator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        loginId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            operator: {
+              loginId: string;
+              /** @enum {string} */
+              role: 'viewer' | 'operator' | 'admin';
+              createdAt: string;
+              disabledAt: string | null;
+              secondFactorSet: boolean;
+              lastSignInAt: string | null;
+              lockedUntil: string | null;
             };
           };
         };
@@ -4377,6 +4487,7 @@ export interface operations {
               disabledAt: string | null;
               secondFactorSet: boolean;
               lastSignInAt: string | null;
+              lockedUntil: string | null;
             };
           };
         };

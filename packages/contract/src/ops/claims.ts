@@ -300,6 +300,7 @@ export const OPERATOR_ACTION_NM: Record<string, string> = {
   operator_updated: '운영자 변경',
   operator_second_factor_reset: '운영자 2단계 인증 초기화',
   operator_disabled: '운영자 사용 중지',
+  operator_unlocked: '운영자 로그인 잠금 해제',
 };
 
 /** The patients' access-log actions operators cause, in Korean. */

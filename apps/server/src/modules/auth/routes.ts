@@ -37,6 +37,7 @@ import {
 } from '../../security/session.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { OPERATOR_LOCKOUT, signInOperator } from './operators.js';
+import { LOCKED } from './second-factor.js';
 import {
   SMS_ALL_SENDS_PER_PHONE_PER_DAY,
   SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY,
@@ -244,9 +245,13 @@ export const authRoutes =
           description:
             '운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 ' +
             '호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 ' +
-            `상태를 바꾸는 호출에 x-csrf-token으로 실어요. 한 계정에 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ` +
-            `${OPERATOR_LOCKOUT.maxTries}번 실패하면(2단계 인증 실패도 세요) 어느 주소에서 시도하든 그 계정을 ` +
-            `${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠가요(423 OPERATOR_LOCKED). 로그인을 마치면 실패 횟수가 지워져요.`,
+            `상태를 바꾸는 호출에 x-csrf-token으로 실어요. 실패는 계정과 주소마다 세요(2단계 인증 실패도 세요): 그 운영자가 ` +
+            `로그인한 적 없는 주소에서 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 그 ` +
+            `주소에서 그 계정을 ${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠그고, 그런 주소들을 모두 합쳐 ` +
+            `${OPERATOR_LOCKOUT.unknownAddressesMaxTries}번이면 그런 주소 모두에서 잠가요(423 OPERATOR_LOCKED). 로그인한 적 ` +
+            `있는 주소는 다른 곳의 실패로 잠기지 않고, 그곳에서 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 ` +
+            `${OPERATOR_LOCKOUT.backoffFirstMinutes}분부터 두 배씩 기다려요. 로그인을 마치면 그 주소의 실패 횟수가 지워지고, ` +
+            '관리자는 잠금을 풀 수 있어요(POST /api/admin/operators/{loginId}/unlock).',
           body: loginBody,
           response: { 200: operatorLoginAnswer },
         },
@@ -273,13 +278,7 @@ export const authRoutes =
             );
           }
         }
-        if (!outcome.ok && outcome.lockedUntil) {
-          const minutes = Math.max(1, Math.ceil((outcome.lockedUntil.getTime() - ctx.clock.now().getTime()) / 60_000));
-          throw new AppError(
-            'OPERATOR_LOCKED',
-            `로그인에 여러 번 실패해서 이 계정을 잠시 잠갔어요. ${minutes}분 뒤에 다시 시도해 주세요.`,
-          );
-        }
+        if (!outcome.ok && outcome.lockedUntil) throw LOCKED(outcome.lockedUntil, ctx.clock.now());
         if (!outcome.ok) throw new AppError('LOGIN_FAILED', '아이디 또는 비밀번호가 맞지 않아요.');
         return startOperatorSession(ctx, req, reply, {
           loginId: req.body.loginId,
