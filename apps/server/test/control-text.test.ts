@@ -190,7 +190,8 @@ describe('a control character in any field', () => {
 });
 
 describe('the attack as reported', () => {
-  it('login, SMS and terms calls with NUL: 400 naming the field, no 5xx, nothing stored', async () => {
+  it('login, SMS and terms calls with NUL: 400 naming the field, no 5xx, no code sent', async () => {
+    const { cookie } = await verifyPatient(t);
     const before = await t.db.db
       .selectFrom('smsVerification')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -206,6 +207,23 @@ describe('the attack as reported', () => {
       expect(p.status, res.body).toBe(400);
       expect(p.errors?.map((e) => e.field)).toContain(field ?? 'smsRequestSeq');
     }
+    // The TELECOM terms of a send, and a patient's terms agreement: the term ids are looked up in the database.
+    const person = { custName: '홍길동', korRegId: '9001011', telecomType: '1', custHp: '01012345678' };
+    const send = await t.app.inject({
+      method: 'POST',
+      url: API.niceUserAuth,
+      remoteAddress: nextIp(),
+      payload: { ...person, hospitalCode: '90000001', termsIds: [`TELECOM${NUL}`] },
+    });
+    expect(problemOf(send)).toMatchObject({ status: 400, errors: [{ field: 'termsIds.0' }] });
+    const agree = await t.app.inject({
+      method: 'POST',
+      url: API.termsAgree,
+      headers: { cookie },
+      remoteAddress: nextIp(),
+      payload: { termsIds: [`SERVICE${NUL}`] },
+    });
+    expect(problemOf(agree)).toMatchObject({ status: 400, errors: [{ field: 'termsIds.0' }] });
     const after = await t.db.db
       .selectFrom('smsVerification')
       .select((eb) => eb.fn.countAll().as('n'))
