@@ -1,6 +1,6 @@
 // Operator accounts as an admin runs them in the console (README "Operator console"): list, add, set role, reset the
-// second factor, unlock sign-in, disable. No change may leave the service without an active admin; each is written to the operators'
-// record in the same transaction (audit module).
+// second factor, unlock sign-in, disable. No change may leave the service without an active admin; each is written to
+// the operators' record in the same transaction (audit module).
 import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { offsetOf, type OperatorRow } from '@auto-claim/contract/ops';

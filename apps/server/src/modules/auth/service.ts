@@ -107,9 +107,9 @@ const tooMany = (code: 'SMS_TOO_SOON' | 'SMS_DAILY_LIMIT', detail: string) => ne
  * The daily caps (SMS_SENDS_PER_DAY, README "Environment": "Our tries, resend gap and daily caps apply to every
  * provider"). Anyone who knows a person's name, birth date, sex digit and phone can ask a code for her; the owner must
  * still get hers. So a send is counted where it came from: a *trusted* send comes from an address this person
- * completed a verification from before, or from a session verified as her (step-up); any other send is a stranger's,
- * which the owner may also be on a new network. The caps count sends nobody completed (a completed verification proves
- * the phone's holder asked), each source apart:
+ * completed a verification from (in the last TRUSTED_ADDRESS_DAYS), or from a session verified as her (step-up); any
+ * other send is a stranger's, as is the owner's own from a network she never verified on. The caps count sends nobody
+ * completed (a completed verification proves the phone's holder asked), each source apart:
  * - per person: SMS_SENDS_PER_DAY uncompleted sends from strangers, and as many again from trusted sources, so sends
  *   strangers spent never stop the owner at her known address or in her session;
  * - per requesting address: SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY uncompleted stranger sends, whoever they are for (one
@@ -122,6 +122,8 @@ const tooMany = (code: 'SMS_TOO_SOON' | 'SMS_DAILY_LIMIT', detail: string) => ne
  */
 export const SMS_SENDS_PER_PHONE_PER_DAY = 2 * SMS_SENDS_PER_DAY;
 export const SMS_ALL_SENDS_PER_PHONE_PER_DAY = 4 * SMS_SENDS_PER_DAY;
+/** How long an address a person completed a verification from stays hers (addresses are handed on, in time). */
+const TRUSTED_ADDRESS_DAYS = 90;
 /** A hospital's Wi-Fi puts many patients behind one address; almost all of them complete. */
 export const SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY = 25;
 /**
@@ -199,7 +201,7 @@ export async function startVerification(
         .select('smsRequestSeq')
         .where('personKey', '=', personKey)
         .where('ipHmac', '=', ipHmac)
-        .where('verifiedAt', 'is not', null)
+        .where('verifiedAt', '>', new Date(now.getTime() - TRUSTED_ADDRESS_DAYS * DAY_MS))
         .executeTakeFirst()) !== undefined;
     const open = (r: { verifiedAt: Date | null }) => !r.verifiedAt;
     // This person's sends from the requester's side: trusted ones, or strangers' (legacy rows are strangers').
