@@ -139,7 +139,8 @@ const personKeyOf = (ctx: AppContext, p: Person) =>
 
 /**
  * POST /auth/rest/nice/userAuth: checks the send limits, then has the vendor send a code. The same person asking
- * again at the same hospital while their last code is open gets a resend of that verification; anyone else a new one.
+ * again at the same hospital from the same address while their last code is open gets a resend of that verification;
+ * anyone else a new one, which leaves the open code alone.
  */
 export async function startVerification(
   ctx: AppContext,
