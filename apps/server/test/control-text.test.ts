@@ -251,4 +251,16 @@ describe('the attack as reported', () => {
     expect(res.statusCode, res.body).not.toBe(400);
     expect(res.statusCode).toBeLessThan(500);
   });
+
+  it('a body nested 100,000 deep is refused by validation, not a 500', async () => {
+    const n = 100_000;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.login,
+      remoteAddress: nextIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: `{"loginId":${'['.repeat(n)}${']'.repeat(n)}}`,
+    });
+    expect(problemOf(res)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  });
 });

@@ -56,12 +56,19 @@ function childOf(schema: Schema | undefined, key: string | number): Schema | und
   }
 }
 
+/**
+ * No schema of ours nests this deep: below it, validation refuses the shape, and the walk stops (a body of 100,000
+ * nested arrays must not overflow the stack).
+ */
+const MAX_DEPTH = 32;
+
 /** The dotted path of the first string holding a control character, as the validation errors name fields. */
 export function controlCharacterAt(
   value: unknown,
   schema?: unknown,
   path: (string | number)[] = [],
 ): string | undefined {
+  if (path.length > MAX_DEPTH) return undefined;
   if (typeof value === 'string') {
     const field = schema as Schema | undefined;
     const control = isMultiline(field) ? CONTROL_BUT_LINES : CONTROL;
