@@ -19,6 +19,7 @@ import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createContext, type AppContext, type Clock, type ContextConfig } from './context.js';
+import { registerControlTextGuard } from './http/control-text.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
 import {
   documentTransform,
@@ -157,6 +158,7 @@ export async function buildApp({
   registerOriginCheck(app, config.publicUrl);
   registerCacheControl(app);
   registerUrlLimit(app);
+  registerControlTextGuard(app);
   // JSON answers of 1 KB or more go compressed as the request accepts (brotli at a cheap level, else gzip), with
   // Vary: accept-encoding. Not the SPA's files (compressed at build time, http/spa.ts), not PDFs, not anything
   // already compressed (the reference cache's answers).

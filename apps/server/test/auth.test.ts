@@ -127,7 +127,12 @@ describe('POST /auth/rest/nice/userAuth', () => {
   it('limits one address to 30 sends in 10 minutes, whatever the phones', async () => {
     const ip = freshIp();
     const codes: number[] = [];
-    for (let i = 0; i < 31; i++) codes.push((await send(testPerson(), ip)).res.statusCode);
+    for (let i = 0; i < 31; i++) {
+      const sent = await send(testPerson(), ip);
+      codes.push(sent.res.statusCode);
+      // Each completed, as patients behind one Wi-Fi do: uncompleted sends have a daily cap of their own (sms-caps).
+      if (sent.seq) expect((await check(sent.seq, await latestSmsCode(t, sent.person.custHp))).statusCode).toBe(200);
+    }
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     expect(codes[30]).toBe(429);
   });
@@ -221,7 +226,8 @@ describe('POST /auth/rest/nice/smsAuth', () => {
     const first = await send();
     const firstCode = await latestSmsCode(t, first.person.custHp);
     clock.advance(61_000);
-    const second = await send(first.person);
+    // Asked again from the same place; from another address it would be another request (sms-caps.test.ts).
+    const second = await send(first.person, first.ip);
     expect(second.res.statusCode).toBe(200);
     const secondCode = await latestSmsCode(t, first.person.custHp);
     expect(problemOf(await check(first.seq!, firstCode))).toMatchObject({ status: 410, code: 'SMS_EXPIRED' });

@@ -304,14 +304,16 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
 
   it('resends only after our 60 s gap, through the vendor’s resend, and the new code replaces the old', async () => {
     const p = person();
-    const first = seqOf(await send(p));
+    // Asked again from the same place: from another address it would be another verification (sms-caps.test.ts).
+    const here = freshIp();
+    const first = seqOf(await send(p, here));
     const firstCode = d.smsTo.get(p.custHp)!;
-    const soon = problemOf(await send(p));
+    const soon = problemOf(await send(p, here));
     expect(soon).toMatchObject({ status: 429, code: 'SMS_TOO_SOON' });
     expect(d.seen.filter((s) => s.path.endsWith('/send') || s.path.endsWith('/resend'))).toHaveLength(1);
 
     clock.advance(61_000);
-    const again = await send(p);
+    const again = await send(p, here);
     expect(again.statusCode, again.body).toBe(200);
     const second = seqOf(again);
     const calls = d.seen.filter((s) => s.method === 'POST').map((s) => s.path.split('/')[3]);

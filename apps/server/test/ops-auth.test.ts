@@ -160,45 +160,154 @@ describe('signing in', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it(`locks the account after ${OPERATOR_LOCKOUT.maxTries} failures, second-factor ones counted, even for the right code`, async () => {
+  it(`locks the account from that address after ${OPERATOR_LOCKOUT.maxTries} failures, second-factor ones counted, even for the right code`, async () => {
     const s = await pendingOperatorSession(t, 'password');
+    const here = freshIp();
+    const postHere = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: s.headers, remoteAddress: here, payload });
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
-      expect(problemOf(await post(OPS_AUTH_API.secondFactor, s.headers, { code: '000000' })).code).toBe(
-        'SECOND_FACTOR_WRONG',
-      );
+      expect(problemOf(await postHere(OPS_AUTH_API.secondFactor, { code: '000000' })).code).toBe('SECOND_FACTOR_WRONG');
     }
-    const locked = problemOf(await post(OPS_AUTH_API.secondFactor, s.headers, { code: '000000' }));
+    const locked = problemOf(await postHere(OPS_AUTH_API.secondFactor, { code: '000000' }));
     expect(locked).toMatchObject({ status: 423, code: 'OPERATOR_LOCKED' });
-    expect(locked.detail).toBe('로그인에 여러 번 실패해서 이 계정을 잠시 잠갔어요. 15분 뒤에 다시 시도해 주세요.');
-    expect(
-      problemOf(await post(OPS_AUTH_API.secondFactor, s.headers, { code: await totpCode(s.secret, 1) })).code,
-    ).toBe('OPERATOR_LOCKED');
-    // The password too, from anywhere.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: API.login,
-      remoteAddress: freshIp(),
-      payload: { loginId: s.loginId, password: OPERATOR_PASSWORD },
-    });
-    expect(problemOf(login).code).toBe('OPERATOR_LOCKED');
+    expect(locked.detail).toBe(
+      '로그인에 여러 번 실패해서 이 연결에서는 이 계정으로 잠시 로그인할 수 없어요. 15분 뒤에 다시 시도하거나 관리자에게 잠금 해제를 부탁해 주세요.',
+    );
+    expect(problemOf(await postHere(OPS_AUTH_API.secondFactor, { code: await totpCode(s.secret, 1) })).code).toBe(
+      'OPERATOR_LOCKED',
+    );
+    // The password too, from that address; from another one it still opens the second-factor step.
+    const login = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.login,
+        remoteAddress,
+        payload: { loginId: s.loginId, password: OPERATOR_PASSWORD },
+      });
+    expect(problemOf(await login(here)).code).toBe('OPERATOR_LOCKED');
+    expect((await login(freshIp())).statusCode).toBe(200);
     clock.advance(OPERATOR_LOCKOUT.lockMinutes * 60_000);
   });
 
   it('does not let a known password buy endless guesses at the code: a right password does not clear the count', async () => {
     const s = await pendingOperatorSession(t, 'password');
+    const here = freshIp();
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
-      await post(OPS_AUTH_API.secondFactor, s.headers, { code: '000000' });
+      await t.app.inject({
+        method: 'POST',
+        url: OPS_AUTH_API.secondFactor,
+        headers: s.headers,
+        remoteAddress: here,
+        payload: { code: '000000' },
+      });
     }
     const login = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: here,
       payload: { loginId: s.loginId, password: OPERATOR_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
     const pending = { cookie: cookieOf(login), 'x-csrf-token': login.json().csrfToken as string };
-    expect(problemOf(await post(OPS_AUTH_API.secondFactor, pending, { code: '000000' })).code).toBe('OPERATOR_LOCKED');
+    const code = await t.app.inject({
+      method: 'POST',
+      url: OPS_AUTH_API.secondFactor,
+      headers: pending,
+      remoteAddress: here,
+      payload: { code: '000000' },
+    });
+    expect(problemOf(code).code).toBe('OPERATOR_LOCKED');
     clock.advance(OPERATOR_LOCKOUT.lockMinutes * 60_000);
+  });
+});
+
+describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => {
+  const login = (loginId: string, password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: API.login, remoteAddress, payload: { loginId, password } });
+  /** The password, then the authenticator app's next code, from one address: a full session. */
+  async function fullSignIn(op: { loginId: string; secret: string }, remoteAddress: string, step: number) {
+    const res = await login(op.loginId, OPERATOR_PASSWORD, remoteAddress);
+    expect(res.statusCode, res.body).toBe(200);
+    const pending = { cookie: cookieOf(res), 'x-csrf-token': res.json().csrfToken as string };
+    return t.app.inject({
+      method: 'POST',
+      url: OPS_AUTH_API.secondFactor,
+      headers: pending,
+      remoteAddress,
+      payload: { code: await totpCode(op.secret, step) },
+    });
+  }
+  const rowOf = async (headers: Record<string, string>, loginId: string) =>
+    (
+      (await t.app.inject({ url: `${OPS_AUTH_API.operators}?q=${loginId}`, headers })).json() as {
+        list: { loginId: string; lockedUntil: string | null }[];
+      }
+    ).list.find((r) => r.loginId === loginId)!;
+
+  it('locks her out of his address only: from her known address she signs in; from his she is locked until an admin unlocks', async () => {
+    const admin = await signInOperator(t, 'admin');
+    const op = await signInOperator(t, 'operator');
+    const home = op.remoteAddress; // where she completed a sign-in: a known address from now on
+    const stranger = freshIp();
+    for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
+      expect(problemOf(await login(op.loginId, `wrong-guess-${i}`, stranger)).code).toBe('LOGIN_FAILED');
+    }
+    for (let i = 0; i < 3; i++) {
+      expect(problemOf(await login(op.loginId, 'wrong-guess-again', stranger))).toMatchObject({
+        status: 423,
+        code: 'OPERATOR_LOCKED',
+      });
+    }
+
+    expect((await fullSignIn(op, home, 1)).statusCode).toBe(200);
+    expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, stranger)).code).toBe('OPERATOR_LOCKED');
+    expect((await rowOf(admin.headers, op.loginId)).lockedUntil).not.toBeNull();
+
+    // Only an admin unlocks; the operator herself (role operator) may not.
+    const unlockUrl = OPS_AUTH_API.operatorUnlock.replace(':loginId', op.loginId);
+    const self = await t.app.inject({ method: 'POST', url: unlockUrl, headers: op.headers });
+    expect(self.statusCode).toBe(403);
+    const unlocked = await t.app.inject({ method: 'POST', url: unlockUrl, headers: admin.headers });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(unlocked.json().operator).toMatchObject({ loginId: op.loginId, lockedUntil: null });
+    expect(
+      await t.db.db
+        .selectFrom('operatorAction')
+        .select(['loginId', 'target'])
+        .where('action', '=', 'operator_unlocked')
+        .execute(),
+    ).toEqual([{ loginId: admin.loginId, target: op.loginId }]);
+    expect((await login(op.loginId, OPERATOR_PASSWORD, stranger)).statusCode).toBe(200);
+  });
+
+  it(`guesses from many addresses lock every address she never signed in from after ${OPERATOR_LOCKOUT.unknownAddressesMaxTries}, never her known one`, async () => {
+    const op = await signInOperator(t, 'operator');
+    for (let i = 1; i < OPERATOR_LOCKOUT.unknownAddressesMaxTries; i++) {
+      expect(problemOf(await login(op.loginId, `spread-guess-${i}`, freshIp())).code).toBe('LOGIN_FAILED');
+    }
+    expect(problemOf(await login(op.loginId, 'spread-guess-last', freshIp())).code).toBe('OPERATOR_LOCKED');
+    expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, freshIp())).code).toBe('OPERATOR_LOCKED');
+    expect((await fullSignIn(op, op.remoteAddress, 1)).statusCode).toBe(200);
+    clock.advance(OPERATOR_LOCKOUT.lockMinutes * 60_000);
+  });
+
+  it('her own known address backs off (1, 2, 4… minutes) instead of locking for 15', async () => {
+    const op = await signInOperator(t, 'operator');
+    const home = op.remoteAddress;
+    for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
+      expect(problemOf(await login(op.loginId, `typo-${i}`, home)).code).toBe('LOGIN_FAILED');
+    }
+    const first = problemOf(await login(op.loginId, 'typo-last', home));
+    expect(first).toMatchObject({ status: 423, code: 'OPERATOR_LOCKED' });
+    expect(first.detail).toContain(`${OPERATOR_LOCKOUT.backoffFirstMinutes}분 뒤에`);
+    clock.advance(OPERATOR_LOCKOUT.backoffFirstMinutes * 60_000);
+    expect(problemOf(await login(op.loginId, 'typo-again', home)).detail).toContain(
+      `${2 * OPERATOR_LOCKOUT.backoffFirstMinutes}분 뒤에`,
+    );
+    clock.advance(2 * OPERATOR_LOCKOUT.backoffFirstMinutes * 60_000);
+    expect((await fullSignIn(op, home, 1)).statusCode).toBe(200);
+    // A success clears the count: the next typo is only the first again.
+    expect(problemOf(await login(op.loginId, 'typo-after', home)).code).toBe('LOGIN_FAILED');
   });
 });
 

@@ -280,7 +280,7 @@ describe('a state-changing call from a page of another site', () => {
 });
 
 // Each sign-in checks an argon2id hash (64 MiB): slow on purpose, so these tests get more time.
-describe('operator sign-in is locked per account, whatever the address', { timeout: 60_000 }, () => {
+describe('operator sign-in is locked per account and address', { timeout: 60_000 }, () => {
   let ipSeq = 0;
   /** Every guess from an address of its own, as a botnet would: the per-address limit never trips. */
   const signIn = (loginId: string, password: string) =>
@@ -292,14 +292,14 @@ describe('operator sign-in is locked per account, whatever the address', { timeo
     });
   const RIGHT = 'correct horse battery';
 
-  it(`guessing one operator's password from many addresses locks it after ${OPERATOR_LOCKOUT.maxTries} tries, even for the right password`, async () => {
+  it(`guessing one operator's password from many addresses locks every address she never signed in from after ${OPERATOR_LOCKOUT.unknownAddressesMaxTries} tries, even for the right password`, async () => {
     await upsertOperator(listed.db.db, 'lock-ops', RIGHT);
-    for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
+    for (let i = 1; i < OPERATOR_LOCKOUT.unknownAddressesMaxTries; i++) {
       expect(problemOf(await signIn('lock-ops', `guess-${i}-password`)).code).toBe('LOGIN_FAILED');
     }
     const locked = problemOf(await signIn('lock-ops', 'guess-last-password'));
     expect(locked).toMatchObject({ status: 423, code: 'OPERATOR_LOCKED' });
-    expect(locked.detail).toBe('로그인에 여러 번 실패해서 이 계정을 잠시 잠갔어요. 15분 뒤에 다시 시도해 주세요.');
+    expect(locked.detail).toContain('15분 뒤에 다시 시도하거나 관리자에게 잠금 해제를 부탁해 주세요.');
     // The right password from yet another address: still locked, no session.
     const right = await signIn('lock-ops', RIGHT);
     expect(problemOf(right).code).toBe('OPERATOR_LOCKED');
@@ -308,34 +308,59 @@ describe('operator sign-in is locked per account, whatever the address', { timeo
     // Recorded: which id (encrypted), from which address (keyed hash), how many tries, until when.
     const rows = await listed.db.db.selectFrom('operatorLockout').selectAll().execute();
     const row = rows.find((r) => listed.app.ctx.crypto.decrypt(r.loginIdEnc) === 'lock-ops')!;
-    expect(row).toMatchObject({ tries: OPERATOR_LOCKOUT.maxTries });
+    expect(row).toMatchObject({ tries: OPERATOR_LOCKOUT.unknownAddressesMaxTries });
     expect(new Date(row.lockedUntil).getTime() - new Date(row.lockedAt).getTime()).toBe(
       OPERATOR_LOCKOUT.lockMinutes * 60_000,
     );
     expect(JSON.stringify(rows)).not.toContain('lock-ops');
 
-    // When the lock ends the count starts again, the right password works, and a success clears the count.
+    // When the lock ends the count starts again, the right password works, and a success clears that address's count.
     clock.advance(OPERATOR_LOCKOUT.lockMinutes * 60_000);
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) await signIn('lock-ops', `again-${i}-password`);
     expect((await signIn('lock-ops', RIGHT)).statusCode).toBe(200);
     expect(problemOf(await signIn('lock-ops', 'after-success-password')).code).toBe('LOGIN_FAILED');
   });
 
-  it('parallel guesses get no more than the allowed tries', async () => {
+  it('parallel guesses get no more than the allowed tries, from one address or from many', async () => {
     await upsertOperator(listed.db.db, 'burst-ops', RIGHT);
-    const answers = await Promise.all(
-      Array.from({ length: 3 * OPERATOR_LOCKOUT.maxTries }, (_, i) => signIn('burst-ops', `burst-${i}-password`)),
+    const one = `127.3.0.${(++ipSeq % 200) + 1}`;
+    const fromOne = await Promise.all(
+      Array.from({ length: 3 * OPERATOR_LOCKOUT.maxTries }, (_, i) =>
+        listed.app.inject({
+          method: 'POST',
+          url: API.login,
+          remoteAddress: one,
+          payload: { loginId: 'burst-ops', password: `burst-${i}-password` },
+        }),
+      ),
     );
-    const codes = answers.map((a) => problemOf(a).code);
+    const codes = fromOne.map((a) => problemOf(a).code);
     expect(codes.filter((c) => c === 'LOGIN_FAILED').length).toBeLessThan(OPERATOR_LOCKOUT.maxTries);
     expect(codes.filter((c) => c === 'OPERATOR_LOCKED').length).toBeGreaterThan(2 * OPERATOR_LOCKOUT.maxTries);
-    expect(problemOf(await signIn('burst-ops', RIGHT)).code).toBe('OPERATOR_LOCKED');
+
+    await upsertOperator(listed.db.db, 'spread-ops', RIGHT);
+    const fromMany = await Promise.all(
+      Array.from({ length: OPERATOR_LOCKOUT.unknownAddressesMaxTries + 5 }, (_, i) =>
+        signIn('spread-ops', `spread-${i}-password`),
+      ),
+    );
+    const failed = fromMany.map((a) => problemOf(a).code).filter((c) => c === 'LOGIN_FAILED');
+    expect(failed.length).toBeLessThan(OPERATOR_LOCKOUT.unknownAddressesMaxTries);
+    expect(problemOf(await signIn('spread-ops', RIGHT)).code).toBe('OPERATOR_LOCKED');
   });
 
   it('an id that does not exist is counted and locked alike (the answers tell no one which ids exist)', async () => {
+    const one = `127.4.0.${(++ipSeq % 200) + 1}`;
+    const guess = (password: string) =>
+      listed.app.inject({
+        method: 'POST',
+        url: API.login,
+        remoteAddress: one,
+        payload: { loginId: 'no-such-ops', password },
+      });
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
-      expect(problemOf(await signIn('no-such-ops', `guess-${i}-password`)).code).toBe('LOGIN_FAILED');
+      expect(problemOf(await guess(`guess-${i}-password`)).code).toBe('LOGIN_FAILED');
     }
-    expect(problemOf(await signIn('no-such-ops', 'guess-last-password')).code).toBe('OPERATOR_LOCKED');
+    expect(problemOf(await guess('guess-last-password')).code).toBe('OPERATOR_LOCKED');
   });
 });

@@ -1,11 +1,22 @@
-// The SMS send caps as an attacker who knows only a phone number meets them: the daily cap counts per phone and
-// person, only sends the vendor accepted count, a phone has a ceiling of its own, and parallel sends never get past
-// any of them (auth/service.ts).
+// The SMS send caps as an attacker who knows only a phone number, or a person's whole identity (name, birth date, sex
+// digit and phone), meets them: the daily caps count only sends nobody completed, a stranger's sends apart from the
+// owner's (from an address she verified from, or her verified session), per person, per requesting address and per
+// phone; and parallel sends never get past any of them (auth/service.ts, docs/security.md "A phone number is not a
+// lock-out").
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SMS_SENDS_PER_DAY } from '@auto-claim/contract';
-import { SMS_SENDS_PER_PHONE_PER_DAY } from '../src/modules/auth/service.js';
+import { API, SMS_SENDS_PER_DAY } from '@auto-claim/contract';
+import { SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY, SMS_SENDS_PER_PHONE_PER_DAY } from '../src/modules/auth/service.js';
 import { IdentityVendorError } from '../src/providers/identity/types.js';
-import { build, latestSmsCode, problemOf, telecomTermsIds, testClock, testPerson, type TestApp } from './helper.js';
+import {
+  build,
+  latestSmsCode,
+  problemOf,
+  telecomTermsIds,
+  testClock,
+  testPerson,
+  verifyPatient,
+  type TestApp,
+} from './helper.js';
 
 const clock = testClock(new Date('2026-11-22T01:00:00Z'));
 let t: TestApp;
@@ -22,11 +33,11 @@ afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 type Who = ReturnType<typeof testPerson>;
-const send = (person: Who) =>
+const send = (person: Who, remoteAddress = freshIp()) =>
   t.app.inject({
     method: 'POST',
     url: '/auth/rest/nice/userAuth',
-    remoteAddress: freshIp(),
+    remoteAddress,
     payload: { ...person, hospitalCode: '90000001', termsIds: telecomTerms },
   });
 
@@ -39,16 +50,32 @@ const madeUp = (phone: string, i: number): Who =>
     korRegId: `9${i % 10}01011`,
   });
 
-async function verify(person: Who) {
-  const started = await send(person);
+/** The whole verification, the code sent and typed from one address (a phone on its network). */
+async function verify(person: Who, remoteAddress = freshIp()) {
+  const started = await send(person, remoteAddress);
   expect(started.statusCode, started.body).toBe(200);
   const seq = started.json() as { smsRequestSeq: string; smsResponseSeq: string };
   return t.app.inject({
     method: 'POST',
     url: '/auth/rest/nice/smsAuth',
-    remoteAddress: freshIp(),
+    remoteAddress,
     payload: { ...seq, smsAuthNum: await latestSmsCode(t, person.custHp), hospitalCode: '90000001' },
   });
+}
+
+/** A stranger who knows the whole identity asks codes for her from address after address until refused. */
+async function strangerSpends(owner: Who) {
+  let sent = 0;
+  for (;;) {
+    clock.advance(61_000);
+    const res = await send(owner);
+    if (res.statusCode !== 200) {
+      expect(problemOf(res)).toMatchObject({ status: 429, code: 'SMS_DAILY_LIMIT' });
+      return sent;
+    }
+    sent += 1;
+    if (sent > 3 * SMS_SENDS_PER_DAY) throw new Error('no cap stopped the stranger');
+  }
 }
 
 const sentTo = async (phone: string) =>
@@ -148,5 +175,76 @@ describe('a phone number in an attacker’s hands', () => {
     const raw = JSON.stringify(rows);
     expect(rows.every((r) => typeof r.personKey === 'string' && r.personKey.length >= 32)).toBe(true);
     for (const plain of [owner.custName, owner.custHp, owner.korRegId]) expect(raw).not.toContain(plain);
+  });
+});
+
+describe('someone who knows the whole identity (name, birth date, sex digit and phone)', () => {
+  it('spends the sends strangers may make; the owner, from her own phone’s address, still gets a code and verifies', async () => {
+    const owner = testPerson();
+    const home = freshIp();
+    // She verified from her phone once before: that address is hers for this person.
+    expect((await verify(owner, home)).statusCode).toBe(200);
+
+    expect(await strangerSpends(owner)).toBe(SMS_SENDS_PER_DAY);
+    clock.advance(61_000);
+    const res = await verify(owner, home);
+    expect(res.statusCode, res.body).toBe(200);
+    // From an address she never verified from, she is one of the strangers: their cap is spent.
+    expect(problemOf(await send(owner))).toMatchObject({ status: 429, code: 'SMS_DAILY_LIMIT' });
+    // Her own side has a cap too: codes asked from her address and never typed.
+    for (let i = 1; i <= SMS_SENDS_PER_DAY; i++) {
+      clock.advance(61_000);
+      expect((await send(owner, home)).statusCode, `own send ${i}`).toBe(200);
+    }
+    clock.advance(61_000);
+    expect(problemOf(await send(owner, home)).code).toBe('SMS_DAILY_LIMIT');
+  });
+
+  it('does not count a step-up from her SMS-verified session against the cap strangers spent', async () => {
+    const v = await verifyPatient(t);
+    expect(await strangerSpends(v.person)).toBe(SMS_SENDS_PER_DAY);
+    clock.advance(61_000);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: API.stepUp,
+      headers: { cookie: v.cookie },
+      remoteAddress: freshIp(),
+      payload: { telecomType: v.person.telecomType, termsIds: telecomTerms },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const seq = started.json() as { smsRequestSeq: string; smsResponseSeq: string };
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: API.stepUpConfirm,
+      headers: { cookie: v.cookie },
+      remoteAddress: freshIp(),
+      payload: { ...seq, smsAuthNum: await latestSmsCode(t, v.person.custHp) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+
+  it('counts completed verifications apart: the owner verifies more than five times in a day', async () => {
+    const owner = testPerson();
+    const phone = freshIp();
+    for (let i = 1; i <= SMS_SENDS_PER_DAY + 2; i++) {
+      clock.advance(61_000);
+      const res = await verify(owner, phone);
+      expect(res.statusCode, `verification ${i}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('caps the sends one address leaves uncompleted, whoever they are for; completed ones and other addresses are not held', async () => {
+    const address = freshIp();
+    // Patients behind one hospital Wi-Fi who finish their verification count nothing.
+    for (let i = 0; i < 2; i++) expect((await verify(testPerson(), address)).statusCode).toBe(200);
+    for (let i = 1; i <= SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY; i++) {
+      expect((await send(testPerson(), address)).statusCode, `open send ${i}`).toBe(200);
+    }
+    const p = problemOf(await send(testPerson(), address));
+    expect(p).toMatchObject({ status: 429, code: 'SMS_DAILY_LIMIT' });
+    expect(p.detail).toContain('이 인터넷 연결에서 마치지 않은 인증 요청이 너무 많아요');
+    expect((await send(testPerson())).statusCode).toBe(200);
+    clock.advance(24 * 60 * 60 * 1000);
+    expect((await send(testPerson(), address)).statusCode).toBe(200);
   });
 });

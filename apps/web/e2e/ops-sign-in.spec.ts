@@ -105,3 +105,27 @@ test('disabling an operator asks first; the safe answer has focus, and Esc chang
   await question.getByRole('button', { name: '사용 중지하기' }).click();
   await expect(row).toContainText('사용 중지됨');
 });
+
+test('an admin unlocks an operator whom wrong passwords locked out', async ({ page }) => {
+  test.setTimeout(90_000);
+  const other = await createOpsAccount('viewer');
+  // A stranger's wrong passwords from this address, until the account is locked here.
+  for (let i = 0; i < 5; i++) {
+    await page.request.post('/rest/auth/login', { data: { loginId: other.loginId, password: `wrong-password-${i}` } });
+  }
+  const locked = await page.request.post('/rest/auth/login', { data: other });
+  expect(locked.status()).toBe(423);
+
+  await signInOps(page, '/ops/operators');
+  await expect(page.getByRole('heading', { name: '운영자', level: 1 })).toBeVisible();
+  await page.getByLabel('아이디로 찾기').fill(other.loginId);
+  await page.getByRole('button', { name: '찾기' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: other.loginId, exact: true }) });
+  await expect(row).toContainText('잠김');
+  await snap(page, 'ops-sign-in-06-locked');
+  await expectAccessible(page);
+  await row.getByRole('button', { name: '잠금 해제' }).click();
+  await expect(page.getByText(`${other.loginId}의 로그인 잠금을 풀었어요.`)).toBeVisible();
+  await expect(row.getByRole('button', { name: '잠금 해제' })).toHaveCount(0);
+  expect((await page.request.post('/rest/auth/login', { data: other })).status()).toBe(200);
+});

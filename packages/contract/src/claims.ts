@@ -1,7 +1,7 @@
 // The claim engine's calls (README, claim engine): the hospital feed of treatment records, and the operator's view of claims and
 // dead letters. Paths are in paths.ts (HOSPITAL_API, OPERATOR_API).
 import { z } from 'zod';
-import { isSafeText, unsafeTextMessage, yyyymmdd } from './formats.js';
+import { isSafeText, multiline, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
 import { claimStatus } from './treats.js';
 
@@ -182,7 +182,7 @@ export const claimIdParams = z.object({
 export const claimStatusBody = z
   .object({
     status: z.enum(['accepted', 'rejected', 'paid'], { message: '상태는 accepted, rejected, paid 중 하나예요.' }),
-    reason: z.string().trim().max(500).optional(),
+    reason: multiline(z.string().trim().max(500)).optional(),
     paidAmount: won('지급액').optional(),
   })
   .refine((b) => b.status !== 'rejected' || (b.reason !== undefined && b.reason !== ''), {
@@ -261,7 +261,7 @@ export const insurerAnswerBody = z
     /** paid: the amount paid (원). */
     paidAmount: won('지급액').optional(),
     /** rejected: why (shown to the patient); documents_requested: what is needed, if the codes do not say it. */
-    reason: z.string().trim().max(500, { message: '사유는 500자까지예요.' }).optional(),
+    reason: multiline(z.string().trim().max(500, { message: '사유는 500자까지예요.' })).optional(),
     documents: z
       .array(
         z.enum(REQUESTED_DOCUMENTS, {

@@ -49,6 +49,16 @@ export const queryInt = (min: number, max: number) =>
  */
 const UNSAFE_TEXT = /[\p{Cc}\p{Cs}\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFD\uFFFE\uFFFF]/u;
 export const isSafeText = (s: string) => !UNSAFE_TEXT.test(s);
+/**
+ * Text fields where a line break is part of the text (a hospital's introduction, terms, an operator's note or reason):
+ * the server's control-character guard lets tab, CR and LF through in these, and no other control character anywhere
+ * (apps/server/src/http/control-text.ts). Every other text field takes one line.
+ */
+export const multilineText = z.registry();
+export const multiline = <T extends z.ZodType>(schema: T): T => {
+  multilineText.add(schema);
+  return schema;
+};
 /** The Korean refusal of such text, naming the field (`label`: 환자 이름, 진료과…). */
 export const unsafeTextMessage = (label: string) =>
   `${label}에 쓸 수 없는 글자(제어 문자, NUL, 깨진 글자 등)가 있어요. 글자를 확인해 다시 보내 주세요.`;

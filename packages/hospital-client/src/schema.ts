@@ -341,7 +341,7 @@ export interface paths {
     put?: never;
     /**
      * 휴대폰 본인확인 시작: 인증번호 문자 발송
-     * @description 인증번호 6자리(3분 유효)를 보내요. 같은 사람(이름·생년월일·성별·번호)에게는 60초에 한 번, 하루 5번까지, 한 번호에는 하루 10번까지 보낼 수 있어요. 본인확인 기관이 보내지 못한 요청은 세지 않아요. 필수 TELECOM 약관 동의가 필요해요.
+     * @description 인증번호 6자리(3분 유효)를 보내요. 같은 사람(이름·생년월일·성별·번호)에게는 60초에 한 번 보낼 수 있어요. 인증을 마치지 않은 요청은 하루에 같은 사람에게 5번, 한 번호에 10번, 한 인터넷 연결에서 25번까지예요. 그 사람이 인증을 마친 적 있는 연결에서 보낸 요청은 다른 사람이 보낸 요청과 따로 세요(하루 5번). 인증을 마친 요청과 본인확인 기관이 보내지 못한 요청은 세지 않아요(한 번호에 모두 합쳐 하루 20번까지). 필수 TELECOM 약관 동의가 필요해요.
      */
     post: operations['startPhoneVerification'];
     delete?: never;
@@ -401,7 +401,7 @@ export interface paths {
     put?: never;
     /**
      * 본인인증 한 번 더 (step-up): 세션의 본인 휴대폰으로 인증번호 발송
-     * @description 계좌·연락처 변경, 해지, 가입처럼 돈이나 신원이 걸린 일 앞에서 STEP_UP_REQUIRED를 받았을 때 써요. 이름·생년월일·휴대폰 번호는 세션의 것을 쓰고, 통신사와 TELECOM 약관 동의만 받아요. 보내는 규칙(60초 간격, 하루 5번)은 처음 인증과 같아요.
+     * @description 계좌·연락처 변경, 해지, 가입처럼 돈이나 신원이 걸린 일 앞에서 STEP_UP_REQUIRED를 받았을 때 써요. 이름·생년월일·휴대폰 번호는 세션의 것을 쓰고, 통신사와 TELECOM 약관 동의만 받아요. 보내는 규칙(60초 간격, 마치지 않은 요청 하루 5번)은 처음 인증과 같고, 휴대폰 본인인증으로 연 세션의 요청은 다른 사람이 보낸 요청과 따로 세요.
      */
     post: operations['startStepUp'];
     delete?: never;
@@ -461,7 +461,7 @@ export interface paths {
     put?: never;
     /**
      * 운영자 로그인 (비밀번호; 이어서 2단계 인증)
-     * @description 운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 상태를 바꾸는 호출에 x-csrf-token으로 실어요. 한 계정에 15분 안에 5번 실패하면(2단계 인증 실패도 세요) 어느 주소에서 시도하든 그 계정을 15분 동안 잠가요(423 OPERATOR_LOCKED). 로그인을 마치면 실패 횟수가 지워져요.
+     * @description 운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 상태를 바꾸는 호출에 x-csrf-token으로 실어요. 실패는 계정과 주소마다 세요(2단계 인증 실패도 세요): 그 운영자가 로그인한 적 없는 주소에서 15분 안에 5번 실패하면 그 주소에서 그 계정을 15분 동안 잠그고, 그런 주소들을 모두 합쳐 20번이면 그런 주소 모두에서 잠가요(423 OPERATOR_LOCKED). 로그인한 적 있는 주소는 다른 곳의 실패로 잠기지 않고, 그곳에서 5번 실패하면 1분부터 두 배씩 기다려요. 로그인을 마치면 그 주소의 실패 횟수가 지워지고, 관리자는 잠금을 풀 수 있어요(POST /api/admin/operators/{loginId}/unlock).
      */
     post: operations['login'];
     delete?: never;
@@ -688,6 +688,26 @@ export interface paths {
      * @description 인증 앱 키와 복구 코드를 지우고 그 계정의 세션을 모두 끝내요. 다음 로그인 때 다시 설정해요.
      */
     post: operations['resetOperatorSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operators/{loginId}/unlock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 운영자 로그인 잠금 해제
+     * @description 여러 번 실패해서 잠긴 로그인을 모든 주소에서 바로 풀고 실패 횟수를 지워요. 누가 풀었는지 운영자 기록에 남아요.
+     */
+    post: operations['unlockOperator'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4467,6 +4487,7 @@ export interface operations {
               disabledAt: string | null;
               secondFactorSet: boolean;
               lastSignInAt: string | null;
+              lockedUntil: string | null;
             }[];
             total: number;
           };
@@ -4622,6 +4643,7 @@ export interface operations {
               disabledAt: string | null;
               secondFactorSet: boolean;
               lastSignInAt: string | null;
+              lockedUntil: string | null;
             };
           };
         };
@@ -4717,6 +4739,94 @@ export interface operations {
               disabledAt: string | null;
               secondFactorSet: boolean;
               lastSignInAt: string | null;
+              lockedUntil: string | null;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  unlockOperator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        loginId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            operator: {
+              loginId: string;
+              /** @enum {string} */
+              role: 'viewer' | 'operator' | 'admin';
+              createdAt: string;
+              disabledAt: string | null;
+              secondFactorSet: boolean;
+              lastSignInAt: string | null;
+              lockedUntil: string | null;
             };
           };
         };
@@ -4803,6 +4913,7 @@ export interface operations {
               disabledAt: string | null;
               secondFactorSet: boolean;
               lastSignInAt: string | null;
+              lockedUntil: string | null;
             };
           };
         };

@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020_reference_notify.js';
 import * as m0021 from './migrations/0021_link_device.js';
 import * as m0022 from './migrations/0022_signature_method.js';
 import * as m0023 from './migrations/0023_insurer_destination_change.js';
+import * as m0025 from './migrations/0025_sms_sources_operator_addresses.js';
 import * as m0026 from './migrations/0026_ops_bounds.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0021_link_device': m0021,
   '0022_signature_method': m0022,
   '0023_insurer_destination_change': m0023,
+  '0025_sms_sources_operator_addresses': m0025,
   '0026_ops_bounds': m0026,
 };
 

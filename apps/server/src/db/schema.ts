@@ -121,6 +121,7 @@ export interface Database {
   operator: OperatorTable;
   operatorSignInGuard: OperatorSignInGuardTable;
   operatorLockout: OperatorLockoutTable;
+  operatorKnownAddress: OperatorKnownAddressTable;
   operatorRecoveryCode: OperatorRecoveryCodeTable;
   sandboxOutbox: SandboxOutboxTable;
   idCardRequest: IdCardRequestTable;
@@ -229,6 +230,10 @@ export interface SmsVerificationTable {
   lockedAt: Date | null;
   /** Keyed hash of name, birth date, sex digit and phone (0013_sms_person): the daily cap counts per phone and person. */
   personKey: string | null;
+  /** When the code was confirmed for the person named (0025): a completed verification, not counted by the caps. */
+  verifiedAt: Date | null;
+  /** Sent from where this person completed a verification before, or from their verified session (0025). */
+  trusted: Generated<boolean>;
 }
 
 export interface AuthSessionTable {
@@ -304,9 +309,19 @@ export interface OperatorActionTable {
 
 export interface OperatorSignInGuardTable {
   loginHmac: string;
+  /** The address's keyed hash; '*' counts every address the operator never signed in from (0025). */
+  ipHmac: string;
   tries: number;
   windowStartedAt: Date;
   lockedUntil: Date | null;
+}
+
+/** An address (keyed hash) an operator completed a sign-in from (0025). */
+export interface OperatorKnownAddressTable {
+  loginId: string;
+  ipHmac: string;
+  firstAt: Generated<Date>;
+  lastAt: Date;
 }
 
 export interface OperatorLockoutTable {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { claimStatusBody, operatorClaimView } from '../claims.js';
 import { pathParam } from '../paths.js';
 import { KST_OFFSET_MS } from '../dates.js';
-import { hospitalCd, insuCompCd, isSafeText, unsafeTextMessage, yyyymmdd } from '../formats.js';
+import { hospitalCd, insuCompCd, isSafeText, multiline, unsafeTextMessage, yyyymmdd } from '../formats.js';
 import { claimStatus } from '../treats.js';
 import { pageOf, pageQuery } from './page.js';
 
@@ -200,11 +200,13 @@ const claimIds = z
 export const bulkRetryBody = z.object({ claimIds });
 export const bulkHandledBody = z.object({
   claimIds,
-  note: z
-    .string({ message: '처리 내용을 적어 주세요.' })
-    .trim()
-    .min(2, { message: '처리 내용을 2자 이상 적어 주세요.' })
-    .max(500, { message: '처리 내용은 500자까지 적을 수 있어요.' }),
+  note: multiline(
+    z
+      .string({ message: '처리 내용을 적어 주세요.' })
+      .trim()
+      .min(2, { message: '처리 내용을 2자 이상 적어 주세요.' })
+      .max(500, { message: '처리 내용은 500자까지 적을 수 있어요.' }),
+  ),
 });
 /** One answer per id, in the order sent: ok, or the code and Korean detail of why not. */
 export const bulkAnswer = z.object({
@@ -333,6 +335,7 @@ export const OPERATOR_ACTION_NM: Record<string, string> = {
   operator_updated: '운영자 변경',
   operator_second_factor_reset: '운영자 2단계 인증 초기화',
   operator_disabled: '운영자 사용 중지',
+  operator_unlocked: '운영자 로그인 잠금 해제',
 };
 
 /** The patients' access-log actions operators cause, in Korean. */

@@ -2,7 +2,7 @@
 // last records came, how many today, which were refused and why) and its API keys (issue, rotate with an overlap,
 // revoke). Keys' list, issue and revoke are the claim engine's calls (OPERATOR_API in paths.ts); rotate is here.
 import { z } from 'zod';
-import { hospitalCd, isSafeText, unsafeTextMessage } from '../formats.js';
+import { hospitalCd, isSafeText, multiline, unsafeTextMessage } from '../formats.js';
 import { hospitalApiKeyView } from '../claims.js';
 import { pageOf, pageQuery } from './page.js';
 import { pathParam } from '../paths.js';
@@ -51,7 +51,7 @@ export const hospitalFields = z.object({
   hospitalType: text('종류', 30),
   address: text('주소', 200),
   phone: hospitalPhone,
-  introText: text('소개 글', 2000, 0).default(''),
+  introText: multiline(text('소개 글', 2000, 0)).default(''),
   autoClaimEnabled: z.boolean({ message: '자동청구 사용 여부를 골라 주세요.' }),
   androidPackage: appPackage('안드로이드 앱 패키지'),
   iOSPackage: appPackage('iOS 앱 번들 ID'),

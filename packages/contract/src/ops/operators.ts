@@ -15,6 +15,8 @@ export const OPS_AUTH_API = {
   operatorRole: '/api/admin/operators/:loginId/role',
   operatorSecondFactorReset: '/api/admin/operators/:loginId/second-factor/reset',
   operatorDisable: '/api/admin/operators/:loginId/disable',
+  /** Ends every sign-in lock of the account, a stranger's or its own (docs/security.md). */
+  operatorUnlock: '/api/admin/operators/:loginId/unlock',
 } as const;
 
 /** Every state-changing console call carries the session's CSRF token in this header. */
@@ -106,6 +108,8 @@ export const operatorRow = z.object({
   disabledAt: z.string().nullable(),
   secondFactorSet: z.boolean(),
   lastSignInAt: z.string().nullable(),
+  /** Until when sign-in is locked from some address (failed tries there), the latest; null when nowhere. */
+  lockedUntil: z.string().nullable(),
 });
 export type OperatorRow = z.infer<typeof operatorRow>;
 

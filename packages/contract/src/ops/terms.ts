@@ -2,6 +2,7 @@
 // new version with its effective date, and the subscribers whose agreement is to an older version.
 import { z } from 'zod';
 import { pageOf, pageQuery } from './page.js';
+import { multiline } from '../formats.js';
 
 export const OPS_TERMS_API = {
   terms: '/api/admin/terms',
@@ -44,7 +45,7 @@ export const publishTermsBody = z
   .object({
     termsId: z.string().min(1, { message: '어느 약관인지 골라 주세요.' }).max(64),
     title: z.string().trim().min(1, { message: '제목을 입력해 주세요.' }).max(200),
-    content: z.string().trim().min(1, { message: '내용을 입력해 주세요.' }).max(200_000),
+    content: multiline(z.string().trim().min(1, { message: '내용을 입력해 주세요.' }).max(200_000)),
     required: z.boolean({ message: '필수 여부를 골라 주세요.' }),
     /** Not before today in Korea. */
     effectiveDate: ymd,

@@ -136,6 +136,8 @@ export const OPERATOR_ACTIONS = [
   'operator_updated',
   'operator_second_factor_reset',
   'operator_disabled',
+  /** An admin ended an operator's sign-in locks (auth/accounts.ts). */
+  'operator_unlocked',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 

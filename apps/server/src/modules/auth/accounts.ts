@@ -1,8 +1,8 @@
 // Operator accounts as an admin runs them in the console (README "Operator console"): list, add, set role, reset the
-// second factor, disable. No change may leave the service without an active admin; each is written to the operators'
-// record in the same transaction (audit module).
+// second factor, unlock sign-in, disable. No change may leave the service without an active admin; each is written to
+// the operators' record in the same transaction (audit module).
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { offsetOf, type OperatorRow } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { Database, OperatorRole } from '../../db/schema.js';
@@ -10,6 +10,7 @@ import { AppError } from '../../http/problem.js';
 import { hashPassword } from '../../security/password.js';
 import { endOperatorSessions } from '../../security/session.js';
 import { recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
+import { lockedUntilOf, unlockOperator } from './operators.js';
 
 type Who = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 
@@ -20,24 +21,28 @@ const SORT_COLUMN = {
   lastSignInAt: 'lastSignInAt',
 } as const;
 
-const rowOf = (r: {
-  loginId: string;
-  role: OperatorRole;
-  createdAt: Date;
-  disabledAt: Date | null;
-  totpSecretEnc: string | null;
-  lastSignInAt: Date | null;
-}): OperatorRow => ({
+const rowOf = (
+  r: {
+    loginId: string;
+    role: OperatorRole;
+    createdAt: Date;
+    disabledAt: Date | null;
+    totpSecretEnc: string | null;
+    lastSignInAt: Date | null;
+  },
+  lockedUntil: Date | undefined,
+): OperatorRow => ({
   loginId: r.loginId,
   role: r.role,
   createdAt: new Date(r.createdAt).toISOString(),
   disabledAt: r.disabledAt ? new Date(r.disabledAt).toISOString() : null,
   secondFactorSet: r.totpSecretEnc !== null,
   lastSignInAt: r.lastSignInAt ? new Date(r.lastSignInAt).toISOString() : null,
+  lockedUntil: lockedUntil?.toISOString() ?? null,
 });
 
 export async function listOperators(
-  db: Kysely<Database>,
+  ctx: AppContext,
   q: {
     page: number;
     size: number;
@@ -48,7 +53,7 @@ export async function listOperators(
     status?: 'active' | 'disabled';
   },
 ): Promise<{ list: OperatorRow[]; total: number }> {
-  let base = db.selectFrom('operator');
+  let base = ctx.db.selectFrom('operator');
   if (q.q) base = base.where('loginId', 'like', `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (q.role) base = base.where('role', '=', q.role);
   if (q.status === 'active') base = base.where('disabledAt', 'is', null);
@@ -64,17 +69,21 @@ export async function listOperators(
       .execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map(rowOf), total: Number(count.n) };
+  const locks = await lockedUntilOf(
+    ctx,
+    rows.map((r) => r.loginId),
+  );
+  return { list: rows.map((r) => rowOf(r, locks.get(r.loginId))), total: Number(count.n) };
 }
 
-export async function operatorRowOf(db: Kysely<Database>, loginId: string): Promise<OperatorRow> {
-  const r = await db
+export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<OperatorRow> {
+  const r = await ctx.db
     .selectFrom('operator')
     .select(['loginId', 'role', 'createdAt', 'disabledAt', 'totpSecretEnc', 'lastSignInAt'])
     .where('loginId', '=', loginId)
     .executeTakeFirst();
   if (!r) throw NOT_FOUND();
-  return rowOf(r);
+  return rowOf(r, (await lockedUntilOf(ctx, [loginId])).get(loginId));
 }
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', '그 아이디의 운영자가 없어요.');
@@ -162,7 +171,7 @@ export async function setOperatorRole(ctx: AppContext, who: Who, loginId: string
       ctx.clock.now(),
     );
   });
-  return operatorRowOf(ctx.db, loginId);
+  return operatorRowOf(ctx, loginId);
 }
 
 /** The account must set its second factor up again at its next sign-in; its sessions end now. */
@@ -181,7 +190,7 @@ export async function resetSecondFactor(ctx: AppContext, who: Who, loginId: stri
       ctx.clock.now(),
     );
   });
-  return operatorRowOf(ctx.db, loginId);
+  return operatorRowOf(ctx, loginId);
 }
 
 /** Disabled: no sign-in any more, and every session of the account ends at once. */
@@ -193,5 +202,17 @@ export async function disableOperator(ctx: AppContext, who: Who, loginId: string
     await endOperatorSessions({ ...ctx, db: tx }, loginId);
     await recordOperatorAction(tx, { ...who, action: 'operator_disabled', target: loginId }, ctx.clock.now());
   });
-  return operatorRowOf(ctx.db, loginId);
+  return operatorRowOf(ctx, loginId);
+}
+
+/**
+ * Sign-in unlocked from every address (docs/security.md, "Operators and hospitals"): a stranger's lock, or the
+ * operator's own back-off, ends now and the counts start again. Written to the operators' record.
+ */
+export async function unlockSignIn(ctx: AppContext, who: Who, loginId: string) {
+  await withAccount(ctx, loginId, async (tx) => {
+    await unlockOperator(tx, ctx, loginId);
+    await recordOperatorAction(tx, { ...who, action: 'operator_unlocked', target: loginId }, ctx.clock.now());
+  });
+  return operatorRowOf(ctx, loginId);
 }

@@ -24,7 +24,15 @@ import { AppError } from '../../http/problem.js';
 import { UNAUTHENTICATED_OPERATOR, endOperatorSession, startOperatorSession } from '../../security/session.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { AUTH_RATE_LIMITS } from './routes.js';
-import { createOperator, disableOperator, listOperators, resetSecondFactor, setOperatorRole } from './accounts.js';
+import {
+  createOperator,
+  disableOperator,
+  listOperators,
+  resetSecondFactor,
+  setOperatorRole,
+  unlockSignIn,
+} from './accounts.js';
+import { rememberAddress } from './operators.js';
 import { checkSecondFactor, confirmTotpSetup, startTotpSetup } from './second-factor.js';
 
 const ALL_STAGES = ['setup', 'password', 'full'] as const;
@@ -48,6 +56,8 @@ export const operatorConsoleRoutes =
       const now = ctx.clock.now();
       await ctx.db.transaction().execute(async (tx) => {
         await tx.updateTable('operator').set({ lastSignInAt: now }).where('loginId', '=', loginId).execute();
+        // Signed in from here: a stranger's failures elsewhere no longer lock it out of this address.
+        await rememberAddress(tx, loginId, ctx.crypto.hmac('ip', req.ip), now);
         await recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'sign_in', detail: via }, now);
       });
       const {
@@ -206,7 +216,7 @@ export const operatorConsoleRoutes =
           response: { 200: operatorPage },
         },
       },
-      async (req) => listOperators(ctx.db, req.query),
+      async (req) => listOperators(ctx, req.query),
     );
 
     app.post(
@@ -259,6 +269,23 @@ export const operatorConsoleRoutes =
         },
       },
       async (req) => ({ operator: await resetSecondFactor(ctx, byOperator(ctx, req), req.params.loginId) }),
+    );
+
+    app.post(
+      OPS_AUTH_API.operatorUnlock,
+      {
+        config: { auth: 'operator', role: 'admin', problems: ['NOT_FOUND'] },
+        schema: {
+          operationId: 'unlockOperator',
+          tags,
+          summary: '운영자 로그인 잠금 해제',
+          description:
+            '여러 번 실패해서 잠긴 로그인을 모든 주소에서 바로 풀고 실패 횟수를 지워요. 누가 풀었는지 운영자 기록에 남아요.',
+          params: operatorParams,
+          response: { 200: operatorAnswer },
+        },
+      },
+      async (req) => ({ operator: await unlockSignIn(ctx, byOperator(ctx, req), req.params.loginId) }),
     );
 
     app.post(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   API,
   SMS_PENDING_PATH,
+  SMS_SENDS_PER_DAY,
   loginBody,
   sessionCurrent,
   sessionInfo,
@@ -36,7 +37,11 @@ import {
 } from '../../security/session.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { OPERATOR_LOCKOUT, signInOperator } from './operators.js';
+import { LOCKED } from './second-factor.js';
 import {
+  SMS_ALL_SENDS_PER_PHONE_PER_DAY,
+  SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY,
+  SMS_SENDS_PER_PHONE_PER_DAY,
   STEP_UP_HOSPITAL,
   confirmVerification,
   pendingVerification,
@@ -83,7 +88,11 @@ export const authRoutes =
           tags,
           summary: '휴대폰 본인확인 시작: 인증번호 문자 발송',
           description:
-            '인증번호 6자리(3분 유효)를 보내요. 같은 사람(이름·생년월일·성별·번호)에게는 60초에 한 번, 하루 5번까지, 한 번호에는 하루 10번까지 보낼 수 있어요. 본인확인 기관이 보내지 못한 요청은 세지 않아요. 필수 TELECOM 약관 동의가 필요해요.',
+            '인증번호 6자리(3분 유효)를 보내요. 같은 사람(이름·생년월일·성별·번호)에게는 60초에 한 번 보낼 수 있어요. ' +
+            `인증을 마치지 않은 요청은 하루에 같은 사람에게 ${SMS_SENDS_PER_DAY}번, 한 번호에 ${SMS_SENDS_PER_PHONE_PER_DAY}번, ` +
+            `한 인터넷 연결에서 ${SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY}번까지예요. 그 사람이 인증을 마친 적 있는 연결에서 보낸 ` +
+            `요청은 다른 사람이 보낸 요청과 따로 세요(하루 ${SMS_SENDS_PER_DAY}번). 인증을 마친 요청과 본인확인 기관이 보내지 ` +
+            `못한 요청은 세지 않아요(한 번호에 모두 합쳐 하루 ${SMS_ALL_SENDS_PER_PHONE_PER_DAY}번까지). 필수 TELECOM 약관 동의가 필요해요.`,
           body: userAuthBody,
           response: { 200: userAuthAnswer },
         },
@@ -156,12 +165,13 @@ export const authRoutes =
           tags,
           summary: '본인인증 한 번 더 (step-up): 세션의 본인 휴대폰으로 인증번호 발송',
           description:
-            '계좌·연락처 변경, 해지, 가입처럼 돈이나 신원이 걸린 일 앞에서 STEP_UP_REQUIRED를 받았을 때 써요. 이름·생년월일·휴대폰 번호는 세션의 것을 쓰고, 통신사와 TELECOM 약관 동의만 받아요. 보내는 규칙(60초 간격, 하루 5번)은 처음 인증과 같아요.',
+            '계좌·연락처 변경, 해지, 가입처럼 돈이나 신원이 걸린 일 앞에서 STEP_UP_REQUIRED를 받았을 때 써요. 이름·생년월일·휴대폰 번호는 세션의 것을 쓰고, 통신사와 TELECOM 약관 동의만 받아요. 보내는 규칙(60초 간격, 마치지 않은 요청 하루 5번)은 처음 인증과 같고, 휴대폰 본인인증으로 연 세션의 요청은 다른 사람이 보낸 요청과 따로 세요.',
           body: stepUpBody,
           response: { 200: stepUpAnswer },
         },
       },
-      async (req) => startStepUp(ctx, await patientSessionPerson(ctx, req), req.body, req.ip),
+      async (req) =>
+        startStepUp(ctx, await patientSessionPerson(ctx, req), req.body, req.ip, patientOf(req).scope === 'full'),
     );
 
     app.post(
@@ -235,9 +245,13 @@ export const authRoutes =
           description:
             '운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 ' +
             '호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 ' +
-            `상태를 바꾸는 호출에 x-csrf-token으로 실어요. 한 계정에 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ` +
-            `${OPERATOR_LOCKOUT.maxTries}번 실패하면(2단계 인증 실패도 세요) 어느 주소에서 시도하든 그 계정을 ` +
-            `${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠가요(423 OPERATOR_LOCKED). 로그인을 마치면 실패 횟수가 지워져요.`,
+            `상태를 바꾸는 호출에 x-csrf-token으로 실어요. 실패는 계정과 주소마다 세요(2단계 인증 실패도 세요): 그 운영자가 ` +
+            `로그인한 적 없는 주소에서 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 그 ` +
+            `주소에서 그 계정을 ${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠그고, 그런 주소들을 모두 합쳐 ` +
+            `${OPERATOR_LOCKOUT.unknownAddressesMaxTries}번이면 그런 주소 모두에서 잠가요(423 OPERATOR_LOCKED). 로그인한 적 ` +
+            `있는 주소는 다른 곳의 실패로 잠기지 않고, 그곳에서 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 ` +
+            `${OPERATOR_LOCKOUT.backoffFirstMinutes}분부터 두 배씩 기다려요. 로그인을 마치면 그 주소의 실패 횟수가 지워지고, ` +
+            '관리자는 잠금을 풀 수 있어요(POST /api/admin/operators/{loginId}/unlock).',
           body: loginBody,
           response: { 200: operatorLoginAnswer },
         },
@@ -264,13 +278,7 @@ export const authRoutes =
             );
           }
         }
-        if (!outcome.ok && outcome.lockedUntil) {
-          const minutes = Math.max(1, Math.ceil((outcome.lockedUntil.getTime() - ctx.clock.now().getTime()) / 60_000));
-          throw new AppError(
-            'OPERATOR_LOCKED',
-            `로그인에 여러 번 실패해서 이 계정을 잠시 잠갔어요. ${minutes}분 뒤에 다시 시도해 주세요.`,
-          );
-        }
+        if (!outcome.ok && outcome.lockedUntil) throw LOCKED(outcome.lockedUntil, ctx.clock.now());
         if (!outcome.ok) throw new AppError('LOGIN_FAILED', '아이디 또는 비밀번호가 맞지 않아요.');
         return startOperatorSession(ctx, req, reply, {
           loginId: req.body.loginId,

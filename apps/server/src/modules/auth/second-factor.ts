@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { RECOVERY_CODE_COUNT } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
-import { lock, OPERATOR_LOCKOUT, reserveTry, clearTries } from './operators.js';
+import { guardedTry } from './operators.js';
 
 export const TOTP_ISSUER = '자동청구 운영';
 const PERIOD = 30;
@@ -51,30 +51,23 @@ async function matchStep(secret: string, code: string, afterStep: number | null)
   }
 }
 
-const LOCKED = (lockedUntil: Date, now: Date) => {
+/** The 423 of a locked count, password or second factor alike: locked from where the try came, for a while. */
+export const LOCKED = (lockedUntil: Date, now: Date) => {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
   return new AppError(
     'OPERATOR_LOCKED',
-    `로그인에 여러 번 실패해서 이 계정을 잠시 잠갔어요. ${minutes}분 뒤에 다시 시도해 주세요.`,
+    `로그인에 여러 번 실패해서 이 연결에서는 이 계정으로 잠시 로그인할 수 없어요. ${minutes}분 뒤에 다시 시도하거나 관리자에게 잠금 해제를 부탁해 주세요.`,
   );
 };
-export { LOCKED as lockedError };
 
 /**
- * Counts one try of the account's second factor (the same count as its passwords), runs `check`, and answers whether
- * it passed; a failure that fills the count locks the account (423), and a locked account is refused before checking.
+ * One try of the account's second factor, counted with its passwords per account and address (operators.ts): answers
+ * whether `check` passed; a failure that fills a count, or a count already locked, is a 423.
  */
 async function guarded(ctx: AppContext, loginId: string, ip: string, check: () => Promise<boolean>) {
-  const now = ctx.clock.now();
-  const loginHmac = ctx.crypto.hmac('operator-sign-in', loginId);
-  const tries = await reserveTry(ctx, loginHmac, now);
-  if (tries instanceof Date) throw LOCKED(tries, now);
-  if (tries > OPERATOR_LOCKOUT.maxTries) throw LOCKED(await lock(ctx, loginId, loginHmac, ip, tries, now), now);
-  if (await check()) {
-    await clearTries(ctx, loginHmac, now);
-    return true;
-  }
-  if (tries >= OPERATOR_LOCKOUT.maxTries) throw LOCKED(await lock(ctx, loginId, loginHmac, ip, tries, now), now);
+  const outcome = await guardedTry(ctx, loginId, ip, async () => ((await check()) ? 'done' : false));
+  if (outcome.passed) return true;
+  if (outcome.lockedUntil) throw LOCKED(outcome.lockedUntil, ctx.clock.now());
   return false;
 }
 

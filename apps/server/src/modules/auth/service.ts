@@ -1,10 +1,10 @@
 // Identity verification by SMS (spec §7 Auth, DESIGN §4). The identity vendor makes, sends and checks the code; the
 // rules live here, the same for every vendor: a code is good for 3 minutes and once, bound to the request that sent
-// it and to the person named in it; 5 wrong tries lock the request; at least 60 s between sends and at most 5 sends
-// a day per phone and person, 10 per phone (SMS_SENDS_PER_PHONE_PER_DAY), counting only sends the vendor accepted.
-// We keep only the vendor's reference to the verification, encrypted; codes and CI are never logged. A vendor that
-// fails answers a Korean problem and leaves nothing behind.
-import { sql } from 'kysely';
+// it and to the person named in it; 5 wrong tries lock the request; at least 60 s between sends. The daily caps count
+// only sends the vendor accepted and nobody completed, and those a stranger can make apart from the owner's own
+// (docs/security.md, "A phone number is not a lock-out"). We keep only the vendor's reference to the verification,
+// encrypted; codes and CI are never logged. A vendor that fails answers a Korean problem and leaves nothing behind.
+import { sql, type ExpressionBuilder } from 'kysely';
 import {
   SMS_CODE_TTL_SECONDS,
   SMS_MAX_WRONG_TRIES,
@@ -18,6 +18,7 @@ import {
   sameName,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import { requiredTerms, termsByIds } from '../reference/index.js';
 import {
@@ -104,16 +105,29 @@ export async function recordAgreements(
 
 const tooMany = (code: 'SMS_TOO_SOON' | 'SMS_DAILY_LIMIT', detail: string) => new AppError(code, detail);
 
-/**
- * Codes one phone may be sent in a day, whoever they are for. The daily cap (SMS_SENDS_PER_DAY, README "Environment":
- * "Our tries, resend gap and daily caps apply to every provider") counts per phone *and* person, so someone who knows
- * a phone number and types made-up names spends those names' sends, not the owner's. This ceiling stays because every
- * send is paid and lands on a real phone (SMS pumping, message flooding): two people's caps, so a phone a family
- * shares still works. A real vendor refuses a name and birth date the carrier does not hold for the phone
- * (docs/providers/portone-identity.md, "Errors": 422 IDENTITY_REFUSED) and a refused send counts nothing, so made-up
- * names can fill this ceiling only where the vendor sends to anyone (the sandbox).
+/*
+ * The daily caps (SMS_SENDS_PER_DAY, README "Environment": "Our tries, resend gap and daily caps apply to every
+ * provider"). Anyone who knows a person's name, birth date, sex digit and phone can ask a code for her; the owner must
+ * still get hers. So a send is counted where it came from: a *trusted* send comes from an address this person
+ * completed a verification from (in the last TRUSTED_ADDRESS_DAYS), or from a session verified as her (step-up); any
+ * other send is a stranger's, as is the owner's own from a network she never verified on. The caps count sends nobody
+ * completed (a completed verification proves the phone's holder asked), each source apart:
+ * - per person: SMS_SENDS_PER_DAY uncompleted sends from strangers, and as many again from trusted sources, so sends
+ *   strangers spent never stop the owner at her known address or in her session;
+ * - per requesting address: SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY uncompleted stranger sends, whoever they are for (one
+ *   address spraying people's phones);
+ * - per phone, whoever is named: SMS_SENDS_PER_PHONE_PER_DAY uncompleted stranger sends (made-up names on one phone);
+ *   and a ceiling on every send to the phone, completed or not, because each is paid and lands on a real phone (SMS
+ *   pumping, message flooding), set high enough that strangers' sends never fill it.
+ * A real vendor refuses a name and birth date the carrier does not hold for the phone (docs/providers/portone-
+ * identity.md, "Errors": 422 IDENTITY_REFUSED) and a refused send counts nothing.
  */
 export const SMS_SENDS_PER_PHONE_PER_DAY = 2 * SMS_SENDS_PER_DAY;
+export const SMS_ALL_SENDS_PER_PHONE_PER_DAY = 4 * SMS_SENDS_PER_DAY;
+/** How long an address a person completed a verification from stays hers (addresses are handed on, in time). */
+const TRUSTED_ADDRESS_DAYS = 90;
+/** A hospital's Wi-Fi puts many patients behind one address; almost all of them complete. */
+export const SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY = 25;
 /**
  * A send counts once the vendor accepted it (it has the vendor's reference). While the vendor is being asked, the row
  * holds its place so that parallel sends see it; one still unanswered after this long (the process died mid-call)
@@ -127,12 +141,15 @@ const personKeyOf = (ctx: AppContext, p: Person) =>
 
 /**
  * POST /auth/rest/nice/userAuth: checks the send limits, then has the vendor send a code. The same person asking
- * again at the same hospital while their last code is open gets a resend of that verification; anyone else a new one.
+ * again at the same hospital from the same address while their last code is open gets a resend of that verification;
+ * anyone else a new one, which leaves the open code alone.
  */
 export async function startVerification(
   ctx: AppContext,
   input: Person & { hospitalCode: string; termsIds: string[] },
   ip: string,
+  /** Asked from a session verified by SMS as this very person (step-up): a trusted send. */
+  sessionVerified = false,
 ) {
   await assertRequiredTerms(ctx, 'TELECOM', input.termsIds);
   const now = ctx.clock.now();
@@ -147,12 +164,19 @@ export async function startVerification(
   const personHash = ctx.crypto.hmac('person', `${person.custName}|${person.korRegId}|${person.custHp}`);
   const personKey = personKeyOf(ctx, person);
 
-  // Checking the limits and taking a place under them is one step per phone: the transaction holds the phone's
-  // advisory lock, so parallel sends to one phone are counted one after another and none slips past a cap.
+  // Checking the limits and taking a place under them is one step per phone and address: the transaction holds their
+  // advisory locks (the phone's first, always), so parallel sends are counted one after another and none slips past.
   const smsRequestSeq = randomToken(18);
   const smsResponseSeq = randomToken(18);
   const last = await ctx.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`sms:${phoneHmac}`}, 0))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`sms-ip:${ipHmac}`}, 0))`.execute(trx);
+    const dayAgo = new Date(now.getTime() - DAY_MS);
+    const counted = (eb: ExpressionBuilder<Database, 'smsVerification'>) =>
+      eb.and([
+        eb('createdAt', '>', dayAgo),
+        eb.or([eb('vendorRefEnc', 'is not', null), eb('createdAt', '>', new Date(now.getTime() - PENDING_SEND_MS))]),
+      ]);
     const sent = await trx
       .selectFrom('smsVerification')
       .select([
@@ -162,18 +186,29 @@ export async function startVerification(
         'personKey',
         'hospitalCd',
         'vendorRefEnc',
+        'ipHmac',
+        'trusted',
+        'verifiedAt',
         'usedAt',
         'lockedAt',
         'expiresAt',
       ])
       .where('phoneHmac', '=', phoneHmac)
-      .where('createdAt', '>', new Date(now.getTime() - DAY_MS))
-      .where((eb) =>
-        eb.or([eb('vendorRefEnc', 'is not', null), eb('createdAt', '>', new Date(now.getTime() - PENDING_SEND_MS))]),
-      )
+      .where(counted)
       .orderBy('createdAt', 'desc')
       .execute();
-    const mine = sent.filter((r) => r.personKey === personKey);
+    const trusted =
+      sessionVerified ||
+      (await trx
+        .selectFrom('smsVerification')
+        .select('smsRequestSeq')
+        .where('personKey', '=', personKey)
+        .where('ipHmac', '=', ipHmac)
+        .where('verifiedAt', '>', new Date(now.getTime() - TRUSTED_ADDRESS_DAYS * DAY_MS))
+        .executeTakeFirst()) !== undefined;
+    const open = (r: { verifiedAt: Date | null }) => !r.verifiedAt;
+    // This person's sends from the requester's side: trusted ones, or strangers' (legacy rows are strangers').
+    const mine = sent.filter((r) => r.personKey === personKey && r.trusted === trusted);
     const last = mine[0];
     if (last && now.getTime() - new Date(last.createdAt).getTime() < SMS_RESEND_INTERVAL_SECONDS * 1000) {
       const wait = Math.ceil(
@@ -181,13 +216,32 @@ export async function startVerification(
       );
       throw tooMany('SMS_TOO_SOON', `인증번호는 ${wait}초 후에 다시 받을 수 있어요.`);
     }
-    if (mine.length >= SMS_SENDS_PER_DAY) {
+    if (mine.filter(open).length >= SMS_SENDS_PER_DAY) {
       throw tooMany(
         'SMS_DAILY_LIMIT',
         `인증번호는 하루에 ${SMS_SENDS_PER_DAY}번까지 받을 수 있어요. 내일 다시 시도해 주세요.`,
       );
     }
-    if (sent.length >= SMS_SENDS_PER_PHONE_PER_DAY) {
+    if (!trusted) {
+      const fromHere = await trx
+        .selectFrom('smsVerification')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('ipHmac', '=', ipHmac)
+        .where('trusted', '=', false)
+        .where('verifiedAt', 'is', null)
+        .where(counted)
+        .executeTakeFirstOrThrow();
+      if (Number(fromHere.n) >= SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY) {
+        throw tooMany(
+          'SMS_DAILY_LIMIT',
+          '이 인터넷 연결에서 마치지 않은 인증 요청이 너무 많아요. 내일 다시 시도하거나 다른 연결에서 시도해 주세요.',
+        );
+      }
+    }
+    if (
+      (!trusted && sent.filter((r) => !r.trusted && open(r)).length >= SMS_SENDS_PER_PHONE_PER_DAY) ||
+      sent.length >= SMS_ALL_SENDS_PER_PHONE_PER_DAY
+    ) {
       throw tooMany(
         'SMS_DAILY_LIMIT',
         '이 휴대폰 번호로는 오늘 인증번호를 더 보낼 수 없어요. 내일 다시 시도해 주세요.',
@@ -205,17 +259,21 @@ export async function startVerification(
         personEnc: ctx.crypto.encryptJson(person),
         phoneHmac,
         ipHmac,
+        trusted,
         hospitalCd: input.hospitalCode,
         createdAt: now,
         expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
         usedAt: null,
         lockedAt: null,
+        verifiedAt: null,
       })
       .execute();
     return last;
   });
+  // A resend only of the requester's own last request (same address and side): another's open code is left alone.
   const resendOf =
     last &&
+    last.ipHmac === ipHmac &&
     last.personHash === personHash &&
     last.hospitalCd === input.hospitalCode &&
     !last.usedAt &&
@@ -422,6 +480,8 @@ export async function confirmVerification(
       '본인확인 결과가 입력한 이름이나 생년월일과 달라요. 입력한 정보를 확인하고 인증번호를 다시 받아 주세요.',
     );
   }
+  // Completed: this send no longer counts against a cap, and its address is now one the person verified from.
+  await ctx.db.updateTable('smsVerification').set({ verifiedAt: now }).where('smsRequestSeq', '=', seq).execute();
   const born = parseKorRegId(person.korRegId, now)!;
   return {
     ci: answer.ci,
@@ -460,6 +520,8 @@ export async function startStepUp(
   person: VerifiedPerson,
   input: { telecomType: Person['telecomType']; termsIds: string[] },
   ip: string,
+  /** The session was opened by SMS (not a 알림톡 link): its own person, verified; its sends are trusted. */
+  sessionVerified: boolean,
 ) {
   const started = await startVerification(
     ctx,
@@ -472,6 +534,7 @@ export async function startStepUp(
       termsIds: input.termsIds,
     },
     ip,
+    sessionVerified,
   );
   return { ...started, userTelMasked: maskPhone(person.userTel) };
 }

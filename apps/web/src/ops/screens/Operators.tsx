@@ -1,6 +1,7 @@
 // Operator accounts (admins only; README "Operator console"): the list, adding one (a password the server makes is
-// shown once), the role, resetting the second factor and disabling, the last two after a confirmation. The server
-// refuses any change that would leave no active admin, and says so in Korean.
+// shown once), the role, resetting the second factor and disabling, the last two after a confirmation, and unlocking a
+// sign-in that failed tries locked (docs/security.md: a stranger's guesses lock only the addresses they came from).
+// The server refuses any change that would leave no active admin, and says so in Korean.
 import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
@@ -57,6 +58,20 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
       >
         역할 바꾸기
       </button>
+      {row.lockedUntil && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            run(
+              () => opsSend('POST', at(OPS_AUTH_API.operatorUnlock, row.loginId)),
+              `${row.loginId}의 로그인 잠금을 풀었어요.`,
+            )
+          }
+        >
+          잠금 해제
+        </button>
+      )}
       <button
         type="button"
         disabled={busy}
@@ -184,6 +199,11 @@ export function Operators() {
       enableSorting: false,
       cell: (c) => (c.getValue() ? '설정함' : '설정 전'),
     }),
+    col.accessor('lockedUntil', {
+      header: '로그인 잠금',
+      enableSorting: false,
+      cell: (c) => (c.getValue() ? `${formatDateTime(c.getValue()!)}까지 잠김` : '—'),
+    }),
     col.accessor('lastSignInAt', {
       id: 'lastSignInAt',
       header: '마지막 로그인',
@@ -194,7 +214,11 @@ export function Operators() {
       id: 'actions',
       header: '할 일',
       cell: (c) => (
-        <RowActions key={`${c.row.original.loginId}-${c.row.original.role}`} row={c.row.original} onDone={done} />
+        <RowActions
+          key={`${c.row.original.loginId}-${c.row.original.role}-${c.row.original.lockedUntil ?? ''}`}
+          row={c.row.original}
+          onDone={done}
+        />
       ),
     }),
   ];
