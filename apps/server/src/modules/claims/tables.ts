@@ -1,0 +1,191 @@
+// The claim engine (README, claim engine): the tables the claims module owns (docs/architecture.md, table ownership), in camelCase
+// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses ClaimsDb.
+import type { Generated, Kysely } from 'kysely';
+
+export interface ClaimsTables {
+  hospitalApiKey: HospitalApiKeyTable;
+  feedRejection: FeedRejectionTable;
+  treatmentRecord: TreatmentRecordTable;
+  claim: ClaimTable;
+  claimStatusHistory: ClaimStatusHistoryTable;
+  claimDelivery: ClaimDeliveryTable;
+  claimDeliveryAttempt: ClaimDeliveryAttemptTable;
+  notificationHandled: NotificationHandledTable;
+  insurerAnswer: InsurerAnswerTable;
+  claimDocument: ClaimDocumentTable;
+}
+
+/** The handle claims code queries with (a transaction of it too): another owner's table does not compile. */
+export type ClaimsDb = Kysely<ClaimsTables>;
+
+export interface HospitalApiKeyTable {
+  id: Generated<number>;
+  hospitalCd: string;
+  keyHash: string;
+  keyPrefix: string;
+  label: Generated<string>;
+  createdAt: Generated<Date>;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  /** The operator who revoked it. */
+  revokedBy: Generated<string | null>;
+  /** 0016: a rotated key keeps working until then; null: until revoked. */
+  expiresAt: Generated<Date | null>;
+  /** 0016: the operator who issued it. */
+  issuedBy: Generated<string | null>;
+  /** 0016: the key a rotation issued in its place. */
+  replacedBy: Generated<string | number | null>;
+}
+
+/** 0016: a record of the hospital feed that was refused, and why; never the patient. Kept FEED_REJECTION_DAYS. */
+export interface FeedRejectionTable {
+  id: Generated<string | number>;
+  hospitalCd: string;
+  at: Date;
+  receiptNo: string | null;
+  code: string;
+  field: string;
+  message: string;
+}
+
+export type VisitType = '외래' | '입원' | '약국';
+
+export type RecordOutcome =
+  | 'pending'
+  | 'claimed'
+  | 'below_min'
+  | 'not_subscribed'
+  | 'hospital_not_subscribed'
+  | 'outside_contract'
+  | 'too_old'
+  /** 0011: matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
+  | 'rrn_unconfirmed'
+  /** 0011: the record's name or birth date is not the subscriber's: held for an operator, never shown. */
+  | 'identity_mismatch'
+  /** 0011: the patient said a held record is not theirs: unlinked, held for an operator. */
+  | 'not_patients';
+
+export interface TreatmentRecordTable {
+  id: Generated<number>;
+  hospitalCd: string;
+  receiptNo: string;
+  contentHash: string;
+  ciHmac: string | null;
+  rrnHmac: string | null;
+  /** Encrypted JSON {name, birthDate, rrn?, ci?}. */
+  personEnc: string;
+  /** Encrypted JSON {department, kcdCodes}. */
+  detailEnc: string;
+  /** YYYYMMDD */
+  visitDate: string;
+  visitType: VisitType;
+  coveredCopay: number;
+  uncovered: number;
+  totalPaid: number;
+  insuApplyId: string | null;
+  outcome: Generated<RecordOutcome>;
+  receivedAt: Date;
+  decidedAt: Date | null;
+  /** 0011: the patient confirmed a held record as theirs (it is then matched like any other). */
+  identityConfirmedAt: Generated<Date | null>;
+  /** 0011: an unlinked record (another hospital's) is deleted then. */
+  purgeAt: Generated<Date | null>;
+}
+
+export type ClaimStatus =
+  'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+
+export interface ClaimTable {
+  id: Generated<number>;
+  recordId: number;
+  insuCompCd: string;
+  insuApplyId: string | null;
+  ciHmac: string;
+  origin: 'auto' | 'patient';
+  amount: number;
+  status: ClaimStatus;
+  rejectReason: string | null;
+  paidAmount: number | null;
+  scheduledFor: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ClaimStatusHistoryTable {
+  id: Generated<number>;
+  claimId: number;
+  status: ClaimStatus;
+  reason: string | null;
+  actor: string;
+  at: Date;
+}
+
+export interface ClaimDeliveryTable {
+  id: Generated<number>;
+  claimId: number;
+  insuCompCd: string;
+  channel: 'api' | 'fax';
+  destination: string;
+  /** awaiting (0008): a fax gateway accepted it; its outcome is asked for at nextAttemptAt. */
+  status: 'pending' | 'awaiting' | 'sent' | 'dead';
+  attempts: Generated<number>;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  externalRef: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  /** Faxes accepted and later reported failed (0008): part of the next fax's request number. */
+  failedOutcomes: Generated<number>;
+  /** A dead letter an operator has dealt with (0018): it leaves the list; a retry clears these. */
+  handledAt: Generated<Date | null>;
+  handledBy: Generated<string | null>;
+  handledNote: Generated<string | null>;
+}
+
+export type DeliveryAttemptOutcome = 'sent' | 'accepted' | 'delivered' | 'failed' | 'dead';
+
+/** A failed patient message (pg-boss job) an operator closed with a note (0018), for that failure only. */
+export interface NotificationHandledTable {
+  jobId: string;
+  failedAt: Date;
+  note: string;
+  handledBy: string;
+  handledAt: Date;
+}
+
+/** Each delivery attempt and its outcome (0018), for a claim's timeline. */
+export interface ClaimDeliveryAttemptTable {
+  id: Generated<number>;
+  deliveryId: number;
+  claimId: number;
+  attempt: number;
+  channel: 'api' | 'fax';
+  outcome: DeliveryAttemptOutcome;
+  error: string | null;
+  externalRef: string | null;
+  at: Date;
+}
+
+/** An insurer's answer about a claim (0008), once per (insurer, event id). */
+export interface InsurerAnswerTable {
+  id: Generated<number>;
+  insuCompCd: string;
+  eventId: string;
+  claimId: number;
+  answer: 'received' | 'documents_requested' | 'paid' | 'rejected';
+  bodySha256: string;
+  statusAfter: ClaimStatus;
+  occurredAt: Date | null;
+  receivedAt: Date;
+}
+
+export type ClaimDocumentKind = 'package' | 'claim_form' | 'receipt' | 'power_of_attorney' | 'consent' | 'id_copy';
+
+export interface ClaimDocumentTable {
+  id: Generated<number>;
+  claimId: number;
+  kind: ClaimDocumentKind;
+  sha256: string;
+  bytes: number;
+  createdAt: Date;
+}

@@ -1,0 +1,26 @@
+// The enrolment funnel: counts only: the tables the funnel module owns (docs/architecture.md, table ownership), in camelCase
+// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses FunnelDb.
+import type { Kysely } from 'kysely';
+
+export interface FunnelTables {
+  funnelDay: FunnelDayTable;
+  funnelVisitStep: FunnelVisitStepTable;
+}
+
+/** The handle funnel code queries with (a transaction of it too): another owner's table does not compile. */
+export type FunnelDb = Kysely<FunnelTables>;
+
+/** The enrolment funnel (0026): visits per Korean day (YYYYMMDD), hospital and wizard step; counts only. */
+export interface FunnelDayTable {
+  day: string;
+  hospitalCd: string;
+  step: string;
+  visits: number;
+}
+
+/** That a visit (a random per-tab id) was counted at a step on a day (0026): kept until the next day ends. */
+export interface FunnelVisitStepTable {
+  day: string;
+  visitId: string;
+  step: string;
+}

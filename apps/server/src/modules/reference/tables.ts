@@ -1,0 +1,123 @@
+// The reference data: the tables the reference module owns (docs/architecture.md, table ownership), in camelCase
+// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses ReferenceDb.
+import type { Generated, Kysely, Selectable } from 'kysely';
+
+export interface ReferenceTables {
+  telecom: TelecomTable;
+  bank: BankTable;
+  insurer: InsurerTable;
+  insurerFax: InsurerFaxTable;
+  uiControl: UiControlTable;
+  insurerDestinationChange: InsurerDestinationChangeTable;
+  jobCode: JobCodeTable;
+  terms: TermsTable;
+  hospital: HospitalTable;
+}
+
+/** The handle reference code queries with (a transaction of it too): another owner's table does not compile. */
+export type ReferenceDb = Kysely<ReferenceTables>;
+
+export interface TelecomTable {
+  telecomType: string;
+  telecomNm: string;
+  isMvno: boolean;
+  sortOrder: number;
+}
+
+export interface BankTable {
+  bankCd: string;
+  bankNm: string;
+  bankKind: 'COMMERCIAL' | 'REGIONAL' | 'INTERNET' | 'SPECIAL' | 'COOPERATIVE' | 'POST' | 'SAVINGS';
+  sortOrder: number;
+  active: Generated<boolean>;
+}
+
+export interface InsurerTable {
+  insuCompCd: string;
+  insuCompNm: string;
+  insuKind: 'LIFE' | 'NONLIFE';
+  callCenter: string | null;
+  homepage: string | null;
+  brandColor: string;
+  sortOrder: number;
+  active: Generated<boolean>;
+  /** 0016: how claims reach it, as set in the console (which wins); null: as the environment decides. */
+  deliveryChannel: Generated<'api' | 'fax' | null>;
+  /** 0016: its claim API's base URL; null: INSURER_<code>_API_URL. */
+  apiUrl: Generated<string | null>;
+}
+
+/** 0023: a change of where an insurer's claims go, waiting for a second admin (docs/security.md). */
+export interface InsurerDestinationChangeTable {
+  id: Generated<string>;
+  insuCompCd: string;
+  deliveryChannel: 'api' | 'fax';
+  apiUrl: string | null;
+  faxNo: string | null;
+  fields: string[];
+  requestedBy: string;
+  requestedAt: Date;
+  expiresAt: Date;
+  decision: 'approved' | 'rejected' | 'replaced' | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+}
+
+export interface InsurerFaxTable {
+  id: Generated<number>;
+  insuCompCd: string;
+  faxNo: string;
+  label: string;
+  verified: boolean;
+}
+
+export interface UiControlTable {
+  compCd: string;
+  compType: string;
+  ctrlKey: string;
+  /** JSON text (spec §3). */
+  ctrlVal: string;
+}
+
+export interface JobCodeTable {
+  jobCd: string;
+  jobNm: string;
+  parentCd: string | null;
+  level: number;
+  riskGrade: number | null;
+  sortOrder: number;
+}
+
+export interface TermsTable {
+  termsId: string;
+  version: string;
+  termsGroup: 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
+  insuCompCd: string | null;
+  title: string;
+  required: boolean;
+  effectiveDate: string;
+  content: string;
+  sortOrder: number;
+  active: Generated<boolean>;
+  /** When an operator published this version (0017); null for the seeded ones. */
+  publishedAt: Date | null;
+}
+
+export interface HospitalTable {
+  hospitalCd: string;
+  hospitalNm: string;
+  hospitalType: string;
+  address: string;
+  phone: string;
+  introText: string;
+  thumbnailPath: string;
+  androidPackage: string | null;
+  iosPackage: string | null;
+  autoClaimEnabled: boolean;
+  isDemo: boolean;
+  sortOrder: number;
+}
+
+export type HospitalRow = Selectable<HospitalTable>;
+
+export type TermsRow = Selectable<TermsTable>;

@@ -1,0 +1,82 @@
+// Subscriptions: the tables the subscriptions module owns (docs/architecture.md, table ownership), in camelCase
+// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses SubscriptionsDb.
+import type { Generated, Kysely } from 'kysely';
+
+export interface SubscriptionsTables {
+  subscription: SubscriptionTable;
+  subscriptionHospital: SubscriptionHospitalTable;
+  subscriptionInsurer: SubscriptionInsurerTable;
+  subscriptionRrn: SubscriptionRrnTable;
+}
+
+/** The handle subscriptions code queries with (a transaction of it too): another owner's table does not compile. */
+export type SubscriptionsDb = Kysely<SubscriptionsTables>;
+
+export interface SubscriptionTable {
+  insuApplyId: string;
+  ciHmac: string;
+  ciEnc: string;
+  status: 'subscribe' | 'cancel';
+  prcMode: 'inner' | 'outer';
+  /** SubscriptionPerson (modules/subscriptions/repo.ts) as encrypted JSON. */
+  personEnc: string;
+  insuCompCd: string;
+  bankCd: string | null;
+  bankAccountEnc: string | null;
+  bankAccountLast4: string | null;
+  bankAccountRel: string | null;
+  minAmt: number;
+  retroMonth: number;
+  jobCd: string | null;
+  idcardType: 'ic' | 'dl' | 'pp' | null;
+  /** The kept document fields (spec §3) as encrypted JSON. */
+  idcardEnc: string | null;
+  idcardImgEnc: string | null;
+  signImgEnc: string | null;
+  /** Drawn on the pad, or typed as the full name (migration 0022). */
+  signMethod: Generated<'drawn' | 'typed'>;
+  termsIds: Generated<string[]>;
+  optTerms: Generated<string[]>;
+  goodsSubsId: string | null;
+  applyChannel: string | null;
+  applyOrg: string | null;
+  postCenter: string | null;
+  commissionSha256: string | null;
+  consentSha256: string | null;
+  idempotencyKeyHmac: string | null;
+  /** YYYYMMDD, KST. */
+  contractStartDate: string;
+  contractEndDate: string;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+  cancelledAt: Date | null;
+  purgeAt: Date | null;
+  /** Added by 0005_claims when absent: batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
+  repeatWeek: Generated<number | null>;
+  repeatDay: Generated<number | null>;
+  /** 0011_record_identity: the RRN's keyed hash (unique among live subscriptions), and when and by which vendor it
+   * was confirmed to be the verified person's (null: records matched only by it are held for the patient). */
+  rrnHmac: Generated<string | null>;
+  rrnConfirmedAt: Generated<Date | null>;
+  rrnCheckVendor: Generated<string | null>;
+}
+
+export interface SubscriptionHospitalTable {
+  insuApplyId: string;
+  hospitalCd: string;
+  agreeId: string | null;
+  subscribedAt: Generated<Date>;
+  cancelledAt: Date | null;
+}
+
+export interface SubscriptionInsurerTable {
+  insuApplyId: string;
+  insuCompCd: string;
+  agreeIds: Generated<string[]>;
+  idcardTypeCode: string | null;
+}
+
+export interface SubscriptionRrnTable {
+  insuApplyId: string;
+  rrnHmac: string;
+}

@@ -1,0 +1,56 @@
+// Sessions, link tokens and the lookup key's fingerprint: the tables the security layer owns (docs/architecture.md, table ownership), in camelCase
+// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses SecurityDb.
+import type { Generated, Kysely } from 'kysely';
+
+export interface SecurityTables {
+  authSession: AuthSessionTable;
+  linkToken: LinkTokenTable;
+  lookupKeyFingerprint: LookupKeyFingerprintTable;
+}
+
+/** The handle security code queries with (a transaction of it too): another owner's table does not compile. */
+export type SecurityDb = Kysely<SecurityTables>;
+
+export interface AuthSessionTable {
+  idHash: string;
+  kind: 'patient' | 'operator';
+  subjectEnc: string;
+  subjectHmac: string;
+  personEnc: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  /** Sessions (0010_session_scope): `link` sessions read the visit history only; `full` ones come from SMS. */
+  scope: Generated<'full' | 'link'>;
+  linkPurpose: 'treat' | 'idCard' | null;
+  /** The subscription a link session's link belonged to: cancelled, the session can do nothing more. */
+  linkInsuApplyId: string | null;
+  /** The last SMS verification of the session's own person (step-up is fresh for STEP_UP_FRESH_SECONDS after). */
+  verifiedAt: Date | null;
+  /** Operator sessions only (0015_operator_second_factor). */
+  operatorStage: OperatorStage | null;
+}
+
+/** An operator session's stage: set-up calls only, the second-factor call only, or everything its role allows. */
+export type OperatorStage = 'setup' | 'password' | 'full';
+
+export interface LinkTokenTable {
+  jti: string;
+  purpose: string;
+  ciHmac: string;
+  insuApplyId: string | null;
+  recordId: number | null;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  /** Keyed hash of the device cookie of the first exchange (0021): the one device that may open the link again. */
+  deviceHash: string | null;
+}
+
+/** One row: the fingerprint of the key every lookup hash (*_hmac) was made with. */
+export interface LookupKeyFingerprintTable {
+  oneRow: Generated<boolean>;
+  fingerprint: string;
+  recordedAt: Generated<Date>;
+}
