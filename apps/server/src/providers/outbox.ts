@@ -3,12 +3,12 @@
 // (http/sandbox-gate.ts). The sandbox's clock can be moved forward from this machine, so a browser test lets the SMS
 // resend interval pass without waiting for it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../context.js';
-import type { Database } from '../db/schema.js';
+import { own, type Handle } from '../db/handle.js';
 import { AppError } from '../http/problem.js';
 import { isLocalCaller } from '../http/sandbox-gate.js';
+import type { ProvidersTables } from './tables.js';
 
 export type Channel = 'sms' | 'kakao' | 'fax' | 'email' | 'api';
 
@@ -28,14 +28,14 @@ export interface Outbox {
   writeMany(messages: OutboxMessage[]): Promise<void>;
 }
 
-export const dbOutbox = (db: Kysely<Database>, now: () => Date): Outbox => ({
+export const dbOutbox = (handle: Handle, now: () => Date): Outbox => ({
   async write(m) {
     await this.writeMany([m]);
   },
   async writeMany(messages) {
     if (messages.length === 0) return;
     const createdAt = now();
-    await db
+    await own<ProvidersTables>(handle)
       .insertInto('sandboxOutbox')
       .values(messages.map((m) => ({ ...m, createdAt })))
       .execute();
@@ -59,8 +59,9 @@ const clockBody = z.object({
 
 /** The sandbox's routes: the outbox, and moving the server's clock forward (loopback callers only). */
 export const outboxRoutes =
-  (db: Kysely<Database>, clock: Clock): FastifyPluginAsyncZod =>
+  (handle: Handle, clock: Clock): FastifyPluginAsyncZod =>
   async (app) => {
+    const db = own<ProvidersTables>(handle);
     app.post(
       '/sandbox/clock',
       {

@@ -12,10 +12,10 @@
 //   const token = await signLinkToken(ctx, { purpose: 'treat', ciHmac, insuApplyId });   // put it in the link
 //   const link = await openLinkToken(ctx, token, 'treat', deviceId);  // first open binds; same device again: allowed
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { Database } from '../db/schema.js';
+import { own, type Handle } from '../db/handle.js';
 import { randomToken, safeEqual } from './crypto.js';
+import type { SecurityTables } from './tables.js';
 import { cookieOf, isSecureRequest } from './session.js';
 
 /** How long a link in a message stays valid. */
@@ -46,11 +46,11 @@ export async function signLinkToken(
     recordId?: number | null;
     ttlSeconds?: number;
   },
-  db: Kysely<Database> = ctx.db,
+  handle: Handle = ctx.db,
 ): Promise<string> {
   const jti = randomToken(16);
   const now = ctx.clock.now();
-  await db
+  await own<SecurityTables>(handle)
     .insertInto('linkToken')
     .values({
       jti,
@@ -70,7 +70,7 @@ export async function signLinkToken(
 export async function signLinkTokens(
   ctx: AppContext,
   grants: { purpose: LinkPurpose; ciHmac: string; insuApplyId?: string | null; recordId?: number | null }[],
-  db: Kysely<Database> = ctx.db,
+  handle: Handle = ctx.db,
 ): Promise<string[]> {
   if (grants.length === 0) return [];
   const now = ctx.clock.now();
@@ -85,7 +85,7 @@ export async function signLinkTokens(
     expiresAt,
     usedAt: null,
   }));
-  await db.insertInto('linkToken').values(rows).execute();
+  await own<SecurityTables>(handle).insertInto('linkToken').values(rows).execute();
   return rows.map((r) => `${r.jti}.${macOf(ctx, r.jti)}`);
 }
 
@@ -130,7 +130,7 @@ export async function openLinkToken(
   if (!jti) return { refused: 'expired' };
   const now = ctx.clock.now();
   const deviceHash = deviceHashOf(ctx, deviceId);
-  const first = await ctx.db
+  const first = await own<SecurityTables>(ctx.db)
     .updateTable('linkToken')
     .set({ usedAt: now, deviceHash })
     .where('jti', '=', jti)
@@ -140,7 +140,7 @@ export async function openLinkToken(
     .returning(['jti', 'purpose', 'ciHmac', 'insuApplyId', 'recordId', 'expiresAt'])
     .executeTakeFirst();
   if (first) return toGrant(first);
-  const row = await ctx.db
+  const row = await own<SecurityTables>(ctx.db)
     .selectFrom('linkToken')
     .select(['jti', 'purpose', 'ciHmac', 'insuApplyId', 'recordId', 'expiresAt', 'deviceHash'])
     .where('jti', '=', jti)

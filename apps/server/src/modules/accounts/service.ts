@@ -2,9 +2,11 @@
 // check call answers it plainly (result MISMATCH, the bank's name masked), and a subscription or change refuses it.
 import { maskAccount, maskName, sameName, type AccountCheck } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import { own } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { findBank } from '../reference/index.js';
+import type { AccountsTables } from './tables.js';
 
 const ACCOUNT_NOT_FOUND = () =>
   new AppError('ACCOUNT_NOT_FOUND', '은행에 없는 계좌예요. 은행과 계좌번호를 다시 확인해 주세요.', [
@@ -67,7 +69,8 @@ export async function checkAccountOnce(
   const asked = (q.bankAccountHolder ?? patient.person.userNm).trim();
   const keyHmac = ctx.crypto.hmac('account-check', `${patient.ciHmac}|${q.bankCd}|${q.bankAccount}|${asked}`);
   const now = ctx.clock.now();
-  const row = await ctx.db
+  const db = own<AccountsTables>(ctx.db);
+  const row = await db
     .selectFrom('accountCheck')
     .select('answerEnc')
     .where('keyHmac', '=', keyHmac)
@@ -87,8 +90,8 @@ export async function checkAccountOnce(
   }
   const answerEnc = ctx.crypto.encryptJson(kept);
   const expiresAt = new Date(now.getTime() + ACCOUNT_CHECK_KEPT_SECONDS * 1000);
-  await ctx.db.deleteFrom('accountCheck').where('expiresAt', '<=', now).execute();
-  await ctx.db
+  await db.deleteFrom('accountCheck').where('expiresAt', '<=', now).execute();
+  await db
     .insertInto('accountCheck')
     .values({ keyHmac, answerEnc, createdAt: now, expiresAt })
     .onConflict((oc) => oc.column('keyHmac').doUpdateSet({ answerEnc, createdAt: now, expiresAt }))

@@ -3,10 +3,9 @@
 // the patient reads (treats: describe). Beside it, the operators' own record (operator_action): every action an
 // operator takes in the console, each reveal or download of personal data with its reason; append-only (a trigger
 // refuses updates and deletes), kept at least two years. Owns: access_log, operator_action.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import { own, type Handle } from '../../db/handle.js';
+import type { AuditTables } from './tables.js';
 
 export const ACCESS_ACTIONS = [
   /** A hospital sent a treatment record of the patient (actor hospital:<hospitalCd>). */
@@ -41,7 +40,8 @@ export interface AccessEntry {
 }
 
 /** Appends entries, in the caller's transaction when `db` is one. */
-export async function recordAccess(db: Db, entries: AccessEntry[], at: Date) {
+export async function recordAccess(handle: Handle, entries: AccessEntry[], at: Date) {
+  const db = own<AuditTables>(handle);
   if (entries.length === 0) return;
   await db
     .insertInto('accessLog')
@@ -63,7 +63,8 @@ export async function recordAccess(db: Db, entries: AccessEntry[], at: Date) {
  * Appends the entry unless the same one (patient, action, actor, detail) is already there since `since`: for entries a
  * read writes (a GET), so that repeating the read adds nothing. Not for use inside a caller's transaction.
  */
-export async function recordAccessOnce(db: Db, e: AccessEntry, at: Date, since: Date) {
+export async function recordAccessOnce(handle: Handle, e: AccessEntry, at: Date, since: Date) {
+  const db = own<AuditTables>(handle);
   const detail = e.detail ?? null;
   // Its own short transaction, holding the patient's lock for this action: parallel reads write one line between them.
   await db.transaction().execute(async (tx) => {
@@ -83,7 +84,8 @@ export async function recordAccessOnce(db: Db, e: AccessEntry, at: Date, since: 
 }
 
 /** The newest entries of one patient, and how many there are in all. */
-export async function accessLogOf(db: Db, ciHmac: string, limit: number) {
+export async function accessLogOf(handle: Handle, ciHmac: string, limit: number) {
+  const db = own<AuditTables>(handle);
   const [rows, count] = await Promise.all([
     db
       .selectFrom('accessLog')
@@ -164,7 +166,8 @@ export const byOperator = (
 });
 
 /** Appends one operator action, in the caller's transaction when `db` is one (so the action and its record agree). */
-export async function recordOperatorAction(db: Db, e: OperatorActionEntry, at: Date) {
+export async function recordOperatorAction(handle: Handle, e: OperatorActionEntry, at: Date) {
+  const db = own<AuditTables>(handle);
   await db
     .insertInto('operatorAction')
     .values({
@@ -183,7 +186,8 @@ export async function recordOperatorAction(db: Db, e: OperatorActionEntry, at: D
 }
 
 /** How many times one operator took `action` since `since` (a limit per operator counts its own record). */
-export async function operatorActionCount(db: Db, loginId: string, action: OperatorAction, since: Date) {
+export async function operatorActionCount(handle: Handle, loginId: string, action: OperatorAction, since: Date) {
+  const db = own<AuditTables>(handle);
   const r = await db
     .selectFrom('operatorAction')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -195,8 +199,8 @@ export async function operatorActionCount(db: Db, loginId: string, action: Opera
 }
 
 /** The operators' actions on one claim, oldest first (a claim's timeline in the console). */
-export const operatorActionsOfClaim = (db: Db, claimId: number) =>
-  db
+export const operatorActionsOfClaim = (handle: Handle, claimId: number) =>
+  own<AuditTables>(handle)
     .selectFrom('operatorAction')
     .select(['id', 'at', 'loginId', 'action', 'reason', 'detail'])
     .where('claimId', '=', claimId)

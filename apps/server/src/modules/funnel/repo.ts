@@ -1,10 +1,9 @@
 // SQL of the funnel: a view counted once per visit, step and Korean day; the counts per step out; old rows deleted.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { kstToday } from '@auto-claim/contract';
 import { APP_MENU_LOG_RETENTION_DAYS, FUNNEL_STEPS } from '@auto-claim/contract/ops';
-import type { Database } from '../../db/schema.js';
-
-type Db = Kysely<Database>;
+import { own, type Handle } from '../../db/handle.js';
+import type { FunnelTables } from './tables.js';
 
 const STEP_OF = new Map<string, string>(FUNNEL_STEPS.flatMap((s) => s.screens.map((screen) => [screen, s.step])));
 
@@ -12,7 +11,8 @@ const STEP_OF = new Map<string, string>(FUNNEL_STEPS.flatMap((s) => s.screens.ma
  * Counts a view: one more visit at its step, day and hospital, unless this visit was counted at that step that day
  * already (then nothing changes). One statement, so two views of one visit at once count once.
  */
-export async function countView(db: Db, v: { visitId: string; screen: string; hospitalCd: string }, at: Date) {
+export async function countView(handle: Handle, v: { visitId: string; screen: string; hospitalCd: string }, at: Date) {
+  const db = own<FunnelTables>(handle);
   const step = STEP_OF.get(v.screen);
   if (!step) return;
   const day = kstToday(at);
@@ -31,7 +31,8 @@ export async function countView(db: Db, v: { visitId: string; screen: string; ho
  * Deletes the visits' marks once their day and the next are over (a visit is a browser tab's), and the counts older
  * than the retention period (the claim workers' minute tick calls it). Answers how many rows went.
  */
-export async function purgeOldViews(db: Db, now: Date) {
+export async function purgeOldViews(handle: Handle, now: Date) {
+  const db = own<FunnelTables>(handle);
   const marks = await db
     .deleteFrom('funnelVisitStep')
     .where('day', '<', kstToday(new Date(now.getTime() - 86_400_000)))
@@ -44,7 +45,12 @@ export async function purgeOldViews(db: Db, now: Date) {
 }
 
 /** For each wizard step in order, the visits that reached it in each period (optionally at one hospital). */
-export async function funnelStepCounts(db: Db, since: { today: Date; d7: Date; d30: Date }, hospitalCd?: string) {
+export async function funnelStepCounts(
+  handle: Handle,
+  since: { today: Date; d7: Date; d30: Date },
+  hospitalCd?: string,
+) {
+  const db = own<FunnelTables>(handle);
   const [today, d7, d30] = [since.today, since.d7, since.d30].map(kstToday) as [string, string, string];
   const rows = await db
     .selectFrom('funnelDay')
