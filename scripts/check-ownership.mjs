@@ -1,40 +1,30 @@
-// Every table has one owner (docs/architecture.md): a server module names the tables it owns in the first comment of
-// its index.ts ("Owns: a, b."); the security layer and the sandbox providers own theirs here. This check fails when a
-// module's code names a table another part owns, in a Kysely call or in raw SQL. Run by `npm run lint`.
-import { readdirSync, readFileSync } from 'node:fs';
+// Every table has exactly one owner (docs/architecture.md, table ownership), read from the types: the tables.ts files
+// db/schema.ts composes (apps/server/scripts/ownership.ts). An owner's own code queries through a handle scoped to its
+// tables, so the compiler refuses another owner's table; for code still handed the whole Database, this check also
+// fails when a module's code names a table another part owns, in a Kysely call or in raw SQL. Run by `npm run lint`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tableOwners } from '../apps/server/scripts/ownership.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const modulesDir = path.join(root, 'apps/server/src/modules');
 const camel = (snake) => snake.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
-/** table (camelCase, as Kysely names it) → owner */
-const owner = new Map([
-  ['authSession', 'security'],
-  ['linkToken', 'security'],
-  ['lookupKeyFingerprint', 'security'],
-  ['sandboxOutbox', 'providers'],
-]);
+/** table (camelCase, as Kysely names it) → owner (modules/claims → claims) */
+const owner = new Map();
+const problems = [];
+for (const o of tableOwners()) {
+  const name = o.owner.replace(/^modules\//, '');
+  for (const t of o.names) {
+    if (owner.has(camel(t))) problems.push(`${t}: owned by both ${owner.get(camel(t))} and ${name}`);
+    owner.set(camel(t), name);
+  }
+}
 const modules = readdirSync(modulesDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const problems = [];
-for (const m of modules) {
-  let index;
-  try {
-    index = readFileSync(path.join(modulesDir, m, 'index.ts'), 'utf8');
-  } catch {
-    problems.push(`${m}: has no index.ts (its public face)`);
-    continue;
-  }
-  const owns = /Owns:\s*([^.]*)\./.exec(index.replace(/\n\/\/\s*/g, ' '));
-  if (!owns) continue;
-  for (const t of owns[1].split(',').map((s) => s.trim().split(/\s/)[0])) {
-    if (!/^[a-z_]+$/.test(t)) continue;
-    if (owner.has(camel(t))) problems.push(`${t}: owned by both ${owner.get(camel(t))} and ${m}`);
-    owner.set(camel(t), m);
-  }
-}
+for (const m of modules)
+  if (!existsSync(path.join(modulesDir, m, 'index.ts'))) problems.push(`${m}: has no index.ts (its public face)`);
 
 const KYSELY =
   /\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|with)\(\s*'([a-zA-Z_]+)/g;
