@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { providerKinds, type Config } from './config.js';
 import type { Database } from './db/schema.js';
+import type { Handle } from './db/handle.js';
 import { createFieldCrypto, type FieldCrypto } from './security/crypto.js';
 import { dbOutbox, type Outbox } from './providers/outbox.js';
 import { portoneIdentity } from './providers/identity/portone.js';
@@ -122,10 +123,10 @@ export interface AppContext {
   sandboxDeliveryFailures?: Set<string>;
 }
 
-export type JobSend = (name: string, data: object, opts?: { db?: Kysely<Database> }) => Promise<void>;
+export type JobSend = (name: string, data: object, opts?: { db?: Handle }) => Promise<void>;
 
 export interface JobQueue {
-  send(name: string, data: object, opts?: { db?: Kysely<Database> }): Promise<boolean>;
+  send(name: string, data: object, opts?: { db?: Handle }): Promise<boolean>;
   /** The engine's pg-boss (undefined: detached, when it stops). */
   attach(send: JobSend | undefined): void;
 }

@@ -75,6 +75,8 @@ it("an owner's handle cannot query another owner's table (checked by tsc; these 
       // @ts-expect-error -- a transaction of the handle is scoped the same
       await tx.selectFrom('treatmentRecord').selectAll().execute();
     }),
+    // @ts-expect-error -- a handle handed over queries nothing until its receiver narrows it
+    handed.selectFrom('accessLog'),
     // A handle handed over is narrowed by its receiver to its own tables only.
     own<AuditTables>(handed).selectFrom('accessLog').select('id'),
     // @ts-expect-error -- narrowed, it reaches nothing else

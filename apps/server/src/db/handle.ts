@@ -4,8 +4,14 @@
 // both write in one transaction) and only the receiving owner narrows it, to its own tables, with own().
 import type { Kysely } from 'kysely';
 
-/** A connection or transaction as it is handed from one owner to another: the receiver narrows it with own(). */
-export type Handle = Kysely<any>;
+/**
+ * A connection or transaction as it is handed from one owner to another: any owner's handle is one, and it queries
+ * nothing until its receiver narrows it with own().
+ */
+export type Handle = Pick<Kysely<object>, 'isTransaction'>;
 
 /** The receiving owner's view of a handed-over connection or transaction: its own tables, nothing else. */
 export const own = <Tables>(handle: Handle): Kysely<Tables> => handle as Kysely<Tables>;
+
+/** A module that owns no table (terms) begins a transaction the owners write in; it queries nothing itself. */
+export type NoTables = Record<never, never>;

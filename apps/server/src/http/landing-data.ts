@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+
 import { APP_ROOT, CONTEXT_PATH, type Hospital } from '@auto-claim/contract';
-import type { Database } from '../db/schema.js';
+import type { Handle } from '../db/handle.js';
 import { publicHospital } from '../modules/reference/index.js';
 import { pageOf, type Page } from './page.js';
 
@@ -96,7 +96,7 @@ const MAX_PAGES = 1_000;
  * page is made once per path and hospital data (a change to the hospital is a new key) and kept with its compressed
  * forms. Undefined for any other path: the page as built. A database error or a render that fails never breaks it.
  */
-export function landingPages(db: Kysely<Database>, webDist: string, indexHtml: Buffer) {
+export function landingPages(db: Handle, webDist: string, indexHtml: Buffer) {
   const pages = new Map<string, Promise<Page>>();
   let renderer: Promise<RenderScreen | undefined> | undefined;
   const render = () => (renderer ??= loadRenderer(webDist));

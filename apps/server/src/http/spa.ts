@@ -9,9 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+
 import { APP_ROOT, CONTEXT_PATH } from '@auto-claim/contract';
-import type { Database } from '../db/schema.js';
+import type { Handle } from '../db/handle.js';
 import { acceptedEncoding } from './accept-encoding.js';
 import { sendProblem } from './problem.js';
 import { landingPages } from './landing-data.js';
@@ -47,7 +47,7 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
   return reply.header('Content-Encoding', encoding).send(page[encoding]);
 }
 
-export async function registerSpa(app: FastifyInstance, webDist: string, db?: Kysely<Database>) {
+export async function registerSpa(app: FastifyInstance, webDist: string, db?: Handle) {
   const indexHtml = pageIn(path.join(webDist, 'index.html'));
   const built = indexHtml !== undefined;
   const opsHtml = pageIn(path.join(webDist, 'ops.html'));

@@ -35,9 +35,11 @@ import {
   type OpsSession,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../context.js';
+import { own } from '../db/handle.js';
 import type { OperatorRole, OperatorStage } from '../db/schema.js';
 import { AppError } from '../http/problem.js';
 import { randomToken, sha256 } from './crypto.js';
+import type { SecurityTables } from './tables.js';
 
 /** The person the telecom vouched for at verification; what the patient's calls act for. */
 export interface VerifiedPerson {
@@ -221,7 +223,7 @@ export async function loadSession(
   const idHash = sha256(token);
   const now = ctx.clock.now();
   // One round trip: the row is live (not revoked, inside both limits) and its idle clock restarts, or nothing.
-  const row = await ctx.db
+  const row = await own<SecurityTables>(ctx.db)
     .updateTable('authSession')
     .set({ lastSeenAt: now })
     .where('idHash', '=', idHash)
@@ -258,7 +260,7 @@ async function loadAnySession(ctx: AppContext, req: FastifyRequest) {
 async function revokeCurrent(ctx: AppContext, req: FastifyRequest, kind: SessionKind = 'patient') {
   const token = tokenOf(ctx, req, kind);
   if (!token) return;
-  await ctx.db
+  await own<SecurityTables>(ctx.db)
     .updateTable('authSession')
     .set({ revokedAt: ctx.clock.now() })
     .where('idHash', '=', sha256(token))
@@ -288,7 +290,7 @@ async function insertSession(
 ): Promise<SessionInfo & { idHash: string }> {
   const token = randomToken();
   const now = ctx.clock.now();
-  await ctx.db
+  await own<SecurityTables>(ctx.db)
     .insertInto('authSession')
     .values({
       idHash: sha256(token),
@@ -383,7 +385,7 @@ export async function startOperatorSession(
 
 /** Ends every session of an operator account (disabled, second factor reset). */
 export async function endOperatorSessions(ctx: Pick<AppContext, 'db' | 'crypto' | 'clock'>, loginId: string) {
-  await ctx.db
+  await own<SecurityTables>(ctx.db)
     .updateTable('authSession')
     .set({ revokedAt: ctx.clock.now() })
     .where('kind', '=', 'operator')
@@ -517,7 +519,11 @@ const LINK_ENDED = () =>
 async function checkLinkLive(ctx: AppContext, s: ActiveSession, linkLive: LinkStillLive) {
   if (s.kind !== 'patient' || s.scope !== 'link') return;
   if (s.linkInsuApplyId && (await linkLive(ciHmacOf(ctx, s.subject), s.linkInsuApplyId))) return;
-  await ctx.db.updateTable('authSession').set({ revokedAt: ctx.clock.now() }).where('idHash', '=', s.idHash).execute();
+  await own<SecurityTables>(ctx.db)
+    .updateTable('authSession')
+    .set({ revokedAt: ctx.clock.now() })
+    .where('idHash', '=', s.idHash)
+    .execute();
   throw LINK_ENDED();
 }
 
@@ -584,7 +590,7 @@ export const requireOperator = (ctx: AppContext) => async (req: FastifyRequest) 
     .where('loginId', '=', s.subject)
     .executeTakeFirst();
   if (!account || account.disabledAt) {
-    await ctx.db
+    await own<SecurityTables>(ctx.db)
       .updateTable('authSession')
       .set({ revokedAt: ctx.clock.now() })
       .where('idHash', '=', s.idHash)

@@ -18,6 +18,8 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { coarseAddress } from '../../http/client-address.js';
+import { own } from '../../db/handle.js';
+import type { AuditTables } from './tables.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
 export interface AuditLookups {
@@ -75,7 +77,7 @@ export const auditRoutes =
         const addressFor = (loginId: string, ip: string) => (loginId === req.operatorId ? ip : coarseAddress(ip));
         const ciHmac = await patientFilter(q);
         if (ciHmac === null) return { list: [], total: 0 };
-        let base = ctx.db.selectFrom('operatorAction');
+        let base = own<AuditTables>(ctx.db).selectFrom('operatorAction');
         if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
         if (q.loginId) base = base.where('loginId', '=', q.loginId);
         if (q.action) base = base.where('action', '=', q.action);
@@ -125,7 +127,7 @@ export const auditRoutes =
         const q = req.query;
         const ciHmac = await patientFilter(q);
         if (ciHmac === null) return { list: [], total: 0 };
-        let base = ctx.db.selectFrom('accessLog');
+        let base = own<AuditTables>(ctx.db).selectFrom('accessLog');
         base = q.loginId
           ? base.where('actor', '=', `operator:${q.loginId}`)
           : base.where('actor', 'like', 'operator:%');

@@ -3,13 +3,15 @@
 // transaction that makes the work it stands for. pg-boss keeps its tables in its own schema, `pgboss`.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
+import { own, type Handle } from '../../db/handle.js';
 import type { Database } from '../../db/schema.js';
 import { DOCUMENTS_QUEUE } from '../subscriptions/index.js';
 
 /** pg-boss's database interface over a Kysely instance or transaction (plugins off: pg-boss reads snake_case). */
-export const bossDb = (db: Kysely<Database>): PgBoss.Db => ({
+export const bossDb = (db: Handle): PgBoss.Db => ({
   async executeSql(text: string, values: unknown[] = []) {
-    const raw = db.withoutPlugins();
+    // pg-boss's own schema, in raw SQL: no table of any owner.
+    const raw = own<object>(db).withoutPlugins();
     const query = CompiledQuery.raw(text, values);
     // Inside the caller's transaction the caller decides what a failure means.
     if (raw.isTransaction) return { rows: (await raw.executeQuery(query)).rows as unknown[] };

@@ -4,7 +4,7 @@
 // The patient's calls answer these tables from memory (cache.ts): an edit here drops what is held, in this process
 // before the answer leaves (app.ts) and in every other through the tables' NOTIFY, so it shows on the next call.
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ import {
 } from '@auto-claim/contract/ops';
 import { hospitalCd, insuCompCd } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+
 import type { OperatorRole } from '../../db/schema.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { AppError, notFound } from '../../http/problem.js';
@@ -47,20 +47,23 @@ import { apiUrlAllowed } from '../../providers/delivery/insurer-api.js';
 import type { DeliveryChannel, DeliveryRequest } from '../../providers/delivery/types.js';
 import { EgressRefused, checkedAddresses, type EgressPolicy } from '../../providers/egress.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
-
-type Db = Kysely<Database>;
+import { own, type Handle } from '../../db/handle.js';
+import type { InsurerDestinationChangeTable, ReferenceTables } from './tables.js';
 
 // ————————————————————————————— what the claim engine reads (through index.ts) —————————————————————————————
 
 /** Insurers switched off in the console: nothing new is delivered to them; their claims wait. */
-export const pausedInsurers = async (db: Db): Promise<string[]> =>
-  (await db.selectFrom('insurer').select('insuCompCd').where('active', '=', false).execute()).map((r) => r.insuCompCd);
+export const pausedInsurers = async (handle: Handle): Promise<string[]> =>
+  (
+    await own<ReferenceTables>(handle).selectFrom('insurer').select('insuCompCd').where('active', '=', false).execute()
+  ).map((r) => r.insuCompCd);
 
 /** The channel and API base URL the console set per insurer (null: the environment decides, as before). */
 export async function deliverySettingsOf(
-  db: Db,
+  handle: Handle,
   codes: string[],
 ): Promise<Map<string, { channel: DeliveryChannel | null; apiUrl: string | null }>> {
+  const db = own<ReferenceTables>(handle);
   const rows = codes.length
     ? await db
         .selectFrom('insurer')
@@ -74,9 +77,10 @@ export async function deliverySettingsOf(
 /** The channel of each insurer now: the console's choice, else the delivery provider's (the environment). */
 export async function channelsOf(
   ctx: Pick<AppContext, 'db' | 'providers'>,
-  db: Db,
+  handle: Handle,
   codes: string[],
 ): Promise<Map<string, DeliveryChannel>> {
+  const db = own<ReferenceTables>(handle);
   const set = await deliverySettingsOf(db, codes);
   return new Map(codes.map((c) => [c, set.get(c)?.channel ?? ctx.providers.delivery.channelFor(c)]));
 }
@@ -103,7 +107,8 @@ const toOpsHospital = ({ iosPackage, ...h }: { iosPackage: string | null } & Omi
   iOSPackage: iosPackage,
 });
 
-export async function pageHospitals(db: Db, q: z.infer<typeof hospitalsPageQuery>) {
+export async function pageHospitals(handle: Handle, q: z.infer<typeof hospitalsPageQuery>) {
+  const db = own<ReferenceTables>(handle);
   let base = db.selectFrom('hospital');
   if (q.q) {
     const like = likeOf(q.q);
@@ -124,8 +129,12 @@ export async function pageHospitals(db: Db, q: z.infer<typeof hospitalsPageQuery
   return { list: rows.map(toOpsHospital), total: Number(count.n) };
 }
 
-const findOpsHospital = async (db: Db, code: string) => {
-  const row = await db.selectFrom('hospital').select(hospitalColumns).where('hospitalCd', '=', code).executeTakeFirst();
+const findOpsHospital = async (handle: Handle, code: string) => {
+  const row = await own<ReferenceTables>(handle)
+    .selectFrom('hospital')
+    .select(hospitalColumns)
+    .where('hospitalCd', '=', code)
+    .executeTakeFirst();
   return row && toOpsHospital(row);
 };
 
@@ -162,7 +171,7 @@ function envLinkOf(ctx: AppContext, code: string) {
 const egressOf = (ctx: AppContext): EgressPolicy =>
   ctx.config.delivery?.kind === 'insurers' ? (ctx.config.delivery.egress ?? {}) : {};
 
-type ChangeRow = Selectable<Database['insurerDestinationChange']>;
+type ChangeRow = Selectable<InsurerDestinationChangeTable>;
 const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
 
 function toChange(c: ChangeRow, insurer: Pick<OpsInsurer, 'insuCompNm' | 'deliveryChannel' | 'apiUrl' | 'faxNo'>) {
@@ -182,8 +191,8 @@ function toChange(c: ChangeRow, insurer: Pick<OpsInsurer, 'insuCompNm' | 'delive
 }
 
 /** The open destination changes (asked, not decided, not lapsed) of some insurers, or of all. */
-const openChanges = (db: Db, now: Date, codes?: string[]) => {
-  let q = db
+const openChanges = (handle: Handle, now: Date, codes?: string[]) => {
+  let q = own<ReferenceTables>(handle)
     .selectFrom('insurerDestinationChange')
     .selectAll()
     .where('decision', 'is', null)
@@ -192,7 +201,8 @@ const openChanges = (db: Db, now: Date, codes?: string[]) => {
   return q.orderBy('id').execute();
 };
 
-async function opsInsurers(ctx: AppContext, db: Db, codes: string[]): Promise<Map<string, OpsInsurer>> {
+async function opsInsurers(ctx: AppContext, handle: Handle, codes: string[]): Promise<Map<string, OpsInsurer>> {
+  const db = own<ReferenceTables>(handle);
   if (codes.length === 0) return new Map();
   const [rows, faxes, photos, changes] = await Promise.all([
     db
@@ -241,7 +251,7 @@ async function opsInsurers(ctx: AppContext, db: Db, codes: string[]): Promise<Ma
 }
 
 export async function pageOpsInsurers(ctx: AppContext, q: z.infer<typeof insurersPageQuery>) {
-  let base = ctx.db.selectFrom('insurer');
+  let base = own<ReferenceTables>(ctx.db).selectFrom('insurer');
   if (q.q) {
     const like = likeOf(q.q);
     base = base.where((w) => w.or([w('insuCompNm', 'ilike', like), w('insuCompCd', 'ilike', like)]));
@@ -313,7 +323,8 @@ async function assertDestinationAllowed(ctx: AppContext, code: string, url: stri
 }
 
 /** The fax number claims to an insurer are faxed to: the first of its insurer_fax rows. */
-async function setFaxNo(tx: Db, code: string, faxNo: string) {
+async function setFaxNo(handle: Handle, code: string, faxNo: string) {
+  const tx = own<ReferenceTables>(handle);
   const first = await tx
     .selectFrom('insurerFax')
     .select('id')
@@ -342,7 +353,7 @@ async function updateInsurer(
 ) {
   const before = (await opsInsurers(ctx, ctx.db, [code])).get(code);
   if (!before) throw notFound('그 코드의 보험사가 없어요.', 'INSURER_CODE_NOT_FOUND');
-  const row = await ctx.db
+  const row = await own<ReferenceTables>(ctx.db)
     .selectFrom('insurer')
     .select('apiUrl')
     .where('insuCompCd', '=', code)
@@ -385,61 +396,63 @@ async function updateInsurer(
 
   const now = ctx.clock.now();
   const by = byOperator(ctx, req);
-  const changeId = await ctx.db.transaction().execute(async (tx) => {
-    // One edit of an insurer at a time: two requests at once replace one another instead of colliding.
-    await tx.selectFrom('insurer').select('insuCompCd').where('insuCompCd', '=', code).forUpdate().execute();
-    await tx.updateTable('insurer').set({ active: b.active }).where('insuCompCd', '=', code).execute();
-    for (const photo of photoRows(code, b.photo)) {
-      await tx
-        .insertInto('uiControl')
-        .values(photo)
-        .onConflict((oc) => oc.columns(['compCd', 'compType', 'ctrlKey']).doUpdateSet({ ctrlVal: photo.ctrlVal }))
-        .execute();
-    }
-    let id: string | null = null;
-    if (fields.length) {
-      await tx
-        .updateTable('insurerDestinationChange')
-        .set({ decision: 'replaced', decidedBy: by.loginId, decidedAt: now })
-        .where('insuCompCd', '=', code)
-        .where('decision', 'is', null)
-        .execute();
-      const inserted = await tx
-        .insertInto('insurerDestinationChange')
-        .values({
-          insuCompCd: code,
-          ...wanted,
-          fields: [...fields],
-          requestedBy: by.loginId,
-          requestedAt: now,
-          expiresAt: new Date(now.getTime() + DESTINATION_CHANGE_TTL_HOURS * 3600_000),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = String(inserted.id);
+  const changeId = await own<ReferenceTables>(ctx.db)
+    .transaction()
+    .execute(async (tx) => {
+      // One edit of an insurer at a time: two requests at once replace one another instead of colliding.
+      await tx.selectFrom('insurer').select('insuCompCd').where('insuCompCd', '=', code).forUpdate().execute();
+      await tx.updateTable('insurer').set({ active: b.active }).where('insuCompCd', '=', code).execute();
+      for (const photo of photoRows(code, b.photo)) {
+        await tx
+          .insertInto('uiControl')
+          .values(photo)
+          .onConflict((oc) => oc.columns(['compCd', 'compType', 'ctrlKey']).doUpdateSet({ ctrlVal: photo.ctrlVal }))
+          .execute();
+      }
+      let id: string | null = null;
+      if (fields.length) {
+        await tx
+          .updateTable('insurerDestinationChange')
+          .set({ decision: 'replaced', decidedBy: by.loginId, decidedAt: now })
+          .where('insuCompCd', '=', code)
+          .where('decision', 'is', null)
+          .execute();
+        const inserted = await tx
+          .insertInto('insurerDestinationChange')
+          .values({
+            insuCompCd: code,
+            ...wanted,
+            fields: [...fields],
+            requestedBy: by.loginId,
+            requestedAt: now,
+            expiresAt: new Date(now.getTime() + DESTINATION_CHANGE_TTL_HOURS * 3600_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = String(inserted.id);
+        await recordOperatorAction(
+          tx,
+          {
+            ...by,
+            action: 'insurer_destination_requested',
+            target: code,
+            detail: JSON.stringify({ changeId: id, fields, ...wanted }),
+          },
+          now,
+        );
+      }
       await recordOperatorAction(
         tx,
         {
           ...by,
-          action: 'insurer_destination_requested',
+          action: 'insurer_updated',
           target: code,
-          detail: JSON.stringify({ changeId: id, fields, ...wanted }),
+          detail: JSON.stringify({ active: b.active, photo: b.photo, destinationChange: id }),
         },
         now,
       );
-    }
-    await recordOperatorAction(
-      tx,
-      {
-        ...by,
-        action: 'insurer_updated',
-        target: code,
-        detail: JSON.stringify({ active: b.active, photo: b.photo, destinationChange: id }),
-      },
-      now,
-    );
-    return id;
-  });
+      return id;
+    });
   if (changeId) {
     // For the operators' log alerts: the console shows it to every admin until one other than the asker decides.
     ctx.log.warn(
@@ -466,7 +479,7 @@ async function decideChange(
 ) {
   const by = byOperator(ctx, req);
   const open = () =>
-    ctx.db
+    own<ReferenceTables>(ctx.db)
       .selectFrom('insurerDestinationChange')
       .selectAll()
       .where('id', '=', id)
@@ -486,38 +499,40 @@ async function decideChange(
     }
   }
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    const decided = await tx
-      .updateTable('insurerDestinationChange')
-      .set({ decision, decidedBy: by.loginId, decidedAt: now })
-      .where('id', '=', id)
-      .where('decision', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    // Decided by someone else meanwhile.
-    if (!decided) throw CHANGE_GONE();
-    if (decision === 'approved') {
-      const c = decided;
-      const set = {
-        ...(c.fields.includes('deliveryChannel') ? { deliveryChannel: c.deliveryChannel } : {}),
-        ...(c.fields.includes('apiUrl') ? { apiUrl: c.apiUrl } : {}),
-      };
-      if (Object.keys(set).length) {
-        await tx.updateTable('insurer').set(set).where('insuCompCd', '=', c.insuCompCd).execute();
+  await own<ReferenceTables>(ctx.db)
+    .transaction()
+    .execute(async (tx) => {
+      const decided = await tx
+        .updateTable('insurerDestinationChange')
+        .set({ decision, decidedBy: by.loginId, decidedAt: now })
+        .where('id', '=', id)
+        .where('decision', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      // Decided by someone else meanwhile.
+      if (!decided) throw CHANGE_GONE();
+      if (decision === 'approved') {
+        const c = decided;
+        const set = {
+          ...(c.fields.includes('deliveryChannel') ? { deliveryChannel: c.deliveryChannel } : {}),
+          ...(c.fields.includes('apiUrl') ? { apiUrl: c.apiUrl } : {}),
+        };
+        if (Object.keys(set).length) {
+          await tx.updateTable('insurer').set(set).where('insuCompCd', '=', c.insuCompCd).execute();
+        }
+        if (c.fields.includes('faxNo') && c.faxNo) await setFaxNo(tx, c.insuCompCd, c.faxNo);
       }
-      if (c.fields.includes('faxNo') && c.faxNo) await setFaxNo(tx, c.insuCompCd, c.faxNo);
-    }
-    await recordOperatorAction(
-      tx,
-      {
-        ...by,
-        action: decision === 'approved' ? 'insurer_destination_approved' : 'insurer_destination_rejected',
-        target: decided.insuCompCd,
-        detail: JSON.stringify({ changeId: id, requestedBy: decided.requestedBy, fields: decided.fields }),
-      },
-      now,
-    );
-  });
+      await recordOperatorAction(
+        tx,
+        {
+          ...by,
+          action: decision === 'approved' ? 'insurer_destination_approved' : 'insurer_destination_rejected',
+          target: decided.insuCompCd,
+          detail: JSON.stringify({ changeId: id, requestedBy: decided.requestedBy, fields: decided.fields }),
+        },
+        now,
+      );
+    });
   return (await opsInsurers(ctx, ctx.db, [asked.insuCompCd])).get(asked.insuCompCd)!;
 }
 
@@ -655,35 +670,37 @@ export const referenceOpsRoutes =
       async (req, reply) => {
         const b = req.body;
         const now = ctx.clock.now();
-        await ctx.db.transaction().execute(async (tx) => {
-          const inserted = await tx
-            .insertInto('hospital')
-            .values({
-              hospitalCd: b.hospitalCd,
-              ...hospitalValues(b),
-              thumbnailPath: '',
-              isDemo: false,
-              sortOrder: sql<number>`(select coalesce(max(sort_order), 0) + 1 from hospital)`,
-            })
-            .onConflict((oc) => oc.column('hospitalCd').doNothing())
-            .returning('hospitalCd')
-            .executeTakeFirst();
-          if (!inserted) {
-            throw new AppError('HOSPITAL_EXISTS', '그 코드의 병원이 이미 있어요.', [
-              { field: 'hospitalCd', message: '이미 등록된 병원 코드예요.' },
-            ]);
-          }
-          await recordOperatorAction(
-            tx,
-            {
-              ...byOperator(ctx, req),
-              action: 'hospital_created',
-              target: b.hospitalCd,
-              detail: JSON.stringify({ hospitalNm: b.hospitalNm, autoClaimEnabled: b.autoClaimEnabled }),
-            },
-            now,
-          );
-        });
+        await own<ReferenceTables>(ctx.db)
+          .transaction()
+          .execute(async (tx) => {
+            const inserted = await tx
+              .insertInto('hospital')
+              .values({
+                hospitalCd: b.hospitalCd,
+                ...hospitalValues(b),
+                thumbnailPath: '',
+                isDemo: false,
+                sortOrder: sql<number>`(select coalesce(max(sort_order), 0) + 1 from hospital)`,
+              })
+              .onConflict((oc) => oc.column('hospitalCd').doNothing())
+              .returning('hospitalCd')
+              .executeTakeFirst();
+            if (!inserted) {
+              throw new AppError('HOSPITAL_EXISTS', '그 코드의 병원이 이미 있어요.', [
+                { field: 'hospitalCd', message: '이미 등록된 병원 코드예요.' },
+              ]);
+            }
+            await recordOperatorAction(
+              tx,
+              {
+                ...byOperator(ctx, req),
+                action: 'hospital_created',
+                target: b.hospitalCd,
+                detail: JSON.stringify({ hospitalNm: b.hospitalNm, autoClaimEnabled: b.autoClaimEnabled }),
+              },
+              now,
+            );
+          });
         return reply.code(201).send((await findOpsHospital(ctx.db, b.hospitalCd))!);
       },
     );
@@ -719,21 +736,23 @@ export const referenceOpsRoutes =
       async (req) => {
         const code = req.params.hospitalCd;
         const now = ctx.clock.now();
-        await ctx.db.transaction().execute(async (tx) => {
-          const before = await findOpsHospital(tx, code);
-          if (!before) throw HOSPITAL_GONE();
-          await tx.updateTable('hospital').set(hospitalValues(req.body)).where('hospitalCd', '=', code).execute();
-          await recordOperatorAction(
-            tx,
-            {
-              ...byOperator(ctx, req),
-              action: 'hospital_updated',
-              target: code,
-              detail: hospitalChanges(before, req.body),
-            },
-            now,
-          );
-        });
+        await own<ReferenceTables>(ctx.db)
+          .transaction()
+          .execute(async (tx) => {
+            const before = await findOpsHospital(tx, code);
+            if (!before) throw HOSPITAL_GONE();
+            await tx.updateTable('hospital').set(hospitalValues(req.body)).where('hospitalCd', '=', code).execute();
+            await recordOperatorAction(
+              tx,
+              {
+                ...byOperator(ctx, req),
+                action: 'hospital_updated',
+                target: code,
+                detail: hospitalChanges(before, req.body),
+              },
+              now,
+            );
+          });
         return (await findOpsHospital(ctx.db, code))!;
       },
     );

@@ -1,19 +1,22 @@
 // SQL for the reference data. Small functions taking the db (Kysely example habit).
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { readPhotoControls, type PhotoControls } from '@auto-claim/contract';
-import type { Database } from '../../db/schema.js';
+import { own, type Handle } from '../../db/handle.js';
+import type { ReferenceTables } from './tables.js';
 
-type Db = Kysely<Database>;
-
-export const listBanks = (db: Db) =>
-  db
+export const listBanks = (handle: Handle) =>
+  own<ReferenceTables>(handle)
     .selectFrom('bank')
     .select(['bankCd', 'bankNm', 'bankKind'])
     .where('active', '=', true)
     .orderBy('sortOrder')
     .execute();
 
-export async function pageInsurers(db: Db, q: { insuKind?: 'LIFE' | 'NONLIFE'; page: number; pageSize: number }) {
+export async function pageInsurers(
+  handle: Handle,
+  q: { insuKind?: 'LIFE' | 'NONLIFE'; page: number; pageSize: number },
+) {
+  const db = own<ReferenceTables>(handle);
   let base = db.selectFrom('insurer').where('active', '=', true);
   if (q.insuKind) base = base.where('insuKind', '=', q.insuKind);
   const [rows, count] = await Promise.all([
@@ -35,8 +38,8 @@ export async function pageInsurers(db: Db, q: { insuKind?: 'LIFE' | 'NONLIFE'; p
   };
 }
 
-export const listFaxNumbers = (db: Db, insuCompCd?: string) => {
-  let q = db
+export const listFaxNumbers = (handle: Handle, insuCompCd?: string) => {
+  let q = own<ReferenceTables>(handle)
     .selectFrom('insurerFax')
     .innerJoin('insurer', 'insurer.insuCompCd', 'insurerFax.insuCompCd')
     .select(['insurerFax.insuCompCd', 'insurer.insuCompNm', 'faxNo', 'label', 'verified'])
@@ -45,15 +48,17 @@ export const listFaxNumbers = (db: Db, insuCompCd?: string) => {
   return q.orderBy('insurer.sortOrder').orderBy('insurerFax.id').execute();
 };
 
-export const listJobs = (db: Db, q: { level?: number; parentCd?: string }) => {
-  let s = db.selectFrom('jobCode').select(['jobCd', 'jobNm', 'parentCd', 'level', 'riskGrade']);
+export const listJobs = (handle: Handle, q: { level?: number; parentCd?: string }) => {
+  let s = own<ReferenceTables>(handle)
+    .selectFrom('jobCode')
+    .select(['jobCd', 'jobNm', 'parentCd', 'level', 'riskGrade']);
   if (q.level !== undefined) s = s.where('level', '=', q.level);
   if (q.parentCd !== undefined) s = s.where('parentCd', '=', q.parentCd);
   return s.orderBy('level').orderBy('sortOrder').execute();
 };
 
-export const listUiControls = (db: Db, compCd: string, compType: string) =>
-  db
+export const listUiControls = (handle: Handle, compCd: string, compType: string) =>
+  own<ReferenceTables>(handle)
     .selectFrom('uiControl')
     .select(['ctrlKey', 'ctrlVal'])
     .where('compCd', '=', compCd)
@@ -61,8 +66,12 @@ export const listUiControls = (db: Db, compCd: string, compType: string) =>
     .orderBy('ctrlKey')
     .execute();
 
-export const listTelecoms = (db: Db) =>
-  db.selectFrom('telecom').select(['telecomType', 'telecomNm', 'isMvno']).orderBy('sortOrder').execute();
+export const listTelecoms = (handle: Handle) =>
+  own<ReferenceTables>(handle)
+    .selectFrom('telecom')
+    .select(['telecomType', 'telecomNm', 'isMvno'])
+    .orderBy('sortOrder')
+    .execute();
 
 const hospitalColumns = [
   'hospitalCd',
@@ -79,8 +88,8 @@ const hospitalColumns = [
 ] as const;
 
 /** Sorted by hospital name (spec §4), in Korean collation order by code point, which is 가나다 order. */
-export const listHospitals = (db: Db, q: { autoClaimOnly?: boolean }) => {
-  let s = db.selectFrom('hospital').select(hospitalColumns);
+export const listHospitals = (handle: Handle, q: { autoClaimOnly?: boolean }) => {
+  let s = own<ReferenceTables>(handle).selectFrom('hospital').select(hospitalColumns);
   if (q.autoClaimOnly) s = s.where('autoClaimEnabled', '=', true);
   return s
     .orderBy(sql`hospital_nm collate "C"`)
@@ -88,10 +97,15 @@ export const listHospitals = (db: Db, q: { autoClaimOnly?: boolean }) => {
     .execute();
 };
 
-export const findHospital = (db: Db, hospitalCd: string) =>
-  db.selectFrom('hospital').select(hospitalColumns).where('hospitalCd', '=', hospitalCd).executeTakeFirst();
+export const findHospital = (handle: Handle, hospitalCd: string) =>
+  own<ReferenceTables>(handle)
+    .selectFrom('hospital')
+    .select(hospitalColumns)
+    .where('hospitalCd', '=', hospitalCd)
+    .executeTakeFirst();
 
-export async function pageHospitalNames(db: Db, q: { page: number; size: number }) {
+export async function pageHospitalNames(handle: Handle, q: { page: number; size: number }) {
+  const db = own<ReferenceTables>(handle);
   const [rows, count] = await Promise.all([
     db
       .selectFrom('hospital')
@@ -113,8 +127,8 @@ export async function pageHospitalNames(db: Db, q: { page: number; size: number 
  * The version of each term in effect on `today` (YYYYMMDD, KST): the latest effective date not after today among the
  * active versions, the latest published on the same day. Older versions stay for the record; later ones wait.
  */
-export const effectiveTerms = (db: Db, today: string) =>
-  db
+export const effectiveTerms = (handle: Handle, today: string) =>
+  own<ReferenceTables>(handle)
     .selectFrom('terms')
     .selectAll()
     .distinctOn('termsId')
@@ -125,9 +139,9 @@ export const effectiveTerms = (db: Db, today: string) =>
     .orderBy(sql`published_at desc nulls last`)
     .orderBy('version', 'desc');
 
-export const listTerms = (db: Db, today: string, termsGroup: string, insuCompCd?: string) => {
-  let s = db
-    .selectFrom(effectiveTerms(db, today).as('t'))
+export const listTerms = (handle: Handle, today: string, termsGroup: string, insuCompCd?: string) => {
+  let s = own<ReferenceTables>(handle)
+    .selectFrom(effectiveTerms(own<ReferenceTables>(handle), today).as('t'))
     .select(['termsId', 'termsGroup', 'insuCompCd', 'title', 'version', 'required', 'effectiveDate', 'content'])
     .where('termsGroup', '=', termsGroup as never);
   if (insuCompCd) s = s.where('insuCompCd', '=', insuCompCd);
@@ -137,10 +151,10 @@ export const listTerms = (db: Db, today: string, termsGroup: string, insuCompCd?
 // ————————————————————————————— what other modules read of the reference data (through index.ts) —————————————————————————————
 
 /** The hospitals that exist among `codes`. */
-export const hospitalsByCode = (db: Db, codes: string[]) =>
+export const hospitalsByCode = (handle: Handle, codes: string[]) =>
   codes.length === 0
     ? Promise.resolve([])
-    : db
+    : own<ReferenceTables>(handle)
         .selectFrom('hospital')
         .select(['hospitalCd', 'hospitalNm', 'autoClaimEnabled', 'isDemo'])
         .where('hospitalCd', 'in', codes)
@@ -148,10 +162,10 @@ export const hospitalsByCode = (db: Db, codes: string[]) =>
         .execute();
 
 /** The insurers that exist among `codes`, in the insurers' display order. */
-export const insurersByCode = (db: Db, codes: string[]) =>
+export const insurersByCode = (handle: Handle, codes: string[]) =>
   codes.length === 0
     ? Promise.resolve([])
-    : db
+    : own<ReferenceTables>(handle)
         .selectFrom('insurer')
         .select(['insuCompCd', 'insuCompNm', 'active'])
         .where('insuCompCd', 'in', codes)
@@ -159,7 +173,8 @@ export const insurersByCode = (db: Db, codes: string[]) =>
         .execute();
 
 /** Each insurer's photo settings (ui-control group INSU_PHOTO), read by the contract's one reader; every code answers. */
-export async function photoControlsOf(db: Db, codes: string[]): Promise<Map<string, PhotoControls>> {
+export async function photoControlsOf(handle: Handle, codes: string[]): Promise<Map<string, PhotoControls>> {
+  const db = own<ReferenceTables>(handle);
   const rows = codes.length
     ? await db
         .selectFrom('uiControl')
@@ -172,20 +187,24 @@ export async function photoControlsOf(db: Db, codes: string[]): Promise<Map<stri
 }
 
 /** Required terms of the given groups, the version in effect on `today` (YYYYMMDD, KST). */
-export const requiredTerms = (db: Db, today: string, groups: ('TELECOM' | 'SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[]) =>
-  db
-    .selectFrom(effectiveTerms(db, today).as('t'))
+export const requiredTerms = (
+  handle: Handle,
+  today: string,
+  groups: ('TELECOM' | 'SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[],
+) =>
+  own<ReferenceTables>(handle)
+    .selectFrom(effectiveTerms(own<ReferenceTables>(handle), today).as('t'))
     .select(['termsId', 'termsGroup', 'insuCompCd', 'title'])
     .where('termsGroup', 'in', groups)
     .where('required', '=', true)
     .execute();
 
 /** The terms with these ids (any group) in the version in effect on `today`, for recording an agreement with it. */
-export const termsByIds = (db: Db, today: string, termsIds: string[]) =>
+export const termsByIds = (handle: Handle, today: string, termsIds: string[]) =>
   termsIds.length === 0
     ? Promise.resolve([])
-    : db
-        .selectFrom(effectiveTerms(db, today).as('t'))
+    : own<ReferenceTables>(handle)
+        .selectFrom(effectiveTerms(own<ReferenceTables>(handle), today).as('t'))
         .select(['termsId', 'termsGroup', 'version', 'required'])
         .where('termsId', 'in', termsIds)
         .orderBy('sortOrder')
@@ -193,8 +212,8 @@ export const termsByIds = (db: Db, today: string, termsIds: string[]) =>
         .execute();
 
 /** An active bank by its KFTC code. */
-export const findBank = (db: Db, bankCd: string) =>
-  db
+export const findBank = (handle: Handle, bankCd: string) =>
+  own<ReferenceTables>(handle)
     .selectFrom('bank')
     .select(['bankCd', 'bankNm'])
     .where('bankCd', '=', bankCd)
@@ -202,16 +221,27 @@ export const findBank = (db: Db, bankCd: string) =>
     .executeTakeFirst();
 
 /** A bank's name by its code, active or not (to show what was chosen back then). */
-export const bankNameOf = async (db: Db, bankCd: string | null) =>
+export const bankNameOf = async (handle: Handle, bankCd: string | null) =>
   bankCd
-    ? ((await db.selectFrom('bank').select('bankNm').where('bankCd', '=', bankCd).executeTakeFirst())?.bankNm ?? '')
+    ? ((
+        await own<ReferenceTables>(handle)
+          .selectFrom('bank')
+          .select('bankNm')
+          .where('bankCd', '=', bankCd)
+          .executeTakeFirst()
+      )?.bankNm ?? '')
     : '';
 
-export const findJob = (db: Db, jobCd: string) =>
-  db.selectFrom('jobCode').select(['jobCd', 'jobNm']).where('jobCd', '=', jobCd).executeTakeFirst();
+export const findJob = (handle: Handle, jobCd: string) =>
+  own<ReferenceTables>(handle)
+    .selectFrom('jobCode')
+    .select(['jobCd', 'jobNm'])
+    .where('jobCd', '=', jobCd)
+    .executeTakeFirst();
 
 /** Each insurer's claim fax line (its first), digits only. */
-export async function faxNumbers(db: Db): Promise<Map<string, string>> {
+export async function faxNumbers(handle: Handle): Promise<Map<string, string>> {
+  const db = own<ReferenceTables>(handle);
   const rows = await db.selectFrom('insurerFax').select(['insuCompCd', 'faxNo']).orderBy('id').execute();
   const map = new Map<string, string>();
   for (const r of rows) if (!map.has(r.insuCompCd)) map.set(r.insuCompCd, r.faxNo.replace(/\D/g, ''));

@@ -27,9 +27,9 @@ import {
   type Code,
 } from '@auto-claim/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Handle } from '../../db/handle.js';
 import type { Clock } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+
 import { notFound } from '../../http/problem.js';
 import type { ReferenceCache } from './cache.js';
 import * as repo from './repo.js';
@@ -41,7 +41,7 @@ const toHospital = ({ thumbnailPath, iosPackage, ...h }: Awaited<ReturnType<type
 });
 
 /** One hospital as GET /v1/claims/hospitals/{hospitalCd} answers it, or undefined: the landing's HTML inlines it. */
-export async function publicHospital(db: Kysely<Database>, hospitalCd: string) {
+export async function publicHospital(db: Handle, hospitalCd: string) {
   const row = await repo.findHospital(db, hospitalCd);
   return row ? toHospital(row) : undefined;
 }
@@ -62,7 +62,7 @@ const keyOf = (req: FastifyRequest, ...more: string[]) =>
   JSON.stringify([req.routeOptions.url, req.params, req.query, ...more]);
 
 export const referenceRoutes =
-  (db: Kysely<Database>, clock: Clock, cache: ReferenceCache): FastifyPluginAsyncZod =>
+  (db: Handle, clock: Clock, cache: ReferenceCache): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['reference'];
     // Every answer here comes from memory while the data has not changed (cache.ts).

@@ -1,19 +1,21 @@
 // Terms versions for the operator console: every version with where it stands, publishing a new one, and the
 // required terms whose version in effect replaced an older one (who agreed before must agree again).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { KST_OFFSET_MS } from '@auto-claim/contract';
-import type { Database } from '../../db/schema.js';
-import { effectiveTerms } from './repo.js';
 
-type Db = Kysely<Database>;
+import { effectiveTerms } from './repo.js';
+import { own, type Handle } from '../../db/handle.js';
+import type { ReferenceTables } from './tables.js';
+
 type Group = 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
 
 /** One page of versions (newest first within each term), each in_effect, scheduled or superseded on `today`. */
 export async function pageTermsVersions(
-  db: Db,
+  handle: Handle,
   today: string,
   q: { page: number; size: number; termsGroup?: Group | undefined },
 ) {
+  const db = own<ReferenceTables>(handle);
   let base = db
     .selectFrom('terms as v')
     .leftJoin(effectiveTerms(db, today).as('e'), (j) =>
@@ -68,11 +70,12 @@ export type PublishOutcome =
  * version number one above the highest. Refused while another version still waits for its effective date.
  */
 export async function publishTermsVersion(
-  tx: Transaction<Database>,
+  handle: Handle,
   today: string,
   t: { termsId: string; title: string; content: string; required: boolean; effectiveDate: string },
   now: Date,
 ): Promise<PublishOutcome> {
+  const tx = own<ReferenceTables>(handle);
   const versions = await tx
     .selectFrom('terms')
     .selectAll()
@@ -110,7 +113,8 @@ export async function publishTermsVersion(
  * Required terms in effect on `today` that replaced an older version, each with the moment from which a patient was
  * offered it (its effective day's start in Korea, or its publication if later): who agreed before agreed to the old one.
  */
-export async function newerRequiredTerms(db: Db, today: string) {
+export async function newerRequiredTerms(handle: Handle, today: string) {
+  const db = own<ReferenceTables>(handle);
   const effective = await db
     .selectFrom(effectiveTerms(db, today).as('t'))
     .select(['termsId', 'version', 'title', 'effectiveDate', 'publishedAt'])

@@ -1,15 +1,20 @@
 // What the operator console reads of subscriptions, through index.ts: new subscriptions per period (counts only) and
 // the subscribers who agreed to an older version of a term now in effect (masked).
-import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import { maskName, maskPhone } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
-import { personOf } from './person.js';
 
-type Db = Kysely<Database>;
+import { personOf } from './person.js';
+import { own, type Handle } from '../../db/handle.js';
+import type { SubscriptionsTables } from './tables.js';
 
 /** Subscriptions made since each of the three moments (cancelled ones too: they enrolled), optionally at one hospital. */
-export async function enrolmentCounts(db: Db, since: { today: Date; d7: Date; d30: Date }, hospitalCd?: string) {
+export async function enrolmentCounts(
+  handle: Handle,
+  since: { today: Date; d7: Date; d30: Date },
+  hospitalCd?: string,
+) {
+  const db = own<SubscriptionsTables>(handle);
   const r = await sql<{ today: string; d7: string; d30: string }>`
     select count(*) filter (where s.created_at >= ${since.today}) as today,
       count(*) filter (where s.created_at >= ${since.d7}) as d7,
@@ -55,7 +60,8 @@ const needing = (terms: NewerTerms[], agreed: AgreedTo, termsId?: string) => {
 };
 
 /** How many subscribers must agree again, in all and per term. */
-export async function reagreeCounts(db: Db, terms: NewerTerms[], agreed: AgreedTo) {
+export async function reagreeCounts(handle: Handle, terms: NewerTerms[], agreed: AgreedTo) {
+  const db = own<SubscriptionsTables>(handle);
   if (terms.length === 0) return { total: 0, perTerm: new Map<string, number>() };
   const r = await sql<{ termsId: string | null; n: string }>`
     select n.terms_id, count(distinct n.insu_apply_id) as n from (${needing(terms, agreed)}) n

@@ -1,13 +1,13 @@
 // What other modules read of subscriptions, through index.ts: the claim engine (who is subscribed, how to reach them,
 // what a claim's documents need) and the patient's history. Each answer is decoded here, with the one person codec.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+
 import { padSizedSignature, sniffImageType } from '../../images/index.js';
 import type { VerifiedPerson } from '../../security/session.js';
 import { personOf, rrnHmacOf, rrnOf } from './person.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { own, type Handle } from '../../db/handle.js';
+import type { SubscriptionsTables } from './tables.js';
 
 /** A live subscription as the claim rules see it. */
 export interface MatchableSubscription {
@@ -35,7 +35,8 @@ export interface MatchableSubscription {
  * decrypting at match time. A hash another live subscription already holds is left out (the unique index
  * subscription_live_rrn): that subscription takes no records by RRN alone.
  */
-async function backfillRrn(ctx: AppContext, db: Db) {
+async function backfillRrn(ctx: AppContext, handle: Handle) {
+  const db = own<SubscriptionsTables>(handle);
   const missing = await db
     .selectFrom('subscription')
     .select(['insuApplyId', 'personEnc'])
@@ -68,9 +69,10 @@ async function backfillRrn(ctx: AppContext, db: Db) {
 /** The live subscriptions of these CIs or RRNs (keyed hashes), in the caller's transaction. */
 export async function matchableSubscriptions(
   ctx: AppContext,
-  db: Db,
+  handle: Handle,
   by: { ciHmacs: string[]; rrnHmacs: string[] },
 ): Promise<MatchableSubscription[]> {
+  const db = own<SubscriptionsTables>(handle);
   const { ciHmacs, rrnHmacs } = by;
   if (ciHmacs.length === 0 && rrnHmacs.length === 0) return [];
   if (rrnHmacs.length) await backfillRrn(ctx, db);
@@ -139,9 +141,10 @@ export async function matchableSubscriptions(
 /** Whom each subscription tells (알림톡): the patient's CI (keyed hash) and phone, by insuApplyId. */
 export async function contactsOf(
   ctx: AppContext,
-  db: Db,
+  handle: Handle,
   insuApplyIds: string[],
 ): Promise<Map<string, { ciHmac: string; userTel: string }>> {
+  const db = own<SubscriptionsTables>(handle);
   if (insuApplyIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('subscription')
@@ -158,7 +161,10 @@ export async function contactsOf(
 
 /** The newest subscription of a CI (or the given one): the person it verified, for a session or a message. */
 export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?: string | null) {
-  let q = ctx.db.selectFrom('subscription').select(['ciEnc', 'personEnc']).where('ciHmac', '=', ciHmac);
+  let q = own<SubscriptionsTables>(ctx.db)
+    .selectFrom('subscription')
+    .select(['ciEnc', 'personEnc'])
+    .where('ciHmac', '=', ciHmac);
   if (insuApplyId) q = q.where('insuApplyId', '=', insuApplyId);
   const sub = await q
     .orderBy((eb) => eb(eb.ref('status'), '=', 'subscribe'), 'desc')
@@ -178,7 +184,8 @@ export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?
 }
 
 /** The patient's live subscription with its insurers (the main one first). */
-export async function liveSubscriptionOf(db: Db, ciHmac: string) {
+export async function liveSubscriptionOf(handle: Handle, ciHmac: string) {
+  const db = own<SubscriptionsTables>(handle);
   const sub = await db
     .selectFrom('subscription')
     .select(['insuApplyId', 'insuCompCd', 'minAmt'])
@@ -196,15 +203,19 @@ export async function liveSubscriptionOf(db: Db, ciHmac: string) {
 }
 
 /** Every subscription id a CI ever had (its records stay its own after it cancels). */
-export const subscriptionIdsOf = async (db: Db, ciHmac: string) =>
-  (await db.selectFrom('subscription').select('insuApplyId').where('ciHmac', '=', ciHmac).execute()).map(
-    (r) => r.insuApplyId,
-  );
+export const subscriptionIdsOf = async (handle: Handle, ciHmac: string) =>
+  (
+    await own<SubscriptionsTables>(handle)
+      .selectFrom('subscription')
+      .select('insuApplyId')
+      .where('ciHmac', '=', ciHmac)
+      .execute()
+  ).map((r) => r.insuApplyId);
 
 /** Any subscription of this CI, live or not: its minimum amount is what the history explains. */
-export const latestMinAmt = async (db: Db, ciHmac: string) =>
+export const latestMinAmt = async (handle: Handle, ciHmac: string) =>
   (
-    await db
+    await own<SubscriptionsTables>(handle)
       .selectFrom('subscription')
       .select('minAmt')
       .where('ciHmac', '=', ciHmac)
@@ -226,7 +237,8 @@ export async function storedSignature(ctx: AppContext, signImgEnc: string | null
 }
 
 /** What a claim's documents need of its subscription: contact, payout account, signature and ID image. */
-export async function paperworkOf(ctx: AppContext, db: Db, insuApplyId: string | null) {
+export async function paperworkOf(ctx: AppContext, handle: Handle, insuApplyId: string | null) {
+  const db = own<SubscriptionsTables>(handle);
   const row = insuApplyId
     ? await db
         .selectFrom('subscription')

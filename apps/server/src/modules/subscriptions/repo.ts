@@ -1,9 +1,9 @@
 // SQL for subscriptions. Lookups by the keyed hash of the CI, never by plaintext; personal fields arrive here already
 // encrypted (service.ts) and leave encrypted.
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database, SubscriptionTable } from '../../db/schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql, type Insertable } from 'kysely';
+import type { SubscriptionTable } from '../../db/schema.js';
+import { own, type Handle } from '../../db/handle.js';
+import type { SubscriptionsTables } from './tables.js';
 
 export type { SubscriptionPerson } from './person.js';
 
@@ -37,19 +37,20 @@ const SUMMARY_COLUMNS = [
   'subscription.cancelledAt',
 ] as const;
 
-const summaryQuery = (db: Db) => db.selectFrom('subscription').select(SUMMARY_COLUMNS);
+const summaryQuery = (handle: Handle) =>
+  own<SubscriptionsTables>(handle).selectFrom('subscription').select(SUMMARY_COLUMNS);
 
 export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findLiveByCiHmac>>>;
 
-export const findLiveByCiHmac = (db: Db, ciHmac: string) =>
-  summaryQuery(db)
+export const findLiveByCiHmac = (handle: Handle, ciHmac: string) =>
+  summaryQuery(own<SubscriptionsTables>(handle))
     .where('subscription.ciHmac', '=', ciHmac)
     .where('subscription.status', '=', 'subscribe')
     .executeTakeFirst();
 
 /** The live subscription that holds this RRN (keyed hash), if any. */
-export const findLiveByRrnHmac = (db: Db, rrnHmac: string) =>
-  db
+export const findLiveByRrnHmac = (handle: Handle, rrnHmac: string) =>
+  own<SubscriptionsTables>(handle)
     .selectFrom('subscription')
     .select(['insuApplyId', 'ciHmac'])
     .where('rrnHmac', '=', rrnHmac)
@@ -57,23 +58,23 @@ export const findLiveByRrnHmac = (db: Db, rrnHmac: string) =>
     .executeTakeFirst();
 
 /** The live subscription if there is one, otherwise the latest cancelled one. */
-export const findLatestByCiHmac = (db: Db, ciHmac: string) =>
-  summaryQuery(db)
+export const findLatestByCiHmac = (handle: Handle, ciHmac: string) =>
+  summaryQuery(own<SubscriptionsTables>(handle))
     .where('subscription.ciHmac', '=', ciHmac)
     .orderBy(sql`subscription.status = 'subscribe'`, 'desc')
     .orderBy('subscription.createdAt', 'desc')
     .limit(1)
     .executeTakeFirst();
 
-export const findByIdempotencyKey = (db: Db, ciHmac: string, keyHmac: string) =>
-  summaryQuery(db)
+export const findByIdempotencyKey = (handle: Handle, ciHmac: string, keyHmac: string) =>
+  summaryQuery(own<SubscriptionsTables>(handle))
     .where('subscription.ciHmac', '=', ciHmac)
     .where('subscription.idempotencyKeyHmac', '=', keyHmac)
     .executeTakeFirst();
 
 /** The whole row of one of this person's subscriptions (documents after submission). */
-export const findOwn = (db: Db, ciHmac: string, insuApplyId: string) =>
-  db
+export const findOwn = (handle: Handle, ciHmac: string, insuApplyId: string) =>
+  own<SubscriptionsTables>(handle)
     .selectFrom('subscription')
     .selectAll()
     .where('ciHmac', '=', ciHmac)
@@ -81,8 +82,8 @@ export const findOwn = (db: Db, ciHmac: string, insuApplyId: string) =>
     .executeTakeFirst();
 
 /** The hospitals this subscription still covers (codes and when each was added). */
-export const liveHospitalRows = (db: Db, insuApplyId: string) =>
-  db
+export const liveHospitalRows = (handle: Handle, insuApplyId: string) =>
+  own<SubscriptionsTables>(handle)
     .selectFrom('subscriptionHospital')
     .select(['hospitalCd', 'subscribedAt', 'insuApplyId'])
     .where('insuApplyId', '=', insuApplyId)
@@ -90,19 +91,20 @@ export const liveHospitalRows = (db: Db, insuApplyId: string) =>
     .execute();
 
 /** The insurers this subscription claims at. */
-export const insurerRows = (db: Db, insuApplyId: string) =>
-  db
+export const insurerRows = (handle: Handle, insuApplyId: string) =>
+  own<SubscriptionsTables>(handle)
     .selectFrom('subscriptionInsurer')
     .select(['insuCompCd', 'idcardTypeCode'])
     .where('insuApplyId', '=', insuApplyId)
     .execute();
 
 export async function insertSubscription(
-  db: Db,
+  handle: Handle,
   row: Insertable<SubscriptionTable>,
   hospitals: { hospitalCd: string; agreeId: string | null }[],
   insurers: { insuCompCd: string; agreeIds: string[]; idcardTypeCode: string | null }[],
 ) {
+  const db = own<SubscriptionsTables>(handle);
   await db.insertInto('subscription').values(row).execute();
   await db
     .insertInto('subscriptionHospital')
@@ -123,12 +125,12 @@ export async function insertSubscription(
 
 /** Adds hospitals; one removed earlier comes back with a new subscription date, one already live is left as it is. */
 export const addHospitals = (
-  db: Db,
+  handle: Handle,
   insuApplyId: string,
   hospitals: { hospitalCd: string; agreeId: string | null }[],
   now: Date,
 ) =>
-  db
+  own<SubscriptionsTables>(handle)
     .insertInto('subscriptionHospital')
     .values(hospitals.map((h) => ({ insuApplyId, ...h, subscribedAt: now })))
     .onConflict((oc) =>
@@ -140,8 +142,8 @@ export const addHospitals = (
     )
     .execute();
 
-export const removeHospital = (db: Db, insuApplyId: string, hospitalCd: string, now: Date) =>
-  db
+export const removeHospital = (handle: Handle, insuApplyId: string, hospitalCd: string, now: Date) =>
+  own<SubscriptionsTables>(handle)
     .updateTable('subscriptionHospital')
     .set({ cancelledAt: now })
     .where('insuApplyId', '=', insuApplyId)
@@ -150,7 +152,7 @@ export const removeHospital = (db: Db, insuApplyId: string, hospitalCd: string, 
     .executeTakeFirst();
 
 export const updateSubscription = (
-  db: Db,
+  handle: Handle,
   insuApplyId: string,
   set: Partial<
     Pick<
@@ -160,7 +162,7 @@ export const updateSubscription = (
   >,
   now: Date,
 ) =>
-  db
+  own<SubscriptionsTables>(handle)
     .updateTable('subscription')
     .set({ ...set, updatedAt: now })
     .where('insuApplyId', '=', insuApplyId)
@@ -172,7 +174,8 @@ export const updateSubscription = (
  * every hospital ends; the rest (encrypted name, RRN, phone, address for the record of what was sent) goes with the
  * whole row at purge_at (purgeDue).
  */
-export async function cancelSubscription(db: Db, insuApplyId: string, now: Date, purgeAt: Date) {
+export async function cancelSubscription(handle: Handle, insuApplyId: string, now: Date, purgeAt: Date) {
+  const db = own<SubscriptionsTables>(handle);
   const r = await db
     .updateTable('subscription')
     .set({
@@ -198,7 +201,8 @@ export async function cancelSubscription(db: Db, insuApplyId: string, now: Date,
 }
 
 /** Deletes cancelled subscriptions whose purge date has come (hospitals and insurers go by cascade). */
-export async function purgeDue(db: Db, now: Date) {
+export async function purgeDue(handle: Handle, now: Date) {
+  const db = own<SubscriptionsTables>(handle);
   const r = await db
     .deleteFrom('subscription')
     .where('status', '=', 'cancel')
@@ -208,8 +212,13 @@ export async function purgeDue(db: Db, now: Date) {
 }
 
 /** The documents' hashes, kept by the first writer only (service.makeDocuments). */
-export const recordDocumentHashes = (db: Db, insuApplyId: string, commissionSha256: string, consentSha256: string) =>
-  db
+export const recordDocumentHashes = (
+  handle: Handle,
+  insuApplyId: string,
+  commissionSha256: string,
+  consentSha256: string,
+) =>
+  own<SubscriptionsTables>(handle)
     .updateTable('subscription')
     .set({ commissionSha256, consentSha256 })
     .where('insuApplyId', '=', insuApplyId)
@@ -217,9 +226,9 @@ export const recordDocumentHashes = (db: Db, insuApplyId: string, commissionSha2
     .execute();
 
 /** Live subscriptions with a signature whose documents are not made yet, oldest first. */
-export const pendingDocumentIds = async (db: Db, limit: number) =>
+export const pendingDocumentIds = async (handle: Handle, limit: number) =>
   (
-    await db
+    await own<SubscriptionsTables>(handle)
       .selectFrom('subscription')
       .select('insuApplyId')
       .where('status', '=', 'subscribe')

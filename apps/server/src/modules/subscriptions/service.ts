@@ -51,6 +51,8 @@ import { storedSignature } from './lookups.js';
 import { encodePerson, personOf, rrnHmacOf } from './person.js';
 import * as repo from './repo.js';
 import type { SubscriptionIdcard, SubscriptionPerson, SubscriptionRow } from './repo.js';
+import { own } from '../../db/handle.js';
+import type { SubscriptionsTables } from './tables.js';
 
 // ————————————————————————————————————————————— errors —————————————————————————————————————————————
 
@@ -547,16 +549,18 @@ export async function subscribe(
     idcardTypeCode: idcardType ? insurerIdcardType(i.insuCompCd, idcardType) : null,
   }));
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.insertSubscription(
-        trx,
-        values,
-        checked.hospitals.map((h) => ({ hospitalCd: h.hospitalCd, agreeId: null })),
-        insurerRows,
-      );
-      // In the same transaction: the job exists exactly when the subscription does, and survives a crash.
-      await ctx.jobs.send(DOCUMENTS_QUEUE, { insuApplyId }, { db: trx });
-    });
+    await own<SubscriptionsTables>(ctx.db)
+      .transaction()
+      .execute(async (trx) => {
+        await repo.insertSubscription(
+          trx,
+          values,
+          checked.hospitals.map((h) => ({ hospitalCd: h.hospitalCd, agreeId: null })),
+          insurerRows,
+        );
+        // In the same transaction: the job exists exactly when the subscription does, and survives a crash.
+        await ctx.jobs.send(DOCUMENTS_QUEUE, { insuApplyId }, { db: trx });
+      });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     if (isRrnTaken(e)) throw RRN_IN_USE();
@@ -684,7 +688,7 @@ export async function cancel(ctx: AppContext, patient: Patient) {
   if (!row) throw NOT_SUBSCRIBED();
   await makeDocuments(ctx, row.insuApplyId);
   const now = ctx.clock.now();
-  await ctx.db
+  await own<SubscriptionsTables>(ctx.db)
     .transaction()
     .execute((trx) =>
       repo.cancelSubscription(trx, row.insuApplyId, now, new Date(now.getTime() + CANCELLED_PURGE_DAYS * 86_400_000)),
@@ -740,7 +744,7 @@ export async function makeDocuments(
   ctx: AppContext,
   insuApplyId: string,
 ): Promise<{ commission: Uint8Array; agree: Uint8Array } | undefined> {
-  const row = await ctx.db
+  const row = await own<SubscriptionsTables>(ctx.db)
     .selectFrom('subscription')
     .select([
       'insuApplyId',

@@ -13,6 +13,7 @@ import {
   termsVersion,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { own, type NoTables } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { agreedTo } from '../auth/index.js';
@@ -73,31 +74,33 @@ export const termsAdminRoutes =
             { field: 'effectiveDate', message: `시행일은 오늘(${formatYmd(today)})이나 그 뒤여야 해요.` },
           ]);
         }
-        return ctx.db.transaction().execute(async (tx) => {
-          const out = await publishTermsVersion(tx, today, b, now);
-          if (!out.ok && out.reason === 'unknown') {
-            throw new AppError('TERMS_NOT_FOUND', '그런 약관이 없어요. 약관을 다시 골라 주세요.', [
-              { field: 'termsId', message: '없는 약관이에요.' },
-            ]);
-          }
-          if (!out.ok) {
-            throw new AppError(
-              'TERMS_VERSION_SCHEDULED',
-              `이 약관은 ${formatYmd(out.effectiveDate)}에 시행될 ${out.version} 버전이 이미 있어요. 그 버전이 시행된 뒤에 새 버전을 게시해 주세요.`,
+        return own<NoTables>(ctx.db)
+          .transaction()
+          .execute(async (tx) => {
+            const out = await publishTermsVersion(tx, today, b, now);
+            if (!out.ok && out.reason === 'unknown') {
+              throw new AppError('TERMS_NOT_FOUND', '그런 약관이 없어요. 약관을 다시 골라 주세요.', [
+                { field: 'termsId', message: '없는 약관이에요.' },
+              ]);
+            }
+            if (!out.ok) {
+              throw new AppError(
+                'TERMS_VERSION_SCHEDULED',
+                `이 약관은 ${formatYmd(out.effectiveDate)}에 시행될 ${out.version} 버전이 이미 있어요. 그 버전이 시행된 뒤에 새 버전을 게시해 주세요.`,
+              );
+            }
+            await recordOperatorAction(
+              tx,
+              {
+                ...byOperator(ctx, req),
+                action: 'terms_published',
+                target: b.termsId,
+                detail: `version ${out.version}, effective ${b.effectiveDate}`,
+              },
+              now,
             );
-          }
-          await recordOperatorAction(
-            tx,
-            {
-              ...byOperator(ctx, req),
-              action: 'terms_published',
-              target: b.termsId,
-              detail: `version ${out.version}, effective ${b.effectiveDate}`,
-            },
-            now,
-          );
-          return { termsId: b.termsId, version: out.version, effectiveDate: b.effectiveDate };
-        });
+            return { termsId: b.termsId, version: out.version, effectiveDate: b.effectiveDate };
+          });
       },
     );
 
