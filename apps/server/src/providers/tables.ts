@@ -1,5 +1,6 @@
-// What the sandbox providers would have sent (providers/outbox.ts): the tables the providers layer owns (docs/architecture.md, table ownership), in camelCase
-// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses ProvidersDb.
+// What the sandbox providers would have sent (providers/outbox.ts): the tables the providers layer owns
+// (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts
+// composes every owner's; the code here uses ProvidersDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface ProvidersTables {

@@ -1,5 +1,6 @@
-// Sessions, link tokens and the lookup key's fingerprint: the tables the security layer owns (docs/architecture.md, table ownership), in camelCase
-// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses SecurityDb.
+// Sessions, link tokens and the lookup key's fingerprint: the tables the security layer owns (docs/architecture.md,
+// table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the
+// code here uses SecurityDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface SecurityTables {

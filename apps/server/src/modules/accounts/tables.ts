@@ -1,5 +1,6 @@
-// Holder checks asked by GET, answered again from here for a few minutes: the tables the accounts module owns (docs/architecture.md, table ownership), in camelCase
-// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses AccountsDb.
+// Holder checks asked by GET, answered again from here for a few minutes: the tables the accounts module owns
+// (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts
+// composes every owner's; the code here uses AccountsDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface AccountsTables {

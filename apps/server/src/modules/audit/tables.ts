@@ -1,5 +1,6 @@
-// The access log and the operators' own record: the tables the audit module owns (docs/architecture.md, table ownership), in camelCase
-// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses AuditDb.
+// The access log and the operators' own record: the tables the audit module owns (docs/architecture.md, table
+// ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code
+// here uses AuditDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface AuditTables {

@@ -1,5 +1,6 @@
-// SMS identity verification, terms agreements and operators: the tables the auth module owns (docs/architecture.md, table ownership), in camelCase
-// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses AuthDb.
+// SMS identity verification, terms agreements and operators: the tables the auth module owns (docs/architecture.md,
+// table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the
+// code here uses AuthDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface AuthTables {

@@ -1,5 +1,6 @@
-// The claim engine (README, claim engine): the tables the claims module owns (docs/architecture.md, table ownership), in camelCase
-// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses ClaimsDb.
+// The claim engine (README, claim engine): the tables the claims module owns (docs/architecture.md, table ownership),
+// in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses
+// ClaimsDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface ClaimsTables {

@@ -1,5 +1,6 @@
-// The enrolment funnel: counts only: the tables the funnel module owns (docs/architecture.md, table ownership), in camelCase
-// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses FunnelDb.
+// The enrolment funnel: counts only: the tables the funnel module owns (docs/architecture.md, table ownership), in
+// camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses
+// FunnelDb.
 import type { Kysely } from 'kysely';
 
 export interface FunnelTables {

@@ -1,5 +1,6 @@
-// The patient's side of the claim engine: insurers' requests for an ID copy and the answers: the tables the treats module owns (docs/architecture.md, table ownership), in camelCase
-// (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses TreatsDb.
+// The patient's side of the claim engine: insurers' requests for an ID copy and the answers: the tables the treats
+// module owns (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case).
+// db/schema.ts composes every owner's; the code here uses TreatsDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface TreatsTables {
