@@ -5,7 +5,7 @@
 // before the answer leaves (app.ts) and in every other through the tables' NOTIFY, so it shows on the next call.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPhotoControls, type FieldError } from '@auto-claim/contract';
@@ -827,12 +827,13 @@ export const referenceOpsRoutes =
     }
 
     // Per operator, beside the route's per-address limit: a test delivery calls out, so it is no probe to repeat.
+    // Counted after validation (preHandler), so that only a delivery that would go out spends it.
     const testLimit = app.createRateLimit({
       max: TEST_DELIVERIES_PER_WINDOW,
       timeWindow: TEST_DELIVERY_WINDOW_MINUTES * 60_000,
       keyGenerator: (req) => `test-delivery:${req.operatorId ?? req.ip}`,
     });
-    const perOperator: onRequestAsyncHookHandler = async (req, reply) => {
+    const perOperator: preHandlerAsyncHookHandler = async (req, reply) => {
       const limit = await testLimit(req);
       if (!limit.isAllowed && limit.isExceeded) {
         reply.header('retry-after', limit.ttlInSeconds);
@@ -849,7 +850,7 @@ export const referenceOpsRoutes =
           // Per address too, for several operators at one address (four of them at the operator's limit).
           rateLimit: { max: 4 * TEST_DELIVERIES_PER_WINDOW, timeWindow: TEST_DELIVERY_WINDOW_MINUTES * 60_000 },
         },
-        onRequest: perOperator,
+        preHandler: perOperator,
         schema: {
           operationId: 'opsTestInsurerDelivery',
           tags,
