@@ -265,3 +265,13 @@ export async function rekeyTick(ctx: {
     return undefined;
   }
 }
+
+/**
+ * Key rotation on the jobs runtime's minute (src/jobs/): one of the two jobs that walk every table (with the
+ * retention purges of each module), declared in jobs/index.ts.
+ */
+export const keyRotationJobs = (ctx: Parameters<typeof rekeyTick>[0]) => ({
+  async everyMinute() {
+    await rekeyTick(ctx);
+  },
+});

@@ -12,6 +12,6 @@ export {
   subscriberOf,
   subscriptionIdsOf,
 } from './lookups.js';
-export { purgeDue } from './repo.js';
-export { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './service.js';
+export { DOCUMENTS_QUEUE, makeDocuments } from './service.js';
+export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage, type AgreedTo, type NewerTerms } from './counts.js';
