@@ -33,7 +33,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     (app?.log ?? worker?.ctx.log)?.info({ signal, role: config.role }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    // New requests get 503 while those in flight finish; the jobs runtime stops fetching jobs and waits for running ones.
+    // New requests get 503 while those in flight finish; the jobs runtime stops fetching and waits for running jobs.
     await app?.close();
     await worker?.close();
     await ops?.close();

@@ -18,7 +18,7 @@ export interface JobModule {
 }
 
 export interface JobRuntime {
-  /** Installs pg-boss and the queues; with workers, also runs every module's workers and the minute tick. Idempotent. */
+  /** Installs pg-boss and the queues; with workers, also every module's workers and the minute tick. Idempotent. */
   start(opts?: { workers?: boolean }): Promise<void>;
   /** Stops taking jobs and waits for those running (within the 10 s of docs/operations.md, "Signals"). */
   stop(): Promise<void>;
