@@ -50,6 +50,7 @@ import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { termsAdminRoutes } from './modules/terms/index.js';
+import { createJobs, type JobRuntime } from './jobs/index.js';
 
 export interface AppDeps {
   config: ContextConfig;
@@ -67,6 +68,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The jobs runtime (src/jobs/): main.ts starts it, and with it the workers where the role says so. */
+    jobs: JobRuntime;
     /** Every route as registered (HEAD twins included): tests walk it so that no route escapes a check. */
     routeList: readonly RouteOptions[];
   }
@@ -137,7 +140,13 @@ export async function buildApp({
     done();
   });
   app.decorate('ctx', ctx);
-  app.addHook('onClose', () => ctx.pdf.close());
+  const jobs = createJobs(ctx);
+  app.decorate('jobs', jobs);
+  // Jobs stop first (the running ones finish), then the PDF workers they may be using.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await ctx.pdf.close();
+  });
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => void routeList.push(route));
@@ -203,7 +212,7 @@ export async function buildApp({
   // The public port says ready or not and nothing of what stands behind it (which database, the queue, what failed):
   // the ops listener (METRICS_PORT, ops-server.ts) keeps the details.
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) =>
-    (await readiness(app, db.kind)).ok
+    (await readiness(ctx, jobs, db.kind)).ok
       ? { status: 'ok' }
       : sendProblem(reply, {
           status: 503,
@@ -232,7 +241,7 @@ export async function buildApp({
   await app.register(addressRoutes(app.ctx));
   await app.register(treatsRoutes(app.ctx));
   // An insurer's answer that asks for the patient's ID copy starts the same request the sandbox insurer makes.
-  await registerClaims(app, ctx, { requestIdCopy: (r) => requestIdCard(ctx, r) });
+  await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(termsAdminRoutes(ctx));
@@ -246,15 +255,15 @@ export async function buildApp({
   return app;
 }
 
-/** Ready to take work: the database answers and, where this process runs the claim engine, so does its queue. */
-export async function readiness(app: FastifyInstance, database: string) {
+/** Ready to take work: the database answers and, where this process runs the jobs runtime, so does its queue. */
+export async function readiness(ctx: Pick<AppContext, 'db'>, jobs: JobRuntime, database: string) {
   try {
-    await sql`select 1`.execute(app.ctx.db);
+    await sql`select 1`.execute(ctx.db);
   } catch {
     return { ok: false as const, code: 'DATABASE_UNAVAILABLE', detail: '데이터베이스에 연결할 수 없어요.' };
   }
-  if (app.claimEngine.started && !(await app.claimEngine.queueReachable())) {
+  if (jobs.started && !(await jobs.reachable())) {
     return { ok: false as const, code: 'QUEUE_UNAVAILABLE', detail: '작업 대기열에 연결할 수 없어요.' };
   }
-  return { ok: true as const, status: 'ok', database, queue: app.claimEngine.started };
+  return { ok: true as const, status: 'ok', database, queue: jobs.started };
 }

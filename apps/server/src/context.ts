@@ -113,8 +113,8 @@ export interface AppContext {
   /** The worker threads that make PDFs (documents/workers.ts), off the event loop; the app closes them. */
   pdf: PdfWorkers;
   /**
-   * Sends a job to pg-boss, in the caller's transaction when `db` is one, once the claim engine has started it
-   * (claims/engine.ts attaches its queue); before that it sends nothing and answers false, and the engine's minute
+   * Sends a job to pg-boss, in the caller's transaction when `db` is one, once the jobs runtime has started it
+   * (jobs/runtime.ts attaches its queue); before that it sends nothing and answers false, and the engine's minute
    * tick finds the work from the tables (ADR 0003).
    */
   jobs: JobQueue;
@@ -126,7 +126,7 @@ export type JobSend = (name: string, data: object, opts?: { db?: Kysely<Database
 
 export interface JobQueue {
   send(name: string, data: object, opts?: { db?: Kysely<Database> }): Promise<boolean>;
-  /** The engine's pg-boss (undefined: detached, when it stops). */
+  /** The jobs runtime's pg-boss (undefined: detached, when it stops). */
   attach(send: JobSend | undefined): void;
 }
 

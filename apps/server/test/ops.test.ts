@@ -23,7 +23,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     metrics: t.app.ctx.metrics,
-    ready: () => readiness(t.app, t.db.kind),
+    ready: () => readiness(t.app.ctx, t.app.jobs, t.db.kind),
   });
 });
 afterAll(async () => {

@@ -128,7 +128,6 @@ export interface Database {
   idCardSubmission: IdCardSubmissionTable;
   hospitalApiKey: HospitalApiKeyTable;
   feedRejection: FeedRejectionTable;
-  subscriptionRrn: SubscriptionRrnTable;
   treatmentRecord: TreatmentRecordTable;
   claim: ClaimTable;
   claimStatusHistory: ClaimStatusHistoryTable;
@@ -372,11 +371,6 @@ export interface FeedRejectionTable {
   code: string;
   field: string;
   message: string;
-}
-
-export interface SubscriptionRrnTable {
-  insuApplyId: string;
-  rrnHmac: string;
 }
 
 export type VisitType = '외래' | '입원' | '약국';

@@ -5,6 +5,7 @@
 // notification_handled.
 export { registerClaims } from './routes.js';
 export { engineBacklog } from './backlog.js';
+export { claimJobs } from './engine.js';
 export { requireHospital } from './feed.js';
 export { insertClaims } from './match.js';
 export { answerHeldRecord, recordsToConfirm } from './held.js';

@@ -34,8 +34,9 @@ import type { ErrorCode } from '../../http/errors.js';
 import { pdfAnswer } from '../../http/route-contract.js';
 import { AppError, notFound } from '../../http/problem.js';
 import { engineBacklog } from './backlog.js';
+import type { JobRuntime } from '../../jobs/runtime.js';
 import { createClaimEngine, type ClaimEngine } from './engine.js';
-import { recordClaimPackage, renderPackage } from './documents.js';
+import { recordClaimPackage } from './documents.js';
 import {
   HOSPITAL_FEED_RATE_LIMIT,
   hospitalKeys,
@@ -366,17 +367,16 @@ declare module 'fastify' {
 }
 
 /**
- * The engine on the app (stopped with it), its routes, and insurers' answers; `requestIdCopy` is how an insurer's
+ * The engine on the app (on the app's jobs runtime, which the app stops), its routes, and insurers' answers; `requestIdCopy` is how an insurer's
  * request for the patient's ID copy reaches the patient (the treats module, which reads this one).
  */
 export async function registerClaims(
   app: FastifyInstance,
   ctx: AppContext,
-  opts: { requestIdCopy?: IdCopyRequester } = {},
+  opts: { jobs: JobRuntime; requestIdCopy?: IdCopyRequester },
 ) {
-  const engine = createClaimEngine(ctx, { renderPackage });
+  const engine = createClaimEngine(ctx, opts.jobs);
   app.decorate('claimEngine', engine);
-  app.addHook('onClose', () => engine.stop());
   ctx.metrics.setBacklogSource(() => engineBacklog(ctx.db, ctx.clock.now()));
   await app.register(claimRoutes(ctx, engine));
   await app.register(opsClaimRoutes(ctx, engine));
