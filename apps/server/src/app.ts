@@ -36,7 +36,12 @@ import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/ba
 import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
-import { createReferenceCache, referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
+import {
+  createReferenceCache,
+  publicHospital,
+  referenceOpsRoutes,
+  referenceRoutes,
+} from './modules/reference/index.js';
 import { authRoutes, operatorConsoleRoutes } from './modules/auth/index.js';
 import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
@@ -242,7 +247,7 @@ export async function buildApp({
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
   if (ctx.sandbox && ctx.sandboxDeliveryFailures)
     await app.register(sandboxDeliveryRoutes(ctx.sandboxDeliveryFailures));
-  await registerSpa(app, config.webDist, db.db);
+  await registerSpa(app, config.webDist, (hospitalCd) => publicHospital(db.db, hospitalCd));
   return app;
 }
 

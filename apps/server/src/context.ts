@@ -35,19 +35,10 @@ import type { AddressProvider } from './providers/address/types.js';
 import { countDeliveries, countNotifications, instrument } from './providers/instrument.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createPdfWorkers, type PdfWorkers } from './documents/workers.js';
+import { sandboxClock, systemClock, type Clock } from './clock.js';
 
-export interface Clock {
-  now(): Date;
-  /** Moves the clock forward: a sandbox's (or a test's) way to let a waiting period pass (POST /sandbox/clock). */
-  advance?(ms: number): void;
-}
-export const systemClock: Clock = { now: () => new Date() };
-
-/** The system clock, plus whatever the sandbox has moved it forward by. */
-export function sandboxClock(): Clock {
-  let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
-}
+// The clock is a leaf of its own (clock.ts) so that providers can take one without importing the context.
+export { sandboxClock, systemClock, type Clock };
 
 export type ContextConfig = Pick<
   Config,

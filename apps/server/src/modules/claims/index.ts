@@ -21,3 +21,4 @@ export {
 } from './history.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
 export { ciHmacOf, maskedPatientsOf } from './console.js';
+export { buildClaimPackage } from './documents.js';
