@@ -50,7 +50,7 @@ import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
-import { ciHmacOf, maskedPatientsOf, registerClaims, requireHospital } from './modules/claims/index.js';
+import { maskedPatientsOf, patientCiHmacOf, registerClaims, requireHospital } from './modules/claims/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -242,7 +242,10 @@ export async function buildApp({
   await app.register(dashboardRoutes(ctx));
   await app.register(termsAdminRoutes(ctx));
   await app.register(
-    auditRoutes(ctx, { ciHmacOf: (by) => ciHmacOf(ctx, by), maskedPatientsOf: (by) => maskedPatientsOf(ctx, by) }),
+    auditRoutes(ctx, {
+      patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),
+      maskedPatientsOf: (by) => maskedPatientsOf(ctx, by),
+    }),
   );
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
   if (ctx.sandbox && ctx.sandboxDeliveryFailures)
