@@ -18,7 +18,8 @@ import { BODY_LIMIT_BYTES, CONTEXT_PATH } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { createContext, type AppContext, type Clock, type ContextConfig } from './context.js';
+import type { AppContext, Clock, ContextConfig } from './context.js';
+import { createContext } from './create-context.js';
 import { registerControlTextGuard } from './http/control-text.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
 import {
