@@ -2,8 +2,10 @@
 // probes are the imports a design review found slipping through path regexes; each is linted as if it were a file
 // in the tree, so the rules cannot quietly stop working (a resolver that stops resolving, a zone that stops
 // matching) without this file failing.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -63,5 +65,58 @@ describe('imports the one direction allows', () => {
     ['the UI kit from a screen', 'apps/web/src/screens/X.tsx', '../ui'],
   ])('%s: %s imports %s', async (_, file, source) => {
     expect(await broken(file, `import * as probe from '${source}';\nexport default probe;\n`)).toEqual([]);
+  });
+});
+
+/** The import circles among the files under `dirs`, type-only and lazy imports included (no-cycle skips both). */
+function circles(dirs: string[]) {
+  const files = dirs.flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !f.includes('node_modules'))
+      .map((f) => path.join(root, dir, f)),
+  );
+  const resolveFrom = (file: string, spec: string) => {
+    const base = path.resolve(path.dirname(file), spec);
+    const stem = base.replace(/\.js$/, '');
+    return [`${stem}.ts`, `${stem}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((f) => existsSync(f));
+  };
+  const edges = new Map(
+    files.map((file) => {
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      const specs = importedFiles.map((i) => i.fileName).filter((spec) => spec.startsWith('.'));
+      return [file, specs.flatMap((spec) => resolveFrom(file, spec) ?? [])];
+    }),
+  );
+  // Tarjan's strongly connected components: a component of more than one file is a circle.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do component.push((w = stack.pop()!));
+      while (w !== v);
+      if (component.length > 1) found.push(component.map((f) => path.relative(root, f)));
+    }
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return found;
+}
+
+describe('import circles', () => {
+  it('none in the server or the web app, counting type-only and lazy imports', () => {
+    expect(circles(['apps/server/src', 'apps/web/src'])).toEqual([]);
   });
 });
