@@ -1,5 +1,6 @@
 // The one direction of imports (docs/architecture.md), as ESLint rules on resolved paths: a relative path, a
 // detour through `../../modules/` or a file outside `modules/` all resolve to the same file, so all are judged alike.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
@@ -26,6 +27,11 @@ export const moduleOrder = {
   terms: ['audit', 'auth', 'reference', 'subscriptions'],
 };
 const modules = Object.keys(moduleOrder);
+// A module folder left out of the order would be guarded by nothing: the lint refuses to start instead.
+const unplaced = readdirSync(server('modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !modules.includes(entry.name))
+  .map((entry) => entry.name);
+if (unplaced.length) throw new Error(`Place ${unplaced.join(', ')} in moduleOrder (scripts/boundaries.mjs).`);
 
 // The shared layers under the modules: none of them imports a module, the app's wiring, or a layer above it.
 const wiring = [server('{app,main,ops-server}.ts')];
