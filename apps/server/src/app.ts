@@ -18,7 +18,8 @@ import { BODY_LIMIT_BYTES, CONTEXT_PATH } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { createContext, type AppContext, type Clock, type ContextConfig } from './context.js';
+import type { AppContext, Clock, ContextConfig } from './context.js';
+import { createContext } from './create-context.js';
 import { registerControlTextGuard } from './http/control-text.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
 import {
@@ -36,7 +37,12 @@ import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/ba
 import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
-import { createReferenceCache, referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
+import {
+  createReferenceCache,
+  publicHospital,
+  referenceOpsRoutes,
+  referenceRoutes,
+} from './modules/reference/index.js';
 import { authRoutes, operatorConsoleRoutes } from './modules/auth/index.js';
 import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
@@ -45,7 +51,7 @@ import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
-import { ciHmacOf, maskedPatientsOf, registerClaims, requireHospital } from './modules/claims/index.js';
+import { maskedPatientsOf, patientCiHmacOf, registerClaims, requireHospital } from './modules/claims/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -246,12 +252,15 @@ export async function buildApp({
   await app.register(dashboardRoutes(ctx));
   await app.register(termsAdminRoutes(ctx));
   await app.register(
-    auditRoutes(ctx, { ciHmacOf: (by) => ciHmacOf(ctx, by), maskedPatientsOf: (by) => maskedPatientsOf(ctx, by) }),
+    auditRoutes(ctx, {
+      patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),
+      maskedPatientsOf: (by) => maskedPatientsOf(ctx, by),
+    }),
   );
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
   if (ctx.sandbox && ctx.sandboxDeliveryFailures)
     await app.register(sandboxDeliveryRoutes(ctx.sandboxDeliveryFailures));
-  await registerSpa(app, config.webDist, db.db);
+  await registerSpa(app, config.webDist, (hospitalCd) => publicHospital(db.db, hospitalCd));
   return app;
 }
 

@@ -25,13 +25,13 @@ export interface InsurerTable {
   brandColor: string;
   sortOrder: number;
   active: Generated<boolean>;
-  /** 0016: how claims reach it, as set in the console (which wins); null: as the environment decides. */
+  /** How claims reach it, as set in the console (which wins); null: as the environment decides. */
   deliveryChannel: Generated<'api' | 'fax' | null>;
-  /** 0016: its claim API's base URL; null: INSURER_<code>_API_URL. */
+  /** Its claim API's base URL; null: INSURER_<code>_API_URL. */
   apiUrl: Generated<string | null>;
 }
 
-/** 0023: a change of where an insurer's claims go, waiting for a second admin (docs/security.md). */
+/** A change of where an insurer's claims go, waiting for a second admin (docs/security.md). */
 export interface InsurerDestinationChangeTable {
   id: Generated<string>;
   insuCompCd: string;
@@ -83,7 +83,7 @@ export interface TermsTable {
   content: string;
   sortOrder: number;
   active: Generated<boolean>;
-  /** When an operator published this version (0017); null for the seeded ones. */
+  /** When an operator published this version; null for the seeded ones. */
   publishedAt: Date | null;
 }
 
@@ -169,7 +169,7 @@ export interface SubscriptionTable {
   idcardEnc: string | null;
   idcardImgEnc: string | null;
   signImgEnc: string | null;
-  /** Drawn on the pad, or typed as the full name (migration 0022). */
+  /** Drawn on the pad, or typed as the full name. */
   signMethod: Generated<'drawn' | 'typed'>;
   termsIds: Generated<string[]>;
   optTerms: Generated<string[]>;
@@ -187,10 +187,10 @@ export interface SubscriptionTable {
   updatedAt: Generated<Date>;
   cancelledAt: Date | null;
   purgeAt: Date | null;
-  /** Added by 0005_claims when absent: batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
+  /** Batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
   repeatWeek: Generated<number | null>;
   repeatDay: Generated<number | null>;
-  /** 0011_record_identity: the RRN's keyed hash (unique among live subscriptions), and when and by which vendor it
+  /** The RRN's keyed hash (unique among live subscriptions), and when and by which vendor it
    * was confirmed to be the verified person's (null: records matched only by it are held for the patient). */
   rrnHmac: Generated<string | null>;
   rrnConfirmedAt: Generated<Date | null>;
@@ -227,11 +227,11 @@ export interface SmsVerificationTable {
   expiresAt: Date;
   usedAt: Date | null;
   lockedAt: Date | null;
-  /** Keyed hash of name, birth date, sex digit and phone (0013_sms_person): the daily cap counts per phone and person. */
+  /** Keyed hash of name, birth date, sex digit and phone: the daily cap counts per phone and person. */
   personKey: string | null;
-  /** When the code was confirmed for the person named (0025): a completed verification, not counted by the caps. */
+  /** When the code was confirmed for the person named: a completed verification, not counted by the caps. */
   verifiedAt: Date | null;
-  /** Sent from where this person completed a verification before, or from their verified session (0025). */
+  /** Sent from where this person completed a verification before, or from their verified session. */
   trusted: Generated<boolean>;
 }
 
@@ -245,14 +245,14 @@ export interface AuthSessionTable {
   lastSeenAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
-  /** Sessions (0010_session_scope): `link` sessions read the visit history only; `full` ones come from SMS. */
+  /** Sessions: `link` sessions read the visit history only; `full` ones come from SMS. */
   scope: Generated<'full' | 'link'>;
   linkPurpose: 'treat' | 'idCard' | null;
   /** The subscription a link session's link belonged to: cancelled, the session can do nothing more. */
   linkInsuApplyId: string | null;
   /** The last SMS verification of the session's own person (step-up is fresh for STEP_UP_FRESH_SECONDS after). */
   verifiedAt: Date | null;
-  /** Operator sessions only (0015_operator_second_factor). */
+  /** Operator sessions only. */
   operatorStage: OperatorStage | null;
 }
 
@@ -274,7 +274,7 @@ export interface OperatorTable {
   createdAt: Generated<Date>;
   role: Generated<OperatorRole>;
   disabledAt: Date | null;
-  /** The TOTP secret (0015_operator_second_factor), encrypted; null until the second factor is set up. */
+  /** The TOTP secret, encrypted; null until the second factor is set up. */
   totpSecretEnc: string | null;
   totpPendingEnc: string | null;
   totpSetAt: Date | null;
@@ -308,14 +308,14 @@ export interface OperatorActionTable {
 
 export interface OperatorSignInGuardTable {
   loginHmac: string;
-  /** The address's keyed hash; '*' counts every address the operator never signed in from (0025). */
+  /** The address's keyed hash; '*' counts every address the operator never signed in from. */
   ipHmac: string;
   tries: number;
   windowStartedAt: Date;
   lockedUntil: Date | null;
 }
 
-/** An address (keyed hash) an operator completed a sign-in from (0025). */
+/** An address (keyed hash) an operator completed a sign-in from. */
 export interface OperatorKnownAddressTable {
   loginId: string;
   ipHmac: string;
@@ -341,7 +341,7 @@ export interface SandboxOutboxTable {
   createdAt: Date;
 }
 
-// The claim engine (0005_claims; README, claim engine).
+// The claim engine (README, claim engine).
 
 export interface HospitalApiKeyTable {
   id: Generated<number>;
@@ -354,15 +354,15 @@ export interface HospitalApiKeyTable {
   revokedAt: Date | null;
   /** The operator who revoked it. */
   revokedBy: Generated<string | null>;
-  /** 0016: a rotated key keeps working until then; null: until revoked. */
+  /** A rotated key keeps working until then; null: until revoked. */
   expiresAt: Generated<Date | null>;
-  /** 0016: the operator who issued it. */
+  /** The operator who issued it. */
   issuedBy: Generated<string | null>;
-  /** 0016: the key a rotation issued in its place. */
+  /** The key a rotation issued in its place. */
   replacedBy: Generated<string | number | null>;
 }
 
-/** 0016: a record of the hospital feed that was refused, and why; never the patient. Kept FEED_REJECTION_DAYS. */
+/** A record of the hospital feed that was refused, and why; never the patient. Kept FEED_REJECTION_DAYS. */
 export interface FeedRejectionTable {
   id: Generated<string | number>;
   hospitalCd: string;
@@ -382,11 +382,11 @@ export type RecordOutcome =
   | 'hospital_not_subscribed'
   | 'outside_contract'
   | 'too_old'
-  /** 0011: matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
+  /** Matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
   | 'rrn_unconfirmed'
-  /** 0011: the record's name or birth date is not the subscriber's: held for an operator, never shown. */
+  /** The record's name or birth date is not the subscriber's: held for an operator, never shown. */
   | 'identity_mismatch'
-  /** 0011: the patient said a held record is not theirs: unlinked, held for an operator. */
+  /** The patient said a held record is not theirs: unlinked, held for an operator. */
   | 'not_patients';
 
 export interface TreatmentRecordTable {
@@ -410,9 +410,9 @@ export interface TreatmentRecordTable {
   outcome: Generated<RecordOutcome>;
   receivedAt: Date;
   decidedAt: Date | null;
-  /** 0011: the patient confirmed a held record as theirs (it is then matched like any other). */
+  /** The patient confirmed a held record as theirs (it is then matched like any other). */
   identityConfirmedAt: Generated<Date | null>;
-  /** 0011: an unlinked record (another hospital's) is deleted then. */
+  /** An unlinked record (another hospital's) is deleted then. */
   purgeAt: Generated<Date | null>;
 }
 
@@ -450,7 +450,7 @@ export interface ClaimDeliveryTable {
   insuCompCd: string;
   channel: 'api' | 'fax';
   destination: string;
-  /** awaiting (0008): a fax gateway accepted it; its outcome is asked for at nextAttemptAt. */
+  /** awaiting: a fax gateway accepted it; its outcome is asked for at nextAttemptAt. */
   status: 'pending' | 'awaiting' | 'sent' | 'dead';
   attempts: Generated<number>;
   nextAttemptAt: Date;
@@ -458,9 +458,9 @@ export interface ClaimDeliveryTable {
   externalRef: string | null;
   createdAt: Date;
   sentAt: Date | null;
-  /** Faxes accepted and later reported failed (0008): part of the next fax's request number. */
+  /** Faxes accepted and later reported failed: part of the next fax's request number. */
   failedOutcomes: Generated<number>;
-  /** A dead letter an operator has dealt with (0018): it leaves the list; a retry clears these. */
+  /** A dead letter an operator has dealt with: it leaves the list; a retry clears these. */
   handledAt: Generated<Date | null>;
   handledBy: Generated<string | null>;
   handledNote: Generated<string | null>;
@@ -468,7 +468,7 @@ export interface ClaimDeliveryTable {
 
 export type DeliveryAttemptOutcome = 'sent' | 'accepted' | 'delivered' | 'failed' | 'dead';
 
-/** A failed patient message (pg-boss job) an operator closed with a note (0018), for that failure only. */
+/** A failed patient message (pg-boss job) an operator closed with a note, for that failure only. */
 export interface NotificationHandledTable {
   jobId: string;
   failedAt: Date;
@@ -477,7 +477,7 @@ export interface NotificationHandledTable {
   handledAt: Date;
 }
 
-/** Each delivery attempt and its outcome (0018), for a claim's timeline. */
+/** Each delivery attempt and its outcome, for a claim's timeline. */
 export interface ClaimDeliveryAttemptTable {
   id: Generated<number>;
   deliveryId: number;
@@ -490,7 +490,7 @@ export interface ClaimDeliveryAttemptTable {
   at: Date;
 }
 
-/** An insurer's answer about a claim (0008), once per (insurer, event id). */
+/** An insurer's answer about a claim, once per (insurer, event id). */
 export interface InsurerAnswerTable {
   id: Generated<number>;
   insuCompCd: string;
@@ -535,11 +535,11 @@ export interface LinkTokenTable {
   createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
-  /** Keyed hash of the device cookie of the first exchange (0021): the one device that may open the link again. */
+  /** Keyed hash of the device cookie of the first exchange: the one device that may open the link again. */
   deviceHash: string | null;
 }
 
-// The patient's side of the engine (0006_treats): an insurer's request for an ID copy and the answer.
+// The patient's side of the engine: an insurer's request for an ID copy and the answer.
 
 export interface IdCardSubmissionTable {
   id: Generated<number>;
@@ -567,7 +567,7 @@ export interface IdCardRequestTable {
   submittedAt: Date | null;
 }
 
-// Field keys (0009_field_keys; docs/providers/key-rotation.md).
+// Field keys (docs/providers/key-rotation.md).
 
 /** One row: the fingerprint of the key every lookup hash (*_hmac) was made with. */
 export interface LookupKeyFingerprintTable {
@@ -576,7 +576,7 @@ export interface LookupKeyFingerprintTable {
   recordedAt: Generated<Date>;
 }
 
-// Holder checks asked by GET, answered again from here for a few minutes (0013_sms_person; accounts module).
+// Holder checks asked by GET, answered again from here for a few minutes (accounts module).
 export interface AccountCheckTable {
   keyHmac: string;
   answerEnc: string;
@@ -584,7 +584,7 @@ export interface AccountCheckTable {
   expiresAt: Date;
 }
 
-/** The enrolment funnel (0026): visits per Korean day (YYYYMMDD), hospital and wizard step; counts only. */
+/** The enrolment funnel: visits per Korean day (YYYYMMDD), hospital and wizard step; counts only. */
 export interface FunnelDayTable {
   day: string;
   hospitalCd: string;
@@ -592,7 +592,7 @@ export interface FunnelDayTable {
   visits: number;
 }
 
-/** That a visit (a random per-tab id) was counted at a step on a day (0026): kept until the next day ends. */
+/** That a visit (a random per-tab id) was counted at a step on a day: kept until the next day ends. */
 export interface FunnelVisitStepTable {
   day: string;
   visitId: string;

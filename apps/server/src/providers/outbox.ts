@@ -5,9 +5,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Clock } from '../context.js';
+import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/problem.js';
+import { AppError } from '../http/errors.js';
 import { isLocalCaller } from '../http/sandbox-gate.js';
 
 export type Channel = 'sms' | 'kakao' | 'fax' | 'email' | 'api';

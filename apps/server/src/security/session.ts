@@ -36,7 +36,7 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../context.js';
 import type { OperatorRole, OperatorStage } from '../db/schema.js';
-import { AppError } from '../http/problem.js';
+import { AppError } from '../http/errors.js';
 import { randomToken, sha256 } from './crypto.js';
 
 /** The person the telecom vouched for at verification; what the patient's calls act for. */

@@ -136,7 +136,7 @@ export const OPERATOR_ACTIONS = [
   'operator_updated',
   'operator_second_factor_reset',
   'operator_disabled',
-  /** An admin ended an operator's sign-in locks (auth/accounts.ts). */
+  /** An admin ended an operator's sign-in locks (auth/operator-accounts.ts). */
   'operator_unlocked',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];

@@ -21,7 +21,7 @@ import { coarseAddress } from '../../http/client-address.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
 export interface AuditLookups {
-  ciHmacOf(by: { claimId?: number; recordId?: number }): Promise<string | null>;
+  patientCiHmacOf(by: { claimId?: number; recordId?: number }): Promise<string | null>;
   maskedPatientsOf(by: {
     claimIds: number[];
     recordIds: number[];
@@ -43,7 +43,7 @@ export const auditRoutes =
     const patientFilter = async (q: { claimId?: number | undefined; recordId?: number | undefined }) => {
       if (q.claimId === undefined && q.recordId === undefined) return undefined;
       const by = q.claimId !== undefined ? { claimId: q.claimId } : { recordId: q.recordId! };
-      return lookups.ciHmacOf(by);
+      return lookups.patientCiHmacOf(by);
     };
     const patientsOf = async (rows: { claimId: number | null; recordId: number | null }[]) => {
       const m = await lookups.maskedPatientsOf({

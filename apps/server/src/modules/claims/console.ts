@@ -88,7 +88,7 @@ export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]
 }
 
 /** The keyed hash of the CI of a claim's or a record's patient (the access log's patient filter). */
-export async function ciHmacOf(ctx: AppContext, by: { claimId?: number; recordId?: number }) {
+export async function patientCiHmacOf(ctx: AppContext, by: { claimId?: number; recordId?: number }) {
   if (by.claimId !== undefined) {
     const c = await ctx.db.selectFrom('claim').select('ciHmac').where('id', '=', by.claimId).executeTakeFirst();
     return c?.ciHmac ?? null;

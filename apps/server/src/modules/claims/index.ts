@@ -21,4 +21,5 @@ export {
   type RecordOwner,
 } from './history.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
-export { ciHmacOf, maskedPatientsOf } from './console.js';
+export { patientCiHmacOf, maskedPatientsOf } from './console.js';
+export { buildClaimPackage } from './documents.js';
