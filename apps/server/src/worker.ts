@@ -1,7 +1,8 @@
 // A worker process (PROCESS_ROLE=worker, docs/operations.md "Processes"): the jobs runtime with every module's workers
 // and the minute tick, and no HTTP app: no routes, no public port. main.ts adds the ops listener.
 import pino from 'pino';
-import { createContext, type AppContext, type ContextConfig } from './context.js';
+import type { AppContext, ContextConfig } from './context.js';
+import { createContext } from './create-context.js';
 import type { Db } from './db/index.js';
 import { createJobs, type JobRuntime } from './jobs/index.js';
 import type { Metrics } from './metrics.js';

@@ -2,7 +2,8 @@
 // its share of the minute run only where workers run, and the minute runs the modules in the list's order.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type AppContext } from '../src/context.js';
+import type { AppContext } from '../src/context.js';
+import { createContext } from '../src/create-context.js';
 import { TICK_QUEUE, type JobModule } from '../src/jobs/index.js';
 import { createJobRuntime, type JobRuntime } from '../src/jobs/runtime.js';
 import { until } from '../fixtures/processes.js';

@@ -2,7 +2,7 @@
 // going back makes it again from the hashes subscription.rrn_hmac holds.
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createContext } from '../src/context.js';
+import { createContext } from '../src/create-context.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest, migrations } from '../src/db/migrate.js';
 import { createSubscriber } from '../fixtures/factories.js';
