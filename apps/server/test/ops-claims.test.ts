@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type TreatsAnswer } from '@auto-claim/contract';
 import {
+  OPERATOR_ACTION,
+  OPERATOR_ACTIONS,
   OPS_CLAIMS_API,
+  type OperatorAction,
   PACKAGE_DOWNLOADS_ALERT_AT,
   PACKAGE_DOWNLOADS_PER_HOUR,
   type BulkAnswer,
@@ -743,6 +746,33 @@ describe('the access log', () => {
     expect(res.body).not.toContain('홍길동');
     // The engine's and hospitals' lines are not operators'.
     expect(page.list.every((r) => !['record_received', 'delivered', 'claim_created'].includes(r.action))).toBe(true);
+  });
+
+  it('names every action in Korean, on the screen and in a claim’s timeline; no raw code such as claim_status_set', async () => {
+    for (const a of OPERATOR_ACTIONS) {
+      expect(OPERATOR_ACTION[a].nm, a).toMatch(/[가-힣]/);
+      expect(OPERATOR_ACTION[a].did, a).toMatch(/[가-힣]/);
+    }
+    const id = claimOf['H1-A:HYUNDAIMARINE']!;
+    await t.db.db
+      .insertInto('operatorAction')
+      .values({
+        at: clock.now(),
+        loginId: op.loginId,
+        ipEnc: t.app.ctx.crypto.encrypt('127.0.0.1'),
+        action: 'claim_status_set',
+        claimId: id,
+      })
+      .execute();
+    const detail = (await get(OPERATOR_API.claim(id))).json() as OpsClaimDetail;
+    expect(detail.timeline.at(-1)).toMatchObject({ kind: 'operator', title: '운영자가 청구 상태를 바꿨어요' });
+    expect((await actions('action=claim_status_set')).list[0]).toMatchObject({ actionNm: '청구 상태 변경' });
+    // Every action this file's calls wrote reads in Korean, never as its code.
+    const all = await actions('size=100');
+    expect(all.total).toBeLessThanOrEqual(100);
+    expect(new Set(all.list.map((r) => r.action)).size).toBeGreaterThan(5);
+    for (const r of all.list) expect(r.actionNm, r.action).toBe(OPERATOR_ACTION[r.action as OperatorAction].nm);
+    for (const e of detail.timeline) expect(e.title).toMatch(/[가-힣]/);
   });
 
   it('is refused to a viewer; the operators’ record cannot be changed or deleted', async () => {

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   OPERATOR_ACCESS_NM,
-  OPERATOR_ACTION_NM,
+  operatorActionNm,
   OPS_CLAIMS_API,
   RELEASE_REASON_NM,
   kstDayEnd,
@@ -96,7 +96,7 @@ export const auditRoutes =
             loginId: r.loginId,
             ip: addressFor(r.loginId, ctx.crypto.decrypt(r.ipEnc)),
             action: r.action,
-            actionNm: OPERATOR_ACTION_NM[r.action] ?? r.action,
+            actionNm: operatorActionNm(r.action),
             claimId: r.claimId,
             recordId: r.recordId,
             patient: patient(r),

@@ -5,6 +5,7 @@ import {
   kstDayEnd,
   kstDayStart,
   offsetOf,
+  operatorActionDid,
   type BulkAnswer,
   type JobBulkAnswer,
   type DeadLetterRow,
@@ -193,13 +194,6 @@ const ANSWER_NM: Record<string, string> = {
   paid: '보험사가 지급했어요',
   rejected: '보험사가 반려했어요',
 };
-const OPERATOR_NM: Record<string, string> = {
-  patient_revealed: '운영자가 환자 정보를 확인했어요',
-  documents_downloaded: '운영자가 청구 서류를 내려받았어요',
-  claim_retried: '운영자가 다시 보내기를 요청했어요',
-  insurer_answer_recorded: '운영자가 보험사 답변을 기록했어요',
-  dead_letter_handled: '운영자가 처리 완료로 표시했어요',
-};
 /** Within one instant, the order things happen in: a record, then the claim, its sending, the insurer, operators. */
 const STATUS_RANK: Record<ClaimStatus, number> = {
   received: 1,
@@ -307,7 +301,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       ...empty,
       at: iso(a.at),
       kind: 'operator' as const,
-      title: OPERATOR_NM[a.action] ?? a.action,
+      title: operatorActionDid(a.action),
       detail: a.reason ?? a.detail,
       actor: `operator:${a.loginId}`,
       rank: 8,

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { OPERATOR_ACTION_NM, OPS_CLAIMS_API, type OperatorActionRow } from '@auto-claim/contract/ops';
+import { OPERATOR_ACTION, OPS_CLAIMS_API, type OperatorActionRow } from '@auto-claim/contract/ops';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
@@ -103,7 +103,7 @@ export function AccessLog() {
               onChange={(e) => update({ action: e.target.value || undefined })}
             >
               <option value="">모두</option>
-              {Object.entries(OPERATOR_ACTION_NM).map(([value, label]) => (
+              {Object.entries(OPERATOR_ACTION).map(([value, { nm: label }]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
