@@ -305,6 +305,7 @@ export const patientAccessRow = z.object({
   patient: z.string().nullable(),
   detail: z.string().nullable(),
 });
+export type PatientAccessRow = z.infer<typeof patientAccessRow>;
 export const patientAccessPage = pageOf(patientAccessRow);
 
 /** The patients' access-log actions operators cause, in Korean. */
