@@ -13,7 +13,7 @@ import {
   type ReleaseReason,
   type RevealAnswer,
 } from '@auto-claim/contract/ops';
-import { OpsError } from '../api';
+import { OpsError, checked } from '../api';
 import { useClaim, useDownloadPackage, useRecordInsurerAnswer, useRetryClaim, useRevealPatient } from '../api/claims';
 import { useFocusHeading } from '../focus';
 import { formatDateTime, formatPhone } from '../format';
@@ -176,23 +176,22 @@ function useReleaseReason() {
     setReason('');
     setError(undefined);
   };
-  /** The body to send, checked with the contract's schema first: a refusal names the field as the server would. */
+  /** The body to send, checked with the contract's schema first (a category left unchosen is named there). */
   const body = (): ReleaseBody | undefined => {
-    const parsed = releaseBody.safeParse({ ...(category ? { category } : {}), reason });
-    if (parsed.success) return parsed.data;
-    const issue =
-      parsed.error.issues.find((i) => i.path[0] === 'category') ??
-      parsed.error.issues.find((i) => i.path[0] === 'reason') ??
-      parsed.error.issues[0];
-    setError(issue?.message);
-    return undefined;
+    try {
+      return checked(releaseBody, { ...(category ? { category } : {}), reason });
+    } catch (err) {
+      failed(err);
+      return undefined;
+    }
   };
-  const failed = (err: unknown) =>
+  function failed(err: unknown) {
     setError(
       err instanceof OpsError
         ? (err.fieldMessage('category') ?? err.fieldMessage('reason') ?? err.message)
         : errorText(err),
     );
+  }
   return { category, setCategory, reason, setReason, error, setError, reset, body, failed };
 }
 
@@ -350,15 +349,14 @@ function InsurerAnswer({ claimId }: { claimId: number }) {
   const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // Checked with the contract's schema first: a missing reason or a bad amount is named before anything is sent.
-    const parsed = opsClaimStatusBody.safeParse({
-      status,
-      ...(status === 'rejected' ? { reason } : {}),
-      ...(status === 'paid' && paid ? { paidAmount: Number(paid) } : {}),
-    });
-    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message);
     try {
-      await record.mutateAsync(parsed.data);
+      // Checked with the contract's schema first: a missing reason or a bad amount is named before anything is sent.
+      const body = checked(opsClaimStatusBody, {
+        status,
+        ...(status === 'rejected' ? { reason } : {}),
+        ...(status === 'paid' && paid ? { paidAmount: Number(paid) } : {}),
+      });
+      await record.mutateAsync(body);
       setMessage('보험사 답변을 기록했어요.');
     } catch (err) {
       setMessage(errorText(err));
