@@ -31,7 +31,7 @@ export class OpsError extends Error {
 export function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
   throw new OpsError(400, {
     status: 400,
     title: 'Bad Request',
