@@ -22,6 +22,7 @@ import {
 import { sql } from 'kysely';
 import { signLinkToken } from '../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
+import { ACCESS_ACTION, ACCESS_ACTIONS, accessSentence, type AccessAction } from '../src/modules/audit/index.js';
 import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 
 // Noon in Seoul on 15 June 2026: messages go out at once.
@@ -773,6 +774,30 @@ describe('the access log', () => {
     expect(new Set(all.list.map((r) => r.action)).size).toBeGreaterThan(5);
     for (const r of all.list) expect(r.actionNm, r.action).toBe(OPERATOR_ACTION[r.action as OperatorAction].nm);
     for (const e of detail.timeline) expect(e.title).toMatch(/[가-힣]/);
+  });
+
+  it('reads every patient access-log action from one map: a Korean label for the console and the patient’s sentence', async () => {
+    const facts = {
+      visit: '6월 1일 ',
+      detail: 'patient_inquiry',
+      origin: 'auto' as const,
+      code: 'SAMSUNGFIRE',
+      hospitalCd: '90000001',
+      insuCompCd: 'SAMSUNGFIRE',
+      hospitalNm: () => '한빛의원',
+      insurerNm: () => '삼성화재',
+    };
+    for (const a of ACCESS_ACTIONS) {
+      expect(ACCESS_ACTION[a].nm, a).toMatch(/[가-힣]/);
+      expect(accessSentence(a, facts), a).toMatch(/요\.$/);
+    }
+    // The console's list of the lines operators caused labels each from the same map.
+    const lines = (await get(`${OPS_CLAIMS_API.patientAccess}?size=100`)).json() as Page<{
+      action: AccessAction;
+      actionNm: string;
+    }>;
+    expect(lines.total).toBeGreaterThan(0);
+    for (const l of lines.list) expect(l.actionNm).toBe(ACCESS_ACTION[l.action].nm);
   });
 
   it('is refused to a viewer; the operators’ record cannot be changed or deleted', async () => {

@@ -307,10 +307,3 @@ export const patientAccessRow = z.object({
 });
 export type PatientAccessRow = z.infer<typeof patientAccessRow>;
 export const patientAccessPage = pageOf(patientAccessRow);
-
-/** The patients' access-log actions operators cause, in Korean. */
-export const OPERATOR_ACCESS_NM: Record<string, string> = {
-  released_to_operator: '청구 서류 열람',
-  operator_retry: '청구 다시 보내기',
-  operator_revealed: '이름·연락처·생년월일 확인',
-};

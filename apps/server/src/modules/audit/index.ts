@@ -168,3 +168,4 @@ export const operatorActionsOfClaim = (db: Db, claimId: number) =>
     .execute();
 
 export { auditRoutes, type AuditLookups } from './routes.js';
+export { ACCESS_ACTION, accessActionNm, accessSentence, type AccessFacts } from './sentences.js';

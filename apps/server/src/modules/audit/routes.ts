@@ -4,7 +4,6 @@
 // down (an export would be); patients show masked.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  OPERATOR_ACCESS_NM,
   operatorActionNm,
   OPS_CLAIMS_API,
   RELEASE_REASON_NM,
@@ -18,6 +17,7 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { coarseAddress } from '../../http/client-address.js';
+import { accessActionNm } from './sentences.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
 export interface AuditLookups {
@@ -151,7 +151,7 @@ export const auditRoutes =
             at: new Date(r.at).toISOString(),
             actor: r.actor,
             action: r.action,
-            actionNm: OPERATOR_ACCESS_NM[r.action] ?? r.action,
+            actionNm: accessActionNm(r.action),
             claimId: r.claimId,
             recordId: r.recordId,
             patient: patient(r),
