@@ -9,13 +9,13 @@ import {
   RELEASE_REASON_NM,
   kstDayEnd,
   kstDayStart,
-  offsetOf,
   operatorActionsPage,
   operatorActionsQuery,
   patientAccessPage,
   patientAccessQuery,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { pageOf } from '../../db/page.js';
 import { coarseAddress } from '../../http/client-address.js';
 import { accessActionNm } from './sentences.js';
 
@@ -82,14 +82,11 @@ export const auditRoutes =
         if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
         if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
         const sort = q.sort ?? 'at';
-        const [rows, count] = await Promise.all([
-          base.selectAll().orderBy(sort, q.order).orderBy('id', q.order).limit(q.size).offset(offsetOf(q)).execute(),
-          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        ]);
+        const { rows, total } = await pageOf(base.selectAll().orderBy(sort, q.order).orderBy('id', q.order), q);
         const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
         const patient = await patientsOf(list);
         return {
-          total: Number(count.n),
+          total,
           list: list.map((r) => ({
             id: String(r.id),
             at: new Date(r.at).toISOString(),
@@ -132,20 +129,17 @@ export const auditRoutes =
         if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
         if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
         if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
-        const [rows, count] = await Promise.all([
+        const { rows, total } = await pageOf(
           base
             .select(['id', 'at', 'actor', 'action', 'claimId', 'recordId', 'detail'])
             .orderBy(q.sort ?? 'at', q.order)
-            .orderBy('id', q.order)
-            .limit(q.size)
-            .offset(offsetOf(q))
-            .execute(),
-          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        ]);
+            .orderBy('id', q.order),
+          q,
+        );
         const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
         const patient = await patientsOf(list);
         return {
-          total: Number(count.n),
+          total,
           list: list.map((r) => ({
             id: Number(r.id),
             at: new Date(r.at).toISOString(),
