@@ -4,7 +4,6 @@
 import {
   kstDayEnd,
   kstDayStart,
-  offsetOf,
   operatorActionDid,
   type BulkAnswer,
   type JobBulkAnswer,
@@ -21,6 +20,7 @@ import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { pageOf } from '../../db/page.js';
 import type { ClaimStatus, Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/problem.js';
 import {
@@ -127,7 +127,7 @@ export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaims
     if (q.from) base = base.where('c.createdAt', '>=', kstDayStart(q.from));
     if (q.to) base = base.where('c.createdAt', '<', kstDayEnd(q.to));
   }
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
       .select([
@@ -146,12 +146,9 @@ export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaims
         'd.attempts',
       ])
       .orderBy(CLAIM_SORT[q.sort ?? 'claimId'], q.order)
-      .orderBy('c.id', q.order)
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('c.id', q.order),
+    q,
+  );
   const names = await namesOf(
     ctx.db,
     rows.map((r) => r.hospitalCd),
@@ -159,7 +156,7 @@ export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaims
   );
   const patients = await maskedPatients(ctx, rows);
   return {
-    total: Number(count.n),
+    total,
     list: rows.map((r, i) => ({
       claimId: Number(r.id),
       recordId: Number(r.recordId),
@@ -396,7 +393,7 @@ export async function deadLetterPage(
   if (q.handled === 'false') base = base.where('d.handledAt', 'is', null);
   if (q.handled === 'true') base = base.where('d.handledAt', 'is not', null);
   if (q.insuCompCd) base = base.where('d.insuCompCd', '=', q.insuCompCd);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select([
         'd.claimId',
@@ -413,12 +410,9 @@ export async function deadLetterPage(
         'r.personEnc',
       ])
       .orderBy(DEAD_SORT[q.sort ?? 'failedAt'], q.order)
-      .orderBy('d.id', q.order)
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('d.id', q.order),
+    q,
+  );
   const names = await namesOf(
     ctx.db,
     [],
@@ -426,7 +420,7 @@ export async function deadLetterPage(
   );
   const patients = await maskedPatients(ctx, rows);
   return {
-    total: Number(count.n),
+    total,
     list: rows.map((r, i) => ({
       claimId: Number(r.claimId),
       insuCompCd: r.insuCompCd,

@@ -25,7 +25,6 @@ import {
   insurerUpdateBody,
   insurersPage,
   insurersPageQuery,
-  offsetOf,
   opsHospital,
   opsInsurer,
   testDeliveryResult,
@@ -39,6 +38,7 @@ import {
 } from '@auto-claim/contract/ops';
 import { hospitalCd, insuCompCd } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import { pageOf } from '../../db/page.js';
 import type { Database } from '../../db/schema.js';
 import type { OperatorRole } from '../../db/schema.js';
 import type { ErrorCode } from '../../http/errors.js';
@@ -111,17 +111,14 @@ export async function pageHospitals(db: Db, q: z.infer<typeof hospitalsPageQuery
   }
   const sort = q.sort ?? 'hospitalNm';
   const dir = q.sort ? q.order : 'asc';
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select(hospitalColumns)
       .orderBy(sort === 'hospitalNm' ? sql`hospital_nm collate "C"` : sort, dir)
-      .orderBy('hospitalCd')
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map(toOpsHospital), total: Number(count.n) };
+      .orderBy('hospitalCd'),
+    q,
+  );
+  return { list: rows.map(toOpsHospital), total };
 }
 
 const findOpsHospital = async (db: Db, code: string) => {
@@ -248,19 +245,16 @@ export async function pageOpsInsurers(ctx: AppContext, q: z.infer<typeof insurer
   }
   const sort = q.sort ?? 'sortOrder';
   const dir = q.sort ? q.order : 'asc';
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select('insuCompCd')
       .orderBy(sort === 'insuCompNm' ? sql`insu_comp_nm collate "C"` : sort, dir)
-      .orderBy('insuCompCd')
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('insuCompCd'),
+    q,
+  );
   const codes = rows.map((r) => r.insuCompCd);
   const byCode = await opsInsurers(ctx, ctx.db, codes);
-  return { list: codes.map((c) => byCode.get(c)!), total: Number(count.n) };
+  return { list: codes.map((c) => byCode.get(c)!), total };
 }
 
 /** Every open destination change: what each admin's console shows until it is decided or lapses. */
