@@ -15,6 +15,7 @@ import {
   patientAccessQuery,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { operatorRoute } from '../../http/route-contract.js';
 import { pageOf } from '../../db/page.js';
 import { coarseAddress } from '../../http/client-address.js';
 import { accessActionNm } from './sentences.js';
@@ -36,7 +37,7 @@ const detailNm = (d: string | null) =>
 export const auditRoutes =
   (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { auth: 'operator' as const, role: 'operator' as const, problems: [] };
+    const config = operatorRoute('operator');
     const tags = ['operator'];
 
     /** The patient filter as a CI hash: none asked (undefined), or null when the claim or record is unknown. */
