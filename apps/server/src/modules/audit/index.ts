@@ -4,6 +4,7 @@
 // operator takes in the console, each reveal or download of personal data with its reason; append-only (a trigger
 // refuses updates and deletes), kept at least two years. Owns: access_log, operator_action.
 import { sql, type Kysely } from 'kysely';
+import type { OperatorAction } from '@auto-claim/contract/ops';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -101,45 +102,8 @@ export async function accessLogOf(db: Db, ciHmac: string, limit: number) {
   return { rows: rows.map((r) => ({ ...r, action: r.action as AccessAction })), total: Number(count.n) };
 }
 
-/** What an operator can do that is written down (operator_action.action). */
-export const OPERATOR_ACTIONS = [
-  /** Signed in with the second factor (detail: totp, recovery_code or setup). */
-  'sign_in',
-  /** A wrong password or second factor for an account that exists (detail: which), or a lockout. */
-  'sign_in_failed',
-  'sign_out',
-  'second_factor_set',
-  /** An operator saw a patient's unmasked name and phone; the reason is required. */
-  'patient_revealed',
-  /** An operator downloaded a claim's documents (PDF package). */
-  'documents_downloaded',
-  'claim_retried',
-  'claim_status_set',
-  'insurer_answer_recorded',
-  'dead_letter_handled',
-  'notification_retried',
-  'record_held_answered',
-  'hospital_created',
-  'hospital_updated',
-  'hospital_key_issued',
-  'hospital_key_rotated',
-  'hospital_key_revoked',
-  'insurer_updated',
-  'insurer_test_delivery',
-  /** A change of where an insurer's claims go, asked (detail: the fields and values); waits for another admin. */
-  'insurer_destination_requested',
-  /** …approved by a second admin (the insurer's row changed) or rejected (detail: the request's id). */
-  'insurer_destination_approved',
-  'insurer_destination_rejected',
-  'terms_published',
-  'operator_created',
-  'operator_updated',
-  'operator_second_factor_reset',
-  'operator_disabled',
-  /** An admin ended an operator's sign-in locks (auth/operator-accounts.ts). */
-  'operator_unlocked',
-] as const;
-export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+// What an operator can do, with its labels: the one list in the contract (ops/actions.ts).
+export { OPERATOR_ACTIONS, type OperatorAction } from '@auto-claim/contract/ops';
 
 export interface OperatorActionEntry {
   loginId: string;
@@ -204,3 +168,4 @@ export const operatorActionsOfClaim = (db: Db, claimId: number) =>
     .execute();
 
 export { auditRoutes, type AuditLookups } from './routes.js';
+export { ACCESS_ACTION, accessActionNm, accessSentence, type AccessFacts } from './sentences.js';

@@ -25,7 +25,6 @@ import {
   insurerUpdateBody,
   insurersPage,
   insurersPageQuery,
-  offsetOf,
   opsHospital,
   opsInsurer,
   testDeliveryResult,
@@ -39,9 +38,9 @@ import {
 } from '@auto-claim/contract/ops';
 import { hospitalCd, insuCompCd } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import { operatorRoute } from '../../http/route-contract.js';
+import { pageOf } from '../../db/page.js';
 import type { Database } from '../../db/schema.js';
-import type { OperatorRole } from '../../db/schema.js';
-import type { ErrorCode } from '../../http/errors.js';
 import { AppError, notFound } from '../../http/problem.js';
 import { apiUrlAllowed } from '../../providers/delivery/insurer-api.js';
 import type { DeliveryChannel, DeliveryRequest } from '../../providers/delivery/types.js';
@@ -111,17 +110,14 @@ export async function pageHospitals(db: Db, q: z.infer<typeof hospitalsPageQuery
   }
   const sort = q.sort ?? 'hospitalNm';
   const dir = q.sort ? q.order : 'asc';
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select(hospitalColumns)
       .orderBy(sort === 'hospitalNm' ? sql`hospital_nm collate "C"` : sort, dir)
-      .orderBy('hospitalCd')
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map(toOpsHospital), total: Number(count.n) };
+      .orderBy('hospitalCd'),
+    q,
+  );
+  return { list: rows.map(toOpsHospital), total };
 }
 
 const findOpsHospital = async (db: Db, code: string) => {
@@ -248,19 +244,16 @@ export async function pageOpsInsurers(ctx: AppContext, q: z.infer<typeof insurer
   }
   const sort = q.sort ?? 'sortOrder';
   const dir = q.sort ? q.order : 'asc';
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select('insuCompCd')
       .orderBy(sort === 'insuCompNm' ? sql`insu_comp_nm collate "C"` : sort, dir)
-      .orderBy('insuCompCd')
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('insuCompCd'),
+    q,
+  );
   const codes = rows.map((r) => r.insuCompCd);
   const byCode = await opsInsurers(ctx, ctx.db, codes);
-  return { list: codes.map((c) => byCode.get(c)!), total: Number(count.n) };
+  return { list: codes.map((c) => byCode.get(c)!), total };
 }
 
 /** Every open destination change: what each admin's console shows until it is decided or lapses. */
@@ -618,9 +611,6 @@ export const referenceOpsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['operator'];
-    const operator = (role: OperatorRole, ...problems: ErrorCode[]) => ({
-      config: { auth: 'operator' as const, role, problems },
-    });
     const hospitalParams = z.object({ hospitalCd });
     const insurerParams = z.object({ insuCompCd });
     const HOSPITAL_GONE = () => notFound('그 코드의 병원이 없어요.', 'HOSPITAL_NOT_FOUND');
@@ -628,7 +618,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_HOSPITALS_API.list,
       {
-        ...operator('viewer'),
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsListHospitals',
           tags,
@@ -643,7 +633,7 @@ export const referenceOpsRoutes =
     app.post(
       OPS_HOSPITALS_API.list,
       {
-        ...operator('admin', 'HOSPITAL_EXISTS'),
+        config: operatorRoute('admin', 'HOSPITAL_EXISTS'),
         schema: {
           operationId: 'opsCreateHospital',
           tags,
@@ -691,7 +681,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_HOSPITALS_API.one(':hospitalCd'),
       {
-        ...operator('viewer', 'HOSPITAL_NOT_FOUND'),
+        config: operatorRoute('viewer', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'opsGetHospital',
           tags,
@@ -706,7 +696,7 @@ export const referenceOpsRoutes =
     app.put(
       OPS_HOSPITALS_API.one(':hospitalCd'),
       {
-        ...operator('admin', 'HOSPITAL_NOT_FOUND'),
+        config: operatorRoute('admin', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'opsUpdateHospital',
           tags,
@@ -741,7 +731,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_INSURERS_API.list,
       {
-        ...operator('viewer'),
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsListInsurers',
           tags,
@@ -756,7 +746,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_INSURERS_API.one(':insuCompCd'),
       {
-        ...operator('viewer', 'INSURER_CODE_NOT_FOUND'),
+        config: operatorRoute('viewer', 'INSURER_CODE_NOT_FOUND'),
         schema: {
           operationId: 'opsGetInsurer',
           tags,
@@ -775,7 +765,7 @@ export const referenceOpsRoutes =
     app.put(
       OPS_INSURERS_API.one(':insuCompCd'),
       {
-        ...operator('admin', 'INSURER_CODE_NOT_FOUND', 'DESTINATION_NOT_ALLOWED'),
+        config: operatorRoute('admin', 'INSURER_CODE_NOT_FOUND', 'DESTINATION_NOT_ALLOWED'),
         schema: {
           operationId: 'opsUpdateInsurer',
           tags,
@@ -792,7 +782,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_INSURERS_API.pendingChanges,
       {
-        ...operator('viewer'),
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsListInsurerChanges',
           tags,
@@ -815,7 +805,7 @@ export const referenceOpsRoutes =
       app.post(
         path,
         {
-          ...operator(
+          config: operatorRoute(
             'admin',
             'CHANGE_NOT_FOUND',
             ...(decision === 'approved' ? (['SAME_ADMIN', 'CHANGE_EXPIRED', 'DESTINATION_NOT_ALLOWED'] as const) : []),
@@ -846,7 +836,7 @@ export const referenceOpsRoutes =
       OPS_INSURERS_API.testDelivery(':insuCompCd'),
       {
         config: {
-          ...operator('admin', 'INSURER_CODE_NOT_FOUND').config,
+          ...operatorRoute('admin', 'INSURER_CODE_NOT_FOUND'),
           // Per address too, for several operators at one address (four of them at the operator's limit).
           rateLimit: { max: 4 * TEST_DELIVERIES_PER_WINDOW, timeWindow: TEST_DELIVERY_WINDOW_MINUTES * 60_000 },
         },

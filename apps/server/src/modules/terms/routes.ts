@@ -13,6 +13,7 @@ import {
   termsVersion,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { operatorRoute } from '../../http/route-contract.js';
 import { AppError } from '../../http/problem.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { agreedTo } from '../auth/index.js';
@@ -32,7 +33,7 @@ export const termsAdminRoutes =
     app.get(
       OPS_TERMS_API.terms,
       {
-        config: { auth: 'operator', role: 'viewer', problems: [] },
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsListTermsVersions',
           tags,
@@ -47,7 +48,7 @@ export const termsAdminRoutes =
     app.post(
       OPS_TERMS_API.terms,
       {
-        config: { auth: 'operator', role: 'admin', problems: ['TERMS_NOT_FOUND', 'TERMS_VERSION_SCHEDULED'] },
+        config: operatorRoute('admin', 'TERMS_NOT_FOUND', 'TERMS_VERSION_SCHEDULED'),
         schema: {
           operationId: 'opsPublishTerms',
           tags,
@@ -104,7 +105,7 @@ export const termsAdminRoutes =
     app.get(
       OPS_TERMS_API.reagreeCount,
       {
-        config: { auth: 'operator', role: 'viewer', problems: [] },
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsCountReagree',
           tags,
@@ -130,7 +131,7 @@ export const termsAdminRoutes =
     app.get(
       OPS_TERMS_API.reagree,
       {
-        config: { auth: 'operator', role: 'operator', problems: [] },
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'opsListReagree',
           tags,
