@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './scripts/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -36,56 +37,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  // A server module shows others only its index.ts (docs/architecture.md); the app wires modules through them too.
-  {
-    files: ['apps/server/src/modules/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./[^./][^/]*/(?!index\\.js$)',
-              message: 'Another module is reached only through its index.ts (docs/architecture.md).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\./modules/[^/]+/(?!index\\.js$)',
-              message: 'A module is reached only through its index.ts (docs/architecture.md).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The UI kit knows only its own props and state; the app shell wires it to the API client and the claim store.
-    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../api', '../api/*', '../store', '../store/*', '**/src/api/*', '**/src/store/*'],
-              message: 'The UI kit must not import the API client or the claim store: pass what it needs as props.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...boundaries,
   {
     files: ['scripts/**/*.mjs', 'apps/*/scripts/**/*.{ts,mjs}'],
     rules: { 'no-console': 'off' },

@@ -8,7 +8,7 @@ import { createHospitalClient } from '@auto-claim/hospital-client';
 import { buildApp } from '../src/app.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { buildClaimPackage } from '../src/modules/claims/documents.js';
+import { buildClaimPackage } from '../src/modules/claims/index.js';
 import { TEST_CONFIG, throwawayDatabase } from '../fixtures/app.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 

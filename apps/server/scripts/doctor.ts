@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { loadConfig, providerKinds } from '../src/config.js';
-import { createContext, faxSenderFor } from '../src/context.js';
+import { createContext, faxSenderFor } from '../src/create-context.js';
 import { openDb } from '../src/db/index.js';
 import type { Checkable, ProviderCheck } from '../src/providers/check.js';
 

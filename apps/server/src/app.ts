@@ -18,7 +18,8 @@ import { BODY_LIMIT_BYTES, CONTEXT_PATH } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { createContext, type AppContext, type Clock, type ContextConfig } from './context.js';
+import type { AppContext, Clock, ContextConfig } from './context.js';
+import { createContext } from './create-context.js';
 import { registerControlTextGuard } from './http/control-text.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
 import {
@@ -36,7 +37,12 @@ import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/ba
 import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
-import { createReferenceCache, referenceOpsRoutes, referenceRoutes } from './modules/reference/index.js';
+import {
+  createReferenceCache,
+  publicHospital,
+  referenceOpsRoutes,
+  referenceRoutes,
+} from './modules/reference/index.js';
 import { authRoutes, operatorConsoleRoutes } from './modules/auth/index.js';
 import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
@@ -45,11 +51,12 @@ import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
-import { ciHmacOf, maskedPatientsOf, registerClaims, requireHospital } from './modules/claims/index.js';
+import { maskedPatientsOf, patientCiHmacOf, registerClaims, requireHospital } from './modules/claims/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { termsAdminRoutes } from './modules/terms/index.js';
+import { createJobs, type JobRuntime } from './jobs/index.js';
 
 export interface AppDeps {
   config: ContextConfig;
@@ -67,6 +74,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The jobs runtime (src/jobs/): main.ts starts it, and with it the workers where the role says so. */
+    jobs: JobRuntime;
     /** Every route as registered (HEAD twins included): tests walk it so that no route escapes a check. */
     routeList: readonly RouteOptions[];
   }
@@ -137,7 +146,13 @@ export async function buildApp({
     done();
   });
   app.decorate('ctx', ctx);
-  app.addHook('onClose', () => ctx.pdf.close());
+  const jobs = createJobs(ctx);
+  app.decorate('jobs', jobs);
+  // Jobs stop first (the running ones finish), then the PDF workers they may be using.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await ctx.pdf.close();
+  });
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => void routeList.push(route));
@@ -203,7 +218,7 @@ export async function buildApp({
   // The public port says ready or not and nothing of what stands behind it (which database, the queue, what failed):
   // the ops listener (METRICS_PORT, ops-server.ts) keeps the details.
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) =>
-    (await readiness(app, db.kind)).ok
+    (await readiness(ctx, jobs, db.kind)).ok
       ? { status: 'ok' }
       : sendProblem(reply, {
           status: 503,
@@ -232,29 +247,32 @@ export async function buildApp({
   await app.register(addressRoutes(app.ctx));
   await app.register(treatsRoutes(app.ctx));
   // An insurer's answer that asks for the patient's ID copy starts the same request the sandbox insurer makes.
-  await registerClaims(app, ctx, { requestIdCopy: (r) => requestIdCard(ctx, r) });
+  await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(termsAdminRoutes(ctx));
   await app.register(
-    auditRoutes(ctx, { ciHmacOf: (by) => ciHmacOf(ctx, by), maskedPatientsOf: (by) => maskedPatientsOf(ctx, by) }),
+    auditRoutes(ctx, {
+      patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),
+      maskedPatientsOf: (by) => maskedPatientsOf(ctx, by),
+    }),
   );
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
   if (ctx.sandbox && ctx.sandboxDeliveryFailures)
     await app.register(sandboxDeliveryRoutes(ctx.sandboxDeliveryFailures));
-  await registerSpa(app, config.webDist, db.db);
+  await registerSpa(app, config.webDist, (hospitalCd) => publicHospital(db.db, hospitalCd));
   return app;
 }
 
-/** Ready to take work: the database answers and, where this process runs the claim engine, so does its queue. */
-export async function readiness(app: FastifyInstance, database: string) {
+/** Ready to take work: the database answers and, where this process runs the jobs runtime, so does its queue. */
+export async function readiness(ctx: Pick<AppContext, 'db'>, jobs: JobRuntime, database: string) {
   try {
-    await sql`select 1`.execute(app.ctx.db);
+    await sql`select 1`.execute(ctx.db);
   } catch {
     return { ok: false as const, code: 'DATABASE_UNAVAILABLE', detail: '데이터베이스에 연결할 수 없어요.' };
   }
-  if (app.claimEngine.started && !(await app.claimEngine.queueReachable())) {
+  if (jobs.started && !(await jobs.reachable())) {
     return { ok: false as const, code: 'QUEUE_UNAVAILABLE', detail: '작업 대기열에 연결할 수 없어요.' };
   }
-  return { ok: true as const, status: 'ok', database, queue: app.claimEngine.started };
+  return { ok: true as const, status: 'ok', database, queue: jobs.started };
 }

@@ -1,6 +1,8 @@
-// read config → open db → migrate → build app → listen and/or run the claim engine's workers, as PROCESS_ROLE says
-// (docs/operations.md, "Processes"). SIGTERM or SIGINT: stop taking work, finish what is in flight, exit within 10 s.
+// read config → open db → migrate → as PROCESS_ROLE says (docs/operations.md, "Processes"): web builds the HTTP app
+// and listens, worker starts the jobs runtime's workers without any HTTP app, all does both. SIGTERM or SIGINT: stop
+// taking work, finish what is in flight, exit within 10 s.
 import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -8,6 +10,7 @@ import { buildApp, readiness } from './app.js';
 import { createMetrics } from './metrics.js';
 import { listenOps, type OpsListener } from './ops-server.js';
 import { upsertOperator } from './modules/auth/index.js';
+import { startWorker, type Worker } from './worker.js';
 
 // A .env beside the repo root sets defaults; the real environment wins.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -17,20 +20,22 @@ const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataD
 await migrateToLatest(db.db);
 if (config.operator) await upsertOperator(db.db, config.operator.loginId, config.operator.password);
 const metrics = createMetrics({ process: true });
-const app = await buildApp({ config, db, metrics });
 const serves = config.role !== 'worker';
 const works = config.role !== 'web';
 
+let app: FastifyInstance | undefined;
+let worker: Worker | undefined;
 let ops: OpsListener | undefined;
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal, role: config.role }, 'shutting down');
+    (app?.log ?? worker?.ctx.log)?.info({ signal, role: config.role }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    // New requests get 503 while those in flight finish; the engine stops fetching jobs and waits for running ones.
-    await app.close();
+    // New requests get 503 while those in flight finish; the jobs runtime stops fetching and waits for running jobs.
+    await app?.close();
+    await worker?.close();
     await ops?.close();
     await db.close();
     clearTimeout(force);
@@ -38,14 +43,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.ready();
-if (serves) await app.listen({ port: config.port, host: config.host });
-// Web processes start the engine without workers: a feed's wake-up job then reaches the worker processes.
-await app.claimEngine.start({ workers: works });
-if (config.metrics) {
-  ops = await listenOps({ ...config.metrics, metrics, ready: () => readiness(app, db.kind) });
+if (serves) {
+  app = await buildApp({ config, db, metrics });
+  await app.ready();
+  await app.listen({ port: config.port, host: config.host });
+  // Web processes start the runtime without workers: a feed's wake-up job then reaches the worker processes.
+  await app.jobs.start({ workers: works });
+} else {
+  worker = await startWorker({ config, db, metrics });
 }
-app.log.info(
+const { ctx, jobs } = app ? { ctx: app.ctx, jobs: app.jobs } : worker!;
+if (config.metrics) {
+  ops = await listenOps({ ...config.metrics, metrics, ready: () => readiness(ctx, jobs, db.kind) });
+}
+ctx.log.info(
   (serves ? `자동청구: http://localhost:${config.port}/ui/insu/vuex/auto-claim/` : '자동청구 worker') +
     ` (role ${config.role}, database: ${db.kind}, node ${process.version}` +
     (ops ? `, metrics http://${config.metrics!.host}:${ops.port}/metrics)` : ')'),

@@ -15,9 +15,9 @@ describe('health', () => {
     const ready = await t.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok' });
-    // Not ready (the engine's queue unreachable): a 503 problem that says only that.
-    vi.spyOn(t.app.claimEngine, 'started', 'get').mockReturnValue(true);
-    vi.spyOn(t.app.claimEngine, 'queueReachable').mockResolvedValue(false);
+    // Not ready (the jobs runtime's queue unreachable): a 503 problem that says only that.
+    vi.spyOn(t.app.jobs, 'started', 'get').mockReturnValue(true);
+    vi.spyOn(t.app.jobs, 'reachable').mockResolvedValue(false);
     try {
       const down = await t.app.inject('/readyz');
       expect(problemOf(down)).toMatchObject({ status: 503, code: 'NOT_READY' });

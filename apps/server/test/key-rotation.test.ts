@@ -30,7 +30,7 @@ import {
 import { images, personFields, regFor, type Images, type Verified } from '../fixtures/enrolment.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 import { ROOT, until } from '../fixtures/processes.js';
-import { QUEUES, createBoss } from '../src/modules/claims/jobs.js';
+import { TICK_QUEUE } from '../src/jobs/index.js';
 import { ciHmacOf } from '../src/security/session.js';
 import {
   TEST_CONFIG,
@@ -462,9 +462,7 @@ describe("the claim engine's minute tick", () => {
       expect(await left()).toBe(2);
       await app.claimEngine.start({ workers: true });
       // The tick as pg-boss's schedule sends it every minute, sent now rather than waited for.
-      const boss = await createBoss(db.db, { schedule: false });
-      await boss.send(QUEUES.tick, {});
-      await boss.stop({ graceful: false, close: false });
+      await app.jobs.boss!.send(TICK_QUEUE, {});
       await until('the tick re-encrypted every value', async () => (await left()) === 0, 15_000);
     } finally {
       await app?.close();

@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type TreatsAnswer } from '@auto-claim/contract';
 import {
+  OPERATOR_ACTION,
+  OPERATOR_ACTIONS,
   OPS_CLAIMS_API,
+  type OperatorAction,
   PACKAGE_DOWNLOADS_ALERT_AT,
   PACKAGE_DOWNLOADS_PER_HOUR,
   type BulkAnswer,
@@ -19,6 +22,7 @@ import {
 import { sql } from 'kysely';
 import { signLinkToken } from '../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
+import { ACCESS_ACTION, ACCESS_ACTIONS, accessSentence, type AccessAction } from '../src/modules/audit/index.js';
 import { build, problemOf, signInOperator, testClock, type TestApp } from './helper.js';
 
 // Noon in Seoul on 15 June 2026: messages go out at once.
@@ -743,6 +747,67 @@ describe('the access log', () => {
     expect(res.body).not.toContain('홍길동');
     // The engine's and hospitals' lines are not operators'.
     expect(page.list.every((r) => !['record_received', 'delivered', 'claim_created'].includes(r.action))).toBe(true);
+  });
+
+  it('names every action in Korean, on the screen and in a claim’s timeline; no raw code such as claim_status_set', async () => {
+    for (const a of OPERATOR_ACTIONS) {
+      expect(OPERATOR_ACTION[a].nm, a).toMatch(/[가-힣]/);
+      expect(OPERATOR_ACTION[a].did, a).toMatch(/[가-힣]/);
+    }
+    const id = claimOf['H1-A:HYUNDAIMARINE']!;
+    await t.db.db
+      .insertInto('operatorAction')
+      .values({
+        at: clock.now(),
+        loginId: op.loginId,
+        ipEnc: t.app.ctx.crypto.encrypt('127.0.0.1'),
+        action: 'claim_status_set',
+        claimId: id,
+      })
+      .execute();
+    const detail = (await get(OPERATOR_API.claim(id))).json() as OpsClaimDetail;
+    expect(detail.timeline.at(-1)).toMatchObject({ kind: 'operator', title: '운영자가 청구 상태를 바꿨어요' });
+    expect((await actions('action=claim_status_set')).list[0]).toMatchObject({ actionNm: '청구 상태 변경' });
+    // Every action this file's calls wrote reads in Korean, never as its code.
+    const all = await actions('size=100');
+    expect(all.total).toBeLessThanOrEqual(100);
+    expect(new Set(all.list.map((r) => r.action)).size).toBeGreaterThan(5);
+    for (const r of all.list) expect(r.actionNm, r.action).toBe(OPERATOR_ACTION[r.action as OperatorAction].nm);
+    for (const e of detail.timeline) expect(e.title).toMatch(/[가-힣]/);
+  });
+
+  it('reads every patient access-log action from one map: a Korean label for the console and the patient’s sentence', async () => {
+    const facts = {
+      visit: '6월 1일 ',
+      detail: 'patient_inquiry',
+      origin: 'auto' as const,
+      code: 'SAMSUNGFIRE',
+      hospitalCd: '90000001',
+      insuCompCd: 'SAMSUNGFIRE',
+      hospitalNm: () => '한빛의원',
+      insurerNm: () => '삼성화재',
+    };
+    for (const a of ACCESS_ACTIONS) {
+      expect(ACCESS_ACTION[a].nm, a).toMatch(/[가-힣]/);
+      expect(accessSentence(a, facts), a).toMatch(/요\.$/);
+    }
+    // The console's list of the lines operators caused labels each from the same map.
+    const lines = (await get(`${OPS_CLAIMS_API.patientAccess}?size=100`)).json() as Page<{
+      action: AccessAction;
+      actionNm: string;
+    }>;
+    expect(lines.total).toBeGreaterThan(0);
+    for (const l of lines.list) expect(l.actionNm).toBe(ACCESS_ACTION[l.action].nm);
+  });
+
+  it('pages in one query and still counts a page past the end', async () => {
+    const first = await actions('size=2&sort=at&order=asc');
+    expect(first.list).toHaveLength(2);
+    const past = await actions('size=2&page=9999');
+    expect(past).toEqual({ list: [], total: first.total });
+    const last = await actions(`size=2&page=${Math.ceil(first.total / 2)}`);
+    expect(last.total).toBe(first.total);
+    expect(last.list.length).toBe(first.total % 2 || 2);
   });
 
   it('is refused to a viewer; the operators’ record cannot be changed or deleted', async () => {

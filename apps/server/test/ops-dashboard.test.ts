@@ -7,19 +7,10 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, kstToday } from '@auto-claim/contract';
 import { FUNNEL_VISIT_RATE_LIMIT, OPS_DASHBOARD_API, type DashboardAnswer } from '@auto-claim/contract/ops';
-import { openDb } from '../src/db/index.js';
 import { migrateToLatest, migrations } from '../src/db/migrate.js';
 import { APP_MENU_LOG_RATE_LIMIT } from '../src/modules/funnel/routes.js';
 import { createSubscriber, treatmentRecord } from '../fixtures/factories.js';
-import {
-  build,
-  problemOf,
-  signInOperator,
-  testClock,
-  throwawayDatabase,
-  verifyPatient,
-  type TestApp,
-} from './helper.js';
+import { build, openTestDb, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
 
 // Noon in Seoul today: the 알림톡 goes out at once, and "today" is one KST day.
 const noon = new Date(`${new Date().toISOString().slice(0, 10)}T03:00:00Z`);
@@ -344,9 +335,7 @@ describe('GET /api/admin/dashboard', () => {
 
 describe('migration 0026', () => {
   it('folds the views kept before into counts per Korean day, hospital and step, once a visit, and drops them', async () => {
-    const baseUrl = process.env.DATABASE_URL;
-    const tmp = baseUrl ? await throwawayDatabase(baseUrl) : undefined;
-    const db = await openDb(tmp ? { databaseUrl: tmp.url } : { memory: true });
+    const { db, close } = await openTestDb({ empty: true });
     try {
       const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo('0022_signature_method')).error).toBeUndefined();
@@ -380,8 +369,7 @@ describe('migration 0026', () => {
         where table_name = 'app_menu_log'`.execute(db.db);
       expect(left.rows[0]!.n).toBe(0);
     } finally {
-      await db.close();
-      await tmp?.drop();
+      await close();
     }
   });
 });

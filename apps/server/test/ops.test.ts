@@ -3,7 +3,7 @@
 // outcome; queue depth and age. Nothing of it on the public port, and no personal data in any label.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
-import { createContext } from '../src/context.js';
+import { createContext } from '../src/create-context.js';
 import { createMetrics } from '../src/metrics.js';
 import { listenOps, type OpsListener } from '../src/ops-server.js';
 import { readiness } from '../src/app.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     metrics: t.app.ctx.metrics,
-    ready: () => readiness(t.app, t.db.kind),
+    ready: () => readiness(t.app.ctx, t.app.jobs, t.db.kind),
   });
 });
 afterAll(async () => {

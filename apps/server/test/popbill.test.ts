@@ -6,7 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { loadConfig } from '../src/config.js';
-import { faxSenderFor } from '../src/context.js';
+import { faxSenderFor } from '../src/create-context.js';
 import { banks } from '../src/db/seed/banks.js';
 import { popbillBankCheck, popbillBankCode } from '../src/providers/bank-check/popbill.js';
 import { faxOutcomeOf, faxRequestNum, popbillFax } from '../src/providers/fax/popbill.js';

@@ -10,7 +10,6 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDb } from '../src/db/index.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import {
   build,
   openTestDb,
@@ -299,9 +298,8 @@ describe('the request log', () => {
 const baseUrl = process.env.DATABASE_URL;
 describe.skipIf(!baseUrl)('two app instances on one PostgreSQL (skipped on PGlite: one process only)', () => {
   it('drops the first instance’s held answer when the second one changes the data', { timeout: 60_000 }, async () => {
-    const tmp = await throwawayDatabase(baseUrl!);
+    const tmp = await throwawayDatabase(baseUrl!, { migrated: true });
     const dbA = await openDb({ databaseUrl: tmp.url });
-    await migrateToLatest(dbA.db);
     const dbB = await openDb({ databaseUrl: tmp.url });
     const a = await buildApp({ config: TEST_CONFIG, db: dbA, logger: false });
     const b = await buildApp({ config: TEST_CONFIG, db: dbB, logger: false });

@@ -2,7 +2,6 @@
 // gets what a broken client or a script sends (null, an array, wrong types, too long text, no body, not JSON) with
 // the credentials that reach its validation, and without any. A refusal is a 4xx problem whose detail and field
 // messages are Korean, never the validator's English and never a 5xx.
-import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -15,6 +14,7 @@ import {
   OPERATOR_API,
 } from '@auto-claim/contract';
 import { upsertOperator } from '../src/modules/auth/operators.js';
+import { insurerHmac } from '../fixtures/insurer-double.js';
 import { build, pendingOperatorSession, signInOperator, verifyPatient } from './helper.js';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 
@@ -113,9 +113,7 @@ const mapFields = (schema: Schema | undefined, f: (field: Schema) => unknown) =>
 function insurerSignature(url: string, payload: string | undefined): Record<string, string> {
   const code = /^\/api\/insurers\/([^/]+)\//.exec(url)?.[1] ?? '';
   const ts = String(Math.floor(Date.now() / 1000));
-  const mac = createHmac('sha256', `sandbox-${code}`)
-    .update(`${ts}.${payload ?? ''}`)
-    .digest('hex');
+  const mac = insurerHmac(`sandbox-${code}`, ts, payload ?? '');
   return { [INSURER_TIMESTAMP_HEADER]: ts, [INSURER_SIGNATURE_HEADER]: `v1=${mac}` };
 }
 

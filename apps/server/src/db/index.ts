@@ -16,6 +16,8 @@ export interface Db {
    * Answers a function that stops listening.
    */
   listen?(channel: string, onMessage: (payload?: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: the data directory as an uncompressed tarball, for `openDb({ loadDataDir })` (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // int8 (count(*), bigserial) as JS numbers on both engines, as PGlite does; our values stay far below 2^53.
@@ -27,6 +29,8 @@ export async function openDb(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   memory?: boolean;
+  /** PGlite only: start from this dumped data directory (a tarball of dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob;
 }): Promise<Db> {
   if (opts.databaseUrl) {
     const databaseUrl = opts.databaseUrl;
@@ -56,7 +60,10 @@ export async function openDb(opts: {
     dataDir = path.join(opts.dataDir ?? './.data', 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pglitePool(pglite) }),
     plugins: [new CamelCasePlugin()],
@@ -64,6 +71,7 @@ export async function openDb(opts: {
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     // One session: its own NOTIFYs reach its listeners when the statement that made them commits.
     async listen(channel, onMessage) {
       const unsubscribe = await pglite.listen(channel, (payload) => onMessage(payload));

@@ -1,5 +1,7 @@
 // The error catalogue: every code an AppError carries, with the one HTTP status it always answers (DESIGN §3). A code
 // means one thing wherever it is thrown; the Korean detail may say more about the case at hand.
+import type { FieldError } from '@auto-claim/contract';
+
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   TERMS_REQUIRED: 400,
@@ -130,3 +132,20 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * An error a route throws on purpose: its stable code, the status the catalogue gives that code (errors.ts), and the
+ * Korean detail go to the caller as they are.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    /** Korean, 해요체, shown to the patient. */
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(`${code}: ${detail}`);
+    this.status = ERROR_STATUS[code];
+  }
+}

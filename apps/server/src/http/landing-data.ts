@@ -7,11 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-
 import { APP_ROOT, CONTEXT_PATH, type Hospital } from '@auto-claim/contract';
-import type { Handle } from '../db/handle.js';
-import { publicHospital } from '../modules/reference/index.js';
 import { pageOf, type Page } from './page.js';
+
+/** A hospital's public reference data by its code (the reference module's, handed in by app.ts). */
+export type HospitalOf = (hospitalCd: string) => Promise<Hospital | undefined>;
 
 /** The id of the data block; the web app reads it by this id. */
 export const LANDING_DATA_ID = 'landing-hospital';
@@ -96,7 +96,7 @@ const MAX_PAGES = 1_000;
  * page is made once per path and hospital data (a change to the hospital is a new key) and kept with its compressed
  * forms. Undefined for any other path: the page as built. A database error or a render that fails never breaks it.
  */
-export function landingPages(db: Handle, webDist: string, indexHtml: Buffer) {
+export function landingPages(hospitalOf: HospitalOf, webDist: string, indexHtml: Buffer) {
   const pages = new Map<string, Promise<Page>>();
   let renderer: Promise<RenderScreen | undefined> | undefined;
   const render = () => (renderer ??= loadRenderer(webDist));
@@ -104,7 +104,7 @@ export function landingPages(db: Handle, webDist: string, indexHtml: Buffer) {
     const hospitalCd = landingHospitalCd(pathname);
     const inner = pathname === APP_ROOT || pathname === `${APP_ROOT}/`;
     if (!hospitalCd && !inner) return undefined;
-    const hospital = hospitalCd ? await publicHospital(db, hospitalCd).catch(() => undefined) : undefined;
+    const hospital = hospitalCd ? await hospitalOf(hospitalCd).catch(() => undefined) : undefined;
     // A page of an unknown code is the same for every code: one entry, however many codes are asked for.
     const key = hospital || inner ? `${pathname}\n${JSON.stringify(hospital ?? null)}` : landingScreen(pathname);
     let page = pages.get(key);

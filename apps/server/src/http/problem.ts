@@ -1,25 +1,11 @@
 // One error shape for every answer: RFC 9457 problem details (DESIGN §3). 5xx never leak details.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from '@auto-claim/contract';
-import { ERROR_STATUS, type ErrorCode } from './errors.js';
+import { PROBLEM_CONTENT_TYPE, type Problem } from '@auto-claim/contract';
+import { AppError, type ErrorCode } from './errors.js';
 
-/**
- * An error a route throws on purpose: its stable code, the status the catalogue gives that code (errors.ts), and the
- * Korean detail go to the caller as they are.
- */
-export class AppError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    /** Korean, 해요체, shown to the patient. */
-    readonly detail: string,
-    readonly errors?: FieldError[],
-  ) {
-    super(`${code}: ${detail}`);
-    this.status = ERROR_STATUS[code];
-  }
-}
+// AppError lives in the catalogue (errors.ts), a leaf that providers and security/ can import without Fastify.
+export { AppError };
 
 export const notFound = (
   detail: string,

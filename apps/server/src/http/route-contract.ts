@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifySchema, onRequestHookHandler, RouteOptions
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HOSPITAL_KEY_HEADER, PROBLEM_CONTENT_TYPE, problem } from '@auto-claim/contract';
+import type { OperatorRoleName } from '@auto-claim/contract/ops';
 import { OPS_SESSION_COOKIE, SESSION_COOKIE } from '../security/session.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 
@@ -22,6 +23,16 @@ declare module 'fastify' {
     problems?: readonly ErrorCode[];
   }
 }
+
+/**
+ * An operator route's config, the one way to write it: the least role it needs (README "Operator console") and the
+ * error codes its rules can answer.
+ */
+export const operatorRoute = (role: OperatorRoleName, ...problems: ErrorCode[]) => ({
+  auth: 'operator' as const,
+  role,
+  problems,
+});
 
 const cookieNames = `https에서는 \`${SESSION_COOKIE.https}\`, 개발용 http에서는 \`${SESSION_COOKIE.localhost}\``;
 

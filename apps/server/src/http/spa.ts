@@ -9,12 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
 import { APP_ROOT, CONTEXT_PATH } from '@auto-claim/contract';
-import type { Handle } from '../db/handle.js';
 import { acceptedEncoding } from './accept-encoding.js';
 import { sendProblem } from './problem.js';
-import { landingPages } from './landing-data.js';
+import { landingPages, type HospitalOf } from './landing-data.js';
 import { pageOf, type Page } from './page.js';
 import { DOCUMENT_ONLY_HEADERS, isSubresourceFile } from './security.js';
 
@@ -47,11 +45,11 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
   return reply.header('Content-Encoding', encoding).send(page[encoding]);
 }
 
-export async function registerSpa(app: FastifyInstance, webDist: string, db?: Handle) {
+export async function registerSpa(app: FastifyInstance, webDist: string, hospitalOf?: HospitalOf) {
   const indexHtml = pageIn(path.join(webDist, 'index.html'));
   const built = indexHtml !== undefined;
   const opsHtml = pageIn(path.join(webDist, 'ops.html'));
-  const landingPage = db && indexHtml ? landingPages(db, webDist, indexHtml.raw) : undefined;
+  const landingPage = hospitalOf && indexHtml ? landingPages(hospitalOf, webDist, indexHtml.raw) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,

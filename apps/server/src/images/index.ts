@@ -17,8 +17,7 @@ import {
   STORED_PHOTO_MAX_SIDE,
 } from '@auto-claim/contract';
 import { fontFile } from '../documents/fonts.js';
-import type { ErrorCode } from '../http/errors.js';
-import { AppError } from '../http/problem.js';
+import { AppError, type ErrorCode } from '../http/errors.js';
 
 export type ImageType = 'jpeg' | 'png';
 

@@ -4,9 +4,9 @@
 // resend interval pass without waiting for it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../context.js';
+import type { Clock } from '../clock.js';
 import { own, type Handle } from '../db/handle.js';
-import { AppError } from '../http/problem.js';
+import { AppError } from '../http/errors.js';
 import { isLocalCaller } from '../http/sandbox-gate.js';
 import type { ProvidersTables } from './tables.js';
 

@@ -228,8 +228,9 @@ const SETTLED_RECHECK_MS = 60 * 60_000;
 const TICK_BUDGET_MS = 10_000;
 
 /**
- * The claim engine's minute tick calls this in worker processes: a few seconds of re-encryption, then the number left
- * under old keys in the log ("field values re-encrypted", `remaining`). Never throws: the tick's other work goes on.
+ * The jobs runtime's minute tick calls this in worker processes (keyRotationJobs): a few seconds of re-encryption,
+ * then the number left under old keys in the log ("field values re-encrypted", `remaining`). Never throws: the tick's
+ * other work goes on.
  */
 export async function rekeyTick(ctx: {
   db: Kysely<any>;
@@ -265,3 +266,13 @@ export async function rekeyTick(ctx: {
     return undefined;
   }
 }
+
+/**
+ * Key rotation on the jobs runtime's minute (src/jobs/): one of the two jobs that walk every table (with the
+ * retention purges of each module), declared in jobs/index.ts.
+ */
+export const keyRotationJobs = (ctx: Parameters<typeof rekeyTick>[0]) => ({
+  async everyMinute() {
+    await rekeyTick(ctx);
+  },
+});

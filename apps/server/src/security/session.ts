@@ -37,7 +37,7 @@ import {
 import type { AppContext } from '../context.js';
 import { own } from '../db/handle.js';
 import type { OperatorRole, OperatorStage } from '../db/schema.js';
-import { AppError } from '../http/problem.js';
+import { AppError } from '../http/errors.js';
 import { randomToken, sha256 } from './crypto.js';
 import type { SecurityTables } from './tables.js';
 

@@ -22,14 +22,14 @@ export interface AuthSessionTable {
   lastSeenAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
-  /** Sessions (0010_session_scope): `link` sessions read the visit history only; `full` ones come from SMS. */
+  /** Sessions: `link` sessions read the visit history only; `full` ones come from SMS. */
   scope: Generated<'full' | 'link'>;
   linkPurpose: 'treat' | 'idCard' | null;
   /** The subscription a link session's link belonged to: cancelled, the session can do nothing more. */
   linkInsuApplyId: string | null;
   /** The last SMS verification of the session's own person (step-up is fresh for STEP_UP_FRESH_SECONDS after). */
   verifiedAt: Date | null;
-  /** Operator sessions only (0015_operator_second_factor). */
+  /** Operator sessions only. */
   operatorStage: OperatorStage | null;
 }
 
@@ -45,7 +45,7 @@ export interface LinkTokenTable {
   createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
-  /** Keyed hash of the device cookie of the first exchange (0021): the one device that may open the link again. */
+  /** Keyed hash of the device cookie of the first exchange: the one device that may open the link again. */
   deviceHash: string | null;
 }
 

@@ -3,9 +3,10 @@
 // the insurer's screen shows it whole, with approve and reject for another admin and a withdrawal for its asker.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPS_INSURERS_API, type DestinationChange, type OpsInsurer } from '@auto-claim/contract/ops';
-import { OpsError, opsGet, opsSend } from './api';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DestinationChange, OpsInsurer } from '@auto-claim/contract/ops';
+import { OpsError } from './api';
+import { decideChange, insurerChanged, insurerQuery, usePendingChanges } from './api/insurers';
 import { formatDateTime } from './format';
 import { mayUse, useMe } from './session';
 
@@ -18,16 +19,6 @@ const valueOf = (field: DestinationChange['fields'][number], v: DestinationChang
     : field === 'apiUrl'
       ? (v.apiUrl ?? '서버 환경 변수의 주소')
       : (v.faxNo ?? '없음');
-
-/** The waiting changes, asked again every minute so a change made elsewhere shows without a reload. */
-export function usePendingChanges(enabled: boolean) {
-  return useQuery({
-    queryKey: [OPS_INSURERS_API.pendingChanges],
-    queryFn: () => opsGet<{ list: DestinationChange[] }>(OPS_INSURERS_API.pendingChanges),
-    enabled,
-    refetchInterval: 60_000,
-  });
-}
 
 /** Above every screen, for admins: each change waiting for a second admin. */
 export function PendingChangesBanner() {
@@ -68,10 +59,7 @@ export function PendingChangePanel({ insurer }: { insurer: OpsInsurer }) {
     setBusy(true);
     setError(undefined);
     try {
-      const next = await opsSend<OpsInsurer>('POST', OPS_INSURERS_API[decision](c!.id));
-      client.setQueryData([OPS_INSURERS_API.one(insurer.insuCompCd)], next);
-      void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.list] });
-      void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.pendingChanges] });
+      insurerChanged(client, await decideChange(decision, c!.id));
       setDone(
         decision === 'approve'
           ? '승인했어요. 새로 보내는 청구부터 바뀐 곳으로 보내요.'
@@ -81,7 +69,7 @@ export function PendingChangePanel({ insurer }: { insurer: OpsInsurer }) {
       );
     } catch (e) {
       setError(e instanceof OpsError ? e.message : '처리하지 못했어요. 다시 시도해 주세요.');
-      void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.one(insurer.insuCompCd)] });
+      void client.invalidateQueries({ queryKey: insurerQuery(insurer.insuCompCd).queryKey });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 // The console's one HTTP client: JSON both ways, the operator session's cookie, the CSRF token on every call that
 // changes something, problems thrown with their Korean detail. A 401 sends the operator to the sign-in screen.
 import type { Problem } from '@auto-claim/contract';
+import type { z } from 'zod';
 
 export class OpsError extends Error {
   constructor(
@@ -21,6 +22,23 @@ export class OpsError extends Error {
   fieldMessage(field: string) {
     return this.problem?.errors?.find((e) => e.field === field)?.message;
   }
+}
+
+/**
+ * A form's body checked with the contract's schema before it is sent: a refusal is the server's own shape (a 400
+ * naming each field in the schema's Korean), so a form shows it the way it shows the server's.
+ */
+export function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+  throw new OpsError(400, {
+    status: 400,
+    title: 'Bad Request',
+    code: 'VALIDATION_FAILED',
+    detail: errors.length === 1 ? errors[0]!.message : '입력한 내용을 확인해 주세요.',
+    errors,
+  });
 }
 
 /** The session's CSRF token, given by the sign-in calls and GET /api/admin/me; sent back on every change. */

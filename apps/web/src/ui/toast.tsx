@@ -7,8 +7,8 @@ import { createToastQueue } from './toastQueue';
 type SonnerToast = typeof import('sonner').toast;
 
 const useToaster = create<{ wanted: boolean }>(() => ({ wanted: false }));
-/** Called by ui/toaster.tsx once sonner is up. */
-export let mounted: (toast: SonnerToast) => void;
+// Resolved by the Toaster's onReady once sonner is up.
+let mounted: (toast: SonnerToast) => void;
 const ready = new Promise<SonnerToast>((resolve) => (mounted = resolve));
 
 const queue = createToastQueue({
@@ -29,7 +29,7 @@ export function ToastHost() {
   const wanted = useToaster((s) => s.wanted);
   return wanted ? (
     <Suspense fallback={null}>
-      <LazyToaster />
+      <LazyToaster onReady={mounted} />
     </Suspense>
   ) : null;
 }

@@ -2,14 +2,14 @@
 // screen's bottom action bar (ui/toastPlace.ts).
 import { useEffect } from 'react';
 import { Toaster as SonnerToaster, toast } from 'sonner';
-import { mounted } from './toast';
 import { keepClear } from './toastPlace';
 
-export default function Toaster() {
+/** `onReady` receives sonner's toast once it is up (ui/toast.tsx queues until then). */
+export default function Toaster({ onReady }: { onReady: (show: typeof toast) => void }) {
   useEffect(() => {
-    mounted(toast);
+    onReady(toast);
     return keepClear();
-  }, []);
+  }, [onReady]);
   return (
     <SonnerToaster
       position="bottom-center"

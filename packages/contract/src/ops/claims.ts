@@ -305,42 +305,5 @@ export const patientAccessRow = z.object({
   patient: z.string().nullable(),
   detail: z.string().nullable(),
 });
+export type PatientAccessRow = z.infer<typeof patientAccessRow>;
 export const patientAccessPage = pageOf(patientAccessRow);
-
-/** The operator actions in Korean, for the access log's screen and answers. */
-export const OPERATOR_ACTION_NM: Record<string, string> = {
-  sign_in: '로그인',
-  sign_out: '로그아웃',
-  second_factor_set: '2단계 인증 설정',
-  patient_revealed: '환자 정보 확인',
-  documents_downloaded: '청구 서류 내려받기',
-  claim_retried: '청구 다시 보내기',
-  claim_status_set: '청구 상태 변경',
-  insurer_answer_recorded: '보험사 답변 기록',
-  dead_letter_handled: '보내지 못한 청구 처리 완료',
-  notification_retried: '알림 다시 보내기',
-  record_held_answered: '보류 기록 처리',
-  hospital_created: '병원 추가',
-  hospital_updated: '병원 수정',
-  hospital_key_issued: '병원 API 키 발급',
-  hospital_key_rotated: '병원 API 키 교체',
-  hospital_key_revoked: '병원 API 키 폐기',
-  insurer_updated: '보험사 설정 변경',
-  insurer_test_delivery: '보험사 시험 전송',
-  insurer_destination_requested: '보험사 전송 주소 변경 요청',
-  insurer_destination_approved: '보험사 전송 주소 변경 승인',
-  insurer_destination_rejected: '보험사 전송 주소 변경 거절',
-  terms_published: '약관 게시',
-  operator_created: '운영자 추가',
-  operator_updated: '운영자 변경',
-  operator_second_factor_reset: '운영자 2단계 인증 초기화',
-  operator_disabled: '운영자 사용 중지',
-  operator_unlocked: '운영자 로그인 잠금 해제',
-};
-
-/** The patients' access-log actions operators cause, in Korean. */
-export const OPERATOR_ACCESS_NM: Record<string, string> = {
-  released_to_operator: '청구 서류 열람',
-  operator_retry: '청구 다시 보내기',
-  operator_revealed: '이름·연락처·생년월일 확인',
-};

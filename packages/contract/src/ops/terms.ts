@@ -61,6 +61,7 @@ export const reagreeCount = z.object({
   /** Per term whose version in effect is newer than what some subscribers agreed to. */
   terms: z.array(z.object({ termsId: z.string(), title: z.string(), version: z.string(), count: z.number().int() })),
 });
+export type ReagreeCount = z.infer<typeof reagreeCount>;
 export const reagreeRow = z.object({
   insuApplyId: z.string(),
   /** Masked: 홍*동, 010-****-5678. */
@@ -69,4 +70,5 @@ export const reagreeRow = z.object({
   subscribedAt: z.string(),
   termsIds: z.array(z.string()),
 });
+export type ReagreeRow = z.infer<typeof reagreeRow>;
 export const reagreePage = pageOf(reagreeRow);

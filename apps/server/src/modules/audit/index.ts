@@ -4,31 +4,12 @@
 // operator takes in the console, each reveal or download of personal data with its reason; append-only (a trigger
 // refuses updates and deletes), kept at least two years. Owns: access_log, operator_action.
 import { sql } from 'kysely';
+import type { OperatorAction } from '@auto-claim/contract/ops';
 import { own, type Handle } from '../../db/handle.js';
 import type { AuditTables } from './tables.js';
+import type { AccessAction } from './access-actions.js';
 
-export const ACCESS_ACTIONS = [
-  /** A hospital sent a treatment record of the patient (actor hospital:<hospitalCd>). */
-  'record_received',
-  /** A claim was made of a record (actor engine, or patient when claimed by hand). */
-  'claim_created',
-  /** A claim's documents reached the insurer (actor insurer:<insuCompCd>). */
-  'delivered',
-  /** The patient was shown their history (detail: how many visits). */
-  'released_to_patient',
-  /** An operator downloaded a claim's PDF package (actor operator:<id>, detail the reason's category). */
-  'released_to_operator',
-  /** An operator had a failed delivery sent again. */
-  'operator_retry',
-  /** The patient submitted an ID copy an insurer asked for. */
-  'id_card_submitted',
-  /** The ID copy went to the insurer that asked (actor insurer:<insuCompCd>). */
-  'id_card_released',
-  /** An operator saw the patient's unmasked name, phone and birth date (actor operator:<id>, detail the reason's
-   * category: the operator's own words stay in operator_action). */
-  'operator_revealed',
-] as const;
-export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+export { ACCESS_ACTIONS, type AccessAction } from './access-actions.js';
 
 export interface AccessEntry {
   ciHmac: string;
@@ -103,45 +84,8 @@ export async function accessLogOf(handle: Handle, ciHmac: string, limit: number)
   return { rows: rows.map((r) => ({ ...r, action: r.action as AccessAction })), total: Number(count.n) };
 }
 
-/** What an operator can do that is written down (operator_action.action). */
-export const OPERATOR_ACTIONS = [
-  /** Signed in with the second factor (detail: totp, recovery_code or setup). */
-  'sign_in',
-  /** A wrong password or second factor for an account that exists (detail: which), or a lockout. */
-  'sign_in_failed',
-  'sign_out',
-  'second_factor_set',
-  /** An operator saw a patient's unmasked name and phone; the reason is required. */
-  'patient_revealed',
-  /** An operator downloaded a claim's documents (PDF package). */
-  'documents_downloaded',
-  'claim_retried',
-  'claim_status_set',
-  'insurer_answer_recorded',
-  'dead_letter_handled',
-  'notification_retried',
-  'record_held_answered',
-  'hospital_created',
-  'hospital_updated',
-  'hospital_key_issued',
-  'hospital_key_rotated',
-  'hospital_key_revoked',
-  'insurer_updated',
-  'insurer_test_delivery',
-  /** A change of where an insurer's claims go, asked (detail: the fields and values); waits for another admin. */
-  'insurer_destination_requested',
-  /** …approved by a second admin (the insurer's row changed) or rejected (detail: the request's id). */
-  'insurer_destination_approved',
-  'insurer_destination_rejected',
-  'terms_published',
-  'operator_created',
-  'operator_updated',
-  'operator_second_factor_reset',
-  'operator_disabled',
-  /** An admin ended an operator's sign-in locks (auth/accounts.ts). */
-  'operator_unlocked',
-] as const;
-export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+// What an operator can do, with its labels: the one list in the contract (ops/actions.ts).
+export { OPERATOR_ACTIONS, type OperatorAction } from '@auto-claim/contract/ops';
 
 export interface OperatorActionEntry {
   loginId: string;
@@ -208,3 +152,4 @@ export const operatorActionsOfClaim = (handle: Handle, claimId: number) =>
     .execute();
 
 export { auditRoutes, type AuditLookups } from './routes.js';
+export { ACCESS_ACTION, accessActionNm, accessSentence, type AccessFacts } from './sentences.js';

@@ -4,26 +4,27 @@
 // down (an export would be); patients show masked.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  OPERATOR_ACCESS_NM,
-  OPERATOR_ACTION_NM,
+  operatorActionNm,
   OPS_CLAIMS_API,
   RELEASE_REASON_NM,
   kstDayEnd,
   kstDayStart,
-  offsetOf,
   operatorActionsPage,
   operatorActionsQuery,
   patientAccessPage,
   patientAccessQuery,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { operatorRoute } from '../../http/route-contract.js';
+import { pageOf } from '../../db/page.js';
 import { coarseAddress } from '../../http/client-address.js';
 import { own } from '../../db/handle.js';
 import type { AuditTables } from './tables.js';
+import { accessActionNm } from './sentences.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
 export interface AuditLookups {
-  ciHmacOf(by: { claimId?: number; recordId?: number }): Promise<string | null>;
+  patientCiHmacOf(by: { claimId?: number; recordId?: number }): Promise<string | null>;
   maskedPatientsOf(by: {
     claimIds: number[];
     recordIds: number[];
@@ -38,14 +39,14 @@ const detailNm = (d: string | null) =>
 export const auditRoutes =
   (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { auth: 'operator' as const, role: 'operator' as const, problems: [] };
+    const config = operatorRoute('operator');
     const tags = ['operator'];
 
     /** The patient filter as a CI hash: none asked (undefined), or null when the claim or record is unknown. */
     const patientFilter = async (q: { claimId?: number | undefined; recordId?: number | undefined }) => {
       if (q.claimId === undefined && q.recordId === undefined) return undefined;
       const by = q.claimId !== undefined ? { claimId: q.claimId } : { recordId: q.recordId! };
-      return lookups.ciHmacOf(by);
+      return lookups.patientCiHmacOf(by);
     };
     const patientsOf = async (rows: { claimId: number | null; recordId: number | null }[]) => {
       const m = await lookups.maskedPatientsOf({
@@ -84,21 +85,18 @@ export const auditRoutes =
         if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
         if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
         const sort = q.sort ?? 'at';
-        const [rows, count] = await Promise.all([
-          base.selectAll().orderBy(sort, q.order).orderBy('id', q.order).limit(q.size).offset(offsetOf(q)).execute(),
-          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        ]);
+        const { rows, total } = await pageOf(base.selectAll().orderBy(sort, q.order).orderBy('id', q.order), q);
         const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
         const patient = await patientsOf(list);
         return {
-          total: Number(count.n),
+          total,
           list: list.map((r) => ({
             id: String(r.id),
             at: new Date(r.at).toISOString(),
             loginId: r.loginId,
             ip: addressFor(r.loginId, ctx.crypto.decrypt(r.ipEnc)),
             action: r.action,
-            actionNm: OPERATOR_ACTION_NM[r.action] ?? r.action,
+            actionNm: operatorActionNm(r.action),
             claimId: r.claimId,
             recordId: r.recordId,
             patient: patient(r),
@@ -134,26 +132,23 @@ export const auditRoutes =
         if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
         if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
         if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
-        const [rows, count] = await Promise.all([
+        const { rows, total } = await pageOf(
           base
             .select(['id', 'at', 'actor', 'action', 'claimId', 'recordId', 'detail'])
             .orderBy(q.sort ?? 'at', q.order)
-            .orderBy('id', q.order)
-            .limit(q.size)
-            .offset(offsetOf(q))
-            .execute(),
-          base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        ]);
+            .orderBy('id', q.order),
+          q,
+        );
         const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
         const patient = await patientsOf(list);
         return {
-          total: Number(count.n),
+          total,
           list: list.map((r) => ({
             id: Number(r.id),
             at: new Date(r.at).toISOString(),
             actor: r.actor,
             action: r.action,
-            actionNm: OPERATOR_ACCESS_NM[r.action] ?? r.action,
+            actionNm: accessActionNm(r.action),
             claimId: r.claimId,
             recordId: r.recordId,
             patient: patient(r),

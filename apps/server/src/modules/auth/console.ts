@@ -31,7 +31,7 @@ import {
   resetSecondFactor,
   setOperatorRole,
   unlockSignIn,
-} from './accounts.js';
+} from './operator-accounts.js';
 import { rememberAddress } from './operators.js';
 import { checkSecondFactor, confirmTotpSetup, startTotpSetup } from './second-factor.js';
 

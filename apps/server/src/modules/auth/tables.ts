@@ -31,11 +31,11 @@ export interface SmsVerificationTable {
   expiresAt: Date;
   usedAt: Date | null;
   lockedAt: Date | null;
-  /** Keyed hash of name, birth date, sex digit and phone (0013_sms_person): the daily cap counts per phone and person. */
+  /** Keyed hash of name, birth date, sex digit and phone: the daily cap counts per phone and person. */
   personKey: string | null;
-  /** When the code was confirmed for the person named (0025): a completed verification, not counted by the caps. */
+  /** When the code was confirmed for the person named: a completed verification, not counted by the caps. */
   verifiedAt: Date | null;
-  /** Sent from where this person completed a verification before, or from their verified session (0025). */
+  /** Sent from where this person completed a verification before, or from their verified session. */
   trusted: Generated<boolean>;
 }
 
@@ -57,7 +57,7 @@ export interface OperatorTable {
   createdAt: Generated<Date>;
   role: Generated<OperatorRole>;
   disabledAt: Date | null;
-  /** The TOTP secret (0015_operator_second_factor), encrypted; null until the second factor is set up. */
+  /** The TOTP secret, encrypted; null until the second factor is set up. */
   totpSecretEnc: string | null;
   totpPendingEnc: string | null;
   totpSetAt: Date | null;
@@ -74,14 +74,14 @@ export interface OperatorRecoveryCodeTable {
 
 export interface OperatorSignInGuardTable {
   loginHmac: string;
-  /** The address's keyed hash; '*' counts every address the operator never signed in from (0025). */
+  /** The address's keyed hash; '*' counts every address the operator never signed in from. */
   ipHmac: string;
   tries: number;
   windowStartedAt: Date;
   lockedUntil: Date | null;
 }
 
-/** An address (keyed hash) an operator completed a sign-in from (0025). */
+/** An address (keyed hash) an operator completed a sign-in from. */
 export interface OperatorKnownAddressTable {
   loginId: string;
   ipHmac: string;

@@ -4,7 +4,7 @@
 import {
   kstDayEnd,
   kstDayStart,
-  offsetOf,
+  operatorActionDid,
   type BulkAnswer,
   type JobBulkAnswer,
   type DeadLetterRow,
@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { pageOf } from '../../db/page.js';
 import type { ClaimStatus, Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/problem.js';
 import {
@@ -88,7 +89,7 @@ export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]
 }
 
 /** The keyed hash of the CI of a claim's or a record's patient (the access log's patient filter). */
-export async function ciHmacOf(ctx: AppContext, by: { claimId?: number; recordId?: number }) {
+export async function patientCiHmacOf(ctx: AppContext, by: { claimId?: number; recordId?: number }) {
   if (by.claimId !== undefined) {
     const c = await ctx.db.selectFrom('claim').select('ciHmac').where('id', '=', by.claimId).executeTakeFirst();
     return c?.ciHmac ?? null;
@@ -126,7 +127,7 @@ export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaims
     if (q.from) base = base.where('c.createdAt', '>=', kstDayStart(q.from));
     if (q.to) base = base.where('c.createdAt', '<', kstDayEnd(q.to));
   }
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
       .select([
@@ -145,12 +146,9 @@ export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaims
         'd.attempts',
       ])
       .orderBy(CLAIM_SORT[q.sort ?? 'claimId'], q.order)
-      .orderBy('c.id', q.order)
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('c.id', q.order),
+    q,
+  );
   const names = await namesOf(
     ctx.db,
     rows.map((r) => r.hospitalCd),
@@ -158,7 +156,7 @@ export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaims
   );
   const patients = await maskedPatients(ctx, rows);
   return {
-    total: Number(count.n),
+    total,
     list: rows.map((r, i) => ({
       claimId: Number(r.id),
       recordId: Number(r.recordId),
@@ -192,13 +190,6 @@ const ANSWER_NM: Record<string, string> = {
   documents_requested: '보험사가 서류를 더 요청했어요',
   paid: '보험사가 지급했어요',
   rejected: '보험사가 반려했어요',
-};
-const OPERATOR_NM: Record<string, string> = {
-  patient_revealed: '운영자가 환자 정보를 확인했어요',
-  documents_downloaded: '운영자가 청구 서류를 내려받았어요',
-  claim_retried: '운영자가 다시 보내기를 요청했어요',
-  insurer_answer_recorded: '운영자가 보험사 답변을 기록했어요',
-  dead_letter_handled: '운영자가 처리 완료로 표시했어요',
 };
 /** Within one instant, the order things happen in: a record, then the claim, its sending, the insurer, operators. */
 const STATUS_RANK: Record<ClaimStatus, number> = {
@@ -307,7 +298,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       ...empty,
       at: iso(a.at),
       kind: 'operator' as const,
-      title: OPERATOR_NM[a.action] ?? a.action,
+      title: operatorActionDid(a.action),
       detail: a.reason ?? a.detail,
       actor: `operator:${a.loginId}`,
       rank: 8,
@@ -402,7 +393,7 @@ export async function deadLetterPage(
   if (q.handled === 'false') base = base.where('d.handledAt', 'is', null);
   if (q.handled === 'true') base = base.where('d.handledAt', 'is not', null);
   if (q.insuCompCd) base = base.where('d.insuCompCd', '=', q.insuCompCd);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select([
         'd.claimId',
@@ -419,12 +410,9 @@ export async function deadLetterPage(
         'r.personEnc',
       ])
       .orderBy(DEAD_SORT[q.sort ?? 'failedAt'], q.order)
-      .orderBy('d.id', q.order)
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('d.id', q.order),
+    q,
+  );
   const names = await namesOf(
     ctx.db,
     [],
@@ -432,7 +420,7 @@ export async function deadLetterPage(
   );
   const patients = await maskedPatients(ctx, rows);
   return {
-    total: Number(count.n),
+    total,
     list: rows.map((r, i) => ({
       claimId: Number(r.claimId),
       insuCompCd: r.insuCompCd,

@@ -7,8 +7,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
-import { offsetOf, type heldRecordsQuery } from '@auto-claim/contract/ops';
+import type { heldRecordsQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { pageOf } from '../../db/page.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import type { RecordOwner } from './history.js';
@@ -65,16 +66,13 @@ export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecord
   let base = ctx.db.selectFrom('treatmentRecord').where('outcome', 'in', ['identity_mismatch', 'not_patients']);
   if (q.reason) base = base.where('outcome', '=', q.reason);
   if (q.hospitalCd) base = base.where('hospitalCd', '=', q.hospitalCd);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt'])
       .orderBy(column[q.sort ?? 'receivedAt'], q.order)
-      .orderBy('id', q.order)
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('id', q.order),
+    q,
+  );
   const list = rows.map((r): OperatorHeldRecord => ({
     recordId: r.id,
     hospitalCd: r.hospitalCd,
@@ -85,7 +83,7 @@ export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecord
     receivedAt: new Date(r.receivedAt).toISOString(),
     decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
   }));
-  return { list, total: Number(count.n) };
+  return { list, total };
 }
 
 /** Deletes unlinked records (another hospital's) whose keeping period ended; the minute tick calls it. */

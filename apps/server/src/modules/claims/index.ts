@@ -5,6 +5,7 @@
 // notification_handled.
 export { registerClaims } from './routes.js';
 export { engineBacklog } from './backlog.js';
+export { claimJobs } from './engine.js';
 export { requireHospital } from './feed.js';
 export { insertClaims } from './match.js';
 export { answerHeldRecord, recordsToConfirm } from './held.js';
@@ -20,4 +21,5 @@ export {
   type RecordOwner,
 } from './history.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
-export { ciHmacOf, maskedPatientsOf } from './console.js';
+export { patientCiHmacOf, maskedPatientsOf } from './console.js';
+export { buildClaimPackage } from './documents.js';

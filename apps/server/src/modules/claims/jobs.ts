@@ -1,33 +1,8 @@
-// pg-boss on the application's own database connection (docs/decisions/0003-pg-boss.md): the same Kysely pool on
-// PostgreSQL, and on PGlite the same single session (through the pool's lock), so a job can be sent inside the
-// transaction that makes the work it stands for. pg-boss keeps its tables in its own schema, `pgboss`.
-import { CompiledQuery, sql, type Kysely } from 'kysely';
-import PgBoss from 'pg-boss';
-import { own, type Handle } from '../../db/handle.js';
+// The claim engine's queues (ADR 0003) and the notifications that failed every retry. pg-boss itself, its
+// lifecycle and the minute tick belong to the jobs runtime (src/jobs/); engine.ts registers the workers.
+import { sql, type Kysely } from 'kysely';
+import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.js';
-import { DOCUMENTS_QUEUE } from '../subscriptions/index.js';
-
-/** pg-boss's database interface over a Kysely instance or transaction (plugins off: pg-boss reads snake_case). */
-export const bossDb = (db: Handle): PgBoss.Db => ({
-  async executeSql(text: string, values: unknown[] = []) {
-    // pg-boss's own schema, in raw SQL: no table of any owner.
-    const raw = own<object>(db).withoutPlugins();
-    const query = CompiledQuery.raw(text, values);
-    // Inside the caller's transaction the caller decides what a failure means.
-    if (raw.isTransaction) return { rows: (await raw.executeQuery(query)).rows as unknown[] };
-    // pg-boss sends some plans as one text "BEGIN; …; COMMIT;" and expects a failure in the middle (two processes
-    // installing its schema at once) to leave nothing behind. On a pooled connection the aborted transaction would
-    // stay open and fail every later query on that connection: roll it back before the connection goes back.
-    return raw.connection().execute(async (conn) => {
-      try {
-        return { rows: (await conn.executeQuery(query)).rows as unknown[] };
-      } catch (err) {
-        await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
-        throw err;
-      }
-    });
-  },
-});
 
 export const QUEUES = {
   /** Wake-up: match pending treatment records into claims. 'stately': one queued and one running at most. */
@@ -38,58 +13,17 @@ export const QUEUES = {
   followUp: 'claims.followUp',
   /** One 알림톡 per record, sent inside the transaction that decided the record. */
   notify: 'claims.notify',
-  /** Every minute: the safety net for wake-ups lost to a crash, and scheduled batches. */
-  tick: 'claims.tick',
 } as const;
 
-export async function createBoss(db: Kysely<Database>, opts: { schedule: boolean }): Promise<PgBoss> {
-  const boss = new PgBoss({
-    db: bossDb(db),
-    schedule: opts.schedule,
-    supervise: opts.schedule,
-    migrate: true,
-  });
-  await boss.start();
-  for (const name of [QUEUES.match, QUEUES.deliver, QUEUES.followUp, QUEUES.tick]) {
-    await ensureQueue(boss, { name, policy: 'stately', retryLimit: 3, retryBackoff: true, expireInSeconds: 300 });
-  }
-  // A subscription's signed documents (subscriptions/service.ts, makeDocuments): idempotent, so retried freely.
-  await ensureQueue(boss, {
-    name: DOCUMENTS_QUEUE,
-    policy: 'standard',
-    retryLimit: 5,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: 120,
-  });
-  await ensureQueue(boss, {
-    name: QUEUES.notify,
-    policy: 'standard',
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 120,
-  });
-  return boss;
-}
+const wakeUp = { policy: 'stately', retryLimit: 3, retryBackoff: true, expireInSeconds: 300 } as const;
 
-/**
- * Creates a queue unless it exists. Processes starting together on a new database race to create the same queues,
- * and pg-boss's partition DDL can deadlock or collide: the loser looks again and finds the queue made.
- */
-async function ensureQueue(boss: PgBoss, options: PgBoss.Queue) {
-  for (let attempt = 1; ; attempt++) {
-    if (await boss.getQueue(options.name)) return;
-    try {
-      await boss.createQueue(options.name, options);
-      return;
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (attempt >= 5 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw err;
-      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
-    }
-  }
-}
+/** The queues as the jobs runtime creates them. */
+export const CLAIM_QUEUES: PgBoss.Queue[] = [
+  { name: QUEUES.match, ...wakeUp },
+  { name: QUEUES.deliver, ...wakeUp },
+  { name: QUEUES.followUp, ...wakeUp },
+  { name: QUEUES.notify, policy: 'standard', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+];
 
 export interface FailedNotification {
   jobId: string;

@@ -9,7 +9,8 @@ import { recordAccess } from '../audit/index.js';
 import { channelsOf, faxNumbers } from '../reference/index.js';
 import { matchableSubscriptions } from '../subscriptions/index.js';
 import { MATCH_BATCH, type RecordPerson } from './common.js';
-import { QUEUES, bossDb } from './jobs.js';
+import { bossDb } from '../../jobs/runtime.js';
+import { QUEUES } from './jobs.js';
 import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, nextBatchAt, outcomeOf, type RuleMatch } from './rules.js';
 import { kstToday } from '@auto-claim/contract';
 

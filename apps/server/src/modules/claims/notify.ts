@@ -78,7 +78,7 @@ export async function notifyQueued(ctx: AppContext, boss: PgBoss | undefined, li
     );
     await boss.complete(QUEUES.notify, ids);
   } catch (e) {
-    // pg-boss retries them with backoff (createBoss: retryLimit 5); the error stays in the job's output.
+    // pg-boss retries them with backoff (jobs.ts, CLAIM_QUEUES: retryLimit 5); the error stays in the job's output.
     ctx.log.warn({ err: e, jobs: ids.length }, '알림톡 batch failed; pg-boss retries it');
     await boss.fail(QUEUES.notify, ids);
   }

@@ -21,6 +21,7 @@ import {
 } from '@auto-claim/contract/ops';
 import { OPERATOR_API, claimIdParams } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import { operatorRoute } from '../../http/route-contract.js';
 import { byOperator } from '../audit/index.js';
 import {
   deadLetterPage,
@@ -37,16 +38,11 @@ export const opsClaimRoutes =
   (ctx: AppContext, engine: ClaimEngine): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['operator'];
-    const config = (...problems: ('CLAIM_NOT_FOUND' | 'CLAIM_NOT_DEAD' | 'DEAD_LETTER_HANDLED')[]) => ({
-      auth: 'operator' as const,
-      role: 'operator' as const,
-      problems,
-    });
 
     app.get(
       OPS_CLAIMS_API.claims,
       {
-        config: config(),
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'searchClaims',
           tags,
@@ -61,7 +57,7 @@ export const opsClaimRoutes =
     app.post(
       OPS_CLAIMS_API.claimReveal(':claimId'),
       {
-        config: config('CLAIM_NOT_FOUND'),
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND'),
         schema: {
           operationId: 'revealClaimPatient',
           tags,
@@ -78,7 +74,7 @@ export const opsClaimRoutes =
     app.get(
       OPERATOR_API.deadLetters,
       {
-        config: config(),
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'listDeadLetters',
           tags,
@@ -93,7 +89,7 @@ export const opsClaimRoutes =
     app.post(
       OPS_CLAIMS_API.deadLettersRetry,
       {
-        config: config(),
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'retryDeadLetters',
           tags,
@@ -112,7 +108,7 @@ export const opsClaimRoutes =
     app.post(
       OPS_CLAIMS_API.deadLettersHandled,
       {
-        config: config(),
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'markDeadLettersHandled',
           tags,
@@ -127,7 +123,7 @@ export const opsClaimRoutes =
     app.get(
       OPERATOR_API.notificationDeadLetters,
       {
-        config: config(),
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'listNotificationDeadLetters',
           tags,
@@ -143,7 +139,7 @@ export const opsClaimRoutes =
     app.post(
       OPS_CLAIMS_API.notificationsRetry,
       {
-        config: config(),
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'retryNotifications',
           tags,
@@ -158,7 +154,7 @@ export const opsClaimRoutes =
     app.post(
       OPS_CLAIMS_API.notificationsHandled,
       {
-        config: config(),
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'markNotificationsHandled',
           tags,

@@ -3,8 +3,9 @@
 // CI or phone. Kept FEED_REJECTION_DAYS, then deleted by the engine's minute tick. And the feed at a glance.
 import { sql, type Kysely } from 'kysely';
 import { KST_OFFSET_MS, type FieldError } from '@auto-claim/contract';
-import { offsetOf, type FeedRejection, type HospitalFeed } from '@auto-claim/contract/ops';
+import type { FeedRejection, HospitalFeed } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { pageOf } from '../../db/page.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -76,25 +77,18 @@ export async function pageRejections(
   hospitalCd: string,
   q: { page: number; size: number; order: 'asc' | 'desc' },
 ): Promise<{ list: FeedRejection[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     db
       .selectFrom('feedRejection')
       .select(['id', 'at', 'receiptNo', 'code', 'field', 'message'])
       .where('hospitalCd', '=', hospitalCd)
       .orderBy('at', q.order)
-      .orderBy('id', q.order)
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    db
-      .selectFrom('feedRejection')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('hospitalCd', '=', hospitalCd)
-      .executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('id', q.order),
+    q,
+  );
   return {
     list: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })),
-    total: Number(count.n),
+    total,
   };
 }
 

@@ -29,13 +29,13 @@ import {
   opsClaimDetail,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import type { OperatorRole } from '../../db/schema.js';
-import type { ErrorCode } from '../../http/errors.js';
+import { operatorRoute } from '../../http/route-contract.js';
 import { pdfAnswer } from '../../http/route-contract.js';
 import { AppError, notFound } from '../../http/problem.js';
 import { engineBacklog } from './backlog.js';
+import type { JobRuntime } from '../../jobs/runtime.js';
 import { createClaimEngine, type ClaimEngine } from './engine.js';
-import { recordClaimPackage, renderPackage } from './documents.js';
+import { recordClaimPackage } from './documents.js';
 import {
   HOSPITAL_FEED_RATE_LIMIT,
   hospitalKeys,
@@ -104,15 +104,11 @@ export const claimRoutes =
     );
 
     const tags = ['operator'];
-    // Each operator call names the least role it needs (README "Operator console").
-    const operator = (role: OperatorRole, ...problems: ErrorCode[]) => ({
-      config: { auth: 'operator' as const, role, problems },
-    });
 
     app.get(
       OPERATOR_API.heldRecords,
       {
-        ...operator('operator'),
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'listHeldRecords',
           tags,
@@ -127,7 +123,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.notificationRetry(':jobId'),
       {
-        ...operator('operator', 'NOTIFICATION_NOT_DEAD'),
+        config: operatorRoute('operator', 'NOTIFICATION_NOT_DEAD'),
         schema: {
           operationId: 'retryNotification',
           tags,
@@ -152,7 +148,7 @@ export const claimRoutes =
     app.get(
       OPERATOR_API.claim(':claimId'),
       {
-        ...operator('operator', 'CLAIM_NOT_FOUND'),
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND'),
         schema: {
           operationId: 'getClaim',
           tags,
@@ -167,7 +163,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.claimRetry(':claimId'),
       {
-        ...operator('operator', 'CLAIM_NOT_FOUND', 'CLAIM_NOT_DEAD'),
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'CLAIM_NOT_DEAD'),
         schema: {
           operationId: 'retryClaim',
           tags,
@@ -186,7 +182,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.claimStatus(':claimId'),
       {
-        ...operator('operator', 'CLAIM_NOT_FOUND', 'CLAIM_STATUS_CONFLICT'),
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'CLAIM_STATUS_CONFLICT'),
         schema: {
           operationId: 'setClaimStatus',
           tags,
@@ -207,7 +203,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.claimPackage(':claimId'),
       {
-        ...operator('operator', 'CLAIM_NOT_FOUND', 'OPERATOR_RELEASE_LIMITED'),
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'getClaimPackage',
           tags,
@@ -244,7 +240,7 @@ export const claimRoutes =
     app.get(
       OPERATOR_API.hospitalApiKeys(':hospitalCd'),
       {
-        ...operator('admin', 'HOSPITAL_NOT_FOUND'),
+        config: operatorRoute('admin', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'listHospitalApiKeys',
           tags,
@@ -262,7 +258,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.hospitalApiKeys(':hospitalCd'),
       {
-        ...operator('admin', 'HOSPITAL_NOT_FOUND'),
+        config: operatorRoute('admin', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'issueHospitalApiKey',
           tags,
@@ -282,7 +278,7 @@ export const claimRoutes =
     app.post(
       OPERATOR_API.hospitalApiKeyRevoke(':hospitalCd', ':keyId'),
       {
-        ...operator('admin', 'HOSPITAL_NOT_FOUND', 'HOSPITAL_KEY_NOT_FOUND'),
+        config: operatorRoute('admin', 'HOSPITAL_NOT_FOUND', 'HOSPITAL_KEY_NOT_FOUND'),
         schema: {
           operationId: 'revokeHospitalApiKey',
           tags,
@@ -302,7 +298,7 @@ export const claimRoutes =
     app.post(
       OPS_HOSPITALS_API.keyRotate(':hospitalCd', ':keyId'),
       {
-        ...operator('admin', 'HOSPITAL_NOT_FOUND', 'HOSPITAL_KEY_NOT_FOUND', 'HOSPITAL_KEY_NOT_LIVE'),
+        config: operatorRoute('admin', 'HOSPITAL_NOT_FOUND', 'HOSPITAL_KEY_NOT_FOUND', 'HOSPITAL_KEY_NOT_LIVE'),
         schema: {
           operationId: 'rotateHospitalApiKey',
           tags,
@@ -323,7 +319,7 @@ export const claimRoutes =
     app.get(
       OPS_HOSPITALS_API.feed(':hospitalCd'),
       {
-        ...operator('viewer', 'HOSPITAL_NOT_FOUND'),
+        config: operatorRoute('viewer', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'getHospitalFeed',
           tags,
@@ -341,7 +337,7 @@ export const claimRoutes =
     app.get(
       OPS_HOSPITALS_API.rejections(':hospitalCd'),
       {
-        ...operator('operator', 'HOSPITAL_NOT_FOUND'),
+        config: operatorRoute('operator', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'listFeedRejections',
           tags,
@@ -366,17 +362,16 @@ declare module 'fastify' {
 }
 
 /**
- * The engine on the app (stopped with it), its routes, and insurers' answers; `requestIdCopy` is how an insurer's
+ * The engine on the app (on the app's jobs runtime, which the app stops), its routes, and insurers' answers; `requestIdCopy` is how an insurer's
  * request for the patient's ID copy reaches the patient (the treats module, which reads this one).
  */
 export async function registerClaims(
   app: FastifyInstance,
   ctx: AppContext,
-  opts: { requestIdCopy?: IdCopyRequester } = {},
+  opts: { jobs: JobRuntime; requestIdCopy?: IdCopyRequester },
 ) {
-  const engine = createClaimEngine(ctx, { renderPackage });
+  const engine = createClaimEngine(ctx, opts.jobs);
   app.decorate('claimEngine', engine);
-  app.addHook('onClose', () => engine.stop());
   ctx.metrics.setBacklogSource(() => engineBacklog(ctx.db, ctx.clock.now()));
   await app.register(claimRoutes(ctx, engine));
   await app.register(opsClaimRoutes(ctx, engine));

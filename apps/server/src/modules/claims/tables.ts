@@ -30,15 +30,15 @@ export interface HospitalApiKeyTable {
   revokedAt: Date | null;
   /** The operator who revoked it. */
   revokedBy: Generated<string | null>;
-  /** 0016: a rotated key keeps working until then; null: until revoked. */
+  /** A rotated key keeps working until then; null: until revoked. */
   expiresAt: Generated<Date | null>;
-  /** 0016: the operator who issued it. */
+  /** The operator who issued it. */
   issuedBy: Generated<string | null>;
-  /** 0016: the key a rotation issued in its place. */
+  /** The key a rotation issued in its place. */
   replacedBy: Generated<string | number | null>;
 }
 
-/** 0016: a record of the hospital feed that was refused, and why; never the patient. Kept FEED_REJECTION_DAYS. */
+/** A record of the hospital feed that was refused, and why; never the patient. Kept FEED_REJECTION_DAYS. */
 export interface FeedRejectionTable {
   id: Generated<string | number>;
   hospitalCd: string;
@@ -59,11 +59,11 @@ export type RecordOutcome =
   | 'hospital_not_subscribed'
   | 'outside_contract'
   | 'too_old'
-  /** 0011: matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
+  /** Matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
   | 'rrn_unconfirmed'
-  /** 0011: the record's name or birth date is not the subscriber's: held for an operator, never shown. */
+  /** The record's name or birth date is not the subscriber's: held for an operator, never shown. */
   | 'identity_mismatch'
-  /** 0011: the patient said a held record is not theirs: unlinked, held for an operator. */
+  /** The patient said a held record is not theirs: unlinked, held for an operator. */
   | 'not_patients';
 
 export interface TreatmentRecordTable {
@@ -87,9 +87,9 @@ export interface TreatmentRecordTable {
   outcome: Generated<RecordOutcome>;
   receivedAt: Date;
   decidedAt: Date | null;
-  /** 0011: the patient confirmed a held record as theirs (it is then matched like any other). */
+  /** The patient confirmed a held record as theirs (it is then matched like any other). */
   identityConfirmedAt: Generated<Date | null>;
-  /** 0011: an unlinked record (another hospital's) is deleted then. */
+  /** An unlinked record (another hospital's) is deleted then. */
   purgeAt: Generated<Date | null>;
 }
 
@@ -127,7 +127,7 @@ export interface ClaimDeliveryTable {
   insuCompCd: string;
   channel: 'api' | 'fax';
   destination: string;
-  /** awaiting (0008): a fax gateway accepted it; its outcome is asked for at nextAttemptAt. */
+  /** awaiting: a fax gateway accepted it; its outcome is asked for at nextAttemptAt. */
   status: 'pending' | 'awaiting' | 'sent' | 'dead';
   attempts: Generated<number>;
   nextAttemptAt: Date;
@@ -135,9 +135,9 @@ export interface ClaimDeliveryTable {
   externalRef: string | null;
   createdAt: Date;
   sentAt: Date | null;
-  /** Faxes accepted and later reported failed (0008): part of the next fax's request number. */
+  /** Faxes accepted and later reported failed: part of the next fax's request number. */
   failedOutcomes: Generated<number>;
-  /** A dead letter an operator has dealt with (0018): it leaves the list; a retry clears these. */
+  /** A dead letter an operator has dealt with: it leaves the list; a retry clears these. */
   handledAt: Generated<Date | null>;
   handledBy: Generated<string | null>;
   handledNote: Generated<string | null>;
@@ -145,7 +145,7 @@ export interface ClaimDeliveryTable {
 
 export type DeliveryAttemptOutcome = 'sent' | 'accepted' | 'delivered' | 'failed' | 'dead';
 
-/** A failed patient message (pg-boss job) an operator closed with a note (0018), for that failure only. */
+/** A failed patient message (pg-boss job) an operator closed with a note, for that failure only. */
 export interface NotificationHandledTable {
   jobId: string;
   failedAt: Date;
@@ -154,7 +154,7 @@ export interface NotificationHandledTable {
   handledAt: Date;
 }
 
-/** Each delivery attempt and its outcome (0018), for a claim's timeline. */
+/** Each delivery attempt and its outcome, for a claim's timeline. */
 export interface ClaimDeliveryAttemptTable {
   id: Generated<number>;
   deliveryId: number;
@@ -167,7 +167,7 @@ export interface ClaimDeliveryAttemptTable {
   at: Date;
 }
 
-/** An insurer's answer about a claim (0008), once per (insurer, event id). */
+/** An insurer's answer about a claim, once per (insurer, event id). */
 export interface InsurerAnswerTable {
   id: Generated<number>;
   insuCompCd: string;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KST_OFFSET_MS, kstToday } from '@auto-claim/contract';
 import { OPS_DASHBOARD_API, dashboardAnswer, dashboardQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { operatorRoute } from '../../http/route-contract.js';
 import { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from '../claims/index.js';
 import { enrolmentCounts } from '../subscriptions/index.js';
 import { funnelStepCounts } from '../funnel/index.js';
@@ -27,7 +28,7 @@ export const dashboardRoutes =
     app.get(
       OPS_DASHBOARD_API.dashboard,
       {
-        config: { auth: 'operator', role: 'viewer', problems: [] },
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsDashboard',
           tags: ['operator'],

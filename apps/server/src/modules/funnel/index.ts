@@ -4,3 +4,4 @@
 // funnel_visit_step.
 export { funnelRoutes } from './routes.js';
 export { funnelStepCounts, purgeOldViews } from './repo.js';
+export { funnelJobs } from './jobs.js';

@@ -11,7 +11,7 @@ export interface FunnelTables {
 /** The handle funnel code queries with (a transaction of it too): another owner's table does not compile. */
 export type FunnelDb = Kysely<FunnelTables>;
 
-/** The enrolment funnel (0026): visits per Korean day (YYYYMMDD), hospital and wizard step; counts only. */
+/** The enrolment funnel: visits per Korean day (YYYYMMDD), hospital and wizard step; counts only. */
 export interface FunnelDayTable {
   day: string;
   hospitalCd: string;
@@ -19,7 +19,7 @@ export interface FunnelDayTable {
   visits: number;
 }
 
-/** That a visit (a random per-tab id) was counted at a step on a day (0026): kept until the next day ends. */
+/** That a visit (a random per-tab id) was counted at a step on a day: kept until the next day ends. */
 export interface FunnelVisitStepTable {
   day: string;
   visitId: string;

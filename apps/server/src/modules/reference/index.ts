@@ -3,7 +3,7 @@
 // job_code, telecom, terms.
 export { publicHospital, referenceRoutes } from './routes.js';
 export { createReferenceCache, type ReferenceCache } from './cache.js';
-export { channelsOf, deliverySettingsOf, pausedInsurers, referenceOpsRoutes } from './ops.js';
+export { channelsOf, deliverySettingsOf, pausedInsurers, referenceOpsRoutes } from './console.js';
 export {
   bankNameOf,
   faxNumbers,

@@ -41,13 +41,13 @@ export interface InsurerTable {
   brandColor: string;
   sortOrder: number;
   active: Generated<boolean>;
-  /** 0016: how claims reach it, as set in the console (which wins); null: as the environment decides. */
+  /** How claims reach it, as set in the console (which wins); null: as the environment decides. */
   deliveryChannel: Generated<'api' | 'fax' | null>;
-  /** 0016: its claim API's base URL; null: INSURER_<code>_API_URL. */
+  /** Its claim API's base URL; null: INSURER_<code>_API_URL. */
   apiUrl: Generated<string | null>;
 }
 
-/** 0023: a change of where an insurer's claims go, waiting for a second admin (docs/security.md). */
+/** A change of where an insurer's claims go, waiting for a second admin (docs/security.md). */
 export interface InsurerDestinationChangeTable {
   id: Generated<string>;
   insuCompCd: string;
@@ -99,7 +99,7 @@ export interface TermsTable {
   content: string;
   sortOrder: number;
   active: Generated<boolean>;
-  /** When an operator published this version (0017); null for the seeded ones. */
+  /** When an operator published this version; null for the seeded ones. */
   publishedAt: Date | null;
 }
 

@@ -1,6 +1,6 @@
 // Subscriptions (spec §3-4): enrolment, the patient's subscription and its documents, and what the claim engine and
-// the history read of it (lookups.ts). Owns: subscription, subscription_hospital, subscription_insurer,
-// subscription_rrn.
+// the history read of it (lookups.ts); its background work on the jobs runtime (jobs.ts). Owns: subscription,
+// subscription_hospital, subscription_insurer.
 export { subscriptionRoutes } from './routes.js';
 export { rrnHmacOf, type SubscriptionPerson } from './person.js';
 export {
@@ -12,6 +12,6 @@ export {
   subscriberOf,
   subscriptionIdsOf,
 } from './lookups.js';
-export { purgeDue } from './repo.js';
-export { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './service.js';
+export { DOCUMENTS_QUEUE, makeDocuments } from './service.js';
+export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage, type AgreedTo, type NewerTerms } from './counts.js';

@@ -6,7 +6,6 @@ export interface SubscriptionsTables {
   subscription: SubscriptionTable;
   subscriptionHospital: SubscriptionHospitalTable;
   subscriptionInsurer: SubscriptionInsurerTable;
-  subscriptionRrn: SubscriptionRrnTable;
 }
 
 /** The handle subscriptions code queries with (a transaction of it too): another owner's table does not compile. */
@@ -33,7 +32,7 @@ export interface SubscriptionTable {
   idcardEnc: string | null;
   idcardImgEnc: string | null;
   signImgEnc: string | null;
-  /** Drawn on the pad, or typed as the full name (migration 0022). */
+  /** Drawn on the pad, or typed as the full name. */
   signMethod: Generated<'drawn' | 'typed'>;
   termsIds: Generated<string[]>;
   optTerms: Generated<string[]>;
@@ -51,10 +50,10 @@ export interface SubscriptionTable {
   updatedAt: Generated<Date>;
   cancelledAt: Date | null;
   purgeAt: Date | null;
-  /** Added by 0005_claims when absent: batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
+  /** Batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
   repeatWeek: Generated<number | null>;
   repeatDay: Generated<number | null>;
-  /** 0011_record_identity: the RRN's keyed hash (unique among live subscriptions), and when and by which vendor it
+  /** The RRN's keyed hash (unique among live subscriptions), and when and by which vendor it
    * was confirmed to be the verified person's (null: records matched only by it are held for the patient). */
   rrnHmac: Generated<string | null>;
   rrnConfirmedAt: Generated<Date | null>;
@@ -74,9 +73,4 @@ export interface SubscriptionInsurerTable {
   insuCompCd: string;
   agreeIds: Generated<string[]>;
   idcardTypeCode: string | null;
-}
-
-export interface SubscriptionRrnTable {
-  insuApplyId: string;
-  rrnHmac: string;
 }

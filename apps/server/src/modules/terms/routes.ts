@@ -14,6 +14,7 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { own, type NoTables } from '../../db/handle.js';
+import { operatorRoute } from '../../http/route-contract.js';
 import { AppError } from '../../http/problem.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { agreedTo } from '../auth/index.js';
@@ -33,7 +34,7 @@ export const termsAdminRoutes =
     app.get(
       OPS_TERMS_API.terms,
       {
-        config: { auth: 'operator', role: 'viewer', problems: [] },
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsListTermsVersions',
           tags,
@@ -48,7 +49,7 @@ export const termsAdminRoutes =
     app.post(
       OPS_TERMS_API.terms,
       {
-        config: { auth: 'operator', role: 'admin', problems: ['TERMS_NOT_FOUND', 'TERMS_VERSION_SCHEDULED'] },
+        config: operatorRoute('admin', 'TERMS_NOT_FOUND', 'TERMS_VERSION_SCHEDULED'),
         schema: {
           operationId: 'opsPublishTerms',
           tags,
@@ -107,7 +108,7 @@ export const termsAdminRoutes =
     app.get(
       OPS_TERMS_API.reagreeCount,
       {
-        config: { auth: 'operator', role: 'viewer', problems: [] },
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsCountReagree',
           tags,
@@ -133,7 +134,7 @@ export const termsAdminRoutes =
     app.get(
       OPS_TERMS_API.reagree,
       {
-        config: { auth: 'operator', role: 'operator', problems: [] },
+        config: operatorRoute('operator'),
         schema: {
           operationId: 'opsListReagree',
           tags,

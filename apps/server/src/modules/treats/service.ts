@@ -22,13 +22,18 @@ import {
   type TreatVisit,
   type VisitType,
 } from '@auto-claim/contract';
-import type { ReleaseReason } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { RecordOutcome, VisitType as StoredVisitType } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import { deviceIdOf, keepDeviceId, openLinkToken } from '../../security/linkToken.js';
 import { startSession, type Patient } from '../../security/session.js';
-import { accessLogOf as storedAccessLog, recordAccess, recordAccessOnce, type AccessAction } from '../audit/index.js';
+import {
+  accessLogOf as storedAccessLog,
+  accessSentence,
+  recordAccess,
+  recordAccessOnce,
+  type AccessAction,
+} from '../audit/index.js';
 import {
   answerHeldRecord,
   briefsOf,
@@ -208,50 +213,29 @@ interface LogLine {
 }
 type Names = { hospital: Map<string, string>; insurer: Map<string, string> };
 
-/**
- * Why an operator looked, as the patient reads it: a fixed phrase per reason category (the entry's detail). The
- * operator's own words never reach the patient (they stay in operator_action); a detail that is no category (an
- * entry written before categories) shows no reason at all.
- */
-const OPERATOR_PURPOSE: Record<ReleaseReason, string> = {
-  patient_inquiry: '회원님의 문의에 답하려고 ',
-  insurer_request: '보험사의 요청을 처리하려고 ',
-  delivery_problem: '보험사에 가지 못한 청구를 처리하려고 ',
-  hospital_inquiry: '병원의 문의를 확인하려고 ',
-};
-const purposeOf = (detail: string | null) =>
-  detail && Object.hasOwn(OPERATOR_PURPOSE, detail) ? OPERATOR_PURPOSE[detail as ReleaseReason] : '';
-
-/** The sentence the patient reads for each action: the record type makes a new action impossible to forget here. */
+/** The line the patient reads: its sentence is audit's (one per action), with the names looked up here. */
 function describe(e: LogLine, names: Names): AccessLogEntry {
-  const hospitalNm = (cd: string | null) => (cd ? (names.hospital.get(cd) ?? cd) : '병원');
-  const insurerNm = (cd: string | null) => (cd ? (names.insurer.get(cd) ?? cd) : '보험사');
   const code = actorCode(e.actor);
   const actorNm = e.actor.startsWith('operator')
     ? '운영자'
     : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
   const visit = e.visitDate ? `${Number(e.visitDate.slice(4, 6))}월 ${Number(e.visitDate.slice(6, 8))}일 ` : '';
-  const summaries: Record<AccessAction, () => string> = {
-    record_received: () => `${hospitalNm(e.hospitalCd ?? code)}에서 ${visit}진료 기록을 보내왔어요.`,
-    claim_created: () =>
-      e.origin === 'patient'
-        ? `본인이 ${visit}진료를 ${insurerNm(e.insuCompCd)}에 청구했어요.`
-        : `${visit}진료를 ${insurerNm(e.insuCompCd)}에 청구하려고 서류를 만들었어요.`,
-    delivered: () => `${insurerNm(e.insuCompCd ?? code)}에 ${visit}진료 청구 서류를 보냈어요.`,
-    released_to_patient: () => `본인에게 진료 내역${e.detail ? ` ${e.detail}` : ''}을 보여 드렸어요.`,
-    released_to_operator: () =>
-      `운영자가 ${purposeOf(e.detail)}${visit}진료의 ${insurerNm(e.insuCompCd)} 청구 서류(위임장·동의서 포함)를 확인했어요.`,
-    operator_retry: () => `운영자가 ${insurerNm(e.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
-    id_card_submitted: () => '본인이 신분증 사본을 제출했어요.',
-    id_card_released: () => `${insurerNm(code)}에 신분증 사본을 보냈어요.`,
-    operator_revealed: () => `운영자가 ${purposeOf(e.detail)}회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.`,
-  };
+  const summary = accessSentence(e.action, {
+    visit,
+    detail: e.detail,
+    origin: e.origin,
+    code,
+    hospitalCd: e.hospitalCd,
+    insuCompCd: e.insuCompCd,
+    hospitalNm: (cd) => (cd ? (names.hospital.get(cd) ?? cd) : '병원'),
+    insurerNm: (cd) => (cd ? (names.insurer.get(cd) ?? cd) : '보험사'),
+  });
   return {
     logId: String(e.id),
     at: iso(e.at),
     action: e.action.toUpperCase(),
     actorNm,
-    summary: summaries[e.action]?.() ?? '진료 기록을 처리했어요.',
+    summary,
   };
 }
 

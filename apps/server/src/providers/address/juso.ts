@@ -5,7 +5,7 @@
 // finds too vague is an empty list, one that finds too many is a 400 asking for more of the address, and an outage or
 // a refused key is ADDRESS_SEARCH_UNAVAILABLE (503), never a stack trace.
 import type { Address } from '@auto-claim/contract';
-import { AppError } from '../../http/problem.js';
+import { AppError } from '../../http/errors.js';
 import type { Checkable, ProviderCheck } from '../check.js';
 import type { AddressProvider } from './types.js';
 

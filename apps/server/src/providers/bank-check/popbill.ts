@@ -9,7 +9,7 @@
 // garbled answer, refused token, empty balance) the patient is told plainly to try again later: BANK_CHECK_UNAVAILABLE
 // (503), never a 500. The account number travels only in the request to Popbill: errors and logs carry the
 // operation and Popbill's code.
-import { AppError } from '../../http/problem.js';
+import { AppError } from '../../http/errors.js';
 import type { Checkable, ProviderCheck } from '../check.js';
 import {
   checkAccount,

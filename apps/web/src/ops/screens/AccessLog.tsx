@@ -4,23 +4,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { OPERATOR_ACTION_NM, OPS_CLAIMS_API, type OperatorActionRow } from '@auto-claim/contract/ops';
+import { OPERATOR_ACTION, type OperatorActionRow, type PatientAccessRow } from '@auto-claim/contract/ops';
+import { useOperatorActions, usePatientAccess } from '../api/accessLog';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
-import { useListParams, useOpsList, type ListParams } from '../list';
-
-interface PatientAccessRow {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  actionNm: string;
-  claimId: number | null;
-  recordId: number | null;
-  patient: string | null;
-  detail: string | null;
-}
+import { useListParams, type ListParams } from '../list';
 
 const claimLink = (id: number | null) => (id === null ? '—' : <Link to={`/claims/${id}`}>{id}</Link>);
 
@@ -103,7 +92,7 @@ export function AccessLog() {
               onChange={(e) => update({ action: e.target.value || undefined })}
             >
               <option value="">모두</option>
-              {Object.entries(OPERATOR_ACTION_NM).map(([value, label]) => (
+              {Object.entries(OPERATOR_ACTION).map(([value, { nm: label }]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
@@ -138,7 +127,7 @@ type ListProps = { params: ListParams; update: ReturnType<typeof useListParams>[
 const query = ({ view: _view, ...rest }: ListParams) => rest as ListParams;
 
 function Actions({ params, update }: ListProps) {
-  const list = useOpsList<OperatorActionRow>(OPS_CLAIMS_API.operatorActions, query(params));
+  const list = useOperatorActions(query(params));
   return (
     <DataTable
       caption="운영자 작업 기록"
@@ -156,7 +145,7 @@ function Actions({ params, update }: ListProps) {
 
 function PatientAccess({ params, update }: ListProps) {
   const { action: _action, ...rest } = query(params);
-  const list = useOpsList<PatientAccessRow>(OPS_CLAIMS_API.patientAccess, rest as ListParams);
+  const list = usePatientAccess(rest as ListParams);
   return (
     <DataTable
       caption="환자 열람 기록 중 운영자가 남긴 줄"

@@ -1,18 +1,20 @@
 // One claim (README "Operator console"): its masked patient (revealed only with a reason), the timeline from the
 // hospital's record to the insurer's answers, its documents with their hashes and the PDF package (downloaded only with
 // a reason, as a reveal), retry, and an insurer's answer recorded by hand.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { CLAIM_STATUS_NM, OPERATOR_API } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM } from '@auto-claim/contract';
 import {
-  OPS_CLAIMS_API,
   RELEASE_REASONS,
   RELEASE_REASON_NM,
-  type OpsClaimDetail,
+  opsClaimStatusBody,
+  releaseBody,
+  type ReleaseBody,
   type ReleaseReason,
   type RevealAnswer,
 } from '@auto-claim/contract/ops';
-import { OpsError, opsDownload, opsGet, opsSend } from '../api';
+import { OpsError, checked } from '../api';
+import { useClaim, useDownloadPackage, useRecordInsurerAnswer, useRetryClaim, useRevealPatient } from '../api/claims';
 import { useFocusHeading } from '../focus';
 import { formatDateTime, formatPhone } from '../format';
 
@@ -34,34 +36,23 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : '요청을 �
 export function ClaimDetail() {
   const heading = useFocusHeading();
   const { claimId = '' } = useParams();
-  const [claim, setClaim] = useState<OpsClaimDetail>();
-  const [error, setError] = useState<string>();
+  const { data: claim, error } = useClaim(claimId);
+  const retryClaim = useRetryClaim(claimId);
   const [notice, setNotice] = useState<string>();
-  const load = useCallback(async () => {
-    try {
-      setClaim(await opsGet<OpsClaimDetail>(OPERATOR_API.claim(claimId)));
-      setError(undefined);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [claimId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const retry = async () => {
     try {
-      setClaim(await opsSend<OpsClaimDetail>('POST', OPERATOR_API.claimRetry(claimId), {}));
+      await retryClaim.mutateAsync();
       setNotice('다시 보내도록 했어요. 잠시 뒤 결과가 타임라인에 나와요.');
     } catch (e) {
       setNotice(errorText(e));
     }
   };
 
-  if (error)
+  if (error && !claim)
     return (
       <p role="alert" className="ops-error">
-        {error}
+        {errorText(error)}
       </p>
     );
   if (!claim) return <p role="status">불러오는 중이에요…</p>;
@@ -119,7 +110,7 @@ export function ClaimDetail() {
       </dl>
 
       <div className="ops-actions">
-        <RevealPatient claimId={claim.claimId} onRevealed={load} />
+        <RevealPatient claimId={claim.claimId} />
         {claim.delivery?.status === 'dead' && (
           <button type="button" onClick={retry}>
             다시 보내기
@@ -165,12 +156,12 @@ export function ClaimDetail() {
           </tbody>
         </table>
         <p>
-          <DownloadPackage claimId={claim.claimId} onDownloaded={load} />{' '}
+          <DownloadPackage claimId={claim.claimId} />{' '}
           <span className="ops-muted">(이유를 적어야 하고, 운영자 기록과 환자의 열람 기록에 남아요)</span>
         </p>
       </section>
 
-      <InsurerAnswer claimId={claim.claimId} onDone={setClaim} />
+      <InsurerAnswer claimId={claim.claimId} />
     </article>
   );
 }
@@ -185,14 +176,22 @@ function useReleaseReason() {
     setReason('');
     setError(undefined);
   };
-  /** The body to send; a category left unchosen goes as nothing, for the server to name it. */
-  const body = () => ({ ...(category ? { category } : {}), reason });
-  const failed = (err: unknown) =>
+  /** The body to send, checked with the contract's schema first (a category left unchosen is named there). */
+  const body = (): ReleaseBody | undefined => {
+    try {
+      return checked(releaseBody, { ...(category ? { category } : {}), reason });
+    } catch (err) {
+      failed(err);
+      return undefined;
+    }
+  };
+  function failed(err: unknown) {
     setError(
       err instanceof OpsError
         ? (err.fieldMessage('category') ?? err.fieldMessage('reason') ?? err.message)
         : errorText(err),
     );
+  }
   return { category, setCategory, reason, setReason, error, setError, reset, body, failed };
 }
 
@@ -236,17 +235,19 @@ function ReasonFields({ id, r }: { id: string; r: ReturnType<typeof useReleaseRe
 }
 
 /** The reveal dialog: a reason, then the unmasked name, phone and birth date. */
-function RevealPatient({ claimId, onRevealed }: { claimId: number; onRevealed: () => void }) {
+function RevealPatient({ claimId }: { claimId: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const r = useReleaseReason();
+  const reveal = useRevealPatient(claimId);
   const [shown, setShown] = useState<RevealAnswer>();
   const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const body = r.body();
+    if (!body) return;
     try {
-      setShown(await opsSend<RevealAnswer>('POST', OPS_CLAIMS_API.claimReveal(claimId), r.body()));
+      setShown(await reveal.mutateAsync(body));
       r.setError(undefined);
-      onRevealed();
     } catch (err) {
       r.failed(err);
     }
@@ -293,10 +294,10 @@ function RevealPatient({ claimId, onRevealed }: { claimId: number; onRevealed: (
 }
 
 /** The PDF package (account, address, ID photo, signatures): asked for with a reason, as a reveal, then saved. */
-function DownloadPackage({ claimId, onDownloaded }: { claimId: number; onDownloaded: () => void }) {
+function DownloadPackage({ claimId }: { claimId: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const r = useReleaseReason();
-  const [busy, setBusy] = useState(false);
+  const download = useDownloadPackage(claimId);
   const id = useId();
   const close = () => {
     dialog.current?.close();
@@ -304,15 +305,13 @@ function DownloadPackage({ claimId, onDownloaded }: { claimId: number; onDownloa
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
+    const body = r.body();
+    if (!body) return;
     try {
-      await opsDownload(OPERATOR_API.claimPackage(claimId), r.body(), `claim-${claimId}.pdf`);
+      await download.mutateAsync(body);
       close();
-      onDownloaded();
     } catch (err) {
       r.failed(err);
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -328,7 +327,7 @@ function DownloadPackage({ claimId, onDownloaded }: { claimId: number; onDownloa
             환자의 열람 기록에는 이유의 종류만 정해진 문장으로 남아요.
           </p>
           <ReasonFields id={id} r={r} />
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={download.isPending}>
             내려받기
           </button>
           <button type="button" onClick={close}>
@@ -341,7 +340,8 @@ function DownloadPackage({ claimId, onDownloaded }: { claimId: number; onDownloa
 }
 
 /** An insurer's answer entered by hand: accepted, rejected with a reason, or paid (an amount, the claim's by default). */
-function InsurerAnswer({ claimId, onDone }: { claimId: number; onDone: (c: OpsClaimDetail) => void }) {
+function InsurerAnswer({ claimId }: { claimId: number }) {
+  const record = useRecordInsurerAnswer(claimId);
   const [status, setStatus] = useState<'accepted' | 'rejected' | 'paid'>('accepted');
   const [reason, setReason] = useState('');
   const [paid, setPaid] = useState('');
@@ -350,12 +350,13 @@ function InsurerAnswer({ claimId, onDone }: { claimId: number; onDone: (c: OpsCl
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const body = {
+      // Checked with the contract's schema first: a missing reason or a bad amount is named before anything is sent.
+      const body = checked(opsClaimStatusBody, {
         status,
         ...(status === 'rejected' ? { reason } : {}),
         ...(status === 'paid' && paid ? { paidAmount: Number(paid) } : {}),
-      };
-      onDone(await opsSend<OpsClaimDetail>('POST', OPERATOR_API.claimStatus(claimId), body));
+      });
+      await record.mutateAsync(body);
       setMessage('보험사 답변을 기록했어요.');
     } catch (err) {
       setMessage(errorText(err));

@@ -4,11 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CLAIM_STATUS_NM, CLAIM_STATUSES } from '@auto-claim/contract';
-import { OPS_CLAIMS_API, type OpsClaimRow } from '@auto-claim/contract/ops';
+import type { OpsClaimRow } from '@auto-claim/contract/ops';
+import { useClaims } from '../api/claims';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
-import { useListParams, useOpsList } from '../list';
+import { useListParams } from '../list';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const DELIVERY_NM = { pending: '보낼 예정', awaiting: '결과 기다림', sent: '보냄', dead: '보내지 못함' } as const;
@@ -54,7 +55,7 @@ const FILTERS = ['claimId', 'hospitalCd', 'insuCompCd', 'from', 'to'] as const;
 export function Claims() {
   const heading = useFocusHeading();
   const [params, update] = useListParams({ sort: 'claimId', order: 'desc' });
-  const list = useOpsList<OpsClaimRow>(OPS_CLAIMS_API.claims, params);
+  const list = useClaims(params);
   const [typed, setTyped] = useState<Record<string, string>>(() =>
     Object.fromEntries(FILTERS.map((k) => [k, String(params[k] ?? '')])),
   );

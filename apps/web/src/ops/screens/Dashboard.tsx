@@ -1,16 +1,9 @@
 // 대시보드 (viewer and up): counts only, never a person. Claims by status, deliveries by channel and outcome, dead
 // letters, the oldest waiting job, enrolments and the visits that reached each enrolment step, for today, 7 and 30 days.
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CLAIM_STATUS_NM } from '@auto-claim/contract';
-import {
-  DASHBOARD_PERIODS,
-  DASHBOARD_PERIOD_NM,
-  OPS_DASHBOARD_API,
-  type DashboardAnswer,
-  type PeriodCounts,
-} from '@auto-claim/contract/ops';
-import { opsGet } from '../api';
+import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_NM, type PeriodCounts } from '@auto-claim/contract/ops';
+import { useDashboard } from '../api/dashboard';
 import { useFocusHeading } from '../focus';
 import { formatDate } from '../format';
 
@@ -91,10 +84,7 @@ export function Dashboard() {
   const heading = useFocusHeading();
   const [params, setParams] = useSearchParams();
   const hospitalCd = params.get('hospitalCd') ?? '';
-  const query = useQuery({
-    queryKey: ['ops', 'dashboard', hospitalCd],
-    queryFn: () => opsGet<DashboardAnswer>(OPS_DASHBOARD_API.dashboard, hospitalCd ? { hospitalCd } : undefined),
-  });
+  const query = useDashboard(hospitalCd);
   const d = query.data;
   return (
     <>

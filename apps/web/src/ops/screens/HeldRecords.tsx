@@ -3,12 +3,13 @@
 // the address.
 import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { OPERATOR_API, type OperatorHeldRecord } from '@auto-claim/contract';
+import type { OperatorHeldRecord } from '@auto-claim/contract';
 import { HELD_REASON_NM } from '@auto-claim/contract/ops';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
-import { useListParams, useOpsList } from '../list';
+import { useListParams } from '../list';
+import { useHeldRecords } from '../api/records';
 
 const col = createColumnHelper<OperatorHeldRecord>();
 const columns = [
@@ -28,7 +29,7 @@ const columns = [
 export function HeldRecords() {
   const heading = useFocusHeading();
   const [params, update] = useListParams({ sort: 'receivedAt', order: 'desc' });
-  const list = useOpsList<OperatorHeldRecord>(OPERATOR_API.heldRecords, params);
+  const list = useHeldRecords(params);
   const [hospitalCd, setHospitalCd] = useState(String(params.hospitalCd ?? ''));
 
   function search(e: FormEvent) {

@@ -2,21 +2,24 @@
 // keys: issue (the key shown once), rotate with an overlap, revoke; each key's last use, expiry and who revoked it.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { OPERATOR_API } from '@auto-claim/contract';
+import type { FeedRejection } from '@auto-claim/contract/ops';
+import { OpsError } from '../api';
 import {
-  OPS_HOSPITALS_API,
-  type FeedRejection,
-  type HospitalFeed,
-  type OpsHospital,
-  type OpsHospitalKey,
-} from '@auto-claim/contract/ops';
-import { OpsError, opsGet, opsSend } from '../api';
+  hospitalKeysQuery,
+  issueHospitalKey,
+  revokeHospitalKey,
+  rotateHospitalKey,
+  useFeedRejections,
+  useHospital,
+  useHospitalFeed,
+  useHospitalKeys,
+} from '../api/hospitals';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
-import { useListParams, useOpsList } from '../list';
+import { useListParams } from '../list';
 import { mayUse, useMe } from '../session';
 import { useConfirm } from '../ConfirmDialog';
 import { HospitalForm } from './HospitalForm';
@@ -35,16 +38,9 @@ export function HospitalDetail() {
   const { hospitalCd = '' } = useParams();
   const heading = useFocusHeading();
   const me = useMe();
-  const client = useQueryClient();
   const admin = mayUse(me.data, 'admin');
-  const hospital = useQuery({
-    queryKey: [OPS_HOSPITALS_API.one(hospitalCd)],
-    queryFn: () => opsGet<OpsHospital>(OPS_HOSPITALS_API.one(hospitalCd)),
-  });
-  const feed = useQuery({
-    queryKey: [OPS_HOSPITALS_API.feed(hospitalCd)],
-    queryFn: () => opsGet<HospitalFeed>(OPS_HOSPITALS_API.feed(hospitalCd)),
-  });
+  const hospital = useHospital(hospitalCd);
+  const feed = useHospitalFeed(hospitalCd);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
 
@@ -80,9 +76,7 @@ export function HospitalDetail() {
             <HospitalForm
               mode="edit"
               hospital={h}
-              onDone={(next) => {
-                client.setQueryData([OPS_HOSPITALS_API.one(hospitalCd)], next);
-                void client.invalidateQueries({ queryKey: [OPS_HOSPITALS_API.list] });
+              onDone={() => {
                 setEditing(false);
                 setSaved(true);
               }}
@@ -142,7 +136,7 @@ export function HospitalDetail() {
 
 function Rejections({ hospitalCd }: { hospitalCd: string }) {
   const [params, update] = useListParams({ sort: 'at', order: 'desc' });
-  const list = useOpsList<FeedRejection>(OPS_HOSPITALS_API.rejections(hospitalCd), params);
+  const list = useFeedRejections(hospitalCd, params);
   return (
     <section aria-labelledby="hospital-rejections" className="ops-panel">
       <h2 id="hospital-rejections">거절한 기록</h2>
@@ -167,8 +161,7 @@ type Issued = { keyId: number; apiKey: string; rotatedFrom?: number };
 function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
   const confirm = useConfirm();
   const client = useQueryClient();
-  const path = OPERATOR_API.hospitalApiKeys(hospitalCd);
-  const keys = useQuery({ queryKey: [path], queryFn: () => opsGet<{ list: OpsHospitalKey[] }>(path) });
+  const keys = useHospitalKeys(hospitalCd);
   const [issued, setIssued] = useState<Issued>();
   const [error, setError] = useState<string>();
   const [message, setMessage] = useState<string>();
@@ -182,7 +175,7 @@ function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
     setMessage(undefined);
     try {
       await run();
-      await client.invalidateQueries({ queryKey: [path] });
+      await client.invalidateQueries({ queryKey: hospitalKeysQuery(hospitalCd).queryKey });
     } catch (e) {
       setError(e instanceof OpsError ? e.message : '요청을 처리하지 못했어요.');
     } finally {
@@ -192,18 +185,12 @@ function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
 
   const issue = () =>
     act(async () => {
-      const r = await opsSend<{ keyId: number; apiKey: string }>('POST', path, {});
+      const r = await issueHospitalKey(hospitalCd);
       setIssued({ keyId: r.keyId, apiKey: r.apiKey });
     });
   const rotate = (keyId: number) =>
     act(async () => {
-      const r = await opsSend<{ keyId: number; apiKey: string }>(
-        'POST',
-        OPS_HOSPITALS_API.keyRotate(hospitalCd, keyId),
-        {
-          overlapHours: Number(overlap),
-        },
-      );
+      const r = await rotateHospitalKey(hospitalCd, keyId, Number(overlap));
       setIssued({ keyId: r.keyId, apiKey: r.apiKey, rotatedFrom: keyId });
       setRotating(undefined);
     });
@@ -211,7 +198,7 @@ function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
     act(async () => {
       if (!(await confirm.ask(`키 ${keyId}번을 폐기할까요?`, '이 키로 보내는 기록은 바로 거절돼요.', '폐기하기')))
         return;
-      await opsSend('POST', OPERATOR_API.hospitalApiKeyRevoke(hospitalCd, keyId));
+      await revokeHospitalKey(hospitalCd, keyId);
       setIssued(undefined);
       setMessage(`키 ${keyId}번을 폐기했어요.`);
     });

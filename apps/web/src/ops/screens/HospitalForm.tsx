@@ -1,7 +1,8 @@
 // A hospital's details as an operator types them (add or edit); the server's Korean refusals show by each field.
 import { useState, type FormEvent } from 'react';
-import { OPS_HOSPITALS_API, type OpsHospital } from '@auto-claim/contract/ops';
-import { OpsError, opsSend } from '../api';
+import type { OpsHospital } from '@auto-claim/contract/ops';
+import { OpsError } from '../api';
+import { useSaveHospital } from '../api/hospitals';
 
 type Fields = {
   hospitalCd: string;
@@ -44,12 +45,12 @@ export function HospitalForm({
 }) {
   const [f, setF] = useState<Fields>(hospital ? { ...EMPTY, ...hospital } : EMPTY);
   const [error, setError] = useState<OpsError>();
-  const [busy, setBusy] = useState(false);
+  const save = useSaveHospital(mode === 'edit' ? hospital!.hospitalCd : undefined);
+  const busy = save.isPending;
   const idp = `hospital-${mode}`;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setError(undefined);
     try {
       const { hospitalCd, ...rest } = f;
@@ -58,15 +59,9 @@ export function HospitalForm({
         androidPackage: hospital?.androidPackage ?? null,
         iOSPackage: hospital?.iOSPackage ?? null,
       };
-      const saved =
-        mode === 'create'
-          ? await opsSend<OpsHospital>('POST', OPS_HOSPITALS_API.list, { ...body, hospitalCd })
-          : await opsSend<OpsHospital>('PUT', OPS_HOSPITALS_API.one(hospital!.hospitalCd), body);
-      onDone(saved);
+      onDone(await save.mutateAsync(mode === 'create' ? { ...body, hospitalCd } : body));
     } catch (err) {
       setError(err instanceof OpsError ? err : new OpsError(0, undefined));
-    } finally {
-      setBusy(false);
     }
   }
 

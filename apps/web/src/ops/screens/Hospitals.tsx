@@ -2,11 +2,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useQueryClient } from '@tanstack/react-query';
-import { OPS_HOSPITALS_API, type OpsHospital } from '@auto-claim/contract/ops';
+import type { OpsHospital } from '@auto-claim/contract/ops';
+import { useHospitals } from '../api/hospitals';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
-import { useListParams, useOpsList } from '../list';
+import { useListParams } from '../list';
 import { useMe, mayUse } from '../session';
 import { HospitalForm } from './HospitalForm';
 
@@ -30,9 +30,8 @@ const columns = [
 export function Hospitals() {
   const heading = useFocusHeading();
   const me = useMe();
-  const client = useQueryClient();
   const [params, update] = useListParams({ sort: 'hospitalNm', order: 'asc' });
-  const list = useOpsList<OpsHospital>(OPS_HOSPITALS_API.list, params);
+  const list = useHospitals(params);
   const [q, setQ] = useState(String(params.q ?? ''));
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<OpsHospital>();
@@ -74,7 +73,6 @@ export function Hospitals() {
             onDone={(h) => {
               setAdding(false);
               setAdded(h);
-              void client.invalidateQueries({ queryKey: [OPS_HOSPITALS_API.list] });
             }}
             onCancel={() => setAdding(false)}
           />

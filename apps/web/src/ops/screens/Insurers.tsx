@@ -3,21 +3,20 @@
 // A change of where claims go waits for a second admin (DestinationChanges.tsx); the rest applies at once.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
-  OPS_INSURERS_API,
   TEST_DELIVERY_RESULT_NM,
   type OpsInsurer,
   type PhotoSettings,
   type TestDeliveryResult,
 } from '@auto-claim/contract/ops';
-import { OpsError, opsGet, opsSend } from '../api';
+import { OpsError } from '../api';
+import { testDelivery, useInsurer, useInsurers, useSaveInsurer } from '../api/insurers';
 import { DataTable } from '../DataTable';
 import { PendingChangePanel } from '../DestinationChanges';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
-import { useListParams, useOpsList } from '../list';
+import { useListParams } from '../list';
 import { mayUse, useMe } from '../session';
 
 const CHANNEL_NM = { api: 'API', fax: '팩스' } as const;
@@ -49,7 +48,7 @@ const columns = [
 export function Insurers() {
   const heading = useFocusHeading();
   const [params, update] = useListParams({ sort: 'sortOrder', order: 'asc' });
-  const list = useOpsList<OpsInsurer>(OPS_INSURERS_API.list, params);
+  const list = useInsurers(params);
   const [q, setQ] = useState(String(params.q ?? ''));
   return (
     <>
@@ -103,10 +102,7 @@ export function InsurerDetail() {
   const me = useMe();
   const admin = mayUse(me.data, 'admin');
   const [saved, setSaved] = useState<string>();
-  const insurer = useQuery({
-    queryKey: [OPS_INSURERS_API.one(insuCompCd)],
-    queryFn: () => opsGet<OpsInsurer>(OPS_INSURERS_API.one(insuCompCd)),
-  });
+  const insurer = useInsurer(insuCompCd);
   return (
     <>
       <p>
@@ -156,7 +152,7 @@ function InsurerSettings({
   saved: string | undefined;
   onSaved: (message: string | undefined) => void;
 }) {
-  const client = useQueryClient();
+  const save = useSaveInsurer(insurer.insuCompCd);
   const [f, setF] = useState<Form>({
     active: insurer.active,
     deliveryChannel: insurer.deliveryChannel,
@@ -173,15 +169,12 @@ function InsurerSettings({
     setError(undefined);
     onSaved(undefined);
     try {
-      const next = await opsSend<OpsInsurer>('PUT', OPS_INSURERS_API.one(insurer.insuCompCd), {
+      const next = await save.mutateAsync({
         ...f,
         faxNo: f.faxNo.trim() || null,
         apiUrl: f.apiUrl.trim() || null,
       });
       const asked = next.pendingChange && next.pendingChange.id !== insurer.pendingChange?.id;
-      client.setQueryData([OPS_INSURERS_API.one(insurer.insuCompCd)], next);
-      void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.list] });
-      void client.invalidateQueries({ queryKey: [OPS_INSURERS_API.pendingChanges] });
       onSaved(
         asked
           ? '사용 여부와 사진 설정은 저장했어요. 전송 방식·팩스 번호·API 주소는 다른 관리자가 승인하면 바뀌어요.'
@@ -332,7 +325,7 @@ function TestDelivery({ insurer }: { insurer: OpsInsurer }) {
     setError(undefined);
     setResult(undefined);
     try {
-      setResult(await opsSend<TestDeliveryResult>('POST', OPS_INSURERS_API.testDelivery(insurer.insuCompCd)));
+      setResult(await testDelivery(insurer.insuCompCd));
     } catch (e) {
       setError(e instanceof OpsError ? e.message : '시험 전송을 하지 못했어요.');
     } finally {

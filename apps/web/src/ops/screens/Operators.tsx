@@ -5,16 +5,24 @@
 import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { OPERATOR_ROLE_NM, OPS_AUTH_API, type OperatorRoleName, type OperatorRow } from '@auto-claim/contract/ops';
-import { OpsError, opsSend } from '../api';
+import { OPERATOR_ROLE_NM, type OperatorRoleName, type OperatorRow } from '@auto-claim/contract/ops';
+import { OpsError } from '../api';
+import {
+  createOperator,
+  disableOperator,
+  operatorsChanged,
+  resetOperatorSecondFactor,
+  setOperatorRole,
+  unlockOperator,
+  useOperators,
+} from '../api/operators';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
-import { useListParams, useOpsList } from '../list';
+import { useListParams } from '../list';
 import { useConfirm } from '../ConfirmDialog';
 
 const ROLES = Object.keys(OPERATOR_ROLE_NM) as OperatorRoleName[];
-const at = (path: string, loginId: string) => path.replace(':loginId', encodeURIComponent(loginId));
 const messageOf = (err: unknown) => (err instanceof OpsError ? err.message : '처리하지 못했어요. 다시 시도해 주세요.');
 
 function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: string) => void }) {
@@ -51,7 +59,7 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
         disabled={busy || role === row.role}
         onClick={() =>
           run(
-            () => opsSend('PUT', at(OPS_AUTH_API.operatorRole, row.loginId), { role }),
+            () => setOperatorRole(row.loginId, role),
             `${row.loginId}의 역할을 ${OPERATOR_ROLE_NM[role]}(으)로 바꿨어요.`,
           )
         }
@@ -62,12 +70,7 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
         <button
           type="button"
           disabled={busy}
-          onClick={() =>
-            run(
-              () => opsSend('POST', at(OPS_AUTH_API.operatorUnlock, row.loginId)),
-              `${row.loginId}의 로그인 잠금을 풀었어요.`,
-            )
-          }
+          onClick={() => run(() => unlockOperator(row.loginId), `${row.loginId}의 로그인 잠금을 풀었어요.`)}
         >
           잠금 해제
         </button>
@@ -80,11 +83,7 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
             `${row.loginId}의 2단계 인증을 초기화할까요?`,
             '로그인 중인 세션이 끝나고, 다음 로그인 때 다시 설정해요.',
             '초기화하기',
-          )) &&
-          run(
-            () => opsSend('POST', at(OPS_AUTH_API.operatorSecondFactorReset, row.loginId)),
-            `${row.loginId}의 2단계 인증을 초기화했어요.`,
-          )
+          )) && run(() => resetOperatorSecondFactor(row.loginId), `${row.loginId}의 2단계 인증을 초기화했어요.`)
         }
       >
         2단계 인증 초기화
@@ -97,11 +96,7 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
             `${row.loginId}을(를) 사용 중지할까요?`,
             '바로 로그아웃되고 다시 로그인할 수 없어요.',
             '사용 중지하기',
-          )) &&
-          run(
-            () => opsSend('POST', at(OPS_AUTH_API.operatorDisable, row.loginId)),
-            `${row.loginId}을(를) 사용 중지했어요.`,
-          )
+          )) && run(() => disableOperator(row.loginId), `${row.loginId}을(를) 사용 중지했어요.`)
         }
       >
         사용 중지
@@ -120,7 +115,7 @@ function AddOperator({ onDone }: { onDone: (message: string) => void }) {
     e.preventDefault();
     setError(undefined);
     try {
-      const answer = await opsSend<{ loginId: string; initialPassword?: string }>('POST', OPS_AUTH_API.operators, {
+      const answer = await createOperator({
         loginId: loginId.trim(),
         role,
         ...(password ? { password } : {}),
@@ -183,12 +178,12 @@ export function Operators() {
   const heading = useFocusHeading();
   const client = useQueryClient();
   const [params, update] = useListParams({ sort: 'createdAt', order: 'desc' });
-  const list = useOpsList<OperatorRow>(OPS_AUTH_API.operators, params);
+  const list = useOperators(params);
   const [q, setQ] = useState(String(params.q ?? ''));
   const [notice, setNotice] = useState<string>();
   const done = (message: string) => {
     setNotice(message);
-    void client.invalidateQueries({ queryKey: [OPS_AUTH_API.operators] });
+    void operatorsChanged(client);
   };
   const col = createColumnHelper<OperatorRow>();
   const columns = [

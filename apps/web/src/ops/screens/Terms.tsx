@@ -3,13 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPS_TERMS_API, OPS_TERMS_GROUPS, OPS_TERMS_GROUP_NM, type TermsVersion } from '@auto-claim/contract/ops';
-import { OpsError, opsGet, opsSend } from '../api';
+import { OPS_TERMS_GROUPS, OPS_TERMS_GROUP_NM, type TermsVersion } from '@auto-claim/contract/ops';
+import { OpsError } from '../api';
+import { usePublishTerms, useReagreeCount, useTermsVersions } from '../api/terms';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
-import { useListParams, useOpsList } from '../list';
+import { useListParams } from '../list';
 import { mayUse, useMe } from '../session';
 
 const STATE_NM: Record<TermsVersion['state'], string> = {
@@ -17,14 +17,10 @@ const STATE_NM: Record<TermsVersion['state'], string> = {
   scheduled: '시행 예정',
   superseded: '지난 버전',
 };
-type ReagreeCount = { total: number; terms: { termsId: string; title: string; version: string; count: number }[] };
 const col = createColumnHelper<TermsVersion>();
 
 function ReagreeSummary({ canList }: { canList: boolean }) {
-  const q = useQuery({
-    queryKey: [OPS_TERMS_API.reagreeCount],
-    queryFn: () => opsGet<ReagreeCount>(OPS_TERMS_API.reagreeCount),
-  });
+  const q = useReagreeCount();
   if (q.isError) return <p className="ops-error">{(q.error as Error).message}</p>;
   if (!q.data) return <p role="status">불러오는 중이에요…</p>;
   return (
@@ -47,30 +43,21 @@ function ReagreeSummary({ canList }: { canList: boolean }) {
 }
 
 function PublishForm({ base, onClose }: { base: TermsVersion; onClose(message: string): void }) {
-  const client = useQueryClient();
   const [title, setTitle] = useState(base.title);
   const [content, setContent] = useState('');
   const [required, setRequired] = useState(base.required);
   const [date, setDate] = useState('');
-  const publish = useMutation({
-    mutationFn: () =>
-      opsSend<{ version: string; effectiveDate: string }>('POST', OPS_TERMS_API.terms, {
-        termsId: base.termsId,
-        title,
-        content,
-        required,
-        effectiveDate: date.replaceAll('-', ''),
-      }),
-    onSuccess: (r) => {
-      void client.invalidateQueries({ queryKey: [OPS_TERMS_API.terms] });
-      void client.invalidateQueries({ queryKey: [OPS_TERMS_API.reagreeCount] });
-      onClose(`${base.title}의 ${r.version} 버전을 게시했어요. ${formatDate(r.effectiveDate)}부터 보여요.`);
-    },
-  });
+  const publish = usePublishTerms();
   const err = publish.error instanceof OpsError ? publish.error : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    publish.mutate();
+    publish.mutate(
+      { termsId: base.termsId, title, content, required, effectiveDate: date.replaceAll('-', '') },
+      {
+        onSuccess: (r) =>
+          onClose(`${base.title}의 ${r.version} 버전을 게시했어요. ${formatDate(r.effectiveDate)}부터 보여요.`),
+      },
+    );
   };
   const fieldError = (field: string) => {
     const m = err?.fieldMessage(field);
@@ -136,7 +123,7 @@ export function Terms() {
   const me = useMe();
   const isAdmin = mayUse(me.data, 'admin');
   const [params, update] = useListParams({ sort: 'termsId', order: 'asc', size: 50 });
-  const list = useOpsList<TermsVersion>(OPS_TERMS_API.terms, params);
+  const list = useTermsVersions(params);
   const [editing, setEditing] = useState<TermsVersion | undefined>();
   const [done, setDone] = useState('');
 

@@ -1,20 +1,14 @@
 // 다시 동의해야 하는 가입자 (operator and up): subscribers who agreed to an older version of a required term now in
 // effect, masked (홍*동, 010-****-5678), paged on the server.
 import { createColumnHelper } from '@tanstack/react-table';
-import { OPS_TERMS_API } from '@auto-claim/contract/ops';
+import type { ReagreeRow } from '@auto-claim/contract/ops';
+import { useReagreeList } from '../api/terms';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
-import { useListParams, useOpsList } from '../list';
+import { useListParams } from '../list';
 
-interface Row {
-  insuApplyId: string;
-  userNm: string;
-  userTel: string;
-  subscribedAt: string;
-  termsIds: string[];
-}
-const col = createColumnHelper<Row>();
+const col = createColumnHelper<ReagreeRow>();
 const columns = [
   col.accessor('subscribedAt', { id: 'subscribedAt', header: '가입 시각', cell: (c) => formatDateTime(c.getValue()) }),
   col.accessor('insuApplyId', { header: '가입 번호', enableSorting: false }),
@@ -26,7 +20,7 @@ const columns = [
 export function TermsReagree() {
   const heading = useFocusHeading();
   const [params, update] = useListParams({ sort: 'subscribedAt', order: 'desc' });
-  const list = useOpsList<Row>(OPS_TERMS_API.reagree, params);
+  const list = useReagreeList(params);
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>

@@ -3,8 +3,9 @@
 // the operators' record in the same transaction (audit module).
 import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { offsetOf, type OperatorRow } from '@auto-claim/contract/ops';
+import type { OperatorRow } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { pageOf } from '../../db/page.js';
 import type { Database, OperatorRole } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import { hashPassword } from '../../security/password.js';
@@ -59,21 +60,18 @@ export async function listOperators(
   if (q.status === 'active') base = base.where('disabledAt', 'is', null);
   if (q.status === 'disabled') base = base.where('disabledAt', 'is not', null);
   const column = SORT_COLUMN[q.sort ?? 'createdAt'];
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select(['loginId', 'role', 'createdAt', 'disabledAt', 'totpSecretEnc', 'lastSignInAt'])
       .orderBy(column, (ob) => (q.order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
-      .orderBy('loginId', 'asc')
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('loginId', 'asc'),
+    q,
+  );
   const locks = await lockedUntilOf(
     ctx,
     rows.map((r) => r.loginId),
   );
-  return { list: rows.map((r) => rowOf(r, locks.get(r.loginId))), total: Number(count.n) };
+  return { list: rows.map((r) => rowOf(r, locks.get(r.loginId))), total };
 }
 
 export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<OperatorRow> {

@@ -5,7 +5,7 @@
 // before the answer leaves (app.ts) and in every other through the tables' NOTIFY, so it shows on the next call.
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPhotoControls, type FieldError } from '@auto-claim/contract';
@@ -25,7 +25,6 @@ import {
   insurerUpdateBody,
   insurersPage,
   insurersPageQuery,
-  offsetOf,
   opsHospital,
   opsInsurer,
   testDeliveryResult,
@@ -39,9 +38,8 @@ import {
 } from '@auto-claim/contract/ops';
 import { hospitalCd, insuCompCd } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-
-import type { OperatorRole } from '../../db/schema.js';
-import type { ErrorCode } from '../../http/errors.js';
+import { operatorRoute } from '../../http/route-contract.js';
+import { pageOf } from '../../db/page.js';
 import { AppError, notFound } from '../../http/problem.js';
 import { apiUrlAllowed } from '../../providers/delivery/insurer-api.js';
 import type { DeliveryChannel, DeliveryRequest } from '../../providers/delivery/types.js';
@@ -116,17 +114,14 @@ export async function pageHospitals(handle: Handle, q: z.infer<typeof hospitalsP
   }
   const sort = q.sort ?? 'hospitalNm';
   const dir = q.sort ? q.order : 'asc';
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select(hospitalColumns)
       .orderBy(sort === 'hospitalNm' ? sql`hospital_nm collate "C"` : sort, dir)
-      .orderBy('hospitalCd')
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map(toOpsHospital), total: Number(count.n) };
+      .orderBy('hospitalCd'),
+    q,
+  );
+  return { list: rows.map(toOpsHospital), total };
 }
 
 const findOpsHospital = async (handle: Handle, code: string) => {
@@ -258,19 +253,16 @@ export async function pageOpsInsurers(ctx: AppContext, q: z.infer<typeof insurer
   }
   const sort = q.sort ?? 'sortOrder';
   const dir = q.sort ? q.order : 'asc';
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
     base
       .select('insuCompCd')
       .orderBy(sort === 'insuCompNm' ? sql`insu_comp_nm collate "C"` : sort, dir)
-      .orderBy('insuCompCd')
-      .limit(q.size)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('insuCompCd'),
+    q,
+  );
   const codes = rows.map((r) => r.insuCompCd);
   const byCode = await opsInsurers(ctx, ctx.db, codes);
-  return { list: codes.map((c) => byCode.get(c)!), total: Number(count.n) };
+  return { list: codes.map((c) => byCode.get(c)!), total };
 }
 
 /** Every open destination change: what each admin's console shows until it is decided or lapses. */
@@ -633,9 +625,6 @@ export const referenceOpsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['operator'];
-    const operator = (role: OperatorRole, ...problems: ErrorCode[]) => ({
-      config: { auth: 'operator' as const, role, problems },
-    });
     const hospitalParams = z.object({ hospitalCd });
     const insurerParams = z.object({ insuCompCd });
     const HOSPITAL_GONE = () => notFound('그 코드의 병원이 없어요.', 'HOSPITAL_NOT_FOUND');
@@ -643,7 +632,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_HOSPITALS_API.list,
       {
-        ...operator('viewer'),
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsListHospitals',
           tags,
@@ -658,7 +647,7 @@ export const referenceOpsRoutes =
     app.post(
       OPS_HOSPITALS_API.list,
       {
-        ...operator('admin', 'HOSPITAL_EXISTS'),
+        config: operatorRoute('admin', 'HOSPITAL_EXISTS'),
         schema: {
           operationId: 'opsCreateHospital',
           tags,
@@ -708,7 +697,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_HOSPITALS_API.one(':hospitalCd'),
       {
-        ...operator('viewer', 'HOSPITAL_NOT_FOUND'),
+        config: operatorRoute('viewer', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'opsGetHospital',
           tags,
@@ -723,7 +712,7 @@ export const referenceOpsRoutes =
     app.put(
       OPS_HOSPITALS_API.one(':hospitalCd'),
       {
-        ...operator('admin', 'HOSPITAL_NOT_FOUND'),
+        config: operatorRoute('admin', 'HOSPITAL_NOT_FOUND'),
         schema: {
           operationId: 'opsUpdateHospital',
           tags,
@@ -760,7 +749,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_INSURERS_API.list,
       {
-        ...operator('viewer'),
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsListInsurers',
           tags,
@@ -775,7 +764,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_INSURERS_API.one(':insuCompCd'),
       {
-        ...operator('viewer', 'INSURER_CODE_NOT_FOUND'),
+        config: operatorRoute('viewer', 'INSURER_CODE_NOT_FOUND'),
         schema: {
           operationId: 'opsGetInsurer',
           tags,
@@ -794,7 +783,7 @@ export const referenceOpsRoutes =
     app.put(
       OPS_INSURERS_API.one(':insuCompCd'),
       {
-        ...operator('admin', 'INSURER_CODE_NOT_FOUND', 'DESTINATION_NOT_ALLOWED'),
+        config: operatorRoute('admin', 'INSURER_CODE_NOT_FOUND', 'DESTINATION_NOT_ALLOWED'),
         schema: {
           operationId: 'opsUpdateInsurer',
           tags,
@@ -811,7 +800,7 @@ export const referenceOpsRoutes =
     app.get(
       OPS_INSURERS_API.pendingChanges,
       {
-        ...operator('viewer'),
+        config: operatorRoute('viewer'),
         schema: {
           operationId: 'opsListInsurerChanges',
           tags,
@@ -834,7 +823,7 @@ export const referenceOpsRoutes =
       app.post(
         path,
         {
-          ...operator(
+          config: operatorRoute(
             'admin',
             'CHANGE_NOT_FOUND',
             ...(decision === 'approved' ? (['SAME_ADMIN', 'CHANGE_EXPIRED', 'DESTINATION_NOT_ALLOWED'] as const) : []),
@@ -846,12 +835,13 @@ export const referenceOpsRoutes =
     }
 
     // Per operator, beside the route's per-address limit: a test delivery calls out, so it is no probe to repeat.
+    // Counted after validation (preHandler), so that only a delivery that would go out spends it.
     const testLimit = app.createRateLimit({
       max: TEST_DELIVERIES_PER_WINDOW,
       timeWindow: TEST_DELIVERY_WINDOW_MINUTES * 60_000,
       keyGenerator: (req) => `test-delivery:${req.operatorId ?? req.ip}`,
     });
-    const perOperator: onRequestAsyncHookHandler = async (req, reply) => {
+    const perOperator: preHandlerAsyncHookHandler = async (req, reply) => {
       const limit = await testLimit(req);
       if (!limit.isAllowed && limit.isExceeded) {
         reply.header('retry-after', limit.ttlInSeconds);
@@ -864,11 +854,11 @@ export const referenceOpsRoutes =
       OPS_INSURERS_API.testDelivery(':insuCompCd'),
       {
         config: {
-          ...operator('admin', 'INSURER_CODE_NOT_FOUND').config,
+          ...operatorRoute('admin', 'INSURER_CODE_NOT_FOUND'),
           // Per address too, for several operators at one address (four of them at the operator's limit).
           rateLimit: { max: 4 * TEST_DELIVERIES_PER_WINDOW, timeWindow: TEST_DELIVERY_WINDOW_MINUTES * 60_000 },
         },
-        onRequest: perOperator,
+        preHandler: perOperator,
         schema: {
           operationId: 'opsTestInsurerDelivery',
           tags,

@@ -1,0 +1,22 @@
+// The jobs runtime of this app (docs/architecture.md, "Jobs"): every module's queues, workers and share of the minute
+// tick, in one list. A new job goes in its module's registration (its index.ts exports it), and the module goes here.
+// Key rotation (security/rekey.ts) and the modules' retention purges are the work that walks tables across modules.
+import type { AppContext } from '../context.js';
+import { claimJobs } from '../modules/claims/index.js';
+import { funnelJobs } from '../modules/funnel/index.js';
+import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
+import { keyRotationJobs } from '../security/rekey.js';
+import { createJobRuntime, type JobRuntime } from './runtime.js';
+
+export { TICK_QUEUE, type JobModule, type JobRuntime } from './runtime.js';
+
+/** The minute runs in this order: documents first (a claim's package needs them), then the engine, then purges. */
+export function createJobs(ctx: AppContext): JobRuntime {
+  return createJobRuntime(ctx, [
+    subscriptionJobs(ctx),
+    claimJobs(ctx),
+    subscriptionPurgeJobs(ctx),
+    funnelJobs(ctx),
+    keyRotationJobs(ctx),
+  ]);
+}

@@ -1,0 +1,24 @@
+// The access log's actions, one list (index.ts re-exports it): its own file so that sentences.ts, which index.ts
+// re-exports, names them without importing index.ts back.
+export const ACCESS_ACTIONS = [
+  /** A hospital sent a treatment record of the patient (actor hospital:<hospitalCd>). */
+  'record_received',
+  /** A claim was made of a record (actor engine, or patient when claimed by hand). */
+  'claim_created',
+  /** A claim's documents reached the insurer (actor insurer:<insuCompCd>). */
+  'delivered',
+  /** The patient was shown their history (detail: how many visits). */
+  'released_to_patient',
+  /** An operator downloaded a claim's PDF package (actor operator:<id>, detail the reason's category). */
+  'released_to_operator',
+  /** An operator had a failed delivery sent again. */
+  'operator_retry',
+  /** The patient submitted an ID copy an insurer asked for. */
+  'id_card_submitted',
+  /** The ID copy went to the insurer that asked (actor insurer:<insuCompCd>). */
+  'id_card_released',
+  /** An operator saw the patient's unmasked name, phone and birth date (actor operator:<id>, detail the reason's
+   * category: the operator's own words stay in operator_action). */
+  'operator_revealed',
+] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];

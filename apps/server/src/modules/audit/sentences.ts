@@ -1,0 +1,76 @@
+// Each access-log action once: the sentence the patient reads in their history (treats) and the short label of the
+// console's list of lines operators caused (audit/routes.ts). The record type makes a new action impossible to forget.
+import type { ReleaseReason } from '@auto-claim/contract/ops';
+import type { AccessAction } from './access-actions.js';
+
+/** What a line's sentence may say, its names already looked up by the reader. */
+export interface AccessFacts {
+  /** "6월 1일 " or "" when the visit is unknown. */
+  visit: string;
+  detail: string | null;
+  origin: 'auto' | 'patient' | null;
+  /** The actor's code (hospital:/insurer: taken off), the record's hospital and the claim's insurer. */
+  code: string;
+  hospitalCd: string | null;
+  insuCompCd: string | null;
+  hospitalNm: (cd: string | null) => string;
+  insurerNm: (cd: string | null) => string;
+}
+
+/**
+ * Why an operator looked, as the patient reads it: a fixed phrase per reason category (the entry's detail). The
+ * operator's own words never reach the patient (they stay in operator_action); a detail that is no category (an
+ * entry written before categories) shows no reason at all.
+ */
+const OPERATOR_PURPOSE: Record<ReleaseReason, string> = {
+  patient_inquiry: '회원님의 문의에 답하려고 ',
+  insurer_request: '보험사의 요청을 처리하려고 ',
+  delivery_problem: '보험사에 가지 못한 청구를 처리하려고 ',
+  hospital_inquiry: '병원의 문의를 확인하려고 ',
+};
+const purposeOf = (detail: string | null) =>
+  detail && Object.hasOwn(OPERATOR_PURPOSE, detail) ? OPERATOR_PURPOSE[detail as ReleaseReason] : '';
+
+export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessFacts) => string }> = {
+  record_received: {
+    nm: '진료 기록 받음',
+    says: (f) => `${f.hospitalNm(f.hospitalCd ?? f.code)}에서 ${f.visit}진료 기록을 보내왔어요.`,
+  },
+  claim_created: {
+    nm: '청구 만듦',
+    says: (f) =>
+      f.origin === 'patient'
+        ? `본인이 ${f.visit}진료를 ${f.insurerNm(f.insuCompCd)}에 청구했어요.`
+        : `${f.visit}진료를 ${f.insurerNm(f.insuCompCd)}에 청구하려고 서류를 만들었어요.`,
+  },
+  delivered: {
+    nm: '보험사에 보냄',
+    says: (f) => `${f.insurerNm(f.insuCompCd ?? f.code)}에 ${f.visit}진료 청구 서류를 보냈어요.`,
+  },
+  released_to_patient: {
+    nm: '본인에게 보여 줌',
+    says: (f) => `본인에게 진료 내역${f.detail ? ` ${f.detail}` : ''}을 보여 드렸어요.`,
+  },
+  released_to_operator: {
+    nm: '청구 서류 열람',
+    says: (f) =>
+      `운영자가 ${purposeOf(f.detail)}${f.visit}진료의 ${f.insurerNm(f.insuCompCd)} 청구 서류(위임장·동의서 포함)를 확인했어요.`,
+  },
+  operator_retry: {
+    nm: '청구 다시 보내기',
+    says: (f) => `운영자가 ${f.insurerNm(f.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
+  },
+  id_card_submitted: { nm: '신분증 사본 제출', says: () => '본인이 신분증 사본을 제출했어요.' },
+  id_card_released: { nm: '신분증 사본 보냄', says: (f) => `${f.insurerNm(f.code)}에 신분증 사본을 보냈어요.` },
+  operator_revealed: {
+    nm: '이름·연락처·생년월일 확인',
+    says: (f) => `운영자가 ${purposeOf(f.detail)}회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.`,
+  },
+};
+
+/** A stored action's label; a code no longer in the list reads as a generic one. */
+export const accessActionNm = (action: string) =>
+  Object.hasOwn(ACCESS_ACTION, action) ? ACCESS_ACTION[action as AccessAction].nm : '기록 처리';
+/** The sentence the patient reads; a code no longer in the list reads as a generic one. */
+export const accessSentence = (action: string, f: AccessFacts) =>
+  Object.hasOwn(ACCESS_ACTION, action) ? ACCESS_ACTION[action as AccessAction].says(f) : '진료 기록을 처리했어요.';

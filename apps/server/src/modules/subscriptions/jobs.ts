@@ -1,0 +1,61 @@
+// The subscriptions' background work, registered with the jobs runtime (src/jobs/) through index.ts: the signed
+// documents' queue and, every minute, the documents whose job was lost and the subscriptions past their keeping.
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../../context.js';
+import type { JobModule } from '../../jobs/runtime.js';
+import { purgeDue } from './repo.js';
+import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './service.js';
+
+/** A subscription's signed documents (service.ts, makeDocuments): idempotent, so retried freely. */
+const DOCUMENTS: PgBoss.Queue = {
+  name: DOCUMENTS_QUEUE,
+  policy: 'standard',
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+};
+
+/**
+ * Subscriptions whose signed documents are not made yet (their job lost, or sent before the runtime started), a
+ * batch at a time; one that fails is logged and left for its job's retries and the next tick.
+ */
+export async function documentsSweep(ctx: AppContext, batches = 1): Promise<number> {
+  let made = 0;
+  for (let i = 0; i < batches; i++) {
+    const ids = await pendingDocuments(ctx, 50);
+    const before = made;
+    for (const id of ids) {
+      try {
+        if (await makeDocuments(ctx, id)) made++;
+      } catch (err) {
+        ctx.log.warn({ err, insuApplyId: id }, 'subscription documents not made; retried later');
+      }
+    }
+    if (ids.length < 50 || made === before) break;
+  }
+  return made;
+}
+
+export const subscriptionJobs = (ctx: AppContext): JobModule => ({
+  queues: [DOCUMENTS],
+  async workers(boss) {
+    await boss.work<{ insuApplyId: string }>(
+      DOCUMENTS_QUEUE,
+      { pollingIntervalSeconds: 0.5, batchSize: 4 },
+      async (jobs) => {
+        await Promise.all(jobs.map((j) => makeDocuments(ctx, j.data.insuApplyId)));
+      },
+    );
+  },
+  async everyMinute() {
+    await documentsSweep(ctx);
+  },
+});
+
+/** Cancelled subscriptions whose keeping period ended are deleted; after the claim engine's minute (jobs/index.ts). */
+export const subscriptionPurgeJobs = (ctx: AppContext): JobModule => ({
+  async everyMinute() {
+    await purgeDue(ctx.db, ctx.clock.now());
+  },
+});
