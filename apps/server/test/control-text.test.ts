@@ -3,7 +3,6 @@
 // the patient terms call, the operator calls). Now every field of every route's body, query and path is refused with
 // a 400 naming the field, in Korean, whoever sends it; only the fields the contract marks multi-line take line breaks.
 import { createHmac } from 'node:crypto';
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -14,6 +13,7 @@ import {
 } from '@auto-claim/contract';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { upsertOperator } from '../src/modules/auth/operators.js';
+import { fieldsOf, routesOf, type Route } from './route-walk.js';
 import { build, pendingOperatorSession, problemOf, signInOperator, verifyPatient } from './helper.js';
 
 const t = await build();
@@ -27,60 +27,7 @@ const HANGUL = /[가-힣]/;
 
 // --- the routes (as validation-korean.test.ts walks them) -----------------------------------------------------------
 
-type Schema = { safeParse(v: unknown): { success: boolean }; _zod: { def: Def } };
-type Def = {
-  type: string;
-  shape?: Record<string, Schema>;
-  innerType?: Schema;
-  in?: Schema;
-  options?: Schema[];
-  left?: Schema;
-  right?: Schema;
-};
-const isZod = (s: unknown): s is Schema => typeof s === 'object' && s !== null && '_zod' in s;
-function fieldsOf(schema: Schema | undefined): Record<string, Schema> {
-  const def = schema?._zod.def;
-  switch (def?.type) {
-    case 'object':
-      return def.shape ?? {};
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return fieldsOf(def.innerType);
-    case 'pipe':
-      return fieldsOf(def.in);
-    case 'union':
-      return Object.assign({}, ...(def.options ?? []).map(fieldsOf)) as Record<string, Schema>;
-    case 'intersection':
-      return { ...fieldsOf(def.left), ...fieldsOf(def.right) };
-    default:
-      return {};
-  }
-}
-
-interface Route {
-  method: string;
-  url: string;
-  body?: Schema;
-  querystring?: Schema;
-  params?: Schema;
-}
-const routes: Route[] = t.app.routeList
-  .flatMap((r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ r, method })))
-  .map(({ r, method }) => {
-    const s = (r.schema ?? {}) as Record<string, unknown>;
-    return {
-      method,
-      url: r.url,
-      body: isZod(s.body) ? s.body : undefined,
-      querystring: isZod(s.querystring) ? s.querystring : undefined,
-      params: isZod(s.params) ? s.params : undefined,
-    };
-  })
-  .filter((r) => r.method !== 'HEAD' && (r.body || r.querystring || r.params));
+const routes = routesOf(t.app).filter((r) => r.method !== 'HEAD' && (r.body || r.querystring || r.params));
 
 /** Each field of the route's body, query and path, as the request that carries NUL in it alone. */
 function attacks(route: Route) {

@@ -2,7 +2,7 @@
 // gets what a broken client or a script sends (null, an array, wrong types, too long text, no body, not JSON) with
 // the credentials that reach its validation, and without any. A refusal is a 4xx problem whose detail and field
 // messages are Korean, never the validator's English and never a 5xx.
-import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
 } from '@auto-claim/contract';
 import { upsertOperator } from '../src/modules/auth/operators.js';
 import { insurerHmac } from '../fixtures/insurer-double.js';
+import { fieldsOf, routesOf, type Route, type Schema } from './route-walk.js';
 import { build, pendingOperatorSession, signInOperator, verifyPatient } from './helper.js';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 
@@ -37,67 +38,10 @@ const ENGLISH =
 
 // --- the routes -----------------------------------------------------------------------------------------------------
 
-type Schema = { safeParse(v: unknown): { success: boolean }; _zod: { def: Def } };
-type Def = {
-  type: string;
-  shape?: Record<string, Schema>;
-  innerType?: Schema;
-  in?: Schema;
-  options?: Schema[];
-  left?: Schema;
-  right?: Schema;
-};
-const isZod = (s: unknown): s is Schema => typeof s === 'object' && s !== null && '_zod' in s;
-
-/** The fields of an object schema, through optional, default, pipe and union wrappers. */
-function fieldsOf(schema: Schema | undefined): Record<string, Schema> {
-  const def = schema?._zod.def;
-  switch (def?.type) {
-    case 'object':
-      return def.shape ?? {};
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return fieldsOf(def.innerType);
-    case 'pipe':
-      return fieldsOf(def.in);
-    case 'union':
-      return Object.assign({}, ...(def.options ?? []).map(fieldsOf)) as Record<string, Schema>;
-    case 'intersection':
-      return { ...fieldsOf(def.left), ...fieldsOf(def.right) };
-    default:
-      return {};
-  }
-}
-
-interface Route {
-  method: string;
-  url: string;
-  body?: Schema;
-  querystring?: Schema;
-  params?: Schema;
-  /** A route's own body limit, when it has one. */
-  bodyLimit?: number;
-}
-
 const CHECKED = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
-const routes: Route[] = t.app.routeList
-  .flatMap((r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ r, method })))
-  .map(({ r, method }) => {
-    const s = (r.schema ?? {}) as Record<string, unknown>;
-    return {
-      method,
-      url: r.url,
-      body: isZod(s.body) ? s.body : undefined,
-      querystring: isZod(s.querystring) ? s.querystring : undefined,
-      params: isZod(s.params) ? s.params : undefined,
-      bodyLimit: r.bodyLimit,
-    };
-  })
-  .filter((r) => CHECKED.has(r.method) || (r.method === 'GET' && (r.querystring || r.params)));
+const routes = routesOf(t.app).filter(
+  (r) => CHECKED.has(r.method) || (r.method === 'GET' && (r.querystring || r.params)),
+);
 
 // --- what is sent ---------------------------------------------------------------------------------------------------
 
