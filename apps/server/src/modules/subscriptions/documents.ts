@@ -1,13 +1,90 @@
-// The power of attorney and consent as PDF, before submission (from the reg fields sent) and after it (from what was
-// stored, with the stored signature while it exists). Name, birthday and phone always come from the verified session.
-import { DEFAULT_HOSPITAL_CD, contractDates, type DocumentBody, type FieldError } from '@auto-claim/contract';
+// The signed 위임장 and 동의서 (README, Subscriptions): made once from what a subscription stores and their SHA-256
+// kept (makeDocuments, by the documents job or on demand), and the PDF a patient downloads, before submission (from
+// the reg fields sent) and after it (from what was stored, with the stored signature while it exists). Name, birthday
+// and phone always come from the verified session.
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_HOSPITAL_CD,
+  contractDates,
+  legalFormData,
+  type DocumentBody,
+  type FieldError,
+} from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { legalFormPdf } from '../../documents/index.js';
+import { legalFormPdf, type ClaimDocumentData } from '../../documents/index.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
-import * as repo from './repo.js';
-import { documentData, makeDocuments, signatureOf, storedDocumentData } from './service.js';
 import { hospitalsByCode, insurersByCode } from '../reference/index.js';
+import { signatureOf } from './checks.js';
+import { storedSignature } from './lookups.js';
+import { personOf } from './person.js';
+import * as repo from './repo.js';
+import type { SubscriptionRow } from './repo.js';
+import { insurersOf, liveHospitals } from './view.js';
+
+const sha256hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/** The data a power of attorney / consent shows, from a person's stored or typed details. */
+export function documentData(
+  d: Parameters<typeof legalFormData>[0] & { signPng?: Uint8Array; signTyped?: boolean },
+): ClaimDocumentData {
+  return { ...legalFormData(d), signPng: d.signPng, ...(d.signTyped ? { signTyped: true } : {}) };
+}
+
+/** pg-boss queue of the signed 위임장 and 동의서 (README, Subscriptions): `{ insuApplyId }`, nothing personal. */
+export const DOCUMENTS_QUEUE = 'subscriptions.documents';
+
+type DocumentRow = Pick<
+  SubscriptionRow,
+  'insuApplyId' | 'personEnc' | 'retroMonth' | 'contractStartDate' | 'contractEndDate' | 'signImgEnc' | 'signMethod'
+>;
+
+/** What the documents of a stored subscription show: its person, live hospitals, insurers, dates and signature. */
+export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Promise<ClaimDocumentData> {
+  const [hospitals, insurers, signPng] = await Promise.all([
+    liveHospitals(ctx, row.insuApplyId),
+    insurersOf(ctx, row.insuApplyId),
+    storedSignature(ctx, row.signImgEnc),
+  ]);
+  return documentData({
+    person: personOf(ctx, row.personEnc),
+    hospitals,
+    insurers,
+    retroMonth: row.retroMonth,
+    contractStartDate: row.contractStartDate,
+    contractEndDate: row.contractEndDate,
+    signPng,
+    signTyped: row.signMethod === 'typed',
+  });
+}
+
+/**
+ * Makes the 위임장 and 동의서 a subscription was signed with and keeps their SHA-256, once: the documents job, the
+ * engine's minute tick (a job lost before its commit), and, on demand, anything that reads them or is about to change
+ * what they show (a document download, a change of address or account, hospitals added or removed, cancelling), so
+ * the hashes always describe the subscription as submitted. Idempotent: the bytes are deterministic for the same row
+ * (documents/pdf.ts), and only the first writer's hashes are kept. Answers the bytes when it made them, undefined when
+ * they were made before (or the subscription is gone, or its signature was deleted).
+ */
+export async function makeDocuments(
+  ctx: AppContext,
+  insuApplyId: string,
+): Promise<{ commission: Uint8Array; agree: Uint8Array } | undefined> {
+  const row = await repo.documentRowOf(ctx.db, insuApplyId);
+  if (!row || row.commissionSha256 !== null || row.signImgEnc === null) return undefined;
+  const data = await storedDocumentData(ctx, row);
+  const [commission, agree] = await Promise.all([
+    legalFormPdf(ctx.pdf, 'commission', data),
+    legalFormPdf(ctx.pdf, 'agree', data),
+  ]);
+  await repo.recordDocumentHashes(ctx.db, insuApplyId, sha256hex(commission), sha256hex(agree));
+  return { commission, agree };
+}
+
+/** Live subscriptions whose documents are not made yet (the minute tick's safety net), oldest first. */
+export const pendingDocuments = (ctx: AppContext, limit = 50) => repo.pendingDocumentIds(ctx.db, limit);
+
+/** GET/POST …/documents: the PDF of one kind, stored or previewed. */
 
 export async function documentPdf(
   ctx: AppContext,

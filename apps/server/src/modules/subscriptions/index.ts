@@ -12,6 +12,6 @@ export {
   subscriberOf,
   subscriptionIdsOf,
 } from './lookups.js';
-export { DOCUMENTS_QUEUE, makeDocuments } from './service.js';
+export { DOCUMENTS_QUEUE, makeDocuments } from './documents.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage, type AgreedTo, type NewerTerms } from './counts.js';

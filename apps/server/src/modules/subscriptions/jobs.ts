@@ -4,9 +4,9 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
 import type { JobModule } from '../../jobs/runtime.js';
 import { purgeDue } from './repo.js';
-import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './service.js';
+import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './documents.js';
 
-/** A subscription's signed documents (service.ts, makeDocuments): idempotent, so retried freely. */
+/** A subscription's signed documents (documents.ts, makeDocuments): idempotent, so retried freely. */
 const DOCUMENTS: PgBoss.Queue = {
   name: DOCUMENTS_QUEUE,
   policy: 'standard',

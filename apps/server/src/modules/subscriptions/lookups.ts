@@ -26,7 +26,7 @@ export interface MatchableSubscription {
   /** The verified person's name and birth date (YYYYMMDD): a record must carry the same (claims/match.ts). */
   userNm: string;
   birthday: string;
-  /** The RRN was confirmed to be this person's (subscriptions/service.ts); until then RRN-only records are held. */
+  /** The RRN was confirmed to be this person's (enrol.ts); until then RRN-only records are held. */
   rrnConfirmed: boolean;
 }
 

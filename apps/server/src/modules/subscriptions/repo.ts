@@ -1,5 +1,5 @@
 // SQL for subscriptions. Lookups by the keyed hash of the CI, never by plaintext; personal fields arrive here already
-// encrypted (service.ts) and leave encrypted.
+// encrypted (enrol.ts, manage.ts) and leave encrypted.
 import { sql, type Insertable } from 'kysely';
 import type { SubscriptionTable } from '../../db/schema.js';
 import { own, type Handle } from '../../db/handle.js';
@@ -174,31 +174,33 @@ export const updateSubscription = (
  * every hospital ends; the rest (encrypted name, RRN, phone, address for the record of what was sent) goes with the
  * whole row at purge_at (purgeDue).
  */
-export async function cancelSubscription(handle: Handle, insuApplyId: string, now: Date, purgeAt: Date) {
-  const db = own<SubscriptionsTables>(handle);
-  const r = await db
-    .updateTable('subscription')
-    .set({
-      status: 'cancel',
-      cancelledAt: now,
-      updatedAt: now,
-      purgeAt,
-      idcardImgEnc: null,
-      signImgEnc: null,
-      idcardEnc: null,
-      bankAccountEnc: null,
-    })
-    .where('insuApplyId', '=', insuApplyId)
-    .where('status', '=', 'subscribe')
-    .executeTakeFirst();
-  await db
-    .updateTable('subscriptionHospital')
-    .set({ cancelledAt: now })
-    .where('insuApplyId', '=', insuApplyId)
-    .where('cancelledAt', 'is', null)
-    .execute();
-  return Number(r.numUpdatedRows);
-}
+export const cancelSubscription = (handle: Handle, insuApplyId: string, now: Date, purgeAt: Date) =>
+  own<SubscriptionsTables>(handle)
+    .transaction()
+    .execute(async (db) => {
+      const r = await db
+        .updateTable('subscription')
+        .set({
+          status: 'cancel',
+          cancelledAt: now,
+          updatedAt: now,
+          purgeAt,
+          idcardImgEnc: null,
+          signImgEnc: null,
+          idcardEnc: null,
+          bankAccountEnc: null,
+        })
+        .where('insuApplyId', '=', insuApplyId)
+        .where('status', '=', 'subscribe')
+        .executeTakeFirst();
+      await db
+        .updateTable('subscriptionHospital')
+        .set({ cancelledAt: now })
+        .where('insuApplyId', '=', insuApplyId)
+        .where('cancelledAt', 'is', null)
+        .execute();
+      return Number(r.numUpdatedRows);
+    });
 
 /** Deletes cancelled subscriptions whose purge date has come (hospitals and insurers go by cascade). */
 export async function purgeDue(handle: Handle, now: Date) {
@@ -211,7 +213,24 @@ export async function purgeDue(handle: Handle, now: Date) {
   return Number(r.numDeletedRows);
 }
 
-/** The documents' hashes, kept by the first writer only (service.makeDocuments). */
+/** What the signed documents are made from, and whether they were (documents.ts, makeDocuments). */
+export const documentRowOf = (handle: Handle, insuApplyId: string) =>
+  own<SubscriptionsTables>(handle)
+    .selectFrom('subscription')
+    .select([
+      'insuApplyId',
+      'personEnc',
+      'retroMonth',
+      'contractStartDate',
+      'contractEndDate',
+      'signImgEnc',
+      'signMethod',
+      'commissionSha256',
+    ])
+    .where('insuApplyId', '=', insuApplyId)
+    .executeTakeFirst();
+
+/** The documents' hashes, kept by the first writer only (documents.ts, makeDocuments). */
 export const recordDocumentHashes = (
   handle: Handle,
   insuApplyId: string,

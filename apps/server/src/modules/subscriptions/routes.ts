@@ -1,5 +1,6 @@
 // The subscription calls of spec §7 at their exact paths, plus the documents (ours). HTTP only: the rules are in
-// service.ts. Every call needs the patient session and acts only for its own CI.
+// view.ts (reads), enrol.ts (subscribing), manage.ts (changes, cancelling) and documents.ts. Every call needs the
+// patient session and acts only for its own CI.
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,9 @@ import type { ErrorCode } from '../../http/errors.js';
 import { pdfAnswer } from '../../http/route-contract.js';
 import { assertFresh, assertOwnCi, type ScopeRule } from '../../security/session.js';
 import { documentPdf } from './documents.js';
-import * as service from './service.js';
+import { subscribe } from './enrol.js';
+import { addHospitals, cancel, change, removeHospital } from './manage.js';
+import { confirm, hospitalsConfirm as liveHospitalsConfirm, view } from './view.js';
 
 const idempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER]: z
@@ -96,7 +99,7 @@ export const subscriptionRoutes =
           response: { 200: subscriptionConfirm },
         },
       },
-      async (req) => service.confirm(ctx, assertOwnCi(req, req.body.userCi), req.body),
+      async (req) => confirm(ctx, assertOwnCi(req, req.body.userCi), req.body),
     );
 
     app.post(
@@ -111,7 +114,7 @@ export const subscriptionRoutes =
           response: { 200: hospitalsConfirm },
         },
       },
-      async (req) => service.hospitalsConfirm(ctx, assertOwnCi(req, req.body.userCi)),
+      async (req) => liveHospitalsConfirm(ctx, assertOwnCi(req, req.body.userCi)),
     );
 
     app.get(
@@ -127,7 +130,7 @@ export const subscriptionRoutes =
           response: { 200: subscriptionView },
         },
       },
-      async (req) => service.view(ctx, assertOwnCi(req, req.query.userCi)),
+      async (req) => view(ctx, assertOwnCi(req, req.query.userCi)),
     );
 
     for (const [path, body, mode] of [
@@ -156,7 +159,7 @@ export const subscriptionRoutes =
         },
         async (req, reply) => {
           const patient = assertOwnCi(req, req.body.userCi);
-          const r = await service.subscribe(ctx, patient, req.body, {
+          const r = await subscribe(ctx, patient, req.body, {
             mode,
             idempotencyKey: req.headers[IDEMPOTENCY_HEADER],
           });
@@ -194,7 +197,7 @@ export const subscriptionRoutes =
               ? '연락처를 바꾸려면'
               : '가입 정보를 바꾸려면',
         );
-        return service.change(ctx, assertOwnCi(req, b.userCi), b);
+        return change(ctx, assertOwnCi(req, b.userCi), b);
       },
     );
 
@@ -212,7 +215,7 @@ export const subscriptionRoutes =
           response: { 200: subscriptionView },
         },
       },
-      async (req) => service.cancel(ctx, assertOwnCi(req, req.query.userCi)),
+      async (req) => cancel(ctx, assertOwnCi(req, req.query.userCi)),
     );
 
     app.post(
@@ -228,7 +231,7 @@ export const subscriptionRoutes =
         },
       },
       async (req) =>
-        service.addHospitals(ctx, assertOwnCi(req, req.body.userCi), req.body, [
+        addHospitals(ctx, assertOwnCi(req, req.body.userCi), req.body, [
           { code: req.body.hospitalCd, field: 'hospitalCd' },
         ]),
     );
@@ -246,7 +249,7 @@ export const subscriptionRoutes =
         },
       },
       async (req) =>
-        service.addHospitals(
+        addHospitals(
           ctx,
           assertOwnCi(req, req.body.userCi),
           req.body,
@@ -266,7 +269,7 @@ export const subscriptionRoutes =
           response: { 200: subscriptionView },
         },
       },
-      async (req) => service.removeHospital(ctx, assertOwnCi(req, req.query.userCi), req.query.hospitalCd),
+      async (req) => removeHospital(ctx, assertOwnCi(req, req.query.userCi), req.query.hospitalCd),
     );
 
     // Per patient: after the session check (route-contract.ts puts it first), so req.patient is the caller. A second

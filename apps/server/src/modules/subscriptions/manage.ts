@@ -1,0 +1,135 @@
+// Changing a live subscription (spec §4): hospitals added and removed, the account, address, e-mail and minimum
+// amount changed, and cancelling. Each first makes the documents as signed (documents.ts, makeDocuments), so their
+// hashes describe the subscription as submitted, and answers the view as GET would.
+import {
+  CANCELLED_PURGE_DAYS,
+  SELF_REL,
+  sameName,
+  type AddHospitalBody,
+  type AddHospitalsV2Body,
+  type FieldError,
+  type SubscriptionChangeBody,
+} from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/problem.js';
+import type { Patient } from '../../security/session.js';
+import { checkHolder } from '../accounts/index.js';
+import { postcodeFor } from '../address/index.js';
+import { findBank } from '../reference/index.js';
+import { assertSamePerson, checkHospitals, invalid, NOT_SUBSCRIBED } from './checks.js';
+import { makeDocuments } from './documents.js';
+import { encodePerson, personOf } from './person.js';
+import * as repo from './repo.js';
+import { liveHospitals, view } from './view.js';
+
+// ————————————————————————————————————————————— add / remove hospitals —————————————————————————————————————————————
+
+/** POST v1 (one hospital with its agreeId) and v2 (a hospitals list) …/subscriptions/hospitals. */
+export async function addHospitals(
+  ctx: AppContext,
+  patient: Patient,
+  body: (AddHospitalBody | AddHospitalsV2Body) & { userTel: string },
+  codes: { code: string; field: string }[],
+) {
+  assertSamePerson(patient, body);
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row || (body.insuApplyId && body.insuApplyId !== row.insuApplyId)) throw NOT_SUBSCRIBED();
+  await makeDocuments(ctx, row.insuApplyId);
+  if (body.userIdno2 && personOf(ctx, row.personEnc).userIdno2 !== body.userIdno2) {
+    throw new AppError('PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
+      { field: 'userIdno2', message: '주민등록번호 뒷자리가 가입할 때와 달라요.' },
+    ]);
+  }
+  const seen = new Set<string>();
+  const hospitals = await checkHospitals(
+    ctx,
+    codes.filter((c) => !seen.has(c.code) && seen.add(c.code)),
+  );
+  await repo.addHospitals(
+    ctx.db,
+    row.insuApplyId,
+    hospitals.map((h) => ({ hospitalCd: h.hospitalCd, agreeId: body.agreeId || null })),
+    ctx.clock.now(),
+  );
+  return view(ctx, patient);
+}
+
+/** DELETE …/subscriptions/hospitals: one hospital ends; the last one cannot (that is cancelling). */
+export async function removeHospital(ctx: AppContext, patient: Patient, hospitalCd: string) {
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) throw NOT_SUBSCRIBED();
+  await makeDocuments(ctx, row.insuApplyId);
+  const live = await liveHospitals(ctx, row.insuApplyId);
+  if (!live.some((h) => h.hospitalCd === hospitalCd)) {
+    throw new AppError('HOSPITAL_NOT_SUBSCRIBED', '자동청구하고 있는 병원이 아니에요.', [
+      { field: 'hospitalCd', message: '자동청구하고 있는 병원이 아니에요.' },
+    ]);
+  }
+  if (live.length === 1) {
+    throw new AppError(
+      'LAST_HOSPITAL',
+      '마지막 남은 병원은 뺄 수 없어요. 자동청구를 그만두려면 자동청구 해지를 이용해 주세요.',
+      [{ field: 'hospitalCd', message: '마지막 남은 병원이에요.' }],
+    );
+  }
+  await repo.removeHospital(ctx.db, row.insuApplyId, hospitalCd, ctx.clock.now());
+  return view(ctx, patient);
+}
+
+// ————————————————————————————————————————————— change / cancel —————————————————————————————————————————————
+
+/** PUT: account (checked with the bank), address, e-mail, minimum amount. */
+export async function change(
+  ctx: AppContext,
+  patient: Patient,
+  body: SubscriptionChangeBody & { bankAccount?: string },
+) {
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) throw NOT_SUBSCRIBED();
+  await makeDocuments(ctx, row.insuApplyId);
+  const person = personOf(ctx, row.personEnc);
+  const set: Parameters<typeof repo.updateSubscription>[2] = {};
+  if (body.bankCd && body.bankAccount && body.bankAccountHolder && body.bankAccountRel) {
+    const errors: FieldError[] = [];
+    if (!(await findBank(ctx.db, body.bankCd))) errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
+    if (body.bankAccountRel === SELF_REL && !sameName(body.bankAccountHolder, patient.person.userNm)) {
+      errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
+    }
+    if (errors.length) throw invalid(errors);
+    await checkHolder(ctx, patient, body as { bankCd: string; bankAccount: string; bankAccountHolder: string });
+    Object.assign(set, {
+      bankCd: body.bankCd,
+      bankAccountEnc: ctx.crypto.encrypt(body.bankAccount),
+      bankAccountLast4: body.bankAccount.slice(-4),
+      bankAccountRel: body.bankAccountRel,
+    });
+    person.bankAccountHolder = body.bankAccountHolder.trim();
+  }
+  if (body.userAddr !== undefined) {
+    person.userPostNo = body.userPostNo || (await postcodeFor(ctx, body.userAddr));
+    person.userAddr = body.userAddr;
+    person.userAddrDetail = body.userAddrDetail ?? '';
+  } else if (body.userAddrDetail !== undefined) {
+    person.userAddrDetail = body.userAddrDetail;
+  }
+  if (body.userEmail !== undefined) person.userEmail = body.userEmail;
+  if (body.minAmt !== undefined) set.minAmt = body.minAmt;
+  set.personEnc = encodePerson(ctx, person);
+  await repo.updateSubscription(ctx.db, row.insuApplyId, set, ctx.clock.now());
+  return view(ctx, patient);
+}
+
+/** DELETE: cancels now (ID photo, signature, ID numbers, account number deleted at once); the row goes at purge. */
+export async function cancel(ctx: AppContext, patient: Patient) {
+  const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
+  if (!row) throw NOT_SUBSCRIBED();
+  await makeDocuments(ctx, row.insuApplyId);
+  const now = ctx.clock.now();
+  await repo.cancelSubscription(
+    ctx.db,
+    row.insuApplyId,
+    now,
+    new Date(now.getTime() + CANCELLED_PURGE_DAYS * 86_400_000),
+  );
+  return view(ctx, patient);
+}
