@@ -1,5 +1,5 @@
 // A GET changes nothing: repeating the spec's GET holder check asks the bank (a paid call) once, and repeating the
-// history's GET writes its access-log line once (accounts/service.ts checkAccountOnce, treats/service.ts listTreats).
+// history's GET writes its access-log line once (accounts/service.ts checkAccountOnce, treats/history.ts listTreats).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { ACCOUNT_CHECK_KEPT_SECONDS } from '../src/modules/accounts/service.js';

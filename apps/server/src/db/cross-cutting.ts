@@ -41,8 +41,6 @@ export const NOT_YET_SCOPED: readonly string[] = [
   'src/modules/claims/rejections.ts',
   'src/modules/claims/routes.ts',
   'src/modules/claims/savepoint.ts',
-  'src/modules/treats/repo.ts',
-  'src/modules/treats/service.ts',
   // Reads operator (role, disabled), which auth owns: narrowed to its own tables, this does not compile.
   'src/security/session.ts',
 ];

@@ -1,12 +1,10 @@
 // SQL for the ID copies insurers ask for and patients submit (migration 0006_treats). A patient is always found
 // through the keyed hash of the CI, never plaintext.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { own, type Handle } from '../../db/handle.js';
+import type { TreatsTables } from './tables.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-export const listIdCardRequests = (db: Db, ciHmac: string) =>
-  db
+export const listIdCardRequests = (handle: Handle, ciHmac: string) =>
+  own<TreatsTables>(handle)
     .selectFrom('idCardRequest')
     .select(['id', 'insuCompCd', 'claimId', 'reason', 'requestedAt', 'submittedAt'])
     .where('ciHmac', '=', ciHmac)
@@ -14,8 +12,8 @@ export const listIdCardRequests = (db: Db, ciHmac: string) =>
     .limit(50)
     .execute();
 
-export const openIdCardRequests = (db: Db, ciHmac: string, requestId?: number) => {
-  let q = db
+export const openIdCardRequests = (handle: Handle, ciHmac: string, requestId?: number) => {
+  let q = own<TreatsTables>(handle)
     .selectFrom('idCardRequest')
     .select(['id', 'insuCompCd', 'claimId'])
     .where('ciHmac', '=', ciHmac)
@@ -24,8 +22,8 @@ export const openIdCardRequests = (db: Db, ciHmac: string, requestId?: number) =
   return q.orderBy('id').forUpdate().execute();
 };
 
-export const findIdCardRequest = (db: Db, ciHmac: string, requestId: number) =>
-  db
+export const findIdCardRequest = (handle: Handle, ciHmac: string, requestId: number) =>
+  own<TreatsTables>(handle)
     .selectFrom('idCardRequest')
     .select(['id', 'submittedAt'])
     .where('ciHmac', '=', ciHmac)
@@ -33,7 +31,7 @@ export const findIdCardRequest = (db: Db, ciHmac: string, requestId: number) =>
     .executeTakeFirst();
 
 export async function insertIdCardSubmission(
-  db: Db,
+  handle: Handle,
   s: {
     ciHmac: string;
     idcardType: 'ic' | 'dl' | 'pp';
@@ -46,6 +44,7 @@ export async function insertIdCardSubmission(
   },
   at: Date,
 ) {
+  const db = own<TreatsTables>(handle);
   const row = await db
     .insertInto('idCardSubmission')
     .values({ ...s, submittedAt: at })
@@ -54,10 +53,10 @@ export async function insertIdCardSubmission(
   return row.id;
 }
 
-export const markIdCardRequestsSubmitted = (db: Db, requestIds: number[], submissionId: number, at: Date) =>
+export const markIdCardRequestsSubmitted = (handle: Handle, requestIds: number[], submissionId: number, at: Date) =>
   requestIds.length === 0
     ? Promise.resolve()
-    : db
+    : own<TreatsTables>(handle)
         .updateTable('idCardRequest')
         .set({ submissionId, submittedAt: at })
         .where('id', 'in', requestIds)
@@ -67,10 +66,11 @@ export const markIdCardRequestsSubmitted = (db: Db, requestIds: number[], submis
 
 /** An insurer's request; the same open request for the same claim is not made twice. */
 export async function insertIdCardRequest(
-  db: Db,
+  handle: Handle,
   r: { ciHmac: string; insuCompCd: string; claimId: number | null; reason: string },
   at: Date,
 ): Promise<{ id: number; created: boolean }> {
+  const db = own<TreatsTables>(handle);
   if (r.claimId !== null) {
     const open = await db
       .selectFrom('idCardRequest')

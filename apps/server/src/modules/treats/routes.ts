@@ -30,7 +30,10 @@ import { AppError } from '../../http/problem.js';
 import { checkImage, reencodePhoto } from '../../images/index.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { assertOwnCi, type ScopeRule } from '../../security/session.js';
-import * as service from './service.js';
+import { claimTreats } from './claim-by-hand.js';
+import { confirmTreat, listTreats } from './history.js';
+import { listIdCardRequests, submitIdCard, type CheckedImage } from './id-cards.js';
+import { exchangeLink } from './link.js';
 import { requestIdCard } from './requests.js';
 
 /** An ID copy must stay legible: its shorter side at least this many pixels. */
@@ -47,7 +50,7 @@ export const ID_CARD_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' };
 /** Per address, whichever patients: a hospital's lobby shares one, and ID copies are rare. */
 export const ID_CARD_ADDRESS_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' };
 
-async function checkIdImage(dataUrl: string): Promise<service.CheckedImage> {
+async function checkIdImage(dataUrl: string): Promise<CheckedImage> {
   const field = 'idcardImg';
   const img = await checkImage(dataUrl, {
     field,
@@ -98,7 +101,7 @@ export const treatsRoutes =
         },
         config: { auth: 'public', rateLimit: EXCHANGE_RATE_LIMIT, problems: ['LINK_INVALID'] },
       },
-      async (req, reply) => service.exchangeLink(ctx, req, reply, req.body.token, req.body.purpose),
+      async (req, reply) => exchangeLink(ctx, req, reply, req.body.token, req.body.purpose),
     );
 
     app.get(
@@ -113,7 +116,7 @@ export const treatsRoutes =
         },
         config: patient(READ),
       },
-      async (req) => service.listTreats(ctx, assertOwnCi(req, req.query.userCi)),
+      async (req) => listTreats(ctx, assertOwnCi(req, req.query.userCi)),
     );
 
     app.post(
@@ -130,7 +133,7 @@ export const treatsRoutes =
       },
       async (req) => {
         const patient = assertOwnCi(req, req.body.userCi);
-        const { list, created } = await service.claimTreats(
+        const { list, created } = await claimTreats(
           ctx,
           patient,
           [req.body.treatId],
@@ -156,12 +159,7 @@ export const treatsRoutes =
         config: patient({ what: '내 진료인지 답하려면' }, 'RECORD_NOT_HELD'),
       },
       async (req) => {
-        const answer = await service.confirmTreat(
-          ctx,
-          assertOwnCi(req, req.body.userCi),
-          req.body.treatId,
-          req.body.mine,
-        );
+        const answer = await confirmTreat(ctx, assertOwnCi(req, req.body.userCi), req.body.treatId, req.body.mine);
         if (req.body.mine) await req.server.claimEngine?.kick();
         return answer;
       },
@@ -181,7 +179,7 @@ export const treatsRoutes =
       },
       async (req) => {
         const patient = assertOwnCi(req, req.body.userCi);
-        const { list, created } = await service.claimTreats(
+        const { list, created } = await claimTreats(
           ctx,
           patient,
           req.body.treatIds,
@@ -205,7 +203,7 @@ export const treatsRoutes =
         },
         config: patient(READ),
       },
-      async (req) => service.listIdCardRequests(ctx, assertOwnCi(req, req.query.userCi)),
+      async (req) => listIdCardRequests(ctx, assertOwnCi(req, req.query.userCi)),
     );
 
     // After the session check (route-contract.ts puts it first), before the body is read: req.patient is the caller.
@@ -249,7 +247,7 @@ export const treatsRoutes =
           rateLimit: ID_CARD_ADDRESS_RATE_LIMIT,
         },
       },
-      async (req) => service.submitIdCard(ctx, assertOwnCi(req, req.body.userCi), req.body, checkIdImage),
+      async (req) => submitIdCard(ctx, assertOwnCi(req, req.body.userCi), req.body, checkIdImage),
     );
 
     if (ctx.sandbox) {

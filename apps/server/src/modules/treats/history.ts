@@ -1,0 +1,226 @@
+// The treatment history (/web/treat; README, claim engine): the patient's visits with their claims and each claim's
+// status history, the visits held until the patient says they are theirs, and the access log, read for one patient
+// found by the session's CI only. The engine's tables are read through the claims module's index, subscriptions
+// through theirs.
+import {
+  CLAIM_LAPSE_MONTHS,
+  KST_OFFSET_MS,
+  addMonths,
+  kstToday,
+  type NotClaimedReason,
+  type TreatClaim,
+  type TreatsAnswer,
+  type TreatToConfirm,
+  type TreatVisit,
+  type VisitType,
+} from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import type { RecordOutcome, VisitType as StoredVisitType } from '../../db/schema.js';
+import { AppError } from '../../http/problem.js';
+import type { Patient } from '../../security/session.js';
+import { recordAccessOnce } from '../audit/index.js';
+import {
+  answerHeldRecord,
+  claimsOfRecords,
+  recordsToConfirm,
+  recordsOf,
+  statusHistoryOf,
+  type HistoryClaim,
+  type HistoryRecord,
+  type RecordOwner,
+} from '../claims/index.js';
+import { hospitalsByCode, insurersByCode } from '../reference/index.js';
+import { latestMinAmt, liveSubscriptionOf, subscriptionIdsOf } from '../subscriptions/index.js';
+import { accessLogOf } from './access-log.js';
+import { iso } from './common.js';
+
+/** How many visits one answer holds (newest first). */
+export const TREATS_LIMIT = 200;
+
+const VISIT_TYPES: Record<StoredVisitType, VisitType> = { 외래: 'outpatient', 입원: 'inpatient', 약국: 'pharmacy' };
+
+const NOT_CLAIMED: Record<Exclude<RecordOutcome, 'claimed'>, NotClaimedReason> = {
+  pending: 'PENDING',
+  below_min: 'BELOW_MIN_AMT',
+  outside_contract: 'OUTSIDE_CONTRACT',
+  too_old: 'TOO_OLD',
+  hospital_not_subscribed: 'NOT_SUBSCRIBED_HOSPITAL',
+  not_subscribed: 'NOT_SUBSCRIBED',
+  // Held or unlinked records never reach the history (claims/history.ts): listed only for the type's sake.
+  rrn_unconfirmed: 'PENDING',
+  identity_mismatch: 'PENDING',
+  not_patients: 'PENDING',
+};
+
+const FAILED_REASON = '보험사에 보내지 못했어요. 담당자가 확인하고 다시 보내 드릴게요.';
+
+/** A visit older than CLAIM_LAPSE_MONTHS (Korea's calendar) can no longer be claimed; the engine's rule too. */
+export const lapsed = (visitDate: string, now: Date) => visitDate < addMonths(kstToday(now), -CLAIM_LAPSE_MONTHS);
+
+export const TREAT_NOT_FOUND = (field: string) =>
+  new AppError('TREAT_NOT_FOUND', '진료 내역을 찾을 수 없어요. 화면을 새로 고쳐 다시 확인해 주세요.', [
+    { field, message: '본인의 진료 내역이 아니거나 없는 진료예요.' },
+  ]);
+
+/** Ids are decimal bigint text; anything else names no record. */
+
+interface Loaded {
+  records: HistoryRecord[];
+  claims: HistoryClaim[];
+  history: { claimId: number; status: TreatClaim['status']; reason: string | null; at: Date }[];
+  insurers: string[] | undefined;
+  hospitalNm: Map<string, string>;
+  insurerNm: Map<string, string>;
+}
+
+/** Whose records a patient sees: their CI's, and those matched to any subscription they had. */
+export const ownerOf = async (ctx: AppContext, ciHmac: string): Promise<RecordOwner> => ({
+  ciHmac,
+  insuApplyIds: await subscriptionIdsOf(ctx.db, ciHmac),
+});
+
+export async function load(ctx: AppContext, ciHmac: string, records: HistoryRecord[]): Promise<Loaded> {
+  const claims = await claimsOfRecords(
+    ctx.db,
+    records.map((r) => r.id),
+  );
+  const [history, sub, hospitals, insurers] = await Promise.all([
+    statusHistoryOf(
+      ctx.db,
+      claims.map((c) => c.id),
+    ),
+    liveSubscriptionOf(ctx.db, ciHmac),
+    hospitalsByCode(ctx.db, [...new Set(records.map((r) => r.hospitalCd))]),
+    insurersByCode(ctx.db, [...new Set(claims.map((c) => c.insuCompCd))]),
+  ]);
+  return {
+    records,
+    claims,
+    history,
+    insurers: sub?.insurers,
+    hospitalNm: new Map(hospitals.map((h) => [h.hospitalCd, h.hospitalNm])),
+    insurerNm: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
+  };
+}
+
+function deptOf(ctx: AppContext, detailEnc: string) {
+  try {
+    return ctx.crypto.decryptJson<{ department?: string }>(detailEnc).department ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function toVisits(
+  ctx: AppContext,
+  { records, claims, history, insurers, hospitalNm, insurerNm }: Loaded,
+): TreatVisit[] {
+  const now = ctx.clock.now();
+  const historyOf = new Map<number, { status: TreatClaim['status']; at: string }[]>();
+  // What the insurer last asked for, shown while the claim waits for those papers.
+  const askedFor = new Map<number, string>();
+  for (const h of history) {
+    if (h.status === 'documents_requested' && h.reason) askedFor.set(h.claimId, h.reason);
+    const list = historyOf.get(h.claimId) ?? [];
+    list.push({ status: h.status, at: iso(h.at) });
+    historyOf.set(h.claimId, list);
+  }
+  return records.map((r) => {
+    const own = claims.filter((c) => c.recordId === r.id);
+    const claimed = new Set(own.map((c) => c.insuCompCd));
+    const open = (insurers ?? []).some((i) => !claimed.has(i));
+    return {
+      treatId: String(r.id),
+      hospitalCd: r.hospitalCd,
+      hospitalNm: hospitalNm.get(r.hospitalCd) ?? r.hospitalCd,
+      treatDate: r.visitDate,
+      visitType: VISIT_TYPES[r.visitType],
+      deptNm: deptOf(ctx, r.detailEnc),
+      receiptNo: r.receiptNo,
+      coveredSelfAmt: r.coveredCopay,
+      uncoveredAmt: r.uncovered,
+      paidAmt: r.totalPaid,
+      receivedAt: iso(r.receivedAt),
+      claimState: own.length > 0 ? 'claimed' : 'notClaimed',
+      notClaimedReason: own.length > 0 || r.outcome === 'claimed' ? null : NOT_CLAIMED[r.outcome],
+      canClaim: insurers !== undefined && open && r.outcome !== 'pending' && !lapsed(r.visitDate, now),
+      claims: own.map((c): TreatClaim => ({
+        claimId: String(c.id),
+        insuCompCd: c.insuCompCd,
+        insuCompNm: insurerNm.get(c.insuCompCd) ?? c.insuCompCd,
+        status: c.status,
+        reason:
+          c.status === 'rejected'
+            ? (c.rejectReason ?? '')
+            : c.status === 'failed'
+              ? FAILED_REASON
+              : c.status === 'documents_requested'
+                ? (askedFor.get(c.id) ?? null)
+                : null,
+        claimAmt: c.amount,
+        paidAmt: c.paidAmount,
+        origin: c.origin,
+        channel: c.channel,
+        createdAt: iso(c.createdAt),
+        updatedAt: iso(c.updatedAt),
+        history: historyOf.get(c.id) ?? [],
+      })),
+    };
+  });
+}
+
+/** Midnight in Korea (the calendar the patient reads the log in) of the day `now` falls on, as an instant. */
+function startOfKstDay(now: Date) {
+  const k = new Date(now.getTime() + KST_OFFSET_MS);
+  return new Date(Date.UTC(k.getUTCFullYear(), k.getUTCMonth(), k.getUTCDate()) - KST_OFFSET_MS);
+}
+
+/**
+ * GET treats: the history, written to the access log as a release to the patient before it is read back. A GET is a
+ * read (the screen refetches on focus and on reconnect): the release is written once a Korean calendar day for the
+ * history as shown (its number of visits), so repeating the GET writes nothing, while a new visit shown, or another
+ * day, is a new line.
+ */
+export async function listTreats(ctx: AppContext, patient: Patient): Promise<TreatsAnswer> {
+  const owner = await ownerOf(ctx, patient.ciHmac);
+  const records = await recordsOf(ctx.db, owner, TREATS_LIMIT);
+  const now = ctx.clock.now();
+  await recordAccessOnce(
+    ctx.db,
+    { ciHmac: patient.ciHmac, action: 'released_to_patient', actor: 'patient', detail: `${records.length}건` },
+    now,
+    startOfKstDay(now),
+  );
+  const [loaded, minAmt, accessLog] = await Promise.all([
+    load(ctx, patient.ciHmac, records),
+    latestMinAmt(ctx.db, patient.ciHmac),
+    accessLogOf(ctx, patient.ciHmac),
+  ]);
+  const list = toVisits(ctx, loaded);
+  return { list, total: list.length, minAmt, toConfirm: await toConfirmOf(ctx, owner), accessLog };
+}
+
+/** The visits held until the patient says they are theirs: when and where, never what (claims/held.ts). */
+async function toConfirmOf(ctx: AppContext, owner: RecordOwner): Promise<TreatToConfirm[]> {
+  const rows = await recordsToConfirm(ctx.db, owner);
+  const names = new Map(
+    (await hospitalsByCode(ctx.db, [...new Set(rows.map((r) => r.hospitalCd))])).map((h) => [
+      h.hospitalCd,
+      h.hospitalNm,
+    ]),
+  );
+  return rows.map((r) => ({
+    treatId: String(r.id),
+    hospitalCd: r.hospitalCd,
+    hospitalNm: names.get(r.hospitalCd) ?? r.hospitalCd,
+    treatDate: r.visitDate,
+    visitType: VISIT_TYPES[r.visitType],
+  }));
+}
+
+/** POST API.treatsConfirm: the patient's answer about one held visit; answers what is still held. */
+export async function confirmTreat(ctx: AppContext, patient: Patient, treatId: string, mine: boolean) {
+  const owner = await ownerOf(ctx, patient.ciHmac);
+  await answerHeldRecord(ctx, owner, Number(treatId), mine);
+  return { toConfirm: await toConfirmOf(ctx, owner) };
+}
