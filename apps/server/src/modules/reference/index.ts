@@ -3,7 +3,8 @@
 // job_code, telecom, terms.
 export { publicHospital, referenceRoutes } from './routes.js';
 export { createReferenceCache, type ReferenceCache } from './cache.js';
-export { channelsOf, deliverySettingsOf, pausedInsurers, referenceOpsRoutes } from './console.js';
+export { channelsOf, deliverySettingsOf, pausedInsurers } from './delivery-settings.js';
+export { referenceOpsRoutes } from './console/routes.js';
 export {
   bankNameOf,
   faxNumbers,

@@ -247,3 +247,6 @@ export async function faxNumbers(handle: Handle): Promise<Map<string, string>> {
   for (const r of rows) if (!map.has(r.insuCompCd)) map.set(r.insuCompCd, r.faxNo.replace(/\D/g, ''));
   return map;
 }
+
+/** An ILIKE pattern that finds `q` anywhere, its own %, _ and \ taken literally (the console's searches). */
+export const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
