@@ -129,7 +129,7 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const open = (b: Backing, crypto: FieldCrypto = ringA): BlobStore => createBlobStore(b.config, crypto);
+const open = (b: Pick<Backing, 'config'>, crypto: FieldCrypto = ringA): BlobStore => createBlobStore(b.config, crypto);
 // Something personal, so the tests can look for it where it must not be.
 const PERSONAL = Buffer.from('김테스트 850101-1234567 신분증 사진', 'utf8');
 const photo = () => Buffer.concat([PERSONAL, randomBytes(20_000)]);
@@ -278,5 +278,18 @@ describe('the doctor on a wrong S3 configuration', () => {
       expect(line.detail).toMatch(message);
       expect(line.detail).not.toContain('S3RVER');
     }
+  });
+});
+
+describe('the fs store’s files', () => {
+  it('are readable by this user only, fan out by the id, and leave no unfinished write behind', async () => {
+    const { config } = await fsImpl.fresh();
+    const dir = (config as Extract<BlobConfig, { kind: 'fs' }>).dir;
+    const store = open({ config });
+    const { blobId } = await store.put(photo(), { kind: 'id-photo' });
+    await open({ config }, createFieldCrypto({ key: KEY_B, oldKeys: [KEY_A] })).reseal(blobId);
+    const file = path.join(dir, blobId.slice(0, 2), blobId.slice(2, 4), blobId);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.join(dir, '.tmp'))).toEqual([]);
   });
 });
