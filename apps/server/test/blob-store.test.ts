@@ -19,6 +19,7 @@ import {
   BlobNotFoundError,
   checkBlobStore,
   createBlobStore,
+  sweepOrphans,
   type BlobConfig,
   type BlobStore,
 } from '../src/blobs/index.js';
@@ -244,11 +245,43 @@ describe.each([fsImpl, s3Impl])('the blob store on $name', (impl) => {
     for (let i = 0; i < 7; i += 1) ids.push((await fresh.put(Buffer.from(`n${i}`), { kind: 'probe' })).blobId);
     await fresh.delete(ids.pop()!);
     const listed: string[] = [];
-    for await (const id of fresh.list({ pageSize: 2 })) listed.push(id);
+    for await (const b of fresh.list({ pageSize: 2 })) {
+      listed.push(b.blobId);
+      // When it was written, to the second (S3 says no more).
+      expect(Math.abs(b.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    }
     expect(listed.sort()).toEqual(ids.sort());
     const empty: string[] = [];
-    for await (const id of open(await impl.fresh()).list()) empty.push(id);
+    for await (const b of open(await impl.fresh()).list()) empty.push(b.blobId);
     expect(empty).toEqual([]);
+  });
+
+  it('sweeps the blobs no row names, once they are older than a transaction still writing its row', async () => {
+    const fresh = open(await impl.fresh());
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await fresh.put(Buffer.from(`s${i}`), { kind: 'signature' })).blobId);
+    const rows = new Set(ids.slice(0, 2));
+    const asked: string[][] = [];
+    const named = async (batch: string[]) => {
+      asked.push(batch);
+      return new Set(batch.filter((id) => rows.has(id)));
+    };
+    const later = new Date(Date.now() + 5_000);
+    // Too young: nothing is judged, so nothing is asked or deleted.
+    expect(await sweepOrphans(fresh, { named, writtenBefore: new Date(Date.now() - 60_000) })).toEqual({
+      listed: 5,
+      orphans: 0,
+    });
+    expect(asked).toEqual([]);
+    expect(await sweepOrphans(fresh, { named, writtenBefore: later, pageSize: 2, dryRun: true })).toEqual({
+      listed: 5,
+      orphans: 3,
+    });
+    expect(asked.map((b) => b.length)).toEqual([2, 2, 1]);
+    expect(await sweepOrphans(fresh, { named, writtenBefore: later, pageSize: 2 })).toEqual({ listed: 5, orphans: 3 });
+    const left: string[] = [];
+    for await (const b of fresh.list()) left.push(b.blobId);
+    expect(left.sort()).toEqual([...rows].sort());
   });
 
   it('passes the doctor’s probe: written, read back, deleted, nothing left', async () => {

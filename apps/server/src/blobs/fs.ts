@@ -3,9 +3,16 @@
 // first two byte pairs (blobs/ab/cd/abcd…) so no folder grows past a few thousand entries. Every write goes to a
 // temporary file, is flushed, then renamed over: a reader sees the whole old file or the whole new one.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, opendir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, open, opendir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { BlobChangedError, BlobIntegrityError, BlobNotFoundError, isBlobId, type BlobBackend } from './store.js';
+import {
+  BlobChangedError,
+  BlobIntegrityError,
+  BlobNotFoundError,
+  isBlobId,
+  type BlobBackend,
+  type ListedBlob,
+} from './store.js';
 
 const MAGIC = Buffer.from('ACB1');
 const PREFIX = MAGIC.length + 2;
@@ -118,19 +125,35 @@ export function fsBackend(dir: string): BlobBackend {
       // Folder by folder in name order: a page is at most one leaf folder's files, read `pageSize` at a time.
       for await (const a of sortedDirs(dir)) {
         for await (const b of sortedDirs(path.join(dir, a))) {
+          const leaf = path.join(dir, a, b);
           let page: string[] = [];
+          // A file deleted between the folder's read and its stat is simply no longer listed.
+          const listed = async (names: string[]) =>
+            (
+              await Promise.all(
+                names.sort().map((blobId) =>
+                  stat(path.join(leaf, blobId)).then(
+                    (s): ListedBlob => ({ blobId, modifiedAt: s.mtime }),
+                    (err: unknown) => {
+                      if (notFound(err)) return undefined;
+                      throw err;
+                    },
+                  ),
+                ),
+              )
+            ).filter((x) => x !== undefined);
           try {
-            for await (const e of await opendir(path.join(dir, a, b), { bufferSize: Math.min(pageSize, 1024) })) {
+            for await (const e of await opendir(leaf, { bufferSize: Math.min(pageSize, 1024) })) {
               if (e.isFile() && isBlobId(e.name)) page.push(e.name);
               if (page.length >= pageSize) {
-                yield* page.sort();
+                yield* await listed(page);
                 page = [];
               }
             }
           } catch (err) {
             if (!notFound(err)) throw err;
           }
-          yield* page.sort();
+          yield* await listed(page);
         }
       }
     },

@@ -14,8 +14,10 @@ export {
   BlobNotFoundError,
   type BlobKind,
   type BlobStore,
+  type ListedBlob,
   type StoredBlob,
 } from './store.js';
+export { sweepOrphans, type SweepResult } from './sweep.js';
 
 export function createBlobStore(config: BlobConfig, crypto: FieldCrypto): BlobStore {
   return envelopeStore(config.kind === 's3' ? s3Backend(config) : fsBackend(config.dir), crypto);

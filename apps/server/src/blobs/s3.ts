@@ -111,8 +111,8 @@ export function s3Backend(c: S3Config, client: S3Client = s3Client(c)): BlobBack
           new ListObjectsV2Command({ Bucket, Prefix: PREFIX, MaxKeys: pageSize, ContinuationToken }),
         );
         for (const o of page.Contents ?? []) {
-          const id = o.Key?.slice(PREFIX.length);
-          if (id && isBlobId(id)) yield id;
+          const blobId = o.Key?.slice(PREFIX.length);
+          if (blobId && isBlobId(blobId)) yield { blobId, modifiedAt: o.LastModified ?? new Date() };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

@@ -27,6 +27,11 @@ export interface StoredBlob {
   size: number;
 }
 
+export interface ListedBlob {
+  blobId: string;
+  modifiedAt: Date;
+}
+
 export interface BlobStore {
   /** fs or s3, for logs and the doctor. */
   readonly name: 'fs' | 's3';
@@ -35,8 +40,11 @@ export interface BlobStore {
   get(blobId: string, opts?: { sha256?: string }): Promise<Buffer>;
   /** Removes the object; one already gone is not an error (a purge may run twice). */
   delete(blobId: string): Promise<void>;
-  /** Every blob id in the store, a page at a time: the orphan sweep compares them with the rows. */
-  list(opts?: { pageSize?: number }): AsyncIterable<string>;
+  /**
+   * Every blob in the store, a page at a time, with when it was last written: the orphan sweep compares the ids with
+   * the rows, and leaves alone what is younger than a transaction that may still be writing its row.
+   */
+  list(opts?: { pageSize?: number }): AsyncIterable<ListedBlob>;
   /** The field key id that seals the object's data key. */
   keyIdOf(blobId: string): Promise<string>;
   /** Re-seals the data key under the current field key; false when it already was. The bytes are not touched. */
@@ -52,7 +60,7 @@ export interface BlobBackend {
   /** Replaces the header `from` by `to`, refusing (BlobChangedError) when the header is no longer `from`. */
   rewriteHeader(blobId: string, from: string, to: string): Promise<void>;
   remove(blobId: string): Promise<void>;
-  ids(pageSize: number): AsyncIterable<string>;
+  ids(pageSize: number): AsyncIterable<ListedBlob>;
 }
 
 export class BlobNotFoundError extends Error {
