@@ -30,6 +30,8 @@ export function s3Client(c: S3Config) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
+    // A store that stops answering fails the request instead of holding it (and the patient) forever.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
   });
 }
 
