@@ -35,7 +35,14 @@ if (unplaced.length) throw new Error(`Place ${unplaced.join(', ')} in moduleOrde
 
 // The shared layers under the modules: none of them imports a module, the app's wiring, or a layer above it.
 const wiring = [server('{app,main,ops-server}.ts')];
-const shared = ['{context,create-context,config,metrics}.ts', 'http/**', 'security/**', 'providers/**', 'images/**'];
+const shared = [
+  '{context,create-context,config,metrics}.ts',
+  'http/**',
+  'security/**',
+  'providers/**',
+  'images/**',
+  'blobs/**',
+];
 // clock.ts and the error catalogue (with AppError) are leaves too, so that anything may take a Clock or throw.
 const leaves = ['documents/**', 'db/**', 'clock.ts', 'http/errors.ts'];
 // db/schema.ts is the one exception: it composes Database of every owner's tables.ts (docs/architecture.md, table

@@ -1,13 +1,14 @@
 // `npm run doctor`: checks a configuration before it goes live (docs/operations.md, "Before a rollout"). It reads
 // the environment as a process would, reaches the database, and asks every real provider whether its credentials,
-// sender numbers and templates are accepted, without sending anything to a patient or an insurer. Exit 1 on any
-// failure, with one line per check.
+// sender numbers and templates are accepted, without sending anything to a patient or an insurer; and writes, reads
+// and deletes a probe object in the blob store. Exit 1 on any failure, with one line per check.
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { loadConfig, providerKinds } from '../src/config.js';
 import { createContext, faxSenderFor } from '../src/create-context.js';
 import { openDb } from '../src/db/index.js';
 import type { Checkable, ProviderCheck } from '../src/providers/check.js';
+import { checkBlobStore } from '../src/blobs/index.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const lines: ProviderCheck[] = [];
@@ -51,6 +52,8 @@ for (const [kind, provider] of Object.entries(all)) {
     lines.push({ kind, vendor: chosen, ok: false, detail: `check failed: ${(err as Error).message}` });
   }
 }
+// The blob store (BLOB_STORE): a probe object written, read back and deleted, nothing else touched.
+lines.push(await checkBlobStore(ctx.blobs, config.blobs));
 await db.close();
 
 for (const l of lines) console.log(`${l.ok ? '✓' : '✗'} ${l.kind} (${l.vendor}): ${l.detail}`);

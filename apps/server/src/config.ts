@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { blobConfigOf, blobEnvSchema, type BlobConfig } from './blobs/config.js';
 import { isAddressOrCidr, isAllowedLiteral, type EgressPolicy } from './providers/egress.js';
 import { PATIENT_TEMPLATES, type PatientTemplate } from './providers/notification/types.js';
 import { POPBILL_API_BASE, POPBILL_AUTH_BASE, type PopbillAccount } from './providers/popbill/client.js';
@@ -190,6 +191,8 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  /** BLOB_STORE and the S3_* variables (blobs/config.ts). */
+  ...blobEnvSchema.shape,
 });
 
 /**
@@ -295,6 +298,8 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** The ops listener's address, or undefined for none. */
   metrics: { port: number; host: string } | undefined;
+  /** Where files go: under DATA_DIR or in S3-compatible storage (blobs/config.ts). */
+  blobs: BlobConfig;
 }
 
 /**
@@ -496,6 +501,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     role: e.PROCESS_ROLE,
     metrics: metricsListener(e),
+    blobs: blobConfigOf(e, { production: e.NODE_ENV === 'production', dataDir }),
     operator:
       e.OPERATOR_LOGIN_ID && e.OPERATOR_PASSWORD
         ? { loginId: e.OPERATOR_LOGIN_ID, password: e.OPERATOR_PASSWORD }

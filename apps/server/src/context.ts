@@ -18,6 +18,7 @@ import type { OcrProvider } from './providers/ocr/types.js';
 import type { AddressProvider } from './providers/address/types.js';
 import type { Metrics } from './metrics.js';
 import type { PdfWorkers } from './documents/workers.js';
+import type { BlobStore } from './blobs/index.js';
 
 export type { Clock };
 
@@ -41,6 +42,7 @@ export type ContextConfig = Pick<
       | 'delivery'
       | 'faxOutcomePollMs'
       | 'pdfWorkers'
+      | 'blobs'
     >
   >;
 
@@ -72,6 +74,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Prometheus metrics of this app (metrics.ts); providers are measured as they are called. */
   metrics: Metrics;
+  /** Files too large for a row, envelope-encrypted (blobs/, ADR 0006): under DATA_DIR or in S3. */
+  blobs: BlobStore;
   /** The worker threads that make PDFs (documents/workers.ts), off the event loop; the app closes them. */
   pdf: PdfWorkers;
   /**

@@ -1,6 +1,9 @@
-// Builds the context (context.ts) once, in buildApp: the clock, field crypto, outbox, metrics, PDF workers and one
-// provider per kind, the vendor each kind's variable names (config.ts), each measured (providers/instrument.ts).
+// Builds the context (context.ts) once, in buildApp: the clock, field crypto, outbox, metrics, PDF workers, the blob
+// store and one provider per kind, the vendor each kind's variable names (config.ts), each measured
+// (providers/instrument.ts).
 // Tests build it through buildApp with a controlled clock; nothing here keeps state that matters in memory.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -31,6 +34,7 @@ import { sandboxAddress } from './providers/address/sandbox.js';
 import { countDeliveries, countNotifications, instrument } from './providers/instrument.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createPdfWorkers } from './documents/workers.js';
+import { createBlobStore } from './blobs/index.js';
 
 /**
  * The fax gateway FAX_PROVIDER names. The sandbox writes to `outbox`: hand it the caller's, bound to its transaction,
@@ -86,6 +90,11 @@ export function createContext(opts: {
     log,
     metrics,
     pdf: createPdfWorkers(opts.config.pdfWorkers),
+    // loadConfig always names a store; a context built from a bare test config writes under the system's tmp.
+    blobs: createBlobStore(
+      opts.config.blobs ?? { kind: 'fs', dir: path.join(tmpdir(), 'auto-claim-test-blobs') },
+      crypto,
+    ),
     jobs: jobQueue(),
     ...(sandbox && delivery?.kind !== 'insurers' ? { sandboxDeliveryFailures: deliveryFailures } : {}),
     providers: measured(metrics, {

@@ -171,6 +171,47 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps files under DATA_DIR/blobs unless BLOB_STORE=s3 names a bucket; production names its S3 credentials', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).blobs).toEqual({ kind: 'fs', dir: path.join(dir, 'blobs') });
+    const s3 = { BLOB_STORE: 's3', S3_BUCKET: 'auto-claim-files', DATA_DIR: dataDir() };
+    expect(loadConfig(s3).blobs).toEqual({
+      kind: 's3',
+      bucket: 'auto-claim-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const ncp = {
+      ...s3,
+      S3_REGION: 'kr-standard',
+      S3_ENDPOINT: 'https://kr.object.ncloudstorage.com/',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-example',
+    };
+    expect(loadConfig(ncp).blobs).toEqual({
+      kind: 's3',
+      bucket: 'auto-claim-files',
+      region: 'kr-standard',
+      endpoint: 'https://kr.object.ncloudstorage.com',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret-example' },
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BLOB_STORE: 's3' })).toThrow('BLOB_STORE=s3 needs S3_BUCKET');
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' })).toThrow(
+      'BLOB_STORE=s3 needs S3_SECRET_ACCESS_KEY',
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be an S3 bucket name/);
+    expect(() => loadConfig({ ...s3, BLOB_STORE: 'disk' })).toThrow(/BLOB_STORE/);
+    const production = { ...productionEnv(BASES), DATA_DIR: dataDir() };
+    expect(loadConfig(production).blobs.kind).toBe('fs');
+    expect(() => loadConfig({ ...production, BLOB_STORE: 's3', S3_BUCKET: 'auto-claim-files' })).toThrow(
+      'BLOB_STORE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+    );
+  });
+
   it('refuses separate web and worker processes on the embedded database', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PROCESS_ROLE: 'worker' })).toThrow(
       /PROCESS_ROLE=worker needs DATABASE_URL/,

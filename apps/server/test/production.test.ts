@@ -618,6 +618,7 @@ describe('npm run doctor against the same doubles', () => {
       [
         'configuration',
         'database',
+        'blobs',
         'identity',
         'notification',
         'fax',
@@ -651,7 +652,7 @@ describe('npm run doctor against the same doubles', () => {
       });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.failed).toEqual(['bankCheck', 'fax', 'identity', 'notification']);
-      expect(r.passed).toEqual(['address', 'configuration', 'database', 'delivery', 'ocr', 'rrnCheck']);
+      expect(r.passed).toEqual(['address', 'blobs', 'configuration', 'database', 'delivery', 'ocr', 'rrnCheck']);
       expect(r.stdout).toMatch(/✗ identity \(portone\): .*PORTONE_API_SECRET/);
       expect(r.stdout).toMatch(/✗ notification \(popbill\): .*POPBILL_SECRET_KEY/);
       expect(r.stdout).not.toContain('not-the-portone-secret');
