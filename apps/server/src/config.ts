@@ -17,6 +17,7 @@ import { ocrConfig, ocrEnv } from './providers/ocr/index.js';
 import { popbillEnv, popbillMember } from './providers/popbill/account.js';
 import { rrnCheckConfig, rrnCheckEnv } from './providers/rrn-check/index.js';
 
+/** The server's own variables; each provider kind's are in its index.ts. */
 const coreEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -64,6 +65,7 @@ const coreEnv = z.object({
     }),
 });
 
+/** The parts' shapes as one type, so that each variable keeps its own parsed type in Config. */
 type Shapes<T extends readonly z.ZodObject[]> = T extends readonly [
   infer First extends z.ZodObject,
   ...infer Rest extends readonly z.ZodObject[],
