@@ -4,7 +4,8 @@ import { parseEnv } from 'node:util';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, providerKinds } from '../src/config.js';
+import { z } from 'zod';
+import { composeEnv, loadConfig, providerKinds } from '../src/config.js';
 import { createPdfWorkers, defaultPdfWorkers } from '../src/documents/workers.js';
 import { productionEnv } from '../fixtures/production-env.js';
 
@@ -210,6 +211,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, BLOB_STORE: 's3', S3_BUCKET: 'auto-claim-files' })).toThrow(
       'BLOB_STORE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
     );
+  });
+
+  it('parses each variable in one part only: a name in two parts is refused when they are composed', () => {
+    const identity = z.object({ PORTONE_API_BASE: z.url() });
+    expect(() => composeEnv(identity, z.object({ PORTONE_API_BASE: z.string() }))).toThrow(
+      'PORTONE_API_BASE is parsed by two parts of the configuration; keep it in one',
+    );
+    const composed = composeEnv(identity, z.object({ JUSO_API_BASE: z.url() }));
+    expect(
+      composed.parse({ PORTONE_API_BASE: 'https://p.test', JUSO_API_BASE: 'https://j.test', OTHER: 'kept' }),
+    ).toEqual({ PORTONE_API_BASE: 'https://p.test', JUSO_API_BASE: 'https://j.test', OTHER: 'kept' });
   });
 
   it('refuses separate web and worker processes on the embedded database', () => {

@@ -3,8 +3,9 @@
 // time, the app's 6-digit code or one recovery code. Lockouts and wrong codes are said in Korean by the server.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { OPS_AUTH_API, type OpsMe } from '@auto-claim/contract/ops';
-import { OpsError, opsSend, setCsrfToken } from './api';
+import type { OpsMe } from '@auto-claim/contract/ops';
+import { OpsError } from './api';
+import { confirmTotp, giveSecondFactor, startTotpSetup, type TotpConfirmed, type TotpSetup } from './api/auth';
 import { useFocusHeading } from './focus';
 import { ME_KEY, useSignOut } from './session';
 
@@ -50,16 +51,16 @@ function CodeField({ value, onChange }: { value: string; onChange: (v: string) =
 
 function Setup() {
   const client = useQueryClient();
-  const [setup, setSetup] = useState<{ secret: string; qrDataUrl: string }>();
+  const [setup, setSetup] = useState<TotpSetup>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<(OpsMe & { recoveryCodes: string[] }) | undefined>();
+  const [done, setDone] = useState<TotpConfirmed>();
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
     let live = true;
-    opsSend<{ secret: string; qrDataUrl: string }>('POST', OPS_AUTH_API.totpSetup)
+    startTotpSetup()
       .then((answer) => live && setSetup(answer))
       .catch((err: unknown) => live && setError(messageOf(err)));
     return () => void (live = false);
@@ -70,10 +71,8 @@ function Setup() {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await opsSend<OpsMe & { recoveryCodes: string[] }>('POST', OPS_AUTH_API.totpConfirm, { code });
-      // The session is a new one from here on: its token goes with every later change.
-      setCsrfToken(answer.csrfToken);
-      setDone(answer);
+      // The session is a new one from here on: api/auth.ts keeps its token for every later change.
+      setDone(await confirmTotp(code));
     } catch (err) {
       setCode('');
       setError(messageOf(err));
@@ -163,12 +162,7 @@ function Code() {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await opsSend<OpsMe>(
-        'POST',
-        OPS_AUTH_API.secondFactor,
-        useRecovery ? { recoveryCode: value.trim() } : { code: value },
-      );
-      setCsrfToken(answer.csrfToken);
+      const answer = await giveSecondFactor(useRecovery ? { recoveryCode: value.trim() } : { code: value });
       client.setQueryData(ME_KEY, answer);
     } catch (err) {
       setValue('');

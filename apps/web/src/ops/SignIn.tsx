@@ -2,8 +2,8 @@
 // lock for some minutes); the password field is cleared after a refusal, the id kept.
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { API } from '@auto-claim/contract';
-import { OpsError, opsSend, setCsrfToken } from './api';
+import { OpsError } from './api';
+import { signIn } from './api/auth';
 import { ME_KEY } from './session';
 import { useFocusHeading } from './focus';
 
@@ -20,8 +20,7 @@ export function SignIn() {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await opsSend<{ csrfToken?: string }>('POST', API.login, { loginId: loginId.trim(), password });
-      setCsrfToken(answer.csrfToken);
+      await signIn({ loginId: loginId.trim(), password });
       await client.invalidateQueries({ queryKey: ME_KEY });
     } catch (err) {
       setPassword('');
