@@ -18,10 +18,10 @@ import {
 import { CLAIM_STATUS_NM, maskName, maskPhone } from '@auto-claim/contract';
 import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { pageOf } from '../../db/page.js';
-import type { ClaimStatus, Database } from '../../db/schema.js';
+import type { ClaimStatus } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/problem.js';
 import {
   operatorActionsOfClaim,
@@ -34,8 +34,9 @@ import { contactsOf, subscriberOf } from '../subscriptions/index.js';
 import type { RecordPerson } from './common.js';
 import { claimView, retryDeadLetter } from './operator.js';
 import type { ClaimEngine } from './engine.js';
+import type { Handle } from '../../db/handle.js';
+import { claimsDb } from './tables.js';
 
-type Db = Kysely<Database>;
 /** Who acts, as byOperator(ctx, req) answers it. */
 export type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 
@@ -43,7 +44,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
 
 /** Names of hospitals and insurers for a page of rows. */
-async function namesOf(db: Db, hospitals: string[], insurers: string[]) {
+async function namesOf(db: Handle, hospitals: string[], insurers: string[]) {
   const [h, i] = await Promise.all([
     hospitalsByCode(db, [...new Set(hospitals)]),
     insurersByCode(db, [...new Set(insurers)]),
@@ -70,7 +71,7 @@ async function maskedPatients(ctx: AppContext, rows: { personEnc: string; insuAp
 export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]; recordIds: number[] }) {
   const [claims, records] = await Promise.all([
     by.claimIds.length
-      ? ctx.db
+      ? claimsDb(ctx)
           .selectFrom('claim as c')
           .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
           .select(['c.id', 'r.personEnc'])
@@ -78,7 +79,11 @@ export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]
           .execute()
       : [],
     by.recordIds.length
-      ? ctx.db.selectFrom('treatmentRecord').select(['id', 'personEnc']).where('id', 'in', by.recordIds).execute()
+      ? claimsDb(ctx)
+          .selectFrom('treatmentRecord')
+          .select(['id', 'personEnc'])
+          .where('id', 'in', by.recordIds)
+          .execute()
       : [],
   ]);
   const name = (enc: string) => maskName(ctx.crypto.decryptJson<RecordPerson>(enc).name);
@@ -91,11 +96,11 @@ export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]
 /** The keyed hash of the CI of a claim's or a record's patient (the access log's patient filter). */
 export async function patientCiHmacOf(ctx: AppContext, by: { claimId?: number; recordId?: number }) {
   if (by.claimId !== undefined) {
-    const c = await ctx.db.selectFrom('claim').select('ciHmac').where('id', '=', by.claimId).executeTakeFirst();
+    const c = await claimsDb(ctx).selectFrom('claim').select('ciHmac').where('id', '=', by.claimId).executeTakeFirst();
     return c?.ciHmac ?? null;
   }
   if (by.recordId !== undefined) {
-    const r = await ctx.db
+    const r = await claimsDb(ctx)
       .selectFrom('treatmentRecord')
       .select('ciHmac')
       .where('id', '=', by.recordId)
@@ -115,7 +120,7 @@ const CLAIM_SORT = {
 
 /** The claim search: filtered, sorted and paged in SQL. */
 export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaimsQuery>): Promise<Page<OpsClaimRow>> {
-  let base = ctx.db.selectFrom('claim as c').innerJoin('treatmentRecord as r', 'r.id', 'c.recordId');
+  let base = claimsDb(ctx).selectFrom('claim as c').innerJoin('treatmentRecord as r', 'r.id', 'c.recordId');
   if (q.claimId !== undefined) base = base.where('c.id', '=', q.claimId);
   if (q.hospitalCd) base = base.where('r.hospitalCd', '=', q.hospitalCd);
   if (q.insuCompCd) base = base.where('c.insuCompCd', '=', q.insuCompCd);
@@ -207,7 +212,7 @@ const empty = { detail: null, actor: null, status: null, channel: null, outcome:
 /** A claim with its masked patient and timeline: record received → claim built → each attempt → insurer answers. */
 export async function claimDetail(ctx: AppContext, claimId: number): Promise<OpsClaimDetail> {
   const view = await claimView(ctx, claimId);
-  const db = ctx.db;
+  const db = claimsDb(ctx);
   const [c, history, attempts, answers, actions] = await Promise.all([
     db
       .selectFrom('claim as c')
@@ -329,7 +334,7 @@ export async function revealPatient(
   { category, reason }: ReleaseBody,
   by: By,
 ): Promise<RevealAnswer> {
-  const c = await ctx.db
+  const c = await claimsDb(ctx)
     .selectFrom('claim as c')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
     .select(['c.ciHmac', 'c.insuApplyId', 'c.recordId', 'r.personEnc'])
@@ -346,35 +351,37 @@ export async function revealPatient(
     birthDate: sub?.person.birthday ?? record.birthDate,
   };
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    await recordOperatorAction(
-      tx,
-      {
-        ...by,
-        action: 'patient_revealed',
-        ciHmac: c.ciHmac,
-        claimId,
-        recordId: Number(c.recordId),
-        reason,
-        detail: category,
-      },
-      now,
-    );
-    await recordAccess(
-      tx,
-      [
+  await claimsDb(ctx)
+    .transaction()
+    .execute(async (tx) => {
+      await recordOperatorAction(
+        tx,
         {
+          ...by,
+          action: 'patient_revealed',
           ciHmac: c.ciHmac,
-          action: 'operator_revealed',
-          actor: `operator:${by.loginId}`,
           claimId,
           recordId: Number(c.recordId),
+          reason,
           detail: category,
         },
-      ],
-      now,
-    );
-  });
+        now,
+      );
+      await recordAccess(
+        tx,
+        [
+          {
+            ciHmac: c.ciHmac,
+            action: 'operator_revealed',
+            actor: `operator:${by.loginId}`,
+            claimId,
+            recordId: Number(c.recordId),
+            detail: category,
+          },
+        ],
+        now,
+      );
+    });
   return answer;
 }
 
@@ -385,7 +392,7 @@ export async function deadLetterPage(
   ctx: AppContext,
   q: z.output<typeof deadLettersQuery>,
 ): Promise<Page<DeadLetterRow>> {
-  let base = ctx.db
+  let base = claimsDb(ctx)
     .selectFrom('claimDelivery as d')
     .innerJoin('claim as c', 'c.id', 'd.claimId')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
@@ -457,33 +464,35 @@ export const retryMany = (ctx: AppContext, ids: number[], by: By) => eachOf(ids,
 export const markHandled = (ctx: AppContext, ids: number[], note: string, by: By) =>
   eachOf(ids, async (claimId) => {
     const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (tx) => {
-      const d = await tx
-        .updateTable('claimDelivery')
-        .set({ handledAt: now, handledBy: by.loginId, handledNote: note })
-        .where('claimId', '=', claimId)
-        .where('status', '=', 'dead')
-        .where('handledAt', 'is', null)
-        .returning(['claimId'])
-        .executeTakeFirst();
-      if (!d) {
-        const c = await tx
-          .selectFrom('claim as c')
-          .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
-          .select(['d.status', 'd.handledAt'])
-          .where('c.id', '=', claimId)
+    await claimsDb(ctx)
+      .transaction()
+      .execute(async (tx) => {
+        const d = await tx
+          .updateTable('claimDelivery')
+          .set({ handledAt: now, handledBy: by.loginId, handledNote: note })
+          .where('claimId', '=', claimId)
+          .where('status', '=', 'dead')
+          .where('handledAt', 'is', null)
+          .returning(['claimId'])
           .executeTakeFirst();
-        if (!c) throw NOT_FOUND();
-        if (c.status === 'dead') throw new AppError('DEAD_LETTER_HANDLED', '이미 처리 완료로 표시한 청구예요.');
-        throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 처리 완료로 표시할 수 있어요.');
-      }
-      const c = await tx.selectFrom('claim').select('ciHmac').where('id', '=', claimId).executeTakeFirstOrThrow();
-      await recordOperatorAction(
-        tx,
-        { ...by, action: 'dead_letter_handled', ciHmac: c.ciHmac, claimId, detail: note },
-        now,
-      );
-    });
+        if (!d) {
+          const c = await tx
+            .selectFrom('claim as c')
+            .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
+            .select(['d.status', 'd.handledAt'])
+            .where('c.id', '=', claimId)
+            .executeTakeFirst();
+          if (!c) throw NOT_FOUND();
+          if (c.status === 'dead') throw new AppError('DEAD_LETTER_HANDLED', '이미 처리 완료로 표시한 청구예요.');
+          throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 처리 완료로 표시할 수 있어요.');
+        }
+        const c = await tx.selectFrom('claim').select('ciHmac').where('id', '=', claimId).executeTakeFirstOrThrow();
+        await recordOperatorAction(
+          tx,
+          { ...by, action: 'dead_letter_handled', ciHmac: c.ciHmac, claimId, detail: note },
+          now,
+        );
+      });
   });
 
 /** Failed patient messages sent again, each answered. */
@@ -535,18 +544,20 @@ export async function markNotificationsHandled(
       continue;
     }
     const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (tx) => {
-      // The job's own completed_on, to the microsecond (a JavaScript date would lose them and never match again).
-      await sql`insert into notification_handled (job_id, failed_at, note, handled_by, handled_at)
+    await claimsDb(ctx)
+      .transaction()
+      .execute(async (tx) => {
+        // The job's own completed_on, to the microsecond (a JavaScript date would lose them and never match again).
+        await sql`insert into notification_handled (job_id, failed_at, note, handled_by, handled_at)
         select id::text, completed_on, ${note}, ${by.loginId}, ${now} from pgboss.job where id = ${jobId}::uuid
         on conflict (job_id) do update set failed_at = excluded.failed_at, note = excluded.note,
           handled_by = excluded.handled_by, handled_at = excluded.handled_at`.execute(tx);
-      await recordOperatorAction(
-        tx,
-        { ...by, action: 'dead_letter_handled', recordId: failed.recordId, target: jobId, detail: note },
-        now,
-      );
-    });
+        await recordOperatorAction(
+          tx,
+          { ...by, action: 'dead_letter_handled', recordId: failed.recordId, target: jobId, detail: note },
+          now,
+        );
+      });
     results.push({ jobId, ok: true, code: null, detail: null });
   }
   return { results };

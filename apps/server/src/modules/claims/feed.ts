@@ -2,12 +2,10 @@
 // records are stored with identifiers encrypted and keyed hashes for matching; (hospital, receipt number) makes a
 // resend change nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { FeedAnswer, TreatmentRecordInput } from '@auto-claim/contract';
 import type { OpsHospitalKey } from '@auto-claim/contract/ops';
 import { HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { addressKey } from '../../http/client-address.js';
 import { AppError } from '../../http/problem.js';
@@ -16,8 +14,9 @@ import { ciHmacOf } from '../../security/session.js';
 import { hospitalsByCode } from '../reference/index.js';
 import { rrnHmacOf } from '../subscriptions/index.js';
 import { sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
+import { claimsDb, type ClaimsDb } from './tables.js';
 
-type Db = Kysely<Database>;
+type Db = ClaimsDb;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,7 +68,7 @@ const KEY_COLUMNS = [
 
 /** A hospital's keys as operators see them: never the key, only its first characters, label and use. */
 export async function hospitalKeys(ctx: AppContext, hospitalCd: string): Promise<OpsHospitalKey[]> {
-  const rows = await ctx.db
+  const rows = await claimsDb(ctx)
     .selectFrom('hospitalApiKey')
     .select(KEY_COLUMNS)
     .where('hospitalCd', '=', hospitalCd)
@@ -127,25 +126,27 @@ export async function revokeHospitalKey(
   operator: { operatorId?: string; ip: string },
 ): Promise<OpsHospitalKey | undefined> {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    const revoked = await tx
-      .updateTable('hospitalApiKey')
-      .set({ revokedAt: now, revokedBy: operator.operatorId! })
-      .where('id', '=', keyId)
-      .where('hospitalCd', '=', hospitalCd)
-      .where('revokedAt', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (revoked) {
-      await recordOperatorAction(
-        tx,
-        { ...byOperator(ctx, operator), action: 'hospital_key_revoked', target: hospitalCd, detail: `key ${keyId}` },
-        now,
-      );
-    }
-    const row = await oneKey(tx, hospitalCd, keyId);
-    return row && keyView(row, now);
-  });
+  return claimsDb(ctx)
+    .transaction()
+    .execute(async (tx) => {
+      const revoked = await tx
+        .updateTable('hospitalApiKey')
+        .set({ revokedAt: now, revokedBy: operator.operatorId! })
+        .where('id', '=', keyId)
+        .where('hospitalCd', '=', hospitalCd)
+        .where('revokedAt', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (revoked) {
+        await recordOperatorAction(
+          tx,
+          { ...byOperator(ctx, operator), action: 'hospital_key_revoked', target: hospitalCd, detail: `key ${keyId}` },
+          now,
+        );
+      }
+      const row = await oneKey(tx, hospitalCd, keyId);
+      return row && keyView(row, now);
+    });
 }
 
 /** Issues a key and writes it down as the operator's action, in one transaction. */
@@ -156,20 +157,22 @@ export async function issueHospitalKeyBy(
   operator: { operatorId?: string; ip: string },
 ) {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    const issued = await issueHospitalKey(tx, hospitalCd, label, operator.operatorId ?? null);
-    await recordOperatorAction(
-      tx,
-      {
-        ...byOperator(ctx, operator),
-        action: 'hospital_key_issued',
-        target: hospitalCd,
-        detail: `key ${issued.keyId}`,
-      },
-      now,
-    );
-    return issued;
-  });
+  return claimsDb(ctx)
+    .transaction()
+    .execute(async (tx) => {
+      const issued = await issueHospitalKey(tx, hospitalCd, label, operator.operatorId ?? null);
+      await recordOperatorAction(
+        tx,
+        {
+          ...byOperator(ctx, operator),
+          action: 'hospital_key_issued',
+          target: hospitalCd,
+          detail: `key ${issued.keyId}`,
+        },
+        now,
+      );
+      return issued;
+    });
 }
 
 /**
@@ -184,37 +187,42 @@ export async function rotateHospitalKey(
   operator: { operatorId?: string; ip: string },
 ) {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    const old = await tx
-      .selectFrom('hospitalApiKey')
-      .select(KEY_COLUMNS)
-      .where('id', '=', keyId)
-      .where('hospitalCd', '=', hospitalCd)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!old) return undefined;
-    if (!keyView(old, now).live || old.replacedBy !== null) {
-      throw new AppError('HOSPITAL_KEY_NOT_LIVE', '폐기되었거나 이미 교체한 키예요. 사용 중인 키만 교체할 수 있어요.');
-    }
-    const issued = await issueHospitalKey(tx, hospitalCd, opts.label ?? old.label, operator.operatorId ?? null);
-    const expiresAt = new Date(now.getTime() + opts.overlapHours * 3_600_000);
-    await tx
-      .updateTable('hospitalApiKey')
-      .set({ expiresAt, replacedBy: issued.keyId })
-      .where('id', '=', keyId)
-      .execute();
-    await recordOperatorAction(
-      tx,
-      {
-        ...byOperator(ctx, operator),
-        action: 'hospital_key_rotated',
-        target: hospitalCd,
-        detail: JSON.stringify({ oldKeyId: keyId, newKeyId: issued.keyId, overlapHours: opts.overlapHours }),
-      },
-      now,
-    );
-    return { ...issued, old: keyView((await oneKey(tx, hospitalCd, keyId))!, now) };
-  });
+  return claimsDb(ctx)
+    .transaction()
+    .execute(async (tx) => {
+      const old = await tx
+        .selectFrom('hospitalApiKey')
+        .select(KEY_COLUMNS)
+        .where('id', '=', keyId)
+        .where('hospitalCd', '=', hospitalCd)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!old) return undefined;
+      if (!keyView(old, now).live || old.replacedBy !== null) {
+        throw new AppError(
+          'HOSPITAL_KEY_NOT_LIVE',
+          '폐기되었거나 이미 교체한 키예요. 사용 중인 키만 교체할 수 있어요.',
+        );
+      }
+      const issued = await issueHospitalKey(tx, hospitalCd, opts.label ?? old.label, operator.operatorId ?? null);
+      const expiresAt = new Date(now.getTime() + opts.overlapHours * 3_600_000);
+      await tx
+        .updateTable('hospitalApiKey')
+        .set({ expiresAt, replacedBy: issued.keyId })
+        .where('id', '=', keyId)
+        .execute();
+      await recordOperatorAction(
+        tx,
+        {
+          ...byOperator(ctx, operator),
+          action: 'hospital_key_rotated',
+          target: hospitalCd,
+          detail: JSON.stringify({ oldKeyId: keyId, newKeyId: issued.keyId, overlapHours: opts.overlapHours }),
+        },
+        now,
+      );
+      return { ...issued, old: keyView((await oneKey(tx, hospitalCd, keyId))!, now) };
+    });
 }
 
 const BAD_KEY = () =>
@@ -256,7 +264,7 @@ export const requireHospital = (ctx: AppContext) => {
     const key = Array.isArray(raw) ? raw[0] : raw;
     const row =
       key && key.length <= 200
-        ? await ctx.db
+        ? await claimsDb(ctx)
             .selectFrom('hospitalApiKey')
             .select(['id', 'hospitalCd', 'lastUsedAt'])
             .where('keyHash', '=', sha256(key))
@@ -270,7 +278,7 @@ export const requireHospital = (ctx: AppContext) => {
       req.hospitalKeyId = `${row.id}`;
       const now = ctx.clock.now();
       if (!row.lastUsedAt || now.getTime() - new Date(row.lastUsedAt).getTime() >= LAST_USE_RESOLUTION_MS) {
-        await ctx.db.updateTable('hospitalApiKey').set({ lastUsedAt: now }).where('id', '=', row.id).execute();
+        await claimsDb(ctx).updateTable('hospitalApiKey').set({ lastUsedAt: now }).where('id', '=', row.id).execute();
       }
       return;
     }
@@ -336,45 +344,47 @@ export async function ingest(
       decidedAt: null,
     };
   });
-  return ctx.db.transaction().execute(async (tx) => {
-    const inserted = await tx
-      .insertInto('treatmentRecord')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['hospitalCd', 'receiptNo']).doNothing())
-      .returning(['id', 'receiptNo'])
-      .execute();
-    const created = new Map(inserted.map((r) => [r.receiptNo, r.id]));
-    const others = rows.filter((r) => !created.has(r.receiptNo)).map((r) => r.receiptNo);
-    const existing = others.length
-      ? await tx
-          .selectFrom('treatmentRecord')
-          .select(['id', 'receiptNo', 'contentHash'])
-          .where('hospitalCd', '=', hospitalCd)
-          .where('receiptNo', 'in', others)
-          .execute()
-      : [];
-    const before = new Map(existing.map((r) => [r.receiptNo, r]));
-    const seen = new Set<string>();
-    const results = rows.map((r) => {
-      const id = created.get(r.receiptNo);
-      // The first of a receipt number inside this batch is the one created; a repeat is judged against it.
-      if (id !== undefined && !seen.has(r.receiptNo)) {
-        seen.add(r.receiptNo);
-        return { receiptNo: r.receiptNo, recordId: id, status: 'created' as const };
-      }
-      const first = rows.find((x) => x.receiptNo === r.receiptNo)!;
-      const old = before.get(r.receiptNo) ?? { id: id!, contentHash: first.contentHash };
+  return claimsDb(ctx)
+    .transaction()
+    .execute(async (tx) => {
+      const inserted = await tx
+        .insertInto('treatmentRecord')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['hospitalCd', 'receiptNo']).doNothing())
+        .returning(['id', 'receiptNo'])
+        .execute();
+      const created = new Map(inserted.map((r) => [r.receiptNo, r.id]));
+      const others = rows.filter((r) => !created.has(r.receiptNo)).map((r) => r.receiptNo);
+      const existing = others.length
+        ? await tx
+            .selectFrom('treatmentRecord')
+            .select(['id', 'receiptNo', 'contentHash'])
+            .where('hospitalCd', '=', hospitalCd)
+            .where('receiptNo', 'in', others)
+            .execute()
+        : [];
+      const before = new Map(existing.map((r) => [r.receiptNo, r]));
+      const seen = new Set<string>();
+      const results = rows.map((r) => {
+        const id = created.get(r.receiptNo);
+        // The first of a receipt number inside this batch is the one created; a repeat is judged against it.
+        if (id !== undefined && !seen.has(r.receiptNo)) {
+          seen.add(r.receiptNo);
+          return { receiptNo: r.receiptNo, recordId: id, status: 'created' as const };
+        }
+        const first = rows.find((x) => x.receiptNo === r.receiptNo)!;
+        const old = before.get(r.receiptNo) ?? { id: id!, contentHash: first.contentHash };
+        return {
+          receiptNo: r.receiptNo,
+          recordId: old.id,
+          status: old.contentHash === r.contentHash ? ('duplicate' as const) : ('conflict' as const),
+        };
+      });
       return {
-        receiptNo: r.receiptNo,
-        recordId: old.id,
-        status: old.contentHash === r.contentHash ? ('duplicate' as const) : ('conflict' as const),
+        created: results.filter((r) => r.status === 'created').length,
+        duplicates: results.filter((r) => r.status === 'duplicate').length,
+        conflicts: results.filter((r) => r.status === 'conflict').length,
+        results,
       };
     });
-    return {
-      created: results.filter((r) => r.status === 'created').length,
-      duplicates: results.filter((r) => r.status === 'duplicate').length,
-      conflicts: results.filter((r) => r.status === 'conflict').length,
-      results,
-    };
-  });
 }

@@ -4,23 +4,22 @@
 //   (and claimed by the ordinary rules); not theirs → not_patients, unlinked, for an operator.
 // - identity_mismatch and not_patients: listed for operators (GET OPERATOR_API.heldRecords), never for the patient.
 // Records from a hospital the patient never chose (hospital_not_subscribed) are unlinked and deleted at purge_at.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
 import type { heldRecordsQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { pageOf } from '../../db/page.js';
-import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import type { RecordOwner } from './history.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { own, type Handle } from '../../db/handle.js';
+import { claimsDb, type ClaimsTables } from './tables.js';
 
 /** The patient's records waiting for their word, newest visit first: when and where only. */
-export const recordsToConfirm = (db: Db, who: RecordOwner) =>
+export const recordsToConfirm = (handle: Handle, who: RecordOwner) =>
   who.insuApplyIds.length === 0
     ? Promise.resolve([])
-    : db
+    : own<ClaimsTables>(handle)
         .selectFrom('treatmentRecord')
         .select(['id', 'hospitalCd', 'visitDate', 'visitType'])
         .where('outcome', '=', 'rrn_unconfirmed')
@@ -40,7 +39,7 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
   const changed =
     who.insuApplyIds.length === 0
       ? undefined
-      : await ctx.db
+      : await claimsDb(ctx)
           .updateTable('treatmentRecord')
           .set(
             mine
@@ -63,7 +62,7 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
 /** A page of the held records, newest first unless sorted otherwise (the console's list). */
 export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecordsQuery>) {
   const column = { receivedAt: 'receivedAt', visitDate: 'visitDate', hospitalCd: 'hospitalCd' } as const;
-  let base = ctx.db.selectFrom('treatmentRecord').where('outcome', 'in', ['identity_mismatch', 'not_patients']);
+  let base = claimsDb(ctx).selectFrom('treatmentRecord').where('outcome', 'in', ['identity_mismatch', 'not_patients']);
   if (q.reason) base = base.where('outcome', '=', q.reason);
   if (q.hospitalCd) base = base.where('hospitalCd', '=', q.hospitalCd);
   const { rows, total } = await pageOf(
@@ -87,8 +86,8 @@ export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecord
 }
 
 /** Deletes unlinked records (another hospital's) whose keeping period ended; the minute tick calls it. */
-export async function purgeUnlinkedRecords(db: Db, now: Date): Promise<number> {
-  const res = await db
+export async function purgeUnlinkedRecords(handle: Handle, now: Date): Promise<number> {
+  const res = await own<ClaimsTables>(handle)
     .deleteFrom('treatmentRecord')
     .where('purgeAt', '<=', now)
     .where('outcome', '=', 'hospital_not_subscribed')

@@ -8,12 +8,13 @@ import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '..
 /** Who acts, as byOperator(ctx, req) answers it. */
 type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 import { ANSWER_NEXT } from './rules.js';
+import { claimsDb } from './tables.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
 
 export async function claimView(ctx: AppContext, claimId: number): Promise<OperatorClaimView> {
-  const c = await ctx.db
+  const c = await claimsDb(ctx)
     .selectFrom('claim as c')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
     .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
@@ -38,13 +39,13 @@ export async function claimView(ctx: AppContext, claimId: number): Promise<Opera
     .executeTakeFirst();
   if (!c) throw NOT_FOUND();
   const [history, documents] = await Promise.all([
-    ctx.db
+    claimsDb(ctx)
       .selectFrom('claimStatusHistory')
       .select(['status', 'reason', 'actor', 'at'])
       .where('claimId', '=', claimId)
       .orderBy('id')
       .execute(),
-    ctx.db
+    claimsDb(ctx)
       .selectFrom('claimDocument')
       .select(['kind', 'sha256', 'bytes'])
       .where('claimId', '=', claimId)
@@ -83,33 +84,42 @@ export async function claimView(ctx: AppContext, claimId: number): Promise<Opera
  */
 export async function retryDeadLetter(ctx: AppContext, claimId: number, by: By) {
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    const d = await tx
-      .updateTable('claimDelivery')
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, handledAt: null, handledBy: null, handledNote: null })
-      .where('claimId', '=', claimId)
-      .where('status', '=', 'dead')
-      .returning(['claimId'])
-      .executeTakeFirst();
-    if (!d) {
-      const exists = await tx.selectFrom('claim').select('id').where('id', '=', claimId).executeTakeFirst();
-      if (!exists) throw NOT_FOUND();
-      throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 다시 보낼 수 있어요.');
-    }
-    const c = await tx
-      .updateTable('claim')
-      .set({ status: 'claimed', updatedAt: now })
-      .where('id', '=', claimId)
-      .returning(['ciHmac'])
-      .executeTakeFirstOrThrow();
-    const actor = `operator:${by.loginId}`;
-    await tx
-      .insertInto('claimStatusHistory')
-      .values({ claimId, status: 'claimed', reason: '운영자가 다시 보내기를 요청했어요.', actor, at: now })
-      .execute();
-    await recordAccess(tx, [{ ciHmac: c.ciHmac, action: 'operator_retry', actor, claimId }], now);
-    await recordOperatorAction(tx, { ...by, action: 'claim_retried', ciHmac: c.ciHmac, claimId }, now);
-  });
+  await claimsDb(ctx)
+    .transaction()
+    .execute(async (tx) => {
+      const d = await tx
+        .updateTable('claimDelivery')
+        .set({
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          handledAt: null,
+          handledBy: null,
+          handledNote: null,
+        })
+        .where('claimId', '=', claimId)
+        .where('status', '=', 'dead')
+        .returning(['claimId'])
+        .executeTakeFirst();
+      if (!d) {
+        const exists = await tx.selectFrom('claim').select('id').where('id', '=', claimId).executeTakeFirst();
+        if (!exists) throw NOT_FOUND();
+        throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 다시 보낼 수 있어요.');
+      }
+      const c = await tx
+        .updateTable('claim')
+        .set({ status: 'claimed', updatedAt: now })
+        .where('id', '=', claimId)
+        .returning(['ciHmac'])
+        .executeTakeFirstOrThrow();
+      const actor = `operator:${by.loginId}`;
+      await tx
+        .insertInto('claimStatusHistory')
+        .values({ claimId, status: 'claimed', reason: '운영자가 다시 보내기를 요청했어요.', actor, at: now })
+        .execute();
+      await recordAccess(tx, [{ ciHmac: c.ciHmac, action: 'operator_retry', actor, claimId }], now);
+      await recordOperatorAction(tx, { ...by, action: 'claim_retried', ciHmac: c.ciHmac, claimId }, now);
+    });
 }
 
 export async function setInsurerAnswer(
@@ -119,48 +129,50 @@ export async function setInsurerAnswer(
   by: By,
 ) {
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    const c = await tx
-      .selectFrom('claim')
-      .select(['status', 'amount', 'ciHmac'])
-      .where('id', '=', claimId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!c) throw NOT_FOUND();
-    if (!ANSWER_NEXT[c.status].includes(answer.status)) {
-      throw new AppError(
-        'CLAIM_STATUS_CONFLICT',
-        `지금 상태(${c.status})에서는 ${answer.status}(으)로 바꿀 수 없어요.`,
-        [{ field: 'status', message: `${c.status} 다음에 올 수 없는 상태예요.` }],
+  await claimsDb(ctx)
+    .transaction()
+    .execute(async (tx) => {
+      const c = await tx
+        .selectFrom('claim')
+        .select(['status', 'amount', 'ciHmac'])
+        .where('id', '=', claimId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!c) throw NOT_FOUND();
+      if (!ANSWER_NEXT[c.status].includes(answer.status)) {
+        throw new AppError(
+          'CLAIM_STATUS_CONFLICT',
+          `지금 상태(${c.status})에서는 ${answer.status}(으)로 바꿀 수 없어요.`,
+          [{ field: 'status', message: `${c.status} 다음에 올 수 없는 상태예요.` }],
+        );
+      }
+      const reason = answer.status === 'rejected' ? (answer.reason ?? null) : null;
+      await tx
+        .updateTable('claim')
+        .set({
+          status: answer.status,
+          updatedAt: now,
+          ...(reason !== null ? { rejectReason: reason } : {}),
+          ...(answer.status === 'paid' ? { paidAmount: answer.paidAmount ?? c.amount } : {}),
+        })
+        .where('id', '=', claimId)
+        .execute();
+      await tx
+        .insertInto('claimStatusHistory')
+        .values({ claimId, status: answer.status, reason, actor: `operator:${by.loginId}`, at: now })
+        .execute();
+      await recordOperatorAction(
+        tx,
+        {
+          ...by,
+          action: 'insurer_answer_recorded',
+          ciHmac: c.ciHmac,
+          claimId,
+          detail: [answer.status, reason, answer.status === 'paid' ? String(answer.paidAmount ?? c.amount) : null]
+            .filter(Boolean)
+            .join(' · '),
+        },
+        now,
       );
-    }
-    const reason = answer.status === 'rejected' ? (answer.reason ?? null) : null;
-    await tx
-      .updateTable('claim')
-      .set({
-        status: answer.status,
-        updatedAt: now,
-        ...(reason !== null ? { rejectReason: reason } : {}),
-        ...(answer.status === 'paid' ? { paidAmount: answer.paidAmount ?? c.amount } : {}),
-      })
-      .where('id', '=', claimId)
-      .execute();
-    await tx
-      .insertInto('claimStatusHistory')
-      .values({ claimId, status: answer.status, reason, actor: `operator:${by.loginId}`, at: now })
-      .execute();
-    await recordOperatorAction(
-      tx,
-      {
-        ...by,
-        action: 'insurer_answer_recorded',
-        ciHmac: c.ciHmac,
-        claimId,
-        detail: [answer.status, reason, answer.status === 'paid' ? String(answer.paidAmount ?? c.amount) : null]
-          .filter(Boolean)
-          .join(' · '),
-      },
-      now,
-    );
-  });
+    });
 }

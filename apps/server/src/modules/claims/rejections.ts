@@ -1,14 +1,15 @@
 // The hospital feed's refused records (README "Operator console"): each record the feed refused, with the hospital's
 // receipt number when it sent a readable one and why (code, field, Korean message), never the patient's name, RRN,
 // CI or phone. Kept FEED_REJECTION_DAYS, then deleted by the engine's minute tick. And the feed at a glance.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { KST_OFFSET_MS, type FieldError } from '@auto-claim/contract';
 import type { FeedRejection, HospitalFeed } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { pageOf } from '../../db/page.js';
-import type { Database } from '../../db/schema.js';
+import { own, type Handle } from '../../db/handle.js';
+import { claimsDb, type ClaimsDb, type ClaimsTables } from './tables.js';
 
-type Db = Kysely<Database>;
+type Db = ClaimsDb;
 
 export const FEED_REJECTION_DAYS = 90;
 const RECEIPT_NO = /^[A-Za-z0-9_-]{1,50}$/;
@@ -57,7 +58,7 @@ export async function recordRejections(
   if (rows.length === 0) return;
   const at = ctx.clock.now();
   try {
-    await ctx.db
+    await claimsDb(ctx)
       .insertInto('feedRejection')
       .values(rows.map((r) => ({ hospitalCd, at, ...r })))
       .execute();
@@ -66,9 +67,9 @@ export async function recordRejections(
   }
 }
 
-export async function purgeRejections(db: Db, now: Date) {
+export async function purgeRejections(handle: Handle, now: Date) {
   const cutoff = new Date(now.getTime() - FEED_REJECTION_DAYS * 86_400_000);
-  const r = await db.deleteFrom('feedRejection').where('at', '<', cutoff).executeTakeFirst();
+  const r = await own<ClaimsTables>(handle).deleteFrom('feedRejection').where('at', '<', cutoff).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 

@@ -52,6 +52,7 @@ import { opsClaimRoutes } from './ops-routes.js';
 import { heldRecords } from './held.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { insurerAnswerRoutes, type IdCopyRequester } from './answers.js';
+import { claimsDb } from './tables.js';
 
 export const claimRoutes =
   (ctx: AppContext, engine: ClaimEngine): FastifyPluginAsyncZod =>
@@ -216,7 +217,7 @@ export const claimRoutes =
         },
       },
       async (req, reply) => {
-        const exists = await ctx.db
+        const exists = await claimsDb(ctx)
           .selectFrom('claim')
           .select('id')
           .where('id', '=', req.params.claimId)
@@ -330,7 +331,7 @@ export const claimRoutes =
       },
       async (req) => {
         await knownHospital(req.params.hospitalCd);
-        return hospitalFeed(ctx.db, req.params.hospitalCd, ctx.clock.now());
+        return hospitalFeed(claimsDb(ctx), req.params.hospitalCd, ctx.clock.now());
       },
     );
 
@@ -349,7 +350,7 @@ export const claimRoutes =
       },
       async (req) => {
         await knownHospital(req.params.hospitalCd);
-        return pageRejections(ctx.db, req.params.hospitalCd, req.query);
+        return pageRejections(claimsDb(ctx), req.params.hospitalCd, req.query);
       },
     );
   };
