@@ -2,14 +2,10 @@
 // - rrn_unconfirmed: matched only by a resident number not yet confirmed to be the subscriber's. The patient sees
 //   when and where (not what) on /web/treat ("내 진료가 맞나요?") and answers: theirs → matched again as confirmed
 //   (and claimed by the ordinary rules); not theirs → not_patients, unlinked, for an operator.
-// - identity_mismatch and not_patients: listed for operators (GET OPERATOR_API.heldRecords), never for the patient.
+// - identity_mismatch and not_patients: listed for operators (console/held.ts), never for the patient.
 // Records from a hospital the patient never chose (hospital_not_subscribed) are unlinked and deleted at purge_at.
 import { sql } from 'kysely';
-import type { z } from 'zod';
-import type { OperatorHeldRecord } from '@auto-claim/contract';
-import type { heldRecordsQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import { pageOf } from '../../db/page.js';
 import { AppError } from '../../http/problem.js';
 import type { RecordOwner } from './history.js';
 import { own, type Handle } from '../../db/handle.js';
@@ -56,33 +52,6 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
       { field: 'treatId', message: '확인을 기다리는 진료가 아니에요.' },
     ]);
   }
-}
-
-/** For operators: records held as another person's (identity_mismatch) or disowned by the patient (not_patients). */
-/** A page of the held records, newest first unless sorted otherwise (the console's list). */
-export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecordsQuery>) {
-  const column = { receivedAt: 'receivedAt', visitDate: 'visitDate', hospitalCd: 'hospitalCd' } as const;
-  let base = claimsDb(ctx).selectFrom('treatmentRecord').where('outcome', 'in', ['identity_mismatch', 'not_patients']);
-  if (q.reason) base = base.where('outcome', '=', q.reason);
-  if (q.hospitalCd) base = base.where('hospitalCd', '=', q.hospitalCd);
-  const { rows, total } = await pageOf(
-    base
-      .select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt'])
-      .orderBy(column[q.sort ?? 'receivedAt'], q.order)
-      .orderBy('id', q.order),
-    q,
-  );
-  const list = rows.map((r): OperatorHeldRecord => ({
-    recordId: r.id,
-    hospitalCd: r.hospitalCd,
-    receiptNo: r.receiptNo,
-    visitDate: r.visitDate,
-    reason: r.outcome as OperatorHeldRecord['reason'],
-    insuApplyId: r.insuApplyId,
-    receivedAt: new Date(r.receivedAt).toISOString(),
-    decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
-  }));
-  return { list, total };
 }
 
 /** Deletes unlinked records (another hospital's) whose keeping period ended; the minute tick calls it. */

@@ -1,14 +1,14 @@
-// What an operator sees of the claim engine and may do: one claim with its history, the dead letters, sending a
-// dead letter again, and recording an insurer's answer (accepted, rejected with a reason, paid).
+// What an operator may do to one claim (README "Operator console"): send a dead letter again, record an insurer's
+// answer (accepted, rejected with a reason, paid), and the claim as the console answers after either.
 import type { OperatorClaimView } from '@auto-claim/contract';
-import type { AppContext } from '../../context.js';
-import { AppError, notFound } from '../../http/problem.js';
-import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
+import type { AppContext } from '../../../context.js';
+import { AppError, notFound } from '../../../http/problem.js';
+import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../../audit/index.js';
+import { ANSWER_NEXT } from '../rules.js';
+import { claimsDb } from '../tables.js';
 
 /** Who acts, as byOperator(ctx, req) answers it. */
-type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
-import { ANSWER_NEXT } from './rules.js';
-import { claimsDb } from './tables.js';
+export type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');

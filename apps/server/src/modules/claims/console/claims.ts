@@ -19,26 +19,18 @@ import { CLAIM_STATUS_NM, maskName, maskPhone } from '@auto-claim/contract';
 import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
-import { pageOf } from '../../db/page.js';
-import type { ClaimStatus } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/problem.js';
-import {
-  operatorActionsOfClaim,
-  recordAccess,
-  recordOperatorAction,
-  type OperatorActionEntry,
-} from '../audit/index.js';
-import { hospitalsByCode, insurersByCode } from '../reference/index.js';
-import { contactsOf, subscriberOf } from '../subscriptions/index.js';
-import type { RecordPerson } from './common.js';
-import { claimView, retryDeadLetter } from './operator.js';
-import type { ClaimEngine } from './engine.js';
-import type { Handle } from '../../db/handle.js';
-import { claimsDb } from './tables.js';
-
-/** Who acts, as byOperator(ctx, req) answers it. */
-export type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
+import type { AppContext } from '../../../context.js';
+import { pageOf } from '../../../db/page.js';
+import type { ClaimStatus } from '../../../db/schema.js';
+import { AppError, notFound } from '../../../http/problem.js';
+import { operatorActionsOfClaim, recordAccess, recordOperatorAction } from '../../audit/index.js';
+import { hospitalsByCode, insurersByCode } from '../../reference/index.js';
+import { contactsOf, subscriberOf } from '../../subscriptions/index.js';
+import type { RecordPerson } from '../common.js';
+import { claimView, retryDeadLetter, type By } from './actions.js';
+import type { ClaimEngine } from '../engine.js';
+import type { Handle } from '../../../db/handle.js';
+import { claimsDb } from '../tables.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
@@ -495,6 +487,13 @@ export const markHandled = (ctx: AppContext, ids: number[], note: string, by: By
       });
   });
 
+/** A failed patient message sent again, in the operators' record; false when it is not one that failed every retry. */
+export async function retryNotification(ctx: AppContext, engine: ClaimEngine, jobId: string, by: By) {
+  if (!(await engine.retryNotification(jobId))) return false;
+  await recordOperatorAction(ctx.db, { ...by, action: 'notification_retried', target: jobId }, ctx.clock.now());
+  return true;
+}
+
 /** Failed patient messages sent again, each answered. */
 export async function retryNotifications(
   ctx: AppContext,
@@ -504,7 +503,7 @@ export async function retryNotifications(
 ): Promise<JobBulkAnswer> {
   const results: JobBulkAnswer['results'] = [];
   for (const jobId of [...new Set(jobIds)]) {
-    if (!(await engine.retryNotification(jobId))) {
+    if (!(await retryNotification(ctx, engine, jobId, by))) {
       results.push({
         jobId,
         ok: false,
@@ -513,7 +512,6 @@ export async function retryNotifications(
       });
       continue;
     }
-    await recordOperatorAction(ctx.db, { ...by, action: 'notification_retried', target: jobId }, ctx.clock.now());
     results.push({ jobId, ok: true, code: null, detail: null });
   }
   return { results };
