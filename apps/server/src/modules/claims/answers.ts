@@ -25,7 +25,7 @@ import { AppError, notFound, sendProblem } from '../../http/problem.js';
 import { checkSignature, type SignatureCheck } from '../../providers/delivery/signature.js';
 import { sha256Hex } from './common.js';
 import { ANSWER_NEXT } from './rules.js';
-import { claimsDb } from './tables.js';
+import { claimsDb, claimsTransaction } from './tables.js';
 
 /** What the claims module asks of others when an insurer wants the patient's ID copy (the treats module's request). */
 export type IdCopyRequester = (r: { claimId: number; reason: string | undefined }) => Promise<unknown>;
@@ -147,60 +147,58 @@ export async function applyInsurerAnswer(
   }
 
   const now = ctx.clock.now();
-  return claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const c = await tx
-        .selectFrom('claim')
-        .select(['status'])
-        .where('id', '=', claimId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      // Another call with the same event may have committed while this one waited for the claim's lock.
-      const again = await seen(tx);
-      if (again) return again;
-      const apply = decide(c.status) === 'apply';
-      const status = apply ? target : c.status;
-      const inserted = await tx
-        .insertInto('insurerAnswer')
-        .values({
-          insuCompCd: code,
-          eventId: b.eventId,
-          claimId,
-          answer: b.answer,
-          bodySha256,
-          statusAfter: status,
-          occurredAt: b.occurredAt ? new Date(b.occurredAt) : null,
-          receivedAt: now,
+  return claimsTransaction(ctx).execute(async (tx) => {
+    const c = await tx
+      .selectFrom('claim')
+      .select(['status'])
+      .where('id', '=', claimId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    // Another call with the same event may have committed while this one waited for the claim's lock.
+    const again = await seen(tx);
+    if (again) return again;
+    const apply = decide(c.status) === 'apply';
+    const status = apply ? target : c.status;
+    const inserted = await tx
+      .insertInto('insurerAnswer')
+      .values({
+        insuCompCd: code,
+        eventId: b.eventId,
+        claimId,
+        answer: b.answer,
+        bodySha256,
+        statusAfter: status,
+        occurredAt: b.occurredAt ? new Date(b.occurredAt) : null,
+        receivedAt: now,
+      })
+      .onConflict((oc) => oc.columns(['insuCompCd', 'eventId']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      throw new AppError(
+        'INSURER_EVENT_REUSED',
+        '같은 eventId로 다른 청구에 대한 답을 보냈어요. 새 답에는 새 eventId를 써 주세요.',
+      );
+    }
+    if (apply) {
+      const reason = reasonOf(b);
+      await tx
+        .updateTable('claim')
+        .set({
+          status,
+          updatedAt: now,
+          ...(b.answer === 'rejected' ? { rejectReason: reason } : {}),
+          ...(b.answer === 'paid' ? { paidAmount: b.paidAmount! } : {}),
         })
-        .onConflict((oc) => oc.columns(['insuCompCd', 'eventId']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) {
-        throw new AppError(
-          'INSURER_EVENT_REUSED',
-          '같은 eventId로 다른 청구에 대한 답을 보냈어요. 새 답에는 새 eventId를 써 주세요.',
-        );
-      }
-      if (apply) {
-        const reason = reasonOf(b);
-        await tx
-          .updateTable('claim')
-          .set({
-            status,
-            updatedAt: now,
-            ...(b.answer === 'rejected' ? { rejectReason: reason } : {}),
-            ...(b.answer === 'paid' ? { paidAmount: b.paidAmount! } : {}),
-          })
-          .where('id', '=', claimId)
-          .execute();
-        await tx
-          .insertInto('claimStatusHistory')
-          .values({ claimId, status, reason, actor: `insurer:${code}`, at: now })
-          .execute();
-      }
-      return { claimId, status, duplicate: false };
-    });
+        .where('id', '=', claimId)
+        .execute();
+      await tx
+        .insertInto('claimStatusHistory')
+        .values({ claimId, status, reason, actor: `insurer:${code}`, at: now })
+        .execute();
+    }
+    return { claimId, status, duplicate: false };
+  });
 }
 
 const SIGNATURE_DETAIL: Record<Exclude<SignatureCheck, 'ok'>, string> = {

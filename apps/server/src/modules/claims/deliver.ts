@@ -23,7 +23,7 @@ import {
 import { QUEUES } from './jobs.js';
 import { retryDelayMs } from './rules.js';
 import { dbErrorFields, inSavepoint, isDatabaseError } from './savepoint.js';
-import { claimsDb, type ClaimsDb } from './tables.js';
+import { type ClaimsDb, claimsTransaction } from './tables.js';
 
 type Db = ClaimsDb;
 
@@ -270,151 +270,143 @@ export async function deliverBatch(
   const provider = ctx.providers.delivery;
   // An insurer switched off in the console gets nothing new: its deliveries wait (no attempt counted) until it is on.
   const paused = await pausedInsurers(ctx.db);
-  const written = await claimsDb(ctx)
-    .transaction()
-    .execute(async (tx): Promise<Outcome[]> => {
-      let dueQuery = tx
-        .selectFrom('claimDelivery as d')
-        .innerJoin('claim as c', 'c.id', 'd.claimId')
-        .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
-        .select([
-          'd.id',
-          'd.claimId',
-          'd.insuCompCd',
-          'd.channel',
-          'd.destination',
-          'd.attempts',
-          'd.failedOutcomes',
-          'c.status as claimStatus',
-          'c.ciHmac',
-          'c.insuApplyId',
-          'c.amount',
-          'r.hospitalCd',
-          ...RECEIPT_COLUMNS,
-        ])
-        .where('d.status', '=', 'pending')
-        .where('d.nextAttemptAt', '<=', now);
-      if (paused.length) dueQuery = dueQuery.where('d.insuCompCd', 'not in', paused);
-      const due: DueDelivery[] = await dueQuery
-        .orderBy('d.nextAttemptAt')
-        .orderBy('d.id')
-        .limit(limit)
-        .forUpdate('d')
-        .skipLocked()
-        .execute();
-      if (due.length === 0) return [];
+  const written = await claimsTransaction(ctx).execute(async (tx): Promise<Outcome[]> => {
+    let dueQuery = tx
+      .selectFrom('claimDelivery as d')
+      .innerJoin('claim as c', 'c.id', 'd.claimId')
+      .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+      .select([
+        'd.id',
+        'd.claimId',
+        'd.insuCompCd',
+        'd.channel',
+        'd.destination',
+        'd.attempts',
+        'd.failedOutcomes',
+        'c.status as claimStatus',
+        'c.ciHmac',
+        'c.insuApplyId',
+        'c.amount',
+        'r.hospitalCd',
+        ...RECEIPT_COLUMNS,
+      ])
+      .where('d.status', '=', 'pending')
+      .where('d.nextAttemptAt', '<=', now);
+    if (paused.length) dueQuery = dueQuery.where('d.insuCompCd', 'not in', paused);
+    const due: DueDelivery[] = await dueQuery
+      .orderBy('d.nextAttemptAt')
+      .orderBy('d.id')
+      .limit(limit)
+      .forUpdate('d')
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return [];
 
-      // 1. Each delivery's documents; the package (a PDF worker's) only where one is wanted.
-      const outcomes = new Map<number, Outcome>();
-      const ready: { d: DueDelivery; request: DeliveryRequest }[] = [];
-      const settings = await deliverySettingsOf(tx, [...new Set(due.map((d) => d.insuCompCd))]);
-      for (const d of due) {
-        try {
-          const documents = electronicDocuments(ctx, d);
-          const wantsPackage = d.channel === 'fax' || provider.wantsPackage === true;
-          if (wantsPackage && renderPackage)
-            documents.push(await inSavepoint(tx, () => renderPackage(ctx, tx, d.claimId)));
-          const request: DeliveryRequest = {
-            idempotencyKey: deliveryKey(d.id, d.failedOutcomes),
-            claimId: d.claimId,
-            insuCompCd: d.insuCompCd,
-            channel: d.channel,
-            destination: d.destination,
-            documents,
-          };
-          const apiUrl = settings.get(d.insuCompCd)?.apiUrl;
-          if (d.channel === 'api' && apiUrl) request.apiUrl = apiUrl;
-          ready.push({ d, request });
-        } catch (e) {
-          ctx.log.warn({ deliveryId: d.id, ...dbErrorFields(e) }, 'a claim’s documents could not be made');
-          outcomes.set(d.id, failure(d, { error: withCode(DOCUMENTS_FAILED, e), retryable: true }, now));
-        }
-      }
-
-      // 2. The documents' hashes and the send, in a savepoint: a database error there (the sandbox writes the outbox in
-      // this transaction) is found by sending each delivery alone; the same idempotency key keeps one claim at an
-      // insurer that saw it. A provider that throws has failed the whole batch, and it is retried.
-      const send = async (items: typeof ready): Promise<DeliveryResult[]> => {
-        try {
-          return await inSavepoint(tx, async () => {
-            await tx
-              .insertInto('claimDocument')
-              .values(
-                items.flatMap(({ d, request }) =>
-                  request.documents.map((doc) => ({
-                    claimId: d.claimId,
-                    kind: doc.kind,
-                    sha256: doc.sha256,
-                    bytes: typeof doc.body === 'string' ? Buffer.byteLength(doc.body) : doc.body.byteLength,
-                    createdAt: now,
-                  })),
-                ),
-              )
-              .onConflict((oc) => oc.columns(['claimId', 'kind']).doNothing())
-              .execute();
-            return provider.deliver(
-              items.map((i) => i.request),
-              dbOutbox(tx, () => now),
-            );
-          });
-        } catch (e) {
-          if (isDatabaseError(e) && items.length > 1) {
-            const one: DeliveryResult[] = [];
-            for (const item of items) one.push((await send([item]))[0]!);
-            return one;
-          }
-          if (isDatabaseError(e)) {
-            ctx.log.warn(
-              { deliveryId: items[0]!.d.id, ...dbErrorFields(e) },
-              'a delivery’s send could not be recorded',
-            );
-            return [{ ok: false, error: withCode(RECORD_FAILED, e), retryable: true }];
-          }
-          const error = e instanceof Error ? e.message : String(e);
-          ctx.log.warn({ err: e, deliveries: items.length }, 'delivery provider failed; the batch is retried');
-          return items.map(() => ({ ok: false as const, error, retryable: true }));
-        }
-      };
-      const results = ready.length ? await send(ready) : [];
-      ready.forEach(({ d }, i) => {
-        const r = results[i] ?? { ok: false as const, error: 'no answer from the provider', retryable: true };
-        outcomes.set(
-          d.id,
-          r.ok ? { kind: r.awaiting ? 'accepted' : 'sent', d, ref: r.externalRef } : failure(d, r, now),
-        );
-      });
-
-      // 3. The outcomes: all at once; when the database refuses that, each alone, and one it refuses becomes a failed
-      // attempt. One whose failure cannot be written either stays as it was (and is logged).
-      const all = due.map((d) => outcomes.get(d.id)!);
+    // 1. Each delivery's documents; the package (a PDF worker's) only where one is wanted.
+    const outcomes = new Map<number, Outcome>();
+    const ready: { d: DueDelivery; request: DeliveryRequest }[] = [];
+    const settings = await deliverySettingsOf(tx, [...new Set(due.map((d) => d.insuCompCd))]);
+    for (const d of due) {
       try {
-        await inSavepoint(tx, () => writeOutcomes(ctx, tx, all, now));
-        return all;
+        const documents = electronicDocuments(ctx, d);
+        const wantsPackage = d.channel === 'fax' || provider.wantsPackage === true;
+        if (wantsPackage && renderPackage)
+          documents.push(await inSavepoint(tx, () => renderPackage(ctx, tx, d.claimId)));
+        const request: DeliveryRequest = {
+          idempotencyKey: deliveryKey(d.id, d.failedOutcomes),
+          claimId: d.claimId,
+          insuCompCd: d.insuCompCd,
+          channel: d.channel,
+          destination: d.destination,
+          documents,
+        };
+        const apiUrl = settings.get(d.insuCompCd)?.apiUrl;
+        if (d.channel === 'api' && apiUrl) request.apiUrl = apiUrl;
+        ready.push({ d, request });
       } catch (e) {
-        ctx.log.warn(
-          { deliveries: all.length, ...dbErrorFields(e) },
-          'a batch’s outcomes could not be recorded together',
-        );
+        ctx.log.warn({ deliveryId: d.id, ...dbErrorFields(e) }, 'a claim’s documents could not be made');
+        outcomes.set(d.id, failure(d, { error: withCode(DOCUMENTS_FAILED, e), retryable: true }, now));
       }
-      const done: Outcome[] = [];
-      for (const o of all) {
+    }
+
+    // 2. The documents' hashes and the send, in a savepoint: a database error there (the sandbox writes the outbox in
+    // this transaction) is found by sending each delivery alone; the same idempotency key keeps one claim at an
+    // insurer that saw it. A provider that throws has failed the whole batch, and it is retried.
+    const send = async (items: typeof ready): Promise<DeliveryResult[]> => {
+      try {
+        return await inSavepoint(tx, async () => {
+          await tx
+            .insertInto('claimDocument')
+            .values(
+              items.flatMap(({ d, request }) =>
+                request.documents.map((doc) => ({
+                  claimId: d.claimId,
+                  kind: doc.kind,
+                  sha256: doc.sha256,
+                  bytes: typeof doc.body === 'string' ? Buffer.byteLength(doc.body) : doc.body.byteLength,
+                  createdAt: now,
+                })),
+              ),
+            )
+            .onConflict((oc) => oc.columns(['claimId', 'kind']).doNothing())
+            .execute();
+          return provider.deliver(
+            items.map((i) => i.request),
+            dbOutbox(tx, () => now),
+          );
+        });
+      } catch (e) {
+        if (isDatabaseError(e) && items.length > 1) {
+          const one: DeliveryResult[] = [];
+          for (const item of items) one.push((await send([item]))[0]!);
+          return one;
+        }
+        if (isDatabaseError(e)) {
+          ctx.log.warn({ deliveryId: items[0]!.d.id, ...dbErrorFields(e) }, 'a delivery’s send could not be recorded');
+          return [{ ok: false, error: withCode(RECORD_FAILED, e), retryable: true }];
+        }
+        const error = e instanceof Error ? e.message : String(e);
+        ctx.log.warn({ err: e, deliveries: items.length }, 'delivery provider failed; the batch is retried');
+        return items.map(() => ({ ok: false as const, error, retryable: true }));
+      }
+    };
+    const results = ready.length ? await send(ready) : [];
+    ready.forEach(({ d }, i) => {
+      const r = results[i] ?? { ok: false as const, error: 'no answer from the provider', retryable: true };
+      outcomes.set(d.id, r.ok ? { kind: r.awaiting ? 'accepted' : 'sent', d, ref: r.externalRef } : failure(d, r, now));
+    });
+
+    // 3. The outcomes: all at once; when the database refuses that, each alone, and one it refuses becomes a failed
+    // attempt. One whose failure cannot be written either stays as it was (and is logged).
+    const all = due.map((d) => outcomes.get(d.id)!);
+    try {
+      await inSavepoint(tx, () => writeOutcomes(ctx, tx, all, now));
+      return all;
+    } catch (e) {
+      ctx.log.warn(
+        { deliveries: all.length, ...dbErrorFields(e) },
+        'a batch’s outcomes could not be recorded together',
+      );
+    }
+    const done: Outcome[] = [];
+    for (const o of all) {
+      try {
+        await inSavepoint(tx, () => writeOutcomes(ctx, tx, [o], now));
+        done.push(o);
+        continue;
+      } catch (e) {
+        ctx.log.warn({ deliveryId: o.d.id, ...dbErrorFields(e) }, 'a delivery’s outcome could not be recorded');
+        const f = failure(o.d, { error: withCode(RECORD_FAILED, e), retryable: true }, now);
         try {
-          await inSavepoint(tx, () => writeOutcomes(ctx, tx, [o], now));
-          done.push(o);
-          continue;
-        } catch (e) {
-          ctx.log.warn({ deliveryId: o.d.id, ...dbErrorFields(e) }, 'a delivery’s outcome could not be recorded');
-          const f = failure(o.d, { error: withCode(RECORD_FAILED, e), retryable: true }, now);
-          try {
-            await inSavepoint(tx, () => writeOutcomes(ctx, tx, [f], now));
-            done.push(f);
-          } catch (e2) {
-            ctx.log.error({ deliveryId: o.d.id, ...dbErrorFields(e2) }, 'a delivery’s failure could not be recorded');
-          }
+          await inSavepoint(tx, () => writeOutcomes(ctx, tx, [f], now));
+          done.push(f);
+        } catch (e2) {
+          ctx.log.error({ deliveryId: o.d.id, ...dbErrorFields(e2) }, 'a delivery’s failure could not be recorded');
         }
       }
-      return done;
-    });
+    }
+    return done;
+  });
 
   const retries = written.flatMap((o) => (o.kind === 'failed' && !o.dead ? [o.next] : []));
   if (boss && retries.length) {

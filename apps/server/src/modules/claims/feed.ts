@@ -12,7 +12,7 @@ import { ciHmacOf } from '../../security/session.js';
 import { hospitalsByCode } from '../reference/index.js';
 import { rrnHmacOf } from '../subscriptions/index.js';
 import { sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
-import { claimsDb } from './tables.js';
+import { claimsDb, claimsTransaction } from './tables.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -148,47 +148,45 @@ export async function ingest(
       decidedAt: null,
     };
   });
-  return claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const inserted = await tx
-        .insertInto('treatmentRecord')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['hospitalCd', 'receiptNo']).doNothing())
-        .returning(['id', 'receiptNo'])
-        .execute();
-      const created = new Map(inserted.map((r) => [r.receiptNo, r.id]));
-      const others = rows.filter((r) => !created.has(r.receiptNo)).map((r) => r.receiptNo);
-      const existing = others.length
-        ? await tx
-            .selectFrom('treatmentRecord')
-            .select(['id', 'receiptNo', 'contentHash'])
-            .where('hospitalCd', '=', hospitalCd)
-            .where('receiptNo', 'in', others)
-            .execute()
-        : [];
-      const before = new Map(existing.map((r) => [r.receiptNo, r]));
-      const seen = new Set<string>();
-      const results = rows.map((r) => {
-        const id = created.get(r.receiptNo);
-        // The first of a receipt number inside this batch is the one created; a repeat is judged against it.
-        if (id !== undefined && !seen.has(r.receiptNo)) {
-          seen.add(r.receiptNo);
-          return { receiptNo: r.receiptNo, recordId: id, status: 'created' as const };
-        }
-        const first = rows.find((x) => x.receiptNo === r.receiptNo)!;
-        const old = before.get(r.receiptNo) ?? { id: id!, contentHash: first.contentHash };
-        return {
-          receiptNo: r.receiptNo,
-          recordId: old.id,
-          status: old.contentHash === r.contentHash ? ('duplicate' as const) : ('conflict' as const),
-        };
-      });
+  return claimsTransaction(ctx).execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('treatmentRecord')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['hospitalCd', 'receiptNo']).doNothing())
+      .returning(['id', 'receiptNo'])
+      .execute();
+    const created = new Map(inserted.map((r) => [r.receiptNo, r.id]));
+    const others = rows.filter((r) => !created.has(r.receiptNo)).map((r) => r.receiptNo);
+    const existing = others.length
+      ? await tx
+          .selectFrom('treatmentRecord')
+          .select(['id', 'receiptNo', 'contentHash'])
+          .where('hospitalCd', '=', hospitalCd)
+          .where('receiptNo', 'in', others)
+          .execute()
+      : [];
+    const before = new Map(existing.map((r) => [r.receiptNo, r]));
+    const seen = new Set<string>();
+    const results = rows.map((r) => {
+      const id = created.get(r.receiptNo);
+      // The first of a receipt number inside this batch is the one created; a repeat is judged against it.
+      if (id !== undefined && !seen.has(r.receiptNo)) {
+        seen.add(r.receiptNo);
+        return { receiptNo: r.receiptNo, recordId: id, status: 'created' as const };
+      }
+      const first = rows.find((x) => x.receiptNo === r.receiptNo)!;
+      const old = before.get(r.receiptNo) ?? { id: id!, contentHash: first.contentHash };
       return {
-        created: results.filter((r) => r.status === 'created').length,
-        duplicates: results.filter((r) => r.status === 'duplicate').length,
-        conflicts: results.filter((r) => r.status === 'conflict').length,
-        results,
+        receiptNo: r.receiptNo,
+        recordId: old.id,
+        status: old.contentHash === r.contentHash ? ('duplicate' as const) : ('conflict' as const),
       };
     });
+    return {
+      created: results.filter((r) => r.status === 'created').length,
+      duplicates: results.filter((r) => r.status === 'duplicate').length,
+      conflicts: results.filter((r) => r.status === 'conflict').length,
+      results,
+    };
+  });
 }

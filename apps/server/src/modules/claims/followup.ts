@@ -13,7 +13,7 @@ import { logDelivered, recordAttempts, setStatus } from './deliver.js';
 import { QUEUES } from './jobs.js';
 import { faxOutcomePollMs } from './common.js';
 import { FAX_OUTCOME_GIVE_UP_MS, retryDelayMs } from './rules.js';
-import { claimsDb } from './tables.js';
+import { claimsDb, claimsTransaction } from './tables.js';
 
 /** Awaiting deliveries asked about per transaction (each is one call to the gateway). */
 export const FOLLOW_UP_BATCH = 100;
@@ -27,114 +27,103 @@ export async function followUpBatch(
 ): Promise<number> {
   const now = ctx.clock.now();
   const retries: Date[] = [];
-  const count = await claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const due = await tx
-        .selectFrom('claimDelivery as d')
-        .innerJoin('claim as c', 'c.id', 'd.claimId')
-        .select([
-          'd.id',
-          'd.claimId',
-          'd.insuCompCd',
-          'd.channel',
-          'd.externalRef',
-          'd.attempts',
-          'd.sentAt',
-          'c.ciHmac',
-        ])
-        .where('d.status', '=', 'awaiting')
-        .where('d.nextAttemptAt', '<=', now)
-        .orderBy('d.nextAttemptAt')
-        .orderBy('d.id')
-        .limit(limit)
-        .forUpdate('d')
-        .skipLocked()
-        .execute();
-      if (due.length === 0) return 0;
+  const count = await claimsTransaction(ctx).execute(async (tx) => {
+    const due = await tx
+      .selectFrom('claimDelivery as d')
+      .innerJoin('claim as c', 'c.id', 'd.claimId')
+      .select(['d.id', 'd.claimId', 'd.insuCompCd', 'd.channel', 'd.externalRef', 'd.attempts', 'd.sentAt', 'c.ciHmac'])
+      .where('d.status', '=', 'awaiting')
+      .where('d.nextAttemptAt', '<=', now)
+      .orderBy('d.nextAttemptAt')
+      .orderBy('d.id')
+      .limit(limit)
+      .forUpdate('d')
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return 0;
 
-      const provider = ctx.providers.delivery;
-      const outcomes = await mapLimited(due, 8, async (d): Promise<FaxOutcome> => {
-        if (!provider.outcomeOf || !d.externalRef) return { state: 'pending' };
-        try {
-          return await provider.outcomeOf({ channel: d.channel, externalRef: d.externalRef });
-        } catch (e) {
-          // Not knowing is not a failure of the fax: ask again next time.
-          ctx.log.warn({ err: e, insuCompCd: d.insuCompCd }, 'fax outcome could not be read; asked again later');
-          return { state: 'pending' };
-        }
-      });
+    const provider = ctx.providers.delivery;
+    const outcomes = await mapLimited(due, 8, async (d): Promise<FaxOutcome> => {
+      if (!provider.outcomeOf || !d.externalRef) return { state: 'pending' };
+      try {
+        return await provider.outcomeOf({ channel: d.channel, externalRef: d.externalRef });
+      } catch (e) {
+        // Not knowing is not a failure of the fax: ask again next time.
+        ctx.log.warn({ err: e, insuCompCd: d.insuCompCd }, 'fax outcome could not be read; asked again later');
+        return { state: 'pending' };
+      }
+    });
 
-      const delivered: typeof due = [];
-      const waiting: number[] = [];
-      // known: the gateway said the fax failed (the next send is a new fax); otherwise we never heard, and a resend keeps
-      // the same request number, so a gateway that did send it keeps one.
-      const failed: { id: number; claimId: number; error: string; dead: boolean; next: Date; known: boolean }[] = [];
-      due.forEach((d, i) => {
-        const o = outcomes[i]!;
-        if (o.state === 'delivered') delivered.push(d);
-        else if (o.state === 'failed') {
-          const dead = !o.retryable || d.attempts >= MAX_DELIVERY_ATTEMPTS;
-          const next = new Date(now.getTime() + retryDelayMs(d.attempts));
-          failed.push({ id: d.id, claimId: d.claimId, error: o.error.slice(0, 500), dead, next, known: true });
-          if (!dead) retries.push(next);
-        } else if (d.sentAt && now.getTime() - new Date(d.sentAt).getTime() >= FAX_OUTCOME_GIVE_UP_MS) {
-          // Sending it again could fax it twice: an operator looks at it instead.
-          failed.push({ id: d.id, claimId: d.claimId, error: NO_OUTCOME, dead: true, next: now, known: false });
-        } else waiting.push(d.id);
-      });
+    const delivered: typeof due = [];
+    const waiting: number[] = [];
+    // known: the gateway said the fax failed (the next send is a new fax); otherwise we never heard, and a resend keeps
+    // the same request number, so a gateway that did send it keeps one.
+    const failed: { id: number; claimId: number; error: string; dead: boolean; next: Date; known: boolean }[] = [];
+    due.forEach((d, i) => {
+      const o = outcomes[i]!;
+      if (o.state === 'delivered') delivered.push(d);
+      else if (o.state === 'failed') {
+        const dead = !o.retryable || d.attempts >= MAX_DELIVERY_ATTEMPTS;
+        const next = new Date(now.getTime() + retryDelayMs(d.attempts));
+        failed.push({ id: d.id, claimId: d.claimId, error: o.error.slice(0, 500), dead, next, known: true });
+        if (!dead) retries.push(next);
+      } else if (d.sentAt && now.getTime() - new Date(d.sentAt).getTime() >= FAX_OUTCOME_GIVE_UP_MS) {
+        // Sending it again could fax it twice: an operator looks at it instead.
+        failed.push({ id: d.id, claimId: d.claimId, error: NO_OUTCOME, dead: true, next: now, known: false });
+      } else waiting.push(d.id);
+    });
 
-      await recordAttempts(
-        tx,
-        [
-          ...delivered.map((d) => ({
-            deliveryId: d.id,
-            claimId: d.claimId,
+    await recordAttempts(
+      tx,
+      [
+        ...delivered.map((d) => ({
+          deliveryId: d.id,
+          claimId: d.claimId,
+          attempt: d.attempts,
+          channel: d.channel,
+          outcome: 'delivered' as const,
+          externalRef: d.externalRef,
+        })),
+        ...failed.map((f) => {
+          const d = due.find((x) => x.id === f.id)!;
+          return {
+            deliveryId: f.id,
+            claimId: f.claimId,
             attempt: d.attempts,
             channel: d.channel,
-            outcome: 'delivered' as const,
+            outcome: f.dead ? ('dead' as const) : ('failed' as const),
+            error: f.error,
             externalRef: d.externalRef,
-          })),
-          ...failed.map((f) => {
-            const d = due.find((x) => x.id === f.id)!;
-            return {
-              deliveryId: f.id,
-              claimId: f.claimId,
-              attempt: d.attempts,
-              channel: d.channel,
-              outcome: f.dead ? ('dead' as const) : ('failed' as const),
-              error: f.error,
-              externalRef: d.externalRef,
-            };
-          }),
-        ],
+          };
+        }),
+      ],
+      now,
+    );
+    if (delivered.length) {
+      await tx
+        .updateTable('claimDelivery')
+        .set({ status: 'sent', sentAt: now, lastError: null })
+        .where(
+          'id',
+          'in',
+          delivered.map((d) => d.id),
+        )
+        .execute();
+      await logDelivered(
+        tx,
+        delivered.map((d) => ({ ...d, ref: d.externalRef })),
         now,
       );
-      if (delivered.length) {
-        await tx
-          .updateTable('claimDelivery')
-          .set({ status: 'sent', sentAt: now, lastError: null })
-          .where(
-            'id',
-            'in',
-            delivered.map((d) => d.id),
-          )
-          .execute();
-        await logDelivered(
-          tx,
-          delivered.map((d) => ({ ...d, ref: d.externalRef })),
-          now,
-        );
-      }
-      if (waiting.length) {
-        await tx
-          .updateTable('claimDelivery')
-          .set({ nextAttemptAt: new Date(now.getTime() + faxOutcomePollMs(ctx)) })
-          .where('id', 'in', waiting)
-          .execute();
-      }
-      if (failed.length) {
-        await sql`
+    }
+    if (waiting.length) {
+      await tx
+        .updateTable('claimDelivery')
+        .set({ nextAttemptAt: new Date(now.getTime() + faxOutcomePollMs(ctx)) })
+        .where('id', 'in', waiting)
+        .execute();
+    }
+    if (failed.length) {
+      await sql`
         update claim_delivery as d
         set status = case when v.dead then 'dead' else 'pending' end,
             failed_outcomes = d.failed_outcomes + case when v.known then 1 else 0 end,
@@ -145,21 +134,19 @@ export async function followUpBatch(
                      unnest(${failed.map((f) => f.next)}::timestamptz[]) as next,
                      unnest(${failed.map((f) => f.known)}::boolean[]) as known) as v
         where d.id = v.id`.execute(tx);
-      }
-      // The claim was 'claimed' while its fax waited: it is sent now, failed when dead, and stays claimed for a retry.
-      await setStatus(
-        tx,
-        [
-          ...delivered.map((d) => ({ claimId: d.claimId, status: 'sent' as const, reason: null })),
-          ...failed.flatMap((f) =>
-            f.dead ? [{ claimId: f.claimId, status: 'failed' as const, reason: f.error }] : [],
-          ),
-        ],
-        'engine',
-        now,
-      );
-      return due.length;
-    });
+    }
+    // The claim was 'claimed' while its fax waited: it is sent now, failed when dead, and stays claimed for a retry.
+    await setStatus(
+      tx,
+      [
+        ...delivered.map((d) => ({ claimId: d.claimId, status: 'sent' as const, reason: null })),
+        ...failed.flatMap((f) => (f.dead ? [{ claimId: f.claimId, status: 'failed' as const, reason: f.error }] : [])),
+      ],
+      'engine',
+      now,
+    );
+    return due.length;
+  });
   if (boss && retries.length) {
     const at = new Date(Math.min(...retries.map((d) => d.getTime())));
     await boss.send(QUEUES.deliver, {}, { startAfter: at, singletonKey: `at:${at.toISOString()}` });

@@ -14,80 +14,78 @@ import { QUEUES } from './jobs.js';
 import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, nextBatchAt, outcomeOf, type RuleMatch } from './rules.js';
 import { kstToday } from '@auto-claim/contract';
 import { own, type Handle } from '../../db/handle.js';
-import { claimsDb, type ClaimsTables } from './tables.js';
+import { type ClaimsTables, claimsTransaction } from './tables.js';
 
 export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limit = MATCH_BATCH): Promise<number> {
   const now = ctx.clock.now();
   const today = kstToday(now);
   let wakeAt: Date[] = [];
-  const decided = await claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const records = await tx
-        .selectFrom('treatmentRecord')
-        .select(['id', 'hospitalCd', 'ciHmac', 'rrnHmac', 'visitDate', 'totalPaid', 'personEnc', 'identityConfirmedAt'])
-        .where('outcome', '=', 'pending')
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (records.length === 0) return 0;
+  const decided = await claimsTransaction(ctx).execute(async (tx) => {
+    const records = await tx
+      .selectFrom('treatmentRecord')
+      .select(['id', 'hospitalCd', 'ciHmac', 'rrnHmac', 'visitDate', 'totalPaid', 'personEnc', 'identityConfirmedAt'])
+      .where('outcome', '=', 'pending')
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (records.length === 0) return 0;
 
-      const ciHmacs = [...new Set(records.flatMap((r) => (r.ciHmac ? [r.ciHmac] : [])))];
-      const rrnHmacs = [...new Set(records.flatMap((r) => (r.rrnHmac && !r.ciHmac ? [r.rrnHmac] : [])))];
-      const subs = await matchableSubscriptions(ctx, tx, { ciHmacs, rrnHmacs });
-      const byCi = new Map(subs.map((s) => [s.ciHmac, s]));
-      const byRrn = new Map(subs.flatMap((s) => (s.rrnHmac ? [[s.rrnHmac, s] as const] : [])));
+    const ciHmacs = [...new Set(records.flatMap((r) => (r.ciHmac ? [r.ciHmac] : [])))];
+    const rrnHmacs = [...new Set(records.flatMap((r) => (r.rrnHmac && !r.ciHmac ? [r.rrnHmac] : [])))];
+    const subs = await matchableSubscriptions(ctx, tx, { ciHmacs, rrnHmacs });
+    const byCi = new Map(subs.map((s) => [s.ciHmac, s]));
+    const byRrn = new Map(subs.flatMap((s) => (s.rrnHmac ? [[s.rrnHmac, s] as const] : [])));
 
-      const outcomes: { id: number; outcome: RecordOutcome; insuApplyId: string | null; purgeAt: Date | null }[] = [];
-      const claims: Parameters<typeof insertClaims>[2] = [];
-      const received: { ciHmac: string; recordId: number; hospitalCd: string }[] = [];
-      const notify: { recordId: number }[] = [];
-      const purgeAt = new Date(now.getTime() + UNLINKED_RECORD_PURGE_DAYS * 86_400_000);
-      for (const r of records) {
-        // By CI when the record carries one; by RRN only when it carries no CI (rules.ts, outcomeOf).
-        const ciSub = r.ciHmac ? byCi.get(r.ciHmac) : undefined;
-        const rrnSub = !r.ciHmac && r.rrnHmac ? byRrn.get(r.rrnHmac) : undefined;
-        const match: RuleMatch | undefined = ciSub
-          ? { sub: ciSub, by: 'ci' }
-          : rrnSub
-            ? { sub: rrnSub, by: 'rrn' }
-            : undefined;
-        const sub = ciSub ?? rrnSub;
-        const person = ctx.crypto.decryptJson<RecordPerson>(r.personEnc);
-        const outcome = outcomeOf(
-          { ...r, name: person.name, birthDate: person.birthDate, patientConfirmed: r.identityConfirmedAt !== null },
-          match,
-          today,
-        );
-        const unlinked = UNLINKED_OUTCOMES.includes(outcome);
-        outcomes.push({
-          id: r.id,
-          outcome,
-          insuApplyId: unlinked ? null : (sub?.insuApplyId ?? null),
-          purgeAt: outcome === 'hospital_not_subscribed' ? purgeAt : null,
+    const outcomes: { id: number; outcome: RecordOutcome; insuApplyId: string | null; purgeAt: Date | null }[] = [];
+    const claims: Parameters<typeof insertClaims>[2] = [];
+    const received: { ciHmac: string; recordId: number; hospitalCd: string }[] = [];
+    const notify: { recordId: number }[] = [];
+    const purgeAt = new Date(now.getTime() + UNLINKED_RECORD_PURGE_DAYS * 86_400_000);
+    for (const r of records) {
+      // By CI when the record carries one; by RRN only when it carries no CI (rules.ts, outcomeOf).
+      const ciSub = r.ciHmac ? byCi.get(r.ciHmac) : undefined;
+      const rrnSub = !r.ciHmac && r.rrnHmac ? byRrn.get(r.rrnHmac) : undefined;
+      const match: RuleMatch | undefined = ciSub
+        ? { sub: ciSub, by: 'ci' }
+        : rrnSub
+          ? { sub: rrnSub, by: 'rrn' }
+          : undefined;
+      const sub = ciSub ?? rrnSub;
+      const person = ctx.crypto.decryptJson<RecordPerson>(r.personEnc);
+      const outcome = outcomeOf(
+        { ...r, name: person.name, birthDate: person.birthDate, patientConfirmed: r.identityConfirmedAt !== null },
+        match,
+        today,
+      );
+      const unlinked = UNLINKED_OUTCOMES.includes(outcome);
+      outcomes.push({
+        id: r.id,
+        outcome,
+        insuApplyId: unlinked ? null : (sub?.insuApplyId ?? null),
+        purgeAt: outcome === 'hospital_not_subscribed' ? purgeAt : null,
+      });
+      // Held or unlinked records reach no one: no access-log line, no claim, no 알림톡.
+      if (!sub || unlinked || outcome === 'identity_mismatch' || outcome === 'rrn_unconfirmed') continue;
+      received.push({ ciHmac: sub.ciHmac, recordId: r.id, hospitalCd: r.hospitalCd });
+      if (outcome === 'below_min' || outcome === 'claimed') notify.push({ recordId: r.id });
+      if (outcome !== 'claimed') continue;
+      const scheduledFor = nextBatchAt(now, sub.repeatWeek, sub.repeatDay) ?? null;
+      if (scheduledFor) wakeAt.push(scheduledFor);
+      for (const insuCompCd of sub.insurers) {
+        claims.push({
+          recordId: r.id,
+          insuCompCd,
+          insuApplyId: sub.insuApplyId,
+          ciHmac: sub.ciHmac,
+          amount: r.totalPaid,
+          scheduledFor,
         });
-        // Held or unlinked records reach no one: no access-log line, no claim, no 알림톡.
-        if (!sub || unlinked || outcome === 'identity_mismatch' || outcome === 'rrn_unconfirmed') continue;
-        received.push({ ciHmac: sub.ciHmac, recordId: r.id, hospitalCd: r.hospitalCd });
-        if (outcome === 'below_min' || outcome === 'claimed') notify.push({ recordId: r.id });
-        if (outcome !== 'claimed') continue;
-        const scheduledFor = nextBatchAt(now, sub.repeatWeek, sub.repeatDay) ?? null;
-        if (scheduledFor) wakeAt.push(scheduledFor);
-        for (const insuCompCd of sub.insurers) {
-          claims.push({
-            recordId: r.id,
-            insuCompCd,
-            insuApplyId: sub.insuApplyId,
-            ciHmac: sub.ciHmac,
-            amount: r.totalPaid,
-            scheduledFor,
-          });
-        }
       }
+    }
 
-      await sql`
+    await sql`
       update treatment_record as t
       set outcome = v.outcome, insu_apply_id = v.apply, purge_at = v.purge_at, decided_at = ${now}
       from (select unnest(${outcomes.map((o) => o.id)}::bigint[]) as id,
@@ -95,25 +93,25 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
                    unnest(${outcomes.map((o) => o.insuApplyId)}::text[]) as apply,
                    unnest(${outcomes.map((o) => o.purgeAt)}::timestamptz[]) as purge_at) as v
       where t.id = v.id`.execute(tx);
-      await recordAccess(
-        tx,
-        received.map((r) => ({
-          ciHmac: r.ciHmac,
-          action: 'record_received' as const,
-          actor: `hospital:${r.hospitalCd}`,
-          recordId: r.recordId,
-        })),
-        now,
+    await recordAccess(
+      tx,
+      received.map((r) => ({
+        ciHmac: r.ciHmac,
+        action: 'record_received' as const,
+        actor: `hospital:${r.hospitalCd}`,
+        recordId: r.recordId,
+      })),
+      now,
+    );
+    await insertClaims(ctx, tx, claims, now);
+    if (notify.length && boss) {
+      await boss.insert(
+        notify.map((n) => ({ name: QUEUES.notify, data: n })),
+        { db: bossDb(tx) },
       );
-      await insertClaims(ctx, tx, claims, now);
-      if (notify.length && boss) {
-        await boss.insert(
-          notify.map((n) => ({ name: QUEUES.notify, data: n })),
-          { db: bossDb(tx) },
-        );
-      }
-      return records.length;
-    });
+    }
+    return records.length;
+  });
   if (boss && wakeAt.length) {
     wakeAt = [...new Set(wakeAt.map((d) => d.getTime()))].map((t) => new Date(t));
     for (const at of wakeAt) {

@@ -23,6 +23,9 @@ export type ClaimsDb = Kysely<ClaimsTables>;
 /** The claims module's view of the context's connection (or of a handle handed over): its own tables only. */
 export const claimsDb = (from: { db: Handle }): ClaimsDb => own<ClaimsTables>(from.db);
 
+/** A transaction on the claims module's tables; other owners write in it through their index.ts, handed it. */
+export const claimsTransaction = (from: { db: Handle }) => claimsDb(from).transaction();
+
 export interface HospitalApiKeyTable {
   id: Generated<number>;
   hospitalCd: string;

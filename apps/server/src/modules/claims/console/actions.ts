@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../../audit/index.js';
 import { ANSWER_NEXT } from '../rules.js';
-import { claimsDb } from '../tables.js';
+import { claimsDb, claimsTransaction } from '../tables.js';
 
 /** Who acts, as byOperator(ctx, req) answers it. */
 export type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
@@ -84,42 +84,40 @@ export async function claimView(ctx: AppContext, claimId: number): Promise<Opera
  */
 export async function retryDeadLetter(ctx: AppContext, claimId: number, by: By) {
   const now = ctx.clock.now();
-  await claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const d = await tx
-        .updateTable('claimDelivery')
-        .set({
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          handledAt: null,
-          handledBy: null,
-          handledNote: null,
-        })
-        .where('claimId', '=', claimId)
-        .where('status', '=', 'dead')
-        .returning(['claimId'])
-        .executeTakeFirst();
-      if (!d) {
-        const exists = await tx.selectFrom('claim').select('id').where('id', '=', claimId).executeTakeFirst();
-        if (!exists) throw NOT_FOUND();
-        throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 다시 보낼 수 있어요.');
-      }
-      const c = await tx
-        .updateTable('claim')
-        .set({ status: 'claimed', updatedAt: now })
-        .where('id', '=', claimId)
-        .returning(['ciHmac'])
-        .executeTakeFirstOrThrow();
-      const actor = `operator:${by.loginId}`;
-      await tx
-        .insertInto('claimStatusHistory')
-        .values({ claimId, status: 'claimed', reason: '운영자가 다시 보내기를 요청했어요.', actor, at: now })
-        .execute();
-      await recordAccess(tx, [{ ciHmac: c.ciHmac, action: 'operator_retry', actor, claimId }], now);
-      await recordOperatorAction(tx, { ...by, action: 'claim_retried', ciHmac: c.ciHmac, claimId }, now);
-    });
+  await claimsTransaction(ctx).execute(async (tx) => {
+    const d = await tx
+      .updateTable('claimDelivery')
+      .set({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        handledAt: null,
+        handledBy: null,
+        handledNote: null,
+      })
+      .where('claimId', '=', claimId)
+      .where('status', '=', 'dead')
+      .returning(['claimId'])
+      .executeTakeFirst();
+    if (!d) {
+      const exists = await tx.selectFrom('claim').select('id').where('id', '=', claimId).executeTakeFirst();
+      if (!exists) throw NOT_FOUND();
+      throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 다시 보낼 수 있어요.');
+    }
+    const c = await tx
+      .updateTable('claim')
+      .set({ status: 'claimed', updatedAt: now })
+      .where('id', '=', claimId)
+      .returning(['ciHmac'])
+      .executeTakeFirstOrThrow();
+    const actor = `operator:${by.loginId}`;
+    await tx
+      .insertInto('claimStatusHistory')
+      .values({ claimId, status: 'claimed', reason: '운영자가 다시 보내기를 요청했어요.', actor, at: now })
+      .execute();
+    await recordAccess(tx, [{ ciHmac: c.ciHmac, action: 'operator_retry', actor, claimId }], now);
+    await recordOperatorAction(tx, { ...by, action: 'claim_retried', ciHmac: c.ciHmac, claimId }, now);
+  });
 }
 
 export async function setInsurerAnswer(
@@ -129,50 +127,48 @@ export async function setInsurerAnswer(
   by: By,
 ) {
   const now = ctx.clock.now();
-  await claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const c = await tx
-        .selectFrom('claim')
-        .select(['status', 'amount', 'ciHmac'])
-        .where('id', '=', claimId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!c) throw NOT_FOUND();
-      if (!ANSWER_NEXT[c.status].includes(answer.status)) {
-        throw new AppError(
-          'CLAIM_STATUS_CONFLICT',
-          `지금 상태(${c.status})에서는 ${answer.status}(으)로 바꿀 수 없어요.`,
-          [{ field: 'status', message: `${c.status} 다음에 올 수 없는 상태예요.` }],
-        );
-      }
-      const reason = answer.status === 'rejected' ? (answer.reason ?? null) : null;
-      await tx
-        .updateTable('claim')
-        .set({
-          status: answer.status,
-          updatedAt: now,
-          ...(reason !== null ? { rejectReason: reason } : {}),
-          ...(answer.status === 'paid' ? { paidAmount: answer.paidAmount ?? c.amount } : {}),
-        })
-        .where('id', '=', claimId)
-        .execute();
-      await tx
-        .insertInto('claimStatusHistory')
-        .values({ claimId, status: answer.status, reason, actor: `operator:${by.loginId}`, at: now })
-        .execute();
-      await recordOperatorAction(
-        tx,
-        {
-          ...by,
-          action: 'insurer_answer_recorded',
-          ciHmac: c.ciHmac,
-          claimId,
-          detail: [answer.status, reason, answer.status === 'paid' ? String(answer.paidAmount ?? c.amount) : null]
-            .filter(Boolean)
-            .join(' · '),
-        },
-        now,
+  await claimsTransaction(ctx).execute(async (tx) => {
+    const c = await tx
+      .selectFrom('claim')
+      .select(['status', 'amount', 'ciHmac'])
+      .where('id', '=', claimId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!c) throw NOT_FOUND();
+    if (!ANSWER_NEXT[c.status].includes(answer.status)) {
+      throw new AppError(
+        'CLAIM_STATUS_CONFLICT',
+        `지금 상태(${c.status})에서는 ${answer.status}(으)로 바꿀 수 없어요.`,
+        [{ field: 'status', message: `${c.status} 다음에 올 수 없는 상태예요.` }],
       );
-    });
+    }
+    const reason = answer.status === 'rejected' ? (answer.reason ?? null) : null;
+    await tx
+      .updateTable('claim')
+      .set({
+        status: answer.status,
+        updatedAt: now,
+        ...(reason !== null ? { rejectReason: reason } : {}),
+        ...(answer.status === 'paid' ? { paidAmount: answer.paidAmount ?? c.amount } : {}),
+      })
+      .where('id', '=', claimId)
+      .execute();
+    await tx
+      .insertInto('claimStatusHistory')
+      .values({ claimId, status: answer.status, reason, actor: `operator:${by.loginId}`, at: now })
+      .execute();
+    await recordOperatorAction(
+      tx,
+      {
+        ...by,
+        action: 'insurer_answer_recorded',
+        ciHmac: c.ciHmac,
+        claimId,
+        detail: [answer.status, reason, answer.status === 'paid' ? String(answer.paidAmount ?? c.amount) : null]
+          .filter(Boolean)
+          .join(' · '),
+      },
+      now,
+    );
+  });
 }

@@ -30,7 +30,7 @@ import type { RecordPerson } from '../common.js';
 import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
 import type { Handle } from '../../../db/handle.js';
-import { claimsDb } from '../tables.js';
+import { claimsDb, claimsTransaction } from '../tables.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
@@ -343,37 +343,35 @@ export async function revealPatient(
     birthDate: sub?.person.birthday ?? record.birthDate,
   };
   const now = ctx.clock.now();
-  await claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      await recordOperatorAction(
-        tx,
+  await claimsTransaction(ctx).execute(async (tx) => {
+    await recordOperatorAction(
+      tx,
+      {
+        ...by,
+        action: 'patient_revealed',
+        ciHmac: c.ciHmac,
+        claimId,
+        recordId: Number(c.recordId),
+        reason,
+        detail: category,
+      },
+      now,
+    );
+    await recordAccess(
+      tx,
+      [
         {
-          ...by,
-          action: 'patient_revealed',
           ciHmac: c.ciHmac,
+          action: 'operator_revealed',
+          actor: `operator:${by.loginId}`,
           claimId,
           recordId: Number(c.recordId),
-          reason,
           detail: category,
         },
-        now,
-      );
-      await recordAccess(
-        tx,
-        [
-          {
-            ciHmac: c.ciHmac,
-            action: 'operator_revealed',
-            actor: `operator:${by.loginId}`,
-            claimId,
-            recordId: Number(c.recordId),
-            detail: category,
-          },
-        ],
-        now,
-      );
-    });
+      ],
+      now,
+    );
+  });
   return answer;
 }
 
@@ -456,35 +454,33 @@ export const retryMany = (ctx: AppContext, ids: number[], by: By) => eachOf(ids,
 export const markHandled = (ctx: AppContext, ids: number[], note: string, by: By) =>
   eachOf(ids, async (claimId) => {
     const now = ctx.clock.now();
-    await claimsDb(ctx)
-      .transaction()
-      .execute(async (tx) => {
-        const d = await tx
-          .updateTable('claimDelivery')
-          .set({ handledAt: now, handledBy: by.loginId, handledNote: note })
-          .where('claimId', '=', claimId)
-          .where('status', '=', 'dead')
-          .where('handledAt', 'is', null)
-          .returning(['claimId'])
+    await claimsTransaction(ctx).execute(async (tx) => {
+      const d = await tx
+        .updateTable('claimDelivery')
+        .set({ handledAt: now, handledBy: by.loginId, handledNote: note })
+        .where('claimId', '=', claimId)
+        .where('status', '=', 'dead')
+        .where('handledAt', 'is', null)
+        .returning(['claimId'])
+        .executeTakeFirst();
+      if (!d) {
+        const c = await tx
+          .selectFrom('claim as c')
+          .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
+          .select(['d.status', 'd.handledAt'])
+          .where('c.id', '=', claimId)
           .executeTakeFirst();
-        if (!d) {
-          const c = await tx
-            .selectFrom('claim as c')
-            .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
-            .select(['d.status', 'd.handledAt'])
-            .where('c.id', '=', claimId)
-            .executeTakeFirst();
-          if (!c) throw NOT_FOUND();
-          if (c.status === 'dead') throw new AppError('DEAD_LETTER_HANDLED', '이미 처리 완료로 표시한 청구예요.');
-          throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 처리 완료로 표시할 수 있어요.');
-        }
-        const c = await tx.selectFrom('claim').select('ciHmac').where('id', '=', claimId).executeTakeFirstOrThrow();
-        await recordOperatorAction(
-          tx,
-          { ...by, action: 'dead_letter_handled', ciHmac: c.ciHmac, claimId, detail: note },
-          now,
-        );
-      });
+        if (!c) throw NOT_FOUND();
+        if (c.status === 'dead') throw new AppError('DEAD_LETTER_HANDLED', '이미 처리 완료로 표시한 청구예요.');
+        throw new AppError('CLAIM_NOT_DEAD', '보내지 못한 청구만 처리 완료로 표시할 수 있어요.');
+      }
+      const c = await tx.selectFrom('claim').select('ciHmac').where('id', '=', claimId).executeTakeFirstOrThrow();
+      await recordOperatorAction(
+        tx,
+        { ...by, action: 'dead_letter_handled', ciHmac: c.ciHmac, claimId, detail: note },
+        now,
+      );
+    });
   });
 
 /** A failed patient message sent again, in the operators' record; false when it is not one that failed every retry. */
@@ -542,20 +538,18 @@ export async function markNotificationsHandled(
       continue;
     }
     const now = ctx.clock.now();
-    await claimsDb(ctx)
-      .transaction()
-      .execute(async (tx) => {
-        // The job's own completed_on, to the microsecond (a JavaScript date would lose them and never match again).
-        await sql`insert into notification_handled (job_id, failed_at, note, handled_by, handled_at)
+    await claimsTransaction(ctx).execute(async (tx) => {
+      // The job's own completed_on, to the microsecond (a JavaScript date would lose them and never match again).
+      await sql`insert into notification_handled (job_id, failed_at, note, handled_by, handled_at)
         select id::text, completed_on, ${note}, ${by.loginId}, ${now} from pgboss.job where id = ${jobId}::uuid
         on conflict (job_id) do update set failed_at = excluded.failed_at, note = excluded.note,
           handled_by = excluded.handled_by, handled_at = excluded.handled_at`.execute(tx);
-        await recordOperatorAction(
-          tx,
-          { ...by, action: 'dead_letter_handled', recordId: failed.recordId, target: jobId, detail: note },
-          now,
-        );
-      });
+      await recordOperatorAction(
+        tx,
+        { ...by, action: 'dead_letter_handled', recordId: failed.recordId, target: jobId, detail: note },
+        now,
+      );
+    });
     results.push({ jobId, ok: true, code: null, detail: null });
   }
   return { results };

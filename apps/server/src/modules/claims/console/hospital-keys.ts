@@ -6,7 +6,7 @@ import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../http/problem.js';
 import { randomToken, sha256 } from '../../../security/crypto.js';
 import { byOperator, recordOperatorAction } from '../../audit/index.js';
-import { claimsDb, type ClaimsDb } from '../tables.js';
+import { claimsDb, type ClaimsDb, claimsTransaction } from '../tables.js';
 
 /** A new API key for a hospital: the key is answered once and stored as its SHA-256. */
 export async function issueHospitalKey(db: ClaimsDb, hospitalCd: string, label = '', issuedBy: string | null = null) {
@@ -101,27 +101,25 @@ export async function revokeHospitalKey(
   operator: { operatorId?: string; ip: string },
 ): Promise<OpsHospitalKey | undefined> {
   const now = ctx.clock.now();
-  return claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const revoked = await tx
-        .updateTable('hospitalApiKey')
-        .set({ revokedAt: now, revokedBy: operator.operatorId! })
-        .where('id', '=', keyId)
-        .where('hospitalCd', '=', hospitalCd)
-        .where('revokedAt', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      if (revoked) {
-        await recordOperatorAction(
-          tx,
-          { ...byOperator(ctx, operator), action: 'hospital_key_revoked', target: hospitalCd, detail: `key ${keyId}` },
-          now,
-        );
-      }
-      const row = await oneKey(tx, hospitalCd, keyId);
-      return row && keyView(row, now);
-    });
+  return claimsTransaction(ctx).execute(async (tx) => {
+    const revoked = await tx
+      .updateTable('hospitalApiKey')
+      .set({ revokedAt: now, revokedBy: operator.operatorId! })
+      .where('id', '=', keyId)
+      .where('hospitalCd', '=', hospitalCd)
+      .where('revokedAt', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (revoked) {
+      await recordOperatorAction(
+        tx,
+        { ...byOperator(ctx, operator), action: 'hospital_key_revoked', target: hospitalCd, detail: `key ${keyId}` },
+        now,
+      );
+    }
+    const row = await oneKey(tx, hospitalCd, keyId);
+    return row && keyView(row, now);
+  });
 }
 
 /** Issues a key and writes it down as the operator's action, in one transaction. */
@@ -132,22 +130,20 @@ export async function issueHospitalKeyBy(
   operator: { operatorId?: string; ip: string },
 ) {
   const now = ctx.clock.now();
-  return claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const issued = await issueHospitalKey(tx, hospitalCd, label, operator.operatorId ?? null);
-      await recordOperatorAction(
-        tx,
-        {
-          ...byOperator(ctx, operator),
-          action: 'hospital_key_issued',
-          target: hospitalCd,
-          detail: `key ${issued.keyId}`,
-        },
-        now,
-      );
-      return issued;
-    });
+  return claimsTransaction(ctx).execute(async (tx) => {
+    const issued = await issueHospitalKey(tx, hospitalCd, label, operator.operatorId ?? null);
+    await recordOperatorAction(
+      tx,
+      {
+        ...byOperator(ctx, operator),
+        action: 'hospital_key_issued',
+        target: hospitalCd,
+        detail: `key ${issued.keyId}`,
+      },
+      now,
+    );
+    return issued;
+  });
 }
 
 /**
@@ -162,40 +158,35 @@ export async function rotateHospitalKey(
   operator: { operatorId?: string; ip: string },
 ) {
   const now = ctx.clock.now();
-  return claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      const old = await tx
-        .selectFrom('hospitalApiKey')
-        .select(KEY_COLUMNS)
-        .where('id', '=', keyId)
-        .where('hospitalCd', '=', hospitalCd)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!old) return undefined;
-      if (!keyView(old, now).live || old.replacedBy !== null) {
-        throw new AppError(
-          'HOSPITAL_KEY_NOT_LIVE',
-          '폐기되었거나 이미 교체한 키예요. 사용 중인 키만 교체할 수 있어요.',
-        );
-      }
-      const issued = await issueHospitalKey(tx, hospitalCd, opts.label ?? old.label, operator.operatorId ?? null);
-      const expiresAt = new Date(now.getTime() + opts.overlapHours * 3_600_000);
-      await tx
-        .updateTable('hospitalApiKey')
-        .set({ expiresAt, replacedBy: issued.keyId })
-        .where('id', '=', keyId)
-        .execute();
-      await recordOperatorAction(
-        tx,
-        {
-          ...byOperator(ctx, operator),
-          action: 'hospital_key_rotated',
-          target: hospitalCd,
-          detail: JSON.stringify({ oldKeyId: keyId, newKeyId: issued.keyId, overlapHours: opts.overlapHours }),
-        },
-        now,
-      );
-      return { ...issued, old: keyView((await oneKey(tx, hospitalCd, keyId))!, now) };
-    });
+  return claimsTransaction(ctx).execute(async (tx) => {
+    const old = await tx
+      .selectFrom('hospitalApiKey')
+      .select(KEY_COLUMNS)
+      .where('id', '=', keyId)
+      .where('hospitalCd', '=', hospitalCd)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!old) return undefined;
+    if (!keyView(old, now).live || old.replacedBy !== null) {
+      throw new AppError('HOSPITAL_KEY_NOT_LIVE', '폐기되었거나 이미 교체한 키예요. 사용 중인 키만 교체할 수 있어요.');
+    }
+    const issued = await issueHospitalKey(tx, hospitalCd, opts.label ?? old.label, operator.operatorId ?? null);
+    const expiresAt = new Date(now.getTime() + opts.overlapHours * 3_600_000);
+    await tx
+      .updateTable('hospitalApiKey')
+      .set({ expiresAt, replacedBy: issued.keyId })
+      .where('id', '=', keyId)
+      .execute();
+    await recordOperatorAction(
+      tx,
+      {
+        ...byOperator(ctx, operator),
+        action: 'hospital_key_rotated',
+        target: hospitalCd,
+        detail: JSON.stringify({ oldKeyId: keyId, newKeyId: issued.keyId, overlapHours: opts.overlapHours }),
+      },
+      now,
+    );
+    return { ...issued, old: keyView((await oneKey(tx, hospitalCd, keyId))!, now) };
+  });
 }

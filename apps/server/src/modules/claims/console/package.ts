@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { operatorActionCount, recordAccess, recordOperatorAction } from '../../audit/index.js';
 import { storePackage } from '../documents.js';
-import { claimsDb } from '../tables.js';
+import { claimsDb, claimsTransaction } from '../tables.js';
 import type { By } from './actions.js';
 
 const HOUR = 3_600_000;
@@ -26,52 +26,50 @@ export async function recordClaimPackage(
   const exists = await claimsDb(ctx).selectFrom('claim').select('id').where('id', '=', claimId).executeTakeFirst();
   if (!exists) throw notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
   const now = ctx.clock.now();
-  const { pdf, inHour } = await claimsDb(ctx)
-    .transaction()
-    .execute(async (tx) => {
-      // One operator's downloads one at a time, so that parallel calls cannot pass the limit together.
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`package-downloads:${by.loginId}`}, 0))`.execute(tx);
-      const before = await operatorActionCount(tx, by.loginId, 'documents_downloaded', new Date(now.getTime() - HOUR));
-      if (before >= PACKAGE_DOWNLOADS_PER_HOUR) {
-        throw new AppError(
-          'OPERATOR_RELEASE_LIMITED',
-          `청구 서류는 한 시간에 ${PACKAGE_DOWNLOADS_PER_HOUR}건까지 내려받을 수 있어요. 잠시 후 다시 시도해 주세요.`,
-        );
-      }
-      const pdf = await storePackage(ctx, tx, claimId);
-      const c = await tx
-        .selectFrom('claim')
-        .select(['ciHmac', 'recordId'])
-        .where('id', '=', claimId)
-        .executeTakeFirstOrThrow();
-      await recordAccess(
-        tx,
-        [
-          {
-            ciHmac: c.ciHmac,
-            action: 'released_to_operator',
-            actor: `operator:${by.loginId}`,
-            claimId,
-            detail: release.category,
-          },
-        ],
-        now,
+  const { pdf, inHour } = await claimsTransaction(ctx).execute(async (tx) => {
+    // One operator's downloads one at a time, so that parallel calls cannot pass the limit together.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`package-downloads:${by.loginId}`}, 0))`.execute(tx);
+    const before = await operatorActionCount(tx, by.loginId, 'documents_downloaded', new Date(now.getTime() - HOUR));
+    if (before >= PACKAGE_DOWNLOADS_PER_HOUR) {
+      throw new AppError(
+        'OPERATOR_RELEASE_LIMITED',
+        `청구 서류는 한 시간에 ${PACKAGE_DOWNLOADS_PER_HOUR}건까지 내려받을 수 있어요. 잠시 후 다시 시도해 주세요.`,
       );
-      await recordOperatorAction(
-        tx,
+    }
+    const pdf = await storePackage(ctx, tx, claimId);
+    const c = await tx
+      .selectFrom('claim')
+      .select(['ciHmac', 'recordId'])
+      .where('id', '=', claimId)
+      .executeTakeFirstOrThrow();
+    await recordAccess(
+      tx,
+      [
         {
-          ...by,
-          action: 'documents_downloaded',
           ciHmac: c.ciHmac,
+          action: 'released_to_operator',
+          actor: `operator:${by.loginId}`,
           claimId,
-          recordId: Number(c.recordId),
-          reason: release.reason,
           detail: release.category,
         },
-        now,
-      );
-      return { pdf, inHour: before + 1 };
-    });
+      ],
+      now,
+    );
+    await recordOperatorAction(
+      tx,
+      {
+        ...by,
+        action: 'documents_downloaded',
+        ciHmac: c.ciHmac,
+        claimId,
+        recordId: Number(c.recordId),
+        reason: release.reason,
+        detail: release.category,
+      },
+      now,
+    );
+    return { pdf, inHour: before + 1 };
+  });
   if (inHour >= PACKAGE_DOWNLOADS_ALERT_AT) {
     ctx.metrics.operatorReleaseAlerts.inc({ kind: 'package' });
     ctx.log.warn(
