@@ -29,11 +29,10 @@ for (const m of modules)
 const KYSELY =
   /\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|with)\(\s*'([a-zA-Z_]+)/g;
 const RAW = /\b(?:from|join|into|update)\s+([a-z_]+)\b/g;
+// A module's subfolders (claims/console/) are its code too.
+const tsFilesIn = (dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
 for (const m of modules) {
-  // Recursive: a module's files may sit in folders of what they do (reference/console/).
-  for (const f of readdirSync(path.join(modulesDir, m), { recursive: true, encoding: 'utf8' }).filter((f) =>
-    f.endsWith('.ts'),
-  )) {
+  for (const f of tsFilesIn(path.join(modulesDir, m))) {
     const text = readFileSync(path.join(modulesDir, m, f), 'utf8');
     const named = [...text.matchAll(KYSELY)].map((x) => x[1]);
     // Raw SQL lives in sql`…` templates: only their text is read for table names.

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type IdCardsAnswer, type TreatClaimAnswer, type TreatsAnswer } from '@auto-claim/contract';
-import { recordClaimPackage } from '../src/modules/claims/documents.js';
+import { recordClaimPackage } from '../src/modules/claims/console/package.js';
 import { ID_CARD_RATE_LIMIT } from '../src/modules/treats/routes.js';
 import { signLinkToken, LINK_TOKEN_TTL_SECONDS } from '../src/security/linkToken.js';
 import { ciHmacOf } from '../src/security/session.js';

@@ -25,6 +25,7 @@ import { AppError, notFound, sendProblem } from '../../http/problem.js';
 import { checkSignature, type SignatureCheck } from '../../providers/delivery/signature.js';
 import { sha256Hex } from './common.js';
 import { ANSWER_NEXT } from './rules.js';
+import { claimsDb, claimsTransaction } from './tables.js';
 
 /** What the claims module asks of others when an insurer wants the patient's ID copy (the treats module's request). */
 export type IdCopyRequester = (r: { claimId: number; reason: string | undefined }) => Promise<unknown>;
@@ -53,7 +54,7 @@ const NOT_FOUND = () =>
 async function claimOf(ctx: AppContext, code: string, b: InsurerAnswerBody): Promise<number> {
   const found: (number | undefined)[] = [];
   if (b.claimId !== undefined) {
-    const c = await ctx.db
+    const c = await claimsDb(ctx)
       .selectFrom('claim')
       .select('id')
       .where('id', '=', b.claimId)
@@ -62,7 +63,7 @@ async function claimOf(ctx: AppContext, code: string, b: InsurerAnswerBody): Pro
     found.push(c?.id);
   }
   if (b.deliveryId !== undefined) {
-    const d = await ctx.db
+    const d = await claimsDb(ctx)
       .selectFrom('claimDelivery')
       .select('claimId')
       .where('id', '=', Number(b.deliveryId.split('-')[1]))
@@ -71,7 +72,7 @@ async function claimOf(ctx: AppContext, code: string, b: InsurerAnswerBody): Pro
     found.push(d?.claimId);
   }
   if (b.receiptId !== undefined) {
-    const d = await ctx.db
+    const d = await claimsDb(ctx)
       .selectFrom('claimDelivery')
       .select('claimId')
       .where('insuCompCd', '=', code)
@@ -102,7 +103,7 @@ export async function applyInsurerAnswer(
   const claimId = await claimOf(ctx, code, b);
   const bodySha256 = sha256Hex(raw);
   const target = STATUS_OF[b.answer];
-  const seen = async (db = ctx.db) => {
+  const seen = async (db = claimsDb(ctx)) => {
     const e = await db
       .selectFrom('insurerAnswer')
       .select(['claimId', 'bodySha256', 'statusAfter'])
@@ -137,12 +138,16 @@ export async function applyInsurerAnswer(
   // An ID copy the insurer wants goes to the patient before the answer is recorded: the request is made once per
   // claim, so a crash in between and the insurer's retry still make exactly one.
   if (b.answer === 'documents_requested' && b.documents?.includes('id_copy') && requestIdCopy) {
-    const c = await ctx.db.selectFrom('claim').select('status').where('id', '=', claimId).executeTakeFirstOrThrow();
+    const c = await claimsDb(ctx)
+      .selectFrom('claim')
+      .select('status')
+      .where('id', '=', claimId)
+      .executeTakeFirstOrThrow();
     if (decide(c.status) === 'apply') await requestIdCopy({ claimId, reason: b.reason });
   }
 
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
+  return claimsTransaction(ctx).execute(async (tx) => {
     const c = await tx
       .selectFrom('claim')
       .select(['status'])

@@ -1,13 +1,15 @@
 // What waits, for the metrics (docs/operations.md, "Signals"): records not yet matched, deliveries due, faxes waiting
 // for their gateway's outcome, and the pg-boss queues. Partial indexes (outcome = 'pending', status = 'pending') keep this cheap at any table size.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import { own, type Handle } from '../../db/handle.js';
 import type { Backlog } from '../../metrics.js';
+import type { ClaimsTables } from './tables.js';
 
 const ageSeconds = (oldest: Date | string | null, now: Date) =>
   oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : 0;
 
-export async function engineBacklog(db: Kysely<Database>, now: Date): Promise<Backlog> {
+export async function engineBacklog(handle: Handle, now: Date): Promise<Backlog> {
+  const db = own<ClaimsTables>(handle);
   const records = await sql<{ n: string; oldest: Date | null }>`
     select count(*) as n, min(received_at) as oldest from treatment_record where outcome = 'pending'`.execute(db);
   // A delivery waits from the moment it is due (a retry's backoff is not waiting).

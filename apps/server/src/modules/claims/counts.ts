@@ -1,10 +1,10 @@
 // What the console's dashboard reads of the claim engine (counts only, never a person): claims by status and
 // deliveries by channel and outcome per period, the dead letters, and how long the oldest due job has waited.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import { own, type Handle } from '../../db/handle.js';
 import { QUEUES } from './jobs.js';
+import type { ClaimsTables } from './tables.js';
 
-type Db = Kysely<Database>;
 export interface Since {
   today: Date;
   d7: Date;
@@ -17,7 +17,8 @@ const periods = (s: { today: string; d7: string; d30: string }) => ({
 });
 
 /** Claims made in each period, by the status they have now. */
-export async function claimCounts(db: Db, since: Since) {
+export async function claimCounts(handle: Handle, since: Since) {
+  const db = own<ClaimsTables>(handle);
   const r = await sql<{ status: string; today: string; d7: string; d30: string }>`
     select status, count(*) filter (where created_at >= ${since.today}) as today,
       count(*) filter (where created_at >= ${since.d7}) as d7, count(*) as d30
@@ -26,7 +27,8 @@ export async function claimCounts(db: Db, since: Since) {
 }
 
 /** Deliveries started in each period, by channel and where they stand (pending, awaiting, sent, dead). */
-export async function deliveryCounts(db: Db, since: Since) {
+export async function deliveryCounts(handle: Handle, since: Since) {
+  const db = own<ClaimsTables>(handle);
   const r = await sql<{ channel: string; status: string; today: string; d7: string; d30: string }>`
     select channel, status, count(*) filter (where created_at >= ${since.today}) as today,
       count(*) filter (where created_at >= ${since.d7}) as d7, count(*) as d30
@@ -35,7 +37,8 @@ export async function deliveryCounts(db: Db, since: Since) {
 }
 
 /** Dead letters now: deliveries that failed every attempt, and 알림톡 jobs that failed every retry. */
-export async function deadLetterCounts(db: Db) {
+export async function deadLetterCounts(handle: Handle) {
+  const db = own<ClaimsTables>(handle);
   const claims = await db
     .selectFrom('claimDelivery')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -50,7 +53,8 @@ export async function deadLetterCounts(db: Db) {
 }
 
 /** Seconds the oldest job that is due (not one scheduled for later) has waited in any queue; null when none. */
-export async function oldestQueuedJobSeconds(db: Db, now: Date): Promise<number | null> {
+export async function oldestQueuedJobSeconds(handle: Handle, now: Date): Promise<number | null> {
+  const db = own<ClaimsTables>(handle);
   const r = await sql<{ oldest: Date | null }>`
     select min(greatest(created_on, start_after)) as oldest from pgboss.job
     where state in ('created', 'retry') and start_after <= ${now}`

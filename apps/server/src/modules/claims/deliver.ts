@@ -2,11 +2,11 @@
 // the delivery provider → sent; or awaiting its outcome (a fax the gateway accepted: followup.ts); or retried with
 // backoff; or dead after MAX_DELIVERY_ATTEMPTS. Each claim's status moves once per batch, and each delivery fails alone
 // (savepoint.ts): one that cannot be made, sent or recorded never holds back the rest of its batch.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { MAX_DELIVERY_ATTEMPTS } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { ClaimStatus, Database, DeliveryAttemptOutcome } from '../../db/schema.js';
+import type { ClaimStatus, DeliveryAttemptOutcome } from '../../db/schema.js';
 import type { DeliveryDocument, DeliveryRequest, DeliveryResult } from '../../providers/delivery/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
@@ -23,8 +23,9 @@ import {
 import { QUEUES } from './jobs.js';
 import { retryDelayMs } from './rules.js';
 import { dbErrorFields, inSavepoint, isDatabaseError } from './savepoint.js';
+import { type ClaimsDb, claimsTransaction } from './tables.js';
 
-type Db = Kysely<Database>;
+type Db = ClaimsDb;
 
 /** A status change of many claims with its history rows; `via` records statuses passed through on the way. */
 type StatusChange = { claimId: number; status: ClaimStatus; reason: string | null; via?: ClaimStatus[] };
@@ -269,7 +270,7 @@ export async function deliverBatch(
   const provider = ctx.providers.delivery;
   // An insurer switched off in the console gets nothing new: its deliveries wait (no attempt counted) until it is on.
   const paused = await pausedInsurers(ctx.db);
-  const written = await ctx.db.transaction().execute(async (tx): Promise<Outcome[]> => {
+  const written = await claimsTransaction(ctx).execute(async (tx): Promise<Outcome[]> => {
     let dueQuery = tx
       .selectFrom('claimDelivery as d')
       .innerJoin('claim as c', 'c.id', 'd.claimId')

@@ -4,21 +4,19 @@
 // in claim_document. A PDF is built only where one is needed: fax deliveries, insurer APIs that take it beside the
 // electronic claim (docs/providers/insurer-api.md) and an operator's download; the sandbox's API takes none.
 import { BANK_ACCOUNT_RELS, kstToday, maskPhone } from '@auto-claim/contract';
-import { PACKAGE_DOWNLOADS_ALERT_AT, PACKAGE_DOWNLOADS_PER_HOUR, type ReleaseBody } from '@auto-claim/contract/ops';
-import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { ClaimDocumentKind, Database } from '../../db/schema.js';
+import type { ClaimDocumentKind } from '../../db/schema.js';
 import type { ClaimDocumentData } from '../../documents/index.js';
 import type { DeliveryDocument } from '../../providers/delivery/types.js';
 import type { ClaimFormData } from './claim-form.js';
 import { PACKAGE_PDF, type PackageBytes, type PackageInput } from './package-pdf.js';
 import { RECEIPT_COLUMNS, sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
-import { AppError } from '../../http/problem.js';
-import { operatorActionCount, recordAccess, recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
 import { bankNameOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { paperworkOf } from '../subscriptions/index.js';
+import { own, type Handle } from '../../db/handle.js';
+import type { ClaimsDb, ClaimsTables } from './tables.js';
 
-type Db = Kysely<Database>;
+type Db = ClaimsDb;
 
 const mask = (rrn: string | undefined, birthDate: string) =>
   rrn ? `${rrn.slice(0, 6)}-${rrn.slice(6, 7)}******` : `${birthDate.slice(2)}-*******`;
@@ -39,7 +37,8 @@ export interface ClaimPackage {
 }
 
 /** Builds the package of one claim; deterministic for the same claim (fixed dates), so a hash can be re-checked. */
-export async function buildClaimPackage(ctx: AppContext, db: Db, claimId: number): Promise<ClaimPackage> {
+export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId: number): Promise<ClaimPackage> {
+  const db = own<ClaimsTables>(handle);
   const c = await db
     .selectFrom('claim as c')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
@@ -130,7 +129,7 @@ export async function buildClaimPackage(ctx: AppContext, db: Db, claimId: number
 }
 
 /** Builds the package and records its documents' hashes (once per claim and kind). */
-async function storePackage(ctx: AppContext, tx: Db, claimId: number): Promise<Uint8Array> {
+export async function storePackage(ctx: AppContext, tx: Db, claimId: number): Promise<Uint8Array> {
   const { pdf, documents } = await buildClaimPackage(ctx, tx, claimId);
   const now = ctx.clock.now();
   await tx
@@ -146,72 +145,3 @@ export async function renderPackage(ctx: AppContext, tx: Db, claimId: number): P
   const pdf = await storePackage(ctx, tx, claimId);
   return { kind: 'package', contentType: 'application/pdf', body: pdf, sha256: sha256Hex(pdf) };
 }
-
-/**
- * An operator's download, with a reason as a reveal has (docs/security.md "Operator releases"): at most
- * PACKAGE_DOWNLOADS_PER_HOUR per operator (429 past it, nothing built or written), an alert from the
- * PACKAGE_DOWNLOADS_ALERT_AT-th in an hour on; builds the package, records the documents' hashes, and writes the
- * release to the patient's access log (the reason's category) and the operators' record (category and typed reason).
- */
-export async function recordClaimPackage(
-  ctx: AppContext,
-  claimId: number,
-  release: ReleaseBody,
-  by: Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>,
-): Promise<Uint8Array> {
-  const now = ctx.clock.now();
-  const { pdf, inHour } = await ctx.db.transaction().execute(async (tx) => {
-    // One operator's downloads one at a time, so that parallel calls cannot pass the limit together.
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`package-downloads:${by.loginId}`}, 0))`.execute(tx);
-    const before = await operatorActionCount(tx, by.loginId, 'documents_downloaded', new Date(now.getTime() - HOUR));
-    if (before >= PACKAGE_DOWNLOADS_PER_HOUR) {
-      throw new AppError(
-        'OPERATOR_RELEASE_LIMITED',
-        `청구 서류는 한 시간에 ${PACKAGE_DOWNLOADS_PER_HOUR}건까지 내려받을 수 있어요. 잠시 후 다시 시도해 주세요.`,
-      );
-    }
-    const pdf = await storePackage(ctx, tx, claimId);
-    const c = await tx
-      .selectFrom('claim')
-      .select(['ciHmac', 'recordId'])
-      .where('id', '=', claimId)
-      .executeTakeFirstOrThrow();
-    await recordAccess(
-      tx,
-      [
-        {
-          ciHmac: c.ciHmac,
-          action: 'released_to_operator',
-          actor: `operator:${by.loginId}`,
-          claimId,
-          detail: release.category,
-        },
-      ],
-      now,
-    );
-    await recordOperatorAction(
-      tx,
-      {
-        ...by,
-        action: 'documents_downloaded',
-        ciHmac: c.ciHmac,
-        claimId,
-        recordId: Number(c.recordId),
-        reason: release.reason,
-        detail: release.category,
-      },
-      now,
-    );
-    return { pdf, inHour: before + 1 };
-  });
-  if (inHour >= PACKAGE_DOWNLOADS_ALERT_AT) {
-    ctx.metrics.operatorReleaseAlerts.inc({ kind: 'package' });
-    ctx.log.warn(
-      { operator: by.loginId, packagesInHour: inHour, alertAt: PACKAGE_DOWNLOADS_ALERT_AT },
-      'operator claim package downloads over the alert threshold',
-    );
-  }
-  return pdf;
-}
-
-const HOUR = 3_600_000;

@@ -16,6 +16,7 @@ import { followUpBatch, wakeForNextFollowUp } from './followup.js';
 import { CLAIM_QUEUES, QUEUES, failedNotifications } from './jobs.js';
 import { matchBatch } from './match.js';
 import { notifyQueued, notifyRecords } from './notify.js';
+import { claimsDb } from './tables.js';
 
 /** Every step until nothing is due (the minute tick's safety net, and drain()). */
 async function drainSteps(ctx: AppContext, boss: PgBoss | undefined, render: PackageRenderer) {
@@ -100,9 +101,9 @@ export function createClaimEngine(ctx: AppContext, jobs: JobRuntime): ClaimEngin
       // A web process starts the runtime without workers: the job it sends wakes a worker process.
       if (jobs.boss) await jobs.boss.send(QUEUES.match, {});
     },
-    failedNotifications: (opts) => failedNotifications(ctx.db, opts),
+    failedNotifications: (opts) => failedNotifications(claimsDb(ctx), opts),
     async retryNotification(jobId) {
-      const failed = (await failedNotifications(ctx.db, { jobId })).total > 0;
+      const failed = (await failedNotifications(claimsDb(ctx), { jobId })).total > 0;
       if (!failed) return false;
       if (!jobs.boss) await jobs.start();
       await jobs.boss!.retry(QUEUES.notify, jobId);

@@ -2,22 +2,17 @@
 // records are stored with identifiers encrypted and keyed hashes for matching; (hospital, receipt number) makes a
 // resend change nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { FeedAnswer, TreatmentRecordInput } from '@auto-claim/contract';
-import type { OpsHospitalKey } from '@auto-claim/contract/ops';
 import { HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
-import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { addressKey } from '../../http/client-address.js';
 import { AppError } from '../../http/problem.js';
-import { randomToken, safeEqual, sha256 } from '../../security/crypto.js';
+import { safeEqual, sha256 } from '../../security/crypto.js';
 import { ciHmacOf } from '../../security/session.js';
 import { hospitalsByCode } from '../reference/index.js';
 import { rrnHmacOf } from '../subscriptions/index.js';
 import { sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
-
-type Db = Kysely<Database>;
+import { claimsDb, claimsTransaction } from './tables.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,189 +28,6 @@ declare module 'fastify' {
  * are active (never in production) and only for hospitals marked demo. README documents it.
  */
 export const sandboxHospitalKey = (hospitalCd: string) => `sandbox-${hospitalCd}`;
-
-/** A new API key for a hospital: the key is answered once and stored as its SHA-256. */
-export async function issueHospitalKey(db: Db, hospitalCd: string, label = '', issuedBy: string | null = null) {
-  const key = `hk_${hospitalCd}_${randomToken(32)}`;
-  const row = await db
-    .insertInto('hospitalApiKey')
-    .values({
-      hospitalCd,
-      keyHash: sha256(key),
-      keyPrefix: key.slice(0, 14),
-      label,
-      lastUsedAt: null,
-      revokedAt: null,
-      issuedBy,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { keyId: Number(row.id), apiKey: key };
-}
-
-const KEY_COLUMNS = [
-  'id',
-  'hospitalCd',
-  'keyPrefix',
-  'label',
-  'createdAt',
-  'lastUsedAt',
-  'revokedAt',
-  'revokedBy',
-  'expiresAt',
-  'issuedBy',
-  'replacedBy',
-] as const;
-
-/** A hospital's keys as operators see them: never the key, only its first characters, label and use. */
-export async function hospitalKeys(ctx: AppContext, hospitalCd: string): Promise<OpsHospitalKey[]> {
-  const rows = await ctx.db
-    .selectFrom('hospitalApiKey')
-    .select(KEY_COLUMNS)
-    .where('hospitalCd', '=', hospitalCd)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const now = ctx.clock.now();
-  return rows.map((r) => keyView(r, now));
-}
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const keyView = (
-  r: {
-    id: number;
-    hospitalCd: string;
-    keyPrefix: string;
-    label: string;
-    createdAt: Date;
-    lastUsedAt: Date | null;
-    revokedAt: Date | null;
-    revokedBy: string | null;
-    expiresAt: Date | null;
-    issuedBy: string | null;
-    replacedBy: string | number | null;
-  },
-  now: Date,
-): OpsHospitalKey => ({
-  keyId: Number(r.id),
-  hospitalCd: r.hospitalCd,
-  keyPrefix: r.keyPrefix,
-  label: r.label,
-  createdAt: iso(r.createdAt)!,
-  lastUsedAt: iso(r.lastUsedAt),
-  revokedAt: iso(r.revokedAt),
-  revokedBy: r.revokedBy,
-  expiresAt: iso(r.expiresAt),
-  issuedBy: r.issuedBy,
-  replacedBy: r.replacedBy === null ? null : Number(r.replacedBy),
-  live: r.revokedAt === null && (r.expiresAt === null || new Date(r.expiresAt).getTime() > now.getTime()),
-});
-
-const oneKey = (db: Db, hospitalCd: string, keyId: number) =>
-  db
-    .selectFrom('hospitalApiKey')
-    .select(KEY_COLUMNS)
-    .where('id', '=', keyId)
-    .where('hospitalCd', '=', hospitalCd)
-    .executeTakeFirst();
-
-/** Revokes one key of a hospital at once (the next call with it is refused); revoking it again changes nothing. */
-export async function revokeHospitalKey(
-  ctx: AppContext,
-  hospitalCd: string,
-  keyId: number,
-  operator: { operatorId?: string; ip: string },
-): Promise<OpsHospitalKey | undefined> {
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    const revoked = await tx
-      .updateTable('hospitalApiKey')
-      .set({ revokedAt: now, revokedBy: operator.operatorId! })
-      .where('id', '=', keyId)
-      .where('hospitalCd', '=', hospitalCd)
-      .where('revokedAt', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (revoked) {
-      await recordOperatorAction(
-        tx,
-        { ...byOperator(ctx, operator), action: 'hospital_key_revoked', target: hospitalCd, detail: `key ${keyId}` },
-        now,
-      );
-    }
-    const row = await oneKey(tx, hospitalCd, keyId);
-    return row && keyView(row, now);
-  });
-}
-
-/** Issues a key and writes it down as the operator's action, in one transaction. */
-export async function issueHospitalKeyBy(
-  ctx: AppContext,
-  hospitalCd: string,
-  label: string,
-  operator: { operatorId?: string; ip: string },
-) {
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    const issued = await issueHospitalKey(tx, hospitalCd, label, operator.operatorId ?? null);
-    await recordOperatorAction(
-      tx,
-      {
-        ...byOperator(ctx, operator),
-        action: 'hospital_key_issued',
-        target: hospitalCd,
-        detail: `key ${issued.keyId}`,
-      },
-      now,
-    );
-    return issued;
-  });
-}
-
-/**
- * Rotation: a new key now, and the old one keeps working for `overlapHours` (so the hospital can switch without a
- * gap), then is refused. Only a live key that was not rotated before can be rotated.
- */
-export async function rotateHospitalKey(
-  ctx: AppContext,
-  hospitalCd: string,
-  keyId: number,
-  opts: { overlapHours: number; label?: string },
-  operator: { operatorId?: string; ip: string },
-) {
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    const old = await tx
-      .selectFrom('hospitalApiKey')
-      .select(KEY_COLUMNS)
-      .where('id', '=', keyId)
-      .where('hospitalCd', '=', hospitalCd)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!old) return undefined;
-    if (!keyView(old, now).live || old.replacedBy !== null) {
-      throw new AppError('HOSPITAL_KEY_NOT_LIVE', '폐기되었거나 이미 교체한 키예요. 사용 중인 키만 교체할 수 있어요.');
-    }
-    const issued = await issueHospitalKey(tx, hospitalCd, opts.label ?? old.label, operator.operatorId ?? null);
-    const expiresAt = new Date(now.getTime() + opts.overlapHours * 3_600_000);
-    await tx
-      .updateTable('hospitalApiKey')
-      .set({ expiresAt, replacedBy: issued.keyId })
-      .where('id', '=', keyId)
-      .execute();
-    await recordOperatorAction(
-      tx,
-      {
-        ...byOperator(ctx, operator),
-        action: 'hospital_key_rotated',
-        target: hospitalCd,
-        detail: JSON.stringify({ oldKeyId: keyId, newKeyId: issued.keyId, overlapHours: opts.overlapHours }),
-      },
-      now,
-    );
-    return { ...issued, old: keyView((await oneKey(tx, hospitalCd, keyId))!, now) };
-  });
-}
 
 const BAD_KEY = () =>
   new AppError('HOSPITAL_KEY_INVALID', '병원 API 키가 없거나 올바르지 않아요.', [
@@ -256,7 +68,7 @@ export const requireHospital = (ctx: AppContext) => {
     const key = Array.isArray(raw) ? raw[0] : raw;
     const row =
       key && key.length <= 200
-        ? await ctx.db
+        ? await claimsDb(ctx)
             .selectFrom('hospitalApiKey')
             .select(['id', 'hospitalCd', 'lastUsedAt'])
             .where('keyHash', '=', sha256(key))
@@ -270,7 +82,7 @@ export const requireHospital = (ctx: AppContext) => {
       req.hospitalKeyId = `${row.id}`;
       const now = ctx.clock.now();
       if (!row.lastUsedAt || now.getTime() - new Date(row.lastUsedAt).getTime() >= LAST_USE_RESOLUTION_MS) {
-        await ctx.db.updateTable('hospitalApiKey').set({ lastUsedAt: now }).where('id', '=', row.id).execute();
+        await claimsDb(ctx).updateTable('hospitalApiKey').set({ lastUsedAt: now }).where('id', '=', row.id).execute();
       }
       return;
     }
@@ -336,7 +148,7 @@ export async function ingest(
       decidedAt: null,
     };
   });
-  return ctx.db.transaction().execute(async (tx) => {
+  return claimsTransaction(ctx).execute(async (tx) => {
     const inserted = await tx
       .insertInto('treatmentRecord')
       .values(rows)

@@ -13,6 +13,7 @@ import { logDelivered, recordAttempts, setStatus } from './deliver.js';
 import { QUEUES } from './jobs.js';
 import { faxOutcomePollMs } from './common.js';
 import { FAX_OUTCOME_GIVE_UP_MS, retryDelayMs } from './rules.js';
+import { claimsDb, claimsTransaction } from './tables.js';
 
 /** Awaiting deliveries asked about per transaction (each is one call to the gateway). */
 export const FOLLOW_UP_BATCH = 100;
@@ -26,7 +27,7 @@ export async function followUpBatch(
 ): Promise<number> {
   const now = ctx.clock.now();
   const retries: Date[] = [];
-  const count = await ctx.db.transaction().execute(async (tx) => {
+  const count = await claimsTransaction(ctx).execute(async (tx) => {
     const due = await tx
       .selectFrom('claimDelivery as d')
       .innerJoin('claim as c', 'c.id', 'd.claimId')
@@ -159,7 +160,7 @@ export async function followUpBatch(
  * at a time (the queue is stately, keyed 'waiting'), so the chain never multiplies, and it ends when nothing awaits.
  */
 export async function wakeForNextFollowUp(ctx: AppContext, boss: PgBoss) {
-  const next = await ctx.db
+  const next = await claimsDb(ctx)
     .selectFrom('claimDelivery')
     .select((eb) => eb.fn.min('nextAttemptAt').as('at'))
     .where('status', '=', 'awaiting')

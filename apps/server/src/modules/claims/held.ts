@@ -2,25 +2,20 @@
 // - rrn_unconfirmed: matched only by a resident number not yet confirmed to be the subscriber's. The patient sees
 //   when and where (not what) on /web/treat ("내 진료가 맞나요?") and answers: theirs → matched again as confirmed
 //   (and claimed by the ordinary rules); not theirs → not_patients, unlinked, for an operator.
-// - identity_mismatch and not_patients: listed for operators (GET OPERATOR_API.heldRecords), never for the patient.
+// - identity_mismatch and not_patients: listed for operators (console/held.ts), never for the patient.
 // Records from a hospital the patient never chose (hospital_not_subscribed) are unlinked and deleted at purge_at.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { z } from 'zod';
-import type { OperatorHeldRecord } from '@auto-claim/contract';
-import type { heldRecordsQuery } from '@auto-claim/contract/ops';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { pageOf } from '../../db/page.js';
-import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import type { RecordOwner } from './history.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { own, type Handle } from '../../db/handle.js';
+import { claimsDb, type ClaimsTables } from './tables.js';
 
 /** The patient's records waiting for their word, newest visit first: when and where only. */
-export const recordsToConfirm = (db: Db, who: RecordOwner) =>
+export const recordsToConfirm = (handle: Handle, who: RecordOwner) =>
   who.insuApplyIds.length === 0
     ? Promise.resolve([])
-    : db
+    : own<ClaimsTables>(handle)
         .selectFrom('treatmentRecord')
         .select(['id', 'hospitalCd', 'visitDate', 'visitType'])
         .where('outcome', '=', 'rrn_unconfirmed')
@@ -40,7 +35,7 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
   const changed =
     who.insuApplyIds.length === 0
       ? undefined
-      : await ctx.db
+      : await claimsDb(ctx)
           .updateTable('treatmentRecord')
           .set(
             mine
@@ -59,36 +54,9 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
   }
 }
 
-/** For operators: records held as another person's (identity_mismatch) or disowned by the patient (not_patients). */
-/** A page of the held records, newest first unless sorted otherwise (the console's list). */
-export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecordsQuery>) {
-  const column = { receivedAt: 'receivedAt', visitDate: 'visitDate', hospitalCd: 'hospitalCd' } as const;
-  let base = ctx.db.selectFrom('treatmentRecord').where('outcome', 'in', ['identity_mismatch', 'not_patients']);
-  if (q.reason) base = base.where('outcome', '=', q.reason);
-  if (q.hospitalCd) base = base.where('hospitalCd', '=', q.hospitalCd);
-  const { rows, total } = await pageOf(
-    base
-      .select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt'])
-      .orderBy(column[q.sort ?? 'receivedAt'], q.order)
-      .orderBy('id', q.order),
-    q,
-  );
-  const list = rows.map((r): OperatorHeldRecord => ({
-    recordId: r.id,
-    hospitalCd: r.hospitalCd,
-    receiptNo: r.receiptNo,
-    visitDate: r.visitDate,
-    reason: r.outcome as OperatorHeldRecord['reason'],
-    insuApplyId: r.insuApplyId,
-    receivedAt: new Date(r.receivedAt).toISOString(),
-    decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
-  }));
-  return { list, total };
-}
-
 /** Deletes unlinked records (another hospital's) whose keeping period ended; the minute tick calls it. */
-export async function purgeUnlinkedRecords(db: Db, now: Date): Promise<number> {
-  const res = await db
+export async function purgeUnlinkedRecords(handle: Handle, now: Date): Promise<number> {
+  const res = await own<ClaimsTables>(handle)
     .deleteFrom('treatmentRecord')
     .where('purgeAt', '<=', now)
     .where('outcome', '=', 'hospital_not_subscribed')

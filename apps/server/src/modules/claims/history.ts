@@ -2,11 +2,9 @@
 // treatment records, the claims made of them and each claim's status history. A patient's records are those matched
 // to their CI or to one of their subscriptions (records that carried only an RRN), except those held or unlinked
 // (rules.ts, HIDDEN_OUTCOMES): another person's record, another hospital's, or one waiting for the patient's word.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { own, type Handle } from '../../db/handle.js';
 import { HIDDEN_OUTCOMES } from './rules.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { ClaimsTables } from './tables.js';
 
 /** Whose records: the session's CI (keyed hash) and every subscription id that CI ever had. */
 export interface RecordOwner {
@@ -14,8 +12,8 @@ export interface RecordOwner {
   insuApplyIds: string[];
 }
 
-const ownRecords = (db: Db, who: RecordOwner) =>
-  db
+const ownRecords = (handle: Handle, who: RecordOwner) =>
+  own<ClaimsTables>(handle)
     .selectFrom('treatmentRecord')
     .where('outcome', 'not in', HIDDEN_OUTCOMES)
     .where((eb) =>
@@ -41,19 +39,26 @@ const RECORD_COLUMNS = [
 ] as const;
 
 /** The patient's records, newest visit first. */
-export const recordsOf = (db: Db, who: RecordOwner, limit: number) =>
-  ownRecords(db, who).select(RECORD_COLUMNS).orderBy('visitDate', 'desc').orderBy('id', 'desc').limit(limit).execute();
+export const recordsOf = (handle: Handle, who: RecordOwner, limit: number) =>
+  ownRecords(handle, who)
+    .select(RECORD_COLUMNS)
+    .orderBy('visitDate', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 
 /** The patient's records among `ids` (someone else's are simply not there). */
-export const recordsByIds = (db: Db, who: RecordOwner, ids: number[]) =>
-  ids.length === 0 ? Promise.resolve([]) : ownRecords(db, who).select(RECORD_COLUMNS).where('id', 'in', ids).execute();
+export const recordsByIds = (handle: Handle, who: RecordOwner, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : ownRecords(handle, who).select(RECORD_COLUMNS).where('id', 'in', ids).execute();
 
 export type HistoryRecord = Awaited<ReturnType<typeof recordsOf>>[number];
 
-export const claimsOfRecords = (db: Db, recordIds: number[]) =>
+export const claimsOfRecords = (handle: Handle, recordIds: number[]) =>
   recordIds.length === 0
     ? Promise.resolve([])
-    : db
+    : own<ClaimsTables>(handle)
         .selectFrom('claim')
         .leftJoin('claimDelivery', 'claimDelivery.claimId', 'claim.id')
         .select([
@@ -76,10 +81,10 @@ export const claimsOfRecords = (db: Db, recordIds: number[]) =>
 
 export type HistoryClaim = Awaited<ReturnType<typeof claimsOfRecords>>[number];
 
-export const statusHistoryOf = (db: Db, claimIds: number[]) =>
+export const statusHistoryOf = (handle: Handle, claimIds: number[]) =>
   claimIds.length === 0
     ? Promise.resolve([])
-    : db
+    : own<ClaimsTables>(handle)
         .selectFrom('claimStatusHistory')
         .select(['claimId', 'status', 'reason', 'at'])
         .where('claimId', 'in', claimIds)
@@ -87,15 +92,16 @@ export const statusHistoryOf = (db: Db, claimIds: number[]) =>
         .execute();
 
 /** One claim, with the CI's keyed hash it belongs to (an insurer's question about it). */
-export const claimById = (db: Db, claimId: number) =>
-  db
+export const claimById = (handle: Handle, claimId: number) =>
+  own<ClaimsTables>(handle)
     .selectFrom('claim')
     .select(['id', 'ciHmac', 'insuCompCd', 'insuApplyId', 'recordId'])
     .where('id', '=', claimId)
     .executeTakeFirst();
 
 /** For lines that mention records and claims (the access log, ID requests): visit, hospital, insurer, origin. */
-export async function briefsOf(db: Db, recordIds: number[], claimIds: number[]) {
+export async function briefsOf(handle: Handle, recordIds: number[], claimIds: number[]) {
+  const db = own<ClaimsTables>(handle);
   const claims = claimIds.length
     ? await db
         .selectFrom('claim')

@@ -21,5 +21,5 @@ export {
   type RecordOwner,
 } from './history.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
-export { patientCiHmacOf, maskedPatientsOf } from './console.js';
+export { patientCiHmacOf, maskedPatientsOf } from './console/claims.js';
 export { buildClaimPackage } from './documents.js';

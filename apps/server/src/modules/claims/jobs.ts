@@ -1,8 +1,8 @@
 // The claim engine's queues (ADR 0003) and the notifications that failed every retry. pg-boss itself, its
 // lifecycle and the minute tick belong to the jobs runtime (src/jobs/); engine.ts registers the workers.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../../db/schema.js';
+import type { ClaimsDb } from './tables.js';
 
 export const QUEUES = {
   /** Wake-up: match pending treatment records into claims. 'stately': one queued and one running at most. */
@@ -41,7 +41,7 @@ export interface FailedNotification {
  * adapter's message, which never carries personal data.
  */
 export async function failedNotifications(
-  db: Kysely<Database>,
+  db: ClaimsDb,
   opts: { jobId?: string; handled?: 'false' | 'true' | 'all'; limit?: number; offset?: number } = {},
 ): Promise<{ list: FailedNotification[]; total: number }> {
   const handled = opts.handled ?? 'all';

@@ -1,10 +1,10 @@
 // Matching: pending treatment records → a decision each (rules.ts) → claims, their first status and deliveries, the
 // access log, and a 알림톡 job per record the patient is told about; one transaction per batch, rows taken with
 // SELECT … FOR UPDATE SKIP LOCKED so any number of workers share the work.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
-import type { Database, RecordOutcome } from '../../db/schema.js';
+import type { RecordOutcome } from '../../db/schema.js';
 import { recordAccess } from '../audit/index.js';
 import { channelsOf, faxNumbers } from '../reference/index.js';
 import { matchableSubscriptions } from '../subscriptions/index.js';
@@ -13,14 +13,14 @@ import { bossDb } from '../../jobs/runtime.js';
 import { QUEUES } from './jobs.js';
 import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, nextBatchAt, outcomeOf, type RuleMatch } from './rules.js';
 import { kstToday } from '@auto-claim/contract';
-
-type Db = Kysely<Database>;
+import { own, type Handle } from '../../db/handle.js';
+import { type ClaimsTables, claimsTransaction } from './tables.js';
 
 export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limit = MATCH_BATCH): Promise<number> {
   const now = ctx.clock.now();
   const today = kstToday(now);
   let wakeAt: Date[] = [];
-  const decided = await ctx.db.transaction().execute(async (tx) => {
+  const decided = await claimsTransaction(ctx).execute(async (tx) => {
     const records = await tx
       .selectFrom('treatmentRecord')
       .select(['id', 'hospitalCd', 'ciHmac', 'rrnHmac', 'visitDate', 'totalPaid', 'personEnc', 'identityConfirmedAt'])
@@ -125,7 +125,7 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
  * already exists for the record and insurer (e.g. the patient claimed it by hand first). */
 export async function insertClaims(
   ctx: AppContext,
-  tx: Db,
+  handle: Handle,
   claims: {
     recordId: number;
     insuCompCd: string;
@@ -138,6 +138,7 @@ export async function insertClaims(
   now: Date,
 ): Promise<number[]> {
   if (claims.length === 0) return [];
+  const tx = own<ClaimsTables>(handle);
   const fax = await faxNumbers(tx);
   const channels = await channelsOf(ctx, tx, [...new Set(claims.map((c) => c.insuCompCd))]);
   const inserted = await tx

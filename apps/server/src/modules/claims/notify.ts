@@ -8,13 +8,14 @@ import { signLinkTokens } from '../../security/linkToken.js';
 import { hospitalsByCode } from '../reference/index.js';
 import { contactsOf } from '../subscriptions/index.js';
 import { QUEUES } from './jobs.js';
+import { claimsTransaction } from './tables.js';
 
 const WON = new Intl.NumberFormat('ko-KR');
 
 /** One 알림톡 per record, for a batch of records in one transaction (the link's token exists only if the message does). */
 export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
   if (recordIds.length === 0) return;
-  await ctx.db.transaction().execute(async (tx) => {
+  await claimsTransaction(ctx).execute(async (tx) => {
     const rows = await tx
       .selectFrom('treatmentRecord')
       .select(['id', 'outcome', 'visitDate', 'totalPaid', 'hospitalCd', 'insuApplyId'])

@@ -1,14 +1,11 @@
 // The hospital feed's refused records (README "Operator console"): each record the feed refused, with the hospital's
 // receipt number when it sent a readable one and why (code, field, Korean message), never the patient's name, RRN,
-// CI or phone. Kept FEED_REJECTION_DAYS, then deleted by the engine's minute tick. And the feed at a glance.
-import { sql, type Kysely } from 'kysely';
-import { KST_OFFSET_MS, type FieldError } from '@auto-claim/contract';
-import type { FeedRejection, HospitalFeed } from '@auto-claim/contract/ops';
+// CI or phone. Kept FEED_REJECTION_DAYS, then deleted by the engine's minute tick; the console reads them
+// (console/hospital-feed.ts).
+import type { FieldError } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { pageOf } from '../../db/page.js';
-import type { Database } from '../../db/schema.js';
-
-type Db = Kysely<Database>;
+import { own, type Handle } from '../../db/handle.js';
+import { claimsDb, type ClaimsTables } from './tables.js';
 
 export const FEED_REJECTION_DAYS = 90;
 const RECEIPT_NO = /^[A-Za-z0-9_-]{1,50}$/;
@@ -57,7 +54,7 @@ export async function recordRejections(
   if (rows.length === 0) return;
   const at = ctx.clock.now();
   try {
-    await ctx.db
+    await claimsDb(ctx)
       .insertInto('feedRejection')
       .values(rows.map((r) => ({ hospitalCd, at, ...r })))
       .execute();
@@ -66,60 +63,8 @@ export async function recordRejections(
   }
 }
 
-export async function purgeRejections(db: Db, now: Date) {
+export async function purgeRejections(handle: Handle, now: Date) {
   const cutoff = new Date(now.getTime() - FEED_REJECTION_DAYS * 86_400_000);
-  const r = await db.deleteFrom('feedRejection').where('at', '<', cutoff).executeTakeFirst();
+  const r = await own<ClaimsTables>(handle).deleteFrom('feedRejection').where('at', '<', cutoff).executeTakeFirst();
   return Number(r.numDeletedRows);
-}
-
-export async function pageRejections(
-  db: Db,
-  hospitalCd: string,
-  q: { page: number; size: number; order: 'asc' | 'desc' },
-): Promise<{ list: FeedRejection[]; total: number }> {
-  const { rows, total } = await pageOf(
-    db
-      .selectFrom('feedRejection')
-      .select(['id', 'at', 'receiptNo', 'code', 'field', 'message'])
-      .where('hospitalCd', '=', hospitalCd)
-      .orderBy('at', q.order)
-      .orderBy('id', q.order),
-    q,
-  );
-  return {
-    list: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })),
-    total,
-  };
-}
-
-/** Midnight in Korea of the day `now` falls on. */
-const kstMidnight = (now: Date) => {
-  const shifted = now.getTime() + KST_OFFSET_MS;
-  return new Date(shifted - (shifted % 86_400_000) - KST_OFFSET_MS);
-};
-
-export async function hospitalFeed(db: Db, hospitalCd: string, now: Date): Promise<HospitalFeed> {
-  const since = kstMidnight(now);
-  const [records, rejected] = await Promise.all([
-    db
-      .selectFrom('treatmentRecord')
-      .select([
-        (eb) => eb.fn.max('receivedAt').as('last'),
-        sql<number>`count(*) filter (where received_at >= ${since})`.as('today'),
-      ])
-      .where('hospitalCd', '=', hospitalCd)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('feedRejection')
-      .select([(eb) => eb.fn.max('at').as('last'), sql<number>`count(*) filter (where at >= ${since})`.as('today')])
-      .where('hospitalCd', '=', hospitalCd)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const times = [records.last, rejected.last].filter((d) => d !== null).map((d) => new Date(d as Date).getTime());
-  return {
-    hospitalCd,
-    lastFeedAt: times.length ? new Date(Math.max(...times)).toISOString() : null,
-    recordsToday: Number(records.today),
-    rejectedToday: Number(rejected.today),
-  };
 }

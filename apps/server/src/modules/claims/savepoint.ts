@@ -2,13 +2,13 @@
 // whole transaction, and every statement after it fails too, so a batch that caught the error and went on lost every
 // row of the batch. A savepoint confines it: the failed part is rolled back, the transaction goes on, and the item is
 // recorded as a failed attempt while the others of its batch commit.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { ClaimsDb } from './tables.js';
 
 let next = 0;
 
 /** Runs `fn` in a savepoint of `tx`: when it throws, what it wrote is undone, the transaction is usable, and it rethrows. */
-export async function inSavepoint<T>(tx: Kysely<Database>, fn: () => Promise<T>): Promise<T> {
+export async function inSavepoint<T>(tx: ClaimsDb, fn: () => Promise<T>): Promise<T> {
   const name = sql.id(`engine_item_${(next = (next + 1) % 1_000_000)}`);
   await sql`savepoint ${name}`.execute(tx);
   let result: T;

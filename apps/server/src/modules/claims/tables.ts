@@ -2,6 +2,7 @@
 // in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses
 // ClaimsDb.
 import type { Generated, Kysely } from 'kysely';
+import { own, type Handle } from '../../db/handle.js';
 
 export interface ClaimsTables {
   hospitalApiKey: HospitalApiKeyTable;
@@ -18,6 +19,12 @@ export interface ClaimsTables {
 
 /** The handle claims code queries with (a transaction of it too): another owner's table does not compile. */
 export type ClaimsDb = Kysely<ClaimsTables>;
+
+/** The claims module's view of the context's connection (or of a handle handed over): its own tables only. */
+export const claimsDb = (from: { db: Handle }): ClaimsDb => own<ClaimsTables>(from.db);
+
+/** A transaction on the claims module's tables; other owners write in it through their index.ts, handed it. */
+export const claimsTransaction = (from: { db: Handle }) => claimsDb(from).transaction();
 
 export interface HospitalApiKeyTable {
   id: Generated<number>;

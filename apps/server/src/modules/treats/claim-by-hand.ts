@@ -2,7 +2,7 @@
 // it did not), all or nothing, through the engine's own insert, so the claim is sent like any other.
 import type { TreatVisit } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import { own } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { insertClaims, recordsByIds } from '../claims/index.js';
@@ -10,9 +10,6 @@ import { liveSubscriptionOf } from '../subscriptions/index.js';
 import { toId } from './common.js';
 import { lapsed, load, ownerOf, toVisits, TREAT_NOT_FOUND } from './history.js';
 import type { TreatsTables } from './tables.js';
-
-/** The claim engine's functions still take its whole Database (db/cross-cutting.ts, NOT_YET_SCOPED): handed as such. */
-const toClaims = (handle: Handle) => handle as Parameters<typeof recordsByIds>[0];
 
 /**
  * Claims the given visits for the given insurers (default: every insurer of the live subscription not yet claimed),
@@ -40,7 +37,7 @@ export async function claimTreats(
       if (!sub) {
         throw new AppError('NOT_SUBSCRIBED', '자동청구에 가입되어 있지 않아 청구할 수 없어요. 먼저 가입해 주세요.');
       }
-      const records = await recordsByIds(toClaims(trx), owner, ids);
+      const records = await recordsByIds(trx, owner, ids);
       ids.forEach((id, i) => {
         if (!records.some((r) => r.id === id)) throw TREAT_NOT_FOUND(fieldOf(i));
       });
@@ -80,7 +77,7 @@ export async function claimTreats(
       });
       // The engine's own insert: the claim, its first status, its delivery (sent by the engine's workers) and the
       // access log entry; an existing claim of the visit × insurer is skipped, so a repeat creates nothing.
-      const claims = await insertClaims(ctx, toClaims(trx), rows, now);
+      const claims = await insertClaims(ctx, trx, rows, now);
       return claims;
     });
   const records = await recordsByIds(ctx.db, owner, ids);

@@ -18,32 +18,25 @@ import {
 import { CLAIM_STATUS_NM, maskName, maskPhone } from '@auto-claim/contract';
 import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
-import { sql, type Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
-import { pageOf } from '../../db/page.js';
-import type { ClaimStatus, Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/problem.js';
-import {
-  operatorActionsOfClaim,
-  recordAccess,
-  recordOperatorAction,
-  type OperatorActionEntry,
-} from '../audit/index.js';
-import { hospitalsByCode, insurersByCode } from '../reference/index.js';
-import { contactsOf, subscriberOf } from '../subscriptions/index.js';
-import type { RecordPerson } from './common.js';
-import { claimView, retryDeadLetter } from './operator.js';
-import type { ClaimEngine } from './engine.js';
-
-type Db = Kysely<Database>;
-/** Who acts, as byOperator(ctx, req) answers it. */
-export type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
+import { sql } from 'kysely';
+import type { AppContext } from '../../../context.js';
+import { pageOf } from '../../../db/page.js';
+import type { ClaimStatus } from '../../../db/schema.js';
+import { AppError, notFound } from '../../../http/problem.js';
+import { operatorActionsOfClaim, recordAccess, recordOperatorAction } from '../../audit/index.js';
+import { hospitalsByCode, insurersByCode } from '../../reference/index.js';
+import { contactsOf, subscriberOf } from '../../subscriptions/index.js';
+import type { RecordPerson } from '../common.js';
+import { claimView, retryDeadLetter, type By } from './actions.js';
+import type { ClaimEngine } from '../engine.js';
+import type { Handle } from '../../../db/handle.js';
+import { claimsDb, claimsTransaction } from '../tables.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
 
 /** Names of hospitals and insurers for a page of rows. */
-async function namesOf(db: Db, hospitals: string[], insurers: string[]) {
+async function namesOf(db: Handle, hospitals: string[], insurers: string[]) {
   const [h, i] = await Promise.all([
     hospitalsByCode(db, [...new Set(hospitals)]),
     insurersByCode(db, [...new Set(insurers)]),
@@ -70,7 +63,7 @@ async function maskedPatients(ctx: AppContext, rows: { personEnc: string; insuAp
 export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]; recordIds: number[] }) {
   const [claims, records] = await Promise.all([
     by.claimIds.length
-      ? ctx.db
+      ? claimsDb(ctx)
           .selectFrom('claim as c')
           .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
           .select(['c.id', 'r.personEnc'])
@@ -78,7 +71,11 @@ export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]
           .execute()
       : [],
     by.recordIds.length
-      ? ctx.db.selectFrom('treatmentRecord').select(['id', 'personEnc']).where('id', 'in', by.recordIds).execute()
+      ? claimsDb(ctx)
+          .selectFrom('treatmentRecord')
+          .select(['id', 'personEnc'])
+          .where('id', 'in', by.recordIds)
+          .execute()
       : [],
   ]);
   const name = (enc: string) => maskName(ctx.crypto.decryptJson<RecordPerson>(enc).name);
@@ -91,11 +88,11 @@ export async function maskedPatientsOf(ctx: AppContext, by: { claimIds: number[]
 /** The keyed hash of the CI of a claim's or a record's patient (the access log's patient filter). */
 export async function patientCiHmacOf(ctx: AppContext, by: { claimId?: number; recordId?: number }) {
   if (by.claimId !== undefined) {
-    const c = await ctx.db.selectFrom('claim').select('ciHmac').where('id', '=', by.claimId).executeTakeFirst();
+    const c = await claimsDb(ctx).selectFrom('claim').select('ciHmac').where('id', '=', by.claimId).executeTakeFirst();
     return c?.ciHmac ?? null;
   }
   if (by.recordId !== undefined) {
-    const r = await ctx.db
+    const r = await claimsDb(ctx)
       .selectFrom('treatmentRecord')
       .select('ciHmac')
       .where('id', '=', by.recordId)
@@ -115,7 +112,7 @@ const CLAIM_SORT = {
 
 /** The claim search: filtered, sorted and paged in SQL. */
 export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaimsQuery>): Promise<Page<OpsClaimRow>> {
-  let base = ctx.db.selectFrom('claim as c').innerJoin('treatmentRecord as r', 'r.id', 'c.recordId');
+  let base = claimsDb(ctx).selectFrom('claim as c').innerJoin('treatmentRecord as r', 'r.id', 'c.recordId');
   if (q.claimId !== undefined) base = base.where('c.id', '=', q.claimId);
   if (q.hospitalCd) base = base.where('r.hospitalCd', '=', q.hospitalCd);
   if (q.insuCompCd) base = base.where('c.insuCompCd', '=', q.insuCompCd);
@@ -207,7 +204,7 @@ const empty = { detail: null, actor: null, status: null, channel: null, outcome:
 /** A claim with its masked patient and timeline: record received → claim built → each attempt → insurer answers. */
 export async function claimDetail(ctx: AppContext, claimId: number): Promise<OpsClaimDetail> {
   const view = await claimView(ctx, claimId);
-  const db = ctx.db;
+  const db = claimsDb(ctx);
   const [c, history, attempts, answers, actions] = await Promise.all([
     db
       .selectFrom('claim as c')
@@ -329,7 +326,7 @@ export async function revealPatient(
   { category, reason }: ReleaseBody,
   by: By,
 ): Promise<RevealAnswer> {
-  const c = await ctx.db
+  const c = await claimsDb(ctx)
     .selectFrom('claim as c')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
     .select(['c.ciHmac', 'c.insuApplyId', 'c.recordId', 'r.personEnc'])
@@ -346,7 +343,7 @@ export async function revealPatient(
     birthDate: sub?.person.birthday ?? record.birthDate,
   };
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
+  await claimsTransaction(ctx).execute(async (tx) => {
     await recordOperatorAction(
       tx,
       {
@@ -385,7 +382,7 @@ export async function deadLetterPage(
   ctx: AppContext,
   q: z.output<typeof deadLettersQuery>,
 ): Promise<Page<DeadLetterRow>> {
-  let base = ctx.db
+  let base = claimsDb(ctx)
     .selectFrom('claimDelivery as d')
     .innerJoin('claim as c', 'c.id', 'd.claimId')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
@@ -457,7 +454,7 @@ export const retryMany = (ctx: AppContext, ids: number[], by: By) => eachOf(ids,
 export const markHandled = (ctx: AppContext, ids: number[], note: string, by: By) =>
   eachOf(ids, async (claimId) => {
     const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (tx) => {
+    await claimsTransaction(ctx).execute(async (tx) => {
       const d = await tx
         .updateTable('claimDelivery')
         .set({ handledAt: now, handledBy: by.loginId, handledNote: note })
@@ -486,6 +483,13 @@ export const markHandled = (ctx: AppContext, ids: number[], note: string, by: By
     });
   });
 
+/** A failed patient message sent again, in the operators' record; false when it is not one that failed every retry. */
+export async function retryNotification(ctx: AppContext, engine: ClaimEngine, jobId: string, by: By) {
+  if (!(await engine.retryNotification(jobId))) return false;
+  await recordOperatorAction(ctx.db, { ...by, action: 'notification_retried', target: jobId }, ctx.clock.now());
+  return true;
+}
+
 /** Failed patient messages sent again, each answered. */
 export async function retryNotifications(
   ctx: AppContext,
@@ -495,7 +499,7 @@ export async function retryNotifications(
 ): Promise<JobBulkAnswer> {
   const results: JobBulkAnswer['results'] = [];
   for (const jobId of [...new Set(jobIds)]) {
-    if (!(await engine.retryNotification(jobId))) {
+    if (!(await retryNotification(ctx, engine, jobId, by))) {
       results.push({
         jobId,
         ok: false,
@@ -504,7 +508,6 @@ export async function retryNotifications(
       });
       continue;
     }
-    await recordOperatorAction(ctx.db, { ...by, action: 'notification_retried', target: jobId }, ctx.clock.now());
     results.push({ jobId, ok: true, code: null, detail: null });
   }
   return { results };
@@ -535,7 +538,7 @@ export async function markNotificationsHandled(
       continue;
     }
     const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (tx) => {
+    await claimsTransaction(ctx).execute(async (tx) => {
       // The job's own completed_on, to the microsecond (a JavaScript date would lose them and never match again).
       await sql`insert into notification_handled (job_id, failed_at, note, handled_by, handled_at)
         select id::text, completed_on, ${note}, ${by.loginId}, ${now} from pgboss.job where id = ${jobId}::uuid

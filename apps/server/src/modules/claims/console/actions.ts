@@ -1,19 +1,20 @@
-// What an operator sees of the claim engine and may do: one claim with its history, the dead letters, sending a
-// dead letter again, and recording an insurer's answer (accepted, rejected with a reason, paid).
+// What an operator may do to one claim (README "Operator console"): send a dead letter again, record an insurer's
+// answer (accepted, rejected with a reason, paid), and the claim as the console answers after either.
 import type { OperatorClaimView } from '@auto-claim/contract';
-import type { AppContext } from '../../context.js';
-import { AppError, notFound } from '../../http/problem.js';
-import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
+import type { AppContext } from '../../../context.js';
+import { AppError, notFound } from '../../../http/problem.js';
+import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../../audit/index.js';
+import { ANSWER_NEXT } from '../rules.js';
+import { claimsDb, claimsTransaction } from '../tables.js';
 
 /** Who acts, as byOperator(ctx, req) answers it. */
-type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
-import { ANSWER_NEXT } from './rules.js';
+export type By = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
 
 export async function claimView(ctx: AppContext, claimId: number): Promise<OperatorClaimView> {
-  const c = await ctx.db
+  const c = await claimsDb(ctx)
     .selectFrom('claim as c')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
     .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
@@ -38,13 +39,13 @@ export async function claimView(ctx: AppContext, claimId: number): Promise<Opera
     .executeTakeFirst();
   if (!c) throw NOT_FOUND();
   const [history, documents] = await Promise.all([
-    ctx.db
+    claimsDb(ctx)
       .selectFrom('claimStatusHistory')
       .select(['status', 'reason', 'actor', 'at'])
       .where('claimId', '=', claimId)
       .orderBy('id')
       .execute(),
-    ctx.db
+    claimsDb(ctx)
       .selectFrom('claimDocument')
       .select(['kind', 'sha256', 'bytes'])
       .where('claimId', '=', claimId)
@@ -83,10 +84,17 @@ export async function claimView(ctx: AppContext, claimId: number): Promise<Opera
  */
 export async function retryDeadLetter(ctx: AppContext, claimId: number, by: By) {
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
+  await claimsTransaction(ctx).execute(async (tx) => {
     const d = await tx
       .updateTable('claimDelivery')
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, handledAt: null, handledBy: null, handledNote: null })
+      .set({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        handledAt: null,
+        handledBy: null,
+        handledNote: null,
+      })
       .where('claimId', '=', claimId)
       .where('status', '=', 'dead')
       .returning(['claimId'])
@@ -119,7 +127,7 @@ export async function setInsurerAnswer(
   by: By,
 ) {
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
+  await claimsTransaction(ctx).execute(async (tx) => {
     const c = await tx
       .selectFrom('claim')
       .select(['status', 'amount', 'ciHmac'])

@@ -1,0 +1,63 @@
+// The hospital feed as operators see it (README "Operator console"): when a hospital last sent, what arrived and what
+// was refused today, and the refused records a page at a time (rejections.ts keeps them).
+import { sql } from 'kysely';
+import { KST_OFFSET_MS } from '@auto-claim/contract';
+import type { FeedRejection, HospitalFeed } from '@auto-claim/contract/ops';
+import type { AppContext } from '../../../context.js';
+import { pageOf } from '../../../db/page.js';
+import { claimsDb } from '../tables.js';
+
+/** The refused records of one hospital, newest first unless asked otherwise. */
+export async function pageRejections(
+  ctx: AppContext,
+  hospitalCd: string,
+  q: { page: number; size: number; order: 'asc' | 'desc' },
+): Promise<{ list: FeedRejection[]; total: number }> {
+  const { rows, total } = await pageOf(
+    claimsDb(ctx)
+      .selectFrom('feedRejection')
+      .select(['id', 'at', 'receiptNo', 'code', 'field', 'message'])
+      .where('hospitalCd', '=', hospitalCd)
+      .orderBy('at', q.order)
+      .orderBy('id', q.order),
+    q,
+  );
+  return {
+    list: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })),
+    total,
+  };
+}
+
+/** Midnight in Korea of the day `now` falls on. */
+const kstMidnight = (now: Date) => {
+  const shifted = now.getTime() + KST_OFFSET_MS;
+  return new Date(shifted - (shifted % 86_400_000) - KST_OFFSET_MS);
+};
+
+/** When the hospital last sent (a record or a refused one), and how many of each arrived today (Korean day). */
+export async function hospitalFeed(ctx: AppContext, hospitalCd: string): Promise<HospitalFeed> {
+  const db = claimsDb(ctx);
+  const since = kstMidnight(ctx.clock.now());
+  const [records, rejected] = await Promise.all([
+    db
+      .selectFrom('treatmentRecord')
+      .select([
+        (eb) => eb.fn.max('receivedAt').as('last'),
+        sql<number>`count(*) filter (where received_at >= ${since})`.as('today'),
+      ])
+      .where('hospitalCd', '=', hospitalCd)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('feedRejection')
+      .select([(eb) => eb.fn.max('at').as('last'), sql<number>`count(*) filter (where at >= ${since})`.as('today')])
+      .where('hospitalCd', '=', hospitalCd)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const times = [records.last, rejected.last].filter((d) => d !== null).map((d) => new Date(d as Date).getTime());
+  return {
+    hospitalCd,
+    lastFeedAt: times.length ? new Date(Math.max(...times)).toISOString() : null,
+    recordsToday: Number(records.today),
+    rejectedToday: Number(rejected.today),
+  };
+}

@@ -1,0 +1,321 @@
+// The console's calls about claims (README "Operator console"): search, one claim and what may be done to it (send
+// again, an insurer's answer, its PDF package with a reason), reveal a patient with a reason, the held records, and the
+// dead letters of claims and of 알림톡 (list, retry one or many, close with a note). All need the operator role: a
+// viewer sees no personal data. Handlers parse, authorise, call this folder's functions and answer.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  OPS_CLAIMS_API,
+  PACKAGE_DOWNLOADS_PER_HOUR,
+  heldRecordsQuery,
+  opsClaimDetail,
+  packageBody,
+  bulkAnswer,
+  bulkHandledBody,
+  bulkRetryBody,
+  deadLettersPage,
+  deadLettersQuery,
+  opsClaimsAnswer,
+  opsClaimsQuery,
+  jobBulkAnswer,
+  notificationDeadLettersPage,
+  notificationDeadLettersQuery,
+  notificationsHandledBody,
+  notificationsRetryBody,
+  offsetOf,
+  revealAnswer,
+  revealBody,
+} from '@auto-claim/contract/ops';
+import {
+  OPERATOR_API,
+  claimIdParams,
+  claimStatusBody,
+  heldRecordsAnswer,
+  notificationJobParams,
+} from '@auto-claim/contract';
+import type { AppContext } from '../../../context.js';
+import { AppError } from '../../../http/problem.js';
+import { operatorRoute, pdfAnswer } from '../../../http/route-contract.js';
+import { byOperator } from '../../audit/index.js';
+import type { ClaimEngine } from '../engine.js';
+import { retryDeadLetter, setInsurerAnswer } from './actions.js';
+import {
+  claimDetail,
+  deadLetterPage,
+  markHandled,
+  markNotificationsHandled,
+  retryMany,
+  retryNotification,
+  retryNotifications,
+  revealPatient,
+  searchClaims,
+} from './claims.js';
+import { heldRecords } from './held.js';
+import { hospitalConsoleRoutes } from './hospital-routes.js';
+import { recordClaimPackage } from './package.js';
+
+/** One claim (its detail, sending it again, an insurer's answer, its PDF package), the held records, one 알림톡 again. */
+const oneClaimRoutes =
+  (ctx: AppContext, engine: ClaimEngine): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['operator'];
+
+    app.get(
+      OPERATOR_API.heldRecords,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'listHeldRecords',
+          tags,
+          summary: '누구의 진료인지 확인이 필요한 기록 (이름·생년월일이 다르거나 환자가 아니라고 한 기록)',
+          querystring: heldRecordsQuery,
+          response: { 200: heldRecordsAnswer },
+        },
+      },
+      async (req) => heldRecords(ctx, req.query),
+    );
+
+    app.post(
+      OPERATOR_API.notificationRetry(':jobId'),
+      {
+        config: operatorRoute('operator', 'NOTIFICATION_NOT_DEAD'),
+        schema: {
+          operationId: 'retryNotification',
+          tags,
+          summary: '보내지 못한 알림톡/문자를 다시 보내기',
+          params: notificationJobParams,
+          response: { 202: z.object({ jobId: z.string() }) },
+        },
+      },
+      async (req, reply) => {
+        if (!(await retryNotification(ctx, engine, req.params.jobId, byOperator(ctx, req)))) {
+          throw new AppError('NOTIFICATION_NOT_DEAD', '끝내 보내지 못한 알림만 다시 보낼 수 있어요.');
+        }
+        return reply.code(202).send({ jobId: req.params.jobId });
+      },
+    );
+
+    app.get(
+      OPERATOR_API.claim(':claimId'),
+      {
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND'),
+        schema: {
+          operationId: 'getClaim',
+          tags,
+          summary: '청구 한 건: 환자(가려서), 상태 이력, 전송 시도, 보험사 답, 문서 해시, 타임라인',
+          params: claimIdParams,
+          response: { 200: opsClaimDetail },
+        },
+      },
+      (req) => claimDetail(ctx, req.params.claimId),
+    );
+
+    app.post(
+      OPERATOR_API.claimRetry(':claimId'),
+      {
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'CLAIM_NOT_DEAD'),
+        schema: {
+          operationId: 'retryClaim',
+          tags,
+          summary: '보내지 못한 청구를 다시 보내기',
+          params: claimIdParams,
+          response: { 200: opsClaimDetail },
+        },
+      },
+      async (req) => {
+        await retryDeadLetter(ctx, req.params.claimId, byOperator(ctx, req));
+        await engine.kick();
+        return claimDetail(ctx, req.params.claimId);
+      },
+    );
+
+    app.post(
+      OPERATOR_API.claimStatus(':claimId'),
+      {
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'CLAIM_STATUS_CONFLICT'),
+        schema: {
+          operationId: 'setClaimStatus',
+          tags,
+          summary: '보험사의 답 기록: 접수(accepted), 반려(rejected, 사유), 지급(paid)',
+          params: claimIdParams,
+          body: claimStatusBody,
+          response: { 200: opsClaimDetail },
+        },
+      },
+      async (req) => {
+        await setInsurerAnswer(ctx, req.params.claimId, req.body, byOperator(ctx, req));
+        return claimDetail(ctx, req.params.claimId);
+      },
+    );
+
+    // A POST with the reason, as a reveal: a GET had no body for it, and its automatic HEAD ran the handler, writing a
+    // release to the patient's log for bytes never sent. POST has no HEAD; the reason never rides in the URL.
+    app.post(
+      OPERATOR_API.claimPackage(':claimId'),
+      {
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'OPERATOR_RELEASE_LIMITED'),
+        schema: {
+          operationId: 'getClaimPackage',
+          tags,
+          summary:
+            '청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 ' +
+            `환자 열람 기록에 남아요. 운영자마다 한 시간에 ${PACKAGE_DOWNLOADS_PER_HOUR}건까지`,
+          params: claimIdParams,
+          body: packageBody,
+          response: { 200: pdfAnswer('청구 서류 PDF (첨부 파일로 내려받아요)') },
+        },
+      },
+      async (req, reply) => {
+        const pdf = await recordClaimPackage(ctx, req.params.claimId, req.body, byOperator(ctx, req));
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="claim-${req.params.claimId}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(pdf));
+      },
+    );
+  };
+
+/** The claim search, a patient revealed, and the dead letters of claims and of 알림톡. */
+const claimListRoutes =
+  (ctx: AppContext, engine: ClaimEngine): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['operator'];
+
+    app.get(
+      OPS_CLAIMS_API.claims,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'searchClaims',
+          tags,
+          summary: '청구 검색 (병원, 보험사, 진료일 또는 청구일, 상태, 청구 번호; 환자는 가려서 보여요)',
+          querystring: opsClaimsQuery,
+          response: { 200: opsClaimsAnswer },
+        },
+      },
+      (req) => searchClaims(ctx, req.query),
+    );
+
+    app.post(
+      OPS_CLAIMS_API.claimReveal(':claimId'),
+      {
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND'),
+        schema: {
+          operationId: 'revealClaimPatient',
+          tags,
+          summary:
+            '청구 환자의 이름·휴대폰 번호·생년월일 확인 (이유를 적어야 하고, 운영자 기록과 환자 열람 기록에 남아요)',
+          params: claimIdParams,
+          body: revealBody,
+          response: { 200: revealAnswer },
+        },
+      },
+      (req) => revealPatient(ctx, req.params.claimId, req.body, byOperator(ctx, req)),
+    );
+
+    app.get(
+      OPERATOR_API.deadLetters,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'listDeadLetters',
+          tags,
+          summary: '보내지 못한 청구 (dead letters): 처리할 것, 처리 완료한 것(handled=true)',
+          querystring: deadLettersQuery,
+          response: { 200: deadLettersPage },
+        },
+      },
+      (req) => deadLetterPage(ctx, req.query),
+    );
+
+    app.post(
+      OPS_CLAIMS_API.deadLettersRetry,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'retryDeadLetters',
+          tags,
+          summary: '보내지 못한 청구 여러 건을 다시 보내기 (건마다 결과를 답해요)',
+          body: bulkRetryBody,
+          response: { 200: bulkAnswer },
+        },
+      },
+      async (req) => {
+        const answer = await retryMany(ctx, req.body.claimIds, byOperator(ctx, req));
+        if (answer.results.some((r) => r.ok)) await engine.kick();
+        return answer;
+      },
+    );
+
+    app.post(
+      OPS_CLAIMS_API.deadLettersHandled,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'markDeadLettersHandled',
+          tags,
+          summary: '보내지 못한 청구를 처리 완료로 표시 (메모와 함께; 목록에서 빠지고 handled=true로 찾을 수 있어요)',
+          body: bulkHandledBody,
+          response: { 200: bulkAnswer },
+        },
+      },
+      (req) => markHandled(ctx, req.body.claimIds, req.body.note, byOperator(ctx, req)),
+    );
+
+    app.get(
+      OPERATOR_API.notificationDeadLetters,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'listNotificationDeadLetters',
+          tags,
+          summary: '끝내 보내지 못한 알림톡/문자 (dead letters): 처리할 것, 처리 완료한 것(handled=true)',
+          querystring: notificationDeadLettersQuery,
+          response: { 200: notificationDeadLettersPage },
+        },
+      },
+      (req) =>
+        engine.failedNotifications({ handled: req.query.handled, limit: req.query.size, offset: offsetOf(req.query) }),
+    );
+
+    app.post(
+      OPS_CLAIMS_API.notificationsRetry,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'retryNotifications',
+          tags,
+          summary: '보내지 못한 알림톡/문자 여러 건을 다시 보내기 (건마다 결과를 답해요)',
+          body: notificationsRetryBody,
+          response: { 200: jobBulkAnswer },
+        },
+      },
+      (req) => retryNotifications(ctx, engine, req.body.jobIds, byOperator(ctx, req)),
+    );
+
+    app.post(
+      OPS_CLAIMS_API.notificationsHandled,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'markNotificationsHandled',
+          tags,
+          summary: '보내지 못한 알림톡/문자를 처리 완료로 표시 (메모와 함께)',
+          body: notificationsHandledBody,
+          response: { 200: jobBulkAnswer },
+        },
+      },
+      (req) => markNotificationsHandled(ctx, engine, req.body.jobIds, req.body.note, byOperator(ctx, req)),
+    );
+  };
+
+/** Every console route of the claim engine. */
+export const claimConsoleRoutes =
+  (ctx: AppContext, engine: ClaimEngine): FastifyPluginAsyncZod =>
+  async (app) => {
+    // In this order: the API document lists the paths as they were registered (and the hospital client is made from it).
+    await app.register(oneClaimRoutes(ctx, engine));
+    await app.register(hospitalConsoleRoutes(ctx));
+    await app.register(claimListRoutes(ctx, engine));
+  };
