@@ -23,7 +23,11 @@ beforeAll(async () => {
   if (baseUrl) {
     const database = await throwawayDatabase(baseUrl, { migrated: true });
     dbs = [await openDb({ databaseUrl: database.url }), await openDb({ databaseUrl: database.url })];
-    closers.push(() => database.drop(), () => dbs[0].close(), () => dbs[1].close());
+    closers.push(
+      () => database.drop(),
+      () => dbs[0].close(),
+      () => dbs[1].close(),
+    );
   } else {
     const one = await openTestDb();
     dbs = [one.db, one.db];
@@ -35,7 +39,10 @@ beforeAll(async () => {
     await buildApp({ config: TEST_CONFIG, db: dbs[1], logger: false }),
   ];
   await Promise.all(apps.map((a) => a.ready()));
-  closers.push(() => apps[0].close(), () => apps[1].close());
+  closers.push(
+    () => apps[0].close(),
+    () => apps[1].close(),
+  );
 }, 120_000);
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
