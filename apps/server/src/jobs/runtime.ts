@@ -32,7 +32,7 @@ export interface JobRuntime {
 /**
  * How long a job stays its worker's without a heartbeat (docs/operations.md, "Limits and leases"). A running handler
  * renews its jobs' lease every HEARTBEAT_MS; a worker that died (SIGKILL, a lost machine) renews nothing, and pg-boss's
- * maintenance (every MAINTENANCE_SECONDS, in one process at a time) puts its jobs back in their queue: held work
+ * maintenance (every MAINTENANCE_SECONDS, in one process at a time, web or worker) puts its jobs back in their queue: held work
  * resumes within LEASE_SECONDS + MAINTENANCE_SECONDS, not at the queue's expireInSeconds, which stays the longest a
  * living handler may run.
  */
@@ -118,7 +118,10 @@ export function createJobRuntime(ctx: Pick<AppContext, 'db' | 'log' | 'jobs'>, m
         const b = new PgBoss({
           db: bossDb(ctx.db),
           schedule: workers,
-          supervise: workers,
+          // Maintenance (expiry, archive) in every process that has the queue, one at a time (pg-boss takes turns in
+          // the database): a dead worker's jobs go back to their queue even while no worker runs, as when the only
+          // worker restarts.
+          supervise: true,
           maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
           migrate: true,
         });
