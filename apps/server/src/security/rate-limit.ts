@@ -48,9 +48,10 @@ export function databaseRateLimitStore(db: Handle, crypto: FieldCrypto): Fastify
         exponentialBackoff?: boolean;
       };
       if (continueExceeding || exponentialBackoff)
-        throw new Error('the database rate-limit store counts fixed windows only');
-      // A route's own limit counts apart from every other route's (as the plugin's Redis store does); a limiter made
-      // with createRateLimit has no route and names its keys itself (`documents:…`, `id-cards:…`).
+        throw new Error('the database rate-limit store has no continueExceeding or exponentialBackoff');
+      // A route's own limit counts apart from every other route's (as the plugin's Redis store does). A limiter made
+      // with createRateLimit has no route: it names its keys with a prefix of its own (`documents:…`, `id-cards:…`);
+      // the hospital API's failed keys are the one such limiter that counts the bare address key.
       const { method, url } = (route as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
       return storeOf(typeof url === 'string' ? `${String(method)} ${url}` : '');
     },
