@@ -36,6 +36,7 @@ import { addressKey } from './http/client-address.js';
 import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/bad-request.js';
 import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
+import { databaseRateLimitStore } from './security/rate-limit.js';
 import { registerSpa } from './http/spa.js';
 import {
   createReferenceCache,
@@ -192,8 +193,13 @@ export async function buildApp({
   // its demo controls for admins).
   if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInAdmin(ctx, req));
   // Per-address limits are set route by route (config.rateLimit); nothing is limited unless it says so. Each counts
-  // by the client's address key (an IPv6 client by its /64: http/client-address.ts) unless it names its own key.
-  await app.register(rateLimit, { global: false, keyGenerator: (req) => addressKey(req.ip) });
+  // by the client's address key (an IPv6 client by its /64: http/client-address.ts) unless it names its own key, and
+  // in the database, so that every web process counts together (security/rate-limit.ts).
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => addressKey(req.ip),
+    store: databaseRateLimitStore(ctx.db, ctx.crypto),
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -30,6 +30,50 @@ export interface JobRuntime {
 }
 
 /**
+ * How long a job stays its worker's without a heartbeat (docs/operations.md, "Limits and leases"). A running handler
+ * renews its jobs' lease every HEARTBEAT_MS; a worker that died (SIGKILL, a lost machine) renews nothing, and pg-boss's
+ * maintenance (every MAINTENANCE_SECONDS, in one process at a time, web or worker) puts its jobs back in their queue: held work
+ * resumes within LEASE_SECONDS + MAINTENANCE_SECONDS, not at the queue's expireInSeconds, which stays the longest a
+ * living handler may run.
+ */
+export const LEASE_SECONDS = 10;
+const HEARTBEAT_MS = 3_000;
+const MAINTENANCE_SECONDS = 5;
+
+/**
+ * boss.work with a lease: every worker registers through this (jobs-runtime.test.ts checks that none calls boss.work).
+ * The lease is pg-boss's own expiry, `started_on + expire_in`, pushed LEASE_SECONDS ahead at the start and at every
+ * beat; started_on stays the true start.
+ */
+export async function work<T extends object>(
+  boss: PgBoss,
+  name: string,
+  options: PgBoss.WorkOptions,
+  handler: PgBoss.WorkHandler<T>,
+): Promise<string> {
+  const renew = (ids: string[]) =>
+    boss
+      .getDb()
+      .executeSql(
+        `update pgboss.job set expire_in = (now() - started_on) + make_interval(secs => $3)
+          where name = $1 and id = any($2::uuid[]) and state = 'active'`,
+        [name, ids, LEASE_SECONDS],
+      )
+      // A beat that fails is followed by the next; the handler's own queries meet the same trouble and say so.
+      .catch(() => undefined);
+  return boss.work<T>(name, options, async (jobs) => {
+    const ids = jobs.map((j) => j.id);
+    await renew(ids);
+    const beat = setInterval(() => void renew(ids), HEARTBEAT_MS);
+    try {
+      return await handler(jobs);
+    } finally {
+      clearInterval(beat);
+    }
+  });
+}
+
+/**
  * The minute tick: the safety net for wake-ups lost to a crash, scheduled batches and housekeeping. Its name is kept
  * from when the claim engine owned it: existing databases hold its schedule under this name.
  */
@@ -71,7 +115,16 @@ export function createJobRuntime(ctx: Pick<AppContext, 'db' | 'log' | 'jobs'>, m
     },
     async start({ workers = false } = {}) {
       starting ??= (async () => {
-        const b = new PgBoss({ db: bossDb(ctx.db), schedule: workers, supervise: workers, migrate: true });
+        const b = new PgBoss({
+          db: bossDb(ctx.db),
+          schedule: workers,
+          // Maintenance (expiry, archive) in every process that has the queue, one at a time (pg-boss takes turns in
+          // the database): a dead worker's jobs go back to their queue even while no worker runs, as when the only
+          // worker restarts.
+          supervise: true,
+          maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+          migrate: true,
+        });
         await b.start();
         // pg-boss retries its own maintenance and a failed job keeps its error in pgboss.job; say it in the log.
         b.on('error', (err) => ctx.log.warn({ err }, 'pg-boss reported an error'));
@@ -94,7 +147,7 @@ export function createJobRuntime(ctx: Pick<AppContext, 'db' | 'log' | 'jobs'>, m
         working = true;
         const b = boss;
         for (const m of modules) await m.workers?.(b);
-        await b.work(TICK_QUEUE, async () => {
+        await work(b, TICK_QUEUE, {}, async () => {
           for (const m of modules) await m.everyMinute?.(b);
         });
         await b.schedule(TICK_QUEUE, '* * * * *');

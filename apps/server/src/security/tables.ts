@@ -1,12 +1,13 @@
-// Sessions, link tokens and the lookup key's fingerprint: the tables the security layer owns (docs/architecture.md,
-// table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the
-// code here uses SecurityDb.
+// Sessions, link tokens, the lookup key's fingerprint and the shared rate-limit counters: the tables the security
+// layer owns (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case).
+// db/schema.ts composes every owner's; the code here uses SecurityDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface SecurityTables {
   authSession: AuthSessionTable;
   linkToken: LinkTokenTable;
   lookupKeyFingerprint: LookupKeyFingerprintTable;
+  rateLimitCounter: RateLimitCounterTable;
 }
 
 /** The handle security code queries with (a transaction of it too): another owner's table does not compile. */
@@ -54,4 +55,12 @@ export interface LookupKeyFingerprintTable {
   oneRow: Generated<boolean>;
   fingerprint: string;
   recordedAt: Generated<Date>;
+}
+
+/** One limited key's window (security/rate-limit.ts): every web process counts in the same row. */
+export interface RateLimitCounterTable {
+  /** Keyed hash of the limit's namespace and key (an address or a subject): no address is stored. */
+  keyHash: string;
+  hits: number;
+  resetsAt: Date;
 }

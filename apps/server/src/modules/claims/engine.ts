@@ -6,7 +6,7 @@
 // the schedule, and carries the one notification per record.
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
-import type { JobModule, JobRuntime } from '../../jobs/runtime.js';
+import { work, type JobModule, type JobRuntime } from '../../jobs/runtime.js';
 import { documentsSweep } from '../subscriptions/index.js';
 import { purgeUnlinkedRecords } from './held.js';
 import { purgeRejections } from './rejections.js';
@@ -33,18 +33,18 @@ async function drainSteps(ctx: AppContext, boss: PgBoss | undefined, render: Pac
 export const claimJobs = (ctx: AppContext): JobModule => ({
   queues: CLAIM_QUEUES,
   async workers(b) {
-    await b.work(QUEUES.match, { pollingIntervalSeconds: 1 }, async () => {
+    await work(b, QUEUES.match, { pollingIntervalSeconds: 1 }, async () => {
       while ((await matchBatch(ctx, b)) > 0);
       await b.send(QUEUES.deliver, {});
     });
-    await b.work(QUEUES.deliver, { pollingIntervalSeconds: 1 }, async () => {
+    await work(b, QUEUES.deliver, { pollingIntervalSeconds: 1 }, async () => {
       while ((await deliverBatch(ctx, b, renderPackage)) > 0);
     });
-    await b.work(QUEUES.followUp, { pollingIntervalSeconds: 1 }, async () => {
+    await work(b, QUEUES.followUp, { pollingIntervalSeconds: 1 }, async () => {
       while ((await followUpBatch(ctx, b)) > 0);
       await wakeForNextFollowUp(ctx, b);
     });
-    await b.work<{ recordId: number }>(QUEUES.notify, { pollingIntervalSeconds: 1, batchSize: 200 }, async (jobs) => {
+    await work<{ recordId: number }>(b, QUEUES.notify, { pollingIntervalSeconds: 1, batchSize: 200 }, async (jobs) => {
       await notifyRecords(
         ctx,
         jobs.map((j) => j.data.recordId),

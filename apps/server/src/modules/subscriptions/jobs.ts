@@ -2,7 +2,7 @@
 // documents' queue and, every minute, the documents whose job was lost and the subscriptions past their keeping.
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
-import type { JobModule } from '../../jobs/runtime.js';
+import { work, type JobModule } from '../../jobs/runtime.js';
 import { purgeDue } from './repo.js';
 import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './documents.js';
 
@@ -40,7 +40,8 @@ export async function documentsSweep(ctx: AppContext, batches = 1): Promise<numb
 export const subscriptionJobs = (ctx: AppContext): JobModule => ({
   queues: [DOCUMENTS],
   async workers(boss) {
-    await boss.work<{ insuApplyId: string }>(
+    await work<{ insuApplyId: string }>(
+      boss,
       DOCUMENTS_QUEUE,
       { pollingIntervalSeconds: 0.5, batchSize: 4 },
       async (jobs) => {
