@@ -43,7 +43,8 @@ import {
   referenceOpsRoutes,
   referenceRoutes,
 } from './modules/reference/index.js';
-import { authRoutes, operatorConsoleRoutes } from './modules/auth/index.js';
+import { identityRoutes } from './modules/identity/index.js';
+import { operatorRoutes } from './modules/operators/index.js';
 import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
@@ -239,8 +240,8 @@ export async function buildApp({
   });
   await app.register(referenceRoutes(db.db, ctx.clock, referenceCache));
   await app.register(referenceOpsRoutes(app.ctx));
-  await app.register(authRoutes(ctx));
-  await app.register(operatorConsoleRoutes(ctx));
+  await app.register(identityRoutes(ctx));
+  await app.register(operatorRoutes(ctx));
   await app.register(subscriptionRoutes(app.ctx));
   await app.register(accountRoutes(app.ctx));
   await app.register(ocrRoutes(app.ctx));

@@ -5,7 +5,7 @@
 // lock-out").
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, SMS_SENDS_PER_DAY } from '@auto-claim/contract';
-import { SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY, SMS_SENDS_PER_PHONE_PER_DAY } from '../src/modules/auth/service.js';
+import { SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY, SMS_SENDS_PER_PHONE_PER_DAY } from '../src/modules/identity/service.js';
 import { IdentityVendorError } from '../src/providers/identity/types.js';
 import {
   build,

@@ -17,7 +17,7 @@ import { own, type NoTables } from '../../db/handle.js';
 import { operatorRoute } from '../../http/route-contract.js';
 import { AppError } from '../../http/problem.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
-import { agreedTo } from '../auth/index.js';
+import { agreedTo } from '../identity/index.js';
 import { newerRequiredTerms, pageTermsVersions, publishTermsVersion } from '../reference/index.js';
 import { reagreeCounts, reagreePage } from '../subscriptions/index.js';
 

@@ -84,6 +84,10 @@ export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<O
   return rowOf(r, (await lockedUntilOf(ctx, [loginId])).get(loginId));
 }
 
+/** The account of this id, if there is one (what someone typed as an id may be anything). */
+export const existingOperator = (db: AppContext['db'], loginId: string) =>
+  db.selectFrom('operator').select('loginId').where('loginId', '=', loginId).executeTakeFirst();
+
 const NOT_FOUND = () => new AppError('NOT_FOUND', '그 아이디의 운영자가 없어요.');
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
