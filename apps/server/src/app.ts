@@ -45,7 +45,7 @@ import {
 } from './modules/reference/index.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { operatorRoutes } from './modules/operators/index.js';
-import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
+import { liveSubscriptionOf, reagreeCounts, reagreePage, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
 import { addressRoutes } from './modules/address/index.js';
@@ -56,7 +56,7 @@ import { maskedPatientsOf, patientCiHmacOf, registerClaims, requireHospital } fr
 import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
-import { termsAdminRoutes } from './modules/terms/index.js';
+import { termsAdminRoutes, termsRoutes } from './modules/terms/index.js';
 import { createJobs, type JobRuntime } from './jobs/index.js';
 
 export interface AppDeps {
@@ -238,7 +238,8 @@ export async function buildApp({
     }
     done(null, payload);
   });
-  await app.register(referenceRoutes(db.db, ctx.clock, referenceCache));
+  await app.register(referenceRoutes(db.db, referenceCache));
+  await app.register(termsRoutes(ctx, referenceCache));
   await app.register(referenceOpsRoutes(app.ctx));
   await app.register(identityRoutes(ctx));
   await app.register(operatorRoutes(ctx));
@@ -251,7 +252,8 @@ export async function buildApp({
   await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
-  await app.register(termsAdminRoutes(ctx));
+  // Who must agree again is the subscriptions' answer: handed in, as subscriptions sits above terms.
+  await app.register(termsAdminRoutes(ctx, { counts: reagreeCounts, page: reagreePage }));
   await app.register(
     auditRoutes(ctx, {
       patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),

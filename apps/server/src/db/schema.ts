@@ -9,6 +9,7 @@ import type { IdentityTables } from '../modules/identity/tables.js';
 import type { OperatorsTables } from '../modules/operators/tables.js';
 import type { ReferenceTables } from '../modules/reference/tables.js';
 import type { SubscriptionsTables } from '../modules/subscriptions/tables.js';
+import type { TermsTables } from '../modules/terms/tables.js';
 import type { TreatsTables } from '../modules/treats/tables.js';
 import type { ProvidersTables } from '../providers/tables.js';
 import type { SecurityTables } from '../security/tables.js';
@@ -16,6 +17,7 @@ import type { SecurityTables } from '../security/tables.js';
 export interface Database
   extends
     ReferenceTables,
+    TermsTables,
     SubscriptionsTables,
     IdentityTables,
     OperatorsTables,
@@ -36,6 +38,7 @@ export type * from '../modules/identity/tables.js';
 export type * from '../modules/operators/tables.js';
 export type * from '../modules/reference/tables.js';
 export type * from '../modules/subscriptions/tables.js';
+export type * from '../modules/terms/tables.js';
 export type * from '../modules/treats/tables.js';
 export type * from '../providers/tables.js';
 export type * from '../security/tables.js';

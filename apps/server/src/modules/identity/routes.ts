@@ -1,5 +1,5 @@
-// Identity and session calls of spec §7: identity by SMS (NICE-shaped), step-up, terms agreements, the patient's
-// session (refresh, current, logout). The operator's sign-in is the operators module's (operators/routes.ts).
+// Identity and session calls of spec §7: identity by SMS (NICE-shaped), step-up, the patient's session (refresh,
+// current, logout). Terms and their agreements are the terms module's. The operator's sign-in is the operators module's (operators/routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,8 +16,6 @@ import {
   stepUpBody,
   stepUpConfirmAnswer,
   stepUpConfirmBody,
-  termsAgreeAnswer,
-  termsAgreeBody,
   userAuthAnswer,
   userAuthBody,
 } from '@auto-claim/contract';
@@ -39,7 +37,6 @@ import {
   STEP_UP_HOSPITAL,
   confirmVerification,
   pendingVerification,
-  recordAgreements,
   startStepUp,
   startVerification,
 } from './service.js';
@@ -197,28 +194,6 @@ export const identityRoutes =
         const verified = await confirmVerification(ctx, { ...req.body, hospitalCode: STEP_UP_HOSPITAL });
         const session = await stepUpSession(ctx, req, reply, verified);
         return { responseCode: '0000' as const, hash: session.hash, ci: verified.ci, freshUntil: session.freshUntil };
-      },
-    );
-
-    app.post(
-      API.termsAgree,
-      {
-        config: { auth: 'patient', scope: { what: '약관 동의를 기록하려면' }, problems: ['TERMS_UNKNOWN'] },
-        schema: {
-          operationId: 'agreeToTerms',
-          tags,
-          summary: '약관 동의 기록 (증빙)',
-          description: '약관 id와 현재 버전, 시각, 본인인증한 사람을 기록해요.',
-          body: termsAgreeBody,
-          response: { 200: termsAgreeAnswer },
-        },
-      },
-      async (req) => {
-        const agreed = await recordAgreements(ctx, req.body.termsIds, {
-          ciHmac: patientOf(req).ciHmac,
-          ipHmac: ctx.crypto.hmac('ip', req.ip),
-        });
-        return { agreed };
       },
     );
 

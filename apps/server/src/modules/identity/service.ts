@@ -11,7 +11,6 @@ import {
   SMS_RESEND_INTERVAL_SECONDS,
   SMS_SENDS_PER_DAY,
   DEFAULT_HOSPITAL_CD,
-  kstToday,
   maskPhone,
   nameKey,
   parseKorRegId,
@@ -20,7 +19,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
-import { requiredTerms, termsByIds } from '../reference/index.js';
+import { assertRequiredTerms, forgetAgreements, recordAgreements } from '../terms/index.js';
 import {
   IdentityVendorError,
   type Confirmation,
@@ -57,50 +56,6 @@ function vendorProblem(e: IdentityVendorError) {
     return new AppError('IDENTITY_LIMITED', '본인확인 요청이 너무 많아요. 잠시 후 다시 시도해 주세요.');
   }
   return new AppError('IDENTITY_UNAVAILABLE', '본인확인 기관과 잠시 연결되지 않아요. 잠시 후 다시 시도해 주세요.');
-}
-
-/** Every required term of the group must be among the ids agreed. */
-export async function assertRequiredTerms(ctx: AppContext, termsGroup: 'TELECOM' | 'SERVICE', termsIds: string[]) {
-  const required = await requiredTerms(ctx.db, kstToday(ctx.clock.now()), [termsGroup]);
-  const missing = required.filter((t) => !termsIds.includes(t.termsId));
-  if (missing.length > 0) {
-    throw new AppError('TERMS_REQUIRED', '필수 약관에 모두 동의해 주세요.', [
-      { field: 'termsIds', message: `${missing.map((t) => t.title).join(', ')}에 동의해 주세요.` },
-    ]);
-  }
-}
-
-/** Records each agreement (term id and its current version, time, who) as evidence. */
-export async function recordAgreements(
-  ctx: AppContext,
-  termsIds: string[],
-  who: { ciHmac?: string; smsRequestSeq?: string; ipHmac: string },
-) {
-  const unique = [...new Set(termsIds)];
-  const current = await termsByIds(ctx.db, kstToday(ctx.clock.now()), unique);
-  const unknown = unique.filter((id) => !current.some((t) => t.termsId === id));
-  if (unknown.length > 0) {
-    throw new AppError('TERMS_UNKNOWN', '알 수 없는 약관이 있어요. 화면을 새로 고쳐 다시 동의해 주세요.', [
-      { field: 'termsIds', message: `없는 약관이에요: ${unknown.join(', ')}` },
-    ]);
-  }
-  const agreedAt = ctx.clock.now();
-  if (current.length > 0) {
-    await ctx.db
-      .insertInto('termsAgreement')
-      .values(
-        current.map((t) => ({
-          termsId: t.termsId,
-          version: t.version,
-          ciHmac: who.ciHmac ?? null,
-          smsRequestSeq: who.smsRequestSeq ?? null,
-          ipHmac: who.ipHmac,
-          agreedAt,
-        })),
-      )
-      .execute();
-  }
-  return current.map((t) => ({ termsId: t.termsId, version: t.version, agreedAt: agreedAt.toISOString() }));
 }
 
 const tooMany = (code: 'SMS_TOO_SOON' | 'SMS_DAILY_LIMIT', detail: string) => new AppError(code, detail);
@@ -304,7 +259,7 @@ export async function startVerification(
       .execute();
   } catch (e) {
     // Nothing was sent (or we cannot know it was): leave no request, agreement or limit behind.
-    await ctx.db.deleteFrom('termsAgreement').where('smsRequestSeq', '=', smsRequestSeq).execute();
+    await forgetAgreements(ctx.db, smsRequestSeq);
     await ctx.db.deleteFrom('smsVerification').where('smsRequestSeq', '=', smsRequestSeq).execute();
     throw e instanceof IdentityVendorError ? vendorProblem(e) : e;
   }

@@ -1,11 +1,10 @@
-// Patient identity verification by SMS and the terms agreements: the tables the identity module owns
+// Patient identity verification by SMS: the tables the identity module owns
 // (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes
 // every owner's; the code here uses IdentityDb.
 import type { Generated, Kysely } from 'kysely';
 
 export interface IdentityTables {
   smsVerification: SmsVerificationTable;
-  termsAgreement: TermsAgreementTable;
 }
 
 /** The handle identity code queries with (a transaction of it too): another owner's table does not compile. */
@@ -32,14 +31,4 @@ export interface SmsVerificationTable {
   verifiedAt: Date | null;
   /** Sent from where this person completed a verification before, or from their verified session. */
   trusted: Generated<boolean>;
-}
-
-export interface TermsAgreementTable {
-  id: Generated<number>;
-  termsId: string;
-  version: string;
-  ciHmac: string | null;
-  smsRequestSeq: string | null;
-  ipHmac: string;
-  agreedAt: Date;
 }

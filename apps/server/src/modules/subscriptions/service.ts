@@ -38,15 +38,8 @@ import { checkImage, checkSignature, reencodePhoto, typedSignaturePng } from '..
 import type { Patient } from '../../security/session.js';
 import { checkHolder } from '../accounts/index.js';
 import { postcodeFor } from '../address/index.js';
-import {
-  findBank,
-  findJob,
-  hospitalsByCode,
-  insurersByCode,
-  photoControlsOf,
-  requiredTerms,
-  bankNameOf,
-} from '../reference/index.js';
+import { findBank, findJob, hospitalsByCode, insurersByCode, photoControlsOf, bankNameOf } from '../reference/index.js';
+import { requiredTerms } from '../terms/index.js';
 import { storedSignature } from './lookups.js';
 import { encodePerson, personOf, rrnHmacOf } from './person.js';
 import * as repo from './repo.js';

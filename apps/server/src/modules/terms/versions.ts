@@ -5,7 +5,7 @@ import { KST_OFFSET_MS } from '@auto-claim/contract';
 
 import { effectiveTerms } from './repo.js';
 import { own, type Handle } from '../../db/handle.js';
-import type { ReferenceTables } from './tables.js';
+import type { TermsTables } from './tables.js';
 
 type Group = 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
 
@@ -15,7 +15,7 @@ export async function pageTermsVersions(
   today: string,
   q: { page: number; size: number; termsGroup?: Group | undefined },
 ) {
-  const db = own<ReferenceTables>(handle);
+  const db = own<TermsTables>(handle);
   let base = db
     .selectFrom('terms as v')
     .leftJoin(effectiveTerms(db, today).as('e'), (j) =>
@@ -75,7 +75,7 @@ export async function publishTermsVersion(
   t: { termsId: string; title: string; content: string; required: boolean; effectiveDate: string },
   now: Date,
 ): Promise<PublishOutcome> {
-  const tx = own<ReferenceTables>(handle);
+  const tx = own<TermsTables>(handle);
   const versions = await tx
     .selectFrom('terms')
     .selectAll()
@@ -109,12 +109,19 @@ export async function publishTermsVersion(
   return { ok: true, version };
 }
 
+/** A term whose version in effect since `since` is newer than what earlier subscribers agreed to. */
+export interface NewerTerms {
+  termsId: string;
+  version: string;
+  since: Date;
+}
+
 /**
  * Required terms in effect on `today` that replaced an older version, each with the moment from which a patient was
  * offered it (its effective day's start in Korea, or its publication if later): who agreed before agreed to the old one.
  */
-export async function newerRequiredTerms(handle: Handle, today: string) {
-  const db = own<ReferenceTables>(handle);
+export async function newerRequiredTerms(handle: Handle, today: string): Promise<(NewerTerms & { title: string })[]> {
+  const db = own<TermsTables>(handle);
   const effective = await db
     .selectFrom(effectiveTerms(db, today).as('t'))
     .select(['termsId', 'version', 'title', 'effectiveDate', 'publishedAt'])
