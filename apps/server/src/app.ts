@@ -34,7 +34,8 @@ import { registerCacheControl } from './http/cache.js';
 import { registerSandboxGate } from './http/sandbox-gate.js';
 import { addressKey } from './http/client-address.js';
 import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/bad-request.js';
-import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
+import { requirePatient, requireSession } from './security/session.js';
+import { isSignedInAdmin, requireOperator } from './security/operator-session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { registerSpa } from './http/spa.js';
 import {
@@ -44,7 +45,7 @@ import {
   referenceRoutes,
 } from './modules/reference/index.js';
 import { identityRoutes } from './modules/identity/index.js';
-import { operatorRoutes } from './modules/operators/index.js';
+import { operatorAccountOf, operatorRoutes } from './modules/operators/index.js';
 import { liveSubscriptionOf, reagreeCounts, reagreePage, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
@@ -163,7 +164,7 @@ export async function buildApp({
     (await liveSubscriptionOf(ctx.db, ciHmac))?.insuApplyId === insuApplyId;
   registerRouteContract(app, {
     patient: requirePatient(ctx, linkLive),
-    operator: requireOperator(ctx),
+    operator: requireOperator(ctx, operatorAccountOf(ctx.db)),
     session: requireSession(ctx, linkLive),
     hospital: requireHospital(ctx),
   });
@@ -191,7 +192,7 @@ export async function buildApp({
   await app.register(cookie);
   // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine (and
   // its demo controls for admins).
-  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInAdmin(ctx, req));
+  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInAdmin(ctx, req, operatorAccountOf(ctx.db)));
   // Per-address limits are set route by route (config.rateLimit); nothing is limited unless it says so. Each counts
   // by the client's address key (an IPv6 client by its /64: http/client-address.ts) unless it names its own key.
   await app.register(rateLimit, { global: false, keyGenerator: (req) => addressKey(req.ip) });

@@ -9,7 +9,7 @@ import { IDENTITY_RATE_LIMITS } from '../src/modules/identity/routes.js';
 import { SIGN_IN_RATE_LIMIT } from '../src/modules/operators/routes.js';
 import { ACCOUNT_CHECK_RATE_LIMIT } from '../src/modules/accounts/routes.js';
 import { addressKey, coarseAddress } from '../src/http/client-address.js';
-import { isSecureRequest } from '../src/security/session.js';
+import { isSecureRequest } from '../src/security/cookies.js';
 import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));

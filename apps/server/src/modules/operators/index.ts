@@ -3,3 +3,4 @@
 // operator_known_address, operator_recovery_code.
 export { operatorRoutes } from './routes.js';
 export { upsertOperator } from './operators.js';
+export { operatorAccountOf } from './operator-accounts.js';

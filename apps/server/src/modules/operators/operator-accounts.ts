@@ -5,13 +5,15 @@ import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { OperatorRow } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { own, type Handle } from '../../db/handle.js';
 import { pageOf } from '../../db/page.js';
 import type { Database, OperatorRole } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import { hashPassword } from '../../security/password.js';
-import { endOperatorSessions } from '../../security/session.js';
+import { endOperatorSessions } from '../../security/operator-session.js';
 import { recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
 import { lockedUntilOf, unlockOperator } from './operators.js';
+import type { OperatorsTables } from './tables.js';
 
 type Who = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 
@@ -83,6 +85,14 @@ export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<O
   if (!r) throw NOT_FOUND();
   return rowOf(r, (await lockedUntilOf(ctx, [loginId])).get(loginId));
 }
+
+/** What the console session's checks read of the account at every call (security/operator-session.ts). */
+export const operatorAccountOf = (handle: Handle) => (loginId: string) =>
+  own<OperatorsTables>(handle)
+    .selectFrom('operator')
+    .select(['role', 'disabledAt'])
+    .where('loginId', '=', loginId)
+    .executeTakeFirst();
 
 /** The account of this id, if there is one (what someone typed as an id may be anything). */
 export const existingOperator = (db: AppContext['db'], loginId: string) =>

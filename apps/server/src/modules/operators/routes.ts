@@ -1,6 +1,6 @@
 // The operator console's sign-in (the password: POST /rest/auth/login, then the second factor) and the operator
 // accounts (README "Operator console"). The sign-in's own calls accept a session short of the second factor
-// (config.stages); every other operator call needs a full one (security/session.ts requireOperator).
+// (config.stages); every other operator call needs a full one (security/operator-session.ts requireOperator).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
-import { UNAUTHENTICATED_OPERATOR, endOperatorSession, startOperatorSession } from '../../security/session.js';
+import { UNAUTHENTICATED_OPERATOR, endOperatorSession, startOperatorSession } from '../../security/operator-session.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import {
   createOperator,
