@@ -37,9 +37,4 @@ export const NOT_YET_SCOPED: readonly string[] = [
   'src/modules/claims/savepoint.ts',
   'src/modules/treats/repo.ts',
   'src/modules/treats/service.ts',
-  'src/modules/identity/service.ts',
-  'src/modules/operators/operator-accounts.ts',
-  'src/modules/operators/operators.ts',
-  'src/modules/operators/routes.ts',
-  'src/modules/operators/second-factor.ts',
 ];

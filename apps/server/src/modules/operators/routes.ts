@@ -34,7 +34,7 @@ import {
   setOperatorRole,
   unlockSignIn,
 } from './operator-accounts.js';
-import { OPERATOR_LOCKOUT, rememberAddress, signInOperator } from './operators.js';
+import { OPERATOR_LOCKOUT, completeSignIn, signInOperator } from './operators.js';
 import { LOCKED, checkSecondFactor, confirmTotpSetup, startTotpSetup } from './second-factor.js';
 
 /** Per-IP: an operations office signs in from one address; each account is locked after 5 failures anyway (operators.ts). */
@@ -58,13 +58,9 @@ export const operatorRoutes =
     /** Signed in for good: the account's last sign-in, the record, and a full session under a new id. */
     async function signedIn(req: FastifyRequest, reply: Parameters<typeof startOperatorSession>[2], via: string) {
       const loginId = req.operatorId!;
-      const now = ctx.clock.now();
-      await ctx.db.transaction().execute(async (tx) => {
-        await tx.updateTable('operator').set({ lastSignInAt: now }).where('loginId', '=', loginId).execute();
-        // Signed in from here: a stranger's failures elsewhere no longer lock it out of this address.
-        await rememberAddress(tx, loginId, ctx.crypto.hmac('ip', req.ip), now);
-        await recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'sign_in', detail: via }, now);
-      });
+      await completeSignIn(ctx, loginId, req.ip, (tx, now) =>
+        recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'sign_in', detail: via }, now),
+      );
       const {
         kind: _k,
         hash: _h,

@@ -14,12 +14,11 @@ import {
   termsVersion,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { operatorRoute } from '../../http/route-contract.js';
 import { AppError } from '../../http/problem.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
 import { agreedTo, type AgreedTo } from './agreements.js';
-import type { TermsTables } from './tables.js';
 import { newerRequiredTerms, pageTermsVersions, publishTermsVersion, type NewerTerms } from './versions.js';
 
 const isRealDate = (d: string) => {
@@ -94,33 +93,30 @@ export const termsAdminRoutes =
             { field: 'effectiveDate', message: `시행일은 오늘(${formatYmd(today)})이나 그 뒤여야 해요.` },
           ]);
         }
-        return own<TermsTables>(ctx.db)
-          .transaction()
-          .execute(async (tx) => {
-            const out = await publishTermsVersion(tx, today, b, now);
-            if (!out.ok && out.reason === 'unknown') {
-              throw new AppError('TERMS_NOT_FOUND', '그런 약관이 없어요. 약관을 다시 골라 주세요.', [
-                { field: 'termsId', message: '없는 약관이에요.' },
-              ]);
-            }
-            if (!out.ok) {
-              throw new AppError(
-                'TERMS_VERSION_SCHEDULED',
-                `이 약관은 ${formatYmd(out.effectiveDate)}에 시행될 ${out.version} 버전이 이미 있어요. 그 버전이 시행된 뒤에 새 버전을 게시해 주세요.`,
-              );
-            }
-            await recordOperatorAction(
-              tx,
-              {
-                ...byOperator(ctx, req),
-                action: 'terms_published',
-                target: b.termsId,
-                detail: `version ${out.version}, effective ${b.effectiveDate}`,
-              },
-              now,
-            );
-            return { termsId: b.termsId, version: out.version, effectiveDate: b.effectiveDate };
-          });
+        const out = await publishTermsVersion(ctx.db, today, b, now, (tx, version) =>
+          recordOperatorAction(
+            tx,
+            {
+              ...byOperator(ctx, req),
+              action: 'terms_published',
+              target: b.termsId,
+              detail: `version ${version}, effective ${b.effectiveDate}`,
+            },
+            now,
+          ),
+        );
+        if (!out.ok && out.reason === 'unknown') {
+          throw new AppError('TERMS_NOT_FOUND', '그런 약관이 없어요. 약관을 다시 골라 주세요.', [
+            { field: 'termsId', message: '없는 약관이에요.' },
+          ]);
+        }
+        if (!out.ok) {
+          throw new AppError(
+            'TERMS_VERSION_SCHEDULED',
+            `이 약관은 ${formatYmd(out.effectiveDate)}에 시행될 ${out.version} 버전이 이미 있어요. 그 버전이 시행된 뒤에 새 버전을 게시해 주세요.`,
+          );
+        }
+        return { termsId: b.termsId, version: out.version, effectiveDate: b.effectiveDate };
       },
     );
 

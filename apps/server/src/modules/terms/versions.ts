@@ -66,47 +66,59 @@ export type PublishOutcome =
   | { ok: false; reason: 'scheduled'; version: string; effectiveDate: string };
 
 /**
- * Adds a version of an existing term, in the caller's transaction: same group, insurer and place in the list; the
- * version number one above the highest. Refused while another version still waits for its effective date.
+ * Adds a version of an existing term: same group, insurer and place in the list; the version number one above the
+ * highest. Refused while another version still waits for its effective date. `record` (the operators' record) is
+ * written in the same transaction, once the version is added.
  */
 export async function publishTermsVersion(
   handle: Handle,
   today: string,
   t: { termsId: string; title: string; content: string; required: boolean; effectiveDate: string },
   now: Date,
+  record: (tx: Handle, version: string) => Promise<void>,
 ): Promise<PublishOutcome> {
-  const tx = own<TermsTables>(handle);
-  const versions = await tx
-    .selectFrom('terms')
-    .selectAll()
-    .where('termsId', '=', t.termsId)
-    .orderBy('effectiveDate', 'desc')
-    .forUpdate()
-    .execute();
-  const latest = versions[0];
-  if (!latest) return { ok: false, reason: 'unknown' };
-  const waiting = versions.find((v) => v.active && v.effectiveDate > today);
-  if (waiting)
-    return { ok: false, reason: 'scheduled', version: waiting.version, effectiveDate: waiting.effectiveDate };
-  const major = Math.max(0, ...versions.map((v) => Math.floor(Number.parseFloat(v.version)) || 0));
-  const version = `${major + 1}.0`;
-  await tx
-    .insertInto('terms')
-    .values({
-      termsId: t.termsId,
-      version,
-      termsGroup: latest.termsGroup,
-      insuCompCd: latest.insuCompCd,
-      title: t.title,
-      required: t.required,
-      effectiveDate: t.effectiveDate,
-      content: t.content,
-      sortOrder: latest.sortOrder,
-      active: true,
-      publishedAt: now,
-    })
-    .execute();
-  return { ok: true, version };
+  return own<TermsTables>(handle)
+    .transaction()
+    .execute(async (tx) => {
+      const versions = await tx
+        .selectFrom('terms')
+        .selectAll()
+        .where('termsId', '=', t.termsId)
+        .orderBy('effectiveDate', 'desc')
+        .forUpdate()
+        .execute();
+      const latest = versions[0];
+      if (!latest) return { ok: false, reason: 'unknown' } as const;
+      const waiting = versions.find((v) => v.active && v.effectiveDate > today);
+      if (waiting) {
+        return {
+          ok: false,
+          reason: 'scheduled',
+          version: waiting.version,
+          effectiveDate: waiting.effectiveDate,
+        } as const;
+      }
+      const major = Math.max(0, ...versions.map((v) => Math.floor(Number.parseFloat(v.version)) || 0));
+      const version = `${major + 1}.0`;
+      await tx
+        .insertInto('terms')
+        .values({
+          termsId: t.termsId,
+          version,
+          termsGroup: latest.termsGroup,
+          insuCompCd: latest.insuCompCd,
+          title: t.title,
+          required: t.required,
+          effectiveDate: t.effectiveDate,
+          content: t.content,
+          sortOrder: latest.sortOrder,
+          active: true,
+          publishedAt: now,
+        })
+        .execute();
+      await record(tx, version);
+      return { ok: true, version } as const;
+    });
 }
 
 /** A term whose version in effect since `since` is newer than what earlier subscribers agreed to. */
