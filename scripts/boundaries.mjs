@@ -19,12 +19,13 @@ export const moduleOrder = {
   address: [],
   ocr: [],
   funnel: ['reference'],
-  auth: ['audit', 'reference'],
-  subscriptions: ['accounts', 'address', 'reference'],
+  terms: ['audit', 'reference'],
+  identity: ['terms'],
+  operators: ['audit'],
+  subscriptions: ['accounts', 'address', 'reference', 'terms'],
   claims: ['audit', 'funnel', 'reference', 'subscriptions'],
   treats: ['audit', 'claims', 'reference', 'subscriptions'],
   dashboard: ['claims', 'funnel', 'subscriptions'],
-  terms: ['audit', 'auth', 'reference', 'subscriptions'],
 };
 const modules = Object.keys(moduleOrder);
 // A module folder left out of the order would be guarded by nothing: the lint refuses to start instead.

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { upsertOperator } from '../src/modules/auth/index.js';
+import { upsertOperator } from '../src/modules/operators/index.js';
 
 const ROLES = ['viewer', 'operator', 'admin'] as const;
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { role: { type: 'string' } } });

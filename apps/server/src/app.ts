@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { BODY_LIMIT_BYTES, CONTEXT_PATH } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
+import { own } from './db/handle.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { AppContext, Clock, ContextConfig } from './context.js';
 import { createContext } from './create-context.js';
@@ -34,7 +35,8 @@ import { registerCacheControl } from './http/cache.js';
 import { registerSandboxGate } from './http/sandbox-gate.js';
 import { addressKey } from './http/client-address.js';
 import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/bad-request.js';
-import { isSignedInAdmin, requireOperator, requirePatient, requireSession } from './security/session.js';
+import { requirePatient, requireSession } from './security/session.js';
+import { isSignedInAdmin, requireOperator } from './security/operator-session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
 import { databaseRateLimitStore } from './security/rate-limit.js';
 import { registerSpa } from './http/spa.js';
@@ -44,8 +46,9 @@ import {
   referenceOpsRoutes,
   referenceRoutes,
 } from './modules/reference/index.js';
-import { authRoutes, operatorConsoleRoutes } from './modules/auth/index.js';
-import { liveSubscriptionOf, subscriptionRoutes } from './modules/subscriptions/index.js';
+import { identityRoutes } from './modules/identity/index.js';
+import { operatorAccountOf, operatorRoutes } from './modules/operators/index.js';
+import { liveSubscriptionOf, reagreeCounts, reagreePage, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
 import { addressRoutes } from './modules/address/index.js';
@@ -56,7 +59,7 @@ import { maskedPatientsOf, patientCiHmacOf, registerClaims, requireHospital } fr
 import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
-import { termsAdminRoutes } from './modules/terms/index.js';
+import { termsAdminRoutes, termsRoutes } from './modules/terms/index.js';
 import { createJobs, type JobRuntime } from './jobs/index.js';
 
 export interface AppDeps {
@@ -163,7 +166,7 @@ export async function buildApp({
     (await liveSubscriptionOf(ctx.db, ciHmac))?.insuApplyId === insuApplyId;
   registerRouteContract(app, {
     patient: requirePatient(ctx, linkLive),
-    operator: requireOperator(ctx),
+    operator: requireOperator(ctx, operatorAccountOf(ctx.db)),
     session: requireSession(ctx, linkLive),
     hospital: requireHospital(ctx),
   });
@@ -191,7 +194,7 @@ export async function buildApp({
   await app.register(cookie);
   // After the cookies are read, before any route's own checks: the sandbox's calls exist only for this machine (and
   // its demo controls for admins).
-  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInAdmin(ctx, req));
+  if (ctx.sandbox) registerSandboxGate(app, (req) => isSignedInAdmin(ctx, req, operatorAccountOf(ctx.db)));
   // Per-address limits are set route by route (config.rateLimit); nothing is limited unless it says so. Each counts
   // by the client's address key (an IPv6 client by its /64: http/client-address.ts) unless it names its own key, and
   // in the database, so that every web process counts together (security/rate-limit.ts).
@@ -243,10 +246,11 @@ export async function buildApp({
     }
     done(null, payload);
   });
-  await app.register(referenceRoutes(db.db, ctx.clock, referenceCache));
+  await app.register(referenceRoutes(db.db, referenceCache));
+  await app.register(termsRoutes(ctx, referenceCache));
   await app.register(referenceOpsRoutes(app.ctx));
-  await app.register(authRoutes(ctx));
-  await app.register(operatorConsoleRoutes(ctx));
+  await app.register(identityRoutes(ctx));
+  await app.register(operatorRoutes(ctx));
   await app.register(subscriptionRoutes(app.ctx));
   await app.register(accountRoutes(app.ctx));
   await app.register(ocrRoutes(app.ctx));
@@ -256,7 +260,8 @@ export async function buildApp({
   await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
-  await app.register(termsAdminRoutes(ctx));
+  // Who must agree again is the subscriptions' answer: handed in, as subscriptions sits above terms.
+  await app.register(termsAdminRoutes(ctx, { counts: reagreeCounts, page: reagreePage }));
   await app.register(
     auditRoutes(ctx, {
       patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),
@@ -273,7 +278,7 @@ export async function buildApp({
 /** Ready to take work: the database answers and, where this process runs the jobs runtime, so does its queue. */
 export async function readiness(ctx: Pick<AppContext, 'db'>, jobs: JobRuntime, database: string) {
   try {
-    await sql`select 1`.execute(ctx.db);
+    await sql`select 1`.execute(own<object>(ctx.db));
   } catch {
     return { ok: false as const, code: 'DATABASE_UNAVAILABLE', detail: '데이터베이스에 연결할 수 없어요.' };
   }

@@ -2,10 +2,8 @@
 // `export const xRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => { ... }`.
 // Types only: a module, a provider or security/ may name the context without importing what builds it.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Clock } from './clock.js';
-import type { Database } from './db/schema.js';
 import type { Handle } from './db/handle.js';
 import type { FieldCrypto } from './security/crypto.js';
 import type { Outbox } from './providers/outbox.js';
@@ -61,7 +59,11 @@ export interface Providers {
 }
 
 export interface AppContext {
-  db: Kysely<Database>;
+  /**
+   * The one connection, as a Handle: it queries nothing until an owner narrows it to its own tables with own()
+   * (db/handle.ts); the files that may hold the whole database say why in db/cross-cutting.ts.
+   */
+  db: Handle;
   config: ContextConfig;
   crypto: FieldCrypto;
   clock: Clock;

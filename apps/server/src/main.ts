@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { buildApp, readiness } from './app.js';
 import { createMetrics } from './metrics.js';
 import { listenOps, type OpsListener } from './ops-server.js';
-import { upsertOperator } from './modules/auth/index.js';
+import { upsertOperator } from './modules/operators/index.js';
 import { startWorker, type Worker } from './worker.js';
 
 // A .env beside the repo root sets defaults; the real environment wins.

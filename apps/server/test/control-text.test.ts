@@ -12,7 +12,7 @@ import {
   SMS_PENDING_PATH,
 } from '@auto-claim/contract';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
-import { upsertOperator } from '../src/modules/auth/operators.js';
+import { upsertOperator } from '../src/modules/operators/operators.js';
 import { fieldsOf, routesOf, type Route } from './route-walk.js';
 import { build, pendingOperatorSession, problemOf, signInOperator, verifyPatient } from './helper.js';
 

@@ -126,7 +126,7 @@ export async function signInOperator(
   role: 'viewer' | 'operator' | 'admin' = 'operator',
   opts: { loginId?: string } = {},
 ) {
-  const { upsertOperator } = await import('../src/modules/auth/operators.js');
+  const { upsertOperator } = await import('../src/modules/operators/operators.js');
   const loginId = opts.loginId ?? `${role}-${++operatorSeq}`;
   const password = OPERATOR_PASSWORD;
   await upsertOperator(t.db.db, loginId, password, role);
@@ -174,7 +174,7 @@ export async function pendingOperatorSession(
   stage: 'setup' | 'password',
   role: 'viewer' | 'operator' | 'admin' = 'operator',
 ) {
-  const { upsertOperator } = await import('../src/modules/auth/operators.js');
+  const { upsertOperator } = await import('../src/modules/operators/operators.js');
   const account =
     stage === 'password'
       ? await signInOperator(t, role)

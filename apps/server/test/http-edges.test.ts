@@ -3,7 +3,7 @@
 // bytes Node's parser refuses), which must still get our problem details.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertOperator } from '../src/modules/auth/operators.js';
+import { upsertOperator } from '../src/modules/operators/operators.js';
 import { MAX_URL_LENGTH } from '../src/http/bad-request.js';
 import {
   OPERATOR_PASSWORD,

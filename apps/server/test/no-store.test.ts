@@ -5,7 +5,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
+import { upsertOperator } from '../src/modules/operators/operators.js';
 import { OPERATOR_PASSWORD, build, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));

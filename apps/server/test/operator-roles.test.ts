@@ -7,7 +7,7 @@ import type { RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
+import { upsertOperator } from '../src/modules/operators/operators.js';
 import {
   OPERATOR_PASSWORD,
   build,

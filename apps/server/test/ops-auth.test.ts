@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
-import { OPERATOR_LOCKOUT, upsertOperator } from '../src/modules/auth/operators.js';
+import { OPERATOR_LOCKOUT, upsertOperator } from '../src/modules/operators/operators.js';
 import {
   OPERATOR_PASSWORD,
   build,

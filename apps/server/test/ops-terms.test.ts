@@ -192,7 +192,7 @@ describe('who must agree again', () => {
   });
 
   it('records an agreement with the version in effect', async () => {
-    const { recordAgreements } = await import('../src/modules/auth/service.js');
+    const { recordAgreements } = await import('../src/modules/terms/index.js');
     const out = await recordAgreements(t.app.ctx, ['SVC_USE'], { ciHmac: fresh.ciHmac, ipHmac: 'x' });
     expect(out).toMatchObject([{ termsId: 'SVC_USE', version: '2.0' }]);
     const res = await t.app.inject({ url: `${OPS_TERMS_API.reagree}?termsId=SVC_USE`, headers: h.operator });

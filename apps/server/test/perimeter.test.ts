@@ -4,11 +4,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, OPERATOR_API } from '@auto-claim/contract';
-import { OPERATOR_LOCKOUT, upsertOperator } from '../src/modules/auth/operators.js';
-import { AUTH_RATE_LIMITS } from '../src/modules/auth/routes.js';
+import { OPERATOR_LOCKOUT, upsertOperator } from '../src/modules/operators/operators.js';
+import { IDENTITY_RATE_LIMITS } from '../src/modules/identity/routes.js';
+import { SIGN_IN_RATE_LIMIT } from '../src/modules/operators/routes.js';
 import { ACCOUNT_CHECK_RATE_LIMIT } from '../src/modules/accounts/routes.js';
 import { addressKey, coarseAddress } from '../src/http/client-address.js';
-import { isSecureRequest } from '../src/security/session.js';
+import { isSecureRequest } from '../src/security/cookies.js';
 import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from './helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -63,13 +64,13 @@ describe('TRUST_PROXY as a hop count: a client cannot choose its own address for
       });
 
   it('operator sign-in', async () => {
-    const over = await spoofPast(hop, AUTH_RATE_LIMITS.login.max, post(hop, API.login), '203.0.113.1');
+    const over = await spoofPast(hop, SIGN_IN_RATE_LIMIT.max, post(hop, API.login), '203.0.113.1');
     expect(problemOf(over).code).toBe('RATE_LIMITED');
   });
 
   it('sending SMS codes (userAuth) and checking them (smsAuth)', async () => {
-    await spoofPast(hop, AUTH_RATE_LIMITS.userAuth.max, post(hop, API.niceUserAuth), '203.0.113.2');
-    await spoofPast(hop, AUTH_RATE_LIMITS.smsAuth.max, post(hop, API.niceSmsAuth), '203.0.113.3');
+    await spoofPast(hop, IDENTITY_RATE_LIMITS.userAuth.max, post(hop, API.niceUserAuth), '203.0.113.2');
+    await spoofPast(hop, IDENTITY_RATE_LIMITS.smsAuth.max, post(hop, API.niceSmsAuth), '203.0.113.3');
   });
 
   it('the account-holder check', async () => {
@@ -90,7 +91,7 @@ describe('TRUST_PROXY as a hop count: a client cannot choose its own address for
 describe('TRUST_PROXY as the proxies’ addresses', () => {
   it('believes X-Forwarded-For from the listed proxy only: a client that reaches the server directly is itself', async () => {
     const direct = '198.51.100.7';
-    for (let i = 0; i < AUTH_RATE_LIMITS.login.max; i++) {
+    for (let i = 0; i < SIGN_IN_RATE_LIMIT.max; i++) {
       const res = await listed.app.inject({
         method: 'POST',
         url: API.login,
@@ -178,7 +179,7 @@ describe('https is what the trusted proxy reports, never what the Host header sa
 describe('per-address limits count an IPv6 client by its /64 (http/client-address.ts)', () => {
   const loginFrom = (remoteAddress: string) =>
     listed.app.inject({ method: 'POST', url: API.login, remoteAddress, payload: {} });
-  const max = AUTH_RATE_LIMITS.login.max;
+  const max = SIGN_IN_RATE_LIMIT.max;
 
   it('a client rotating through the addresses of its /64 meets one limit; another /64 is served', async () => {
     for (let i = 1; i <= max; i++) expect((await loginFrom(`2001:db8:aa:1::${i.toString(16)}`)).statusCode).toBe(400);

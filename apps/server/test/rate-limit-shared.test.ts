@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { buildApp } from '../src/app.js';
 import { openDb, type Db } from '../src/db/index.js';
-import { AUTH_RATE_LIMITS } from '../src/modules/auth/routes.js';
+import { SIGN_IN_RATE_LIMIT } from '../src/modules/operators/routes.js';
 import { purgeRateLimits } from '../src/security/rate-limit.js';
 import { TEST_CONFIG, openTestDb, problemOf, throwawayDatabase } from './helper.js';
 
-const MAX = AUTH_RATE_LIMITS.login.max;
+const MAX = SIGN_IN_RATE_LIMIT.max;
 
 let apps: [FastifyInstance, FastifyInstance];
 let db: Db;

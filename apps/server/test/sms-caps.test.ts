@@ -1,11 +1,11 @@
 // The SMS send caps as an attacker who knows only a phone number, or a person's whole identity (name, birth date, sex
 // digit and phone), meets them: the daily caps count only sends nobody completed, a stranger's sends apart from the
 // owner's (from an address she verified from, or her verified session), per person, per requesting address and per
-// phone; and parallel sends never get past any of them (auth/service.ts, docs/security.md "A phone number is not a
+// phone; and parallel sends never get past any of them (identity/service.ts, docs/security.md "A phone number is not a
 // lock-out").
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, SMS_SENDS_PER_DAY } from '@auto-claim/contract';
-import { SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY, SMS_SENDS_PER_PHONE_PER_DAY } from '../src/modules/auth/service.js';
+import { SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY, SMS_SENDS_PER_PHONE_PER_DAY } from '../src/modules/identity/service.js';
 import { IdentityVendorError } from '../src/providers/identity/types.js';
 import {
   build,

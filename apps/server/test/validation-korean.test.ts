@@ -13,7 +13,7 @@ import {
   INSURER_TIMESTAMP_HEADER,
   OPERATOR_API,
 } from '@auto-claim/contract';
-import { upsertOperator } from '../src/modules/auth/operators.js';
+import { upsertOperator } from '../src/modules/operators/operators.js';
 import { insurerHmac } from '../fixtures/insurer-double.js';
 import { fieldsOf, routesOf, type Route, type Schema } from './route-walk.js';
 import { build, pendingOperatorSession, signInOperator, verifyPatient } from './helper.js';

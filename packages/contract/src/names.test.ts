@@ -45,7 +45,7 @@ describe('every name comparison', () => {
       'apps/server/src/modules/accounts/service.ts',
       'apps/server/src/modules/subscriptions/service.ts',
       'apps/server/src/modules/claims/rules.ts',
-      'apps/server/src/modules/auth/service.ts',
+      'apps/server/src/modules/identity/service.ts',
       'apps/web/src/screens/security/PaymentAccount.tsx',
       'apps/web/src/screens/security/Signature.tsx',
     ]) {

@@ -191,6 +191,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/rest/terms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 약관 동의 기록 (증빙)
+     * @description 약관 id와 현재 버전, 시각, 본인인증한 사람을 기록해요.
+     */
+    post: operations['agreeToTerms'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/hospitals': {
     parameters: {
       query?: never;
@@ -430,46 +450,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/auth/rest/terms': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * 약관 동의 기록 (증빙)
-     * @description 약관 id와 현재 버전, 시각, 본인인증한 사람을 기록해요.
-     */
-    post: operations['agreeToTerms'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/rest/auth/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * 운영자 로그인 (비밀번호; 이어서 2단계 인증)
-     * @description 운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 상태를 바꾸는 호출에 x-csrf-token으로 실어요. 실패는 계정과 주소마다 세요(2단계 인증 실패도 세요): 그 운영자가 로그인한 적 없는 주소에서 15분 안에 5번 실패하면 그 주소에서 그 계정을 15분 동안 잠그고, 그런 주소들을 모두 합쳐 20번이면 그런 주소 모두에서 잠가요(423 OPERATOR_LOCKED). 로그인한 적 있는 주소는 다른 곳의 실패로 잠기지 않고, 그곳에서 5번 실패하면 1분부터 두 배씩 기다려요. 로그인을 마치면 그 주소의 실패 횟수가 지워지고, 관리자는 잠금을 풀 수 있어요(POST /api/admin/operators/{loginId}/unlock).
-     */
-    post: operations['login'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/rest/auth/refreshToken': {
     parameters: {
       query?: never;
@@ -524,6 +504,26 @@ export interface paths {
     get: operations['getSession'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/auth/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 운영자 로그인 (비밀번호; 이어서 2단계 인증)
+     * @description 운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 상태를 바꾸는 호출에 x-csrf-token으로 실어요. 실패는 계정과 주소마다 세요(2단계 인증 실패도 세요): 그 운영자가 로그인한 적 없는 주소에서 15분 안에 5번 실패하면 그 주소에서 그 계정을 15분 동안 잠그고, 그런 주소들을 모두 합쳐 20번이면 그런 주소 모두에서 잠가요(423 OPERATOR_LOCKED). 로그인한 적 있는 주소는 다른 곳의 실패로 잠기지 않고, 그곳에서 5번 실패하면 1분부터 두 배씩 기다려요. 로그인을 마치면 그 주소의 실패 횟수가 지워지고, 관리자는 잠금을 풀 수 있어요(POST /api/admin/operators/{loginId}/unlock).
+     */
+    post: operations['login'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2092,6 +2092,83 @@ export interface operations {
       };
       /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  agreeToTerms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          termsIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            agreed: {
+              termsId: string;
+              version: string;
+              agreedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY, TERMS_UNKNOWN) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, LINK_INVALID, STEP_UP_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3680,185 +3757,6 @@ export interface operations {
       };
     };
   };
-  agreeToTerms: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          termsIds: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            agreed: {
-              termsId: string;
-              version: string;
-              agreedAt: string;
-            }[];
-          };
-        };
-      };
-      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY, TERMS_UNKNOWN) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, LINK_INVALID, STEP_UP_REQUIRED) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  login: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          loginId: string;
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            kind: 'patient' | 'operator';
-            hash: string;
-            idleExpiresAt: string;
-            absoluteExpiresAt: string;
-            loginId: string;
-            /** @enum {string} */
-            role: 'viewer' | 'operator' | 'admin';
-            /** @enum {string} */
-            stage: 'setup' | 'password' | 'full';
-            csrfToken: string;
-          };
-        };
-      };
-      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 인증이 필요해요 (code: LOGIN_FAILED) */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 잠겼어요 (code: OPERATOR_LOCKED) */
-      423: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
   refreshSession: {
     parameters: {
       query?: never;
@@ -4040,6 +3938,108 @@ export interface operations {
       };
       /** @description 허용되지 않아요 (code: LINK_INVALID) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          loginId: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            kind: 'patient' | 'operator';
+            hash: string;
+            idleExpiresAt: string;
+            absoluteExpiresAt: string;
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            /** @enum {string} */
+            stage: 'setup' | 'password' | 'full';
+            csrfToken: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: LOGIN_FAILED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 잠겼어요 (code: OPERATOR_LOCKED) */
+      423: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };

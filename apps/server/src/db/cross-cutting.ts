@@ -7,23 +7,7 @@ export const WHOLE_DATABASE: Record<string, string> = {
   'src/db/index.ts': 'opens the one connection pool',
   'src/db/migrate.ts': 'migrations shape every table',
   'src/db/migrations/0002_reference_seed.ts': 'a migration seeds the reference data',
-  'src/context.ts': 'the wiring: the connection every owner receives, and jobs sent in any owner’s transaction',
   'src/create-context.ts': 'the wiring: builds the context around the one connection (the sandbox outbox among it)',
   'src/security/rekey.ts': 'key rotation re-seals every *_enc column of every table, found in the catalogue',
   'scripts/bench-engine.ts': 'a benchmark fills every table',
 };
-
-/**
- * Owners' code that still receives the whole Database from the wiring: each of these files is to take its owner's
- * handle (Kysely<XTables>), and leaves this list when it does. Until then scripts/check-ownership.mjs reads their SQL.
- */
-export const NOT_YET_SCOPED: readonly string[] = [
-  'src/modules/auth/operator-accounts.ts',
-  'src/modules/auth/console.ts',
-  'src/modules/auth/operators.ts',
-  'src/modules/auth/routes.ts',
-  'src/modules/auth/second-factor.ts',
-  'src/modules/auth/service.ts',
-  // Reads operator (role, disabled), which auth owns: narrowed to its own tables, this does not compile.
-  'src/security/session.ts',
-];

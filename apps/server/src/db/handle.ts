@@ -12,6 +12,3 @@ export type Handle = Pick<Kysely<object>, 'isTransaction'>;
 
 /** The receiving owner's view of a handed-over connection or transaction: its own tables, nothing else. */
 export const own = <Tables>(handle: Handle): Kysely<Tables> => handle as Kysely<Tables>;
-
-/** A module that owns no table (terms) begins a transaction the owners write in; it queries nothing itself. */
-export type NoTables = Record<never, never>;

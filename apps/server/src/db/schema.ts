@@ -3,11 +3,13 @@
 // and the cross-cutting walkers db/cross-cutting.ts names; everyone else queries with their own handle.
 import type { AccountsTables } from '../modules/accounts/tables.js';
 import type { AuditTables } from '../modules/audit/tables.js';
-import type { AuthTables } from '../modules/auth/tables.js';
 import type { ClaimsTables } from '../modules/claims/tables.js';
 import type { FunnelTables } from '../modules/funnel/tables.js';
+import type { IdentityTables } from '../modules/identity/tables.js';
+import type { OperatorsTables } from '../modules/operators/tables.js';
 import type { ReferenceTables } from '../modules/reference/tables.js';
 import type { SubscriptionsTables } from '../modules/subscriptions/tables.js';
+import type { TermsTables } from '../modules/terms/tables.js';
 import type { TreatsTables } from '../modules/treats/tables.js';
 import type { ProvidersTables } from '../providers/tables.js';
 import type { SecurityTables } from '../security/tables.js';
@@ -15,8 +17,10 @@ import type { SecurityTables } from '../security/tables.js';
 export interface Database
   extends
     ReferenceTables,
+    TermsTables,
     SubscriptionsTables,
-    AuthTables,
+    IdentityTables,
+    OperatorsTables,
     SecurityTables,
     ProvidersTables,
     ClaimsTables,
@@ -28,11 +32,13 @@ export interface Database
 // Row types, where code outside their owner names them.
 export type * from '../modules/accounts/tables.js';
 export type * from '../modules/audit/tables.js';
-export type * from '../modules/auth/tables.js';
 export type * from '../modules/claims/tables.js';
 export type * from '../modules/funnel/tables.js';
+export type * from '../modules/identity/tables.js';
+export type * from '../modules/operators/tables.js';
 export type * from '../modules/reference/tables.js';
 export type * from '../modules/subscriptions/tables.js';
+export type * from '../modules/terms/tables.js';
 export type * from '../modules/treats/tables.js';
 export type * from '../providers/tables.js';
 export type * from '../security/tables.js';

@@ -9,7 +9,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { HOSPITAL_KEY_HEADER, PROBLEM_CONTENT_TYPE, problem } from '@auto-claim/contract';
 import type { OperatorRoleName } from '@auto-claim/contract/ops';
-import { OPS_SESSION_COOKIE, SESSION_COOKIE } from '../security/session.js';
+import { OPS_SESSION_COOKIE, SESSION_COOKIE } from '../security/cookies.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 
 export type AuthKind = 'public' | 'patient' | 'operator' | 'session' | 'hospital';
@@ -123,7 +123,7 @@ export function problemCodesOf(route: Pick<RouteOptions, 'method' | 'schema' | '
   // what the session may do asks for step-up.
   if (config.auth === 'patient' || config.auth === 'session') add(403, 'LINK_INVALID');
   if (config.auth === 'patient') add(403, 'STEP_UP_REQUIRED');
-  // An operator route names the least role it needs (security/session.ts).
+  // An operator route names the least role it needs (security/operator-session.ts).
   if (config.auth === 'operator' && config.role !== 'viewer') add(403, 'ROLE_FORBIDDEN');
   // An operator session short of the stage the route needs, and a state-changing call without its CSRF token.
   if (config.auth === 'operator') {

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import { isSecureRequest } from '../security/session.js';
+import { isSecureRequest } from '../security/cookies.js';
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],

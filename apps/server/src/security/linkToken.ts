@@ -16,7 +16,7 @@ import type { AppContext } from '../context.js';
 import { own, type Handle } from '../db/handle.js';
 import { randomToken, safeEqual } from './crypto.js';
 import type { SecurityTables } from './tables.js';
-import { cookieOf, isSecureRequest } from './session.js';
+import { cookieOf, isSecureRequest } from './cookies.js';
 
 /** How long a link in a message stays valid. */
 export const LINK_TOKEN_TTL_SECONDS = 72 * 3600;

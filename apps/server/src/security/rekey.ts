@@ -2,6 +2,7 @@
 // catalogue so a new one is never forgotten, is walked in primary-key order, and each value not sealed with the
 // current key is sealed anew. Each batch is its own short transaction, and each update is a compare-and-set on the
 // old value: a row a request changed meanwhile keeps what the request wrote. Nothing here logs a value or a row's key.
+import type { Handle } from '../db/handle.js';
 import { sql, type Kysely } from 'kysely';
 import { FieldKeyError, type FieldCrypto } from './crypto.js';
 
@@ -233,16 +234,18 @@ const TICK_BUDGET_MS = 10_000;
  * other work goes on.
  */
 export async function rekeyTick(ctx: {
-  db: Kysely<any>;
+  db: Handle;
   crypto: FieldCrypto;
   log: RekeyLog;
 }): Promise<{ resealed: number; remaining: number } | undefined> {
+  // Key rotation walks every owner's *_enc columns: the one reader of the whole database (db/cross-cutting.ts).
+  const db = ctx.db as Kysely<any>;
   let state = ticks.get(ctx);
-  if (!state) ticks.set(ctx, (state = { rekeyer: createRekeyer(ctx.db, ctx.crypto, ctx.log) }));
+  if (!state) ticks.set(ctx, (state = { rekeyer: createRekeyer(db, ctx.crypto, ctx.log) }));
   const { settled } = state;
   if (settled?.keyId === ctx.crypto.keyId && Date.now() - settled.at < SETTLED_RECHECK_MS) return undefined;
   try {
-    const left = async () => (await countByKeyId(ctx.db, ctx.crypto)).reduce((s, c) => s + c.remaining, 0);
+    const left = async () => (await countByKeyId(db, ctx.crypto)).reduce((s, c) => s + c.remaining, 0);
     let remaining = await left();
     let resealed = 0;
     if (remaining > 0) {

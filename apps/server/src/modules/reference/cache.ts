@@ -14,6 +14,19 @@ import { acceptedEncoding } from '../../http/accept-encoding.js';
 
 export const REFERENCE_CHANNEL = 'reference_changed';
 
+/** Reference data is public: the screens read it before anyone has verified, and a browser may keep it (http/cache.ts). */
+export const PUBLIC_REFERENCE = { auth: 'public', publicReference: true } as const;
+
+/**
+ * The reply itself, once cache.send sent it: Fastify then sends nothing more. Typed as the route's answer, which the
+ * type provider insists on (the body did go through the route's serializer).
+ */
+export const sent = <T>(reply: Promise<FastifyReply>) => reply as unknown as Promise<T>;
+
+/** One held answer per route, path parameters and (validated) query. */
+export const keyOf = (req: FastifyRequest, ...more: string[]) =>
+  JSON.stringify([req.routeOptions.url, req.params, req.query, ...more]);
+
 /** At most this many answers are held (a query's pages and codes are many): past it, answers are built each time. */
 const MAX_ENTRIES = 2000;
 

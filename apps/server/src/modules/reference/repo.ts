@@ -123,31 +123,6 @@ export async function pageHospitalNames(handle: Handle, q: { page: number; size:
   return { rows, total: Number(count.n) };
 }
 
-/**
- * The version of each term in effect on `today` (YYYYMMDD, KST): the latest effective date not after today among the
- * active versions, the latest published on the same day. Older versions stay for the record; later ones wait.
- */
-export const effectiveTerms = (handle: Handle, today: string) =>
-  own<ReferenceTables>(handle)
-    .selectFrom('terms')
-    .selectAll()
-    .distinctOn('termsId')
-    .where('active', '=', true)
-    .where('effectiveDate', '<=', today)
-    .orderBy('termsId')
-    .orderBy('effectiveDate', 'desc')
-    .orderBy(sql`published_at desc nulls last`)
-    .orderBy('version', 'desc');
-
-export const listTerms = (handle: Handle, today: string, termsGroup: string, insuCompCd?: string) => {
-  let s = own<ReferenceTables>(handle)
-    .selectFrom(effectiveTerms(own<ReferenceTables>(handle), today).as('t'))
-    .select(['termsId', 'termsGroup', 'insuCompCd', 'title', 'version', 'required', 'effectiveDate', 'content'])
-    .where('termsGroup', '=', termsGroup as never);
-  if (insuCompCd) s = s.where('insuCompCd', '=', insuCompCd);
-  return s.orderBy('sortOrder').orderBy('termsId').execute();
-};
-
 // ————————————————————————————— what other modules read of the reference data (through index.ts) —————————————————————————————
 
 /** The hospitals that exist among `codes`. */
@@ -185,31 +160,6 @@ export async function photoControlsOf(handle: Handle, codes: string[]): Promise<
     : [];
   return new Map(codes.map((c) => [c, readPhotoControls(rows.filter((r) => r.compCd === c))]));
 }
-
-/** Required terms of the given groups, the version in effect on `today` (YYYYMMDD, KST). */
-export const requiredTerms = (
-  handle: Handle,
-  today: string,
-  groups: ('TELECOM' | 'SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[],
-) =>
-  own<ReferenceTables>(handle)
-    .selectFrom(effectiveTerms(own<ReferenceTables>(handle), today).as('t'))
-    .select(['termsId', 'termsGroup', 'insuCompCd', 'title'])
-    .where('termsGroup', 'in', groups)
-    .where('required', '=', true)
-    .execute();
-
-/** The terms with these ids (any group) in the version in effect on `today`, for recording an agreement with it. */
-export const termsByIds = (handle: Handle, today: string, termsIds: string[]) =>
-  termsIds.length === 0
-    ? Promise.resolve([])
-    : own<ReferenceTables>(handle)
-        .selectFrom(effectiveTerms(own<ReferenceTables>(handle), today).as('t'))
-        .select(['termsId', 'termsGroup', 'version', 'required'])
-        .where('termsId', 'in', termsIds)
-        .orderBy('sortOrder')
-        .orderBy('termsId')
-        .execute();
 
 /** An active bank by its KFTC code. */
 export const findBank = (handle: Handle, bankCd: string) =>

@@ -1,4 +1,5 @@
-// Reference calls of spec §7: banks, insurers, fax numbers, jobs, ui-controls, codes, hospitals, terms.
+// Reference calls of spec §7: banks, insurers, fax numbers, jobs, ui-controls, codes, hospitals. (The terms, served
+// through the same cache, are the terms module's.)
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
@@ -16,22 +17,16 @@ import {
   hospitalsQuery,
   insurancesQuery,
   insurerPage,
-  kstToday,
   jobCodesQuery,
   jobList,
-  termsList,
-  termsParams,
-  termsQuery,
   uiControlList,
   uiControlsQuery,
   type Code,
 } from '@auto-claim/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handle } from '../../db/handle.js';
-import type { Clock } from '../../context.js';
 
 import { notFound } from '../../http/problem.js';
-import type { ReferenceCache } from './cache.js';
+import { PUBLIC_REFERENCE as PUBLIC, keyOf, sent, type ReferenceCache } from './cache.js';
 import * as repo from './repo.js';
 
 const toHospital = ({ thumbnailPath, iosPackage, ...h }: Awaited<ReturnType<typeof repo.findHospital>> & object) => ({
@@ -46,23 +41,10 @@ export async function publicHospital(db: Handle, hospitalCd: string) {
   return row ? toHospital(row) : undefined;
 }
 
-/** Reference data is public: the screens read it before anyone has verified, and a browser may keep it (http/cache.ts). */
-const PUBLIC = { auth: 'public', publicReference: true } as const;
-
 const HOSPITAL_NOT_FOUND = '병원 정보를 찾을 수 없어요. 주소를 다시 확인해 주세요.';
 
-/**
- * The reply itself, once cache.send sent it: Fastify then sends nothing more. Typed as the route's answer, which the
- * type provider insists on (the body did go through the route's serializer, cache.ts).
- */
-const sent = <T>(reply: Promise<FastifyReply>) => reply as unknown as Promise<T>;
-
-/** One held answer per route, path parameters and (validated) query. */
-const keyOf = (req: FastifyRequest, ...more: string[]) =>
-  JSON.stringify([req.routeOptions.url, req.params, req.query, ...more]);
-
 export const referenceRoutes =
-  (db: Handle, clock: Clock, cache: ReferenceCache): FastifyPluginAsyncZod =>
+  (db: Handle, cache: ReferenceCache): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['reference'];
     // Every answer here comes from memory while the data has not changed (cache.ts).
@@ -299,30 +281,5 @@ export const referenceRoutes =
             return { list: rows, total, page, size };
           }),
         ),
-    );
-
-    app.get(
-      '/auth/rest/terms/:version/:termsGroup',
-      {
-        config: PUBLIC,
-        schema: {
-          operationId: 'listTerms',
-          tags,
-          summary: '약관 (SERVICE, TELECOM, LMHC_SUBS, INSU_CLAIM)',
-          params: termsParams,
-          querystring: termsQuery,
-          response: { 200: termsList },
-        },
-      },
-      (req, reply) => {
-        // Which version is in effect depends on the day (KST): a new day, a new entry.
-        const today = kstToday(clock.now());
-        return sent(
-          cache.send(req, reply, keyOf(req, today), async () => {
-            const list = await repo.listTerms(db, today, req.params.termsGroup, req.query.insuCompCd);
-            return { list, total: list.length };
-          }),
-        );
-      },
     );
   };

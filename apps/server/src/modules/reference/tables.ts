@@ -10,7 +10,6 @@ export interface ReferenceTables {
   uiControl: UiControlTable;
   insurerDestinationChange: InsurerDestinationChangeTable;
   jobCode: JobCodeTable;
-  terms: TermsTable;
   hospital: HospitalTable;
 }
 
@@ -88,21 +87,6 @@ export interface JobCodeTable {
   sortOrder: number;
 }
 
-export interface TermsTable {
-  termsId: string;
-  version: string;
-  termsGroup: 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
-  insuCompCd: string | null;
-  title: string;
-  required: boolean;
-  effectiveDate: string;
-  content: string;
-  sortOrder: number;
-  active: Generated<boolean>;
-  /** When an operator published this version; null for the seeded ones. */
-  publishedAt: Date | null;
-}
-
 export interface HospitalTable {
   hospitalCd: string;
   hospitalNm: string;
@@ -119,5 +103,3 @@ export interface HospitalTable {
 }
 
 export type HospitalRow = Selectable<HospitalTable>;
-
-export type TermsRow = Selectable<TermsTable>;

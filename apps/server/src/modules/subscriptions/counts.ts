@@ -1,10 +1,11 @@
 // What the operator console reads of subscriptions, through index.ts: new subscriptions per period (counts only) and
 // the subscribers who agreed to an older version of a term now in effect (masked).
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { maskName, maskPhone } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 
 import { personOf } from './person.js';
+import type { AgreedTo, NewerTerms } from '../terms/index.js';
 import { own, type Handle } from '../../db/handle.js';
 import type { SubscriptionsTables } from './tables.js';
 
@@ -27,19 +28,6 @@ export async function enrolmentCounts(
   const row = r.rows[0];
   return { today: Number(row?.today ?? 0), d7: Number(row?.d7 ?? 0), d30: Number(row?.d30 ?? 0) };
 }
-
-/** A term whose version in effect since `since` is newer than what earlier subscribers agreed to. */
-export interface NewerTerms {
-  termsId: string;
-  version: string;
-  since: Date;
-}
-/** The agreements' condition (auth's agreedTo): did this CI hash agree to this term at this version. */
-export type AgreedTo = (
-  ciHmac: Expression<string>,
-  termsId: Expression<string>,
-  version: Expression<string>,
-) => RawBuilder<boolean>;
 
 /**
  * Live subscriptions made before a newer version took effect, that list the term among their agreements (termsIds,
@@ -90,7 +78,7 @@ export async function reagreePage(
     from (${needing(terms, agreed, q.termsId)}) n
     group by n.insu_apply_id, n.person_enc, n.created_at
     order by n.created_at ${dir}, n.insu_apply_id
-    limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(ctx.db);
+    limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(own<SubscriptionsTables>(ctx.db));
   return {
     list: r.rows.map((row) => {
       const p = personOf(ctx, row.personEnc);

@@ -14,4 +14,4 @@ export {
 } from './lookups.js';
 export { DOCUMENTS_QUEUE, makeDocuments } from './documents.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
-export { enrolmentCounts, reagreeCounts, reagreePage, type AgreedTo, type NewerTerms } from './counts.js';
+export { enrolmentCounts, reagreeCounts, reagreePage } from './counts.js';

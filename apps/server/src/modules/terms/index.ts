@@ -1,4 +1,8 @@
-// Terms in the operator console: versions per group, publishing a new version with its effective date, and which
-// subscribers must agree again. The terms themselves belong to the reference module, the agreements to auth and the
-// subscriptions to theirs: this module reads and writes them only through their index.ts and keeps no table.
-export { termsAdminRoutes } from './routes.js';
+// Terms (spec §7 Auth): every version of every term, which is in effect on a day, the patient's agreements to them
+// (the evidence), and the console's terms calls (versions, publishing one, who must agree again). Owns: terms,
+// terms_agreement.
+export { termsRoutes } from './routes.js';
+export { termsAdminRoutes, type Reagree } from './console.js';
+export { requiredTerms, termsByIds } from './repo.js';
+export { agreedTo, assertRequiredTerms, forgetAgreements, recordAgreements, type AgreedTo } from './agreements.js';
+export type { NewerTerms } from './versions.js';

@@ -1,151 +1,68 @@
-// The console's terms calls: GET versions (viewer), POST a new version (admin, recorded as terms_published), and who
-// must agree again: a count (viewer: no person in it) and the masked subscribers (operator).
+// The terms' public calls of spec §7: the terms in effect (served from the reference answers' cache, as the other
+// data the screens read before anyone has verified), and the patient's agreement to them (the evidence).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formatYmd, kstToday } from '@auto-claim/contract';
 import {
-  OPS_TERMS_API,
-  publishTermsBody,
-  reagreeCount,
-  reagreePage as reagreePageSchema,
-  reagreeQuery,
-  termsVersionList,
-  termsVersionsQuery,
-  termsVersion,
-} from '@auto-claim/contract/ops';
+  API,
+  kstToday,
+  termsAgreeAnswer,
+  termsAgreeBody,
+  termsList,
+  termsParams,
+  termsQuery,
+} from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own, type NoTables } from '../../db/handle.js';
-import { operatorRoute } from '../../http/route-contract.js';
-import { AppError } from '../../http/problem.js';
-import { byOperator, recordOperatorAction } from '../audit/index.js';
-import { agreedTo } from '../auth/index.js';
-import { newerRequiredTerms, pageTermsVersions, publishTermsVersion } from '../reference/index.js';
-import { reagreeCounts, reagreePage } from '../subscriptions/index.js';
+import { patientOf } from '../../security/session.js';
+import { PUBLIC_REFERENCE, keyOf, sent, type ReferenceCache } from '../reference/index.js';
+import { recordAgreements } from './agreements.js';
+import { listTerms } from './repo.js';
 
-const isRealDate = (d: string) => {
-  const t = new Date(Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8)));
-  return t.toISOString().slice(0, 10).replaceAll('-', '') === d;
-};
-
-export const termsAdminRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+export const termsRoutes =
+  (ctx: AppContext, cache: ReferenceCache): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['operator'];
-
     app.get(
-      OPS_TERMS_API.terms,
+      '/auth/rest/terms/:version/:termsGroup',
       {
-        config: operatorRoute('viewer'),
+        config: PUBLIC_REFERENCE,
         schema: {
-          operationId: 'opsListTermsVersions',
-          tags,
-          summary: '약관 버전 목록 (시행 중, 시행 예정, 지난 버전)',
-          querystring: termsVersionsQuery,
-          response: { 200: termsVersionList },
+          operationId: 'listTerms',
+          tags: ['reference'],
+          summary: '약관 (SERVICE, TELECOM, LMHC_SUBS, INSU_CLAIM)',
+          params: termsParams,
+          querystring: termsQuery,
+          response: { 200: termsList },
         },
       },
-      async (req) => pageTermsVersions(ctx.db, kstToday(ctx.clock.now()), req.query),
+      (req, reply) => {
+        // Which version is in effect depends on the day (KST): a new day, a new entry.
+        const today = kstToday(ctx.clock.now());
+        return sent(
+          cache.send(req, reply, keyOf(req, today), async () => {
+            const list = await listTerms(ctx.db, today, req.params.termsGroup, req.query.insuCompCd);
+            return { list, total: list.length };
+          }),
+        );
+      },
     );
 
     app.post(
-      OPS_TERMS_API.terms,
+      API.termsAgree,
       {
-        config: operatorRoute('admin', 'TERMS_NOT_FOUND', 'TERMS_VERSION_SCHEDULED'),
+        config: { auth: 'patient', scope: { what: '약관 동의를 기록하려면' }, problems: ['TERMS_UNKNOWN'] },
         schema: {
-          operationId: 'opsPublishTerms',
-          tags,
-          summary: '약관 새 버전 게시',
-          description:
-            '같은 약관의 새 버전을 시행일과 함께 게시해요. 시행일 전까지는 지금 버전을, 시행일부터는 새 버전을 환자에게 ' +
-            '보여 줘요. 지난 버전은 기록으로 남아요.',
-          body: publishTermsBody,
-          response: { 200: termsVersion.pick({ termsId: true, version: true, effectiveDate: true }) },
+          operationId: 'agreeToTerms',
+          tags: ['auth'],
+          summary: '약관 동의 기록 (증빙)',
+          description: '약관 id와 현재 버전, 시각, 본인인증한 사람을 기록해요.',
+          body: termsAgreeBody,
+          response: { 200: termsAgreeAnswer },
         },
       },
       async (req) => {
-        const now = ctx.clock.now();
-        const today = kstToday(now);
-        const b = req.body;
-        if (!isRealDate(b.effectiveDate)) {
-          throw new AppError('VALIDATION_FAILED', '시행일을 확인해 주세요.', [
-            { field: 'effectiveDate', message: '없는 날짜예요.' },
-          ]);
-        }
-        if (b.effectiveDate < today) {
-          throw new AppError('VALIDATION_FAILED', '시행일을 확인해 주세요.', [
-            { field: 'effectiveDate', message: `시행일은 오늘(${formatYmd(today)})이나 그 뒤여야 해요.` },
-          ]);
-        }
-        return own<NoTables>(ctx.db)
-          .transaction()
-          .execute(async (tx) => {
-            const out = await publishTermsVersion(tx, today, b, now);
-            if (!out.ok && out.reason === 'unknown') {
-              throw new AppError('TERMS_NOT_FOUND', '그런 약관이 없어요. 약관을 다시 골라 주세요.', [
-                { field: 'termsId', message: '없는 약관이에요.' },
-              ]);
-            }
-            if (!out.ok) {
-              throw new AppError(
-                'TERMS_VERSION_SCHEDULED',
-                `이 약관은 ${formatYmd(out.effectiveDate)}에 시행될 ${out.version} 버전이 이미 있어요. 그 버전이 시행된 뒤에 새 버전을 게시해 주세요.`,
-              );
-            }
-            await recordOperatorAction(
-              tx,
-              {
-                ...byOperator(ctx, req),
-                action: 'terms_published',
-                target: b.termsId,
-                detail: `version ${out.version}, effective ${b.effectiveDate}`,
-              },
-              now,
-            );
-            return { termsId: b.termsId, version: out.version, effectiveDate: b.effectiveDate };
-          });
-      },
-    );
-
-    app.get(
-      OPS_TERMS_API.reagreeCount,
-      {
-        config: operatorRoute('viewer'),
-        schema: {
-          operationId: 'opsCountReagree',
-          tags,
-          summary: '약관에 다시 동의해야 하는 가입자 수',
-          response: { 200: reagreeCount },
-        },
-      },
-      async () => {
-        const terms = await newerRequiredTerms(ctx.db, kstToday(ctx.clock.now()));
-        const { total, perTerm } = await reagreeCounts(ctx.db, terms, agreedTo);
-        return {
-          total,
-          terms: terms.map((t) => ({
-            termsId: t.termsId,
-            title: t.title,
-            version: t.version,
-            count: perTerm.get(t.termsId) ?? 0,
-          })),
-        };
-      },
-    );
-
-    app.get(
-      OPS_TERMS_API.reagree,
-      {
-        config: operatorRoute('operator'),
-        schema: {
-          operationId: 'opsListReagree',
-          tags,
-          summary: '약관에 다시 동의해야 하는 가입자 (가림 처리)',
-          querystring: reagreeQuery,
-          response: { 200: reagreePageSchema },
-        },
-      },
-      async (req) => {
-        const terms = await newerRequiredTerms(ctx.db, kstToday(ctx.clock.now()));
-        return reagreePage(ctx, terms, agreedTo, req.query);
+        const agreed = await recordAgreements(ctx, req.body.termsIds, {
+          ciHmac: patientOf(req).ciHmac,
+          ipHmac: ctx.crypto.hmac('ip', req.ip),
+        });
+        return { agreed };
       },
     );
   };

@@ -1,15 +1,17 @@
-// The operator console's sign-in calls after the password (POST /rest/auth/login, routes.ts) and the operator accounts
-// (README "Operator console"). The sign-in's own calls accept a session short of the second factor (config.stages);
-// every other operator call needs a full one (security/session.ts requireOperator).
+// The operator console's sign-in (the password: POST /rest/auth/login, then the second factor) and the operator
+// accounts (README "Operator console"). The sign-in's own calls accept a session short of the second factor
+// (config.stages); every other operator call needs a full one (security/operator-session.ts requireOperator).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { API, loginBody } from '@auto-claim/contract';
 import {
   OPS_AUTH_API,
   operatorAnswer,
   operatorCreateAnswer,
   operatorCreateBody,
   operatorListQuery,
+  operatorLoginAnswer,
   operatorPage,
   operatorParams,
   operatorRoleBody,
@@ -21,19 +23,22 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
-import { UNAUTHENTICATED_OPERATOR, endOperatorSession, startOperatorSession } from '../../security/session.js';
+import { UNAUTHENTICATED_OPERATOR, endOperatorSession, startOperatorSession } from '../../security/operator-session.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
-import { AUTH_RATE_LIMITS } from './routes.js';
 import {
   createOperator,
   disableOperator,
+  existingOperator,
   listOperators,
   resetSecondFactor,
   setOperatorRole,
   unlockSignIn,
 } from './operator-accounts.js';
-import { rememberAddress } from './operators.js';
-import { checkSecondFactor, confirmTotpSetup, startTotpSetup } from './second-factor.js';
+import { OPERATOR_LOCKOUT, completeSignIn, signInOperator } from './operators.js';
+import { LOCKED, checkSecondFactor, confirmTotpSetup, startTotpSetup } from './second-factor.js';
+
+/** Per-IP: an operations office signs in from one address; each account is locked after 5 failures anyway (operators.ts). */
+export const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '15 minutes' } as const;
 
 const ALL_STAGES = ['setup', 'password', 'full'] as const;
 const ok = z.object({ ok: z.literal(true) });
@@ -45,7 +50,7 @@ function sessionOf(req: FastifyRequest) {
   return session;
 }
 
-export const operatorConsoleRoutes =
+export const operatorRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['operators'];
@@ -53,13 +58,9 @@ export const operatorConsoleRoutes =
     /** Signed in for good: the account's last sign-in, the record, and a full session under a new id. */
     async function signedIn(req: FastifyRequest, reply: Parameters<typeof startOperatorSession>[2], via: string) {
       const loginId = req.operatorId!;
-      const now = ctx.clock.now();
-      await ctx.db.transaction().execute(async (tx) => {
-        await tx.updateTable('operator').set({ lastSignInAt: now }).where('loginId', '=', loginId).execute();
-        // Signed in from here: a stranger's failures elsewhere no longer lock it out of this address.
-        await rememberAddress(tx, loginId, ctx.crypto.hmac('ip', req.ip), now);
-        await recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'sign_in', detail: via }, now);
-      });
+      await completeSignIn(ctx, loginId, req.ip, (tx, now) =>
+        recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'sign_in', detail: via }, now),
+      );
       const {
         kind: _k,
         hash: _h,
@@ -88,6 +89,61 @@ export const operatorConsoleRoutes =
         throw err;
       }
     }
+
+    app.post(
+      API.login,
+      {
+        config: {
+          auth: 'public',
+          rateLimit: SIGN_IN_RATE_LIMIT,
+          problems: ['LOGIN_FAILED', 'OPERATOR_LOCKED'],
+        },
+        schema: {
+          operationId: 'login',
+          // Listed with the patients' sign-in calls in the API document, where it always was.
+          tags: ['auth'],
+          summary: '운영자 로그인 (비밀번호; 이어서 2단계 인증)',
+          description:
+            '운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 ' +
+            '호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 ' +
+            `상태를 바꾸는 호출에 x-csrf-token으로 실어요. 실패는 계정과 주소마다 세요(2단계 인증 실패도 세요): 그 운영자가 ` +
+            `로그인한 적 없는 주소에서 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 그 ` +
+            `주소에서 그 계정을 ${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠그고, 그런 주소들을 모두 합쳐 ` +
+            `${OPERATOR_LOCKOUT.unknownAddressesMaxTries}번이면 그런 주소 모두에서 잠가요(423 OPERATOR_LOCKED). 로그인한 적 ` +
+            `있는 주소는 다른 곳의 실패로 잠기지 않고, 그곳에서 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 ` +
+            `${OPERATOR_LOCKOUT.backoffFirstMinutes}분부터 두 배씩 기다려요. 로그인을 마치면 그 주소의 실패 횟수가 지워지고, ` +
+            '관리자는 잠금을 풀 수 있어요(POST /api/admin/operators/{loginId}/unlock).',
+          body: loginBody,
+          response: { 200: operatorLoginAnswer },
+        },
+      },
+      async (req, reply) => {
+        const outcome = await signInOperator(ctx, req.body.loginId, req.body.password, req.ip);
+        if (!outcome.ok) {
+          // Written only for an account that exists: what someone typed as an id may be anything (a password).
+          const known = await existingOperator(ctx.db, req.body.loginId);
+          if (known) {
+            await recordOperatorAction(
+              ctx.db,
+              {
+                loginId: known.loginId,
+                ipEnc: ctx.crypto.encrypt(req.ip),
+                action: 'sign_in_failed',
+                detail: outcome.lockedUntil ? 'locked' : 'password',
+              },
+              ctx.clock.now(),
+            );
+          }
+        }
+        if (!outcome.ok && outcome.lockedUntil) throw LOCKED(outcome.lockedUntil, ctx.clock.now());
+        if (!outcome.ok) throw new AppError('LOGIN_FAILED', '아이디 또는 비밀번호가 맞지 않아요.');
+        return startOperatorSession(ctx, req, reply, {
+          loginId: req.body.loginId,
+          role: outcome.role,
+          stage: outcome.secondFactorSet ? 'password' : 'setup',
+        });
+      },
+    );
 
     app.get(
       OPS_AUTH_API.me,
@@ -130,7 +186,7 @@ export const operatorConsoleRoutes =
           auth: 'operator',
           role: 'viewer',
           stages: ['setup'],
-          rateLimit: AUTH_RATE_LIMITS.login,
+          rateLimit: SIGN_IN_RATE_LIMIT,
           problems: ['SECOND_FACTOR_WRONG', 'SECOND_FACTOR_NOT_STARTED', 'SECOND_FACTOR_DONE', 'OPERATOR_LOCKED'],
         },
         schema: {
@@ -161,7 +217,7 @@ export const operatorConsoleRoutes =
           auth: 'operator',
           role: 'viewer',
           stages: ['password'],
-          rateLimit: AUTH_RATE_LIMITS.login,
+          rateLimit: SIGN_IN_RATE_LIMIT,
           problems: ['SECOND_FACTOR_WRONG', 'SECOND_FACTOR_DONE', 'OPERATOR_LOCKED'],
         },
         schema: {

@@ -1,11 +1,9 @@
-// SMS identity verification, terms agreements and operators: the tables the auth module owns (docs/architecture.md,
+// Operator accounts, their second factor and sign-in guard: the tables the operators module owns (docs/architecture.md,
 // table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the
-// code here uses AuthDb.
+// code here uses OperatorsDb.
 import type { Generated, Kysely } from 'kysely';
 
-export interface AuthTables {
-  smsVerification: SmsVerificationTable;
-  termsAgreement: TermsAgreementTable;
+export interface OperatorsTables {
   operator: OperatorTable;
   operatorSignInGuard: OperatorSignInGuardTable;
   operatorLockout: OperatorLockoutTable;
@@ -13,41 +11,8 @@ export interface AuthTables {
   operatorRecoveryCode: OperatorRecoveryCodeTable;
 }
 
-/** The handle auth code queries with (a transaction of it too): another owner's table does not compile. */
-export type AuthDb = Kysely<AuthTables>;
-
-export interface SmsVerificationTable {
-  smsRequestSeq: string;
-  smsResponseSeq: string;
-  /** The identity vendor's { vendor, id } for this request, encrypted; null while the vendor is being asked. */
-  vendorRefEnc: string | null;
-  personHash: string;
-  personEnc: string;
-  phoneHmac: string;
-  ipHmac: string;
-  hospitalCd: string;
-  attempts: Generated<number>;
-  createdAt: Date;
-  expiresAt: Date;
-  usedAt: Date | null;
-  lockedAt: Date | null;
-  /** Keyed hash of name, birth date, sex digit and phone: the daily cap counts per phone and person. */
-  personKey: string | null;
-  /** When the code was confirmed for the person named: a completed verification, not counted by the caps. */
-  verifiedAt: Date | null;
-  /** Sent from where this person completed a verification before, or from their verified session. */
-  trusted: Generated<boolean>;
-}
-
-export interface TermsAgreementTable {
-  id: Generated<number>;
-  termsId: string;
-  version: string;
-  ciHmac: string | null;
-  smsRequestSeq: string | null;
-  ipHmac: string;
-  agreedAt: Date;
-}
+/** The handle operators code queries with (a transaction of it too): another owner's table does not compile. */
+export type OperatorsDb = Kysely<OperatorsTables>;
 
 export type OperatorRole = 'viewer' | 'operator' | 'admin';
 

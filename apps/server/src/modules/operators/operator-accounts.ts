@@ -5,13 +5,15 @@ import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { OperatorRow } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { own, type Handle } from '../../db/handle.js';
 import { pageOf } from '../../db/page.js';
-import type { Database, OperatorRole } from '../../db/schema.js';
+import type { OperatorRole } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import { hashPassword } from '../../security/password.js';
-import { endOperatorSessions } from '../../security/session.js';
+import { endOperatorSessions } from '../../security/operator-session.js';
 import { recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
 import { lockedUntilOf, unlockOperator } from './operators.js';
+import type { OperatorsTables } from './tables.js';
 
 type Who = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 
@@ -54,7 +56,7 @@ export async function listOperators(
     status?: 'active' | 'disabled';
   },
 ): Promise<{ list: OperatorRow[]; total: number }> {
-  let base = ctx.db.selectFrom('operator');
+  let base = own<OperatorsTables>(ctx.db).selectFrom('operator');
   if (q.q) base = base.where('loginId', 'like', `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (q.role) base = base.where('role', '=', q.role);
   if (q.status === 'active') base = base.where('disabledAt', 'is', null);
@@ -75,7 +77,7 @@ export async function listOperators(
 }
 
 export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<OperatorRow> {
-  const r = await ctx.db
+  const r = await own<OperatorsTables>(ctx.db)
     .selectFrom('operator')
     .select(['loginId', 'role', 'createdAt', 'disabledAt', 'totpSecretEnc', 'lastSignInAt'])
     .where('loginId', '=', loginId)
@@ -83,6 +85,22 @@ export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<O
   if (!r) throw NOT_FOUND();
   return rowOf(r, (await lockedUntilOf(ctx, [loginId])).get(loginId));
 }
+
+/** What the console session's checks read of the account at every call (security/operator-session.ts). */
+export const operatorAccountOf = (handle: Handle) => (loginId: string) =>
+  own<OperatorsTables>(handle)
+    .selectFrom('operator')
+    .select(['role', 'disabledAt'])
+    .where('loginId', '=', loginId)
+    .executeTakeFirst();
+
+/** The account of this id, if there is one (what someone typed as an id may be anything). */
+export const existingOperator = (handle: Handle, loginId: string) =>
+  own<OperatorsTables>(handle)
+    .selectFrom('operator')
+    .select('loginId')
+    .where('loginId', '=', loginId)
+    .executeTakeFirst();
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', '그 아이디의 운영자가 없어요.');
 
@@ -101,23 +119,25 @@ export async function createOperator(
 ) {
   const initialPassword = body.password === undefined ? newPassword() : undefined;
   const passwordHash = await hashPassword(body.password ?? initialPassword!);
-  await ctx.db.transaction().execute(async (tx) => {
-    const made = await tx
-      .insertInto('operator')
-      .values({ loginId: body.loginId, passwordHash, role: body.role })
-      .onConflict((oc) => oc.column('loginId').doNothing())
-      .returning('loginId')
-      .executeTakeFirst();
-    if (!made)
-      throw new AppError('OPERATOR_EXISTS', '이미 있는 아이디예요. 다른 아이디를 정해 주세요.', [
-        { field: 'loginId', message: '이미 있는 아이디예요.' },
-      ]);
-    await recordOperatorAction(
-      tx,
-      { ...who, action: 'operator_created', target: body.loginId, detail: `role=${body.role}` },
-      ctx.clock.now(),
-    );
-  });
+  await own<OperatorsTables>(ctx.db)
+    .transaction()
+    .execute(async (tx) => {
+      const made = await tx
+        .insertInto('operator')
+        .values({ loginId: body.loginId, passwordHash, role: body.role })
+        .onConflict((oc) => oc.column('loginId').doNothing())
+        .returning('loginId')
+        .executeTakeFirst();
+      if (!made)
+        throw new AppError('OPERATOR_EXISTS', '이미 있는 아이디예요. 다른 아이디를 정해 주세요.', [
+          { field: 'loginId', message: '이미 있는 아이디예요.' },
+        ]);
+      await recordOperatorAction(
+        tx,
+        { ...who, action: 'operator_created', target: body.loginId, detail: `role=${body.role}` },
+        ctx.clock.now(),
+      );
+    });
   return { loginId: body.loginId, role: body.role, ...(initialPassword ? { initialPassword } : {}) };
 }
 
@@ -128,21 +148,23 @@ export async function createOperator(
 async function withAccount<T>(
   ctx: AppContext,
   loginId: string,
-  change: (tx: Transaction<Database>, account: { role: OperatorRole; disabledAt: Date | null }) => Promise<T>,
+  change: (tx: Transaction<OperatorsTables>, account: { role: OperatorRole; disabledAt: Date | null }) => Promise<T>,
 ) {
-  return ctx.db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended('operator-admins', 0))`.execute(tx);
-    const account = await tx
-      .selectFrom('operator')
-      .select(['role', 'disabledAt'])
-      .where('loginId', '=', loginId)
-      .executeTakeFirst();
-    if (!account) throw NOT_FOUND();
-    return change(tx, account);
-  });
+  return own<OperatorsTables>(ctx.db)
+    .transaction()
+    .execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended('operator-admins', 0))`.execute(tx);
+      const account = await tx
+        .selectFrom('operator')
+        .select(['role', 'disabledAt'])
+        .where('loginId', '=', loginId)
+        .executeTakeFirst();
+      if (!account) throw NOT_FOUND();
+      return change(tx, account);
+    });
 }
 
-async function assertAnotherAdmin(tx: Transaction<Database>, loginId: string) {
+async function assertAnotherAdmin(tx: Transaction<OperatorsTables>, loginId: string) {
   const others = await tx
     .selectFrom('operator')
     .select((eb) => eb.fn.countAll().as('n'))

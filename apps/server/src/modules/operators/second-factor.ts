@@ -9,8 +9,10 @@ import QRCode from 'qrcode';
 import { sql } from 'kysely';
 import { RECOVERY_CODE_COUNT } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
+import { own, type Handle } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import { guardedTry } from './operators.js';
+import type { OperatorsTables } from './tables.js';
 
 export const TOTP_ISSUER = '자동청구 운영';
 const PERIOD = 30;
@@ -74,7 +76,7 @@ async function guarded(ctx: AppContext, loginId: string, ip: string, check: () =
 /** A new secret for an account without a second factor: kept pending until a code from it confirms it. */
 export async function startTotpSetup(ctx: AppContext, loginId: string) {
   const secret = generateSecret();
-  const updated = await ctx.db
+  const updated = await own<OperatorsTables>(ctx.db)
     .updateTable('operator')
     .set({ totpPendingEnc: ctx.crypto.encrypt(secret) })
     .where('loginId', '=', loginId)
@@ -96,9 +98,9 @@ export async function confirmTotpSetup(
   loginId: string,
   code: string,
   ip: string,
-  onSet: (tx: AppContext['db']) => Promise<void>,
+  onSet: (tx: Handle) => Promise<void>,
 ): Promise<string[]> {
-  const row = await ctx.db
+  const row = await own<OperatorsTables>(ctx.db)
     .selectFrom('operator')
     .select(['totpPendingEnc', 'totpSecretEnc'])
     .where('loginId', '=', loginId)
@@ -122,23 +124,25 @@ export async function confirmTotpSetup(
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    const set = await tx
-      .updateTable('operator')
-      .set({ totpSecretEnc: pending, totpPendingEnc: null, totpSetAt: now, totpLastStep: step! })
-      .where('loginId', '=', loginId)
-      .where('totpSecretEnc', 'is', null)
-      .where('totpPendingEnc', '=', pending)
-      .returning('loginId')
-      .executeTakeFirst();
-    if (!set) throw new AppError('SECOND_FACTOR_DONE', '이미 2단계 인증을 설정했어요. 다시 로그인해 주세요.');
-    await tx.deleteFrom('operatorRecoveryCode').where('loginId', '=', loginId).execute();
-    await tx
-      .insertInto('operatorRecoveryCode')
-      .values(codes.map((c) => ({ loginId, codeHmac: recoveryHmac(ctx, loginId, c), usedAt: null })))
-      .execute();
-    await onSet(tx);
-  });
+  await own<OperatorsTables>(ctx.db)
+    .transaction()
+    .execute(async (tx) => {
+      const set = await tx
+        .updateTable('operator')
+        .set({ totpSecretEnc: pending, totpPendingEnc: null, totpSetAt: now, totpLastStep: step! })
+        .where('loginId', '=', loginId)
+        .where('totpSecretEnc', 'is', null)
+        .where('totpPendingEnc', '=', pending)
+        .returning('loginId')
+        .executeTakeFirst();
+      if (!set) throw new AppError('SECOND_FACTOR_DONE', '이미 2단계 인증을 설정했어요. 다시 로그인해 주세요.');
+      await tx.deleteFrom('operatorRecoveryCode').where('loginId', '=', loginId).execute();
+      await tx
+        .insertInto('operatorRecoveryCode')
+        .values(codes.map((c) => ({ loginId, codeHmac: recoveryHmac(ctx, loginId, c), usedAt: null })))
+        .execute();
+      await onSet(tx);
+    });
   return codes;
 }
 
@@ -151,7 +155,7 @@ export async function checkSecondFactor(
 ): Promise<'totp' | 'recovery_code'> {
   const passed = await guarded(ctx, loginId, ip, async () => {
     if (given.recoveryCode !== undefined) {
-      const used = await ctx.db
+      const used = await own<OperatorsTables>(ctx.db)
         .updateTable('operatorRecoveryCode')
         .set({ usedAt: ctx.clock.now() })
         .where('loginId', '=', loginId)
@@ -161,7 +165,7 @@ export async function checkSecondFactor(
         .executeTakeFirst();
       return Boolean(used);
     }
-    const row = await ctx.db
+    const row = await own<OperatorsTables>(ctx.db)
       .selectFrom('operator')
       .select(['totpSecretEnc', 'totpLastStep'])
       .where('loginId', '=', loginId)
@@ -171,7 +175,7 @@ export async function checkSecondFactor(
     const step = await matchStep(ctx.crypto.decrypt(row.totpSecretEnc), given.code, last);
     if (step === undefined) return false;
     // Taken once: of two calls with the same code, only the one that moves the step on passes.
-    const taken = await ctx.db
+    const taken = await own<OperatorsTables>(ctx.db)
       .updateTable('operator')
       .set({ totpLastStep: step })
       .where('loginId', '=', loginId)
@@ -196,7 +200,7 @@ export async function checkSecondFactor(
 
 /** How many recovery codes the account has left. */
 export async function recoveryCodesLeft(ctx: AppContext, loginId: string) {
-  const row = await ctx.db
+  const row = await own<OperatorsTables>(ctx.db)
     .selectFrom('operatorRecoveryCode')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('loginId', '=', loginId)

@@ -11,16 +11,15 @@ import {
   SMS_RESEND_INTERVAL_SECONDS,
   SMS_SENDS_PER_DAY,
   DEFAULT_HOSPITAL_CD,
-  kstToday,
   maskPhone,
   nameKey,
   parseKorRegId,
   sameName,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import { own } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
-import { requiredTerms, termsByIds } from '../reference/index.js';
+import { assertRequiredTerms, forgetAgreements, recordAgreements } from '../terms/index.js';
 import {
   IdentityVendorError,
   type Confirmation,
@@ -30,6 +29,7 @@ import {
 } from '../../providers/identity/types.js';
 import { randomToken, safeEqual } from '../../security/crypto.js';
 import type { VerifiedPerson } from '../../security/session.js';
+import type { IdentityTables } from './tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,50 +57,6 @@ function vendorProblem(e: IdentityVendorError) {
     return new AppError('IDENTITY_LIMITED', '본인확인 요청이 너무 많아요. 잠시 후 다시 시도해 주세요.');
   }
   return new AppError('IDENTITY_UNAVAILABLE', '본인확인 기관과 잠시 연결되지 않아요. 잠시 후 다시 시도해 주세요.');
-}
-
-/** Every required term of the group must be among the ids agreed. */
-export async function assertRequiredTerms(ctx: AppContext, termsGroup: 'TELECOM' | 'SERVICE', termsIds: string[]) {
-  const required = await requiredTerms(ctx.db, kstToday(ctx.clock.now()), [termsGroup]);
-  const missing = required.filter((t) => !termsIds.includes(t.termsId));
-  if (missing.length > 0) {
-    throw new AppError('TERMS_REQUIRED', '필수 약관에 모두 동의해 주세요.', [
-      { field: 'termsIds', message: `${missing.map((t) => t.title).join(', ')}에 동의해 주세요.` },
-    ]);
-  }
-}
-
-/** Records each agreement (term id and its current version, time, who) as evidence. */
-export async function recordAgreements(
-  ctx: AppContext,
-  termsIds: string[],
-  who: { ciHmac?: string; smsRequestSeq?: string; ipHmac: string },
-) {
-  const unique = [...new Set(termsIds)];
-  const current = await termsByIds(ctx.db, kstToday(ctx.clock.now()), unique);
-  const unknown = unique.filter((id) => !current.some((t) => t.termsId === id));
-  if (unknown.length > 0) {
-    throw new AppError('TERMS_UNKNOWN', '알 수 없는 약관이 있어요. 화면을 새로 고쳐 다시 동의해 주세요.', [
-      { field: 'termsIds', message: `없는 약관이에요: ${unknown.join(', ')}` },
-    ]);
-  }
-  const agreedAt = ctx.clock.now();
-  if (current.length > 0) {
-    await ctx.db
-      .insertInto('termsAgreement')
-      .values(
-        current.map((t) => ({
-          termsId: t.termsId,
-          version: t.version,
-          ciHmac: who.ciHmac ?? null,
-          smsRequestSeq: who.smsRequestSeq ?? null,
-          ipHmac: who.ipHmac,
-          agreedAt,
-        })),
-      )
-      .execute();
-  }
-  return current.map((t) => ({ termsId: t.termsId, version: t.version, agreedAt: agreedAt.toISOString() }));
 }
 
 const tooMany = (code: 'SMS_TOO_SOON' | 'SMS_DAILY_LIMIT', detail: string) => new AppError(code, detail);
@@ -168,108 +124,110 @@ export async function startVerification(
   // advisory locks (the phone's first, always), so parallel sends are counted one after another and none slips past.
   const smsRequestSeq = randomToken(18);
   const smsResponseSeq = randomToken(18);
-  const last = await ctx.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`sms:${phoneHmac}`}, 0))`.execute(trx);
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`sms-ip:${ipHmac}`}, 0))`.execute(trx);
-    const dayAgo = new Date(now.getTime() - DAY_MS);
-    const counted = (eb: ExpressionBuilder<Database, 'smsVerification'>) =>
-      eb.and([
-        eb('createdAt', '>', dayAgo),
-        eb.or([eb('vendorRefEnc', 'is not', null), eb('createdAt', '>', new Date(now.getTime() - PENDING_SEND_MS))]),
-      ]);
-    const sent = await trx
-      .selectFrom('smsVerification')
-      .select([
-        'smsRequestSeq',
-        'createdAt',
-        'personHash',
-        'personKey',
-        'hospitalCd',
-        'vendorRefEnc',
-        'ipHmac',
-        'trusted',
-        'verifiedAt',
-        'usedAt',
-        'lockedAt',
-        'expiresAt',
-      ])
-      .where('phoneHmac', '=', phoneHmac)
-      .where(counted)
-      .orderBy('createdAt', 'desc')
-      .execute();
-    const trusted =
-      sessionVerified ||
-      (await trx
+  const last = await own<IdentityTables>(ctx.db)
+    .transaction()
+    .execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`sms:${phoneHmac}`}, 0))`.execute(trx);
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`sms-ip:${ipHmac}`}, 0))`.execute(trx);
+      const dayAgo = new Date(now.getTime() - DAY_MS);
+      const counted = (eb: ExpressionBuilder<IdentityTables, 'smsVerification'>) =>
+        eb.and([
+          eb('createdAt', '>', dayAgo),
+          eb.or([eb('vendorRefEnc', 'is not', null), eb('createdAt', '>', new Date(now.getTime() - PENDING_SEND_MS))]),
+        ]);
+      const sent = await trx
         .selectFrom('smsVerification')
-        .select('smsRequestSeq')
-        .where('personKey', '=', personKey)
-        .where('ipHmac', '=', ipHmac)
-        .where('verifiedAt', '>', new Date(now.getTime() - TRUSTED_ADDRESS_DAYS * DAY_MS))
-        .executeTakeFirst()) !== undefined;
-    const open = (r: { verifiedAt: Date | null }) => !r.verifiedAt;
-    // This person's sends from the requester's side: trusted ones, or strangers' (legacy rows are strangers').
-    const mine = sent.filter((r) => r.personKey === personKey && r.trusted === trusted);
-    const last = mine[0];
-    if (last && now.getTime() - new Date(last.createdAt).getTime() < SMS_RESEND_INTERVAL_SECONDS * 1000) {
-      const wait = Math.ceil(
-        (SMS_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - new Date(last.createdAt).getTime())) / 1000,
-      );
-      throw tooMany('SMS_TOO_SOON', `인증번호는 ${wait}초 후에 다시 받을 수 있어요.`);
-    }
-    if (mine.filter(open).length >= SMS_SENDS_PER_DAY) {
-      throw tooMany(
-        'SMS_DAILY_LIMIT',
-        `인증번호는 하루에 ${SMS_SENDS_PER_DAY}번까지 받을 수 있어요. 내일 다시 시도해 주세요.`,
-      );
-    }
-    if (!trusted) {
-      const fromHere = await trx
-        .selectFrom('smsVerification')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('ipHmac', '=', ipHmac)
-        .where('trusted', '=', false)
-        .where('verifiedAt', 'is', null)
+        .select([
+          'smsRequestSeq',
+          'createdAt',
+          'personHash',
+          'personKey',
+          'hospitalCd',
+          'vendorRefEnc',
+          'ipHmac',
+          'trusted',
+          'verifiedAt',
+          'usedAt',
+          'lockedAt',
+          'expiresAt',
+        ])
+        .where('phoneHmac', '=', phoneHmac)
         .where(counted)
-        .executeTakeFirstOrThrow();
-      if (Number(fromHere.n) >= SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY) {
+        .orderBy('createdAt', 'desc')
+        .execute();
+      const trusted =
+        sessionVerified ||
+        (await trx
+          .selectFrom('smsVerification')
+          .select('smsRequestSeq')
+          .where('personKey', '=', personKey)
+          .where('ipHmac', '=', ipHmac)
+          .where('verifiedAt', '>', new Date(now.getTime() - TRUSTED_ADDRESS_DAYS * DAY_MS))
+          .executeTakeFirst()) !== undefined;
+      const open = (r: { verifiedAt: Date | null }) => !r.verifiedAt;
+      // This person's sends from the requester's side: trusted ones, or strangers' (legacy rows are strangers').
+      const mine = sent.filter((r) => r.personKey === personKey && r.trusted === trusted);
+      const last = mine[0];
+      if (last && now.getTime() - new Date(last.createdAt).getTime() < SMS_RESEND_INTERVAL_SECONDS * 1000) {
+        const wait = Math.ceil(
+          (SMS_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - new Date(last.createdAt).getTime())) / 1000,
+        );
+        throw tooMany('SMS_TOO_SOON', `인증번호는 ${wait}초 후에 다시 받을 수 있어요.`);
+      }
+      if (mine.filter(open).length >= SMS_SENDS_PER_DAY) {
         throw tooMany(
           'SMS_DAILY_LIMIT',
-          '이 인터넷 연결에서 마치지 않은 인증 요청이 너무 많아요. 내일 다시 시도하거나 다른 연결에서 시도해 주세요.',
+          `인증번호는 하루에 ${SMS_SENDS_PER_DAY}번까지 받을 수 있어요. 내일 다시 시도해 주세요.`,
         );
       }
-    }
-    if (
-      (!trusted && sent.filter((r) => !r.trusted && open(r)).length >= SMS_SENDS_PER_PHONE_PER_DAY) ||
-      sent.length >= SMS_ALL_SENDS_PER_PHONE_PER_DAY
-    ) {
-      throw tooMany(
-        'SMS_DAILY_LIMIT',
-        '이 휴대폰 번호로는 오늘 인증번호를 더 보낼 수 없어요. 내일 다시 시도해 주세요.',
-      );
-    }
-    // The row goes in first, so a second send racing this one sees it and waits its turn.
-    await trx
-      .insertInto('smsVerification')
-      .values({
-        smsRequestSeq,
-        smsResponseSeq,
-        vendorRefEnc: null,
-        personHash,
-        personKey,
-        personEnc: ctx.crypto.encryptJson(person),
-        phoneHmac,
-        ipHmac,
-        trusted,
-        hospitalCd: input.hospitalCode,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
-        usedAt: null,
-        lockedAt: null,
-        verifiedAt: null,
-      })
-      .execute();
-    return last;
-  });
+      if (!trusted) {
+        const fromHere = await trx
+          .selectFrom('smsVerification')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('ipHmac', '=', ipHmac)
+          .where('trusted', '=', false)
+          .where('verifiedAt', 'is', null)
+          .where(counted)
+          .executeTakeFirstOrThrow();
+        if (Number(fromHere.n) >= SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY) {
+          throw tooMany(
+            'SMS_DAILY_LIMIT',
+            '이 인터넷 연결에서 마치지 않은 인증 요청이 너무 많아요. 내일 다시 시도하거나 다른 연결에서 시도해 주세요.',
+          );
+        }
+      }
+      if (
+        (!trusted && sent.filter((r) => !r.trusted && open(r)).length >= SMS_SENDS_PER_PHONE_PER_DAY) ||
+        sent.length >= SMS_ALL_SENDS_PER_PHONE_PER_DAY
+      ) {
+        throw tooMany(
+          'SMS_DAILY_LIMIT',
+          '이 휴대폰 번호로는 오늘 인증번호를 더 보낼 수 없어요. 내일 다시 시도해 주세요.',
+        );
+      }
+      // The row goes in first, so a second send racing this one sees it and waits its turn.
+      await trx
+        .insertInto('smsVerification')
+        .values({
+          smsRequestSeq,
+          smsResponseSeq,
+          vendorRefEnc: null,
+          personHash,
+          personKey,
+          personEnc: ctx.crypto.encryptJson(person),
+          phoneHmac,
+          ipHmac,
+          trusted,
+          hospitalCd: input.hospitalCode,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
+          usedAt: null,
+          lockedAt: null,
+          verifiedAt: null,
+        })
+        .execute();
+      return last;
+    });
   // A resend only of the requester's own last request (same address and side): another's open code is left alone.
   const resendOf =
     last &&
@@ -295,7 +253,7 @@ export async function startVerification(
       }
     }
     started ??= await identity.start(person, { ipAddress: ip });
-    await ctx.db
+    await own<IdentityTables>(ctx.db)
       .updateTable('smsVerification')
       .set({
         vendorRefEnc: ctx.crypto.encryptJson({ vendor: identity.name, id: started.verificationId } satisfies VendorRef),
@@ -304,13 +262,16 @@ export async function startVerification(
       .execute();
   } catch (e) {
     // Nothing was sent (or we cannot know it was): leave no request, agreement or limit behind.
-    await ctx.db.deleteFrom('termsAgreement').where('smsRequestSeq', '=', smsRequestSeq).execute();
-    await ctx.db.deleteFrom('smsVerification').where('smsRequestSeq', '=', smsRequestSeq).execute();
+    await forgetAgreements(ctx.db, smsRequestSeq);
+    await own<IdentityTables>(ctx.db)
+      .deleteFrom('smsVerification')
+      .where('smsRequestSeq', '=', smsRequestSeq)
+      .execute();
     throw e instanceof IdentityVendorError ? vendorProblem(e) : e;
   }
   if (resendOf) {
     // The new code replaces the last one: its request takes no more codes.
-    await ctx.db
+    await own<IdentityTables>(ctx.db)
       .updateTable('smsVerification')
       .set({ expiresAt: now })
       .where('smsRequestSeq', '=', last!.smsRequestSeq)
@@ -343,7 +304,7 @@ export async function pendingVerification(
   ctx: AppContext,
   input: { smsRequestSeq: string; smsResponseSeq: string; hospitalCode: string },
 ) {
-  const row = await ctx.db
+  const row = await own<IdentityTables>(ctx.db)
     .selectFrom('smsVerification')
     .select(['smsResponseSeq', 'hospitalCd', 'personEnc', 'createdAt', 'expiresAt', 'usedAt', 'lockedAt'])
     .where('smsRequestSeq', '=', input.smsRequestSeq)
@@ -383,7 +344,7 @@ export async function confirmVerification(
   ctx: AppContext,
   input: { smsRequestSeq: string; smsResponseSeq: string; smsAuthNum: string; hospitalCode: string },
 ): Promise<{ ci: string; person: VerifiedPerson }> {
-  const row = await ctx.db
+  const row = await own<IdentityTables>(ctx.db)
     .selectFrom('smsVerification')
     .selectAll()
     .where('smsRequestSeq', '=', input.smsRequestSeq)
@@ -402,7 +363,7 @@ export async function confirmVerification(
 
   // A try is taken atomically before the vendor sees the code, so parallel guesses never get more than
   // SMS_MAX_WRONG_TRIES of them.
-  const taken = await ctx.db
+  const taken = await own<IdentityTables>(ctx.db)
     .updateTable('smsVerification')
     .set({ attempts: sql`attempts + 1` })
     .where('smsRequestSeq', '=', seq)
@@ -412,7 +373,7 @@ export async function confirmVerification(
     .returning(['attempts'])
     .executeTakeFirst();
   if (!taken) {
-    const state = await ctx.db
+    const state = await own<IdentityTables>(ctx.db)
       .selectFrom('smsVerification')
       .select('usedAt')
       .where('smsRequestSeq', '=', seq)
@@ -425,7 +386,7 @@ export async function confirmVerification(
     answer = await ctx.providers.identity.confirm(ref.id, input.smsAuthNum);
   } catch (e) {
     // The vendor did not judge the code: the try is given back and nothing else changes.
-    await ctx.db
+    await own<IdentityTables>(ctx.db)
       .updateTable('smsVerification')
       .set({ attempts: sql`greatest(attempts - 1, 0)` })
       .where('smsRequestSeq', '=', seq)
@@ -437,11 +398,15 @@ export async function confirmVerification(
 
   if (!answer.ok) {
     if (answer.reason === 'expired') {
-      await ctx.db.updateTable('smsVerification').set({ expiresAt: now }).where('smsRequestSeq', '=', seq).execute();
+      await own<IdentityTables>(ctx.db)
+        .updateTable('smsVerification')
+        .set({ expiresAt: now })
+        .where('smsRequestSeq', '=', seq)
+        .execute();
       throw EXPIRED();
     }
     if (answer.reason === 'already_verified') {
-      await ctx.db
+      await own<IdentityTables>(ctx.db)
         .updateTable('smsVerification')
         .set({ usedAt: now })
         .where('smsRequestSeq', '=', seq)
@@ -450,7 +415,11 @@ export async function confirmVerification(
       throw ALREADY_USED();
     }
     if (taken.attempts >= SMS_MAX_WRONG_TRIES) {
-      await ctx.db.updateTable('smsVerification').set({ lockedAt: now }).where('smsRequestSeq', '=', seq).execute();
+      await own<IdentityTables>(ctx.db)
+        .updateTable('smsVerification')
+        .set({ lockedAt: now })
+        .where('smsRequestSeq', '=', seq)
+        .execute();
       throw LOCKED();
     }
     const left = SMS_MAX_WRONG_TRIES - taken.attempts;
@@ -460,7 +429,7 @@ export async function confirmVerification(
   }
 
   // Single use: only the first of two racing correct answers gets the row.
-  const used = await ctx.db
+  const used = await own<IdentityTables>(ctx.db)
     .updateTable('smsVerification')
     .set({ usedAt: now })
     .where('smsRequestSeq', '=', seq)
@@ -481,7 +450,11 @@ export async function confirmVerification(
     );
   }
   // Completed: this send no longer counts against a cap, and its address is now one the person verified from.
-  await ctx.db.updateTable('smsVerification').set({ verifiedAt: now }).where('smsRequestSeq', '=', seq).execute();
+  await own<IdentityTables>(ctx.db)
+    .updateTable('smsVerification')
+    .set({ verifiedAt: now })
+    .where('smsRequestSeq', '=', seq)
+    .execute();
   const born = parseKorRegId(person.korRegId, now)!;
   return {
     ci: answer.ci,

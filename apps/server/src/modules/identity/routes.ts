@@ -1,11 +1,11 @@
-// Auth and session calls of spec §7: identity by SMS (NICE-shaped), terms agreements, sessions, operator sign-in.
+// Identity and session calls of spec §7: identity by SMS (NICE-shaped), step-up, the patient's session (refresh,
+// current, logout). Terms and their agreements are the terms module's. The operator's sign-in is the operators module's (operators/routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API,
   SMS_PENDING_PATH,
   SMS_SENDS_PER_DAY,
-  loginBody,
   sessionCurrent,
   sessionInfo,
   smsAuthAnswer,
@@ -16,28 +16,20 @@ import {
   stepUpBody,
   stepUpConfirmAnswer,
   stepUpConfirmBody,
-  termsAgreeAnswer,
-  termsAgreeBody,
   userAuthAnswer,
   userAuthBody,
 } from '@auto-claim/contract';
-import { operatorLoginAnswer } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { ErrorCode } from '../../http/errors.js';
-import { AppError } from '../../http/problem.js';
 import {
   currentSession,
   endSession,
   patientOf,
   patientSessionPerson,
   rotateSession,
-  startOperatorSession,
   startSession,
   stepUpSession,
 } from '../../security/session.js';
-import { recordOperatorAction } from '../audit/index.js';
-import { OPERATOR_LOCKOUT, signInOperator } from './operators.js';
-import { LOCKED } from './second-factor.js';
 import {
   SMS_ALL_SENDS_PER_PHONE_PER_DAY,
   SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY,
@@ -45,26 +37,23 @@ import {
   STEP_UP_HOSPITAL,
   confirmVerification,
   pendingVerification,
-  recordAgreements,
   startStepUp,
   startVerification,
 } from './service.js';
 
 /** Per-IP limits (a hospital's Wi-Fi puts many patients behind one address: generous, but a wall for scripts). */
-export const AUTH_RATE_LIMITS = {
+export const IDENTITY_RATE_LIMITS = {
   userAuth: { max: 30, timeWindow: '10 minutes' },
   smsAuth: { max: 60, timeWindow: '10 minutes' },
-  // An operations office signs in from one address; each account is locked after 5 failures anyway (operators.ts).
-  login: { max: 30, timeWindow: '15 minutes' },
 } as const;
 
 const ok = z.object({ ok: z.literal(true) });
 
-export const authRoutes =
+export const identityRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
-    // What sending a code can answer, at sign-in and at step-up alike (the same rules: auth/service.ts).
+    // What sending a code can answer, at sign-in and at step-up alike (the same rules: identity/service.ts).
     const SEND_PROBLEMS: ErrorCode[] = [
       'TERMS_REQUIRED',
       'TERMS_UNKNOWN',
@@ -80,7 +69,7 @@ export const authRoutes =
       {
         config: {
           auth: 'public',
-          rateLimit: AUTH_RATE_LIMITS.userAuth,
+          rateLimit: IDENTITY_RATE_LIMITS.userAuth,
           problems: SEND_PROBLEMS,
         },
         schema: {
@@ -105,7 +94,7 @@ export const authRoutes =
       {
         config: {
           auth: 'public',
-          rateLimit: AUTH_RATE_LIMITS.smsAuth,
+          rateLimit: IDENTITY_RATE_LIMITS.smsAuth,
           problems: [
             'SMS_REQUEST_UNKNOWN',
             'SMS_CODE_WRONG',
@@ -136,7 +125,7 @@ export const authRoutes =
     app.post(
       SMS_PENDING_PATH,
       {
-        config: { auth: 'public', rateLimit: AUTH_RATE_LIMITS.smsAuth, problems: ['SMS_REQUEST_UNKNOWN'] },
+        config: { auth: 'public', rateLimit: IDENTITY_RATE_LIMITS.smsAuth, problems: ['SMS_REQUEST_UNKNOWN'] },
         schema: {
           operationId: 'pendingPhoneVerification',
           tags,
@@ -157,7 +146,7 @@ export const authRoutes =
         config: {
           auth: 'patient',
           scope: { link: ['treat', 'idCard'] },
-          rateLimit: AUTH_RATE_LIMITS.userAuth,
+          rateLimit: IDENTITY_RATE_LIMITS.userAuth,
           problems: SEND_PROBLEMS,
         },
         schema: {
@@ -180,7 +169,7 @@ export const authRoutes =
         config: {
           auth: 'patient',
           scope: { link: ['treat', 'idCard'] },
-          rateLimit: AUTH_RATE_LIMITS.smsAuth,
+          rateLimit: IDENTITY_RATE_LIMITS.smsAuth,
           problems: [
             'SMS_REQUEST_UNKNOWN',
             'SMS_CODE_WRONG',
@@ -205,86 +194,6 @@ export const authRoutes =
         const verified = await confirmVerification(ctx, { ...req.body, hospitalCode: STEP_UP_HOSPITAL });
         const session = await stepUpSession(ctx, req, reply, verified);
         return { responseCode: '0000' as const, hash: session.hash, ci: verified.ci, freshUntil: session.freshUntil };
-      },
-    );
-
-    app.post(
-      API.termsAgree,
-      {
-        config: { auth: 'patient', scope: { what: '약관 동의를 기록하려면' }, problems: ['TERMS_UNKNOWN'] },
-        schema: {
-          operationId: 'agreeToTerms',
-          tags,
-          summary: '약관 동의 기록 (증빙)',
-          description: '약관 id와 현재 버전, 시각, 본인인증한 사람을 기록해요.',
-          body: termsAgreeBody,
-          response: { 200: termsAgreeAnswer },
-        },
-      },
-      async (req) => {
-        const agreed = await recordAgreements(ctx, req.body.termsIds, {
-          ciHmac: patientOf(req).ciHmac,
-          ipHmac: ctx.crypto.hmac('ip', req.ip),
-        });
-        return { agreed };
-      },
-    );
-
-    app.post(
-      API.login,
-      {
-        config: {
-          auth: 'public',
-          rateLimit: AUTH_RATE_LIMITS.login,
-          problems: ['LOGIN_FAILED', 'OPERATOR_LOCKED'],
-        },
-        schema: {
-          operationId: 'login',
-          tags,
-          summary: '운영자 로그인 (비밀번호; 이어서 2단계 인증)',
-          description:
-            '운영자 세션 쿠키(환자 세션과 따로)를 설정해요. 2단계 인증을 아직 설정하지 않은 계정은 stage `setup`(설정 ' +
-            '호출만), 설정한 계정은 stage `password`(POST /api/admin/login/second-factor만)로 시작해요. 답의 csrfToken을 ' +
-            `상태를 바꾸는 호출에 x-csrf-token으로 실어요. 실패는 계정과 주소마다 세요(2단계 인증 실패도 세요): 그 운영자가 ` +
-            `로그인한 적 없는 주소에서 ${OPERATOR_LOCKOUT.windowMinutes}분 안에 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 그 ` +
-            `주소에서 그 계정을 ${OPERATOR_LOCKOUT.lockMinutes}분 동안 잠그고, 그런 주소들을 모두 합쳐 ` +
-            `${OPERATOR_LOCKOUT.unknownAddressesMaxTries}번이면 그런 주소 모두에서 잠가요(423 OPERATOR_LOCKED). 로그인한 적 ` +
-            `있는 주소는 다른 곳의 실패로 잠기지 않고, 그곳에서 ${OPERATOR_LOCKOUT.maxTries}번 실패하면 ` +
-            `${OPERATOR_LOCKOUT.backoffFirstMinutes}분부터 두 배씩 기다려요. 로그인을 마치면 그 주소의 실패 횟수가 지워지고, ` +
-            '관리자는 잠금을 풀 수 있어요(POST /api/admin/operators/{loginId}/unlock).',
-          body: loginBody,
-          response: { 200: operatorLoginAnswer },
-        },
-      },
-      async (req, reply) => {
-        const outcome = await signInOperator(ctx, req.body.loginId, req.body.password, req.ip);
-        if (!outcome.ok) {
-          // Written only for an account that exists: what someone typed as an id may be anything (a password).
-          const known = await ctx.db
-            .selectFrom('operator')
-            .select('loginId')
-            .where('loginId', '=', req.body.loginId)
-            .executeTakeFirst();
-          if (known) {
-            await recordOperatorAction(
-              ctx.db,
-              {
-                loginId: known.loginId,
-                ipEnc: ctx.crypto.encrypt(req.ip),
-                action: 'sign_in_failed',
-                detail: outcome.lockedUntil ? 'locked' : 'password',
-              },
-              ctx.clock.now(),
-            );
-          }
-        }
-        if (!outcome.ok && outcome.lockedUntil) throw LOCKED(outcome.lockedUntil, ctx.clock.now());
-        if (!outcome.ok) throw new AppError('LOGIN_FAILED', '아이디 또는 비밀번호가 맞지 않아요.');
-        return startOperatorSession(ctx, req, reply, {
-          loginId: req.body.loginId,
-          role: outcome.role,
-          stage: outcome.secondFactorSet ? 'password' : 'setup',
-        });
       },
     );
 

@@ -5,7 +5,7 @@ import { KST_OFFSET_MS } from '@auto-claim/contract';
 
 import { effectiveTerms } from './repo.js';
 import { own, type Handle } from '../../db/handle.js';
-import type { ReferenceTables } from './tables.js';
+import type { TermsTables } from './tables.js';
 
 type Group = 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
 
@@ -15,7 +15,7 @@ export async function pageTermsVersions(
   today: string,
   q: { page: number; size: number; termsGroup?: Group | undefined },
 ) {
-  const db = own<ReferenceTables>(handle);
+  const db = own<TermsTables>(handle);
   let base = db
     .selectFrom('terms as v')
     .leftJoin(effectiveTerms(db, today).as('e'), (j) =>
@@ -66,55 +66,74 @@ export type PublishOutcome =
   | { ok: false; reason: 'scheduled'; version: string; effectiveDate: string };
 
 /**
- * Adds a version of an existing term, in the caller's transaction: same group, insurer and place in the list; the
- * version number one above the highest. Refused while another version still waits for its effective date.
+ * Adds a version of an existing term: same group, insurer and place in the list; the version number one above the
+ * highest. Refused while another version still waits for its effective date. `record` (the operators' record) is
+ * written in the same transaction, once the version is added.
  */
 export async function publishTermsVersion(
   handle: Handle,
   today: string,
   t: { termsId: string; title: string; content: string; required: boolean; effectiveDate: string },
   now: Date,
+  record: (tx: Handle, version: string) => Promise<void>,
 ): Promise<PublishOutcome> {
-  const tx = own<ReferenceTables>(handle);
-  const versions = await tx
-    .selectFrom('terms')
-    .selectAll()
-    .where('termsId', '=', t.termsId)
-    .orderBy('effectiveDate', 'desc')
-    .forUpdate()
-    .execute();
-  const latest = versions[0];
-  if (!latest) return { ok: false, reason: 'unknown' };
-  const waiting = versions.find((v) => v.active && v.effectiveDate > today);
-  if (waiting)
-    return { ok: false, reason: 'scheduled', version: waiting.version, effectiveDate: waiting.effectiveDate };
-  const major = Math.max(0, ...versions.map((v) => Math.floor(Number.parseFloat(v.version)) || 0));
-  const version = `${major + 1}.0`;
-  await tx
-    .insertInto('terms')
-    .values({
-      termsId: t.termsId,
-      version,
-      termsGroup: latest.termsGroup,
-      insuCompCd: latest.insuCompCd,
-      title: t.title,
-      required: t.required,
-      effectiveDate: t.effectiveDate,
-      content: t.content,
-      sortOrder: latest.sortOrder,
-      active: true,
-      publishedAt: now,
-    })
-    .execute();
-  return { ok: true, version };
+  return own<TermsTables>(handle)
+    .transaction()
+    .execute(async (tx) => {
+      const versions = await tx
+        .selectFrom('terms')
+        .selectAll()
+        .where('termsId', '=', t.termsId)
+        .orderBy('effectiveDate', 'desc')
+        .forUpdate()
+        .execute();
+      const latest = versions[0];
+      if (!latest) return { ok: false, reason: 'unknown' } as const;
+      const waiting = versions.find((v) => v.active && v.effectiveDate > today);
+      if (waiting) {
+        return {
+          ok: false,
+          reason: 'scheduled',
+          version: waiting.version,
+          effectiveDate: waiting.effectiveDate,
+        } as const;
+      }
+      const major = Math.max(0, ...versions.map((v) => Math.floor(Number.parseFloat(v.version)) || 0));
+      const version = `${major + 1}.0`;
+      await tx
+        .insertInto('terms')
+        .values({
+          termsId: t.termsId,
+          version,
+          termsGroup: latest.termsGroup,
+          insuCompCd: latest.insuCompCd,
+          title: t.title,
+          required: t.required,
+          effectiveDate: t.effectiveDate,
+          content: t.content,
+          sortOrder: latest.sortOrder,
+          active: true,
+          publishedAt: now,
+        })
+        .execute();
+      await record(tx, version);
+      return { ok: true, version } as const;
+    });
+}
+
+/** A term whose version in effect since `since` is newer than what earlier subscribers agreed to. */
+export interface NewerTerms {
+  termsId: string;
+  version: string;
+  since: Date;
 }
 
 /**
  * Required terms in effect on `today` that replaced an older version, each with the moment from which a patient was
  * offered it (its effective day's start in Korea, or its publication if later): who agreed before agreed to the old one.
  */
-export async function newerRequiredTerms(handle: Handle, today: string) {
-  const db = own<ReferenceTables>(handle);
+export async function newerRequiredTerms(handle: Handle, today: string): Promise<(NewerTerms & { title: string })[]> {
+  const db = own<TermsTables>(handle);
   const effective = await db
     .selectFrom(effectiveTerms(db, today).as('t'))
     .select(['termsId', 'version', 'title', 'effectiveDate', 'publishedAt'])

@@ -1,19 +1,21 @@
 // Operator accounts: argon2id-hashed passwords (security/password.ts). An account comes from OPERATOR_LOGIN_ID + OPERATOR_PASSWORD at start
 // or from `npm run operator -- <loginId>` (password read from stdin); there is no default account or password.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Database, OperatorRole } from '../../db/schema.js';
+import { own, type Handle } from '../../db/handle.js';
+import type { OperatorRole } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
+import type { OperatorsTables } from './tables.js';
 
 export const MIN_OPERATOR_PASSWORD = 12;
 
 /** Makes the account, or sets its password (and its role when one is given); a new account without a role is an admin. */
-export async function upsertOperator(db: Kysely<Database>, loginId: string, password: string, role?: OperatorRole) {
+export async function upsertOperator(handle: Handle, loginId: string, password: string, role?: OperatorRole) {
   if (password.length < MIN_OPERATOR_PASSWORD) {
     throw new Error(`operator password must be at least ${MIN_OPERATOR_PASSWORD} characters`);
   }
   const passwordHash = await hashPassword(password);
-  await db
+  await own<OperatorsTables>(handle)
     .insertInto('operator')
     .values({ loginId, passwordHash, role: role ?? 'admin' })
     .onConflict((oc) => oc.column('loginId').doUpdateSet(role ? { passwordHash, role } : { passwordHash }))
@@ -24,8 +26,8 @@ export async function upsertOperator(db: Kysely<Database>, loginId: string, pass
 const DUMMY_HASH = hashPassword('no-such-operator-password');
 
 /** The account when the password is its own (a disabled account never signs in). */
-export async function checkOperator(db: Kysely<Database>, loginId: string, password: string) {
-  const row = await db
+export async function checkOperator(handle: Handle, loginId: string, password: string) {
+  const row = await own<OperatorsTables>(handle)
     .selectFrom('operator')
     .select(['passwordHash', 'role', 'disabledAt', 'totpSecretEnc'])
     .where('loginId', '=', loginId)
@@ -75,7 +77,7 @@ const loginHmacOf = (ctx: AppContext, loginId: string) => ctx.crypto.hmac('opera
 /** The counts a try from this address is taken from. */
 async function countsOf(ctx: AppContext, loginId: string, ipHmac: string): Promise<Count[]> {
   const since = new Date(ctx.clock.now().getTime() - OPERATOR_LOCKOUT.knownAddressDays * 24 * 60 * MINUTE);
-  const known = await ctx.db
+  const known = await own<OperatorsTables>(ctx.db)
     .selectFrom('operatorKnownAddress')
     .select('ipHmac')
     .where('loginId', '=', loginId)
@@ -99,7 +101,7 @@ async function reserveTry(ctx: AppContext, loginHmac: string, count: Count, now:
     : sql<boolean>`(operator_sign_in_guard.window_started_at <= ${windowStart}
     or operator_sign_in_guard.locked_until is not null)`;
   const started = count.backoff ? sql`${now}::timestamptz` : sql`operator_sign_in_guard.window_started_at`;
-  const counted = await ctx.db
+  const counted = await own<OperatorsTables>(ctx.db)
     .insertInto('operatorSignInGuard')
     .values({ loginHmac, ipHmac: count.ipKey, tries: 1, windowStartedAt: now, lockedUntil: null })
     .onConflict((oc) =>
@@ -117,7 +119,7 @@ async function reserveTry(ctx: AppContext, loginHmac: string, count: Count, now:
     .returning('tries')
     .executeTakeFirst();
   if (counted) return counted.tries;
-  const held = await ctx.db
+  const held = await own<OperatorsTables>(ctx.db)
     .selectFrom('operatorSignInGuard')
     .select('lockedUntil')
     .where('loginHmac', '=', loginHmac)
@@ -132,7 +134,7 @@ async function reserveTry(ctx: AppContext, loginHmac: string, count: Count, now:
  */
 async function forgetStale(ctx: AppContext, now: Date) {
   const windowStart = new Date(now.getTime() - OPERATOR_LOCKOUT.windowMinutes * MINUTE);
-  await ctx.db
+  await own<OperatorsTables>(ctx.db)
     .deleteFrom('operatorSignInGuard')
     .where('windowStartedAt', '<=', windowStart)
     .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
@@ -150,7 +152,7 @@ function lockMinutesOf(count: Count, tries: number) {
 async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: string, count: Count, tries: number) {
   const now = ctx.clock.now();
   const lockedUntil = new Date(now.getTime() + lockMinutesOf(count, tries) * MINUTE);
-  const locked = await ctx.db
+  const locked = await own<OperatorsTables>(ctx.db)
     .updateTable('operatorSignInGuard')
     .set({ lockedUntil })
     .where('loginHmac', '=', loginHmac)
@@ -160,7 +162,7 @@ async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: str
     .executeTakeFirst();
   if (!locked) return lockedUntil;
   await forgetStale(ctx, now);
-  await ctx.db
+  await own<OperatorsTables>(ctx.db)
     .insertInto('operatorLockout')
     .values({
       loginHmac,
@@ -202,7 +204,7 @@ export async function guardedTry(
   const taken: { count: Count; tries: number }[] = [];
   const giveBack = async () => {
     for (const { count } of taken) {
-      await ctx.db
+      await own<OperatorsTables>(ctx.db)
         .updateTable('operatorSignInGuard')
         .set({ tries: sql`greatest(tries - 1, 0)` })
         .where('loginHmac', '=', loginHmac)
@@ -241,7 +243,7 @@ export async function guardedTry(
   if (passed === 'done') {
     // A success is no failure anywhere: its try is given back to every count, and this address's count is cleared.
     await giveBack();
-    await ctx.db
+    await own<OperatorsTables>(ctx.db)
       .deleteFrom('operatorSignInGuard')
       .where('loginHmac', '=', loginHmac)
       .where('ipHmac', '=', counts[0]!.ipKey)
@@ -276,19 +278,39 @@ export async function signInOperator(
 }
 
 /** A sign-in completed from this address: from now on it is one of the operator's known addresses. */
-export async function rememberAddress(db: Kysely<Database>, loginId: string, ipHmac: string, now: Date) {
-  await db
+export async function rememberAddress(handle: Handle, loginId: string, ipHmac: string, now: Date) {
+  await own<OperatorsTables>(handle)
     .insertInto('operatorKnownAddress')
     .values({ loginId, ipHmac, firstAt: now, lastAt: now })
     .onConflict((oc) => oc.columns(['loginId', 'ipHmac']).doUpdateSet({ lastAt: now }))
     .execute();
 }
 
+/**
+ * A sign-in completed: the account's last sign-in, this address one of its known addresses from now on (a stranger's
+ * failures elsewhere no longer lock it out of here), and `record` (the operators' record), in one transaction.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  loginId: string,
+  ip: string,
+  record: (tx: Handle, now: Date) => Promise<void>,
+) {
+  const now = ctx.clock.now();
+  await own<OperatorsTables>(ctx.db)
+    .transaction()
+    .execute(async (tx) => {
+      await tx.updateTable('operator').set({ lastSignInAt: now }).where('loginId', '=', loginId).execute();
+      await rememberAddress(tx, loginId, ctx.crypto.hmac('ip', ip), now);
+      await record(tx, now);
+    });
+}
+
 /** When the account is locked at the latest, from any address (a stranger's or its own); null when nowhere. */
 export async function lockedUntilOf(ctx: AppContext, loginIds: string[]): Promise<Map<string, Date>> {
   if (loginIds.length === 0) return new Map();
   const byHmac = new Map(loginIds.map((id) => [loginHmacOf(ctx, id), id]));
-  const rows = await ctx.db
+  const rows = await own<OperatorsTables>(ctx.db)
     .selectFrom('operatorSignInGuard')
     .select(['loginHmac', (eb) => eb.fn.max('lockedUntil').as('until')])
     .where('loginHmac', 'in', [...byHmac.keys()])
@@ -299,6 +321,9 @@ export async function lockedUntilOf(ctx: AppContext, loginIds: string[]): Promis
 }
 
 /** An admin unlocks the account from every address; its counts start again. */
-export async function unlockOperator(db: Kysely<Database>, ctx: AppContext, loginId: string) {
-  await db.deleteFrom('operatorSignInGuard').where('loginHmac', '=', loginHmacOf(ctx, loginId)).execute();
+export async function unlockOperator(handle: Handle, ctx: AppContext, loginId: string) {
+  await own<OperatorsTables>(handle)
+    .deleteFrom('operatorSignInGuard')
+    .where('loginHmac', '=', loginHmacOf(ctx, loginId))
+    .execute();
 }
