@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023_insurer_destination_change.js';
 import * as m0025 from './migrations/0025_sms_sources_operator_addresses.js';
 import * as m0026 from './migrations/0026_ops_bounds.js';
 import * as m0028 from './migrations/0028_drop_subscription_rrn.js';
+import * as m0030 from './migrations/0030_subscription_blobs.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0025_sms_sources_operator_addresses': m0025,
   '0026_ops_bounds': m0026,
   '0028_drop_subscription_rrn': m0028,
+  '0030_subscription_blobs': m0030,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
