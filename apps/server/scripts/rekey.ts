@@ -3,6 +3,7 @@
 // 1 when values remain that no key opens (docs/providers/key-rotation.md). Worker processes do the same in the
 // background every minute; this is the step an operator runs and watches before removing an old key.
 import { existsSync } from 'node:fs';
+import { createBlobStore } from '../src/blobs/index.js';
 import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -33,12 +34,18 @@ try {
   console.log(`current key ${crypto.keyId}; the ring: ${crypto.keyIds.join(', ')}`);
   let counts = await countByKeyId(db.db, crypto);
   for (const c of counts) console.log(`  ${label(c)}: ${byKey(c)}`);
-  const rekeyer = createRekeyer(db.db, crypto, {
-    info: () => {},
-    warn: () => {}, // unreadable values are printed below, with their count
-    error: (o: { column?: string; err?: unknown }, msg) =>
-      console.error(`  ${o.column}: ${msg}: ${o.err instanceof Error ? o.err.message : String(o.err)}`),
-  });
+  const rekeyer = createRekeyer(
+    db.db,
+    crypto,
+    {
+      info: () => {},
+      warn: () => {}, // unreadable values are printed below, with their count
+      error: (o: { column?: string; err?: unknown }, msg) =>
+        console.error(`  ${o.column}: ${msg}: ${o.err instanceof Error ? o.err.message : String(o.err)}`),
+    },
+    // The blobs rows name are re-sealed too (their data keys, ADR 0006).
+    createBlobStore(config.blobs, crypto),
+  );
   // Passes until none is left; a pass that moves nothing more means what is left cannot be opened.
   for (let round = 1; total(counts) > 0; round++) {
     const todo = new Map(counts.map((c) => [label(c), c.remaining]));

@@ -55,15 +55,17 @@ async function subscribed(signImg?: Buffer) {
 const storedSignature = async (insuApplyId: string) => {
   const row = (
     await sql<{
-      signImgEnc: string;
-    }>`select sign_img_enc from subscription where insu_apply_id = ${insuApplyId}`.execute(t.db.db)
+      signImgBlobId: string;
+      signImgSha256: string;
+    }>`select sign_img_blob_id, sign_img_sha256 from subscription where insu_apply_id = ${insuApplyId}`.execute(t.db.db)
   ).rows[0]!;
-  return Buffer.from(t.app.ctx.crypto.decrypt(row.signImgEnc), 'base64');
+  return t.app.ctx.blobs.get(row.signImgBlobId, { sha256: row.signImgSha256 });
 };
 
-/** As a subscription stored it before signatures were fitted on arrival. */
+/** As a subscription stored it before signatures were fitted on arrival, and before the blob store. */
 const storeLarge = (insuApplyId: string, png: Buffer) =>
-  sql`update subscription set sign_img_enc = ${t.app.ctx.crypto.encrypt(png.toString('base64'))}
+  sql`update subscription set sign_img_enc = ${t.app.ctx.crypto.encrypt(png.toString('base64'))},
+        sign_img_blob_id = null, sign_img_sha256 = null, sign_img_key_id = null
       where insu_apply_id = ${insuApplyId}`.execute(t.db.db);
 
 /** Width × height of every image a PDF embeds. */
@@ -125,6 +127,9 @@ describe('the signature', () => {
     expect((await post(v, API.documentCommission, { insuApplyId })).statusCode).toBe(200);
     const runs = [];
     for (let i = 0; i < 3; i++) {
+      // Not made yet, so the call draws them (a kept one would be served as it is, drawing nothing).
+      await sql`update subscription set commission_sha256 = null, consent_sha256 = null, commission_blob_id = null,
+        consent_blob_id = null where insu_apply_id = ${insuApplyId}`.execute(t.db.db);
       const { r, ms } = await timed(() => post(v, API.documentAgree, { insuApplyId }));
       expect(r.statusCode).toBe(200);
       // Square, so fitted into 560×220 it is 220×220 (the image and its transparency mask).

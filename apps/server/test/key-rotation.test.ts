@@ -168,9 +168,7 @@ const WRITTEN = [
   'subscription.bank_account_enc',
   'subscription.ci_enc',
   'subscription.idcard_enc',
-  'subscription.idcard_img_enc',
   'subscription.person_enc',
-  'subscription.sign_img_enc',
   'treatment_record.detail_enc',
   'treatment_record.person_enc',
 ];
@@ -230,6 +228,21 @@ describe('a database written under key A, served under key B', () => {
       out[`${c.table}.${c.column}`] = rows[0]!;
     }
     return out;
+  }
+
+  /** The key ids of the patient's ID photo and signature: as her row records them, and as the store has them. */
+  async function patientBlobKeys() {
+    const row = await db.db
+      .selectFrom('subscription')
+      .select(['idcardImgBlobId', 'idcardImgKeyId', 'signImgBlobId', 'signImgKeyId'])
+      .where('ciHmac', '=', ciHmacOf(app!.ctx, patient.ci))
+      .executeTakeFirstOrThrow();
+    return [
+      row.idcardImgKeyId,
+      await app!.ctx.blobs.keyIdOf(row.idcardImgBlobId!),
+      row.signImgKeyId,
+      await app!.ctx.blobs.keyIdOf(row.signImgBlobId!),
+    ];
   }
 
   // What the patient saw under key A, and what must read the same under B and after A is gone.
@@ -309,6 +322,8 @@ describe('a database written under key A, served under key B', () => {
     const counts = await countsInSql(await encryptedColumns(db.db));
     for (const c of WRITTEN) expect(counts[c]?.other, c).toBeGreaterThan(0);
     expect(Object.values(counts).every((c) => c.b === 0)).toBe(true);
+    // The ID photo and the signature are blobs whose data keys A sealed, and their row says so.
+    expect(await patientBlobKeys()).toEqual([idA, idA, idA, idA]);
   });
 
   it('restarted under B with A as an old key: the patient reads everything, the engine matches and delivers', async () => {
@@ -396,7 +411,7 @@ describe('a database written under key A, served under key B', () => {
       [idA]: 1,
     });
     // Small batches, the walk going on from call to call as it does from minute to minute, until it is complete.
-    const rekeyer = createRekeyer(db.db, app!.ctx.crypto);
+    const rekeyer = createRekeyer(db.db, app!.ctx.crypto, undefined, app!.ctx.blobs);
     const calls: PassResult[] = [];
     do calls.push(await rekeyer.pass({ batchSize: 2, maxBatches: 3 }));
     while (!calls.at(-1)!.complete && calls.length < 100);
@@ -408,6 +423,8 @@ describe('a database written under key A, served under key B', () => {
     const after = await countsInSql(columns);
     for (const [c, n] of Object.entries(after)) expect(n.other, `${c} values not under B`).toBe(0);
     for (const c of WRITTEN) expect(after[c]!.b, c).toBeGreaterThan(0);
+    // The blobs' data keys were re-sealed under B (their bytes untouched), and the rows say so.
+    expect(await patientBlobKeys()).toEqual([idB, idB, idB, idB]);
     // The worker's minute tick finds nothing left and says so.
     expect(await rekeyTick(app!.ctx)).toEqual({ resealed: 0, remaining: 0 });
   });

@@ -37,7 +37,7 @@ const imagesIn = (pdf: Uint8Array) => Buffer.from(pdf).toString('latin1').split(
 const rowsOf = (v: Verified) =>
   t.db.db
     .selectFrom('subscription')
-    .select(['insuApplyId', 'signMethod', 'signImgEnc'])
+    .select(['insuApplyId', 'signMethod', 'signImgBlobId', 'signImgSha256'])
     .where('ciHmac', '=', t.app.ctx.crypto.hmac('ci', v.ci))
     .execute();
 
@@ -53,7 +53,7 @@ describe('a typed signature', () => {
     const [row] = await rowsOf(v);
     expect(row!.signMethod).toBe('typed');
     // The stored signature is a PNG the size of the pad with ink on it: the name, drawn in the documents' font.
-    const png = Buffer.from(t.app.ctx.crypto.decrypt(row!.signImgEnc!), 'base64');
+    const png = await t.app.ctx.blobs.get(row!.signImgBlobId!, { sha256: row!.signImgSha256! });
     const meta = await sharp(png).metadata();
     expect(meta.format).toBe('png');
     expect(meta.width).toBeLessThanOrEqual(560);

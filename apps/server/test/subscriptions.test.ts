@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { API, CANCELLED_PURGE_DAYS, IMAGE_BODY_LIMIT_BYTES, readPhotoControls } from '@auto-claim/contract';
+import { BlobNotFoundError } from '../src/blobs/index.js';
 import { purgeDue } from '../src/modules/subscriptions/repo.js';
 import { build, problemOf, testClock, verifyPatient, type TestApp } from './helper.js';
 import {
@@ -208,12 +209,14 @@ describe('POST /ui/insu/v1/claims/subscriptions (outer)', () => {
     expect((await sharp(img.photo).metadata()).exif).toBeDefined(); // the upload had EXIF
     const { view } = await subscribed();
     const row = await rowOf(view.subscription!.insuApplyId);
-    const stored = Buffer.from(t.app.ctx.crypto.decrypt(String(row.idcardImgEnc)), 'base64');
+    // In the blob store, the row naming it by id and hash (modules/subscriptions/files.ts).
+    expect(row).toMatchObject({ idcardImgEnc: null, signImgEnc: null });
+    const stored = await t.app.ctx.blobs.get(String(row.idcardImgBlobId), { sha256: String(row.idcardImgSha256) });
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
     expect(stored.includes(Buffer.from('EXIF-SECRET'))).toBe(false);
-    const sign = Buffer.from(t.app.ctx.crypto.decrypt(String(row.signImgEnc)), 'base64');
+    const sign = await t.app.ctx.blobs.get(String(row.signImgBlobId), { sha256: String(row.signImgSha256) });
     expect((await sharp(sign).metadata()).format).toBe('png');
     // The signed documents come after the commit (the documents job; here the engine's drain stands in for it).
     expect(row.commissionSha256).toBeNull();
@@ -607,6 +610,10 @@ describe('DELETE /ui/insu/v1/claims/subscriptions', () => {
   it('cancels: images, signature, ID numbers and account number go at once; the row at purge; a new subscription is possible', async () => {
     const { v, view } = await subscribed();
     const id = view.subscription!.insuApplyId;
+    await t.app.claimEngine.drain(); // the signed documents made, as the documents job would
+    const before = await rowOf(id);
+    const files = [before.idcardImgBlobId, before.signImgBlobId, before.commissionBlobId, before.consentBlobId];
+    expect(files.every((f) => typeof f === 'string')).toBe(true);
     const res = await call(v, { method: 'DELETE', url: `${API.subscriptions}?userCi=${encodeURIComponent(v.ci)}` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().subscriptionStatus).toBe('cancel');
@@ -618,7 +625,14 @@ describe('DELETE /ui/insu/v1/claims/subscriptions', () => {
       signImgEnc: null,
       idcardEnc: null,
       bankAccountEnc: null,
+      idcardImgBlobId: null,
+      signImgBlobId: null,
+      commissionBlobId: null,
+      consentBlobId: null,
+      commissionSha256: before.commissionSha256,
     });
+    // The files themselves are gone from the store (the documents were drawn with the signature).
+    for (const f of files) await expect(t.app.ctx.blobs.get(String(f))).rejects.toThrow(BlobNotFoundError);
     expect(new Date(String(row.purgeAt)).getTime() - clock.now().getTime()).toBe(CANCELLED_PURGE_DAYS * 86_400_000);
 
     const get = await call(v, { method: 'GET', url: API.subscriptions });
@@ -631,10 +645,13 @@ describe('DELETE /ui/insu/v1/claims/subscriptions', () => {
     const again = await post(v, API.subscriptions, await regFor(t, v, img));
     expect(again.statusCode).toBe(201);
 
-    expect(await purgeDue(t.db.db, new Date(clock.now().getTime() + (CANCELLED_PURGE_DAYS - 1) * 86_400_000))).toBe(0);
-    expect(
-      await purgeDue(t.db.db, new Date(clock.now().getTime() + CANCELLED_PURGE_DAYS * 86_400_000)),
-    ).toBeGreaterThanOrEqual(1);
+    // The new one's files stay with it; the cancelled row names none any more, and goes at its purge date.
+    const kept = await rowOf(again.json().subscription.insuApplyId);
+    expect(await purgeDue(t.db.db, new Date(clock.now().getTime() + (CANCELLED_PURGE_DAYS - 1) * 86_400_000))).toEqual(
+      [],
+    );
+    const purged = await purgeDue(t.db.db, new Date(clock.now().getTime() + CANCELLED_PURGE_DAYS * 86_400_000));
+    expect(purged).not.toContain(kept.signImgBlobId);
     const gone = await sql`select 1 from subscription where insu_apply_id = ${id}`.execute(t.db.db);
     expect(gone.rows).toHaveLength(0);
   });

@@ -1,13 +1,14 @@
 // The jobs runtime of this app (docs/architecture.md, "Jobs"): every module's queues, workers and share of the minute
 // tick, in one list. A new job goes in its module's registration (its index.ts exports it), and the module goes here.
-// Key rotation (security/rekey.ts) and the modules' retention purges are the work that walks tables across modules;
-// security/rate-limit.ts drops the shared rate-limit windows that ended.
+// Key rotation (security/rekey.ts), the modules' retention purges and the blob store's orphan sweep (blob-sweep.ts)
+// are the work that walks tables across modules; security/rate-limit.ts drops the shared rate-limit windows that ended.
 import type { AppContext } from '../context.js';
 import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { rateLimitJobs } from '../security/rate-limit.js';
 import { keyRotationJobs } from '../security/rekey.js';
+import { blobSweepJobs } from './blob-sweep.js';
 import { createJobRuntime, type JobRuntime } from './runtime.js';
 
 export { TICK_QUEUE, type JobModule, type JobRuntime } from './runtime.js';
@@ -21,5 +22,6 @@ export function createJobs(ctx: AppContext): JobRuntime {
     funnelJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),
+    blobSweepJobs(ctx),
   ]);
 }

@@ -1,9 +1,11 @@
 // Re-encryption in the background (docs/providers/key-rotation.md): every text column named *_enc, found in the
 // catalogue so a new one is never forgotten, is walked in primary-key order, and each value not sealed with the
-// current key is sealed anew. Each batch is its own short transaction, and each update is a compare-and-set on the
+// current key is sealed anew; then every <file>_blob_id column whose row's <file>_key_id is an old key has its blob's
+// data key re-sealed in the store (ADR 0006), the bytes untouched. Each batch is its own short transaction, and each update is a compare-and-set on the
 // old value: a row a request changed meanwhile keeps what the request wrote. Nothing here logs a value or a row's key.
 import type { Handle } from '../db/handle.js';
 import { sql, type Kysely } from 'kysely';
+import { BlobIntegrityError, BlobKeyError, BlobNotFoundError, type BlobStore } from '../blobs/index.js';
 import { FieldKeyError, type FieldCrypto } from './crypto.js';
 
 /** Where the rekey says what went wrong: the app's logger, or the script's console. */
@@ -42,6 +44,36 @@ export async function encryptedColumns(db: Kysely<any>): Promise<EncryptedColumn
   });
 }
 
+/**
+ * A column naming blobs (`<file>_blob_id`) beside the one recording the field key that sealed each blob's data key
+ * (`<file>_key_id`, ADR 0006): the blob is re-sealed in the store, then the row's key id is set.
+ */
+export interface BlobColumn extends EncryptedColumn {
+  keyIdColumn: string;
+}
+
+/** Every <file>_blob_id column with its <file>_key_id beside it, found in the catalogue like the *_enc ones. */
+export async function blobColumns(db: Kysely<any>): Promise<BlobColumn[]> {
+  const { rows } = await sql<{ tbl: string; col: string; kcol: string; pk: string[] | null }>`
+    select c.relname::text as tbl, a.attname::text as col, k.attname::text as kcol,
+      (select array_agg(p.attname::text order by x.n)
+         from pg_index i
+         cross join unnest(i.indkey) with ordinality as x(attnum, n)
+         join pg_attribute p on p.attrelid = i.indrelid and p.attnum = x.attnum
+        where i.indrelid = c.oid and i.indisprimary) as pk
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_attribute a on a.attrelid = c.oid
+    join pg_attribute k on k.attrelid = c.oid and not k.attisdropped
+      and k.attname::text = left(a.attname::text, -8) || '_key_id'
+    where n.nspname = current_schema() and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+      and right(a.attname::text, 8) = '_blob_id'
+    order by 1, 2`.execute(db);
+  return rows.map((r) => ({ table: r.tbl, column: r.col, keyIdColumn: r.kcol, key: r.pk ?? [] }));
+}
+
+const isBlobColumn = (c: EncryptedColumn): c is BlobColumn => 'keyIdColumn' in c;
+
 const name = (c: EncryptedColumn) => `${c.table}.${c.column}`;
 /** Sealed with the current key: the value starts with "<key id>:". substr reads only the head of a large value. */
 const current = (crypto: FieldCrypto, col: ReturnType<typeof sql.id>) => {
@@ -56,9 +88,17 @@ export interface ColumnCount extends EncryptedColumn {
   remaining: number;
 }
 
-/** How many values of each column each key sealed: the number to watch during a rotation. */
+/** How many values of each column (and blobs of each blob column) each key sealed: the number to watch. */
 export async function countByKeyId(db: Kysely<any>, crypto: FieldCrypto): Promise<ColumnCount[]> {
   const out: ColumnCount[] = [];
+  for (const c of await blobColumns(db)) {
+    const { rows } = await sql<{ kid: string; n: number }>`
+      select coalesce(${sql.id(c.keyIdColumn)}, '?') as kid, count(*)::int as n
+      from ${sql.id(c.table)} where ${sql.id(c.column)} is not null group by 1 order by 1`.execute(db);
+    const byKeyId = Object.fromEntries(rows.map((r) => [r.kid, r.n]));
+    const remaining = rows.filter((r) => r.kid !== crypto.keyId).reduce((s, r) => s + r.n, 0);
+    out.push({ ...c, byKeyId, remaining });
+  }
   for (const c of await encryptedColumns(db)) {
     const col = sql.id(c.column);
     const { rows } = await sql<{ kid: string; n: number }>`
@@ -156,6 +196,69 @@ export async function rekeyBatch(
   };
 }
 
+/**
+ * One batch of one blob column: up to `limit` blobs whose row records an old key id, after the row `after`. Each is
+ * re-sealed in the store (its data key only, ADR 0006), then its row's key id set where the row still names it.
+ */
+export async function rekeyBlobBatch(
+  db: Kysely<any>,
+  crypto: FieldCrypto,
+  blobs: BlobStore,
+  c: BlobColumn,
+  after: unknown[] | undefined,
+  limit: number,
+): Promise<BatchResult> {
+  if (!c.key.length) throw new Error(`${c.table} has no primary key: ${name(c)} cannot be re-sealed row by row`);
+  const keys = c.key.map((k) => sql.id(k));
+  const col = sql.id(c.column);
+  const kcol = sql.id(c.keyIdColumn);
+  const { rows } = await sql<Record<string, unknown>>`
+    select ${sql.join(keys.map((k, i) => sql`${k} as ${sql.id(`k${i}`)}`))}, ${col} as v
+    from ${sql.id(c.table)}
+    where ${col} is not null and (${kcol} is null or ${kcol} <> ${crypto.keyId})
+      ${after ? sql`and (${sql.join(keys)}) > (${sql.join(after)})` : sql``}
+    order by ${sql.join(keys)}
+    limit ${limit}`.execute(db);
+  const keyOf = (r: Record<string, unknown>) => c.key.map((_, i) => r[`k${i}`]);
+  const done: { key: unknown[]; blobId: string }[] = [];
+  let unreadable = 0;
+  const why = new Set<string>();
+  for (const r of rows) {
+    const blobId = String(r.v);
+    try {
+      await blobs.reseal(blobId);
+      done.push({ key: keyOf(r), blobId });
+    } catch (err) {
+      if (!(err instanceof BlobKeyError || err instanceof BlobNotFoundError || err instanceof BlobIntegrityError)) {
+        throw err;
+      }
+      unreadable += 1;
+      why.add(err instanceof BlobKeyError ? err.message.replace(blobId, '…') : err.name);
+    }
+  }
+  let resealed = 0;
+  if (done.length) {
+    await db.transaction().execute(async (trx) => {
+      for (const d of done) {
+        const match = sql.join(
+          keys.map((k, i) => sql`${k} = ${d.key[i]}`),
+          sql` and `,
+        );
+        const res = await sql`update ${sql.id(c.table)} set ${kcol} = ${crypto.keyId}
+          where ${match} and ${col} = ${d.blobId}`.execute(trx);
+        resealed += Number(res.numAffectedRows ?? 0);
+      }
+    });
+  }
+  return {
+    resealed,
+    unreadable,
+    unreadableWhy: [...why],
+    changed: done.length - resealed,
+    next: rows.length === limit ? keyOf(rows[rows.length - 1]!) : undefined,
+  };
+}
+
 export interface PassResult {
   resealed: number;
   unreadable: number;
@@ -180,7 +283,8 @@ export interface Rekeyer {
   }): Promise<PassResult>;
 }
 
-export function createRekeyer(db: Kysely<any>, crypto: FieldCrypto, log?: RekeyLog): Rekeyer {
+/** With `blobs`, the blobs the rows name are re-sealed too (after the *_enc columns). */
+export function createRekeyer(db: Kysely<any>, crypto: FieldCrypto, log?: RekeyLog, blobs?: BlobStore): Rekeyer {
   // Where the walk is: it goes on across calls (the minute tick gives each call a few seconds).
   let columns: EncryptedColumn[] | undefined;
   let at = 0;
@@ -189,7 +293,7 @@ export function createRekeyer(db: Kysely<any>, crypto: FieldCrypto, log?: RekeyL
     async pass({ deadline = Infinity, maxBatches = Infinity, batchSize = 200, onBatch } = {}) {
       const out: PassResult = { resealed: 0, unreadable: 0, changed: 0, failed: [], complete: false };
       if (!columns) {
-        columns = await encryptedColumns(db);
+        columns = [...(await encryptedColumns(db)), ...(blobs ? await blobColumns(db) : [])];
         at = 0;
         cursor = undefined;
       }
@@ -197,7 +301,10 @@ export function createRekeyer(db: Kysely<any>, crypto: FieldCrypto, log?: RekeyL
         if (Date.now() >= deadline || batches >= maxBatches) return out;
         const c = columns[at]!;
         try {
-          const b = await rekeyBatch(db, crypto, c, cursor, batchSize);
+          const b =
+            isBlobColumn(c) && blobs
+              ? await rekeyBlobBatch(db, crypto, blobs, c, cursor, batchSize)
+              : await rekeyBatch(db, crypto, c, cursor, batchSize);
           for (const why of b.unreadableWhy) log?.warn({ column: name(c), unreadable: b.unreadable }, why);
           out.resealed += b.resealed;
           out.unreadable += b.unreadable;
@@ -237,11 +344,12 @@ export async function rekeyTick(ctx: {
   db: Handle;
   crypto: FieldCrypto;
   log: RekeyLog;
+  blobs: BlobStore;
 }): Promise<{ resealed: number; remaining: number } | undefined> {
   // Key rotation walks every owner's *_enc columns: the one reader of the whole database (db/cross-cutting.ts).
   const db = ctx.db as Kysely<any>;
   let state = ticks.get(ctx);
-  if (!state) ticks.set(ctx, (state = { rekeyer: createRekeyer(db, ctx.crypto, ctx.log) }));
+  if (!state) ticks.set(ctx, (state = { rekeyer: createRekeyer(db, ctx.crypto, ctx.log, ctx.blobs) }));
   const { settled } = state;
   if (settled?.keyId === ctx.crypto.keyId && Date.now() - settled.at < SETTLED_RECHECK_MS) return undefined;
   try {

@@ -2,7 +2,6 @@
 // kept (makeDocuments, by the documents job or on demand), and the PDF a patient downloads, before submission (from
 // the reg fields sent) and after it (from what was stored, with the stored signature while it exists). Name, birthday
 // and phone always come from the verified session.
-import { createHash } from 'node:crypto';
 import {
   DEFAULT_HOSPITAL_CD,
   contractDates,
@@ -16,13 +15,12 @@ import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { signatureOf } from './checks.js';
+import { deleteFiles, fileBytes, putFile } from './files.js';
 import { storedSignature } from './lookups.js';
 import { personOf } from './person.js';
 import * as repo from './repo.js';
 import type { SubscriptionRow } from './repo.js';
 import { insurersOf, liveHospitals } from './view.js';
-
-const sha256hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** The data a power of attorney / consent shows, from a person's stored or typed details. */
 export function documentData(
@@ -36,7 +34,15 @@ export const DOCUMENTS_QUEUE = 'subscriptions.documents';
 
 type DocumentRow = Pick<
   SubscriptionRow,
-  'insuApplyId' | 'personEnc' | 'retroMonth' | 'contractStartDate' | 'contractEndDate' | 'signImgEnc' | 'signMethod'
+  | 'insuApplyId'
+  | 'personEnc'
+  | 'retroMonth'
+  | 'contractStartDate'
+  | 'contractEndDate'
+  | 'signImgEnc'
+  | 'signImgBlobId'
+  | 'signImgSha256'
+  | 'signMethod'
 >;
 
 /** What the documents of a stored subscription show: its person, live hospitals, insurers, dates and signature. */
@@ -44,7 +50,7 @@ export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Pro
   const [hospitals, insurers, signPng] = await Promise.all([
     liveHospitals(ctx, row.insuApplyId),
     insurersOf(ctx, row.insuApplyId),
-    storedSignature(ctx, row.signImgEnc),
+    storedSignature(ctx, row),
   ]);
   return documentData({
     person: personOf(ctx, row.personEnc),
@@ -59,7 +65,8 @@ export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Pro
 }
 
 /**
- * Makes the 위임장 and 동의서 a subscription was signed with and keeps their SHA-256, once: the documents job, the
+ * Makes the 위임장 and 동의서 a subscription was signed with and keeps them (in the blob store, files.ts) and their
+ * SHA-256, once: the documents job, the
  * engine's minute tick (a job lost before its commit), and, on demand, anything that reads them or is about to change
  * what they show (a document download, a change of address or account, hospitals added or removed, cancelling), so
  * the hashes always describe the subscription as submitted. Idempotent: the bytes are deterministic for the same row
@@ -71,13 +78,21 @@ export async function makeDocuments(
   insuApplyId: string,
 ): Promise<{ commission: Uint8Array; agree: Uint8Array } | undefined> {
   const row = await repo.documentRowOf(ctx.db, insuApplyId);
-  if (!row || row.commissionSha256 !== null || row.signImgEnc === null) return undefined;
+  if (!row || row.commissionSha256 !== null || (row.signImgBlobId === null && row.signImgEnc === null)) {
+    return undefined;
+  }
   const data = await storedDocumentData(ctx, row);
   const [commission, agree] = await Promise.all([
     legalFormPdf(ctx.pdf, 'commission', data),
     legalFormPdf(ctx.pdf, 'agree', data),
   ]);
-  await repo.recordDocumentHashes(ctx.db, insuApplyId, sha256hex(commission), sha256hex(agree));
+  const stored = await Promise.all([putFile(ctx, 'mandate', commission), putFile(ctx, 'consent', agree)]);
+  // Another writer's were kept first: these name nothing.
+  if (!(await repo.recordDocuments(ctx.db, insuApplyId, ...stored)))
+    await deleteFiles(
+      ctx,
+      stored.map((f) => f.blobId),
+    );
   return { commission, agree };
 }
 
@@ -107,6 +122,12 @@ export async function documentPdf(
       const made = await makeDocuments(ctx, row.insuApplyId);
       if (made) return made[kind];
     }
+    // As first made, when kept (the renderer may have changed since); otherwise (made before the blob store, or
+    // deleted with the signature at cancelling) drawn again from what is stored.
+    const [blobId, sha256] =
+      kind === 'commission' ? [row.commissionBlobId, row.commissionSha256] : [row.consentBlobId, row.consentSha256];
+    const kept = await fileBytes(ctx, blobId, sha256);
+    if (kept) return new Uint8Array(kept);
     return build(await storedDocumentData(ctx, row));
   }
 

@@ -27,6 +27,7 @@ import { findBank, findJob, insurersByCode, photoControlsOf } from '../reference
 import { requiredTerms } from '../terms/index.js';
 import { assertSamePerson, checkHospitals, invalid, signatureOf } from './checks.js';
 import { DOCUMENTS_QUEUE } from './documents.js';
+import { deleteFiles, putFile } from './files.js';
 import { encodePerson, rrnHmacOf } from './person.js';
 import { own } from '../../db/handle.js';
 import * as repo from './repo.js';
@@ -256,6 +257,11 @@ export async function subscribe(
     : null;
   const insuApplyId = newApplyId(now);
   const idcardType = reg.idcardType || null;
+  // The files go to the blob store first; the row names them (files.ts). Deleted again below if the row is not written.
+  const [photo, sign] = await Promise.all([
+    checked.idcardImg ? putFile(ctx, 'id-photo', checked.idcardImg) : undefined,
+    putFile(ctx, 'signature', checked.signImg),
+  ]);
   const values: Insertable<SubscriptionTable> & SubscriptionRow = {
     insuApplyId,
     ciHmac: patient.ciHmac,
@@ -273,8 +279,14 @@ export async function subscribe(
     jobCd: reg.jobCd || null,
     idcardType: reg.idcardType || null,
     idcardEnc: idcard ? ctx.crypto.encryptJson(idcard) : null,
-    idcardImgEnc: checked.idcardImg ? ctx.crypto.encrypt(checked.idcardImg.toString('base64')) : null,
-    signImgEnc: ctx.crypto.encrypt(checked.signImg.toString('base64')),
+    idcardImgEnc: null,
+    signImgEnc: null,
+    idcardImgBlobId: photo?.blobId ?? null,
+    idcardImgSha256: photo?.sha256 ?? null,
+    idcardImgKeyId: photo?.keyId ?? null,
+    signImgBlobId: sign.blobId,
+    signImgSha256: sign.sha256,
+    signImgKeyId: sign.keyId,
     signMethod: checked.signMethod,
     termsIds: JSON.stringify(reg.termsIds) as unknown as string[],
     optTerms: JSON.stringify(reg.optTerms) as unknown as string[],
@@ -316,6 +328,7 @@ export async function subscribe(
         await ctx.jobs.send(DOCUMENTS_QUEUE, { insuApplyId }, { db: trx });
       });
   } catch (e) {
+    await deleteFiles(ctx, [photo?.blobId, sign.blobId]);
     if (!isUniqueViolation(e)) throw e;
     if (isRrnTaken(e)) throw RRN_IN_USE();
     // Lost the race to a concurrent tap: the same key gets that answer, any other request the conflict.

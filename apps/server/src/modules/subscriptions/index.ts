@@ -1,6 +1,6 @@
 // Subscriptions (spec §3-4): enrolment, the patient's subscription and its documents, and what the claim engine and
-// the history read of it (lookups.ts); its background work on the jobs runtime (jobs.ts). Owns: subscription,
-// subscription_hospital, subscription_insurer.
+// the history read of it (lookups.ts); its files in the blob store (files.ts); its background work on the jobs
+// runtime (jobs.ts). Owns: subscription, subscription_hospital, subscription_insurer.
 export { subscriptionRoutes } from './routes.js';
 export { rrnHmacOf, type SubscriptionPerson } from './person.js';
 export {
@@ -13,5 +13,6 @@ export {
   subscriptionIdsOf,
 } from './lookups.js';
 export { DOCUMENTS_QUEUE, makeDocuments } from './documents.js';
+export { namedBlobs } from './files.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage } from './counts.js';

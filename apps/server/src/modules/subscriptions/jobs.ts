@@ -1,10 +1,12 @@
 // The subscriptions' background work, registered with the jobs runtime (src/jobs/) through index.ts: the signed
-// documents' queue and, every minute, the documents whose job was lost and the subscriptions past their keeping.
+// documents' queue and, every minute, the documents whose job was lost, the subscriptions past their keeping and the
+// move of old rows' files to the blob store.
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
 import { work, type JobModule } from '../../jobs/runtime.js';
 import { purgeDue } from './repo.js';
 import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './documents.js';
+import { deleteFiles, legacyFilesLeft, moveLegacyFiles } from './files.js';
 
 /** A subscription's signed documents (documents.ts, makeDocuments): idempotent, so retried freely. */
 const DOCUMENTS: PgBoss.Queue = {
@@ -54,9 +56,25 @@ export const subscriptionJobs = (ctx: AppContext): JobModule => ({
   },
 });
 
-/** Cancelled subscriptions whose keeping period ended are deleted; after the claim engine's minute (jobs/index.ts). */
+/**
+ * Cancelled subscriptions whose keeping period ended are deleted, their files after them; after the claim engine's
+ * minute (jobs/index.ts). Then a few batches of files still in rows written before the blob store (files.ts).
+ */
 export const subscriptionPurgeJobs = (ctx: AppContext): JobModule => ({
   async everyMinute() {
-    await purgeDue(ctx.db, ctx.clock.now());
+    await deleteFiles(ctx, await purgeDue(ctx.db, ctx.clock.now()));
+    await moveFilesTick(ctx);
   },
 });
+
+/** The move of files out of old rows, a few batches a minute; says in the log how many are left while any are. */
+export async function moveFilesTick(ctx: AppContext) {
+  try {
+    const r = await moveLegacyFiles(ctx);
+    if (r.moved || r.unreadable) {
+      ctx.log.info({ ...r, left: await legacyFilesLeft(ctx.db) }, 'subscription files moved to the blob store');
+    }
+  } catch (err) {
+    ctx.log.error({ err }, 'subscription files not moved to the blob store; tried again next minute');
+  }
+}

@@ -7,6 +7,7 @@ import { padSizedSignature, sniffImageType } from '../../images/index.js';
 import type { VerifiedPerson } from '../../security/session.js';
 import { personOf, rrnHmacOf, rrnOf } from './person.js';
 import { own, type Handle } from '../../db/handle.js';
+import { fileBytes } from './files.js';
 import type { SubscriptionsTables } from './tables.js';
 
 /** A live subscription as the claim rules see it. */
@@ -228,12 +229,12 @@ export const latestMinAmt = async (handle: Handle, ciHmac: string) =>
  * The stored signature as the documents draw it: PNG bytes fitted into the pad's size (images/padSizedSignature: a
  * signature stored before they were fitted on arrival is fitted here), or undefined when there is none.
  */
-export async function storedSignature(ctx: AppContext, signImgEnc: string | null): Promise<Uint8Array | undefined> {
-  if (!signImgEnc) return undefined;
-  const stored = ctx.crypto.decrypt(signImgEnc);
-  // Base64, or a data URL as some early rows kept it.
-  const bytes = Buffer.from(stored.slice(stored.indexOf(',') + 1), 'base64');
-  return sniffImageType(bytes) === 'png' ? padSizedSignature(bytes) : undefined;
+export async function storedSignature(
+  ctx: AppContext,
+  row: { signImgBlobId: string | null; signImgSha256: string | null; signImgEnc: string | null },
+): Promise<Uint8Array | undefined> {
+  const bytes = await fileBytes(ctx, row.signImgBlobId, row.signImgSha256, row.signImgEnc);
+  return bytes && sniffImageType(bytes) === 'png' ? padSizedSignature(bytes) : undefined;
 }
 
 /** What a claim's documents need of its subscription: contact, payout account, signature and ID image. */
@@ -242,22 +243,34 @@ export async function paperworkOf(ctx: AppContext, handle: Handle, insuApplyId: 
   const row = insuApplyId
     ? await db
         .selectFrom('subscription')
-        .select(['personEnc', 'bankCd', 'bankAccountEnc', 'bankAccountRel', 'signImgEnc', 'signMethod', 'idcardImgEnc'])
+        .select([
+          'personEnc',
+          'bankCd',
+          'bankAccountEnc',
+          'bankAccountRel',
+          'signImgEnc',
+          'signImgBlobId',
+          'signImgSha256',
+          'signMethod',
+          'idcardImgEnc',
+          'idcardImgBlobId',
+          'idcardImgSha256',
+        ])
         .where('insuApplyId', '=', insuApplyId)
         .executeTakeFirst()
     : undefined;
   if (!row) return undefined;
-  const dec = (v: string | null) => (v ? ctx.crypto.decrypt(v) : undefined);
+  const idcardImg = await fileBytes(ctx, row.idcardImgBlobId, row.idcardImgSha256, row.idcardImgEnc);
   return {
     person: personOf(ctx, row.personEnc),
     bankCd: row.bankCd,
-    bankAccount: dec(row.bankAccountEnc),
+    bankAccount: row.bankAccountEnc ? ctx.crypto.decrypt(row.bankAccountEnc) : undefined,
     bankAccountRel: row.bankAccountRel,
     /** The signature as the documents draw it (storedSignature). */
-    signPng: await storedSignature(ctx, row.signImgEnc),
+    signPng: await storedSignature(ctx, row),
     /** Typed as the full name rather than drawn (the documents' hint says so). */
     signTyped: row.signMethod === 'typed',
-    /** Base64 or a data URL, as stored. */
-    idcardImg: dec(row.idcardImgEnc),
+    /** The ID photo's bytes as base64. */
+    idcardImg: idcardImg?.toString('base64'),
   };
 }

@@ -18,6 +18,7 @@ import { postcodeFor } from '../address/index.js';
 import { findBank } from '../reference/index.js';
 import { assertSamePerson, checkHospitals, invalid, NOT_SUBSCRIBED } from './checks.js';
 import { makeDocuments } from './documents.js';
+import { deleteFiles } from './files.js';
 import { encodePerson, personOf } from './person.js';
 import * as repo from './repo.js';
 import { liveHospitals, view } from './view.js';
@@ -119,17 +120,21 @@ export async function change(
   return view(ctx, patient);
 }
 
-/** DELETE: cancels now (ID photo, signature, ID numbers, account number deleted at once); the row goes at purge. */
+/**
+ * DELETE: cancels now (ID photo, signature and the documents drawn with it, ID numbers, account number deleted at
+ * once); the row goes at purge.
+ */
 export async function cancel(ctx: AppContext, patient: Patient) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
   await makeDocuments(ctx, row.insuApplyId);
   const now = ctx.clock.now();
-  await repo.cancelSubscription(
+  const files = await repo.cancelSubscription(
     ctx.db,
     row.insuApplyId,
     now,
     new Date(now.getTime() + CANCELLED_PURGE_DAYS * 86_400_000),
   );
+  await deleteFiles(ctx, files);
   return view(ctx, patient);
 }

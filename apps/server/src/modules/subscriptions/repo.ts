@@ -3,7 +3,22 @@
 import { sql, type Insertable } from 'kysely';
 import type { SubscriptionTable } from '../../db/schema.js';
 import { own, type Handle } from '../../db/handle.js';
+import { BLOB_COLUMNS, blobIdsOf } from './files.js';
 import type { SubscriptionsTables } from './tables.js';
+
+/** The columns that name a subscription's files, emptied when she cancels. */
+const FILE_COLUMNS = [
+  'idcardImgBlobId',
+  'idcardImgSha256',
+  'idcardImgKeyId',
+  'signImgBlobId',
+  'signImgSha256',
+  'signImgKeyId',
+  'commissionBlobId',
+  'commissionKeyId',
+  'consentBlobId',
+  'consentKeyId',
+] as const;
 
 export type { SubscriptionPerson } from './person.js';
 
@@ -30,6 +45,12 @@ const SUMMARY_COLUMNS = [
   'subscription.idcardType',
   'subscription.idcardImgEnc',
   'subscription.signImgEnc',
+  'subscription.idcardImgBlobId',
+  'subscription.idcardImgSha256',
+  'subscription.idcardImgKeyId',
+  'subscription.signImgBlobId',
+  'subscription.signImgSha256',
+  'subscription.signImgKeyId',
   'subscription.signMethod',
   'subscription.contractStartDate',
   'subscription.contractEndDate',
@@ -170,15 +191,24 @@ export const updateSubscription = (
     .executeTakeFirst();
 
 /**
- * Cancels: at once, the ID photo, the signature, the ID document's numbers and the account number are deleted and
- * every hospital ends; the rest (encrypted name, RRN, phone, address for the record of what was sent) goes with the
- * whole row at purge_at (purgeDue).
+ * Cancels: at once, the ID photo, the signature (and the documents drawn with it), the ID document's numbers and the
+ * account number are deleted and every hospital ends; the rest (encrypted name, RRN, phone, address for the record of
+ * what was sent, the documents' hashes) goes with the whole row at purge_at (purgeDue). Answers the blob ids the row
+ * named, for the caller to delete once this has committed (files.ts, deleteFiles).
  */
 export const cancelSubscription = (handle: Handle, insuApplyId: string, now: Date, purgeAt: Date) =>
   own<SubscriptionsTables>(handle)
     .transaction()
     .execute(async (db) => {
-      const r = await db
+      const named = await db
+        .selectFrom('subscription')
+        .select(BLOB_COLUMNS)
+        .where('insuApplyId', '=', insuApplyId)
+        .where('status', '=', 'subscribe')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!named) return [];
+      await db
         .updateTable('subscription')
         .set({
           status: 'cancel',
@@ -189,28 +219,32 @@ export const cancelSubscription = (handle: Handle, insuApplyId: string, now: Dat
           signImgEnc: null,
           idcardEnc: null,
           bankAccountEnc: null,
+          ...Object.fromEntries(FILE_COLUMNS.map((c) => [c, null])),
         })
         .where('insuApplyId', '=', insuApplyId)
-        .where('status', '=', 'subscribe')
-        .executeTakeFirst();
+        .execute();
       await db
         .updateTable('subscriptionHospital')
         .set({ cancelledAt: now })
         .where('insuApplyId', '=', insuApplyId)
         .where('cancelledAt', 'is', null)
         .execute();
-      return Number(r.numUpdatedRows);
+      return blobIdsOf(named);
     });
 
-/** Deletes cancelled subscriptions whose purge date has come (hospitals and insurers go by cascade). */
-export async function purgeDue(handle: Handle, now: Date) {
+/**
+ * Deletes cancelled subscriptions whose purge date has come (hospitals and insurers go by cascade); answers the blob
+ * ids they named, for the caller to delete after this (files.ts, deleteFiles).
+ */
+export async function purgeDue(handle: Handle, now: Date): Promise<string[]> {
   const db = own<SubscriptionsTables>(handle);
-  const r = await db
+  const rows = await db
     .deleteFrom('subscription')
     .where('status', '=', 'cancel')
     .where('purgeAt', '<=', now)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+    .returning(BLOB_COLUMNS)
+    .execute();
+  return rows.flatMap(blobIdsOf);
 }
 
 /** What the signed documents are made from, and whether they were (documents.ts, makeDocuments). */
@@ -224,25 +258,41 @@ export const documentRowOf = (handle: Handle, insuApplyId: string) =>
       'contractStartDate',
       'contractEndDate',
       'signImgEnc',
+      'signImgBlobId',
+      'signImgSha256',
       'signMethod',
       'commissionSha256',
     ])
     .where('insuApplyId', '=', insuApplyId)
     .executeTakeFirst();
 
-/** The documents' hashes, kept by the first writer only (documents.ts, makeDocuments). */
-export const recordDocumentHashes = (
+/**
+ * The documents as first made, kept by the first writer only (documents.ts, makeDocuments): true when this call's
+ * were kept.
+ */
+export const recordDocuments = async (
   handle: Handle,
   insuApplyId: string,
-  commissionSha256: string,
-  consentSha256: string,
+  commission: { blobId: string; sha256: string; keyId: string },
+  consent: { blobId: string; sha256: string; keyId: string },
 ) =>
-  own<SubscriptionsTables>(handle)
-    .updateTable('subscription')
-    .set({ commissionSha256, consentSha256 })
-    .where('insuApplyId', '=', insuApplyId)
-    .where('commissionSha256', 'is', null)
-    .execute();
+  Number(
+    (
+      await own<SubscriptionsTables>(handle)
+        .updateTable('subscription')
+        .set({
+          commissionSha256: commission.sha256,
+          commissionBlobId: commission.blobId,
+          commissionKeyId: commission.keyId,
+          consentSha256: consent.sha256,
+          consentBlobId: consent.blobId,
+          consentKeyId: consent.keyId,
+        })
+        .where('insuApplyId', '=', insuApplyId)
+        .where('commissionSha256', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
 
 /** Live subscriptions with a signature whose documents are not made yet, oldest first. */
 export const pendingDocumentIds = async (handle: Handle, limit: number) =>
@@ -252,7 +302,7 @@ export const pendingDocumentIds = async (handle: Handle, limit: number) =>
       .select('insuApplyId')
       .where('status', '=', 'subscribe')
       .where('commissionSha256', 'is', null)
-      .where('signImgEnc', 'is not', null)
+      .where((eb) => eb.or([eb('signImgBlobId', 'is not', null), eb('signImgEnc', 'is not', null)]))
       .orderBy('createdAt')
       .limit(limit)
       .execute()

@@ -30,8 +30,19 @@ export interface SubscriptionTable {
   idcardType: 'ic' | 'dl' | 'pp' | null;
   /** The kept document fields (spec §3) as encrypted JSON. */
   idcardEnc: string | null;
+  /** Before the blob store (migration 0030): the ID photo and signature as encrypted base64, emptied by files.ts. */
   idcardImgEnc: string | null;
   signImgEnc: string | null;
+  /**
+   * The subscriber's files in the blob store (files.ts): each one's blob id, the SHA-256 of its bytes and the field
+   * key id that sealed its data key (key rotation re-seals those not under the current key, security/rekey.ts).
+   */
+  idcardImgBlobId: string | null;
+  idcardImgSha256: string | null;
+  idcardImgKeyId: string | null;
+  signImgBlobId: string | null;
+  signImgSha256: string | null;
+  signImgKeyId: string | null;
   /** Drawn on the pad, or typed as the full name. */
   signMethod: Generated<'drawn' | 'typed'>;
   termsIds: Generated<string[]>;
@@ -40,8 +51,13 @@ export interface SubscriptionTable {
   applyChannel: string | null;
   applyOrg: string | null;
   postCenter: string | null;
+  /** The 위임장 and 동의서 as first made (documents.ts, makeDocuments), in the blob store. */
   commissionSha256: string | null;
+  commissionBlobId: string | null;
+  commissionKeyId: string | null;
   consentSha256: string | null;
+  consentBlobId: string | null;
+  consentKeyId: string | null;
   idempotencyKeyHmac: string | null;
   /** YYYYMMDD, KST. */
   contractStartDate: string;

@@ -86,7 +86,7 @@ export async function summaryOf(ctx: AppContext, row: SubscriptionRow, known?: K
     bankAccountHolderMasked: person.bankAccountHolder ? maskName(person.bankAccountHolder) : '',
     bankAccountRel: row.bankAccountRel ?? '',
     idcardType: row.idcardType ?? '',
-    hasIdcardImg: row.idcardImgEnc !== null,
+    hasIdcardImg: row.idcardImgBlobId !== null || row.idcardImgEnc !== null,
     insurers: insurers.map((i) => ({ ...i, idcardTypeCode: i.idcardTypeCode ?? '' })),
     hospitals: hospitals.map((h) => ({
       hospitalCd: h.hospitalCd,
