@@ -212,7 +212,12 @@ export async function subscribe(
 
   const earlier = await replay();
   if (earlier) return earlier;
-  if (await repo.findLiveByCiHmac(ctx.db, patient.ciHmac)) throw alreadySubscribed();
+  if (await repo.findLiveByCiHmac(ctx.db, patient.ciHmac)) {
+    // A concurrent tap with the same key may have committed between the two reads: it gets that answer.
+    const winner = await replay();
+    if (winner) return winner;
+    throw alreadySubscribed();
+  }
 
   const hospitalCodes =
     opts.mode === 'outer'
