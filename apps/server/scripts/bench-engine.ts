@@ -10,6 +10,7 @@ import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { buildClaimPackage } from '../src/modules/claims/index.js';
 import { TEST_CONFIG, throwawayDatabase } from '../fixtures/app.js';
+import { runEngine } from './bench-engine-run.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 
 const { values } = parseArgs({
@@ -71,33 +72,7 @@ try {
   line('records ingested (HTTP, typed client)', N, ingestMs);
 
   // As the workers run it: match and delivery side by side, WORKERS of each, until every claim is out.
-  const loop = async (step: () => Promise<number>) => {
-    let n = 0;
-    for (let k; (k = await step()) > 0;) n += k;
-    return n;
-  };
-  t0 = performance.now();
-  let matching = true;
-  let matchMs = 0;
-  const matchers = Promise.all(Array.from({ length: WORKERS }, () => loop(() => engine.matchBatch()))).then(() => {
-    matching = false;
-    matchMs = performance.now() - t0;
-  });
-  const deliverer = async () => {
-    let n = 0;
-    for (;;) {
-      const k = await engine.deliverBatch();
-      n += k;
-      if (k > 0) continue;
-      if (!matching) {
-        const last = await engine.deliverBatch();
-        n += last;
-        if (last === 0) return n;
-      } else await new Promise((r) => setTimeout(r, 5));
-    }
-  };
-  const [, ...delivered] = await Promise.all([matchers, ...Array.from({ length: WORKERS }, deliverer)]);
-  const engineMs = performance.now() - t0;
+  const { matchMs, engineMs, delivered } = await runEngine(engine, WORKERS);
   const count = async (status?: string) =>
     Number(
       (
@@ -111,16 +86,13 @@ try {
   const claims = await count();
   const sent = await count('sent');
   line('records matched → claims built', claims, matchMs);
-  line(
-    'claims delivered (sandbox API)',
-    delivered.reduce((x, y) => x + y, 0),
-    engineMs,
-  );
+  line('claims delivered (sandbox API)', delivered, engineMs);
   line('claims built and delivered', sent, engineMs);
   line('end to end (feed, then engine)', sent, ingestMs + engineMs);
 
   t0 = performance.now();
-  const notified = await loop(() => engine.notifyQueued(200));
+  let notified = 0;
+  for (let k; (k = await engine.notifyQueued(200)) > 0;) notified += k;
   line('알림톡 sent (token + outbox)', notified, performance.now() - t0);
 
   const pdfs = Number(values.pdfs);
