@@ -10,4 +10,5 @@ export const WHOLE_DATABASE: Record<string, string> = {
   'src/create-context.ts': 'the wiring: builds the context around the one connection (the sandbox outbox among it)',
   'src/security/rekey.ts': 'key rotation re-seals every *_enc column of every table, found in the catalogue',
   'scripts/bench-engine.ts': 'a benchmark fills every table',
+  'scripts/bench-scale.ts': 'the national-year benchmark grows every table in SQL',
 };
