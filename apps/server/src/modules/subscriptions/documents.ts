@@ -101,7 +101,7 @@ export async function makeDocuments(
  * The signed 위임장 and 동의서 of a subscription as first made, for a claim's package (claims/documents.ts): made here
  * first when they are not yet (makeDocuments, in the caller's transaction `handle`), read from the blob store with
  * their SHA-256 checked. A subscription whose documents were made before the blob store (or deleted with its
- * signature) has them drawn again from what is stored; undefined when there is no subscription or no signature.
+ * signature, or never signed) has them drawn again from what is stored; undefined when there is no subscription.
  */
 export async function signedDocuments(
   ctx: AppContext,
@@ -119,7 +119,7 @@ export async function signedDocuments(
   ]);
   if (commission && agree) return { commission: new Uint8Array(commission), agree: new Uint8Array(agree) };
   const full = await repo.documentRowOf(handle, insuApplyId);
-  if (!full || (full.signImgBlobId === null && full.signImgEnc === null)) return undefined;
+  if (!full) return undefined;
   const data = await storedDocumentData(inTx, full);
   const [c, a] = await Promise.all([
     legalFormPdf(ctx.pdf, 'commission', data),
