@@ -3,8 +3,8 @@
 // first made and kept (subscriptions' signedDocuments), copied in as they are, never drawn again, so a change of the
 // renderer does not touch the signed evidence, then the ID copy where the insurer wants it. Nothing here touches the
 // database or the context.
-import { PDFDocument, PDFName } from 'pdf-lib';
-import { pdfDoc } from '../../documents/index.js';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString, type PDFRef } from 'pdf-lib';
+import { pdfDoc, type StructRole } from '../../documents/index.js';
 import { writeClaimForm, writeIdCopy, writeReceipt, type ClaimFormData } from './claim-form.js';
 
 export interface PackageInput {
@@ -31,13 +31,28 @@ export async function renderClaimPackage({ claim, signed, idPhoto, meta }: Packa
   let at = SIGNED_PAGES_AT;
   for (const bytes of [signed.commission, signed.agree]) {
     const source = await PDFDocument.load(bytes, { updateMetadata: false });
-    for (const page of await pkg.doc.copyPages(source, source.getPageIndices())) {
-      // Its tags belong to the stored document's structure tree, which stays there: the package's own tree numbers
-      // only the pages it drew.
-      page.node.delete(PDFName.of('StructParents'));
-      pkg.doc.insertPage(at++, page);
-    }
+    const tags = structureOf(source);
+    const pages = await pkg.doc.copyPages(source, source.getPageIndices());
+    // Its tags come along (the package's tree names them; the page's content says which is which by MCID).
+    pages.forEach((page, i) => pkg.layout.adopt(page, at++, tags.get(source.getPage(i).ref) ?? []));
   }
   // Object streams: the package's tag tree is most of its size otherwise (docs/documents.md).
   return pkg.save({ objectStreams: true });
+}
+
+/** A stored document's structure elements by the page they are on (the flat tree documents/pdf.ts writes). */
+function structureOf(doc: PDFDocument) {
+  const byPage = new Map<PDFRef, { role: StructRole; mcid: number; alt?: string }[]>();
+  const root = doc.catalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
+  const top = root?.lookupMaybe(PDFName.of('K'), PDFDict);
+  const kids = top?.lookupMaybe(PDFName.of('K'), PDFArray);
+  for (const ref of kids?.asArray() ?? []) {
+    const e = doc.context.lookup(ref, PDFDict);
+    const page = e.get(PDFName.of('Pg')) as PDFRef;
+    const mcid = e.lookup(PDFName.of('K'), PDFNumber).asNumber();
+    const alt = e.lookupMaybe(PDFName.of('Alt'), PDFString, PDFHexString)?.decodeText();
+    const role = e.lookup(PDFName.of('S'), PDFName).decodeText() as StructRole;
+    byPage.set(page, [...(byPage.get(page) ?? []), { role, mcid, ...(alt ? { alt } : {}) }]);
+  }
+  return byPage;
 }
