@@ -127,12 +127,7 @@ try {
 
   const pdfs = Number(values.pdfs);
   if (pdfs > 0) {
-    const ids = await db.db
-      .selectFrom('claim')
-      .select(['id', 'insuApplyId'])
-      .orderBy('id')
-      .limit(pdfs)
-      .execute();
+    const ids = await db.db.selectFrom('claim').select(['id', 'insuApplyId']).orderBy('id').limit(pdfs).execute();
     // Signed, with their 위임장 and 동의서 made and kept as the documents job does: the package copies their pages.
     const applyIds = [...new Set(ids.map((c) => c.insuApplyId!))];
     const sign = await sharp({ create: { width: 300, height: 120, channels: 4, background: '#00000000' } })

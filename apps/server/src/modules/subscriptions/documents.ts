@@ -121,10 +121,7 @@ export async function signedDocuments(
   const full = await repo.documentRowOf(handle, insuApplyId);
   if (!full) return undefined;
   const data = await storedDocumentData(inTx, full);
-  const [c, a] = await Promise.all([
-    legalFormPdf(ctx.pdf, 'commission', data),
-    legalFormPdf(ctx.pdf, 'agree', data),
-  ]);
+  const [c, a] = await Promise.all([legalFormPdf(ctx.pdf, 'commission', data), legalFormPdf(ctx.pdf, 'agree', data)]);
   return { commission: c, agree: a };
 }
 
