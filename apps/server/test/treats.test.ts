@@ -1,13 +1,17 @@
 // The patient's side of the claim engine through app.inject(): the 알림톡 link's exchange (expiry, single use,
 // purpose), the treatment history (own CI only, below-minimum visits shown, the access log written and shown),
 // claiming visits by hand (validation, idempotency, v2 multi-receipt), and ID copies (image checks, EXIF gone).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type IdCardsAnswer, type TreatClaimAnswer, type TreatsAnswer } from '@auto-claim/contract';
+import { BlobNotFoundError } from '../src/blobs/index.js';
+import { sweepBlobs, SWEEP_GRACE_MS } from '../src/jobs/blob-sweep.js';
 import { recordClaimPackage } from '../src/modules/claims/console/package.js';
+import { legacyImagesLeft, moveLegacyImages } from '../src/modules/treats/files.js';
 import { ID_CARD_RATE_LIMIT } from '../src/modules/treats/routes.js';
 import { signLinkToken, LINK_TOKEN_TTL_SECONDS } from '../src/security/linkToken.js';
+import { blobColumns } from '../src/security/rekey.js';
 import { ciHmacOf } from '../src/security/session.js';
 import { build, problemOf, testClock, type TestApp } from './helper.js';
 import { blankPhotoJpeg, cardPhotoJpeg, cardSvg } from '../fixtures/enrolment.js';
@@ -621,8 +625,9 @@ describe('idCards', () => {
       .selectAll()
       .where('ciHmac', '=', who.ciHmac)
       .executeTakeFirstOrThrow();
-    expect(row.imageEnc).not.toContain('data:image');
-    const stored = Buffer.from(t.app.ctx.crypto.decrypt(row.imageEnc).split(',')[1]!, 'base64');
+    // In the blob store, not the row; the row's hash is the stored bytes'.
+    expect(row.imageEnc).toBeNull();
+    const stored = await t.app.ctx.blobs.get(row.imageBlobId!, { sha256: row.imageSha256 });
     expect(stored.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(stored.includes('EXIF-SECRET-MARKER')).toBe(false);
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
@@ -644,6 +649,50 @@ describe('idCards', () => {
       documents: { kind: string; contentType: string }[];
     };
     expect(sent.documents).toEqual([expect.objectContaining({ kind: 'id_copy', contentType: 'image/jpeg' })]);
+  });
+
+  it('moves an image kept in its row before the blob store to the store, and the orphan sweep keeps every one', async () => {
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#abcdef' } })
+      .jpeg()
+      .toBuffer();
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const crypto = t.app.ctx.crypto;
+    const { id } = await t.db.db
+      .insertInto('idCardSubmission')
+      .values({
+        ciHmac: 'old-row',
+        idcardType: 'ic',
+        imageEnc: crypto.encrypt(`data:image/jpeg;base64,${bytes.toString('base64')}`),
+        imageSha256: sha256,
+        imageBytes: bytes.length,
+        width: 40,
+        height: 30,
+        fieldsEnc: crypto.encryptJson({}),
+        submittedAt: clock.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await legacyImagesLeft(t.db.db)).toBe(1);
+    expect(await moveLegacyImages(t.app.ctx)).toMatchObject({ moved: 1, unreadable: 0, complete: true });
+    expect(await legacyImagesLeft(t.db.db)).toBe(0);
+    const row = await t.db.db.selectFrom('idCardSubmission').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ imageEnc: null, imageSha256: sha256, imageKeyId: crypto.keyId });
+    expect(await t.app.ctx.blobs.get(row.imageBlobId!, { sha256 })).toEqual(bytes);
+    // Key rotation finds the new blob columns by their names (security/rekey.ts), the claims' package too.
+    expect((await blobColumns(t.db.db)).map((c) => `${c.table}.${c.column}.${c.keyIdColumn}`)).toEqual(
+      expect.arrayContaining([
+        'claim_document.file_blob_id.file_key_id',
+        'id_card_submission.image_blob_id.image_key_id',
+      ]),
+    );
+
+    const orphan = await t.app.ctx.blobs.put(Buffer.from('nobody’s'), { kind: 'id-photo' });
+    await sweepBlobs(t.app.ctx, { now: new Date(Date.now() + 2 * SWEEP_GRACE_MS) });
+    await expect(t.app.ctx.blobs.get(orphan.blobId)).rejects.toThrow(BlobNotFoundError);
+    expect(await t.app.ctx.blobs.get(row.imageBlobId!, { sha256 })).toEqual(bytes);
+    // Every submission's, the ones made through the API too (the test above, when run with this one).
+    const named = await t.db.db.selectFrom('idCardSubmission').select('imageBlobId').execute();
+    for (const r of named) if (r.imageBlobId) expect(await t.app.ctx.blobs.get(r.imageBlobId)).toBeDefined();
   });
 
   it('checks that an ID request is open before decoding the photo: nobody’s 16.7 MP photo is decoded for nothing', async () => {

@@ -4,7 +4,7 @@ import type { ClaimDocumentData } from './claim-documents.js';
 import type { PdfWorkers } from './workers.js';
 
 export { buildCommissionPdf, buildConsentPdf, writeLegalForm, type ClaimDocumentData } from './claim-documents.js';
-export { A4, TextLayout, pdfDoc, wrapText } from './pdf.js';
+export { A4, TextLayout, pdfDoc, wrapText, type StructRole } from './pdf.js';
 export { createPdfWorkers, defaultPdfWorkers, type PdfWorkers } from './workers.js';
 
 /** The module the workers load for the 위임장 and 동의서 (its source: tsx loads it in the worker as in the process). */

@@ -95,6 +95,9 @@ class SubsetFontEmbedder extends CustomFontEmbedder {
   }
 }
 
+/** The structure elements the documents tag their content with. */
+export type StructRole = 'H1' | 'H2' | 'P' | 'Figure';
+
 /** A4 in points, and the margins every document uses. */
 export const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
@@ -229,10 +232,10 @@ export class TextLayout {
   // reading order, the signature and the ID copy are figures with a description, rules and shading are artifacts.
   // A screen reader then reads the document in order and names its headings.
   private readonly pages: PDFPage[] = [];
-  private readonly elements: { role: 'H1' | 'H2' | 'P' | 'Figure'; page: number; mcid: number; alt?: string }[] = [];
+  private readonly elements: { role: StructRole; page: number; mcid: number; alt?: string }[] = [];
   private readonly nextMcid = new Map<number, number>();
 
-  private marked(role: 'H1' | 'H2' | 'P' | 'Figure', draw: () => void, alt?: string) {
+  private marked(role: StructRole, draw: () => void, alt?: string) {
     const page = this.pages.indexOf(this.page);
     const mcid = this.nextMcid.get(page) ?? 0;
     this.nextMcid.set(page, mcid + 1);
@@ -264,8 +267,26 @@ export class TextLayout {
     this.marked('Figure', () => this.page.drawImage(img, box), alt);
   }
 
+  /**
+   * Takes into the structure a page drawn elsewhere and copied into this document (a stored document's, kept byte
+   * for byte), inserted at `index`, with the elements its marked content belongs to: their reading order is the
+   * pages' order.
+   */
+  adopt(page: PDFPage, index: number, elements: { role: StructRole; mcid: number; alt?: string }[]) {
+    this.doc.insertPage(index, page);
+    this.pages.splice(index, 0, page);
+    for (const e of this.elements) if (e.page >= index) e.page += 1;
+    const next = [...this.nextMcid].map(([p, n]): [number, number] => [p >= index ? p + 1 : p, n]);
+    this.nextMcid.clear();
+    for (const [p, n] of next) this.nextMcid.set(p, n);
+    this.nextMcid.set(index, Math.max(-1, ...elements.map((e) => e.mcid)) + 1);
+    this.elements.push(...elements.map((e) => ({ ...e, page: index })));
+  }
+
   /** The structure tree of everything drawn, and the catalogue entries that declare the document tagged. */
   writeStructure() {
+    // In the pages' order (stable: what one layout drew is in that order already).
+    this.elements.sort((a, b) => a.page - b.page);
     const ctx = this.doc.context;
     const rootRef = ctx.nextRef();
     const documentRef = ctx.nextRef();

@@ -6,11 +6,17 @@ import type PgBoss from 'pg-boss';
 import { sweepOrphans, type SweepResult } from '../blobs/index.js';
 import type { AppContext } from '../context.js';
 import type { Handle } from '../db/handle.js';
+import { namedBlobs as claimBlobs } from '../modules/claims/index.js';
 import { namedBlobs as subscriptionBlobs } from '../modules/subscriptions/index.js';
+import { namedBlobs as treatBlobs } from '../modules/treats/index.js';
 import { work, type JobModule } from './runtime.js';
 
 /** Every owner of blobs: of these ids, the ones its rows name. */
-const OWNERS: ((handle: Handle, blobIds: string[]) => Promise<ReadonlySet<string>>)[] = [subscriptionBlobs];
+const OWNERS: ((handle: Handle, blobIds: string[]) => Promise<ReadonlySet<string>>)[] = [
+  subscriptionBlobs,
+  claimBlobs,
+  treatBlobs,
+];
 
 /**
  * Longer than any transaction that puts a blob before its row commits (an enrolment, the move of old rows' files):

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
+import { treatJobs } from '../modules/treats/index.js';
 import { rateLimitJobs } from '../security/rate-limit.js';
 import { keyRotationJobs } from '../security/rekey.js';
 import { blobSweepJobs } from './blob-sweep.js';
@@ -19,6 +20,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     subscriptionJobs(ctx),
     claimJobs(ctx),
     subscriptionPurgeJobs(ctx),
+    treatJobs(ctx),
     funnelJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),

@@ -1,18 +1,19 @@
 // A claim's package as one PDF, built with the shared Korean PDF toolkit (src/documents): the claim form (보험금
-// 청구서), the receipt (진료비 영수증 내역), the power of attorney (위임장) and the consent (동의서) with the patient's
-// signature, and the ID copy where the insurer wants it (ui_control ID_PHOTO_USE). Every document's SHA-256 is recorded
-// in claim_document. A PDF is built only where one is needed: fax deliveries, insurer APIs that take it beside the
+// 청구서) and the receipt (진료비 영수증 내역) drawn now, the power of attorney (위임장) and the consent (동의서) as the
+// subscription kept them when first made (subscriptions' signedDocuments: their pages copied in, never drawn here),
+// and the ID copy where the insurer wants it (ui_control ID_PHOTO_USE). Every document's SHA-256 is recorded in
+// claim_document, and the package as first made is kept in the blob store (ADR 0006; migration 0032) and served from
+// there after. A PDF is built only where one is needed: fax deliveries, insurer APIs that take it beside the
 // electronic claim (docs/providers/insurer-api.md) and an operator's download; the sandbox's API takes none.
 import { BANK_ACCOUNT_RELS, kstToday, maskPhone } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { ClaimDocumentKind } from '../../db/schema.js';
-import type { ClaimDocumentData } from '../../documents/index.js';
 import type { DeliveryDocument } from '../../providers/delivery/types.js';
 import type { ClaimFormData } from './claim-form.js';
-import { PACKAGE_PDF, type PackageBytes, type PackageInput } from './package-pdf.js';
+import { PACKAGE_PDF, type PackageInput } from './package-pdf.js';
 import { RECEIPT_COLUMNS, sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
 import { bankNameOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
-import { paperworkOf } from '../subscriptions/index.js';
+import { paperworkOf, signedDocuments } from '../subscriptions/index.js';
 import { own, type Handle } from '../../db/handle.js';
 import type { ClaimsDb, ClaimsTables } from './tables.js';
 
@@ -54,6 +55,9 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
     photoControlsOf(db, [c.insuCompCd]),
     paperworkOf(ctx, db, c.insuApplyId),
   ]);
+  // Made first (in this transaction) when the documents job has not yet; a package without them is no claim.
+  const signed = c.insuApplyId ? await signedDocuments(ctx, handle, c.insuApplyId) : undefined;
+  if (!signed) throw new Error('the subscription’s signed documents are not available');
   const hospitalNm = hospital?.hospitalNm ?? c.hospitalCd;
   const insuCompNm = insurer?.insuCompNm ?? c.insuCompCd;
   const idPhoto = photo.get(c.insuCompCd)!.idPhotoUse ? imageOf(paper?.idcardImg) : undefined;
@@ -94,20 +98,10 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
     signPng,
     ...(paper?.signTyped ? { signTyped: true } : {}),
   };
-  const data: ClaimDocumentData = {
-    person: { userNm: person.name, rrnMasked: claim.person.rrnMasked, telMasked, address },
-    hospitals: [claim.hospital],
-    insurers: [{ insuCompCd: c.insuCompCd, insuCompNm }],
-    period: { from: c.visitDate, to: c.visitDate },
-    date,
-    ...(signPng ? { signPng } : {}),
-    ...(paper?.signTyped ? { signTyped: true } : {}),
-  };
-
   // The bytes in a worker thread (package-pdf.ts): pdf-lib decodes images and lays out text in JavaScript.
   const input: PackageInput = {
     claim,
-    data,
+    signed: { commission: signed.commission, agree: signed.agree },
     ...(idPhoto ? { idPhoto } : {}),
     meta: {
       title: `보험금 청구 서류 (청구 번호 ${c.id})`,
@@ -115,29 +109,80 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
       date: new Date(c.createdAt),
     },
   };
-  const { pdf, commission, consent } = await ctx.pdf.run<PackageBytes>(PACKAGE_PDF, 'renderClaimPackage', input);
+  const pdf = await ctx.pdf.run<Uint8Array>(PACKAGE_PDF, 'renderClaimPackage', input);
 
-  // Each part's hash is that of the part made alone, as the hospital or the patient would receive it.
+  // Each signed document's hash is that of the stored file, as the hospital or the patient receives it.
   const documents: ClaimPackage['documents'] = [];
   const record = (kind: ClaimDocumentKind, bytes: Uint8Array) =>
     documents.push({ kind, sha256: sha256Hex(bytes), bytes: bytes.byteLength });
-  record('power_of_attorney', commission);
-  record('consent', consent);
+  record('power_of_attorney', signed.commission);
+  record('consent', signed.agree);
   if (idPhoto) record('id_copy', idPhoto.bytes);
   record('package', pdf);
   return { pdf, documents };
 }
 
-/** Builds the package and records its documents' hashes (once per claim and kind). */
+/**
+ * The package as first made: from the blob store when this claim's was kept, else built, put in the store and
+ * recorded with every document's hash (once per claim and kind). A package row written before the store (a hash
+ * only) gets the file when the bytes built now are the ones it recorded; otherwise the blob just put names nothing
+ * and is deleted. A transaction that rolls back after the put leaves an orphan for the daily sweep.
+ */
 export async function storePackage(ctx: AppContext, tx: Db, claimId: number): Promise<Uint8Array> {
+  const kept = await tx
+    .selectFrom('claimDocument')
+    .select(['fileBlobId', 'sha256'])
+    .where('claimId', '=', claimId)
+    .where('kind', '=', 'package')
+    .where('fileBlobId', 'is not', null)
+    .executeTakeFirst();
+  if (kept?.fileBlobId) return new Uint8Array(await ctx.blobs.get(kept.fileBlobId, { sha256: kept.sha256 }));
+
   const { pdf, documents } = await buildClaimPackage(ctx, tx, claimId);
+  const put = await ctx.blobs.put(pdf, { kind: 'claim-package' });
   const now = ctx.clock.now();
   await tx
     .insertInto('claimDocument')
-    .values(documents.map((d) => ({ claimId, ...d, createdAt: now })))
+    .values(documents.filter((d) => d.kind !== 'package').map((d) => ({ claimId, ...d, createdAt: now })))
     .onConflict((oc) => oc.columns(['claimId', 'kind']).doNothing())
     .execute();
+  const pkg = documents.find((d) => d.kind === 'package')!;
+  const named = await tx
+    .insertInto('claimDocument')
+    .values({ claimId, ...pkg, createdAt: now, fileBlobId: put.blobId, fileKeyId: ctx.crypto.keyId })
+    .onConflict((oc) =>
+      oc
+        .columns(['claimId', 'kind'])
+        .doUpdateSet({ fileBlobId: put.blobId, fileKeyId: ctx.crypto.keyId })
+        .where('claimDocument.fileBlobId', 'is', null)
+        .where('claimDocument.sha256', '=', put.sha256),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (!named) await deletePackageFiles(ctx, [put.blobId]);
   return pdf;
+}
+
+/** Deletes package blobs no row names; one that fails is left to the orphan sweep. */
+export async function deletePackageFiles(ctx: AppContext, blobIds: string[]) {
+  for (const blobId of blobIds) {
+    try {
+      await ctx.blobs.delete(blobId);
+    } catch (err) {
+      ctx.log.warn({ err, blobId }, 'a claim package file was not deleted; the orphan sweep removes it');
+    }
+  }
+}
+
+/** Of these blob ids, those a claim's document names (the orphan sweep's question to this module). */
+export async function namedBlobs(handle: Handle, blobIds: string[]): Promise<Set<string>> {
+  if (!blobIds.length) return new Set();
+  const rows = await own<ClaimsTables>(handle)
+    .selectFrom('claimDocument')
+    .select('fileBlobId')
+    .where('fileBlobId', 'in', blobIds)
+    .execute();
+  return new Set(rows.flatMap((r) => (r.fileBlobId ? [r.fileBlobId] : [])));
 }
 
 /** Builds the package, records every document's hash, and answers the PDF as a delivery's document. */

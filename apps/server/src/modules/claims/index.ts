@@ -22,4 +22,4 @@ export {
 } from './history.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
 export { patientCiHmacOf, maskedPatientsOf } from './console/claims.js';
-export { buildClaimPackage } from './documents.js';
+export { buildClaimPackage, namedBlobs } from './documents.js';

@@ -196,4 +196,8 @@ export interface ClaimDocumentTable {
   sha256: string;
   bytes: number;
   createdAt: Date;
+  /** The package's PDF as sent, in the blob store (migration 0032); null in rows written before, and other kinds. */
+  fileBlobId: Generated<string | null>;
+  /** The field key that sealed the blob's data key (key rotation re-seals the others). */
+  fileKeyId: Generated<string | null>;
 }

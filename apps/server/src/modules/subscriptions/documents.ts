@@ -10,6 +10,7 @@ import {
   type FieldError,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import type { Handle } from '../../db/handle.js';
 import { legalFormPdf, type ClaimDocumentData } from '../../documents/index.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
@@ -94,6 +95,34 @@ export async function makeDocuments(
       stored.map((f) => f.blobId),
     );
   return { commission, agree };
+}
+
+/**
+ * The signed 위임장 and 동의서 of a subscription as first made, for a claim's package (claims/documents.ts): made here
+ * first when they are not yet (makeDocuments, in the caller's transaction `handle`), read from the blob store with
+ * their SHA-256 checked. A subscription whose documents were made before the blob store (or deleted with its
+ * signature, or never signed) has them drawn again from what is stored; undefined when there is no subscription.
+ */
+export async function signedDocuments(
+  ctx: AppContext,
+  handle: Handle,
+  insuApplyId: string,
+): Promise<{ commission: Uint8Array; agree: Uint8Array } | undefined> {
+  const inTx = { ...ctx, db: handle };
+  const made = await makeDocuments(inTx, insuApplyId);
+  if (made) return made;
+  const row = await repo.documentFilesOf(handle, insuApplyId);
+  if (!row) return undefined;
+  const [commission, agree] = await Promise.all([
+    fileBytes(ctx, row.commissionBlobId, row.commissionSha256),
+    fileBytes(ctx, row.consentBlobId, row.consentSha256),
+  ]);
+  if (commission && agree) return { commission: new Uint8Array(commission), agree: new Uint8Array(agree) };
+  const full = await repo.documentRowOf(handle, insuApplyId);
+  if (!full) return undefined;
+  const data = await storedDocumentData(inTx, full);
+  const [c, a] = await Promise.all([legalFormPdf(ctx.pdf, 'commission', data), legalFormPdf(ctx.pdf, 'agree', data)]);
+  return { commission: c, agree: a };
 }
 
 /** Live subscriptions whose documents are not made yet (the minute tick's safety net), oldest first. */

@@ -12,7 +12,7 @@ export {
   subscriberOf,
   subscriptionIdsOf,
 } from './lookups.js';
-export { DOCUMENTS_QUEUE, makeDocuments } from './documents.js';
+export { DOCUMENTS_QUEUE, makeDocuments, signedDocuments } from './documents.js';
 export { namedBlobs } from './files.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage } from './counts.js';

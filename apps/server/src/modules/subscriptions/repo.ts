@@ -266,6 +266,14 @@ export const documentRowOf = (handle: Handle, insuApplyId: string) =>
     .where('insuApplyId', '=', insuApplyId)
     .executeTakeFirst();
 
+/** Where the signed documents are kept (documents.ts, signedDocuments). */
+export const documentFilesOf = (handle: Handle, insuApplyId: string) =>
+  own<SubscriptionsTables>(handle)
+    .selectFrom('subscription')
+    .select(['commissionBlobId', 'commissionSha256', 'consentBlobId', 'consentSha256'])
+    .where('insuApplyId', '=', insuApplyId)
+    .executeTakeFirst();
+
 /**
  * The documents as first made, kept by the first writer only (documents.ts, makeDocuments): true when this call's
  * were kept.

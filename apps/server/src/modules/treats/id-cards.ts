@@ -1,5 +1,6 @@
 // ID copies (/web/IDPhoto; spec §3): the requests insurers made of the patient (requests.ts makes them) and the
-// patient's answer, a checked and re-encoded photo kept encrypted and delivered to each insurer that asked.
+// patient's answer, a checked and re-encoded photo kept in the blob store (files.ts) and delivered to each insurer
+// that asked.
 import type { IdCardRequest, IdCardSubmit, IdCardSubmitAnswer } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { own, type Handle } from '../../db/handle.js';
@@ -9,6 +10,7 @@ import { recordAccess } from '../audit/index.js';
 import { briefsOf } from '../claims/index.js';
 import { channelsOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { iso, toId } from './common.js';
+import { deleteImages, putImage } from './files.js';
 import * as repo from './repo.js';
 import type { TreatsTables } from './tables.js';
 
@@ -115,6 +117,10 @@ export async function submitIdCard(
       : body.idcardType === 'dl'
         ? { regNo: body.regNo, checkCd: body.checkCd }
         : { regNo: body.regNo, idcardIssueDate: body.idcardIssueDate };
+  const [, base64 = ''] = image.dataUrl.split(',');
+  const copy = new Uint8Array(Buffer.from(base64, 'base64'));
+  // In the store before the row that names it; deleted again when the row is not written.
+  const file = await putImage(ctx, copy);
   const now = ctx.clock.now();
   const answered = await own<TreatsTables>(ctx.db)
     .transaction()
@@ -126,8 +132,7 @@ export async function submitIdCard(
         {
           ciHmac: patient.ciHmac,
           idcardType: body.idcardType,
-          imageEnc: ctx.crypto.encrypt(image.dataUrl),
-          imageSha256: image.sha256,
+          ...file,
           imageBytes: image.bytes,
           width: image.width,
           height: image.height,
@@ -156,10 +161,12 @@ export async function submitIdCard(
         now,
       );
       return open;
+    })
+    .catch(async (err: unknown) => {
+      await deleteImages(ctx, [file.imageBlobId]);
+      throw err;
     });
   // The copy goes to each insurer that asked, through the delivery provider like a claim's documents.
-  const [, base64 = ''] = image.dataUrl.split(',');
-  const copy = new Uint8Array(Buffer.from(base64, 'base64'));
   const channels = await channelsOf(ctx, ctx.db, [...new Set(answered.map((o) => o.insuCompCd))]);
   await ctx.providers.delivery.deliver(
     answered.map((o) => {

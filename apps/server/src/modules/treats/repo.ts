@@ -35,8 +35,9 @@ export async function insertIdCardSubmission(
   s: {
     ciHmac: string;
     idcardType: 'ic' | 'dl' | 'pp';
-    imageEnc: string;
+    imageBlobId: string;
     imageSha256: string;
+    imageKeyId: string;
     imageBytes: number;
     width: number;
     height: number;

@@ -15,8 +15,11 @@ export interface IdCardSubmissionTable {
   id: Generated<number>;
   ciHmac: string;
   idcardType: 'ic' | 'dl' | 'pp';
-  /** The re-encoded image as a data URL, encrypted. */
-  imageEnc: string;
+  /** The re-encoded image as a data URL, encrypted: rows written before migration 0032, until the move empties it. */
+  imageEnc: string | null;
+  /** The re-encoded image's bytes in the blob store (ADR 0006), their SHA-256 and the key that sealed its data key. */
+  imageBlobId: Generated<string | null>;
+  imageKeyId: Generated<string | null>;
   imageSha256: string;
   imageBytes: number;
   width: number;
