@@ -19,3 +19,36 @@ export type Page<T> = { list: T[]; total: number };
 
 /** The offset of a page, for the SQL. */
 export const offsetOf = (q: { page: number; size: number }) => (q.page - 1) * q.size;
+
+/**
+ * The lists that grow with use (claims, dead letters, held records, the access log...) page by key, not by number: no
+ * OFFSET into millions of rows and no exact count of them (the scale review, "Keyset pagination"). A count stops at
+ * OPS_COUNT_CAP (the console shows "1,000건 이상").
+ */
+export const OPS_COUNT_CAP = 1000;
+
+/** `?cursor=<nextCursor of the page before>&size=20&sort=<field>&order=desc` plus the list's own filters. */
+export const cursorQuery = <S extends readonly [string, ...string[]]>(sortable: S) =>
+  z.object({
+    /** Opaque: the previous answer's nextCursor; absent for the first page. */
+    cursor: z
+      .string()
+      .max(400, '다음 쪽 표시(cursor)가 올바르지 않아요.')
+      .regex(/^[A-Za-z0-9_-]+$/, '다음 쪽 표시(cursor)가 올바르지 않아요.')
+      .optional(),
+    size: pageQuery(sortable).shape.size,
+    sort: z.enum(sortable).optional(),
+    order: z.enum(['asc', 'desc']).default('desc'),
+  });
+
+/** A page of a growing list: its rows, how many match (at most OPS_COUNT_CAP: `capped` then), the next page's key. */
+export const cursorPageOf = <T extends z.ZodType>(row: T) =>
+  z.object({
+    list: z.array(row),
+    total: z.number().int(),
+    /** true: at least `total` rows match, and maybe many more. */
+    capped: z.boolean(),
+    /** The cursor of the next page; null on the last one. */
+    nextCursor: z.string().nullable(),
+  });
+export type CursorPage<T> = { list: T[]; total: number; capped: boolean; nextCursor: string | null };
