@@ -167,7 +167,7 @@ describe('the claim search', () => {
 
   it('shows the patient masked, never the name or phone', async () => {
     const res = await get(`${OPS_CLAIMS_API.claims}?size=100`);
-    const page = res.json() as Page<OpsClaimRow>;
+    const page = res.json() as CursorPage<OpsClaimRow>;
     const hongRow = page.list.find((c) => c.claimId === claimOf['H1-A:SAMSUNGFIRE'])!;
     expect(hongRow.patient).toEqual({ name: '홍*동', phone: '010-****-5678' });
     expect(page.list.find((c) => c.claimId === claimOf['H1-B:SAMSUNGFIRE'])!.patient.name).toBe('김*희');
@@ -484,7 +484,7 @@ describe('dead letters', () => {
   const list = async (query = '') => {
     const res = await get(`${OPERATOR_API.deadLetters}${query ? `?${query}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page<DeadLetterRow>;
+    return res.json() as CursorPage<DeadLetterRow>;
   };
   const dead: number[] = [];
 
@@ -611,7 +611,7 @@ describe('patient messages that failed every retry', () => {
   const list = async (query = '') => {
     const res = await get(`${OPERATOR_API.notificationDeadLetters}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page<Row>;
+    return res.json() as { list: Row[]; total: number };
   };
 
   it('are listed a page at a time, retried many at once and closed with a note', async () => {
@@ -750,7 +750,7 @@ describe('the access log', () => {
     const ipsAs = async (headers: Record<string, string>) => {
       const res = await get(query, headers);
       expect(res.statusCode, res.body).toBe(200);
-      return { ips: (res.json() as Page<OperatorActionRow>).list.map((r) => r.ip).sort(), body: res.body };
+      return { ips: (res.json() as CursorPage<OperatorActionRow>).list.map((r) => r.ip).sort(), body: res.body };
     };
     expect((await ipsAs(op.headers)).ips).toEqual(['2001:db8:1:2:3:4:5:6', '203.0.113.77']);
     // Another operator, an admin included, sees the networks, never the addresses.
@@ -764,7 +764,7 @@ describe('the access log', () => {
   it('lists the lines operators caused in patients’ access logs', async () => {
     const res = await get(`${OPS_CLAIMS_API.patientAccess}?loginId=${op.loginId}&size=100`);
     expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as Page<{ action: string; actionNm: string; patient: string | null; detail: string }>;
+    const page = res.json() as CursorPage<{ action: string; actionNm: string; patient: string | null; detail: string }>;
     expect(page.list.map((r) => r.action)).toEqual(
       expect.arrayContaining(['operator_revealed', 'released_to_operator', 'operator_retry']),
     );
@@ -821,7 +821,7 @@ describe('the access log', () => {
       expect(accessSentence(a, facts), a).toMatch(/요\.$/);
     }
     // The console's list of the lines operators caused labels each from the same map.
-    const lines = (await get(`${OPS_CLAIMS_API.patientAccess}?size=100`)).json() as Page<{
+    const lines = (await get(`${OPS_CLAIMS_API.patientAccess}?size=100`)).json() as CursorPage<{
       action: AccessAction;
       actionNm: string;
     }>;
