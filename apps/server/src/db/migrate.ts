@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025_sms_sources_operator_addresses.js';
 import * as m0026 from './migrations/0026_ops_bounds.js';
 import * as m0028 from './migrations/0028_drop_subscription_rrn.js';
 import * as m0029 from './migrations/0029_rate_limit.js';
+import * as m0031 from './migrations/0031_keyset_rollups.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0026_ops_bounds': m0026,
   '0028_drop_subscription_rrn': m0028,
   '0029_rate_limit': m0029,
+  '0031_keyset_rollups': m0031,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

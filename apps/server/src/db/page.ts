@@ -54,9 +54,12 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
       sql<boolean>`(${by}, ${id}) ${sql.raw(page.order === 'desc' ? '<' : '>')} (${after.k}, ${after.i})`,
     );
   }
+  // In the page's order, so that the count walks the same index as the page and stops as soon.
   const counting = query
     .clearSelect()
     .select(sql<number>`1`.as('one'))
+    .orderBy(by, page.order)
+    .orderBy(id, page.order)
     .limit(OPS_COUNT_CAP + 1);
   const [found, counted] = await Promise.all([
     rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>,

@@ -128,9 +128,9 @@ export const auditRoutes =
         const ciHmac = await patientFilter(q);
         if (ciHmac === null) return NOTHING;
         let base = own<AuditTables>(ctx.db).selectFrom('accessLog');
-        base = q.loginId
-          ? base.where('actor', '=', `operator:${q.loginId}`)
-          : base.where('actor', 'like', 'operator:%');
+        // Always the prefix too: it is what the partial index of these lines is on (migration 0031).
+        base = base.where('actor', 'like', 'operator:%');
+        if (q.loginId) base = base.where('actor', '=', `operator:${q.loginId}`);
         if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
         if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
         if (q.to) base = base.where('at', '<', kstDayEnd(q.to));

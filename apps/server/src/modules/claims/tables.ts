@@ -15,6 +15,8 @@ export interface ClaimsTables {
   notificationHandled: NotificationHandledTable;
   insurerAnswer: InsurerAnswerTable;
   claimDocument: ClaimDocumentTable;
+  claimDayCount: ClaimDayCountTable;
+  claimDeliveryDayCount: ClaimDeliveryDayCountTable;
 }
 
 /** The handle claims code queries with (a transaction of it too): another owner's table does not compile. */
@@ -106,6 +108,9 @@ export type ClaimStatus =
 export interface ClaimTable {
   id: Generated<number>;
   recordId: number;
+  /** The record's hospital and visit date (YYYYMMDD), kept on the claim for the console's search and counts. */
+  hospitalCd: string;
+  visitDate: string;
   insuCompCd: string;
   insuApplyId: string | null;
   ciHmac: string;
@@ -196,4 +201,25 @@ export interface ClaimDocumentTable {
   sha256: string;
   bytes: number;
   createdAt: Date;
+}
+
+/**
+ * How many claims made on a Korean day (YYYYMMDD) of a hospital and insurer are in each status now: the dashboard's
+ * counts. A row trigger (migration 0031) keeps it exact in the same transaction as every claim insert and status
+ * change; code never writes it.
+ */
+export interface ClaimDayCountTable {
+  day: string;
+  hospitalCd: string;
+  insuCompCd: string;
+  status: ClaimStatus;
+  n: number;
+}
+
+/** How many deliveries started on a Korean day are on each channel and in each status now (as claim_day_count). */
+export interface ClaimDeliveryDayCountTable {
+  day: string;
+  channel: 'api' | 'fax';
+  status: 'pending' | 'awaiting' | 'sent' | 'dead';
+  n: number;
 }

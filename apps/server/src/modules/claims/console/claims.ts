@@ -104,7 +104,7 @@ export async function patientCiHmacOf(ctx: AppContext, by: { claimId?: number; r
 
 const CLAIM_SORT = {
   claimId: 'c.id',
-  visitDate: 'r.visitDate',
+  visitDate: 'c.visitDate',
   createdAt: 'c.createdAt',
   amount: 'c.amount',
   status: 'c.status',
@@ -115,14 +115,16 @@ export async function searchClaims(
   ctx: AppContext,
   q: z.output<typeof opsClaimsQuery>,
 ): Promise<CursorPage<OpsClaimRow>> {
-  let base = claimsDb(ctx).selectFrom('claim as c').innerJoin('treatmentRecord as r', 'r.id', 'c.recordId');
+  // Every claim has its record (a foreign key), so the left join is the inner one; but left, the database leaves it
+  // out of the count when no filter is on the record (join removal), and the count reads claims alone.
+  let base = claimsDb(ctx).selectFrom('claim as c').leftJoin('treatmentRecord as r', 'r.id', 'c.recordId');
   if (q.claimId !== undefined) base = base.where('c.id', '=', q.claimId);
-  if (q.hospitalCd) base = base.where('r.hospitalCd', '=', q.hospitalCd);
+  if (q.hospitalCd) base = base.where('c.hospitalCd', '=', q.hospitalCd);
   if (q.insuCompCd) base = base.where('c.insuCompCd', '=', q.insuCompCd);
   if (q.status) base = base.where('c.status', '=', q.status);
   if (q.dateField === 'visit') {
-    if (q.from) base = base.where('r.visitDate', '>=', q.from);
-    if (q.to) base = base.where('r.visitDate', '<=', q.to);
+    if (q.from) base = base.where('c.visitDate', '>=', q.from);
+    if (q.to) base = base.where('c.visitDate', '<=', q.to);
   } else {
     if (q.from) base = base.where('c.createdAt', '>=', kstDayStart(q.from));
     if (q.to) base = base.where('c.createdAt', '<', kstDayEnd(q.to));
@@ -139,13 +141,14 @@ export async function searchClaims(
         'c.amount',
         'c.status',
         'c.createdAt',
-        'r.hospitalCd',
-        'r.visitDate',
+        'c.hospitalCd',
+        'c.visitDate',
         'r.personEnc',
         'd.channel',
         'd.status as deliveryStatus',
         'd.attempts',
-      ]),
+      ])
+      .$narrowType<{ personEnc: string }>(),
     q,
     { by: CLAIM_SORT[q.sort ?? 'createdAt'], id: 'c.id' },
   );
