@@ -27,6 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['feed_rejection_hospital_at_id', 'feed_rejection (hospital_cd, at, id)'],
     // The dashboard's enrolments of the last 30 days.
     ['subscription_created', 'subscription (created_at)'],
+    // A patient's subscriptions whatever their status (their treatments and claims look them up by CI).
+    ['subscription_ci', 'subscription (ci_hmac)'],
   ] as const) {
     await sql.raw(`create index ${name} on ${on}`).execute(db);
   }
@@ -127,6 +129,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`create index feed_rejection_hospital_idx on feed_rejection (hospital_cd, at)`.execute(db);
   await sql`create index operator_action_at_idx on operator_action (at)`.execute(db);
   for (const name of [
+    'subscription_ci',
     'subscription_created',
     'treatment_record_held_received',
     'access_log_operator',
