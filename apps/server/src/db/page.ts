@@ -2,8 +2,7 @@
 // query (`count(*) over()` is counted before the limit and offset apply). A page past the end has no row to carry
 // the count, so only then is it asked once more, counting alone.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { OPS_COUNT_CAP, offsetOf } from '@auto-claim/contract/ops';
-import { AppError } from '../http/errors.js';
+import { OPS_COUNT_CAP, decodeCursor, encodeCursor, offsetOf } from '@auto-claim/contract/ops';
 import { own, type Handle } from './handle.js';
 
 export async function pageOf<DB, TB extends keyof DB, O>(
@@ -31,8 +30,8 @@ export async function pageOf<DB, TB extends keyof DB, O>(
 /**
  * One page of a list that grows with use, by key (contract ops/page.ts, cursorQuery): ordered by one column and the
  * id, both the same way, the next page starting after the last row's pair; nothing read past the page but one row.
- * The count reads at most OPS_COUNT_CAP + 1 rows. The cursor carries the sort and order it was made for, and the key
- * as the database prints it (a timestamp's microseconds survive, a JavaScript Date's would not).
+ * The count reads at most OPS_COUNT_CAP + 1 rows. The cursor (contract ops/page.ts) carries the sort and order it was
+ * made for, and the key as the database prints it (a timestamp's microseconds survive, a JavaScript Date's would not).
  */
 export async function keysetPage<DB, TB extends keyof DB, O>(
   db: Handle,
@@ -49,7 +48,10 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     .orderBy(id, page.order)
     .limit(page.size + 1);
   if (page.cursor !== undefined) {
-    const after = readCursor(page.cursor, made);
+    // The contract's cursorQuery refused any other (400 naming `cursor`); this is its invariant, not a check of input.
+    const after = decodeCursor(page.cursor);
+    if (!after || after.s !== made.s || after.o !== made.o)
+      throw new Error('keysetPage: a cursor the query did not check');
     rows = rows.where(
       sql<boolean>`(${by}, ${id}) ${sql.raw(page.order === 'desc' ? '<' : '>')} (${after.k}, ${after.i})`,
     );
@@ -71,33 +73,6 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     rows: found.slice(0, page.size).map(({ pageKey: _k, pageId: _i, ...row }) => row as O),
     total: Math.min(n, OPS_COUNT_CAP),
     capped: n > OPS_COUNT_CAP,
-    nextCursor: last
-      ? Buffer.from(JSON.stringify({ ...made, k: last.pageKey, i: last.pageId })).toString('base64url')
-      : null,
+    nextCursor: last ? encodeCursor({ ...made, k: last.pageKey, i: last.pageId }) : null,
   };
-}
-
-const badCursor = () =>
-  new AppError('VALIDATION_FAILED', '다음 쪽 표시(cursor)가 올바르지 않아요. 첫 쪽부터 다시 봐 주세요.', [
-    { field: 'cursor', message: '다음 쪽 표시(cursor)가 올바르지 않아요.' },
-  ]);
-
-/** A cursor back into its key; one made for another sort or order is refused, not misread. */
-function readCursor(cursor: string, made: { s: string; o: string }): { k: string; i: string } {
-  let c: unknown;
-  try {
-    c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  const ok =
-    typeof c === 'object' &&
-    c !== null &&
-    (c as { s?: unknown }).s === made.s &&
-    (c as { o?: unknown }).o === made.o &&
-    typeof (c as { k?: unknown }).k === 'string' &&
-    typeof (c as { i?: unknown }).i === 'string' &&
-    /^\d+$/.test((c as { i: string }).i);
-  if (!ok) throw badCursor();
-  return c as { k: string; i: string };
 }
