@@ -1,10 +1,12 @@
-// The dashboard's counts come from day rollups (claim_day_count, claim_delivery_day_count, migration 0031) kept by a
-// row trigger in the same transaction as every claim and delivery insert, status change and delete: after many of
-// each, around Korea's midnight too, the rollups are exactly a GROUP BY of the tables, and a rolled-back change
-// leaves them as they were.
+// The dashboard's counts come from day rollups (claim_day_count, claim_delivery_day_count, migration 0031): a row
+// trigger appends a +1/−1 line in the same transaction as every claim and delivery insert, status change and delete,
+// and the minute tick folds the lines into the counts. After many of each, around Korea's midnight too, counts plus
+// lines are exactly a GROUP BY of the tables, before the fold and after it (then with no line left), and a
+// rolled-back change leaves them as they were.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_DASHBOARD_API } from '@auto-claim/contract/ops';
+import { foldDayCounts } from '../src/modules/claims/counts.js';
 import { build, signInOperator, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -19,7 +21,8 @@ async function claimsGrouped() {
   const db = t.db.db;
   const [rollup, table] = await Promise.all([
     sql<{ k: string; n: number }>`select day || ' ' || hospital_cd || ' ' || insu_comp_cd || ' ' || status as k,
-        n::int as n from claim_day_count where n > 0 order by k`.execute(db),
+        sum(n)::int as n from (select * from claim_day_count union all select * from claim_day_delta) c
+        group by 1 having sum(n) <> 0 order by k`.execute(db),
     sql<{ k: string; n: number }>`select ${KST_DAY('created_at')} || ' ' || hospital_cd || ' ' || insu_comp_cd || ' '
         || status as k, count(*)::int as n from claim group by 1 order by k`.execute(db),
   ]);
@@ -28,13 +31,20 @@ async function claimsGrouped() {
 async function deliveriesGrouped() {
   const db = t.db.db;
   const [rollup, table] = await Promise.all([
-    sql<{ k: string; n: number }>`select day || ' ' || channel || ' ' || status as k, n::int as n
-        from claim_delivery_day_count where n > 0 order by k`.execute(db),
+    sql<{ k: string; n: number }>`select day || ' ' || channel || ' ' || status as k, sum(n)::int as n
+        from (select * from claim_delivery_day_count union all select * from claim_delivery_day_delta) d
+        group by 1 having sum(n) <> 0 order by k`.execute(db),
     sql<{ k: string; n: number }>`select ${KST_DAY('created_at')} || ' ' || channel || ' ' || status as k,
         count(*)::int as n from claim_delivery group by 1 order by k`.execute(db),
   ]);
   return { rollup: rollup.rows, table: table.rows };
 }
+
+const lines = async () =>
+  (
+    await sql<{ n: number }>`select (select count(*) from claim_day_delta)
+      + (select count(*) from claim_delivery_day_delta) as n`.execute(t.db.db)
+  ).rows[0]!.n;
 
 describe('the day rollups', () => {
   it('equal a GROUP BY of the claims and deliveries after inserts, status changes and deletes', async () => {
@@ -84,6 +94,17 @@ describe('the day rollups', () => {
     expect(claims.rollup).toEqual(claims.table);
     const deliveries = await deliveriesGrouped();
     expect(deliveries.rollup).toEqual(deliveries.table);
+
+    // The tick's fold moves every line into the counts and changes no total.
+    expect(await lines()).toBeGreaterThan(0);
+    await foldDayCounts(t.app.ctx.db);
+    expect(await lines()).toBe(0);
+    expect(await claimsGrouped()).toEqual(claims);
+    expect(await deliveriesGrouped()).toEqual(deliveries);
+    // A change after the fold is a line again, and the sum still holds.
+    await sql`update claim set status = 'rejected' where id = 4`.execute(db);
+    const after = await claimsGrouped();
+    expect(after.rollup).toEqual(after.table);
   });
 
   it('are what the dashboard reads: its counts are the claims’ own', async () => {

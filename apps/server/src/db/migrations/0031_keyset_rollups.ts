@@ -6,8 +6,11 @@ import { sql, type Kysely } from 'kysely';
 // - An index behind every filter and sort the console offers, each ending in (…, id): the lists page by key
 //   (created_at desc, id desc), never by OFFSET (db/page.ts, keysetPage).
 // - claim_day_count and claim_delivery_day_count: how many claims (deliveries) made on each Korean day are in each
-//   status now, kept exact by a row trigger in the same transaction as every insert, status change and delete, so
-//   the dashboard reads a few hundred rows, not a month of claims. Back-filled here.
+//   status now, so the dashboard reads a few hundred rows, not a month of claims. Back-filled here. A row trigger
+//   writes every insert, status change and delete as +1/−1 lines to claim_day_delta (claim_delivery_day_delta) in the
+//   same transaction: appended, never updated, so concurrent transactions never wait on a shared counter row (nor
+//   deadlock on two). The minute tick folds the lines into the counts (claims/counts.ts, foldDayCounts); the dashboard
+//   reads counts plus the lines not folded yet, exact either way.
 const KST_DAY = (col: string) => `to_char((${col} at time zone 'UTC') + interval '9 hours', 'YYYYMMDD')`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -46,28 +49,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       hospital_cd text not null,
       insu_comp_cd text not null,
       status text not null,
-      n integer not null check (n >= 0),
+      n integer not null,
       primary key (day, hospital_cd, insu_comp_cd, status))`.execute(db);
+  await sql`create table claim_day_delta (
+      day text not null,
+      hospital_cd text not null,
+      insu_comp_cd text not null,
+      status text not null,
+      n integer not null check (n in (-1, 1)))`.execute(db);
+  await sql`create index claim_day_delta_day on claim_day_delta (day)`.execute(db);
   await sql`create table claim_delivery_day_count (
       day text not null check (day ~ '^[0-9]{8}$'),
       channel text not null,
       status text not null,
-      n integer not null check (n >= 0),
+      n integer not null,
       primary key (day, channel, status))`.execute(db);
+  await sql`create table claim_delivery_day_delta (
+      day text not null,
+      channel text not null,
+      status text not null,
+      n integer not null check (n in (-1, 1)))`.execute(db);
+  await sql`create index claim_delivery_day_delta_day on claim_delivery_day_delta (day)`.execute(db);
 
   await sql
     .raw(
       `create function claim_day_count_keep() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
-        update claim_day_count set n = n - 1
-          where day = ${KST_DAY('old.created_at')} and hospital_cd = old.hospital_cd
-            and insu_comp_cd = old.insu_comp_cd and status = old.status;
+        insert into claim_day_delta values (${KST_DAY('old.created_at')}, old.hospital_cd, old.insu_comp_cd,
+          old.status, -1);
       end if;
       if tg_op in ('INSERT', 'UPDATE') then
-        insert into claim_day_count as k values (${KST_DAY('new.created_at')}, new.hospital_cd, new.insu_comp_cd,
-          new.status, 1)
-          on conflict (day, hospital_cd, insu_comp_cd, status) do update set n = k.n + 1;
+        insert into claim_day_delta values (${KST_DAY('new.created_at')}, new.hospital_cd, new.insu_comp_cd,
+          new.status, 1);
       end if;
       return null;
     end $$`,
@@ -85,12 +99,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       `create function claim_delivery_day_count_keep() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
-        update claim_delivery_day_count set n = n - 1
-          where day = ${KST_DAY('old.created_at')} and channel = old.channel and status = old.status;
+        insert into claim_delivery_day_delta values (${KST_DAY('old.created_at')}, old.channel, old.status, -1);
       end if;
       if tg_op in ('INSERT', 'UPDATE') then
-        insert into claim_delivery_day_count as k values (${KST_DAY('new.created_at')}, new.channel, new.status, 1)
-          on conflict (day, channel, status) do update set n = k.n + 1;
+        insert into claim_delivery_day_delta values (${KST_DAY('new.created_at')}, new.channel, new.status, 1);
       end if;
       return null;
     end $$`,
@@ -124,6 +136,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger claim_day_count_insert on claim`.execute(db);
   await sql`drop function claim_delivery_day_count_keep()`.execute(db);
   await sql`drop function claim_day_count_keep()`.execute(db);
+  await sql`drop table claim_delivery_day_delta`.execute(db);
+  await sql`drop table claim_day_delta`.execute(db);
   await sql`drop table claim_delivery_day_count`.execute(db);
   await sql`drop table claim_day_count`.execute(db);
   await sql`create index feed_rejection_hospital_idx on feed_rejection (hospital_cd, at)`.execute(db);

@@ -16,7 +16,9 @@ export interface ClaimsTables {
   insurerAnswer: InsurerAnswerTable;
   claimDocument: ClaimDocumentTable;
   claimDayCount: ClaimDayCountTable;
+  claimDayDelta: ClaimDayCountTable;
   claimDeliveryDayCount: ClaimDeliveryDayCountTable;
+  claimDeliveryDayDelta: ClaimDeliveryDayCountTable;
 }
 
 /** The handle claims code queries with (a transaction of it too): another owner's table does not compile. */
@@ -204,9 +206,10 @@ export interface ClaimDocumentTable {
 }
 
 /**
- * How many claims made on a Korean day (YYYYMMDD) of a hospital and insurer are in each status now: the dashboard's
- * counts. A row trigger (migration 0031) keeps it exact in the same transaction as every claim insert and status
- * change; code never writes it.
+ * How many claims made on a Korean day (YYYYMMDD) of a hospital and insurer are in each status: the dashboard's
+ * counts, as of the last fold. The same shape is claim_day_delta: the +1/−1 lines a row trigger (migration 0031)
+ * appends in the transaction of every claim insert, status change and delete, which foldDayCounts (counts.ts) moves
+ * into the counts. Code never writes either otherwise.
  */
 export interface ClaimDayCountTable {
   day: string;
@@ -216,7 +219,8 @@ export interface ClaimDayCountTable {
   n: number;
 }
 
-/** How many deliveries started on a Korean day are on each channel and in each status now (as claim_day_count). */
+/** How many deliveries started on a Korean day are on each channel and in each status (as claim_day_count; its
+ * lines claim_delivery_day_delta). */
 export interface ClaimDeliveryDayCountTable {
   day: string;
   channel: 'api' | 'fax';
