@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { HOSPITAL_KEY_HEADER, MAX_FEED_BATCH } from '@auto-claim/contract';
-import { FUNNEL_STEPS } from '@auto-claim/contract/ops';
+import { FUNNEL_STEPS, encodeCursor } from '@auto-claim/contract/ops';
 import { buildApp } from '../src/app.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -40,8 +40,9 @@ interface Fixture {
   hospitalCd: string;
   quietHospitalCd: string;
   insuCompCd: string;
-  /** A claim in the middle of the data. */
+  /** A claim in the middle of the data, and the claim list's cursor that pages on from it (newest first). */
   claimId: number;
+  middleCursor: string;
   /** YYYYMMDD: today and 30 days ago, Korea time. */
   today: string;
   monthAgo: string;
@@ -61,7 +62,7 @@ const CALLS: Call[] = [
   { who: 'operator', name: 'dashboard', url: () => '/api/admin/dashboard' },
   { who: 'operator', name: 'dashboard (one hospital)', url: (f) => `/api/admin/dashboard?hospitalCd=${f.hospitalCd}` },
   { who: 'operator', name: 'claims: first page', url: () => '/api/admin/claims' },
-  { who: 'operator', name: 'claims: page 50', url: () => '/api/admin/claims?page=50' },
+  { who: 'operator', name: 'claims: a page in the middle', url: (f) => `/api/admin/claims?cursor=${f.middleCursor}` },
   { who: 'operator', name: 'claims: by id', url: (f) => `/api/admin/claims?claimId=${f.claimId}` },
   { who: 'operator', name: 'claims: status failed', url: () => '/api/admin/claims?status=failed' },
   {
@@ -349,13 +350,13 @@ async function growOn(k: Kysely<Database>, claims: number) {
       .raw(
         `
       insert into claim (record_id, insu_comp_cd, insu_apply_id, ci_hmac, origin, amount, status, reject_reason,
-        paid_amount, scheduled_for, created_at, updated_at)
+        paid_amount, scheduled_for, created_at, updated_at, hospital_cd, visit_date)
       select r.id, s.insu_comp_cd, r.insu_apply_id, r.ci_hmac, case when r.id % 50 = 0 then 'patient' else 'auto' end,
         r.covered_copay + r.uncovered, st.status,
         case when st.status = 'rejected' then '면책 기간이에요' end,
         case when st.status = 'paid' then (r.covered_copay + r.uncovered) * 8 / 10 end,
         case when st.status = 'received' then now() + interval '30 days' end,
-        r.received_at + interval '1 minute', r.received_at + interval '3 days'
+        r.received_at + interval '1 minute', r.received_at + interval '3 days', r.hospital_cd, r.visit_date
       from treatment_record r join subscription s on s.insu_apply_id = r.insu_apply_id
       cross join lateral (select case
         when r.id * 37 % 100 < 55 then 'paid' when r.id * 37 % 100 < 70 then 'accepted'
@@ -422,6 +423,19 @@ async function growOn(k: Kysely<Database>, claims: number) {
   } finally {
     await sql`set session_replication_role = origin`.execute(k);
   }
+  // The load ran with triggers off (replica), so the day rollups the dashboard reads are made again from the tables,
+  // as migration 0031 first filled them.
+  const kstDayOf = `to_char((created_at at time zone 'UTC') + interval '9 hours', 'YYYYMMDD')`;
+  await sql
+    .raw(
+      `delete from claim_day_delta; delete from claim_day_count;
+      insert into claim_day_count select ${kstDayOf}, hospital_cd, insu_comp_cd, status, count(*) from claim
+        group by 1, 2, 3, 4;
+      delete from claim_delivery_day_delta; delete from claim_delivery_day_count;
+      insert into claim_delivery_day_count select ${kstDayOf}, channel, status, count(*) from claim_delivery
+        group by 1, 2, 3;`,
+    )
+    .execute(k);
 }
 
 // ------------------------------------------------------------------------------------------------ measuring a step
@@ -438,7 +452,7 @@ async function measureStep(claims: number, who: Patient, loadSeconds: number): P
     who.cookie = again.cookie;
   }
   const v = { cookie: who.cookie };
-  const mid = await sql<{ id: string }>`select id from claim
+  const mid = await sql<{ id: string; createdAt: string }>`select id, created_at::text as created_at from claim
     where id >= (select max(id) / 2 from claim) order by id limit 1`.execute(k);
   const f: Fixture = {
     // HOSPITAL_OF gives the first synthetic hospital the most visits and the last the fewest.
@@ -446,6 +460,7 @@ async function measureStep(claims: number, who: Patient, loadSeconds: number): P
     quietHospitalCd: String(91000000 + HOSPITALS - 1),
     insuCompCd: 'SAMSUNGFIRE',
     claimId: Number(mid.rows[0]!.id),
+    middleCursor: encodeCursor({ s: 'createdAt', o: 'desc', k: mid.rows[0]!.createdAt, i: mid.rows[0]!.id }),
     today: kstDay(),
     monthAgo: kstDay(-29),
   };

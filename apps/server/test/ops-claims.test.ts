@@ -17,7 +17,7 @@ import {
   type OperatorActionRow,
   type OpsClaimDetail,
   type OpsClaimRow,
-  type Page,
+  type CursorPage,
 } from '@auto-claim/contract/ops';
 import { sql } from 'kysely';
 import { signLinkToken } from '../src/security/linkToken.js';
@@ -92,7 +92,7 @@ describe('the claim search', () => {
   const search = async (query: string) => {
     const res = await get(`${OPS_CLAIMS_API.claims}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page<OpsClaimRow>;
+    return res.json() as CursorPage<OpsClaimRow>;
   };
 
   it('filters by hospital, insurer, status, claim id and either date, in SQL', async () => {
@@ -118,11 +118,40 @@ describe('the claim search', () => {
   });
 
   it('sorts and pages on the server; never more than 100 rows, refused in Korean', async () => {
-    const byAmount = await search('sort=amount&order=asc&size=2&page=1');
-    expect(byAmount.total).toBe(5);
+    const byAmount = await search('sort=amount&order=asc&size=2');
+    expect(byAmount).toMatchObject({ total: 5, capped: false, nextCursor: expect.any(String) });
     expect(byAmount.list.map((c) => c.amount)).toEqual([15_000, 15_000]);
-    const last = await search('sort=amount&order=asc&size=2&page=3');
+    // Page by page through the cursors: every claim once, in order, and no cursor after the last page.
+    const seen = [...byAmount.list];
+    let last = byAmount;
+    while (last.nextCursor) {
+      last = await search(`sort=amount&order=asc&size=2&cursor=${last.nextCursor}`);
+      expect(last.total).toBe(5);
+      seen.push(...last.list);
+    }
     expect(last.list.map((c) => c.amount)).toEqual([30_000]);
+    expect(last.nextCursor).toBeNull();
+    expect(new Set(seen.map((c) => c.claimId)).size).toBe(5);
+    expect(seen.map((c) => c.amount)).toEqual([...seen.map((c) => c.amount)].sort((a, b) => a - b));
+    // Newest first by default: made later, or made at once and numbered later.
+    const newest = (await search('size=100')).list;
+    expect(newest.map((c) => [c.createdAt, c.claimId])).toEqual(
+      [...newest.map((c) => [c.createdAt, c.claimId] as const)].sort((a, b) =>
+        a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1,
+      ),
+    );
+    // A cursor made for another sort, or not one at all, is refused naming it (never misread as another key).
+    const otherSort = problemOf(await get(`${OPS_CLAIMS_API.claims}?sort=claimId&cursor=${byAmount.nextCursor}`));
+    expect(otherSort).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(otherSort.errors?.[0]?.field).toBe('cursor');
+    for (const bad of [
+      'abc',
+      'not!base64',
+      Buffer.from('{"s":"amount","o":"asc","k":"1","i":"x"}').toString('base64url'),
+    ])
+      expect(
+        problemOf(await get(`${OPS_CLAIMS_API.claims}?sort=amount&order=asc&cursor=${bad}`)).errors?.[0]?.field,
+      ).toBe('cursor');
     const all = await search('sort=claimId&order=desc&size=100');
     expect(all.list.map((c) => c.claimId)).toEqual([...all.list.map((c) => c.claimId)].sort((a, b) => b - a));
 
@@ -138,7 +167,7 @@ describe('the claim search', () => {
 
   it('shows the patient masked, never the name or phone', async () => {
     const res = await get(`${OPS_CLAIMS_API.claims}?size=100`);
-    const page = res.json() as Page<OpsClaimRow>;
+    const page = res.json() as CursorPage<OpsClaimRow>;
     const hongRow = page.list.find((c) => c.claimId === claimOf['H1-A:SAMSUNGFIRE'])!;
     expect(hongRow.patient).toEqual({ name: '홍*동', phone: '010-****-5678' });
     expect(page.list.find((c) => c.claimId === claimOf['H1-B:SAMSUNGFIRE'])!.patient.name).toBe('김*희');
@@ -455,7 +484,7 @@ describe('dead letters', () => {
   const list = async (query = '') => {
     const res = await get(`${OPERATOR_API.deadLetters}${query ? `?${query}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page<DeadLetterRow>;
+    return res.json() as CursorPage<DeadLetterRow>;
   };
   const dead: number[] = [];
 
@@ -582,7 +611,7 @@ describe('patient messages that failed every retry', () => {
   const list = async (query = '') => {
     const res = await get(`${OPERATOR_API.notificationDeadLetters}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page<Row>;
+    return res.json() as { list: Row[]; total: number };
   };
 
   it('are listed a page at a time, retried many at once and closed with a note', async () => {
@@ -660,7 +689,7 @@ describe('the access log', () => {
   const actions = async (query: string) => {
     const res = await get(`${OPS_CLAIMS_API.operatorActions}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page<OperatorActionRow>;
+    return res.json() as CursorPage<OperatorActionRow>;
   };
 
   it('finds the reveal: who, when, from where, which patient and record, what, why', async () => {
@@ -721,7 +750,7 @@ describe('the access log', () => {
     const ipsAs = async (headers: Record<string, string>) => {
       const res = await get(query, headers);
       expect(res.statusCode, res.body).toBe(200);
-      return { ips: (res.json() as Page<OperatorActionRow>).list.map((r) => r.ip).sort(), body: res.body };
+      return { ips: (res.json() as CursorPage<OperatorActionRow>).list.map((r) => r.ip).sort(), body: res.body };
     };
     expect((await ipsAs(op.headers)).ips).toEqual(['2001:db8:1:2:3:4:5:6', '203.0.113.77']);
     // Another operator, an admin included, sees the networks, never the addresses.
@@ -735,7 +764,7 @@ describe('the access log', () => {
   it('lists the lines operators caused in patients’ access logs', async () => {
     const res = await get(`${OPS_CLAIMS_API.patientAccess}?loginId=${op.loginId}&size=100`);
     expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as Page<{ action: string; actionNm: string; patient: string | null; detail: string }>;
+    const page = res.json() as CursorPage<{ action: string; actionNm: string; patient: string | null; detail: string }>;
     expect(page.list.map((r) => r.action)).toEqual(
       expect.arrayContaining(['operator_revealed', 'released_to_operator', 'operator_retry']),
     );
@@ -792,7 +821,7 @@ describe('the access log', () => {
       expect(accessSentence(a, facts), a).toMatch(/요\.$/);
     }
     // The console's list of the lines operators caused labels each from the same map.
-    const lines = (await get(`${OPS_CLAIMS_API.patientAccess}?size=100`)).json() as Page<{
+    const lines = (await get(`${OPS_CLAIMS_API.patientAccess}?size=100`)).json() as CursorPage<{
       action: AccessAction;
       actionNm: string;
     }>;
@@ -800,14 +829,18 @@ describe('the access log', () => {
     for (const l of lines.list) expect(l.actionNm).toBe(ACCESS_ACTION[l.action].nm);
   });
 
-  it('pages in one query and still counts a page past the end', async () => {
+  it('pages by cursor to the last page, every line once, the count the same on every page', async () => {
     const first = await actions('size=2&sort=at&order=asc');
     expect(first.list).toHaveLength(2);
-    const past = await actions('size=2&page=9999');
-    expect(past).toEqual({ list: [], total: first.total });
-    const last = await actions(`size=2&page=${Math.ceil(first.total / 2)}`);
-    expect(last.total).toBe(first.total);
-    expect(last.list.length).toBe(first.total % 2 || 2);
+    const ids = first.list.map((r) => r.id);
+    let page = first;
+    while (page.nextCursor) {
+      page = await actions(`size=2&sort=at&order=asc&cursor=${page.nextCursor}`);
+      expect(page.total).toBe(first.total);
+      ids.push(...page.list.map((r) => r.id));
+    }
+    expect(page.list.length).toBe(first.total % 2 || 2);
+    expect(new Set(ids).size).toBe(first.total);
   });
 
   it('is refused to a viewer; the operators’ record cannot be changed or deleted', async () => {

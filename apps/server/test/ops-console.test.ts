@@ -54,8 +54,11 @@ describe('a console list', () => {
     const page1 = await get(`${OPERATOR_API.heldRecords}?size=2&sort=visitDate&order=asc`);
     expect(page1.statusCode).toBe(200);
     expect(page1.json()).toMatchObject({ total: 3, list: [{ receiptNo: 'HELD-1' }, { receiptNo: 'HELD-2' }] });
-    const page2 = await get(`${OPERATOR_API.heldRecords}?size=2&page=2&sort=visitDate&order=asc`);
-    expect(page2.json()).toMatchObject({ total: 3, list: [{ receiptNo: 'HELD-3' }] });
+    const next = (page1.json() as { nextCursor: string }).nextCursor;
+    const page2 = await get(`${OPERATOR_API.heldRecords}?size=2&cursor=${next}&sort=visitDate&order=asc`);
+    expect(page2.json()).toEqual(
+      expect.objectContaining({ total: 3, list: [expect.objectContaining({ receiptNo: 'HELD-3' })], nextCursor: null }),
+    );
     const filtered = await get(`${OPERATOR_API.heldRecords}?hospitalCd=90000001&reason=not_patients`);
     expect(filtered.json()).toMatchObject({ total: 1, list: [{ receiptNo: 'HELD-2', reason: 'not_patients' }] });
   });

@@ -137,6 +137,11 @@ async function engineClaim(who: Who, recordId: number, insuCompCd: string, statu
     .insertInto('claim')
     .values({
       recordId,
+      ...(await t.db.db
+        .selectFrom('treatmentRecord')
+        .select(['hospitalCd', 'visitDate'])
+        .where('id', '=', recordId)
+        .executeTakeFirstOrThrow()),
       insuCompCd,
       insuApplyId: who.insuApplyId,
       ciHmac: who.ciHmac,

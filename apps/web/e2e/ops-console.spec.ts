@@ -41,6 +41,19 @@ test('sign in, the held-records list, its sort in the address, sign out', async 
   await page.getByRole('button', { name: '찾기' }).click();
   await expect(page.getByRole('status')).toContainText('병원 코드는 숫자 8자리예요.');
 
+  // A list that grows with use pages by key: next opens the answer's cursor (in the address), back returns along the
+  // cursors walked, and the page count stands as the server counted.
+  await page.goto('/ops/access-log?size=1');
+  const pager = page.getByRole('navigation', { name: '운영자 작업 기록 쪽 이동' });
+  await expect(pager.getByText(/^1 \/ \d+쪽$/)).toBeVisible();
+  await pager.getByRole('button', { name: '다음 쪽' }).click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(pager.getByText(/^2 \/ \d+쪽$/)).toBeVisible();
+  await pager.getByRole('button', { name: '이전 쪽' }).click();
+  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(pager.getByText(/^1 \/ \d+쪽$/)).toBeVisible();
+  await expect(pager.getByRole('button', { name: '이전 쪽' })).toBeDisabled();
+
   await page.getByRole('button', { name: '로그아웃' }).click();
   await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
   // The session is over on the server too: the list is refused.

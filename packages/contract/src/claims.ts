@@ -205,7 +205,13 @@ export const operatorHeldRecord = z.object({
   decidedAt: z.string().nullable(),
 });
 export type OperatorHeldRecord = z.infer<typeof operatorHeldRecord>;
-export const heldRecordsAnswer = z.object({ list: z.array(operatorHeldRecord), total: z.number().int() });
+/** A page of them by key (ops/page.ts, cursorPageOf). */
+export const heldRecordsAnswer = z.object({
+  list: z.array(operatorHeldRecord),
+  total: z.number().int(),
+  capped: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
 
 export const notificationJobParams = z.object({
   jobId: z.uuid({ message: 'jobId는 목록에 나온 작업 번호(UUID)예요.' }),

@@ -7969,7 +7969,7 @@ export interface operations {
   listHeldRecords: {
     parameters: {
       query?: {
-        page?: number;
+        cursor?: string;
         size?: number;
         sort?: 'receivedAt' | 'visitDate' | 'hospitalCd';
         order?: 'asc' | 'desc';
@@ -8001,6 +8001,8 @@ export interface operations {
               decidedAt: string | null;
             }[];
             total: number;
+            capped: boolean;
+            nextCursor: string | null;
           };
         };
       };
@@ -9080,7 +9082,7 @@ export interface operations {
   listFeedRejections: {
     parameters: {
       query?: {
-        page?: number;
+        cursor?: string;
         size?: number;
         sort?: 'at';
         order?: 'asc' | 'desc';
@@ -9109,6 +9111,8 @@ export interface operations {
               message: string;
             }[];
             total: number;
+            capped: boolean;
+            nextCursor: string | null;
           };
         };
       };
@@ -9153,7 +9157,7 @@ export interface operations {
   searchClaims: {
     parameters: {
       query?: {
-        page?: number;
+        cursor?: string;
         size?: number;
         sort?: 'claimId' | 'visitDate' | 'createdAt' | 'amount' | 'status';
         order?: 'asc' | 'desc';
@@ -9204,6 +9208,8 @@ export interface operations {
               } | null;
             }[];
             total: number;
+            capped: boolean;
+            nextCursor: string | null;
           };
         };
       };
@@ -9328,7 +9334,7 @@ export interface operations {
   listDeadLetters: {
     parameters: {
       query?: {
-        page?: number;
+        cursor?: string;
         size?: number;
         sort?: 'failedAt' | 'claimId' | 'attempts';
         order?: 'asc' | 'desc';
@@ -9369,6 +9375,8 @@ export interface operations {
               } | null;
             }[];
             total: number;
+            capped: boolean;
+            nextCursor: string | null;
           };
         };
       };
@@ -10328,7 +10336,7 @@ export interface operations {
   searchOperatorActions: {
     parameters: {
       query?: {
-        page?: number;
+        cursor?: string;
         size?: number;
         sort?: 'at' | 'loginId' | 'action';
         order?: 'asc' | 'desc';
@@ -10367,6 +10375,8 @@ export interface operations {
               detail: string | null;
             }[];
             total: number;
+            capped: boolean;
+            nextCursor: string | null;
           };
         };
       };
@@ -10402,7 +10412,7 @@ export interface operations {
   searchPatientAccessByOperators: {
     parameters: {
       query?: {
-        page?: number;
+        cursor?: string;
         size?: number;
         sort?: 'at' | 'action';
         order?: 'asc' | 'desc';
@@ -10437,6 +10447,8 @@ export interface operations {
               detail: string | null;
             }[];
             total: number;
+            capped: boolean;
+            nextCursor: string | null;
           };
         };
       };

@@ -2,7 +2,8 @@
 // query (`count(*) over()` is counted before the limit and offset apply). A page past the end has no row to carry
 // the count, so only then is it asked once more, counting alone.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { offsetOf } from '@auto-claim/contract/ops';
+import { OPS_COUNT_CAP, decodeCursor, encodeCursor, offsetOf } from '@auto-claim/contract/ops';
+import { own, type Handle } from './handle.js';
 
 export async function pageOf<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -24,4 +25,54 @@ export async function pageOf<DB, TB extends keyof DB, O>(
   }
   const total = found.length === 0 ? 0 : Number(found[0]!.pageTotal);
   return { rows: found.map(({ pageTotal: _total, ...row }) => row as O), total };
+}
+
+/**
+ * One page of a list that grows with use, by key (contract ops/page.ts, cursorQuery): ordered by one column and the
+ * id, both the same way, the next page starting after the last row's pair; nothing read past the page but one row.
+ * The count reads at most OPS_COUNT_CAP + 1 rows. The cursor (contract ops/page.ts) carries the sort and order it was
+ * made for, and the key as the database prints it (a timestamp's microseconds survive, a JavaScript Date's would not).
+ */
+export async function keysetPage<DB, TB extends keyof DB, O>(
+  db: Handle,
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: { cursor?: string | undefined; size: number; sort?: string | undefined; order: 'asc' | 'desc' },
+  key: { by: string; id: string },
+): Promise<{ rows: O[]; total: number; capped: boolean; nextCursor: string | null }> {
+  const by = sql.ref(key.by);
+  const id = sql.ref(key.id);
+  const made = { s: page.sort ?? '', o: page.order };
+  let rows = query
+    .select([sql<string>`${by}::text`.as('pageKey'), sql<string>`${id}::text`.as('pageId')])
+    .orderBy(by, page.order)
+    .orderBy(id, page.order)
+    .limit(page.size + 1);
+  if (page.cursor !== undefined) {
+    // The contract's cursorQuery refused any other (400 naming `cursor`); this is its invariant, not a check of input.
+    const after = decodeCursor(page.cursor);
+    if (!after || after.s !== made.s || after.o !== made.o)
+      throw new Error('keysetPage: a cursor the query did not check');
+    rows = rows.where(
+      sql<boolean>`(${by}, ${id}) ${sql.raw(page.order === 'desc' ? '<' : '>')} (${after.k}, ${after.i})`,
+    );
+  }
+  // In the page's order, so that the count walks the same index as the page and stops as soon.
+  const counting = query
+    .clearSelect()
+    .select(sql<number>`1`.as('one'))
+    .orderBy(by, page.order)
+    .orderBy(id, page.order)
+    .limit(OPS_COUNT_CAP + 1);
+  const [found, counted] = await Promise.all([
+    rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>,
+    sql<{ n: number }>`select count(*)::int as n from (${counting}) as capped`.execute(own<object>(db)),
+  ]);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  const last = found.length > page.size ? found[page.size - 1] : undefined;
+  return {
+    rows: found.slice(0, page.size).map(({ pageKey: _k, pageId: _i, ...row }) => row as O),
+    total: Math.min(n, OPS_COUNT_CAP),
+    capped: n > OPS_COUNT_CAP,
+    nextCursor: last ? encodeCursor({ ...made, k: last.pageKey, i: last.pageId }) : null,
+  };
 }

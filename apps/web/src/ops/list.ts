@@ -1,13 +1,16 @@
-// A console list's state lives in the page's query string (page, size, sort, order and the list's filters), so a list
-// can be bookmarked, shared with a colleague and survives a reload; the server pages, sorts and filters.
+// A console list's state lives in the page's query string (page or cursor, size, sort, order and the list's filters),
+// so a list can be bookmarked, shared with a colleague and survives a reload; the server pages, sorts and filters.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Page } from '@auto-claim/contract/ops';
+import type { CursorPage, Page } from '@auto-claim/contract/ops';
 import { opsGet } from './api';
 
 export interface ListParams {
+  /** The page of a list paged by number (the few that do not grow with use). */
   page: number;
+  /** The page of a list paged by key: the nextCursor of the page before; absent on the first. */
+  cursor?: string;
   size: number;
   sort?: string;
   order: 'asc' | 'desc';
@@ -19,6 +22,7 @@ export function useListParams(defaults: { sort?: string; order?: 'asc' | 'desc';
   const params = useMemo<ListParams>(() => {
     const out: ListParams = {
       page: Math.max(1, Number(search.get('page')) || 1),
+      cursor: search.get('cursor') ?? undefined,
       size: Number(search.get('size')) || defaults.size || 20,
       sort: search.get('sort') ?? defaults.sort,
       order:
@@ -27,7 +31,7 @@ export function useListParams(defaults: { sort?: string; order?: 'asc' | 'desc';
     for (const [k, v] of search) if (!(k in out)) out[k] = v;
     return out;
   }, [search, defaults.size, defaults.sort, defaults.order]);
-  /** Changes some parameters; any change but the page's own goes back to page 1. */
+  /** Changes some parameters; any change but the page's own goes back to the first page. */
   const update = useCallback(
     (change: Partial<Record<string, string | number | undefined>>) => {
       setSearch((prev) => {
@@ -37,6 +41,7 @@ export function useListParams(defaults: { sort?: string; order?: 'asc' | 'desc';
           else next.set(k, String(v));
         }
         if (!('page' in change)) next.delete('page');
+        if (!('cursor' in change)) next.delete('cursor');
         return next;
       });
     },
@@ -45,11 +50,14 @@ export function useListParams(defaults: { sort?: string; order?: 'asc' | 'desc';
   return [params, update] as const;
 }
 
+/** A page by number, or by key: then it says whether its count stopped (capped) and where the next page begins. */
+export type ListPage<Row> = Page<Row> & Partial<Pick<CursorPage<Row>, 'capped' | 'nextCursor'>>;
+
 /** One page of a list from the server, the previous page kept on screen while the next one loads. */
 export function useOpsList<Row>(path: string, params: ListParams) {
   return useQuery({
     queryKey: [path, params],
-    queryFn: () => opsGet<Page<Row>>(path, params),
+    queryFn: () => opsGet<ListPage<Row>>(path, params),
     placeholderData: keepPreviousData,
   });
 }

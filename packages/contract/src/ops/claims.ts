@@ -6,7 +6,7 @@ import { pathParam } from '../paths.js';
 import { KST_OFFSET_MS } from '../dates.js';
 import { hospitalCd, insuCompCd, isSafeText, multiline, unsafeTextMessage, yyyymmdd } from '../formats.js';
 import { claimStatus } from '../treats.js';
-import { pageOf, pageQuery } from './page.js';
+import { cursorPageOf, cursorQuery, pageOf, pageQuery } from './page.js';
 
 const id = (label: string) =>
   z.coerce
@@ -50,7 +50,7 @@ const refineRange = <T extends { from?: string | undefined; to?: string | undefi
 const rangeMessage = { message: '시작일이 종료일보다 늦어요.', path: ['from'] };
 
 export const OPS_CLAIM_SORT = ['claimId', 'visitDate', 'createdAt', 'amount', 'status'] as const;
-export const opsClaimsQuery = pageQuery(OPS_CLAIM_SORT)
+export const opsClaimsQuery = cursorQuery(OPS_CLAIM_SORT)
   .extend({
     claimId: id('청구 번호').optional(),
     hospitalCd: hospitalCd.optional(),
@@ -90,7 +90,7 @@ export const opsClaimRow = z.object({
     .nullable(),
 });
 export type OpsClaimRow = z.infer<typeof opsClaimRow>;
-export const opsClaimsAnswer = pageOf(opsClaimRow);
+export const opsClaimsAnswer = cursorPageOf(opsClaimRow);
 
 /** One step of a claim's life, oldest first. */
 export const timelineEntry = z.object({
@@ -173,7 +173,7 @@ export const revealAnswer = z.object({
 export type RevealAnswer = z.infer<typeof revealAnswer>;
 
 export const OPS_DEAD_LETTER_SORT = ['failedAt', 'claimId', 'attempts'] as const;
-export const deadLettersQuery = pageQuery(OPS_DEAD_LETTER_SORT).extend({
+export const deadLettersQuery = cursorQuery(OPS_DEAD_LETTER_SORT).extend({
   /** false (default): still to deal with; true: those closed with a note; all: both. */
   handled: z.enum(['false', 'true', 'all'], { message: 'handled는 false, true, all 중 하나예요.' }).default('false'),
   insuCompCd: insuCompCd.optional(),
@@ -191,7 +191,7 @@ export const deadLetterRow = z.object({
   handled: z.object({ at: z.string(), by: z.string(), note: z.string() }).nullable(),
 });
 export type DeadLetterRow = z.infer<typeof deadLetterRow>;
-export const deadLettersPage = pageOf(deadLetterRow);
+export const deadLettersPage = cursorPageOf(deadLetterRow);
 
 const claimIds = z
   .array(id('청구 번호'), { message: '청구 번호 목록(claimIds)을 보내 주세요.' })
@@ -248,7 +248,7 @@ export const jobBulkAnswer = z.object({
 export type JobBulkAnswer = z.infer<typeof jobBulkAnswer>;
 
 export const OPS_ACTION_SORT = ['at', 'loginId', 'action'] as const;
-export const operatorActionsQuery = pageQuery(OPS_ACTION_SORT)
+export const operatorActionsQuery = cursorQuery(OPS_ACTION_SORT)
   .extend({
     loginId: z.string().trim().min(1).max(100).optional(),
     action: z.string().trim().min(1).max(60).optional(),
@@ -282,10 +282,10 @@ export const operatorActionRow = z.object({
   detail: z.string().nullable(),
 });
 export type OperatorActionRow = z.infer<typeof operatorActionRow>;
-export const operatorActionsPage = pageOf(operatorActionRow);
+export const operatorActionsPage = cursorPageOf(operatorActionRow);
 
 export const OPS_ACCESS_SORT = ['at', 'action'] as const;
-export const patientAccessQuery = pageQuery(OPS_ACCESS_SORT)
+export const patientAccessQuery = cursorQuery(OPS_ACCESS_SORT)
   .extend({
     loginId: z.string().trim().min(1).max(100).optional(),
     claimId: id('청구 번호').optional(),
@@ -306,4 +306,4 @@ export const patientAccessRow = z.object({
   detail: z.string().nullable(),
 });
 export type PatientAccessRow = z.infer<typeof patientAccessRow>;
-export const patientAccessPage = pageOf(patientAccessRow);
+export const patientAccessPage = cursorPageOf(patientAccessRow);

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { hospitalCd, isSafeText, multiline, unsafeTextMessage } from '../formats.js';
 import { hospitalApiKeyView } from '../claims.js';
-import { pageOf, pageQuery } from './page.js';
+import { cursorPageOf, cursorQuery, pageOf, pageQuery } from './page.js';
 import { pathParam } from '../paths.js';
 
 export const OPS_HOSPITALS_API = {
@@ -110,8 +110,8 @@ export const feedRejection = z.object({
   message: z.string(),
 });
 export type FeedRejection = z.infer<typeof feedRejection>;
-export const feedRejectionsQuery = pageQuery(['at'] as const);
-export const feedRejectionsPage = pageOf(feedRejection);
+export const feedRejectionsQuery = cursorQuery(['at'] as const);
+export const feedRejectionsPage = cursorPageOf(feedRejection);
 
 /** Rotation: a new key now; the old one keeps working for `overlapHours` (1–168), then is refused. */
 export const HOSPITAL_KEY_OVERLAP_MAX_HOURS = 168;

@@ -19,3 +19,80 @@ export type Page<T> = { list: T[]; total: number };
 
 /** The offset of a page, for the SQL. */
 export const offsetOf = (q: { page: number; size: number }) => (q.page - 1) * q.size;
+
+/**
+ * The lists that grow with use (claims, dead letters, held records, the access log...) page by key, not by number: no
+ * OFFSET into millions of rows and no exact count of them (the scale review, "Keyset pagination"). A count stops at
+ * OPS_COUNT_CAP (the console shows "1,000건 이상").
+ */
+export const OPS_COUNT_CAP = 1000;
+
+/** What a cursor holds: the sort and order it was made for, and the last row's key and id as the database prints them. */
+export interface Cursor {
+  s: string;
+  o: 'asc' | 'desc';
+  k: string;
+  i: string;
+}
+const CURSOR_MESSAGE = '다음 쪽 표시(cursor)가 올바르지 않아요. 첫 쪽부터 다시 봐 주세요.';
+const toBase64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+const fromBase64url = (b64: string) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(atob(b64.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0)),
+  );
+export const encodeCursor = (c: Cursor) => toBase64url(JSON.stringify(c));
+/** The cursor, or undefined when the text is not one. */
+export function decodeCursor(text: string): Cursor | undefined {
+  try {
+    const c = JSON.parse(fromBase64url(text)) as Partial<Cursor> | null;
+    const ok =
+      typeof c?.s === 'string' &&
+      (c.o === 'asc' || c.o === 'desc') &&
+      typeof c.k === 'string' &&
+      typeof c.i === 'string' &&
+      /^\d+$/.test(c.i);
+    return ok ? (c as Cursor) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `?cursor=<nextCursor of the page before>&size=20&sort=<field>&order=desc` plus the list's own filters. A cursor made
+ * for another sort or order is refused, not misread as a key of this one.
+ */
+export const cursorQuery = <S extends readonly [string, ...string[]]>(sortable: S) =>
+  z
+    .object({
+      /** Opaque: the previous answer's nextCursor; absent for the first page. */
+      cursor: z
+        .string()
+        .max(400, CURSOR_MESSAGE)
+        .refine((c) => decodeCursor(c) !== undefined, CURSOR_MESSAGE)
+        .optional(),
+      size: pageQuery(sortable).shape.size,
+      sort: z.enum(sortable).optional(),
+      order: z.enum(['asc', 'desc']).default('desc'),
+    })
+    .superRefine((q, ctx) => {
+      const c = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+      if (c && (c.s !== (q.sort ?? '') || c.o !== q.order)) {
+        ctx.addIssue({ code: 'custom', path: ['cursor'], message: CURSOR_MESSAGE });
+      }
+    });
+
+/** A page of a growing list: its rows, how many match (at most OPS_COUNT_CAP: `capped` then), the next page's key. */
+export const cursorPageOf = <T extends z.ZodType>(row: T) =>
+  z.object({
+    list: z.array(row),
+    total: z.number().int(),
+    /** true: at least `total` rows match, and maybe many more. */
+    capped: z.boolean(),
+    /** The cursor of the next page; null on the last one. */
+    nextCursor: z.string().nullable(),
+  });
+export type CursorPage<T> = { list: T[]; total: number; capped: boolean; nextCursor: string | null };

@@ -1,9 +1,9 @@
 // Records held because whose they are is in doubt (docs/hospital-integration.md, "Matching"), as the console lists them.
 import { z } from 'zod';
-import { pageQuery } from './page.js';
+import { cursorQuery } from './page.js';
 
 export const HELD_RECORD_SORTS = ['receivedAt', 'visitDate', 'hospitalCd'] as const;
-export const heldRecordsQuery = pageQuery(HELD_RECORD_SORTS).extend({
+export const heldRecordsQuery = cursorQuery(HELD_RECORD_SORTS).extend({
   reason: z.enum(['identity_mismatch', 'not_patients']).optional(),
   hospitalCd: z
     .string()

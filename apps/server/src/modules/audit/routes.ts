@@ -16,7 +16,7 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { operatorRoute } from '../../http/route-contract.js';
-import { pageOf } from '../../db/page.js';
+import { keysetPage } from '../../db/page.js';
 import { coarseAddress } from '../../http/client-address.js';
 import { own } from '../../db/handle.js';
 import type { AuditTables } from './tables.js';
@@ -31,6 +31,8 @@ export interface AuditLookups {
   }): Promise<{ claim: Map<number, string>; record: Map<number, string> }>;
 }
 
+/** The answer when the claim or record asked about is unknown. */
+const NOTHING = { list: [], total: 0, capped: false, nextCursor: null };
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 /** A release's reason category (the detail of reveals and downloads) in Korean; any other detail as it is. */
 const detailNm = (d: string | null) =>
@@ -77,7 +79,7 @@ export const auditRoutes =
         // One's own calls in full; another operator's address only as its network (docs/security.md).
         const addressFor = (loginId: string, ip: string) => (loginId === req.operatorId ? ip : coarseAddress(ip));
         const ciHmac = await patientFilter(q);
-        if (ciHmac === null) return { list: [], total: 0 };
+        if (ciHmac === null) return NOTHING;
         let base = own<AuditTables>(ctx.db).selectFrom('operatorAction');
         if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
         if (q.loginId) base = base.where('loginId', '=', q.loginId);
@@ -85,11 +87,11 @@ export const auditRoutes =
         if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
         if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
         const sort = q.sort ?? 'at';
-        const { rows, total } = await pageOf(base.selectAll().orderBy(sort, q.order).orderBy('id', q.order), q);
+        const { rows, ...page } = await keysetPage(ctx.db, base.selectAll(), q, { by: sort, id: 'id' });
         const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
         const patient = await patientsOf(list);
         return {
-          total,
+          ...page,
           list: list.map((r) => ({
             id: String(r.id),
             at: new Date(r.at).toISOString(),
@@ -124,25 +126,24 @@ export const auditRoutes =
       async (req) => {
         const q = req.query;
         const ciHmac = await patientFilter(q);
-        if (ciHmac === null) return { list: [], total: 0 };
+        if (ciHmac === null) return NOTHING;
         let base = own<AuditTables>(ctx.db).selectFrom('accessLog');
-        base = q.loginId
-          ? base.where('actor', '=', `operator:${q.loginId}`)
-          : base.where('actor', 'like', 'operator:%');
+        // Always the prefix too: it is what the partial index of these lines is on (migration 0031).
+        base = base.where('actor', 'like', 'operator:%');
+        if (q.loginId) base = base.where('actor', '=', `operator:${q.loginId}`);
         if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
         if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
         if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
-        const { rows, total } = await pageOf(
-          base
-            .select(['id', 'at', 'actor', 'action', 'claimId', 'recordId', 'detail'])
-            .orderBy(q.sort ?? 'at', q.order)
-            .orderBy('id', q.order),
+        const { rows, ...page } = await keysetPage(
+          ctx.db,
+          base.select(['id', 'at', 'actor', 'action', 'claimId', 'recordId', 'detail']),
           q,
+          { by: q.sort ?? 'at', id: 'id' },
         );
         const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
         const patient = await patientsOf(list);
         return {
-          total,
+          ...page,
           list: list.map((r) => ({
             id: Number(r.id),
             at: new Date(r.at).toISOString(),

@@ -1,6 +1,8 @@
 // What the console's dashboard reads of the claim engine (counts only, never a person): claims by status and
-// deliveries by channel and outcome per period, the dead letters, and how long the oldest due job has waited.
+// deliveries by channel and outcome per period (from the day rollups of migration 0031), the dead letters, and how
+// long the oldest due job has waited.
 import { sql } from 'kysely';
+import { kstToday } from '@auto-claim/contract';
 import { own, type Handle } from '../../db/handle.js';
 import { QUEUES } from './jobs.js';
 import type { ClaimsTables } from './tables.js';
@@ -16,24 +18,53 @@ const periods = (s: { today: string; d7: string; d30: string }) => ({
   d30: Number(s.d30),
 });
 
-/** Claims made in each period, by the status they have now. */
+/** The Korean days the periods begin on (YYYYMMDD): the rollups are counted by them. */
+const days = (since: Since) => ({ today: kstToday(since.today), d7: kstToday(since.d7), d30: kstToday(since.d30) });
+
+/** Claims made in each period, by the status they have now: the day counts and the lines not folded yet. */
 export async function claimCounts(handle: Handle, since: Since) {
   const db = own<ClaimsTables>(handle);
+  const d = days(since);
   const r = await sql<{ status: string; today: string; d7: string; d30: string }>`
-    select status, count(*) filter (where created_at >= ${since.today}) as today,
-      count(*) filter (where created_at >= ${since.d7}) as d7, count(*) as d30
-    from claim where created_at >= ${since.d30} group by status order by status`.execute(db);
+    select status, coalesce(sum(n) filter (where day >= ${d.today}), 0) as today,
+      coalesce(sum(n) filter (where day >= ${d.d7}), 0) as d7, sum(n) as d30
+    from (select day, status, n from claim_day_count where day >= ${d.d30}
+      union all select day, status, n from claim_day_delta where day >= ${d.d30}) counted
+    group by status having sum(n) > 0 order by status`.execute(db);
   return r.rows.map((row) => ({ status: row.status, ...periods(row) }));
 }
 
-/** Deliveries started in each period, by channel and where they stand (pending, awaiting, sent, dead). */
+/** Deliveries started in each period, by channel and where they stand (pending, awaiting, sent, dead): the rollup. */
 export async function deliveryCounts(handle: Handle, since: Since) {
   const db = own<ClaimsTables>(handle);
+  const d = days(since);
   const r = await sql<{ channel: string; status: string; today: string; d7: string; d30: string }>`
-    select channel, status, count(*) filter (where created_at >= ${since.today}) as today,
-      count(*) filter (where created_at >= ${since.d7}) as d7, count(*) as d30
-    from claim_delivery where created_at >= ${since.d30} group by channel, status order by channel, status`.execute(db);
+    select channel, status, coalesce(sum(n) filter (where day >= ${d.today}), 0) as today,
+      coalesce(sum(n) filter (where day >= ${d.d7}), 0) as d7, sum(n) as d30
+    from (select day, channel, status, n from claim_delivery_day_count where day >= ${d.d30}
+      union all select day, channel, status, n from claim_delivery_day_delta where day >= ${d.d30}) counted
+    group by channel, status having sum(n) > 0 order by channel, status`.execute(db);
   return r.rows.map((row) => ({ channel: row.channel, status: row.status, ...periods(row) }));
+}
+
+/**
+ * Moves the +1/−1 lines the triggers appended into the day counts (the minute tick), in one transaction: the lines
+ * deleted are the lines added. One fold at a time (an advisory lock), so no two add to the same count at once.
+ */
+export async function foldDayCounts(handle: Handle) {
+  await own<ClaimsTables>(handle)
+    .transaction()
+    .execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('claim_day_count_fold'))`.execute(tx);
+      await sql`with moved as (delete from claim_day_delta returning day, hospital_cd, insu_comp_cd, status, n)
+        insert into claim_day_count as k (day, hospital_cd, insu_comp_cd, status, n)
+        select day, hospital_cd, insu_comp_cd, status, sum(n) from moved group by 1, 2, 3, 4
+        on conflict (day, hospital_cd, insu_comp_cd, status) do update set n = k.n + excluded.n`.execute(tx);
+      await sql`with moved as (delete from claim_delivery_day_delta returning day, channel, status, n)
+        insert into claim_delivery_day_count as k (day, channel, status, n)
+        select day, channel, status, sum(n) from moved group by 1, 2, 3
+        on conflict (day, channel, status) do update set n = k.n + excluded.n`.execute(tx);
+    });
 }
 
 /** Dead letters now: deliveries that failed every attempt, and 알림톡 jobs that failed every retry. */

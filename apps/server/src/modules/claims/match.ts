@@ -141,11 +141,19 @@ export async function insertClaims(
   const tx = own<ClaimsTables>(handle);
   const fax = await faxNumbers(tx);
   const channels = await channelsOf(ctx, tx, [...new Set(claims.map((c) => c.insuCompCd))]);
+  const records = await tx
+    .selectFrom('treatmentRecord')
+    .select(['id', 'hospitalCd', 'visitDate'])
+    .where('id', 'in', [...new Set(claims.map((c) => c.recordId))])
+    .execute();
+  const recordOf = new Map(records.map((r) => [Number(r.id), r]));
   const inserted = await tx
     .insertInto('claim')
     .values(
       claims.map((c) => ({
         recordId: c.recordId,
+        hospitalCd: recordOf.get(c.recordId)!.hospitalCd,
+        visitDate: recordOf.get(c.recordId)!.visitDate,
         insuCompCd: c.insuCompCd,
         insuApplyId: c.insuApplyId,
         ciHmac: c.ciHmac,

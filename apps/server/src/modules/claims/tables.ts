@@ -15,6 +15,10 @@ export interface ClaimsTables {
   notificationHandled: NotificationHandledTable;
   insurerAnswer: InsurerAnswerTable;
   claimDocument: ClaimDocumentTable;
+  claimDayCount: ClaimDayCountTable;
+  claimDayDelta: ClaimDayCountTable;
+  claimDeliveryDayCount: ClaimDeliveryDayCountTable;
+  claimDeliveryDayDelta: ClaimDeliveryDayCountTable;
 }
 
 /** The handle claims code queries with (a transaction of it too): another owner's table does not compile. */
@@ -106,6 +110,9 @@ export type ClaimStatus =
 export interface ClaimTable {
   id: Generated<number>;
   recordId: number;
+  /** The record's hospital and visit date (YYYYMMDD), kept on the claim for the console's search and counts. */
+  hospitalCd: string;
+  visitDate: string;
   insuCompCd: string;
   insuApplyId: string | null;
   ciHmac: string;
@@ -200,4 +207,27 @@ export interface ClaimDocumentTable {
   fileBlobId: Generated<string | null>;
   /** The field key that sealed the blob's data key (key rotation re-seals the others). */
   fileKeyId: Generated<string | null>;
+}
+
+/**
+ * How many claims made on a Korean day (YYYYMMDD) of a hospital and insurer are in each status: the dashboard's
+ * counts, as of the last fold. The same shape is claim_day_delta: the +1/−1 lines a row trigger (migration 0031)
+ * appends in the transaction of every claim insert, status change and delete, which foldDayCounts (counts.ts) moves
+ * into the counts. Code never writes either otherwise.
+ */
+export interface ClaimDayCountTable {
+  day: string;
+  hospitalCd: string;
+  insuCompCd: string;
+  status: ClaimStatus;
+  n: number;
+}
+
+/** How many deliveries started on a Korean day are on each channel and in each status (as claim_day_count; its
+ * lines claim_delivery_day_delta). */
+export interface ClaimDeliveryDayCountTable {
+  day: string;
+  channel: 'api' | 'fax';
+  status: 'pending' | 'awaiting' | 'sent' | 'dead';
+  n: number;
 }

@@ -54,7 +54,7 @@ const FILTERS = ['claimId', 'hospitalCd', 'insuCompCd', 'from', 'to'] as const;
 
 export function Claims() {
   const heading = useFocusHeading();
-  const [params, update] = useListParams({ sort: 'claimId', order: 'desc' });
+  const [params, update] = useListParams({ sort: 'createdAt', order: 'desc' });
   const list = useClaims(params);
   const [typed, setTyped] = useState<Record<string, string>>(() =>
     Object.fromEntries(FILTERS.map((k) => [k, String(params[k] ?? '')])),

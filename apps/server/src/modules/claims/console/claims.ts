@@ -10,7 +10,7 @@ import {
   type DeadLetterRow,
   type OpsClaimDetail,
   type OpsClaimRow,
-  type Page,
+  type CursorPage,
   type ReleaseBody,
   type RevealAnswer,
   type TimelineEntry,
@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
-import { pageOf } from '../../../db/page.js';
+import { keysetPage } from '../../../db/page.js';
 import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { operatorActionsOfClaim, recordAccess, recordOperatorAction } from '../../audit/index.js';
@@ -104,27 +104,33 @@ export async function patientCiHmacOf(ctx: AppContext, by: { claimId?: number; r
 
 const CLAIM_SORT = {
   claimId: 'c.id',
-  visitDate: 'r.visitDate',
+  visitDate: 'c.visitDate',
   createdAt: 'c.createdAt',
   amount: 'c.amount',
   status: 'c.status',
 } as const;
 
-/** The claim search: filtered, sorted and paged in SQL. */
-export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaimsQuery>): Promise<Page<OpsClaimRow>> {
-  let base = claimsDb(ctx).selectFrom('claim as c').innerJoin('treatmentRecord as r', 'r.id', 'c.recordId');
+/** The claim search: filtered, sorted and paged by key in SQL, newest first unless sorted otherwise. */
+export async function searchClaims(
+  ctx: AppContext,
+  q: z.output<typeof opsClaimsQuery>,
+): Promise<CursorPage<OpsClaimRow>> {
+  // Every claim has its record (a foreign key), so the left join is the inner one; but left, the database leaves it
+  // out of the count when no filter is on the record (join removal), and the count reads claims alone.
+  let base = claimsDb(ctx).selectFrom('claim as c').leftJoin('treatmentRecord as r', 'r.id', 'c.recordId');
   if (q.claimId !== undefined) base = base.where('c.id', '=', q.claimId);
-  if (q.hospitalCd) base = base.where('r.hospitalCd', '=', q.hospitalCd);
+  if (q.hospitalCd) base = base.where('c.hospitalCd', '=', q.hospitalCd);
   if (q.insuCompCd) base = base.where('c.insuCompCd', '=', q.insuCompCd);
   if (q.status) base = base.where('c.status', '=', q.status);
   if (q.dateField === 'visit') {
-    if (q.from) base = base.where('r.visitDate', '>=', q.from);
-    if (q.to) base = base.where('r.visitDate', '<=', q.to);
+    if (q.from) base = base.where('c.visitDate', '>=', q.from);
+    if (q.to) base = base.where('c.visitDate', '<=', q.to);
   } else {
     if (q.from) base = base.where('c.createdAt', '>=', kstDayStart(q.from));
     if (q.to) base = base.where('c.createdAt', '<', kstDayEnd(q.to));
   }
-  const { rows, total } = await pageOf(
+  const { rows, ...page } = await keysetPage(
+    ctx.db,
     base
       .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
       .select([
@@ -135,16 +141,16 @@ export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaims
         'c.amount',
         'c.status',
         'c.createdAt',
-        'r.hospitalCd',
-        'r.visitDate',
+        'c.hospitalCd',
+        'c.visitDate',
         'r.personEnc',
         'd.channel',
         'd.status as deliveryStatus',
         'd.attempts',
       ])
-      .orderBy(CLAIM_SORT[q.sort ?? 'claimId'], q.order)
-      .orderBy('c.id', q.order),
+      .$narrowType<{ personEnc: string }>(),
     q,
+    { by: CLAIM_SORT[q.sort ?? 'createdAt'], id: 'c.id' },
   );
   const names = await namesOf(
     ctx.db,
@@ -153,7 +159,7 @@ export async function searchClaims(ctx: AppContext, q: z.output<typeof opsClaims
   );
   const patients = await maskedPatients(ctx, rows);
   return {
-    total,
+    ...page,
     list: rows.map((r, i) => ({
       claimId: Number(r.id),
       recordId: Number(r.recordId),
@@ -381,7 +387,7 @@ const DEAD_SORT = { failedAt: 'c.updatedAt', claimId: 'c.id', attempts: 'd.attem
 export async function deadLetterPage(
   ctx: AppContext,
   q: z.output<typeof deadLettersQuery>,
-): Promise<Page<DeadLetterRow>> {
+): Promise<CursorPage<DeadLetterRow>> {
   let base = claimsDb(ctx)
     .selectFrom('claimDelivery as d')
     .innerJoin('claim as c', 'c.id', 'd.claimId')
@@ -390,25 +396,24 @@ export async function deadLetterPage(
   if (q.handled === 'false') base = base.where('d.handledAt', 'is', null);
   if (q.handled === 'true') base = base.where('d.handledAt', 'is not', null);
   if (q.insuCompCd) base = base.where('d.insuCompCd', '=', q.insuCompCd);
-  const { rows, total } = await pageOf(
-    base
-      .select([
-        'd.claimId',
-        'd.insuCompCd',
-        'd.channel',
-        'd.attempts',
-        'd.lastError',
-        'd.handledAt',
-        'd.handledBy',
-        'd.handledNote',
-        'c.updatedAt',
-        'c.insuApplyId',
-        'r.hospitalCd',
-        'r.personEnc',
-      ])
-      .orderBy(DEAD_SORT[q.sort ?? 'failedAt'], q.order)
-      .orderBy('d.id', q.order),
+  const { rows, ...page } = await keysetPage(
+    ctx.db,
+    base.select([
+      'd.claimId',
+      'd.insuCompCd',
+      'd.channel',
+      'd.attempts',
+      'd.lastError',
+      'd.handledAt',
+      'd.handledBy',
+      'd.handledNote',
+      'c.updatedAt',
+      'c.insuApplyId',
+      'r.hospitalCd',
+      'r.personEnc',
+    ]),
     q,
+    { by: DEAD_SORT[q.sort ?? 'failedAt'], id: 'd.id' },
   );
   const names = await namesOf(
     ctx.db,
@@ -417,7 +422,7 @@ export async function deadLetterPage(
   );
   const patients = await maskedPatients(ctx, rows);
   return {
-    total,
+    ...page,
     list: rows.map((r, i) => ({
       claimId: Number(r.claimId),
       insuCompCd: r.insuCompCd,

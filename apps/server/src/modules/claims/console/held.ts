@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
 import type { heldRecordsQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
-import { pageOf } from '../../../db/page.js';
+import { keysetPage } from '../../../db/page.js';
 import { claimsDb } from '../tables.js';
 
 /** A page of the held records, newest first unless sorted otherwise (the console's list). */
@@ -13,12 +13,11 @@ export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecord
   let base = claimsDb(ctx).selectFrom('treatmentRecord').where('outcome', 'in', ['identity_mismatch', 'not_patients']);
   if (q.reason) base = base.where('outcome', '=', q.reason);
   if (q.hospitalCd) base = base.where('hospitalCd', '=', q.hospitalCd);
-  const { rows, total } = await pageOf(
-    base
-      .select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt'])
-      .orderBy(column[q.sort ?? 'receivedAt'], q.order)
-      .orderBy('id', q.order),
+  const { rows, ...page } = await keysetPage(
+    ctx.db,
+    base.select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt']),
     q,
+    { by: column[q.sort ?? 'receivedAt'], id: 'id' },
   );
   const list = rows.map((r): OperatorHeldRecord => ({
     recordId: r.id,
@@ -30,5 +29,5 @@ export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecord
     receivedAt: new Date(r.receivedAt).toISOString(),
     decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
   }));
-  return { list, total };
+  return { ...page, list };
 }

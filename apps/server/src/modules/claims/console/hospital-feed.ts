@@ -2,30 +2,27 @@
 // was refused today, and the refused records a page at a time (rejections.ts keeps them).
 import { sql } from 'kysely';
 import { KST_OFFSET_MS } from '@auto-claim/contract';
-import type { FeedRejection, HospitalFeed } from '@auto-claim/contract/ops';
+import type { CursorPage, FeedRejection, HospitalFeed } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
-import { pageOf } from '../../../db/page.js';
+import { keysetPage } from '../../../db/page.js';
 import { claimsDb } from '../tables.js';
 
 /** The refused records of one hospital, newest first unless asked otherwise. */
 export async function pageRejections(
   ctx: AppContext,
   hospitalCd: string,
-  q: { page: number; size: number; order: 'asc' | 'desc' },
-): Promise<{ list: FeedRejection[]; total: number }> {
-  const { rows, total } = await pageOf(
+  q: { cursor?: string | undefined; size: number; sort?: string | undefined; order: 'asc' | 'desc' },
+): Promise<CursorPage<FeedRejection>> {
+  const { rows, ...page } = await keysetPage(
+    ctx.db,
     claimsDb(ctx)
       .selectFrom('feedRejection')
       .select(['id', 'at', 'receiptNo', 'code', 'field', 'message'])
-      .where('hospitalCd', '=', hospitalCd)
-      .orderBy('at', q.order)
-      .orderBy('id', q.order),
+      .where('hospitalCd', '=', hospitalCd),
     q,
+    { by: 'at', id: 'id' },
   );
-  return {
-    list: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })),
-    total,
-  };
+  return { ...page, list: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })) };
 }
 
 /** Midnight in Korea of the day `now` falls on. */
