@@ -62,7 +62,11 @@ const CALLS: Call[] = [
   { who: 'operator', name: 'dashboard', url: () => '/api/admin/dashboard' },
   { who: 'operator', name: 'dashboard (one hospital)', url: (f) => `/api/admin/dashboard?hospitalCd=${f.hospitalCd}` },
   { who: 'operator', name: 'claims: first page', url: () => '/api/admin/claims' },
-  { who: 'operator', name: 'claims: a page in the middle', url: (f) => `/api/admin/claims?cursor=${f.middleCursor}` },
+  {
+    who: 'operator',
+    name: 'claims: a page in the middle',
+    url: (f) => `/api/admin/claims?sort=createdAt&cursor=${f.middleCursor}`,
+  },
   { who: 'operator', name: 'claims: by id', url: (f) => `/api/admin/claims?claimId=${f.claimId}` },
   { who: 'operator', name: 'claims: status failed', url: () => '/api/admin/claims?status=failed' },
   {
@@ -452,7 +456,7 @@ async function measureStep(claims: number, who: Patient, loadSeconds: number): P
     who.cookie = again.cookie;
   }
   const v = { cookie: who.cookie };
-  const mid = await sql<{ id: string; createdAt: string }>`select id, created_at::text as created_at from claim
+  const mid = await sql<{ id: string; k: string }>`select id::text as id, created_at::text as k from claim
     where id >= (select max(id) / 2 from claim) order by id limit 1`.execute(k);
   const f: Fixture = {
     // HOSPITAL_OF gives the first synthetic hospital the most visits and the last the fewest.
@@ -460,7 +464,7 @@ async function measureStep(claims: number, who: Patient, loadSeconds: number): P
     quietHospitalCd: String(91000000 + HOSPITALS - 1),
     insuCompCd: 'SAMSUNGFIRE',
     claimId: Number(mid.rows[0]!.id),
-    middleCursor: encodeCursor({ s: 'createdAt', o: 'desc', k: mid.rows[0]!.createdAt, i: mid.rows[0]!.id }),
+    middleCursor: encodeCursor({ s: 'createdAt', o: 'desc', k: mid.rows[0]!.k, i: mid.rows[0]!.id }),
     today: kstDay(),
     monthAgo: kstDay(-29),
   };
