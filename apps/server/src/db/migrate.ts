@@ -28,6 +28,7 @@ import * as m0026 from './migrations/0026_ops_bounds.js';
 import * as m0028 from './migrations/0028_drop_subscription_rrn.js';
 import * as m0029 from './migrations/0029_rate_limit.js';
 import * as m0030 from './migrations/0030_subscription_blobs.js';
+import * as m0033 from './migrations/0033_retention.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0028_drop_subscription_rrn': m0028,
   '0029_rate_limit': m0029,
   '0030_subscription_blobs': m0030,
+  '0033_retention': m0033,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -3,6 +3,7 @@
 // Key rotation (security/rekey.ts), the modules' retention purges and the blob store's orphan sweep (blob-sweep.ts)
 // are the work that walks tables across modules; security/rate-limit.ts drops the shared rate-limit windows that ended.
 import type { AppContext } from '../context.js';
+import { auditJobs } from '../modules/audit/index.js';
 import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
@@ -20,6 +21,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     claimJobs(ctx),
     subscriptionPurgeJobs(ctx),
     funnelJobs(ctx),
+    auditJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),
     blobSweepJobs(ctx),

@@ -1,0 +1,38 @@
+import { sql, type Kysely } from 'kysely';
+
+// Retention that stays cheap (docs/operations.md, "Retention"): every table that grows each day is purged in small
+// batches on an index of what the purge filters by (db/purge.ts).
+// - access_log gains its index on at (it had only ci_hmac's); operator_action and feed_rejection have theirs (0014,
+//   0016), treatment_record and subscription their partial purge_at indexes (0004, 0011), the funnel's tables their
+//   primary keys, which begin with day (0026).
+// - access_log and operator_action stay append-only, except that a row older than the legal minimum (two years:
+//   개인정보의 안전성 확보조치 기준 제8조) may be deleted: the database itself refuses to lose a younger one, whatever
+//   the application asks. TRUNCATE stays refused.
+const APPEND_ONLY = ['access_log', 'operator_action'] as const;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create index if not exists access_log_at on access_log (at)`.execute(db);
+  for (const table of APPEND_ONLY) {
+    await sql`
+      create or replace function ${sql.raw(`${table}_append_only`)}() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'DELETE' then
+          if old.at < now() - interval '2 years' then
+            return old;
+          end if;
+        end if;
+        raise exception '${sql.raw(table)} is append-only';
+      end $$`.execute(db);
+  }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of APPEND_ONLY) {
+    await sql`
+      create or replace function ${sql.raw(`${table}_append_only`)}() returns trigger language plpgsql as $$
+      begin
+        raise exception '${sql.raw(table)} is append-only';
+      end $$`.execute(db);
+  }
+  await sql`drop index if exists access_log_at`.execute(db);
+}
