@@ -11,6 +11,8 @@ import { AUDIT_KEEP_DAYS, purgeAuditLogs } from '../src/modules/audit/index.js';
 import { purgeUnlinkedRecords } from '../src/modules/claims/held.js';
 import { FEED_REJECTION_DAYS, purgeRejections } from '../src/modules/claims/rejections.js';
 import { purgeOldViews } from '../src/modules/funnel/index.js';
+import { SMS_VERIFICATION_KEEP_DAYS, purgeSmsVerifications } from '../src/modules/identity/index.js';
+import { purgeExpiredSessions } from '../src/security/retention.js';
 import { purgeDue } from '../src/modules/subscriptions/repo.js';
 import { openTestDb } from './helper.js';
 
@@ -105,6 +107,38 @@ describe('the other purges', () => {
   });
 });
 
+describe('what only lives for a while', () => {
+  it('SMS verifications: a day past the 90 days their addresses are trusted', async () => {
+    const sms = (n: number, at: Date, tag: string) =>
+      sql`insert into sms_verification (sms_request_seq, sms_response_seq, person_hash, person_enc,
+          phone_hmac, ip_hmac, hospital_cd, created_at, expires_at)
+        select ${tag} || g, 'r', 'p', 'e', 'ph', 'ip', 'H001', ${at}::timestamptz, ${at}::timestamptz
+        from generate_series(1, ${n}) g`.execute(t.db.db);
+    await sms(2_500, ago(SMS_VERIFICATION_KEEP_DAYS + 1), 'old-');
+    await sms(2, ago(SMS_VERIFICATION_KEEP_DAYS - 1), 'kept-');
+    expect(await purgeSmsVerifications(t.db.db, now, { batch: 1_000 })).toBe(2_500);
+    expect(await count('sms_verification')).toBe(2);
+  });
+
+  it('sessions and link tokens: a day past their expiry', async () => {
+    const sessions = (n: number, expires: Date, tag: string) =>
+      sql`insert into auth_session (id_hash, kind, subject_enc, subject_hmac, created_at, last_seen_at, expires_at)
+        select ${tag} || g, 'patient', 's', 'h', ${expires}::timestamptz, ${expires}::timestamptz, ${expires}::timestamptz
+        from generate_series(1, ${n}) g`.execute(t.db.db);
+    const links = (n: number, expires: Date, tag: string) =>
+      sql`insert into link_token (jti, purpose, ci_hmac, created_at, expires_at)
+        select ${tag} || g, 'treat', 'ci', ${expires}::timestamptz, ${expires}::timestamptz
+        from generate_series(1, ${n}) g`.execute(t.db.db);
+    await sessions(2_500, ago(2), 'old-');
+    await sessions(3, ago(0.5), 'kept-');
+    await links(1_001, ago(3), 'old-');
+    await links(1, new Date(now.getTime() + DAY), 'kept-');
+    expect(await purgeExpiredSessions(t.db.db, now, { batch: 1_000 })).toEqual({ sessions: 2_500, linkTokens: 1_001 });
+    expect(await count('auth_session')).toBe(3);
+    expect(await count('link_token')).toBe(1);
+  });
+});
+
 describe('every purge', () => {
   it('reads an index of what it filters by, never the whole table', async () => {
     const plans: string[] = [];
@@ -118,8 +152,10 @@ describe('every purge', () => {
       await purgeUnlinkedRecords(trx, now, opts);
       await purgeOldViews(trx, now, opts);
       await purgeDue(trx, now, opts);
+      await purgeSmsVerifications(trx, now, opts);
+      await purgeExpiredSessions(trx, now, opts);
     });
-    expect(plans).toHaveLength(7);
+    expect(plans).toHaveLength(10);
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 });

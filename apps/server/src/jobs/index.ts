@@ -6,9 +6,11 @@ import type { AppContext } from '../context.js';
 import { auditJobs } from '../modules/audit/index.js';
 import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
+import { identityJobs } from '../modules/identity/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { rateLimitJobs } from '../security/rate-limit.js';
 import { keyRotationJobs } from '../security/rekey.js';
+import { sessionRetentionJobs } from '../security/retention.js';
 import { blobSweepJobs } from './blob-sweep.js';
 import { createJobRuntime, type JobRuntime } from './runtime.js';
 
@@ -22,6 +24,8 @@ export function createJobs(ctx: AppContext): JobRuntime {
     subscriptionPurgeJobs(ctx),
     funnelJobs(ctx),
     auditJobs(ctx),
+    identityJobs(ctx),
+    sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),
     blobSweepJobs(ctx),
