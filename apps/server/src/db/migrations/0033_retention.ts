@@ -9,6 +9,8 @@ import { sql, type Kysely } from 'kysely';
 // - access_log and operator_action stay append-only, except that a row older than the legal minimum (two years:
 //   개인정보의 안전성 확보조치 기준 제8조) may be deleted: the database itself refuses to lose a younger one, whatever
 //   the application asks. TRUNCATE stays refused.
+// - auth_session.checked_photo_enc: the ID photo a session's OCR call checked and stored, so that subscribing with the
+//   same photo does not decode it again (security/checked-photo.ts).
 const APPEND_ONLY = ['access_log', 'operator_action'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -16,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index if not exists sms_verification_created on sms_verification (created_at)`.execute(db);
   await sql`create index if not exists auth_session_expires on auth_session (expires_at)`.execute(db);
   await sql`create index if not exists link_token_expires on link_token (expires_at)`.execute(db);
+  await sql`alter table auth_session add column checked_photo_enc text`.execute(db);
   for (const table of APPEND_ONLY) {
     await sql`
       create or replace function ${sql.raw(`${table}_append_only`)}() returns trigger language plpgsql as $$
@@ -31,6 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table auth_session drop column checked_photo_enc`.execute(db);
   for (const table of APPEND_ONLY) {
     await sql`
       create or replace function ${sql.raw(`${table}_append_only`)}() returns trigger language plpgsql as $$
