@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { own } from '../db/handle.js';
+import { reencodePhoto, type CheckedImage } from '../images/index.js';
 import type { Patient } from './session.js';
 import type { SecurityTables } from './tables.js';
 
@@ -20,8 +21,21 @@ export interface CheckedPhoto {
 
 export const photoHashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-export async function rememberCheckedPhoto(ctx: AppContext, patient: Patient, photo: CheckedPhoto) {
+/**
+ * The OCR call's share: the checked photo re-encoded (its quality checked there: a poor one is refused), stored in the
+ * blob store as subscribing would store it, and remembered by the session.
+ */
+export async function keepCheckedPhoto(ctx: AppContext, patient: Patient, img: CheckedImage) {
+  const stored = await reencodePhoto(img, 'idcardImg');
   if (!patient.sessionIdHash) return;
+  const put = await ctx.blobs.put(stored, { kind: 'id-photo' });
+  // As subscriptions/files.ts putFile: the store sealed the data key with the ring's current key.
+  const photo: CheckedPhoto = {
+    sentSha256: photoHashOf(img.bytes),
+    blobId: put.blobId,
+    sha256: put.sha256,
+    keyId: ctx.crypto.keyId,
+  };
   await own<SecurityTables>(ctx.db)
     .updateTable('authSession')
     .set({ checkedPhotoEnc: ctx.crypto.encryptJson(photo) })

@@ -14,6 +14,5 @@ export {
 } from './lookups.js';
 export { DOCUMENTS_QUEUE, makeDocuments } from './documents.js';
 export { namedBlobs } from './files.js';
-export { checkIdPhoto, keepCheckedPhoto } from './photo.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage } from './counts.js';
