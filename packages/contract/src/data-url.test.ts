@@ -25,9 +25,7 @@ it('judges image data URLs as the single expression did, a photo-sized one inclu
   }
   const big =
     'data:image/jpeg;base64,' +
-    Buffer.alloc(800_000, 1)
-      .map((_, i) => i * 7)
-      .toString('base64');
+    Buffer.from(Uint8Array.from({ length: 800_000 }, (_, i) => (i * 7) & 255)).toString('base64');
   expect(idcardPhoto.safeParse(big).success).toBe(true);
   expect(idcardPhoto.safeParse(`${big.slice(0, -1)}=A`).success).toBe(false);
 });
