@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029_rate_limit.js';
 import * as m0030 from './migrations/0030_subscription_blobs.js';
 import * as m0031 from './migrations/0031_keyset_rollups.js';
 import * as m0032 from './migrations/0032_claim_treat_blobs.js';
+import * as m0033 from './migrations/0033_retention.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0030_subscription_blobs': m0030,
   '0031_keyset_rollups': m0031,
   '0032_claim_treat_blobs': m0032,
+  '0033_retention': m0033,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

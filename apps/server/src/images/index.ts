@@ -5,6 +5,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
+  MAX_PHOTO_BYTES,
   MAX_SIGNATURE_BYTES,
   MAX_SIGNATURE_PIXELS,
   MAX_SIGNATURE_SIDE,
@@ -124,6 +125,14 @@ export async function checkPhotoQuality(img: CheckedImage, field: string): Promi
   }
   if (code) throw invalid(field, code, PHOTO_PROBLEM_MESSAGES[code]);
 }
+
+/** The checks of an uploaded ID photo: the OCR call's and subscribing's. */
+export const ID_PHOTO_CHECK = {
+  field: 'idcardImg',
+  what: '신분증 사진',
+  maxBytes: MAX_PHOTO_BYTES,
+  allow: ['jpeg', 'png'] as const,
+};
 
 /**
  * The ID photo as stored: turned upright by its EXIF orientation, fitted into STORED_PHOTO_MAX_SIDE, JPEG, no

@@ -3,12 +3,15 @@
 // Key rotation (security/rekey.ts), the modules' retention purges and the blob store's orphan sweep (blob-sweep.ts)
 // are the work that walks tables across modules; security/rate-limit.ts drops the shared rate-limit windows that ended.
 import type { AppContext } from '../context.js';
+import { auditJobs } from '../modules/audit/index.js';
 import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
+import { identityJobs } from '../modules/identity/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { treatJobs } from '../modules/treats/index.js';
 import { rateLimitJobs } from '../security/rate-limit.js';
 import { keyRotationJobs } from '../security/rekey.js';
+import { sessionRetentionJobs } from '../security/retention.js';
 import { blobSweepJobs } from './blob-sweep.js';
 import { createJobRuntime, type JobRuntime } from './runtime.js';
 
@@ -22,6 +25,9 @@ export function createJobs(ctx: AppContext): JobRuntime {
     subscriptionPurgeJobs(ctx),
     treatJobs(ctx),
     funnelJobs(ctx),
+    auditJobs(ctx),
+    identityJobs(ctx),
+    sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),
     blobSweepJobs(ctx),

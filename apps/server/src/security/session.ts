@@ -41,6 +41,8 @@ export interface Patient {
   ciHmac: string;
   person: VerifiedPerson;
   scope: SessionScope;
+  /** The session's row (checked-photo.ts keeps what its OCR call checked there); absent outside a request. */
+  sessionIdHash?: string;
 }
 
 /** How a patient session was opened: an SMS verification, or a link (its purpose and subscription). */
@@ -234,7 +236,13 @@ export const requirePatient = (ctx: AppContext, linkLive: LinkStillLive) => asyn
   const freshUntil = freshUntilOf(s);
   req.freshUntil = freshUntil && freshUntil > ctx.clock.now() ? freshUntil : null;
   if (rule.fresh) assertFresh(req, rule.fresh);
-  req.patient = { ci: s.subject, ciHmac: ciHmacOf(ctx, s.subject), person: s.person, scope: s.scope };
+  req.patient = {
+    ci: s.subject,
+    ciHmac: ciHmacOf(ctx, s.subject),
+    person: s.person,
+    scope: s.scope,
+    sessionIdHash: s.idHash,
+  };
 };
 
 /**

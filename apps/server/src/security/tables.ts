@@ -32,6 +32,8 @@ export interface AuthSessionTable {
   verifiedAt: Date | null;
   /** Operator sessions only. */
   operatorStage: OperatorStage | null;
+  /** The ID photo this session's OCR call checked and stored (checked-photo.ts), encrypted; consumed by subscribing. */
+  checkedPhotoEnc: string | null;
 }
 
 /** An operator session's stage: set-up calls only, the second-factor call only, or everything its role allows. */

@@ -2,7 +2,8 @@
 // append-only. Every writer goes through recordAccess() with one of ACCESS_ACTIONS, and every action has a sentence
 // the patient reads (treats: describe). Beside it, the operators' own record (operator_action): every action an
 // operator takes in the console, each reveal or download of personal data with its reason; append-only (a trigger
-// refuses updates and deletes), kept at least two years. Owns: access_log, operator_action.
+// refuses updates, and deletes of rows younger than two years), kept three years (retention.ts). Owns: access_log,
+// operator_action.
 import { sql } from 'kysely';
 import type { OperatorAction } from '@auto-claim/contract/ops';
 import { own, type Handle } from '../../db/handle.js';
@@ -152,4 +153,5 @@ export const operatorActionsOfClaim = (handle: Handle, claimId: number) =>
     .execute();
 
 export { auditRoutes, type AuditLookups } from './routes.js';
+export { AUDIT_KEEP_DAYS, auditJobs, purgeAuditLogs } from './retention.js';
 export { ACCESS_ACTION, accessActionNm, accessSentence, type AccessFacts } from './sentences.js';

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import type { RecordOwner } from './history.js';
 import { own, type Handle } from '../../db/handle.js';
+import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
 import { claimsDb, type ClaimsTables } from './tables.js';
 
 /** The patient's records waiting for their word, newest visit first: when and where only. */
@@ -55,20 +56,8 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
 }
 
 /** Deletes unlinked records (another hospital's) whose keeping period ended; the minute tick calls it. */
-export async function purgeUnlinkedRecords(handle: Handle, now: Date): Promise<number> {
-  const res = await own<ClaimsTables>(handle)
-    .deleteFrom('treatmentRecord')
-    .where('purgeAt', '<=', now)
-    .where('outcome', '=', 'hospital_not_subscribed')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('claim')
-            .select(sql`1`.as('one'))
-            .whereRef('claim.recordId', '=', 'treatmentRecord.id'),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+export async function purgeUnlinkedRecords(handle: Handle, now: Date, opts?: PurgeOptions): Promise<number> {
+  const due = sql`purge_at <= ${now} and outcome = 'hospital_not_subscribed'
+    and not exists (select 1 from claim where claim.record_id = treatment_record.id)`;
+  return (await purgeInBatches(handle, 'treatment_record', due, opts)).deleted;
 }

@@ -4,8 +4,10 @@
 // (console/hospital-feed.ts).
 import type { FieldError } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
-import { claimsDb, type ClaimsTables } from './tables.js';
+import { sql } from 'kysely';
+import type { Handle } from '../../db/handle.js';
+import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
+import { claimsDb } from './tables.js';
 
 export const FEED_REJECTION_DAYS = 90;
 const RECEIPT_NO = /^[A-Za-z0-9_-]{1,50}$/;
@@ -63,8 +65,7 @@ export async function recordRejections(
   }
 }
 
-export async function purgeRejections(handle: Handle, now: Date) {
+export async function purgeRejections(handle: Handle, now: Date, opts?: PurgeOptions) {
   const cutoff = new Date(now.getTime() - FEED_REJECTION_DAYS * 86_400_000);
-  const r = await own<ClaimsTables>(handle).deleteFrom('feedRejection').where('at', '<', cutoff).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return (await purgeInBatches(handle, 'feed_rejection', sql`at < ${cutoff}`, opts)).deleted;
 }

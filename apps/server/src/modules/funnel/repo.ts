@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { kstToday } from '@auto-claim/contract';
 import { APP_MENU_LOG_RETENTION_DAYS, FUNNEL_STEPS } from '@auto-claim/contract/ops';
 import { own, type Handle } from '../../db/handle.js';
+import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
 import type { FunnelTables } from './tables.js';
 
 const STEP_OF = new Map<string, string>(FUNNEL_STEPS.flatMap((s) => s.screens.map((screen) => [screen, s.step])));
@@ -31,17 +32,12 @@ export async function countView(handle: Handle, v: { visitId: string; screen: st
  * Deletes the visits' marks once their day and the next are over (a visit is a browser tab's), and the counts older
  * than the retention period (the claim workers' minute tick calls it). Answers how many rows went.
  */
-export async function purgeOldViews(handle: Handle, now: Date) {
-  const db = own<FunnelTables>(handle);
-  const marks = await db
-    .deleteFrom('funnelVisitStep')
-    .where('day', '<', kstToday(new Date(now.getTime() - 86_400_000)))
-    .executeTakeFirst();
-  const counts = await db
-    .deleteFrom('funnelDay')
-    .where('day', '<', kstToday(new Date(now.getTime() - APP_MENU_LOG_RETENTION_DAYS * 86_400_000)))
-    .executeTakeFirst();
-  return { marks: Number(marks.numDeletedRows), counts: Number(counts.numDeletedRows) };
+export async function purgeOldViews(handle: Handle, now: Date, opts?: PurgeOptions) {
+  const marksBefore = kstToday(new Date(now.getTime() - 86_400_000));
+  const countsBefore = kstToday(new Date(now.getTime() - APP_MENU_LOG_RETENTION_DAYS * 86_400_000));
+  const marks = await purgeInBatches(handle, 'funnel_visit_step', sql`day < ${marksBefore}`, opts);
+  const counts = await purgeInBatches(handle, 'funnel_day', sql`day < ${countsBefore}`, opts);
+  return { marks: marks.deleted, counts: counts.deleted };
 }
 
 /** For each wizard step in order, the visits that reached it in each period (optionally at one hospital). */

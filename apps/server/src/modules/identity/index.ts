@@ -2,3 +2,4 @@
 // Owns: sms_verification. (Sessions and link tokens belong to the security layer,
 // src/security.)
 export { identityRoutes } from './routes.js';
+export { SMS_VERIFICATION_KEEP_DAYS, identityJobs, purgeSmsVerifications } from './retention.js';

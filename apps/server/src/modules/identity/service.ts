@@ -81,7 +81,7 @@ const tooMany = (code: 'SMS_TOO_SOON' | 'SMS_DAILY_LIMIT', detail: string) => ne
 export const SMS_SENDS_PER_PHONE_PER_DAY = 2 * SMS_SENDS_PER_DAY;
 export const SMS_ALL_SENDS_PER_PHONE_PER_DAY = 4 * SMS_SENDS_PER_DAY;
 /** How long an address a person completed a verification from stays hers (addresses are handed on, in time). */
-const TRUSTED_ADDRESS_DAYS = 90;
+export const TRUSTED_ADDRESS_DAYS = 90;
 /** A hospital's Wi-Fi puts many patients behind one address; almost all of them complete. */
 export const SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY = 25;
 /**

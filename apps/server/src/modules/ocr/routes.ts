@@ -1,18 +1,19 @@
 // POST /ui/insu/v1/ocr/document/id-card: pre-fills what the OCR provider can read from an ID photo; the patient
-// confirms or types. The image is checked like every upload and never stored by this call.
+// confirms or types. The image is checked like every upload; one that passes is kept, re-encoded and encrypted, for
+// this session's subscription (security/checked-photo.ts), and the orphan sweep deletes it a day later if none names it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
   IMAGE_BODY_LIMIT_BYTES,
-  MAX_PHOTO_BYTES,
   keepIdcardFields,
   ocrIdCard,
   ocrIdCardBody,
   type OcrIdCard,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { checkImage, checkPhotoQuality } from '../../images/index.js';
-import { assertOwnCi } from '../../security/session.js';
+import { checkImage, ID_PHOTO_CHECK } from '../../images/index.js';
+import { keepCheckedPhoto } from '../../security/checked-photo.js';
+import { assertOwnCi, patientOf } from '../../security/session.js';
 
 export const OCR_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
 
@@ -49,14 +50,10 @@ export const ocrRoutes =
       async (req): Promise<OcrIdCard> => {
         assertOwnCi(req, req.body.userCi);
         const { idcardType } = req.body;
-        const img = await checkImage(req.body.idcardImg, {
-          field: 'idcardImg',
-          what: '신분증 사진',
-          maxBytes: MAX_PHOTO_BYTES,
-          allow: ['jpeg', 'png'],
-        });
-        // A photo no insurer could read is refused here, on the photo screen, where she can retake it.
-        await checkPhotoQuality(img, 'idcardImg');
+        const img = await checkImage(req.body.idcardImg, ID_PHOTO_CHECK);
+        // A photo no insurer could read is refused here, on the photo screen, where she can retake it; one that
+        // passes is stored re-encoded, so subscribing with it in this session decodes nothing again (checked-photo.ts).
+        await keepCheckedPhoto(ctx, patientOf(req), img);
         const raw = await ctx.providers.ocr.readIdCard(img.bytes, idcardType);
         const kept = keepIdcardFields({ idcardType, ...raw });
         const fields = Object.fromEntries(

@@ -7,7 +7,6 @@ import {
   contractDates,
   kstToday,
   DEFAULT_HOSPITAL_CD,
-  MAX_PHOTO_BYTES,
   SELF_REL,
   insurerIdcardType,
   sameName,
@@ -19,7 +18,6 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { SubscriptionTable } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
-import { checkImage, reencodePhoto } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';
 import { checkHolder } from '../accounts/index.js';
 import { postcodeFor } from '../address/index.js';
@@ -29,6 +27,7 @@ import { assertSamePerson, checkHospitals, invalid, signatureOf } from './checks
 import { DOCUMENTS_QUEUE } from './documents.js';
 import { deleteFiles, putFile } from './files.js';
 import { encodePerson, rrnHmacOf } from './person.js';
+import { idPhotoOf } from './photo.js';
 import { own } from '../../db/handle.js';
 import * as repo from './repo.js';
 import type { SubscriptionIdcard, SubscriptionPerson, SubscriptionRow } from './repo.js';
@@ -104,17 +103,7 @@ async function checkReg(
   if (errors.length) throw invalid(errors);
 
   // Images last: they cost the most.
-  const idcardImg = reg.idcardImg
-    ? await reencodePhoto(
-        await checkImage(reg.idcardImg, {
-          field: 'idcardImg',
-          what: '신분증 사진',
-          maxBytes: MAX_PHOTO_BYTES,
-          allow: ['jpeg', 'png'],
-        }),
-        'idcardImg',
-      )
-    : null;
+  const idcardImg = reg.idcardImg ? await idPhotoOf(ctx, patient, reg.idcardImg) : null;
   const signature = (await signatureOf(patient, reg))!;
 
   // The bank, after everything local has passed.
@@ -264,7 +253,11 @@ export async function subscribe(
   const idcardType = reg.idcardType || null;
   // The files go to the blob store first; the row names them (files.ts). Deleted again below if the row is not written.
   const [photo, sign] = await Promise.all([
-    checked.idcardImg ? putFile(ctx, 'id-photo', checked.idcardImg) : undefined,
+    !checked.idcardImg
+      ? undefined
+      : 'kept' in checked.idcardImg
+        ? checked.idcardImg.kept
+        : putFile(ctx, 'id-photo', checked.idcardImg.bytes),
     putFile(ctx, 'signature', checked.signImg),
   ]);
   const values: Insertable<SubscriptionTable> & SubscriptionRow = {
@@ -333,7 +326,8 @@ export async function subscribe(
         await ctx.jobs.send(DOCUMENTS_QUEUE, { insuApplyId }, { db: trx });
       });
   } catch (e) {
-    await deleteFiles(ctx, [photo?.blobId, sign.blobId]);
+    // A copy the OCR call kept is left to the orphan sweep: a concurrent twin of this call may have named it.
+    await deleteFiles(ctx, [checked.idcardImg && 'kept' in checked.idcardImg ? null : photo?.blobId, sign.blobId]);
     if (!isUniqueViolation(e)) throw e;
     if (isRrnTaken(e)) throw RRN_IN_USE();
     // Lost the race to a concurrent tap: the same key gets that answer, any other request the conflict.

@@ -3,6 +3,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { SubscriptionTable } from '../../db/schema.js';
 import { own, type Handle } from '../../db/handle.js';
+import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
 import { BLOB_COLUMNS, blobIdsOf } from './files.js';
 import type { SubscriptionsTables } from './tables.js';
 
@@ -236,14 +237,12 @@ export const cancelSubscription = (handle: Handle, insuApplyId: string, now: Dat
  * Deletes cancelled subscriptions whose purge date has come (hospitals and insurers go by cascade); answers the blob
  * ids they named, for the caller to delete after this (files.ts, deleteFiles).
  */
-export async function purgeDue(handle: Handle, now: Date): Promise<string[]> {
-  const db = own<SubscriptionsTables>(handle);
-  const rows = await db
-    .deleteFrom('subscription')
-    .where('status', '=', 'cancel')
-    .where('purgeAt', '<=', now)
-    .returning(BLOB_COLUMNS)
-    .execute();
+export async function purgeDue(handle: Handle, now: Date, opts?: PurgeOptions): Promise<string[]> {
+  const due = sql`status = 'cancel' and purge_at <= ${now}`;
+  const { rows } = await purgeInBatches<Parameters<typeof blobIdsOf>[0]>(handle, 'subscription', due, {
+    ...opts,
+    returning: [...BLOB_COLUMNS],
+  });
   return rows.flatMap(blobIdsOf);
 }
 
