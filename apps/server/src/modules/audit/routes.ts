@@ -7,8 +7,6 @@ import {
   operatorActionNm,
   OPS_CLAIMS_API,
   RELEASE_REASON_NM,
-  kstDayEnd,
-  kstDayStart,
   operatorActionsPage,
   operatorActionsQuery,
   patientAccessPage,
@@ -16,10 +14,8 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { operatorRoute } from '../../http/route-contract.js';
-import { keysetPage } from '../../db/page.js';
 import { coarseAddress } from '../../http/client-address.js';
-import { own } from '../../db/handle.js';
-import type { AuditTables } from './tables.js';
+import { operatorAccessOf, operatorActionsOf } from './console.js';
 import { accessActionNm } from './sentences.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
@@ -80,14 +76,7 @@ export const auditRoutes =
         const addressFor = (loginId: string, ip: string) => (loginId === req.operatorId ? ip : coarseAddress(ip));
         const ciHmac = await patientFilter(q);
         if (ciHmac === null) return NOTHING;
-        let base = own<AuditTables>(ctx.db).selectFrom('operatorAction');
-        if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
-        if (q.loginId) base = base.where('loginId', '=', q.loginId);
-        if (q.action) base = base.where('action', '=', q.action);
-        if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
-        if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
-        const sort = q.sort ?? 'at';
-        const { rows, ...page } = await keysetPage(ctx.db, base.selectAll(), q, { by: sort, id: 'id' });
+        const { rows, ...page } = await operatorActionsOf(ctx.db, q, ciHmac);
         const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
         const patient = await patientsOf(list);
         return {
@@ -127,19 +116,7 @@ export const auditRoutes =
         const q = req.query;
         const ciHmac = await patientFilter(q);
         if (ciHmac === null) return NOTHING;
-        let base = own<AuditTables>(ctx.db).selectFrom('accessLog');
-        // Always the prefix too: it is what the partial index of these lines is on (migration 0031).
-        base = base.where('actor', 'like', 'operator:%');
-        if (q.loginId) base = base.where('actor', '=', `operator:${q.loginId}`);
-        if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
-        if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
-        if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
-        const { rows, ...page } = await keysetPage(
-          ctx.db,
-          base.select(['id', 'at', 'actor', 'action', 'claimId', 'recordId', 'detail']),
-          q,
-          { by: q.sort ?? 'at', id: 'id' },
-        );
+        const { rows, ...page } = await operatorAccessOf(ctx.db, q, ciHmac);
         const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
         const patient = await patientsOf(list);
         return {
