@@ -1,6 +1,6 @@
 // Who owns which table, read from the types (docs/architecture.md, table ownership): the owners are the interfaces
 // db/schema.ts's Database extends, each declared in its owner's tables.ts. `npm run docs:ownership` writes the table
-// of them into docs/architecture.md; test/ownership.test.ts fails when that table, or the migrated database, differs.
+// of them into docs/architecture.md; test/architecture/ownership.test.ts fails when that table, or the migrated database, differs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

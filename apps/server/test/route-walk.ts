@@ -1,5 +1,5 @@
-// The app's routes as the walks over every route see them (validation-korean.test.ts: every refusal is Korean;
-// control-text.test.ts: no control character reaches the database): each route with its zod schemas, and the fields
+// The app's routes as the walks over every route see them (http/validation-korean.test.ts: every refusal is Korean;
+// http/control-text.test.ts: no control character reaches the database): each route with its zod schemas, and the fields
 // of an object schema through its wrappers.
 import type { RouteOptions } from 'fastify';
 

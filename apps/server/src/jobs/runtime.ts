@@ -41,7 +41,7 @@ const HEARTBEAT_MS = 3_000;
 const MAINTENANCE_SECONDS = 5;
 
 /**
- * boss.work with a lease: every worker registers through this (jobs-runtime.test.ts checks that none calls boss.work).
+ * boss.work with a lease: every worker registers through this (jobs/runtime.test.ts checks that none calls boss.work).
  * The lease is pg-boss's own expiry, `started_on + expire_in`, pushed LEASE_SECONDS ahead at the start and at every
  * beat; started_on stays the true start.
  */

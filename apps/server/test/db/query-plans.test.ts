@@ -1,0 +1,207 @@
+// The console's lists and the dashboard do not grow with a year of data (the scale review): on a database large
+// enough for the planner to care (tens of thousands of claims, records, deliveries and access-log lines), every query
+// the console's calls make is planned with EXPLAIN, and a sequential scan of a table that grows with use fails it.
+// The queries are the ones the routes really send: a Kysely plugin records each SELECT while app.inject() calls them.
+// PostgreSQL only (DATABASE_URL): the embedded database plans alike but takes minutes to seed this much.
+import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_API } from '@auto-claim/contract';
+import { OPS_CLAIMS_API, OPS_DASHBOARD_API, OPS_HOSPITALS_API } from '@auto-claim/contract/ops';
+import { buildApp } from '../../src/app.js';
+import { foldDayCounts } from '../../src/modules/claims/counts.js';
+import { listTreats } from '../../src/modules/treats/history.js';
+import type { Patient } from '../../src/security/session.js';
+import type { Db } from '../../src/db/index.js';
+import { TEST_CONFIG, openTestDb, signInOperator, type TestApp } from '../helper.js';
+
+/** The tables that grow with use: none of them may be read whole to answer one screen. */
+const GROWING = new Set([
+  'claim',
+  'claim_delivery',
+  'claim_delivery_attempt',
+  'claim_status_history',
+  'claim_day_count',
+  'treatment_record',
+  'access_log',
+  'operator_action',
+  'feed_rejection',
+  'subscription',
+  'funnel_day',
+  'funnel_visit',
+]);
+const N = 200_000;
+const HOSPITAL = '90000001';
+const INSURER = 'SAMSUNGFIRE';
+
+type Plan = { 'Node Type': string; 'Relation Name'?: string; Plans?: Plan[] };
+const seqScans = (p: Plan): string[] => [
+  ...(p['Node Type'] === 'Seq Scan' && p['Relation Name'] && GROWING.has(p['Relation Name'])
+    ? [p['Relation Name']]
+    : []),
+  ...(p.Plans ?? []).flatMap(seqScans),
+];
+
+let t: TestApp;
+let headers: Record<string, string>;
+let recording: CompiledQuery[] | undefined;
+
+const isRead = (node: RootOperationNode) =>
+  node.kind === 'SelectQueryNode' ||
+  (node.kind === 'RawNode' && /^\s*(select|with)\b/i.test(node.sqlFragments.join('')));
+
+/** Seeds N records, N claims with their deliveries and history, N access-log lines and operator actions; ANALYZE. */
+async function seed(t: TestApp) {
+  const db = t.db.db;
+  const crypto = t.app.ctx.crypto;
+  const person = crypto.encryptJson({ name: '홍길동', birthDate: '19800101' });
+  const detail = crypto.encryptJson({ department: '내과', kcdCodes: [] });
+  const ip = crypto.encrypt('203.0.113.7');
+  const hospitals = (await db.selectFrom('hospital').select('hospitalCd').limit(20).execute()).map((h) => h.hospitalCd);
+  const insurers = (await db.selectFrom('insurer').select('insuCompCd').limit(10).execute()).map((i) => i.insuCompCd);
+  const hs = sql`(${sql.val([...new Set([HOSPITAL, ...hospitals])])}::text[])`;
+  const is = sql`(${sql.val([...new Set([INSURER, ...insurers])])}::text[])`;
+  // Over two years, one every 5 minutes: a month is a few percent of the table, as it will be.
+  await sql`insert into treatment_record (hospital_cd, receipt_no, content_hash, ci_hmac, person_enc, detail_enc,
+      visit_date, visit_type, covered_copay, uncovered, total_paid, outcome, received_at, decided_at)
+    select ${hs}[1 + g % cardinality(${hs})], 'SEED-' || g, 'seed-' || g, 'ci-' || (g % 20000), ${person}, ${detail},
+      to_char(now() - make_interval(mins => g * 5) - interval '2 days', 'YYYYMMDD'), '외래', 10000, 0, 10000,
+      case when g % 997 = 0 then 'identity_mismatch' else 'claimed' end,
+      now() - make_interval(mins => g * 5), now() - make_interval(mins => g * 5)
+    from generate_series(1, ${N}) g`.execute(db);
+  await sql`insert into claim (record_id, hospital_cd, visit_date, insu_comp_cd, ci_hmac, origin, amount, status, created_at, updated_at)
+    select r.id, r.hospital_cd, r.visit_date, ${is}[1 + r.id % cardinality(${is})], r.ci_hmac, 'auto', 1000 + r.id % 90000,
+      (array['sent', 'accepted', 'paid', 'rejected', 'failed', 'claimed', 'received'])[1 + r.id % 7],
+      r.received_at, r.received_at
+    from treatment_record r where r.receipt_no like 'SEED-%'`.execute(db);
+  await sql`insert into claim_delivery (claim_id, insu_comp_cd, channel, destination, status, attempts,
+      next_attempt_at, created_at)
+    select c.id, c.insu_comp_cd, 'api', 'https://insurer.test', case when c.id % 1999 = 0 then 'dead' else 'sent' end,
+      1, c.created_at, c.created_at
+    from claim c`.execute(db);
+  await sql`insert into claim_status_history (claim_id, status, actor, at)
+    select c.id, c.status, 'engine', c.created_at from claim c`.execute(db);
+  await sql`insert into access_log (ci_hmac, action, actor, record_id, claim_id, at)
+    select c.ci_hmac, 'claim_created', case when c.id % 10 = 0 then 'operator:seed' else 'engine' end, c.record_id,
+      c.id, c.created_at
+    from claim c`.execute(db);
+  await sql`insert into operator_action (at, login_id, ip_enc, action, ci_hmac, record_id, claim_id)
+    select c.created_at, 'seed-' || (c.id % 30), ${ip}, 'patient_revealed', c.ci_hmac, c.record_id, c.id
+    from claim c`.execute(db);
+  await sql`insert into feed_rejection (hospital_cd, at, receipt_no, code, field, message)
+    select ${hs}[1 + g % cardinality(${hs})], now() - make_interval(mins => g * 5), 'BAD-' || g, 'INVALID', 'visitDate',
+      '진료일이 올바르지 않아요.'
+    from generate_series(1, ${N}) g`.execute(db);
+  await sql`insert into subscription (insu_apply_id, ci_hmac, ci_enc, status, prc_mode, person_enc, insu_comp_cd,
+      contract_start_date, contract_end_date, created_at, updated_at)
+    select 'SEED-' || g, 'sci-' || g, ${person}, 'subscribe', 'inner', ${person}, ${INSURER}, '20250101', '20251231',
+      now() - make_interval(mins => g * 5), now() - make_interval(mins => g * 5)
+    from generate_series(1, ${N}) g`.execute(db);
+  await sql`insert into funnel_day (day, hospital_cd, step, visits)
+    select to_char(now() - make_interval(days => d), 'YYYYMMDD'), h, s, 10
+    from generate_series(0, 729) d, unnest(${hs}) h, unnest(array['landing', 'identity', 'jumin', 'insuChoose', 'photo',
+      'paymentAccount', 'signature', 'complete']) s`.execute(db);
+  // As the minute tick does: the day counts take in the triggers' lines.
+  await foldDayCounts(t.app.ctx.db);
+  await sql`analyze`.execute(db);
+}
+
+/** Runs `call` and answers every SELECT it sent with its plan's sequential scans of growing tables. */
+async function plansOf(call: () => Promise<unknown>) {
+  const queries: CompiledQuery[] = (recording = []);
+  try {
+    await call();
+  } finally {
+    recording = undefined;
+  }
+  expect(queries.length, 'no query recorded').toBeGreaterThan(0);
+  const out: { sql: string; seq: string[] }[] = [];
+  for (const q of queries) {
+    const r = await t.db.db.executeQuery<{ 'QUERY PLAN': [{ Plan: Plan }] }>(
+      CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]),
+    );
+    out.push({ sql: q.sql, seq: seqScans(r.rows[0]!['QUERY PLAN'][0].Plan) });
+  }
+  return out;
+}
+
+/** Calls the console as an operator: 200, and no query of it reads a growing table whole. */
+const noSeqScan = async (url: string) => {
+  let body: Record<string, unknown> = {};
+  const plans = await plansOf(async () => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    body = res.json() as Record<string, unknown>;
+  });
+  for (const p of plans) expect(p.seq, `${url}\n${p.sql}`).toEqual([]);
+  return body;
+};
+
+describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to think about', () => {
+  beforeAll(async () => {
+    const { db, close } = await openTestDb();
+    // Every SELECT the app sends while `recording` is set, compiled as the database receives it.
+    const record: KyselyPlugin = {
+      transformQuery({ node, queryId }) {
+        if (recording && isRead(node)) recording.push(db.db.getExecutor().compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const recorded: Db = { ...db, db: db.db.withPlugin(record) };
+    const app = await buildApp({ config: TEST_CONFIG, db: recorded, logger: false });
+    await app.ready();
+    t = {
+      app,
+      db,
+      async close() {
+        await app.close();
+        await close();
+      },
+    };
+    headers = (await signInOperator(t, 'operator')).headers;
+    await seed(t);
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  it('the claim search: newest first, by insurer and status, hospital, either date, sorted, the next page', async () => {
+    const first = await noSeqScan(`${OPS_CLAIMS_API.claims}?size=20`);
+    // The count stops at 1,000: the console shows "1,000건 이상".
+    expect(first).toMatchObject({ total: 1000, capped: true, nextCursor: expect.any(String) });
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?size=20&cursor=${first.nextCursor as string}`);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?insuCompCd=${INSURER}&status=failed`);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?status=paid`);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?hospitalCd=${HOSPITAL}`);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?hospitalCd=${HOSPITAL}&insuCompCd=${INSURER}`);
+    const week = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?dateField=claim&from=${week(14)}&to=${week(7)}`);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?dateField=visit&from=${week(14)}&to=${week(7)}`);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?sort=claimId`);
+  });
+
+  it('the dead letters, held records and a hospital’s refused records', async () => {
+    await noSeqScan(`${OPERATOR_API.deadLetters}?size=20`);
+    await noSeqScan(`${OPERATOR_API.deadLetters}?handled=all&insuCompCd=${INSURER}`);
+    await noSeqScan(`${OPERATOR_API.heldRecords}?size=20`);
+    await noSeqScan(`${OPERATOR_API.heldRecords}?hospitalCd=${HOSPITAL}`);
+    await noSeqScan(`${OPS_HOSPITALS_API.rejections(HOSPITAL)}?size=20`);
+  });
+
+  it('the access log: the operators’ record and the lines operators caused in patients’ logs', async () => {
+    await noSeqScan(`${OPS_CLAIMS_API.operatorActions}?size=20`);
+    await noSeqScan(`${OPS_CLAIMS_API.operatorActions}?loginId=seed-3`);
+    await noSeqScan(`${OPS_CLAIMS_API.operatorActions}?claimId=4242`);
+    await noSeqScan(`${OPS_CLAIMS_API.patientAccess}?size=20`);
+    await noSeqScan(`${OPS_CLAIMS_API.patientAccess}?claimId=4242`);
+  });
+
+  it('a patient’s treatments, claims and access log (one of ten records a patient, as the seed made them)', async () => {
+    const patient = { ci: 'seed', ciHmac: 'ci-4242', person: {}, scope: {} } as unknown as Patient;
+    const plans = await plansOf(() => listTreats(t.app.ctx, patient));
+    for (const p of plans) expect(p.seq, p.sql).toEqual([]);
+  });
+
+  it('the dashboard', async () => {
+    await noSeqScan(OPS_DASHBOARD_API.dashboard);
+    await noSeqScan(`${OPS_DASHBOARD_API.dashboard}?hospitalCd=${HOSPITAL}`);
+  });
+});

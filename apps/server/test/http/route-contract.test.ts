@@ -1,0 +1,89 @@
+// The API document tells the truth about who may call what: every registered route is called without credentials,
+// and what it answers must match the security its operation declares (http/route-contract.ts derives both from the
+// route's config.auth). The document itself: an operationId, a Korean summary and tags on every operation.
+import type { RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SECURITY_OF, problemCodesOf } from '../../src/http/route-contract.js';
+import { build, problemOf } from '../helper.js';
+
+const t = await build();
+afterAll(() => t.close());
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown;
+  responses: Record<string, unknown>;
+};
+const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+
+const methodsOf = (r: RouteOptions) => [r.method].flat().map(String);
+/** Fastify's `/a/:b` as the document writes it, `/a/{b}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const operationOf = (r: RouteOptions, method: string) => doc.paths[openApiPath(r.url)]?.[method.toLowerCase()];
+const isDocumented = (r: RouteOptions) => r.schema !== undefined && !(r.schema as { hide?: boolean }).hide;
+
+/** A path parameter that gets past routing (validation runs after authentication anyway). */
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => (name === 'hospitalCd' ? '90000001' : '1')).replace(/\*$/, 'x');
+
+const documented = t.app.routeList.filter(isDocumented);
+
+describe('every documented route', () => {
+  it('declares who may call it, and the document says the same', () => {
+    expect(documented.length).toBeGreaterThan(40);
+    for (const r of documented) {
+      const auth = r.config?.auth;
+      expect(auth, `${String(r.method)} ${r.url}`).toBeDefined();
+      for (const method of methodsOf(r).filter((m) => m !== 'HEAD')) {
+        const op = operationOf(r, method);
+        expect(op, `${method} ${r.url} in the document`).toBeDefined();
+        expect(op!.security, `${method} ${r.url}`).toEqual(SECURITY_OF[auth!]);
+        for (const status of problemCodesOf(r).keys()) expect(op!.responses).toHaveProperty(String(status));
+      }
+    }
+  });
+
+  it('has a unique camelCase operationId, a Korean summary and a tag', () => {
+    const ids = new Set<string>();
+    for (const ops of Object.values(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const where = `${method} ${op.operationId}`;
+        expect(op.operationId, where).toMatch(/^[a-z][a-zA-Z0-9]+$/);
+        expect(ids.has(op.operationId!), `${where} twice`).toBe(false);
+        ids.add(op.operationId!);
+        expect(op.summary, where).toMatch(/[가-힣]/);
+        expect(op.tags?.length, where).toBe(1);
+        expect(op.security, `${where}: security`).toBeDefined();
+      }
+    }
+  });
+});
+
+describe('an anonymous call', () => {
+  // HEAD twins included: each gets its guard from the same onRoute hook.
+  const calls = t.app.routeList.flatMap((r) => methodsOf(r).map((method) => ({ r, method })));
+
+  it.each(calls.map(({ r, method }) => [`${method} ${r.url}`, r, method] as const))(
+    '%s answers as its declared security says',
+    async (_name, r, method) => {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: concrete(r.url),
+        ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }),
+      });
+      const auth = r.config?.auth ?? 'public';
+      if (auth === 'public') {
+        // A public route answers 401 only by its own rule (a login, a signed call such as an insurer's answer), with a
+        // code it declares.
+        if (res.statusCode === 401) expect([...(problemCodesOf(r).get(401) ?? [])]).toContain(problemOf(res).code);
+        return;
+      }
+      expect(res.statusCode).toBe(401);
+      if (method === 'HEAD') return;
+      expect(problemOf(res).code).toBe(auth === 'hospital' ? 'HOSPITAL_KEY_INVALID' : 'UNAUTHENTICATED');
+      if (isDocumented(r)) expect(operationOf(r, method)!.responses).toHaveProperty('401');
+    },
+  );
+});
