@@ -47,12 +47,15 @@ function structureOf(doc: PDFDocument) {
   const top = root?.lookupMaybe(PDFName.of('K'), PDFDict);
   const kids = top?.lookupMaybe(PDFName.of('K'), PDFArray);
   for (const ref of kids?.asArray() ?? []) {
-    const e = doc.context.lookup(ref, PDFDict);
-    const page = e.get(PDFName.of('Pg')) as PDFRef;
-    const mcid = e.lookup(PDFName.of('K'), PDFNumber).asNumber();
+    // The tags are read, not trusted: an element pdf-lib cannot read leaves its text untagged, never the claim unsent.
+    const found = doc.context.lookup(ref);
+    const e = found instanceof PDFDict ? found : undefined;
+    const page = e?.get(PDFName.of('Pg'));
+    const mcid = e?.lookupMaybe(PDFName.of('K'), PDFNumber)?.asNumber();
+    const role = e?.lookupMaybe(PDFName.of('S'), PDFName)?.decodeText() as StructRole | undefined;
+    if (!e || !page || mcid === undefined || !role) continue;
     const alt = e.lookupMaybe(PDFName.of('Alt'), PDFString, PDFHexString)?.decodeText();
-    const role = e.lookup(PDFName.of('S'), PDFName).decodeText() as StructRole;
-    byPage.set(page, [...(byPage.get(page) ?? []), { role, mcid, ...(alt ? { alt } : {}) }]);
+    byPage.set(page as PDFRef, [...(byPage.get(page as PDFRef) ?? []), { role, mcid, ...(alt ? { alt } : {}) }]);
   }
   return byPage;
 }
