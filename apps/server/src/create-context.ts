@@ -77,9 +77,10 @@ export function createContext(opts: {
     log,
     metrics,
     pdf: createPdfWorkers(opts.config.pdfWorkers),
-    // loadConfig always names a store; a context built from a bare test config writes under the system's tmp.
+    // loadConfig always names a store; a context built from a bare test config writes under the system's tmp, a folder
+    // per process, so that one test file's orphan sweep never takes the files of another running beside it.
     blobs: createBlobStore(
-      opts.config.blobs ?? { kind: 'fs', dir: path.join(tmpdir(), 'auto-claim-test-blobs') },
+      opts.config.blobs ?? { kind: 'fs', dir: path.join(tmpdir(), 'auto-claim-test-blobs', String(process.pid)) },
       crypto,
     ),
     jobs: jobQueue(),

@@ -15,7 +15,6 @@ import {
   PDFNumber,
   PDFOperator,
   PDFOperatorNames,
-  PDFString,
   rgb,
   type Color,
   type PDFImage,
@@ -299,7 +298,8 @@ export class TextLayout {
           P: documentRef,
           Pg: this.pages[e.page]!.ref,
           K: e.mcid,
-          ...(e.alt ? { Alt: PDFString.of(e.alt) } : {}),
+          // UTF-16 in hex: a literal string would take each Korean character's low byte (a stray ")" ends it early).
+          ...(e.alt ? { Alt: PDFHexString.fromText(e.alt) } : {}),
         }),
       );
       refsByPage[e.page]![e.mcid] = ref;
