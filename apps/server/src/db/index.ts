@@ -35,6 +35,9 @@ export async function openDb(opts: {
   if (opts.databaseUrl) {
     const databaseUrl = opts.databaseUrl;
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is an 'error' on the pool; the
+    // pool drops that client and opens another when asked. Without a listener Node would end the whole process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     const listeners = new Set<() => Promise<void>>();
     return {
