@@ -9,6 +9,7 @@ export * from './person.js';
 export * from './names.js';
 export * from './subscription.js';
 export * from './auth.js';
+export * from './glossary.js';
 export * from './treats.js';
 export * from './claims.js';
 export * from './photoQuality.js';

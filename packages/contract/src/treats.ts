@@ -99,6 +99,10 @@ export const treatClaim = z.object({
   claimAmt: z.number().int(),
   /** The amount the insurer paid, once paid (원). */
   paidAmt: z.number().int().nullable(),
+  /** When the insurer's "paid" answer reached us (the status change), once paid. */
+  paidAt: instant.nullable(),
+  /** The insurer's customer centre number (for a rejection or requested papers), when known. */
+  insuCallCenter: z.string().nullable(),
   /** 'auto': the engine claimed it; 'patient': the patient asked for it on /web/treat. */
   origin: z.enum(['auto', 'patient']),
   /** How it goes to the insurer. */

@@ -71,6 +71,7 @@ interface Loaded {
   insurers: string[] | undefined;
   hospitalNm: Map<string, string>;
   insurerNm: Map<string, string>;
+  callCenter: Map<string, string | null>;
 }
 
 /** Whose records a patient sees: their CI's, and those matched to any subscription they had. */
@@ -100,6 +101,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     insurers: sub?.insurers,
     hospitalNm: new Map(hospitals.map((h) => [h.hospitalCd, h.hospitalNm])),
     insurerNm: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
+    callCenter: new Map(insurers.map((i) => [i.insuCompCd, i.callCenter])),
   };
 }
 
@@ -113,14 +115,17 @@ function deptOf(ctx: AppContext, detailEnc: string) {
 
 export function toVisits(
   ctx: AppContext,
-  { records, claims, history, insurers, hospitalNm, insurerNm }: Loaded,
+  { records, claims, history, insurers, hospitalNm, insurerNm, callCenter }: Loaded,
 ): TreatVisit[] {
   const now = ctx.clock.now();
   const historyOf = new Map<number, { status: TreatClaim['status']; at: string }[]>();
   // What the insurer last asked for, shown while the claim waits for those papers.
   const askedFor = new Map<number, string>();
+  // When the insurer's "paid" answer was recorded (issue 25: the paid amount and its date).
+  const paidAt = new Map<number, string>();
   for (const h of history) {
     if (h.status === 'documents_requested' && h.reason) askedFor.set(h.claimId, h.reason);
+    if (h.status === 'paid') paidAt.set(h.claimId, iso(h.at));
     const list = historyOf.get(h.claimId) ?? [];
     list.push({ status: h.status, at: iso(h.at) });
     historyOf.set(h.claimId, list);
@@ -159,6 +164,8 @@ export function toVisits(
                 : null,
         claimAmt: c.amount,
         paidAmt: c.paidAmount,
+        paidAt: c.status === 'paid' ? (paidAt.get(c.id) ?? iso(c.updatedAt)) : null,
+        insuCallCenter: callCenter.get(c.insuCompCd) ?? null,
         origin: c.origin,
         channel: c.channel,
         createdAt: iso(c.createdAt),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type IdCardsAnswer, type TreatClaimAnswer, type TreatsAnswer } from '@auto-claim/contract';
 import { BlobNotFoundError } from '../../../src/blobs/index.js';
 import { sweepBlobs, SWEEP_GRACE_MS } from '../../../src/jobs/blob-sweep.js';
+import { applyInsurerAnswer } from '../../../src/modules/claims/answers.js';
 import { recordClaimPackage } from '../../../src/modules/claims/console/package.js';
 import { legacyImagesLeft, moveLegacyImages } from '../../../src/modules/treats/files.js';
 import { ID_CARD_RATE_LIMIT } from '../../../src/modules/treats/routes.js';
@@ -348,6 +349,54 @@ describe('GET treats', () => {
     );
     expect(JSON.stringify(third.accessLog.list)).not.toContain('원무과');
     expect(JSON.stringify(third.accessLog.list)).not.toContain('package.pdf');
+  });
+
+  it("says what each insurer answered: the paid amount and when, a rejection's reason, the papers asked for, and whom to call", async () => {
+    const who = await subscribedPatient({ insurers: ['SAMSUNGFIRE', 'HYUNDAIMARINE', 'DBINSU'] });
+    const visit = await record(who, { visitDate: '20260610', totalPaid: 35_000 });
+    const paid = await engineClaim(who, visit, 'SAMSUNGFIRE', 'sent');
+    const rejected = await engineClaim(who, visit, 'HYUNDAIMARINE', 'sent');
+    const papers = await engineClaim(who, visit, 'DBINSU', 'sent');
+    const answer = (code: string, body: Parameters<typeof applyInsurerAnswer>[2]) =>
+      applyInsurerAnswer(t.app.ctx, code, body, Buffer.from(JSON.stringify(body)));
+    const before = clock.now();
+    await answer('SAMSUNGFIRE', { eventId: `e-${paid}`, claimId: paid, answer: 'paid', paidAmount: 21_000 });
+    await answer('HYUNDAIMARINE', {
+      eventId: `e-${rejected}`,
+      claimId: rejected,
+      answer: 'rejected',
+      reason: '미용 목적의 치료는 보장하지 않아요.',
+    });
+    await answer('DBINSU', {
+      eventId: `e-${papers}`,
+      claimId: papers,
+      answer: 'documents_requested',
+      documents: ['diagnosis'],
+    });
+
+    const body = (await getTreats(await sessionOf(who))).json() as TreatsAnswer;
+    const byInsurer = Object.fromEntries(body.list[0]!.claims.map((c) => [c.insuCompCd, c]));
+    expect(byInsurer.SAMSUNGFIRE).toMatchObject({
+      status: 'paid',
+      claimAmt: 35_000,
+      paidAmt: 21_000,
+      paidAt: before.toISOString(),
+      insuCallCenter: '1588-5114',
+      reason: null,
+    });
+    expect(byInsurer.HYUNDAIMARINE).toMatchObject({
+      status: 'rejected',
+      paidAmt: null,
+      paidAt: null,
+      reason: '미용 목적의 치료는 보장하지 않아요.',
+      insuCallCenter: '1588-5656',
+    });
+    expect(byInsurer.DBINSU).toMatchObject({
+      status: 'documents_requested',
+      paidAt: null,
+      reason: '진단서',
+      insuCallCenter: '1588-0100',
+    });
   });
 
   it('acts only for its own CI: another userCi is refused, other people’s visits are not there', async () => {
