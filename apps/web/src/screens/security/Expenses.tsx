@@ -1,5 +1,6 @@
 // /security/expenses: the minimum claim amount (reg.minAmt), chosen in the choose-money modal (spec §2).
 import { useRef, useState } from 'react';
+import { MONEY_TERMS } from '@auto-claim/contract';
 import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { ChooseMoney, minAmtName } from './parts/ChooseMoney';
@@ -30,8 +31,8 @@ export default function Expenses() {
       <div className="explain">
         <p>병원에서 낸 진료비가 고른 금액 이상일 때만 보험사에 자동으로 청구해요.</p>
         <p>
-          실손보험은 진료비에서 <strong>본인부담금(보통 1만~3만 원)</strong>을 빼고 보험금을 줘요. 그래서 진료비가
-          적으면 받을 보험금이 없을 수도 있어요.
+          실손보험은 진료비에서 <strong>{MONEY_TERMS.deductible.term}(보통 1만~3만 원)</strong>을 빼고 보험금을 줘요.
+          그래서 진료비가 적으면 받을 보험금이 없을 수도 있어요.
         </p>
       </div>
 

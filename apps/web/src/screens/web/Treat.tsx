@@ -10,7 +10,9 @@ import { Link, useNavigate } from 'react-router';
 import {
   APP_BASE,
   CLAIM_STATUS_NM,
+  MONEY_TERMS,
   NOT_CLAIMED_REASON_NM,
+  REQUESTED_DOCUMENT_NM,
   VISIT_TYPE_NM,
   type AccessLogEntry,
   type TreatClaim,
@@ -53,24 +55,139 @@ const STATUS_TONE: Record<TreatClaim['status'], 'progress' | 'done' | 'bad'> = {
   failed: 'bad',
 };
 
-function ClaimRow({ claim }: { claim: TreatClaim }) {
+const day = new Intl.DateTimeFormat('ko-KR', {
+  timeZone: 'Asia/Seoul',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+/** The insurer and, when known, its number: "삼성화재 고객센터(1588-5114)". */
+const callCentre = (c: TreatClaim) => `${c.insuCompNm} 고객센터${c.insuCallCenter ? `(${c.insuCallCenter})` : ''}`;
+const ID_COPY = REQUESTED_DOCUMENT_NM.id_copy;
+/** Papers other than the ID copy among what the insurer asked for (the ID copy goes through /web/IDPhoto). */
+const otherPapers = (reason: string | null) => Boolean(reason?.replace(ID_COPY, '').replace(/[\s,·]/g, ''));
+
+/**
+ * What the patient does next, by the claim's status, in words (issue 25: every claim says its next step). Only what
+ * the product does: the ID copy is sent here; other papers go to the insurer directly, whose number is given.
+ */
+function NextStep({ claim, idRequested }: { claim: TreatClaim; idRequested: boolean }) {
+  let text: string;
+  switch (claim.status) {
+    case 'received':
+    case 'claimed':
+      text = '보험사에 보낼 청구서를 만들고 있어요. 따로 하실 일은 없어요.';
+      break;
+    case 'sent':
+      text = '보험사에 청구서를 보냈어요. 보험사가 접수하고 심사해요. 따로 하실 일은 없어요.';
+      break;
+    case 'accepted':
+      text = '보험사가 심사하고 있어요. 결과가 나오면 이 화면에서 볼 수 있어요. 따로 하실 일은 없어요.';
+      break;
+    case 'paid':
+      text = '보험금은 자동청구에 등록한 계좌로 보내져요. 따로 하실 일은 없어요.';
+      break;
+    case 'rejected':
+      text = `반려 사유가 이해되지 않거나 다시 청구하고 싶으시면 ${callCentre(claim)}에 전화해 주세요.`;
+      break;
+    case 'documents_requested':
+      text = [
+        idRequested ? '신분증 사본은 아래 버튼을 눌러 여기에서 보낼 수 있어요.' : '',
+        otherPapers(claim.reason)
+          ? `그 밖의 서류는 병원에서 발급받아 보험사에 직접 보내야 해요. 보내는 방법은 ${callCentre(claim)}에 물어봐 주세요.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      if (!text) text = `보내실 서류와 방법은 ${callCentre(claim)}에 물어봐 주세요.`;
+      break;
+    case 'failed':
+      text = '따로 하실 일은 없어요.';
+      break;
+  }
+  return (
+    <div className="tr-next">
+      <p>
+        <strong className="tr-next__label">다음 할 일</strong> {text}
+      </p>
+      {claim.status === 'documents_requested' && idRequested && (
+        <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/IDPhoto`}>
+          {claim.insuCompNm}에 신분증 사본 보내기
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A paid amount below the claim, explained with what the record supports: 실손 keeps a deductible (공제금액) back and
+ * may not cover some 비급여; the exact reckoning is the insurer's, and it is named with its number.
+ */
+function Shortfall({ claim, visit }: { claim: TreatClaim; visit: TreatVisit }) {
+  const less = claim.claimAmt - (claim.paidAmt ?? 0);
+  return (
+    <div className="tr-why">
+      <p className="tr-why__lead">
+        {MONEY_TERMS.claimAmt.term}보다 <strong>{won(less)}</strong> 적게 받았어요.
+      </p>
+      <ul className="tr-why__list">
+        <li>
+          실손보험은 보험금을 줄 때 진료비에서 {MONEY_TERMS.deductible.term}(가입한 상품에 따라 보통 1만~3만 원)을 빼요.
+        </li>
+        {visit.uncoveredAmt > 0 && (
+          <li>
+            이 진료의 {MONEY_TERMS.uncovered.term} {won(visit.uncoveredAmt)} 가운데 가입한 보험이 보장하지 않는 항목이
+            있으면 그만큼 빼요.
+          </li>
+        )}
+      </ul>
+      <p>정확히 얼마를 왜 뺐는지는 {callCentre(claim)}에서 알려 줘요.</p>
+    </div>
+  );
+}
+
+function ClaimRow({ claim, visit, idRequested }: { claim: TreatClaim; visit: TreatVisit; idRequested: boolean }) {
+  const paid = claim.status === 'paid' && claim.paidAmt !== null;
   return (
     <li className="tr-claim">
       <div className="tr-claim__head">
         <span className="tr-claim__insurer">{claim.insuCompNm}</span>
         <span className={`tr-badge tr-badge--${STATUS_TONE[claim.status]}`}>{CLAIM_STATUS_NM[claim.status]}</span>
       </div>
-      <p className="tr-claim__amount">
-        청구 금액 {won(claim.claimAmt)}
-        {claim.paidAmt !== null && <> · 받은 보험금 {won(claim.paidAmt)}</>}
-        {claim.origin === 'patient' && <> · 직접 청구</>}
-      </p>
+      <dl className="tr-money">
+        <div>
+          <dt>{MONEY_TERMS.claimAmt.term}</dt>
+          <dd>
+            {won(claim.claimAmt)}
+            {claim.origin === 'patient' && <span className="tr-money__note"> · 직접 청구</span>}
+          </dd>
+        </div>
+        {paid && (
+          <div className="tr-money__paid">
+            <dt>{MONEY_TERMS.paid.term}</dt>
+            <dd>{won(claim.paidAmt!)}</dd>
+          </div>
+        )}
+      </dl>
+      {paid && claim.paidAt && (
+        <p className="tr-claim__when">
+          <time dateTime={claim.paidAt}>{day.format(new Date(claim.paidAt))}</time>에 보험사가 지급했다고 알려 왔어요.
+        </p>
+      )}
+      {paid && claim.paidAmt! < claim.claimAmt && <Shortfall claim={claim} visit={visit} />}
       {claim.reason && (
         <p className={`tr-claim__reason${claim.status === 'rejected' ? ' tr-claim__reason--bad' : ''}`}>
-          {claim.status === 'rejected' ? '반려 사유: ' : claim.status === 'documents_requested' ? '요청한 서류: ' : ''}
+          <strong>
+            {claim.status === 'rejected'
+              ? '반려 사유: '
+              : claim.status === 'documents_requested'
+                ? '보험사가 요청한 서류: '
+                : ''}
+          </strong>
           {claim.reason}
         </p>
       )}
+      <NextStep claim={claim} idRequested={idRequested} />
       {claim.history.length > 0 && (
         <details className="tr-history">
           <summary>진행 기록 보기</summary>
@@ -87,7 +204,36 @@ function ClaimRow({ claim }: { claim: TreatClaim }) {
   );
 }
 
-function VisitCard({ visit, onClaim, busy }: { visit: TreatVisit; onClaim(v: TreatVisit): void; busy: boolean }) {
+/** The money words of this screen, each explained (the contract's glossary: one meaning on every screen). */
+function Glossary() {
+  const keys = ['totalPaid', 'coveredSelf', 'uncovered', 'claimAmt', 'paid', 'deductible'] as const;
+  return (
+    <details className="tr-glossary">
+      <summary>금액 용어 풀이</summary>
+      <dl>
+        {keys.map((k) => (
+          <div key={k}>
+            <dt>{MONEY_TERMS[k].term}</dt>
+            <dd>{MONEY_TERMS[k].meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+function VisitCard({
+  visit,
+  onClaim,
+  busy,
+  idRequestedBy,
+}: {
+  visit: TreatVisit;
+  onClaim(v: TreatVisit): void;
+  busy: boolean;
+  /** Insurers with an open ID-copy request. */
+  idRequestedBy: Set<string>;
+}) {
   const titleId = `visit-${visit.treatId}`;
   return (
     <li className="tr-visit">
@@ -101,22 +247,27 @@ function VisitCard({ visit, onClaim, busy }: { visit: TreatVisit; onClaim(v: Tre
         </p>
         <dl className="tr-amounts">
           <div>
-            <dt>낸 금액</dt>
+            <dt>{MONEY_TERMS.totalPaid.term}</dt>
             <dd className="tr-amounts__total">{won(visit.paidAmt)}</dd>
           </div>
           <div>
-            <dt>급여 본인부담</dt>
+            <dt>{MONEY_TERMS.coveredSelf.term}</dt>
             <dd>{won(visit.coveredSelfAmt)}</dd>
           </div>
           <div>
-            <dt>비급여</dt>
+            <dt>{MONEY_TERMS.uncovered.term}</dt>
             <dd>{won(visit.uncoveredAmt)}</dd>
           </div>
         </dl>
         {visit.claims.length > 0 ? (
           <ul className="tr-claims" aria-label="청구한 보험사">
             {visit.claims.map((c) => (
-              <ClaimRow key={c.claimId} claim={c} />
+              <ClaimRow
+                key={c.claimId}
+                claim={c}
+                visit={visit}
+                idRequested={c.status === 'documents_requested' && idRequestedBy.has(c.insuCompCd)}
+              />
             ))}
           </ul>
         ) : (
@@ -285,6 +436,7 @@ function TreatHistory() {
   const { list, accessLog, minAmt, toConfirm } = treats.data;
   const claimable = list.filter((v) => v.canClaim);
   const openRequests = idCards.data?.list.filter((r) => r.status === 'requested') ?? [];
+  const idRequestedBy = new Set(openRequests.map((r) => r.insuCompCd));
 
   const fail = (e: unknown) =>
     void alert(e instanceof ApiError ? e.detail : '청구하지 못했어요. 잠시 후 다시 시도해 주세요.', { title: '알림' });
@@ -346,7 +498,7 @@ function TreatHistory() {
         <p className="screen__sub">
           {list.length > 0
             ? minAmt
-              ? `낸 금액이 ${won(minAmt)} 이상인 진료는 자동으로 청구해요. 적은 진료도 직접 청구할 수 있어요.`
+              ? `${MONEY_TERMS.totalPaid.term}가 ${won(minAmt)} 이상인 진료는 자동으로 청구해요. 적은 진료도 직접 청구할 수 있어요.`
               : '병원에서 진료 기록이 오면 자동으로 청구해요.'
             : '자동청구를 신청한 병원에서 진료를 받으면 여기에 보여 드려요.'}
         </p>
@@ -355,10 +507,11 @@ function TreatHistory() {
             청구하지 않은 진료 {claimable.length}건 한꺼번에 청구하기
           </button>
         )}
+        {list.length > 0 && <Glossary />}
         {list.length > 0 && (
           <ul className="tr-visits">
             {list.map((v) => (
-              <VisitCard key={v.treatId} visit={v} onClaim={claimVisit} busy={busy} />
+              <VisitCard key={v.treatId} visit={v} onClaim={claimVisit} busy={busy} idRequestedBy={idRequestedBy} />
             ))}
           </ul>
         )}
@@ -400,6 +553,6 @@ function MySubscriptionLink() {
 export default function Treat() {
   const session = useLinkSession('treat');
   if (session.state === 'checking') return <Checking />;
-  if (session.state === 'needAuth') return <NeedAuth reason={session.reason} />;
+  if (session.state === 'needAuth') return <NeedAuth reason={session.reason} back="/web/treat" />;
   return <TreatHistory />;
 }

@@ -1,6 +1,6 @@
 // The choose-money modal of spec §2: a bottom sheet of minimum claim amounts, each explained.
 // One tap chooses and closes; buttons rather than radios so arrow keys never choose by accident.
-import { MIN_AMT_CHOICES } from '@auto-claim/contract';
+import { MIN_AMT_CHOICES, MONEY_TERMS } from '@auto-claim/contract';
 import { SlideBottom } from '../../../ui/SlideBottom';
 import { formatWon } from './format';
 
@@ -13,7 +13,7 @@ export interface MoneyOption {
 const DETAILS: Record<(typeof MIN_AMT_CHOICES)[number], Omit<MoneyOption, 'value'>> = {
   0: { title: '모든 진료비', detail: '금액과 관계없이 진료를 받을 때마다 청구해요.' },
   10_000: { title: '1만 원 이상', detail: '동네 의원 진료도 대부분 청구해요.' },
-  30_000: { title: '3만 원 이상', detail: '본인부담금을 빼고도 받을 보험금이 있을 때가 많아요.' },
+  30_000: { title: '3만 원 이상', detail: `${MONEY_TERMS.deductible.term}을 빼고도 받을 보험금이 있을 때가 많아요.` },
   50_000: { title: '5만 원 이상', detail: '검사나 시술처럼 진료비가 큰 날만 청구해요.' },
   100_000: { title: '10만 원 이상', detail: '입원이나 큰 진료만 청구해요.' },
 };
