@@ -47,7 +47,7 @@ function fillEverything() {
   s.setReg({ ...filled(s.reg), sex: 'M', idcardType: 'ic', hospitalCd: '90000001' });
   s.setAuth({ ...filled(s.auth), custName: '김테스트', custHp: '01000001234', korRegId: '8501011' });
   s.setRepository({ ...filled(s.repository), hospitalNm: '하늘빛종합병원' });
-  s.setUi({ ...filled(s.ui), prcMode: 'inner', socialNum: '850101-1******' });
+  s.setUi({ ...filled(s.ui), prcMode: 'inner', socialNum: '850101-1******', afterVerify: '/web/treat' });
 }
 
 /** spec §4, word for word: what reset() keeps, written out here independently of the store's own list. */
@@ -162,7 +162,7 @@ describe('what survives a reload (PERSISTED)', () => {
         telecomTermsIds: ['telecomTermsIds-1'],
       },
       repository: { hospitalNm: '하늘빛종합병원' },
-      ui: { prcMode: 'inner' },
+      ui: { prcMode: 'inner', afterVerify: '/web/treat' },
     });
   });
 

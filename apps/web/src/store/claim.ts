@@ -118,8 +118,15 @@ export interface UiData {
   bankAccountRelNm: string;
   prcMode: PrcMode;
   jobType: string;
-  /** The patient came by a 알림톡 link (/web/treat): after SMS verification they go back there, not to enrolment. */
+  /** spec §3 UI data; set when the patient came by a 알림톡 link (useLinkSession). Routes nothing. */
   kakaoNotiCheck: boolean;
+  /**
+   * The screen a patient verifies by SMS for, when it is not enrolment: '/web/treat' or '/web/IDPhoto' (an 알림톡 link
+   * that did not open here). Identity and CertInput then say so instead of the sign-up's steps, and /excute goes back
+   * there, subscribed or not (issue 25: never the sign-up's "1단계"). A screen path, nothing personal: it survives a
+   * reload on /certInput.
+   */
+  afterVerify: '' | '/web/treat' | '/web/IDPhoto';
   /** The visits /web/treat last showed (memory only, never persisted). */
   kakaoNotiTreatList: TreatVisit[];
   /** From the chosen insurer's ui-controls (INSU_PHOTO): false skips the ID photo steps; null until known. */
@@ -216,6 +223,7 @@ const emptyUi = (): UiData => ({
   prcMode: 'outer',
   jobType: '',
   kakaoNotiCheck: false,
+  afterVerify: '',
   kakaoNotiTreatList: [],
   idPhotoRequired: null,
   pendingChanges: [],
@@ -265,7 +273,7 @@ export const PERSISTED = (s: ClaimState) => ({
   reg: pick(s.reg, ['hospitalCd', 'minAmt', 'retroMonth', 'termsIds', 'optTerms']),
   auth: pick(s.auth, ['hospitalCode', 'smsRequestSeq', 'smsResponseSeq', 'telecomTermsIds']),
   repository: pick(s.repository, ['hospitalNm']),
-  ui: pick(s.ui, ['prcMode']),
+  ui: pick(s.ui, ['prcMode', 'afterVerify']),
 });
 
 export const useClaimStore = create<ClaimState>()(

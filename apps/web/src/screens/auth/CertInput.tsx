@@ -19,8 +19,7 @@ import {
 import { api, ApiError } from '../../api/client';
 import { restoreSession } from '../../auth/session';
 import { useClaimStore } from '../../store/claim';
-import { progressOf } from '../../wizard/steps';
-import { StepProgress } from '../../wizard/WizardStep';
+import { VerifyPurpose } from './VerifyPurpose';
 import { toast } from '../../ui';
 import { SmsCodeField } from './SmsCodeField';
 
@@ -145,7 +144,7 @@ export default function CertInput() {
 
   return (
     <form className="screen" noValidate onSubmit={submit}>
-      <StepProgress {...progressOf('jumin')} />
+      <VerifyPurpose />
       <h2 className="screen__lead">문자로 받은 인증번호를 입력해 주세요</h2>
       <p className="screen__sub">{phoneShown} 번호로 인증번호 6자리를 보냈어요.</p>
       {closed && (

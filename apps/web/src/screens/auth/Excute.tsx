@@ -16,7 +16,7 @@ export default function Excute() {
   useEffect(() => {
     if (started.current) return; // StrictMode runs effects twice in development
     started.current = true;
-    const { reg, ui, setReg, setRepository } = useClaimStore.getState();
+    const { reg, ui, setReg, setRepository, setUi } = useClaimStore.getState();
     if (!reg.userCi) {
       navigate(landingPath({ reg, ui }), { replace: true });
       return;
@@ -32,13 +32,16 @@ export default function Excute() {
         if (sub instanceof ApiError) throw sub;
         if (hospitals instanceof ApiError) throw hospitals;
         setRepository({ myPossibleHospitals: hospitals.hospitals });
+        // Came by a 알림톡 link that did not open here and verified by SMS instead: back to the screen it meant (her
+        // history is hers by CI, subscribed or not), never into the sign-up (issue 25).
+        const back = ui.afterVerify;
+        if (back) setUi({ afterVerify: '' });
         if (sub.subscriptionStatus === 'subscribe') {
           setReg({ ...sub.reg, multiSubscrib: hospitals.hospitals.map((h) => h.hospitalCd) });
           if (sub.hospitalNm) setRepository({ hospitalNm: sub.hospitalNm });
-          // Came by a 알림톡 link whose token was used up and verified by SMS instead: back to the treatment history.
-          navigate(ui.kakaoNotiCheck ? `${APP_BASE}/web/treat` : `${APP_BASE}/security/applyHistory`, {
-            replace: true,
-          });
+          navigate(`${APP_BASE}${back || '/security/applyHistory'}`, { replace: true });
+        } else if (back) {
+          navigate(`${APP_BASE}${back}`, { replace: true });
         } else {
           navigate(`${APP_BASE}/security/jumin`, { replace: true });
         }

@@ -21,8 +21,7 @@ import { useCodes } from '../../api/codes';
 import { useTerms } from '../../api/terms';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimStore } from '../../store/claim';
-import { progressOf } from '../../wizard/steps';
-import { StepProgress } from '../../wizard/WizardStep';
+import { VerifyPurpose } from './VerifyPurpose';
 import { Field } from '../../ui/Field';
 import { alert } from '../../ui';
 import { TermsChecklist } from './TermsChecklist';
@@ -132,7 +131,7 @@ export default function Identity() {
 
   return (
     <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
-      <StepProgress {...progressOf('jumin')} />
+      <VerifyPurpose />
       <h2 className="screen__lead">본인 명의 휴대폰으로 인증해 주세요</h2>
       {fieldErrors.length > 0 && (
         <div

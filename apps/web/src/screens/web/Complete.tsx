@@ -1,16 +1,64 @@
 // /web/complete: '자동청구 완료' after a subscription, or '신분증 제출' when type=idSubmit (spec §2: the route table
-// gives the title by the same query).
-import { Link, useSearchParams } from 'react-router';
+// gives the title by the same query). Says she finished only when the server says she is subscribed: opened by
+// someone who never enrolled (a bookmark, a shared address), it sends her to the start and says why (issue 25).
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
+import { fetchSubscriptionStatus, isSubscribed } from '../../api/subscriptions';
+import { fillFromSession, probeSession } from '../../auth/session';
 import { landingPath } from '../../auth/rules';
 import { useClaimStore } from '../../store/claim';
+import { toast } from '../../ui';
 import '../security/parts/enrol.css';
+
+/** Is this browser's patient subscribed? Asked of the server (a session first, so nobody meets a logout alert). */
+function useSubscribed(ask: boolean): boolean | undefined {
+  const [subscribed, setSubscribed] = useState<boolean>();
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    void (async () => {
+      if (!useClaimStore.getState().reg.userCi) {
+        const s = await probeSession();
+        if (!s || !fillFromSession(s)) {
+          if (live) setSubscribed(false);
+          return;
+        }
+      }
+      const status = await fetchSubscriptionStatus();
+      if (live) setSubscribed(isSubscribed(status));
+    })();
+    return () => {
+      live = false;
+    };
+  }, [ask]);
+  return subscribed;
+}
 
 export default function Complete() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const idSubmit = params.get('type') === 'idSubmit';
   const hospitalNm = useClaimStore((s) => s.repository.hospitalNm);
   const verified = useClaimStore((s) => Boolean(s.reg.userCi));
+  const subscribed = useSubscribed(!idSubmit);
+
+  useEffect(() => {
+    if (subscribed !== false) return;
+    toast('자동청구 가입 내역이 없어요. 처음 화면에서 신청할 수 있어요.');
+    navigate(landingPath(useClaimStore.getState()), { replace: true });
+  }, [subscribed, navigate]);
+
+  if (!idSubmit && !subscribed) {
+    return (
+      <section className="notice-screen" aria-busy="true">
+        <div className="spinner" aria-hidden="true" />
+        <h2 className="notice-screen__title" role="status">
+          가입 내역을 확인하고 있어요
+        </h2>
+      </section>
+    );
+  }
 
   return (
     <section className="done" aria-labelledby="done-title">

@@ -208,6 +208,6 @@ function IdPhotoRequests() {
 export default function IDPhoto() {
   const session = useLinkSession('idCard');
   if (session.state === 'checking') return <Checking />;
-  if (session.state === 'needAuth') return <NeedAuth reason={session.reason} />;
+  if (session.state === 'needAuth') return <NeedAuth reason={session.reason} back="/web/IDPhoto" />;
   return <IdPhotoRequests />;
 }

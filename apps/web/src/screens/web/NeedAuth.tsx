@@ -1,14 +1,15 @@
 // Shown on /web/treat and /web/IDPhoto when neither the 알림톡 link nor an earlier session says who this is: the
-// patient verifies by SMS (the usual identity flow) and comes back to the treatment history afterwards.
+// patient verifies by SMS and comes straight back to the screen the link meant (issue 25). Not the sign-up: the
+// service terms were agreed when she subscribed, so the identity screen comes first, without the sign-up's steps.
 import { useNavigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 import { useClaimStore } from '../../store/claim';
 
-export function NeedAuth({ reason }: { reason: string | undefined }) {
+export function NeedAuth({ reason, back }: { reason: string | undefined; back: '/web/treat' | '/web/IDPhoto' }) {
   const navigate = useNavigate();
   const start = () => {
-    useClaimStore.getState().setUi({ kakaoNotiCheck: true });
-    navigate(`${APP_BASE}/authAgreeInfo`);
+    useClaimStore.getState().setUi({ afterVerify: back });
+    navigate(`${APP_BASE}/identity`);
   };
   return (
     <section className="notice-screen" aria-labelledby="need-auth-title">

@@ -1,10 +1,11 @@
 // 'My subscription' (the /excute screen sends a subscribed patient to applyHistory): the status of
-// GET /v1/claims/subscriptions, and the changes a patient may make: the account, address and e-mail through the same
+// GET /v1/claims/subscriptions with a way to her claims (/web/treat), and the changes a patient may make: the account, address and e-mail through the same
 // wizard screens (change links that come back here, then "변경 내용 저장" → PUT), the minimum amount in the
 // choose-money sheet (PUT at once), add this hospital (spec §4 add-hospital), remove a hospital, cancel.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
+  APP_BASE,
   DEFAULT_HOSPITAL_CD,
   SELF_REL,
   type SubscriptionChangeBody,
@@ -181,6 +182,10 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
           {insurers}에 보험금을 자동으로 청구해요.{' '}
           {sub.contractStartDate && `가입일 ${formatYmd(sub.contractStartDate)}`}
         </p>
+        {/* Her claims, what each insurer answered and what to do next (issue 25: always a way back to them). */}
+        <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/treat`}>
+          내 진료·청구 내역 보기
+        </Link>
       </section>
 
       {anyPending && (

@@ -1,0 +1,206 @@
+// /web/treat explains each claim and she can always get back to it (issue 25, items 3 and 4): what was claimed, what
+// the insurer answered (a paid amount below the claim and why, a rejection's reason, the papers asked for and how to
+// send them) and the next step, in the glossary's words; "내 자동청구" leads to the history; a 알림톡 link opened in a
+// browser that never saw it leads through SMS verification straight to the history, never to the sign-up's steps;
+// /web/complete opened by someone who never enrolled does not say she finished.
+import { createHmac } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  API,
+  INSURER_API,
+  INSURER_SIGNATURE_HEADER,
+  INSURER_TIMESTAMP_HEADER,
+  SMS_RESEND_INTERVAL_SECONDS,
+  type InsurerAnswerBody,
+  type TreatsAnswer,
+} from '@auto-claim/contract';
+import { test, expect, snap, expectAccessible, testPerson, appPath, fillIdentity, latestCode } from './fixtures';
+import { feed, linkFromOutbox, ok, subscribe } from './patient-api';
+
+const INSURER = 'SAMSUNGFIRE';
+
+/** The insurer's signed answer (docs/providers/insurer-api.md), timed by the server's own (sandbox) clock. */
+async function insurerAnswers(request: APIRequestContext, body: Omit<InsurerAnswerBody, 'eventId'>) {
+  const { now } = await ok<{ now: string }>(await request.post('/sandbox/clock', { data: { advanceSeconds: 1 } }));
+  const raw = JSON.stringify({ eventId: `e2e-${body.claimId}-${body.answer}`, ...body });
+  const ts = String(Math.floor(Date.parse(now) / 1000));
+  const sig = createHmac('sha256', `sandbox-${INSURER}`).update(`answer.v1.${ts}.`).update(raw).digest('hex');
+  await ok(
+    await request.post(INSURER_API.claimAnswers(INSURER), {
+      headers: {
+        'content-type': 'application/json',
+        [INSURER_TIMESTAMP_HEADER]: ts,
+        [INSURER_SIGNATURE_HEADER]: `v1=${sig}`,
+      },
+      data: raw,
+    }),
+  );
+}
+
+/** The claim of the visit that cost `totalPaid`, once the engine sent it (the insurer may answer only then). */
+async function sentClaim(request: APIRequestContext, totalPaid: number) {
+  let claimId = 0;
+  await expect
+    .poll(
+      async () => {
+        const treats = (await (await request.get(API.treats)).json()) as TreatsAnswer;
+        const claim = treats.list.find((v) => v.paidAmt === totalPaid)?.claims[0];
+        claimId = claim?.status === 'sent' ? Number(claim.claimId) : 0;
+        return claimId;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  return claimId;
+}
+
+const visitOf = (page: Page, amount: string) =>
+  page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3 }) })
+    .filter({ hasText: amount });
+
+test('each claim says what was claimed, what the insurer answered and what to do next', async ({ page }) => {
+  test.setTimeout(120_000);
+  const p = testPerson();
+  const ci = await subscribe(page.request, p, 10_000);
+  await feed(page.request, p, ci, { receiptNo: `E2E-ANS-P-${p.phone}`, totalPaid: 35_000, daysAgo: 6 });
+  await feed(page.request, p, ci, { receiptNo: `E2E-ANS-R-${p.phone}`, totalPaid: 48_000, daysAgo: 5 });
+  await feed(page.request, p, ci, { receiptNo: `E2E-ANS-D-${p.phone}`, totalPaid: 60_000, daysAgo: 4 });
+  const [paid, rejected, papers] = [
+    await sentClaim(page.request, 35_000),
+    await sentClaim(page.request, 48_000),
+    await sentClaim(page.request, 60_000),
+  ];
+  await insurerAnswers(page.request, { claimId: paid, answer: 'paid', paidAmount: 23_000 });
+  await insurerAnswers(page.request, {
+    claimId: rejected,
+    answer: 'rejected',
+    reason: '미용 목적의 치료는 보장하지 않아요.',
+  });
+  await insurerAnswers(page.request, {
+    claimId: papers,
+    answer: 'documents_requested',
+    documents: ['id_copy', 'diagnosis'],
+  });
+
+  await page.goto(appPath('/web/treat'));
+  await expect(page.getByRole('heading', { name: /병원에서 받은 진료 3건/ })).toBeVisible();
+
+  // Paid, below the claim: the claim and the payout side by side under their own words, the difference and why.
+  const paidVisit = visitOf(page, '35,000원');
+  await expect(paidVisit).toContainText('보험금 지급 완료');
+  await expect(paidVisit).toContainText(/청구 금액\s*35,000원/);
+  await expect(paidVisit).toContainText(/받은 보험금\s*23,000원/);
+  await expect(paidVisit).toContainText(/\d{4}년 \d{1,2}월 \d{1,2}일에 보험사가 지급했다고 알려 왔어요/);
+  await expect(paidVisit).toContainText('청구 금액보다 12,000원 적게 받았어요.');
+  await expect(paidVisit).toContainText('공제금액');
+  // The visit's 비급여 (60 % of 35,000 in the sandbox feed) is named as a possible part of it, no more.
+  await expect(paidVisit).toContainText('비급여 21,000원 가운데 가입한 보험이 보장하지 않는 항목이 있으면');
+  await expect(paidVisit).toContainText('삼성화재 고객센터(1588-5114)');
+  await expect(paidVisit).toContainText('다음 할 일');
+
+  // Rejected: the insurer's reason, and whom to call.
+  const rejectedVisit = visitOf(page, '48,000원');
+  await expect(rejectedVisit).toContainText('보험사 반려');
+  await expect(rejectedVisit).toContainText('반려 사유: 미용 목적의 치료는 보장하지 않아요.');
+  await expect(rejectedVisit).toContainText('삼성화재 고객센터(1588-5114)에 전화해 주세요');
+  await expect(rejectedVisit).not.toContainText('받은 보험금');
+
+  // Papers: which ones; the ID copy is sent from here, the rest go to the insurer directly.
+  const papersVisit = visitOf(page, '60,000원');
+  await expect(papersVisit).toContainText('보험사가 요청한 서류: 신분증 사본, 진단서');
+  await expect(papersVisit).toContainText('그 밖의 서류는 병원에서 발급받아 보험사에 직접 보내야 해요');
+  const send = papersVisit.getByRole('link', { name: '삼성화재에 신분증 사본 보내기' });
+  await expect(send).toBeVisible();
+
+  // One glossary: each money word explained once, the same words the cards use.
+  await page.getByText('금액 용어 풀이').click();
+  await expect(page.getByRole('definition').filter({ hasText: '받은 보험금이 아니에요' })).toBeVisible();
+  await snap(page, 'treat-answers-01-390');
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(paidVisit).toContainText('12,000원 적게');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snap(page, 'treat-answers-02-320');
+  await expectAccessible(page);
+
+  await send.click();
+  await expect(page).toHaveURL(/\/web\/IDPhoto$/);
+});
+
+test('"내 자동청구" leads to her history', async ({ page }) => {
+  test.setTimeout(90_000);
+  const p = testPerson();
+  const ci = await subscribe(page.request, p, 10_000);
+  await feed(page.request, p, ci, { receiptNo: `E2E-MINE-${p.phone}`, totalPaid: 35_000 });
+  // After verification a subscriber lands on "내 자동청구" (the summary of her subscription).
+  await page.goto(appPath('/security/applyHistory'));
+  await expect(page.getByRole('heading', { name: '자동청구에 가입되어 있어요' })).toBeVisible();
+  const link = page.getByRole('link', { name: '내 진료·청구 내역 보기' });
+  await snap(page, 'treat-answers-03-my-subscription');
+  await expectAccessible(page);
+  await link.click();
+  await expect(page).toHaveURL(/\/web\/treat$/);
+  await expect(page.getByRole('heading', { name: /병원에서 받은 진료 1건/ })).toBeVisible();
+});
+
+test('a 알림톡 link opened in another browser: SMS verification, then straight to her history', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const p = testPerson();
+  const ci = await subscribe(page.request, p, 10_000);
+  await feed(page.request, p, ci, { receiptNo: `E2E-FWD-${p.phone}`, totalPaid: 35_000 });
+  const link = await linkFromOutbox(page, p.phone, 'treat');
+  // Opened first in KakaoTalk's own browser: the link is that browser's from now on.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: /병원에서 받은 진료 1건/ })).toBeVisible();
+  // The first code's resend gap passes on the sandbox's clock, not in the test's time.
+  await ok(await page.request.post('/sandbox/clock', { data: { advanceSeconds: SMS_RESEND_INTERVAL_SECONDS + 1 } }));
+  const sent = await ok<{ messages: { body: string }[] }>(await page.request.get(`/sandbox/outbox?to=${p.phone}`));
+  const firstCode = sent.messages.map((m) => m.body.match(/\[(\d{6})\]/)?.[1]).find(Boolean) ?? '';
+
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ko-KR', isMobile: true });
+  try {
+    const fresh = await other.newPage();
+    await fresh.goto(link);
+    await expect(fresh.getByRole('heading', { name: '본인인증이 필요해요' })).toBeVisible();
+    await fresh.getByRole('button', { name: '휴대폰 본인인증 하기' }).click();
+    // The identity screen, not the sign-up: no service terms, no "5단계 중 1단계", and it says what it is for.
+    await expect(fresh).toHaveURL(/\/identity$/);
+    await expect(fresh.getByText(/단계 중 \d단계/)).toHaveCount(0);
+    await expect(
+      fresh.getByText('내 진료·청구 내역을 보려고 본인인증을 해요. 새로 가입하는 게 아니에요.', { exact: false }),
+    ).toBeVisible();
+    await snap(fresh, 'treat-answers-04-verify-for-history');
+    await expectAccessible(fresh);
+    await fillIdentity(fresh, p);
+    await fresh.getByRole('button', { name: '인증번호 받기' }).click();
+    await expect(fresh).toHaveURL(/\/certInput$/);
+    await expect(fresh.getByText(/단계 중 \d단계/)).toHaveCount(0);
+    await fresh.getByLabel('인증번호').fill(await latestCode(fresh, p.phone, firstCode));
+    await fresh.getByRole('button', { name: '확인', exact: true }).click();
+    await expect(fresh).toHaveURL(/\/web\/treat$/);
+    await expect(fresh.getByRole('heading', { name: /병원에서 받은 진료 1건/ })).toBeVisible();
+    await expect(fresh.getByText('35,000원').first()).toBeVisible();
+    await snap(fresh, 'treat-answers-05-history-after-verify');
+    await expectAccessible(fresh);
+  } finally {
+    await other.close();
+  }
+});
+
+test('/web/complete opened by someone who never enrolled does not say she finished', async ({ page }) => {
+  await page.goto(appPath('/web/complete'));
+  await expect(page.getByRole('heading', { name: '자동청구 신청을 마쳤어요' })).toHaveCount(0);
+  // Sent to the start, and told why.
+  await expect(page).not.toHaveURL(/\/web\/complete/);
+  await expect(page.getByText('자동청구 가입 내역이 없어요. 처음 화면에서 신청할 수 있어요.')).toBeVisible();
+  await expect(page.getByRole('button', { name: '자동청구 시작하기' }).first()).toBeVisible();
+  await snap(page, 'treat-answers-06-complete-not-enrolled');
+  await expectAccessible(page);
+});
