@@ -7112,6 +7112,8 @@ export interface operations {
                 reason: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
+                paidAt: string | null;
+                insuCallCenter: string | null;
                 /** @enum {string} */
                 origin: 'auto' | 'patient';
                 /** @enum {string|null} */
@@ -7244,6 +7246,8 @@ export interface operations {
                 reason: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
+                paidAt: string | null;
+                insuCallCenter: string | null;
                 /** @enum {string} */
                 origin: 'auto' | 'patient';
                 /** @enum {string|null} */
@@ -7493,6 +7497,8 @@ export interface operations {
                 reason: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
+                paidAt: string | null;
+                insuCallCenter: string | null;
                 /** @enum {string} */
                 origin: 'auto' | 'patient';
                 /** @enum {string|null} */
