@@ -5,4 +5,13 @@ export { publicHospital, referenceRoutes } from './routes.js';
 export { PUBLIC_REFERENCE, createReferenceCache, keyOf, sent, type ReferenceCache } from './cache.js';
 export { channelsOf, deliverySettingsOf, pausedInsurers } from './delivery-settings.js';
 export { referenceOpsRoutes } from './console/routes.js';
-export { bankNameOf, faxNumbers, findBank, findJob, hospitalsByCode, insurersByCode, photoControlsOf } from './repo.js';
+export {
+  bankNameOf,
+  callCentresOf,
+  faxNumbers,
+  findBank,
+  findJob,
+  hospitalsByCode,
+  insurersByCode,
+  photoControlsOf,
+} from './repo.js';

@@ -142,10 +142,25 @@ export const insurersByCode = (handle: Handle, codes: string[]) =>
     ? Promise.resolve([])
     : own<ReferenceTables>(handle)
         .selectFrom('insurer')
-        .select(['insuCompCd', 'insuCompNm', 'active', 'callCenter'])
+        .select(['insuCompCd', 'insuCompNm', 'active'])
         .where('insuCompCd', 'in', codes)
         .orderBy('sortOrder')
         .execute();
+
+/** Each insurer's customer centre number among `codes` (the patient's history names whom to call); absent: none known. */
+export const callCentresOf = async (handle: Handle, codes: string[]): Promise<Map<string, string>> =>
+  new Map(
+    codes.length === 0
+      ? []
+      : (
+          await own<ReferenceTables>(handle)
+            .selectFrom('insurer')
+            .select(['insuCompCd', 'callCenter'])
+            .where('insuCompCd', 'in', codes)
+            .where('callCenter', 'is not', null)
+            .execute()
+        ).map((i) => [i.insuCompCd, i.callCenter!]),
+  );
 
 /** Each insurer's photo settings (ui-control group INSU_PHOTO), read by the contract's one reader; every code answers. */
 export async function photoControlsOf(handle: Handle, codes: string[]): Promise<Map<string, PhotoControls>> {

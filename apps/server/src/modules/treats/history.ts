@@ -29,7 +29,7 @@ import {
   type HistoryRecord,
   type RecordOwner,
 } from '../claims/index.js';
-import { hospitalsByCode, insurersByCode } from '../reference/index.js';
+import { callCentresOf, hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { latestMinAmt, liveSubscriptionOf, subscriptionIdsOf } from '../subscriptions/index.js';
 import { accessLogOf } from './access-log.js';
 import { iso } from './common.js';
@@ -71,7 +71,7 @@ interface Loaded {
   insurers: string[] | undefined;
   hospitalNm: Map<string, string>;
   insurerNm: Map<string, string>;
-  callCenter: Map<string, string | null>;
+  callCenter: Map<string, string>;
 }
 
 /** Whose records a patient sees: their CI's, and those matched to any subscription they had. */
@@ -85,14 +85,16 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     ctx.db,
     records.map((r) => r.id),
   );
-  const [history, sub, hospitals, insurers] = await Promise.all([
+  const insurerCodes = [...new Set(claims.map((c) => c.insuCompCd))];
+  const [history, sub, hospitals, insurers, callCenter] = await Promise.all([
     statusHistoryOf(
       ctx.db,
       claims.map((c) => c.id),
     ),
     liveSubscriptionOf(ctx.db, ciHmac),
     hospitalsByCode(ctx.db, [...new Set(records.map((r) => r.hospitalCd))]),
-    insurersByCode(ctx.db, [...new Set(claims.map((c) => c.insuCompCd))]),
+    insurersByCode(ctx.db, insurerCodes),
+    callCentresOf(ctx.db, insurerCodes),
   ]);
   return {
     records,
@@ -101,7 +103,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     insurers: sub?.insurers,
     hospitalNm: new Map(hospitals.map((h) => [h.hospitalCd, h.hospitalNm])),
     insurerNm: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
-    callCenter: new Map(insurers.map((i) => [i.insuCompCd, i.callCenter])),
+    callCenter,
   };
 }
 
