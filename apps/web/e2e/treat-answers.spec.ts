@@ -142,6 +142,8 @@ test('"내 자동청구" leads to her history', async ({ page }) => {
   const link = page.getByRole('link', { name: '내 진료·청구 내역 보기' });
   await snap(page, 'treat-answers-03-my-subscription');
   await expectAccessible(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await snap(page, 'treat-answers-03-my-subscription-320');
   await link.click();
   await expect(page).toHaveURL(/\/web\/treat$/);
   await expect(page.getByRole('heading', { name: /병원에서 받은 진료 1건/ })).toBeVisible();
@@ -178,6 +180,9 @@ test('a 알림톡 link opened in another browser: SMS verification, then straigh
     ).toBeVisible();
     await snap(fresh, 'treat-answers-04-verify-for-history');
     await expectAccessible(fresh);
+    await fresh.setViewportSize({ width: 320, height: 640 });
+    await snap(fresh, 'treat-answers-04-verify-for-history-320');
+    await fresh.setViewportSize({ width: 390, height: 844 });
     await fillIdentity(fresh, p);
     await fresh.getByRole('button', { name: '인증번호 받기' }).click();
     await expect(fresh).toHaveURL(/\/certInput$/);
@@ -203,4 +208,6 @@ test('/web/complete opened by someone who never enrolled does not say she finish
   await expect(page.getByRole('button', { name: '자동청구 시작하기' }).first()).toBeVisible();
   await snap(page, 'treat-answers-06-complete-not-enrolled');
   await expectAccessible(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await snap(page, 'treat-answers-06-complete-not-enrolled-320');
 });

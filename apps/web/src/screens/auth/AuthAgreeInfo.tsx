@@ -26,6 +26,8 @@ export default function AuthAgreeInfo() {
       requestAnimationFrame(() => errorRef.current?.focus());
       return;
     }
+    // Agreeing to the service terms is the sign-up: a verification begun earlier for a link (ui.afterVerify) is over.
+    useClaimStore.getState().setUi({ afterVerify: '' });
     setReg({
       termsIds: list.filter((t) => t.required).map((t) => t.termsId),
       optTerms: list.filter((t) => !t.required && agreed.has(t.termsId)).map((t) => t.termsId),
