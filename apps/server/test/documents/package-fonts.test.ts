@@ -115,7 +115,7 @@ async function withChangedGlyph(bytes: Uint8Array) {
     d.lookup(PDFName.of('FontName'), PDFName).decodeText().endsWith('+Pretendard-Regular'),
   )!;
   const fileRef = descriptor.get(PDFName.of('FontFile2')) as PDFRef;
-  const file = doc.context.lookup(fileRef, PDFRawStream);
+  const file = doc.context.lookup(fileRef) as PDFRawStream;
   const ttf = new Uint8Array(inflateSync(file.contents));
   const glyphs = glyphRecords(ttf)!;
   const id = Array.from({ length: glyphs.count }, (_, i) => i).find((i) => i > 0 && !glyphs.empty(i))!;
