@@ -308,7 +308,9 @@ export async function pdfDoc(meta: PdfMeta, opts: { nativeDeflate?: boolean } = 
       await regular.embed();
       await bold.embed();
       layout.writeStructure();
-      return doc.save({ useObjectStreams: opts?.objectStreams ?? false });
+      // Written in one go: pdf-lib otherwise yields to the event loop every 50 objects (a setTimeout each, at least a
+      // millisecond), which a PDF worker thread, with nothing else to run, only waits out.
+      return doc.save({ useObjectStreams: opts?.objectStreams ?? false, objectsPerTick: Infinity });
     },
     shareFonts: async (pages) => {
       const found = new Map<string, CopiedFont>();

@@ -14,6 +14,7 @@ import {
   PDFRawStream,
   PDFRef,
   PDFString,
+  ParseSpeeds,
   PngEmbedder,
   type PDFPage,
 } from 'pdf-lib';
@@ -40,7 +41,8 @@ export async function renderClaimPackage({ claim, signed, idPhoto, meta }: Packa
   // 위임장 already holds as an image instead of decoding the PNG again.
   const stored = [];
   for (const bytes of [signed.commission, signed.agree]) {
-    const source = await PDFDocument.load(bytes, { updateMetadata: false });
+    // Parsed in one go (as pdf.ts saves): in a PDF worker thread, yielding every 100 objects only waits.
+    const source = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
     const tags = structureOf(source);
     const pages = await pkg.doc.copyPages(source, source.getPageIndices());
     stored.push({ pages, tags: pages.map((_, i) => tags.get(source.getPage(i).ref) ?? []) });
