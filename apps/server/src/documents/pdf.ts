@@ -4,24 +4,32 @@
 // metadata dates, a subset tag derived from the glyphs), so a stored SHA-256 can be checked by regenerating it.
 // What the documents look like, and which official form each follows: docs/documents.md.
 import { createHash } from 'node:crypto';
+import { deflateSync, inflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import {
   Cache,
   CustomFontEmbedder,
+  PDFContext,
   PDFDocument,
+  PDFFlateStream,
   PDFFont,
+  PDFArray,
+  PDFDict,
   PDFHexString,
   PDFName,
   PDFNumber,
   PDFOperator,
   PDFOperatorNames,
+  PDFRawStream,
+  PDFRef as Ref,
   rgb,
+  typedArrayFor,
   type Color,
   type PDFImage,
   type PDFPage,
   type PDFRef,
 } from 'pdf-lib';
-import { fontBytes, subsetFace, type FontFace } from './fonts.js';
+import { fontBytes, glyphRecords, subsetFace, type FontFace } from './fonts.js';
 
 type Font = ReturnType<typeof fontkit.create>;
 type Glyph = ReturnType<Font['glyphForCodePoint']>;
@@ -86,12 +94,146 @@ class SubsetFontEmbedder extends CustomFontEmbedder {
     return this.embedFontDict(context, ref);
   }
 
-  protected override async serializeFont(): Promise<Uint8Array> {
-    return subsetFace(
+  private subsetBytes: Promise<Uint8Array> | undefined;
+  /** Glyph ids given to HarfBuzz besides the code points (only for a package: a 위임장's subset stays as it was). */
+  private readonly included = new Set<number>();
+
+  /** The subset of the glyphs used so far (made once, and again only after more glyphs were used). */
+  subset(): Promise<Uint8Array> {
+    return (this.subsetBytes ??= subsetFace(
       this.face,
       [...this.used.values()].flatMap((g) => g.codePoints),
-    );
+      this.included,
+    ));
   }
+
+  /** Glyphs drawn by pages copied from another document that will draw with this font (shareFonts). */
+  include(ids: Iterable<number>) {
+    for (const id of ids) {
+      this.used.set(id, this.font.getGlyph(id));
+      this.included.add(id);
+    }
+    this.glyphCache.invalidate();
+    this.subsetBytes = undefined;
+  }
+
+  /** A glyph's width as this font's /W writes it (1000 units to the em). */
+  widthOf(id: number) {
+    return this.font.getGlyph(id).advanceWidth * this.scale;
+  }
+
+  protected override async serializeFont(): Promise<Uint8Array> {
+    return this.subset();
+  }
+}
+
+/** Our subset of Pretendard in a copied page's resources, as documents/pdf.ts writes it: its face, glyphs and file. */
+interface CopiedFont {
+  face: FontFace;
+  /** The glyphs its /W gives a width, with that width. */
+  widths: Map<number, number>;
+  file: Uint8Array;
+  /** The font's own objects (Type0 font, CIDFont, descriptor, font file, ToUnicode). */
+  objects: Ref[];
+  uses: [PDFDict, PDFName][];
+}
+
+/** A font of a copied page that is one of our Pretendard subsets (Identity-H, CIDToGIDMap Identity), or undefined. */
+function copiedFont(doc: PDFDocument, ref: Ref): CopiedFont | undefined {
+  const ctx = doc.context;
+  const font = ctx.lookupMaybe(ref, PDFDict);
+  const base = font?.lookupMaybe(PDFName.of('BaseFont'), PDFName)?.decodeText() ?? '';
+  const face = /^[A-Z]{6}\+Pretendard-Regular$/.test(base)
+    ? 'regular'
+    : /^[A-Z]{6}\+Pretendard-Bold$/.test(base)
+      ? 'bold'
+      : undefined;
+  if (!font || !face || font.lookupMaybe(PDFName.of('Encoding'), PDFName)?.decodeText() !== 'Identity-H') return;
+  const cidRef = font.lookupMaybe(PDFName.of('DescendantFonts'), PDFArray)?.get(0);
+  const cid = cidRef instanceof Ref ? ctx.lookupMaybe(cidRef, PDFDict) : undefined;
+  if (!cid || cid.lookupMaybe(PDFName.of('CIDToGIDMap'), PDFName)?.decodeText() !== 'Identity') return;
+  const descriptorRef = cid.get(PDFName.of('FontDescriptor'));
+  const descriptor = descriptorRef instanceof Ref ? ctx.lookupMaybe(descriptorRef, PDFDict) : undefined;
+  const fileRef = descriptor?.get(PDFName.of('FontFile2'));
+  const found = fileRef instanceof Ref ? ctx.lookup(fileRef) : undefined;
+  const stream = found instanceof PDFRawStream ? found : undefined;
+  if (!stream || stream.dict.lookupMaybe(PDFName.of('Filter'), PDFName)?.decodeText() !== 'FlateDecode') return;
+  const widths = new Map<number, number>();
+  const w = cid.lookupMaybe(PDFName.of('W'), PDFArray)?.asArray() ?? [];
+  for (let i = 0; i + 1 < w.length; i += 2) {
+    const first = w[i];
+    const list = w[i + 1];
+    if (!(first instanceof PDFNumber) || !(list instanceof PDFArray)) return; // a form we do not write
+    list.asArray().forEach((n, k) => {
+      if (n instanceof PDFNumber) widths.set(first.asNumber() + k, n.asNumber());
+    });
+  }
+  let file: Uint8Array;
+  try {
+    file = inflateSync(stream.contents);
+  } catch {
+    return;
+  }
+  const toUnicode = font.get(PDFName.of('ToUnicode'));
+  const objects = [ref, cidRef, descriptorRef, fileRef, toUnicode].filter((r): r is Ref => r instanceof Ref);
+  return { face, widths, file, objects, uses: [] };
+}
+
+/** Every glyph `theirs` holds is the same in `ours`, under the same id. */
+function sameGlyphs(theirs: NonNullable<ReturnType<typeof glyphRecords>>, ours: typeof theirs) {
+  for (let id = 0; id < theirs.count; id++)
+    if (!theirs.empty(id) && !sameGlyph(theirs.record(id), ours.record(id))) return false;
+  return true;
+}
+
+/** Trailing zeros are a glyph record's padding (to 2 or 4 bytes, by the loca format), not the glyph. */
+function sameGlyph(a: Uint8Array, b: Uint8Array) {
+  let m = a.length;
+  let n = b.length;
+  while (m > 0 && a[m - 1] === 0) m--;
+  while (n > 0 && b[n - 1] === 0) n--;
+  return m === n && Buffer.compare(a.subarray(0, m), b.subarray(0, n)) === 0;
+}
+
+// Deflate in C (Node's zlib) instead of pdf-lib's pako, for the documents that ask for it (a claim package): pako's
+// deflate was the largest item of a package's CPU profile (docs/performance.md, "Claim packages"). The 위임장 and
+// 동의서 keep pako, whose bytes are those of zlib 1.2.8 on every machine (a document made before the blob store is
+// drawn again and must give the bytes whose SHA-256 was kept); zlib's output can differ between builds, so a package
+// is the same bytes for the same claim within one build, which is all its stored hash needs (it is kept as made).
+const nativeDeflate = new WeakSet<PDFContext>();
+/**
+ * zlib's level 3, not its default 6: measured on a package's streams, half the CPU (1.7 against 3.6 ms) for 9 % more
+ * bytes (55.5 against 50.9 KB), well inside the 80 KB a package may take (docs/performance.md, "Claim packages").
+ */
+const DEFLATE_LEVEL = 3;
+type FlateStream = PDFFlateStream & { contentsCache: Cache<Uint8Array>; encode: boolean };
+const flate = PDFFlateStream.prototype as unknown as {
+  getContents(this: FlateStream): Uint8Array;
+  getContentsSize(this: FlateStream): number;
+};
+const native = new WeakSet<FlateStream>();
+function deflatedNatively(s: FlateStream) {
+  if (s.encode && !native.has(s) && nativeDeflate.has(s.dict.context)) {
+    native.add(s);
+    // pdf-lib invalidates this cache when a content stream grows, as it did its own.
+    s.contentsCache = Cache.populatedBy(() => deflateSync(s.getUnencodedContents(), { level: DEFLATE_LEVEL }));
+  }
+  return s;
+}
+const pakoContents = flate.getContents;
+const pakoContentsSize = flate.getContentsSize;
+flate.getContents = function () {
+  return pakoContents.call(deflatedNatively(this));
+};
+flate.getContentsSize = function () {
+  return pakoContentsSize.call(deflatedNatively(this));
+};
+/** Every stream of `doc` (fonts, images, page contents, object streams) deflated by Node's zlib. */
+function deflateNatively(doc: PDFDocument) {
+  const ctx = doc.context;
+  nativeDeflate.add(ctx);
+  ctx.flateStream = (contents, dict = {}) =>
+    ctx.stream(deflateSync(typedArrayFor(contents), { level: DEFLATE_LEVEL }), { ...dict, Filter: 'FlateDecode' });
 }
 
 /** The structure elements the documents tag their content with. */
@@ -116,6 +258,14 @@ export interface PdfDoc {
    * was kept at submission.
    */
   save(opts?: { objectStreams?: boolean }): Promise<Uint8Array>;
+  /**
+   * Lets pages copied in from documents this toolkit made draw with this document's fonts: each copied Pretendard
+   * subset is replaced by this document's subset of the same face, grown by the glyphs those pages use, when every
+   * glyph the copied subset holds is byte for byte the one this document embeds, under the same id, with the same
+   * width (the same font file, subset the same way). The copied pages' content streams are untouched; a font that
+   * differs (another version of Pretendard) stays as it came. Answers how many copied fonts were replaced.
+   */
+  shareFonts(pages: PDFPage[]): Promise<number>;
 }
 
 /** What a document says of itself: its title (shown by viewers), subject and date (the signing or claim date). */
@@ -125,13 +275,20 @@ export interface PdfMeta {
   date: Date;
 }
 
-/** A new document with the Korean fonts and a text layout on its first page. */
-export async function pdfDoc(meta: PdfMeta): Promise<PdfDoc> {
+/**
+ * A new document with the Korean fonts and a text layout on its first page. `nativeDeflate`: its streams deflated by
+ * Node's zlib (a claim package), not pako (the 위임장 and 동의서, whose bytes must not change between builds).
+ */
+export async function pdfDoc(meta: PdfMeta, opts: { nativeDeflate?: boolean } = {}): Promise<PdfDoc> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const embed = (face: FontFace) =>
-    PDFFont.of(doc.context.nextRef(), doc, new SubsetFontEmbedder(parsedFace(face), face));
-  const regular = embed('regular');
-  const bold = embed('bold');
+  if (opts.nativeDeflate) deflateNatively(doc);
+  const embedders = {
+    regular: new SubsetFontEmbedder(parsedFace('regular'), 'regular'),
+    bold: new SubsetFontEmbedder(parsedFace('bold'), 'bold'),
+  };
+  const regular = PDFFont.of(doc.context.nextRef(), doc, embedders.regular);
+  const bold = PDFFont.of(doc.context.nextRef(), doc, embedders.bold);
+  const fonts = { regular, bold };
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setSubject(meta.subject);
   doc.setLanguage('ko');
@@ -151,7 +308,47 @@ export async function pdfDoc(meta: PdfMeta): Promise<PdfDoc> {
       await regular.embed();
       await bold.embed();
       layout.writeStructure();
-      return doc.save({ useObjectStreams: opts?.objectStreams ?? false });
+      // Written in one go: pdf-lib otherwise yields to the event loop every 50 objects (a setTimeout each, at least a
+      // millisecond), which a PDF worker thread, with nothing else to run, only waits out.
+      return doc.save({ useObjectStreams: opts?.objectStreams ?? false, objectsPerTick: Infinity });
+    },
+    shareFonts: async (pages) => {
+      const found = new Map<string, CopiedFont>();
+      for (const page of pages) {
+        const dict = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+        for (const [name, ref] of dict?.entries() ?? []) {
+          if (!(ref instanceof Ref)) continue;
+          let f = found.get(ref.tag);
+          if (!f) {
+            f = copiedFont(doc, ref);
+            if (!f) continue;
+            found.set(ref.tag, f);
+          }
+          f.uses.push([dict!, name]);
+        }
+      }
+      let shared = 0;
+      for (const face of ['regular', 'bold'] as const) {
+        const copies = [...found.values()].filter((f) => f.face === face);
+        if (!copies.length) continue;
+        const embedder = embedders[face];
+        embedder.include(copies.flatMap((f) => [...f.widths.keys()]));
+        const ours = glyphRecords(await embedder.subset());
+        if (!ours) continue;
+        for (const f of copies) {
+          const theirs = glyphRecords(f.file);
+          if (!theirs) continue;
+          const same =
+            [...f.widths].every(([id, w]) => Math.abs(embedder.widthOf(id) - w) < 0.001) &&
+            // Every glyph the copy holds (components too), not only those it draws.
+            sameGlyphs(theirs, ours);
+          if (!same) continue;
+          for (const [dict, name] of f.uses) dict.set(name, fonts[face].ref);
+          for (const ref of f.objects) doc.context.delete(ref);
+          shared++;
+        }
+      }
+      return shared;
     },
   };
 }
@@ -459,7 +656,15 @@ export class TextLayout {
    * room to sign by hand, and "(서명 또는 인)" as on the official forms.
    */
   /** The date, the signer and the signature; `typed`: a name typed as the signature, and the hint says so. */
-  async signature(opts: { dateText: string; role: string; name: string; png?: Uint8Array; typed?: boolean }) {
+  async signature(opts: {
+    dateText: string;
+    role: string;
+    name: string;
+    png?: Uint8Array;
+    /** The same signature already in this document as an image (a package's stored 위임장 has it): not decoded again. */
+    image?: PDFImage;
+    typed?: boolean;
+  }) {
     const size = 11;
     this.ensure(96);
     this.y -= 6;
@@ -477,7 +682,7 @@ export class TextLayout {
     this.text('P', label, { x: labelX, y: baseline, size, font: this.bold, color: INK });
     this.text('P', hint, { x: hintX, y: baseline, size: hintSize, font: this.regular, color: MUTED });
     if (opts.png) {
-      const img = await this.doc.embedPng(opts.png);
+      const img = opts.image ?? (await this.doc.embedPng(opts.png));
       const scale = Math.min(box.w / img.width, box.h / img.height);
       const w = img.width * scale;
       const h = img.height * scale;

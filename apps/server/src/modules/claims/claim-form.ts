@@ -34,8 +34,8 @@ export interface ClaimFormData {
 
 const won = (n: number) => `${new Intl.NumberFormat('ko-KR').format(n)}원`;
 
-/** 보험금 청구서: one page. */
-export async function writeClaimForm(l: TextLayout, d: ClaimFormData) {
+/** 보험금 청구서: one page. `signature`: d.signPng as an image the document already holds (not decoded again). */
+export async function writeClaimForm(l: TextLayout, d: ClaimFormData, signature?: PDFImage) {
   l.formBasis('■ 실손의료보험 보험금 청구서 (보험업계 표준 청구서 항목)');
   l.title('실손의료보험 보험금 청구서');
   l.formTable([
@@ -96,6 +96,7 @@ export async function writeClaimForm(l: TextLayout, d: ClaimFormData) {
     role: '청구인',
     name: d.person.name,
     png: d.signPng,
+    ...(signature ? { image: signature } : {}),
     typed: d.signTyped,
   });
   l.addressee(`${d.insuCompNm} 귀중`);

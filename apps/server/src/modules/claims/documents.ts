@@ -22,12 +22,12 @@ type Db = ClaimsDb;
 const mask = (rrn: string | undefined, birthDate: string) =>
   rrn ? `${rrn.slice(0, 6)}-${rrn.slice(6, 7)}******` : `${birthDate.slice(2)}-*******`;
 
-/** Base64 (or a data URL) of an image → bytes and type, or undefined. */
-function imageOf(value: string | undefined): { bytes: Uint8Array; png: boolean } | undefined {
+/** An image's bytes (or base64, or a data URL) → bytes and type, or undefined. */
+function imageOf(value: string | Uint8Array | undefined): { bytes: Uint8Array; png: boolean } | undefined {
   if (!value) return undefined;
-  const m = /^data:image\/(png|jpeg);base64,(.*)$/s.exec(value);
+  const m = typeof value === 'string' ? /^data:image\/(png|jpeg);base64,(.*)$/s.exec(value) : null;
   // A fresh array: pdf-lib reads JPEGs through `.buffer` and would see a pooled Buffer's neighbours.
-  const bytes = new Uint8Array(Buffer.from(m ? m[2]! : value, 'base64'));
+  const bytes = new Uint8Array(typeof value === 'string' ? Buffer.from(m ? m[2]! : value, 'base64') : value);
   if (bytes.length < 8) return undefined;
   return { bytes, png: bytes[0] === 0x89 && bytes[1] === 0x50 };
 }
@@ -60,7 +60,7 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
   if (!signed) throw new Error('the subscription’s signed documents are not available');
   const hospitalNm = hospital?.hospitalNm ?? c.hospitalCd;
   const insuCompNm = insurer?.insuCompNm ?? c.insuCompCd;
-  const idPhoto = photo.get(c.insuCompCd)!.idPhotoUse ? imageOf(paper?.idcardImg) : undefined;
+  const idPhoto = photo.get(c.insuCompCd)!.idPhotoUse ? imageOf(await paper?.idcardImg()) : undefined;
   const bankNm = paper?.bankCd ? await bankNameOf(db, paper.bankCd) : '';
   const rel = BANK_ACCOUNT_RELS.find((r) => r.code === paper?.bankAccountRel)?.name;
   const sub = paper?.person;

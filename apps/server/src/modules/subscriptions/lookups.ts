@@ -260,7 +260,6 @@ export async function paperworkOf(ctx: AppContext, handle: Handle, insuApplyId: 
         .executeTakeFirst()
     : undefined;
   if (!row) return undefined;
-  const idcardImg = await fileBytes(ctx, row.idcardImgBlobId, row.idcardImgSha256, row.idcardImgEnc);
   return {
     person: personOf(ctx, row.personEnc),
     bankCd: row.bankCd,
@@ -270,7 +269,10 @@ export async function paperworkOf(ctx: AppContext, handle: Handle, insuApplyId: 
     signPng: await storedSignature(ctx, row),
     /** Typed as the full name rather than drawn (the documents' hint says so). */
     signTyped: row.signMethod === 'typed',
-    /** The ID photo's bytes as base64. */
-    idcardImg: idcardImg?.toString('base64'),
+    /**
+     * The ID photo's bytes, read (and decrypted) only when asked: most insurers want no ID copy, and a photo is
+     * hundreds of kilobytes (docs/performance.md, "Claim packages composed from the stored documents").
+     */
+    idcardImg: () => fileBytes(ctx, row.idcardImgBlobId, row.idcardImgSha256, row.idcardImgEnc),
   };
 }

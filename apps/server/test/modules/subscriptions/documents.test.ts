@@ -212,10 +212,9 @@ describe('the signed documents after the commit', () => {
     expect(hashes.commissionSha256).toMatch(/^[0-9a-f]{64}$/);
     // The package carries the 위임장 and 동의서 as stored: their hashes are the subscription's.
     expect(pkg.documents.find((d) => d.kind === 'power_of_attorney')?.sha256).toBe(hashes.commissionSha256);
-    // Four pages with the signature (object streams), the ID copy added as the stored JPEG. The budget was
-    // 80 KB; the stored 위임장 and 동의서 bring their own font subsets and signature image with their pages
-    // (docs/performance.md, "Claim packages").
+    // Four pages with the signature (object streams, one subset of each face), the ID copy added as the stored JPEG:
+    // the budget is 80 KB (docs/performance.md, "Claim packages").
     const idCopy = pkg.documents.find((d) => d.kind === 'id_copy')?.bytes ?? 0;
-    expect(pkg.pdf.byteLength - idCopy).toBeLessThan(104 * 1024);
+    expect(pkg.pdf.byteLength - idCopy).toBeLessThan(80 * 1024);
   });
 });
