@@ -2,9 +2,10 @@
 // the state in the page's query string (list.ts). Sortable headers are buttons with aria-sort; the pager says where
 // one is in Korean; loading, empty and error states are spoken, not only drawn. A list that grows with use pages by
 // key (its answer has nextCursor): next goes to that cursor, previous back along the cursors this screen walked, and a
-// count that stopped at 1,000 reads "1,000건 이상".
+// count that stopped at 1,000 reads "1,000건 이상". A list given its export call offers the current filter as CSV.
 import { useState } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { ExportButton } from './ExportButton';
 import type { ListPage, ListParams } from './list';
 
 interface Props<Row> {
@@ -19,6 +20,8 @@ interface Props<Row> {
   isLoading: boolean;
   error: Error | null;
   empty: string;
+  /** The list's export call (contract OPS_EXPORT_API): an "엑셀로 내려받기 (CSV)" button for the current filter. */
+  exportPath?: string;
 }
 
 export function DataTable<Row>({
@@ -31,6 +34,7 @@ export function DataTable<Row>({
   isLoading,
   error,
   empty,
+  exportPath,
 }: Props<Row>) {
   const total = page?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / params.size));
@@ -65,97 +69,102 @@ export function DataTable<Row>({
     onChange({ sort: id, order: params.sort === id && params.order === 'desc' ? 'asc' : 'desc' });
 
   return (
-    <div className="ops-table-wrap">
-      <table className="ops-table" aria-busy={isLoading}>
-        <caption>
-          {caption}{' '}
-          <span className="ops-muted">
-            {page?.capped ? `(${total.toLocaleString('ko-KR')}건 이상)` : `(총 ${total.toLocaleString('ko-KR')}건)`}
-          </span>
-        </caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                const sorted = params.sort === header.column.id ? params.order : undefined;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  >
-                    {header.column.getCanSort() ? (
-                      <button type="button" className="ops-sort" onClick={() => sortBy(header.column.id)}>
-                        {label}
-                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
-                      </button>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p role="status" className="ops-table-state">
-        {error ? (
-          <span className="ops-error">{error.message}</span>
-        ) : isLoading && !page ? (
-          '불러오는 중이에요…'
-        ) : total === 0 ? (
-          empty
-        ) : null}
-      </p>
-      <nav className="ops-pager" aria-label={`${caption} 쪽 이동`}>
-        {byKey ? (
-          <>
-            <button type="button" disabled={!params.cursor} onClick={previous}>
-              이전 쪽
-            </button>
-            <span aria-live="polite">
-              {before.length + 1}
-              {page.capped ? '' : ` / ${pages}`}쪽
+    <>
+      {exportPath && (
+        <ExportButton path={exportPath} params={params} total={page?.total} capped={page?.capped} name={caption} />
+      )}
+      <div className="ops-table-wrap">
+        <table className="ops-table" aria-busy={isLoading}>
+          <caption>
+            {caption}{' '}
+            <span className="ops-muted">
+              {page?.capped ? `(${total.toLocaleString('ko-KR')}건 이상)` : `(총 ${total.toLocaleString('ko-KR')}건)`}
             </span>
-            <button type="button" disabled={!page.nextCursor} onClick={next}>
-              다음 쪽
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" disabled={params.page <= 1} onClick={() => onChange({ page: params.page - 1 })}>
-              이전 쪽
-            </button>
-            <span aria-live="polite">
-              {params.page} / {pages}쪽
-            </span>
-            <button type="button" disabled={params.page >= pages} onClick={() => onChange({ page: params.page + 1 })}>
-              다음 쪽
-            </button>
-          </>
-        )}
-        <label>
-          한 쪽에{' '}
-          <select value={params.size} onChange={(e) => onChange({ size: Number(e.target.value) })}>
-            {[20, 50, 100].map((n) => (
-              <option key={n} value={n}>
-                {n}건
-              </option>
+          </caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const sorted = params.sort === header.column.id ? params.order : undefined;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="ops-sort" onClick={() => sortBy(header.column.id)}>
+                          {label}
+                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
             ))}
-          </select>
-        </label>
-      </nav>
-    </div>
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p role="status" className="ops-table-state">
+          {error ? (
+            <span className="ops-error">{error.message}</span>
+          ) : isLoading && !page ? (
+            '불러오는 중이에요…'
+          ) : total === 0 ? (
+            empty
+          ) : null}
+        </p>
+        <nav className="ops-pager" aria-label={`${caption} 쪽 이동`}>
+          {byKey ? (
+            <>
+              <button type="button" disabled={!params.cursor} onClick={previous}>
+                이전 쪽
+              </button>
+              <span aria-live="polite">
+                {before.length + 1}
+                {page.capped ? '' : ` / ${pages}`}쪽
+              </span>
+              <button type="button" disabled={!page.nextCursor} onClick={next}>
+                다음 쪽
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" disabled={params.page <= 1} onClick={() => onChange({ page: params.page - 1 })}>
+                이전 쪽
+              </button>
+              <span aria-live="polite">
+                {params.page} / {pages}쪽
+              </span>
+              <button type="button" disabled={params.page >= pages} onClick={() => onChange({ page: params.page + 1 })}>
+                다음 쪽
+              </button>
+            </>
+          )}
+          <label>
+            한 쪽에{' '}
+            <select value={params.size} onChange={(e) => onChange({ size: Number(e.target.value) })}>
+              {[20, 50, 100].map((n) => (
+                <option key={n} value={n}>
+                  {n}건
+                </option>
+              ))}
+            </select>
+          </label>
+        </nav>
+      </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // A console list streamed as CSV and the export written to the operators' record (README "Operator console",
 // "Exports"): the claims' lists and the access log's both go through here, so every export is recorded alike.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OPS_EXPORT_NM, type OpsExportList } from '@auto-claim/contract/ops';
+import { OPS_EXPORT_NM, opsExportRecord, type OpsExportList, type OpsExportOutcome } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import {
   everyPage,
@@ -57,4 +57,30 @@ export function exportList<Row>(
       );
     },
   });
+}
+
+const OUTCOME_NM: Record<OpsExportOutcome, string> = {
+  completed: '끝까지 내려받음',
+  aborted: '중간에 멈춤',
+  failed: '서버 오류로 중단',
+};
+
+/**
+ * An export's record as the access log shows it: "청구 목록 2건 (끝까지 내려받음) · 필터: hospitalCd=90000001"; the
+ * record's JSON as it is when it is not one (an older form).
+ */
+export function exportSentence(target: string | null, detail: string | null): string | null {
+  if (detail === null) return null;
+  try {
+    const r = opsExportRecord.parse(JSON.parse(detail));
+    const nm =
+      target !== null && Object.hasOwn(OPS_EXPORT_NM, target) ? OPS_EXPORT_NM[target as OpsExportList] : '목록';
+    const filter = Object.entries(r.filter).map(([k, v]) => `${k}=${v}`);
+    return (
+      `${nm} ${r.rows.toLocaleString('ko-KR')}건 (${OUTCOME_NM[r.outcome]}) · ` +
+      (filter.length ? `필터: ${filter.join(', ')}` : '필터 없음')
+    );
+  } catch {
+    return detail;
+  }
 }

@@ -22,7 +22,7 @@ import { operatorRoute } from '../../http/route-contract.js';
 import { coarseAddress } from '../../http/client-address.js';
 import { csvAnswer, csvDateTime, type CsvColumn } from '../../http/csv-export.js';
 import { operatorAccessOf, operatorActionsOf } from './console.js';
-import { EXPORT_DESCRIPTION, exportList } from './export.js';
+import { EXPORT_DESCRIPTION, exportList, exportSentence } from './export.js';
 import { accessActionNm } from './sentences.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
@@ -112,7 +112,7 @@ export const auditRoutes =
           patient: patient(r),
           target: r.target,
           reason: r.reason,
-          detail: detailNm(r.detail),
+          detail: r.action === 'list_exported' ? exportSentence(r.target, r.detail) : detailNm(r.detail),
         })),
       };
     };

@@ -212,9 +212,13 @@ describe('the claim list', () => {
     const log = (
       await t.app.inject({ url: `${OPS_CLAIMS_API.operatorActions}?action=list_exported`, headers: op.headers })
     ).json() as {
-      list: { actionNm: string; target: string }[];
+      list: { actionNm: string; target: string; detail: string }[];
     };
-    expect(log.list[0]).toMatchObject({ actionNm: '목록 내려받기 (CSV)', target: 'claims' });
+    expect(log.list[0]).toMatchObject({
+      actionNm: '목록 내려받기 (CSV)',
+      target: 'claims',
+      detail: expect.stringMatching(/^청구 목록 0건 \(끝까지 내려받음\) · 필터: .*status=paid/),
+    });
   });
 
   it('refuses a bad filter naming the field, in Korean, and records nothing', async () => {
