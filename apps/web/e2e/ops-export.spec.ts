@@ -39,7 +39,7 @@ test('the claim list exported as CSV: the current filter, Korean intact, the pat
   await button.click();
   const download = await saving;
   expect(download.suggestedFilename()).toMatch(/^청구 목록-\d{8}-\d{4}\.csv$/);
-  await expect(page.getByRole('status').filter({ hasText: '파일로 내려받았어요.' })).toBeVisible();
+  await expect(page.getByText(/^청구 목록-\d{8}-\d{4}\.csv 파일로 내려받았어요\.$/)).toBeVisible();
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');

@@ -55,7 +55,8 @@ export function ExportButton({ path, params, total, capped, name }: Props) {
         {count === undefined ? '지금 필터의 모든 행' : `지금 필터의 ${count}`}을 내려받아요. 환자는 가려서 나가고,
         내려받기는 기록에 남아요.
       </span>
-      <p role="status" className="ops-export-state">
+      {/* A live region of its own, not a second role=status: the list's own state line stays the page's one status. */}
+      <p aria-live="polite" className="ops-export-state">
         {state.error ? <span className="ops-error">{state.error}</span> : state.message}
       </p>
     </div>
