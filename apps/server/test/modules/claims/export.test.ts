@@ -346,7 +346,13 @@ describe('dead letters, held records and the access log', () => {
         '환자 문의 응대',
       ],
     ]);
-    const access = await exported(OPS_EXPORT_API.patientAccess, { claimId, loginId: op.loginId });
+    // The screen's own keys (which view, a filter of the other view) are not the list's: left out, not refused.
+    const access = await exported(OPS_EXPORT_API.patientAccess, {
+      claimId,
+      loginId: op.loginId,
+      view: 'patients',
+      action: 'patient_revealed',
+    });
     expect(access.records[0]).toEqual([
       '번호',
       '일시',
