@@ -69,102 +69,100 @@ export function DataTable<Row>({
     onChange({ sort: id, order: params.sort === id && params.order === 'desc' ? 'asc' : 'desc' });
 
   return (
-    <>
+    <div className="ops-table-wrap">
       {exportPath && (
         <ExportButton path={exportPath} params={params} total={page?.total} capped={page?.capped} name={caption} />
       )}
-      <div className="ops-table-wrap">
-        <table className="ops-table" aria-busy={isLoading}>
-          <caption>
-            {caption}{' '}
-            <span className="ops-muted">
-              {page?.capped ? `(${total.toLocaleString('ko-KR')}건 이상)` : `(총 ${total.toLocaleString('ko-KR')}건)`}
-            </span>
-          </caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  const sorted = params.sort === header.column.id ? params.order : undefined;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    >
-                      {header.column.getCanSort() ? (
-                        <button type="button" className="ops-sort" onClick={() => sortBy(header.column.id)}>
-                          {label}
-                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
-                        </button>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p role="status" className="ops-table-state">
-          {error ? (
-            <span className="ops-error">{error.message}</span>
-          ) : isLoading && !page ? (
-            '불러오는 중이에요…'
-          ) : total === 0 ? (
-            empty
-          ) : null}
-        </p>
-        <nav className="ops-pager" aria-label={`${caption} 쪽 이동`}>
-          {byKey ? (
-            <>
-              <button type="button" disabled={!params.cursor} onClick={previous}>
-                이전 쪽
-              </button>
-              <span aria-live="polite">
-                {before.length + 1}
-                {page.capped ? '' : ` / ${pages}`}쪽
-              </span>
-              <button type="button" disabled={!page.nextCursor} onClick={next}>
-                다음 쪽
-              </button>
-            </>
-          ) : (
-            <>
-              <button type="button" disabled={params.page <= 1} onClick={() => onChange({ page: params.page - 1 })}>
-                이전 쪽
-              </button>
-              <span aria-live="polite">
-                {params.page} / {pages}쪽
-              </span>
-              <button type="button" disabled={params.page >= pages} onClick={() => onChange({ page: params.page + 1 })}>
-                다음 쪽
-              </button>
-            </>
-          )}
-          <label>
-            한 쪽에{' '}
-            <select value={params.size} onChange={(e) => onChange({ size: Number(e.target.value) })}>
-              {[20, 50, 100].map((n) => (
-                <option key={n} value={n}>
-                  {n}건
-                </option>
+      <table className="ops-table" aria-busy={isLoading}>
+        <caption>
+          {caption}{' '}
+          <span className="ops-muted">
+            {page?.capped ? `(${total.toLocaleString('ko-KR')}건 이상)` : `(총 ${total.toLocaleString('ko-KR')}건)`}
+          </span>
+        </caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                const sorted = params.sort === header.column.id ? params.order : undefined;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button type="button" className="ops-sort" onClick={() => sortBy(header.column.id)}>
+                        {label}
+                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
               ))}
-            </select>
-          </label>
-        </nav>
-      </div>
-    </>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p role="status" className="ops-table-state">
+        {error ? (
+          <span className="ops-error">{error.message}</span>
+        ) : isLoading && !page ? (
+          '불러오는 중이에요…'
+        ) : total === 0 ? (
+          empty
+        ) : null}
+      </p>
+      <nav className="ops-pager" aria-label={`${caption} 쪽 이동`}>
+        {byKey ? (
+          <>
+            <button type="button" disabled={!params.cursor} onClick={previous}>
+              이전 쪽
+            </button>
+            <span aria-live="polite">
+              {before.length + 1}
+              {page.capped ? '' : ` / ${pages}`}쪽
+            </span>
+            <button type="button" disabled={!page.nextCursor} onClick={next}>
+              다음 쪽
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" disabled={params.page <= 1} onClick={() => onChange({ page: params.page - 1 })}>
+              이전 쪽
+            </button>
+            <span aria-live="polite">
+              {params.page} / {pages}쪽
+            </span>
+            <button type="button" disabled={params.page >= pages} onClick={() => onChange({ page: params.page + 1 })}>
+              다음 쪽
+            </button>
+          </>
+        )}
+        <label>
+          한 쪽에{' '}
+          <select value={params.size} onChange={(e) => onChange({ size: Number(e.target.value) })}>
+            {[20, 50, 100].map((n) => (
+              <option key={n} value={n}>
+                {n}건
+              </option>
+            ))}
+          </select>
+        </label>
+      </nav>
+    </div>
   );
 }
