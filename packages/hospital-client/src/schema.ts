@@ -1407,6 +1407,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/claims/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 청구 목록을 CSV로 내려받기
+     * @description 목록의 지금 필터 그대로 모든 행을 CSV로 내려받아요(UTF-8 BOM, CRLF, 엑셀에서 한글이 그대로 열려요). 환자는 가려서 나가고, 내려받기는 필터·건수와 함께 운영자 기록에 남아요. 본문은 목록의 조회 조건이에요(cursor, size는 읽지 않아요).
+     */
+    post: operations['exportClaims'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/claims/dead-letters/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 보내지 못한 청구 목록을 CSV로 내려받기
+     * @description 목록의 지금 필터 그대로 모든 행을 CSV로 내려받아요(UTF-8 BOM, CRLF, 엑셀에서 한글이 그대로 열려요). 환자는 가려서 나가고, 내려받기는 필터·건수와 함께 운영자 기록에 남아요. 본문은 목록의 조회 조건이에요(cursor, size는 읽지 않아요).
+     */
+    post: operations['exportDeadLetters'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/records/held/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 확인이 필요한 기록 목록을 CSV로 내려받기
+     * @description 목록의 지금 필터 그대로 모든 행을 CSV로 내려받아요(UTF-8 BOM, CRLF, 엑셀에서 한글이 그대로 열려요). 환자는 가려서 나가고, 내려받기는 필터·건수와 함께 운영자 기록에 남아요. 본문은 목록의 조회 조건이에요(cursor, size는 읽지 않아요).
+     */
+    post: operations['exportHeldRecords'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/insurers/{insuCompCd}/claims/answers': {
     parameters: {
       query?: never;
@@ -1553,6 +1613,46 @@ export interface paths {
     get: operations['searchPatientAccessByOperators'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/access-log/operator-actions/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 운영자 작업 기록을 CSV로 내려받기
+     * @description 목록의 지금 필터 그대로 모든 행을 CSV로 내려받아요(UTF-8 BOM, CRLF, 엑셀에서 한글이 그대로 열려요). 환자는 가려서 나가고, 내려받기는 필터·건수와 함께 운영자 기록에 남아요. 본문은 목록의 조회 조건이에요(cursor, size는 읽지 않아요).
+     */
+    post: operations['exportOperatorActions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/access-log/patient-access/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 환자 열람 기록 중 운영자가 남긴 줄을 CSV로 내려받기
+     * @description 목록의 지금 필터 그대로 모든 행을 CSV로 내려받아요(UTF-8 BOM, CRLF, 엑셀에서 한글이 그대로 열려요). 환자는 가려서 나가고, 내려받기는 필터·건수와 함께 운영자 기록에 남아요. 본문은 목록의 조회 조건이에요(cursor, size는 읽지 않아요).
+     */
+    post: operations['exportPatientAccess'];
     delete?: never;
     options?: never;
     head?: never;
@@ -9796,6 +9896,268 @@ export interface operations {
       };
     };
   };
+  exportClaims: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cursor?: string;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'claimId' | 'visitDate' | 'createdAt' | 'amount' | 'status';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          claimId?: number;
+          hospitalCd?: string;
+          insuCompCd?: string;
+          /** @enum {string} */
+          status?:
+            'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+          /**
+           * @default visit
+           * @enum {string}
+           */
+          dateField?: 'visit' | 'claim';
+          from?: string;
+          to?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 청구 목록 CSV (첨부 파일) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportDeadLetters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cursor?: string;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'failedAt' | 'claimId' | 'attempts';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          /**
+           * @default false
+           * @enum {string}
+           */
+          handled?: 'false' | 'true' | 'all';
+          insuCompCd?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 보내지 못한 청구 CSV (첨부 파일) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportHeldRecords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cursor?: string;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'receivedAt' | 'visitDate' | 'hospitalCd';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          /** @enum {string} */
+          reason?: 'identity_mismatch' | 'not_patients';
+          hospitalCd?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 확인이 필요한 기록 CSV (첨부 파일) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   postInsurerClaimAnswer: {
     parameters: {
       query?: never;
@@ -10478,6 +10840,177 @@ export interface operations {
       };
       /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportOperatorActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cursor?: string;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'at' | 'loginId' | 'action';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          loginId?: string;
+          action?: string;
+          claimId?: number;
+          recordId?: number;
+          from?: string;
+          to?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 운영자 작업 기록 CSV (첨부 파일) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportPatientAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cursor?: string;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'at' | 'action';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          loginId?: string;
+          claimId?: number;
+          recordId?: number;
+          from?: string;
+          to?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 환자 열람 기록 CSV (첨부 파일) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -27,16 +27,26 @@ export async function pageOf<DB, TB extends keyof DB, O>(
   return { rows: found.map(({ pageTotal: _total, ...row }) => row as O), total };
 }
 
+/** Where a page by key starts, how long it is, in which order; and whether to count the rows the filter matches. */
+export interface KeysetPaging {
+  cursor?: string | undefined;
+  size: number;
+  sort?: string | undefined;
+  order: 'asc' | 'desc';
+  count?: boolean | undefined;
+}
+
 /**
  * One page of a list that grows with use, by key (contract ops/page.ts, cursorQuery): ordered by one column and the
  * id, both the same way, the next page starting after the last row's pair; nothing read past the page but one row.
  * The count reads at most OPS_COUNT_CAP + 1 rows. The cursor (contract ops/page.ts) carries the sort and order it was
  * made for, and the key as the database prints it (a timestamp's microseconds survive, a JavaScript Date's would not).
+ * `count: false` (an export walking every page) reads the page alone: total 0, never capped.
  */
 export async function keysetPage<DB, TB extends keyof DB, O>(
   db: Handle,
   query: SelectQueryBuilder<DB, TB, O>,
-  page: { cursor?: string | undefined; size: number; sort?: string | undefined; order: 'asc' | 'desc' },
+  page: KeysetPaging,
   key: { by: string; id: string },
 ): Promise<{ rows: O[]; total: number; capped: boolean; nextCursor: string | null }> {
   const by = sql.ref(key.by);
@@ -65,9 +75,11 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     .limit(OPS_COUNT_CAP + 1);
   const [found, counted] = await Promise.all([
     rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>,
-    sql<{ n: number }>`select count(*)::int as n from (${counting}) as capped`.execute(own<object>(db)),
+    page.count === false
+      ? undefined
+      : sql<{ n: number }>`select count(*)::int as n from (${counting}) as capped`.execute(own<object>(db)),
   ]);
-  const n = Number(counted.rows[0]?.n ?? 0);
+  const n = Number(counted?.rows[0]?.n ?? 0);
   const last = found.length > page.size ? found[page.size - 1] : undefined;
   return {
     rows: found.slice(0, page.size).map(({ pageKey: _k, pageId: _i, ...row }) => row as O),

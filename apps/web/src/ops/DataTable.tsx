@@ -2,9 +2,10 @@
 // the state in the page's query string (list.ts). Sortable headers are buttons with aria-sort; the pager says where
 // one is in Korean; loading, empty and error states are spoken, not only drawn. A list that grows with use pages by
 // key (its answer has nextCursor): next goes to that cursor, previous back along the cursors this screen walked, and a
-// count that stopped at 1,000 reads "1,000건 이상".
+// count that stopped at 1,000 reads "1,000건 이상". A list given its export call offers the current filter as CSV.
 import { useState } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { ExportButton } from './ExportButton';
 import type { ListPage, ListParams } from './list';
 
 interface Props<Row> {
@@ -19,6 +20,8 @@ interface Props<Row> {
   isLoading: boolean;
   error: Error | null;
   empty: string;
+  /** The list's export call (contract OPS_EXPORT_API): an "엑셀로 내려받기 (CSV)" button for the current filter. */
+  exportPath?: string;
 }
 
 export function DataTable<Row>({
@@ -31,6 +34,7 @@ export function DataTable<Row>({
   isLoading,
   error,
   empty,
+  exportPath,
 }: Props<Row>) {
   const total = page?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / params.size));
@@ -66,6 +70,9 @@ export function DataTable<Row>({
 
   return (
     <div className="ops-table-wrap">
+      {exportPath && (
+        <ExportButton path={exportPath} params={params} total={page?.total} capped={page?.capped} name={caption} />
+      )}
       <table className="ops-table" aria-busy={isLoading}>
         <caption>
           {caption}{' '}

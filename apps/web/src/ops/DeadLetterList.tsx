@@ -51,6 +51,8 @@ export interface DeadLetterListProps<Row extends Letter, Id extends string | num
   /** The retry button's own name per row, where "다시 보내기" alone would be ambiguous. */
   retryLabel?: (row: Row) => string;
   empty: string;
+  /** The list's export call, when it has one (the claims' dead letters). */
+  exportPath?: string;
 }
 
 export function DeadLetterList<Row extends Letter, Id extends string | number>(p: DeadLetterListProps<Row, Id>) {
@@ -174,6 +176,7 @@ export function DeadLetterList<Row extends Letter, Id extends string | number>(p
         isLoading={list.isFetching}
         error={list.error}
         empty={p.empty}
+        exportPath={p.exportPath}
       />
     </>
   );

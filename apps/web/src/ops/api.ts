@@ -57,7 +57,13 @@ export function withQuery(path: string, query?: Query) {
   return s ? `${path}?${s}` : path;
 }
 
-async function request(method: string, path: string, body: unknown, accept: string): Promise<Response> {
+async function request(
+  method: string,
+  path: string,
+  body: unknown,
+  accept: string,
+  timeoutMs = 60_000,
+): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -69,7 +75,7 @@ async function request(method: string, path: string, body: unknown, accept: stri
         ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
       },
       body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
     throw new OpsError(0, undefined);
@@ -97,12 +103,8 @@ export const opsGet = <T>(path: string, query?: Query) => send<T>('GET', withQue
 export const opsSend = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   send<T>(method, path, body);
 
-/**
- * A file answered to a POST (the claim package, asked for with a reason): saved under `filename` through a
- * short-lived object URL, so that nothing about the request rides in a link.
- */
-export async function opsDownload(path: string, body: unknown, filename: string) {
-  const blob = await (await request('POST', path, body, 'application/pdf')).blob();
+/** Saves a blob as a file through a short-lived object URL, so that nothing about the request rides in a link. */
+function save(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   try {
     const a = document.createElement('a');
@@ -114,4 +116,37 @@ export async function opsDownload(path: string, body: unknown, filename: string)
   } finally {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
+}
+
+/**
+ * A file answered to a POST (the claim package, asked for with a reason): saved under `filename` through a
+ * short-lived object URL, so that nothing about the request rides in a link.
+ */
+export async function opsDownload(path: string, body: unknown, filename: string) {
+  save(await (await request('POST', path, body, 'application/pdf')).blob(), filename);
+}
+
+/** The file name an answer gives (RFC 6266: the UTF-8 `filename*` first, else `filename`). */
+export function attachmentName(header: string | null, fallback: string) {
+  const star = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star);
+    } catch {
+      // A malformed name: the plain one, or ours.
+    }
+  }
+  return header?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+/**
+ * A list's export (README "Operator console", "Exports"): POST with the list's filter in the body (it may name a
+ * person, so never in the URL), the CSV saved under the name the server gave it.
+ */
+export async function opsExport(path: string, filter: unknown, fallbackName: string) {
+  // The whole file is read within the call: a long list takes longer than a minute.
+  const res = await request('POST', path, filter, 'text/csv', 30 * 60_000);
+  const name = attachmentName(res.headers.get('content-disposition'), fallbackName);
+  save(await res.blob(), name);
+  return name;
 }

@@ -11,6 +11,8 @@ export const OPERATOR_ACTION = {
   patient_revealed: { nm: '환자 정보 확인', did: '운영자가 환자 정보를 확인했어요' },
   /** An operator downloaded a claim's documents (PDF package). */
   documents_downloaded: { nm: '청구 서류 내려받기', did: '운영자가 청구 서류를 내려받았어요' },
+  /** An operator exported a list as CSV (target: the list; detail: its filter, rows and outcome, ops/exports.ts). */
+  list_exported: { nm: '목록 내려받기 (CSV)', did: '운영자가 목록을 내려받았어요' },
   claim_retried: { nm: '청구 다시 보내기', did: '운영자가 다시 보내기를 요청했어요' },
   claim_status_set: { nm: '청구 상태 변경', did: '운영자가 청구 상태를 바꿨어요' },
   insurer_answer_recorded: { nm: '보험사 답변 기록', did: '운영자가 보험사 답변을 기록했어요' },

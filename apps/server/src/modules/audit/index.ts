@@ -88,47 +88,7 @@ export async function accessLogOf(handle: Handle, ciHmac: string, limit: number)
 // What an operator can do, with its labels: the one list in the contract (ops/actions.ts).
 export { OPERATOR_ACTIONS, type OperatorAction } from '@auto-claim/contract/ops';
 
-export interface OperatorActionEntry {
-  loginId: string;
-  /** Where the call came from (req.ip, which TRUST_PROXY makes the client's); stored encrypted. */
-  ipEnc: string;
-  action: OperatorAction;
-  ciHmac?: string | null;
-  recordId?: number | null;
-  claimId?: number | null;
-  target?: string | null;
-  reason?: string | null;
-  detail?: string | null;
-}
-
-/** Who did it and from where, for an operator call that passed requireOperator. */
-export const byOperator = (
-  ctx: { crypto: { encrypt(s: string): string } },
-  req: { operatorId?: string; ip: string },
-): Pick<OperatorActionEntry, 'loginId' | 'ipEnc'> => ({
-  loginId: req.operatorId ?? 'unknown',
-  ipEnc: ctx.crypto.encrypt(req.ip),
-});
-
-/** Appends one operator action, in the caller's transaction when `db` is one (so the action and its record agree). */
-export async function recordOperatorAction(handle: Handle, e: OperatorActionEntry, at: Date) {
-  const db = own<AuditTables>(handle);
-  await db
-    .insertInto('operatorAction')
-    .values({
-      at,
-      loginId: e.loginId,
-      ipEnc: e.ipEnc,
-      action: e.action,
-      ciHmac: e.ciHmac ?? null,
-      recordId: e.recordId ?? null,
-      claimId: e.claimId ?? null,
-      target: e.target ?? null,
-      reason: e.reason ?? null,
-      detail: e.detail ?? null,
-    })
-    .execute();
-}
+export { byOperator, recordOperatorAction, type OperatorActionEntry } from './operator-record.js';
 
 /** How many times one operator took `action` since `since` (a limit per operator counts its own record). */
 export async function operatorActionCount(handle: Handle, loginId: string, action: OperatorAction, since: Date) {
@@ -155,3 +115,4 @@ export const operatorActionsOfClaim = (handle: Handle, claimId: number) =>
 export { auditRoutes, type AuditLookups } from './routes.js';
 export { AUDIT_KEEP_DAYS, auditJobs, purgeAuditLogs } from './retention.js';
 export { ACCESS_ACTION, accessActionNm, accessSentence, type AccessFacts } from './sentences.js';
+export { EXPORT_DESCRIPTION, EXPORT_FILE, exportList } from './export.js';

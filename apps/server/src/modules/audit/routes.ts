@@ -1,21 +1,28 @@
 // The console's access log (README "Operator console"): the operators' record (who, when, from where, which patient
 // and record, what, why; the address in full for one's own calls, another operator's only to its network) and the
 // lines operators caused in patients' access logs, searchable and paged. Reading these pages is not itself written
-// down (an export would be); patients show masked.
+// down (an export is: export.ts); patients show masked. Both export as CSV with their filter (operators and admins).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   operatorActionNm,
   OPS_CLAIMS_API,
   RELEASE_REASON_NM,
+  OPS_EXPORT_API,
+  opsExportBody,
   operatorActionsPage,
   operatorActionsQuery,
   patientAccessPage,
   patientAccessQuery,
+  type OperatorActionRow,
+  type PatientAccessRow,
 } from '@auto-claim/contract/ops';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { operatorRoute } from '../../http/route-contract.js';
 import { coarseAddress } from '../../http/client-address.js';
+import { csvAnswer, csvDateTime, type CsvColumn } from '../../http/csv-export.js';
 import { operatorAccessOf, operatorActionsOf } from './console.js';
+import { EXPORT_DESCRIPTION, exportList, exportSentence } from './export.js';
 import { accessActionNm } from './sentences.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
@@ -33,6 +40,31 @@ const num = (v: string | number | null) => (v === null ? null : Number(v));
 /** A release's reason category (the detail of reveals and downloads) in Korean; any other detail as it is. */
 const detailNm = (d: string | null) =>
   d !== null && Object.hasOwn(RELEASE_REASON_NM, d) ? RELEASE_REASON_NM[d as keyof typeof RELEASE_REASON_NM] : d;
+
+const OPERATOR_ACTION_COLUMNS: CsvColumn<OperatorActionRow>[] = [
+  { header: '번호', value: (r) => r.id },
+  { header: '일시', value: (r) => csvDateTime(r.at) },
+  { header: '운영자', value: (r) => r.loginId },
+  { header: '접속 주소', value: (r) => r.ip },
+  { header: '작업', value: (r) => r.actionNm },
+  { header: '청구 번호', value: (r) => r.claimId },
+  { header: '진료 기록 번호', value: (r) => r.recordId },
+  { header: '환자 (가림)', value: (r) => r.patient },
+  { header: '대상', value: (r) => r.target },
+  { header: '사유', value: (r) => r.reason },
+  { header: '내용', value: (r) => r.detail },
+];
+
+const PATIENT_ACCESS_COLUMNS: CsvColumn<PatientAccessRow>[] = [
+  { header: '번호', value: (r) => r.id },
+  { header: '일시', value: (r) => csvDateTime(r.at) },
+  { header: '운영자', value: (r) => r.actor.replace(/^operator:/, '') },
+  { header: '내용', value: (r) => r.actionNm },
+  { header: '청구 번호', value: (r) => r.claimId },
+  { header: '진료 기록 번호', value: (r) => r.recordId },
+  { header: '환자 (가림)', value: (r) => r.patient },
+  { header: '상세', value: (r) => r.detail },
+];
 
 export const auditRoutes =
   (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
@@ -57,6 +89,57 @@ export const auditRoutes =
         null;
     };
 
+    /** A page of the operators' record as the console shows it: one's own calls' address in full, others' coarse. */
+    const operatorActionsPageOf = async (q: z.output<typeof operatorActionsQuery>, readerId: string | undefined) => {
+      // One's own calls in full; another operator's address only as its network (docs/security.md).
+      const addressFor = (loginId: string, ip: string) => (loginId === readerId ? ip : coarseAddress(ip));
+      const ciHmac = await patientFilter(q);
+      if (ciHmac === null) return NOTHING;
+      const { rows, ...page } = await operatorActionsOf(ctx.db, q, ciHmac);
+      const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
+      const patient = await patientsOf(list);
+      return {
+        ...page,
+        list: list.map((r): OperatorActionRow => ({
+          id: String(r.id),
+          at: new Date(r.at).toISOString(),
+          loginId: r.loginId,
+          ip: addressFor(r.loginId, ctx.crypto.decrypt(r.ipEnc)),
+          action: r.action,
+          actionNm: operatorActionNm(r.action),
+          claimId: r.claimId,
+          recordId: r.recordId,
+          patient: patient(r),
+          target: r.target,
+          reason: r.reason,
+          detail: r.action === 'list_exported' ? exportSentence(r.target, r.detail) : detailNm(r.detail),
+        })),
+      };
+    };
+
+    /** A page of the lines operators caused in patients' access logs, patients masked. */
+    const patientAccessPageOf = async (q: z.output<typeof patientAccessQuery>) => {
+      const ciHmac = await patientFilter(q);
+      if (ciHmac === null) return NOTHING;
+      const { rows, ...page } = await operatorAccessOf(ctx.db, q, ciHmac);
+      const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
+      const patient = await patientsOf(list);
+      return {
+        ...page,
+        list: list.map((r): PatientAccessRow => ({
+          id: Number(r.id),
+          at: new Date(r.at).toISOString(),
+          actor: r.actor,
+          action: r.action,
+          actionNm: accessActionNm(r.action),
+          claimId: r.claimId,
+          recordId: r.recordId,
+          patient: patient(r),
+          detail: detailNm(r.detail),
+        })),
+      };
+    };
+
     app.get(
       OPS_CLAIMS_API.operatorActions,
       {
@@ -70,33 +153,7 @@ export const auditRoutes =
           response: { 200: operatorActionsPage },
         },
       },
-      async (req) => {
-        const q = req.query;
-        // One's own calls in full; another operator's address only as its network (docs/security.md).
-        const addressFor = (loginId: string, ip: string) => (loginId === req.operatorId ? ip : coarseAddress(ip));
-        const ciHmac = await patientFilter(q);
-        if (ciHmac === null) return NOTHING;
-        const { rows, ...page } = await operatorActionsOf(ctx.db, q, ciHmac);
-        const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
-        const patient = await patientsOf(list);
-        return {
-          ...page,
-          list: list.map((r) => ({
-            id: String(r.id),
-            at: new Date(r.at).toISOString(),
-            loginId: r.loginId,
-            ip: addressFor(r.loginId, ctx.crypto.decrypt(r.ipEnc)),
-            action: r.action,
-            actionNm: operatorActionNm(r.action),
-            claimId: r.claimId,
-            recordId: r.recordId,
-            patient: patient(r),
-            target: r.target,
-            reason: r.reason,
-            detail: detailNm(r.detail),
-          })),
-        };
-      },
+      async (req) => operatorActionsPageOf(req.query, req.operatorId),
     );
 
     app.get(
@@ -112,27 +169,44 @@ export const auditRoutes =
           response: { 200: patientAccessPage },
         },
       },
-      async (req) => {
-        const q = req.query;
-        const ciHmac = await patientFilter(q);
-        if (ciHmac === null) return NOTHING;
-        const { rows, ...page } = await operatorAccessOf(ctx.db, q, ciHmac);
-        const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
-        const patient = await patientsOf(list);
-        return {
-          ...page,
-          list: list.map((r) => ({
-            id: Number(r.id),
-            at: new Date(r.at).toISOString(),
-            actor: r.actor,
-            action: r.action,
-            actionNm: accessActionNm(r.action),
-            claimId: r.claimId,
-            recordId: r.recordId,
-            patient: patient(r),
-            detail: detailNm(r.detail),
-          })),
-        };
+      async (req) => patientAccessPageOf(req.query),
+    );
+
+    app.post(
+      OPS_EXPORT_API.operatorActions,
+      {
+        config,
+        schema: {
+          operationId: 'exportOperatorActions',
+          tags,
+          summary: '운영자 작업 기록을 CSV로 내려받기',
+          description: EXPORT_DESCRIPTION,
+          body: opsExportBody.operatorActions,
+          response: { 200: csvAnswer('운영자 작업 기록 CSV (첨부 파일)') },
+        },
       },
+      async (req, reply) =>
+        exportList(ctx, req, reply, 'operatorActions', req.body, OPERATOR_ACTION_COLUMNS, (page) =>
+          operatorActionsPageOf({ ...req.body, ...page }, req.operatorId),
+        ),
+    );
+
+    app.post(
+      OPS_EXPORT_API.patientAccess,
+      {
+        config,
+        schema: {
+          operationId: 'exportPatientAccess',
+          tags,
+          summary: '환자 열람 기록 중 운영자가 남긴 줄을 CSV로 내려받기',
+          description: EXPORT_DESCRIPTION,
+          body: opsExportBody.patientAccess,
+          response: { 200: csvAnswer('환자 열람 기록 CSV (첨부 파일)') },
+        },
+      },
+      async (req, reply) =>
+        exportList(ctx, req, reply, 'patientAccess', req.body, PATIENT_ACCESS_COLUMNS, (page) =>
+          patientAccessPageOf({ ...req.body, ...page }),
+        ),
     );
   };

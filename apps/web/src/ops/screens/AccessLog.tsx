@@ -1,10 +1,15 @@
 // The access log (README "Operator console"): every operator action (who, when, from where, which patient and record,
 // what, why), or the lines operators caused in patients' own access logs. Kept at least two years, never changed.
-// Reading these pages is not itself written down (an export would be); patients show masked.
+// Reading these pages is not itself written down (an export is, with its filter and rows); patients show masked.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { OPERATOR_ACTION, type OperatorActionRow, type PatientAccessRow } from '@auto-claim/contract/ops';
+import {
+  OPERATOR_ACTION,
+  OPS_EXPORT_API,
+  type OperatorActionRow,
+  type PatientAccessRow,
+} from '@auto-claim/contract/ops';
 import { useOperatorActions, usePatientAccess } from '../api/accessLog';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
@@ -139,6 +144,7 @@ function Actions({ params, update }: ListProps) {
       isLoading={list.isFetching}
       error={list.error}
       empty="찾는 기록이 없어요."
+      exportPath={OPS_EXPORT_API.operatorActions}
     />
   );
 }
@@ -157,6 +163,7 @@ function PatientAccess({ params, update }: ListProps) {
       isLoading={list.isFetching}
       error={list.error}
       empty="찾는 기록이 없어요."
+      exportPath={OPS_EXPORT_API.patientAccess}
     />
   );
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CLAIM_STATUS_NM, CLAIM_STATUSES } from '@auto-claim/contract';
-import type { OpsClaimRow } from '@auto-claim/contract/ops';
+import { OPS_EXPORT_API, type OpsClaimRow } from '@auto-claim/contract/ops';
 import { useClaims } from '../api/claims';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
@@ -129,6 +129,7 @@ export function Claims() {
         isLoading={list.isFetching}
         error={list.error}
         empty="찾는 청구가 없어요."
+        exportPath={OPS_EXPORT_API.claims}
       />
     </>
   );

@@ -2,7 +2,7 @@
 // claim's columns.
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { BulkAnswer, DeadLetterRow } from '@auto-claim/contract/ops';
+import { OPS_EXPORT_API, type BulkAnswer, type DeadLetterRow } from '@auto-claim/contract/ops';
 import { claimDeadLetters } from '../api/claims';
 import { DeadLetterList } from '../DeadLetterList';
 
@@ -43,6 +43,7 @@ export function DeadLetters() {
       columns={columns}
       attemptsSortable
       empty="보내지 못한 청구가 없어요."
+      exportPath={OPS_EXPORT_API.deadLetters}
     />
   );
 }

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
-import { HELD_REASON_NM } from '@auto-claim/contract/ops';
+import { HELD_REASON_NM, OPS_EXPORT_API } from '@auto-claim/contract/ops';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
@@ -74,6 +74,7 @@ export function HeldRecords() {
         isLoading={list.isFetching}
         error={list.error}
         empty="확인이 필요한 기록이 없어요."
+        exportPath={OPS_EXPORT_API.heldRecords}
       />
     </>
   );

@@ -50,6 +50,7 @@ import {
   revealPatient,
   searchClaims,
 } from './claims.js';
+import { claimExportRoutes } from './export-routes.js';
 import { heldRecords } from './held.js';
 import { hospitalConsoleRoutes } from './hospital-routes.js';
 import { recordClaimPackage } from './package.js';
@@ -318,4 +319,5 @@ export const claimConsoleRoutes =
     await app.register(oneClaimRoutes(ctx, engine));
     await app.register(hospitalConsoleRoutes(ctx));
     await app.register(claimListRoutes(ctx, engine));
+    await app.register(claimExportRoutes(ctx));
   };

@@ -1,0 +1,401 @@
+// Exports of the console's lists as CSV (README "Operator console", "Exports") through app.inject(): the claims, dead
+// letters, held records and both access logs, each with the filter its screen holds; a file Excel opens with its
+// Korean intact (BOM, CRLF, quoting), formulas made text, patients masked; each export in the operators' record with
+// its filter (no personal value) and row count; viewers refused. Runs on PGlite and, with DATABASE_URL, PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
+import { OPS_CLAIMS_API, OPS_EXPORT_API, type OpsExportRecord } from '@auto-claim/contract/ops';
+import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
+import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+
+// Noon in Seoul on 15 June 2026.
+const clock = testClock(new Date('2026-06-15T03:00:00Z'));
+let t: TestApp;
+let op: { loginId: string; headers: Record<string, string> };
+let viewer: { headers: Record<string, string> };
+let hong: Subscriber;
+let kim: Subscriber;
+
+const feed = async (hospitalCd: string, records: ReturnType<typeof treatmentRecord>[]) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: HOSPITAL_API.treatments,
+    headers: { [HOSPITAL_KEY_HEADER]: `sandbox-${hospitalCd}` },
+    payload: { records },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.app.claimEngine.drain();
+};
+const post = (url: string, payload: unknown, headers = op.headers) =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+
+/** An export's file: its bytes checked for what Excel needs, then its records as arrays of cells (RFC 4180). */
+async function exported(url: string, filter: Record<string, unknown> = {}) {
+  const res = await post(url, filter);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(res.headers['content-disposition']).toMatch(
+    /^attachment; filename="[a-z-]+-\d{8}-\d{4}\.csv"; filename\*=UTF-8''/,
+  );
+  expect(res.headers['cache-control']).toBe('no-store');
+  const bytes = res.rawPayload;
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.subarray(3).toString('utf8');
+  expect(csv.endsWith('\r\n')).toBe(true);
+  return { csv, records: parseCsv(csv) };
+}
+
+/** RFC 4180, as a spreadsheet reads it: quoted fields may hold commas, quotes doubled and line breaks. */
+function parseCsv(csv: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i]!;
+    if (quoted && c === '"' && csv[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && c === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += c;
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && csv[i + 1] === '\n') {
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += c;
+    }
+  }
+  return out;
+}
+
+/** The export records written since `since` (their detail parsed), once there are `n` of them. */
+async function exportsRecorded(since: Date, n: number) {
+  const read = async () =>
+    (
+      await t.db.db
+        .selectFrom('operatorAction')
+        .select(['loginId', 'action', 'target', 'detail', 'at'])
+        .where('action', '=', 'list_exported')
+        .where('at', '>=', since)
+        .orderBy('id')
+        .execute()
+    ).map((r) => ({ ...r, detail: JSON.parse(r.detail!) as OpsExportRecord }));
+  // The record is written when the reply has closed, a moment after the answer's last byte.
+  await vi.waitFor(async () => expect(await read()).toHaveLength(n));
+  return read();
+}
+
+beforeAll(async () => {
+  t = await build({ clock });
+  hong = await createSubscriber(t.app.ctx, {
+    userNm: '홍길동',
+    userTel: '01012345678',
+    hospitals: ['90000001', '90000002'],
+    insurers: ['SAMSUNGFIRE', 'HYUNDAIMARINE'],
+  });
+  kim = await createSubscriber(t.app.ctx, { userNm: '김영희', userTel: '01098765432', insurers: ['SAMSUNGFIRE'] });
+  await feed('90000001', [
+    treatmentRecord(hong, { receiptNo: 'E1-A', visitDate: '20260601', coveredCopay: 10_000, uncovered: 5_000 }),
+    treatmentRecord(kim, { receiptNo: 'E1-B', visitDate: '20260605', coveredCopay: 30_000, uncovered: 0 }),
+  ]);
+  await feed('90000002', [
+    treatmentRecord(hong, { receiptNo: 'E2-A', visitDate: '20260610', coveredCopay: 20_000, uncovered: 0 }),
+    // The hospital spelt her name otherwise: held, never claimed.
+    treatmentRecord({ ...hong, userNm: '홍길순' }, { receiptNo: 'E2-HELD', visitDate: '20260611' }),
+  ]);
+  op = await signInOperator(t, 'operator');
+  viewer = await signInOperator(t, 'viewer');
+});
+afterAll(() => t?.close());
+
+const CLAIM_HEADER = [
+  '청구 번호',
+  '진료 기록 번호',
+  '병원 코드',
+  '병원',
+  '보험사 코드',
+  '보험사',
+  '환자 (가림)',
+  '휴대폰 (가림)',
+  '진료일',
+  '청구일시',
+  '청구 금액 (원)',
+  '상태',
+  '전송 방법',
+  '전송 상태',
+  '전송 시도 횟수',
+];
+
+describe('the claim list', () => {
+  it('exports every claim of the filter with a Korean header, patients masked, and records it with the count', async () => {
+    clock.advance(1000);
+    const since = clock.now();
+    const all = await exported(OPS_EXPORT_API.claims);
+    expect(all.records[0]).toEqual(CLAIM_HEADER);
+    // hong: 2 insurers × 2 claimed records; kim: 1.
+    expect(all.records).toHaveLength(1 + 5);
+    const hongRow = all.records.find((r) => r[5] === '삼성화재' && r[8] === '2026-06-01')!;
+    expect(hongRow).toEqual([
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+      '90000001',
+      expect.any(String),
+      'SAMSUNGFIRE',
+      '삼성화재',
+      '홍*동',
+      '010-****-5678',
+      '2026-06-01',
+      '2026-06-15 12:00:00',
+      '15000',
+      '보험사에 보냄',
+      '보험사 API',
+      '보냄',
+      '1',
+    ]);
+    for (const secret of ['홍길동', '김영희', '01012345678', '1234-5678', hong.ci, hong.ciHmac, hong.rrn]) {
+      expect(all.csv).not.toContain(secret);
+    }
+    // The filter the list's screen holds: hospital, insurer, dates; the sort and order as shown.
+    const h2 = await exported(OPS_EXPORT_API.claims, {
+      hospitalCd: '90000002',
+      sort: 'amount',
+      order: 'asc',
+      cursor: undefined,
+      size: 20,
+    });
+    expect(h2.records.slice(1).map((r) => [r[2], r[5]])).toEqual([
+      ['90000002', expect.any(String)],
+      ['90000002', expect.any(String)],
+    ]);
+    const visitWindow = await exported(OPS_EXPORT_API.claims, { dateField: 'visit', from: '20260602', to: '20260609' });
+    expect(visitWindow.records.slice(1).map((r) => r[6])).toEqual(['김*희']);
+    expect((await exported(OPS_EXPORT_API.claims, { status: 'paid' })).records).toEqual([CLAIM_HEADER]);
+
+    const recorded = await exportsRecorded(since, 4);
+    expect(recorded.map((r) => [r.loginId, r.target, r.detail])).toEqual([
+      [op.loginId, 'claims', { filter: { order: 'desc', dateField: 'visit' }, rows: 5, outcome: 'completed' }],
+      [
+        op.loginId,
+        'claims',
+        {
+          filter: { hospitalCd: '90000002', sort: 'amount', order: 'asc', dateField: 'visit' },
+          rows: 2,
+          outcome: 'completed',
+        },
+      ],
+      [
+        op.loginId,
+        'claims',
+        {
+          filter: { dateField: 'visit', from: '20260602', to: '20260609', order: 'desc' },
+          rows: 1,
+          outcome: 'completed',
+        },
+      ],
+      [
+        op.loginId,
+        'claims',
+        { filter: { status: 'paid', order: 'desc', dateField: 'visit' }, rows: 0, outcome: 'completed' },
+      ],
+    ]);
+    // The access log's screen shows it with its label.
+    const log = (
+      await t.app.inject({ url: `${OPS_CLAIMS_API.operatorActions}?action=list_exported`, headers: op.headers })
+    ).json() as {
+      list: { actionNm: string; target: string; detail: string }[];
+    };
+    expect(log.list[0]).toMatchObject({
+      actionNm: '목록 내려받기 (CSV)',
+      target: 'claims',
+      detail: expect.stringMatching(/^청구 목록 0건 \(끝까지 내려받음\) · 필터: .*status=paid/),
+    });
+  });
+
+  it('refuses a bad filter naming the field, in Korean, and records nothing', async () => {
+    clock.advance(1000);
+    const since = clock.now();
+    const bad = problemOf(await post(OPS_EXPORT_API.claims, { hospitalCd: 'abc' }));
+    expect(bad).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(bad.errors?.[0]?.field).toBe('hospitalCd');
+    const range = problemOf(await post(OPS_EXPORT_API.claims, { from: '20260610', to: '20260601' }));
+    expect(range.errors?.[0]).toMatchObject({ field: 'from', message: '시작일이 종료일보다 늦어요.' });
+    expect(await exportsRecorded(since, 0)).toEqual([]);
+  });
+});
+
+describe('dead letters, held records and the access log', () => {
+  it('dead letters: an operator’s note that looks like a formula is text, quotes and commas quoted', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/delivery/failures',
+      payload: { insuCompCd: 'HYUNDAIMARINE', fail: true },
+    });
+    await feed('90000001', [treatmentRecord(hong, { receiptNo: 'E-DEAD', visitDate: '20260612' })]);
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/delivery/failures',
+      payload: { insuCompCd: 'HYUNDAIMARINE', fail: false },
+    });
+    const open = await exported(OPS_EXPORT_API.deadLetters);
+    expect(open.records).toHaveLength(2);
+    const claimId = Number(open.records[1]![0]);
+    const note = '=HYPERLINK("http://evil.test","보험사, 확인")';
+    const closed = await post(OPS_CLAIMS_API.deadLettersHandled, { claimIds: [claimId], note });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // The default filter is those still to deal with: none now; handled=true finds it, its note made text.
+    expect((await exported(OPS_EXPORT_API.deadLetters)).records).toHaveLength(1);
+    const handled = await exported(OPS_EXPORT_API.deadLetters, { handled: 'true' });
+    expect(handled.records[0]).toEqual([
+      '청구 번호',
+      '보험사 코드',
+      '보험사',
+      '병원 코드',
+      '환자 (가림)',
+      '휴대폰 (가림)',
+      '전송 방법',
+      '시도 횟수',
+      '마지막 오류',
+      '실패 일시',
+      '처리 완료 일시',
+      '처리한 운영자',
+      '처리 메모',
+    ]);
+    expect(handled.records[1]).toMatchObject({
+      0: String(claimId),
+      2: '현대해상',
+      4: '홍*동',
+      11: op.loginId,
+      12: `'${note}`,
+    });
+    expect(handled.csv).toContain(`"'=HYPERLINK(""http://evil.test"",""보험사, 확인"")"`);
+  });
+
+  it('held records: why each is held, in Korean', async () => {
+    const held = await exported(OPS_EXPORT_API.heldRecords);
+    expect(held.records[0]).toEqual([
+      '진료 기록 번호',
+      '병원 코드',
+      '영수증 번호',
+      '진료일',
+      '보류 사유',
+      '가입 번호',
+      '받은 일시',
+      '결정 일시',
+    ]);
+    expect(held.records.slice(1)).toEqual([
+      [
+        expect.stringMatching(/^\d+$/),
+        '90000002',
+        'E2-HELD',
+        '2026-06-11',
+        '이름·생년월일이 가입자와 달라요',
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+      ],
+    ]);
+    expect(held.csv).not.toContain('홍길순');
+    expect((await exported(OPS_EXPORT_API.heldRecords, { hospitalCd: '90000001' })).records).toHaveLength(1);
+  });
+
+  it('the access log: a typed reason is text, the patient masked; by patient, by operator', async () => {
+    const claimId = Number(
+      (await exported(OPS_EXPORT_API.claims, { insuCompCd: 'SAMSUNGFIRE', hospitalCd: '90000002' })).records[1]![0],
+    );
+    const reveal = await post(OPS_CLAIMS_API.claimReveal(claimId), {
+      category: 'patient_inquiry',
+      reason: '+82 전화 문의, "급함"',
+    });
+    expect(reveal.statusCode, reveal.body).toBe(200);
+    const actions = await exported(OPS_EXPORT_API.operatorActions, { claimId, action: 'patient_revealed' });
+    expect(actions.records[0]).toEqual([
+      '번호',
+      '일시',
+      '운영자',
+      '접속 주소',
+      '작업',
+      '청구 번호',
+      '진료 기록 번호',
+      '환자 (가림)',
+      '대상',
+      '사유',
+      '내용',
+    ]);
+    expect(actions.records.slice(1)).toEqual([
+      [
+        expect.stringMatching(/^\d+$/),
+        expect.stringMatching(/^2026-06-15 /),
+        op.loginId,
+        expect.stringMatching(/^127\./),
+        '환자 정보 확인',
+        String(claimId),
+        expect.stringMatching(/^\d+$/),
+        '홍*동',
+        '',
+        `'+82 전화 문의, "급함"`,
+        '환자 문의 응대',
+      ],
+    ]);
+    // The screen's own keys (which view, a filter of the other view) are not the list's: left out, not refused.
+    const access = await exported(OPS_EXPORT_API.patientAccess, {
+      claimId,
+      loginId: op.loginId,
+      view: 'patients',
+      action: 'patient_revealed',
+    });
+    expect(access.records[0]).toEqual([
+      '번호',
+      '일시',
+      '운영자',
+      '내용',
+      '청구 번호',
+      '진료 기록 번호',
+      '환자 (가림)',
+      '상세',
+    ]);
+    expect(access.records.slice(1)).toContainEqual([
+      expect.any(String),
+      expect.any(String),
+      op.loginId,
+      expect.any(String),
+      String(claimId),
+      expect.any(String),
+      '홍*동',
+      '환자 문의 응대',
+    ]);
+    expect(access.csv).not.toContain('홍길동');
+  });
+});
+
+describe('who may export', () => {
+  it('a viewer may export no list (403), and nothing is recorded; without a session, 401', async () => {
+    clock.advance(1000);
+    const since = clock.now();
+    for (const url of Object.values(OPS_EXPORT_API)) {
+      expect(problemOf(await post(url, {}, viewer.headers)), url).toMatchObject({
+        status: 403,
+        code: 'ROLE_FORBIDDEN',
+      });
+      expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode, url).toBe(401);
+    }
+    expect(await exportsRecorded(since, 0)).toEqual([]);
+  });
+
+  it('needs the session’s CSRF token like every POST', async () => {
+    const { 'x-csrf-token': _token, ...noToken } = op.headers;
+    expect(problemOf(await post(OPS_EXPORT_API.claims, {}, noToken))).toMatchObject({
+      status: 403,
+      code: 'CSRF_FAILED',
+    });
+  });
+});
