@@ -397,7 +397,7 @@ function ClaimNote({ claimId }: { claimId: number }) {
       await add.mutateAsync(checked(claimNoteBody, { note }));
       setNote('');
       setError(undefined);
-      setDone('메모를 남겼어요. 타임라인 맨 아래에 있어요.');
+      setDone('메모를 남겼어요. 타임라인에서 볼 수 있어요.');
     } catch (err) {
       setError(err instanceof OpsError ? (err.fieldMessage('note') ?? err.message) : errorText(err));
     }

@@ -36,7 +36,7 @@ export function HeldRecords() {
         id: 'decide',
         header: '처리',
         cell: (c) => (
-          <button type="button" onClick={() => setSelected(c.row.original)}>
+          <button type="button" className="ops-nowrap" onClick={() => setSelected(c.row.original)}>
             처리하기<span className="ops-visually-hidden"> (영수증 {c.row.original.receiptNo})</span>
           </button>
         ),

@@ -242,7 +242,7 @@ export function nextStepOf(
       };
     case 'sent':
     case 'accepted':
-      return { text: '보험사의 답을 기다려요. 답이 오면 환자에게 알려요.', insurerPhone: null };
+      return { text: '보험사의 답을 기다려요. 지금 할 일은 없어요.', insurerPhone: null };
     case 'documents_requested': {
       const asked = [...history].reverse().find((h) => h.status === 'documents_requested')?.reason;
       return {
