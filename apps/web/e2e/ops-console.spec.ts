@@ -40,7 +40,9 @@ test('sign in, the held-records list, its sort in the address, sign out', async 
   // A filter the server refuses is said in Korean, not swallowed.
   await page.getByLabel('병원 코드').fill('12');
   await page.getByRole('button', { name: '찾기' }).click();
-  await expect(page.getByRole('status')).toContainText('병원 코드는 숫자 8자리예요.');
+  await expect(page.getByRole('status').filter({ hasText: '병원 코드는' })).toContainText(
+    '병원 코드는 숫자 8자리예요.',
+  );
 
   // A list that grows with use pages by key: next opens the answer's cursor (in the address), back returns along the
   // cursors walked, and the page count stands as the server counted.
