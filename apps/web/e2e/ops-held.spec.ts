@@ -51,6 +51,14 @@ test('a held record released and claimed, another set aside, a note, and a paid 
   await expect(dialog.getByLabel('처리하는 이유')).toHaveAttribute('aria-invalid', 'true');
   await snap(page, 'ops-held-03-decide');
   await expectAccessible(page);
+  // The same dialog on a 320 px screen: it fits the width, and what it holds is reached by scrolling inside it.
+  await page.setViewportSize({ width: 320, height: 700 });
+  await snap(page, 'ops-held-03-decide-320');
+  expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(320);
+  const cancel = dialog.getByRole('button', { name: '취소' });
+  await cancel.scrollIntoViewIfNeeded();
+  await expect(cancel).toBeInViewport();
+  await page.setViewportSize(DESKTOP.viewport);
   await dialog.getByLabel('처리하는 이유').fill('병원에 전화해 이름 오타 확인');
   await dialog.getByRole('button', { name: '가입자에게 연결하기' }).click();
   await expect(page.getByRole('status').filter({ hasText: '가입자에게 연결했어요' })).toBeVisible();
