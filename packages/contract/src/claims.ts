@@ -100,11 +100,24 @@ export const feedBody = z.object({
 /** created: new; duplicate: the same record was sent before (nothing changed); conflict: the same receipt number
  * was sent before with other contents (nothing changed; correct it through the hospital desk). */
 export const feedItemStatus = z.enum(['created', 'duplicate', 'conflict']);
+/**
+ * Where the record stands, as its hospital may know it: received (we have it; whose it is and whether it is claimed
+ * stay ours), or set_aside (an operator found it is not the subscriber's and it will not be claimed: check the name
+ * and birth date on the receipt).
+ */
+export const feedRecordStatus = z.enum(['received', 'set_aside']);
 export const feedAnswer = z.object({
   created: z.number().int(),
   duplicates: z.number().int(),
   conflicts: z.number().int(),
-  results: z.array(z.object({ receiptNo: z.string(), recordId: z.number().int(), status: feedItemStatus })),
+  results: z.array(
+    z.object({
+      receiptNo: z.string(),
+      recordId: z.number().int(),
+      status: feedItemStatus,
+      recordStatus: feedRecordStatus,
+    }),
+  ),
 });
 export type FeedAnswer = z.infer<typeof feedAnswer>;
 
@@ -123,6 +136,8 @@ export const recordOutcome = z.enum([
   'identity_mismatch',
   /** The patient said a held record is not theirs: unlinked, held for an operator. */
   'not_patients',
+  /** An operator set a held record aside (with a reason): unlinked, never claimed; the hospital's feed says so. */
+  'set_aside',
 ]);
 
 export const operatorClaimView = z.object({
@@ -188,7 +203,16 @@ export const claimStatusBody = z
   .refine((b) => b.status !== 'rejected' || (b.reason !== undefined && b.reason !== ''), {
     message: '반려 사유를 적어 주세요.',
     path: ['reason'],
+  })
+  // A paid answer names what the insurer paid: an empty amount is refused, never taken as the whole claim.
+  .refine((b) => b.status !== 'paid' || b.paidAmount !== undefined, {
+    message: '보험사가 지급한 금액을 적어 주세요.',
+    path: ['paidAmount'],
   });
+
+/** Why records are held for an operator, as the console lists them (held.ts on the server). */
+export const HELD_OUTCOMES = ['identity_mismatch', 'rrn_unconfirmed', 'not_patients'] as const;
+export type HeldOutcome = (typeof HELD_OUTCOMES)[number];
 
 /** Records held for an operator (GET OPERATOR_API.heldRecords): whose they are is in doubt; never claimed or shown. */
 export const operatorHeldRecord = z.object({
@@ -197,10 +221,15 @@ export const operatorHeldRecord = z.object({
   receiptNo: z.string(),
   /** YYYYMMDD */
   visitDate: z.string(),
-  /** identity_mismatch: name or birth date differ from the subscriber's; not_patients: the patient disowned it. */
-  reason: z.enum(['identity_mismatch', 'not_patients']),
-  /** The subscription it collided with (identity_mismatch), or null. */
+  /** identity_mismatch: name or birth date differ from the subscriber's; rrn_unconfirmed: matched only by a resident
+   * number not yet confirmed (the patient has not answered on /web/treat); not_patients: the patient disowned it. */
+  reason: z.enum(HELD_OUTCOMES),
+  /** The subscription it collided with (identity_mismatch, rrn_unconfirmed), or null. */
   insuApplyId: z.string().nullable(),
+  /** The name on the record, masked (홍*동). */
+  patientName: z.string(),
+  /** Whether it may be released to the subscriber (there is one: identity_mismatch, rrn_unconfirmed). */
+  releasable: z.boolean(),
   receivedAt: z.string(),
   decidedAt: z.string().nullable(),
 });

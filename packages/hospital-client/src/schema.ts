@@ -1100,6 +1100,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/records/held/{recordId}/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 보류된 기록을 가입자에게 연결 (이유를 적어야 해요; 그다음 평소처럼 청구해요. 이미 처리된 기록은 409 RECORD_NOT_HELD) */
+    post: operations['releaseHeldRecord'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/records/held/{recordId}/set-aside': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 보류된 기록을 청구하지 않기로 (이유를 적어야 해요; 병원은 피드 답에서 set_aside로 봐요) */
+    post: operations['setAsideHeldRecord'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/notifications/dead-letters/{jobId}/retry': {
     parameters: {
       query?: never;
@@ -1162,6 +1196,23 @@ export interface paths {
     put?: never;
     /** 보험사의 답 기록: 접수(accepted), 반려(rejected, 사유), 지급(paid) */
     post: operations['setClaimStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/claims/{claimId}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 청구에 메모 남기기 (누가 언제 남겼는지와 함께 타임라인에 보여요; 고치거나 지울 수 없어요) */
+    post: operations['addClaimNote'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8012,6 +8063,8 @@ export interface operations {
               recordId: number;
               /** @enum {string} */
               status: 'created' | 'duplicate' | 'conflict';
+              /** @enum {string} */
+              recordStatus: 'received' | 'set_aside';
             }[];
           };
         };
@@ -8079,7 +8132,7 @@ export interface operations {
         size?: number;
         sort?: 'receivedAt' | 'visitDate' | 'hospitalCd';
         order?: 'asc' | 'desc';
-        reason?: 'identity_mismatch' | 'not_patients';
+        reason?: 'identity_mismatch' | 'rrn_unconfirmed' | 'not_patients';
         hospitalCd?: string;
       };
       header?: never;
@@ -8101,8 +8154,10 @@ export interface operations {
               receiptNo: string;
               visitDate: string;
               /** @enum {string} */
-              reason: 'identity_mismatch' | 'not_patients';
+              reason: 'identity_mismatch' | 'rrn_unconfirmed' | 'not_patients';
               insuApplyId: string | null;
+              patientName: string;
+              releasable: boolean;
               receivedAt: string;
               decidedAt: string | null;
             }[];
@@ -8132,6 +8187,196 @@ export interface operations {
       };
       /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  releaseHeldRecord: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        recordId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            recordId: number;
+            /** @enum {string} */
+            outcome: 'pending' | 'set_aside';
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: RECORD_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: RECORD_NOT_HELD) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  setAsideHeldRecord: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        recordId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            recordId: number;
+            /** @enum {string} */
+            outcome: 'pending' | 'set_aside';
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: RECORD_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: RECORD_NOT_HELD) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8284,10 +8529,15 @@ export interface operations {
               by: string;
               note: string;
             } | null;
+            nextStep: {
+              text: string;
+              insurerPhone: string | null;
+            };
+            deliveryFailure: string | null;
             timeline: {
               at: string;
               /** @enum {string} */
-              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator';
+              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator' | 'note';
               title: string;
               detail: string | null;
               actor: string | null;
@@ -8413,10 +8663,15 @@ export interface operations {
               by: string;
               note: string;
             } | null;
+            nextStep: {
+              text: string;
+              insurerPhone: string | null;
+            };
+            deliveryFailure: string | null;
             timeline: {
               at: string;
               /** @enum {string} */
-              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator';
+              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator' | 'note';
               title: string;
               detail: string | null;
               actor: string | null;
@@ -8578,10 +8833,15 @@ export interface operations {
               by: string;
               note: string;
             } | null;
+            nextStep: {
+              text: string;
+              insurerPhone: string | null;
+            };
+            deliveryFailure: string | null;
             timeline: {
               at: string;
               /** @enum {string} */
-              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator';
+              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator' | 'note';
               title: string;
               detail: string | null;
               actor: string | null;
@@ -8642,6 +8902,164 @@ export interface operations {
       };
       /** @description 지금 상태와 맞지 않아요 (code: CLAIM_STATUS_CONFLICT) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  addClaimNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        claimId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            claimId: number;
+            recordId: number;
+            insuCompCd: string;
+            hospitalCd: string;
+            visitDate: string;
+            amount: number;
+            /** @enum {string} */
+            status:
+              'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+            rejectReason: string | null;
+            paidAmount: number | null;
+            scheduledFor: string | null;
+            delivery: {
+              /** @enum {string} */
+              channel: 'api' | 'fax';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting' | 'sent' | 'dead';
+              attempts: number;
+              nextAttemptAt: string;
+              lastError: string | null;
+            } | null;
+            history: {
+              /** @enum {string} */
+              status:
+                'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+              reason: string | null;
+              actor: string;
+              at: string;
+            }[];
+            documents: {
+              kind: string;
+              sha256: string;
+              bytes: number;
+            }[];
+            patient: {
+              name: string;
+              phone: string | null;
+            };
+            hospitalNm: string | null;
+            insuCompNm: string | null;
+            receiptNo: string;
+            createdAt: string;
+            handled: {
+              at: string;
+              by: string;
+              note: string;
+            } | null;
+            nextStep: {
+              text: string;
+              insurerPhone: string | null;
+            };
+            deliveryFailure: string | null;
+            timeline: {
+              at: string;
+              /** @enum {string} */
+              kind: 'record' | 'status' | 'attempt' | 'answer' | 'operator' | 'note';
+              title: string;
+              detail: string | null;
+              actor: string | null;
+              /** @enum {string|null} */
+              status:
+                | 'received'
+                | 'claimed'
+                | 'sent'
+                | 'accepted'
+                | 'documents_requested'
+                | 'rejected'
+                | 'paid'
+                | 'failed'
+                | null;
+              /** @enum {string|null} */
+              channel: 'api' | 'fax' | null;
+              outcome: string | null;
+              attempt: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: CLAIM_NOT_FOUND) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -10382,6 +10800,11 @@ export interface operations {
             deadLetters: {
               claims: number;
               notifications: number;
+            };
+            held: {
+              identity_mismatch: number;
+              rrn_unconfirmed: number;
+              not_patients: number;
             };
             oldestQueuedJobSeconds: number | null;
             enrolments: {

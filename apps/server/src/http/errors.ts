@@ -73,6 +73,8 @@ export const ERROR_STATUS = {
   HOSPITAL_KEY_NOT_LIVE: 409,
   HOSPITAL_NOT_SUBSCRIBED: 404,
   CLAIM_NOT_FOUND: 404,
+  /** The console: no treatment record with that number. */
+  RECORD_NOT_FOUND: 404,
   /** An operator named a term that does not exist. */
   TERMS_NOT_FOUND: 404,
   TREAT_NOT_FOUND: 404,

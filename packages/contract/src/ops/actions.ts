@@ -19,6 +19,12 @@ export const OPERATOR_ACTION = {
   dead_letter_handled: { nm: '보내지 못한 청구 처리 완료', did: '운영자가 처리 완료로 표시했어요' },
   notification_retried: { nm: '알림 다시 보내기', did: '운영자가 알림을 다시 보내도록 했어요' },
   record_held_answered: { nm: '보류 기록 처리', did: '운영자가 보류된 기록을 처리했어요' },
+  /** A held record released to its subscriber (reason required); the engine then claims it as usual. */
+  record_released: { nm: '보류 기록 연결', did: '운영자가 보류된 기록을 가입자에게 연결했어요' },
+  /** A held record set aside (reason required): never claimed; the hospital's feed says so. */
+  record_set_aside: { nm: '보류 기록 제외', did: '운영자가 보류된 기록을 청구하지 않기로 했어요' },
+  /** A note on a claim (its text is in the claim's timeline, encrypted at rest, not here). */
+  claim_note_added: { nm: '청구 메모', did: '운영자가 메모를 남겼어요' },
   hospital_created: { nm: '병원 추가', did: '운영자가 병원을 추가했어요' },
   hospital_updated: { nm: '병원 수정', did: '운영자가 병원 정보를 고쳤어요' },
   hospital_key_issued: { nm: '병원 API 키 발급', did: '운영자가 병원 API 키를 발급했어요' },

@@ -31,7 +31,26 @@ export const OPS_CLAIMS_API = {
   operatorActions: '/api/admin/access-log/operator-actions',
   /** The patients' access log, the lines operators caused. */
   patientAccess: '/api/admin/access-log/patient-access',
+  /** An operator's note on a claim (POST claimNoteBody): appended to its timeline, never changed. */
+  claimNotes: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/notes`,
 } as const;
+
+/** How long one note may be (characters). */
+export const CLAIM_NOTE_MAX = 1000;
+export const claimNoteBody = z.object(
+  {
+    note: multiline(
+      z
+        .string({ message: '메모를 적어 주세요.' })
+        .trim()
+        .min(1, { message: '메모를 적어 주세요.' })
+        .max(CLAIM_NOTE_MAX, { message: `메모는 ${CLAIM_NOTE_MAX.toLocaleString('ko-KR')}자까지 적을 수 있어요.` })
+        .refine(isSafeText, { message: unsafeTextMessage('메모') }),
+    ),
+  },
+  { message: '메모를 적어 주세요.' },
+);
+export type ClaimNoteBody = z.infer<typeof claimNoteBody>;
 
 /** The first instant of a Korean day (YYYYMMDD), and of the day after: a from–to filter's bounds. */
 export const kstDayStart = (ymd: string) =>
@@ -96,8 +115,8 @@ export const opsClaimsAnswer = cursorPageOf(opsClaimRow);
 export const timelineEntry = z.object({
   at: z.string(),
   /** record: the hospital sent it; status: the claim's status changed; attempt: one delivery attempt; answer: the
-   * insurer's answer as it posted it; operator: an operator's action on this claim. */
-  kind: z.enum(['record', 'status', 'attempt', 'answer', 'operator']),
+   * insurer's answer as it posted it; operator: an operator's action on this claim; note: an operator's note. */
+  kind: z.enum(['record', 'status', 'attempt', 'answer', 'operator', 'note']),
   /** What happened, in Korean. */
   title: z.string(),
   /** The reason, error or note, when there is one. */
@@ -119,6 +138,10 @@ export const opsClaimDetail = operatorClaimView.extend({
   receiptNo: z.string(),
   createdAt: z.string(),
   handled: z.object({ at: z.string(), by: z.string(), note: z.string() }).nullable(),
+  /** What to do next in this state, in Korean; with the insurer's phone when calling it is the way (a dead letter). */
+  nextStep: z.object({ text: z.string(), insurerPhone: z.string().nullable() }),
+  /** The delivery's last failure, shown as a delivery failure (never as the insurer's reject reason), or null. */
+  deliveryFailure: z.string().nullable(),
   timeline: z.array(timelineEntry),
 });
 export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;

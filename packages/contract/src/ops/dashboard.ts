@@ -27,6 +27,12 @@ export const dashboardAnswer = z.object({
   /** Deliveries started in each period, by channel (api, fax) and where they stand. */
   deliveries: z.array(counts.extend({ channel: z.string(), status: z.string() })),
   deadLetters: z.object({ claims: z.number().int(), notifications: z.number().int() }),
+  /** Records held now because whose they are is in doubt, by why (OPERATOR_API.heldRecords lists them). */
+  held: z.object({
+    identity_mismatch: z.number().int(),
+    rrn_unconfirmed: z.number().int(),
+    not_patients: z.number().int(),
+  }),
   /** Seconds the oldest job due in the queue has waited; null when none waits. */
   oldestQueuedJobSeconds: z.number().nullable(),
   /** New subscriptions. */

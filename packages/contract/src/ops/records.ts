@@ -1,10 +1,16 @@
-// Records held because whose they are is in doubt (docs/hospital-integration.md, "Matching"), as the console lists them.
+// Records held because whose they are is in doubt (docs/hospital-integration.md, "Matching"), as the console lists them,
+// and the way out of the list: released to the subscriber (then claimed by the ordinary rules) or set aside.
 import { z } from 'zod';
+import { HELD_OUTCOMES } from '../claims.js';
+import { isSafeText, multiline, unsafeTextMessage } from '../formats.js';
+import { pathParam } from '../paths.js';
 import { cursorQuery } from './page.js';
 
 export const HELD_RECORD_SORTS = ['receivedAt', 'visitDate', 'hospitalCd'] as const;
 export const heldRecordsQuery = cursorQuery(HELD_RECORD_SORTS).extend({
-  reason: z.enum(['identity_mismatch', 'not_patients']).optional(),
+  reason: z
+    .enum(HELD_OUTCOMES, { message: '사유는 identity_mismatch, rrn_unconfirmed, not_patients 중 하나예요.' })
+    .optional(),
   hospitalCd: z
     .string()
     .regex(/^\d{8}$/, '병원 코드는 숫자 8자리예요.')
@@ -15,5 +21,38 @@ export type HeldRecordsQuery = z.input<typeof heldRecordsQuery>;
 /** Why a record is held, in the operator's words. */
 export const HELD_REASON_NM = {
   identity_mismatch: '이름·생년월일이 가입자와 달라요',
+  rrn_unconfirmed: '주민등록번호로만 찾았고 본인 확인을 기다려요',
   not_patients: '환자가 본인 진료가 아니라고 했어요',
 } as const;
+
+export const OPS_HELD_API = {
+  /** The record is the subscriber's after all: matched again with its identity confirmed, then claimed as usual. */
+  release: (recordId: number | string) => `/api/admin/records/held/${pathParam('recordId', recordId)}/release`,
+  /** The record is not the subscriber's: unlinked, never claimed; its hospital sees set_aside in the feed's answer. */
+  setAside: (recordId: number | string) => `/api/admin/records/held/${pathParam('recordId', recordId)}/set-aside`,
+} as const;
+
+export const heldRecordParams = z.object({
+  recordId: z.coerce.number({ message: '기록 번호는 숫자예요.' }).int().positive({ message: '기록 번호는 숫자예요.' }),
+});
+
+/** Why the operator decided: kept in the operators' record only (the patient reads a fixed sentence). */
+export const heldDecisionBody = z.object(
+  {
+    reason: multiline(
+      z
+        .string({ message: '처리하는 이유를 적어 주세요.' })
+        .trim()
+        .min(2, { message: '처리하는 이유를 2자 이상 적어 주세요.' })
+        .max(200, { message: '이유는 200자까지 적을 수 있어요.' })
+        .refine(isSafeText, { message: unsafeTextMessage('이유') }),
+    ),
+  },
+  { message: '처리하는 이유를 적어 주세요.' },
+);
+export type HeldDecisionBody = z.infer<typeof heldDecisionBody>;
+/** The record after the decision: pending (released, the engine matches it next) or set_aside. */
+export const heldDecisionAnswer = z.object({
+  recordId: z.number().int(),
+  outcome: z.enum(['pending', 'set_aside']),
+});

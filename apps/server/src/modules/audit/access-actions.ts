@@ -20,5 +20,10 @@ export const ACCESS_ACTIONS = [
   /** An operator saw the patient's unmasked name, phone and birth date (actor operator:<id>, detail the reason's
    * category: the operator's own words stay in operator_action). */
   'operator_revealed',
+  /** An operator released a held record to the patient (then claimed as usual): the patient reads why in a fixed
+   * sentence; the operator's words stay in operator_action. */
+  'operator_record_released',
+  /** An operator set aside a record a hospital sent under the patient's details that was not theirs. */
+  'operator_record_set_aside',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

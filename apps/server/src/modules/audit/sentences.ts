@@ -66,6 +66,17 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     nm: '이름·연락처·생년월일 확인',
     says: (f) => `운영자가 ${purposeOf(f.detail)}회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.`,
   },
+  operator_record_released: {
+    nm: '보류 기록 연결',
+    says: (f) =>
+      `${f.hospitalNm(f.hospitalCd)}에서 보낸 ${f.visit}진료 기록을 운영자가 회원님의 것으로 확인했어요. 평소처럼 청구해 드려요.`,
+  },
+  // Never names the hospital or the visit: the record may be another person's.
+  operator_record_set_aside: {
+    nm: '보류 기록 제외',
+    says: () =>
+      '병원이 회원님 정보로 보낸 진료 기록 1건이 회원님의 것이 아니어서, 운영자가 확인하고 청구하지 않기로 했어요.',
+  },
 };
 
 /** A stored action's label; a code no longer in the list reads as a generic one. */

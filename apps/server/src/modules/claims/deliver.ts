@@ -27,13 +27,19 @@ import { type ClaimsDb, claimsTransaction } from './tables.js';
 
 type Db = ClaimsDb;
 
-/** A status change of many claims with its history rows; `via` records statuses passed through on the way. */
+/**
+ * A status change of many claims with its history rows; `via` records statuses passed through on the way. The reason
+ * goes to the history; to the claim's reject_reason only when the insurer rejected it: a delivery's failure is the
+ * delivery's (claim_delivery.last_error), never shown as the insurer's "반려 사유".
+ */
 type StatusChange = { claimId: number; status: ClaimStatus; reason: string | null; via?: ClaimStatus[] };
 export async function setStatus(tx: Db, changes: StatusChange[], actor: string, now: Date) {
   if (changes.length === 0) return;
   await sql`
     update claim as c
-    set status = v.status, reject_reason = coalesce(v.reason, c.reject_reason), updated_at = ${now}
+    set status = v.status,
+        reject_reason = case when v.status = 'rejected' then coalesce(v.reason, c.reject_reason) else c.reject_reason end,
+        updated_at = ${now}
     from (select unnest(${changes.map((c) => c.claimId)}::bigint[]) as id,
                  unnest(${changes.map((c) => c.status)}::text[]) as status,
                  unnest(${changes.map((c) => c.reason)}::text[]) as reason) as v

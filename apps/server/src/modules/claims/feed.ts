@@ -160,7 +160,7 @@ export async function ingest(
     const existing = others.length
       ? await tx
           .selectFrom('treatmentRecord')
-          .select(['id', 'receiptNo', 'contentHash'])
+          .select(['id', 'receiptNo', 'contentHash', 'outcome'])
           .where('hospitalCd', '=', hospitalCd)
           .where('receiptNo', 'in', others)
           .execute()
@@ -172,14 +172,16 @@ export async function ingest(
       // The first of a receipt number inside this batch is the one created; a repeat is judged against it.
       if (id !== undefined && !seen.has(r.receiptNo)) {
         seen.add(r.receiptNo);
-        return { receiptNo: r.receiptNo, recordId: id, status: 'created' as const };
+        return { receiptNo: r.receiptNo, recordId: id, status: 'created' as const, recordStatus: 'received' as const };
       }
       const first = rows.find((x) => x.receiptNo === r.receiptNo)!;
-      const old = before.get(r.receiptNo) ?? { id: id!, contentHash: first.contentHash };
+      const old = before.get(r.receiptNo) ?? { id: id!, contentHash: first.contentHash, outcome: 'pending' };
       return {
         receiptNo: r.receiptNo,
         recordId: old.id,
         status: old.contentHash === r.contentHash ? ('duplicate' as const) : ('conflict' as const),
+        // What the hospital may know of where it stands (contract feedRecordStatus): set aside, or received.
+        recordStatus: old.outcome === 'set_aside' ? ('set_aside' as const) : ('received' as const),
       };
     });
     return {

@@ -3,7 +3,8 @@
 //   when and where (not what) on /web/treat ("내 진료가 맞나요?") and answers: theirs → matched again as confirmed
 //   (and claimed by the ordinary rules); not theirs → not_patients, unlinked, for an operator.
 // - identity_mismatch and not_patients: listed for operators (console/held.ts), never for the patient.
-// Records from a hospital the patient never chose (hospital_not_subscribed) are unlinked and deleted at purge_at.
+// Records from a hospital the patient never chose (hospital_not_subscribed), and held records an operator set aside
+// (set_aside, console/held.ts), are unlinked and deleted at purge_at.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
@@ -55,9 +56,9 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
   }
 }
 
-/** Deletes unlinked records (another hospital's) whose keeping period ended; the minute tick calls it. */
+/** Deletes unlinked records (another hospital's, or set aside) whose keeping period ended; the minute tick calls it. */
 export async function purgeUnlinkedRecords(handle: Handle, now: Date, opts?: PurgeOptions): Promise<number> {
-  const due = sql`purge_at <= ${now} and outcome = 'hospital_not_subscribed'
+  const due = sql`purge_at <= ${now} and outcome in ('hospital_not_subscribed', 'set_aside')
     and not exists (select 1 from claim where claim.record_id = treatment_record.id)`;
   return (await purgeInBatches(handle, 'treatment_record', due, opts)).deleted;
 }

@@ -23,7 +23,17 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
   const decided = await claimsTransaction(ctx).execute(async (tx) => {
     const records = await tx
       .selectFrom('treatmentRecord')
-      .select(['id', 'hospitalCd', 'ciHmac', 'rrnHmac', 'visitDate', 'totalPaid', 'personEnc', 'identityConfirmedAt'])
+      .select([
+        'id',
+        'hospitalCd',
+        'ciHmac',
+        'rrnHmac',
+        'visitDate',
+        'totalPaid',
+        'personEnc',
+        'identityConfirmedAt',
+        'releasedAt',
+      ])
       .where('outcome', '=', 'pending')
       .orderBy('id')
       .limit(limit)
@@ -55,7 +65,13 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
       const sub = ciSub ?? rrnSub;
       const person = ctx.crypto.decryptJson<RecordPerson>(r.personEnc);
       const outcome = outcomeOf(
-        { ...r, name: person.name, birthDate: person.birthDate, patientConfirmed: r.identityConfirmedAt !== null },
+        {
+          ...r,
+          name: person.name,
+          birthDate: person.birthDate,
+          patientConfirmed: r.identityConfirmedAt !== null,
+          operatorReleased: r.releasedAt !== null,
+        },
         match,
         today,
       );

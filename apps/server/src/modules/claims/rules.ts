@@ -51,7 +51,7 @@ export interface RuleMatch {
 
 /**
  * What becomes of a record matched to a subscription, before the claim rules (docs/hospital-integration.md,
- * "Matching"), in this order:
+ * "Matching"), in this order (a record an operator released to the subscriber skips 1 and 3: they checked whose it is):
  * 1. its name (normalised) or birth date is not the subscriber's → identity_mismatch: held for an operator, never
  *    claimed or shown, however it matched (an RRN or CI typed or sent wrong);
  * 2. its hospital is not one the patient chose → hospital_not_subscribed: kept unlinked, purged later;
@@ -60,17 +60,18 @@ export interface RuleMatch {
  * 4. otherwise the claim rules (decide).
  */
 export function outcomeOf(
-  record: RuleRecord & { name: string; birthDate: string; patientConfirmed: boolean },
+  record: RuleRecord & { name: string; birthDate: string; patientConfirmed: boolean; operatorReleased?: boolean },
   match: RuleMatch | undefined,
   today: string,
 ): RecordOutcome {
   if (!match) return decide(record, undefined, today);
   const { sub, by } = match;
-  if (!sameName(record.name, sub.userNm) || record.birthDate !== sub.birthday) {
+  const released = record.operatorReleased === true;
+  if (!released && (!sameName(record.name, sub.userNm) || record.birthDate !== sub.birthday)) {
     return 'identity_mismatch';
   }
   if (!sub.hospitals.has(record.hospitalCd)) return 'hospital_not_subscribed';
-  if (by === 'rrn' && !sub.rrnConfirmed && !record.patientConfirmed) return 'rrn_unconfirmed';
+  if (by === 'rrn' && !sub.rrnConfirmed && !record.patientConfirmed && !released) return 'rrn_unconfirmed';
   return decide(record, sub, today);
 }
 
@@ -80,12 +81,14 @@ export const HIDDEN_OUTCOMES = [
   'hospital_not_subscribed',
   'not_patients',
   'rrn_unconfirmed',
+  'set_aside',
 ] as const;
 /** Outcomes of records that no subscription owns: unlinked (insu_apply_id null). */
 export const UNLINKED_OUTCOMES: readonly RecordOutcome[] = [
   'not_subscribed',
   'hospital_not_subscribed',
   'not_patients',
+  'set_aside',
 ];
 /** How long a record from a hospital the patient never chose is kept before it is deleted. */
 export const UNLINKED_RECORD_PURGE_DAYS = 90;

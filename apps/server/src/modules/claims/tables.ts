@@ -12,6 +12,7 @@ export interface ClaimsTables {
   claimStatusHistory: ClaimStatusHistoryTable;
   claimDelivery: ClaimDeliveryTable;
   claimDeliveryAttempt: ClaimDeliveryAttemptTable;
+  claimNote: ClaimNoteTable;
   notificationHandled: NotificationHandledTable;
   insurerAnswer: InsurerAnswerTable;
   claimDocument: ClaimDocumentTable;
@@ -75,7 +76,9 @@ export type RecordOutcome =
   /** The record's name or birth date is not the subscriber's: held for an operator, never shown. */
   | 'identity_mismatch'
   /** The patient said a held record is not theirs: unlinked, held for an operator. */
-  | 'not_patients';
+  | 'not_patients'
+  /** An operator set a held record aside: unlinked, never claimed, purged at purge_at. */
+  | 'set_aside';
 
 export interface TreatmentRecordTable {
   id: Generated<number>;
@@ -100,8 +103,20 @@ export interface TreatmentRecordTable {
   decidedAt: Date | null;
   /** The patient confirmed a held record as theirs (it is then matched like any other). */
   identityConfirmedAt: Generated<Date | null>;
-  /** An unlinked record (another hospital's) is deleted then. */
+  /** An unlinked record (another hospital's, or one set aside) is deleted then. */
   purgeAt: Generated<Date | null>;
+  /** An operator released the held record to its subscriber (the matcher holds it no more), and who. */
+  releasedAt: Generated<Date | null>;
+  releasedBy: Generated<string | null>;
+}
+
+/** An operator's note on a claim: appended, never changed; the text encrypted (migration 0040). */
+export interface ClaimNoteTable {
+  id: Generated<number>;
+  claimId: number;
+  loginId: string;
+  noteEnc: string;
+  at: Date;
 }
 
 export type ClaimStatus =

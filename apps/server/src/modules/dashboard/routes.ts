@@ -1,11 +1,12 @@
-// GET /api/admin/dashboard: claims by status, deliveries by channel and outcome, dead letters, the oldest waiting job,
-// enrolments and the funnel's drop-off, for today, 7 and 30 days as Korea counts its days. Counts only: a viewer reads it.
+// GET /api/admin/dashboard: claims by status, deliveries by channel and outcome, dead letters, held records, the oldest
+// waiting job, enrolments and the funnel's drop-off, for today, 7 and 30 days as Korea counts its days. Counts only: a
+// viewer reads it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KST_OFFSET_MS, kstToday } from '@auto-claim/contract';
 import { OPS_DASHBOARD_API, dashboardAnswer, dashboardQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { operatorRoute } from '../../http/route-contract.js';
-import { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from '../claims/index.js';
+import { claimCounts, deadLetterCounts, deliveryCounts, heldCounts, oldestQueuedJobSeconds } from '../claims/index.js';
 import { enrolmentCounts } from '../subscriptions/index.js';
 import { funnelStepCounts } from '../funnel/index.js';
 
@@ -41,10 +42,11 @@ export const dashboardRoutes =
         const now = ctx.clock.now();
         const since = periodStarts(now);
         const { hospitalCd } = req.query;
-        const [claims, deliveries, deadLetters, oldestQueuedJobSeconds_, enrolments, funnel] = await Promise.all([
+        const [claims, deliveries, deadLetters, held, oldestQueuedJobSeconds_, enrolments, funnel] = await Promise.all([
           claimCounts(ctx.db, since),
           deliveryCounts(ctx.db, since),
           deadLetterCounts(ctx.db),
+          heldCounts(ctx.db),
           oldestQueuedJobSeconds(ctx.db, now),
           enrolmentCounts(ctx.db, since, hospitalCd),
           funnelStepCounts(ctx.db, since, hospitalCd),
@@ -55,6 +57,7 @@ export const dashboardRoutes =
           claims,
           deliveries,
           deadLetters,
+          held,
           oldestQueuedJobSeconds: oldestQueuedJobSeconds_,
           enrolments,
           funnel,

@@ -142,7 +142,7 @@ export const insurersByCode = (handle: Handle, codes: string[]) =>
     ? Promise.resolve([])
     : own<ReferenceTables>(handle)
         .selectFrom('insurer')
-        .select(['insuCompCd', 'insuCompNm', 'active'])
+        .select(['insuCompCd', 'insuCompNm', 'active', 'callCenter'])
         .where('insuCompCd', 'in', codes)
         .orderBy('sortOrder')
         .execute();

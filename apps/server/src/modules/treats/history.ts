@@ -50,6 +50,7 @@ const NOT_CLAIMED: Record<Exclude<RecordOutcome, 'claimed'>, NotClaimedReason> =
   rrn_unconfirmed: 'PENDING',
   identity_mismatch: 'PENDING',
   not_patients: 'PENDING',
+  set_aside: 'PENDING',
 };
 
 const FAILED_REASON = '보험사에 보내지 못했어요. 담당자가 확인하고 다시 보내 드릴게요.';

@@ -380,7 +380,7 @@ describe('delivery, notification and the status lifecycle', () => {
     expect(problemOf(noReason).errors!.map((e) => e.field)).toContain('reason');
     const rejected = await answer(b!.id, { status: 'rejected', reason: '면책 기간 중 진료' });
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejectReason: '면책 기간 중 진료' });
-    expect((await answer(999_999, { status: 'paid' })).statusCode).toBe(404);
+    expect((await answer(999_999, { status: 'paid', paidAmount: 1 })).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'POST', url: OPERATOR_API.claimStatus(b!.id), payload: { status: 'paid' } }))
         .statusCode,

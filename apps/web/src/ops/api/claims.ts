@@ -43,6 +43,12 @@ export const useRecordInsurerAnswer = (claimId: number | string) =>
     opsSend<OpsClaimDetail>('POST', OPERATOR_API.claimStatus(claimId), body),
   );
 
+/** A note: the answer is the claim with the note in its timeline. */
+export const useAddClaimNote = (claimId: number | string) =>
+  useClaimChange<{ note: string }>(claimId, (body) =>
+    opsSend<OpsClaimDetail>('POST', OPS_CLAIMS_API.claimNotes(claimId), body),
+  );
+
 /** A release of the patient's data is written to the claim's timeline: the claim is fetched again after it. */
 export function useRevealPatient(claimId: number | string) {
   const client = useQueryClient();

@@ -1,20 +1,32 @@
-// One claim (README "Operator console"): its masked patient (revealed only with a reason), the timeline from the
-// hospital's record to the insurer's answers, its documents with their hashes and the PDF package (downloaded only with
-// a reason, as a reveal), retry, and an insurer's answer recorded by hand.
+// One claim (README "Operator console"): its masked patient (revealed only with a reason), the next step of its state,
+// the timeline from the hospital's record to the insurer's answers with the operators' notes, its documents with their
+// hashes and the PDF package (downloaded only with a reason, as a reveal), retry, a note, and an insurer's answer
+// recorded by hand through a confirmation that names the claim, the patient (masked) and the amount.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { CLAIM_STATUS_NM } from '@auto-claim/contract';
 import {
+  CLAIM_NOTE_MAX,
   RELEASE_REASONS,
   RELEASE_REASON_NM,
+  claimNoteBody,
   opsClaimStatusBody,
+  type OpsClaimDetail,
   releaseBody,
   type ReleaseBody,
   type ReleaseReason,
   type RevealAnswer,
 } from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api';
-import { useClaim, useDownloadPackage, useRecordInsurerAnswer, useRetryClaim, useRevealPatient } from '../api/claims';
+import {
+  useAddClaimNote,
+  useClaim,
+  useDownloadPackage,
+  useRecordInsurerAnswer,
+  useRetryClaim,
+  useRevealPatient,
+} from '../api/claims';
+import { useConfirm } from '../ConfirmDialog';
 import { useFocusHeading } from '../focus';
 import { formatDateTime, formatPhone } from '../format';
 
@@ -29,7 +41,14 @@ const DOC_NM: Record<string, string> = {
   consent: '동의서',
   id_copy: '신분증 사본',
 };
-const KIND_NM = { record: '기록', status: '상태', attempt: '전송', answer: '보험사', operator: '운영자' } as const;
+const KIND_NM = {
+  record: '기록',
+  status: '상태',
+  attempt: '전송',
+  answer: '보험사',
+  operator: '운영자',
+  note: '메모',
+} as const;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : '요청을 처리하지 못했어요.');
 
@@ -84,7 +103,14 @@ export function ClaimDetail() {
         <dd>{ymd(claim.visitDate)}</dd>
         <dt>청구 금액</dt>
         <dd>{won(claim.amount)}</dd>
-        {claim.rejectReason && (
+        {claim.status === 'paid' && claim.paidAmount !== null && (
+          <>
+            <dt>지급액</dt>
+            <dd>{won(claim.paidAmount)}</dd>
+          </>
+        )}
+        {/* The insurer's words only: a delivery's failure is the delivery's, below. */}
+        {claim.status === 'rejected' && claim.rejectReason && (
           <>
             <dt>반려 사유</dt>
             <dd>{claim.rejectReason}</dd>
@@ -95,8 +121,13 @@ export function ClaimDetail() {
             <dt>전송</dt>
             <dd>
               {claim.delivery.channel === 'api' ? '보험사 API' : '팩스'} · {claim.delivery.attempts}번 시도
-              {claim.delivery.lastError ? ` · 마지막 오류: ${claim.delivery.lastError}` : ''}
             </dd>
+          </>
+        )}
+        {claim.deliveryFailure && (
+          <>
+            <dt>전송 실패</dt>
+            <dd>{claim.deliveryFailure}</dd>
           </>
         )}
         {claim.handled && (
@@ -108,6 +139,18 @@ export function ClaimDetail() {
           </>
         )}
       </dl>
+
+      <section className="ops-next" aria-labelledby="next-h">
+        <h2 id="next-h">다음 할 일</h2>
+        <p>{claim.nextStep.text}</p>
+        {claim.nextStep.insurerPhone && (
+          <p>
+            <a href={`tel:${claim.nextStep.insurerPhone.replace(/[^\d]/g, '')}`}>
+              {claim.insuCompNm ?? claim.insuCompCd} 고객센터 {claim.nextStep.insurerPhone}에 전화하기
+            </a>
+          </p>
+        )}
+      </section>
 
       <div className="ops-actions">
         <RevealPatient claimId={claim.claimId} />
@@ -130,6 +173,7 @@ export function ClaimDetail() {
             </li>
           ))}
         </ol>
+        <ClaimNote claimId={claim.claimId} />
       </section>
 
       <section aria-labelledby="docs-h">
@@ -161,7 +205,7 @@ export function ClaimDetail() {
         </p>
       </section>
 
-      <InsurerAnswer claimId={claim.claimId} />
+      <InsurerAnswer claim={claim} />
     </article>
   );
 }
@@ -339,35 +383,126 @@ function DownloadPackage({ claimId }: { claimId: number }) {
   );
 }
 
-/** An insurer's answer entered by hand: accepted, rejected with a reason, or paid (an amount, the claim's by default). */
-function InsurerAnswer({ claimId }: { claimId: number }) {
-  const record = useRecordInsurerAnswer(claimId);
+/** A note on the claim: appended to the timeline with who and when; it cannot be changed afterwards. */
+function ClaimNote({ claimId }: { claimId: number }) {
+  const add = useAddClaimNote(claimId);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const id = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDone(undefined);
+    try {
+      await add.mutateAsync(checked(claimNoteBody, { note }));
+      setNote('');
+      setError(undefined);
+      setDone('메모를 남겼어요. 타임라인에서 볼 수 있어요.');
+    } catch (err) {
+      setError(err instanceof OpsError ? (err.fieldMessage('note') ?? err.message) : errorText(err));
+    }
+  };
+  return (
+    <form className="ops-note" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`}>메모 남기기</h3>
+      <label htmlFor={`${id}-n`}>
+        메모 <span className="ops-muted">(누가 언제 남겼는지와 함께 남고, 고치거나 지울 수 없어요)</span>
+      </label>
+      <textarea
+        id={`${id}-n`}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        maxLength={CLAIM_NOTE_MAX}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-err` : `${id}-count`}
+      />
+      <p id={`${id}-count`} className="ops-muted">
+        {note.length.toLocaleString('ko-KR')} / {CLAIM_NOTE_MAX.toLocaleString('ko-KR')}자
+      </p>
+      {error && (
+        <p id={`${id}-err`} role="alert" className="ops-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={add.isPending}>
+        메모 남기기
+      </button>
+      <p role="status" aria-live="polite">
+        {done}
+      </p>
+    </form>
+  );
+}
+
+const ANSWER_NM = { accepted: '접수', rejected: '반려', paid: '지급' } as const;
+
+/**
+ * An insurer's answer entered by hand: accepted, rejected with a reason, or paid with the amount the insurer paid
+ * (required: an empty amount is never taken as the whole claim). A confirmation names the claim, the patient (masked)
+ * and the amount before anything is recorded: an answer cannot be taken back.
+ */
+function InsurerAnswer({ claim }: { claim: OpsClaimDetail }) {
+  const record = useRecordInsurerAnswer(claim.claimId);
+  const { ask, element } = useConfirm();
   const [status, setStatus] = useState<'accepted' | 'rejected' | 'paid'>('accepted');
   const [reason, setReason] = useState('');
   const [paid, setPaid] = useState('');
   const [message, setMessage] = useState<string>();
+  const [fieldError, setFieldError] = useState<{ field: 'reason' | 'paidAmount'; message: string }>();
   const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setMessage(undefined);
+    const digits = paid.replace(/[,\s원]/g, '');
+    let body;
     try {
-      // Checked with the contract's schema first: a missing reason or a bad amount is named before anything is sent.
-      const body = checked(opsClaimStatusBody, {
+      // Checked with the contract's schema first: a missing reason or amount is named before anything is sent.
+      body = checked(opsClaimStatusBody, {
         status,
         ...(status === 'rejected' ? { reason } : {}),
-        ...(status === 'paid' && paid ? { paidAmount: Number(paid) } : {}),
+        ...(status === 'paid' && digits !== '' ? { paidAmount: /^\d+$/.test(digits) ? Number(digits) : digits } : {}),
       });
+      setFieldError(undefined);
+    } catch (err) {
+      const field = status === 'paid' ? 'paidAmount' : 'reason';
+      const text = err instanceof OpsError ? (err.fieldMessage(field) ?? err.message) : errorText(err);
+      setFieldError({ field, message: text });
+      return;
+    }
+    const amount =
+      body.status === 'paid' && body.paidAmount !== undefined
+        ? `지급액 ${won(body.paidAmount)} (청구 금액 ${won(claim.amount)})`
+        : `청구 금액 ${won(claim.amount)}`;
+    const yes = await ask(
+      `보험사 답변을 '${ANSWER_NM[body.status]}'(으)로 기록할까요?`,
+      `청구 ${claim.claimId} · 환자 ${claim.patient.name} · ${claim.insuCompNm ?? claim.insuCompCd} · ${amount}` +
+        (body.status === 'rejected' ? ` · 반려 사유: ${body.reason}` : '') +
+        '. 기록하면 되돌릴 수 없어요.',
+      `${ANSWER_NM[body.status]}(으)로 기록하기`,
+    );
+    if (!yes) return;
+    try {
       await record.mutateAsync(body);
       setMessage('보험사 답변을 기록했어요.');
     } catch (err) {
       setMessage(errorText(err));
     }
   };
+  const errId = fieldError ? `${id}-err` : undefined;
   return (
     <section aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>보험사 답변 기록</h2>
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${id}-s`}>답변</label>
-        <select id={`${id}-s`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+        <select
+          id={`${id}-s`}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as typeof status);
+            setFieldError(undefined);
+          }}
+        >
           <option value="accepted">접수</option>
           <option value="rejected">반려</option>
           <option value="paid">지급</option>
@@ -375,20 +510,42 @@ function InsurerAnswer({ claimId }: { claimId: number }) {
         {status === 'rejected' && (
           <>
             <label htmlFor={`${id}-r`}>반려 사유</label>
-            <input id={`${id}-r`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+            <input
+              id={`${id}-r`}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+              required
+              aria-invalid={fieldError?.field === 'reason' ? true : undefined}
+              aria-describedby={fieldError?.field === 'reason' ? errId : undefined}
+            />
           </>
         )}
         {status === 'paid' && (
           <>
-            <label htmlFor={`${id}-p`}>지급액 (원, 비우면 청구 금액)</label>
-            <input id={`${id}-p`} inputMode="numeric" value={paid} onChange={(e) => setPaid(e.target.value)} />
+            <label htmlFor={`${id}-p`}>보험사가 지급한 금액 (원)</label>
+            <input
+              id={`${id}-p`}
+              inputMode="numeric"
+              value={paid}
+              onChange={(e) => setPaid(e.target.value)}
+              required
+              aria-invalid={fieldError?.field === 'paidAmount' ? true : undefined}
+              aria-describedby={fieldError?.field === 'paidAmount' ? errId : undefined}
+            />
           </>
+        )}
+        {fieldError && (
+          <p id={errId} role="alert" className="ops-error">
+            {fieldError.message}
+          </p>
         )}
         <button type="submit">기록하기</button>
         <p role="status" aria-live="polite">
           {message}
         </p>
       </form>
+      {element}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 // 대시보드 (viewer and up): counts only, never a person. Claims by status, deliveries by channel and outcome, dead
 // letters, the oldest waiting job, enrolments and the visits that reached each enrolment step, for today, 7 and 30 days.
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CLAIM_STATUS_NM } from '@auto-claim/contract';
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_NM, type PeriodCounts } from '@auto-claim/contract/ops';
 import { useDashboard } from '../api/dashboard';
 import { useFocusHeading } from '../focus';
+import { mayUse, useMe } from '../session';
 import { formatDate } from '../format';
 
 const CHANNEL_NM: Record<string, string> = { api: 'API', fax: '팩스' };
@@ -80,11 +81,15 @@ function CountsTable({
   );
 }
 
+const heldTotal = (h: { identity_mismatch: number; rrn_unconfirmed: number; not_patients: number }) =>
+  h.identity_mismatch + h.rrn_unconfirmed + h.not_patients;
+
 export function Dashboard() {
   const heading = useFocusHeading();
   const [params, setParams] = useSearchParams();
   const hospitalCd = params.get('hospitalCd') ?? '';
   const query = useDashboard(hospitalCd);
+  const me = useMe().data;
   const d = query.data;
   return (
     <>
@@ -110,6 +115,20 @@ export function Dashboard() {
             <div>
               <dt>보내지 못한 알림톡·문자</dt>
               <dd>{n(d.deadLetters.notifications)}건</dd>
+            </div>
+            <div>
+              <dt>확인이 필요한 기록</dt>
+              <dd>
+                {mayUse(me, 'operator') ? (
+                  <Link to="/records/held">{n(heldTotal(d.held))}건</Link>
+                ) : (
+                  `${n(heldTotal(d.held))}건`
+                )}
+                <span className="ops-muted ops-stat-detail">
+                  이름·생년월일 다름 {n(d.held.identity_mismatch)} · 주민번호 확인 전 {n(d.held.rrn_unconfirmed)} ·
+                  환자가 아니라고 함 {n(d.held.not_patients)}
+                </span>
+              </dd>
             </div>
             <div>
               <dt>가장 오래 기다린 작업</dt>

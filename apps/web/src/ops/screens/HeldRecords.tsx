@@ -1,36 +1,49 @@
 // Records held because whose they are is in doubt (docs/hospital-integration.md, "Matching"): never claimed or shown
-// to anyone until decided. The pattern of every console list: filters in a form, the table (DataTable), the state in
-// the address.
-import { useState, type FormEvent } from 'react';
+// to anyone until decided. Each has a way out: released to the subscriber (then claimed as usual) or set aside (never
+// claimed; the hospital's feed says so), each with a reason that goes to the operators' record. The pattern of every
+// console list: filters in a form, the table (DataTable), the state in the address.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
-import { HELD_REASON_NM, OPS_EXPORT_API } from '@auto-claim/contract/ops';
+import { HELD_REASON_NM, OPS_EXPORT_API, heldDecisionBody } from '@auto-claim/contract/ops';
+import { OpsError, checked } from '../api';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
 import { useListParams } from '../list';
-import { useHeldRecords } from '../api/records';
+import { useDecideHeld, useHeldRecords, type HeldDecision } from '../api/records';
 
 const col = createColumnHelper<OperatorHeldRecord>();
-const columns = [
-  col.accessor('receivedAt', { id: 'receivedAt', header: '받은 시각', cell: (c) => formatDateTime(c.getValue()) }),
-  col.accessor('hospitalCd', { id: 'hospitalCd', header: '병원 코드' }),
-  col.accessor('receiptNo', { header: '영수증 번호', enableSorting: false }),
-  col.accessor('visitDate', { id: 'visitDate', header: '진료일', cell: (c) => formatDate(c.getValue()) }),
-  col.accessor('reason', { header: '사유', enableSorting: false, cell: (c) => HELD_REASON_NM[c.getValue()] }),
-  col.accessor('insuApplyId', { header: '겹친 가입', enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
-  col.accessor('decidedAt', {
-    header: '처리',
-    enableSorting: false,
-    cell: (c) => (c.getValue() ? formatDateTime(c.getValue()!) : '기다리는 중'),
-  }),
-];
 
 export function HeldRecords() {
   const heading = useFocusHeading();
   const [params, update] = useListParams({ sort: 'receivedAt', order: 'desc' });
   const list = useHeldRecords(params);
   const [hospitalCd, setHospitalCd] = useState(String(params.hospitalCd ?? ''));
+  const [notice, setNotice] = useState<string>();
+  const [selected, setSelected] = useState<OperatorHeldRecord>();
+
+  const columns = useMemo(
+    () => [
+      col.accessor('receivedAt', { id: 'receivedAt', header: '받은 시각', cell: (c) => formatDateTime(c.getValue()) }),
+      col.accessor('hospitalCd', { id: 'hospitalCd', header: '병원 코드' }),
+      col.accessor('receiptNo', { header: '영수증 번호', enableSorting: false }),
+      col.accessor('visitDate', { id: 'visitDate', header: '진료일', cell: (c) => formatDate(c.getValue()) }),
+      col.accessor('patientName', { header: '기록의 이름', enableSorting: false }),
+      col.accessor('reason', { header: '사유', enableSorting: false, cell: (c) => HELD_REASON_NM[c.getValue()] }),
+      col.accessor('insuApplyId', { header: '겹친 가입', enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
+      col.display({
+        id: 'decide',
+        header: '처리',
+        cell: (c) => (
+          <button type="button" className="ops-nowrap" onClick={() => setSelected(c.row.original)}>
+            처리하기<span className="ops-visually-hidden"> (영수증 {c.row.original.receiptNo})</span>
+          </button>
+        ),
+      }),
+    ],
+    [],
+  );
 
   function search(e: FormEvent) {
     e.preventDefault();
@@ -43,8 +56,11 @@ export function HeldRecords() {
         확인이 필요한 기록
       </h1>
       <p className="ops-lead">
-        이름·생년월일이 가입자와 다르거나 환자가 본인 진료가 아니라고 한 기록이에요. 청구하지 않고 누구에게도 보여 주지
-        않아요.
+        이름·생년월일이 가입자와 다르거나, 주민등록번호로만 찾아 본인 확인을 기다리거나, 환자가 본인 진료가 아니라고 한
+        기록이에요. 처리하기 전에는 청구하지 않고 누구에게도 보여 주지 않아요.
+      </p>
+      <p role="status" aria-live="polite">
+        {notice}
       </p>
       <form className="ops-filters" onSubmit={search} role="search" aria-label="기록 찾기">
         <label>
@@ -76,6 +92,113 @@ export function HeldRecords() {
         empty="확인이 필요한 기록이 없어요."
         exportPath={OPS_EXPORT_API.heldRecords}
       />
+      {selected && (
+        <DecideDialog
+          key={selected.recordId}
+          record={selected}
+          onClose={() => setSelected(undefined)}
+          onDone={setNotice}
+        />
+      )}
     </>
+  );
+}
+
+const DONE: Record<HeldDecision, string> = {
+  release: '가입자에게 연결했어요. 곧 평소처럼 청구해요.',
+  setAside: '청구하지 않기로 했어요. 병원은 이 기록을 제외됨(set_aside)으로 봐요.',
+};
+
+/** One record's decision: what it is, why it is held, the reason typed, then release or set aside. */
+function DecideDialog({
+  record,
+  onClose,
+  onDone,
+}: {
+  record: OperatorHeldRecord;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const decide = useDecideHeld();
+  const id = useId();
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  const close = () => {
+    if (dialog.current?.open) dialog.current.close();
+    onClose();
+  };
+  const submit = async (decision: HeldDecision, e?: FormEvent) => {
+    e?.preventDefault();
+    try {
+      const body = checked(heldDecisionBody, { reason });
+      await decide.mutateAsync({ recordId: record.recordId, decision, body });
+      onDone(`영수증 ${record.receiptNo}: ${DONE[decision]}`);
+      close();
+    } catch (err) {
+      setError(err instanceof OpsError ? (err.fieldMessage('reason') ?? err.message) : String(err));
+    }
+  };
+  return (
+    <dialog ref={dialog} className="ops-confirm ops-decide" aria-labelledby={`${id}-h`} onClose={onClose}>
+      <form onSubmit={(e) => submit(record.releasable ? 'release' : 'setAside', e)} noValidate>
+        <h2 id={`${id}-h`}>보류된 기록 처리</h2>
+        <dl className="ops-summary">
+          <dt>병원 · 영수증</dt>
+          <dd>
+            {record.hospitalCd} · {record.receiptNo}
+          </dd>
+          <dt>진료일</dt>
+          <dd>{formatDate(record.visitDate)}</dd>
+          <dt>기록의 이름</dt>
+          <dd>{record.patientName}</dd>
+          <dt>사유</dt>
+          <dd>{HELD_REASON_NM[record.reason]}</dd>
+        </dl>
+        <p>
+          {record.releasable
+            ? '가입자의 진료가 맞으면 연결해요: 평소처럼 청구하고 환자의 기록에 남아요. 아니면 청구하지 않기로 해요.'
+            : '가입자가 없는 기록이에요. 청구하지 않기로만 할 수 있어요.'}{' '}
+          어느 쪽이든 되돌릴 수 없고, 이유는 운영자 기록에 남아요.
+        </p>
+        <label htmlFor={`${id}-r`}>처리하는 이유</label>
+        <textarea
+          id={`${id}-r`}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={200}
+          rows={3}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : undefined}
+        />
+        {error && (
+          <p id={`${id}-err`} role="alert" className="ops-error">
+            {error}
+          </p>
+        )}
+        <div className="ops-confirm__actions">
+          {record.releasable && (
+            <button type="submit" className="ops-primary" disabled={decide.isPending}>
+              가입자에게 연결하기
+            </button>
+          )}
+          <button
+            type={record.releasable ? 'button' : 'submit'}
+            className="ops-danger"
+            disabled={decide.isPending}
+            onClick={record.releasable ? () => submit('setAside') : undefined}
+          >
+            청구하지 않기
+          </button>
+          <button type="button" onClick={close}>
+            취소
+          </button>
+        </div>
+      </form>
+    </dialog>
   );
 }

@@ -1,5 +1,6 @@
 // What an operator may do to one claim (README "Operator console"): send a dead letter again, record an insurer's
-// answer (accepted, rejected with a reason, paid), and the claim as the console answers after either.
+// answer (accepted, rejected with a reason, paid with the amount paid), add a note, and the claim as the console
+// answers after any of them.
 import type { OperatorClaimView } from '@auto-claim/contract';
 import type { AppContext } from '../../../context.js';
 import { AppError, notFound } from '../../../http/problem.js';
@@ -142,6 +143,13 @@ export async function setInsurerAnswer(
         [{ field: 'status', message: `${c.status} 다음에 올 수 없는 상태예요.` }],
       );
     }
+    // The contract refuses a paid answer without its amount; a caller that skipped it is refused here too, naming the
+    // field: an empty amount is never taken as the whole claim.
+    if (answer.status === 'paid' && answer.paidAmount === undefined) {
+      throw new AppError('VALIDATION_FAILED', '보험사가 지급한 금액을 적어 주세요.', [
+        { field: 'paidAmount', message: '보험사가 지급한 금액을 적어 주세요.' },
+      ]);
+    }
     const reason = answer.status === 'rejected' ? (answer.reason ?? null) : null;
     await tx
       .updateTable('claim')
@@ -149,7 +157,7 @@ export async function setInsurerAnswer(
         status: answer.status,
         updatedAt: now,
         ...(reason !== null ? { rejectReason: reason } : {}),
-        ...(answer.status === 'paid' ? { paidAmount: answer.paidAmount ?? c.amount } : {}),
+        ...(answer.status === 'paid' ? { paidAmount: answer.paidAmount } : {}),
       })
       .where('id', '=', claimId)
       .execute();
@@ -164,11 +172,26 @@ export async function setInsurerAnswer(
         action: 'insurer_answer_recorded',
         ciHmac: c.ciHmac,
         claimId,
-        detail: [answer.status, reason, answer.status === 'paid' ? String(answer.paidAmount ?? c.amount) : null]
+        detail: [answer.status, reason, answer.status === 'paid' ? String(answer.paidAmount) : null]
           .filter(Boolean)
           .join(' · '),
       },
       now,
     );
+  });
+}
+
+/** An operator's note on a claim: appended (never changed), encrypted at rest, shown in the timeline with who and when. */
+export async function addClaimNote(ctx: AppContext, claimId: number, note: string, by: By) {
+  const now = ctx.clock.now();
+  await claimsTransaction(ctx).execute(async (tx) => {
+    const c = await tx.selectFrom('claim').select('ciHmac').where('id', '=', claimId).executeTakeFirst();
+    if (!c) throw NOT_FOUND();
+    await tx
+      .insertInto('claimNote')
+      .values({ claimId, loginId: by.loginId, noteEnc: ctx.crypto.encrypt(note), at: now })
+      .execute();
+    // The operators' record says a note was added, not what it says (the note is the claim's, encrypted).
+    await recordOperatorAction(tx, { ...by, action: 'claim_note_added', ciHmac: c.ciHmac, claimId }, now);
   });
 }

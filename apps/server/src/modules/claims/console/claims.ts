@@ -44,6 +44,7 @@ async function namesOf(db: Handle, hospitals: string[], insurers: string[]) {
   return {
     hospital: new Map(h.map((x) => [x.hospitalCd, x.hospitalNm])),
     insurer: new Map(i.map((x) => [x.insuCompCd, x.insuCompNm])),
+    callCenter: new Map(i.map((x) => [x.insuCompCd, x.callCenter])),
   };
 }
 
@@ -207,11 +208,70 @@ const STATUS_RANK: Record<ClaimStatus, number> = {
 };
 const empty = { detail: null, actor: null, status: null, channel: null, outcome: null, attempt: null };
 
+const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
+
+/**
+ * What the operator does next in the claim's state (README "Operator console"): a dead letter is sent again or
+ * claimed by phone at the insurer's number; documents requested says what the patient was asked for; the rest say what
+ * the claim waits for, or that nothing is left to do.
+ */
+export function nextStepOf(
+  view: Pick<OpsClaimDetail, 'status' | 'delivery' | 'scheduledFor' | 'paidAmount' | 'amount'>,
+  history: { status: ClaimStatus; reason: string | null }[],
+  insurer: { insurerNm: string; insurerPhone: string | null },
+): OpsClaimDetail['nextStep'] {
+  const phone = insurer.insurerPhone;
+  if (view.delivery?.status === 'dead') {
+    return {
+      text: phone
+        ? `보험사에 보내지 못했어요. '다시 보내기'를 누르거나, ${insurer.insurerNm} 고객센터(${phone})에 전화해 접수해 주세요.`
+        : `보험사에 보내지 못했어요. '다시 보내기'를 누르거나, ${insurer.insurerNm}에 전화해 접수해 주세요.`,
+      insurerPhone: phone,
+    };
+  }
+  switch (view.status) {
+    case 'received':
+    case 'claimed':
+      return {
+        text: view.scheduledFor
+          ? '정해진 날에 보험사로 보내요. 할 일은 없어요.'
+          : view.delivery && view.delivery.attempts > 0
+            ? '보험사에 보내는 중이에요. 실패하면 자동으로 다시 보내요.'
+            : '곧 보험사로 보내요. 할 일은 없어요.',
+        insurerPhone: null,
+      };
+    case 'sent':
+    case 'accepted':
+      return { text: '보험사의 답을 기다려요. 지금 할 일은 없어요.', insurerPhone: null };
+    case 'documents_requested': {
+      const asked = [...history].reverse().find((h) => h.status === 'documents_requested')?.reason;
+      return {
+        text: asked
+          ? `환자에게 ${asked}을(를) 보내 달라고 요청했어요. 서류가 오면 보험사에 보내요.`
+          : '보험사가 서류를 더 요청했어요. 환자에게 요청한 서류가 오면 보험사에 보내요.',
+        insurerPhone: null,
+      };
+    }
+    case 'rejected':
+      return { text: '보험사가 반려했어요. 환자가 문의하면 반려 사유를 안내해 주세요.', insurerPhone: null };
+    case 'paid':
+      return {
+        text:
+          view.paidAmount !== null && view.paidAmount < view.amount
+            ? `보험사가 ${won(view.paidAmount)}을 지급했어요(청구 금액 ${won(view.amount)}). 할 일은 없어요.`
+            : '보험사가 지급했어요. 할 일은 없어요.',
+        insurerPhone: null,
+      };
+    case 'failed':
+      return { text: '보험사에 보내지 못했어요. 전송 상태를 확인해 주세요.', insurerPhone: phone };
+  }
+}
+
 /** A claim with its masked patient and timeline: record received → claim built → each attempt → insurer answers. */
 export async function claimDetail(ctx: AppContext, claimId: number): Promise<OpsClaimDetail> {
   const view = await claimView(ctx, claimId);
   const db = claimsDb(ctx);
-  const [c, history, attempts, answers, actions] = await Promise.all([
+  const [c, history, attempts, answers, actions, notes] = await Promise.all([
     db
       .selectFrom('claim as c')
       .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
@@ -247,6 +307,12 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       .orderBy('id')
       .execute(),
     operatorActionsOfClaim(db, claimId),
+    db
+      .selectFrom('claimNote')
+      .select(['id', 'loginId', 'noteEnc', 'at'])
+      .where('claimId', '=', claimId)
+      .orderBy('id')
+      .execute(),
   ]);
   const [patient] = await maskedPatients(ctx, [c]);
   const names = await namesOf(db, [view.hospitalCd], [view.insuCompCd]);
@@ -297,15 +363,28 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       rank: 5,
       seq: Number(a.id),
     })),
-    ...actions.map((a) => ({
+    // A note's own entry says what it says; the operators' record of adding it would only repeat it.
+    ...actions
+      .filter((a) => a.action !== 'claim_note_added')
+      .map((a) => ({
+        ...empty,
+        at: iso(a.at),
+        kind: 'operator' as const,
+        title: operatorActionDid(a.action),
+        detail: a.reason ?? a.detail,
+        actor: `operator:${a.loginId}`,
+        rank: 8,
+        seq: Number(a.id),
+      })),
+    ...notes.map((n) => ({
       ...empty,
-      at: iso(a.at),
-      kind: 'operator' as const,
-      title: operatorActionDid(a.action),
-      detail: a.reason ?? a.detail,
-      actor: `operator:${a.loginId}`,
-      rank: 8,
-      seq: Number(a.id),
+      at: iso(n.at),
+      kind: 'note' as const,
+      title: '운영자 메모',
+      detail: ctx.crypto.decrypt(n.noteEnc),
+      actor: `operator:${n.loginId}`,
+      rank: 9,
+      seq: Number(n.id),
     })),
   ];
   entries.sort((a, b) => a.at.localeCompare(b.at) || a.rank - b.rank || a.seq - b.seq);
@@ -317,6 +396,11 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
     receiptNo: c.receiptNo,
     createdAt: iso(c.createdAt),
     handled: c.handledAt && c.handledBy ? { at: iso(c.handledAt), by: c.handledBy, note: c.handledNote ?? '' } : null,
+    nextStep: nextStepOf(view, history, {
+      insurerNm: names.insurer.get(view.insuCompCd) ?? view.insuCompCd,
+      insurerPhone: names.callCenter.get(view.insuCompCd) ?? null,
+    }),
+    deliveryFailure: view.delivery?.lastError ?? null,
     timeline: entries.map(({ rank: _r, seq: _s, ...e }) => e),
   };
 }

@@ -1,33 +1,170 @@
-// For operators (GET OPERATOR_API.heldRecords): records held as another person's (identity_mismatch) or disowned by
-// the patient (not_patients); held.ts says why a record is held.
+// For operators (README "Operator console", "Held records"): records held because whose they are is in doubt (held.ts
+// says why a record is held), their count for the dashboard, and the way out of the list:
+// - released to the subscriber (identity_mismatch, rrn_unconfirmed; a reason required): pending again and marked
+//   released, so the matcher takes it as the subscriber's and claims it by the ordinary rules. One conditional update
+//   moves it: a second release (a double click, another operator at the same moment) finds it no longer held and
+//   answers RECORD_NOT_HELD, and the claims' unique (record, insurer) key keeps any claim single.
+// - set aside (any held record; a reason required): unlinked and never claimed, purged at purge_at like another
+//   hospital's record; its hospital reads set_aside as the record's status in the feed's answer.
+// Both write the operators' record (with the typed reason) and the patient's access log (a fixed Korean sentence).
 import type { z } from 'zod';
-import type { OperatorHeldRecord } from '@auto-claim/contract';
-import type { heldRecordsQuery } from '@auto-claim/contract/ops';
+import { HELD_OUTCOMES, maskName, type OperatorHeldRecord } from '@auto-claim/contract';
+import type { HeldDecisionBody, heldRecordsQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
+import { own, type Handle } from '../../../db/handle.js';
 import { keysetPage } from '../../../db/page.js';
-import { claimsDb } from '../tables.js';
+import { AppError, notFound } from '../../../http/problem.js';
+import { recordAccess, recordOperatorAction } from '../../audit/index.js';
+import { contactsOf } from '../../subscriptions/index.js';
+import type { RecordPerson } from '../common.js';
+import { UNLINKED_RECORD_PURGE_DAYS } from '../rules.js';
+import { claimsDb, claimsTransaction, type ClaimsTables } from '../tables.js';
+import type { By } from './actions.js';
+
+/** Held records an operator may release to the subscriber: there is one (not_patients were unlinked). */
+const RELEASABLE = ['identity_mismatch', 'rrn_unconfirmed'] as const;
 
 /** A page of the held records, newest first unless sorted otherwise (the console's list). */
 export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecordsQuery>) {
   const column = { receivedAt: 'receivedAt', visitDate: 'visitDate', hospitalCd: 'hospitalCd' } as const;
-  let base = claimsDb(ctx).selectFrom('treatmentRecord').where('outcome', 'in', ['identity_mismatch', 'not_patients']);
+  let base = claimsDb(ctx).selectFrom('treatmentRecord').where('outcome', 'in', HELD_OUTCOMES);
   if (q.reason) base = base.where('outcome', '=', q.reason);
   if (q.hospitalCd) base = base.where('hospitalCd', '=', q.hospitalCd);
   const { rows, ...page } = await keysetPage(
     ctx.db,
-    base.select(['id', 'hospitalCd', 'receiptNo', 'visitDate', 'outcome', 'insuApplyId', 'receivedAt', 'decidedAt']),
+    base.select([
+      'id',
+      'hospitalCd',
+      'receiptNo',
+      'visitDate',
+      'outcome',
+      'insuApplyId',
+      'personEnc',
+      'receivedAt',
+      'decidedAt',
+    ]),
     q,
     { by: column[q.sort ?? 'receivedAt'], id: 'id' },
   );
-  const list = rows.map((r): OperatorHeldRecord => ({
-    recordId: r.id,
-    hospitalCd: r.hospitalCd,
-    receiptNo: r.receiptNo,
-    visitDate: r.visitDate,
-    reason: r.outcome as OperatorHeldRecord['reason'],
-    insuApplyId: r.insuApplyId,
-    receivedAt: new Date(r.receivedAt).toISOString(),
-    decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
-  }));
+  const list = rows.map((r): OperatorHeldRecord => {
+    const reason = r.outcome as OperatorHeldRecord['reason'];
+    return {
+      recordId: r.id,
+      hospitalCd: r.hospitalCd,
+      receiptNo: r.receiptNo,
+      visitDate: r.visitDate,
+      reason,
+      insuApplyId: r.insuApplyId,
+      patientName: maskName(ctx.crypto.decryptJson<RecordPerson>(r.personEnc).name),
+      releasable: r.insuApplyId !== null && (RELEASABLE as readonly string[]).includes(reason),
+      receivedAt: new Date(r.receivedAt).toISOString(),
+      decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
+    };
+  });
   return { ...page, list };
+}
+
+/** How many records are held now, by why: read from the partial index of held records (0011), never the table. */
+export async function heldCounts(handle: Handle) {
+  const rows = await own<ClaimsTables>(handle)
+    .selectFrom('treatmentRecord')
+    .select(['outcome', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('outcome', 'in', HELD_OUTCOMES)
+    .groupBy('outcome')
+    .execute();
+  const counts = { identity_mismatch: 0, rrn_unconfirmed: 0, not_patients: 0 };
+  for (const r of rows) counts[r.outcome as keyof typeof counts] = Number(r.n);
+  return counts;
+}
+
+const NOT_HELD = () =>
+  new AppError(
+    'RECORD_NOT_HELD',
+    '보류 중인 기록이 아니에요. 이미 다른 운영자가 처리했을 수 있어요. 목록을 새로 고쳐 주세요.',
+    [{ field: 'recordId', message: '보류 중인 기록이 아니에요.' }],
+  );
+
+/** Why it answered RECORD_NOT_HELD rather than RECORD_NOT_FOUND: the record exists, only not held (any more). */
+async function refuse(handle: Handle, recordId: number): Promise<never> {
+  const exists = await own<ClaimsTables>(handle)
+    .selectFrom('treatmentRecord')
+    .select('id')
+    .where('id', '=', recordId)
+    .executeTakeFirst();
+  if (!exists) throw notFound('기록을 찾을 수 없어요.', 'RECORD_NOT_FOUND');
+  throw NOT_HELD();
+}
+
+/** The subscriber's CI (keyed hash) for the patient's access log: the subscription's, else the record's own. */
+async function patientOf(ctx: AppContext, handle: Handle, insuApplyId: string | null, recordCi: string | null) {
+  if (insuApplyId) {
+    const c = (await contactsOf(ctx, handle, [insuApplyId])).get(insuApplyId);
+    if (c) return c.ciHmac;
+  }
+  return recordCi;
+}
+
+/**
+ * Releases a held record to its subscriber: pending again, released (the matcher holds it no more), claimed by the
+ * ordinary rules when the engine next matches. At most once: the update moves only a record still held.
+ */
+export async function releaseHeldRecord(ctx: AppContext, recordId: number, { reason }: HeldDecisionBody, by: By) {
+  const now = ctx.clock.now();
+  await claimsTransaction(ctx).execute(async (tx) => {
+    const r = await tx
+      .updateTable('treatmentRecord')
+      .set({ outcome: 'pending', releasedAt: now, releasedBy: by.loginId, decidedAt: null })
+      .where('id', '=', recordId)
+      .where('outcome', 'in', RELEASABLE)
+      .where('insuApplyId', 'is not', null)
+      .returning(['insuApplyId', 'ciHmac', 'hospitalCd'])
+      .executeTakeFirst();
+    if (!r) return refuse(tx, recordId);
+    const ciHmac = await patientOf(ctx, tx, r.insuApplyId, r.ciHmac);
+    await recordOperatorAction(tx, { ...by, action: 'record_released', ciHmac, recordId, reason }, now);
+    if (ciHmac) {
+      await recordAccess(
+        tx,
+        [{ ciHmac, action: 'operator_record_released', actor: `operator:${by.loginId}`, recordId }],
+        now,
+      );
+    }
+  });
+  return { recordId, outcome: 'pending' as const };
+}
+
+/** Sets a held record aside: unlinked, never claimed, deleted at purge_at; its hospital reads set_aside. */
+export async function setAsideHeldRecord(ctx: AppContext, recordId: number, { reason }: HeldDecisionBody, by: By) {
+  const now = ctx.clock.now();
+  await claimsTransaction(ctx).execute(async (tx) => {
+    // The subscription it collided with, read before the update unlinks it (the same row lock).
+    const before = await tx
+      .selectFrom('treatmentRecord')
+      .select(['insuApplyId', 'ciHmac'])
+      .where('id', '=', recordId)
+      .where('outcome', 'in', HELD_OUTCOMES)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return refuse(tx, recordId);
+    await tx
+      .updateTable('treatmentRecord')
+      .set({
+        outcome: 'set_aside',
+        insuApplyId: null,
+        decidedAt: now,
+        purgeAt: new Date(now.getTime() + UNLINKED_RECORD_PURGE_DAYS * 86_400_000),
+      })
+      .where('id', '=', recordId)
+      .execute();
+    const ciHmac = await patientOf(ctx, tx, before.insuApplyId, before.ciHmac);
+    await recordOperatorAction(tx, { ...by, action: 'record_set_aside', ciHmac, recordId, reason }, now);
+    if (ciHmac) {
+      await recordAccess(
+        tx,
+        [{ ciHmac, action: 'operator_record_set_aside', actor: `operator:${by.loginId}`, recordId }],
+        now,
+      );
+    }
+  });
+  return { recordId, outcome: 'set_aside' as const };
 }

@@ -25,6 +25,11 @@ import {
   offsetOf,
   revealAnswer,
   revealBody,
+  OPS_HELD_API,
+  claimNoteBody,
+  heldDecisionAnswer,
+  heldDecisionBody,
+  heldRecordParams,
 } from '@auto-claim/contract/ops';
 import {
   OPERATOR_API,
@@ -38,7 +43,7 @@ import { AppError } from '../../../http/problem.js';
 import { operatorRoute, pdfAnswer } from '../../../http/route-contract.js';
 import { byOperator } from '../../audit/index.js';
 import type { ClaimEngine } from '../engine.js';
-import { retryDeadLetter, setInsurerAnswer } from './actions.js';
+import { addClaimNote, retryDeadLetter, setInsurerAnswer } from './actions.js';
 import {
   claimDetail,
   deadLetterPage,
@@ -51,7 +56,7 @@ import {
   searchClaims,
 } from './claims.js';
 import { claimExportRoutes } from './export-routes.js';
-import { heldRecords } from './held.js';
+import { heldRecords, releaseHeldRecord, setAsideHeldRecord } from './held.js';
 import { hospitalConsoleRoutes } from './hospital-routes.js';
 import { recordClaimPackage } from './package.js';
 
@@ -74,6 +79,43 @@ const oneClaimRoutes =
         },
       },
       async (req) => heldRecords(ctx, req.query),
+    );
+
+    app.post(
+      OPS_HELD_API.release(':recordId'),
+      {
+        config: operatorRoute('operator', 'RECORD_NOT_FOUND', 'RECORD_NOT_HELD'),
+        schema: {
+          operationId: 'releaseHeldRecord',
+          tags,
+          summary:
+            '보류된 기록을 가입자에게 연결 (이유를 적어야 해요; 그다음 평소처럼 청구해요. 이미 처리된 기록은 409 RECORD_NOT_HELD)',
+          params: heldRecordParams,
+          body: heldDecisionBody,
+          response: { 200: heldDecisionAnswer },
+        },
+      },
+      async (req) => {
+        const answer = await releaseHeldRecord(ctx, req.params.recordId, req.body, byOperator(ctx, req));
+        await engine.kick();
+        return answer;
+      },
+    );
+
+    app.post(
+      OPS_HELD_API.setAside(':recordId'),
+      {
+        config: operatorRoute('operator', 'RECORD_NOT_FOUND', 'RECORD_NOT_HELD'),
+        schema: {
+          operationId: 'setAsideHeldRecord',
+          tags,
+          summary: '보류된 기록을 청구하지 않기로 (이유를 적어야 해요; 병원은 피드 답에서 set_aside로 봐요)',
+          params: heldRecordParams,
+          body: heldDecisionBody,
+          response: { 200: heldDecisionAnswer },
+        },
+      },
+      (req) => setAsideHeldRecord(ctx, req.params.recordId, req.body, byOperator(ctx, req)),
     );
 
     app.post(
@@ -145,6 +187,25 @@ const oneClaimRoutes =
       },
       async (req) => {
         await setInsurerAnswer(ctx, req.params.claimId, req.body, byOperator(ctx, req));
+        return claimDetail(ctx, req.params.claimId);
+      },
+    );
+
+    app.post(
+      OPS_CLAIMS_API.claimNotes(':claimId'),
+      {
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND'),
+        schema: {
+          operationId: 'addClaimNote',
+          tags,
+          summary: '청구에 메모 남기기 (누가 언제 남겼는지와 함께 타임라인에 보여요; 고치거나 지울 수 없어요)',
+          params: claimIdParams,
+          body: claimNoteBody,
+          response: { 200: opsClaimDetail },
+        },
+      },
+      async (req) => {
+        await addClaimNote(ctx, req.params.claimId, req.body.note, byOperator(ctx, req));
         return claimDetail(ctx, req.params.claimId);
       },
     );
