@@ -450,6 +450,8 @@ export const subscriptionChangeBody = z
     userAddrDetail,
     userEmail: optionalEmail,
     minAmt: minAmt.optional(),
+    /** The optional 알림톡 consent (KAKAO_NOTI_TERMS_ID): true 알림톡 with SMS/LMS fallback, false SMS/LMS only. */
+    kakaoNotiCheck: z.boolean({ message: '알림 받는 방법을 골라 주세요.' }).optional(),
   })
   .superRefine((v, ctx) => {
     // A postcode goes with an address; an address may come without one (the server looks it up).
@@ -497,6 +499,8 @@ export const subscriptionSummary = z.object({
   bankAccountRel: z.string(),
   idcardType: z.string(),
   hasIdcardImg: z.boolean(),
+  /** She gave the optional 알림톡 consent: 알림톡 with SMS/LMS fallback; false: SMS/LMS only. */
+  kakaoNotiCheck: z.boolean(),
   insurers: z.array(z.object({ insuCompCd: z.string(), insuCompNm: z.string(), idcardTypeCode: z.string() })),
   hospitals: z.array(z.object({ hospitalCd: z.string(), hospitalNm: z.string(), subscribedAt: z.string() })),
   /** YYYYMMDD, KST. */

@@ -20,5 +20,7 @@ export const ACCESS_ACTIONS = [
   /** An operator saw the patient's unmasked name, phone and birth date (actor operator:<id>, detail the reason's
    * category: the operator's own words stay in operator_action). */
   'operator_revealed',
+  /** The patient changed how she hears of her claims (detail kakao: 알림톡 with SMS/LMS fallback; sms: SMS/LMS only). */
+  'notice_channel_changed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

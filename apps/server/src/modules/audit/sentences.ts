@@ -66,6 +66,13 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     nm: '이름·연락처·생년월일 확인',
     says: (f) => `운영자가 ${purposeOf(f.detail)}회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.`,
   },
+  notice_channel_changed: {
+    nm: '알림 받는 방법 바꿈',
+    says: (f) =>
+      f.detail === 'kakao'
+        ? '본인이 청구 소식을 카카오 알림톡으로 받기로 했어요(받을 수 없으면 문자로 보내요).'
+        : '본인이 청구 소식을 카카오 알림톡 대신 문자로만 받기로 했어요.',
+  },
 };
 
 /** A stored action's label; a code no longer in the list reads as a generic one. */
