@@ -783,7 +783,7 @@ export interface paths {
      * @description subscriptionStatus가 'subscribe'일 때만 가입 중이에요(spec §4). 개인정보는 가려서 보여줘요.
      */
     get: operations['getSubscription'];
-    /** 가입 정보 바꾸기 (계좌, 주소, 이메일, 최소 청구 금액) */
+    /** 가입 정보 바꾸기 (계좌, 주소, 이메일, 최소 청구 금액, 알림 받는 방법) */
     put: operations['updateSubscription'];
     /**
      * 자동청구 가입 (병원별, outer)
@@ -5205,6 +5205,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5273,6 +5274,7 @@ export interface operations {
           userAddrDetail?: string;
           userEmail?: string;
           minAmt?: number;
+          kakaoNotiCheck?: boolean;
         };
       };
     };
@@ -5310,6 +5312,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5501,6 +5504,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5552,6 +5556,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5697,6 +5702,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5869,6 +5875,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5920,6 +5927,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -6078,6 +6086,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -6197,6 +6206,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -6337,6 +6347,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
