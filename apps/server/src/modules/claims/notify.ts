@@ -78,17 +78,17 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
   });
 }
 
-/** Hours (KST) patients' answer messages go out: from 08:00, until 21:00. */
+/** Hours (KST) patients' answer messages go out by default: from 08:00, until 21:00 (NOTICE_HOURS_KST). */
 export const NOTICE_HOURS_KST = { from: 8, until: 21 } as const;
 
-/** When a message made at `now` may go: now in the daytime (KST), else the next 08:00 KST. */
-export function sendableAt(now: Date): Date {
+/** When a message made at `now` may go: now within the hours (KST), else the next `from` o'clock KST. */
+export function sendableAt(now: Date, hours: { from: number; until: number } = NOTICE_HOURS_KST): Date {
   const kst = new Date(now.getTime() + 9 * 3_600_000);
   const h = kst.getUTCHours();
-  if (h >= NOTICE_HOURS_KST.from && h < NOTICE_HOURS_KST.until) return now;
+  if (h >= hours.from && h < hours.until) return now;
   // 08:00 KST is 23:00 UTC the day before: Date.UTC takes the hour -1 as that.
-  const day = kst.getUTCDate() + (h >= NOTICE_HOURS_KST.until ? 1 : 0);
-  return new Date(Date.UTC(kst.getUTCFullYear(), kst.getUTCMonth(), day, NOTICE_HOURS_KST.from - 9));
+  const day = kst.getUTCDate() + (h >= hours.until ? 1 : 0);
+  return new Date(Date.UTC(kst.getUTCFullYear(), kst.getUTCMonth(), day, hours.from - 9));
 }
 
 /** The notify job of an answer's message; recordId is its claim's record (the dead letters show it). */
@@ -107,7 +107,7 @@ export async function noteAnswer(
   a: { insurerAnswerId: number; claimId: number; recordId: number; reason: string | null },
   now: Date,
 ) {
-  const dueAt = sendableAt(now);
+  const dueAt = sendableAt(now, ctx.config.noticeHours);
   const queued =
     dueAt.getTime() <= now.getTime() &&
     (await ctx.jobs.send(QUEUES.notify, { recordId: a.recordId, answerId: a.insurerAnswerId } satisfies NotifyJob, {
