@@ -28,7 +28,8 @@ export function ChooseNotice({
   return (
     <SlideBottom open={open} onClose={onClose} title="알림 받는 방법">
       <p className="screen__sub sheet-lead">
-        진료비 청구, 보험사의 접수·서류 요청·지급·반려 소식을 오전 8시부터 오후 9시 사이에 알려 드려요.
+        청구할 때와 보험사가 접수·서류 요청·지급·반려를 알려 올 때 보내요. 보험사의 결과는 오전 8시부터 오후 9시 사이에
+        알려 드려요.
       </p>
       <ul className="options">
         {NOTICE_OPTIONS.map((o) => (
