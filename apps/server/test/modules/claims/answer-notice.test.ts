@@ -278,6 +278,26 @@ describe('her consent decides the channel', () => {
     expect(notice.channel).toBe('sms');
   });
 
+  it('the terms say truthfully what she receives with the consent and without it (SUBS_KAKAO_NOTI 1.1)', async () => {
+    const versions = await t.db.db
+      .selectFrom('terms')
+      .select(['version', 'required', 'effectiveDate', 'content'])
+      .where('termsId', '=', 'SUBS_KAKAO_NOTI')
+      .orderBy('version')
+      .execute();
+    expect(versions.map((v) => [v.version, v.required])).toEqual([
+      ['1.0', false],
+      ['1.1', false],
+    ]);
+    const now = versions[1]!;
+    expect(now.effectiveDate).toBe('20261126');
+    expect(now.content).toContain('보험금을 지급하거나 지급하지 않기로 했을 때(지급 금액이나 사유와 함께)');
+    expect(now.content).toContain('같은 안내를 카카오톡 대신 문자(SMS/LMS)로만 보내 드립니다');
+    expect(now.content).toContain('오전 8시부터 오후 9시 사이');
+    // The published 1.0 stays as it was.
+    expect(versions[0]!.content).not.toContain('문자(SMS/LMS)로만');
+  });
+
   it('with it: 알림톡, the ID request’s button saying it opens the ID submission', async () => {
     const who = await createSubscriber(t.app.ctx, { insurers: [INSURER] });
     const claim = await sentClaim(who);
