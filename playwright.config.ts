@@ -53,6 +53,8 @@ export default defineConfig({
       // Inside outputDir, which Playwright empties before the server starts: every run begins on a fresh database.
       DATA_DIR: `test-results/e2e-${PORT}/data`,
       DATABASE_URL: '',
+      // Insurer answers' messages at any hour: a run at night still sees them (quiet hours are API-tested).
+      NOTICE_HOURS_KST: '0-24',
       // A build of one's own (vite build --outDir …) when several runs share the checkout; default apps/web/dist.
       WEB_DIST: process.env.WEB_DIST ?? '',
       // The console's first admin, as README "Operator console" makes one (e2e/ops.ts signs in with it).

@@ -22,7 +22,7 @@ export const moduleOrder = {
   terms: ['audit', 'reference'],
   identity: ['terms'],
   operators: ['audit'],
-  subscriptions: ['accounts', 'address', 'reference', 'terms'],
+  subscriptions: ['accounts', 'address', 'audit', 'reference', 'terms'],
   claims: ['audit', 'funnel', 'reference', 'subscriptions'],
   treats: ['audit', 'claims', 'reference', 'subscriptions'],
   dashboard: ['claims', 'funnel', 'subscriptions'],

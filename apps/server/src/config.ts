@@ -40,6 +40,18 @@ const coreEnv = z.object({
   SESSION_SECRET: unsetOr(z.string().min(32)),
   /** How long after a fax went (and between asks) its outcome is asked of the fax gateway. */
   FAX_OUTCOME_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The hours (KST, from-until) insurer answers' messages go out (docs/operations.md, "Patient messages"); an answer
+   * outside them waits for `from`. 0-24: any hour (browser tests that run at night).
+   */
+  NOTICE_HOURS_KST: z
+    .string()
+    .regex(/^(\d{1,2})-(\d{1,2})$/, 'from-until in whole hours, e.g. 8-21')
+    .refine((v) => {
+      const [from, until] = v.split('-').map(Number) as [number, number];
+      return from < until && until <= 24;
+    }, 'from before until, until at most 24')
+    .default('8-21'),
   /** Worker threads that make PDFs (documents/workers.ts); unset: one fewer than the cores, at least one. */
   PDF_WORKERS: unsetOr(z.coerce.number().int().min(1).max(64)),
   /** Creates or updates that operator account at start (password at least 12 characters). */
@@ -255,6 +267,8 @@ function toConfig(e: Env, ctx: z.RefinementCtx<Env>) {
     delivery,
     /** How often a fax the gateway accepted is asked about until its outcome is known. */
     faxOutcomePollMs: e.FAX_OUTCOME_POLL_SECONDS * 1000,
+    /** The hours (KST) insurer answers' messages go out: from ≤ hour < until. */
+    noticeHours: (([from, until]) => ({ from: from!, until: until! }))(e.NOTICE_HOURS_KST.split('-').map(Number)),
     /** Worker threads that make PDFs; undefined: the default (cores - 1, at least 1). */
     pdfWorkers: e.PDF_WORKERS,
     /**

@@ -39,6 +39,7 @@ export type ContextConfig = Pick<
       | 'fieldLookupKey'
       | 'delivery'
       | 'faxOutcomePollMs'
+      | 'noticeHours'
       | 'pdfWorkers'
       | 'blobs'
     >

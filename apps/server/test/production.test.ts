@@ -286,7 +286,8 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
       userIdno2: p.userIdno2,
       userTel: p.custHp,
       termsIds,
-      optTerms: [],
+      // She ticks the optional 알림톡 consent: her messages go by 알림톡 (SMS/LMS only without it).
+      optTerms: ['SUBS_KAKAO_NOTI'],
       userEmail: 'patient@example.com',
       userPostNo: address.postNo,
       userAddr: address.roadAddr,
@@ -442,6 +443,13 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
       const after = (await visit()).claims[0]!;
       expect(after).toMatchObject({ status: 'paid', paidAmt: 18_000 });
       expect(after.history.map((h) => h.status)).toEqual(['received', 'claimed', 'sent', 'paid']);
+      // She hears of the payment: one 알림톡 (AUTO_CLAIM_ANSWER_PAID) with the amount, its button saying what it opens.
+      const paidNews = () =>
+        kakaoTo(PATIENTS[0].custHp).filter((k) => k.templateCode === PRODUCTION_TEMPLATES.AUTO_CLAIM_ANSWER_PAID);
+      await until('the payment’s 알림톡', async () => paidNews().length > 0, 20_000);
+      expect(paidNews()).toHaveLength(1);
+      expect(paidNews()[0]!.msg).toContain('18,000원을 지급하기로 했어요');
+      expect(paidNews()[0]!.btns[0]!.n).toBe('지급 내역 보기');
       // Posted as another insurer, with this insurer's secret: refused, and nothing changes.
       const forged = await insurer.answer(origin, FAX_INSURER, {
         eventId: 'evt-prod-2',

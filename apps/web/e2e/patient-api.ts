@@ -43,6 +43,8 @@ export async function subscribe(
   minAmt: number,
   rrnBack = p.rrnBack,
   insuCompCd = 'SAMSUNGFIRE',
+  /** The optional terms ticked: SUBS_KAKAO_NOTI for 알림톡 (SMS/LMS only without it). */
+  optTerms: string[] = [],
 ) {
   const telecom = await ok<{ list: { termsId: string }[] }>(await request.get('/auth/rest/terms/v2/TELECOM'));
   const started = await ok<{ smsRequestSeq: string; smsResponseSeq: string }>(
@@ -80,7 +82,7 @@ export async function subscribe(
         userIdno2: rrnBack,
         userTel: p.phone,
         termsIds: required,
-        optTerms: [],
+        optTerms,
         userEmail: '',
         userPostNo: '04524',
         userAddr: '서울특별시 중구 세종대로 110',

@@ -37,6 +37,12 @@ export const bankAccount = z
   .refine((v) => /^\d{10,16}$/.test(v), { message: '계좌번호는 숫자 10~16자리로 입력해 주세요.' });
 
 /** The subscription status of spec §4: subscribed only when it is 'subscribe'. */
+/**
+ * The optional 알림톡 consent among optTerms (the spec's kakaoNotiCheck): with it, messages go by 알림톡 with SMS/LMS
+ * fallback; without it, by SMS/LMS only, never KakaoTalk.
+ */
+export const KAKAO_NOTI_TERMS_ID = 'SUBS_KAKAO_NOTI';
+
 export const subscriptionStatus = z.enum(['subscribe', 'cancel', 'none']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
@@ -444,6 +450,8 @@ export const subscriptionChangeBody = z
     userAddrDetail,
     userEmail: optionalEmail,
     minAmt: minAmt.optional(),
+    /** The optional 알림톡 consent (KAKAO_NOTI_TERMS_ID): true 알림톡 with SMS/LMS fallback, false SMS/LMS only. */
+    kakaoNotiCheck: z.boolean({ message: '알림 받는 방법을 골라 주세요.' }).optional(),
   })
   .superRefine((v, ctx) => {
     // A postcode goes with an address; an address may come without one (the server looks it up).
@@ -491,6 +499,8 @@ export const subscriptionSummary = z.object({
   bankAccountRel: z.string(),
   idcardType: z.string(),
   hasIdcardImg: z.boolean(),
+  /** She gave the optional 알림톡 consent: 알림톡 with SMS/LMS fallback; false: SMS/LMS only. */
+  kakaoNotiCheck: z.boolean(),
   insurers: z.array(z.object({ insuCompCd: z.string(), insuCompNm: z.string(), idcardTypeCode: z.string() })),
   hospitals: z.array(z.object({ hospitalCd: z.string(), hospitalNm: z.string(), subscribedAt: z.string() })),
   /** YYYYMMDD, KST. */

@@ -783,7 +783,7 @@ export interface paths {
      * @description subscriptionStatus가 'subscribe'일 때만 가입 중이에요(spec §4). 개인정보는 가려서 보여줘요.
      */
     get: operations['getSubscription'];
-    /** 가입 정보 바꾸기 (계좌, 주소, 이메일, 최소 청구 금액) */
+    /** 가입 정보 바꾸기 (계좌, 주소, 이메일, 최소 청구 금액, 알림 받는 방법) */
     put: operations['updateSubscription'];
     /**
      * 자동청구 가입 (병원별, outer)
@@ -5356,6 +5356,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5424,6 +5425,7 @@ export interface operations {
           userAddrDetail?: string;
           userEmail?: string;
           minAmt?: number;
+          kakaoNotiCheck?: boolean;
         };
       };
     };
@@ -5461,6 +5463,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5652,6 +5655,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5703,6 +5707,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -5848,6 +5853,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -6020,6 +6026,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -6071,6 +6078,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -6229,6 +6237,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -6348,6 +6357,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;
@@ -6488,6 +6498,7 @@ export interface operations {
               bankAccountRel: string;
               idcardType: string;
               hasIdcardImg: boolean;
+              kakaoNotiCheck: boolean;
               insurers: {
                 insuCompCd: string;
                 insuCompNm: string;

@@ -402,3 +402,32 @@ export const terms: TermsSeed[] = [...service, ...telecomWithInquiry, ...subscri
   effectiveDate: EFFECTIVE,
   sortOrder: i + 1,
 }));
+
+/**
+ * SUBS_KAKAO_NOTI 1.1 (migration 0037): what the patient receives with the consent and without it, and when. A
+ * published version never changes: this is a new one, in effect from its date.
+ */
+export const answerNoticeTerms = {
+  termsId: 'SUBS_KAKAO_NOTI',
+  version: '1.1',
+  effectiveDate: '20261126',
+  content: `${doc(
+    [
+      '안내 내용',
+      '병원에서 진료 정보를 받았을 때, 보험사에 청구했을 때, 보험사가 청구를 접수했을 때, 서류를 더 요청했을 때, 보험금을 지급하거나 지급하지 않기로 했을 때(지급 금액이나 사유와 함께) 카카오 알림톡으로 알려 드립니다.',
+    ],
+    ['대체 발송', '카카오톡을 쓰지 않거나 알림톡을 받을 수 없으면 같은 내용을 문자(SMS/LMS)로 보내 드립니다.'],
+    [
+      '보내는 시간',
+      '보험사의 심사 결과는 오전 8시부터 오후 9시 사이에 보내 드리며, 그 밖의 시간에 온 결과는 다음 날 오전 8시에 보내 드립니다.',
+    ],
+    [
+      '개인정보',
+      '알림톡과 문자에는 진료 내용이나 주민등록번호 같은 민감한 정보를 담지 않으며, 자세한 내용은 본인 확인을 거친 뒤 진료 내역 화면에서 보실 수 있습니다.',
+    ],
+    [
+      '선택 동의',
+      '이 동의는 선택입니다. 동의하지 않아도 자동청구는 똑같이 진행되며, 같은 안내를 카카오톡 대신 문자(SMS/LMS)로만 보내 드립니다. 동의는 ‘내 자동청구’에서 언제든지 바꿀 수 있습니다.',
+    ],
+  )}\n\n부칙\n이 약관은 2026년 11월 26일부터 시행합니다.`,
+} as const;

@@ -25,5 +25,7 @@ export const ACCESS_ACTIONS = [
   'operator_record_released',
   /** An operator set aside a record a hospital sent under the patient's details that was not theirs. */
   'operator_record_set_aside',
+  /** The patient changed how she hears of her claims (detail kakao: 알림톡 with SMS/LMS fallback; sms: SMS/LMS only). */
+  'notice_channel_changed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

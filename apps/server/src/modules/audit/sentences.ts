@@ -77,6 +77,13 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     says: () =>
       '병원이 회원님 정보로 보낸 진료 기록 1건이 회원님의 것이 아니어서, 운영자가 확인하고 청구하지 않기로 했어요.',
   },
+  notice_channel_changed: {
+    nm: '알림 받는 방법 바꿈',
+    says: (f) =>
+      f.detail === 'kakao'
+        ? '본인이 청구 소식을 카카오 알림톡으로 받기로 했어요(받을 수 없으면 문자로 보내요).'
+        : '본인이 청구 소식을 카카오 알림톡 대신 문자로만 받기로 했어요.',
+  },
 };
 
 /** A stored action's label; a code no longer in the list reads as a generic one. */

@@ -3,7 +3,8 @@
 // authentication; a claim we signed, `claim.v1`, never passes for an answer), once
 // per (insurer, event id). An answer moves the claim's status and adds to the timeline the patient (/web/treat) and
 // operators see: received → accepted, documents_requested (an ID copy among them starts the patient's ID-copy
-// request), paid with its amount, rejected with its reason.
+// request), paid with its amount, rejected with its reason. Each answer that changes the claim also writes the
+// patient's message about it, in the same transaction (notify.ts, noteAnswer): at most one per answer.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import type { ClaimStatus } from '../../db/schema.js';
 import { AppError, notFound, sendProblem } from '../../http/problem.js';
 import { checkSignature, type SignatureCheck } from '../../providers/delivery/signature.js';
 import { sha256Hex } from './common.js';
+import { noteAnswer } from './notify.js';
 import { ANSWER_NEXT } from './rules.js';
 import { claimsDb, claimsTransaction } from './tables.js';
 
@@ -146,11 +148,13 @@ export async function applyInsurerAnswer(
     if (decide(c.status) === 'apply') await requestIdCopy({ claimId, reason: b.reason });
   }
 
+  // The ID-copy request is the patient's message about this answer (treats/requests.ts): no second one.
+  const idCopyAsked = b.answer === 'documents_requested' && Boolean(b.documents?.includes('id_copy') && requestIdCopy);
   const now = ctx.clock.now();
   return claimsTransaction(ctx).execute(async (tx) => {
     const c = await tx
       .selectFrom('claim')
-      .select(['status'])
+      .select(['status', 'recordId'])
       .where('id', '=', claimId)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -196,6 +200,9 @@ export async function applyInsurerAnswer(
         .insertInto('claimStatusHistory')
         .values({ claimId, status, reason, actor: `insurer:${code}`, at: now })
         .execute();
+      if (!idCopyAsked) {
+        await noteAnswer(ctx, tx, { insurerAnswerId: inserted.id, claimId, recordId: c.recordId, reason }, now);
+      }
     }
     return { claimId, status, duplicate: false };
   });

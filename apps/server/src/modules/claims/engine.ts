@@ -16,7 +16,7 @@ import { renderPackage } from './documents.js';
 import { followUpBatch, wakeForNextFollowUp } from './followup.js';
 import { CLAIM_QUEUES, QUEUES, failedNotifications } from './jobs.js';
 import { matchBatch } from './match.js';
-import { notifyQueued, notifyRecords } from './notify.js';
+import { notifyJobs, notifyQueued, queueDueAnswers, type NotifyJob } from './notify.js';
 import { claimsDb } from './tables.js';
 
 /** Every step until nothing is due (the minute tick's safety net, and drain()). */
@@ -27,6 +27,8 @@ async function drainSteps(ctx: AppContext, boss: PgBoss | undefined, render: Pac
   for (let n; (n = await matchBatch(ctx, boss)) > 0;) matched += n;
   for (let n; (n = await deliverBatch(ctx, boss, render)) > 0;) delivered += n;
   for (let n; (n = await followUpBatch(ctx, boss)) > 0;) followedUp += n;
+  // Insurer answers' messages that waited for the morning (quiet hours, notify.ts) and are due now.
+  while ((await queueDueAnswers(ctx, boss)) > 0);
   return { matched, delivered, followedUp };
 }
 
@@ -45,11 +47,8 @@ export const claimJobs = (ctx: AppContext): JobModule => ({
       while ((await followUpBatch(ctx, b)) > 0);
       await wakeForNextFollowUp(ctx, b);
     });
-    await work<{ recordId: number }>(b, QUEUES.notify, { pollingIntervalSeconds: 1, batchSize: 200 }, async (jobs) => {
-      await notifyRecords(
-        ctx,
-        jobs.map((j) => j.data.recordId),
-      );
+    await work<NotifyJob>(b, QUEUES.notify, { pollingIntervalSeconds: 1, batchSize: 200 }, async (jobs) => {
+      await notifyJobs(ctx, b, jobs);
     });
     // Whatever was fed while no worker ran.
     await b.send(QUEUES.match, {});

@@ -1,8 +1,8 @@
 // The claim engine (README, claim engine): the hospitals' feed and their keys, matching records to subscriptions,
 // claims, deliveries to insurers, the PDF package, the 알림톡, the operators' calls, and what the patient's history
 // reads of it (history.ts), and insurers' answers (answers.ts). Owns: treatment_record, claim, claim_status_history,
-// claim_delivery, claim_delivery_attempt, claim_document, claim_note, hospital_api_key, insurer_answer, feed_rejection,
-// notification_handled.
+// claim_delivery, claim_delivery_attempt, claim_document, claim_note, hospital_api_key, insurer_answer, answer_notice,
+// feed_rejection, notification_handled.
 export { registerClaims } from './routes.js';
 export { engineBacklog } from './backlog.js';
 export { claimJobs } from './engine.js';

@@ -15,6 +15,7 @@ export interface ClaimsTables {
   claimNote: ClaimNoteTable;
   notificationHandled: NotificationHandledTable;
   insurerAnswer: InsurerAnswerTable;
+  answerNotice: AnswerNoticeTable;
   claimDocument: ClaimDocumentTable;
   claimDayCount: ClaimDayCountTable;
   claimDayDelta: ClaimDayCountTable;
@@ -207,6 +208,22 @@ export interface InsurerAnswerTable {
   statusAfter: ClaimStatus;
   occurredAt: Date | null;
   receivedAt: Date;
+}
+
+/**
+ * The patient's message about one insurer answer (notify.ts): its unique key, written with the answer; sent once, only
+ * between 08:00 and 21:00 KST (due_at).
+ */
+export interface AnswerNoticeTable {
+  insurerAnswerId: number;
+  claimId: number;
+  /** The answer's reason as the timeline shows it (a rejection's; the papers asked for). */
+  reason: string | null;
+  dueAt: Date;
+  /** Its job was sent (at once in the daytime; by the minute tick once a night answer is due). */
+  queuedAt: Date | null;
+  sentAt: Date | null;
+  channel: 'kakao' | 'sms' | 'none' | null;
 }
 
 export type ClaimDocumentKind = 'package' | 'claim_form' | 'receipt' | 'power_of_attorney' | 'consent' | 'id_copy';

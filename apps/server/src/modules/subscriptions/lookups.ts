@@ -1,6 +1,7 @@
 // What other modules read of subscriptions, through index.ts: the claim engine (who is subscribed, how to reach them,
 // what a claim's documents need) and the patient's history. Each answer is decoded here, with the one person codec.
 import { sql } from 'kysely';
+import { KAKAO_NOTI_TERMS_ID } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 
 import { padSizedSignature, sniffImageType } from '../../images/index.js';
@@ -144,27 +145,35 @@ export async function contactsOf(
   ctx: AppContext,
   handle: Handle,
   insuApplyIds: string[],
-): Promise<Map<string, { ciHmac: string; userTel: string }>> {
+): Promise<Map<string, { ciHmac: string; userTel: string; kakao: boolean }>> {
   const db = own<SubscriptionsTables>(handle);
   if (insuApplyIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('subscription')
-    .select(['insuApplyId', 'ciHmac', 'personEnc'])
+    .select(['insuApplyId', 'ciHmac', 'personEnc', 'optTerms'])
     .where('insuApplyId', 'in', insuApplyIds)
     .execute();
   return new Map(
     rows.flatMap((r) => {
       const userTel = personOf(ctx, r.personEnc).userTel;
-      return userTel ? [[r.insuApplyId, { ciHmac: r.ciHmac, userTel }] as const] : [];
+      return userTel
+        ? [[r.insuApplyId, { ciHmac: r.ciHmac, userTel, kakao: kakaoConsented(r.optTerms) }] as const]
+        : [];
     }),
   );
+}
+
+/** She agreed to 알림톡 (the optional SUBS_KAKAO_NOTI among her optTerms): otherwise SMS/LMS only. */
+export function kakaoConsented(optTerms: unknown): boolean {
+  const list: unknown = typeof optTerms === 'string' ? JSON.parse(optTerms) : optTerms;
+  return Array.isArray(list) && list.includes(KAKAO_NOTI_TERMS_ID);
 }
 
 /** The newest subscription of a CI (or the given one): the person it verified, for a session or a message. */
 export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?: string | null) {
   let q = own<SubscriptionsTables>(ctx.db)
     .selectFrom('subscription')
-    .select(['ciEnc', 'personEnc'])
+    .select(['ciEnc', 'personEnc', 'optTerms'])
     .where('ciHmac', '=', ciHmac);
   if (insuApplyId) q = q.where('insuApplyId', '=', insuApplyId);
   const sub = await q
@@ -181,7 +190,7 @@ export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?
     telecomType: '',
     ...(p.userIdno2 ? { regDigit: p.userIdno2.charAt(0) } : {}),
   };
-  return { ci: ctx.crypto.decrypt(sub.ciEnc), person };
+  return { ci: ctx.crypto.decrypt(sub.ciEnc), person, kakao: kakaoConsented(sub.optTerms) };
 }
 
 /** The patient's live subscription with its insurers (the main one first). */

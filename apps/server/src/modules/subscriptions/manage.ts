@@ -3,6 +3,7 @@
 // hashes describe the subscription as submitted, and answers the view as GET would.
 import {
   CANCELLED_PURGE_DAYS,
+  KAKAO_NOTI_TERMS_ID,
   SELF_REL,
   sameName,
   type AddHospitalBody,
@@ -15,10 +16,13 @@ import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { checkHolder } from '../accounts/index.js';
 import { postcodeFor } from '../address/index.js';
+import { recordAccess } from '../audit/index.js';
+import { recordAgreements } from '../terms/index.js';
 import { findBank } from '../reference/index.js';
 import { assertSamePerson, checkHospitals, invalid, NOT_SUBSCRIBED } from './checks.js';
 import { makeDocuments } from './documents.js';
 import { deleteFiles } from './files.js';
+import { kakaoConsented } from './lookups.js';
 import { encodePerson, personOf } from './person.js';
 import * as repo from './repo.js';
 import { liveHospitals, view } from './view.js';
@@ -79,11 +83,16 @@ export async function removeHospital(ctx: AppContext, patient: Patient, hospital
 
 // ————————————————————————————————————————————— change / cancel —————————————————————————————————————————————
 
-/** PUT: account (checked with the bank), address, e-mail, minimum amount. */
+/**
+ * PUT: account (checked with the bank), address, e-mail, minimum amount, and how she hears of her claims (the optional
+ * 알림톡 consent: given, it is recorded as an agreement; either way her history says what she chose). `ipHmac`: the
+ * caller's, for the agreement's evidence.
+ */
 export async function change(
   ctx: AppContext,
   patient: Patient,
   body: SubscriptionChangeBody & { bankAccount?: string },
+  ipHmac = '',
 ) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
@@ -115,8 +124,24 @@ export async function change(
   }
   if (body.userEmail !== undefined) person.userEmail = body.userEmail;
   if (body.minAmt !== undefined) set.minAmt = body.minAmt;
+  const kakao = body.kakaoNotiCheck;
+  const optTerms: unknown = typeof row.optTerms === 'string' ? JSON.parse(row.optTerms) : row.optTerms;
+  const kakaoChanged = kakao !== undefined && kakao !== kakaoConsented(row.optTerms);
+  if (kakaoChanged) {
+    const rest = (Array.isArray(optTerms) ? (optTerms as string[]) : []).filter((id) => id !== KAKAO_NOTI_TERMS_ID);
+    set.optTerms = kakao ? [...rest, KAKAO_NOTI_TERMS_ID] : rest;
+    if (kakao) await recordAgreements(ctx, [KAKAO_NOTI_TERMS_ID], { ciHmac: patient.ciHmac, ipHmac });
+  }
   set.personEnc = encodePerson(ctx, person);
-  await repo.updateSubscription(ctx.db, row.insuApplyId, set, ctx.clock.now());
+  const now = ctx.clock.now();
+  await repo.updateSubscription(ctx.db, row.insuApplyId, set, now);
+  if (kakaoChanged) {
+    await recordAccess(
+      ctx.db,
+      [{ ciHmac: patient.ciHmac, action: 'notice_channel_changed', actor: 'patient', detail: kakao ? 'kakao' : 'sms' }],
+      now,
+    );
+  }
   return view(ctx, patient);
 }
 

@@ -57,6 +57,7 @@ const SUMMARY_COLUMNS = [
   'subscription.contractEndDate',
   'subscription.createdAt',
   'subscription.cancelledAt',
+  'subscription.optTerms',
 ] as const;
 
 const summaryQuery = (handle: Handle) =>
@@ -181,12 +182,16 @@ export const updateSubscription = (
       SubscriptionTable,
       'personEnc' | 'bankCd' | 'bankAccountEnc' | 'bankAccountLast4' | 'bankAccountRel' | 'minAmt'
     >
-  >,
+  > & { optTerms?: string[] },
   now: Date,
 ) =>
   own<SubscriptionsTables>(handle)
     .updateTable('subscription')
-    .set({ ...set, updatedAt: now })
+    .set({
+      ...set,
+      ...(set.optTerms ? { optTerms: JSON.stringify(set.optTerms) as unknown as string[] } : {}),
+      updatedAt: now,
+    })
     .where('insuApplyId', '=', insuApplyId)
     .where('status', '=', 'subscribe')
     .executeTakeFirst();

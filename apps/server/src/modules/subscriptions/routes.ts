@@ -182,7 +182,7 @@ export const subscriptionRoutes =
         schema: {
           operationId: 'updateSubscription',
           tags,
-          summary: '가입 정보 바꾸기 (계좌, 주소, 이메일, 최소 청구 금액)',
+          summary: '가입 정보 바꾸기 (계좌, 주소, 이메일, 최소 청구 금액, 알림 받는 방법)',
           body: subscriptionChangeBody,
           response: { 200: subscriptionView },
         },
@@ -195,9 +195,11 @@ export const subscriptionRoutes =
             ? '보험금 받을 계좌를 바꾸려면'
             : b.userEmail !== undefined || b.userAddr !== undefined || b.userPostNo !== undefined
               ? '연락처를 바꾸려면'
-              : '가입 정보를 바꾸려면',
+              : b.kakaoNotiCheck !== undefined
+                ? '알림 받는 방법을 바꾸려면'
+                : '가입 정보를 바꾸려면',
         );
-        return change(ctx, assertOwnCi(req, b.userCi), b);
+        return change(ctx, assertOwnCi(req, b.userCi), b, ctx.crypto.hmac('ip', req.ip));
       },
     );
 

@@ -17,6 +17,7 @@ import type { Patient } from '../../security/session.js';
 import { bankNameOf, hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { personOf } from './person.js';
 import * as repo from './repo.js';
+import { kakaoConsented } from './lookups.js';
 import type { SubscriptionRow } from './repo.js';
 
 /** The hospitals a subscription covers, with their names, in name order. */
@@ -87,6 +88,7 @@ export async function summaryOf(ctx: AppContext, row: SubscriptionRow, known?: K
     bankAccountRel: row.bankAccountRel ?? '',
     idcardType: row.idcardType ?? '',
     hasIdcardImg: row.idcardImgBlobId !== null || row.idcardImgEnc !== null,
+    kakaoNotiCheck: kakaoConsented(row.optTerms),
     insurers: insurers.map((i) => ({ ...i, idcardTypeCode: i.idcardTypeCode ?? '' })),
     hospitals: hospitals.map((h) => ({
       hospitalCd: h.hospitalCd,

@@ -33,7 +33,8 @@ export async function requestIdCard(
     now,
   );
   if (!made.created) return made;
-  const phone = (await subscriberOf(ctx, claim.ciHmac, claim.insuApplyId))?.person.userTel || undefined;
+  const who = await subscriberOf(ctx, claim.ciHmac, claim.insuApplyId);
+  const phone = who?.person.userTel || undefined;
   if (phone) {
     const token = await signLinkToken(ctx, {
       purpose: 'idCard',
@@ -50,6 +51,8 @@ export async function requestIdCard(
           template: ID_REQUEST_TEMPLATE,
           text: `[자동청구] ${insurerNm}에서 보험금 심사를 위해 신분증 사본을 요청했어요. 아래 버튼을 눌러 제출해 주세요.`,
           linkPath: patientLinkPath('idCard', token),
+          // Her 알림톡 consent decides the channel (SMS/LMS only without it).
+          kakao: who?.kakao ?? false,
         },
       ],
       ctx.outbox,

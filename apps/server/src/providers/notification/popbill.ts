@@ -1,7 +1,8 @@
 // 알림톡 with SMS/LMS fallback through Popbill's KakaoService (docs/providers/popbill.md): one POST /ATS per template
 // in the batch, each message with its own text and its link button (WL, mobile and PC link the same), and
 // altSendType 'A' so that Popbill sends the same text plus the link as SMS/LMS (it picks SMS or LMS by length) from
-// the registered sender number when KakaoTalk cannot deliver. Popbill answers a receipt number at once and learns the
+// the registered sender number when KakaoTalk cannot deliver. A patient without the 알림톡 consent (`kakao: false`)
+// gets the same text plus the link by MessageService's POST /XMS only (SMS or LMS by length; never KakaoTalk). Popbill answers a receipt number at once and learns the
 // carrying channel per message later (GET /KakaoTalk/{receiptNum}), so send() answers what is known when it returns:
 // 'kakao', the channel every message was sent by.
 //
@@ -62,6 +63,31 @@ export function popbillNotification(
     fetch: opts.fetch,
   });
   const sender = digits(opts.senderNumber);
+  // SMS/LMS is Popbill's MessageService: its own token scopes (node-popbill lib/MessageService.js: 150, 151, 152).
+  const messages = popbillClient({
+    account: opts.account,
+    scopes: POPBILL_SCOPES.message,
+    timeoutMs: opts.timeoutMs,
+    fetch: opts.fetch,
+  });
+
+  async function sendText(batch: PatientMessage[]) {
+    const answer = (await messages.call('send XMS', {
+      method: 'POST',
+      path: '/XMS',
+      json: {
+        snd: sender,
+        subject: ALT_SUBJECT,
+        msgs: batch.map((m) => ({
+          rcv: digits(m.to),
+          msg: `${m.text}\n${opts.origin}${m.linkPath}`,
+          sjt: ALT_SUBJECT,
+        })),
+      },
+      timeoutMs: opts.timeoutMs ?? 15_000,
+    })) as { receiptNum?: unknown };
+    if (!str(answer.receiptNum)) throw new PopbillError('send XMS', 'malformed', true);
+  }
 
   async function sendTemplate(template: PatientTemplate, batch: PatientMessage[]) {
     const templateCode = opts.templates[template];
@@ -91,14 +117,17 @@ export function popbillNotification(
 
   return {
     name: 'popbill',
-    async send(messages: PatientMessage[], _outbox: Outbox) {
-      if (messages.length === 0) return [];
+    async send(list: PatientMessage[], _outbox: Outbox) {
+      if (list.length === 0) return [];
       const byTemplate = new Map<PatientTemplate, PatientMessage[]>();
-      for (const m of messages) byTemplate.set(m.template, [...(byTemplate.get(m.template) ?? []), m]);
-      for (const [template, list] of byTemplate) {
-        for (let i = 0; i < list.length; i += BATCH) await sendTemplate(template, list.slice(i, i + BATCH));
+      for (const m of list.filter((x) => x.kakao))
+        byTemplate.set(m.template, [...(byTemplate.get(m.template) ?? []), m]);
+      for (const [template, some] of byTemplate) {
+        for (let i = 0; i < some.length; i += BATCH) await sendTemplate(template, some.slice(i, i + BATCH));
       }
-      return messages.map(() => ({ channel: 'kakao' as const }));
+      const texts = list.filter((x) => !x.kakao);
+      for (let i = 0; i < texts.length; i += BATCH) await sendText(texts.slice(i, i + BATCH));
+      return list.map((m) => ({ channel: m.kakao ? ('kakao' as const) : ('sms' as const) }));
     },
 
     async check(): Promise<ProviderCheck[]> {

@@ -1,7 +1,8 @@
-// The sandbox notification provider: writes the 알림톡 to the outbox channel 'kakao'; numbers listed in
-// `kakaoUnreachable` (or a 알림톡 failure) fall back to an SMS in channel 'sms', as the real provider would.
+// The sandbox notification provider: writes the 알림톡 to the outbox channel 'kakao', with its template's button;
+// numbers listed in `kakaoUnreachable` fall back to an SMS in channel 'sms', as the real provider would, and a patient
+// without the 알림톡 consent (`kakao: false`) gets the SMS only.
 import type { Outbox } from '../outbox.js';
-import type { NotificationProvider, PatientMessage } from './types.js';
+import { PATIENT_TEMPLATES, type NotificationProvider, type PatientMessage } from './types.js';
 
 export interface SandboxNotificationOptions {
   /** The public origin links start with (no trailing slash). */
@@ -16,10 +17,11 @@ export function sandboxNotification(opts: SandboxNotificationOptions): Notificat
       if (messages.length === 0) return [];
       const rows = messages.map((m) => {
         const link = `${opts.origin}${m.linkPath}`;
-        const channel = opts.kakaoUnreachable?.has(m.to) ? ('sms' as const) : ('kakao' as const);
+        const channel = !m.kakao || opts.kakaoUnreachable?.has(m.to) ? ('sms' as const) : ('kakao' as const);
+        const button = PATIENT_TEMPLATES[m.template].button;
         const body =
           channel === 'kakao'
-            ? JSON.stringify({ template: m.template, text: m.text, buttons: [{ name: '진료 내역 보기', url: link }] })
+            ? JSON.stringify({ template: m.template, text: m.text, buttons: [{ name: button, url: link }] })
             : `${m.text}\n${link}`;
         return { channel, to: m.to, body };
       });

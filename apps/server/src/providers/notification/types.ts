@@ -1,5 +1,6 @@
 // Telling the patient: KakaoTalk 알림톡, with SMS when 알림톡 cannot be delivered (no KakaoTalk, blocked
-// channel). The message carries a link with a token (one device, 72 hours) and never personal data beyond the greeting.
+// channel), when she gave the optional 알림톡 consent (SUBS_KAKAO_NOTI, the spec's kakaoNotiCheck); without it SMS/LMS
+// only, never KakaoTalk. The message carries a link with a token (one device, 72 hours) and never personal data beyond the greeting.
 import type { Outbox } from '../outbox.js';
 
 /**
@@ -11,6 +12,11 @@ export const PATIENT_TEMPLATES = {
   AUTO_CLAIM_SENT: { button: '진료 내역 보기' },
   AUTO_CLAIM_BELOW_MIN: { button: '진료 내역 보기' },
   AUTOCLAIM_ID_REQUEST: { button: '신분증 제출하기' },
+  /** The insurer's answers (modules/claims/notify.ts): each button opens the patient's history of that claim. */
+  AUTO_CLAIM_ANSWER_RECEIVED: { button: '청구 진행 보기' },
+  AUTO_CLAIM_ANSWER_DOCUMENTS: { button: '요청 서류 보기' },
+  AUTO_CLAIM_ANSWER_PAID: { button: '지급 내역 보기' },
+  AUTO_CLAIM_ANSWER_REJECTED: { button: '반려 사유 보기' },
 } as const;
 export type PatientTemplate = keyof typeof PATIENT_TEMPLATES;
 
@@ -22,11 +28,15 @@ export interface PatientMessage {
   text: string;
   /** Path and fragment below the public origin, e.g. /ui/insu/vuex/auto-claim/web/treat#t=… */
   linkPath: string;
+  /**
+   * She agreed to 알림톡 (SUBS_KAKAO_NOTI): 알림톡 with SMS/LMS fallback. false: SMS/LMS only, never KakaoTalk.
+   */
+  kakao: boolean;
 }
 
 export interface NotificationProvider {
   /**
-   * Sends each by 알림톡, falling back to SMS; answers the channel that carried each. `outbox` is the caller's (bound
+   * Sends each by 알림톡 falling back to SMS (`kakao`), or by SMS/LMS only; answers the channel that carried each. `outbox` is the caller's (bound
    * to its transaction): the sandbox writes there, a real adapter ignores it.
    */
   send(messages: PatientMessage[], outbox: Outbox): Promise<{ channel: 'kakao' | 'sms' }[]>;

@@ -23,6 +23,8 @@ export const LINKHUB_API_VERSION = '2.0';
  */
 export const POPBILL_SCOPES = {
   kakao: ['member', '153', '154', '155'],
+  /** MessageService (SMS, LMS, MMS): node-popbill lib/MessageService.js. */
+  message: ['member', '150', '151', '152'],
   fax: ['member', '160', '161'],
   accountCheck: ['member', '182', '183'],
 } as const;

@@ -582,6 +582,44 @@ describe('PUT /ui/insu/v1/claims/subscriptions', () => {
     expect(t.app.ctx.crypto.decrypt(String(row.bankAccountEnc))).toBe('110555667788');
   });
 
+  it('changes how she hears of her claims (the optional 알림톡 consent), recorded as an agreement and in her history', async () => {
+    const { v, view } = await subscribed({ optTerms: [] });
+    expect(view.subscription!.kakaoNotiCheck).toBe(false);
+    const on = await call(v, { method: 'PUT', url: API.subscriptions, payload: { kakaoNotiCheck: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().subscription.kakaoNotiCheck).toBe(true);
+    const insuApplyId = view.subscription!.insuApplyId as string;
+    expect((await rowOf(insuApplyId)).optTerms).toEqual(['SUBS_KAKAO_NOTI']);
+    const ciHmac = String((await rowOf(insuApplyId)).ciHmac);
+    const agreed = await t.db.db
+      .selectFrom('termsAgreement')
+      .select(['termsId', 'version'])
+      .where('ciHmac', '=', ciHmac)
+      .where('termsId', '=', 'SUBS_KAKAO_NOTI')
+      .execute();
+    expect(agreed).toHaveLength(1);
+    // The same choice again changes and records nothing; then off: SMS/LMS only.
+    expect(
+      (await call(v, { method: 'PUT', url: API.subscriptions, payload: { kakaoNotiCheck: true } })).statusCode,
+    ).toBe(200);
+    const off = await call(v, { method: 'PUT', url: API.subscriptions, payload: { kakaoNotiCheck: false } });
+    expect(off.json().subscription.kakaoNotiCheck).toBe(false);
+    expect((await rowOf(insuApplyId)).optTerms).toEqual([]);
+    const log = await t.db.db
+      .selectFrom('accessLog')
+      .select(['action', 'actor', 'detail'])
+      .where('ciHmac', '=', ciHmac)
+      .where('action', '=', 'notice_channel_changed')
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { action: 'notice_channel_changed', actor: 'patient', detail: 'kakao' },
+      { action: 'notice_channel_changed', actor: 'patient', detail: 'sms' },
+    ]);
+    const bad = await call(v, { method: 'PUT', url: API.subscriptions, payload: { kakaoNotiCheck: 'yes' } });
+    expect(problemOf(bad)).toMatchObject({ status: 400, errors: [{ field: 'kakaoNotiCheck' }] });
+  });
+
   it('names the missing half of a group, refuses an empty change and a mismatched holder', async () => {
     const { v } = await subscribed();
     const half = await call(v, { method: 'PUT', url: API.subscriptions, payload: { bankCd: '004' } });

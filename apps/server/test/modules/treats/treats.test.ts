@@ -74,6 +74,8 @@ async function subscribedPatient(overrides: { minAmt?: number; insurers?: string
       idempotencyKeyHmac: null,
       cancelledAt: null,
       purgeAt: null,
+      // She gave the optional 알림톡 consent: her messages go by 알림톡.
+      optTerms: JSON.stringify(['SUBS_KAKAO_NOTI']) as unknown as string[],
     })
     .execute();
   await t.db.db

@@ -29,7 +29,15 @@ const CORP = '1234567890';
 const SENDER = '0215880000';
 const FAX_SENDER = '0215889999';
 const CHANNEL = '@자동청구';
-const TEMPLATES = { AUTO_CLAIM_SENT: 'T0001', AUTO_CLAIM_BELOW_MIN: 'T0002', AUTOCLAIM_ID_REQUEST: 'T0003' };
+const TEMPLATES = {
+  AUTO_CLAIM_SENT: 'T0001',
+  AUTO_CLAIM_BELOW_MIN: 'T0002',
+  AUTOCLAIM_ID_REQUEST: 'T0003',
+  AUTO_CLAIM_ANSWER_RECEIVED: 'T0004',
+  AUTO_CLAIM_ANSWER_DOCUMENTS: 'T0005',
+  AUTO_CLAIM_ANSWER_PAID: 'T0006',
+  AUTO_CLAIM_ANSWER_REJECTED: 'T0007',
+};
 const ORIGIN = 'https://autoclaim.example';
 const PHONE = '01000001234';
 const HOLDER = '김테스트';
@@ -64,6 +72,10 @@ beforeAll(async () => {
       { templateCode: 'T0001', plusFriendID: CHANNEL, btns: [button('진료 내역 보기')] },
       { templateCode: 'T0002', plusFriendID: CHANNEL, btns: [button('진료 내역 보기')] },
       { templateCode: 'T0003', plusFriendID: CHANNEL, btns: [button('신분증 제출하기')] },
+      { templateCode: 'T0004', plusFriendID: CHANNEL, btns: [button('청구 진행 보기')] },
+      { templateCode: 'T0005', plusFriendID: CHANNEL, btns: [button('요청 서류 보기')] },
+      { templateCode: 'T0006', plusFriendID: CHANNEL, btns: [button('지급 내역 보기')] },
+      { templateCode: 'T0007', plusFriendID: CHANNEL, btns: [button('반려 사유 보기')] },
       { templateCode: 'T0009', plusFriendID: '@다른채널', btns: [button('진료 내역 보기')] },
     ],
     accounts: { '0004:123456781234': HOLDER, '0088:110123456789': '박타인', '0011:3021234567891': '김정지' },
@@ -159,6 +171,7 @@ describe('알림톡 with SMS/LMS fallback', () => {
     template: 'AUTO_CLAIM_SENT',
     text: '서울병원에서 11월 3일에 받은 진료(12,000원)를 보험사에 자동으로 청구할게요.',
     linkPath: '/ui/insu/vuex/auto-claim/web/treat#t=abc',
+    kakao: true,
     ...o,
   });
 
@@ -196,6 +209,33 @@ describe('알림톡 with SMS/LMS fallback', () => {
       templateCode: 'T0003',
       msgs: [{ btns: [{ n: '신분증 제출하기', t: 'WL', u1: `${ORIGIN}/x#t=ghi` }] }],
     });
+  });
+
+  it('sends a patient without the 알림톡 consent the text plus link by POST /XMS only, never by KakaoTalk', async () => {
+    const kakaoBefore = d.kakao.length;
+    const textsBefore = d.texts.length;
+    const sent = await notify().send(
+      [msg(), msg({ to: '010-0000-5678', kakao: false, linkPath: '/ui/insu/vuex/auto-claim/web/treat#t=def' })],
+      noOutbox,
+    );
+    expect(sent).toEqual([{ channel: 'kakao' }, { channel: 'sms' }]);
+    const ats = d.kakao.slice(kakaoBefore);
+    expect(ats.flatMap((k) => (k.body.msgs as { rcv: string }[]).map((m) => m.rcv))).toEqual([PHONE]);
+    expect(d.texts.slice(textsBefore).map((x) => x.body)).toEqual([
+      {
+        snd: SENDER,
+        subject: '자동청구 알림',
+        msgs: [
+          {
+            rcv: '01000005678',
+            msg: `${msg().text}\n${ORIGIN}/ui/insu/vuex/auto-claim/web/treat#t=def`,
+            sjt: '자동청구 알림',
+          },
+        ],
+      },
+    ]);
+    // The SMS/LMS service's own token scopes (MessageService).
+    expect(d.received.some((r) => r.path === '/XMS')).toBe(true);
   });
 
   it('splits more than 1,000 messages of a template into requests Popbill takes', async () => {
@@ -270,6 +310,10 @@ describe('알림톡 with SMS/LMS fallback', () => {
       'template AUTO_CLAIM_SENT (T0001) approved, with its link button',
       'template AUTO_CLAIM_BELOW_MIN (T0002) approved, with its link button',
       'template AUTOCLAIM_ID_REQUEST (T0003) approved, with its link button',
+      'template AUTO_CLAIM_ANSWER_RECEIVED (T0004) approved, with its link button',
+      'template AUTO_CLAIM_ANSWER_DOCUMENTS (T0005) approved, with its link button',
+      'template AUTO_CLAIM_ANSWER_PAID (T0006) approved, with its link button',
+      'template AUTO_CLAIM_ANSWER_REJECTED (T0007) approved, with its link button',
     ]);
     expect(d.kakao.length).toBe(before);
   });
@@ -278,7 +322,12 @@ describe('알림톡 with SMS/LMS fallback', () => {
     const checks = await notify({
       senderNumber: '0215881111',
       channelId: '@없는채널',
-      templates: { AUTO_CLAIM_SENT: 'T0404', AUTO_CLAIM_BELOW_MIN: 'T0009', AUTOCLAIM_ID_REQUEST: 'T0001' },
+      templates: {
+        ...TEMPLATES,
+        AUTO_CLAIM_SENT: 'T0404',
+        AUTO_CLAIM_BELOW_MIN: 'T0009',
+        AUTOCLAIM_ID_REQUEST: 'T0001',
+      },
     }).check();
     expect(checks.filter((c) => !c.ok).map((c) => c.detail)).toEqual([
       'POPBILL_SENDER_NUMBER is registered but not approved with Popbill',
@@ -286,6 +335,10 @@ describe('알림톡 with SMS/LMS fallback', () => {
       'template AUTO_CLAIM_SENT (T0404) not approved (POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_SENT=T0404 is not among the approved templates)',
       'template AUTO_CLAIM_BELOW_MIN (T0009) approved for channel @다른채널, not @없는채널',
       'template AUTOCLAIM_ID_REQUEST (T0001) approved for channel @자동청구, not @없는채널',
+      'template AUTO_CLAIM_ANSWER_RECEIVED (T0004) approved for channel @자동청구, not @없는채널',
+      'template AUTO_CLAIM_ANSWER_DOCUMENTS (T0005) approved for channel @자동청구, not @없는채널',
+      'template AUTO_CLAIM_ANSWER_PAID (T0006) approved for channel @자동청구, not @없는채널',
+      'template AUTO_CLAIM_ANSWER_REJECTED (T0007) approved for channel @자동청구, not @없는채널',
     ]);
     const wrongButton = await notify({ templates: { ...TEMPLATES, AUTOCLAIM_ID_REQUEST: 'T0001' } }).check();
     expect(wrongButton.filter((c) => !c.ok).map((c) => c.detail)).toEqual([
@@ -565,7 +618,7 @@ describe('configuration', () => {
       'The chosen providers need: POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM (the member’s 사업자번호), POPBILL_IS_TEST (true: Popbill’s test bed, false: live)',
     );
     expect(() => loadConfig({ ...base, NOTIFY_PROVIDER: 'popbill', FAX_PROVIDER: 'popbill' })).toThrow(
-      'The chosen providers need: POPBILL_SENDER_NUMBER, POPBILL_KAKAO_CHANNEL_ID, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_SENT, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_BELOW_MIN, POPBILL_KAKAO_TEMPLATE_AUTOCLAIM_ID_REQUEST, PUBLIC_URL (the origin of links in 알림톡/SMS), POPBILL_FAX_SENDER_NUMBER (or POPBILL_SENDER_NUMBER)',
+      'The chosen providers need: POPBILL_SENDER_NUMBER, POPBILL_KAKAO_CHANNEL_ID, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_SENT, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_BELOW_MIN, POPBILL_KAKAO_TEMPLATE_AUTOCLAIM_ID_REQUEST, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_RECEIVED, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_DOCUMENTS, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_PAID, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_REJECTED, PUBLIC_URL (the origin of links in 알림톡/SMS), POPBILL_FAX_SENDER_NUMBER (or POPBILL_SENDER_NUMBER)',
     );
   });
 

@@ -1,9 +1,9 @@
 // /web/complete: '자동청구 완료' after a subscription, or '신분증 제출' when type=idSubmit (spec §2: the route table
 // gives the title by the same query). Says she finished only when the server says she is subscribed: opened by
-// someone who never enrolled (a bookmark, a shared address), it sends her to the start and says why (issue 25).
+// someone who never enrolled (a bookmark, a shared address), it sends her to the start and says why.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { APP_BASE } from '@auto-claim/contract';
+import { APP_BASE, KAKAO_NOTI_TERMS_ID } from '@auto-claim/contract';
 import { fetchSubscriptionStatus, isSubscribed } from '../../api/subscriptions';
 import { fillFromSession, probeSession } from '../../auth/session';
 import { landingPath } from '../../auth/rules';
@@ -42,6 +42,8 @@ export default function Complete() {
   const hospitalNm = useClaimStore((s) => s.repository.hospitalNm);
   const verified = useClaimStore((s) => Boolean(s.reg.userCi));
   const subscribed = useSubscribed(!idSubmit);
+  // What she chose at the optional 알림톡 consent (the spec's kakaoNotiCheck) decides how she hears of her claims.
+  const kakao = useClaimStore((s) => s.reg.optTerms.includes(KAKAO_NOTI_TERMS_ID));
 
   useEffect(() => {
     if (subscribed !== false) return;
@@ -79,7 +81,10 @@ export default function Complete() {
           <h2 id="done-title" className="done__title">
             신분증을 제출했어요
           </h2>
-          <p className="done__text">보험사가 확인한 뒤 보험금 청구를 이어서 진행해요. 결과는 알림톡으로 알려 드려요.</p>
+          <p className="done__text">
+            보험사가 확인한 뒤 보험금 청구를 이어서 진행해요. 결과는 가입할 때 고른 방법(카카오 알림톡이나 문자)으로
+            알려 드려요.
+          </p>
         </>
       ) : (
         <>
@@ -87,13 +92,18 @@ export default function Complete() {
             자동청구 신청을 마쳤어요
           </h2>
           <p className="done__text">
-            이제 {hospitalNm || '병원'}에서 진료를 받으면 보험금이 자동으로 청구돼요. 청구할 때마다 알림톡으로 알려
-            드려요.
+            이제 {hospitalNm || '병원'}에서 진료를 받으면 보험금이 자동으로 청구돼요.{' '}
+            {kakao
+              ? '청구할 때와 보험사가 접수, 서류 요청, 지급, 반려를 알려 올 때마다 카카오 알림톡으로 알려 드려요. 알림톡을 받을 수 없으면 문자로 보내요.'
+              : '청구할 때와 보험사가 접수, 서류 요청, 지급, 반려를 알려 올 때마다 문자로 알려 드려요.'}
           </p>
           <ul className="explain">
             <li>진료비를 내면 병원이 서류를 보내고, 보험사에 자동으로 청구돼요.</li>
-            <li>보험금은 보험사 심사 후 등록한 계좌로 들어와요.</li>
-            <li>계좌, 주소, 청구 금액은 ‘내 자동청구’에서 언제든 바꿀 수 있어요.</li>
+            <li>보험금은 보험사 심사 후 등록한 계좌로 들어와요. 지급하면 금액을 알려 드려요.</li>
+            <li>
+              보험사의 심사 결과는 오전 8시부터 오후 9시 사이에 알려 드려요. 밤에 온 결과는 다음 날 아침 8시에 보내요.
+            </li>
+            <li>계좌, 주소, 청구 금액, 알림 받는 방법은 ‘내 자동청구’에서 언제든 바꿀 수 있어요.</li>
           </ul>
         </>
       )}

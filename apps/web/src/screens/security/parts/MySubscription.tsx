@@ -1,7 +1,8 @@
 // 'My subscription' (the /excute screen sends a subscribed patient to applyHistory): the status of
 // GET /v1/claims/subscriptions with a way to her claims (/web/treat), and the changes a patient may make: the account, address and e-mail through the same
 // wizard screens (change links that come back here, then "변경 내용 저장" → PUT), the minimum amount in the
-// choose-money sheet (PUT at once), add this hospital (spec §4 add-hospital), remove a hospital, cancel.
+// choose-money sheet (PUT at once), how she hears of her claims in the choose-notice sheet (PUT at once: the
+// optional 알림톡 consent), add this hospital (spec §4 add-hospital), remove a hospital, cancel.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -29,6 +30,7 @@ import { alert, confirm, toast, withLoading } from '../../../ui';
 import { SlideBottom } from '../../../ui/SlideBottom';
 import { changeLink } from '../../../wizard/steps';
 import { ChooseMoney, minAmtName } from './ChooseMoney';
+import { ChooseNotice, noticeName } from './ChooseNotice';
 import { formatDate, formatYmd, maskAccount } from './format';
 import { SummaryCard } from './SummaryList';
 
@@ -52,6 +54,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   const here = useHospital(hereCd, Boolean(hereCd) && hereCd !== DEFAULT_HOSPITAL_CD);
   const inner = ui.prcMode === 'inner';
   const [moneyOpen, setMoneyOpen] = useState(false);
+  const [noticeOpen, setNoticeOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const statusKey = subscriptionStatusQuery(reg.userCi).queryKey;
@@ -119,6 +122,14 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
     if (value === sub.minAmt) return;
     if (await run(() => changeSubscription({ minAmt: value }), '최소 청구 금액을 변경', keep)) {
       toast(`최소 청구 금액을 ${minAmtName(value)}으로 바꿨어요.`);
+    }
+  };
+
+  const changeNotice = async (kakao: boolean) => {
+    setNoticeOpen(false);
+    if (kakao === sub.kakaoNotiCheck) return;
+    if (await run(() => changeSubscription({ kakaoNotiCheck: kakao }), '알림 받는 방법을 변경', keep)) {
+      toast(kakao ? '이제 카카오 알림톡으로 알려 드려요.' : '이제 문자로만 알려 드려요.');
     }
   };
 
@@ -286,7 +297,18 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
             value: minAmtName(sub.minAmt),
             action: { id: 'change-minAmt', onClick: () => setMoneyOpen(true) },
           },
+          {
+            key: '알림 받는 방법',
+            value: noticeName(sub.kakaoNotiCheck),
+            action: { id: 'change-notice', onClick: () => setNoticeOpen(true) },
+          },
         ]}
+      />
+      <ChooseNotice
+        open={noticeOpen}
+        kakao={sub.kakaoNotiCheck}
+        onClose={() => setNoticeOpen(false)}
+        onChoose={(kakao) => void changeNotice(kakao)}
       />
       <ChooseMoney
         open={moneyOpen}

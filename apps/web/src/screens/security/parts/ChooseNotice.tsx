@@ -1,0 +1,54 @@
+// How she hears of her claims ('내 자동청구'): the optional 알림톡 consent (the spec's kakaoNotiCheck), in a bottom
+// sheet like the choose-money one. One tap chooses and closes; buttons rather than radios so arrow keys never choose
+// by accident.
+import { SlideBottom } from '../../../ui/SlideBottom';
+
+export const NOTICE_OPTIONS = [
+  {
+    kakao: true,
+    title: '카카오 알림톡',
+    detail: '알림톡으로 보내고, 카카오톡으로 받을 수 없으면 같은 내용을 문자로 보내요.',
+  },
+  { kakao: false, title: '문자만', detail: '카카오톡을 쓰지 않고 문자(SMS/LMS)로만 보내요.' },
+] as const;
+
+export const noticeName = (kakao: boolean) => (kakao ? '카카오 알림톡 (안 되면 문자)' : '문자만');
+
+export function ChooseNotice({
+  open,
+  kakao,
+  onChoose,
+  onClose,
+}: {
+  open: boolean;
+  kakao: boolean;
+  onChoose(kakao: boolean): void;
+  onClose(): void;
+}) {
+  return (
+    <SlideBottom open={open} onClose={onClose} title="알림 받는 방법">
+      <p className="screen__sub sheet-lead">
+        청구할 때와 보험사가 접수·서류 요청·지급·반려를 알려 올 때 보내요. 보험사의 결과는 오전 8시부터 오후 9시 사이에
+        알려 드려요.
+      </p>
+      <ul className="options">
+        {NOTICE_OPTIONS.map((o) => (
+          <li key={o.title} className="option">
+            <button
+              type="button"
+              className="option__card option__card--button"
+              aria-pressed={kakao === o.kakao}
+              onClick={() => onChoose(o.kakao)}
+            >
+              <span className="option__mark" aria-hidden="true" />
+              <span className="option__text">
+                <span className="option__title">{o.title}</span>
+                <span className="option__detail">{o.detail}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </SlideBottom>
+  );
+}
