@@ -48,7 +48,13 @@ import {
 } from './modules/reference/index.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { operatorAccountOf, operatorRoutes } from './modules/operators/index.js';
-import { liveSubscriptionOf, reagreeCounts, reagreePage, subscriptionRoutes } from './modules/subscriptions/index.js';
+import {
+  liveSubscriptionOf,
+  reagreeCounts,
+  reagreePage,
+  subscriptionRoutes,
+  termsListingCount,
+} from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
 import { addressRoutes } from './modules/address/index.js';
@@ -261,7 +267,7 @@ export async function buildApp({
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   // Who must agree again is the subscriptions' answer: handed in, as subscriptions sits above terms.
-  await app.register(termsAdminRoutes(ctx, { counts: reagreeCounts, page: reagreePage }));
+  await app.register(termsAdminRoutes(ctx, { listing: termsListingCount, counts: reagreeCounts, page: reagreePage }));
   await app.register(
     auditRoutes(ctx, {
       patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),

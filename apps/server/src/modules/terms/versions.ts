@@ -156,3 +156,66 @@ export async function newerRequiredTerms(handle: Handle, today: string): Promise
     return { termsId: t.termsId, version: t.version, title: t.title, since: new Date(Math.max(dayStart, published)) };
   });
 }
+
+export type NextOutcome =
+  | { ok: true; version: string; inEffectVersion: string }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'scheduled'; version: string; effectiveDate: string };
+
+/** What publishing a version of `termsId` would number it, and what it replaces; nothing written. */
+export async function nextTermsVersion(handle: Handle, today: string, termsId: string): Promise<NextOutcome> {
+  const db = own<TermsTables>(handle);
+  const versions = await db.selectFrom('terms').selectAll().where('termsId', '=', termsId).execute();
+  if (versions.length === 0) return { ok: false, reason: 'unknown' };
+  const waiting = versions.find((v) => v.active && v.effectiveDate > today);
+  if (waiting)
+    return { ok: false, reason: 'scheduled', version: waiting.version, effectiveDate: waiting.effectiveDate };
+  const major = Math.max(0, ...versions.map((v) => Math.floor(Number.parseFloat(v.version)) || 0));
+  const inEffect = await db
+    .selectFrom(effectiveTerms(db, today).as('e'))
+    .select('version')
+    .where('termsId', '=', termsId)
+    .executeTakeFirst();
+  return { ok: true, version: `${major + 1}.0`, inEffectVersion: inEffect?.version ?? '' };
+}
+
+export type ScheduledOutcome =
+  | { ok: true; before: { title: string; effectiveDate: string; required: boolean } }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'in_effect'; effectiveDate: string };
+
+/**
+ * Corrects (`change`) or withdraws (`change` undefined: no longer offered, kept for the record) a version that waits
+ * for its effective date. A version in effect, or one that was, never changes: refused, whatever the change.
+ * `record` (the operators' record) is written in the same transaction.
+ */
+export async function changeScheduledVersion(
+  handle: Handle,
+  today: string,
+  key: { termsId: string; version: string },
+  change: { title: string; content: string; required: boolean; effectiveDate: string } | undefined,
+  record: (tx: Handle, before: { title: string; effectiveDate: string }) => Promise<void>,
+): Promise<ScheduledOutcome> {
+  return own<TermsTables>(handle)
+    .transaction()
+    .execute(async (tx) => {
+      const v = await tx
+        .selectFrom('terms')
+        .selectAll()
+        .where('termsId', '=', key.termsId)
+        .where('version', '=', key.version)
+        .where('active', '=', true)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!v) return { ok: false, reason: 'unknown' } as const;
+      if (v.effectiveDate <= today) return { ok: false, reason: 'in_effect', effectiveDate: v.effectiveDate } as const;
+      await tx
+        .updateTable('terms')
+        .set(change ? { ...change } : { active: false })
+        .where('termsId', '=', key.termsId)
+        .where('version', '=', key.version)
+        .execute();
+      await record(tx, v);
+      return { ok: true, before: { title: v.title, effectiveDate: v.effectiveDate, required: v.required } } as const;
+    });
+}
