@@ -64,7 +64,7 @@ import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
 import { maskedPatientsOf, patientCiHmacOf, registerClaims, requireHospital } from './modules/claims/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
+import { alertsRoutes, dashboardRoutes } from './modules/dashboard/index.js';
 import { termsAdminRoutes, termsRoutes } from './modules/terms/index.js';
 import { createJobs, type JobRuntime } from './jobs/index.js';
 
@@ -266,6 +266,7 @@ export async function buildApp({
   await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(alertsRoutes(ctx));
   // Who must agree again is the subscriptions' answer: handed in, as subscriptions sits above terms.
   await app.register(termsAdminRoutes(ctx, { listing: termsListingCount, counts: reagreeCounts, page: reagreePage }));
   await app.register(

@@ -1464,6 +1464,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 기준을 넘은 것: 처리를 기다리는 dead letter, 너무 오래 기다린 대기열 */
+    get: operations['opsAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/terms': {
     parameters: {
       query?: never;
@@ -10082,6 +10099,57 @@ export interface operations {
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsAlerts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            asOf: string;
+            deadLetters: {
+              /** @enum {string} */
+              kind: 'claims' | 'notifications';
+              count: number;
+              bound: number;
+            }[];
+            queues: {
+              queue: string;
+              oldestAgeSeconds: number;
+              bound: number;
+            }[];
+          };
         };
       };
       /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */

@@ -11,3 +11,4 @@ export * from './session.js';
 export * from './funnel.js';
 export * from './dashboard.js';
 export * from './terms.js';
+export * from './alerts.js';
