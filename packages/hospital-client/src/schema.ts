@@ -1513,7 +1513,7 @@ export interface paths {
     put?: never;
     /**
      * 약관 새 버전 게시 전 확인 (저장하지 않아요)
-     * @description 게시하면 몇 버전이 되는지, 언제부터 보이는지, 몇 명이 다시 동의해야 하는지 알려 줘요. 게시와 같은 내용을 같은 규칙으로 확인하지만 아무것도 저장하지 않아요.
+     * @description 게시하면 몇 버전이 되는지, 언제부터 보이는지, 몇 명이 다시 동의해야 하는지 알려 줘요. 게시와 같은 내용을 같은 규칙으로 확인하지만 아무것도 저장하지 않아요. correcting이 있으면 시행 전 버전을 고칠 때를 확인해요.
      */
     post: operations['opsPreviewTerms'];
     delete?: never;
@@ -1529,7 +1529,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** 약관 버전 하나 (내용 포함) */
+    get: operations['opsGetTermsVersion'];
     /**
      * 시행 전 약관 버전 고치기
      * @description 시행일 전인 버전만 고칠 수 있어요. 시행된 버전은 바뀌지 않아요 (409).
@@ -10352,6 +10353,7 @@ export interface operations {
           content: string;
           required: boolean;
           effectiveDate: string;
+          correcting?: string;
         };
       };
     };
@@ -10407,7 +10409,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 지금 상태와 맞지 않아요 (code: TERMS_VERSION_SCHEDULED) */
+      /** @description 지금 상태와 맞지 않아요 (code: TERMS_VERSION_SCHEDULED, TERMS_VERSION_IN_EFFECT) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10427,6 +10429,78 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  opsGetTermsVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        termsId: string;
+        version: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            termsId: string;
+            /** @enum {string} */
+            termsGroup: 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
+            insuCompCd: string | null;
+            title: string;
+            version: string;
+            required: boolean;
+            effectiveDate: string;
+            /** @enum {string} */
+            state: 'in_effect' | 'scheduled' | 'superseded';
+            publishedAt: string | null;
+            content: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: TERMS_NOT_FOUND) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

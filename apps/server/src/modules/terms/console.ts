@@ -8,6 +8,7 @@ import { formatYmd, kstToday } from '@auto-claim/contract';
 import {
   OPS_TERMS_API,
   correctTermsBody,
+  previewTermsBody,
   publishTermsBody,
   termsPreview,
   termsVersionParams,
@@ -17,6 +18,7 @@ import {
   termsVersionList,
   termsVersionsQuery,
   termsVersion,
+  termsVersionWhole,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
@@ -30,6 +32,7 @@ import {
   nextTermsVersion,
   pageTermsVersions,
   publishTermsVersion,
+  termsVersionOf,
   type NewerTerms,
   type ScheduledOutcome,
 } from './versions.js';
@@ -159,15 +162,15 @@ export const termsAdminRoutes =
     app.post(
       OPS_TERMS_API.preview,
       {
-        config: operatorRoute('admin', 'TERMS_NOT_FOUND', 'TERMS_VERSION_SCHEDULED'),
+        config: operatorRoute('admin', 'TERMS_NOT_FOUND', 'TERMS_VERSION_SCHEDULED', 'TERMS_VERSION_IN_EFFECT'),
         schema: {
           operationId: 'opsPreviewTerms',
           tags,
           summary: '약관 새 버전 게시 전 확인 (저장하지 않아요)',
           description:
             '게시하면 몇 버전이 되는지, 언제부터 보이는지, 몇 명이 다시 동의해야 하는지 알려 줘요. 게시와 같은 내용을 ' +
-            '같은 규칙으로 확인하지만 아무것도 저장하지 않아요.',
-          body: publishTermsBody,
+            '같은 규칙으로 확인하지만 아무것도 저장하지 않아요. correcting이 있으면 시행 전 버전을 고칠 때를 확인해요.',
+          body: previewTermsBody,
           response: { 200: termsPreview },
         },
       },
@@ -175,9 +178,12 @@ export const termsAdminRoutes =
         const today = kstToday(ctx.clock.now());
         const b = req.body;
         checkEffectiveDate(b.effectiveDate, today);
-        const next = await nextTermsVersion(ctx.db, today, b.termsId);
+        const next = await nextTermsVersion(ctx.db, today, b.termsId, b.correcting);
         if (!next.ok && next.reason === 'unknown') throw termsNotFound();
-        if (!next.ok) throw versionScheduled(next.version, next.effectiveDate);
+        if (!next.ok && next.reason === 'unknown_version') scheduledOnly({ ok: false, reason: 'unknown' }, '');
+        if (!next.ok && next.reason === 'in_effect') scheduledOnly(next, b.correcting ?? '');
+        if (!next.ok && next.reason === 'scheduled') throw versionScheduled(next.version, next.effectiveDate);
+        if (!next.ok) throw termsNotFound();
         return {
           termsId: b.termsId,
           version: next.version,
@@ -185,6 +191,29 @@ export const termsAdminRoutes =
           inEffectVersion: next.inEffectVersion,
           reagreeCount: b.required ? await reagree.listing(ctx.db, b.termsId) : 0,
         };
+      },
+    );
+
+    app.get(
+      OPS_TERMS_API.version,
+      {
+        config: operatorRoute('viewer', 'TERMS_NOT_FOUND'),
+        schema: {
+          operationId: 'opsGetTermsVersion',
+          tags,
+          summary: '약관 버전 하나 (내용 포함)',
+          params: termsVersionParams,
+          response: { 200: termsVersionWhole },
+        },
+      },
+      async (req) => {
+        const v = await termsVersionOf(ctx.db, kstToday(ctx.clock.now()), req.params.termsId, req.params.version);
+        if (!v) {
+          throw new AppError('TERMS_NOT_FOUND', '그런 약관 버전이 없어요. 목록을 새로 고쳐 주세요.', [
+            { field: 'version', message: '없는 버전이에요.' },
+          ]);
+        }
+        return v;
       },
     );
 

@@ -132,6 +132,15 @@ describe('a scheduled version', () => {
       ['2.0', 'scheduled', '20261202'],
       ['1.0', 'in_effect', '20261101'],
     ]);
+    // The correction is previewed as a publication is: same number, how many must agree again.
+    const preview = await send('POST', OPS_TERMS_API.preview, 'admin', { ...draft, correcting: '2.0' });
+    expect(preview.json()).toMatchObject({ version: '2.0', inEffectVersion: '1.0', reagreeCount: 3 });
+    const whole = await t.app.inject({ url: path, headers: h.viewer });
+    expect(whole.json()).toMatchObject({
+      version: '2.0',
+      state: 'scheduled',
+      content: '제1조 (목적)\n고친 약관이에요.',
+    });
     expect(await actions('terms_corrected')).toMatchObject([
       { target: 'SVC_USE', detail: 'version 2.0, effective 20261201 -> 20261202' },
     ]);
@@ -161,6 +170,9 @@ describe('a scheduled version', () => {
     expect(await offered('SVC_USE')).toMatchObject({ version: '1.0' });
     clock.set(new Date('2026-11-23T03:00:00Z'));
     // Withdrawn twice: it is gone.
+    expect((await t.app.inject({ url: opsTermsVersionPath('SVC_USE', '2.0'), headers: h.viewer })).statusCode).toBe(
+      404,
+    );
     expect((await send('DELETE', opsTermsVersionPath('SVC_USE', '2.0'), 'admin')).statusCode).toBe(404);
     // The next is numbered past the withdrawn one: a number is never used for two texts.
     const next = await send('POST', OPS_TERMS_API.terms, 'admin', { ...draft, effectiveDate: '20261123' });
@@ -180,6 +192,8 @@ describe('a version in effect', () => {
       expect(put.statusCode, version).toBe(409);
       expect(problemOf(put)).toMatchObject({ code: 'TERMS_VERSION_IN_EFFECT' });
       expect(problemOf(put).detail).toMatch(/바꿀 수 없어요\. 고칠 내용은 새 버전으로 게시해 주세요/);
+      const preview = await send('POST', OPS_TERMS_API.preview, 'admin', { ...draft, correcting: version });
+      expect(problemOf(preview).code).toBe('TERMS_VERSION_IN_EFFECT');
       const del = await send('DELETE', opsTermsVersionPath('SVC_USE', version), 'admin');
       expect(del.statusCode, version).toBe(409);
     }
