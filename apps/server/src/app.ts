@@ -48,7 +48,13 @@ import {
 } from './modules/reference/index.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { operatorAccountOf, operatorRoutes } from './modules/operators/index.js';
-import { liveSubscriptionOf, reagreeCounts, reagreePage, subscriptionRoutes } from './modules/subscriptions/index.js';
+import {
+  liveSubscriptionOf,
+  reagreeCounts,
+  reagreePage,
+  subscriptionRoutes,
+  termsListingCount,
+} from './modules/subscriptions/index.js';
 import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
 import { addressRoutes } from './modules/address/index.js';
@@ -58,7 +64,7 @@ import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
 import { maskedPatientsOf, patientCiHmacOf, registerClaims, requireHospital } from './modules/claims/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
+import { alertsRoutes, dashboardRoutes } from './modules/dashboard/index.js';
 import { termsAdminRoutes, termsRoutes } from './modules/terms/index.js';
 import { createJobs, type JobRuntime } from './jobs/index.js';
 
@@ -260,8 +266,9 @@ export async function buildApp({
   await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(alertsRoutes(ctx));
   // Who must agree again is the subscriptions' answer: handed in, as subscriptions sits above terms.
-  await app.register(termsAdminRoutes(ctx, { counts: reagreeCounts, page: reagreePage }));
+  await app.register(termsAdminRoutes(ctx, { listing: termsListingCount, counts: reagreeCounts, page: reagreePage }));
   await app.register(
     auditRoutes(ctx, {
       patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),

@@ -5,6 +5,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export interface Backlog {
   /** Per queue (domain tables and pg-boss queues): how much waits, and for how long the oldest has waited. */
   queues: { queue: string; depth: number; oldestAgeSeconds: number }[];
+  /** Dead letters waiting for an operator (failed every attempt, not marked handled), by kind. */
+  deadLetters: { kind: 'claims' | 'notifications'; count: number }[];
 }
 
 export interface Metrics {
@@ -29,7 +31,7 @@ export function createMetrics(opts: { process?: boolean } = {}): Metrics {
   let last: Promise<Backlog> | undefined;
   const read = () => {
     // One query per scrape, however many gauges ask.
-    last ??= (backlog ? backlog() : Promise.resolve({ queues: [] })).finally(() =>
+    last ??= (backlog ? backlog() : Promise.resolve<Backlog>({ queues: [], deadLetters: [] })).finally(() =>
       setTimeout(() => (last = undefined)),
     );
     return last;
@@ -50,6 +52,15 @@ export function createMetrics(opts: { process?: boolean } = {}): Metrics {
     registers: [registry],
     async collect() {
       for (const q of (await read()).queues) this.set({ queue: q.queue }, q.oldestAgeSeconds);
+    },
+  });
+  new Gauge({
+    name: 'autoclaim_dead_letters',
+    help: 'Dead letters waiting for an operator (claims and patient messages that failed every attempt, not marked handled), by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      for (const d of (await read()).deadLetters) this.set({ kind: d.kind }, d.count);
     },
   });
   return {

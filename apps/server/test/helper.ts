@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { Clock, ContextConfig } from '../src/context.js';
 import type { Db } from '../src/db/index.js';
+import type { Metrics } from '../src/metrics.js';
 import { TEST_CONFIG, openTestDb, testPeopleMade, testPerson } from '../fixtures/app.js';
 
 export { TEST_CONFIG, TEST_WEB_DIST, openTestDb, testPerson, throwawayDatabase } from '../fixtures/app.js';
@@ -28,9 +29,17 @@ export function testClock(start = new Date()): TestClock {
   };
 }
 
-export async function build(opts: { clock?: Clock; config?: Partial<ContextConfig> } = {}): Promise<TestApp> {
+export async function build(
+  opts: { clock?: Clock; config?: Partial<ContextConfig>; metrics?: Metrics } = {},
+): Promise<TestApp> {
   const { db, close } = await openTestDb();
-  const app = await buildApp({ config: { ...TEST_CONFIG, ...opts.config }, db, logger: false, clock: opts.clock });
+  const app = await buildApp({
+    config: { ...TEST_CONFIG, ...opts.config },
+    db,
+    logger: false,
+    clock: opts.clock,
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 // The console's dashboard and terms at a desktop: the admin reads the counts (the funnel included, fed by a patient's
-// visit in this test), publishes a new version of a term in two clicks from the list (a past date refused in Korean),
-// and sees who must agree again; keyboard-usable and axe-clean.
+// visit in this test), publishes a new version of a term from the list through its preview (the patient's own reading
+// of it, a past date refused in Korean) and a confirmation naming its date and who must agree again; keyboard-usable
+// and axe-clean.
 import { test, expect, appPath, snap, expectAccessible } from './fixtures';
 import { DESKTOP, signInOps } from './ops';
 
@@ -47,12 +48,36 @@ test('the dashboard counts, and a new terms version published with its effective
   const form = page.getByRole('form', { name: /새 버전 게시/ });
   await form.getByLabel('내용').fill('제1조 (목적)\n개정한 이용약관이에요.');
   await form.getByLabel(/시행일/).fill('2020-01-01');
-  await form.getByRole('button', { name: '게시하기' }).click();
+  await form.getByRole('button', { name: '미리 보기' }).click();
   await expect(form.getByText(/시행일은 오늘\(.+\)이나 그 뒤여야 해요/)).toBeVisible();
   await expectAccessible(page);
   const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
   await form.getByLabel(/시행일/).fill(later);
-  await form.getByRole('button', { name: '게시하기' }).click();
+  await form.getByRole('button', { name: '미리 보기' }).click();
+
+  // The preview: the patient's own reading of a term, at a phone's width, and the facts of publishing it.
+  const preview = page.getByRole('region', { name: /미리 보기/ });
+  await expect(preview.getByRole('heading', { level: 2 })).toBeFocused();
+  const patientView = preview.getByRole('group', { name: '환자 화면 미리 보기' });
+  await expect(patientView).toContainText('(필수) 서비스 이용약관');
+  await expect(patientView).toContainText(`버전 2.0 · 시행일 ${later.replaceAll('-', '.')}`);
+  await expect(patientView).toContainText('개정한 이용약관이에요.');
+  expect((await patientView.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await expect(preview).toContainText(/가입자 [\d,]+명이 다시 동의해야 해요|다시 동의해야 하는 가입자는 없어요/);
+  await snap(page, 'ops-terms-preview');
+  await expectAccessible(page);
+
+  // Publishing asks once more, naming the date and how many must agree again; "취소" is the focused choice.
+  await preview.getByRole('button', { name: '게시하기' }).click();
+  const dialog = page.getByRole('dialog', { name: '약관을 게시할까요?' });
+  await expect(dialog).toContainText(`${later.replaceAll('-', '.')}부터 환자에게 보여요`);
+  await expect(dialog).toContainText(
+    /이미 가입한 [\d,]+명은 그날부터 다시 동의해야 해요|다시 동의해야 하는 가입자는 없어요/,
+  );
+  await expect(dialog.getByRole('button', { name: '취소' })).toBeFocused();
+  await snap(page, 'ops-terms-confirm');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: '게시하기' }).click();
   await expect(page.getByRole('status').filter({ hasText: /2\.0 버전을 게시했어요/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /SVC_USE 2\.0 / })).toContainText('시행 예정');
   await expect(table.getByRole('row', { name: /SVC_USE 1\.0 / })).toContainText('시행 중');

@@ -34,6 +34,7 @@ import * as m0033 from './migrations/0033_retention.js';
 import * as m0034 from './migrations/0034_claim_apply_index.js';
 import * as m0037 from './migrations/0037_answer_notice.js';
 import * as m0040 from './migrations/0040_claim_notes_held_decisions.js';
+import * as m0042 from './migrations/0042_terms_guard.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0034_claim_apply_index': m0034,
   '0037_answer_notice': m0037,
   '0040_claim_notes_held_decisions': m0040,
+  '0042_terms_guard': m0042,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

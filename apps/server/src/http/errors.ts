@@ -87,6 +87,8 @@ export const ERROR_STATUS = {
   CLAIM_NOT_DEAD: 409,
   /** A term's newer version still waits for its effective date: one at a time. */
   TERMS_VERSION_SCHEDULED: 409,
+  /** A version in effect, or one that was, never changes: publish a new one. */
+  TERMS_VERSION_IN_EFFECT: 409,
   /** A dead letter already closed with a note: a retry reopens it. */
   DEAD_LETTER_HANDLED: 409,
   /** Only a notification that failed every retry can be sent again by hand. */

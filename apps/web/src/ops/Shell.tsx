@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { OPERATOR_ROLE_NM } from '@auto-claim/contract/ops';
 import { setOpsUnauthorizedHandler } from './api';
+import { AlertsBanner } from './AlertsBanner';
 import { PendingChangesBanner } from './DestinationChanges';
 import { NAV } from './nav';
 import { ME_KEY, mayUse, useMe, useSignOut } from './session';
@@ -58,6 +59,7 @@ export function Shell() {
         </ul>
       </nav>
       <main id="ops-main" className="ops-main">
+        <AlertsBanner />
         <PendingChangesBanner />
         <Outlet />
       </main>

@@ -47,6 +47,9 @@ export const OPERATOR_ACTION = {
     did: '운영자가 보험사 전송 주소 변경을 거절했어요',
   },
   terms_published: { nm: '약관 게시', did: '운영자가 약관을 게시했어요' },
+  /** A scheduled version, before its effective date: its text or date corrected, or withdrawn (kept for the record). */
+  terms_corrected: { nm: '약관 시행 전 수정', did: '운영자가 시행 전 약관을 고쳤어요' },
+  terms_withdrawn: { nm: '약관 게시 철회', did: '운영자가 시행 전 약관 게시를 철회했어요' },
   operator_created: { nm: '운영자 추가', did: '운영자를 추가했어요' },
   operator_updated: { nm: '운영자 변경', did: '운영자 권한을 바꿨어요' },
   operator_second_factor_reset: { nm: '운영자 2단계 인증 초기화', did: '운영자의 2단계 인증을 초기화했어요' },

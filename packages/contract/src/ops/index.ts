@@ -12,3 +12,4 @@ export * from './funnel.js';
 export * from './dashboard.js';
 export * from './terms.js';
 export * from './exports.js';
+export * from './alerts.js';

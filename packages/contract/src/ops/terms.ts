@@ -6,6 +6,10 @@ import { multiline } from '../formats.js';
 
 export const OPS_TERMS_API = {
   terms: '/api/admin/terms',
+  /** What publishing would do, nothing written: the version number, its effective date, who must agree again. */
+  preview: '/api/admin/terms/preview',
+  /** One version with its text (GET); a scheduled one corrected (PUT) or withdrawn (DELETE) before its date. */
+  version: '/api/admin/terms/:termsId/versions/:version',
   /** Subscribers who agreed to an older version of a required term now in effect: a count (viewer) … */
   reagreeCount: '/api/admin/terms/reagree/count',
   /** … and who they are, masked (operator). */
@@ -40,6 +44,9 @@ export const termsVersion = z.object({
 });
 export type TermsVersion = z.infer<typeof termsVersion>;
 export const termsVersionList = z.object({ list: z.array(termsVersion), total: z.number().int() });
+/** One version with its text: for reading it, or correcting it before its date. */
+export const termsVersionWhole = termsVersion.extend({ content: z.string() });
+export type TermsVersionWhole = z.infer<typeof termsVersionWhole>;
 
 export const publishTermsBody = z
   .object({
@@ -52,6 +59,39 @@ export const publishTermsBody = z
   })
   .strict();
 export type PublishTermsBody = z.infer<typeof publishTermsBody>;
+export const opsTermsVersionPath = (termsId: string, version: string) =>
+  `/api/admin/terms/${encodeURIComponent(termsId)}/versions/${encodeURIComponent(version)}`;
+
+export const termsVersionParams = z.object({
+  termsId: z.string().min(1).max(64),
+  version: z.string().regex(/^\d{1,4}\.\d{1,4}$/, { message: '약관 버전이 올바르지 않아요.' }),
+});
+/** What a preview checks: a new version's body, or a correction's (`correcting`: the scheduled version's number). */
+export const previewTermsBody = publishTermsBody.extend({
+  correcting: z
+    .string()
+    .regex(/^\d{1,4}\.\d{1,4}$/, { message: '약관 버전이 올바르지 않아요.' })
+    .optional(),
+});
+export type PreviewTermsBody = z.infer<typeof previewTermsBody>;
+/** A scheduled version corrected: what the publishing said, the term itself unchanged. */
+export const correctTermsBody = publishTermsBody.omit({ termsId: true });
+export type CorrectTermsBody = z.infer<typeof correctTermsBody>;
+
+/** The confirmation's facts: which version it becomes, from when, and how many must agree again. */
+export const termsPreview = z.object({
+  termsId: z.string(),
+  version: z.string(),
+  effectiveDate: z.string(),
+  /** The version patients are offered until then. */
+  inEffectVersion: z.string(),
+  /**
+   * Live subscribers whose agreements list this term and who must agree to the new version once it is in effect (0
+   * for an optional term): counted with the subscriptions' indexes.
+   */
+  reagreeCount: z.number().int(),
+});
+export type TermsPreview = z.infer<typeof termsPreview>;
 
 export const reagreeQuery = pageQuery(['subscribedAt'] as const).extend({
   termsId: z.string().min(1).max(64).optional(),

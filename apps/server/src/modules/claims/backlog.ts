@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { own, type Handle } from '../../db/handle.js';
 import type { Backlog } from '../../metrics.js';
+import { QUEUES } from './jobs.js';
 import type { ClaimsTables } from './tables.js';
 
 const ageSeconds = (oldest: Date | string | null, now: Date) =>
@@ -37,10 +38,12 @@ export async function engineBacklog(handle: Handle, now: Date): Promise<Backlog>
     },
   ];
   // pg-boss's own tables exist once an engine has started somewhere on this database.
-  // Failed jobs (a message that failed every retry) are dead letters: `dead:<queue>`, for an alert on any.
+  // Failed jobs (a message that failed every retry) are dead letters: `dead:<queue>`, for an alert on any. A job waits
+  // from the moment it is due: one scheduled for later (a message kept for the morning) is not late.
   const jobs = await sql<{ name: string; dead: boolean; n: string; oldest: Date | null }>`
-    select name, state = 'failed' as dead, count(*) as n, min(created_on) as oldest from pgboss.job
-    where state in ('created', 'retry', 'failed') group by name, state = 'failed'`
+    select name, state = 'failed' as dead, count(*) as n,
+      min(greatest(created_on, start_after)) filter (where state = 'failed' or start_after <= ${now}) as oldest
+    from pgboss.job where state in ('created', 'retry', 'failed') group by name, state = 'failed'`
     .execute(db.withoutPlugins())
     .catch(() => ({ rows: [] }));
   for (const j of jobs.rows) {
@@ -50,5 +53,25 @@ export async function engineBacklog(handle: Handle, now: Date): Promise<Backlog>
     if (known) known.depth += Number(j.n);
     else queues.push({ queue, depth: Number(j.n), oldestAgeSeconds: age });
   }
-  return { queues };
+  return { queues, deadLetters: await waitingDeadLetters(handle) };
+}
+
+/**
+ * Dead letters no operator has dealt with yet: deliveries that failed every attempt and were not marked handled (the
+ * partial index of dead deliveries), and 알림톡 jobs that failed every retry with no handled note for that failure.
+ */
+export async function waitingDeadLetters(handle: Handle): Promise<Backlog['deadLetters']> {
+  const db = own<ClaimsTables>(handle);
+  const claims = await sql<{ n: string }>`
+    select count(*) as n from claim_delivery where status = 'dead' and handled_at is null`.execute(db);
+  const notifications = await sql<{ n: string }>`
+    select count(*) as n from pgboss.job j left join notification_handled h
+      on h.job_id = j.id::text and h.failed_at = j.completed_on
+    where j.name = ${QUEUES.notify} and j.state = 'failed' and h.job_id is null`
+    .execute(db.withoutPlugins())
+    .catch(() => ({ rows: [{ n: '0' }] }));
+  return [
+    { kind: 'claims', count: Number(claims.rows[0]?.n ?? 0) },
+    { kind: 'notifications', count: Number(notifications.rows[0]?.n ?? 0) },
+  ];
 }

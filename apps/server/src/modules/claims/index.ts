@@ -4,7 +4,7 @@
 // claim_delivery, claim_delivery_attempt, claim_document, claim_note, hospital_api_key, insurer_answer, answer_notice,
 // feed_rejection, notification_handled.
 export { registerClaims } from './routes.js';
-export { engineBacklog } from './backlog.js';
+export { engineBacklog, waitingDeadLetters } from './backlog.js';
 export { claimJobs } from './engine.js';
 export { requireHospital } from './feed.js';
 export { insertClaims } from './match.js';

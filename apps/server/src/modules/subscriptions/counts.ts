@@ -93,3 +93,18 @@ export async function reagreePage(
     total: Number(r.rows[0]?.total ?? 0),
   };
 }
+
+/**
+ * Live subscriptions whose agreements list `termsId` (termsIds, or an insurer's agreeIds): who must agree to a next
+ * version of it. Found by the lists' GIN indexes (migration 0042), never by reading every subscription.
+ */
+export async function termsListingCount(handle: Handle, termsId: string) {
+  const one = JSON.stringify([termsId]);
+  const r = await sql<{ n: string }>`
+    select count(*) as n from (
+      select s.insu_apply_id from subscription s where s.status = 'subscribe' and s.terms_ids @> ${one}::jsonb
+      union
+      select si.insu_apply_id from subscription_insurer si join subscription s on s.insu_apply_id = si.insu_apply_id
+      where s.status = 'subscribe' and si.agree_ids @> ${one}::jsonb) listed`.execute(own<SubscriptionsTables>(handle));
+  return Number(r.rows[0]?.n ?? 0);
+}

@@ -15,4 +15,4 @@ export {
 export { DOCUMENTS_QUEUE, makeDocuments, signedDocuments } from './documents.js';
 export { namedBlobs } from './files.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
-export { enrolmentCounts, reagreeCounts, reagreePage } from './counts.js';
+export { enrolmentCounts, reagreeCounts, reagreePage, termsListingCount } from './counts.js';

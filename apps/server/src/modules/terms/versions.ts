@@ -60,6 +60,43 @@ export async function pageTermsVersions(
   };
 }
 
+/** One offered version with its text and where it stands on `today`; undefined when there is none (or withdrawn). */
+export async function termsVersionOf(handle: Handle, today: string, termsId: string, version: string) {
+  const db = own<TermsTables>(handle);
+  const v = await db
+    .selectFrom('terms as v')
+    .leftJoin(effectiveTerms(db, today).as('e'), (j) =>
+      j.onRef('e.termsId', '=', 'v.termsId').onRef('e.version', '=', 'v.version'),
+    )
+    .select([
+      'v.termsId',
+      'v.termsGroup',
+      'v.insuCompCd',
+      'v.title',
+      'v.version',
+      'v.required',
+      'v.effectiveDate',
+      'v.publishedAt',
+      'v.content',
+      'e.version as inEffect',
+    ])
+    .where('v.termsId', '=', termsId)
+    .where('v.version', '=', version)
+    .where('v.active', '=', true)
+    .executeTakeFirst();
+  if (!v) return undefined;
+  const { inEffect, publishedAt, ...r } = v;
+  return {
+    ...r,
+    state: inEffect
+      ? ('in_effect' as const)
+      : r.effectiveDate > today
+        ? ('scheduled' as const)
+        : ('superseded' as const),
+    publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null,
+  };
+}
+
 export type PublishOutcome =
   | { ok: true; version: string }
   | { ok: false; reason: 'unknown' }
@@ -155,4 +192,82 @@ export async function newerRequiredTerms(handle: Handle, today: string): Promise
     const published = t.publishedAt ? new Date(t.publishedAt).getTime() : 0;
     return { termsId: t.termsId, version: t.version, title: t.title, since: new Date(Math.max(dayStart, published)) };
   });
+}
+
+export type NextOutcome =
+  | { ok: true; version: string; inEffectVersion: string }
+  | { ok: false; reason: 'unknown' | 'unknown_version' }
+  | { ok: false; reason: 'in_effect'; effectiveDate: string }
+  | { ok: false; reason: 'scheduled'; version: string; effectiveDate: string };
+
+/**
+ * What publishing a version of `termsId` would number it (or, `correcting`, the scheduled version corrected), and what
+ * is in effect meanwhile; nothing written.
+ */
+export async function nextTermsVersion(
+  handle: Handle,
+  today: string,
+  termsId: string,
+  correcting?: string,
+): Promise<NextOutcome> {
+  const db = own<TermsTables>(handle);
+  const versions = await db.selectFrom('terms').selectAll().where('termsId', '=', termsId).execute();
+  if (versions.length === 0) return { ok: false, reason: 'unknown' };
+  const inEffect = await db
+    .selectFrom(effectiveTerms(db, today).as('e'))
+    .select('version')
+    .where('termsId', '=', termsId)
+    .executeTakeFirst();
+  if (correcting !== undefined) {
+    const v = versions.find((x) => x.active && x.version === correcting);
+    if (!v) return { ok: false, reason: 'unknown_version' };
+    if (v.effectiveDate <= today) return { ok: false, reason: 'in_effect', effectiveDate: v.effectiveDate };
+    return { ok: true, version: v.version, inEffectVersion: inEffect?.version ?? '' };
+  }
+  const waiting = versions.find((v) => v.active && v.effectiveDate > today);
+  if (waiting)
+    return { ok: false, reason: 'scheduled', version: waiting.version, effectiveDate: waiting.effectiveDate };
+  const major = Math.max(0, ...versions.map((v) => Math.floor(Number.parseFloat(v.version)) || 0));
+  return { ok: true, version: `${major + 1}.0`, inEffectVersion: inEffect?.version ?? '' };
+}
+
+export type ScheduledOutcome =
+  | { ok: true; before: { title: string; effectiveDate: string; required: boolean } }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'in_effect'; effectiveDate: string };
+
+/**
+ * Corrects (`change`) or withdraws (`change` undefined: no longer offered, kept for the record) a version that waits
+ * for its effective date. A version in effect, or one that was, never changes: refused, whatever the change.
+ * `record` (the operators' record) is written in the same transaction.
+ */
+export async function changeScheduledVersion(
+  handle: Handle,
+  today: string,
+  key: { termsId: string; version: string },
+  change: { title: string; content: string; required: boolean; effectiveDate: string } | undefined,
+  record: (tx: Handle, before: { title: string; effectiveDate: string }) => Promise<void>,
+): Promise<ScheduledOutcome> {
+  return own<TermsTables>(handle)
+    .transaction()
+    .execute(async (tx) => {
+      const v = await tx
+        .selectFrom('terms')
+        .selectAll()
+        .where('termsId', '=', key.termsId)
+        .where('version', '=', key.version)
+        .where('active', '=', true)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!v) return { ok: false, reason: 'unknown' } as const;
+      if (v.effectiveDate <= today) return { ok: false, reason: 'in_effect', effectiveDate: v.effectiveDate } as const;
+      await tx
+        .updateTable('terms')
+        .set(change ? { ...change } : { active: false })
+        .where('termsId', '=', key.termsId)
+        .where('version', '=', key.version)
+        .execute();
+      await record(tx, v);
+      return { ok: true, before: { title: v.title, effectiveDate: v.effectiveDate, required: v.required } } as const;
+    });
 }

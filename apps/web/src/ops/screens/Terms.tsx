@@ -1,16 +1,20 @@
-// 약관: every version per group (in effect, scheduled, superseded), publishing a new version with its effective date
-// (admin; two clicks from the list: "새 버전", then "게시하기"), and how many subscribers must agree again.
-import { useState, type FormEvent } from 'react';
+// 약관: every version per group (in effect, scheduled, superseded); a new version written, previewed as the patient
+// will read it and published after a confirmation naming its date and how many must agree again (admin; TermsEditor);
+// a scheduled version corrected or withdrawn before its date; and how many subscribers must agree again.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { OPS_TERMS_GROUPS, OPS_TERMS_GROUP_NM, type TermsVersion } from '@auto-claim/contract/ops';
 import { OpsError } from '../api';
-import { usePublishTerms, useReagreeCount, useTermsVersions } from '../api/terms';
+import { termsVersionQuery, useChangeScheduledTerms, useReagreeCount, useTermsVersions } from '../api/terms';
+import { useConfirm } from '../ConfirmDialog';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
 import { useListParams } from '../list';
 import { mayUse, useMe } from '../session';
+import { TermsEditor, type EditorBase } from './TermsEditor';
 
 const STATE_NM: Record<TermsVersion['state'], string> = {
   in_effect: '시행 중',
@@ -42,90 +46,46 @@ function ReagreeSummary({ canList }: { canList: boolean }) {
   );
 }
 
-function PublishForm({ base, onClose }: { base: TermsVersion; onClose(message: string): void }) {
-  const [title, setTitle] = useState(base.title);
-  const [content, setContent] = useState('');
-  const [required, setRequired] = useState(base.required);
-  const [date, setDate] = useState('');
-  const publish = usePublishTerms();
-  const err = publish.error instanceof OpsError ? publish.error : undefined;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    publish.mutate(
-      { termsId: base.termsId, title, content, required, effectiveDate: date.replaceAll('-', '') },
-      {
-        onSuccess: (r) =>
-          onClose(`${base.title}의 ${r.version} 버전을 게시했어요. ${formatDate(r.effectiveDate)}부터 보여요.`),
-      },
-    );
-  };
-  const fieldError = (field: string) => {
-    const m = err?.fieldMessage(field);
-    return m ? (
-      <span className="ops-error" id={`publish-${field}-error`}>
-        {m}
-      </span>
-    ) : null;
-  };
-  return (
-    <form className="ops-form" onSubmit={submit} aria-labelledby="publish-title" noValidate>
-      <h2 id="publish-title">
-        {base.title} ({base.termsId}) 새 버전 게시
-      </h2>
-      <label>
-        제목
-        <input value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={!!err?.fieldMessage('title')} />
-        {fieldError('title')}
-      </label>
-      <label>
-        내용
-        <textarea
-          rows={10}
-          value={content}
-          onChange={(e) => setContent(e.target.value)}
-          aria-invalid={!!err?.fieldMessage('content')}
-        />
-        {fieldError('content')}
-      </label>
-      <label className="ops-check">
-        <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} />
-        필수 약관
-      </label>
-      <label>
-        시행일 (오늘이나 그 뒤)
-        <input
-          type="date"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          aria-invalid={!!err?.fieldMessage('effectiveDate')}
-        />
-        {fieldError('effectiveDate')}
-      </label>
-      {err && (
-        <p role="alert" className="ops-error">
-          {err.message}
-        </p>
-      )}
-      <div>
-        <button type="submit" className="ops-primary" disabled={publish.isPending}>
-          게시하기
-        </button>{' '}
-        <button type="button" onClick={() => onClose('')}>
-          닫기
-        </button>
-      </div>
-    </form>
-  );
-}
-
 export function Terms() {
   const heading = useFocusHeading();
   const me = useMe();
   const isAdmin = mayUse(me.data, 'admin');
   const [params, update] = useListParams({ sort: 'termsId', order: 'asc', size: 50 });
   const list = useTermsVersions(params);
-  const [editing, setEditing] = useState<TermsVersion | undefined>();
+  const [editing, setEditing] = useState<EditorBase | undefined>();
   const [done, setDone] = useState('');
+  const [failed, setFailed] = useState('');
+  const client = useQueryClient();
+  const withdraw = useChangeScheduledTerms();
+  const { ask, element: confirmDialog } = useConfirm();
+
+  const correct = async (v: TermsVersion) => {
+    setDone('');
+    setFailed('');
+    try {
+      const whole = await client.fetchQuery(termsVersionQuery(v.termsId, v.version));
+      setEditing({ term: v, correcting: { content: whole.content } });
+    } catch (e) {
+      setFailed(e instanceof OpsError ? e.message : '약관을 불러오지 못했어요. 다시 시도해 주세요.');
+    }
+  };
+  const withdrawIt = async (v: TermsVersion) => {
+    setDone('');
+    setFailed('');
+    const yes = await ask(
+      '게시를 철회할까요?',
+      `${v.title} ${v.version} 버전은 ${formatDate(v.effectiveDate)}에 시행될 예정이었어요. 철회하면 환자에게 보이지 않고, 지금 버전이 계속 보여요. 기록으로는 남아요.`,
+      '철회하기',
+    );
+    if (!yes) return;
+    withdraw.mutate(
+      { termsId: v.termsId, version: v.version },
+      {
+        onSuccess: () => setDone(`${v.title} ${v.version} 버전의 게시를 철회했어요.`),
+        onError: (e) => setFailed(e instanceof OpsError ? e.message : '철회하지 못했어요. 다시 시도해 주세요.'),
+      },
+    );
+  };
 
   const columns = [
     col.accessor('termsGroup', { header: '종류', enableSorting: false, cell: (c) => OPS_TERMS_GROUP_NM[c.getValue()] }),
@@ -144,20 +104,39 @@ export function Terms() {
       ? [
           col.display({
             id: 'publish',
-            header: '새 버전',
-            cell: (c) =>
-              c.row.original.state === 'in_effect' ? (
-                <button
-                  type="button"
-                  onClick={() => {
-                    setDone('');
-                    setEditing(c.row.original);
-                  }}
-                  aria-label={`${c.row.original.title} 새 버전`}
-                >
-                  새 버전
-                </button>
-              ) : null,
+            header: '작업',
+            cell: (c) => {
+              const v = c.row.original;
+              if (v.state === 'in_effect') {
+                return (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setDone('');
+                      setEditing({ term: v });
+                    }}
+                    aria-label={`${v.title} 새 버전`}
+                  >
+                    새 버전
+                  </button>
+                );
+              }
+              if (v.state !== 'scheduled') return null;
+              return (
+                <span className="ops-inline">
+                  <button type="button" onClick={() => correct(v)} aria-label={`${v.title} ${v.version} 버전 고치기`}>
+                    고치기
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => withdrawIt(v)}
+                    aria-label={`${v.title} ${v.version} 버전 게시 철회`}
+                  >
+                    철회
+                  </button>
+                </span>
+              );
+            },
           }),
         ]
       : []),
@@ -168,12 +147,21 @@ export function Terms() {
       <h1 ref={heading} tabIndex={-1}>
         약관
       </h1>
-      <p className="ops-lead">환자에게는 시행일이 된 버전만 보여요. 새 버전을 게시해도 지난 버전은 기록으로 남아요.</p>
+      <p className="ops-lead">
+        환자에게는 시행일이 된 버전만 보여요. 새 버전은 환자 화면 그대로 미리 보고 게시해요. 시행 예정인 버전은 시행일
+        전까지 고치거나 철회할 수 있고, 시행된 버전은 바뀌지 않아요. 지난 버전은 기록으로 남아요.
+      </p>
       <ReagreeSummary canList={mayUse(me.data, 'operator')} />
       {done && <p role="status">{done}</p>}
+      {failed && (
+        <p role="alert" className="ops-error">
+          {failed}
+        </p>
+      )}
+      {confirmDialog}
       {editing && (
-        <PublishForm
-          key={editing.termsId}
+        <TermsEditor
+          key={`${editing.term.termsId}:${editing.term.version}:${editing.correcting ? 'fix' : 'new'}`}
           base={editing}
           onClose={(message) => {
             setEditing(undefined);

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { Terms } from '@auto-claim/contract';
 import { SlideBottom } from '../../ui';
+import { TermsReading } from './TermsReading';
 
 export function TermsChecklist({
   terms,
@@ -72,10 +73,7 @@ export function TermsChecklist({
       <SlideBottom open={reading !== null} onClose={() => setReading(null)} title={reading?.title ?? ''}>
         {reading && (
           <>
-            <p className="terms__meta">
-              버전 {reading.version} · 시행일 {reading.effectiveDate.replace(/(\d{4})(\d{2})(\d{2})/, '$1.$2.$3')}
-            </p>
-            <div className="terms__content">{reading.content}</div>
+            <TermsReading terms={reading} />
             <button
               type="button"
               className="btn btn--primary btn--block"
