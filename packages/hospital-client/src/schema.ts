@@ -10587,7 +10587,7 @@ export interface operations {
            */
           order?: 'asc' | 'desc';
           /** @enum {string} */
-          reason?: 'identity_mismatch' | 'not_patients';
+          reason?: 'identity_mismatch' | 'rrn_unconfirmed' | 'not_patients';
           hospitalCd?: string;
         };
       };
