@@ -20,5 +20,8 @@ export const ACCESS_ACTIONS = [
   /** An operator saw the patient's unmasked name, phone and birth date (actor operator:<id>, detail the reason's
    * category: the operator's own words stay in operator_action). */
   'operator_revealed',
+  /** An operator's search by what a caller said found the patient (actor operator:<id>, detail the kinds of key:
+   * name, phone, birthDate, receiptNo, claimId — never the values). */
+  'operator_searched',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

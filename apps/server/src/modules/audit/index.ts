@@ -101,14 +101,7 @@ export interface OperatorActionEntry {
   detail?: string | null;
 }
 
-/** Who did it and from where, for an operator call that passed requireOperator. */
-export const byOperator = (
-  ctx: { crypto: { encrypt(s: string): string } },
-  req: { operatorId?: string; ip: string },
-): Pick<OperatorActionEntry, 'loginId' | 'ipEnc'> => ({
-  loginId: req.operatorId ?? 'unknown',
-  ipEnc: ctx.crypto.encrypt(req.ip),
-});
+export { byOperator } from './by-operator.js';
 
 /** Appends one operator action, in the caller's transaction when `db` is one (so the action and its record agree). */
 export async function recordOperatorAction(handle: Handle, e: OperatorActionEntry, at: Date) {

@@ -11,12 +11,17 @@ import {
   operatorActionsQuery,
   patientAccessPage,
   patientAccessQuery,
+  patientAccessSearchBody,
+  PERSON_KEY_NM,
+  type PersonKey,
+  type PersonSearch,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { operatorRoute } from '../../http/route-contract.js';
 import { coarseAddress } from '../../http/client-address.js';
 import { operatorAccessOf, operatorActionsOf } from './console.js';
 import { accessActionNm } from './sentences.js';
+import { byOperator } from './by-operator.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
 export interface AuditLookups {
@@ -25,6 +30,14 @@ export interface AuditLookups {
     claimIds: number[];
     recordIds: number[];
   }): Promise<{ claim: Map<number, string>; record: Map<number, string> }>;
+  /** The patients (keyed CI hashes) a caller's words find (claims/console/person-search.ts). */
+  personCiHmacsOf(p: PersonSearch): Promise<{ ciHmac: string; claimId: number | null }[]>;
+  /** Writes a person search down: the operators' record (first page) and each found patient's access log. */
+  recordPersonSearch(
+    p: PersonSearch,
+    found: { ciHmac: string; claimId: number | null }[],
+    o: { by: ReturnType<typeof byOperator>; firstPage: boolean },
+  ): Promise<void>;
 }
 
 /** The answer when the claim or record asked about is unknown. */
@@ -33,6 +46,15 @@ const num = (v: string | number | null) => (v === null ? null : Number(v));
 /** A release's reason category (the detail of reveals and downloads) in Korean; any other detail as it is. */
 const detailNm = (d: string | null) =>
   d !== null && Object.hasOwn(RELEASE_REASON_NM, d) ? RELEASE_REASON_NM[d as keyof typeof RELEASE_REASON_NM] : d;
+
+/** A search line's detail is the kinds of key it named ("name,birthDate"): in Korean ("이름·생년월일"). */
+const searchedDetailNm = (action: string, d: string | null) =>
+  action === 'operator_searched' && d
+    ? d
+        .split(',')
+        .map((k) => (Object.hasOwn(PERSON_KEY_NM, k) ? PERSON_KEY_NM[k as PersonKey] : k))
+        .join('·')
+    : detailNm(d);
 
 export const auditRoutes =
   (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
@@ -55,6 +77,23 @@ export const auditRoutes =
         (r.claimId !== null ? m.claim.get(r.claimId) : undefined) ??
         (r.recordId !== null ? m.record.get(r.recordId) : undefined) ??
         null;
+    };
+
+    /** The access log's lines as the console lists them, patients masked. */
+    const accessRows = async (rows: Awaited<ReturnType<typeof operatorAccessOf>>['rows']) => {
+      const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
+      const patient = await patientsOf(list);
+      return list.map((r) => ({
+        id: Number(r.id),
+        at: new Date(r.at).toISOString(),
+        actor: r.actor,
+        action: r.action,
+        actionNm: accessActionNm(r.action),
+        claimId: r.claimId,
+        recordId: r.recordId,
+        patient: patient(r),
+        detail: searchedDetailNm(r.action, r.detail),
+      }));
     };
 
     app.get(
@@ -99,6 +138,37 @@ export const auditRoutes =
       },
     );
 
+    // A POST: the caller's name, phone or birth date ride in the body, never in a URL (nor the server's request log).
+    app.post(
+      OPS_CLAIMS_API.patientAccessSearch,
+      {
+        config,
+        schema: {
+          operationId: 'searchPatientAccessByPerson',
+          tags,
+          summary:
+            '전화한 분이 말하는 것으로 환자 열람 기록 찾기 (이름, 휴대폰 번호, 생년월일, 영수증 번호, 청구 번호를 하나 이상)',
+          description:
+            '값은 저장하지 않고 키를 건 해시로만 비교해요. 이 검색은 운영자 기록(무엇으로 찾았는지, 값은 빼고)과 찾은 환자의 ' +
+            '열람 기록에 남아요.',
+          body: patientAccessSearchBody,
+          response: { 200: patientAccessPage },
+        },
+      },
+      async (req) => {
+        const { name, phone, birthDate, receiptNo, claimId, ...q } = req.body;
+        const person = { name, phone, birthDate, receiptNo, claimId };
+        const cis = await lookups.personCiHmacsOf(person);
+        await lookups.recordPersonSearch(person, cis, { by: byOperator(ctx, req), firstPage: !q.cursor });
+        const { rows, ...page } = await operatorAccessOf(
+          ctx.db,
+          { ...q, claimId: undefined },
+          cis.map((c) => c.ciHmac),
+        );
+        return { ...page, list: await accessRows(rows) };
+      },
+    );
+
     app.get(
       OPS_CLAIMS_API.patientAccess,
       {
@@ -117,22 +187,7 @@ export const auditRoutes =
         const ciHmac = await patientFilter(q);
         if (ciHmac === null) return NOTHING;
         const { rows, ...page } = await operatorAccessOf(ctx.db, q, ciHmac);
-        const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
-        const patient = await patientsOf(list);
-        return {
-          ...page,
-          list: list.map((r) => ({
-            id: Number(r.id),
-            at: new Date(r.at).toISOString(),
-            actor: r.actor,
-            action: r.action,
-            actionNm: accessActionNm(r.action),
-            claimId: r.claimId,
-            recordId: r.recordId,
-            patient: patient(r),
-            detail: detailNm(r.detail),
-          })),
-        };
+        return { ...page, list: await accessRows(rows) };
       },
     );
   };

@@ -22,4 +22,5 @@ export {
 } from './history.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
 export { patientCiHmacOf, maskedPatientsOf } from './console/claims.js';
+export { personCiHmacsOf, personMatchOf, recordPersonSearch } from './console/person-search.js';
 export { buildClaimPackage, namedBlobs } from './documents.js';

@@ -22,6 +22,7 @@ import { deleteFiles } from './files.js';
 import { encodePerson, personOf } from './person.js';
 import * as repo from './repo.js';
 import { liveHospitals, view } from './view.js';
+import { phoneHmacOf } from '../../security/person-lookup.js';
 
 // ————————————————————————————————————————————— add / remove hospitals —————————————————————————————————————————————
 
@@ -116,6 +117,7 @@ export async function change(
   if (body.userEmail !== undefined) person.userEmail = body.userEmail;
   if (body.minAmt !== undefined) set.minAmt = body.minAmt;
   set.personEnc = encodePerson(ctx, person);
+  set.phoneHmac = person.userTel ? phoneHmacOf(ctx, person.userTel) : null;
   await repo.updateSubscription(ctx.db, row.insuApplyId, set, ctx.clock.now());
   return view(ctx, patient);
 }

@@ -181,7 +181,7 @@ export const updateSubscription = (
       SubscriptionTable,
       'personEnc' | 'bankCd' | 'bankAccountEnc' | 'bankAccountLast4' | 'bankAccountRel' | 'minAmt'
     >
-  >,
+  > & { phoneHmac?: string | null },
   now: Date,
 ) =>
   own<SubscriptionsTables>(handle)

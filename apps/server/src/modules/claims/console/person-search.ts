@@ -1,0 +1,102 @@
+// Finding a patient by what a caller says (README "Operator console", "Search by what a caller says"): name, phone,
+// birth date, the hospital's receipt number or the claim id, alone or together, compared as keyed lookup hashes of
+// the normalised values (security/person-lookup.ts), never as plaintext. A search that names a person is recorded:
+// in the operators' record (who, which kinds of key, never the values, when) and, for each patient it shows, in
+// that patient's access log ("운영자가 회원님을 찾아봤어요").
+import { keysNamed, type PersonKey, type PersonSearch } from '@auto-claim/contract/ops';
+import type { AppContext } from '../../../context.js';
+import type { Handle } from '../../../db/handle.js';
+import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../../security/person-lookup.js';
+import { recordAccess, recordOperatorAction } from '../../audit/index.js';
+import { ciHmacsByPhone } from '../../subscriptions/index.js';
+import type { By } from './actions.js';
+import { claimsDb } from '../tables.js';
+
+/** A search's keys as the tables hold them: hashes, the receipt number, the claim id, the patients a phone finds. */
+export interface PersonMatch {
+  nameHmac?: string;
+  birthHmac?: string;
+  receiptNo?: string;
+  claimId?: number;
+  /** The patients (keyed CI hashes) whose subscription has the phone; empty: nobody has it. */
+  phoneCis?: string[];
+}
+
+export async function personMatchOf(ctx: AppContext, p: PersonSearch): Promise<PersonMatch> {
+  const m: PersonMatch = {};
+  if (p.name !== undefined) m.nameHmac = nameHmacOf(ctx, p.name);
+  if (p.birthDate !== undefined) m.birthHmac = birthHmacOf(ctx, p.birthDate);
+  if (p.receiptNo !== undefined) m.receiptNo = p.receiptNo;
+  if (p.claimId !== undefined) m.claimId = p.claimId;
+  if (p.phone !== undefined) m.phoneCis = await ciHmacsByPhone(ctx.db, phoneHmacOf(ctx, p.phone));
+  return m;
+}
+
+/** The keys that name a person (a claim id alone is what the plain list filters by, unrecorded). */
+const NAMING: PersonKey[] = ['name', 'phone', 'birthDate', 'receiptNo'];
+export const namesAPerson = (p: PersonSearch) => keysNamed(p).some((k) => NAMING.includes(k));
+
+/**
+ * The patients a search finds (keyed CI hashes, at most `limit`), each with one of its claims when it has any (the
+ * access log's search, which shows the patient masked by it). A record's own CI when it has one, else its claims' (a
+ * record matched by RRN alone has none of its own); a phone's subscriber without any record as well.
+ */
+export async function personCiHmacsOf(
+  ctx: AppContext,
+  m: PersonMatch,
+  limit = 50,
+): Promise<{ ciHmac: string; claimId: number | null }[]> {
+  if (m.phoneCis && m.phoneCis.length === 0) return [];
+  let q = claimsDb(ctx)
+    .selectFrom('treatmentRecord as r')
+    .leftJoin('claim as c', 'c.recordId', 'r.id')
+    .select((eb) => [eb.fn.coalesce('c.ciHmac', 'r.ciHmac').as('ciHmac'), 'c.id as claimId']);
+  if (m.nameHmac) q = q.where('r.nameHmac', '=', m.nameHmac);
+  if (m.birthHmac) q = q.where('r.birthHmac', '=', m.birthHmac);
+  if (m.receiptNo) q = q.where('r.receiptNo', '=', m.receiptNo);
+  if (m.claimId !== undefined) q = q.where('c.id', '=', m.claimId);
+  if (m.phoneCis) {
+    const cis = m.phoneCis;
+    q = q.where((eb) => eb.or([eb('c.ciHmac', 'in', cis), eb('r.ciHmac', 'in', cis)]));
+  }
+  const rows = await q.limit(limit * 4).execute();
+  const found = new Map<string, number | null>();
+  for (const r of rows) if (r.ciHmac && !found.get(r.ciHmac)) found.set(r.ciHmac, r.claimId ? Number(r.claimId) : null);
+  const onRecord = m.nameHmac || m.birthHmac || m.receiptNo || m.claimId !== undefined;
+  if (!onRecord) for (const ci of m.phoneCis ?? []) if (!found.has(ci)) found.set(ci, null);
+  return [...found].slice(0, limit).map(([ciHmac, claimId]) => ({ ciHmac, claimId }));
+}
+
+/**
+ * Writes down a search that named a person (nothing for a claim id alone), in one transaction: the operators' record once per search (its first
+ * page), and a line in the access log of each patient it showed (every page: each shows other patients).
+ */
+export async function recordPersonSearch(
+  handle: Handle,
+  p: PersonSearch,
+  found: { ciHmac: string; claimId?: number | null }[],
+  o: { by: By; target: 'claims' | 'access-log'; firstPage: boolean; now: Date },
+) {
+  if (!namesAPerson(p)) return;
+  const kinds = keysNamed(p).join(',');
+  const seen = new Set<string>();
+  const lines = found.filter((f) => !seen.has(f.ciHmac) && seen.add(f.ciHmac));
+  await claimsDb({ db: handle })
+    .transaction()
+    .execute(async (tx) => {
+      if (o.firstPage) {
+        await recordOperatorAction(tx, { ...o.by, action: 'patient_searched', target: o.target, detail: kinds }, o.now);
+      }
+      await recordAccess(
+        tx,
+        lines.map((l) => ({
+          ciHmac: l.ciHmac,
+          action: 'operator_searched' as const,
+          actor: `operator:${o.by.loginId}`,
+          claimId: l.claimId ?? null,
+          detail: kinds,
+        })),
+        o.now,
+      );
+    });
+}
