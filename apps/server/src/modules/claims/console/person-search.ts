@@ -47,6 +47,8 @@ export async function personCiHmacsOf(
   limit = 50,
 ): Promise<{ ciHmac: string; claimId: number | null }[]> {
   if (m.phoneCis && m.phoneCis.length === 0) return [];
+  const onRecord = m.nameHmac || m.birthHmac || m.receiptNo || m.claimId !== undefined;
+  if (!onRecord) return phonePatients(ctx, m.phoneCis ?? [], limit);
   let q = claimsDb(ctx)
     .selectFrom('treatmentRecord as r')
     .leftJoin('claim as c', 'c.recordId', 'r.id')
@@ -62,9 +64,25 @@ export async function personCiHmacsOf(
   const rows = await q.limit(limit * 4).execute();
   const found = new Map<string, number | null>();
   for (const r of rows) if (r.ciHmac && !found.get(r.ciHmac)) found.set(r.ciHmac, r.claimId ? Number(r.claimId) : null);
-  const onRecord = m.nameHmac || m.birthHmac || m.receiptNo || m.claimId !== undefined;
-  if (!onRecord) for (const ci of m.phoneCis ?? []) if (!found.has(ci)) found.set(ci, null);
   return [...found].slice(0, limit).map(([ciHmac, claimId]) => ({ ciHmac, claimId }));
+}
+
+/** A phone's patients, each with its newest claim when it has any (by the claim_ci index). */
+async function phonePatients(ctx: AppContext, cis: string[], limit: number) {
+  const claims = await Promise.all(
+    cis
+      .slice(0, limit)
+      .map((ciHmac) =>
+        claimsDb(ctx)
+          .selectFrom('claim')
+          .select('id')
+          .where('ciHmac', '=', ciHmac)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+  );
+  return cis.slice(0, limit).map((ciHmac, i) => ({ ciHmac, claimId: claims[i] ? Number(claims[i].id) : null }));
 }
 
 /**
