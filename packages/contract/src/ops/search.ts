@@ -86,3 +86,9 @@ export const PERSON_KEY_MESSAGE = {
   message: '이름, 휴대폰 번호, 생년월일, 영수증 번호, 청구 번호 중 하나는 적어 주세요.',
   path: ['name'],
 };
+
+/** The kinds a search named, as a sentence says them: "이름·휴대폰 번호로", "이름으로" (이름 alone ends in a consonant). */
+export const searchedWith = (kinds: readonly string[]) => {
+  const nm = kinds.flatMap((k) => (Object.hasOwn(PERSON_KEY_NM, k) ? [PERSON_KEY_NM[k as PersonKey]] : []));
+  return nm.length ? `${nm.join('·')}${nm.at(-1) === '이름' ? '으로' : '로'}` : '';
+};

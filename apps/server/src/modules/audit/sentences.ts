@@ -1,6 +1,6 @@
 // Each access-log action once: the sentence the patient reads in their history (treats) and the short label of the
 // console's list of lines operators caused (audit/routes.ts). The record type makes a new action impossible to forget.
-import { PERSON_KEY_NM, type PersonKey, type ReleaseReason } from '@auto-claim/contract/ops';
+import { searchedWith, type ReleaseReason } from '@auto-claim/contract/ops';
 import type { AccessAction } from './access-actions.js';
 
 /** What a line's sentence may say, its names already looked up by the reader. */
@@ -33,11 +33,8 @@ const purposeOf = (detail: string | null) =>
 
 /** How an operator searched (the kinds of key a search named, e.g. "name,birthDate"), as the patient reads it. */
 const searchedBy = (detail: string | null) => {
-  const kinds = (detail ?? '')
-    .split(',')
-    .flatMap((k) => (Object.hasOwn(PERSON_KEY_NM, k) ? [PERSON_KEY_NM[k as PersonKey]] : []));
-  // Every kind ends in a vowel or ㄹ (…번호, 생년월일: 로) but 이름 (으로).
-  return kinds.length ? `${kinds.join('·')}${kinds.at(-1) === '이름' ? '으로' : '로'} ` : '';
+  const how = searchedWith((detail ?? '').split(','));
+  return how ? `${how} ` : '';
 };
 
 export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessFacts) => string }> = {
