@@ -111,6 +111,15 @@ test('an operator finds a caller by name, phone and receipt number, and comes ba
   expect(page.url()).not.toContain(encodeURIComponent('제갈'));
   await snap(page, 'ops-search-05-access-log');
   await expectAccessible(page);
+
+  // At 320 px (a console is used on a laptop, but it must not break on a phone): the search still fits and works.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.getByRole('navigation', { name: '운영 메뉴' }).getByRole('link', { name: '청구', exact: true }).click();
+  await person.getByLabel('영수증 번호').fill(receiptNo);
+  await person.getByRole('button', { name: '환자 찾기' }).click();
+  await expect(row).toHaveCount(1);
+  await snap(page, 'ops-search-07-320');
+  await expectAccessible(page);
 });
 
 test('a dashboard count opens the claim list it counts', async ({ page }) => {
