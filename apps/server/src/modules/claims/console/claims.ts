@@ -31,7 +31,7 @@ import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
 import type { Handle } from '../../../db/handle.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
-import { personMatchOf, recordPersonSearch, type PersonMatch } from './person-search.js';
+import { personMatchOf, recordPersonSearch, withFewRecords, type PersonMatch } from './person-search.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
@@ -134,9 +134,13 @@ function withClaimFilters(base: ClaimListBase, q: z.output<typeof opsClaimsQuery
 
 /** A person search's keys (person-search.ts): the record's hashes and receipt number, the phone's patients. */
 function withPerson(base: ClaimListBase, m: PersonMatch): ClaimListBase {
-  if (m.nameHmac) base = base.where('r.nameHmac', '=', m.nameHmac);
-  if (m.birthHmac) base = base.where('r.birthHmac', '=', m.birthHmac);
-  if (m.receiptNo) base = base.where('r.receiptNo', '=', m.receiptNo);
+  if (m.recordIds) {
+    base = m.recordIds.length ? base.where('c.recordId', 'in', m.recordIds) : base.where(sql<boolean>`false`);
+  } else {
+    if (m.nameHmac) base = base.where('r.nameHmac', '=', m.nameHmac);
+    if (m.birthHmac) base = base.where('r.birthHmac', '=', m.birthHmac);
+    if (m.receiptNo) base = base.where('r.receiptNo', '=', m.receiptNo);
+  }
   if (m.claimId !== undefined) base = base.where('c.id', '=', m.claimId);
   if (m.phoneCis) {
     const cis = m.phoneCis;
@@ -164,7 +168,8 @@ export async function searchClaimsByPerson(
 ): Promise<CursorPage<OpsClaimRow>> {
   const { name, phone, birthDate, receiptNo, ...q } = body;
   const person = { name, phone, birthDate, receiptNo, claimId: body.claimId };
-  const { page, ciHmacs } = await claimPage(ctx, { ...q, claimId: undefined }, await personMatchOf(ctx, person));
+  const match = await withFewRecords(ctx, await personMatchOf(ctx, person));
+  const { page, ciHmacs } = await claimPage(ctx, { ...q, claimId: undefined }, match);
   await recordPersonSearch(
     ctx.db,
     person,

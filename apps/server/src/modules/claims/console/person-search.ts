@@ -20,6 +20,28 @@ export interface PersonMatch {
   claimId?: number;
   /** The patients (keyed CI hashes) whose subscription has the phone; empty: nobody has it. */
   phoneCis?: string[];
+  /** The records the name, birth date and receipt number find, when they are few (recordsOfPerson). */
+  recordIds?: number[];
+}
+
+/** Up to this many records a search's record keys find are listed by id; more, and the list filters by the keys. */
+export const FEW_RECORDS = 5000;
+
+/**
+ * The records a search's name, birth date and receipt number find, by their indexes, when there are at most
+ * FEW_RECORDS: the claim list then reads those records' claims by claim_record_insurer. Without it the planner may walk
+ * every claim newest first, joining each to its record, hoping to meet 20 of a birth date soon (a second at 10⁶ claims
+ * for a patient whose records are old: docs/performance.md). More records than that (a common name alone) are dense
+ * enough for that walk to be short.
+ */
+export async function withFewRecords(ctx: AppContext, m: PersonMatch): Promise<PersonMatch> {
+  if (!m.nameHmac && !m.birthHmac && !m.receiptNo) return m;
+  let q = claimsDb(ctx).selectFrom('treatmentRecord').select('id');
+  if (m.nameHmac) q = q.where('nameHmac', '=', m.nameHmac);
+  if (m.birthHmac) q = q.where('birthHmac', '=', m.birthHmac);
+  if (m.receiptNo) q = q.where('receiptNo', '=', m.receiptNo);
+  const ids = (await q.limit(FEW_RECORDS + 1).execute()).map((r) => Number(r.id));
+  return ids.length > FEW_RECORDS ? m : { ...m, recordIds: ids };
 }
 
 export async function personMatchOf(ctx: AppContext, p: PersonSearch): Promise<PersonMatch> {
