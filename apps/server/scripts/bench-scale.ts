@@ -46,12 +46,18 @@ interface Fixture {
   /** YYYYMMDD: today and 30 days ago, Korea time. */
   today: string;
   monthAgo: string;
+  /** What a caller says of an enrolled patient (README "Operator console", "Search by what a caller says"). */
+  caller: { name: string; phone: string; birthDate: string; receiptNo: string };
 }
 interface Call {
   who: 'operator' | 'patient';
   name: string;
   url: (f: Fixture) => string;
+  /** A POST's body (the person searches: what a caller says never rides in a URL). */
+  body?: (f: Fixture) => Record<string, unknown>;
 }
+const SEARCH = '/api/admin/claims/search';
+const ACCESS_SEARCH = '/api/admin/access-log/patient-access/search';
 
 /**
  * Every console list, search and the dashboard, and the patient's reads (not the bank-account check: a provider call,
@@ -83,6 +89,38 @@ const CALLS: Call[] = [
     who: 'operator',
     name: 'claims: quiet hospital, visit dates',
     url: (f) => `/api/admin/claims?hospitalCd=${f.quietHospitalCd}&from=${f.monthAgo}&to=${f.today}`,
+  },
+  { who: 'operator', name: 'claims: caller by name', url: () => SEARCH, body: (f) => ({ name: f.caller.name }) },
+  { who: 'operator', name: 'claims: caller by phone', url: () => SEARCH, body: (f) => ({ phone: f.caller.phone }) },
+  {
+    who: 'operator',
+    name: 'claims: caller by birth date',
+    url: () => SEARCH,
+    body: (f) => ({ birthDate: f.caller.birthDate }),
+  },
+  {
+    who: 'operator',
+    name: 'claims: caller by receipt number',
+    url: () => SEARCH,
+    body: (f) => ({ receiptNo: f.caller.receiptNo }),
+  },
+  {
+    who: 'operator',
+    name: 'claims: caller by name + birth date',
+    url: () => SEARCH,
+    body: (f) => ({ name: f.caller.name, birthDate: f.caller.birthDate }),
+  },
+  {
+    who: 'operator',
+    name: 'access log: caller by name + birth date',
+    url: () => ACCESS_SEARCH,
+    body: (f) => ({ name: f.caller.name, birthDate: f.caller.birthDate }),
+  },
+  {
+    who: 'operator',
+    name: 'access log: caller by phone',
+    url: () => ACCESS_SEARCH,
+    body: (f) => ({ phone: f.caller.phone }),
   },
   { who: 'operator', name: 'claim detail', url: (f) => `/api/admin/claims/${f.claimId}` },
   { who: 'operator', name: 'dead letters', url: () => '/api/admin/claims/dead-letters' },
@@ -124,6 +162,7 @@ interface Patient {
   ci: string;
   cookie: string;
   person: { custName: string; korRegId: string; custHp: string; telecomType: string };
+  birthDate: string;
 }
 
 /**
@@ -149,7 +188,7 @@ async function enrol(): Promise<Patient> {
     const who = { ci: v.ci, rrn: f.birthday.slice(2) + f.userIdno2, birthDate: f.birthday, userNm: f.userNm };
     const days = Array.from({ length: 30 }, (_, d) => kstDay(-d * 11));
     await feed(days.map((visitDate, d) => treatmentRecord(who, { receiptNo: `E${i}-${d}`, visitDate })));
-    people.push({ ci: v.ci, cookie: v.cookie, person: v.person });
+    people.push({ ci: v.ci, cookie: v.cookie, person: v.person, birthDate: f.birthday });
   }
   await app.claimEngine.drain();
   const op = await signInOperator(t, 'admin');
@@ -277,7 +316,8 @@ async function growOn(k: Kysely<Database>, claims: number) {
         insert into subscription (insu_apply_id, ci_hmac, ci_enc, status, prc_mode, person_enc, insu_comp_cd, bank_cd,
           bank_account_enc, bank_account_last4, bank_account_rel, min_amt, retro_month, job_cd, idcard_type, idcard_enc,
           idcard_img_enc, sign_img_enc, terms_ids, opt_terms, contract_start_date, contract_end_date, created_at,
-          updated_at, cancelled_at, purge_at, rrn_hmac, rrn_confirmed_at, commission_sha256, consent_sha256, sign_method)
+          updated_at, cancelled_at, purge_at, rrn_hmac, rrn_confirmed_at, commission_sha256, consent_sha256, sign_method,
+          phone_hmac)
         select ${sql.raw(SUB_ID('x.i'))}, x.ci, t.ci_enc,
           case when x.i % 50 = 7 then 'cancel' else 'subscribe' end, t.prc_mode, t.person_enc,
           ${sql.raw(INSURER_OF('x.i'))}, t.bank_cd, t.bank_account_enc, t.bank_account_last4, t.bank_account_rel,
@@ -286,7 +326,9 @@ async function growOn(k: Kysely<Database>, claims: number) {
           case when x.i % 50 = 7 then c.at + interval '30 days' end,
           -- One in a thousand cancelled long ago and due for deletion: what the purge finds.
           case when x.i % 1000 = 7 then now() - interval '1 day' end,
-          x.rrn, c.at, t.commission_sha256, t.consent_sha256, t.sign_method
+          x.rrn, c.at, t.commission_sha256, t.consent_sha256, t.sign_method,
+          -- A phone of its own: a stand-in for the keyed hash (no search below asks for a synthetic one).
+          md5('phone' || x.i)
         from unnest(${ids}::int[], ${ci}::text[], ${rrn}::text[]) as x(i, ci, rrn)
         cross join (select * from subscription where insu_apply_id not like 'BS%' order by created_at limit 1) t
         cross join (select array_agg(insu_comp_cd order by insu_comp_cd <> 'SAMSUNGFIRE', insu_comp_cd) codes
@@ -318,13 +360,16 @@ async function growOn(k: Kysely<Database>, claims: number) {
           `
         insert into treatment_record (hospital_cd, receipt_no, content_hash, ci_hmac, rrn_hmac, person_enc, detail_enc,
           visit_date, visit_type, covered_copay, uncovered, total_paid, insu_apply_id, outcome, received_at, decided_at,
-          purge_at)
+          purge_at, name_hmac, birth_hmac)
         select h.hospital_cd, 'S' || g, md5(g::text), s.ci_hmac, null, t.person_enc, t.detail_enc,
           to_char(v.day, 'YYYYMMDD'), (array['외래','외래','외래','외래','외래','외래','외래','입원','약국','약국'])[1 + g % 10],
           v.copay, v.uncovered, v.copay + v.uncovered,
           case when o.outcome = 'not_subscribed' or o.outcome = 'hospital_not_subscribed' then null else s.insu_apply_id end,
           o.outcome, v.at, v.at,
-          case when o.outcome = 'hospital_not_subscribed' then now() - interval '1 day' end
+          case when o.outcome = 'hospital_not_subscribed' then now() - interval '1 day' end,
+          -- Stand-ins for the lookup hashes, one name and birth date per subscriber: 50,000 names (the common ones
+          -- shared by many people) and 25,000 birth dates (70 years), as a country's records spread them.
+          md5('name' || p.s % 50000), md5('birth' || p.s % 25000)
         from generate_series(${from}, ${to}) g
         cross join lateral (select (g::bigint * 48271 % ${subscribers})::int as s) p
         join subscription s on s.insu_apply_id = ${SUB_ID('p.s')}
@@ -467,13 +512,20 @@ async function measureStep(claims: number, who: Patient, loadSeconds: number): P
     middleCursor: encodeCursor({ s: 'createdAt', o: 'desc', k: mid.rows[0]!.k, i: mid.rows[0]!.id }),
     today: kstDay(),
     monthAgo: kstDay(-29),
+    caller: {
+      name: who.person.custName,
+      phone: who.person.custHp,
+      birthDate: who.birthDate,
+      receiptNo: 'E0-5',
+    },
   };
   const calls: StepResult['calls'] = new Map();
   for (const c of CALLS) {
     const inject = () =>
       app.inject({
-        method: 'GET',
+        method: c.body ? 'POST' : 'GET',
         url: c.url(f),
+        ...(c.body ? { payload: c.body(f) } : {}),
         ...(c.who === 'operator'
           ? { headers: op.headers, remoteAddress: op.remoteAddress }
           : { headers: { cookie: v.cookie } }),
@@ -697,7 +749,8 @@ if (!(MAX >= 1e4 && MAX <= 1e7)) {
 }
 const STEPS = [1e4, 1e5, 1e6, 1e7].filter((n) => n <= MAX);
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'ac_bench_scale';
+// BENCH_SCALE_DB: another name when several runs share one server.
+const DB_NAME = process.env.BENCH_SCALE_DB ?? 'ac_bench_scale';
 const started = performance.now();
 const log = (s: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${s}`);
 

@@ -61,7 +61,15 @@ import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
-import { maskedPatientsOf, patientCiHmacOf, registerClaims, requireHospital } from './modules/claims/index.js';
+import {
+  maskedPatientsOf,
+  patientCiHmacOf,
+  personCiHmacsOf,
+  personMatchOf,
+  recordPersonSearch,
+  registerClaims,
+  requireHospital,
+} from './modules/claims/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { alertsRoutes, dashboardRoutes } from './modules/dashboard/index.js';
@@ -273,6 +281,9 @@ export async function buildApp({
     auditRoutes(ctx, {
       patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),
       maskedPatientsOf: (by) => maskedPatientsOf(ctx, by),
+      personCiHmacsOf: async (p) => personCiHmacsOf(ctx, await personMatchOf(ctx, p)),
+      recordPersonSearch: (p, found, o) =>
+        recordPersonSearch(ctx.db, p, found, { ...o, target: 'access-log', now: ctx.clock.now() }),
     }),
   );
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));

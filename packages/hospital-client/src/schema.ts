@@ -1339,6 +1339,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/claims/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 전화한 분이 말하는 것으로 청구 찾기 (이름, 휴대폰 번호, 생년월일, 영수증 번호, 청구 번호를 하나 이상; 환자는 가려서 보여요)
+     * @description 값은 저장하지 않고 키를 건 해시로만 비교해요. 사람을 찾는 검색은 운영자 기록(무엇으로 찾았는지, 값은 빼고)과 찾은 환자의 열람 기록에 남아요.
+     */
+    post: operations['searchClaimsByPerson'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/claims/{claimId}/reveal': {
     parameters: {
       query?: never;
@@ -1706,6 +1726,26 @@ export interface paths {
     get: operations['searchOperatorActions'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/access-log/patient-access/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 전화한 분이 말하는 것으로 환자 열람 기록 찾기 (이름, 휴대폰 번호, 생년월일, 영수증 번호, 청구 번호를 하나 이상)
+     * @description 값은 저장하지 않고 키를 건 해시로만 비교해요. 이 검색은 운영자 기록(무엇으로 찾았는지, 값은 빼고)과 찾은 환자의 열람 기록에 남아요.
+     */
+    post: operations['searchPatientAccessByPerson'];
     delete?: never;
     options?: never;
     head?: never;
@@ -9839,6 +9879,132 @@ export interface operations {
       };
     };
   };
+  searchClaimsByPerson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cursor?: string;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'claimId' | 'visitDate' | 'createdAt' | 'amount' | 'status';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          claimId?: number;
+          hospitalCd?: string;
+          insuCompCd?: string;
+          /** @enum {string} */
+          status?:
+            'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+          /**
+           * @default visit
+           * @enum {string}
+           */
+          dateField?: 'visit' | 'claim';
+          from?: string;
+          to?: string;
+          name?: string;
+          phone?: string;
+          birthDate?: string;
+          receiptNo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              claimId: number;
+              recordId: number;
+              hospitalCd: string;
+              hospitalNm: string | null;
+              insuCompCd: string;
+              insuCompNm: string | null;
+              visitDate: string;
+              createdAt: string;
+              amount: number;
+              /** @enum {string} */
+              status:
+                'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+              patient: {
+                name: string;
+                phone: string | null;
+              };
+              delivery: {
+                /** @enum {string} */
+                channel: 'api' | 'fax';
+                /** @enum {string} */
+                status: 'pending' | 'awaiting' | 'sent' | 'dead';
+                attempts: number;
+              } | null;
+            }[];
+            total: number;
+            capped: boolean;
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   revealClaimPatient: {
     parameters: {
       query?: never;
@@ -11676,6 +11842,110 @@ export interface operations {
       };
       /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  searchPatientAccessByPerson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cursor?: string;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'at' | 'action';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          loginId?: string;
+          claimId?: number;
+          recordId?: number;
+          from?: string;
+          to?: string;
+          name?: string;
+          phone?: string;
+          birthDate?: string;
+          receiptNo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              id: number;
+              at: string;
+              actor: string;
+              action: string;
+              actionNm: string;
+              claimId: number | null;
+              recordId: number | null;
+              patient: string | null;
+              detail: string | null;
+            }[];
+            total: number;
+            capped: boolean;
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { foldDayCounts } from '../../src/modules/claims/counts.js';
 import { listTreats } from '../../src/modules/treats/history.js';
 import type { Patient } from '../../src/security/session.js';
+import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../src/security/person-lookup.js';
 import type { Db } from '../../src/db/index.js';
 import { TEST_CONFIG, openTestDb, signInOperator, type TestApp } from '../helper.js';
 
@@ -101,6 +102,16 @@ async function seed(t: TestApp) {
     select to_char(now() - make_interval(days => d), 'YYYYMMDD'), h, s, 10
     from generate_series(0, 729) d, unnest(${hs}) h, unnest(array['landing', 'identity', 'jumin', 'insuChoose', 'photo',
       'paymentAccount', 'signature', 'complete']) s`.execute(db);
+  // The lookup hashes (migration 0039): a name per patient, a birth date per 365 records, a phone per subscription;
+  // one patient (ci-42) answers to the real hashes of what the search below says.
+  const ctx = t.app.ctx;
+  await sql`update treatment_record set
+      name_hmac = case when ci_hmac = 'ci-42' then ${nameHmacOf(ctx, '홍길동')} else 'n-' || ci_hmac end,
+      birth_hmac = case when ci_hmac = 'ci-42' then ${birthHmacOf(ctx, '19580302')} else 'b-' || (id % 365) end
+    where receipt_no like 'SEED-%'`.execute(db);
+  await sql`update subscription set phone_hmac = 'p-' || insu_apply_id where insu_apply_id like 'SEED-%'`.execute(db);
+  await sql`update subscription set phone_hmac = ${phoneHmacOf(ctx, '01012345678')}, ci_hmac = 'ci-42'
+    where insu_apply_id = 'SEED-42'`.execute(db);
   // As the minute tick does: the day counts take in the triggers' lines.
   await foldDayCounts(t.app.ctx.db);
   await sql`analyze`.execute(db);
@@ -135,6 +146,18 @@ const noSeqScan = async (url: string) => {
   });
   for (const p of plans) expect(p.seq, `${url}\n${p.sql}`).toEqual([]);
   return body;
+};
+
+/** The same for a POST search (the person searches: what a caller says rides in the body). */
+const noSeqScanPost = async (url: string, payload: Record<string, unknown>) => {
+  let body: Record<string, unknown> = {};
+  const plans = await plansOf(async () => {
+    const res = await t.app.inject({ method: 'POST', url, headers, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    body = res.json() as Record<string, unknown>;
+  });
+  for (const p of plans) expect(p.seq, `${url} ${JSON.stringify(payload)}\n${p.sql}`).toEqual([]);
+  return body as { list: unknown[] };
 };
 
 describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to think about', () => {
@@ -177,6 +200,22 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
     await noSeqScan(`${OPS_CLAIMS_API.claims}?dateField=claim&from=${week(14)}&to=${week(7)}`);
     await noSeqScan(`${OPS_CLAIMS_API.claims}?dateField=visit&from=${week(14)}&to=${week(7)}`);
     await noSeqScan(`${OPS_CLAIMS_API.claims}?sort=claimId`);
+  });
+
+  it('the claim list and the access log by what a caller says: each key alone and together', async () => {
+    const claims = OPS_CLAIMS_API.claimsSearch;
+    expect((await noSeqScanPost(claims, { name: '홍길동' })).list.length).toBeGreaterThan(0);
+    expect((await noSeqScanPost(claims, { phone: '010-1234-5678' })).list.length).toBeGreaterThan(0);
+    expect((await noSeqScanPost(claims, { birthDate: '1958.03.02' })).list.length).toBeGreaterThan(0);
+    expect((await noSeqScanPost(claims, { receiptNo: 'SEED-4242' })).list).toHaveLength(1);
+    await noSeqScanPost(claims, { claimId: 4242 });
+    await noSeqScanPost(claims, { name: '홍길동', birthDate: '19580302', phone: '01012345678' });
+    await noSeqScanPost(claims, { name: '홍길동', status: 'paid', insuCompCd: INSURER });
+    await noSeqScanPost(claims, { birthDate: '19580302', sort: 'amount' });
+    const access = OPS_CLAIMS_API.patientAccessSearch;
+    await noSeqScanPost(access, { name: '홍길동', birthDate: '19580302' });
+    await noSeqScanPost(access, { phone: '01012345678' });
+    await noSeqScanPost(access, { receiptNo: 'SEED-4242' });
   });
 
   it('the dead letters, held records and a hospital’s refused records', async () => {

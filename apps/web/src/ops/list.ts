@@ -1,8 +1,10 @@
 // A console list's state lives in the page's query string (page or cursor, size, sort, order and the list's filters),
 // so a list can be bookmarked, shared with a colleague and survives a reload; the server pages, sorts and filters.
+// What may not ride in a URL (a person search: a caller's name or phone) stays in the page's history state, which a
+// change of page or filter keeps.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { CursorPage, Page } from '@auto-claim/contract/ops';
 import { opsGet } from './api';
 
@@ -19,6 +21,7 @@ export interface ListParams {
 
 export function useListParams(defaults: { sort?: string; order?: 'asc' | 'desc'; size?: number } = {}) {
   const [search, setSearch] = useSearchParams();
+  const state = useLocation().state as unknown;
   const params = useMemo<ListParams>(() => {
     const out: ListParams = {
       page: Math.max(1, Number(search.get('page')) || 1),
@@ -34,18 +37,21 @@ export function useListParams(defaults: { sort?: string; order?: 'asc' | 'desc';
   /** Changes some parameters; any change but the page's own goes back to the first page. */
   const update = useCallback(
     (change: Partial<Record<string, string | number | undefined>>) => {
-      setSearch((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(change)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in change)) next.delete('page');
-        if (!('cursor' in change)) next.delete('cursor');
-        return next;
-      });
+      setSearch(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(change)) {
+            if (v === undefined || v === '') next.delete(k);
+            else next.set(k, String(v));
+          }
+          if (!('page' in change)) next.delete('page');
+          if (!('cursor' in change)) next.delete('cursor');
+          return next;
+        },
+        { state },
+      );
     },
-    [setSearch],
+    [setSearch, state],
   );
   return [params, update] as const;
 }

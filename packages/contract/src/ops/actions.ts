@@ -9,6 +9,8 @@ export const OPERATOR_ACTION = {
   second_factor_set: { nm: '2단계 인증 설정', did: '운영자가 2단계 인증을 설정했어요' },
   /** An operator saw a patient's unmasked name and phone; the reason is required. */
   patient_revealed: { nm: '환자 정보 확인', did: '운영자가 환자 정보를 확인했어요' },
+  /** An operator searched for a person by what a caller said (detail: the kinds of key, never the values). */
+  patient_searched: { nm: '환자 찾기', did: '운영자가 환자를 찾았어요' },
   /** An operator downloaded a claim's documents (PDF package). */
   documents_downloaded: { nm: '청구 서류 내려받기', did: '운영자가 청구 서류를 내려받았어요' },
   /** An operator exported a list as CSV (target: the list; detail: its filter, rows and outcome, ops/exports.ts). */

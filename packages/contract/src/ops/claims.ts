@@ -7,6 +7,7 @@ import { KST_OFFSET_MS } from '../dates.js';
 import { hospitalCd, insuCompCd, isSafeText, multiline, unsafeTextMessage, yyyymmdd } from '../formats.js';
 import { claimStatus } from '../treats.js';
 import { cursorPageOf, cursorQuery, pageOf, pageQuery } from './page.js';
+import { PERSON_KEY_MESSAGE, hasPersonKey, personKeys } from './search.js';
 
 const id = (label: string) =>
   z.coerce
@@ -33,6 +34,10 @@ export const OPS_CLAIMS_API = {
   patientAccess: '/api/admin/access-log/patient-access',
   /** An operator's note on a claim (POST claimNoteBody): appended to its timeline, never changed. */
   claimNotes: (claimId: number | string) => `/api/admin/claims/${pathParam('claimId', claimId)}/notes`,
+  /** The claim list by what a caller says (name, phone, birth date, receipt number, claim id): POST, recorded. */
+  claimsSearch: '/api/admin/claims/search',
+  /** The access log's operator lines of the patients a caller's words find: POST, recorded. */
+  patientAccessSearch: '/api/admin/access-log/patient-access/search',
 } as const;
 
 /** How long one note may be (characters). */
@@ -69,19 +74,28 @@ const refineRange = <T extends { from?: string | undefined; to?: string | undefi
 const rangeMessage = { message: '시작일이 종료일보다 늦어요.', path: ['from'] };
 
 export const OPS_CLAIM_SORT = ['claimId', 'visitDate', 'createdAt', 'amount', 'status'] as const;
-export const opsClaimsQuery = cursorQuery(OPS_CLAIM_SORT)
-  .extend({
-    claimId: id('청구 번호').optional(),
-    hospitalCd: hospitalCd.optional(),
-    insuCompCd: insuCompCd.optional(),
-    status: claimStatus.optional(),
-    /** Which date from/to mean: the visit (진료일) or the claim's making (청구일, Korea time). */
-    dateField: z
-      .enum(['visit', 'claim'], { message: '날짜 기준은 visit(진료일) 또는 claim(청구일)이에요.' })
-      .default('visit'),
-    ...dateRange,
-  })
-  .refine(refineRange, rangeMessage);
+/** The claim list's filters, sort and cursor (the GET's query, and the person search's body beside its keys). */
+const opsClaimsFilters = cursorQuery(OPS_CLAIM_SORT).extend({
+  claimId: id('청구 번호').optional(),
+  hospitalCd: hospitalCd.optional(),
+  insuCompCd: insuCompCd.optional(),
+  status: claimStatus.optional(),
+  /** Which date from/to mean: the visit (진료일) or the claim's making (청구일, Korea time). */
+  dateField: z
+    .enum(['visit', 'claim'], { message: '날짜 기준은 visit(진료일) 또는 claim(청구일)이에요.' })
+    .default('visit'),
+  ...dateRange,
+});
+export const opsClaimsQuery = opsClaimsFilters.refine(refineRange, rangeMessage);
+/**
+ * The claim list searched by what a caller says (search.ts): POST, so that no name or phone rides in a URL; the same
+ * filters beside the keys, at least one key.
+ */
+export const opsClaimsSearchBody = opsClaimsFilters
+  .safeExtend(personKeys)
+  .refine(refineRange, rangeMessage)
+  .refine(hasPersonKey, PERSON_KEY_MESSAGE);
+export type OpsClaimsSearchBody = z.input<typeof opsClaimsSearchBody>;
 export type OpsClaimsQuery = z.input<typeof opsClaimsQuery>;
 
 /** A patient as lists show them: 홍*동, 010-****-5678. */
@@ -308,14 +322,19 @@ export type OperatorActionRow = z.infer<typeof operatorActionRow>;
 export const operatorActionsPage = cursorPageOf(operatorActionRow);
 
 export const OPS_ACCESS_SORT = ['at', 'action'] as const;
-export const patientAccessQuery = cursorQuery(OPS_ACCESS_SORT)
-  .extend({
-    loginId: z.string().trim().min(1).max(100).optional(),
-    claimId: id('청구 번호').optional(),
-    recordId: id('진료 기록 번호').optional(),
-    ...dateRange,
-  })
-  .refine(refineRange, rangeMessage);
+const patientAccessFilters = cursorQuery(OPS_ACCESS_SORT).extend({
+  loginId: z.string().trim().min(1).max(100).optional(),
+  claimId: id('청구 번호').optional(),
+  recordId: id('진료 기록 번호').optional(),
+  ...dateRange,
+});
+export const patientAccessQuery = patientAccessFilters.refine(refineRange, rangeMessage);
+/** The access log's operator lines of the patients a caller's words find (search.ts): POST, at least one key. */
+export const patientAccessSearchBody = patientAccessFilters
+  .safeExtend(personKeys)
+  .refine(refineRange, rangeMessage)
+  .refine(hasPersonKey, PERSON_KEY_MESSAGE);
+export type PatientAccessSearchBody = z.input<typeof patientAccessSearchBody>;
 export const patientAccessRow = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -4,6 +4,7 @@ export * from './page.js';
 export * from './hospitals.js';
 export * from './insurers.js';
 export * from './claims.js';
+export * from './search.js';
 export * from './actions.js';
 export * from './operators.js';
 export * from './records.js';

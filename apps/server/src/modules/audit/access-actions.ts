@@ -27,5 +27,8 @@ export const ACCESS_ACTIONS = [
   'operator_record_set_aside',
   /** The patient changed how she hears of her claims (detail kakao: 알림톡 with SMS/LMS fallback; sms: SMS/LMS only). */
   'notice_channel_changed',
+  /** An operator's search by what a caller said found the patient (actor operator:<id>, detail the kinds of key:
+   * name, phone, birthDate, receiptNo, claimId — never the values). */
+  'operator_searched',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

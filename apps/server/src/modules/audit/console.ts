@@ -22,11 +22,16 @@ export function operatorActionsOf(
 }
 
 /** The lines operators caused in patients' access logs, filtered as asked. */
-export function operatorAccessOf(handle: Handle, q: z.output<typeof patientAccessQuery>, ciHmac: string | undefined) {
+export function operatorAccessOf(
+  handle: Handle,
+  q: z.output<typeof patientAccessQuery>,
+  ciHmac: string | string[] | undefined,
+) {
   // Always the prefix too: it is what the partial index of these lines is on (migration 0031).
   let base = own<AuditTables>(handle).selectFrom('accessLog').where('actor', 'like', 'operator:%');
   if (q.loginId) base = base.where('actor', '=', `operator:${q.loginId}`);
-  if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
+  if (typeof ciHmac === 'string') base = base.where('ciHmac', '=', ciHmac);
+  if (Array.isArray(ciHmac)) base = base.where('ciHmac', 'in', ciHmac.length ? ciHmac : ['']);
   if (q.from) base = base.where('at', '>=', kstDayStart(q.from));
   if (q.to) base = base.where('at', '<', kstDayEnd(q.to));
   return keysetPage(handle, base.select(['id', 'at', 'actor', 'action', 'claimId', 'recordId', 'detail']), q, {

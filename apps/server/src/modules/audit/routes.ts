@@ -15,6 +15,10 @@ import {
   patientAccessQuery,
   type OperatorActionRow,
   type PatientAccessRow,
+  patientAccessSearchBody,
+  PERSON_KEY_NM,
+  type PersonKey,
+  type PersonSearch,
 } from '@auto-claim/contract/ops';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -24,6 +28,7 @@ import { csvAnswer, csvDateTime, type CsvColumn } from '../../http/csv-export.js
 import { operatorAccessOf, operatorActionsOf } from './console.js';
 import { EXPORT_DESCRIPTION, exportList, exportSentence } from './export.js';
 import { accessActionNm } from './sentences.js';
+import { byOperator } from './operator-record.js';
 
 /** What the access log needs of other modules (the claims): a patient by claim or record, and masked names. */
 export interface AuditLookups {
@@ -32,6 +37,14 @@ export interface AuditLookups {
     claimIds: number[];
     recordIds: number[];
   }): Promise<{ claim: Map<number, string>; record: Map<number, string> }>;
+  /** The patients (keyed CI hashes) a caller's words find (claims/console/person-search.ts). */
+  personCiHmacsOf(p: PersonSearch): Promise<{ ciHmac: string; claimId: number | null }[]>;
+  /** Writes a person search down: the operators' record (first page) and each found patient's access log. */
+  recordPersonSearch(
+    p: PersonSearch,
+    found: { ciHmac: string; claimId: number | null }[],
+    o: { by: ReturnType<typeof byOperator>; firstPage: boolean },
+  ): Promise<void>;
 }
 
 /** The answer when the claim or record asked about is unknown. */
@@ -65,6 +78,15 @@ const PATIENT_ACCESS_COLUMNS: CsvColumn<PatientAccessRow>[] = [
   { header: '환자 (가림)', value: (r) => r.patient },
   { header: '상세', value: (r) => r.detail },
 ];
+
+/** A search line's detail is the kinds of key it named ("name,birthDate"): in Korean ("이름·생년월일"). */
+const searchedDetailNm = (action: string, d: string | null) =>
+  action === 'operator_searched' && d
+    ? d
+        .split(',')
+        .map((k) => (Object.hasOwn(PERSON_KEY_NM, k) ? PERSON_KEY_NM[k as PersonKey] : k))
+        .join('·')
+    : detailNm(d);
 
 export const auditRoutes =
   (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
@@ -117,27 +139,29 @@ export const auditRoutes =
       };
     };
 
+    /** The access log's lines as the console lists them, patients masked. */
+    const accessRows = async (rows: Awaited<ReturnType<typeof operatorAccessOf>>['rows']) => {
+      const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
+      const patient = await patientsOf(list);
+      return list.map((r): PatientAccessRow => ({
+        id: Number(r.id),
+        at: new Date(r.at).toISOString(),
+        actor: r.actor,
+        action: r.action,
+        actionNm: accessActionNm(r.action),
+        claimId: r.claimId,
+        recordId: r.recordId,
+        patient: patient(r),
+        detail: searchedDetailNm(r.action, r.detail),
+      }));
+    };
+
     /** A page of the lines operators caused in patients' access logs, patients masked. */
     const patientAccessPageOf = async (q: z.output<typeof patientAccessQuery>) => {
       const ciHmac = await patientFilter(q);
       if (ciHmac === null) return NOTHING;
       const { rows, ...page } = await operatorAccessOf(ctx.db, q, ciHmac);
-      const list = rows.map((r) => ({ ...r, claimId: num(r.claimId), recordId: num(r.recordId) }));
-      const patient = await patientsOf(list);
-      return {
-        ...page,
-        list: list.map((r): PatientAccessRow => ({
-          id: Number(r.id),
-          at: new Date(r.at).toISOString(),
-          actor: r.actor,
-          action: r.action,
-          actionNm: accessActionNm(r.action),
-          claimId: r.claimId,
-          recordId: r.recordId,
-          patient: patient(r),
-          detail: detailNm(r.detail),
-        })),
-      };
+      return { ...page, list: await accessRows(rows) };
     };
 
     app.get(
@@ -154,6 +178,37 @@ export const auditRoutes =
         },
       },
       async (req) => operatorActionsPageOf(req.query, req.operatorId),
+    );
+
+    // A POST: the caller's name, phone or birth date ride in the body, never in a URL (nor the server's request log).
+    app.post(
+      OPS_CLAIMS_API.patientAccessSearch,
+      {
+        config,
+        schema: {
+          operationId: 'searchPatientAccessByPerson',
+          tags,
+          summary:
+            '전화한 분이 말하는 것으로 환자 열람 기록 찾기 (이름, 휴대폰 번호, 생년월일, 영수증 번호, 청구 번호를 하나 이상)',
+          description:
+            '값은 저장하지 않고 키를 건 해시로만 비교해요. 이 검색은 운영자 기록(무엇으로 찾았는지, 값은 빼고)과 찾은 환자의 ' +
+            '열람 기록에 남아요.',
+          body: patientAccessSearchBody,
+          response: { 200: patientAccessPage },
+        },
+      },
+      async (req) => {
+        const { name, phone, birthDate, receiptNo, claimId, ...q } = req.body;
+        const person = { name, phone, birthDate, receiptNo, claimId };
+        const cis = await lookups.personCiHmacsOf(person);
+        await lookups.recordPersonSearch(person, cis, { by: byOperator(ctx, req), firstPage: !q.cursor });
+        const { rows, ...page } = await operatorAccessOf(
+          ctx.db,
+          { ...q, claimId: undefined },
+          cis.map((c) => c.ciHmac),
+        );
+        return { ...page, list: await accessRows(rows) };
+      },
     );
 
     app.get(

@@ -1,6 +1,6 @@
 // Each access-log action once: the sentence the patient reads in their history (treats) and the short label of the
 // console's list of lines operators caused (audit/routes.ts). The record type makes a new action impossible to forget.
-import type { ReleaseReason } from '@auto-claim/contract/ops';
+import { searchedWith, type ReleaseReason } from '@auto-claim/contract/ops';
 import type { AccessAction } from './access-actions.js';
 
 /** What a line's sentence may say, its names already looked up by the reader. */
@@ -30,6 +30,12 @@ const OPERATOR_PURPOSE: Record<ReleaseReason, string> = {
 };
 const purposeOf = (detail: string | null) =>
   detail && Object.hasOwn(OPERATOR_PURPOSE, detail) ? OPERATOR_PURPOSE[detail as ReleaseReason] : '';
+
+/** How an operator searched (the kinds of key a search named, e.g. "name,birthDate"), as the patient reads it. */
+const searchedBy = (detail: string | null) => {
+  const how = searchedWith((detail ?? '').split(','));
+  return how ? `${how} ` : '';
+};
 
 export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessFacts) => string }> = {
   record_received: {
@@ -62,6 +68,10 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
   },
   id_card_submitted: { nm: '신분증 사본 제출', says: () => '본인이 신분증 사본을 제출했어요.' },
   id_card_released: { nm: '신분증 사본 보냄', says: (f) => `${f.insurerNm(f.code)}에 신분증 사본을 보냈어요.` },
+  operator_searched: {
+    nm: '운영자가 찾아봄',
+    says: (f) => `운영자가 ${searchedBy(f.detail)}회원님을 찾아봤어요. 이름과 연락처는 가린 채로 보였어요.`,
+  },
   operator_revealed: {
     nm: '이름·연락처·생년월일 확인',
     says: (f) => `운영자가 ${purposeOf(f.detail)}회원님의 이름, 휴대폰 번호, 생년월일을 확인했어요.`,

@@ -18,6 +18,7 @@ import { CLAIM_QUEUES, QUEUES, failedNotifications } from './jobs.js';
 import { matchBatch } from './match.js';
 import { notifyJobs, notifyQueued, queueDueAnswers, type NotifyJob } from './notify.js';
 import { claimsDb } from './tables.js';
+import { hashRecordPersons } from './person-lookup.js';
 
 /** Every step until nothing is due (the minute tick's safety net, and drain()). */
 async function drainSteps(ctx: AppContext, boss: PgBoss | undefined, render: PackageRenderer) {
@@ -61,6 +62,8 @@ export const claimJobs = (ctx: AppContext): JobModule => ({
     await purgeRejections(ctx.db, ctx.clock.now());
     // The dashboard's day counts take in the minute's changes (counts.ts).
     await foldDayCounts(ctx.db);
+    // Names and birth dates of records from before their lookup hashes (migration 0039), a few batches a minute.
+    await hashRecordPersons(ctx);
   },
 });
 

@@ -13,6 +13,7 @@ import { hospitalsByCode } from '../reference/index.js';
 import { rrnHmacOf } from '../subscriptions/index.js';
 import { sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
 import { claimsDb, claimsTransaction } from './tables.js';
+import { birthHmacOf, nameHmacOf } from '../../security/person-lookup.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -137,6 +138,8 @@ export async function ingest(
       ciHmac: r.patient.ci ? ciHmacOf(ctx, r.patient.ci) : null,
       rrnHmac: r.patient.rrn ? rrnHmacOf(ctx, r.patient.rrn) : null,
       personEnc: ctx.crypto.encryptJson(person),
+      nameHmac: nameHmacOf(ctx, person.name),
+      birthHmac: birthHmacOf(ctx, person.birthDate),
       detailEnc: ctx.crypto.encryptJson(detail),
       visitDate: r.visitDate,
       visitType: r.visitType,

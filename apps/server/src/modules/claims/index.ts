@@ -23,4 +23,5 @@ export {
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
 export { heldCounts } from './console/held.js';
 export { patientCiHmacOf, maskedPatientsOf } from './console/claims.js';
+export { personCiHmacsOf, personMatchOf, recordPersonSearch } from './console/person-search.js';
 export { buildClaimPackage, namedBlobs } from './documents.js';

@@ -90,6 +90,9 @@ export interface TreatmentRecordTable {
   rrnHmac: string | null;
   /** Encrypted JSON {name, birthDate, rrn?, ci?}. */
   personEnc: string;
+  /** Keyed lookup hashes of the normalised name and birth date (security/person-lookup.ts); null until hashed. */
+  nameHmac: Generated<string | null>;
+  birthHmac: Generated<string | null>;
   /** Encrypted JSON {department, kcdCodes}. */
   detailEnc: string;
   /** YYYYMMDD */

@@ -33,6 +33,7 @@ import * as repo from './repo.js';
 import type { SubscriptionIdcard, SubscriptionPerson, SubscriptionRow } from './repo.js';
 import type { SubscriptionsTables } from './tables.js';
 import { summaryOf } from './view.js';
+import { phoneHmacOf } from '../../security/person-lookup.js';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
@@ -267,6 +268,7 @@ export async function subscribe(
     status: 'subscribe',
     prcMode: opts.mode,
     personEnc: encodePerson(ctx, person),
+    phoneHmac: person.userTel ? phoneHmacOf(ctx, person.userTel) : null,
     insuCompCd: checked.insurers[0]!.insuCompCd,
     bankCd: reg.bankCd,
     bankAccountEnc: ctx.crypto.encrypt(reg.bankAccount),

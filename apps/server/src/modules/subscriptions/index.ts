@@ -14,5 +14,6 @@ export {
 } from './lookups.js';
 export { DOCUMENTS_QUEUE, makeDocuments, signedDocuments } from './documents.js';
 export { namedBlobs } from './files.js';
+export { ciHmacsByPhone, hashSubscriptionPhones } from './person-lookup.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage, termsListingCount } from './counts.js';

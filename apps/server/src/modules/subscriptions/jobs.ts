@@ -7,6 +7,7 @@ import { work, type JobModule } from '../../jobs/runtime.js';
 import { purgeDue } from './repo.js';
 import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './documents.js';
 import { deleteFiles, legacyFilesLeft, moveLegacyFiles } from './files.js';
+import { hashSubscriptionPhones } from './person-lookup.js';
 
 /** A subscription's signed documents (documents.ts, makeDocuments): idempotent, so retried freely. */
 const DOCUMENTS: PgBoss.Queue = {
@@ -53,6 +54,8 @@ export const subscriptionJobs = (ctx: AppContext): JobModule => ({
   },
   async everyMinute() {
     await documentsSweep(ctx);
+    // Phones of subscriptions from before their lookup hash (migration 0039), a few batches a minute.
+    await hashSubscriptionPhones(ctx);
   },
 });
 

@@ -26,6 +26,7 @@ import { kakaoConsented } from './lookups.js';
 import { encodePerson, personOf } from './person.js';
 import * as repo from './repo.js';
 import { liveHospitals, view } from './view.js';
+import { phoneHmacOf } from '../../security/person-lookup.js';
 
 // ————————————————————————————————————————————— add / remove hospitals —————————————————————————————————————————————
 
@@ -133,6 +134,7 @@ export async function change(
     if (kakao) await recordAgreements(ctx, [KAKAO_NOTI_TERMS_ID], { ciHmac: patient.ciHmac, ipHmac });
   }
   set.personEnc = encodePerson(ctx, person);
+  set.phoneHmac = person.userTel ? phoneHmacOf(ctx, person.userTel) : null;
   const now = ctx.clock.now();
   await repo.updateSubscription(ctx.db, row.insuApplyId, set, now);
   if (kakaoChanged) {

@@ -182,7 +182,7 @@ export const updateSubscription = (
       SubscriptionTable,
       'personEnc' | 'bankCd' | 'bankAccountEnc' | 'bankAccountLast4' | 'bankAccountRel' | 'minAmt'
     >
-  > & { optTerms?: string[] },
+  > & { optTerms?: string[]; phoneHmac?: string | null },
   now: Date,
 ) =>
   own<SubscriptionsTables>(handle)

@@ -19,6 +19,8 @@ export interface SubscriptionTable {
   prcMode: 'inner' | 'outer';
   /** SubscriptionPerson (modules/subscriptions/repo.ts) as encrypted JSON. */
   personEnc: string;
+  /** Keyed lookup hash of the verified phone, normalised (security/person-lookup.ts); null until hashed. */
+  phoneHmac: Generated<string | null>;
   insuCompCd: string;
   bankCd: string | null;
   bankAccountEnc: string | null;

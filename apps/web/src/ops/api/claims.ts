@@ -1,7 +1,7 @@
 // The console's claim calls (README "Operator console"): the search, one claim with its timeline, retry, the insurer's
 // answer by hand, the reveal and the PDF package, the dead letters and the failed patient messages. Each call's key,
 // fetcher and hook together, as the patient app's api/treats.ts; ops/api.ts stays the one transport.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPERATOR_API } from '@auto-claim/contract';
 import {
   OPS_CLAIMS_API,
@@ -17,9 +17,29 @@ import {
 import type { z } from 'zod';
 import type { opsClaimStatusBody } from '@auto-claim/contract/ops';
 import { opsDownload, opsGet, opsSend } from '../api';
-import { useOpsList, type ListParams } from '../list';
+import { useOpsList, type ListPage, type ListParams } from '../list';
 
 export const useClaims = (params: ListParams) => useOpsList<OpsClaimRow>(OPS_CLAIMS_API.claims, params);
+
+/** What a caller said (contract ops/search.ts), normalised: kept in memory and history state, never in a URL. */
+export type PersonQuery = Partial<Record<'name' | 'phone' | 'birthDate' | 'receiptNo', string>>;
+
+/**
+ * The claim list: the plain GET, or with a person's keys the POST search (recorded by the server, so it is asked once
+ * per search and page, never again on a window's focus).
+ */
+export function useClaimList(params: ListParams, person: PersonQuery | undefined) {
+  const { page: _page, ...rest } = params;
+  return useQuery({
+    queryKey: person ? [OPS_CLAIMS_API.claimsSearch, rest, person] : [OPS_CLAIMS_API.claims, params],
+    queryFn: () =>
+      person
+        ? opsSend<ListPage<OpsClaimRow>>('POST', OPS_CLAIMS_API.claimsSearch, { ...rest, ...person })
+        : opsGet<ListPage<OpsClaimRow>>(OPS_CLAIMS_API.claims, params),
+    placeholderData: keepPreviousData,
+    ...(person ? { staleTime: Infinity, refetchOnWindowFocus: false, retry: false } : {}),
+  });
+}
 
 export const claimQuery = (claimId: number | string) =>
   queryOptions({

@@ -1,16 +1,21 @@
 // The access log (README "Operator console"): every operator action (who, when, from where, which patient and record,
 // what, why), or the lines operators caused in patients' own access logs. Kept at least two years, never changed.
-// Reading these pages is not itself written down (an export is, with its filter and rows); patients show masked.
+// Reading these pages is not itself written down, but an export is (with its filter and rows), and so is a search by
+// what a caller says: the operators' record and the found patient's log both say so. Patients show masked.
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   OPERATOR_ACTION,
   OPS_EXPORT_API,
+  typedDate,
   type OperatorActionRow,
   type PatientAccessRow,
 } from '@auto-claim/contract/ops';
-import { useOperatorActions, usePatientAccess } from '../api/accessLog';
+import { useOperatorActions, usePatientAccess, usePatientAccessSearch } from '../api/accessLog';
+import type { PersonQuery } from '../api/claims';
+import { personOf } from '../back';
+import { PersonSearch } from '../PersonSearch';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
@@ -50,7 +55,11 @@ const FILTERS = ['loginId', 'claimId', 'recordId', 'from', 'to'] as const;
 export function AccessLog() {
   const heading = useFocusHeading();
   const [params, update] = useListParams({ sort: 'at', order: 'desc' });
-  const patients = params.view === 'patients';
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A person search (history state, never the URL) reads the patients' lines: theirs is the log that names them.
+  const person = personOf(location.state);
+  const patients = params.view === 'patients' || person !== undefined;
   const [typed, setTyped] = useState<Record<string, string>>(() =>
     Object.fromEntries(FILTERS.map((k) => [k, String(params[k] ?? '')])),
   );
@@ -60,7 +69,13 @@ export function AccessLog() {
   });
   function search(e: FormEvent) {
     e.preventDefault();
-    update(Object.fromEntries(FILTERS.map((k) => [k, typed[k]?.trim() || undefined])));
+    // Dates as people write them (2026.11.26, 2026-11-26, 20261126); one the parser cannot read goes as typed, and the
+    // server's answer names it.
+    const value = (k: (typeof FILTERS)[number]) => {
+      const v = typed[k]?.trim() || undefined;
+      return v && (k === 'from' || k === 'to') ? (typedDate(v) ?? v) : v;
+    };
+    update(Object.fromEntries(FILTERS.map((k) => [k, value(k)])));
   }
 
   return (
@@ -72,7 +87,19 @@ export function AccessLog() {
         운영자가 한 일과 개인정보를 보거나 내려받은 기록이에요. 지우거나 고칠 수 없고 2년 이상 보관해요. 환자는 가려서
         보여요. 이 화면을 보는 것 자체는 따로 기록하지 않아요.
       </p>
-      <form className="ops-filters" onSubmit={search} role="search" aria-label="접근 기록 찾기">
+      <PersonSearch
+        what="접근 기록"
+        person={person}
+        onFind={(keys) => {
+          const next = new URLSearchParams(location.search);
+          next.delete('cursor');
+          next.delete('action');
+          next.set('view', 'patients');
+          void navigate({ search: next.toString() }, { state: { person: keys } });
+        }}
+        onClear={() => void navigate({ search: location.search }, { state: null })}
+      />
+      <form className="ops-filters" onSubmit={search} role="search" aria-label="접근 기록 거르기">
         <label>
           기록
           <select
@@ -114,16 +141,22 @@ export function AccessLog() {
           <input {...field('recordId')} inputMode="numeric" maxLength={12} />
         </label>
         <label>
-          시작일 (YYYYMMDD)
-          <input {...field('from')} inputMode="numeric" maxLength={8} />
+          시작일
+          <input {...field('from')} placeholder="2026.11.26" maxLength={14} />
         </label>
         <label>
-          종료일 (YYYYMMDD)
-          <input {...field('to')} inputMode="numeric" maxLength={8} />
+          종료일
+          <input {...field('to')} placeholder="2026.11.26" maxLength={14} />
         </label>
         <button type="submit">검색</button>
       </form>
-      {patients ? <PatientAccess params={params} update={update} /> : <Actions params={params} update={update} />}
+      {person ? (
+        <PersonAccess params={params} update={update} person={person} />
+      ) : patients ? (
+        <PatientAccess params={params} update={update} />
+      ) : (
+        <Actions params={params} update={update} />
+      )}
     </>
   );
 }
@@ -164,6 +197,24 @@ function PatientAccess({ params, update }: ListProps) {
       error={list.error}
       empty="찾는 기록이 없어요."
       exportPath={OPS_EXPORT_API.patientAccess}
+    />
+  );
+}
+
+function PersonAccess({ params, update, person }: ListProps & { person: PersonQuery }) {
+  const { action: _action, ...rest } = query(params);
+  const list = usePatientAccessSearch(rest as ListParams, person);
+  return (
+    <DataTable
+      caption="찾은 환자의 열람 기록 중 운영자가 남긴 줄"
+      columns={patientColumns}
+      page={list.data}
+      params={params}
+      onChange={update}
+      rowId={(r) => String(r.id)}
+      isLoading={list.isFetching}
+      error={list.error}
+      empty="말씀하신 내용과 맞는 환자의 기록이 없어요."
     />
   );
 }

@@ -3,7 +3,8 @@
 // hashes and the PDF package (downloaded only with a reason, as a reveal), retry, a note, and an insurer's answer
 // recorded by hand through a confirmation that names the claim, the patient (masked) and the amount.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { backOf } from '../back';
 import { CLAIM_STATUS_NM } from '@auto-claim/contract';
 import {
   CLAIM_NOTE_MAX,
@@ -57,6 +58,8 @@ export function ClaimDetail() {
   const { claimId = '' } = useParams();
   const { data: claim, error } = useClaim(claimId);
   const retryClaim = useRetryClaim(claimId);
+  // The list this claim was opened from, filters, page and person search as they were.
+  const back = backOf(useLocation().state);
   const [notice, setNotice] = useState<string>();
 
   const retry = async () => {
@@ -78,7 +81,9 @@ export function ClaimDetail() {
   return (
     <article className="ops-claim">
       <p>
-        <Link to="/claims">← 청구 목록</Link>
+        <Link to={{ pathname: '/claims', search: back.search }} state={back.person ? { person: back.person } : null}>
+          ← 청구 목록
+        </Link>
       </p>
       <h1 ref={heading} tabIndex={-1}>
         청구 {claim.claimId}

@@ -1,11 +1,16 @@
-// The claim search (README "Operator console"): hospital, insurer, visit or claim date, status, claim id; the patient
-// masked. A claim's number opens it (timeline, documents, retry, answer, reveal).
+// The claim search (README "Operator console"): by what a caller says (name, phone, birth date, receipt number: a POST,
+// kept in history state, never in the URL), and filters by hospital and insurer (pickers by name), visit or claim
+// date (typed as people write them), status, claim id; the patient masked. A claim's number opens it (timeline,
+// documents, retry, answer, reveal), and its "← 청구 목록" comes back to this very page.
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CLAIM_STATUS_NM, CLAIM_STATUSES } from '@auto-claim/contract';
-import { OPS_EXPORT_API, type OpsClaimRow } from '@auto-claim/contract/ops';
-import { useClaims } from '../api/claims';
+import { OPS_EXPORT_API, TYPED_DATE_MESSAGE, searchedWith, typedDate, type OpsClaimRow } from '@auto-claim/contract/ops';
+import { useClaimList } from '../api/claims';
+import { personOf, type ClaimsBack } from '../back';
+import { HospitalPicker, InsurerPicker } from '../Picker';
+import { PERSON_FIELDS, PersonSearch } from '../PersonSearch';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
@@ -19,7 +24,7 @@ const columns = [
   col.accessor('claimId', {
     id: 'claimId',
     header: '청구 번호',
-    cell: (c) => <Link to={`/claims/${c.getValue()}`}>{c.getValue()}</Link>,
+    cell: (c) => <ClaimLink claimId={c.getValue()} />,
   }),
   col.accessor('hospitalNm', {
     header: '병원',
@@ -50,23 +55,62 @@ const columns = [
   }),
 ];
 
-const FILTERS = ['claimId', 'hospitalCd', 'insuCompCd', 'from', 'to'] as const;
+/** A claim's number opens it; the list's place (filters, cursor, a person search) goes along for "← 청구 목록". */
+function ClaimLink({ claimId }: { claimId: number }) {
+  const location = useLocation();
+  const back: ClaimsBack = { search: location.search, person: personOf(location.state) };
+  return (
+    <Link to={`/claims/${claimId}`} state={{ back }}>
+      {claimId}
+    </Link>
+  );
+}
+
+type TextFilter = 'claimId' | 'from' | 'to';
 
 export function Claims() {
   const heading = useFocusHeading();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [params, update] = useListParams({ sort: 'createdAt', order: 'desc' });
-  const list = useClaims(params);
-  const [typed, setTyped] = useState<Record<string, string>>(() =>
-    Object.fromEntries(FILTERS.map((k) => [k, String(params[k] ?? '')])),
-  );
-  const field = (k: (typeof FILTERS)[number]) => ({
+  const person = personOf(location.state);
+  const list = useClaimList(params, person);
+  const [typed, setTyped] = useState<Record<string, string>>(() => ({
+    claimId: String(params.claimId ?? ''),
+    from: params.from ? formatDate(String(params.from)) : '',
+    to: params.to ? formatDate(String(params.to)) : '',
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const field = (k: TextFilter) => ({
     value: typed[k] ?? '',
+    'aria-invalid': errors[k] ? true : undefined,
+    'aria-describedby': errors[k] ? `claims-${k}-error` : undefined,
     onChange: (e: { target: { value: string } }) => setTyped((t) => ({ ...t, [k]: e.target.value })),
   });
+  const errorOf = (k: string) =>
+    errors[k] ? (
+      <span id={`claims-${k}-error`} className="ops-error ops-field-error">
+        {errors[k]}
+      </span>
+    ) : null;
+  const firstRow = list.data?.list[0];
 
   function search(e: FormEvent) {
     e.preventDefault();
-    update(Object.fromEntries(FILTERS.map((k) => [k, typed[k]?.trim() || undefined])));
+    const dates: Record<string, string | undefined> = {};
+    const bad: Record<string, string> = {};
+    for (const k of ['from', 'to'] as const) {
+      const v = typed[k]?.trim();
+      if (!v) continue;
+      const d = typedDate(v);
+      if (d) dates[k] = d;
+      else bad[k] = TYPED_DATE_MESSAGE;
+    }
+    const claimId = typed.claimId?.trim();
+    if (claimId && !/^\d{1,12}$/.test(claimId)) bad.claimId = '청구 번호는 숫자예요.';
+    setErrors(bad);
+    if (Object.keys(bad).length) return;
+    update({ claimId: claimId || undefined, from: dates.from, to: dates.to });
   }
 
   return (
@@ -75,19 +119,32 @@ export function Claims() {
         청구
       </h1>
       <p className="ops-lead">환자는 가려서 보여요. 청구 번호를 누르면 타임라인과 문서를 볼 수 있어요.</p>
-      <form className="ops-filters" onSubmit={search} role="search" aria-label="청구 찾기">
+      <PersonSearch
+        what="청구"
+        person={person}
+        onFind={(keys) => {
+          const next = new URLSearchParams(location.search);
+          next.delete('cursor');
+          void navigate({ search: next.toString() }, { state: { person: keys } });
+        }}
+        onClear={() => void navigate({ search: location.search }, { state: null })}
+      />
+      <form className="ops-filters" onSubmit={search} role="search" aria-label="청구 거르기">
         <label>
           청구 번호
           <input {...field('claimId')} inputMode="numeric" maxLength={12} />
+          {errorOf('claimId')}
         </label>
-        <label>
-          병원 코드
-          <input {...field('hospitalCd')} inputMode="numeric" maxLength={8} />
-        </label>
-        <label>
-          보험사 코드
-          <input {...field('insuCompCd')} maxLength={32} />
-        </label>
+        <HospitalPicker
+          value={String(params.hospitalCd ?? '')}
+          valueName={firstRow?.hospitalCd === params.hospitalCd ? (firstRow?.hospitalNm ?? undefined) : undefined}
+          onPick={(hospitalCd) => update({ hospitalCd })}
+        />
+        <InsurerPicker
+          value={String(params.insuCompCd ?? '')}
+          valueName={firstRow?.insuCompCd === params.insuCompCd ? (firstRow?.insuCompNm ?? undefined) : undefined}
+          onPick={(insuCompCd) => update({ insuCompCd })}
+        />
         <label>
           상태
           <select value={String(params.status ?? '')} onChange={(e) => update({ status: e.target.value || undefined })}>
@@ -110,15 +167,22 @@ export function Claims() {
           </select>
         </label>
         <label>
-          시작일 (YYYYMMDD)
-          <input {...field('from')} inputMode="numeric" maxLength={8} />
+          시작일
+          <input {...field('from')} placeholder="2026.11.26" maxLength={14} />
+          {errorOf('from')}
         </label>
         <label>
-          종료일 (YYYYMMDD)
-          <input {...field('to')} inputMode="numeric" maxLength={8} />
+          종료일
+          <input {...field('to')} placeholder="2026.11.26" maxLength={14} />
+          {errorOf('to')}
         </label>
-        <button type="submit">찾기</button>
+        <button type="submit">거르기</button>
       </form>
+      {person && (
+        <p role="status" className="ops-person-status">
+          {searchedWith(PERSON_FIELDS.filter((k) => person[k]))} 찾은 청구예요.
+        </p>
+      )}
       <DataTable
         caption="청구 목록"
         columns={columns}
@@ -128,7 +192,7 @@ export function Claims() {
         rowId={(r) => String(r.claimId)}
         isLoading={list.isFetching}
         error={list.error}
-        empty="찾는 청구가 없어요."
+        empty={person ? '말씀하신 내용과 맞는 청구가 없어요.' : '찾는 청구가 없어요.'}
         exportPath={OPS_EXPORT_API.claims}
       />
     </>

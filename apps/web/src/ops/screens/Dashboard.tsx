@@ -1,12 +1,22 @@
 // 대시보드 (viewer and up): counts only, never a person. Claims by status, deliveries by channel and outcome, dead
 // letters, the oldest waiting job, enrolments and the visits that reached each enrolment step, for today, 7 and 30 days.
+// Each count of a list an operator may open opens that list, filtered to what it counts (README "Operator console").
+import { type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CLAIM_STATUS_NM } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM, addMonths } from '@auto-claim/contract';
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_NM, type PeriodCounts } from '@auto-claim/contract/ops';
 import { useDashboard } from '../api/dashboard';
 import { useFocusHeading } from '../focus';
-import { mayUse, useMe } from '../session';
 import { formatDate } from '../format';
+import { mayUse, useMe } from '../session';
+
+/** The first day (YYYYMMDD, Korea) a period counts from: today, the 7 days or the 30 days that end today. */
+const PERIOD_DAYS: Record<string, number> = { today: 1, d7: 7, d30: 30 };
+const periodFrom = (today: string, period: string) => addMonths(today, 0, 1 - (PERIOD_DAYS[period] ?? 1));
+
+/** The claim list filtered to what a dashboard count counts: the status, claimed within the period (Korea days). */
+const claimsListOf = (today: string, period: string, status: string) =>
+  `/claims?${new URLSearchParams({ status, dateField: 'claim', from: periodFrom(today, period), to: today }).toString()}`;
 
 const CHANNEL_NM: Record<string, string> = { api: 'API', fax: '팩스' };
 const DELIVERY_NM: Record<string, string> = {
@@ -31,7 +41,7 @@ function CountsTable({
 }: {
   caption: string;
   head: string[];
-  rows: { key: string; cells: string[]; counts: PeriodCounts }[];
+  rows: { key: string; cells: string[]; counts: PeriodCounts; linkOf?: (period: string) => string }[];
 }) {
   return (
     <div className="ops-table-wrap">
@@ -70,7 +80,16 @@ function CountsTable({
               )}
               {DASHBOARD_PERIODS.map((p) => (
                 <td key={p} className="num">
-                  {n(r.counts[p])}
+                  {r.linkOf ? (
+                    <Link
+                      to={r.linkOf(p)}
+                      aria-label={`${r.cells.join(' ')} ${DASHBOARD_PERIOD_NM[p]} ${n(r.counts[p])}건 목록 보기`}
+                    >
+                      {n(r.counts[p])}
+                    </Link>
+                  ) : (
+                    n(r.counts[p])
+                  )}
                 </td>
               ))}
             </tr>
@@ -89,8 +108,10 @@ export function Dashboard() {
   const [params, setParams] = useSearchParams();
   const hospitalCd = params.get('hospitalCd') ?? '';
   const query = useDashboard(hospitalCd);
-  const me = useMe().data;
   const d = query.data;
+  // Lists are the operator's: a viewer reads the counts without links to screens it may not open.
+  const lists = mayUse(useMe().data, 'operator');
+  const tile = (to: string, text: ReactNode) => (lists ? <Link to={to}>{text}</Link> : text);
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>
@@ -110,20 +131,16 @@ export function Dashboard() {
           <dl className="ops-stats">
             <div>
               <dt>보내지 못한 청구</dt>
-              <dd>{n(d.deadLetters.claims)}건</dd>
+              <dd>{tile('/dead-letters', `${n(d.deadLetters.claims)}건`)}</dd>
             </div>
             <div>
               <dt>보내지 못한 알림톡·문자</dt>
-              <dd>{n(d.deadLetters.notifications)}건</dd>
+              <dd>{tile('/notifications/dead-letters', `${n(d.deadLetters.notifications)}건`)}</dd>
             </div>
             <div>
               <dt>확인이 필요한 기록</dt>
               <dd>
-                {mayUse(me, 'operator') ? (
-                  <Link to="/records/held">{n(heldTotal(d.held))}건</Link>
-                ) : (
-                  `${n(heldTotal(d.held))}건`
-                )}
+                {tile('/records/held', `${n(heldTotal(d.held))}건`)}
                 <span className="ops-muted ops-stat-detail">
                   이름·생년월일 다름 {n(d.held.identity_mismatch)} · 주민번호 확인 전 {n(d.held.rrn_unconfirmed)} ·
                   환자가 아니라고 함 {n(d.held.not_patients)}
@@ -148,6 +165,7 @@ export function Dashboard() {
               key: c.status,
               cells: [CLAIM_STATUS_NM[c.status as keyof typeof CLAIM_STATUS_NM] ?? c.status],
               counts: c,
+              ...(lists ? { linkOf: (p: string) => claimsListOf(d.today, p, c.status) } : {}),
             }))}
           />
           <CountsTable

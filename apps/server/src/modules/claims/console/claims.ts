@@ -17,7 +17,7 @@ import {
 } from '@auto-claim/contract/ops';
 import { CLAIM_STATUS_NM, maskName, maskPhone } from '@auto-claim/contract';
 import type { z } from 'zod';
-import type { deadLettersQuery, opsClaimsQuery } from '@auto-claim/contract/ops';
+import type { deadLettersQuery, opsClaimsQuery, opsClaimsSearchBody } from '@auto-claim/contract/ops';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import { keysetPage } from '../../../db/page.js';
@@ -31,6 +31,7 @@ import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
 import type { Handle } from '../../../db/handle.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
+import { personMatchOf, recordPersonSearch, withFewRecords, type PersonMatch } from './person-search.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
@@ -111,14 +112,13 @@ const CLAIM_SORT = {
   status: 'c.status',
 } as const;
 
-/** The claim search: filtered, sorted and paged by key in SQL, newest first unless sorted otherwise. */
-export async function searchClaims(
-  ctx: AppContext,
-  q: z.output<typeof opsClaimsQuery>,
-): Promise<CursorPage<OpsClaimRow>> {
-  // Every claim has its record (a foreign key), so the left join is the inner one; but left, the database leaves it
-  // out of the count when no filter is on the record (join removal), and the count reads claims alone.
-  let base = claimsDb(ctx).selectFrom('claim as c').leftJoin('treatmentRecord as r', 'r.id', 'c.recordId');
+/** The claim list's rows: each claim with its record (a left join: see claimPage). */
+const claimListBase = (ctx: AppContext) =>
+  claimsDb(ctx).selectFrom('claim as c').leftJoin('treatmentRecord as r', 'r.id', 'c.recordId');
+type ClaimListBase = ReturnType<typeof claimListBase>;
+
+/** The list's filters: hospital, insurer, status, claim id and a visit or claim date range. */
+function withClaimFilters(base: ClaimListBase, q: z.output<typeof opsClaimsQuery>): ClaimListBase {
   if (q.claimId !== undefined) base = base.where('c.id', '=', q.claimId);
   if (q.hospitalCd) base = base.where('c.hospitalCd', '=', q.hospitalCd);
   if (q.insuCompCd) base = base.where('c.insuCompCd', '=', q.insuCompCd);
@@ -130,6 +130,61 @@ export async function searchClaims(
     if (q.from) base = base.where('c.createdAt', '>=', kstDayStart(q.from));
     if (q.to) base = base.where('c.createdAt', '<', kstDayEnd(q.to));
   }
+  return base;
+}
+
+/** A person search's keys (person-search.ts): the record's hashes and receipt number, the phone's patients. */
+function withPerson(base: ClaimListBase, m: PersonMatch): ClaimListBase {
+  if (m.recordIds) {
+    base = m.recordIds.length ? base.where('c.recordId', 'in', m.recordIds) : base.where(sql<boolean>`false`);
+  } else {
+    if (m.nameHmac) base = base.where('r.nameHmac', '=', m.nameHmac);
+    if (m.birthHmac) base = base.where('r.birthHmac', '=', m.birthHmac);
+    if (m.receiptNo) base = base.where('r.receiptNo', '=', m.receiptNo);
+  }
+  if (m.claimId !== undefined) base = base.where('c.id', '=', m.claimId);
+  if (m.phoneCis) {
+    const cis = m.phoneCis;
+    base = cis.length ? base.where('c.ciHmac', 'in', cis) : base.where(sql<boolean>`false`);
+  }
+  return base;
+}
+
+/** The claim search: filtered, sorted and paged by key in SQL, newest first unless sorted otherwise. */
+export async function searchClaims(
+  ctx: AppContext,
+  q: z.output<typeof opsClaimsQuery>,
+): Promise<CursorPage<OpsClaimRow>> {
+  return (await claimPage(ctx, q)).page;
+}
+
+/**
+ * The claim list searched by what a caller says (person-search.ts): the list's filters and the keys together, the
+ * patients still masked; a search naming a person is recorded before the answer leaves.
+ */
+export async function searchClaimsByPerson(
+  ctx: AppContext,
+  body: z.output<typeof opsClaimsSearchBody>,
+  by: By,
+): Promise<CursorPage<OpsClaimRow>> {
+  const { name, phone, birthDate, receiptNo, ...q } = body;
+  const person = { name, phone, birthDate, receiptNo, claimId: body.claimId };
+  const match = await withFewRecords(ctx, await personMatchOf(ctx, person));
+  const { page, ciHmacs } = await claimPage(ctx, { ...q, claimId: undefined }, match);
+  await recordPersonSearch(
+    ctx.db,
+    person,
+    page.list.map((r, i) => ({ ciHmac: ciHmacs[i]!, claimId: r.claimId })),
+    { by, target: 'claims', firstPage: !body.cursor, now: ctx.clock.now() },
+  );
+  return page;
+}
+
+async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, person?: PersonMatch) {
+  // Every claim has its record (a foreign key), so the left join is the inner one; but left, the database leaves it
+  // out of the count when no filter is on the record (join removal), and the count reads claims alone.
+  let base = withClaimFilters(claimListBase(ctx), q);
+  if (person) base = withPerson(base, person);
   const { rows, ...page } = await keysetPage(
     ctx.db,
     base
@@ -139,6 +194,7 @@ export async function searchClaims(
         'c.recordId',
         'c.insuCompCd',
         'c.insuApplyId',
+        'c.ciHmac',
         'c.amount',
         'c.status',
         'c.createdAt',
@@ -160,24 +216,27 @@ export async function searchClaims(
   );
   const patients = await maskedPatients(ctx, rows);
   return {
-    ...page,
-    list: rows.map((r, i) => ({
-      claimId: Number(r.id),
-      recordId: Number(r.recordId),
-      hospitalCd: r.hospitalCd,
-      hospitalNm: names.hospital.get(r.hospitalCd) ?? null,
-      insuCompCd: r.insuCompCd,
-      insuCompNm: names.insurer.get(r.insuCompCd) ?? null,
-      visitDate: r.visitDate,
-      createdAt: iso(r.createdAt),
-      amount: r.amount,
-      status: r.status,
-      patient: patients[i]!,
-      delivery:
-        r.channel && r.deliveryStatus
-          ? { channel: r.channel, status: r.deliveryStatus, attempts: r.attempts ?? 0 }
-          : null,
-    })),
+    ciHmacs: rows.map((r) => r.ciHmac),
+    page: {
+      ...page,
+      list: rows.map((r, i) => ({
+        claimId: Number(r.id),
+        recordId: Number(r.recordId),
+        hospitalCd: r.hospitalCd,
+        hospitalNm: names.hospital.get(r.hospitalCd) ?? null,
+        insuCompCd: r.insuCompCd,
+        insuCompNm: names.insurer.get(r.insuCompCd) ?? null,
+        visitDate: r.visitDate,
+        createdAt: iso(r.createdAt),
+        amount: r.amount,
+        status: r.status,
+        patient: patients[i]!,
+        delivery:
+          r.channel && r.deliveryStatus
+            ? { channel: r.channel, status: r.deliveryStatus, attempts: r.attempts ?? 0 }
+            : null,
+      })),
+    } satisfies CursorPage<OpsClaimRow>,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   deadLettersQuery,
   opsClaimsAnswer,
   opsClaimsQuery,
+  opsClaimsSearchBody,
   jobBulkAnswer,
   notificationDeadLettersPage,
   notificationDeadLettersQuery,
@@ -54,6 +55,7 @@ import {
   retryNotifications,
   revealPatient,
   searchClaims,
+  searchClaimsByPerson,
 } from './claims.js';
 import { claimExportRoutes } from './export-routes.js';
 import { heldRecords, releaseHeldRecord, setAsideHeldRecord } from './held.js';
@@ -257,6 +259,26 @@ const claimListRoutes =
         },
       },
       (req) => searchClaims(ctx, req.query),
+    );
+
+    // A POST: the caller's name, phone or birth date ride in the body, never in a URL (nor the server's request log).
+    app.post(
+      OPS_CLAIMS_API.claimsSearch,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'searchClaimsByPerson',
+          tags,
+          summary:
+            '전화한 분이 말하는 것으로 청구 찾기 (이름, 휴대폰 번호, 생년월일, 영수증 번호, 청구 번호를 하나 이상; 환자는 가려서 보여요)',
+          description:
+            '값은 저장하지 않고 키를 건 해시로만 비교해요. 사람을 찾는 검색은 운영자 기록(무엇으로 찾았는지, 값은 빼고)과 ' +
+            '찾은 환자의 열람 기록에 남아요.',
+          body: opsClaimsSearchBody,
+          response: { 200: opsClaimsAnswer },
+        },
+      },
+      (req) => searchClaimsByPerson(ctx, req.body, byOperator(ctx, req)),
     );
 
     app.post(

@@ -1,0 +1,51 @@
+// The subscriptions' share of finding a patient by what a caller says (README "Operator console", "Search by what a
+// caller says"): the verified phone's keyed lookup hash (security/person-lookup.ts), written by enrol.ts and
+// manage.ts, filled in by the minute tick for rows from before migration 0039, and the patients a phone finds.
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { own, type Handle } from '../../db/handle.js';
+import { phoneHmacOf } from '../../security/person-lookup.js';
+import { personOf } from './person.js';
+import type { SubscriptionsTables } from './tables.js';
+
+/** Written where a subscription has no phone: no search finds it, and the tick does not read it again. */
+const NO_PHONE = '-';
+
+/**
+ * Hashes the phone of up to `batches` × `size` subscriptions that have none yet (rows from before migration 0039),
+ * one statement per batch; resumable, as each batch is written before the next is read. Answers how many.
+ */
+export async function hashSubscriptionPhones(ctx: AppContext, batches = 5, size = 1000): Promise<number> {
+  const db = own<SubscriptionsTables>(ctx.db);
+  let done = 0;
+  for (let i = 0; i < batches; i++) {
+    const rows = await db
+      .selectFrom('subscription')
+      .select(['insuApplyId', 'personEnc'])
+      .where('phoneHmac', 'is', null)
+      .limit(size)
+      .execute();
+    if (rows.length === 0) break;
+    const values = rows.map((r) => {
+      const tel = personOf(ctx, r.personEnc).userTel;
+      return sql`(${r.insuApplyId}, ${tel ? phoneHmacOf(ctx, tel) : NO_PHONE})`;
+    });
+    await sql`update subscription s set phone_hmac = v.h from (values ${sql.join(values)}) as v(id, h)
+      where s.insu_apply_id = v.id and s.phone_hmac is null`.execute(db);
+    done += rows.length;
+    if (rows.length < size) break;
+  }
+  return done;
+}
+
+/** The patients (keyed CI hashes) whose subscription, live or not, has this phone. */
+export const ciHmacsByPhone = async (handle: Handle, phoneHmac: string, limit = 50) =>
+  (
+    await own<SubscriptionsTables>(handle)
+      .selectFrom('subscription')
+      .select('ciHmac')
+      .distinct()
+      .where('phoneHmac', '=', phoneHmac)
+      .limit(limit)
+      .execute()
+  ).map((r) => r.ciHmac);
