@@ -6,7 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CLAIM_STATUS_NM, CLAIM_STATUSES } from '@auto-claim/contract';
-import { OPS_EXPORT_API, TYPED_DATE_MESSAGE, searchedWith, typedDate, type OpsClaimRow } from '@auto-claim/contract/ops';
+import {
+  OPS_EXPORT_API,
+  TYPED_DATE_MESSAGE,
+  searchedWith,
+  typedDate,
+  type OpsClaimRow,
+} from '@auto-claim/contract/ops';
 import { useClaimList } from '../api/claims';
 import { personOf, type ClaimsBack } from '../back';
 import { HospitalPicker, InsurerPicker } from '../Picker';
