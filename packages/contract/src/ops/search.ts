@@ -3,9 +3,10 @@
 // never in a URL, and are stored nowhere: the server compares keyed lookup hashes of the normalised values
 // (normName, normPhone, typedDate), the same functions on both sides so that what is typed finds what was stored.
 import { z } from 'zod';
+import { nameKey } from '../names.js';
 
-/** A name as compared: Unicode NFC (a name typed in decomposed jamo is the same name), every space taken out. */
-export const normName = (s: string) => s.normalize('NFC').replace(/\s+/gu, '');
+/** A name as compared: names.ts's one rule (NFC, every space out, Latin upper-cased), so a search finds what matches. */
+export const normName = nameKey;
 
 /** A phone number as compared: digits only (010-1234-5678, 010 1234 5678 and 01012345678 are one number). */
 export const normPhone = (s: string) => s.replace(/[\s\-.()]/gu, '');

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  KAKAO_NOTI_TERMS_ID,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
   OPERATOR_API,
@@ -56,7 +57,14 @@ async function enrol(t: TestApp, who: { custName: string; korRegId?: string }, u
   const v = await verifyPatient(t, { korRegId: '8501011', ...who });
   const p = personFields(v);
   const rrnBack = userIdno2 ?? p.userIdno2;
-  const res = await as(t, v, 'POST', API.subscriptions, await regFor(t, v, img, { userIdno2: rrnBack }));
+  // With the optional 알림톡 consent, so that her messages go by 알림톡 (kakaoTo below).
+  const res = await as(
+    t,
+    v,
+    'POST',
+    API.subscriptions,
+    await regFor(t, v, img, { userIdno2: rrnBack, optTerms: [KAKAO_NOTI_TERMS_ID] }),
+  );
   return { v, res, rrn: p.birthday.slice(2) + rrnBack, birthDate: p.birthday, userNm: p.userNm, ci: v.ci };
 }
 
