@@ -10274,7 +10274,7 @@ export interface operations {
   opsListReagree: {
     parameters: {
       query?: {
-        page?: number;
+        cursor?: string;
         size?: number;
         sort?: 'subscribedAt';
         order?: 'asc' | 'desc';
@@ -10301,6 +10301,8 @@ export interface operations {
               termsIds: string[];
             }[];
             total: number;
+            capped: boolean;
+            nextCursor: string | null;
           };
         };
       };
