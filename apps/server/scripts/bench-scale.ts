@@ -24,7 +24,7 @@ import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { Database } from '../src/db/schema.js';
 import { claimJobs } from '../src/modules/claims/index.js';
-import { funnelJobs } from '../src/modules/funnel/index.js';
+import { foldFunnelDays, funnelJobs } from '../src/modules/funnel/index.js';
 import { rrnHmacOf, subscriptionPurgeJobs } from '../src/modules/subscriptions/index.js';
 import { ciHmacOf } from '../src/security/session.js';
 import { TEST_CONFIG } from '../fixtures/app.js';
@@ -371,13 +371,14 @@ async function growOn(k: Kysely<Database>, claims: number) {
       where r.id > ${lastRecord} and r.outcome = 'claimed';
 
       insert into claim_delivery (claim_id, insu_comp_cd, channel, destination, status, attempts, next_attempt_at,
-        last_error, external_ref, created_at, sent_at, failed_outcomes)
+        last_error, external_ref, created_at, sent_at, failed_outcomes, dead_at)
       select c.id, c.insu_comp_cd, case when c.id % 5 = 0 then 'fax' else 'api' end, t.destination,
         case c.status when 'failed' then 'dead' when 'claimed' then 'pending' else 'sent' end,
         case c.status when 'failed' then 5 when 'claimed' then 0 else 1 end,
         case when c.status = 'claimed' then now() + interval '30 days' else c.created_at end,
         case when c.status = 'failed' then '보험사 응답 없음' end, 'BX' || c.id, c.created_at,
-        case when c.status not in ('failed', 'claimed') then c.created_at + interval '1 minute' end, 0
+        case when c.status not in ('failed', 'claimed') then c.created_at + interval '1 minute' end, 0,
+        case when c.status = 'failed' then c.updated_at end
       from claim c cross join (select destination from claim_delivery order by id limit 1) t
       where c.id > ${lastClaim} and c.status <> 'received';
 
@@ -428,18 +429,22 @@ async function growOn(k: Kysely<Database>, claims: number) {
     await sql`set session_replication_role = origin`.execute(k);
   }
   // The load ran with triggers off (replica), so the day rollups the dashboard reads are made again from the tables,
-  // as migration 0031 first filled them.
+  // as migrations 0031 and 0035 first filled them.
   const kstDayOf = `to_char((created_at at time zone 'UTC') + interval '9 hours', 'YYYYMMDD')`;
   await sql
     .raw(
       `delete from claim_day_delta; delete from claim_day_count;
       insert into claim_day_count select ${kstDayOf}, hospital_cd, insu_comp_cd, status, count(*) from claim
         group by 1, 2, 3, 4;
+      delete from claim_status_day_count;
+      insert into claim_status_day_count select day, status, sum(n) from claim_day_count group by 1, 2;
       delete from claim_delivery_day_delta; delete from claim_delivery_day_count;
       insert into claim_delivery_day_count select ${kstDayOf}, channel, status, count(*) from claim_delivery
-        group by 1, 2, 3;`,
+        group by 1, 2, 3;
+      delete from funnel_step_day;`,
     )
     .execute(k);
+  await foldFunnelDays(k, new Date());
 }
 
 // ------------------------------------------------------------------------------------------------ measuring a step
@@ -697,7 +702,10 @@ if (!(MAX >= 1e4 && MAX <= 1e7)) {
 }
 const STEPS = [1e4, 1e5, 1e6, 1e7].filter((n) => n <= MAX);
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'ac_bench_scale';
+// BENCH_SCALE_DB names another database (ac_bench_*), so two runs on one server do not drop each other's.
+const DB_NAME = /^ac_bench_[a-z0-9_]+$/.test(process.env.BENCH_SCALE_DB ?? '')
+  ? process.env.BENCH_SCALE_DB!
+  : 'ac_bench_scale';
 const started = performance.now();
 const log = (s: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${s}`);
 

@@ -32,6 +32,7 @@ import * as m0031 from './migrations/0031_keyset_rollups.js';
 import * as m0032 from './migrations/0032_claim_treat_blobs.js';
 import * as m0033 from './migrations/0033_retention.js';
 import * as m0034 from './migrations/0034_claim_apply_index.js';
+import * as m0035 from './migrations/0035_growing_calls.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0032_claim_treat_blobs': m0032,
   '0033_retention': m0033,
   '0034_claim_apply_index': m0034,
+  '0035_growing_calls': m0035,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
