@@ -23,7 +23,7 @@ import { buildApp } from '../src/app.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { Database } from '../src/db/schema.js';
-import { claimJobs } from '../src/modules/claims/index.js';
+import { claimJobs, purgeClosedClaims } from '../src/modules/claims/index.js';
 import { foldFunnelDays, funnelJobs } from '../src/modules/funnel/index.js';
 import { rrnHmacOf, subscriptionPurgeJobs } from '../src/modules/subscriptions/index.js';
 import { ciHmacOf } from '../src/security/session.js';
@@ -360,7 +360,10 @@ async function growOn(k: Kysely<Database>, claims: number) {
         case when st.status = 'rejected' then '면책 기간이에요' end,
         case when st.status = 'paid' then (r.covered_copay + r.uncovered) * 8 / 10 end,
         case when st.status = 'received' then now() + interval '30 days' end,
-        r.received_at + interval '1 minute', r.received_at + interval '3 days', r.hospital_cd, r.visit_date
+        r.received_at + interval '1 minute',
+        -- One paid claim in a thousand closed over three years ago: what the claims retention purge finds.
+        case when r.id % 1000 = 5 and st.status = 'paid' then now() - interval '3 years 1 day'
+          else r.received_at + interval '3 days' end, r.hospital_cd, r.visit_date
       from treatment_record r join subscription s on s.insu_apply_id = r.insu_apply_id
       cross join lateral (select case
         when r.id * 37 % 100 < 55 then 'paid' when r.id * 37 % 100 < 70 then 'accepted'
@@ -541,6 +544,12 @@ async function purges() {
           and outcome = 'hospital_not_subscribed'`.execute(k)
       ).rows[0]!.n,
     ),
+    claims: Number(
+      (
+        await sql<{ n: string }>`select count(*) as n from claim where status in ('paid', 'rejected')
+          and updated_at < now() - interval '3 years'`.execute(k)
+      ).rows[0]!.n,
+    ),
     visits: Number(
       (
         await sql<{ n: string }>`select count(*) as n from funnel_visit_step
@@ -557,6 +566,10 @@ async function purges() {
   // No pg-boss handle here: the claims minute's drain runs its steps without sending jobs, as the engine's drain() does.
   const boss = undefined as unknown as Parameters<NonNullable<ReturnType<typeof claimJobs>['everyMinute']>>[0];
   return [
+    // Alone first (the claims minute runs it too, and then finds none due).
+    await time('closed claims past 3 years, with their history, delivery, files', before.claims, async () => {
+      await purgeClosedClaims(app.ctx, new Date());
+    }),
     await time('claims minute (drain + unlinked records + rejections)', before.records, () =>
       claimJobs(app.ctx).everyMinute?.(boss),
     ),

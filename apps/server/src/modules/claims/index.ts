@@ -21,5 +21,6 @@ export {
   type RecordOwner,
 } from './history.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
+export { CLAIM_KEEP_YEARS, purgeClosedClaims } from './retention.js';
 export { patientCiHmacOf, maskedPatientsOf } from './console/claims.js';
 export { buildClaimPackage, namedBlobs } from './documents.js';
