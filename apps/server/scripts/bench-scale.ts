@@ -362,7 +362,7 @@ async function growOn(k: Kysely<Database>, claims: number) {
         case when st.status = 'received' then now() + interval '30 days' end,
         r.received_at + interval '1 minute',
         -- One paid claim in a thousand closed over three years ago: what the claims retention purge finds.
-        case when r.id % 1000 = 5 and st.status = 'paid' then now() - interval '3 years 1 day'
+        case when r.id % 1000 = 1 and st.status = 'paid' then now() - interval '3 years 1 day'
           else r.received_at + interval '3 days' end, r.hospital_cd, r.visit_date
       from treatment_record r join subscription s on s.insu_apply_id = r.insu_apply_id
       cross join lateral (select case
