@@ -291,7 +291,7 @@ async function growOn(k: Kysely<Database>, claims: number) {
         cross join (select * from subscription where insu_apply_id not like 'BS%' order by created_at limit 1) t
         cross join (select array_agg(insu_comp_cd order by insu_comp_cd <> 'SAMSUNGFIRE', insu_comp_cd) codes
           from insurer) ins
-        cross join lateral (select now() - ((x.i * 7919) % 365) * interval '1 day' as at) c`.execute(k);
+        cross join lateral (select now() - ((x.i::bigint * 7919) % 365) * interval '1 day' as at) c`.execute(k);
     }
     await sql
       .raw(
