@@ -23,8 +23,8 @@ import { buildApp } from '../src/app.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { Database } from '../src/db/schema.js';
-import { claimJobs } from '../src/modules/claims/index.js';
-import { funnelJobs } from '../src/modules/funnel/index.js';
+import { claimJobs, purgeClosedClaims } from '../src/modules/claims/index.js';
+import { foldFunnelDays, funnelJobs } from '../src/modules/funnel/index.js';
 import { rrnHmacOf, subscriptionPurgeJobs } from '../src/modules/subscriptions/index.js';
 import { ciHmacOf } from '../src/security/session.js';
 import { TEST_CONFIG } from '../fixtures/app.js';
@@ -333,7 +333,7 @@ async function growOn(k: Kysely<Database>, claims: number) {
         cross join (select * from subscription where insu_apply_id not like 'BS%' order by created_at limit 1) t
         cross join (select array_agg(insu_comp_cd order by insu_comp_cd <> 'SAMSUNGFIRE', insu_comp_cd) codes
           from insurer) ins
-        cross join lateral (select now() - ((x.i * 7919) % 365) * interval '1 day' as at) c`.execute(k);
+        cross join lateral (select now() - ((x.i::bigint * 7919) % 365) * interval '1 day' as at) c`.execute(k);
     }
     await sql
       .raw(
@@ -405,7 +405,10 @@ async function growOn(k: Kysely<Database>, claims: number) {
         case when st.status = 'rejected' then '면책 기간이에요' end,
         case when st.status = 'paid' then (r.covered_copay + r.uncovered) * 8 / 10 end,
         case when st.status = 'received' then now() + interval '30 days' end,
-        r.received_at + interval '1 minute', r.received_at + interval '3 days', r.hospital_cd, r.visit_date
+        r.received_at + interval '1 minute',
+        -- One paid claim in a thousand closed over three years ago: what the claims retention purge finds.
+        case when r.id % 1000 = 1 and st.status = 'paid' then now() - interval '3 years 1 day'
+          else r.received_at + interval '3 days' end, r.hospital_cd, r.visit_date
       from treatment_record r join subscription s on s.insu_apply_id = r.insu_apply_id
       cross join lateral (select case
         when r.id * 37 % 100 < 55 then 'paid' when r.id * 37 % 100 < 70 then 'accepted'
@@ -416,13 +419,14 @@ async function growOn(k: Kysely<Database>, claims: number) {
       where r.id > ${lastRecord} and r.outcome = 'claimed';
 
       insert into claim_delivery (claim_id, insu_comp_cd, channel, destination, status, attempts, next_attempt_at,
-        last_error, external_ref, created_at, sent_at, failed_outcomes)
+        last_error, external_ref, created_at, sent_at, failed_outcomes, dead_at)
       select c.id, c.insu_comp_cd, case when c.id % 5 = 0 then 'fax' else 'api' end, t.destination,
         case c.status when 'failed' then 'dead' when 'claimed' then 'pending' else 'sent' end,
         case c.status when 'failed' then 5 when 'claimed' then 0 else 1 end,
         case when c.status = 'claimed' then now() + interval '30 days' else c.created_at end,
         case when c.status = 'failed' then '보험사 응답 없음' end, 'BX' || c.id, c.created_at,
-        case when c.status not in ('failed', 'claimed') then c.created_at + interval '1 minute' end, 0
+        case when c.status not in ('failed', 'claimed') then c.created_at + interval '1 minute' end, 0,
+        case when c.status = 'failed' then c.updated_at end
       from claim c cross join (select destination from claim_delivery order by id limit 1) t
       where c.id > ${lastClaim} and c.status <> 'received';
 
@@ -473,18 +477,22 @@ async function growOn(k: Kysely<Database>, claims: number) {
     await sql`set session_replication_role = origin`.execute(k);
   }
   // The load ran with triggers off (replica), so the day rollups the dashboard reads are made again from the tables,
-  // as migration 0031 first filled them.
+  // as migrations 0031 and 0035 first filled them.
   const kstDayOf = `to_char((created_at at time zone 'UTC') + interval '9 hours', 'YYYYMMDD')`;
   await sql
     .raw(
       `delete from claim_day_delta; delete from claim_day_count;
       insert into claim_day_count select ${kstDayOf}, hospital_cd, insu_comp_cd, status, count(*) from claim
         group by 1, 2, 3, 4;
+      delete from claim_status_day_count;
+      insert into claim_status_day_count select day, status, sum(n) from claim_day_count group by 1, 2;
       delete from claim_delivery_day_delta; delete from claim_delivery_day_count;
       insert into claim_delivery_day_count select ${kstDayOf}, channel, status, count(*) from claim_delivery
-        group by 1, 2, 3;`,
+        group by 1, 2, 3;
+      delete from funnel_step_day;`,
     )
     .execute(k);
+  await foldFunnelDays(k, new Date());
 }
 
 // ------------------------------------------------------------------------------------------------ measuring a step
@@ -588,6 +596,12 @@ async function purges() {
           and outcome = 'hospital_not_subscribed'`.execute(k)
       ).rows[0]!.n,
     ),
+    claims: Number(
+      (
+        await sql<{ n: string }>`select count(*) as n from claim where status in ('paid', 'rejected')
+          and updated_at < now() - interval '3 years'`.execute(k)
+      ).rows[0]!.n,
+    ),
     visits: Number(
       (
         await sql<{ n: string }>`select count(*) as n from funnel_visit_step
@@ -604,6 +618,10 @@ async function purges() {
   // No pg-boss handle here: the claims minute's drain runs its steps without sending jobs, as the engine's drain() does.
   const boss = undefined as unknown as Parameters<NonNullable<ReturnType<typeof claimJobs>['everyMinute']>>[0];
   return [
+    // Alone first (the claims minute runs it too, and then finds none due).
+    await time('closed claims past 3 years, with their history, delivery, files', before.claims, async () => {
+      await purgeClosedClaims(app.ctx, new Date());
+    }),
     await time('claims minute (drain + unlinked records + rejections)', before.records, () =>
       claimJobs(app.ctx).everyMinute?.(boss),
     ),
@@ -749,8 +767,10 @@ if (!(MAX >= 1e4 && MAX <= 1e7)) {
 }
 const STEPS = [1e4, 1e5, 1e6, 1e7].filter((n) => n <= MAX);
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-// BENCH_SCALE_DB: another name when several runs share one server.
-const DB_NAME = process.env.BENCH_SCALE_DB ?? 'ac_bench_scale';
+// BENCH_SCALE_DB names another database (ac_bench_*), so two runs on one server do not drop each other's.
+const DB_NAME = /^ac_bench_[a-z0-9_]+$/.test(process.env.BENCH_SCALE_DB ?? '')
+  ? process.env.BENCH_SCALE_DB!
+  : 'ac_bench_scale';
 const started = performance.now();
 const log = (s: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${s}`);
 

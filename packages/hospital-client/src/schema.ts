@@ -11716,7 +11716,7 @@ export interface operations {
   opsListReagree: {
     parameters: {
       query?: {
-        page?: number;
+        cursor?: string;
         size?: number;
         sort?: 'subscribedAt';
         order?: 'asc' | 'desc';
@@ -11743,6 +11743,8 @@ export interface operations {
               termsIds: string[];
             }[];
             total: number;
+            capped: boolean;
+            nextCursor: string | null;
           };
         };
       };

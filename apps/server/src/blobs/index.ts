@@ -17,6 +17,7 @@ export {
   type ListedBlob,
   type StoredBlob,
 } from './store.js';
+export { moveInBatches, type BatchedMove, type MoveResult } from './move.js';
 export { sweepOrphans, type SweepResult } from './sweep.js';
 
 export function createBlobStore(config: BlobConfig, crypto: FieldCrypto): BlobStore {

@@ -32,6 +32,7 @@ import * as m0031 from './migrations/0031_keyset_rollups.js';
 import * as m0032 from './migrations/0032_claim_treat_blobs.js';
 import * as m0033 from './migrations/0033_retention.js';
 import * as m0034 from './migrations/0034_claim_apply_index.js';
+import * as m0035 from './migrations/0035_growing_calls.js';
 import * as m0037 from './migrations/0037_answer_notice.js';
 import * as m0039 from './migrations/0039_person_lookup.js';
 import * as m0040 from './migrations/0040_claim_notes_held_decisions.js';
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0032_claim_treat_blobs': m0032,
   '0033_retention': m0033,
   '0034_claim_apply_index': m0034,
+  '0035_growing_calls': m0035,
   '0037_answer_notice': m0037,
   '0039_person_lookup': m0039,
   '0040_claim_notes_held_decisions': m0040,

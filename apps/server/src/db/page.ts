@@ -47,7 +47,8 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
   db: Handle,
   query: SelectQueryBuilder<DB, TB, O>,
   page: KeysetPaging,
-  key: { by: string; id: string },
+  /** textId: the id is text (a subscription's number), not a bigint, as cursorQuery(…, { textId }) checked. */
+  key: { by: string; id: string; textId?: boolean },
 ): Promise<{ rows: O[]; total: number; capped: boolean; nextCursor: string | null }> {
   const by = sql.ref(key.by);
   const id = sql.ref(key.id);
@@ -60,7 +61,7 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
   if (page.cursor !== undefined) {
     // The contract's cursorQuery refused any other (400 naming `cursor`); this is its invariant, not a check of input.
     const after = decodeCursor(page.cursor);
-    if (!after || after.s !== made.s || after.o !== made.o)
+    if (!after || after.s !== made.s || after.o !== made.o || (!key.textId && !/^\d+$/.test(after.i)))
       throw new Error('keysetPage: a cursor the query did not check');
     rows = rows.where(
       sql<boolean>`(${by}, ${id}) ${sql.raw(page.order === 'desc' ? '<' : '>')} (${after.k}, ${after.i})`,

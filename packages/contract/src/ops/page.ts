@@ -27,7 +27,10 @@ export const offsetOf = (q: { page: number; size: number }) => (q.page - 1) * q.
  */
 export const OPS_COUNT_CAP = 1000;
 
-/** What a cursor holds: the sort and order it was made for, and the last row's key and id as the database prints them. */
+/**
+ * What a cursor holds: the sort and order it was made for, and the last row's key and id as the database prints them
+ * (the id a number, or letters and digits for a list keyed by text: cursorQuery refuses one for the other).
+ */
 export interface Cursor {
   s: string;
   o: 'asc' | 'desc';
@@ -54,7 +57,8 @@ export function decodeCursor(text: string): Cursor | undefined {
       (c.o === 'asc' || c.o === 'desc') &&
       typeof c.k === 'string' &&
       typeof c.i === 'string' &&
-      /^\d+$/.test(c.i);
+      // A row's id: a number for most lists, a subscription's number (AC…) for those of subscribers.
+      /^[0-9A-Za-z_-]{1,64}$/.test(c.i);
     return ok ? (c as Cursor) : undefined;
   } catch {
     return undefined;
@@ -65,7 +69,11 @@ export function decodeCursor(text: string): Cursor | undefined {
  * `?cursor=<nextCursor of the page before>&size=20&sort=<field>&order=desc` plus the list's own filters. A cursor made
  * for another sort or order is refused, not misread as a key of this one.
  */
-export const cursorQuery = <S extends readonly [string, ...string[]]>(sortable: S) =>
+export const cursorQuery = <S extends readonly [string, ...string[]]>(
+  sortable: S,
+  /** The list's id is text (a subscription's number): its cursors' ids are letters and digits, not only digits. */
+  opts: { textId?: boolean } = {},
+) =>
   z
     .object({
       /** Opaque: the previous answer's nextCursor; absent for the first page. */
@@ -80,7 +88,8 @@ export const cursorQuery = <S extends readonly [string, ...string[]]>(sortable: 
     })
     .superRefine((q, ctx) => {
       const c = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
-      if (c && (c.s !== (q.sort ?? '') || c.o !== q.order)) {
+      // Another list's cursor is refused too when its id is of the other kind (text for a list keyed by number).
+      if (c && (c.s !== (q.sort ?? '') || c.o !== q.order || (!opts.textId && !/^\d+$/.test(c.i)))) {
         ctx.addIssue({ code: 'custom', path: ['cursor'], message: CURSOR_MESSAGE });
       }
     });

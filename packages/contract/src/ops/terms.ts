@@ -1,7 +1,7 @@
 // Terms in the console (admin publishes; operators may see who must agree again): versions per group, publishing a
 // new version with its effective date, and the subscribers whose agreement is to an older version.
 import { z } from 'zod';
-import { pageOf, pageQuery } from './page.js';
+import { cursorPageOf, cursorQuery, pageQuery } from './page.js';
 import { multiline } from '../formats.js';
 
 export const OPS_TERMS_API = {
@@ -93,7 +93,8 @@ export const termsPreview = z.object({
 });
 export type TermsPreview = z.infer<typeof termsPreview>;
 
-export const reagreeQuery = pageQuery(['subscribedAt'] as const).extend({
+/** Keyset-paged (ops/page.ts, cursorQuery): the subscribers to ask grow with the subscribers. */
+export const reagreeQuery = cursorQuery(['subscribedAt'] as const, { textId: true }).extend({
   termsId: z.string().min(1).max(64).optional(),
 });
 export const reagreeCount = z.object({
@@ -111,4 +112,4 @@ export const reagreeRow = z.object({
   termsIds: z.array(z.string()),
 });
 export type ReagreeRow = z.infer<typeof reagreeRow>;
-export const reagreePage = pageOf(reagreeRow);
+export const reagreePage = cursorPageOf(reagreeRow);

@@ -21,14 +21,17 @@ const periods = (s: { today: string; d7: string; d30: string }) => ({
 /** The Korean days the periods begin on (YYYYMMDD): the rollups are counted by them. */
 const days = (since: Since) => ({ today: kstToday(since.today), d7: kstToday(since.d7), d30: kstToday(since.d30) });
 
-/** Claims made in each period, by the status they have now: the day counts and the lines not folded yet. */
+/**
+ * Claims made in each period, by the status they have now: the counts per day and status (8 rows a day, migration
+ * 0035) and the lines not folded yet.
+ */
 export async function claimCounts(handle: Handle, since: Since) {
   const db = own<ClaimsTables>(handle);
   const d = days(since);
   const r = await sql<{ status: string; today: string; d7: string; d30: string }>`
     select status, coalesce(sum(n) filter (where day >= ${d.today}), 0) as today,
       coalesce(sum(n) filter (where day >= ${d.d7}), 0) as d7, sum(n) as d30
-    from (select day, status, n from claim_day_count where day >= ${d.d30}
+    from (select day, status, n from claim_status_day_count where day >= ${d.d30}
       union all select day, status, n from claim_day_delta where day >= ${d.d30}) counted
     group by status having sum(n) > 0 order by status`.execute(db);
   return r.rows.map((row) => ({ status: row.status, ...periods(row) }));
@@ -56,10 +59,14 @@ export async function foldDayCounts(handle: Handle) {
     .transaction()
     .execute(async (tx) => {
       await sql`select pg_advisory_xact_lock(hashtext('claim_day_count_fold'))`.execute(tx);
-      await sql`with moved as (delete from claim_day_delta returning day, hospital_cd, insu_comp_cd, status, n)
-        insert into claim_day_count as k (day, hospital_cd, insu_comp_cd, status, n)
-        select day, hospital_cd, insu_comp_cd, status, sum(n) from moved group by 1, 2, 3, 4
-        on conflict (day, hospital_cd, insu_comp_cd, status) do update set n = k.n + excluded.n`.execute(tx);
+      // The same lines into the counts per hospital and insurer and into those per day and status only.
+      await sql`with moved as (delete from claim_day_delta returning day, hospital_cd, insu_comp_cd, status, n),
+        by_hospital as (insert into claim_day_count as k (day, hospital_cd, insu_comp_cd, status, n)
+          select day, hospital_cd, insu_comp_cd, status, sum(n) from moved group by 1, 2, 3, 4
+          on conflict (day, hospital_cd, insu_comp_cd, status) do update set n = k.n + excluded.n)
+        insert into claim_status_day_count as k (day, status, n)
+        select day, status, sum(n) from moved group by 1, 2
+        on conflict (day, status) do update set n = k.n + excluded.n`.execute(tx);
       await sql`with moved as (delete from claim_delivery_day_delta returning day, channel, status, n)
         insert into claim_delivery_day_count as k (day, channel, status, n)
         select day, channel, status, sum(n) from moved group by 1, 2, 3
@@ -70,11 +77,13 @@ export async function foldDayCounts(handle: Handle) {
 /** Dead letters now: deliveries that failed every attempt, and 알림톡 jobs that failed every retry. */
 export async function deadLetterCounts(handle: Handle) {
   const db = own<ClaimsTables>(handle);
-  const claims = await db
-    .selectFrom('claimDelivery')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', '=', 'dead')
-    .executeTakeFirstOrThrow();
+  // From the delivery rollup (a few rows a day), not the dead deliveries themselves, whose number grows with history.
+  const claims = await sql<{ n: string }>`
+    select coalesce(sum(n), 0) as n from (
+      select n from claim_delivery_day_count where status = 'dead'
+      union all select n from claim_delivery_day_delta where status = 'dead') counted`
+    .execute(db)
+    .then((r) => r.rows[0]!);
   // pg-boss's tables exist once an engine has started on this database.
   const notifications = await sql<{ n: string }>`
     select count(*) as n from pgboss.job where name = ${QUEUES.notify} and state = 'failed'`

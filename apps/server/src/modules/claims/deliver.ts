@@ -232,6 +232,7 @@ async function writeOutcomes(ctx: AppContext, tx: Db, outcomes: Outcome[], now: 
     await sql`
       update claim_delivery as d
       set status = case when v.dead then 'dead' else 'pending' end,
+          dead_at = case when v.dead then ${now}::timestamptz else d.dead_at end,
           attempts = v.attempts, last_error = v.error, next_attempt_at = v.next
       from (select unnest(${failed.map((f) => f.d.id)}::bigint[]) as id,
                    unnest(${failed.map((f) => f.attempts)}::int[]) as attempts,

@@ -10,6 +10,7 @@ import { work, type JobModule, type JobRuntime } from '../../jobs/runtime.js';
 import { documentsSweep } from '../subscriptions/index.js';
 import { purgeUnlinkedRecords } from './held.js';
 import { purgeRejections } from './rejections.js';
+import { purgeClosedClaims } from './retention.js';
 import { foldDayCounts } from './counts.js';
 import { deliverBatch, type PackageRenderer } from './deliver.js';
 import { renderPackage } from './documents.js';
@@ -60,6 +61,8 @@ export const claimJobs = (ctx: AppContext): JobModule => ({
     await purgeUnlinkedRecords(ctx.db, ctx.clock.now());
     // The feed's refused records, kept 90 days for the console (rejections.ts).
     await purgeRejections(ctx.db, ctx.clock.now());
+    // Claims closed more than three years ago, with their history, delivery and files (retention.ts).
+    await purgeClosedClaims(ctx, ctx.clock.now());
     // The dashboard's day counts take in the minute's changes (counts.ts).
     await foldDayCounts(ctx.db);
     // Names and birth dates of records from before their lookup hashes (migration 0039), a few batches a minute.

@@ -126,6 +126,7 @@ export async function followUpBatch(
       await sql`
         update claim_delivery as d
         set status = case when v.dead then 'dead' else 'pending' end,
+            dead_at = case when v.dead then ${now}::timestamptz else d.dead_at end,
             failed_outcomes = d.failed_outcomes + case when v.known then 1 else 0 end,
             last_error = v.error, next_attempt_at = v.next
         from (select unnest(${failed.map((f) => f.id)}::bigint[]) as id,

@@ -22,6 +22,7 @@ export {
 } from './history.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
 export { heldCounts } from './console/held.js';
+export { CLAIM_KEEP_YEARS, purgeClosedClaims } from './retention.js';
 export { patientCiHmacOf, maskedPatientsOf } from './console/claims.js';
 export { personCiHmacsOf, personMatchOf, recordPersonSearch } from './console/person-search.js';
 export { buildClaimPackage, namedBlobs } from './documents.js';

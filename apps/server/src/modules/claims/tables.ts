@@ -19,6 +19,7 @@ export interface ClaimsTables {
   claimDocument: ClaimDocumentTable;
   claimDayCount: ClaimDayCountTable;
   claimDayDelta: ClaimDayCountTable;
+  claimStatusDayCount: ClaimStatusDayCountTable;
   claimDeliveryDayCount: ClaimDeliveryDayCountTable;
   claimDeliveryDayDelta: ClaimDeliveryDayCountTable;
 }
@@ -174,6 +175,8 @@ export interface ClaimDeliveryTable {
   handledAt: Generated<Date | null>;
   handledBy: Generated<string | null>;
   handledNote: Generated<string | null>;
+  /** When it died (the dead letters' failedAt and sort, migration 0035); set again on each death. */
+  deadAt: Generated<Date | null>;
 }
 
 export type DeliveryAttemptOutcome = 'sent' | 'accepted' | 'delivered' | 'failed' | 'dead';
@@ -254,6 +257,13 @@ export interface ClaimDayCountTable {
   day: string;
   hospitalCd: string;
   insuCompCd: string;
+  status: ClaimStatus;
+  n: number;
+}
+
+/** claim_day_count over every hospital and insurer (migration 0035): what the dashboard reads, 8 rows a day. */
+export interface ClaimStatusDayCountTable {
+  day: string;
   status: ClaimStatus;
   n: number;
 }

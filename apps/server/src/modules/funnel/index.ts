@@ -3,5 +3,5 @@
 // nothing here answers the views to anyone: only counts are kept, and they leave only to an operator. Owns: funnel_day,
 // funnel_visit_step.
 export { funnelRoutes } from './routes.js';
-export { funnelStepCounts, purgeOldViews } from './repo.js';
+export { foldFunnelDays, funnelStepCounts, purgeOldViews } from './repo.js';
 export { funnelJobs } from './jobs.js';

@@ -37,10 +37,31 @@ export async function purgeOldViews(handle: Handle, now: Date, opts?: PurgeOptio
   const countsBefore = kstToday(new Date(now.getTime() - APP_MENU_LOG_RETENTION_DAYS * 86_400_000));
   const marks = await purgeInBatches(handle, 'funnel_visit_step', sql`day < ${marksBefore}`, opts);
   const counts = await purgeInBatches(handle, 'funnel_day', sql`day < ${countsBefore}`, opts);
-  return { marks: marks.deleted, counts: counts.deleted };
+  const totals = await purgeInBatches(handle, 'funnel_step_day', sql`day < ${countsBefore}`, opts);
+  return { marks: marks.deleted, counts: counts.deleted + totals.deleted };
 }
 
-/** For each wizard step in order, the visits that reached it in each period (optionally at one hospital). */
+/**
+ * Adds the days that are over and not folded yet to funnel_step_day, summed over every hospital (the minute tick): a
+ * day's counts no longer change once it is over (a view counts on the day it is seen), so each day is folded once,
+ * the day after next (a view still being written just after midnight is not left out).
+ */
+export async function foldFunnelDays(handle: Handle, now: Date) {
+  const db = own<FunnelTables>(handle);
+  await sql`
+    insert into funnel_step_day (day, step, visits)
+    select day, step, sum(visits) from funnel_day
+    where day > (select coalesce(max(day), '') from funnel_step_day)
+      and day < ${kstToday(new Date(now.getTime() - 86_400_000))}
+    group by day, step
+    on conflict (day, step) do nothing`.execute(db);
+}
+
+/**
+ * For each wizard step in order, the visits that reached it in each period (optionally at one hospital). Over every
+ * hospital: the days already folded from funnel_step_day (a row per day and step) and the days after from funnel_day;
+ * at one hospital, that hospital's rows (its own index, migration 0035).
+ */
 export async function funnelStepCounts(
   handle: Handle,
   since: { today: Date; d7: Date; d30: Date },
@@ -48,18 +69,19 @@ export async function funnelStepCounts(
 ) {
   const db = own<FunnelTables>(handle);
   const [today, d7, d30] = [since.today, since.d7, since.d30].map(kstToday) as [string, string, string];
-  const rows = await db
-    .selectFrom('funnelDay')
-    .select((eb) => [
-      'step',
-      eb.fn.sum<string | number>(eb.case().when('day', '>=', today).then(eb.ref('visits')).else(0).end()).as('today'),
-      eb.fn.sum<string | number>(eb.case().when('day', '>=', d7).then(eb.ref('visits')).else(0).end()).as('d7'),
-      eb.fn.sum<string | number>('visits').as('d30'),
-    ])
-    .where('day', '>=', d30)
-    .$if(hospitalCd !== undefined, (q) => q.where('hospitalCd', '=', hospitalCd!))
-    .groupBy('step')
-    .execute();
+  const rows = (
+    await sql<{ step: string; today: string; d7: string; d30: string }>`
+    select step, coalesce(sum(visits) filter (where day >= ${today}), 0) as today,
+      coalesce(sum(visits) filter (where day >= ${d7}), 0) as d7, sum(visits) as d30
+    from ${
+      hospitalCd === undefined
+        ? sql`(select day, step, visits from funnel_step_day where day >= ${d30}
+          union all select day, step, visits from funnel_day
+          where day >= ${d30} and day > (select coalesce(max(day), '') from funnel_step_day)) counted`
+        : sql`funnel_day where hospital_cd = ${hospitalCd} and day >= ${d30}`
+    }
+    group by step`.execute(db)
+  ).rows;
   const byStep = new Map(rows.map((r) => [r.step, r]));
   return FUNNEL_STEPS.map((s) => {
     const r = byStep.get(s.step);

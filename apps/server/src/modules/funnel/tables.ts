@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 export interface FunnelTables {
   funnelDay: FunnelDayTable;
   funnelVisitStep: FunnelVisitStepTable;
+  funnelStepDay: FunnelStepDayTable;
 }
 
 /** The handle funnel code queries with (a transaction of it too): another owner's table does not compile. */
@@ -24,4 +25,11 @@ export interface FunnelVisitStepTable {
   day: string;
   visitId: string;
   step: string;
+}
+
+/** funnel_day over every hospital, for the days already over (migration 0035; foldFunnelDays in the minute tick). */
+export interface FunnelStepDayTable {
+  day: string;
+  step: string;
+  visits: number;
 }

@@ -2,8 +2,9 @@
 // the subscribers who agreed to an older version of a term now in effect (masked).
 import { sql } from 'kysely';
 import { maskName, maskPhone } from '@auto-claim/contract';
+import type { CursorPage, ReagreeRow } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-
+import { keysetPage } from '../../db/page.js';
 import { personOf } from './person.js';
 import type { AgreedTo, NewerTerms } from '../terms/index.js';
 import { own, type Handle } from '../../db/handle.js';
@@ -63,24 +64,34 @@ export async function reagreeCounts(handle: Handle, terms: NewerTerms[], agreed:
   return { total, perTerm };
 }
 
-/** One page of them, newest subscription first by default, the person masked (홍*동, 010-****-5678). */
+/**
+ * One page of them, newest subscription first by default, the person masked (홍*동, 010-****-5678): by key (db/page.ts,
+ * keysetPage: subscribed at, then the subscription's number), never by OFFSET into them, the count capped.
+ */
 export async function reagreePage(
   ctx: AppContext,
   terms: NewerTerms[],
   agreed: AgreedTo,
-  q: { page: number; size: number; order: 'asc' | 'desc'; termsId?: string | undefined },
-) {
-  if (terms.length === 0 || (q.termsId && !terms.some((t) => t.termsId === q.termsId))) return { list: [], total: 0 };
-  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
-  const r = await sql<{ insuApplyId: string; personEnc: string; createdAt: Date; termsIds: string[]; total: string }>`
-    select n.insu_apply_id, n.person_enc, n.created_at, array_agg(n.terms_id order by n.terms_id) as terms_ids,
-      count(*) over () as total
+  q: { cursor?: string | undefined; size: number; sort?: string | undefined; order: 'asc' | 'desc'; termsId?: string },
+): Promise<CursorPage<ReagreeRow>> {
+  if (terms.length === 0 || (q.termsId && !terms.some((t) => t.termsId === q.termsId))) {
+    return { list: [], total: 0, capped: false, nextCursor: null };
+  }
+  const grouped = sql<{ insuApplyId: string; personEnc: string; createdAt: Date; termsIds: string[] }>`(
+    select n.insu_apply_id, n.person_enc, n.created_at, array_agg(n.terms_id order by n.terms_id) as terms_ids
     from (${needing(terms, agreed, q.termsId)}) n
-    group by n.insu_apply_id, n.person_enc, n.created_at
-    order by n.created_at ${dir}, n.insu_apply_id
-    limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(own<SubscriptionsTables>(ctx.db));
+    group by n.insu_apply_id, n.person_enc, n.created_at)`;
+  const { rows, ...page } = await keysetPage(
+    ctx.db,
+    own<SubscriptionsTables>(ctx.db)
+      .selectFrom(grouped.as('g'))
+      .select(['g.insuApplyId', 'g.personEnc', 'g.createdAt', 'g.termsIds']),
+    q,
+    { by: 'g.createdAt', id: 'g.insuApplyId', textId: true },
+  );
   return {
-    list: r.rows.map((row) => {
+    ...page,
+    list: rows.map((row) => {
       const p = personOf(ctx, row.personEnc);
       return {
         insuApplyId: row.insuApplyId,
@@ -90,7 +101,6 @@ export async function reagreePage(
         termsIds: row.termsIds,
       };
     }),
-    total: Number(r.rows[0]?.total ?? 0),
   };
 }
 

@@ -5,7 +5,7 @@
 // row naming nothing. Rows written before 0030 keep their files in idcard_img_enc / sign_img_enc until the move job
 // (moveLegacyFiles, on the minute) takes them out, a batch at a time.
 import { sql } from 'kysely';
-import type { BlobKind } from '../../blobs/index.js';
+import { moveInBatches, type BlobKind, type MoveResult } from '../../blobs/index.js';
 import type { AppContext } from '../../context.js';
 import { own, type Handle } from '../../db/handle.js';
 import { FieldKeyError } from '../../security/crypto.js';
@@ -76,14 +76,7 @@ export async function namedBlobs(handle: Handle, blobIds: string[]): Promise<Set
   return new Set(rows.flatMap(blobIdsOf).filter((id) => asked.has(id)));
 }
 
-export interface MoveResult {
-  /** Files written to the store and emptied from their rows. */
-  moved: number;
-  /** Files no key of the ring opens: left in their rows (the log says which key id is missing). */
-  unreadable: number;
-  /** True when no row with a file in it was left behind this call. */
-  complete: boolean;
-}
+export type { MoveResult } from '../../blobs/index.js';
 
 const LEGACY = [
   {
@@ -97,82 +90,63 @@ const LEGACY = [
 ] as const;
 
 /**
- * Moves files out of rows written before 0030, `batchSize` rows a transaction, in the order of their ids, until none
- * is left or `maxBatches` were done. Each batch locks its rows (SKIP LOCKED: another worker takes the next ones),
- * writes each file to the store, and sets its id, hash and key id and empties its *_enc column in the same
- * transaction. Idempotent and restartable: a row is chosen by its full *_enc column, so what a crash left is found
- * again; the blobs of a batch that did not commit are deleted (or, on a crash, swept as orphans).
+ * Moves files out of rows written before 0030, in the order of their ids (blobs/move.ts, moveInBatches: a batch a
+ * transaction, its rows locked, the blobs of one that did not commit deleted). For each row, writes each file to the
+ * store, and sets its id, hash and key id and empties its *_enc column. Idempotent and restartable: a row is chosen by
+ * its full *_enc column, so what a crash left is found again.
  */
 export async function moveLegacyFiles(
   ctx: AppContext,
   opts: { batchSize?: number; maxBatches?: number } = {},
 ): Promise<MoveResult> {
-  const { batchSize = 20, maxBatches = 5 } = opts;
-  const out: MoveResult = { moved: 0, unreadable: 0, complete: false };
-  let after = '';
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const put: string[] = [];
-    let seen = 0;
-    try {
-      await own<SubscriptionsTables>(ctx.db)
-        .transaction()
-        .execute(async (trx) => {
-          const rows = await trx
-            .selectFrom('subscription')
-            .select(['insuApplyId', ...LEGACY.flatMap((f) => [f.enc, f.blobId] as const)])
-            .where('insuApplyId', '>', after)
-            .where((eb) => eb.or(LEGACY.map((f) => eb(f.enc, 'is not', null))))
-            .orderBy('insuApplyId')
-            .limit(batchSize)
-            .forUpdate()
-            .skipLocked()
-            .execute();
-          seen = rows.length;
-          for (const row of rows) {
-            after = row.insuApplyId;
-            const set: Record<string, string | null> = {};
-            for (const f of LEGACY) {
-              const enc = row[f.enc];
-              if (!enc) continue;
-              // Already moved (a row written twice): only the old copy goes.
-              if (row[f.blobId]) {
-                set[f.enc] = null;
-                continue;
-              }
-              let bytes: Buffer;
-              try {
-                bytes = legacyBytes(ctx, enc);
-              } catch (err) {
-                if (!(err instanceof FieldKeyError)) throw err;
-                out.unreadable += 1;
-                ctx.log.warn({ keyId: err.keyId }, 'a subscription file no key opens was left in its row');
-                continue;
-              }
-              const ref = await putFile(ctx, f.kind, bytes);
-              put.push(ref.blobId);
-              Object.assign(set, {
-                [f.blobId]: ref.blobId,
-                [f.sha256]: ref.sha256,
-                [f.keyId]: ref.keyId,
-                [f.enc]: null,
-              });
-            }
-            if (Object.keys(set).length) {
-              await trx.updateTable('subscription').set(set).where('insuApplyId', '=', row.insuApplyId).execute();
-            }
-          }
-        });
-    } catch (err) {
-      await deleteFiles(ctx, put);
-      throw err;
-    }
-    out.moved += put.length;
-    if (seen < batchSize) {
-      out.complete = true;
-      break;
-    }
-  }
-  return out;
+  const db = own<SubscriptionsTables>(ctx.db);
+  return moveInBatches({
+    ...opts,
+    start: '',
+    db,
+    next: (trx, after, limit) =>
+      trx
+        .selectFrom('subscription')
+        .select(['insuApplyId', ...LEGACY.flatMap((f) => [f.enc, f.blobId] as const)])
+        .where('insuApplyId', '>', after)
+        .where((eb) => eb.or(LEGACY.map((f) => eb(f.enc, 'is not', null))))
+        .orderBy('insuApplyId')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute(),
+    keyOf: (row) => row.insuApplyId,
+    async move(trx, row, put) {
+      let unreadable = 0;
+      const set: Record<string, string | null> = {};
+      for (const f of LEGACY) {
+        const enc = row[f.enc];
+        if (!enc) continue;
+        // Already moved (a row written twice): only the old copy goes.
+        if (row[f.blobId]) {
+          set[f.enc] = null;
+          continue;
+        }
+        let bytes: Buffer;
+        try {
+          bytes = legacyBytes(ctx, enc);
+        } catch (err) {
+          if (!(err instanceof FieldKeyError)) throw err;
+          unreadable += 1;
+          ctx.log.warn({ keyId: err.keyId }, 'a subscription file no key opens was left in its row');
+          continue;
+        }
+        const ref = await putFile(ctx, f.kind, bytes);
+        put(ref.blobId);
+        Object.assign(set, { [f.blobId]: ref.blobId, [f.sha256]: ref.sha256, [f.keyId]: ref.keyId, [f.enc]: null });
+      }
+      if (Object.keys(set).length) {
+        await trx.updateTable('subscription').set(set).where('insuApplyId', '=', row.insuApplyId).execute();
+      }
+      return unreadable;
+    },
+    deleteBlobs: (blobIds) => deleteFiles(ctx, blobIds),
+  });
 }
 
 /** How many rows still hold a file in an *_enc column (the move's progress, for the log and the tests). */

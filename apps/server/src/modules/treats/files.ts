@@ -3,6 +3,7 @@
 // before keep the image as an encrypted data URL in image_enc until the move (moveLegacyImages, on the minute) takes
 // it out, a batch at a time, like subscriptions' files (modules/subscriptions/files.ts).
 import { sql } from 'kysely';
+import { moveInBatches, type MoveResult } from '../../blobs/index.js';
 import type { AppContext } from '../../context.js';
 import { own, type Handle } from '../../db/handle.js';
 import type { JobModule } from '../../jobs/runtime.js';
@@ -49,71 +50,55 @@ export async function namedBlobs(handle: Handle, blobIds: string[]): Promise<Set
 }
 
 /**
- * Moves images out of rows written before 0032, `batchSize` rows a transaction in id order, until none is left or
- * `maxBatches` were done. Each batch locks its rows (SKIP LOCKED), puts each image in the store and sets its blob id
- * and key id and empties image_enc in the same transaction; the blobs of a batch that did not commit are deleted (or,
- * on a crash, swept as orphans). Its SHA-256 is the one the row kept since 0006: get() then proves the move.
+ * Moves images out of rows written before 0032, in id order (blobs/move.ts, moveInBatches: a batch a transaction, its
+ * rows locked, the blobs of one that did not commit deleted): puts each image in the store, sets its blob id and key
+ * id and empties image_enc. Its SHA-256 is the one the row kept since 0006: get() then proves the move.
  */
 export async function moveLegacyImages(
   ctx: AppContext,
   opts: { batchSize?: number; maxBatches?: number } = {},
-): Promise<{ moved: number; unreadable: number; complete: boolean }> {
-  const { batchSize = 20, maxBatches = 5 } = opts;
-  const out = { moved: 0, unreadable: 0, complete: false };
-  let after = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const put: string[] = [];
-    let seen = 0;
-    try {
-      await own<TreatsTables>(ctx.db)
-        .transaction()
-        .execute(async (trx) => {
-          const rows = await trx
-            .selectFrom('idCardSubmission')
-            .select(['id', 'imageEnc', 'imageBlobId', 'imageSha256'])
-            .where('id', '>', after)
-            .where('imageEnc', 'is not', null)
-            .orderBy('id')
-            .limit(batchSize)
-            .forUpdate()
-            .skipLocked()
-            .execute();
-          seen = rows.length;
-          for (const row of rows) {
-            after = Number(row.id);
-            let set: Partial<{ imageBlobId: string; imageSha256: string; imageKeyId: string }> = {};
-            // Already moved (a row written twice): only the old copy goes.
-            if (!row.imageBlobId) {
-              let bytes: Buffer;
-              try {
-                bytes = (await imageBytes(ctx, { ...row, imageBlobId: null }))!;
-              } catch (err) {
-                if (!(err instanceof FieldKeyError)) throw err;
-                out.unreadable += 1;
-                ctx.log.warn({ keyId: err.keyId }, 'an ID copy no key opens was left in its row');
-                continue;
-              }
-              set = await putImage(ctx, bytes);
-              put.push(set.imageBlobId!);
-            }
-            await trx
-              .updateTable('idCardSubmission')
-              .set({ ...set, imageEnc: null })
-              .where('id', '=', row.id)
-              .execute();
-          }
-        });
-    } catch (err) {
-      await deleteImages(ctx, put);
-      throw err;
-    }
-    out.moved += put.length;
-    if (seen < batchSize) {
-      out.complete = true;
-      break;
-    }
-  }
-  return out;
+): Promise<MoveResult> {
+  const db = own<TreatsTables>(ctx.db);
+  return moveInBatches({
+    ...opts,
+    start: 0,
+    db,
+    next: (trx, after, limit) =>
+      trx
+        .selectFrom('idCardSubmission')
+        .select(['id', 'imageEnc', 'imageBlobId', 'imageSha256'])
+        .where('id', '>', after)
+        .where('imageEnc', 'is not', null)
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute(),
+    keyOf: (row) => Number(row.id),
+    async move(trx, row, put) {
+      let set: Partial<{ imageBlobId: string; imageSha256: string; imageKeyId: string }> = {};
+      // Already moved (a row written twice): only the old copy goes.
+      if (!row.imageBlobId) {
+        let bytes: Buffer;
+        try {
+          bytes = (await imageBytes(ctx, { ...row, imageBlobId: null }))!;
+        } catch (err) {
+          if (!(err instanceof FieldKeyError)) throw err;
+          ctx.log.warn({ keyId: err.keyId }, 'an ID copy no key opens was left in its row');
+          return 1;
+        }
+        set = await putImage(ctx, bytes);
+        put(set.imageBlobId!);
+      }
+      await trx
+        .updateTable('idCardSubmission')
+        .set({ ...set, imageEnc: null })
+        .where('id', '=', row.id)
+        .execute();
+      return 0;
+    },
+    deleteBlobs: (blobIds) => deleteImages(ctx, blobIds),
+  });
 }
 
 /** How many submissions still hold their image in image_enc (the move's progress). */

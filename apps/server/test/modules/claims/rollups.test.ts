@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_DASHBOARD_API } from '@auto-claim/contract/ops';
 import { foldDayCounts } from '../../../src/modules/claims/counts.js';
+import { purgeClosedClaims } from '../../../src/modules/claims/retention.js';
 import { build, signInOperator, type TestApp } from '../../helper.js';
 
 let t: TestApp;
@@ -101,6 +102,16 @@ describe('the day rollups', () => {
     expect(await lines()).toBe(0);
     expect(await claimsGrouped()).toEqual(claims);
     expect(await deliveriesGrouped()).toEqual(deliveries);
+    // The counts per day and status (what the dashboard reads, migration 0035) are those per hospital and insurer
+    // summed: the fold wrote both from the same lines.
+    const [byStatus, summed] = await Promise.all([
+      sql<{ k: string; n: number }>`select day || ' ' || status as k, n from claim_status_day_count where n <> 0
+        order by k`.execute(db),
+      sql<{ k: string; n: number }>`select day || ' ' || status as k, sum(n)::int as n from claim_day_count
+        group by 1 having sum(n) <> 0 order by k`.execute(db),
+    ]);
+    expect(byStatus.rows.length).toBeGreaterThan(3);
+    expect(byStatus.rows).toEqual(summed.rows);
     // A change after the fold is a line again, and the sum still holds.
     await sql`update claim set status = 'rejected' where id = 4`.execute(db);
     const after = await claimsGrouped();
@@ -115,8 +126,130 @@ describe('the day rollups', () => {
     const counted = await sql<{ status: string; n: number }>`select status, count(*)::int as n from claim
       where created_at >= now() - interval '29 days' group by status order by status`.execute(t.db.db);
     expect(body.claims.map((c) => [c.status, c.d30])).toEqual(counted.rows.map((r) => [r.status, r.n]));
+    const dead = await sql<{ n: number }>`select count(*)::int as n from claim_delivery where status = 'dead'`.execute(
+      t.db.db,
+    );
+    expect((res.json() as { deadLetters: { claims: number } }).deadLetters.claims).toBe(dead.rows[0]!.n);
+    expect(dead.rows[0]!.n).toBeGreaterThan(0);
     expect(body.deliveries.reduce((a, d) => a + d.d30, 0)).toBe(
       Number((await sql<{ n: number }>`select count(*)::int as n from claim_delivery`.execute(t.db.db)).rows[0]!.n),
     );
+  });
+
+  it('keep the counts of closed claims a retention purge deletes, three years after they closed, with all they had', async () => {
+    const db = t.db.db;
+    const ctx = t.app.ctx;
+    const now = ctx.clock.now();
+    const yearsAgo = (years: number, days: number) => {
+      const d = new Date(now);
+      d.setUTCFullYear(d.getUTCFullYear() - years);
+      return new Date(d.getTime() + days * 86_400_000);
+    };
+    const person = ctx.crypto.encryptJson({ name: '홍길동', birthDate: '19800101' });
+    // Closed a day past three years: three paid and one rejected go; one paid a day short of three years, one failed
+    // and one sent as old stay.
+    const cases = [
+      { status: 'paid', closed: yearsAgo(3, -1), goes: true },
+      { status: 'paid', closed: yearsAgo(3, -2), goes: true },
+      { status: 'paid', closed: yearsAgo(4, 0), goes: true },
+      { status: 'rejected', closed: yearsAgo(3, -1), goes: true },
+      { status: 'paid', closed: yearsAgo(3, 1), goes: false },
+      { status: 'failed', closed: yearsAgo(4, 0), goes: false },
+      { status: 'sent', closed: yearsAgo(4, 0), goes: false },
+    ] as const;
+    const ids: number[] = [];
+    const blobs: string[] = [];
+    for (const [i, c] of cases.entries()) {
+      const created = new Date(c.closed.getTime() - 10 * 86_400_000);
+      const r = await sql<{ id: number }>`insert into treatment_record (hospital_cd, receipt_no, content_hash, ci_hmac,
+          person_enc, detail_enc, visit_date, visit_type, covered_copay, uncovered, total_paid, outcome, received_at)
+        values ('90000001', ${`KEEP-${i}`}, ${`keep-${i}`}, 'ci-keep', ${person}, ${person}, '20230101', '외래', 1000, 0,
+          1000, 'claimed', ${created}) returning id`.execute(db);
+      const claim = await sql<{ id: number }>`insert into claim (record_id, hospital_cd, visit_date, insu_comp_cd,
+          ci_hmac, origin, amount, status, created_at, updated_at)
+        values (${r.rows[0]!.id}, '90000001', '20230101', 'SAMSUNGFIRE', 'ci-keep', 'auto', 1000, ${c.status},
+          ${created}, ${c.closed}) returning id`.execute(db);
+      const id = Number(claim.rows[0]!.id);
+      ids.push(id);
+      const delivery = await sql<{ id: number }>`insert into claim_delivery (claim_id, insu_comp_cd, channel,
+          destination, status, attempts, next_attempt_at, created_at)
+        values (${id}, 'SAMSUNGFIRE', 'api', 'x', ${c.status === 'failed' ? 'dead' : 'sent'}, 1, ${created},
+          ${created}) returning id`.execute(db);
+      await sql`insert into claim_delivery_attempt (delivery_id, claim_id, attempt, channel, outcome, at)
+        values (${delivery.rows[0]!.id}, ${id}, 1, 'api', 'sent', ${created})`.execute(db);
+      await sql`insert into claim_status_history (claim_id, status, actor, at)
+        values (${id}, 'received', 'engine', ${created}), (${id}, ${c.status}, 'insurer', ${c.closed})`.execute(db);
+      await sql`insert into insurer_answer (insu_comp_cd, event_id, claim_id, answer, body_sha256, status_after,
+          received_at) values ('SAMSUNGFIRE', ${`keep-${id}`}, ${id}, 'received', 'x', 'sent', ${created})`.execute(db);
+      const put = await ctx.blobs.put(new TextEncoder().encode(`package ${id}`), { kind: 'claim-package' });
+      blobs.push(put.blobId);
+      await sql`insert into claim_document (claim_id, kind, sha256, bytes, created_at, file_blob_id, file_key_id)
+        values (${id}, 'package', ${put.sha256}, 10, ${created}, ${put.blobId}, ${ctx.crypto.keyId})`.execute(db);
+      await sql`insert into id_card_request (ci_hmac, insu_comp_cd, claim_id, reason, requested_at)
+        values ('ci-keep', 'SAMSUNGFIRE', ${id}, '신분증 사본을 보내 주세요.', ${created})`.execute(db);
+    }
+    await foldDayCounts(ctx.db);
+    const totals = async () =>
+      (
+        await sql<{ claims: number; byStatus: number; deliveries: number }>`select
+          (select sum(n)::int from (select n from claim_day_count union all select n from claim_day_delta) c) as claims,
+          (select sum(n)::int from (select n from claim_status_day_count union all select n from claim_day_delta) c)
+            as by_status,
+          (select sum(n)::int from (select n from claim_delivery_day_count
+            union all select n from claim_delivery_day_delta) d) as deliveries`.execute(db)
+      ).rows[0]!;
+    const before = await totals();
+
+    // Two at a time: three batches for four, the last one short.
+    expect(await purgeClosedClaims(ctx, now, { batch: 2 })).toBe(4);
+    const gone = ids.filter((_, i) => cases[i]!.goes);
+    const kept = ids.filter((_, i) => !cases[i]!.goes);
+    const left = async (table: string, column = 'claim_id') =>
+      (
+        await sql<{ id: number }>`select ${sql.ref(column)} as id from ${sql.table(table)}
+          where ${sql.ref(column)} = any(${ids}::bigint[]) order by 1`.execute(db)
+      ).rows.map((r) => Number(r.id));
+    expect(await left('claim', 'id')).toEqual(kept);
+    for (const table of ['claim_delivery', 'claim_delivery_attempt', 'insurer_answer', 'claim_document']) {
+      expect(await left(table), table).toEqual(kept);
+    }
+    expect(await left('claim_status_history')).toEqual(kept.flatMap((id) => [id, id]));
+    // The patient's ID-card requests stay, no longer linked to a claim that is gone.
+    const requests = await sql<{ claimId: number | null }>`select claim_id from id_card_request
+      where ci_hmac = 'ci-keep' order by id`.execute(db);
+    expect(requests.rows.map((r) => (r.claimId === null ? null : Number(r.claimId)))).toEqual(
+      ids.map((id, i) => (cases[i]!.goes ? null : id)),
+    );
+    // The packages as sent are deleted from the store; the others are still there.
+    for (const [i, blobId] of blobs.entries()) {
+      if (cases[i]!.goes) await expect(ctx.blobs.get(blobId)).rejects.toThrow();
+      else await expect(ctx.blobs.get(blobId)).resolves.toBeInstanceOf(Buffer);
+    }
+    // The days' counts did not change: a dashboard of three years ago stays as it was, and no line was written.
+    expect(await totals()).toEqual(before);
+    expect(await lines()).toBe(0);
+    expect(gone).toHaveLength(4);
+    // Run again: nothing is due.
+    expect(await purgeClosedClaims(ctx, now)).toBe(0);
+  });
+
+  it('purge closed claims on the index of closed claims, and their children on theirs', async () => {
+    const plans: string[] = [];
+    await t.db.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await purgeClosedClaims({ ...t.app.ctx, db: trx }, new Date(), { explainInto: plans });
+    });
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatch(/claim_closed/);
+    for (const index of [
+      'claim_status_history_claim',
+      'claim_delivery_claim_id_key',
+      'claim_delivery_attempt_claim_idx',
+      'insurer_answer_claim',
+      'claim_document_kind',
+    ]) {
+      expect(plans[0]).toContain(index);
+    }
+    expect(plans[0]).not.toMatch(/Seq Scan/);
   });
 });

@@ -173,6 +173,8 @@ describe('who must agree again', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       total: 1,
+      capped: false,
+      nextCursor: null,
       list: [
         {
           insuApplyId: fresh.insuApplyId,
@@ -183,9 +185,35 @@ describe('who must agree again', () => {
         },
       ],
     });
-    const all = await t.app.inject({ url: `${OPS_TERMS_API.reagree}?size=1&page=2&order=asc`, headers: h.admin });
-    expect(all.json()).toMatchObject({ total: 2 });
-    expect((all.json() as { list: unknown[] }).list).toHaveLength(1);
+    // By key, a page at a time (db/page.ts, keysetPage): subscribed at, then the subscription's number (text).
+    type Answer = { total: number; nextCursor: string | null; list: { insuApplyId: string; subscribedAt: string }[] };
+    const first = (
+      await t.app.inject({ url: `${OPS_TERMS_API.reagree}?size=1&order=asc`, headers: h.admin })
+    ).json() as Answer;
+    expect(first).toMatchObject({ total: 2, capped: false, nextCursor: expect.any(String) });
+    const second = (
+      await t.app.inject({
+        url: `${OPS_TERMS_API.reagree}?size=1&order=asc&cursor=${first.nextCursor!}`,
+        headers: h.admin,
+      })
+    ).json() as Answer;
+    expect(second).toMatchObject({ total: 2, nextCursor: null });
+    expect(second.list).toHaveLength(1);
+    expect(second.list[0]!.insuApplyId).not.toBe(first.list[0]!.insuApplyId);
+    expect(second.list[0]!.subscribedAt >= first.list[0]!.subscribedAt).toBe(true);
+    // Its cursor names a subscription: another list, keyed by number, refuses it (400 naming cursor, not a 500),
+    // and so does this one a cursor made for another order.
+    const elsewhere = await t.app.inject({
+      url: `/api/admin/claims/dead-letters?order=asc&cursor=${first.nextCursor!}`,
+      headers: h.admin,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(problemOf(elsewhere).errors?.[0]).toMatchObject({ field: 'cursor' });
+    const otherOrder = await t.app.inject({
+      url: `${OPS_TERMS_API.reagree}?size=1&order=desc&cursor=${first.nextCursor!}`,
+      headers: h.admin,
+    });
+    expect(otherOrder.statusCode).toBe(400);
     const tooMany = await t.app.inject({ url: `${OPS_TERMS_API.reagree}?size=101`, headers: h.operator });
     expect(tooMany.statusCode).toBe(400);
     expect(problemOf(tooMany).errors?.[0]).toMatchObject({ field: 'size', message: '한 번에 100건까지 볼 수 있어요.' });

@@ -95,6 +95,7 @@ export async function retryDeadLetter(ctx: AppContext, claimId: number, by: By) 
         handledAt: null,
         handledBy: null,
         handledNote: null,
+        deadAt: null,
       })
       .where('claimId', '=', claimId)
       .where('status', '=', 'dead')

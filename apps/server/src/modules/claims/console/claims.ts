@@ -524,18 +524,21 @@ export async function revealPatient(
   return answer;
 }
 
-const DEAD_SORT = { failedAt: 'c.updatedAt', claimId: 'c.id', attempts: 'd.attempts' } as const;
+// Each sort on a key of the delivery, so that a page walks one of its partial indexes (migration 0035) and joins only
+// the rows it shows: sorting by the claim's updated_at read the whole claim table.
+const DEAD_SORT = { failedAt: 'd.deadAt', claimId: 'd.claimId', attempts: 'd.attempts' } as const;
 
-/** The claims' dead letters: those still to deal with by default, or those closed with a note. */
+/**
+ * The claims' dead letters: those still to deal with by default, or those closed with a note. The page and its
+ * capped count read claim_delivery alone, on one of its partial indexes of dead deliveries (migration 0035); the
+ * claim and record of the page's rows are looked up after (a join in the paged query let the planner walk the claim
+ * table's index in step with the deliveries').
+ */
 export async function deadLetterPage(
   ctx: AppContext,
   q: z.output<typeof deadLettersQuery>,
 ): Promise<CursorPage<DeadLetterRow>> {
-  let base = claimsDb(ctx)
-    .selectFrom('claimDelivery as d')
-    .innerJoin('claim as c', 'c.id', 'd.claimId')
-    .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
-    .where('d.status', '=', 'dead');
+  let base = claimsDb(ctx).selectFrom('claimDelivery as d').where('d.status', '=', 'dead');
   if (q.handled === 'false') base = base.where('d.handledAt', 'is', null);
   if (q.handled === 'true') base = base.where('d.handledAt', 'is not', null);
   if (q.insuCompCd) base = base.where('d.insuCompCd', '=', q.insuCompCd);
@@ -550,31 +553,45 @@ export async function deadLetterPage(
       'd.handledAt',
       'd.handledBy',
       'd.handledNote',
-      'c.updatedAt',
-      'c.insuApplyId',
-      'r.hospitalCd',
-      'r.personEnc',
+      'd.deadAt',
     ]),
     q,
     { by: DEAD_SORT[q.sort ?? 'failedAt'], id: 'd.id' },
   );
+  const claims = rows.length
+    ? await claimsDb(ctx)
+        .selectFrom('claim as c')
+        .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+        .select(['c.id', 'c.updatedAt', 'c.insuApplyId', 'c.hospitalCd', 'r.personEnc'])
+        .where(
+          'c.id',
+          'in',
+          rows.map((r) => r.claimId),
+        )
+        .execute()
+    : [];
+  const claimOf = new Map(claims.map((c) => [Number(c.id), c]));
+  const joined = rows.map((r) => ({ ...r, claim: claimOf.get(Number(r.claimId))! }));
   const names = await namesOf(
     ctx.db,
     [],
     rows.map((r) => r.insuCompCd),
   );
-  const patients = await maskedPatients(ctx, rows);
+  const patients = await maskedPatients(
+    ctx,
+    joined.map((r) => r.claim),
+  );
   return {
     ...page,
-    list: rows.map((r, i) => ({
+    list: joined.map((r, i) => ({
       claimId: Number(r.claimId),
       insuCompCd: r.insuCompCd,
       insuCompNm: names.insurer.get(r.insuCompCd) ?? null,
-      hospitalCd: r.hospitalCd,
+      hospitalCd: r.claim.hospitalCd,
       channel: r.channel,
       attempts: r.attempts,
       lastError: r.lastError,
-      failedAt: iso(r.updatedAt),
+      failedAt: iso(r.deadAt ?? r.claim.updatedAt),
       patient: patients[i]!,
       handled: r.handledAt && r.handledBy ? { at: iso(r.handledAt), by: r.handledBy, note: r.handledNote ?? '' } : null,
     })),

@@ -31,26 +31,27 @@ const kstMidnight = (now: Date) => {
   return new Date(shifted - (shifted % 86_400_000) - KST_OFFSET_MS);
 };
 
-/** When the hospital last sent (a record or a refused one), and how many of each arrived today (Korean day). */
+/**
+ * When the hospital last sent (a record or a refused one), and how many of each arrived today (Korean day). Each from
+ * the index on (hospital_cd, received_at | at) (migrations 0031, 0035): the newest one row, today's a range of it; a
+ * hospital's whole history is never read.
+ */
 export async function hospitalFeed(ctx: AppContext, hospitalCd: string): Promise<HospitalFeed> {
   const db = claimsDb(ctx);
   const since = kstMidnight(ctx.clock.now());
+  const newestAndToday = (table: 'treatment_record' | 'feed_rejection', at: 'received_at' | 'at') =>
+    sql<{ last: Date | null; today: number }>`select
+      (select ${sql.ref(at)} from ${sql.table(table)} where hospital_cd = ${hospitalCd}
+        order by ${sql.ref(at)} desc limit 1) as last,
+      (select count(*)::int from ${sql.table(table)} where hospital_cd = ${hospitalCd} and ${sql.ref(at)} >= ${since})
+        as today`
+      .execute(db)
+      .then((r) => r.rows[0]!);
   const [records, rejected] = await Promise.all([
-    db
-      .selectFrom('treatmentRecord')
-      .select([
-        (eb) => eb.fn.max('receivedAt').as('last'),
-        sql<number>`count(*) filter (where received_at >= ${since})`.as('today'),
-      ])
-      .where('hospitalCd', '=', hospitalCd)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('feedRejection')
-      .select([(eb) => eb.fn.max('at').as('last'), sql<number>`count(*) filter (where at >= ${since})`.as('today')])
-      .where('hospitalCd', '=', hospitalCd)
-      .executeTakeFirstOrThrow(),
+    newestAndToday('treatment_record', 'received_at'),
+    newestAndToday('feed_rejection', 'at'),
   ]);
-  const times = [records.last, rejected.last].filter((d) => d !== null).map((d) => new Date(d as Date).getTime());
+  const times = [records.last, rejected.last].filter((d) => d !== null).map((d) => new Date(d).getTime());
   return {
     hospitalCd,
     lastFeedAt: times.length ? new Date(Math.max(...times)).toISOString() : null,
