@@ -38,8 +38,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`update claim set reject_reason = null where reject_reason is not null and status <> 'rejected'`.execute(db);
   await sql`create index claim_note_claim on claim_note (claim_id, id)`.execute(db);
+  // Never changed; deleted only with its claim by the claims retention purge (docs/operations.md §9), which sets
+  // auto_claim.purge for its statement (db/purge.ts, purgeTreeInBatches).
   await sql`create function claim_note_append_only() returns trigger language plpgsql as $$
     begin
+      if tg_op = 'DELETE' and current_setting('auto_claim.purge', true) = 'retention' then
+        return old;
+      end if;
       raise exception 'claim_note is append-only';
     end $$`.execute(db);
   await sql`create trigger claim_note_append_only before update or delete on claim_note

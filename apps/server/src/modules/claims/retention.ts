@@ -38,6 +38,8 @@ export async function purgeClosedClaims(ctx: AppContext, now: Date, opts?: Purge
       { table: 'claim_status_history', column: 'claim_id' },
       { table: 'claim_delivery_attempt', column: 'claim_id' },
       { table: 'claim_delivery', column: 'claim_id' },
+      { table: 'claim_note', column: 'claim_id' },
+      { table: 'answer_notice', column: 'claim_id' },
       { table: 'insurer_answer', column: 'claim_id' },
       { table: 'claim_document', column: 'claim_id', returning: 'file_blob_id' },
     ],

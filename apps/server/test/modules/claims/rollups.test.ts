@@ -179,8 +179,15 @@ describe('the day rollups', () => {
         values (${delivery.rows[0]!.id}, ${id}, 1, 'api', 'sent', ${created})`.execute(db);
       await sql`insert into claim_status_history (claim_id, status, actor, at)
         values (${id}, 'received', 'engine', ${created}), (${id}, ${c.status}, 'insurer', ${c.closed})`.execute(db);
-      await sql`insert into insurer_answer (insu_comp_cd, event_id, claim_id, answer, body_sha256, status_after,
-          received_at) values ('SAMSUNGFIRE', ${`keep-${id}`}, ${id}, 'received', 'x', 'sent', ${created})`.execute(db);
+      const answer = await sql<{ id: number }>`insert into insurer_answer (insu_comp_cd, event_id, claim_id, answer,
+          body_sha256, status_after,
+          received_at) values ('SAMSUNGFIRE', ${`keep-${id}`}, ${id}, 'received', 'x', 'sent', ${created})
+          returning id`.execute(db);
+      // The message that told her of the answer, and an operator's note (append-only, but not past the claim's period).
+      await sql`insert into answer_notice (insurer_answer_id, claim_id, due_at, sent_at, channel)
+        values (${answer.rows[0]!.id}, ${id}, ${created}, ${created}, 'kakao')`.execute(db);
+      await sql`insert into claim_note (claim_id, login_id, note_enc, at)
+        values (${id}, 'ops-a', ${person}, ${created})`.execute(db);
       const put = await ctx.blobs.put(new TextEncoder().encode(`package ${id}`), { kind: 'claim-package' });
       blobs.push(put.blobId);
       await sql`insert into claim_document (claim_id, kind, sha256, bytes, created_at, file_blob_id, file_key_id)
@@ -210,7 +217,14 @@ describe('the day rollups', () => {
           where ${sql.ref(column)} = any(${ids}::bigint[]) order by 1`.execute(db)
       ).rows.map((r) => Number(r.id));
     expect(await left('claim', 'id')).toEqual(kept);
-    for (const table of ['claim_delivery', 'claim_delivery_attempt', 'insurer_answer', 'claim_document']) {
+    for (const table of [
+      'claim_delivery',
+      'claim_delivery_attempt',
+      'insurer_answer',
+      'answer_notice',
+      'claim_note',
+      'claim_document',
+    ]) {
       expect(await left(table), table).toEqual(kept);
     }
     expect(await left('claim_status_history')).toEqual(kept.flatMap((id) => [id, id]));
@@ -246,6 +260,8 @@ describe('the day rollups', () => {
       'claim_delivery_claim_id_key',
       'claim_delivery_attempt_claim_idx',
       'insurer_answer_claim',
+      'claim_note_claim',
+      'answer_notice_claim',
       'claim_document_kind',
     ]) {
       expect(plans[0]).toContain(index);
