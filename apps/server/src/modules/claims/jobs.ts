@@ -73,14 +73,24 @@ const failedWhere = (opts: { jobId?: string; handled?: 'false' | 'true' | 'all' 
     ${handled === 'false' ? sql`and h.job_id is null` : handled === 'true' ? sql`and h.job_id is not null` : sql``}`;
 };
 
+/** By failure time, then job id (two failing in the same microsecond keep one order from page to page). */
+const orderBy = (order: 'asc' | 'desc' = 'desc') =>
+  order === 'asc' ? sql`j.completed_on asc, j.id asc` : sql`j.completed_on desc, j.id desc`;
+
 /**
- * Notification jobs that failed every retry, newest first (pg-boss keeps failed jobs until its archive moves them,
+ * Notification jobs that failed every retry, newest first unless `order` says otherwise (pg-boss keeps failed jobs until its archive moves them,
  * 7 days by default): those still to deal with unless `handled` says otherwise, a page at a time. The error is the
  * adapter's message, which never carries personal data.
  */
 export async function failedNotifications(
   db: ClaimsDb,
-  opts: { jobId?: string; handled?: 'false' | 'true' | 'all'; limit?: number; offset?: number } = {},
+  opts: {
+    jobId?: string;
+    handled?: 'false' | 'true' | 'all';
+    order?: 'asc' | 'desc';
+    limit?: number;
+    offset?: number;
+  } = {},
 ): Promise<{ list: FailedNotification[]; total: number }> {
   const where = failedWhere(opts);
   const raw = db.withoutPlugins(); // pg-boss's snake_case columns, as they are
@@ -97,7 +107,7 @@ export async function failedNotifications(
     }>`select j.id, j.data->>'recordId' as record_id, j.retry_count, j.output, j.completed_on,
           h.handled_at, h.handled_by, h.note
         from ${from} where ${where}
-        order by j.completed_on desc limit ${opts.limit ?? 100} offset ${opts.offset ?? 0}`
+        order by ${orderBy(opts.order)} limit ${opts.limit ?? 100} offset ${opts.offset ?? 0}`
       .execute(raw)
       .catch(() => ({ rows: [] })),
     sql<{ n: string }>`select count(*) as n from ${from} where ${where}`
@@ -122,15 +132,15 @@ export async function failedNotifications(
 }
 
 /**
- * The same list by key, newest first, and not counted (contract ops/page.ts, Cursor; an export walking every page,
+ * The same list by key, in the same order, and not counted (contract ops/page.ts, Cursor; an export walking every page,
  * README "Exports"): each page starts after the last one's failure time and job id. Without pg-boss's tables (the
  * jobs runtime never started here) there is no failed message: an empty list, as failedNotifications answers.
  */
 export async function failedNotificationPage(
   db: ClaimsDb,
-  q: { handled?: 'false' | 'true' | 'all'; cursor: string | undefined; size: number },
+  q: { handled?: 'false' | 'true' | 'all'; order?: 'asc' | 'desc'; cursor: string | undefined; size: number },
 ): Promise<{ list: FailedNotification[]; nextCursor: string | null }> {
-  const made = { s: '', o: 'desc' } as const;
+  const made = { s: '', o: q.order ?? 'desc' };
   const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
   if (q.cursor !== undefined && (!after || after.s !== made.s || after.o !== made.o))
     throw new Error('failedNotificationPage: a cursor it did not make');
@@ -141,8 +151,8 @@ export async function failedNotificationPage(
       await sql<FailedJobRow & { pageKey: string }>`select j.id, j.data->>'recordId' as record_id, j.retry_count,
           j.output, j.completed_on, j.completed_on::text as page_key, h.handled_at, h.handled_by, h.note
         from ${from} where ${failedWhere(q)}
-          ${after ? sql`and (j.completed_on, j.id) < (${after.k}::timestamptz, ${after.i}::uuid)` : sql``}
-        order by j.completed_on desc, j.id desc limit ${q.size + 1}`.execute(db)
+          ${after ? sql`and (j.completed_on, j.id) ${sql.raw(made.o === 'desc' ? '<' : '>')} (${after.k}::timestamptz, ${after.i}::uuid)` : sql``}
+        order by ${orderBy(made.o)} limit ${q.size + 1}`.execute(db)
     ).rows;
   } catch (e) {
     if ((e as { code?: unknown }).code === '42P01') return { list: [], nextCursor: null }; // undefined_table

@@ -534,7 +534,7 @@ describe('patient messages that failed every retry', () => {
     expect(log.list[0]!.detail).toBe('보내지 못한 알림톡·문자 1건 (끝까지 내려받음) · 필터: order=desc, handled=true');
   });
 
-  it('is read by key a page at a time, uncounted, in the list’s order, each row once', async () => {
+  it('is read by key a page at a time, uncounted, in the list’s order either way, each row once', async () => {
     const all = (await listed('handled=all&size=100')).list.map((r) => r.jobId);
     expect(all.length).toBeGreaterThanOrEqual(3);
     const walked: string[] = [];
@@ -546,6 +546,19 @@ describe('patient messages that failed every retry', () => {
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
     expect(walked).toEqual(all);
+    // Oldest first when the screen's sort says so, the list and its file alike.
+    const oldest = (await listed('handled=all&order=asc&size=100')).list.map((r) => r.jobId);
+    expect(oldest).toEqual([...all].reverse());
+    const file = await exported(OPS_EXPORT_API.notificationDeadLetters, { handled: 'all', order: 'asc' });
+    expect(file.records.slice(1).map((r) => r[0])).toEqual(oldest);
+    const ascending: string[] = [];
+    cursor = undefined;
+    do {
+      const page = await failedNotificationPage(claimsDb(t.app.ctx), { handled: 'all', order: 'asc', cursor, size: 2 });
+      ascending.push(...page.list.map((r) => r.jobId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(ascending).toEqual(oldest);
   });
 
   it('refuses a bad filter naming the field, in Korean; a viewer may not export it', async () => {

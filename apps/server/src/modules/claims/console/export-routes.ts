@@ -141,10 +141,10 @@ export const claimExportRoutes =
           response: { 200: csvAnswer('보내지 못한 알림톡·문자 CSV (첨부 파일)') },
         },
       },
-      // The list newest first, as its screen shows it; its page number and size are the screen's, not the file's.
+      // In the list's order, as its screen shows it; its page number and size are the screen's, not the file's.
       async (req, reply) =>
         exportList(ctx, req, reply, 'notificationDeadLetters', req.body, NOTIFICATION_DEAD_LETTER_COLUMNS, (page) =>
-          failedNotificationPage(claimsDb(ctx), { handled: req.body.handled, ...page }),
+          failedNotificationPage(claimsDb(ctx), { handled: req.body.handled, order: req.body.order, ...page }),
         ),
     );
 
