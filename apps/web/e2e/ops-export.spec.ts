@@ -1,7 +1,8 @@
 // A console list exported as CSV in Chromium (README "Operator console", "Exports"): an operator signs in with a
 // password and a TOTP code, filters the claims to two visits of one patient, presses "엑셀로 내려받기 (CSV)" and the
 // browser saves the file; it is read back here as Excel would: UTF-8 with a BOM, CRLF, a Korean header, the filter's
-// two rows, the patient masked. The export is then in the access log with its label.
+// two rows, the patient masked. The export is then in the access log with its label. The failed patient messages'
+// list has the same button.
 import { readFile } from 'node:fs/promises';
 import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
 import { HOSPITAL, feed, subscribe } from './patient-api';
@@ -75,4 +76,26 @@ test('the claim list exported as CSV: the current filter, Korean intact, the pat
   const box = (await narrow.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(40);
   await snap(page, 'ops-export-04-narrow');
+});
+
+test('the failed patient messages exported as CSV from their own list', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInOps(page, '/ops/notifications/dead-letters?handled=all', 'operator');
+  await expect(page.getByRole('heading', { level: 1, name: '보내지 못한 알림톡' })).toBeVisible();
+  const button = page.getByRole('button', { name: '엑셀로 내려받기 (CSV)' });
+  await expect(button).toBeVisible();
+  await button.focus();
+  await snap(page, 'ops-export-05-notifications');
+  await expectAccessible(page);
+
+  const saving = page.waitForEvent('download');
+  await button.click();
+  const download = await saving;
+  expect(download.suggestedFilename()).toMatch(/^보내지 못한 알림톡·문자-\d{8}-\d{4}\.csv$/);
+  await expect(page.getByText(/^보내지 못한 알림톡·문자-\d{8}-\d{4}\.csv 파일로 내려받았어요\.$/)).toBeVisible();
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
+    '작업 번호,진료 기록 번호,시도 횟수,마지막 오류,실패 일시,처리 완료 일시,처리한 운영자,처리 메모',
+  );
 });

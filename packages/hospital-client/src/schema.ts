@@ -1518,6 +1518,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/notifications/dead-letters/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 보내지 못한 알림톡·문자 목록을 CSV로 내려받기
+     * @description 목록의 지금 필터 그대로 모든 행을 CSV로 내려받아요(UTF-8 BOM, CRLF, 엑셀에서 한글이 그대로 열려요). 환자는 가려서 나가고, 내려받기는 필터·건수와 함께 운영자 기록에 남아요. 본문은 목록의 조회 조건이에요(cursor, size는 읽지 않아요).
+     */
+    post: operations['exportNotificationDeadLetters'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/records/held/export': {
     parameters: {
       query?: never;
@@ -10677,6 +10697,92 @@ export interface operations {
     };
     responses: {
       /** @description 보내지 못한 청구 CSV (첨부 파일) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportNotificationDeadLetters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default 1 */
+          page?: number;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'failedAt';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          /**
+           * @default false
+           * @enum {string}
+           */
+          handled?: 'false' | 'true' | 'all';
+        };
+      };
+    };
+    responses: {
+      /** @description 보내지 못한 알림톡·문자 CSV (첨부 파일) */
       200: {
         headers: {
           [name: string]: unknown;

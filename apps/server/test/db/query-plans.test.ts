@@ -324,4 +324,17 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
     ).toBeGreaterThan(2 * EXPORT_PAGE_SIZE);
     await exportedByKey(OPS_EXPORT_API.patientAccess, { claimId: 4242 }, /from "access_log"/);
   });
+
+  it('the failed patient messages’ export: pg-boss’s failed jobs by key, a page of 500 at a time', async () => {
+    // pg-boss keeps a failed job a week (its archive): a few thousand at worst, not a table that grows with history.
+    await t.app.claimEngine.start();
+    await sql`insert into pgboss.job (name, data, state, retry_count, completed_on, output)
+      select 'claims.notify', jsonb_build_object('recordId', g), 'failed', 5, now() - make_interval(secs => g % 600),
+        '{"message": "Popbill -99999999"}'::jsonb
+      from generate_series(1, 1200) g`.execute(t.db.db);
+    await sql`analyze pgboss.job`.execute(t.db.db);
+    expect(await exportedByKey(OPS_EXPORT_API.notificationDeadLetters, { handled: 'all' }, /from pgboss\.job j/)).toBe(
+      1200,
+    );
+  });
 });

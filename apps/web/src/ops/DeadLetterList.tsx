@@ -51,7 +51,7 @@ export interface DeadLetterListProps<Row extends Letter, Id extends string | num
   /** The retry button's own name per row, where "다시 보내기" alone would be ambiguous. */
   retryLabel?: (row: Row) => string;
   empty: string;
-  /** The list's export call, when it has one (the claims' dead letters). */
+  /** The list's export call (contract OPS_EXPORT_API). */
   exportPath?: string;
 }
 

@@ -1,14 +1,21 @@
 // Exports of the console's lists as CSV (README "Operator console", "Exports"): each list's current filter, as a file
 // Excel opens with its Korean intact. POST with the filter in the body, never in the URL: a filter may name a person.
-// The body is the list's own query (its cursor and size are not read: an export starts at the first row and goes to
+// The body is the list's own query (its cursor, page and size are not read: an export starts at the first row and goes to
 // the last). Each export is written to the operators' record with its filter and how many rows went out.
 import { z } from 'zod';
-import { deadLettersQuery, operatorActionsQuery, opsClaimsQuery, patientAccessQuery } from './claims.js';
+import {
+  deadLettersQuery,
+  notificationDeadLettersQuery,
+  operatorActionsQuery,
+  opsClaimsQuery,
+  patientAccessQuery,
+} from './claims.js';
 import { heldRecordsQuery } from './records.js';
 
 export const OPS_EXPORT_API = {
   claims: '/api/admin/claims/export',
   deadLetters: '/api/admin/claims/dead-letters/export',
+  notificationDeadLetters: '/api/admin/notifications/dead-letters/export',
   heldRecords: '/api/admin/records/held/export',
   operatorActions: '/api/admin/access-log/operator-actions/export',
   patientAccess: '/api/admin/access-log/patient-access/export',
@@ -19,6 +26,7 @@ export type OpsExportList = keyof typeof OPS_EXPORT_API;
 export const opsExportBody = {
   claims: opsClaimsQuery,
   deadLetters: deadLettersQuery,
+  notificationDeadLetters: notificationDeadLettersQuery,
   heldRecords: heldRecordsQuery,
   operatorActions: operatorActionsQuery,
   patientAccess: patientAccessQuery,
@@ -28,6 +36,7 @@ export const opsExportBody = {
 export const OPS_EXPORT_NM: Record<OpsExportList, string> = {
   claims: '청구 목록',
   deadLetters: '보내지 못한 청구',
+  notificationDeadLetters: '보내지 못한 알림톡·문자',
   heldRecords: '확인이 필요한 기록',
   operatorActions: '운영자 작업 기록',
   patientAccess: '환자 열람 기록',

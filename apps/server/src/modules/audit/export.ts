@@ -21,6 +21,7 @@ export const EXPORT_DESCRIPTION =
 export const EXPORT_FILE: Record<OpsExportList, string> = {
   claims: 'claims',
   deadLetters: 'dead-letters',
+  notificationDeadLetters: 'notification-dead-letters',
   heldRecords: 'held-records',
   operatorActions: 'operator-actions',
   patientAccess: 'patient-access',

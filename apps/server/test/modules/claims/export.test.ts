@@ -1,11 +1,14 @@
 // Exports of the console's lists as CSV (README "Operator console", "Exports") through app.inject(): the claims, dead
-// letters, held records and both access logs, each with the filter its screen holds; a file Excel opens with its
+// letters, the patient messages that failed, held records and both access logs, each with the filter its screen holds; a file Excel opens with its
 // Korean intact (BOM, CRLF, quoting), formulas made text, patients masked; each export in the operators' record with
 // its filter (no personal value) and row count; viewers refused. Runs on PGlite and, with DATABASE_URL, PostgreSQL.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API } from '@auto-claim/contract';
 import { OPS_CLAIMS_API, OPS_EXPORT_API, type OpsExportRecord } from '@auto-claim/contract/ops';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
+import { failedNotificationPage } from '../../../src/modules/claims/jobs.js';
+import { claimsDb } from '../../../src/modules/claims/tables.js';
 import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
 
 // Noon in Seoul on 15 June 2026.
@@ -287,8 +290,10 @@ describe('dead letters, held records and the access log', () => {
       '병원 코드',
       '영수증 번호',
       '진료일',
+      '기록의 이름 (가림)',
       '보류 사유',
       '가입 번호',
+      '가입자와 연결 가능',
       '받은 일시',
       '결정 일시',
     ]);
@@ -298,8 +303,10 @@ describe('dead letters, held records and the access log', () => {
         '90000002',
         'E2-HELD',
         '2026-06-11',
+        '홍*순',
         '이름·생년월일이 가입자와 달라요',
-        expect.any(String),
+        expect.stringMatching(/^\S+$/),
+        '예',
         expect.any(String),
         expect.any(String),
       ],
@@ -396,6 +403,171 @@ describe('who may export', () => {
     expect(problemOf(await post(OPS_EXPORT_API.claims, {}, noToken))).toMatchObject({
       status: 403,
       code: 'CSRF_FAILED',
+    });
+  });
+});
+
+describe('patient messages that failed every retry', () => {
+  const HEADER = [
+    '작업 번호',
+    '진료 기록 번호',
+    '시도 횟수',
+    '마지막 오류',
+    '실패 일시',
+    '처리 완료 일시',
+    '처리한 운영자',
+    '처리 메모',
+  ];
+  type Row = { jobId: string; recordId: number };
+  const listed = async (query: string) => {
+    const res = await t.app.inject({ url: `${OPERATOR_API.notificationDeadLetters}?${query}`, headers: op.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { list: Row[]; total: number };
+  };
+
+  it('exports the list as its screen shows it, newest first, an error that looks like a formula made text', async () => {
+    await t.app.claimEngine.start(); // pg-boss installed: messages are its jobs
+    const provider = t.app.ctx.providers.notification;
+    // The adapter's message as a spreadsheet would take it: a formula.
+    t.app.ctx.providers.notification = { send: () => Promise.reject(new Error('-99999999: 알림톡, 문자 발송 실패')) };
+    try {
+      // Fed without draining: the messages' jobs wait until they are given no retries.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: HOSPITAL_API.treatments,
+        headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
+        payload: {
+          records: [
+            treatmentRecord(kim, { receiptNo: 'E-N1', visitDate: '20260613' }),
+            treatmentRecord(hong, { receiptNo: 'E-N2', visitDate: '20260613' }),
+            treatmentRecord(hong, { receiptNo: 'E-N3', visitDate: '20260614' }),
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      while ((await t.app.claimEngine.matchBatch()) > 0);
+      // No waiting for pg-boss's backoff: the messages get no retries left.
+      await sql`update pgboss.job set retry_limit = 0 where name = 'claims.notify' and state = 'created'`.execute(
+        t.db.db,
+      );
+      await t.app.claimEngine.drain();
+    } finally {
+      t.app.ctx.providers.notification = provider;
+    }
+    const shown = await listed('size=100');
+    expect(shown.total).toBeGreaterThanOrEqual(3);
+
+    clock.advance(1000);
+    const since = clock.now();
+    // The screen's body: its page and size are not the file's, which holds every row.
+    const open = await exported(OPS_EXPORT_API.notificationDeadLetters, {
+      handled: 'false',
+      sort: 'failedAt',
+      order: 'desc',
+      page: 2,
+      size: 1,
+    });
+    expect(open.records[0]).toEqual(HEADER);
+    expect(open.records.slice(1).map((r) => r[0])).toEqual(shown.list.map((r) => r.jobId));
+    expect(open.records[1]).toEqual([
+      shown.list[0]!.jobId,
+      String(shown.list[0]!.recordId),
+      '1',
+      `'-99999999: 알림톡, 문자 발송 실패`,
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      '',
+      '',
+      '',
+    ]);
+    expect(open.csv).toContain(`"'-99999999: 알림톡, 문자 발송 실패"`);
+
+    // Closed with a note: out of the default filter, in handled=true with who closed it and the note made text.
+    const [first] = shown.list;
+    const note = '=1+1 전화로 알렸어요';
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: OPS_CLAIMS_API.notificationsHandled,
+      headers: op.headers,
+      payload: { jobIds: [first!.jobId], note },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const rest = await exported(OPS_EXPORT_API.notificationDeadLetters);
+    expect(rest.records.slice(1).map((r) => r[0])).toEqual(shown.list.slice(1).map((r) => r.jobId));
+    const handled = await exported(OPS_EXPORT_API.notificationDeadLetters, { handled: 'true' });
+    expect(handled.records.slice(1)).toEqual([
+      [
+        first!.jobId,
+        String(first!.recordId),
+        '1',
+        expect.any(String),
+        expect.any(String),
+        expect.stringMatching(/^2026-06-15 /),
+        op.loginId,
+        `'${note}`,
+      ],
+    ]);
+    for (const secret of ['홍길동', '김영희', '01012345678', hong.ci, hong.ciHmac]) {
+      expect(open.csv + handled.csv).not.toContain(secret);
+    }
+
+    const recorded = await exportsRecorded(since, 3);
+    expect(recorded.map((r) => [r.loginId, r.target, r.detail])).toEqual([
+      [
+        op.loginId,
+        'notificationDeadLetters',
+        { filter: { handled: 'false', sort: 'failedAt', order: 'desc' }, rows: shown.total, outcome: 'completed' },
+      ],
+      [
+        op.loginId,
+        'notificationDeadLetters',
+        { filter: { handled: 'false', order: 'desc' }, rows: shown.total - 1, outcome: 'completed' },
+      ],
+      [
+        op.loginId,
+        'notificationDeadLetters',
+        { filter: { handled: 'true', order: 'desc' }, rows: 1, outcome: 'completed' },
+      ],
+    ]);
+    const log = (
+      await t.app.inject({ url: `${OPS_CLAIMS_API.operatorActions}?action=list_exported`, headers: op.headers })
+    ).json() as { list: { detail: string }[] };
+    expect(log.list[0]!.detail).toBe('보내지 못한 알림톡·문자 1건 (끝까지 내려받음) · 필터: order=desc, handled=true');
+  });
+
+  it('is read by key a page at a time, uncounted, in the list’s order either way, each row once', async () => {
+    const all = (await listed('handled=all&size=100')).list.map((r) => r.jobId);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const walked: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await failedNotificationPage(claimsDb(t.app.ctx), { handled: 'all', cursor, size: 1 });
+      expect(page.list.length).toBeLessThanOrEqual(1);
+      walked.push(...page.list.map((r) => r.jobId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(walked).toEqual(all);
+    // Oldest first when the screen's sort says so, the list and its file alike.
+    const oldest = (await listed('handled=all&order=asc&size=100')).list.map((r) => r.jobId);
+    expect(oldest).toEqual([...all].reverse());
+    const file = await exported(OPS_EXPORT_API.notificationDeadLetters, { handled: 'all', order: 'asc' });
+    expect(file.records.slice(1).map((r) => r[0])).toEqual(oldest);
+    const ascending: string[] = [];
+    cursor = undefined;
+    do {
+      const page = await failedNotificationPage(claimsDb(t.app.ctx), { handled: 'all', order: 'asc', cursor, size: 2 });
+      ascending.push(...page.list.map((r) => r.jobId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(ascending).toEqual(oldest);
+  });
+
+  it('refuses a bad filter naming the field, in Korean; a viewer may not export it', async () => {
+    const bad = problemOf(await post(OPS_EXPORT_API.notificationDeadLetters, { handled: 'maybe' }));
+    expect(bad).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(bad.errors?.[0]).toMatchObject({ field: 'handled', message: 'handled는 false, true, all 중 하나예요.' });
+    expect(problemOf(await post(OPS_EXPORT_API.notificationDeadLetters, {}, viewer.headers))).toMatchObject({
+      status: 403,
+      code: 'ROLE_FORBIDDEN',
     });
   });
 });

@@ -1,8 +1,9 @@
 // Patient messages (알림톡 with its SMS fallback) that failed every retry (README "Operator console"): one per
-// treatment record; the one dead-letter list with the message's columns.
+// treatment record; the one dead-letter list with the message's columns. Exported as CSV like the others (README
+// "Exports").
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { JobBulkAnswer, NotificationDeadLetterRow } from '@auto-claim/contract/ops';
+import { OPS_EXPORT_API, type JobBulkAnswer, type NotificationDeadLetterRow } from '@auto-claim/contract/ops';
 import { notificationDeadLetters } from '../api/claims';
 import { DeadLetterList } from '../DeadLetterList';
 
@@ -31,6 +32,7 @@ export function NotificationDeadLetters() {
       attemptsSortable={false}
       retryLabel={(r) => `기록 ${r.recordId}의 알림 다시 보내기`}
       empty="보내지 못한 알림이 없어요."
+      exportPath={OPS_EXPORT_API.notificationDeadLetters}
     />
   );
 }

@@ -1,8 +1,9 @@
 // The claim engine's lists exported as CSV (README "Operator console", "Exports"): the claim search, the claims' dead
-// letters and the held records, each with the filter the list's screen holds. The rows are the list's own, read by its
-// own function page by page (so masked fields stay masked and a filter the list learns is exported too). Operators
-// and admins only: the rows are about patients (docs/security.md). Each export is written to the operators' record
-// when the reply closes, with its filter, the rows sent and how it ended.
+// letters, the patient messages that failed every retry and the held records, each with the filter the list's screen
+// holds. The rows are the list's own, read by its own function page by page (so masked fields stay masked and a
+// filter the list learns is exported too). Operators and admins only: the rows are about patients (docs/security.md).
+// Each export is written to the operators' record when the reply closes, with its filter, the rows sent and how it
+// ended.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLAIM_STATUS_NM } from '@auto-claim/contract';
 import {
@@ -10,6 +11,7 @@ import {
   OPS_EXPORT_API,
   opsExportBody,
   type DeadLetterRow,
+  type NotificationDeadLetterRow,
   type OpsClaimRow,
 } from '@auto-claim/contract/ops';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
@@ -17,6 +19,8 @@ import type { AppContext } from '../../../context.js';
 import { csvAnswer, csvDate, csvDateTime, type CsvColumn } from '../../../http/csv-export.js';
 import { operatorRoute } from '../../../http/route-contract.js';
 import { EXPORT_DESCRIPTION as description, exportList } from '../../audit/index.js';
+import { claimsDb } from '../tables.js';
+import { failedNotificationPage } from '../jobs.js';
 import { deadLetterPage, searchClaims } from './claims.js';
 import { heldRecords } from './held.js';
 
@@ -57,13 +61,26 @@ const DEAD_LETTER_COLUMNS: CsvColumn<DeadLetterRow>[] = [
   { header: '처리 메모', value: (r) => r.handled?.note },
 ];
 
+const NOTIFICATION_DEAD_LETTER_COLUMNS: CsvColumn<NotificationDeadLetterRow>[] = [
+  { header: '작업 번호', value: (r) => r.jobId },
+  { header: '진료 기록 번호', value: (r) => r.recordId },
+  { header: '시도 횟수', value: (r) => r.attempts },
+  { header: '마지막 오류', value: (r) => r.lastError },
+  { header: '실패 일시', value: (r) => csvDateTime(r.failedAt) },
+  { header: '처리 완료 일시', value: (r) => csvDateTime(r.handled?.at) },
+  { header: '처리한 운영자', value: (r) => r.handled?.by },
+  { header: '처리 메모', value: (r) => r.handled?.note },
+];
+
 const HELD_COLUMNS: CsvColumn<OperatorHeldRecord>[] = [
   { header: '진료 기록 번호', value: (r) => r.recordId },
   { header: '병원 코드', value: (r) => r.hospitalCd },
   { header: '영수증 번호', value: (r) => r.receiptNo },
   { header: '진료일', value: (r) => csvDate(r.visitDate) },
+  { header: '기록의 이름 (가림)', value: (r) => r.patientName },
   { header: '보류 사유', value: (r) => HELD_REASON_NM[r.reason] ?? r.reason },
   { header: '가입 번호', value: (r) => r.insuApplyId },
+  { header: '가입자와 연결 가능', value: (r) => (r.releasable ? '예' : '아니요') },
   { header: '받은 일시', value: (r) => csvDateTime(r.receivedAt) },
   { header: '결정 일시', value: (r) => csvDateTime(r.decidedAt) },
 ];
@@ -108,6 +125,26 @@ export const claimExportRoutes =
       async (req, reply) =>
         exportList(ctx, req, reply, 'deadLetters', req.body, DEAD_LETTER_COLUMNS, async (page) =>
           deadLetterPage(ctx, { ...req.body, ...page }),
+        ),
+    );
+
+    app.post(
+      OPS_EXPORT_API.notificationDeadLetters,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'exportNotificationDeadLetters',
+          tags,
+          summary: '보내지 못한 알림톡·문자 목록을 CSV로 내려받기',
+          description,
+          body: opsExportBody.notificationDeadLetters,
+          response: { 200: csvAnswer('보내지 못한 알림톡·문자 CSV (첨부 파일)') },
+        },
+      },
+      // In the list's order, as its screen shows it; its page number and size are the screen's, not the file's.
+      async (req, reply) =>
+        exportList(ctx, req, reply, 'notificationDeadLetters', req.body, NOTIFICATION_DEAD_LETTER_COLUMNS, (page) =>
+          failedNotificationPage(claimsDb(ctx), { handled: req.body.handled, order: req.body.order, ...page }),
         ),
     );
 

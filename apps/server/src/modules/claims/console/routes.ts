@@ -360,7 +360,12 @@ const claimListRoutes =
         },
       },
       (req) =>
-        engine.failedNotifications({ handled: req.query.handled, limit: req.query.size, offset: offsetOf(req.query) }),
+        engine.failedNotifications({
+          handled: req.query.handled,
+          order: req.query.order,
+          limit: req.query.size,
+          offset: offsetOf(req.query),
+        }),
     );
 
     app.post(
