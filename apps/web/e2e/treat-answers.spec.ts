@@ -196,6 +196,11 @@ test('a 알림톡 link opened in another browser: SMS verification, then straigh
     const fresh = await other.newPage();
     await fresh.goto(link);
     await expect(fresh.getByRole('heading', { name: '본인인증이 필요해요' })).toBeVisible();
+    await fresh.setViewportSize({ width: 320, height: 640 });
+    await textSize(fresh, 200);
+    await expectFits(fresh, 'the link that needs verification at 320 px, 200 %');
+    await textSize(fresh, 100);
+    await fresh.setViewportSize({ width: 390, height: 844 });
     await fresh.getByRole('button', { name: '휴대폰 본인인증 하기' }).click();
     // The identity screen, not the sign-up: no service terms, no "5단계 중 1단계", and it says what it is for.
     await expect(fresh).toHaveURL(/\/identity$/);
@@ -264,4 +269,10 @@ test('the finish screen at 320 px and at 200 % text: nothing under its two butto
     await page.screenshot({ path: `${SCREENSHOT_DIR}/treat-answers-07-complete-end-${width}-${percent}pct.png` });
   }
   await expectAccessible(page);
+  // The ID copy's finish screen (one button), at the narrowest and largest.
+  await page.goto(appPath('/web/complete?type=idSubmit'));
+  await expect(page.getByRole('heading', { name: '신분증을 제출했어요' })).toBeVisible();
+  await textSize(page, 200);
+  await expectFits(page, '/web/complete?type=idSubmit at 320 px, 200 %');
+  await snap(page, 'treat-answers-08-id-submitted-320-200pct');
 });
