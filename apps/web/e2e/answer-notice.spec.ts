@@ -6,8 +6,8 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API, INSURER_API, type TreatVisit } from '@auto-claim/contract';
-import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
-import { feed, linkFromOutbox, ok, stepUpThroughSheet, subscribe } from './patient-api';
+import { test, expect, snap, expectAccessible, testPerson, SCREENSHOT_DIR } from './fixtures';
+import { expectFits, feed, linkFromOutbox, ok, stepUpThroughSheet, subscribe, textSize } from './patient-api';
 
 const INSURER = 'SAMSUNGFIRE';
 
@@ -145,6 +145,45 @@ test('without the 알림톡 consent the news comes by SMS; she switches to 알�
   // axe first: it waits for the sheet's slide to end, so the picture shows it in place.
   await expectAccessible(page);
   await snap(page, 'answer-notice-02-choose');
+  // On a 320 px phone and at 200 % text the sheet fits, a choice is in sight as it opens (not the note alone), and
+  // each choice is reached by scrolling inside the sheet. The viewport as she sees it: a full-page shot cuts a modal.
+  for (const [width, height, percent] of [
+    [320, 640, 100],
+    [390, 844, 200],
+    [320, 640, 200],
+  ] as const) {
+    await sheet.getByRole('button', { name: '닫기' }).click();
+    await expect(sheet).toBeHidden();
+    await page.setViewportSize({ width, height });
+    await textSize(page, percent);
+    await row.getByRole('button', { name: '변경 알림 받는 방법' }).click();
+    // As it first opens: the top of its text (a reopened sheet may keep where it was scrolled to), the slide ended.
+    await sheet.locator('.sheet__body').evaluate((body) => body.scrollTo(0, 0));
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expect(sheet.getByRole('button', { name: /카카오 알림톡/ }), `${width} px, ${percent} %`).toBeInViewport({
+      ratio: 0.5,
+    });
+    await expectFits(page, `the choice sheet at ${width} px, ${percent} %`);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/answer-notice-02-choose-${width}-${percent}pct.png` });
+    for (const choice of await sheet.getByRole('button').all()) {
+      await choice.scrollIntoViewIfNeeded();
+      await expect(choice).toBeInViewport();
+    }
+  }
+  // By keyboard, at 320 px and 200 %: the choice in focus shows its ring, in sight.
+  const kakaoChoice = sheet.getByRole('button', { name: /카카오 알림톡/ });
+  await sheet.locator('.sheet__body').evaluate((body) => body.scrollTo(0, 0));
+  await sheet.getByRole('button', { name: '닫기' }).focus();
+  for (let i = 0; i < 3 && !(await kakaoChoice.evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(kakaoChoice).toBeFocused();
+  await expect(kakaoChoice).toBeInViewport({ ratio: 0.5 });
+  expect(await kakaoChoice.evaluate((b) => getComputedStyle(b).boxShadow)).not.toBe('none');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/answer-notice-02-choose-320-200pct-focus.png` });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await textSize(page, 100);
   await sheet.getByRole('button', { name: /카카오 알림톡/ }).click();
   const toast = page.getByText('이제 카카오 알림톡으로 알려 드려요.');
   await expect(toast).toBeVisible();

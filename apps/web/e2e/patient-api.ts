@@ -192,3 +192,59 @@ export async function stepUpThroughSheet(page: Page, phone: string, shot?: (name
   await sheet.getByRole('button', { name: '확인', exact: true }).click();
   await expect(sheet).toBeHidden();
 }
+
+/** Text size as a phone's font setting gives it: every rem scales (the app sizes its text in rem); 100 undoes it. */
+export const textSize = (page: Page, percent: number) =>
+  page.evaluate((p) => (document.documentElement.style.fontSize = p === 100 ? '' : `${p}%`), percent);
+
+/**
+ * The screen as it is now fits a narrow phone or large text (README "Accessibility and older patients"): nothing wider
+ * than the screen (nor a phone zooming the page out to fit something wider, which a scrollWidth check alone misses:
+ * the page's own width grows with it), every target at least 44 × 44 px (a checkbox or radio by its label), and,
+ * scrolled to the end, no line of text under the sticky action bar's buttons.
+ */
+export async function expectFits(page: Page, where: string) {
+  const { width } = page.viewportSize()!;
+  const found = await page.evaluate((width) => {
+    const bad: string[] = [];
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) return false;
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.visibility === 'hidden' || s.display === 'none' || s.opacity === '0') return false;
+        if (s.clip === 'rect(0px, 0px, 0px, 0px)' || s.clipPath === 'inset(50%)') return false;
+      }
+      return true;
+    };
+    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 24)}"`;
+    if (window.innerWidth !== width) bad.push(`zoomed out to fit: the page is ${window.innerWidth} px wide`);
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      bad.push(`scrolls sideways: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+    const targets = 'button, a[href], input:not([type=hidden]), select, textarea, [role=button], summary';
+    for (const el of document.querySelectorAll(targets)) {
+      const input = el as HTMLInputElement;
+      const area =
+        (input.type === 'checkbox' || input.type === 'radio') && el.closest('label') ? el.closest('label')! : el;
+      if (input.type === 'file' || (!shown(el) && !(area !== el && shown(area)))) continue;
+      const r = area.getBoundingClientRect();
+      if (r.width < 43.5 || r.height < 43.5)
+        bad.push(`target ${Math.round(r.width)}×${Math.round(r.height)}: ${name(el)}`);
+    }
+    const bar = document.querySelector('.bottom-action');
+    if (bar && shown(bar)) {
+      const scrolled = window.scrollY;
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const top = Math.min(...[...bar.querySelectorAll('.btn')].map((b) => b.getBoundingClientRect().top));
+      for (const el of document.body.querySelectorAll('*')) {
+        if (bar.contains(el) || !shown(el)) continue;
+        const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+        const r = el.getBoundingClientRect();
+        if (own && r.bottom > top + 1 && r.top < window.innerHeight) bad.push(`under the action bar: ${name(el)}`);
+      }
+      window.scrollTo(0, scrolled);
+    }
+    return bad;
+  }, width);
+  expect(found, where).toEqual([]);
+}

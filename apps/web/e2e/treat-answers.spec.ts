@@ -14,8 +14,18 @@ import {
   type InsurerAnswerBody,
   type TreatsAnswer,
 } from '@auto-claim/contract';
-import { test, expect, snap, expectAccessible, testPerson, appPath, fillIdentity, latestCode } from './fixtures';
-import { feed, linkFromOutbox, ok, subscribe } from './patient-api';
+import {
+  test,
+  expect,
+  snap,
+  expectAccessible,
+  testPerson,
+  appPath,
+  fillIdentity,
+  latestCode,
+  SCREENSHOT_DIR,
+} from './fixtures';
+import { expectFits, feed, linkFromOutbox, ok, subscribe, textSize } from './patient-api';
 
 const INSURER = 'SAMSUNGFIRE';
 
@@ -126,6 +136,16 @@ test('each claim says what was claimed, what the insurer answered and what to do
   expect(overflow).toBeLessThanOrEqual(0);
   await snap(page, 'treat-answers-02-320');
   await expectAccessible(page);
+  await expectFits(page, '/web/treat at 320 px');
+  // At 200 % text, on both phones.
+  await textSize(page, 200);
+  await expectFits(page, '/web/treat at 320 px, 200 %');
+  await snap(page, 'treat-answers-02-320-200pct');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFits(page, '/web/treat at 390 px, 200 %');
+  await snap(page, 'treat-answers-02-390-200pct');
+  await expectAccessible(page);
+  await textSize(page, 100);
 
   await send.click();
   await expect(page).toHaveURL(/\/web\/IDPhoto$/);
@@ -144,6 +164,11 @@ test('"내 자동청구" leads to her history', async ({ page }) => {
   await expectAccessible(page);
   await page.setViewportSize({ width: 320, height: 640 });
   await snap(page, 'treat-answers-03-my-subscription-320');
+  await expectFits(page, '내 자동청구 at 320 px');
+  await textSize(page, 200);
+  await expectFits(page, '내 자동청구 at 320 px, 200 %');
+  await snap(page, 'treat-answers-03-my-subscription-320-200pct');
+  await expectAccessible(page);
   await link.click();
   await expect(page).toHaveURL(/\/web\/treat$/);
   await expect(page.getByRole('heading', { name: /병원에서 받은 진료 1건/ })).toBeVisible();
@@ -171,6 +196,11 @@ test('a 알림톡 link opened in another browser: SMS verification, then straigh
     const fresh = await other.newPage();
     await fresh.goto(link);
     await expect(fresh.getByRole('heading', { name: '본인인증이 필요해요' })).toBeVisible();
+    await fresh.setViewportSize({ width: 320, height: 640 });
+    await textSize(fresh, 200);
+    await expectFits(fresh, 'the link that needs verification at 320 px, 200 %');
+    await textSize(fresh, 100);
+    await fresh.setViewportSize({ width: 390, height: 844 });
     await fresh.getByRole('button', { name: '휴대폰 본인인증 하기' }).click();
     // The identity screen, not the sign-up: no service terms, no "5단계 중 1단계", and it says what it is for.
     await expect(fresh).toHaveURL(/\/identity$/);
@@ -182,6 +212,13 @@ test('a 알림톡 link opened in another browser: SMS verification, then straigh
     await expectAccessible(fresh);
     await fresh.setViewportSize({ width: 320, height: 640 });
     await snap(fresh, 'treat-answers-04-verify-for-history-320');
+    await expectFits(fresh, 'the verification for her history at 320 px');
+    // At 200 % text the 통신사 choices once made the page wider than a 320 px phone (it zoomed out to fit).
+    await textSize(fresh, 200);
+    await expectFits(fresh, 'the verification for her history at 320 px, 200 %');
+    await snap(fresh, 'treat-answers-04-verify-for-history-320-200pct');
+    await expectAccessible(fresh);
+    await textSize(fresh, 100);
     await fresh.setViewportSize({ width: 390, height: 844 });
     await fillIdentity(fresh, p);
     await fresh.getByRole('button', { name: '인증번호 받기' }).click();
@@ -210,4 +247,32 @@ test('/web/complete opened by someone who never enrolled does not say she finish
   await expectAccessible(page);
   await page.setViewportSize({ width: 320, height: 640 });
   await snap(page, 'treat-answers-06-complete-not-enrolled-320');
+});
+
+test('the finish screen at 320 px and at 200 % text: nothing under its two buttons', async ({ page }) => {
+  const p = testPerson();
+  await subscribe(page.request, p, 10_000);
+  await page.goto(appPath('/web/complete'));
+  await expect(page.getByRole('heading', { name: '자동청구 신청을 마쳤어요' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '내 자동청구 보기' })).toBeVisible();
+  for (const [width, height, percent] of [
+    [390, 844, 100],
+    [320, 640, 100],
+    [390, 844, 200],
+    [320, 640, 200],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await textSize(page, percent);
+    await expectFits(page, `/web/complete at ${width} px, ${percent} %`);
+    // Scrolled to the end, as she reads the last line (a full-page shot would draw the fixed bar at the page's end).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/treat-answers-07-complete-end-${width}-${percent}pct.png` });
+  }
+  await expectAccessible(page);
+  // The ID copy's finish screen (one button), at the narrowest and largest.
+  await page.goto(appPath('/web/complete?type=idSubmit'));
+  await expect(page.getByRole('heading', { name: '신분증을 제출했어요' })).toBeVisible();
+  await textSize(page, 200);
+  await expectFits(page, '/web/complete?type=idSubmit at 320 px, 200 %');
+  await snap(page, 'treat-answers-08-id-submitted-320-200pct');
 });

@@ -1,6 +1,7 @@
 // How she hears of her claims ('내 자동청구'): the optional 알림톡 consent (the spec's kakaoNotiCheck), in a bottom
 // sheet like the choose-money one. One tap chooses and closes; buttons rather than radios so arrow keys never choose
-// by accident.
+// by accident. The choices come first and what is sent when after them: at 200 % text on a 320 px phone the note
+// alone fills the sheet, and she would open it to find no choice in sight.
 import { SlideBottom } from '../../../ui/SlideBottom';
 
 export const NOTICE_OPTIONS = [
@@ -27,10 +28,6 @@ export function ChooseNotice({
 }) {
   return (
     <SlideBottom open={open} onClose={onClose} title="알림 받는 방법">
-      <p className="screen__sub sheet-lead">
-        청구할 때와 보험사가 접수·서류 요청·지급·반려를 알려 올 때 보내요. 보험사의 결과는 오전 8시부터 오후 9시 사이에
-        알려 드려요.
-      </p>
       <ul className="options">
         {NOTICE_OPTIONS.map((o) => (
           <li key={o.title} className="option">
@@ -49,6 +46,10 @@ export function ChooseNotice({
           </li>
         ))}
       </ul>
+      <p className="screen__sub sheet-note">
+        청구할 때와 보험사가 접수·서류 요청·지급·반려를 알려 올 때 보내요. 보험사의 결과는 오전 8시부터 오후 9시 사이에
+        알려 드려요.
+      </p>
     </SlideBottom>
   );
 }
