@@ -216,7 +216,7 @@ describe('how an export ended', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.text();
     expect(body.split('\r\n')).toHaveLength(1234 + 2);
-    await vi.waitFor(() => expect(ends).toEqual([{ rows: 1234, outcome: 'completed' }]));
+    await vi.waitFor(() => expect(ends).toEqual([{ rows: 1234, outcome: 'completed' }]), { timeout: 10_000 });
   });
 
   it('aborted: the reader left part-way; the reads stop and the export is told with the rows sent so far', async () => {
@@ -233,7 +233,7 @@ describe('how an export ended', () => {
       req.once('error', reject);
       req.end();
     });
-    await vi.waitFor(() => expect(ends).toHaveLength(1));
+    await vi.waitFor(() => expect(ends).toHaveLength(1), { timeout: 10_000 });
     expect(ends[0]!.outcome).toBe('aborted');
     expect(ends[0]!.rows).toBeGreaterThan(0);
     expect(ends[0]!.rows).toBeLessThan(10_000 * EXPORT_PAGE_SIZE);
@@ -252,7 +252,7 @@ describe('how an export ended', () => {
     const { ends, port } = await serve(read);
     const res = await fetch(`http://127.0.0.1:${port}/export`);
     await expect(res.text()).rejects.toThrow();
-    await vi.waitFor(() => expect(ends).toHaveLength(1));
+    await vi.waitFor(() => expect(ends).toHaveLength(1), { timeout: 10_000 });
     expect(ends[0]!.outcome).toBe('failed');
     expect(ends[0]!.rows).toBe(3 * EXPORT_PAGE_SIZE);
   });

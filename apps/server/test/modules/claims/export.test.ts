@@ -94,7 +94,8 @@ async function exportsRecorded(since: Date, n: number) {
         .execute()
     ).map((r) => ({ ...r, detail: JSON.parse(r.detail!) as OpsExportRecord }));
   // The record is written when the reply has closed, a moment after the answer's last byte.
-  await vi.waitFor(async () => expect(await read()).toHaveLength(n));
+  // A busy machine may take longer than waitFor's default second.
+  await vi.waitFor(async () => expect(await read()).toHaveLength(n), { timeout: 10_000, interval: 50 });
   return read();
 }
 
