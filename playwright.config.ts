@@ -55,6 +55,10 @@ export default defineConfig({
       DATABASE_URL: '',
       // Insurer answers' messages at any hour: a run at night still sees them (quiet hours are API-tested).
       NOTICE_HOURS_KST: '0-24',
+      // Every test's patient and operator comes from this one address, as a hospital's Wi-Fi or an office would have
+      // it (the limits per address are API-tested: test/security/perimeter.test.ts).
+      IDENTITY_STARTS_PER_ADDRESS: '1000',
+      OPERATOR_SIGN_INS_PER_ADDRESS: '1000',
       // A build of one's own (vite build --outDir …) when several runs share the checkout; default apps/web/dist.
       WEB_DIST: process.env.WEB_DIST ?? '',
       // The console's first admin, as README "Operator console" makes one (e2e/ops.ts signs in with it).

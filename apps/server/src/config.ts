@@ -52,6 +52,13 @@ const coreEnv = z.object({
       return from < until && until <= 24;
     }, 'from before until, until at most 24')
     .default('8-21'),
+  /**
+   * Identity verifications one client address may start in 10 minutes (its code checks: twice that). A hospital's
+   * Wi-Fi puts many patients behind one address: raise it there (docs/operations.md, "Limits and leases").
+   */
+  IDENTITY_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Operator sign-in steps (password, second factor) one address may try in 15 minutes: an office shares one. */
+  OPERATOR_SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Worker threads that make PDFs (documents/workers.ts); unset: one fewer than the cores, at least one. */
   PDF_WORKERS: unsetOr(z.coerce.number().int().min(1).max(64)),
   /** Creates or updates that operator account at start (password at least 12 characters). */
@@ -269,6 +276,10 @@ function toConfig(e: Env, ctx: z.RefinementCtx<Env>) {
     faxOutcomePollMs: e.FAX_OUTCOME_POLL_SECONDS * 1000,
     /** The hours (KST) insurer answers' messages go out: from ≤ hour < until. */
     noticeHours: (([from, until]) => ({ from: from!, until: until! }))(e.NOTICE_HOURS_KST.split('-').map(Number)),
+    /** Identity verifications one address may start in 10 minutes (IDENTITY_STARTS_PER_ADDRESS). */
+    identityStartsPerAddress: e.IDENTITY_STARTS_PER_ADDRESS,
+    /** Operator sign-in steps one address may try in 15 minutes (OPERATOR_SIGN_INS_PER_ADDRESS). */
+    operatorSignInsPerAddress: e.OPERATOR_SIGN_INS_PER_ADDRESS,
     /** Worker threads that make PDFs; undefined: the default (cores - 1, at least 1). */
     pdfWorkers: e.PDF_WORKERS,
     /**

@@ -40,6 +40,8 @@ export type ContextConfig = Pick<
       | 'delivery'
       | 'faxOutcomePollMs'
       | 'noticeHours'
+      | 'identityStartsPerAddress'
+      | 'operatorSignInsPerAddress'
       | 'pdfWorkers'
       | 'blobs'
     >

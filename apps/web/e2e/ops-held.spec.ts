@@ -22,7 +22,11 @@ test('a held record released and claimed, another set aside, a note, and a paid 
 
   // The dashboard counts them and opens the list.
   await signInOps(page, '/ops', 'operator');
-  const tile = page.getByRole('link', { name: /^\d+건$/ });
+  // The held records' tile (the dashboard's other counts open their lists too).
+  const tile = page
+    .locator('dt', { hasText: '확인이 필요한 기록' })
+    .locator('xpath=following-sibling::dd[1]')
+    .getByRole('link');
   await expect(tile).toBeVisible();
   await snap(page, 'ops-held-01-dashboard');
   await expectAccessible(page);

@@ -73,6 +73,20 @@ describe('TRUST_PROXY as a hop count: a client cannot choose its own address for
     await spoofPast(hop, IDENTITY_RATE_LIMITS.smsAuth.max, post(hop, API.niceSmsAuth), '203.0.113.3');
   });
 
+  it('IDENTITY_STARTS_PER_ADDRESS and OPERATOR_SIGN_INS_PER_ADDRESS set the limits per address', async () => {
+    const few = await build({
+      clock,
+      config: { trustProxy: 1, identityStartsPerAddress: 3, operatorSignInsPerAddress: 4 },
+    });
+    try {
+      await spoofPast(few, 3, post(few, API.niceUserAuth), '203.0.113.4');
+      await spoofPast(few, 6, post(few, API.niceSmsAuth), '203.0.113.5');
+      await spoofPast(few, 4, post(few, API.login), '203.0.113.6');
+    } finally {
+      await few.close();
+    }
+  }, 120_000);
+
   it('the account-holder check', async () => {
     const v = await verifyPatient(hop);
     await spoofPast(

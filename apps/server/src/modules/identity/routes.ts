@@ -42,10 +42,16 @@ import {
 } from './service.js';
 
 /** Per-IP limits (a hospital's Wi-Fi puts many patients behind one address: generous, but a wall for scripts). */
+/** Per client address, by default (IDENTITY_STARTS_PER_ADDRESS raises the starts, and the code checks with them). */
 export const IDENTITY_RATE_LIMITS = {
   userAuth: { max: 30, timeWindow: '10 minutes' },
   smsAuth: { max: 60, timeWindow: '10 minutes' },
 } as const;
+
+const identityRateLimits = (startsPerAddress: number = IDENTITY_RATE_LIMITS.userAuth.max) => ({
+  userAuth: { ...IDENTITY_RATE_LIMITS.userAuth, max: startsPerAddress },
+  smsAuth: { ...IDENTITY_RATE_LIMITS.smsAuth, max: startsPerAddress * 2 },
+});
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -53,6 +59,7 @@ export const identityRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
+    const limits = identityRateLimits(ctx.config.identityStartsPerAddress);
     // What sending a code can answer, at sign-in and at step-up alike (the same rules: identity/service.ts).
     const SEND_PROBLEMS: ErrorCode[] = [
       'TERMS_REQUIRED',
@@ -69,7 +76,7 @@ export const identityRoutes =
       {
         config: {
           auth: 'public',
-          rateLimit: IDENTITY_RATE_LIMITS.userAuth,
+          rateLimit: limits.userAuth,
           problems: SEND_PROBLEMS,
         },
         schema: {
@@ -94,7 +101,7 @@ export const identityRoutes =
       {
         config: {
           auth: 'public',
-          rateLimit: IDENTITY_RATE_LIMITS.smsAuth,
+          rateLimit: limits.smsAuth,
           problems: [
             'SMS_REQUEST_UNKNOWN',
             'SMS_CODE_WRONG',
@@ -125,7 +132,7 @@ export const identityRoutes =
     app.post(
       SMS_PENDING_PATH,
       {
-        config: { auth: 'public', rateLimit: IDENTITY_RATE_LIMITS.smsAuth, problems: ['SMS_REQUEST_UNKNOWN'] },
+        config: { auth: 'public', rateLimit: limits.smsAuth, problems: ['SMS_REQUEST_UNKNOWN'] },
         schema: {
           operationId: 'pendingPhoneVerification',
           tags,
@@ -146,7 +153,7 @@ export const identityRoutes =
         config: {
           auth: 'patient',
           scope: { link: ['treat', 'idCard'] },
-          rateLimit: IDENTITY_RATE_LIMITS.userAuth,
+          rateLimit: limits.userAuth,
           problems: SEND_PROBLEMS,
         },
         schema: {
@@ -169,7 +176,7 @@ export const identityRoutes =
         config: {
           auth: 'patient',
           scope: { link: ['treat', 'idCard'] },
-          rateLimit: IDENTITY_RATE_LIMITS.smsAuth,
+          rateLimit: limits.smsAuth,
           problems: [
             'SMS_REQUEST_UNKNOWN',
             'SMS_CODE_WRONG',

@@ -38,6 +38,7 @@ import { OPERATOR_LOCKOUT, completeSignIn, signInOperator } from './operators.js
 import { LOCKED, checkSecondFactor, confirmTotpSetup, startTotpSetup } from './second-factor.js';
 
 /** Per-IP: an operations office signs in from one address; each account is locked after 5 failures anyway (operators.ts). */
+/** Per client address, by default (OPERATOR_SIGN_INS_PER_ADDRESS sets it: an operations office shares one address). */
 export const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '15 minutes' } as const;
 
 const ALL_STAGES = ['setup', 'password', 'full'] as const;
@@ -53,6 +54,7 @@ function sessionOf(req: FastifyRequest) {
 export const operatorRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const signInLimit = { ...SIGN_IN_RATE_LIMIT, max: ctx.config.operatorSignInsPerAddress ?? SIGN_IN_RATE_LIMIT.max };
     const tags = ['operators'];
 
     /** Signed in for good: the account's last sign-in, the record, and a full session under a new id. */
@@ -95,7 +97,7 @@ export const operatorRoutes =
       {
         config: {
           auth: 'public',
-          rateLimit: SIGN_IN_RATE_LIMIT,
+          rateLimit: signInLimit,
           problems: ['LOGIN_FAILED', 'OPERATOR_LOCKED'],
         },
         schema: {
@@ -186,7 +188,7 @@ export const operatorRoutes =
           auth: 'operator',
           role: 'viewer',
           stages: ['setup'],
-          rateLimit: SIGN_IN_RATE_LIMIT,
+          rateLimit: signInLimit,
           problems: ['SECOND_FACTOR_WRONG', 'SECOND_FACTOR_NOT_STARTED', 'SECOND_FACTOR_DONE', 'OPERATOR_LOCKED'],
         },
         schema: {
@@ -217,7 +219,7 @@ export const operatorRoutes =
           auth: 'operator',
           role: 'viewer',
           stages: ['password'],
-          rateLimit: SIGN_IN_RATE_LIMIT,
+          rateLimit: signInLimit,
           problems: ['SECOND_FACTOR_WRONG', 'SECOND_FACTOR_DONE', 'OPERATOR_LOCKED'],
         },
         schema: {
