@@ -1,4 +1,4 @@
-// /web/treat explains each claim and she can always get back to it (issue 25, items 3 and 4): what was claimed, what
+// /web/treat explains each claim and she can always get back to it: what was claimed, what
 // the insurer answered (a paid amount below the claim and why, a rejection's reason, the papers asked for and how to
 // send them) and the next step, in the glossary's words; "내 자동청구" leads to the history; a 알림톡 link opened in a
 // browser that never saw it leads through SMS verification straight to the history, never to the sign-up's steps;

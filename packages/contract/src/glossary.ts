@@ -1,4 +1,4 @@
-// The money words a patient reads, in one place (issue 25, "/web/treat explains each claim"): each term means one
+// The money words a patient reads, in one place (README "Claim engine": the history explains each claim): each term means one
 // thing on every screen (the history, the enrolment's minimum amount, the choose-money sheet) and in every message.
 // 본인부담금 is the patient's share of the 건강보험-covered bill, never the 실손 deductible (that is 공제금액);
 // 청구 금액 is what was asked of the insurer, never what it paid (that is 지급액, "받은 보험금").

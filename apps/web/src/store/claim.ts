@@ -123,7 +123,7 @@ export interface UiData {
   /**
    * The screen a patient verifies by SMS for, when it is not enrolment: '/web/treat' or '/web/IDPhoto' (an 알림톡 link
    * that did not open here). Identity and CertInput then say so instead of the sign-up's steps, and /excute goes back
-   * there, subscribed or not (issue 25: never the sign-up's "1단계"). A screen path, nothing personal: it survives a
+   * there, subscribed or not (never the sign-up's "1단계"). A screen path, nothing personal: it survives a
    * reload on /certInput.
    */
   afterVerify: '' | '/web/treat' | '/web/IDPhoto';

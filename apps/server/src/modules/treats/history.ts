@@ -124,7 +124,7 @@ export function toVisits(
   const historyOf = new Map<number, { status: TreatClaim['status']; at: string }[]>();
   // What the insurer last asked for, shown while the claim waits for those papers.
   const askedFor = new Map<number, string>();
-  // When the insurer's "paid" answer was recorded (issue 25: the paid amount and its date).
+  // When the insurer's "paid" answer was recorded (README "Claim engine": the paid amount and its date).
   const paidAt = new Map<number, string>();
   for (const h of history) {
     if (h.status === 'documents_requested' && h.reason) askedFor.set(h.claimId, h.reason);

@@ -33,7 +33,7 @@ export default function Excute() {
         if (hospitals instanceof ApiError) throw hospitals;
         setRepository({ myPossibleHospitals: hospitals.hospitals });
         // Came by a 알림톡 link that did not open here and verified by SMS instead: back to the screen it meant (her
-        // history is hers by CI, subscribed or not), never into the sign-up (issue 25).
+        // history is hers by CI, subscribed or not), never into the sign-up.
         const back = ui.afterVerify;
         if (back) setUi({ afterVerify: '' });
         if (sub.subscriptionStatus === 'subscribe') {

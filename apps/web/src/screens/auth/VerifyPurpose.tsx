@@ -1,6 +1,6 @@
 // Above the SMS verification (/identity, /certInput): the sign-up's step line while enrolling; when the patient
 // verifies only to open her history or send an ID copy (an 알림톡 link that did not open here: ui.afterVerify), what
-// for, and that this is no new sign-up (issue 25: never the sign-up's "1단계").
+// for, and that this is no new sign-up (never the sign-up's "1단계").
 import { useClaimStore } from '../../store/claim';
 import { progressOf } from '../../wizard/steps';
 import { StepProgress } from '../../wizard/WizardStep';

@@ -1,5 +1,5 @@
 // Shown on /web/treat and /web/IDPhoto when neither the 알림톡 link nor an earlier session says who this is: the
-// patient verifies by SMS and comes straight back to the screen the link meant (issue 25). Not the sign-up: the
+// patient verifies by SMS and comes straight back to the screen the link meant. Not the sign-up: the
 // service terms were agreed when she subscribed, so the identity screen comes first, without the sign-up's steps.
 import { useNavigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';

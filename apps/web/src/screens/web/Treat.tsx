@@ -68,7 +68,7 @@ const ID_COPY = REQUESTED_DOCUMENT_NM.id_copy;
 const otherPapers = (reason: string | null) => Boolean(reason?.replace(ID_COPY, '').replace(/[\s,·]/g, ''));
 
 /**
- * What the patient does next, by the claim's status, in words (issue 25: every claim says its next step). Only what
+ * What the patient does next, by the claim's status, in words (every claim says its next step). Only what
  * the product does: the ID copy is sent here; other papers go to the insurer directly, whose number is given.
  */
 function NextStep({ claim, idRequested }: { claim: TreatClaim; idRequested: boolean }) {

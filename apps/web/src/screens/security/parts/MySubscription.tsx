@@ -193,7 +193,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
           {insurers}에 보험금을 자동으로 청구해요.{' '}
           {sub.contractStartDate && `가입일 ${formatYmd(sub.contractStartDate)}`}
         </p>
-        {/* Her claims, what each insurer answered and what to do next (issue 25: always a way back to them). */}
+        {/* Her claims, what each insurer answered and what to do next (always a way back to them). */}
         <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/treat`}>
           내 진료·청구 내역 보기
         </Link>
