@@ -292,8 +292,8 @@ describe.skipIf(missing.length > 0)(
         expectFields('child-claim-package', r, [
           '피보험자 (환자)',
           '김지민',
-          '청구인 (법정대리인)',
-          '박엄마',
+          // The signing line (the table's label wraps in two lines, which OCR reads beside the next column).
+          '청구인(법정대리인, 모) 박엄마',
           '모 (법정대리인)',
           '피보험자의 부모',
         ]);
