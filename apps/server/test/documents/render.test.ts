@@ -292,8 +292,9 @@ describe.skipIf(missing.length > 0)(
         expectFields('child-claim-package', r, [
           '피보험자 (환자)',
           '김지민',
-          // The signing line (the table's label wraps in two lines, which OCR reads beside the next column).
-          '청구인(법정대리인, 모) 박엄마',
+          '박엄마',
+          // The claimant's statement above her signature (the 청구인 label wraps in two lines in its column).
+          '미성년자인 피보험자의 법정대리인(모)으로서 보험금을 청구합니다',
           '모 (법정대리인)',
           '피보험자의 부모',
         ]);

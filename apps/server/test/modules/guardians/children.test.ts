@@ -327,6 +327,7 @@ describe('the relation document, and the records held until an operator confirms
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
     expect(file.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    expect(file.headers['content-security-policy']).toMatch(/^sandbox/);
     const viewer = await signInOperator(t, 'viewer');
     const refused = await t.app.inject({
       method: 'GET',
@@ -366,7 +367,7 @@ describe('the relation document, and the records held until an operator confirms
     expect(claimed).toHaveLength(1);
     expect(claimed[0]).toContain('지민이의 진료비를');
     expect(messages.some((b) => b.includes('지민이의 가족관계증명서를 확인했어요'))).toBe(true);
-    expect(messages.some((b) => b.includes(`서아의 주민등록등본로는`) || b.includes('서아의 주민등록등본'))).toBe(true);
+    expect(messages.some((b) => b.includes('서아의 주민등록등본으로는 관계를 확인하지 못했어요'))).toBe(true);
     expect(messages.some((b) => b.includes(reason))).toBe(true);
     expect(messages.some((b) => b.includes('서아의 진료비를 보험사에'))).toBe(false);
 
@@ -469,7 +470,9 @@ describe('one live subscription per insured resident number', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ status: 'resolved', kept: 'holder', resolvedBy: 'relation-ops' });
     expect(
-      (await outboxTo(father.person.custHp)).some((m) => m.body.includes('지민이 자동청구 가입을 운영자가 확인했어요')),
+      (await outboxTo(father.person.custHp)).some((m) =>
+        m.body.includes('지민이의 자동청구 가입을 운영자가 확인했어요'),
+      ),
     ).toBe(true);
     const twice = await op('POST', OPS_CHILD_API.insuredDisputeResolve(open.list[0]!.disputeId), {
       kept: 'claimant',
