@@ -49,7 +49,7 @@ import {
 import { identityRoutes } from './modules/identity/index.js';
 import { operatorAccountOf, operatorRoutes } from './modules/operators/index.js';
 import {
-  liveSubscriptionOf,
+  linkSubscriptionLive,
   reagreeCounts,
   reagreePage,
   subscriptionRoutes,
@@ -59,6 +59,7 @@ import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
 import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
+import { guardianRoutes } from './modules/guardians/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
 import {
@@ -176,8 +177,7 @@ export async function buildApp({
   app.addHook('onRoute', (route) => void routeList.push(route));
   // First of the onRoute hooks: the rate limit's check then follows the auth check, as route options would have it.
   // A link session lasts only while the subscription its link belonged to is live (security/session.ts).
-  const linkLive = async (ciHmac: string, insuApplyId: string) =>
-    (await liveSubscriptionOf(ctx.db, ciHmac))?.insuApplyId === insuApplyId;
+  const linkLive = (ciHmac: string, insuApplyId: string) => linkSubscriptionLive(ctx.db, ciHmac, insuApplyId);
   registerRouteContract(app, {
     patient: requirePatient(ctx, linkLive),
     operator: requireOperator(ctx, operatorAccountOf(ctx.db)),
@@ -272,6 +272,7 @@ export async function buildApp({
   await app.register(treatsRoutes(app.ctx));
   // An insurer's answer that asks for the patient's ID copy starts the same request the sandbox insurer makes.
   await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
+  await app.register(guardianRoutes(app.ctx));
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(alertsRoutes(ctx));
