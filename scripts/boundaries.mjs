@@ -25,6 +25,7 @@ export const moduleOrder = {
   subscriptions: ['accounts', 'address', 'audit', 'reference', 'terms'],
   claims: ['audit', 'funnel', 'reference', 'subscriptions'],
   treats: ['audit', 'claims', 'reference', 'subscriptions'],
+  guardians: ['audit', 'claims', 'reference', 'subscriptions'],
   dashboard: ['claims', 'funnel', 'subscriptions'],
 };
 const modules = Object.keys(moduleOrder);

@@ -7,6 +7,7 @@ export * from './problem.js';
 export * from './reference.js';
 export * from './person.js';
 export * from './names.js';
+export * from './children.js';
 export * from './subscription.js';
 export * from './auth.js';
 export * from './glossary.js';

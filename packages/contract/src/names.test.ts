@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nameKey, sameName } from './names.js';
+import { childCalled, childPossessive, nameKey, sameName } from './names.js';
 
 describe('sameName', () => {
   it('ignores every kind of space, the Unicode form and the case of Latin letters', () => {
@@ -51,5 +51,16 @@ describe('every name comparison', () => {
     ]) {
       expect(readFileSync(join(root, file), 'utf8'), file).toMatch(/\bsameName\(/);
     }
+  });
+});
+
+describe('how a parent calls her child', () => {
+  it('takes the surname off and adds 이 after a final consonant', () => {
+    expect(childPossessive('김지민')).toBe('지민이의');
+    expect(childPossessive('이서아')).toBe('서아의');
+    expect(childCalled('박 하 준')).toBe('하준이');
+    expect(childCalled('남궁민준')).toBe('민준이');
+    expect(childCalled('최솔')).toBe('솔이');
+    expect(childCalled('Emma Kim')).toBe('Emma Kim');
   });
 });

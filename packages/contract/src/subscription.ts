@@ -1,5 +1,6 @@
 // The claim registration payload (reg, spec §3) and the subscription calls of spec §7, with DESIGN §3 formats.
 import { z } from 'zod';
+import { childBody, childInsuApplyId, guardianRel, relationStatus } from './children.js';
 import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
 import {
   ADDRESS_KEYWORD_MIN,
@@ -356,6 +357,13 @@ const regShape = {
   repeatDay: orEmpty(z.string().regex(/^[1-7]$/, { message: '청구 요일을 골라 주세요.' })),
   insuApplyId: optionalText(40),
   retroMonth,
+  /**
+   * Ours (README "Children: a guardian claims for a child"): present, the subscription's insured person is this child
+   * and the verified person above (userNm … userTel, her ID, her signature) is the child's legal guardian; absent, the
+   * spec's self case, unchanged. The payout account is then the child's (bankAccountRel 1, holder the child's name)
+   * or the guardian's (bankAccountRel 3 부모, holder the guardian's name), checked with the bank either way.
+   */
+  child: childBody.optional(),
 };
 
 type RegLike = IdcardFields & {
@@ -363,6 +371,7 @@ type RegLike = IdcardFields & {
   birthday: string;
   sex?: 'M' | 'F';
   userIdno2?: string;
+  child?: { birthday: string; sex: 'M' | 'F'; userIdno2: string };
 };
 function regRules(v: RegLike, ctx: z.RefinementCtx) {
   if (v.sex && v.userIdno2 && !rrnDigitFits(v.birthday, v.sex, v.userIdno2)) {
@@ -370,6 +379,13 @@ function regRules(v: RegLike, ctx: z.RefinementCtx) {
       code: 'custom',
       path: ['userIdno2'],
       message: '주민등록번호 뒷자리 첫 숫자가 생년월일·성별과 맞지 않아요.',
+    });
+  }
+  if (v.child && !rrnDigitFits(v.child.birthday, v.child.sex, v.child.userIdno2)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['child', 'userIdno2'],
+      message: '자녀 주민등록번호 뒷자리 첫 숫자가 자녀의 생년월일·성별과 맞지 않아요.',
     });
   }
   if (v.idcardImg && !v.idcardType) {
@@ -430,8 +446,14 @@ export const addHospitalsV2Body = z
 export type AddHospitalBody = z.input<typeof addHospitalBody>;
 export type AddHospitalsV2Body = z.input<typeof addHospitalsV2Body>;
 
-/** DELETE /ui/insu/v1/claims/subscriptions (query, spec §7): cancel. */
-export const cancelQuery = z.object({ userCi: userCi.optional() });
+/**
+ * Ours, in the child case: a child's subscription (CHILD_API.children) named by its insuApplyId, which the session's
+ * verified person must be the guardian of; absent, the session's own subscription as the spec has it.
+ */
+const childTarget = { insuApplyId: childInsuApplyId.optional() };
+
+/** DELETE /ui/insu/v1/claims/subscriptions (query, spec §7): cancel (a child's with insuApplyId). */
+export const cancelQuery = z.object({ userCi: userCi.optional(), ...childTarget });
 /** DELETE /ui/insu/v1/claims/subscriptions/hospitals (query): remove one hospital. */
 export const removeHospitalQuery = z.object({ userCi: userCi.optional(), hospitalCd });
 /** GET /ui/insu/v1/claims/subscriptions (query). */
@@ -441,6 +463,8 @@ export const subscriptionQuery = z.object({ userCi: userCi.optional() });
 export const subscriptionChangeBody = z
   .object({
     userCi: userCi.optional(),
+    /** A child's subscription (the account or the minimum amount; her contact is the guardian's). */
+    ...childTarget,
     bankCd: bankCd.optional(),
     bankAccount: bankAccount.optional(),
     bankAccountHolder: bankAccountHolder.optional(),
@@ -467,7 +491,7 @@ export const subscriptionChangeBody = z
         }
       }
     }
-    const any = Object.entries(v).some(([k, x]) => k !== 'userCi' && x !== undefined);
+    const any = Object.entries(v).some(([k, x]) => k !== 'userCi' && k !== 'insuApplyId' && x !== undefined);
     if (!any) ctx.addIssue({ code: 'custom', path: [], message: '바꿀 내용을 입력해 주세요.' });
   });
 export type SubscriptionChangeBody = z.input<typeof subscriptionChangeBody>;
@@ -508,6 +532,19 @@ export const subscriptionSummary = z.object({
   contractEndDate: z.string(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
+  /**
+   * Ours, only in the child case: the insured child (userNm … above are then hers, the phone the guardian's) and the
+   * guardian's relation, whether the relation document was confirmed, and the day she turns 19.
+   */
+  child: z
+    .object({
+      guardianRel,
+      guardianNm: z.string(),
+      relationStatus,
+      /** YYYYMMDD: visits on or after it are not claimed by this subscription. */
+      adultOn: z.string(),
+    })
+    .optional(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
 /** GET /ui/insu/v1/claims/subscriptions and the answer of every change: subscribed only when 'subscribe' (spec §4). */
@@ -598,5 +635,7 @@ export const documentBody = z.object({
   retroMonth: retroMonth.optional(),
   signImg: orEmpty(signImg),
   signTypedNm: orEmpty(signTypedNm),
+  /** Before submission, the child case (reg's child): the documents name her and the session's person as guardian. */
+  child: childBody.optional(),
 });
 export type DocumentBody = z.input<typeof documentBody>;

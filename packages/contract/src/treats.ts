@@ -3,6 +3,7 @@
 // the ID copy an insurer asked for (/web/IDPhoto), and the append-only access log the patient can read.
 // Paths: API.treats, API.treatsV2, API.idCards, API.linkExchange.
 import { z } from 'zod';
+import { childInsuApplyId } from './children.js';
 import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
 import { APP_ROOT } from './paths.js';
 import {
@@ -186,8 +187,14 @@ export type AccessLogEntry = z.infer<typeof accessLogEntry>;
 // ---------------------------------------------------------------------------------------------------------------
 // GET API.treats
 
+/**
+ * Ours, in the child case (README "Children: a guardian claims for a child"): whose history, a child of the session's
+ * guardian by her subscription's insuApplyId (CHILD_API.children); absent, the session's own, as the spec has it.
+ */
+const childTarget = { insuApplyId: childInsuApplyId.optional() };
+
 /** spec §7: GET sends params as query. A userCi, when given, must be the session's own. */
-export const treatsQuery = z.object({ userCi: z.string().max(200).optional() });
+export const treatsQuery = z.object({ userCi: z.string().max(200).optional(), ...childTarget });
 /**
  * A visit a hospital sent under the patient's resident number only, before that number was confirmed to be theirs:
  * held, never claimed, until the patient says it is theirs (POST API.treatsConfirm). When and where only.
@@ -241,7 +248,12 @@ const insuCompCds = z
   .max(10, { message: '보험사는 10곳까지 고를 수 있어요.' })
   .optional();
 
-export const treatClaimBody = z.object({ userCi: z.string().max(200).optional(), treatId, insuCompCds });
+export const treatClaimBody = z.object({
+  userCi: z.string().max(200).optional(),
+  ...childTarget,
+  treatId,
+  insuCompCds,
+});
 export type TreatClaimBody = z.input<typeof treatClaimBody>;
 export const treatClaimAnswer = z.object({
   treat: treatVisit,
@@ -252,6 +264,7 @@ export type TreatClaimAnswer = z.infer<typeof treatClaimAnswer>;
 
 export const treatsClaimBodyV2 = z.object({
   userCi: z.string().max(200).optional(),
+  ...childTarget,
   treatIds: z
     .array(treatId, { message: '청구할 진료를 골라 주세요.' })
     .min(1, { message: '청구할 진료를 하나 이상 골라 주세요.' })
@@ -283,7 +296,7 @@ export const idCardRequest = z.object({
   submittedAt: instant.nullable(),
 });
 export type IdCardRequest = z.infer<typeof idCardRequest>;
-export const idCardsQuery = treatsQuery;
+export const idCardsQuery = z.object({ userCi: z.string().max(200).optional() });
 export const idCardsAnswer = listOf(idCardRequest);
 export type IdCardsAnswer = z.infer<typeof idCardsAnswer>;
 

@@ -1578,6 +1578,165 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ui/insu/v1/claims/subscriptions/children': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 보호자가 가입한 자녀 목록 (자녀마다 가입, 관계 서류 확인 상태, 만 19세가 되는 날)
+     * @description 본인인증한 보호자(법정대리인)가 자녀로 가입한 자동청구예요. 가입 중인 자녀가 먼저, 해지된 자녀는 개인정보를 지우기 전까지 보여요.
+     */
+    get: operations['listChildren'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ui/insu/v1/claims/subscriptions/children/{insuApplyId}/relation-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 자녀의 가족관계증명서·주민등록등본 올리기 (사진 또는 PDF, 3개월 안에 발급)
+     * @description 운영자가 확인할 때까지 이 자녀의 진료 기록은 보류하고 청구하지 않아요. 반려되면 사유를 보고 다시 올릴 수 있어요. 파일은 암호화해 보관해요.
+     */
+    post: operations['uploadRelationDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/relation-documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 확인할 가족관계 서류 (자녀 자동청구; 오래 기다린 것부터, 이름은 가려서) */
+    get: operations['listRelationDocuments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/relation-documents/{docId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 가족관계 서류 하나: 보호자가 입력한 이름을 가리지 않고 (열어 본 것은 기록하고, 보호자의 열람 기록에 남아요) */
+    get: operations['getRelationDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/relation-documents/{docId}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 가족관계 서류 파일 (JPEG, PNG 또는 PDF) */
+    get: operations['getRelationDocumentFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/relation-documents/{docId}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 가족관계 확인 (보류된 자녀의 진료 기록을 다시 맞춰 청구해요; 이미 처리된 서류는 409) */
+    post: operations['confirmRelationDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/relation-documents/{docId}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 가족관계 서류 반려 (사유는 보호자에게 보내요; 보호자는 다시 올릴 수 있어요) */
+    post: operations['refuseRelationDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insured-disputes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 한 사람을 두 번 가입하려 한 경우 (다른 보호자, 또는 보호자와 본인) */
+    get: operations['listInsuredDisputes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/insured-disputes/{disputeId}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 어느 가입을 유지할지 정하기 (claimant: 지금 가입을 끝내고 신청한 분이 가입할 수 있게 알려요) */
+    post: operations['resolveInsuredDispute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/appMenuLogs': {
     parameters: {
       query?: never;
@@ -5493,6 +5652,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -5537,6 +5704,7 @@ export interface operations {
       content: {
         'application/json': {
           userCi?: string;
+          insuApplyId?: string;
           bankCd?: string;
           bankAccount?: string;
           bankAccountHolder?: string;
@@ -5600,6 +5768,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -5740,6 +5916,15 @@ export interface operations {
           repeatDay?: '' | string;
           insuApplyId?: string;
           retroMonth: number;
+          child?: {
+            userNm: string;
+            birthday: string;
+            /** @enum {string} */
+            sex: 'M' | 'F';
+            userIdno2: string;
+            /** @enum {string} */
+            guardianRel: 'father' | 'mother' | 'guardian';
+          };
         };
       };
     };
@@ -5792,6 +5977,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -5844,6 +6037,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -5935,6 +6136,7 @@ export interface operations {
     parameters: {
       query?: {
         userCi?: string;
+        insuApplyId?: string;
       };
       header?: never;
       path?: never;
@@ -5990,6 +6192,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -6111,6 +6321,15 @@ export interface operations {
           repeatDay?: '' | string;
           insuApplyId?: string;
           retroMonth: number;
+          child?: {
+            userNm: string;
+            birthday: string;
+            /** @enum {string} */
+            sex: 'M' | 'F';
+            userIdno2: string;
+            /** @enum {string} */
+            guardianRel: 'father' | 'mother' | 'guardian';
+          };
         };
       };
     };
@@ -6163,6 +6382,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -6215,6 +6442,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -6374,6 +6609,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -6494,6 +6737,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -6635,6 +6886,14 @@ export interface operations {
               contractEndDate: string;
               createdAt: string;
               cancelledAt: string | null;
+              child?: {
+                /** @enum {string} */
+                guardianRel: 'father' | 'mother' | 'guardian';
+                guardianNm: string;
+                /** @enum {string} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+                adultOn: string;
+              };
             };
           };
         };
@@ -6718,6 +6977,15 @@ export interface operations {
           retroMonth?: number;
           signImg?: '' | string;
           signTypedNm?: '' | string;
+          child?: {
+            userNm: string;
+            birthday: string;
+            /** @enum {string} */
+            sex: 'M' | 'F';
+            userIdno2: string;
+            /** @enum {string} */
+            guardianRel: 'father' | 'mother' | 'guardian';
+          };
         };
       };
     };
@@ -6819,6 +7087,15 @@ export interface operations {
           retroMonth?: number;
           signImg?: '' | string;
           signTypedNm?: '' | string;
+          child?: {
+            userNm: string;
+            birthday: string;
+            /** @enum {string} */
+            sex: 'M' | 'F';
+            userIdno2: string;
+            /** @enum {string} */
+            guardianRel: 'father' | 'mother' | 'guardian';
+          };
         };
       };
     };
@@ -7347,6 +7624,7 @@ export interface operations {
     parameters: {
       query?: {
         userCi?: string;
+        insuApplyId?: string;
       };
       header?: never;
       path?: never;
@@ -7482,6 +7760,7 @@ export interface operations {
       content: {
         'application/json': {
           userCi?: string;
+          insuApplyId?: string;
           treatId: string;
           insuCompCds?: string[];
         };
@@ -7733,6 +8012,7 @@ export interface operations {
       content: {
         'application/json': {
           userCi?: string;
+          insuApplyId?: string;
           treatIds: string[];
           insuCompCds?: string[];
         };
@@ -11003,6 +11283,931 @@ export interface operations {
         };
       };
       /** @description 지금 상태와 맞지 않아요 (code: CLAIM_NOT_SENT, CLAIM_STATUS_CONFLICT, INSURER_EVENT_REUSED) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listChildren: {
+    parameters: {
+      query?: {
+        userCi?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              insuApplyId: string;
+              /** @enum {string} */
+              subsStatus: 'subscribe' | 'cancel';
+              userNm: string;
+              calledNm: string;
+              birthday: string;
+              /** @enum {string} */
+              sex: 'M' | 'F';
+              /** @enum {string} */
+              guardianRel: 'father' | 'mother' | 'guardian';
+              guardianRelNm: string;
+              relation: {
+                /** @enum {string} */
+                status: 'required' | 'pending' | 'confirmed' | 'refused';
+                statusNm: string;
+                /** @enum {string|null} */
+                docType: 'family' | 'resident' | null;
+                issueDate: string | null;
+                submittedAt: string | null;
+                decidedAt: string | null;
+                refuseReason: string | null;
+              };
+              adultOn: string;
+              grownUp: boolean;
+              insurers: {
+                insuCompCd: string;
+                insuCompNm: string;
+              }[];
+              hospitals: {
+                hospitalCd: string;
+                hospitalNm: string;
+              }[];
+              bankAccountMasked: string;
+              bankAccountRel: string;
+              createdAt: string;
+              cancelledAt: string | null;
+              /** @enum {string|null} */
+              endReason: 'cancelled' | 'grown_up' | 'dispute' | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: LINK_INVALID, STEP_UP_REQUIRED, CI_MISMATCH) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  uploadRelationDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insuApplyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          userCi?: string;
+          /** @enum {string} */
+          docType: 'family' | 'resident';
+          issueDate: string;
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            insuApplyId: string;
+            /** @enum {string} */
+            subsStatus: 'subscribe' | 'cancel';
+            userNm: string;
+            calledNm: string;
+            birthday: string;
+            /** @enum {string} */
+            sex: 'M' | 'F';
+            /** @enum {string} */
+            guardianRel: 'father' | 'mother' | 'guardian';
+            guardianRelNm: string;
+            relation: {
+              /** @enum {string} */
+              status: 'required' | 'pending' | 'confirmed' | 'refused';
+              statusNm: string;
+              /** @enum {string|null} */
+              docType: 'family' | 'resident' | null;
+              issueDate: string | null;
+              submittedAt: string | null;
+              decidedAt: string | null;
+              refuseReason: string | null;
+            };
+            adultOn: string;
+            grownUp: boolean;
+            insurers: {
+              insuCompCd: string;
+              insuCompNm: string;
+            }[];
+            hospitals: {
+              hospitalCd: string;
+              hospitalNm: string;
+            }[];
+            bankAccountMasked: string;
+            bankAccountRel: string;
+            createdAt: string;
+            cancelledAt: string | null;
+            /** @enum {string|null} */
+            endReason: 'cancelled' | 'grown_up' | 'dispute' | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY, IMAGE_EMPTY, IMAGE_TOO_LARGE, IMAGE_TYPE, IMAGE_UNREADABLE, IMAGE_TOO_MANY_PIXELS, IMAGE_TOO_SMALL) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, LINK_INVALID, STEP_UP_REQUIRED, CI_MISMATCH) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: CHILD_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: RELATION_ALREADY_CONFIRMED) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listRelationDocuments: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        size?: number;
+        sort?: 'submittedAt';
+        order?: 'asc' | 'desc';
+        status?: 'pending' | 'confirmed' | 'refused';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              docId: number;
+              insuApplyId: string;
+              /** @enum {string} */
+              status: 'pending' | 'confirmed' | 'refused';
+              /** @enum {string} */
+              docType: 'family' | 'resident';
+              issueDate: string;
+              issueDateStale: boolean;
+              childNmMasked: string;
+              guardianNmMasked: string;
+              /** @enum {string} */
+              guardianRel: 'father' | 'mother' | 'guardian';
+              submittedAt: string;
+              decidedAt: string | null;
+              decidedBy: string | null;
+            }[];
+            total: number;
+            capped: boolean;
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getRelationDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        docId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            docId: number;
+            insuApplyId: string;
+            /** @enum {string} */
+            status: 'pending' | 'confirmed' | 'refused';
+            /** @enum {string} */
+            docType: 'family' | 'resident';
+            issueDate: string;
+            issueDateStale: boolean;
+            childNmMasked: string;
+            guardianNmMasked: string;
+            /** @enum {string} */
+            guardianRel: 'father' | 'mother' | 'guardian';
+            submittedAt: string;
+            decidedAt: string | null;
+            decidedBy: string | null;
+            child: {
+              userNm: string;
+              birthday: string;
+              /** @enum {string} */
+              sex: 'M' | 'F';
+              rrnMasked: string;
+            };
+            guardian: {
+              userNm: string;
+              birthday: string;
+              guardianRelNm: string;
+            };
+            file: {
+              /** @enum {string} */
+              contentType: 'image/jpeg' | 'image/png' | 'application/pdf';
+              bytes: number;
+            };
+            refuseReason: string | null;
+            /** @enum {string} */
+            relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: RELATION_DOCUMENT_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getRelationDocumentFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        docId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 올린 서류 그대로 (사진은 다시 인코딩해 EXIF 없이) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+          'application/pdf': string;
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: RELATION_DOCUMENT_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  confirmRelationDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        docId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            docId: number;
+            insuApplyId: string;
+            /** @enum {string} */
+            status: 'pending' | 'confirmed' | 'refused';
+            /** @enum {string} */
+            docType: 'family' | 'resident';
+            issueDate: string;
+            issueDateStale: boolean;
+            childNmMasked: string;
+            guardianNmMasked: string;
+            /** @enum {string} */
+            guardianRel: 'father' | 'mother' | 'guardian';
+            submittedAt: string;
+            decidedAt: string | null;
+            decidedBy: string | null;
+            child: {
+              userNm: string;
+              birthday: string;
+              /** @enum {string} */
+              sex: 'M' | 'F';
+              rrnMasked: string;
+            };
+            guardian: {
+              userNm: string;
+              birthday: string;
+              guardianRelNm: string;
+            };
+            file: {
+              /** @enum {string} */
+              contentType: 'image/jpeg' | 'image/png' | 'application/pdf';
+              bytes: number;
+            };
+            refuseReason: string | null;
+            /** @enum {string} */
+            relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: RELATION_DOCUMENT_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: RELATION_DOCUMENT_DECIDED) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  refuseRelationDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        docId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            docId: number;
+            insuApplyId: string;
+            /** @enum {string} */
+            status: 'pending' | 'confirmed' | 'refused';
+            /** @enum {string} */
+            docType: 'family' | 'resident';
+            issueDate: string;
+            issueDateStale: boolean;
+            childNmMasked: string;
+            guardianNmMasked: string;
+            /** @enum {string} */
+            guardianRel: 'father' | 'mother' | 'guardian';
+            submittedAt: string;
+            decidedAt: string | null;
+            decidedBy: string | null;
+            child: {
+              userNm: string;
+              birthday: string;
+              /** @enum {string} */
+              sex: 'M' | 'F';
+              rrnMasked: string;
+            };
+            guardian: {
+              userNm: string;
+              birthday: string;
+              guardianRelNm: string;
+            };
+            file: {
+              /** @enum {string} */
+              contentType: 'image/jpeg' | 'image/png' | 'application/pdf';
+              bytes: number;
+            };
+            refuseReason: string | null;
+            /** @enum {string} */
+            relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: RELATION_DOCUMENT_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: RELATION_DOCUMENT_DECIDED) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listInsuredDisputes: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        size?: number;
+        sort?: 'createdAt';
+        order?: 'asc' | 'desc';
+        status?: 'open' | 'resolved';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              disputeId: number;
+              /** @enum {string} */
+              status: 'open' | 'resolved';
+              holder: {
+                /** @enum {string} */
+                kind: 'self' | 'child';
+                insuredNmMasked: string;
+                guardianNmMasked: string | null;
+                /** @enum {string|null} */
+                guardianRel: 'father' | 'mother' | 'guardian' | null;
+                insuApplyId: string;
+                /** @enum {string|null} */
+                relationStatus: 'required' | 'pending' | 'confirmed' | 'refused' | null;
+                since: string;
+              };
+              claimant: {
+                /** @enum {string} */
+                kind: 'self' | 'child';
+                insuredNmMasked: string;
+                guardianNmMasked: string | null;
+                /** @enum {string|null} */
+                guardianRel: 'father' | 'mother' | 'guardian' | null;
+              };
+              createdAt: string;
+              /** @enum {string|null} */
+              kept: 'holder' | 'claimant' | null;
+              resolvedAt: string | null;
+              resolvedBy: string | null;
+            }[];
+            total: number;
+            capped: boolean;
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  resolveInsuredDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        disputeId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          kept: 'holder' | 'claimant';
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            disputeId: number;
+            /** @enum {string} */
+            status: 'open' | 'resolved';
+            holder: {
+              /** @enum {string} */
+              kind: 'self' | 'child';
+              insuredNmMasked: string;
+              guardianNmMasked: string | null;
+              /** @enum {string|null} */
+              guardianRel: 'father' | 'mother' | 'guardian' | null;
+              insuApplyId: string;
+              /** @enum {string|null} */
+              relationStatus: 'required' | 'pending' | 'confirmed' | 'refused' | null;
+              since: string;
+            };
+            claimant: {
+              /** @enum {string} */
+              kind: 'self' | 'child';
+              insuredNmMasked: string;
+              guardianNmMasked: string | null;
+              /** @enum {string|null} */
+              guardianRel: 'father' | 'mother' | 'guardian' | null;
+            };
+            createdAt: string;
+            /** @enum {string|null} */
+            kept: 'holder' | 'claimant' | null;
+            resolvedAt: string | null;
+            resolvedBy: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: DISPUTE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: DISPUTE_RESOLVED) */
       409: {
         headers: {
           [name: string]: unknown;

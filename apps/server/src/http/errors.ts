@@ -78,10 +78,26 @@ export const ERROR_STATUS = {
   /** An operator named a term that does not exist. */
   TERMS_NOT_FOUND: 404,
   TREAT_NOT_FOUND: 404,
+  /** No child subscription of the session's guardian has that insuApplyId. */
+  CHILD_NOT_FOUND: 404,
+  /** The console: no relation document with that number. */
+  RELATION_DOCUMENT_NOT_FOUND: 404,
+  /** The console: no dispute with that number. */
+  DISPUTE_NOT_FOUND: 404,
   ID_CARD_REQUEST_NOT_FOUND: 404,
   ALREADY_SUBSCRIBED: 409,
   /** Another person's live subscription already has this resident registration number. */
   RRN_IN_USE: 409,
+  /** The child case: the child's resident number already has a live subscription (hers, or another guardian's). */
+  CHILD_ALREADY_ENROLLED: 409,
+  /** The child case: a guardian holds MAX_CHILDREN_PER_GUARDIAN live child subscriptions already. */
+  CHILDREN_LIMIT: 409,
+  /** The child's relation document was confirmed already: nothing more to upload. */
+  RELATION_ALREADY_CONFIRMED: 409,
+  /** A relation document already confirmed or refused by an operator. */
+  RELATION_DOCUMENT_DECIDED: 409,
+  /** A dispute over an insured person already resolved. */
+  DISPUTE_RESOLVED: 409,
   LAST_HOSPITAL: 409,
   SMS_ALREADY_USED: 409,
   CLAIM_NOT_DEAD: 409,
@@ -114,6 +130,8 @@ export const ERROR_STATUS = {
   IDENTITY_REFUSED: 422,
   /** The resident registration number typed is not the verified person's (docs/providers/rrn-check.md). */
   RRN_MISMATCH: 422,
+  /** The child case: the child is 19 or older (만 나이); she enrols herself. */
+  CHILD_TOO_OLD: 422,
   /** A held record was already answered, or is not held. */
   RECORD_NOT_HELD: 409,
   SMS_LOCKED: 423,

@@ -14,3 +14,4 @@ export * from './dashboard.js';
 export * from './terms.js';
 export * from './exports.js';
 export * from './alerts.js';
+export * from './children.js';
