@@ -37,6 +37,7 @@ export default function Jumin() {
   const reg = useClaimStore((s) => s.reg);
   const setReg = useClaimStore((s) => s.setReg);
   const setUi = useClaimStore((s) => s.setUi);
+  const forChild = useClaimStore((s) => s.ui.insured === 'child');
   const [attempt, setAttempt] = useState(0);
 
   const form = useForm<JuminInput, unknown, JuminValues>({
@@ -65,7 +66,8 @@ export default function Jumin() {
       setAttempt((n) => n + 1);
       return;
     }
-    if (answer.subscriptionStatus === 'subscribe') {
+    // A parent enrolling her child goes on whether or not she is subscribed herself.
+    if (answer.subscriptionStatus === 'subscribe' && !forChild) {
       setReg(answer.reg);
       navigate(stepPath('applyHistory'), { replace: true });
       return;
@@ -81,8 +83,8 @@ export default function Jumin() {
       <RrnBackField
         id="userIdno2"
         heading
-        label="주민등록번호 뒷자리 7자리를 입력해 주세요"
-        hint={`생년월일 ${front} 뒤에 오는 7자리예요. 보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.`}
+        label={`${forChild ? '보호자 본인의 ' : ''}주민등록번호 뒷자리 7자리를 입력해 주세요`}
+        hint={`생년월일 ${front} 뒤에 오는 7자리예요. 보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.${forChild ? ' 자녀의 번호는 다음 화면에서 입력해요.' : ''}`}
         error={error}
         front={front}
         field={form.register('userIdno2')}
