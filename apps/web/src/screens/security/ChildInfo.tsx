@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   ADULT_AGE,
+  adultOn,
   CHILD_PROBLEMS,
   DATE_EXAMPLE,
   GUARDIAN_RELS,
@@ -50,10 +51,18 @@ const childForm = (parent: { birthday: string; userIdno2: string; sex: '' | 'M' 
       birthday: z
         .string()
         .transform(normalizeDate)
-        .pipe(z.string().regex(/^\d{8}$/, M.birthday).refine((v) => isRealDate(v, now), M.birthdayNotReal))
+        .pipe(
+          z
+            .string()
+            .regex(/^\d{8}$/, M.birthday)
+            .refine((v) => isRealDate(v, now), M.birthdayNotReal),
+        )
         .refine((v) => isMinor(v, now), CHILD_PROBLEMS.CHILD_TOO_OLD),
       sex: z.enum(['M', 'F'], { message: M.sex }),
-      userIdno2: z.string().transform(digitsOnly).pipe(z.string().regex(/^\d{7}$/, M.rrn)),
+      userIdno2: z
+        .string()
+        .transform(digitsOnly)
+        .pipe(z.string().regex(/^\d{7}$/, M.rrn)),
       guardianRel,
     })
     .superRefine((v, ctx) => {
@@ -79,7 +88,8 @@ const TARGET: Record<Key, string> = {
 };
 
 /** YYYYMMDD → 2015.03.01, as the field shows a date kept in the store. */
-const shownDate = (ymd: string) => (/^\d{8}$/.test(ymd) ? `${ymd.slice(0, 4)}.${ymd.slice(4, 6)}.${ymd.slice(6)}` : ymd);
+const shownDate = (ymd: string) =>
+  /^\d{8}$/.test(ymd) ? `${ymd.slice(0, 4)}.${ymd.slice(4, 6)}.${ymd.slice(6)}` : ymd;
 
 export default function ChildInfo() {
   const { next, progress } = useWizard('childInfo');
@@ -236,9 +246,10 @@ export default function ChildInfo() {
         </p>
       </fieldset>
 
-      {person.birthday && isMinor(person.birthday, new Date()) && (
+      {/^\d{8}$/.test(person.birthday) && isRealDate(person.birthday) && isMinor(person.birthday, new Date()) && (
         <p className="child-note">
-          {formatYmd(person.birthday)}에 태어난 자녀는 만 {ADULT_AGE}세 생일 전날까지 자녀로 청구할 수 있어요.
+          {formatYmd(adultOn(person.birthday))}에 만 {ADULT_AGE}세가 돼요. 그날부터 받은 진료는 자녀가 직접 가입해
+          청구해요.
         </p>
       )}
 

@@ -70,8 +70,8 @@ export default function RelationDoc() {
             앞에서 올린 서류를 그대로 쓸 수 있어요
           </h3>
           <p>
-            {RELATION_DOC_TYPE_NM[before.docType]}({formatYmd(before.issueDate)} 발급)에 {child}도 나와 있다면 다시
-            찍지 않아도 돼요.
+            {RELATION_DOC_TYPE_NM[before.docType]}({formatYmd(before.issueDate)} 발급)에 {child}도 나와 있다면 다시 찍지
+            않아도 돼요.
           </p>
           <button
             type="button"

@@ -35,7 +35,12 @@ function Icon({ kind }: { kind: 'self' | 'child' }) {
           <circle cx="8" cy="7" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
           <path d="M2.5 20c.8-3.6 3-5.4 5.5-5.4s4.7 1.8 5.5 5.4" fill="none" stroke="currentColor" strokeWidth="1.8" />
           <circle cx="17" cy="11" r="2.4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <path d="M13.8 20.5c.5-2.6 1.6-3.9 3.2-3.9s2.7 1.3 3.2 3.9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path
+            d="M13.8 20.5c.5-2.6 1.6-3.9 3.2-3.9s2.7 1.3 3.2 3.9"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          />
         </>
       )}
     </svg>

@@ -61,7 +61,11 @@ export function checkRelation(draft: RelationDraft, issueDateTyped: string, now 
 export const relationSummary = (errors: RelationErrors, prefix: string) =>
   ORDER.filter((k) => errors[k]).map((k) => ({
     target:
-      k === 'docType' ? `${prefix}-${RELATION_DOCUMENT_TYPES[0].code}` : k === 'file' ? `${prefix}-camera` : `${prefix}-issueDate`,
+      k === 'docType'
+        ? `${prefix}-${RELATION_DOCUMENT_TYPES[0].code}`
+        : k === 'file'
+          ? `${prefix}-camera`
+          : `${prefix}-issueDate`,
     message: errors[k]!,
   }));
 
