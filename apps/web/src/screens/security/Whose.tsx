@@ -5,6 +5,8 @@ import { ADULT_AGE } from '@auto-claim/contract';
 import { useClaimStore, type Insured } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { StepProgress } from '../../wizard/WizardStep';
+import { MyChildren } from './parts/MyChildren';
+import './parts/enrol.css';
 import './parts/child.css';
 
 const CHOICES: { insured: Exclude<Insured, ''>; title: string; detail: string; icon: 'self' | 'child' }[] = [
@@ -52,6 +54,8 @@ export default function Whose() {
   const chosen = useClaimStore((s) => s.ui.insured);
 
   const choose = (insured: Exclude<Insured, ''>) => {
+    // A fresh start: nothing is carried from a child enrolled before in this tab (wizard/nextChild.ts).
+    useClaimStore.getState().setChild({ carry: null });
     useClaimStore.getState().setUi({ insured });
     next();
   };
@@ -86,6 +90,8 @@ export default function Whose() {
           </li>
         ))}
       </ul>
+      {/* A parent back for another child sees those she enrolled, and whether their documents were checked. */}
+      <MyChildren />
     </div>
   );
 }

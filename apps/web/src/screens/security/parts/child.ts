@@ -127,7 +127,7 @@ export async function finishChild(answer: SubscriptionView): Promise<ChildDone> 
   const { relation, person } = s.child;
   let done: ChildDone = {
     insuApplyId,
-    userNm: answer.subscription?.userNm || person.userNm,
+    userNm: person.userNm || answer.subscription?.userNm || '',
     relationStatus: answer.subscription?.child?.relationStatus ?? 'required',
     uploadError: '',
     relation,
