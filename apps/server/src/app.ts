@@ -49,7 +49,7 @@ import {
 import { identityRoutes } from './modules/identity/index.js';
 import { operatorAccountOf, operatorRoutes } from './modules/operators/index.js';
 import {
-  liveSubscriptionOf,
+  linkSubscriptionLive,
   reagreeCounts,
   reagreePage,
   subscriptionRoutes,
@@ -177,8 +177,7 @@ export async function buildApp({
   app.addHook('onRoute', (route) => void routeList.push(route));
   // First of the onRoute hooks: the rate limit's check then follows the auth check, as route options would have it.
   // A link session lasts only while the subscription its link belonged to is live (security/session.ts).
-  const linkLive = async (ciHmac: string, insuApplyId: string) =>
-    (await liveSubscriptionOf(ctx.db, ciHmac))?.insuApplyId === insuApplyId;
+  const linkLive = (ciHmac: string, insuApplyId: string) => linkSubscriptionLive(ctx.db, ciHmac, insuApplyId);
   registerRouteContract(app, {
     patient: requirePatient(ctx, linkLive),
     operator: requireOperator(ctx, operatorAccountOf(ctx.db)),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { addMonths, kstToday } from './dates.js';
 import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
 import { pathParam } from './paths.js';
-import { isRealDate } from './person.js';
+import { MOBILE_RE, digitsOnly, isRealDate } from './person.js';
 
 /** Below this age (만 나이, from the birthday) a guardian may enrol a child; on the birthday the child is an adult. */
 export const ADULT_AGE = 19;
@@ -55,6 +55,12 @@ export const childBody = z
     userIdno2: z.string().regex(/^\d{7}$/, { message: '자녀 주민등록번호 뒷자리 7자리를 숫자로 입력해 주세요.' }),
     /** The verified parent's relation to the child. */
     guardianRel,
+    /** The child's own phone, if she has one: she is told when she turns 19 and may enrol herself. */
+    userTel: z
+      .string()
+      .transform(digitsOnly)
+      .refine((v) => v === '' || MOBILE_RE.test(v), { message: '자녀 휴대폰 번호를 확인해 주세요.' })
+      .optional(),
   })
   .strict();
 export type ChildBody = z.input<typeof childBody>;

@@ -2,6 +2,7 @@
 // the PDF the server makes (docs/documents.md): a hospital releases a patient's records to someone else only with
 // both (의료법 제21조제2항, 같은 법 시행규칙 제13조의3), on the official forms 별지 제9호의3서식 (위임장) and
 // 제9호의2서식 (동의서). Their sections, fields and wording follow those forms, filled for this service.
+import { GUARDIAN_REL_NM, type GuardianRel } from './children.js';
 import { addMonths, formatYmd } from './dates.js';
 import { maskPhone } from './person.js';
 import { maskRrn } from './subscription.js';
@@ -38,6 +39,11 @@ export interface LegalFormData {
   period: { from: string; to: string };
   /** The date the patient signs (YYYYMMDD, KST). */
   date: string;
+  /**
+   * The child case (README "Children: a guardian claims for a child"): the patient is a minor and this is her legal
+   * guardian (법정대리인), who signs for her, with the relation written (부, 모, 법정대리인(후견인)).
+   */
+  guardian?: { userNm: string; rrnMasked: string; telMasked: string; relationNm: string };
 }
 
 export interface LegalForm {
@@ -70,8 +76,12 @@ export function legalFormData(d: {
   retroMonth: number;
   contractStartDate: string;
   contractEndDate: string;
+  /** The child case: the patient's legal guardian, who signs. */
+  guardian?:
+    { userNm: string; birthday: string; userIdno2?: string; userTel: string; guardianRel: GuardianRel } | undefined;
 }): LegalFormData {
   const p = d.person;
+  const g = d.guardian;
   const address = [p.userPostNo && `(${p.userPostNo})`, p.userAddr, p.userAddrDetail].filter(Boolean).join(' ');
   return {
     person: {
@@ -89,6 +99,16 @@ export function legalFormData(d: {
       .sort((a, b) => (a.insuCompCd < b.insuCompCd ? -1 : 1)),
     period: { from: addMonths(d.contractStartDate, -d.retroMonth), to: d.contractEndDate },
     date: d.contractStartDate,
+    ...(g
+      ? {
+          guardian: {
+            userNm: g.userNm,
+            rrnMasked: g.userIdno2 ? maskRrn(g.birthday, g.userIdno2) : `${g.birthday.slice(2)}-*******`,
+            telMasked: maskPhone(g.userTel),
+            relationNm: GUARDIAN_REL_NM[g.guardianRel],
+          },
+        }
+      : {}),
   };
 }
 
@@ -105,6 +125,23 @@ export function legalForm(kind: LegalFormKind, d: LegalFormData): LegalForm {
     ['전화번호', d.person.telMasked],
   ];
   const period = `${formatYmd(d.period.from)}부터 ${formatYmd(d.period.to)}까지의 진료분`;
+  const g = d.guardian;
+  // A minor's forms: her legal guardian signs for her, named beside her with the relation (의료법 시행규칙 제13조의3).
+  const guardianSection = g
+    ? [
+        {
+          label: '법정대리인 (환자를 대리하여 서명)',
+          rows: [
+            ['성명', g.userNm],
+            ['환자와의 관계', `${g.relationNm} (법정대리인)`],
+            ['주민등록번호', g.rrnMasked],
+            ['전화번호', g.telMasked],
+          ] as [string, string][],
+        },
+      ]
+    : [];
+  const patientRowsOf = g ? patientRows.filter(([label]) => label !== '전화번호') : patientRows;
+  const asGuardian = g ? `위 환자 ${d.person.userNm}의 법정대리인(${g.relationNm})으로서 ` : '';
   const insurers = list(d.insurers.map((i) => i.insuCompNm));
   const common = {
     kind,
@@ -118,7 +155,8 @@ export function legalForm(kind: LegalFormKind, d: LegalFormData): LegalForm {
       ...common,
       basis: '■ 의료법 시행규칙 [별지 제9호의3서식]',
       sections: [
-        { label: '위임인 (환자)', rows: patientRows },
+        { label: '위임인 (환자)', rows: patientRowsOf },
+        ...guardianSection,
         {
           label: '수임인 (대리인)',
           rows: [
@@ -139,18 +177,24 @@ export function legalForm(kind: LegalFormKind, d: LegalFormData): LegalForm {
         },
       ],
       statement:
-        `본인은 ${LAW}에 따라 위 수임인에게 위 의료기관에서 받은 진료에 관한 위 진료기록의 사본 발급 신청과 ` +
+        `본인은 ${asGuardian}${LAW}에 따라 위 수임인에게 위 의료기관에서 ${g ? '환자가 ' : ''}받은 진료에 관한 ` +
+        '위 진료기록의 사본 발급 신청과 ' +
         `수령을 위임합니다. 수임인은 발급받은 서류를 위 보험회사에 실손의료보험금 청구 서류로 제출하는 데에만 쓰며, ` +
         `이 위임은 본인이 자동청구를 해지한 날부터 효력을 잃습니다.`,
-      signer: { role: '위임인(환자)', name: d.person.userNm },
-      attachments: '첨부서류: 1. 진료기록 열람 및 사본발급 동의서 1부  2. 환자의 신분증 사본 1부',
+      signer: g
+        ? { role: `위임인(환자) ${d.person.userNm}의 법정대리인(${g.relationNm})`, name: g.userNm }
+        : { role: '위임인(환자)', name: d.person.userNm },
+      attachments: g
+        ? '첨부서류: 1. 진료기록 열람 및 사본발급 동의서 1부  2. 법정대리인의 신분증 사본 1부  3. 가족관계증명서 등 법정대리인임을 확인할 수 있는 서류 1부'
+        : '첨부서류: 1. 진료기록 열람 및 사본발급 동의서 1부  2. 환자의 신분증 사본 1부',
     };
   }
   return {
     ...common,
     basis: '■ 의료법 시행규칙 [별지 제9호의2서식]',
     sections: [
-      { label: '환자 (동의인)', rows: patientRows },
+      { label: g ? '환자' : '환자 (동의인)', rows: patientRowsOf },
+      ...(g ? [{ ...guardianSection[0]!, label: '법정대리인 (동의인)' }] : []),
       {
         label: '신청인 (대리인)',
         rows: [
@@ -172,10 +216,14 @@ export function legalForm(kind: LegalFormKind, d: LegalFormData): LegalForm {
       },
     ],
     statement:
-      `본인은 ${LAW}에 따라 위 신청인이 위 의료기관에서 본인의 진료기록 사본을 발급받는 것과, 신청인이 이를 위 ` +
+      `본인은 ${asGuardian}${LAW}에 따라 위 신청인이 위 의료기관에서 ${g ? '환자' : '본인'}의 진료기록 사본을 발급받는 것과, 신청인이 이를 위 ` +
       '보험회사에 보험금 청구 서류로 제출하는 것에 동의합니다. 본인은 동의를 거부할 수 있으며, 거부하면 자동청구를 ' +
       '이용할 수 없습니다. 동의는 언제든지 자동청구 해지로 철회할 수 있습니다.',
-    signer: { role: '동의인(환자)', name: d.person.userNm },
-    attachments: '첨부서류: 환자의 신분증 사본 1부',
+    signer: g
+      ? { role: `동의인(환자 ${d.person.userNm}의 법정대리인, ${g.relationNm})`, name: g.userNm }
+      : { role: '동의인(환자)', name: d.person.userNm },
+    attachments: g
+      ? '첨부서류: 1. 법정대리인의 신분증 사본 1부  2. 가족관계증명서 등 법정대리인임을 확인할 수 있는 서류 1부'
+      : '첨부서류: 환자의 신분증 사본 1부',
   };
 }

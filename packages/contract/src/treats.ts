@@ -52,6 +52,8 @@ export const linkExchangeAnswer = z.object({
   absoluteExpiresAt: instant,
   /** Masked (김*수), for a greeting. */
   userNmMasked: z.string(),
+  /** Ours, the child case: the link is about this child of the guardian (open her history: API.treats?insuApplyId). */
+  child: z.object({ insuApplyId: z.string(), calledNm: z.string() }).optional(),
 });
 export type LinkExchangeAnswer = z.infer<typeof linkExchangeAnswer>;
 

@@ -14,6 +14,8 @@ export const BLOB_KINDS = [
   'consent',
   'claim-package',
   'fax-image',
+  /** A guardian's 가족관계증명서 or 주민등록등본 (README "Children: a guardian claims for a child"). */
+  'relation-document',
   'probe',
 ] as const;
 export type BlobKind = (typeof BLOB_KINDS)[number];

@@ -5,6 +5,7 @@ import type { AccountsTables } from '../modules/accounts/tables.js';
 import type { AuditTables } from '../modules/audit/tables.js';
 import type { ClaimsTables } from '../modules/claims/tables.js';
 import type { FunnelTables } from '../modules/funnel/tables.js';
+import type { GuardiansTables } from '../modules/guardians/tables.js';
 import type { IdentityTables } from '../modules/identity/tables.js';
 import type { OperatorsTables } from '../modules/operators/tables.js';
 import type { ReferenceTables } from '../modules/reference/tables.js';
@@ -27,13 +28,15 @@ export interface Database
     TreatsTables,
     AuditTables,
     AccountsTables,
-    FunnelTables {}
+    FunnelTables,
+    GuardiansTables {}
 
 // Row types, where code outside their owner names them.
 export type * from '../modules/accounts/tables.js';
 export type * from '../modules/audit/tables.js';
 export type * from '../modules/claims/tables.js';
 export type * from '../modules/funnel/tables.js';
+export type * from '../modules/guardians/tables.js';
 export type * from '../modules/identity/tables.js';
 export type * from '../modules/operators/tables.js';
 export type * from '../modules/reference/tables.js';

@@ -126,6 +126,30 @@ export async function checkPhotoQuality(img: CheckedImage, field: string): Promi
   if (code) throw invalid(field, code, PHOTO_PROBLEM_MESSAGES[code]);
 }
 
+/** The longest side a photographed document (a 가족관계증명서) is kept at: A4 at 300 dpi, its small print legible. */
+export const STORED_DOCUMENT_MAX_SIDE = 3508;
+
+/**
+ * A photographed paper document as stored: upright by its EXIF orientation, fitted into STORED_DOCUMENT_MAX_SIDE,
+ * JPEG, no metadata (GPS and all). No ID-card quality rule: a sheet of paper is no card.
+ */
+export async function reencodeDocumentPhoto(img: CheckedImage, field: string): Promise<Buffer> {
+  try {
+    return await sharp(img.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({
+        width: STORED_DOCUMENT_MAX_SIDE,
+        height: STORED_DOCUMENT_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw invalid(field, 'IMAGE_UNREADABLE', '서류 사진을 읽을 수 없어요. 다른 사진으로 다시 올려 주세요.');
+  }
+}
+
 /** The checks of an uploaded ID photo: the OCR call's and subscribing's. */
 export const ID_PHOTO_CHECK = {
   field: 'idcardImg',

@@ -7,6 +7,7 @@ import { sweepOrphans, type SweepResult } from '../blobs/index.js';
 import type { AppContext } from '../context.js';
 import type { Handle } from '../db/handle.js';
 import { namedBlobs as claimBlobs } from '../modules/claims/index.js';
+import { namedBlobs as relationBlobs } from '../modules/guardians/index.js';
 import { namedBlobs as subscriptionBlobs } from '../modules/subscriptions/index.js';
 import { namedBlobs as treatBlobs } from '../modules/treats/index.js';
 import { work, type JobModule } from './runtime.js';
@@ -16,6 +17,7 @@ const OWNERS: ((handle: Handle, blobIds: string[]) => Promise<ReadonlySet<string
   subscriptionBlobs,
   claimBlobs,
   treatBlobs,
+  relationBlobs,
 ];
 
 /**

@@ -56,6 +56,13 @@ export const OPERATOR_ACTION = {
   operator_updated: { nm: '운영자 변경', did: '운영자 권한을 바꿨어요' },
   operator_second_factor_reset: { nm: '운영자 2단계 인증 초기화', did: '운영자의 2단계 인증을 초기화했어요' },
   operator_disabled: { nm: '운영자 사용 중지', did: '운영자 계정을 사용 중지했어요' },
+  /** The child case: an operator opened a guardian's relation document beside the names she entered. */
+  relation_document_viewed: { nm: '가족관계 서류 열람', did: '운영자가 가족관계 서류를 열어 봤어요' },
+  relation_confirmed: { nm: '가족관계 확인', did: '운영자가 보호자와 자녀의 관계를 확인했어요' },
+  /** The reason the guardian reads is the action's reason. */
+  relation_refused: { nm: '가족관계 서류 반려', did: '운영자가 가족관계 서류를 반려했어요' },
+  /** Whose subscription of one insured person stays (detail: holder or claimant; reason required). */
+  insured_dispute_resolved: { nm: '가입 분쟁 처리', did: '운영자가 한 사람의 두 가입 중 하나를 정했어요' },
   /** An admin ended an operator's sign-in locks. */
   operator_unlocked: { nm: '운영자 로그인 잠금 해제', did: '운영자 로그인 잠금을 풀었어요' },
 } as const satisfies Record<string, { nm: string; did: string }>;

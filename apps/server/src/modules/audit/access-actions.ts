@@ -30,5 +30,12 @@ export const ACCESS_ACTIONS = [
   /** An operator's search by what a caller said found the patient (actor operator:<id>, detail the kinds of key:
    * name, phone, birthDate, receiptNo, claimId — never the values). */
   'operator_searched',
+  /** An operator opened the guardian's relation document beside the names she entered (README "Children: a guardian
+   * claims for a child"; actor operator:<id>, detail the document's type). */
+  'operator_relation_viewed',
+  /** An operator confirmed the relation: the child's held records are claimed from now on. */
+  'operator_relation_confirmed',
+  /** An operator refused the relation document (the reason goes to the guardian; detail the document's type). */
+  'operator_relation_refused',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

@@ -5,6 +5,11 @@ import type { AccessAction } from './access-actions.js';
 
 /** What a line's sentence may say, its names already looked up by the reader. */
 export interface AccessFacts {
+  /**
+   * Who reads the log and acted as "the patient": 본인, or 보호자 for a child's log (README "Children: a guardian
+   * claims for a child"), where the guardian saw, claimed and chose.
+   */
+  who: '본인' | '보호자';
   /** "6월 1일 " or "" when the visit is unknown. */
   visit: string;
   detail: string | null;
@@ -31,6 +36,12 @@ const OPERATOR_PURPOSE: Record<ReleaseReason, string> = {
 const purposeOf = (detail: string | null) =>
   detail && Object.hasOwn(OPERATOR_PURPOSE, detail) ? OPERATOR_PURPOSE[detail as ReleaseReason] : '';
 
+/** The relation document's type (an entry's detail) as the log names it. */
+const relationDocNm = (detail: string | null) => (detail === 'resident' ? '주민등록등본' : '가족관계증명서');
+
+/** "본인이" / "보호자가": who acted, with its subject particle. */
+const subjectOf = (f: AccessFacts) => (f.who === '본인' ? '본인이' : '보호자가');
+
 /** How an operator searched (the kinds of key a search named, e.g. "name,birthDate"), as the patient reads it. */
 const searchedBy = (detail: string | null) => {
   const how = searchedWith((detail ?? '').split(','));
@@ -46,7 +57,7 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     nm: '청구 만듦',
     says: (f) =>
       f.origin === 'patient'
-        ? `본인이 ${f.visit}진료를 ${f.insurerNm(f.insuCompCd)}에 청구했어요.`
+        ? `${subjectOf(f)} ${f.visit}진료를 ${f.insurerNm(f.insuCompCd)}에 청구했어요.`
         : `${f.visit}진료를 ${f.insurerNm(f.insuCompCd)}에 청구하려고 서류를 만들었어요.`,
   },
   delivered: {
@@ -55,7 +66,7 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
   },
   released_to_patient: {
     nm: '본인에게 보여 줌',
-    says: (f) => `본인에게 진료 내역${f.detail ? ` ${f.detail}` : ''}을 보여 드렸어요.`,
+    says: (f) => `${f.who}에게 진료 내역${f.detail ? ` ${f.detail}` : ''}을 보여 드렸어요.`,
   },
   released_to_operator: {
     nm: '청구 서류 열람',
@@ -66,7 +77,7 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     nm: '청구 다시 보내기',
     says: (f) => `운영자가 ${f.insurerNm(f.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
   },
-  id_card_submitted: { nm: '신분증 사본 제출', says: () => '본인이 신분증 사본을 제출했어요.' },
+  id_card_submitted: { nm: '신분증 사본 제출', says: (f) => `${subjectOf(f)} 신분증 사본을 제출했어요.` },
   id_card_released: { nm: '신분증 사본 보냄', says: (f) => `${f.insurerNm(f.code)}에 신분증 사본을 보냈어요.` },
   operator_searched: {
     nm: '운영자가 찾아봄',
@@ -87,12 +98,25 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     says: () =>
       '병원이 회원님 정보로 보낸 진료 기록 1건이 회원님의 것이 아니어서, 운영자가 확인하고 청구하지 않기로 했어요.',
   },
+  operator_relation_viewed: {
+    nm: '가족관계 서류 확인',
+    says: (f) => `운영자가 보호자가 올린 ${relationDocNm(f.detail)}를 자녀 정보와 맞춰 보려고 열어 봤어요.`,
+  },
+  operator_relation_confirmed: {
+    nm: '가족관계 확인',
+    says: (f) =>
+      `운영자가 ${relationDocNm(f.detail)}로 보호자와 자녀의 관계를 확인했어요. 이제 자녀의 진료비를 자동으로 청구해요.`,
+  },
+  operator_relation_refused: {
+    nm: '가족관계 서류 반려',
+    says: (f) => `운영자가 ${relationDocNm(f.detail)}로는 관계를 확인하지 못해 보호자에게 다시 올려 달라고 했어요.`,
+  },
   notice_channel_changed: {
     nm: '알림 받는 방법 바꿈',
     says: (f) =>
       f.detail === 'kakao'
-        ? '본인이 청구 소식을 카카오 알림톡으로 받기로 했어요(받을 수 없으면 문자로 보내요).'
-        : '본인이 청구 소식을 카카오 알림톡 대신 문자로만 받기로 했어요.',
+        ? `${subjectOf(f)} 청구 소식을 카카오 알림톡으로 받기로 했어요(받을 수 없으면 문자로 보내요).`
+        : `${subjectOf(f)} 청구 소식을 카카오 알림톡 대신 문자로만 받기로 했어요.`,
   },
 };
 

@@ -30,6 +30,11 @@ export interface ClaimFormData {
   signPng?: Uint8Array;
   /** The signature was typed as the full name, not drawn. */
   signTyped?: boolean;
+  /**
+   * The child case (README "Children: a guardian claims for a child"): the 피보험자 is a minor and her legal guardian
+   * claims and signs (청구인), with the relation written (부, 모, 법정대리인(후견인)).
+   */
+  claimant?: { name: string; relationNm: string };
 }
 
 const won = (n: number) => `${new Intl.NumberFormat('ko-KR').format(n)}원`;
@@ -49,10 +54,10 @@ export async function writeClaimForm(l: TextLayout, d: ClaimFormData, signature?
       ],
     },
     {
-      label: '청구인',
+      label: d.claimant ? '청구인 (법정대리인)' : '청구인',
       rows: [
-        ['성명', d.person.name],
-        ['피보험자와의 관계', '본인'],
+        ['성명', d.claimant?.name ?? d.person.name],
+        ['피보험자와의 관계', d.claimant ? `${d.claimant.relationNm} (법정대리인)` : '본인'],
       ],
     },
     {
@@ -88,13 +93,16 @@ export async function writeClaimForm(l: TextLayout, d: ClaimFormData, signature?
     },
   ]);
   l.paragraph(
-    '위와 같이 보험금을 청구합니다. 개인(신용)정보의 수집·이용·제공에 대한 동의는 자동청구 가입 때 피보험자가 ' +
-      '보험회사별로 했습니다.',
+    d.claimant
+      ? `위와 같이 미성년자인 피보험자의 법정대리인(${d.claimant.relationNm})으로서 보험금을 청구합니다. ` +
+          '개인(신용)정보의 수집·이용·제공에 대한 동의는 자동청구 가입 때 법정대리인이 보험회사별로 했습니다.'
+      : '위와 같이 보험금을 청구합니다. 개인(신용)정보의 수집·이용·제공에 대한 동의는 자동청구 가입 때 피보험자가 ' +
+          '보험회사별로 했습니다.',
   );
   await l.signature({
     dateText: formatYmd(d.date),
-    role: '청구인',
-    name: d.person.name,
+    role: d.claimant ? `청구인(법정대리인, ${d.claimant.relationNm})` : '청구인',
+    name: d.claimant?.name ?? d.person.name,
     png: d.signPng,
     ...(signature ? { image: signature } : {}),
     typed: d.signTyped,

@@ -97,6 +97,7 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
     },
     signPng,
     ...(paper?.signTyped ? { signTyped: true } : {}),
+    ...(paper?.guardian ? { claimant: { name: paper.guardian.userNm, relationNm: paper.guardian.relationNm } } : {}),
   };
   // The bytes in a worker thread (package-pdf.ts): pdf-lib decodes images and lays out text in JavaScript.
   const input: PackageInput = {

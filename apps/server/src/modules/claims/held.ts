@@ -56,9 +56,23 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
   }
 }
 
+/**
+ * A child's records held until her guardian's relation was confirmed (rules.ts, relation_unconfirmed): pending again,
+ * in the caller's transaction (the confirmation's), so the matcher claims them by the ordinary rules. Answers how many.
+ */
+export async function releaseRelationHeld(handle: Handle, insuApplyId: string): Promise<number> {
+  const r = await own<ClaimsTables>(handle)
+    .updateTable('treatmentRecord')
+    .set({ outcome: 'pending', decidedAt: null })
+    .where('insuApplyId', '=', insuApplyId)
+    .where('outcome', '=', 'relation_unconfirmed')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** Deletes unlinked records (another hospital's, or set aside) whose keeping period ended; the minute tick calls it. */
 export async function purgeUnlinkedRecords(handle: Handle, now: Date, opts?: PurgeOptions): Promise<number> {
-  const due = sql`purge_at <= ${now} and outcome in ('hospital_not_subscribed', 'set_aside')
+  const due = sql`purge_at <= ${now} and outcome in ('hospital_not_subscribed', 'set_aside', 'insured_adult')
     and not exists (select 1 from claim where claim.record_id = treatment_record.id)`;
   return (await purgeInBatches(handle, 'treatment_record', due, opts)).deleted;
 }

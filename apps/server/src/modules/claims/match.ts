@@ -43,7 +43,8 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
     if (records.length === 0) return 0;
 
     const ciHmacs = [...new Set(records.flatMap((r) => (r.ciHmac ? [r.ciHmac] : [])))];
-    const rrnHmacs = [...new Set(records.flatMap((r) => (r.rrnHmac && !r.ciHmac ? [r.rrnHmac] : [])))];
+    // Records with a CI are asked by RRN too: a child's subscription has no CI of hers (below).
+    const rrnHmacs = [...new Set(records.flatMap((r) => (r.rrnHmac ? [r.rrnHmac] : [])))];
     const subs = await matchableSubscriptions(ctx, tx, { ciHmacs, rrnHmacs });
     const byCi = new Map(subs.map((s) => [s.ciHmac, s]));
     const byRrn = new Map(subs.flatMap((s) => (s.rrnHmac ? [[s.rrnHmac, s] as const] : [])));
@@ -56,7 +57,10 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
     for (const r of records) {
       // By CI when the record carries one; by RRN only when it carries no CI (rules.ts, outcomeOf).
       const ciSub = r.ciHmac ? byCi.get(r.ciHmac) : undefined;
-      const rrnSub = !r.ciHmac && r.rrnHmac ? byRrn.get(r.rrnHmac) : undefined;
+      // A record whose CI no subscription has may still be a child's, whom her guardian enrolled by her RRN (README
+      // "Children: a guardian claims for a child"): only a child's subscription is found that way.
+      const byRrnSub = r.rrnHmac ? byRrn.get(r.rrnHmac) : undefined;
+      const rrnSub = !ciSub && byRrnSub && (!r.ciHmac || byRrnSub.child) ? byRrnSub : undefined;
       const match: RuleMatch | undefined = ciSub
         ? { sub: ciSub, by: 'ci' }
         : rrnSub
@@ -83,7 +87,15 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         purgeAt: outcome === 'hospital_not_subscribed' ? purgeAt : null,
       });
       // Held or unlinked records reach no one: no access-log line, no claim, no 알림톡.
-      if (!sub || unlinked || outcome === 'identity_mismatch' || outcome === 'rrn_unconfirmed') continue;
+      if (
+        !sub ||
+        unlinked ||
+        outcome === 'identity_mismatch' ||
+        outcome === 'rrn_unconfirmed' ||
+        outcome === 'relation_unconfirmed'
+      ) {
+        continue;
+      }
       received.push({ ciHmac: sub.ciHmac, recordId: r.id, hospitalCd: r.hospitalCd });
       if (outcome === 'below_min' || outcome === 'claimed') notify.push({ recordId: r.id });
       if (outcome !== 'claimed') continue;

@@ -9,7 +9,7 @@
 // fallback, or SMS/LMS only. pg-boss carries the jobs (claims.notify) and retries them; one that fails every retry is
 // a dead letter (jobs.ts, failedNotifications).
 import type PgBoss from 'pg-boss';
-import { patientLinkPath } from '@auto-claim/contract';
+import { childPossessive, patientLinkPath } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { bossDb } from '../../jobs/runtime.js';
 import type { PatientTemplate } from '../../providers/notification/types.js';
@@ -62,11 +62,22 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
       due.map((r, i) => {
         const date = `${Number(r.visitDate.slice(4, 6))}월 ${Number(r.visitDate.slice(6, 8))}일`;
         const paid = `${WON.format(r.totalPaid)}원`;
+        // A child's go to her guardian's phone and name her (README "Children: a guardian claims for a child").
+        const child = r.childNm ? childPossessive(r.childNm) : undefined;
         return {
           to: r.userTel,
-          template: r.outcome === 'claimed' ? 'AUTO_CLAIM_SENT' : 'AUTO_CLAIM_BELOW_MIN',
-          text:
-            r.outcome === 'claimed'
+          template: child
+            ? r.outcome === 'claimed'
+              ? 'AUTO_CLAIM_CHILD_SENT'
+              : 'AUTO_CLAIM_CHILD_BELOW_MIN'
+            : r.outcome === 'claimed'
+              ? 'AUTO_CLAIM_SENT'
+              : 'AUTO_CLAIM_BELOW_MIN',
+          text: child
+            ? r.outcome === 'claimed'
+              ? `${child} 진료비를 보험사에 자동으로 청구할게요. ${r.hospitalNm}에서 ${date}에 받은 진료(${paid})예요. 진행 상황은 아래 버튼에서 볼 수 있어요.`
+              : `${child} 진료비(${r.hospitalNm}, ${date}, ${paid})는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`
+            : r.outcome === 'claimed'
               ? `${r.hospitalNm}에서 ${date}에 받은 진료(${paid})를 보험사에 자동으로 청구할게요. 진행 상황은 아래 버튼에서 볼 수 있어요.`
               : `${r.hospitalNm}에서 ${date}에 받은 진료(${paid})는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`,
           linkPath: patientLinkPath('treat', tokens[i]!),
@@ -169,6 +180,13 @@ const TEMPLATE_OF: Record<string, PatientTemplate> = {
   paid: 'AUTO_CLAIM_ANSWER_PAID',
   rejected: 'AUTO_CLAIM_ANSWER_REJECTED',
 };
+/** The same, for a child's claim: to her guardian, naming her. */
+const CHILD_TEMPLATE_OF: Record<string, PatientTemplate> = {
+  received: 'AUTO_CLAIM_CHILD_ANSWER_RECEIVED',
+  documents_requested: 'AUTO_CLAIM_CHILD_ANSWER_DOCUMENTS',
+  paid: 'AUTO_CLAIM_CHILD_ANSWER_PAID',
+  rejected: 'AUTO_CLAIM_CHILD_ANSWER_REJECTED',
+};
 
 /** The message's words: what happened, how much, when the money comes or what to do next (plain 해요체). */
 export function answerText(a: {
@@ -179,8 +197,11 @@ export function answerText(a: {
   amount: number;
   paidAmount: number | null;
   reason: string | null;
+  /** A child's claim: her name (the message goes to her guardian and names her). */
+  childNm?: string | undefined;
 }): string {
   const visit = `${Number(a.visitDate.slice(4, 6))}월 ${Number(a.visitDate.slice(6, 8))}일 ${a.hospitalNm} 진료`;
+  if (a.childNm) return childAnswerText({ ...a, visit, child: childPossessive(a.childNm) });
   switch (a.answer) {
     case 'paid':
       return (
@@ -201,6 +222,33 @@ export function answerText(a: {
     default:
       return (
         `${a.insurerNm}에서 ${visit} 청구(${WON.format(a.amount)}원)를 접수했어요. ` +
+        '심사가 끝나면 결과를 다시 알려 드릴게요. 진행 상황은 아래 버튼에서 볼 수 있어요.'
+      );
+  }
+}
+
+/** A child's claim's answer, to her guardian: each begins with her ("지민이의 진료비 …"). */
+function childAnswerText(a: Parameters<typeof answerText>[0] & { visit: string; child: string }): string {
+  switch (a.answer) {
+    case 'paid':
+      return (
+        `${a.child} 진료비 보험금 ${WON.format(a.paidAmount ?? 0)}원을 ${a.insurerNm}에서 지급하기로 했어요(${a.visit}). ` +
+        '보험금은 가입할 때 등록한 계좌로 보험사가 직접 보내요(보통 3영업일 안). 자세한 내용은 아래 버튼에서 볼 수 있어요.'
+      );
+    case 'rejected':
+      return (
+        `${a.child} 진료비 청구(${a.visit}, ${WON.format(a.amount)}원)에 ${a.insurerNm}에서 보험금을 지급하지 않기로 했어요. ` +
+        `사유: ${a.reason ?? '보험사가 사유를 알려 주지 않았어요.'} ` +
+        '궁금한 점은 보험사 고객센터에 물어볼 수 있어요. 자세한 내용은 아래 버튼에서 볼 수 있어요.'
+      );
+    case 'documents_requested':
+      return (
+        `${a.child} 진료비 청구(${a.visit})를 심사하려면 ${a.insurerNm}에서 서류가 더 필요하대요` +
+        `${a.reason ? `(${a.reason})` : ''}. 아래 버튼에서 무엇을 어떻게 보내면 되는지 확인해 주세요.`
+      );
+    default:
+      return (
+        `${a.child} 진료비 청구(${a.visit}, ${WON.format(a.amount)}원)를 ${a.insurerNm}에서 접수했어요. ` +
         '심사가 끝나면 결과를 다시 알려 드릴게요. 진행 상황은 아래 버튼에서 볼 수 있어요.'
       );
   }
@@ -282,7 +330,9 @@ export async function notifyAnswers(ctx: AppContext, answerIds: number[]) {
     const sent = await ctx.providers.notification.send(
       due.map((r, i) => ({
         to: r.contact.userTel,
-        template: TEMPLATE_OF[r.answer] ?? 'AUTO_CLAIM_ANSWER_RECEIVED',
+        template: r.contact.childNm
+          ? (CHILD_TEMPLATE_OF[r.answer] ?? 'AUTO_CLAIM_CHILD_ANSWER_RECEIVED')
+          : (TEMPLATE_OF[r.answer] ?? 'AUTO_CLAIM_ANSWER_RECEIVED'),
         text: answerText({
           answer: r.answer,
           insurerNm: insurers.get(r.insuCompCd) ?? r.insuCompCd,
@@ -291,6 +341,7 @@ export async function notifyAnswers(ctx: AppContext, answerIds: number[]) {
           amount: r.amount,
           paidAmount: r.paidAmount,
           reason: r.reason,
+          childNm: r.contact.childNm,
         }),
         linkPath: patientLinkPath('treat', tokens[i]!),
         kakao: r.contact.kakao,

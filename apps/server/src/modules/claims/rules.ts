@@ -44,7 +44,14 @@ export function decide(record: RuleRecord, sub: RuleSubscription | undefined, to
 
 /** What the matcher knows of whose record it is: the subscriber's identity and how the record found them. */
 export interface RuleMatch {
-  sub: RuleSubscription & { userNm: string; birthday: string; rrnConfirmed: boolean };
+  sub: RuleSubscription & {
+    userNm: string;
+    birthday: string;
+    rrnConfirmed: boolean;
+    /** A child's subscription (README "Children: a guardian claims for a child"): her guardian's relation to her
+     * confirmed by an operator, and her 19th birthday (YYYYMMDD). */
+    child?: { relationConfirmed: boolean; adultOn: string } | undefined;
+  };
   /** The record carried the subscriber's CI, or only their RRN. */
   by: 'ci' | 'rrn';
 }
@@ -55,9 +62,12 @@ export interface RuleMatch {
  * 1. its name (normalised) or birth date is not the subscriber's → identity_mismatch: held for an operator, never
  *    claimed or shown, however it matched (an RRN or CI typed or sent wrong);
  * 2. its hospital is not one the patient chose → hospital_not_subscribed: kept unlinked, purged later;
- * 3. it matched only by an RRN not yet confirmed to be the subscriber's, and the patient has not confirmed the
+ * 3. a child's subscription: a visit on or after her 19th birthday → insured_adult (hers to claim, not her
+ *    guardian's: unlinked, purged later); while an operator has not confirmed her guardian's relation document →
+ *    relation_unconfirmed: held, never claimed or shown, until the confirmation matches it again;
+ * 4. it matched only by an RRN not yet confirmed to be the subscriber's, and the patient has not confirmed the
  *    record → rrn_unconfirmed: held for the patient to confirm on /web/treat;
- * 4. otherwise the claim rules (decide).
+ * 5. otherwise the claim rules (decide).
  */
 export function outcomeOf(
   record: RuleRecord & { name: string; birthDate: string; patientConfirmed: boolean; operatorReleased?: boolean },
@@ -71,6 +81,8 @@ export function outcomeOf(
     return 'identity_mismatch';
   }
   if (!sub.hospitals.has(record.hospitalCd)) return 'hospital_not_subscribed';
+  if (sub.child && sub.child.adultOn && record.visitDate >= sub.child.adultOn) return 'insured_adult';
+  if (sub.child && !sub.child.relationConfirmed) return 'relation_unconfirmed';
   if (by === 'rrn' && !sub.rrnConfirmed && !record.patientConfirmed && !released) return 'rrn_unconfirmed';
   return decide(record, sub, today);
 }
@@ -82,6 +94,8 @@ export const HIDDEN_OUTCOMES = [
   'not_patients',
   'rrn_unconfirmed',
   'set_aside',
+  'relation_unconfirmed',
+  'insured_adult',
 ] as const;
 /** Outcomes of records that no subscription owns: unlinked (insu_apply_id null). */
 export const UNLINKED_OUTCOMES: readonly RecordOutcome[] = [
@@ -89,6 +103,7 @@ export const UNLINKED_OUTCOMES: readonly RecordOutcome[] = [
   'hospital_not_subscribed',
   'not_patients',
   'set_aside',
+  'insured_adult',
 ];
 /** How long a record from a hospital the patient never chose is kept before it is deleted. */
 export const UNLINKED_RECORD_PURGE_DAYS = 90;

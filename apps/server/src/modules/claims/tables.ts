@@ -75,6 +75,10 @@ export type RecordOutcome =
   | 'too_old'
   /** Matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
   | 'rrn_unconfirmed'
+  /** A child's record while her guardian's relation document is not confirmed: held, never claimed or shown. */
+  | 'relation_unconfirmed'
+  /** A visit on or after a child's 19th birthday: not her guardian's to claim; unlinked, purged like another hospital's. */
+  | 'insured_adult'
   /** The record's name or birth date is not the subscriber's: held for an operator, never shown. */
   | 'identity_mismatch'
   /** The patient said a held record is not theirs: unlinked, held for an operator. */

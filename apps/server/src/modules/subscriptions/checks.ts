@@ -1,6 +1,6 @@
 // The checks enrolment, the changes and the documents share (spec §3, §4; DESIGN §4): the person is the verified one,
 // hospitals exist and take automatic claims, and a signature is a real image or the verified name typed.
-import { sameName, SIGN_TYPED_MISMATCH, type FieldError } from '@auto-claim/contract';
+import { sameName, SELF_REL, SIGN_TYPED_MISMATCH, type FieldError } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { AppError } from '../../http/problem.js';
@@ -69,4 +69,34 @@ export async function signatureOf(
   }
   if (!body.signImg) return undefined;
   return { png: await checkSignature(body.signImg, 'signImg'), method: 'drawn' };
+}
+
+/** bankAccountRel of an account that is the child's guardian's (부모): BANK_ACCOUNT_RELS' 3. */
+export const PARENT_REL = '3';
+
+/**
+ * Whose the payout account is, against the holder's name (the bank then checks that name): the person's own account
+ * bears her name. A child's account is hers (1, her name) or her guardian's (3, the guardian's name), nobody else's.
+ */
+export function payoutHolderErrors(
+  rel: string,
+  holder: string,
+  names: { insuredNm: string; guardianNm?: string | undefined },
+): FieldError[] {
+  if (names.guardianNm === undefined) {
+    return rel === SELF_REL && !sameName(holder, names.insuredNm)
+      ? [{ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' }]
+      : [];
+  }
+  if (rel === SELF_REL) {
+    return sameName(holder, names.insuredNm)
+      ? []
+      : [{ field: 'bankAccountHolder', message: '자녀 계좌라면 예금주가 자녀 이름과 같아야 해요.' }];
+  }
+  if (rel === PARENT_REL) {
+    return sameName(holder, names.guardianNm)
+      ? []
+      : [{ field: 'bankAccountHolder', message: '보호자 계좌라면 예금주가 본인인증한 보호자 이름과 같아야 해요.' }];
+  }
+  return [{ field: 'bankAccountRel', message: '자녀 본인의 계좌나 보호자의 계좌만 보험금 받을 계좌로 쓸 수 있어요.' }];
 }

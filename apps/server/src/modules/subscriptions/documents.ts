@@ -5,6 +5,7 @@
 import {
   DEFAULT_HOSPITAL_CD,
   contractDates,
+  type GuardianRel,
   legalFormData,
   type DocumentBody,
   type FieldError,
@@ -18,7 +19,8 @@ import { hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { signatureOf } from './checks.js';
 import { deleteFiles, fileBytes, putFile } from './files.js';
 import { storedSignature } from './lookups.js';
-import { personOf } from './person.js';
+import { childOfGuardian } from './children.js';
+import { guardianOf, personOf } from './person.js';
 import * as repo from './repo.js';
 import type { SubscriptionRow } from './repo.js';
 import { insurersOf, liveHospitals } from './view.js';
@@ -44,7 +46,7 @@ type DocumentRow = Pick<
   | 'signImgBlobId'
   | 'signImgSha256'
   | 'signMethod'
->;
+> & { guardianEnc: string | null; guardianRel: GuardianRel | null };
 
 /** What the documents of a stored subscription show: its person, live hospitals, insurers, dates and signature. */
 export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Promise<ClaimDocumentData> {
@@ -53,8 +55,11 @@ export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Pro
     insurersOf(ctx, row.insuApplyId),
     storedSignature(ctx, row),
   ]);
+  const guardian = row.guardianEnc && row.guardianRel ? guardianOf(ctx, row.guardianEnc) : undefined;
   return documentData({
     person: personOf(ctx, row.personEnc),
+    // A child's: her guardian signed for her (README "Children: a guardian claims for a child").
+    guardian: guardian && row.guardianRel ? { ...guardian, guardianRel: row.guardianRel } : undefined,
     hospitals,
     insurers,
     retroMonth: row.retroMonth,
@@ -140,7 +145,9 @@ export async function documentPdf(
   const build = (d: ReturnType<typeof documentData>) => legalFormPdf(ctx.pdf, kind, d);
 
   if (body.insuApplyId) {
-    const row = await repo.findOwn(ctx.db, patient.ciHmac, body.insuApplyId);
+    // Her own, or a child's she is the guardian of (its key is the child's).
+    const child = await childOfGuardian(ctx, patient.ciHmac, body.insuApplyId);
+    const row = await repo.findOwn(ctx.db, child?.ciHmac ?? patient.ciHmac, body.insuApplyId);
     if (!row) {
       throw new AppError('NOT_SUBSCRIBED', '가입 정보를 찾을 수 없어요.', [
         { field: 'insuApplyId', message: '가입 정보를 찾을 수 없어요.' },
@@ -175,12 +182,25 @@ export async function documentPdf(
   if (errors.length) throw new AppError('VALIDATION_FAILED', errors[0]!.message, errors);
   const signature = await signatureOf(patient, body);
   const p = patient.person;
+  const c = body.child;
   return build(
     documentData({
+      // The child case: the documents name the child as the patient and the session's person as her guardian.
+      ...(c
+        ? {
+            guardian: {
+              userNm: p.userNm,
+              birthday: p.birthday,
+              userIdno2: body.userIdno2 ?? '',
+              userTel: p.userTel,
+              guardianRel: c.guardianRel,
+            },
+          }
+        : {}),
       person: {
-        userNm: p.userNm,
-        birthday: p.birthday,
-        userIdno2: body.userIdno2 ?? '',
+        userNm: c ? c.userNm : p.userNm,
+        birthday: c ? c.birthday : p.birthday,
+        userIdno2: c ? c.userIdno2 : (body.userIdno2 ?? ''),
         userTel: p.userTel,
         userPostNo: body.userPostNo ?? '',
         userAddr: body.userAddr ?? '',

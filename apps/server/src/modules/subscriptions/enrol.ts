@@ -4,12 +4,18 @@
 // subscription however often the button is tapped.
 import { randomBytes } from 'node:crypto';
 import {
+  ADULT_AGE,
+  CANCELLED_PURGE_DAYS,
+  CHILD_PROBLEMS,
+  MAX_CHILDREN_PER_GUARDIAN,
+  adultOn,
+  childCalled,
   contractDates,
+  isMinor,
   kstToday,
   DEFAULT_HOSPITAL_CD,
-  SELF_REL,
   insurerIdcardType,
-  sameName,
+  type ChildReg,
   type FieldError,
   type SubscriptionReg,
   type SubscriptionView,
@@ -23,10 +29,13 @@ import { checkHolder } from '../accounts/index.js';
 import { postcodeFor } from '../address/index.js';
 import { findBank, findJob, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { requiredTerms } from '../terms/index.js';
-import { assertSamePerson, checkHospitals, invalid, signatureOf } from './checks.js';
+import { assertSamePerson, checkHospitals, invalid, payoutHolderErrors, signatureOf } from './checks.js';
+import { tellGuardianGrownUp } from './child-notices.js';
+import { liveChildCount } from './children.js';
+import { recordDispute } from './disputes.js';
 import { DOCUMENTS_QUEUE } from './documents.js';
 import { deleteFiles, putFile } from './files.js';
-import { encodePerson, rrnHmacOf } from './person.js';
+import { childKeyOf, encodeGuardian, encodePerson, rrnHmacOf, type GuardianPerson } from './person.js';
 import { idPhotoOf } from './photo.js';
 import { own } from '../../db/handle.js';
 import * as repo from './repo.js';
@@ -45,6 +54,8 @@ async function checkReg(
   patient: Patient,
   reg: SubscriptionReg,
   hospitalCodes: { code: string; field: string }[],
+  /** The insured person's name, and in the child case her guardian's (the verified person's). */
+  names: { insuredNm: string; guardianNm?: string },
 ) {
   const hospitals = await checkHospitals(ctx, hospitalCodes);
 
@@ -98,9 +109,7 @@ async function checkReg(
   if (!bank) errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
   const job = reg.jobCd ? await findJob(ctx.db, reg.jobCd) : undefined;
   if (reg.jobCd && !job) errors.push({ field: 'jobCd', message: '직업을 다시 골라 주세요.' });
-  if (reg.bankAccountRel === SELF_REL && !sameName(reg.bankAccountHolder, patient.person.userNm)) {
-    errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
-  }
+  errors.push(...payoutHolderErrors(reg.bankAccountRel, reg.bankAccountHolder, names));
   if (errors.length) throw invalid(errors);
 
   // Images last: they cost the most.
@@ -137,8 +146,6 @@ async function checkRrn(
   rrn: string,
 ): Promise<{ rrnHmac: string; confirmed: boolean }> {
   const rrnHmac = rrnHmacOf(ctx, rrn);
-  const holder = await repo.findLiveByRrnHmac(ctx.db, rrnHmac);
-  if (holder && holder.ciHmac !== patient.ciHmac) throw RRN_IN_USE();
   let verdict;
   try {
     verdict = await ctx.providers.rrnCheck.verify({ name: patient.person.userNm.trim(), rrn, ci: patient.ci });
@@ -157,13 +164,19 @@ async function checkRrn(
   return { rrnHmac, confirmed: verdict === 'confirmed' };
 }
 
-const RRN_IN_USE = () =>
-  new AppError('RRN_IN_USE', '이 주민등록번호로 이미 다른 분이 자동청구에 가입되어 있어요.', [
-    {
-      field: 'userIdno2',
-      message: '다른 분이 이미 쓰고 있는 주민등록번호예요. 본인의 주민등록번호 뒷자리가 맞는지 확인해 주세요.',
-    },
-  ]);
+const RRN_IN_USE = (heldByGuardian = false) =>
+  new AppError(
+    'RRN_IN_USE',
+    heldByGuardian
+      ? '보호자가 이 주민등록번호로 이미 자녀 자동청구에 가입해 두었어요. 한 사람은 한 번만 가입할 수 있어서, 운영자가 확인할 수 있게 접수해 두었어요.'
+      : '이 주민등록번호로 이미 다른 분이 자동청구에 가입되어 있어요.',
+    [
+      {
+        field: 'userIdno2',
+        message: '다른 분이 이미 쓰고 있는 주민등록번호예요. 본인의 주민등록번호 뒷자리가 맞는지 확인해 주세요.',
+      },
+    ],
+  );
 
 const newApplyId = (now: Date) => `AC${kstToday(now)}${randomBytes(5).toString('hex').toUpperCase()}`;
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
@@ -177,10 +190,75 @@ export interface SubscribeResult {
   view: SubscriptionView;
 }
 
+/** Whom a subscription insures: the verified person herself (the spec's case), or a child she is the guardian of. */
+interface Insured {
+  /** The subscription's key: the CI's keyed hash, or the guardian-and-child key (childKeyOf). */
+  ciHmac: string;
+  userNm: string;
+  birthday: string;
+  sex: 'M' | 'F';
+  userIdno2: string;
+  rrnHmac: string;
+  child?: ChildReg & { adultOn: string };
+}
+
+function insuredOf(ctx: AppContext, patient: Patient, reg: SubscriptionReg): Insured {
+  const c = reg.child;
+  if (!c) {
+    return {
+      ciHmac: patient.ciHmac,
+      userNm: patient.person.userNm,
+      birthday: reg.birthday,
+      sex: reg.sex,
+      userIdno2: reg.userIdno2,
+      rrnHmac: rrnHmacOf(ctx, reg.birthday.slice(2) + reg.userIdno2),
+    };
+  }
+  const errors: FieldError[] = [];
+  if (!isMinor(c.birthday, ctx.clock.now())) {
+    throw new AppError('CHILD_TOO_OLD', CHILD_PROBLEMS.CHILD_TOO_OLD, [
+      { field: 'child.birthday', message: `만 ${ADULT_AGE}세가 되지 않은 자녀만 보호자가 가입할 수 있어요.` },
+    ]);
+  }
+  const rrn = c.birthday.slice(2) + c.userIdno2;
+  if (rrn === reg.birthday.slice(2) + reg.userIdno2) {
+    errors.push({
+      field: 'child.userIdno2',
+      message: '보호자 본인의 주민등록번호예요. 자녀의 주민등록번호를 입력해 주세요.',
+    });
+  }
+  if (errors.length) throw invalid(errors);
+  return {
+    ciHmac: childKeyOf(ctx, patient.ciHmac, rrn),
+    userNm: c.userNm,
+    birthday: c.birthday,
+    sex: c.sex,
+    userIdno2: c.userIdno2,
+    rrnHmac: rrnHmacOf(ctx, rrn),
+    child: { ...c, adultOn: adultOn(c.birthday) },
+  };
+}
+
+/** The refusal of a child whose RRN another live subscription holds; `mine`: the same guardian's. */
+const childAlreadyEnrolled = (child: { userNm: string }, mine: boolean) =>
+  new AppError(
+    'CHILD_ALREADY_ENROLLED',
+    mine
+      ? `${childCalled(child.userNm)}는 이미 가입한 자녀예요. 자녀 목록에서 확인해 주세요.`
+      : `${childCalled(child.userNm)}는 다른 보호자나 본인이 이미 자동청구에 가입했어요. 한 사람은 한 번만 가입할 수 있어서, 운영자가 확인할 수 있게 접수해 두었어요. 확인이 끝나면 문자로 알려 드릴게요.`,
+    [{ field: 'child.userIdno2', message: '이미 자동청구에 가입된 자녀예요.' }],
+  );
+
 /**
  * POST v1 (outer: the hospital of hospitalCd) and v2 (inner: the hospitals of multiSubscrib). With an
  * Idempotency-Key a retry gets the first answer back; without one a second tap meets the live subscription (409).
  * Concurrent taps race to the unique index subscription_live_ci, and only one wins.
+ *
+ * With reg.child (README "Children: a guardian claims for a child") the insured person is that child, the verified
+ * person her guardian: the same checks, the same documents signed by the guardian, and one live subscription per
+ * insured RRN (subscription_live_rrn) whoever enrolled her: a second guardian, or the person herself, is refused and
+ * leaves a dispute for the operators (disputes.ts). A person who turned 19 enrolling herself takes over: her
+ * guardian's subscription of her ends (grown_up) as hers begins.
  */
 export async function subscribe(
   ctx: AppContext,
@@ -189,25 +267,35 @@ export async function subscribe(
   opts: { mode: 'inner' | 'outer'; idempotencyKey?: string },
 ): Promise<SubscribeResult> {
   assertSamePerson(patient, reg);
+  const insured = insuredOf(ctx, patient, reg);
   const keyHmac = opts.idempotencyKey ? ctx.crypto.hmac('idempotency', opts.idempotencyKey) : null;
 
   const replay = async () => {
-    const row = keyHmac ? await repo.findByIdempotencyKey(ctx.db, patient.ciHmac, keyHmac) : undefined;
+    const row = keyHmac ? await repo.findByIdempotencyKey(ctx.db, insured.ciHmac, keyHmac) : undefined;
     return row
       ? { created: false, view: { subscriptionStatus: row.status, subscription: await summaryOf(ctx, row) } }
       : undefined;
   };
   const alreadySubscribed = () =>
-    new AppError('ALREADY_SUBSCRIBED', '이미 자동청구에 가입되어 있어요. 병원을 더하려면 병원 추가를 이용해 주세요.');
+    insured.child
+      ? childAlreadyEnrolled(insured, true)
+      : new AppError(
+          'ALREADY_SUBSCRIBED',
+          '이미 자동청구에 가입되어 있어요. 병원을 더하려면 병원 추가를 이용해 주세요.',
+        );
 
   const earlier = await replay();
   if (earlier) return earlier;
-  if (await repo.findLiveByCiHmac(ctx.db, patient.ciHmac)) {
+  if (await repo.findLiveByCiHmac(ctx.db, insured.ciHmac)) {
     // A concurrent tap with the same key may have committed between the two reads: it gets that answer.
     const winner = await replay();
     if (winner) return winner;
     throw alreadySubscribed();
   }
+  if (insured.child && (await liveChildCount(ctx.db, patient.ciHmac)) >= MAX_CHILDREN_PER_GUARDIAN) {
+    throw new AppError('CHILDREN_LIMIT', CHILD_PROBLEMS.CHILDREN_LIMIT);
+  }
+  const takeover = await holderOf(ctx, patient, reg, insured);
 
   const hospitalCodes =
     opts.mode === 'outer'
@@ -224,16 +312,24 @@ export async function subscribe(
   }
   const seen = new Set<string>();
   const distinct = hospitalCodes.filter((h) => !seen.has(h.code) && seen.add(h.code));
-  const checked = await checkReg(ctx, patient, reg, distinct);
-  const rrn = await checkRrn(ctx, patient, reg.birthday.slice(2) + reg.userIdno2);
+  const checked = await checkReg(ctx, patient, reg, distinct, {
+    insuredNm: insured.userNm,
+    ...(insured.child ? { guardianNm: patient.person.userNm } : {}),
+  });
+  // A child has no CI of her own to check her RRN against: her guardian's relation document, once an operator
+  // confirms it, confirms it too (children.ts, setRelationStatus).
+  const rrn = insured.child
+    ? { rrnHmac: insured.rrnHmac, confirmed: false }
+    : await checkRrn(ctx, patient, reg.birthday.slice(2) + reg.userIdno2);
 
   const now = ctx.clock.now();
   const dates = contractDates(now);
   const person: SubscriptionPerson = {
-    userNm: patient.person.userNm,
-    birthday: reg.birthday,
-    sex: reg.sex,
-    userIdno2: reg.userIdno2,
+    userNm: insured.userNm,
+    birthday: insured.birthday,
+    sex: insured.sex,
+    userIdno2: insured.userIdno2,
+    // A child's messages go to her guardian's phone.
     userTel: reg.userTel,
     userEmail: reg.userEmail ?? '',
     userPostNo: reg.userPostNo || (await postcodeFor(ctx, reg.userAddr)),
@@ -241,6 +337,7 @@ export async function subscribe(
     userAddrDetail: reg.userAddrDetail ?? '',
     jobNm: checked.jobNm,
     bankAccountHolder: reg.bankAccountHolder,
+    ownTel: insured.child?.userTel ?? '',
   };
   const idcard: SubscriptionIdcard | null = reg.idcardType
     ? {
@@ -261,9 +358,19 @@ export async function subscribe(
         : putFile(ctx, 'id-photo', checked.idcardImg.bytes),
     putFile(ctx, 'signature', checked.signImg),
   ]);
+  const guardian: GuardianPerson | undefined = insured.child
+    ? {
+        userNm: patient.person.userNm,
+        birthday: reg.birthday,
+        sex: reg.sex,
+        userIdno2: reg.userIdno2,
+        userTel: reg.userTel,
+      }
+    : undefined;
   const values: Insertable<SubscriptionTable> & SubscriptionRow = {
     insuApplyId,
-    ciHmac: patient.ciHmac,
+    ciHmac: insured.ciHmac,
+    // A child's row keeps the CI of the guardian who verified and signed (the link of its messages opens her session).
     ciEnc: ctx.crypto.encrypt(patient.ci),
     status: 'subscribe',
     prcMode: opts.mode,
@@ -303,6 +410,12 @@ export async function subscribe(
     rrnHmac: rrn.rrnHmac,
     rrnConfirmedAt: rrn.confirmed ? now : null,
     rrnCheckVendor: rrn.confirmed ? ctx.providers.rrnCheck.name : null,
+    guardianCiHmac: guardian ? patient.ciHmac : null,
+    guardianCiEnc: guardian ? ctx.crypto.encrypt(patient.ci) : null,
+    guardianEnc: guardian ? encodeGuardian(ctx, guardian) : null,
+    guardianRel: insured.child?.guardianRel ?? null,
+    relationStatus: insured.child ? 'required' : null,
+    adultOn: insured.child?.adultOn ?? null,
     ...dates,
     createdAt: now,
     updatedAt: now,
@@ -314,10 +427,20 @@ export async function subscribe(
     agreeIds: reg.agreeIds.filter((a) => a.includes(i.insuCompCd)),
     idcardTypeCode: idcardType ? insurerIdcardType(i.insuCompCd, idcardType) : null,
   }));
+  let endedFiles: string[] = [];
   try {
     await own<SubscriptionsTables>(ctx.db)
       .transaction()
       .execute(async (trx) => {
+        if (takeover) {
+          endedFiles = await repo.cancelIn(
+            trx,
+            takeover.insuApplyId,
+            now,
+            new Date(now.getTime() + CANCELLED_PURGE_DAYS * 86_400_000),
+            'grown_up',
+          );
+        }
         await repo.insertSubscription(
           trx,
           values,
@@ -331,11 +454,19 @@ export async function subscribe(
     // A copy the OCR call kept is left to the orphan sweep: a concurrent twin of this call may have named it.
     await deleteFiles(ctx, [checked.idcardImg && 'kept' in checked.idcardImg ? null : photo?.blobId, sign.blobId]);
     if (!isUniqueViolation(e)) throw e;
-    if (isRrnTaken(e)) throw RRN_IN_USE();
+    if (isRrnTaken(e)) {
+      // Another enrolment of the same person committed first: refused (and a dispute) as if it had come before.
+      await holderOf(ctx, patient, reg, insured);
+      throw insured.child ? childAlreadyEnrolled(insured, false) : RRN_IN_USE();
+    }
     // Lost the race to a concurrent tap: the same key gets that answer, any other request the conflict.
     const winner = await replay();
     if (winner) return winner;
     throw alreadySubscribed();
+  }
+  if (takeover) {
+    await deleteFiles(ctx, endedFiles);
+    await tellGuardianGrownUp(ctx, takeover.insuApplyId);
   }
   // The answer from what was just written: the same as GET's, without reading it all back.
   const byCode = new Map(insurerRows.map((i) => [i.insuCompCd, i.idcardTypeCode]));
@@ -351,4 +482,30 @@ export async function subscribe(
     bankNm: checked.bankNm,
   });
   return { created: true, view: { subscriptionStatus: 'subscribe', subscription: summary } };
+}
+
+/**
+ * Another live subscription holding the insured person's RRN (one per RRN): refused, with a dispute left for the
+ * operators, unless it is her guardian's subscription of her and she, verified herself, has turned 19: then it is
+ * answered, to be ended as hers is written (a takeover).
+ */
+async function holderOf(ctx: AppContext, patient: Patient, reg: SubscriptionReg, insured: Insured) {
+  const holder = await repo.findLiveByRrnHmac(ctx.db, insured.rrnHmac);
+  if (!holder || holder.ciHmac === insured.ciHmac) return undefined;
+  const today = kstToday(ctx.clock.now());
+  const grownUp = !insured.child && holder.guardianCiHmac !== null && !!holder.adultOn && today >= holder.adultOn;
+  if (grownUp) return { insuApplyId: holder.insuApplyId };
+  await recordDispute(ctx, {
+    rrnHmac: insured.rrnHmac,
+    holderInsuApplyId: holder.insuApplyId,
+    claimantCiHmac: patient.ciHmac,
+    claimant: {
+      kind: insured.child ? 'child' : 'self',
+      insuredNm: insured.userNm,
+      guardianNm: insured.child ? patient.person.userNm : null,
+      guardianRel: insured.child?.guardianRel ?? null,
+      userTel: reg.userTel,
+    },
+  });
+  throw insured.child ? childAlreadyEnrolled(insured, false) : RRN_IN_USE(holder.guardianCiHmac !== null);
 }

@@ -2,10 +2,23 @@
 // the history read of it (lookups.ts); its files in the blob store (files.ts); its background work on the jobs
 // runtime (jobs.ts). Owns: subscription, subscription_hospital, subscription_insurer.
 export { subscriptionRoutes } from './routes.js';
-export { rrnHmacOf, type SubscriptionPerson } from './person.js';
+export { rrnHmacOf, type GuardianPerson, type SubscriptionPerson } from './person.js';
+export {
+  asGuardianOf,
+  childById,
+  childDetails,
+  childOfGuardian,
+  childrenByIds,
+  childrenOfGuardian,
+  setRelationStatus,
+  type ChildRow,
+} from './children.js';
+export { adultNotices, tellGuardian, type GuardianText } from './child-notices.js';
+export { cancelForDispute, disputeById, disputePage, markDisputeResolved, type DisputeClaimant } from './disputes.js';
 export {
   contactsOf,
   latestMinAmt,
+  linkSubscriptionLive,
   liveSubscriptionOf,
   matchableSubscriptions,
   paperworkOf,

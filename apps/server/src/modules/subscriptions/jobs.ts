@@ -8,6 +8,7 @@ import { purgeDue } from './repo.js';
 import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './documents.js';
 import { deleteFiles, legacyFilesLeft, moveLegacyFiles } from './files.js';
 import { hashSubscriptionPhones } from './person-lookup.js';
+import { adultNotices } from './child-notices.js';
 
 /** A subscription's signed documents (documents.ts, makeDocuments): idempotent, so retried freely. */
 const DOCUMENTS: PgBoss.Queue = {
@@ -40,8 +41,18 @@ export async function documentsSweep(ctx: AppContext, batches = 1): Promise<numb
   return made;
 }
 
+/** The child case's daily notices of a child turning 19 (child-notices.ts): one run at a time. */
+export const ADULT_NOTICES_QUEUE = 'subscriptions.adultNotices';
+const ADULT_NOTICES: PgBoss.Queue = {
+  name: ADULT_NOTICES_QUEUE,
+  policy: 'stately',
+  retryLimit: 3,
+  retryDelay: 600,
+  expireInSeconds: 1800,
+};
+
 export const subscriptionJobs = (ctx: AppContext): JobModule => ({
-  queues: [DOCUMENTS],
+  queues: [DOCUMENTS, ADULT_NOTICES],
   async workers(boss) {
     await work<{ insuApplyId: string }>(
       boss,
@@ -51,6 +62,12 @@ export const subscriptionJobs = (ctx: AppContext): JobModule => ({
         await Promise.all(jobs.map((j) => makeDocuments(ctx, j.data.insuApplyId)));
       },
     );
+    await work(boss, ADULT_NOTICES_QUEUE, {}, async () => {
+      const told = await adultNotices(ctx);
+      ctx.log.info({ told }, 'children turning 19: guardians told');
+    });
+    // Daily at 10:00 KST (01:00 UTC), inside the hours patients' messages go out (NOTICE_HOURS_KST).
+    await boss.schedule(ADULT_NOTICES_QUEUE, '0 1 * * *');
   },
   async everyMinute() {
     await documentsSweep(ctx);

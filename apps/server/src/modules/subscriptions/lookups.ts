@@ -1,12 +1,12 @@
 // What other modules read of subscriptions, through index.ts: the claim engine (who is subscribed, how to reach them,
 // what a claim's documents need) and the patient's history. Each answer is decoded here, with the one person codec.
 import { sql } from 'kysely';
-import { KAKAO_NOTI_TERMS_ID } from '@auto-claim/contract';
+import { GUARDIAN_REL_NM, KAKAO_NOTI_TERMS_ID } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 
 import { padSizedSignature, sniffImageType } from '../../images/index.js';
 import type { VerifiedPerson } from '../../security/session.js';
-import { personOf, rrnHmacOf, rrnOf } from './person.js';
+import { guardianOf, personOf, rrnHmacOf, rrnOf } from './person.js';
 import { own, type Handle } from '../../db/handle.js';
 import { fileBytes } from './files.js';
 import type { SubscriptionsTables } from './tables.js';
@@ -30,6 +30,8 @@ export interface MatchableSubscription {
   birthday: string;
   /** The RRN was confirmed to be this person's (enrol.ts); until then RRN-only records are held. */
   rrnConfirmed: boolean;
+  /** A child's subscription: whether her guardian's relation was confirmed, and her 19th birthday (YYYYMMDD). */
+  child?: { relationConfirmed: boolean; adultOn: string };
 }
 
 /**
@@ -93,6 +95,9 @@ export async function matchableSubscriptions(
       's.rrnHmac',
       's.rrnConfirmedAt',
       's.personEnc',
+      's.guardianCiHmac',
+      's.relationStatus',
+      's.adultOn',
     ])
     .where('s.status', '=', 'subscribe')
     .where((eb) =>
@@ -136,6 +141,9 @@ export async function matchableSubscriptions(
       repeatDay: s.repeatDay,
       hospitals: new Set(hospitals.filter((h) => h.insuApplyId === s.insuApplyId).map((h) => h.hospitalCd)),
       insurers: own.length ? own : [s.insuCompCd],
+      ...(s.guardianCiHmac
+        ? { child: { relationConfirmed: s.relationStatus === 'confirmed', adultOn: s.adultOn ?? '' } }
+        : {}),
     };
   });
 }
@@ -145,20 +153,25 @@ export async function contactsOf(
   ctx: AppContext,
   handle: Handle,
   insuApplyIds: string[],
-): Promise<Map<string, { ciHmac: string; userTel: string; kakao: boolean }>> {
+): Promise<Map<string, { ciHmac: string; userTel: string; kakao: boolean; childNm?: string }>> {
   const db = own<SubscriptionsTables>(handle);
   if (insuApplyIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('subscription')
-    .select(['insuApplyId', 'ciHmac', 'personEnc', 'optTerms'])
+    .select(['insuApplyId', 'ciHmac', 'personEnc', 'optTerms', 'guardianCiHmac'])
     .where('insuApplyId', 'in', insuApplyIds)
     .execute();
   return new Map(
     rows.flatMap((r) => {
-      const userTel = personOf(ctx, r.personEnc).userTel;
-      return userTel
-        ? [[r.insuApplyId, { ciHmac: r.ciHmac, userTel, kakao: kakaoConsented(r.optTerms) }] as const]
-        : [];
+      // A child's userTel is her guardian's: her messages go there, naming her (childNm).
+      const person = personOf(ctx, r.personEnc);
+      const contact = {
+        ciHmac: r.ciHmac,
+        userTel: person.userTel,
+        kakao: kakaoConsented(r.optTerms),
+        ...(r.guardianCiHmac ? { childNm: person.userNm } : {}),
+      };
+      return person.userTel ? [[r.insuApplyId, contact] as const] : [];
     }),
   );
 }
@@ -169,11 +182,14 @@ export function kakaoConsented(optTerms: unknown): boolean {
   return Array.isArray(list) && list.includes(KAKAO_NOTI_TERMS_ID);
 }
 
-/** The newest subscription of a CI (or the given one): the person it verified, for a session or a message. */
+/**
+ * The newest subscription of a CI (or the given one): the person it verified, for a session or a message. A child's
+ * subscription (ciHmac her key) answers her guardian: the person who verified and whose session its link opens.
+ */
 export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?: string | null) {
   let q = own<SubscriptionsTables>(ctx.db)
     .selectFrom('subscription')
-    .select(['ciEnc', 'personEnc', 'optTerms'])
+    .select(['ciEnc', 'personEnc', 'optTerms', 'guardianEnc'])
     .where('ciHmac', '=', ciHmac);
   if (insuApplyId) q = q.where('insuApplyId', '=', insuApplyId);
   const sub = await q
@@ -181,7 +197,7 @@ export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?
     .orderBy('updatedAt', 'desc')
     .executeTakeFirst();
   if (!sub) return undefined;
-  const p = personOf(ctx, sub.personEnc);
+  const p = sub.guardianEnc ? { ...guardianOf(ctx, sub.guardianEnc), userIdno2: '' } : personOf(ctx, sub.personEnc);
   const person: VerifiedPerson = {
     userNm: p.userNm,
     birthday: p.birthday,
@@ -210,6 +226,20 @@ export async function liveSubscriptionOf(handle: Handle, ciHmac: string) {
     .execute();
   const insurers = [sub.insuCompCd, ...more.map((m) => m.insuCompCd).filter((c) => c !== sub.insuCompCd)];
   return { insuApplyId: sub.insuApplyId, minAmt: sub.minAmt, insurers };
+}
+
+/**
+ * Whether a link session's subscription still opens it (security/session.ts, LinkStillLive): live, and the session's
+ * own (its CI) or, for a child's, her guardian's.
+ */
+export async function linkSubscriptionLive(handle: Handle, ciHmac: string, insuApplyId: string): Promise<boolean> {
+  const row = await own<SubscriptionsTables>(handle)
+    .selectFrom('subscription')
+    .select(['ciHmac', 'guardianCiHmac'])
+    .where('insuApplyId', '=', insuApplyId)
+    .where('status', '=', 'subscribe')
+    .executeTakeFirst();
+  return !!row && (row.guardianCiHmac ? row.guardianCiHmac === ciHmac : row.ciHmac === ciHmac);
 }
 
 /** Every subscription id a CI ever had (its records stay its own after it cancels). */
@@ -264,6 +294,8 @@ export async function paperworkOf(ctx: AppContext, handle: Handle, insuApplyId: 
           'idcardImgEnc',
           'idcardImgBlobId',
           'idcardImgSha256',
+          'guardianEnc',
+          'guardianRel',
         ])
         .where('insuApplyId', '=', insuApplyId)
         .executeTakeFirst()
@@ -278,6 +310,11 @@ export async function paperworkOf(ctx: AppContext, handle: Handle, insuApplyId: 
     signPng: await storedSignature(ctx, row),
     /** Typed as the full name rather than drawn (the documents' hint says so). */
     signTyped: row.signMethod === 'typed',
+    /** A child's: her guardian, who claims and signed for her (the claim form's 청구인). */
+    guardian:
+      row.guardianEnc && row.guardianRel
+        ? { userNm: guardianOf(ctx, row.guardianEnc).userNm, relationNm: GUARDIAN_REL_NM[row.guardianRel] }
+        : undefined,
     /**
      * The ID photo's bytes, read (and decrypted) only when asked: most insurers want no ID copy, and a photo is
      * hundreds of kilobytes (docs/performance.md, "Claim packages composed from the stored documents").

@@ -4,8 +4,6 @@
 import {
   CANCELLED_PURGE_DAYS,
   KAKAO_NOTI_TERMS_ID,
-  SELF_REL,
-  sameName,
   type AddHospitalBody,
   type AddHospitalsV2Body,
   type FieldError,
@@ -19,14 +17,15 @@ import { postcodeFor } from '../address/index.js';
 import { recordAccess } from '../audit/index.js';
 import { recordAgreements } from '../terms/index.js';
 import { findBank } from '../reference/index.js';
-import { assertSamePerson, checkHospitals, invalid, NOT_SUBSCRIBED } from './checks.js';
+import { assertSamePerson, checkHospitals, invalid, NOT_SUBSCRIBED, payoutHolderErrors } from './checks.js';
 import { makeDocuments } from './documents.js';
 import { deleteFiles } from './files.js';
 import { kakaoConsented } from './lookups.js';
-import { encodePerson, personOf } from './person.js';
+import { encodePerson, guardianOf, personOf } from './person.js';
 import * as repo from './repo.js';
 import { liveHospitals, view } from './view.js';
 import { phoneHmacOf } from '../../security/person-lookup.js';
+import { ciHmacOf } from '../../security/session.js';
 
 // ————————————————————————————————————————————— add / remove hospitals —————————————————————————————————————————————
 
@@ -41,7 +40,9 @@ export async function addHospitals(
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row || (body.insuApplyId && body.insuApplyId !== row.insuApplyId)) throw NOT_SUBSCRIBED();
   await makeDocuments(ctx, row.insuApplyId);
-  if (body.userIdno2 && personOf(ctx, row.personEnc).userIdno2 !== body.userIdno2) {
+  // The body's person is the verified one: on a child's subscription, her guardian.
+  const onFile = row.guardianEnc ? guardianOf(ctx, row.guardianEnc) : personOf(ctx, row.personEnc);
+  if (body.userIdno2 && onFile.userIdno2 !== body.userIdno2) {
     throw new AppError('PERSON_MISMATCH', '가입할 때 입력한 주민등록번호와 달라요.', [
       { field: 'userIdno2', message: '주민등록번호 뒷자리가 가입할 때와 달라요.' },
     ]);
@@ -103,9 +104,13 @@ export async function change(
   if (body.bankCd && body.bankAccount && body.bankAccountHolder && body.bankAccountRel) {
     const errors: FieldError[] = [];
     if (!(await findBank(ctx.db, body.bankCd))) errors.push({ field: 'bankCd', message: '은행을 다시 골라 주세요.' });
-    if (body.bankAccountRel === SELF_REL && !sameName(body.bankAccountHolder, patient.person.userNm)) {
-      errors.push({ field: 'bankAccountHolder', message: '본인 계좌라면 예금주가 본인 이름과 같아야 해요.' });
-    }
+    // A child's account is hers or her guardian's (checks.ts); the insured person's name is the one on file.
+    errors.push(
+      ...payoutHolderErrors(body.bankAccountRel, body.bankAccountHolder, {
+        insuredNm: row.guardianEnc ? person.userNm : patient.person.userNm,
+        guardianNm: row.guardianEnc ? guardianOf(ctx, row.guardianEnc).userNm : undefined,
+      }),
+    );
     if (errors.length) throw invalid(errors);
     await checkHolder(ctx, patient, body as { bankCd: string; bankAccount: string; bankAccountHolder: string });
     Object.assign(set, {
@@ -131,7 +136,9 @@ export async function change(
   if (kakaoChanged) {
     const rest = (Array.isArray(optTerms) ? (optTerms as string[]) : []).filter((id) => id !== KAKAO_NOTI_TERMS_ID);
     set.optTerms = kakao ? [...rest, KAKAO_NOTI_TERMS_ID] : rest;
-    if (kakao) await recordAgreements(ctx, [KAKAO_NOTI_TERMS_ID], { ciHmac: patient.ciHmac, ipHmac });
+    // The agreement is the verified person's (a guardian's, for her child's subscription).
+    const agreedBy = row.guardianEnc ? ciHmacOf(ctx, patient.ci) : patient.ciHmac;
+    if (kakao) await recordAgreements(ctx, [KAKAO_NOTI_TERMS_ID], { ciHmac: agreedBy, ipHmac });
   }
   set.personEnc = encodePerson(ctx, person);
   set.phoneHmac = person.userTel ? phoneHmacOf(ctx, person.userTel) : null;
@@ -140,7 +147,14 @@ export async function change(
   if (kakaoChanged) {
     await recordAccess(
       ctx.db,
-      [{ ciHmac: patient.ciHmac, action: 'notice_channel_changed', actor: 'patient', detail: kakao ? 'kakao' : 'sms' }],
+      [
+        {
+          ciHmac: patient.ciHmac,
+          action: 'notice_channel_changed',
+          actor: row.guardianEnc ? 'guardian' : 'patient',
+          detail: kakao ? 'kakao' : 'sms',
+        },
+      ],
       now,
     );
   }

@@ -17,6 +17,8 @@ export interface SubscriptionPerson {
   userAddrDetail: string;
   jobNm: string;
   bankAccountHolder: string;
+  /** A child's own phone, when her guardian gave it (userTel is then the guardian's): told when she turns 19. */
+  ownTel: string;
 }
 
 export const encodePerson = (ctx: AppContext, p: SubscriptionPerson) => ctx.crypto.encryptJson(p);
@@ -35,6 +37,7 @@ export function personOf(ctx: AppContext, personEnc: string): SubscriptionPerson
     userAddrDetail: p.userAddrDetail ?? '',
     jobNm: p.jobNm ?? '',
     bankAccountHolder: p.bankAccountHolder ?? '',
+    ownTel: p.ownTel ?? '',
   };
 }
 
@@ -44,3 +47,38 @@ export const rrnOf = (p: SubscriptionPerson) =>
 
 /** The keyed hash records and subscriptions are matched by (13 digits, no hyphen). */
 export const rrnHmacOf = (ctx: AppContext, rrn: string) => ctx.crypto.hmac('rrn', rrn);
+
+/**
+ * The verified guardian of a child's subscription (subscription.guardian_enc, DESIGN §5): the person who enrolled the
+ * child, whose name the documents write as 법정대리인 and whose phone the child's messages go to.
+ */
+export interface GuardianPerson {
+  userNm: string;
+  /** YYYYMMDD */
+  birthday: string;
+  sex: 'M' | 'F';
+  /** Her own RRN's back part, as she typed it at enrolment (the 위임장 names her by it); '' when not given. */
+  userIdno2: string;
+  userTel: string;
+}
+
+export const encodeGuardian = (ctx: AppContext, g: GuardianPerson) => ctx.crypto.encryptJson(g);
+
+export function guardianOf(ctx: AppContext, guardianEnc: string): GuardianPerson {
+  const g = ctx.crypto.decryptJson<Partial<GuardianPerson>>(guardianEnc);
+  return {
+    userNm: g.userNm ?? '',
+    birthday: g.birthday ?? '',
+    sex: g.sex === 'F' ? 'F' : 'M',
+    userIdno2: g.userIdno2 ?? '',
+    userTel: g.userTel ?? '',
+  };
+}
+
+/**
+ * The key a child's subscription takes in place of a CI (subscription.ci_hmac, and with it her claims and her access
+ * log): one per guardian and child, so two guardians never share a child's history, and the same guardian enrolling
+ * the child again finds her earlier one. A CI's keyed hash has another purpose, so the two never meet.
+ */
+export const childKeyOf = (ctx: AppContext, guardianCiHmac: string, childRrn: string) =>
+  ctx.crypto.hmac('child', `${guardianCiHmac}|${childRrn}`);

@@ -58,6 +58,10 @@ const SUMMARY_COLUMNS = [
   'subscription.createdAt',
   'subscription.cancelledAt',
   'subscription.optTerms',
+  'subscription.guardianEnc',
+  'subscription.guardianRel',
+  'subscription.relationStatus',
+  'subscription.adultOn',
 ] as const;
 
 const summaryQuery = (handle: Handle) =>
@@ -71,11 +75,11 @@ export const findLiveByCiHmac = (handle: Handle, ciHmac: string) =>
     .where('subscription.status', '=', 'subscribe')
     .executeTakeFirst();
 
-/** The live subscription that holds this RRN (keyed hash), if any. */
+/** The live subscription that holds this RRN (keyed hash), if any: whose, and for a child's, her guardian and 19th. */
 export const findLiveByRrnHmac = (handle: Handle, rrnHmac: string) =>
   own<SubscriptionsTables>(handle)
     .selectFrom('subscription')
-    .select(['insuApplyId', 'ciHmac'])
+    .select(['insuApplyId', 'ciHmac', 'guardianCiHmac', 'adultOn'])
     .where('rrnHmac', '=', rrnHmac)
     .where('status', '=', 'subscribe')
     .executeTakeFirst();
@@ -202,41 +206,58 @@ export const updateSubscription = (
  * what was sent, the documents' hashes) goes with the whole row at purge_at (purgeDue). Answers the blob ids the row
  * named, for the caller to delete once this has committed (files.ts, deleteFiles).
  */
-export const cancelSubscription = (handle: Handle, insuApplyId: string, now: Date, purgeAt: Date) =>
+export const cancelSubscription = (
+  handle: Handle,
+  insuApplyId: string,
+  now: Date,
+  purgeAt: Date,
+  endReason: 'cancelled' | 'grown_up' | 'dispute' = 'cancelled',
+) =>
   own<SubscriptionsTables>(handle)
     .transaction()
-    .execute(async (db) => {
-      const named = await db
-        .selectFrom('subscription')
-        .select(BLOB_COLUMNS)
-        .where('insuApplyId', '=', insuApplyId)
-        .where('status', '=', 'subscribe')
-        .forUpdate()
-        .executeTakeFirst();
-      if (!named) return [];
-      await db
-        .updateTable('subscription')
-        .set({
-          status: 'cancel',
-          cancelledAt: now,
-          updatedAt: now,
-          purgeAt,
-          idcardImgEnc: null,
-          signImgEnc: null,
-          idcardEnc: null,
-          bankAccountEnc: null,
-          ...Object.fromEntries(FILE_COLUMNS.map((c) => [c, null])),
-        })
-        .where('insuApplyId', '=', insuApplyId)
-        .execute();
-      await db
-        .updateTable('subscriptionHospital')
-        .set({ cancelledAt: now })
-        .where('insuApplyId', '=', insuApplyId)
-        .where('cancelledAt', 'is', null)
-        .execute();
-      return blobIdsOf(named);
-    });
+    .execute((db) => cancelIn(db, insuApplyId, now, purgeAt, endReason));
+
+/** cancelSubscription in the caller's transaction (a takeover ends one subscription as it writes another). */
+export async function cancelIn(
+  handle: Handle,
+  insuApplyId: string,
+  now: Date,
+  purgeAt: Date,
+  endReason: 'cancelled' | 'grown_up' | 'dispute',
+) {
+  const db = own<SubscriptionsTables>(handle);
+  const named = await db
+    .selectFrom('subscription')
+    .select(BLOB_COLUMNS)
+    .where('insuApplyId', '=', insuApplyId)
+    .where('status', '=', 'subscribe')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!named) return [];
+  await db
+    .updateTable('subscription')
+    .set({
+      status: 'cancel',
+      cancelledAt: now,
+      updatedAt: now,
+      purgeAt,
+      endReason,
+      idcardImgEnc: null,
+      signImgEnc: null,
+      idcardEnc: null,
+      bankAccountEnc: null,
+      ...Object.fromEntries(FILE_COLUMNS.map((c) => [c, null])),
+    })
+    .where('insuApplyId', '=', insuApplyId)
+    .execute();
+  await db
+    .updateTable('subscriptionHospital')
+    .set({ cancelledAt: now })
+    .where('insuApplyId', '=', insuApplyId)
+    .where('cancelledAt', 'is', null)
+    .execute();
+  return blobIdsOf(named);
+}
 
 /**
  * Deletes cancelled subscriptions whose purge date has come (hospitals and insurers go by cascade); answers the blob
@@ -266,6 +287,8 @@ export const documentRowOf = (handle: Handle, insuApplyId: string) =>
       'signImgSha256',
       'signMethod',
       'commissionSha256',
+      'guardianEnc',
+      'guardianRel',
     ])
     .where('insuApplyId', '=', insuApplyId)
     .executeTakeFirst();

@@ -26,7 +26,8 @@ import {
 import type { AppContext } from '../../context.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { pdfAnswer } from '../../http/route-contract.js';
-import { assertFresh, assertOwnCi, type ScopeRule } from '../../security/session.js';
+import { assertFresh, assertOwnCi, type Patient, type ScopeRule } from '../../security/session.js';
+import { asGuardianOf, childOfGuardian } from './children.js';
 import { documentPdf } from './documents.js';
 import { subscribe } from './enrol.js';
 import { addHospitals, cancel, change, removeHospital } from './manage.js';
@@ -54,6 +55,11 @@ const IMAGE_PROBLEMS: ErrorCode[] = [
 const SUBSCRIBE_PROBLEMS: ErrorCode[] = [
   'PERSON_MISMATCH',
   'ALREADY_SUBSCRIBED',
+  'RRN_IN_USE',
+  'RRN_MISMATCH',
+  'CHILD_ALREADY_ENROLLED',
+  'CHILD_TOO_OLD',
+  'CHILDREN_LIMIT',
   'HOSPITAL_NOT_AVAILABLE',
   'INSURER_NOT_FOUND',
   'ACCOUNT_NOT_FOUND',
@@ -84,6 +90,14 @@ export const subscriptionRoutes =
       config: { auth: 'patient' as const, scope, problems: ['CI_MISMATCH', ...problems] as ErrorCode[] },
     });
     const VIEW: ScopeRule = { what: '가입 정보를 보려면' };
+    // The child case (README "Children: a guardian claims for a child"): a child's subscription named by its
+    // insuApplyId, which the session's person must be the guardian of (else CHILD_NOT_FOUND); the session then acts for
+    // her. Absent, the spec's own subscription.
+    const whose = async (p: Patient, insuApplyId: string | undefined) =>
+      insuApplyId ? asGuardianOf(ctx, p, insuApplyId) : p;
+    // Adding hospitals names the spec's insuApplyId (her own): only a child's switches to the child.
+    const whoseIfChild = async (p: Patient, insuApplyId: string | undefined) =>
+      insuApplyId && (await childOfGuardian(ctx, p.ciHmac, insuApplyId)) ? asGuardianOf(ctx, p, insuApplyId) : p;
     const created = { 201: subscriptionView, 200: subscriptionView };
 
     app.post(
@@ -175,6 +189,7 @@ export const subscriptionRoutes =
         ...patient(
           { what: '가입 정보를 바꾸려면' },
           'NOT_SUBSCRIBED',
+          'CHILD_NOT_FOUND',
           'ACCOUNT_NOT_FOUND',
           'ACCOUNT_HOLDER_MISMATCH',
           'BANK_CHECK_UNAVAILABLE',
@@ -199,14 +214,14 @@ export const subscriptionRoutes =
                 ? '알림 받는 방법을 바꾸려면'
                 : '가입 정보를 바꾸려면',
         );
-        return change(ctx, assertOwnCi(req, b.userCi), b, ctx.crypto.hmac('ip', req.ip));
+        return change(ctx, await whose(assertOwnCi(req, b.userCi), b.insuApplyId), b, ctx.crypto.hmac('ip', req.ip));
       },
     );
 
     app.delete(
       API.subscriptions,
       {
-        ...patient({ fresh: '자동청구를 해지하려면' }, 'NOT_SUBSCRIBED'),
+        ...patient({ fresh: '자동청구를 해지하려면' }, 'NOT_SUBSCRIBED', 'CHILD_NOT_FOUND'),
         schema: {
           operationId: 'cancelSubscription',
           tags,
@@ -217,7 +232,7 @@ export const subscriptionRoutes =
           response: { 200: subscriptionView },
         },
       },
-      async (req) => cancel(ctx, assertOwnCi(req, req.query.userCi)),
+      async (req) => cancel(ctx, await whose(assertOwnCi(req, req.query.userCi), req.query.insuApplyId)),
     );
 
     app.post(
@@ -233,7 +248,7 @@ export const subscriptionRoutes =
         },
       },
       async (req) =>
-        addHospitals(ctx, assertOwnCi(req, req.body.userCi), req.body, [
+        addHospitals(ctx, await whoseIfChild(assertOwnCi(req, req.body.userCi), req.body.insuApplyId), req.body, [
           { code: req.body.hospitalCd, field: 'hospitalCd' },
         ]),
     );
@@ -253,7 +268,7 @@ export const subscriptionRoutes =
       async (req) =>
         addHospitals(
           ctx,
-          assertOwnCi(req, req.body.userCi),
+          await whoseIfChild(assertOwnCi(req, req.body.userCi), req.body.insuApplyId),
           req.body,
           req.body.hospitals.map((code, i) => ({ code, field: `hospitals.${i}` })),
         ),

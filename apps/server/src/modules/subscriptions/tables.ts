@@ -6,6 +6,7 @@ export interface SubscriptionsTables {
   subscription: SubscriptionTable;
   subscriptionHospital: SubscriptionHospitalTable;
   subscriptionInsurer: SubscriptionInsurerTable;
+  insuredDispute: InsuredDisputeTable;
 }
 
 /** The handle subscriptions code queries with (a transaction of it too): another owner's table does not compile. */
@@ -76,6 +77,38 @@ export interface SubscriptionTable {
   rrnHmac: Generated<string | null>;
   rrnConfirmedAt: Generated<Date | null>;
   rrnCheckVendor: Generated<string | null>;
+  /**
+   * The child case (migration 0043; README "Children: a guardian claims for a child"): null on a person's own
+   * subscription. On a child's, the insured is the child (personEnc: hers, her phone the guardian's) and ciHmac is the
+   * key of the guardian and that child (children.ts, childKeyOf), ciEnc the guardian's CI; these say who the
+   * guardian is, how she is related, whether an operator confirmed the relation, and when the child turns 19.
+   */
+  guardianCiHmac: Generated<string | null>;
+  guardianCiEnc: Generated<string | null>;
+  /** GuardianPerson (person.ts) as encrypted JSON. */
+  guardianEnc: Generated<string | null>;
+  guardianRel: Generated<'father' | 'mother' | 'guardian' | null>;
+  relationStatus: Generated<'required' | 'pending' | 'confirmed' | 'refused' | null>;
+  /** YYYYMMDD: the child's 19th birthday. */
+  adultOn: Generated<string | null>;
+  adultNoticeMonthAt: Generated<Date | null>;
+  adultNoticeDayAt: Generated<Date | null>;
+  endReason: Generated<'cancelled' | 'grown_up' | 'dispute' | null>;
+}
+
+/** Someone refused because another live subscription holds the insured's RRN (migration 0043). */
+export interface InsuredDisputeTable {
+  id: Generated<number>;
+  rrnHmac: string;
+  holderInsuApplyId: string;
+  claimantCiHmac: string;
+  /** DisputeClaimant (disputes.ts) as encrypted JSON. */
+  claimantEnc: string;
+  status: Generated<'open' | 'resolved'>;
+  kept: 'holder' | 'claimant' | null;
+  resolvedBy: string | null;
+  resolvedAt: Date | null;
+  createdAt: Date;
 }
 
 export interface SubscriptionHospitalTable {

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { bankNameOf, hospitalsByCode, insurersByCode } from '../reference/index.js';
-import { personOf } from './person.js';
+import { guardianOf, personOf } from './person.js';
 import * as repo from './repo.js';
 import { kakaoConsented } from './lookups.js';
 import type { SubscriptionRow } from './repo.js';
@@ -99,6 +99,16 @@ export async function summaryOf(ctx: AppContext, row: SubscriptionRow, known?: K
     contractEndDate: row.contractEndDate,
     createdAt: new Date(row.createdAt).toISOString(),
     cancelledAt: row.cancelledAt ? new Date(row.cancelledAt).toISOString() : null,
+    ...(row.guardianEnc && row.guardianRel
+      ? {
+          child: {
+            guardianRel: row.guardianRel,
+            guardianNm: guardianOf(ctx, row.guardianEnc).userNm,
+            relationStatus: row.relationStatus ?? 'required',
+            adultOn: row.adultOn ?? '',
+          },
+        }
+      : {}),
   };
 }
 

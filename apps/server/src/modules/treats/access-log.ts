@@ -28,13 +28,16 @@ interface LogLine {
 type Names = { hospital: Map<string, string>; insurer: Map<string, string> };
 
 /** The line the patient reads: its sentence is audit's (one per action), with the names looked up here. */
-function describe(e: LogLine, names: Names): AccessLogEntry {
+function describe(e: LogLine, names: Names, who: '본인' | '보호자'): AccessLogEntry {
   const code = actorCode(e.actor);
   const actorNm = e.actor.startsWith('operator')
     ? '운영자'
-    : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
+    : e.actor === 'patient' || e.actor === 'guardian'
+      ? who
+      : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
   const visit = e.visitDate ? `${Number(e.visitDate.slice(4, 6))}월 ${Number(e.visitDate.slice(6, 8))}일 ` : '';
   const summary = accessSentence(e.action, {
+    who,
     visit,
     detail: e.detail,
     origin: e.origin,
@@ -53,7 +56,8 @@ function describe(e: LogLine, names: Names): AccessLogEntry {
   };
 }
 
-export async function accessLogOf(ctx: AppContext, ciHmac: string) {
+/** `who`: 보호자 when the log is a child's, read by her guardian (README "Children: a guardian claims for a child"). */
+export async function accessLogOf(ctx: AppContext, ciHmac: string, who: '본인' | '보호자' = '본인') {
   const { rows, total } = await storedAccessLog(ctx.db, ciHmac, ACCESS_LOG_LIMIT);
   const briefs = await briefsOf(
     ctx.db,
@@ -87,5 +91,5 @@ export async function accessLogOf(ctx: AppContext, ciHmac: string) {
     hospital: new Map(hospitals.map((h) => [h.hospitalCd, h.hospitalNm])),
     insurer: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
   };
-  return { list: lines.map((l) => describe(l, names)), total };
+  return { list: lines.map((l) => describe(l, names, who)), total };
 }

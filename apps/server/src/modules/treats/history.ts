@@ -51,6 +51,8 @@ const NOT_CLAIMED: Record<Exclude<RecordOutcome, 'claimed'>, NotClaimedReason> =
   identity_mismatch: 'PENDING',
   not_patients: 'PENDING',
   set_aside: 'PENDING',
+  relation_unconfirmed: 'PENDING',
+  insured_adult: 'PENDING',
 };
 
 const FAILED_REASON = '보험사에 보내지 못했어요. 담당자가 확인하고 다시 보내 드릴게요.';
@@ -191,20 +193,30 @@ function startOfKstDay(now: Date) {
  * history as shown (its number of visits), so repeating the GET writes nothing, while a new visit shown, or another
  * day, is a new line.
  */
-export async function listTreats(ctx: AppContext, patient: Patient): Promise<TreatsAnswer> {
+export async function listTreats(
+  ctx: AppContext,
+  patient: Patient,
+  /** 보호자: a child's history, read by her guardian (the session acting for her, subscriptions' asGuardianOf). */
+  who: '본인' | '보호자' = '본인',
+): Promise<TreatsAnswer> {
   const owner = await ownerOf(ctx, patient.ciHmac);
   const records = await recordsOf(ctx.db, owner, TREATS_LIMIT);
   const now = ctx.clock.now();
   await recordAccessOnce(
     ctx.db,
-    { ciHmac: patient.ciHmac, action: 'released_to_patient', actor: 'patient', detail: `${records.length}건` },
+    {
+      ciHmac: patient.ciHmac,
+      action: 'released_to_patient',
+      actor: who === '보호자' ? 'guardian' : 'patient',
+      detail: `${records.length}건`,
+    },
     now,
     startOfKstDay(now),
   );
   const [loaded, minAmt, accessLog] = await Promise.all([
     load(ctx, patient.ciHmac, records),
     latestMinAmt(ctx.db, patient.ciHmac),
-    accessLogOf(ctx, patient.ciHmac),
+    accessLogOf(ctx, patient.ciHmac, who),
   ]);
   const list = toVisits(ctx, loaded);
   return { list, total: list.length, minAmt, toConfirm: await toConfirmOf(ctx, owner), accessLog };

@@ -2,12 +2,12 @@
 // else"). It stays here, not in security/linkToken.ts: the token is security's, but whether a link still opens is
 // whether its subscription is live and whose it is, which subscriptions answer, and security/ imports no module.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { maskName, type LinkExchangeAnswer, type LinkPurpose } from '@auto-claim/contract';
+import { childCalled, maskName, type LinkExchangeAnswer, type LinkPurpose } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import { deviceIdOf, keepDeviceId, openLinkToken } from '../../security/linkToken.js';
-import { startSession } from '../../security/session.js';
-import { liveSubscriptionOf, subscriberOf } from '../subscriptions/index.js';
+import { ciHmacOf, startSession } from '../../security/session.js';
+import { childOfGuardian, liveSubscriptionOf, subscriberOf } from '../subscriptions/index.js';
 
 /**
  * 403, not 401: the link is refused, not a session that ended (a 401 makes the SPA show its logout alert, spec §6);
@@ -57,11 +57,17 @@ export async function exchangeLink(
     origin: { via: 'link', purpose, insuApplyId: live.insuApplyId },
   });
   keepDeviceId(ctx, req, reply, deviceId);
+  // A child's message opens her guardian's session; the screen opens that child's history.
+  const child =
+    grant.ciHmac === ciHmacOf(ctx, who.ci)
+      ? undefined
+      : await childOfGuardian(ctx, ciHmacOf(ctx, who.ci), live.insuApplyId);
   return {
     purpose,
     hash: session.hash,
     idleExpiresAt: session.idleExpiresAt,
     absoluteExpiresAt: session.absoluteExpiresAt,
     userNmMasked: who.person.userNm ? maskName(who.person.userNm) : '',
+    ...(child ? { child: { insuApplyId: child.insuApplyId, calledNm: childCalled(child.child.userNm) } } : {}),
   };
 }

@@ -29,7 +29,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import { checkImage, reencodePhoto } from '../../images/index.js';
 import type { ErrorCode } from '../../http/errors.js';
-import { assertOwnCi, type ScopeRule } from '../../security/session.js';
+import { assertOwnCi, type Patient, type ScopeRule } from '../../security/session.js';
+import { asGuardianOf } from '../subscriptions/index.js';
 import { claimTreats } from './claim-by-hand.js';
 import { confirmTreat, listTreats } from './history.js';
 import { listIdCardRequests, submitIdCard, type CheckedImage } from './id-cards.js';
@@ -87,7 +88,17 @@ export const treatsRoutes =
     });
     const READ: ScopeRule = { link: ['treat', 'idCard'] };
     const CLAIM: ScopeRule = { what: '진료를 직접 청구하려면' };
-    const CLAIM_PROBLEMS: ErrorCode[] = ['TREAT_NOT_FOUND', 'NOT_SUBSCRIBED', 'CLAIM_LAPSED', 'TREAT_PENDING'];
+    const CLAIM_PROBLEMS: ErrorCode[] = [
+      'TREAT_NOT_FOUND',
+      'NOT_SUBSCRIBED',
+      'CLAIM_LAPSED',
+      'TREAT_PENDING',
+      'CHILD_NOT_FOUND',
+    ];
+    // With insuApplyId, a child of the session's guardian (README "Children: a guardian claims for a child"): the
+    // session acts for her; anyone else's child, or none, is CHILD_NOT_FOUND.
+    const whose = async (patient: Patient, insuApplyId: string | undefined) =>
+      insuApplyId ? await asGuardianOf(ctx, patient, insuApplyId) : patient;
 
     app.post(
       API.linkExchange,
@@ -114,9 +125,13 @@ export const treatsRoutes =
           querystring: treatsQuery,
           response: { 200: treatsAnswer },
         },
-        config: patient(READ),
+        config: patient(READ, 'CHILD_NOT_FOUND'),
       },
-      async (req) => listTreats(ctx, assertOwnCi(req, req.query.userCi)),
+      async (req) => {
+        const own = assertOwnCi(req, req.query.userCi);
+        const child = req.query.insuApplyId;
+        return listTreats(ctx, await whose(own, child), child ? '보호자' : '본인');
+      },
     );
 
     app.post(
@@ -132,7 +147,7 @@ export const treatsRoutes =
         config: patient(CLAIM, ...CLAIM_PROBLEMS),
       },
       async (req) => {
-        const patient = assertOwnCi(req, req.body.userCi);
+        const patient = await whose(assertOwnCi(req, req.body.userCi), req.body.insuApplyId);
         const { list, created } = await claimTreats(
           ctx,
           patient,
@@ -178,7 +193,7 @@ export const treatsRoutes =
         config: patient(CLAIM, ...CLAIM_PROBLEMS),
       },
       async (req) => {
-        const patient = assertOwnCi(req, req.body.userCi);
+        const patient = await whose(assertOwnCi(req, req.body.userCi), req.body.insuApplyId);
         const { list, created } = await claimTreats(
           ctx,
           patient,

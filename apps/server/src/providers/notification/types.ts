@@ -17,6 +17,24 @@ export const PATIENT_TEMPLATES = {
   AUTO_CLAIM_ANSWER_DOCUMENTS: { button: '요청 서류 보기' },
   AUTO_CLAIM_ANSWER_PAID: { button: '지급 내역 보기' },
   AUTO_CLAIM_ANSWER_REJECTED: { button: '반려 사유 보기' },
+  /**
+   * The child case (README "Children: a guardian claims for a child"): the same messages to the guardian's phone,
+   * each naming the child ("지민이의 진료비를 …"), and what is told of the child's subscription itself.
+   */
+  AUTO_CLAIM_CHILD_SENT: { button: '자녀 진료 내역 보기' },
+  AUTO_CLAIM_CHILD_BELOW_MIN: { button: '자녀 진료 내역 보기' },
+  AUTO_CLAIM_CHILD_ANSWER_RECEIVED: { button: '청구 진행 보기' },
+  AUTO_CLAIM_CHILD_ANSWER_DOCUMENTS: { button: '요청 서류 보기' },
+  AUTO_CLAIM_CHILD_ANSWER_PAID: { button: '지급 내역 보기' },
+  AUTO_CLAIM_CHILD_ANSWER_REJECTED: { button: '반려 사유 보기' },
+  CHILD_RELATION_CONFIRMED: { button: '자녀 진료 내역 보기' },
+  CHILD_RELATION_REFUSED: { button: '자녀 가입 정보 보기' },
+  CHILD_TURNING_ADULT: { button: '자녀 진료 내역 보기' },
+  CHILD_SUBSCRIPTION_ENDED: { button: '자녀 진료 내역 보기' },
+  /** To the grown child's own phone: she may enrol herself (the landing, no token). */
+  CHILD_ADULT_INVITE: { button: '자동청구 가입하기' },
+  /** To whoever an operator's ruling on a dispute lets enrol (the landing, no token). */
+  INSURED_DISPUTE_RESOLVED: { button: '자동청구 가입하기' },
 } as const;
 export type PatientTemplate = keyof typeof PATIENT_TEMPLATES;
 

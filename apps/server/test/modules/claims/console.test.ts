@@ -807,6 +807,7 @@ describe('the access log', () => {
 
   it('reads every patient access-log action from one map: a Korean label for the console and the patient’s sentence', async () => {
     const facts = {
+      who: '본인' as const,
       visit: '6월 1일 ',
       detail: 'patient_inquiry',
       origin: 'auto' as const,

@@ -190,6 +190,7 @@ describe('the claim list by what a caller says', () => {
       detail: 'name,phone',
     });
     const sentence = accessSentence('operator_searched', {
+      who: '본인',
       visit: '',
       detail: 'name,phone',
       origin: null,

@@ -12,7 +12,7 @@ import { popbillBankCheck, popbillBankCode } from '../../../src/providers/bank-c
 import { faxOutcomeOf, faxRequestNum, popbillFax } from '../../../src/providers/fax/popbill.js';
 import { sandboxFax } from '../../../src/providers/fax/sandbox.js';
 import { popbillNotification } from '../../../src/providers/notification/popbill.js';
-import type { PatientMessage } from '../../../src/providers/notification/types.js';
+import { PATIENT_TEMPLATES, type PatientMessage } from '../../../src/providers/notification/types.js';
 import type { Outbox, OutboxMessage } from '../../../src/providers/outbox.js';
 import {
   PopbillError,
@@ -29,7 +29,7 @@ const CORP = '1234567890';
 const SENDER = '0215880000';
 const FAX_SENDER = '0215889999';
 const CHANNEL = '@자동청구';
-const TEMPLATES = {
+const BASE_TEMPLATES = {
   AUTO_CLAIM_SENT: 'T0001',
   AUTO_CLAIM_BELOW_MIN: 'T0002',
   AUTOCLAIM_ID_REQUEST: 'T0003',
@@ -38,6 +38,14 @@ const TEMPLATES = {
   AUTO_CLAIM_ANSWER_PAID: 'T0006',
   AUTO_CLAIM_ANSWER_REJECTED: 'T0007',
 };
+/** The child case's templates (README "Children: a guardian claims for a child"): T0101 onwards, all approved. */
+const CHILD_TEMPLATES = (Object.keys(PATIENT_TEMPLATES) as (keyof typeof PATIENT_TEMPLATES)[])
+  .filter((t) => !(t in BASE_TEMPLATES))
+  .map((t, i) => [t, `T${String(101 + i).padStart(4, '0')}`] as const);
+const TEMPLATES = { ...BASE_TEMPLATES, ...Object.fromEntries(CHILD_TEMPLATES) } as Record<
+  keyof typeof PATIENT_TEMPLATES,
+  string
+>;
 const ORIGIN = 'https://autoclaim.example';
 const PHONE = '01000001234';
 const HOLDER = '김테스트';
@@ -77,6 +85,11 @@ beforeAll(async () => {
       { templateCode: 'T0006', plusFriendID: CHANNEL, btns: [button('지급 내역 보기')] },
       { templateCode: 'T0007', plusFriendID: CHANNEL, btns: [button('반려 사유 보기')] },
       { templateCode: 'T0009', plusFriendID: '@다른채널', btns: [button('진료 내역 보기')] },
+      ...CHILD_TEMPLATES.map(([t, templateCode]) => ({
+        templateCode,
+        plusFriendID: CHANNEL,
+        btns: [button(PATIENT_TEMPLATES[t].button)],
+      })),
     ],
     accounts: { '0004:123456781234': HOLDER, '0088:110123456789': '박타인', '0011:3021234567891': '김정지' },
     accountResults: { '0011:3021234567891': '0009' },
@@ -314,6 +327,7 @@ describe('알림톡 with SMS/LMS fallback', () => {
       'template AUTO_CLAIM_ANSWER_DOCUMENTS (T0005) approved, with its link button',
       'template AUTO_CLAIM_ANSWER_PAID (T0006) approved, with its link button',
       'template AUTO_CLAIM_ANSWER_REJECTED (T0007) approved, with its link button',
+      ...CHILD_TEMPLATES.map(([t, code]) => `template ${t} (${code}) approved, with its link button`),
     ]);
     expect(d.kakao.length).toBe(before);
   });
@@ -339,6 +353,7 @@ describe('알림톡 with SMS/LMS fallback', () => {
       'template AUTO_CLAIM_ANSWER_DOCUMENTS (T0005) approved for channel @자동청구, not @없는채널',
       'template AUTO_CLAIM_ANSWER_PAID (T0006) approved for channel @자동청구, not @없는채널',
       'template AUTO_CLAIM_ANSWER_REJECTED (T0007) approved for channel @자동청구, not @없는채널',
+      ...CHILD_TEMPLATES.map(([t, code]) => `template ${t} (${code}) approved for channel @자동청구, not @없는채널`),
     ]);
     const wrongButton = await notify({ templates: { ...TEMPLATES, AUTOCLAIM_ID_REQUEST: 'T0001' } }).check();
     expect(wrongButton.filter((c) => !c.ok).map((c) => c.detail)).toEqual([
@@ -618,7 +633,7 @@ describe('configuration', () => {
       'The chosen providers need: POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM (the member’s 사업자번호), POPBILL_IS_TEST (true: Popbill’s test bed, false: live)',
     );
     expect(() => loadConfig({ ...base, NOTIFY_PROVIDER: 'popbill', FAX_PROVIDER: 'popbill' })).toThrow(
-      'The chosen providers need: POPBILL_SENDER_NUMBER, POPBILL_KAKAO_CHANNEL_ID, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_SENT, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_BELOW_MIN, POPBILL_KAKAO_TEMPLATE_AUTOCLAIM_ID_REQUEST, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_RECEIVED, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_DOCUMENTS, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_PAID, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_REJECTED, PUBLIC_URL (the origin of links in 알림톡/SMS), POPBILL_FAX_SENDER_NUMBER (or POPBILL_SENDER_NUMBER)',
+      `The chosen providers need: POPBILL_SENDER_NUMBER, POPBILL_KAKAO_CHANNEL_ID, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_SENT, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_BELOW_MIN, POPBILL_KAKAO_TEMPLATE_AUTOCLAIM_ID_REQUEST, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_RECEIVED, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_DOCUMENTS, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_PAID, POPBILL_KAKAO_TEMPLATE_AUTO_CLAIM_ANSWER_REJECTED, ${CHILD_TEMPLATES.map(([t]) => `POPBILL_KAKAO_TEMPLATE_${t}`).join(', ')}, PUBLIC_URL (the origin of links in 알림톡/SMS), POPBILL_FAX_SENDER_NUMBER (or POPBILL_SENDER_NUMBER)`,
     );
   });
 

@@ -1,0 +1,29 @@
+// Guardians: the tables the guardians module owns (docs/architecture.md, table ownership).
+import type { Generated, Kysely } from 'kysely';
+
+export interface GuardiansTables {
+  relationDocument: RelationDocumentTable;
+}
+
+/** The handle guardians code queries with. */
+export type GuardiansDb = Kysely<GuardiansTables>;
+
+/** A 가족관계증명서 or 주민등록등본 a guardian uploaded for a child (migration 0043). */
+export interface RelationDocumentTable {
+  id: Generated<number>;
+  insuApplyId: string;
+  docType: 'family' | 'resident';
+  /** YYYYMMDD, as the guardian read it on the document. */
+  issueDate: string;
+  contentType: 'image/jpeg' | 'image/png' | 'application/pdf';
+  fileBytes: number;
+  /** The file in the blob store: its id, SHA-256 and the field key id that sealed its data key. */
+  fileBlobId: string | null;
+  fileSha256: string | null;
+  fileKeyId: string | null;
+  status: Generated<'pending' | 'confirmed' | 'refused'>;
+  refuseReasonEnc: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  submittedAt: Date;
+}
