@@ -74,11 +74,17 @@ async function job(page: Page, shot: string, group: string) {
   await next(page);
 }
 
-async function signAndDocuments(page: Page, shot: string) {
+async function signAndDocuments(page: Page, shot: string, child: { name: string }, parentName: string) {
   await onScreen(page, 'signature', '서명', `${shot}-signature`);
   await drawSignature(page);
   await next(page, '서명 완료');
   await onScreen(page, 'docComissionView', '위임장', `${shot}-docComissionView`);
+  // The child is the patient whose records are asked for; the parent signs as her 법정대리인, the relation written.
+  const doc = page.getByRole('article', { name: '진료기록 열람 및 사본발급 위임장' });
+  await expect(doc).toContainText(child.name);
+  await expect(doc).toContainText('모 (법정대리인)');
+  await expect(doc).toContainText(`${child.name}의 법정대리인(모)`);
+  await expect(doc.getByRole('img', { name: `${parentName} 님의 서명` })).toBeVisible();
   await next(page, '확인했어요');
   await onScreen(page, 'docAgreeView', '동의서', `${shot}-docAgreeView`);
   const all = page.getByRole('checkbox', { name: '자동청구 가입 약관에 모두 동의해요' });
@@ -197,7 +203,7 @@ test('a parent enrols two children; an operator confirms one relation and refuse
   await adress(page, 'children-08');
   await job(page, 'children-08', '학생');
   await email(page, 'children-08');
-  await signAndDocuments(page, 'children-09');
+  await signAndDocuments(page, 'children-09', jimin, parent.name);
 
   // ——— the guardian's summary ———
   await onScreen(page, 'applyHistory', '자동청구 신청 내역', 'children-10-summary');
@@ -228,7 +234,7 @@ test('a parent enrols two children; an operator confirms one relation and refuse
   await next(page);
   // The account in her name, the address, amounts and e-mail are carried; his job and the signature are his own.
   await job(page, 'children-15', '학생');
-  await signAndDocuments(page, 'children-16');
+  await signAndDocuments(page, 'children-16', seojun, parent.name);
   await onScreen(page, 'applyHistory', '자동청구 신청 내역', 'children-17-summary');
   await expect(page.getByRole('region', { name: '자녀 정보' })).toContainText(seojun.name);
   await expect(page.getByRole('region', { name: '보험금 받을 계좌' })).toContainText('****9012');

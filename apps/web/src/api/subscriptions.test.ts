@@ -36,6 +36,7 @@ describe('buildSubmission, a child (README "A parent enrols her children")', () 
       sex: 'F' as const,
       userIdno2: '4123456',
       guardianRel: 'mother' as const,
+      userTel: '',
     },
     relation: { docType: 'family' as const, issueDate: '20261101', file: 'data:image/jpeg;base64,AA', fileName: '' },
     done: [],
@@ -45,7 +46,15 @@ describe('buildSubmission, a child (README "A parent enrols her children")', () 
     const base = state({ hospitalCd: '90000001' }, 'outer');
     const s = buildSubmission({ ...base, ui: { ...base.ui, insured: 'child' }, child });
     expect(s.path).toBe(API.subscriptions);
-    expect(s.body).toMatchObject({ ...person, child: child.person });
+    expect(s.body).toMatchObject(person);
+    // Exactly the contract's childBody: her own phone only when the parent gave one.
+    expect((s.body as { child: unknown }).child).toEqual({
+      userNm: '김지민',
+      birthday: '20150301',
+      sex: 'F',
+      userIdno2: '4123456',
+      guardianRel: 'mother',
+    });
     expect(JSON.stringify(s.body)).not.toContain('data:image/jpeg;base64,AA');
   });
   it('the self case sends no child at all, whatever the store holds', () => {

@@ -137,6 +137,7 @@ export const childOf = (c: ClaimState['child']) => ({
   sex: c.person.sex as 'M' | 'F',
   userIdno2: c.person.userIdno2,
   guardianRel: c.person.guardianRel as GuardianRel,
+  ...(c.person.userTel ? { userTel: c.person.userTel } : {}),
 });
 
 /** A retry with the same key gets the same answer: one subscription however often the patient taps. */

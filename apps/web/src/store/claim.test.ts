@@ -205,6 +205,7 @@ describe('the child being enrolled (README "A parent enrols her children")', () 
       sex: 'F' as const,
       userIdno2: '4123456',
       guardianRel: 'mother' as const,
+      userTel: '',
     },
     relation: {
       docType: 'family' as const,

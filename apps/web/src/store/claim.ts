@@ -149,7 +149,15 @@ export type Insured = '' | 'self' | 'child';
  */
 export interface ChildSlice {
   /** The insured child as the contract's childBody names her; '' until typed. */
-  person: { userNm: string; birthday: string; sex: '' | 'M' | 'F'; userIdno2: string; guardianRel: '' | GuardianRel };
+  person: {
+    userNm: string;
+    birthday: string;
+    sex: '' | 'M' | 'F';
+    userIdno2: string;
+    guardianRel: '' | GuardianRel;
+    /** Her own phone, if she has one ('' if not): she is told too when she turns 19. */
+    userTel: string;
+  };
   /** The 가족관계증명서 or 주민등록등본: a photo or PDF as a data URL, uploaded right after the subscription. */
   relation: { docType: '' | RelationDocType; issueDate: string; file: string; fileName: string };
   /** The children enrolled in this tab, the latest last: the finish screen and the next child read them. */
@@ -268,7 +276,7 @@ const emptyUi = (): UiData => ({
   insured: '',
 });
 export const emptyChild = (): ChildSlice => ({
-  person: { userNm: '', birthday: '', sex: '', userIdno2: '', guardianRel: '' },
+  person: { userNm: '', birthday: '', sex: '', userIdno2: '', guardianRel: '', userTel: '' },
   relation: { docType: '', issueDate: '', file: '', fileName: '' },
   done: [],
   carry: null,

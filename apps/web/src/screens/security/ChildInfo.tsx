@@ -13,6 +13,7 @@ import {
   CHILD_PROBLEMS,
   DATE_EXAMPLE,
   GUARDIAN_RELS,
+  MOBILE_RE,
   digitsOnly,
   formatYmd,
   guardianRel,
@@ -41,6 +42,7 @@ const M = {
   rrnMismatch: '뒷자리 첫 숫자가 자녀의 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.',
   rrnOwn: '보호자 본인의 주민등록번호예요. 자녀의 주민등록번호를 입력해 주세요.',
   relSex: '본인인증한 성별과 고른 관계가 맞지 않아요. 다시 골라 주세요.',
+  tel: '자녀 휴대폰 번호를 확인해 주세요. 예: 010-1234-5678',
 } as const;
 
 /** The form as typed (a birth date as people write it) and as kept (YYYYMMDD, digits only). */
@@ -64,6 +66,10 @@ const childForm = (parent: { birthday: string; userIdno2: string; sex: '' | 'M' 
         .transform(digitsOnly)
         .pipe(z.string().regex(/^\d{7}$/, M.rrn)),
       guardianRel,
+      userTel: z
+        .string()
+        .transform(digitsOnly)
+        .refine((v) => v === '' || MOBILE_RE.test(v), M.tel),
     })
     .superRefine((v, ctx) => {
       if (!rrnDigitFits(v.birthday, v.sex, v.userIdno2)) {
@@ -78,13 +84,14 @@ type ChildInput = z.input<ReturnType<typeof childForm>>;
 type ChildValues = z.output<ReturnType<typeof childForm>>;
 type Key = keyof ChildInput;
 
-const ORDER: Key[] = ['userNm', 'birthday', 'sex', 'userIdno2', 'guardianRel'];
+const ORDER: Key[] = ['userNm', 'birthday', 'sex', 'userIdno2', 'guardianRel', 'userTel'];
 const TARGET: Record<Key, string> = {
   userNm: 'child-userNm',
   birthday: 'child-birthday',
   sex: 'child-sex-M',
   userIdno2: 'child-userIdno2',
   guardianRel: `child-rel-${GUARDIAN_RELS[0].code}`,
+  userTel: 'child-userTel',
 };
 
 /** YYYYMMDD → 2015.03.01, as the field shows a date kept in the store. */
@@ -105,6 +112,7 @@ export default function ChildInfo() {
       sex: person.sex || undefined,
       userIdno2: person.userIdno2,
       guardianRel: person.guardianRel || undefined,
+      userTel: person.userTel,
     },
     shouldFocusError: false,
   });
@@ -123,6 +131,7 @@ export default function ChildInfo() {
           sex: (v.sex as 'M' | 'F' | undefined) ?? '',
           userIdno2: digitsOnly(v.userIdno2 ?? ''),
           guardianRel: (v.guardianRel as GuardianRel | undefined) ?? '',
+          userTel: digitsOnly(v.userTel ?? ''),
         },
       });
     });
@@ -245,6 +254,27 @@ export default function ChildInfo() {
           {errors.guardianRel?.message ?? ''}
         </p>
       </fieldset>
+
+      <Field
+        id="child-userTel"
+        label="자녀 휴대폰 번호"
+        optional
+        hint="자녀 이름으로 된 휴대폰이 있으면 적어 주세요. 만 19세가 될 때 자녀에게도 알려 드려요. 다른 알림은 모두 보호자님 휴대폰으로 가요."
+        error={errors.userTel?.message}
+      >
+        {(p) => (
+          <input
+            {...p}
+            {...form.register('userTel')}
+            className="input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="010-1234-5678"
+            maxLength={13}
+          />
+        )}
+      </Field>
 
       {/^\d{8}$/.test(person.birthday) && isRealDate(person.birthday) && isMinor(person.birthday, new Date()) && (
         <p className="child-note">

@@ -65,7 +65,7 @@ export function MyChildren({ enrol = false }: { enrol?: boolean }) {
     s.setReg({ insuApplyId: '', agreeIds: [], signImg: '', signTypedNm: '', jobCd: '', jobNm: '' });
     s.setUi({ insured: 'child' });
     s.setChild({
-      person: { userNm: '', birthday: '', sex: '', userIdno2: '', guardianRel: '' },
+      person: { userNm: '', birthday: '', sex: '', userIdno2: '', guardianRel: '', userTel: '' },
       relation: { docType: '', issueDate: '', file: '', fileName: '' },
       carry: null,
     });

@@ -168,7 +168,14 @@ export function startNextChild() {
   s.setReg({ insuApplyId: '' });
   s.setUi({ insured: 'child' });
   s.setChild({
-    person: { userNm: '', birthday: '', sex: '', userIdno2: '', guardianRel: done.at(-1)?.guardianRel ?? '' },
+    person: {
+      userNm: '',
+      birthday: '',
+      sex: '',
+      userIdno2: '',
+      guardianRel: done.at(-1)?.guardianRel ?? '',
+      userTel: '',
+    },
     relation: { docType: '', issueDate: '', file: '', fileName: '' },
   });
 }
