@@ -274,7 +274,7 @@ test('a parent enrols two children; an operator confirms one relation and refuse
   await ops.page.getByRole('button', { name: '반려하기' }).click();
   await expect(ops.page.getByRole('alert')).toContainText('반려 사유를');
   await ops.page.getByRole('button', { name: '서류에 자녀와 보호자가 함께 나와 있지 않아요' }).click();
-  await expect(ops.page.getByLabel(/반려 사유/)).toHaveValue(reason);
+  await expect(ops.page.getByRole('textbox', { name: /반려 사유/ })).toHaveValue(reason);
   await ops.page.getByRole('button', { name: '반려하기' }).click();
   const ask = ops.page.getByRole('dialog', { name: '서류를 반려할까요?' });
   await expect(ask).toContainText(reason);
@@ -298,9 +298,9 @@ test('a parent enrols two children; an operator confirms one relation and refuse
               visitType: '외래',
               department: '소아청소년과',
               kcdCodes: ['J00'],
-              coveredCopay: 8_000,
-              uncovered: 12_000,
-              totalPaid: 20_000,
+              coveredCopay: 18_000,
+              uncovered: 27_000,
+              totalPaid: 45_000,
             },
           ],
         },
@@ -309,17 +309,35 @@ test('a parent enrols two children; an operator confirms one relation and refuse
   }
 
   // ——— one message, naming the confirmed child; none of a claim for the other ———
-  const claimMessages = async () => {
+  // Each message to the parent's phone as the sandbox keeps it: the template it goes under and its text.
+  const parentMessages = async () => {
     const res = await page.request.get(`/sandbox/outbox?to=${parent.phone}`);
     const { messages } = (await res.json()) as { messages: { body: string }[] };
-    return messages.map((m) => m.body).filter((b) => /진료비/.test(b));
+    return messages.map((m) => {
+      try {
+        const sent = JSON.parse(m.body) as { template?: string; text?: string };
+        return { template: sent.template ?? '', text: sent.text ?? m.body };
+      } catch {
+        return { template: '', text: m.body };
+      }
+    });
   };
-  await expect
-    .poll(async () => (await claimMessages()).filter((b) => b.includes(jimin.called)).length, {
-      timeout: 30_000,
-    })
-    .toBe(1);
-  expect((await claimMessages()).filter((b) => b.includes(`${seojun.called}의 진료비`))).toEqual([]);
+  const claimNotices = async () => (await parentMessages()).filter((m) => m.template.startsWith('AUTO_CLAIM'));
+  await expect.poll(async () => (await claimNotices()).length, { timeout: 30_000 }).toBe(1);
+  const [notice] = await claimNotices();
+  expect(notice!.template).toBe('AUTO_CLAIM_CHILD_SENT');
+  expect(notice!.text).toContain(`${jimin.called}의 진료비`);
+  // The parent was told of each decision, naming the child; 서준's visit waits, unclaimed and unannounced.
+  const all = await parentMessages();
+  expect(all.filter((m) => m.template === 'CHILD_RELATION_CONFIRMED').map((m) => m.text)).toEqual([
+    expect.stringContaining(jimin.called),
+  ]);
+  expect(all.filter((m) => m.template === 'CHILD_RELATION_REFUSED').map((m) => m.text)).toEqual([
+    expect.stringContaining(reason),
+  ]);
+  expect(all.filter((m) => m.text.includes(`${seojun.called}의 진료비를`) && m.template.startsWith('AUTO'))).toEqual(
+    [],
+  );
 
   // ——— her history: a tab per child; 지민's claim, 서준's refusal and nothing claimed ———
   await page.goto('/ui/insu/vuex/auto-claim/web/treat');
@@ -327,7 +345,7 @@ test('a parent enrols two children; an operator confirms one relation and refuse
   await expect(tabs.getByRole('tab')).toHaveCount(2);
   await tabs.getByRole('tab', { name: jimin.name }).click();
   await expect(page.getByRole('heading', { name: `${jimin.called}의 진료 1건이에요` })).toBeVisible();
-  const visit = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: '20,000원' }).first();
+  const visit = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: '45,000원' }).first();
   await expect(visit).toContainText(INSURER);
   await look(page, 'children-30-treat-jimin');
   await tabs.getByRole('tab', { name: seojun.name }).click();

@@ -51,14 +51,13 @@ function DocumentFile({ doc }: { doc: RelationDocumentDetail }) {
   );
 }
 
-function Decide({ doc }: { doc: RelationDocumentDetail }) {
+function Decide({ doc, onDone }: { doc: RelationDocumentDetail; onDone(message: string): void }) {
   const id = useId();
   const decide = useDecideRelation(String(doc.docId));
   const { ask, element } = useConfirm();
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<{ field: 'note' | 'reason'; message: string }>();
-  const [done, setDone] = useState<string>();
 
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
@@ -66,7 +65,7 @@ function Decide({ doc }: { doc: RelationDocumentDetail }) {
     try {
       const body = checked(relationConfirmBody, note.trim() ? { note } : {});
       await decide.mutateAsync({ kind: 'confirm', note: body.note });
-      setDone('관계를 확인했어요. 이 자녀의 보류된 진료를 다시 맞춰 청구하고, 보호자에게 알려요.');
+      onDone('관계를 확인했어요. 이 자녀의 보류된 진료를 다시 맞춰 청구하고, 보호자에게 알려요.');
     } catch (err) {
       setError({
         field: 'note',
@@ -85,7 +84,7 @@ function Decide({ doc }: { doc: RelationDocumentDetail }) {
       );
       if (!yes) return;
       await decide.mutateAsync({ kind: 'refuse', reason: body.reason });
-      setDone('반려했어요. 보호자에게 사유를 알렸고, 서류를 다시 올리면 이 목록에 다시 나와요.');
+      onDone('반려했어요. 보호자에게 사유를 알렸고, 서류를 다시 올리면 이 목록에 다시 나와요.');
     } catch (err) {
       setError({
         field: 'reason',
@@ -94,13 +93,6 @@ function Decide({ doc }: { doc: RelationDocumentDetail }) {
     }
   };
 
-  if (done) {
-    return (
-      <p role="status" className="ops-next">
-        {done} <Link to="/relation-documents">다음 서류 보기</Link>
-      </p>
-    );
-  }
   return (
     <section className="ops-reldoc__decide" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>확인 결과</h2>
@@ -158,9 +150,15 @@ function Decide({ doc }: { doc: RelationDocumentDetail }) {
 }
 
 export function RelationDocument() {
-  const heading = useFocusHeading();
   const { docId = '' } = useParams();
+  return <RelationDocumentOf key={docId} docId={docId} />;
+}
+
+function RelationDocumentOf({ docId }: { docId: string }) {
+  const heading = useFocusHeading();
   const { data: doc, error } = useRelationDocument(docId);
+  // What the decision did; the decided document no longer offers one (the answer replaces it).
+  const [done, setDone] = useState<string>();
 
   if (error && !doc)
     return (
@@ -240,7 +238,14 @@ export function RelationDocument() {
               )}
             </dl>
           </section>
-          {doc.status === 'pending' && <Decide doc={doc} />}
+          <div role="status" aria-live="polite">
+            {done && (
+              <p className="ops-next">
+                {done} <Link to="/relation-documents">다음 서류 보기</Link>
+              </p>
+            )}
+          </div>
+          {doc.status === 'pending' && !done && <Decide doc={doc} onDone={setDone} />}
         </div>
       </div>
     </article>
