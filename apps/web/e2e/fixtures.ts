@@ -77,10 +77,14 @@ export async function fillIdentity(page: Page, p: TestPerson) {
 
 /**
  * A patient who came from a hospital's link (outer mode, default) or the inner landing (`hospitalCd: '00000000'`),
- * agreed to the terms and verified by SMS through the screens: the page ends on the first wizard screen
- * (/security/jumin) for a new patient, or wherever /excute sends a subscribed one.
+ * agreed to the terms and verified by SMS through the screens. A new patient then meets "누구의 진료인가요?"
+ * (/security/whose): `whose: 'self'` (the default) taps 본인 and ends on /security/jumin, `'ask'` stays there. A
+ * subscribed one ends wherever /excute sends her.
  */
-export async function verifiedPatient(page: Page, opts: { hospitalCd?: string; person?: TestPerson } = {}) {
+export async function verifiedPatient(
+  page: Page,
+  opts: { hospitalCd?: string; person?: TestPerson; whose?: 'self' | 'ask' } = {},
+) {
   const person = opts.person ?? testPerson();
   const hospitalCd = opts.hospitalCd ?? '90000001';
   await page.goto(appPath(hospitalCd === '00000000' ? '/' : `/${hospitalCd}`));
@@ -94,6 +98,10 @@ export async function verifiedPatient(page: Page, opts: { hospitalCd?: string; p
   await page.getByLabel('인증번호').fill(await latestCode(page, person.phone));
   await page.getByRole('button', { name: '확인', exact: true }).click();
   await expect(page).toHaveURL(/\/security\//);
+  if ((opts.whose ?? 'self') === 'self' && /\/security\/whose$/.test(page.url())) {
+    await page.getByRole('button', { name: /^본인/ }).click();
+    await expect(page).toHaveURL(/\/security\/jumin$/);
+  }
   return person;
 }
 

@@ -181,7 +181,7 @@ test('the SMS code screen comes back after a reload, its timer still running fro
 
   await page.getByLabel('인증번호').fill(code);
   await page.getByRole('button', { name: '확인', exact: true }).click();
-  await expect(page).toHaveURL(/\/security\/jumin$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/security\/whose$/, { timeout: 15_000 });
 });
 
 test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 phone', async ({ page }) => {
@@ -225,6 +225,11 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   await at.at(/\/certInput$/, 'certInput');
   await kb.tabTo(page.getByLabel('인증번호'));
   await kb.type(await latestCode(page, p.phone));
+  await kb.press('Enter');
+
+  // Whose visits: 본인 is one key (README "A parent enrols her children").
+  await at.at(/\/security\/whose$/, 'whose');
+  await kb.tabTo(page.getByRole('button', { name: /^본인/ }));
   await kb.press('Enter');
 
   await at.at(/\/security\/jumin$/, 'jumin');
@@ -426,6 +431,8 @@ test('the whole enrolment with the CPU slowed 4×, by taps, then the cancel dial
   await page.setViewportSize({ width: 390, height: 844 });
   await fill(page.getByLabel('인증번호'), await latestCode(page, p.phone));
   await tap(page.getByRole('button', { name: '확인', exact: true }));
+  await at.at(/\/security\/whose$/, 'whose');
+  await tap(page.getByRole('button', { name: /^본인/ }));
   await at.at(/\/security\/jumin$/, 'jumin');
   // The "본인인증을 마쳤어요" toast, if still up, is above the bottom bar (expectReadable checks it).
   await fill(page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요'), p.rrnBack);

@@ -30,7 +30,10 @@ const web = (path: string, title: RouteDef['title'], screen: RouteDef['screen'])
 });
 
 export const ROUTE_TABLE: RouteDef[] = [
-  // Guarded screens (spec §2)
+  // Guarded screens (spec §2); whose, childInfo and relationDoc are ours (README "A parent enrols her children")
+  guarded('whose', '누구의 진료인가요?', () => import('./screens/security/Whose')),
+  guarded('childInfo', '자녀 정보', () => import('./screens/security/ChildInfo')),
+  guarded('relationDoc', '가족관계 서류', () => import('./screens/security/RelationDoc')),
   guarded('jumin', '주민등록번호 입력', () => import('./screens/security/Jumin')),
   guarded('possibleHospital', '자동청구 병원 선택', () => import('./screens/security/PossibleHospital')),
   guarded('insuChoose', '보험사 선택', () => import('./screens/security/InsuChoose')),

@@ -3,10 +3,15 @@
 import { API, type DocumentBody } from '@auto-claim/contract';
 import type { ClaimState } from '../store/claim';
 import { api } from './client';
+import { childOf } from './subscriptions';
 
 export type DocumentKind = 'commission' | 'agree';
 
-export function documentBodyOf({ reg }: Pick<ClaimState, 'reg'>): DocumentBody {
+export function documentBodyOf({
+  reg,
+  ui,
+  child,
+}: Pick<ClaimState, 'reg'> & Partial<Pick<ClaimState, 'ui' | 'child'>>): DocumentBody {
   if (reg.insuApplyId) return { insuApplyId: reg.insuApplyId };
   return {
     hospitalCd: reg.hospitalCd,
@@ -20,6 +25,8 @@ export function documentBodyOf({ reg }: Pick<ClaimState, 'reg'>): DocumentBody {
     retroMonth: reg.retroMonth ?? undefined,
     signImg: reg.signImg,
     signTypedNm: reg.signTypedNm,
+    // A child's documents name her as the person whose records are asked for, and the parent as 법정대리인.
+    ...(ui?.insured === 'child' && child ? { child: childOf(child) } : {}),
   };
 }
 

@@ -28,6 +28,42 @@ const state = (reg: Partial<ClaimState['reg']>, prcMode: 'inner' | 'outer') =>
     ui: { prcMode },
   }) as unknown as ClaimState;
 
+describe('buildSubmission, a child (README "A parent enrols her children")', () => {
+  const child = {
+    person: {
+      userNm: '김지민',
+      birthday: '20150301',
+      sex: 'F' as const,
+      userIdno2: '4123456',
+      guardianRel: 'mother' as const,
+      userTel: '',
+    },
+    relation: { docType: 'family' as const, issueDate: '20261101', file: 'data:image/jpeg;base64,AA', fileName: '' },
+    done: [],
+    carry: null,
+  };
+  it('adds the child (contract reg.child) and keeps the verified parent as the person; the document is not in it', () => {
+    const base = state({ hospitalCd: '90000001' }, 'outer');
+    const s = buildSubmission({ ...base, ui: { ...base.ui, insured: 'child' }, child });
+    expect(s.path).toBe(API.subscriptions);
+    expect(s.body).toMatchObject(person);
+    // Exactly the contract's childBody: her own phone only when the parent gave one.
+    expect((s.body as { child: unknown }).child).toEqual({
+      userNm: '김지민',
+      birthday: '20150301',
+      sex: 'F',
+      userIdno2: '4123456',
+      guardianRel: 'mother',
+    });
+    expect(JSON.stringify(s.body)).not.toContain('data:image/jpeg;base64,AA');
+  });
+  it('the self case sends no child at all, whatever the store holds', () => {
+    const base = state({ hospitalCd: '90000001' }, 'outer');
+    const s = buildSubmission({ ...base, ui: { ...base.ui, insured: 'self' }, child });
+    expect(s.body).not.toHaveProperty('child');
+  });
+});
+
 describe('buildSubmission (spec §4)', () => {
   it('no insuApplyId, outer mode: the plain v1 subscription with the whole reg', () => {
     const s = buildSubmission(state({ hospitalCd: '90000001', minAmt: 10_000, retroMonth: 0 }, 'outer'));

@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_HEADER,
   type AddHospitalBody,
   type AddHospitalsV2Body,
+  type GuardianRel,
   type HospitalsConfirm,
   type SubscriptionChangeBody,
   type SubscriptionConfirm,
@@ -99,7 +100,7 @@ const person = ({ reg }: Pick<ClaimState, 'reg'>) => ({
  * The identity type goes as ic/dl/pp: the server converts it for NHLIFE (contract insurerIdcardType). agreeId is left
  * out when there is none (a patient adding a hospital from 'my subscription' agreed to nothing new), never sent as "".
  */
-export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'>): Submission {
+export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'> & Partial<Pick<ClaimState, 'child'>>): Submission {
   const { reg } = s;
   const inner = s.ui.prcMode === 'inner';
   const agreeId = reg.agreeIds[0] ? { agreeId: reg.agreeIds[0] } : {};
@@ -121,12 +122,23 @@ export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'>): Submission {
     };
     return { kind: 'addHospital', path: API.subscriptionHospitals, body };
   }
-  // The whole reg payload of spec §3; the server keeps what the contract names.
-  const body = { ...reg };
+  // The whole reg payload of spec §3; the server keeps what the contract names. A child's enrolment adds her
+  // (contract reg.child): the person fields stay the verified parent's, the child is the insured person.
+  const body = s.ui.insured === 'child' && s.child ? { ...reg, child: childOf(s.child) } : { ...reg };
   return inner
     ? { kind: 'subscribeMulti', path: API.subscriptionsV2, body }
     : { kind: 'subscribe', path: API.subscriptions, body };
 }
+
+/** The child of a child's enrolment as the contract's childBody names her. */
+export const childOf = (c: ClaimState['child']) => ({
+  userNm: c.person.userNm,
+  birthday: c.person.birthday,
+  sex: c.person.sex as 'M' | 'F',
+  userIdno2: c.person.userIdno2,
+  guardianRel: c.person.guardianRel as GuardianRel,
+  ...(c.person.userTel ? { userTel: c.person.userTel } : {}),
+});
 
 /** A retry with the same key gets the same answer: one subscription however often the patient taps. */
 export const submit = (s: Submission, idempotencyKey: string) =>

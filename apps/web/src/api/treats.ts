@@ -18,19 +18,27 @@ import { api } from './client';
 export const exchangeLink = (token: string, purpose: LinkPurpose) =>
   api.post<LinkExchangeAnswer>(API.linkExchange, { token, purpose });
 
-export const treatsQuery = queryOptions({
-  queryKey: ['treats'],
-  queryFn: ({ signal }) => api.get<TreatsAnswer>(API.treats, undefined, signal),
-  meta: { what: '진료 내역' },
-});
-export const useTreats = (enabled: boolean) => useQuery({ ...treatsQuery, enabled });
+/**
+ * The patient's own history, or (insuApplyId, ours) that of a child she is the guardian of (README "A parent enrols
+ * her children"): the same answer, one person's at a time.
+ */
+export const treatsQuery = (insuApplyId?: string) =>
+  queryOptions({
+    queryKey: ['treats', insuApplyId ?? 'self'],
+    queryFn: ({ signal }) => api.get<TreatsAnswer>(API.treats, insuApplyId ? { insuApplyId } : undefined, signal),
+    meta: { what: '진료 내역' },
+  });
+export const useTreats = (enabled: boolean, insuApplyId?: string) => useQuery({ ...treatsQuery(insuApplyId), enabled });
+/** Every person's history is fetched again after a change (a claim shows in its own history and access log). */
+const TREATS = ['treats'];
 
 /** Claims one visit (idempotent); the history is fetched again so the new claims and the access log show. */
 export function useClaimTreat() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { treatId: string; insuCompCds?: string[] }) => api.post<TreatClaimAnswer>(API.treats, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: treatsQuery.queryKey }),
+    mutationFn: (body: { treatId: string; insuCompCds?: string[]; insuApplyId?: string }) =>
+      api.post<TreatClaimAnswer>(API.treats, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: TREATS }),
   });
 }
 
@@ -39,7 +47,7 @@ export function useConfirmTreat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { treatId: string; mine: boolean }) => api.post<TreatConfirmAnswer>(API.treatsConfirm, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: treatsQuery.queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: TREATS }),
   });
 }
 
@@ -47,9 +55,9 @@ export function useConfirmTreat() {
 export function useClaimTreats() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { treatIds: string[]; insuCompCds?: string[] }) =>
+    mutationFn: (body: { treatIds: string[]; insuCompCds?: string[]; insuApplyId?: string }) =>
       api.post<TreatsClaimAnswerV2>(API.treatsV2, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: treatsQuery.queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: TREATS }),
   });
 }
 

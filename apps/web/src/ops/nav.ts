@@ -7,6 +7,8 @@ export const NAV: { to: string; label: string; role: OperatorRoleName }[] = [
   { to: '/dead-letters', label: '보내지 못한 청구', role: 'operator' },
   { to: '/notifications/dead-letters', label: '보내지 못한 알림톡', role: 'operator' },
   { to: '/records/held', label: '확인이 필요한 기록', role: 'operator' },
+  { to: '/relation-documents', label: '가족관계 서류 확인', role: 'operator' },
+  { to: '/insured-disputes', label: '가입 분쟁', role: 'operator' },
   { to: '/hospitals', label: '병원', role: 'viewer' },
   { to: '/insurers', label: '보험사', role: 'viewer' },
   { to: '/terms', label: '약관', role: 'viewer' },

@@ -16,6 +16,9 @@ import { Terms } from './screens/Terms';
 import { TermsReagree } from './screens/TermsReagree';
 import { NotFound } from './screens/NotFound';
 import { Operators } from './screens/Operators';
+import { RelationDocuments } from './screens/RelationDocuments';
+import { RelationDocument } from './screens/RelationDocument';
+import { InsuredDisputes } from './screens/InsuredDisputes';
 
 const routes: RouteObject[] = [
   {
@@ -29,6 +32,9 @@ const routes: RouteObject[] = [
       { path: 'notifications/dead-letters', element: <NotificationDeadLetters /> },
       { path: 'access-log', element: <AccessLog /> },
       { path: 'records/held', element: <HeldRecords /> },
+      { path: 'relation-documents', element: <RelationDocuments /> },
+      { path: 'relation-documents/:docId', element: <RelationDocument /> },
+      { path: 'insured-disputes', element: <InsuredDisputes /> },
       { path: 'hospitals', element: <Hospitals /> },
       { path: 'hospitals/:hospitalCd', element: <HospitalDetail /> },
       { path: 'insurers', element: <Insurers /> },

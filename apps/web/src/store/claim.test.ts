@@ -196,3 +196,40 @@ describe('what survives a reload (PERSISTED)', () => {
     expect(saved.state.reg.retroMonth).toBeNull();
   });
 });
+
+describe('the child being enrolled (README "A parent enrols her children")', () => {
+  const child = {
+    person: {
+      userNm: '김지민',
+      birthday: '20150301',
+      sex: 'F' as const,
+      userIdno2: '4123456',
+      guardianRel: 'mother' as const,
+      userTel: '',
+    },
+    relation: {
+      docType: 'family' as const,
+      issueDate: '20261101',
+      file: 'data:image/jpeg;base64,RELDOC',
+      fileName: 'family.jpg',
+    },
+  };
+  it('never reaches browser storage: her name, birth date, resident number and the document stay in memory', () => {
+    fillEverything();
+    m.useClaimStore.getState().setChild(child);
+    const everything = JSON.stringify([...storage.data.values()]);
+    for (const secret of ['김지민', '20150301', '4123456', 'RELDOC', 'family.jpg'])
+      expect(everything).not.toContain(secret);
+  });
+  it('reset() clears the child asked, and keeps the children finished and what the next one starts from', () => {
+    const done = [{ insuApplyId: 'AC20261126ABCDEF0123', userNm: '김지민' }] as ClaimModule.ChildDone[];
+    const carry = { reg: { userAddr: '서울' }, ui: { bankNm: 'KB국민은행' } };
+    m.useClaimStore.getState().setChild({ ...child, done, carry });
+    m.useClaimStore.getState().reset();
+    const after = m.useClaimStore.getState().child;
+    expect(after.person.userNm).toBe('');
+    expect(after.relation.file).toBe('');
+    expect(after.done).toEqual(done);
+    expect(after.carry).toEqual(carry);
+  });
+});

@@ -5,9 +5,12 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import {
   DEFAULT_HOSPITAL_CD,
+  type GuardianRel,
   type Hospital,
   type HospitalsConfirm,
   type Insurer,
+  type RelationDocType,
+  type RelationStatus,
   type Terms,
   type TreatVisit,
 } from '@auto-claim/contract';
@@ -133,6 +136,49 @@ export interface UiData {
   idPhotoRequired: boolean | null;
   /** 'My subscription': what the patient went off to change on a wizard screen and has not saved yet. */
   pendingChanges: ChangeGroup[];
+  /** Ours ("누구의 진료인가요?", /security/whose): whose visits this enrolment claims; '' until asked. */
+  insured: Insured;
+}
+
+/** Whose visits an enrolment claims: the verified person's own, or her child's (contract reg.child). */
+export type Insured = '' | 'self' | 'child';
+
+/**
+ * Ours (README "A parent enrols her children"): the child being enrolled, her relation document and the children this
+ * tab finished. Memory only, never browser storage (DESIGN §5), like every personal field here.
+ */
+export interface ChildSlice {
+  /** The insured child as the contract's childBody names her; '' until typed. */
+  person: {
+    userNm: string;
+    birthday: string;
+    sex: '' | 'M' | 'F';
+    userIdno2: string;
+    guardianRel: '' | GuardianRel;
+    /** Her own phone, if she has one ('' if not): she is told too when she turns 19. */
+    userTel: string;
+  };
+  /** The 가족관계증명서 or 주민등록등본: a photo or PDF as a data URL, uploaded right after the subscription. */
+  relation: { docType: '' | RelationDocType; issueDate: string; file: string; fileName: string };
+  /** The children enrolled in this tab, the latest last: the finish screen and the next child read them. */
+  done: ChildDone[];
+  /**
+   * What the next child of the same parent starts from ("다른 자녀도 신청하기"): the parent's own answers of the child
+   * before (hospital, ID, payout account when it is hers, address, e-mail, amounts); the child's own are asked anew.
+   */
+  carry: { reg: Partial<Reg>; ui: Partial<UiData> } | null;
+}
+export interface ChildDone {
+  insuApplyId: string;
+  userNm: string;
+  relationStatus: RelationStatus;
+  /** Why the document did not go up with the subscription (she sends it again from the finish screen). */
+  uploadError: string;
+  /** The document sent with her, kept for a sibling's "같은 서류 쓰기" (a 가족관계증명서 lists every child). */
+  relation: ChildSlice['relation'];
+  guardianRel: '' | GuardianRel;
+  /** Her 19th birthday (YYYYMMDD): from then on her visits are hers to claim. */
+  adultOn: string;
 }
 
 /** The parts of a subscription a patient changes through a wizard screen (then saves with one PUT). */
@@ -227,6 +273,13 @@ const emptyUi = (): UiData => ({
   kakaoNotiTreatList: [],
   idPhotoRequired: null,
   pendingChanges: [],
+  insured: '',
+});
+export const emptyChild = (): ChildSlice => ({
+  person: { userNm: '', birthday: '', sex: '', userIdno2: '', guardianRel: '', userTel: '' },
+  relation: { docType: '', issueDate: '', file: '', fileName: '' },
+  done: [],
+  carry: null,
 });
 
 /** spec §4: what reset() keeps; everything else (and always retroMonth) is cleared. */
@@ -253,10 +306,12 @@ export interface ClaimState {
   auth: Auth;
   repository: Repository;
   ui: UiData;
+  child: ChildSlice;
   setReg(patch: Partial<Reg>): void;
   setAuth(patch: Partial<Auth>): void;
   setRepository(patch: Partial<Repository>): void;
   setUi(patch: Partial<UiData>): void;
+  setChild(patch: Partial<ChildSlice>): void;
   reset(): void;
 }
 
@@ -283,16 +338,20 @@ export const useClaimStore = create<ClaimState>()(
       auth: emptyAuth(),
       repository: emptyRepository(),
       ui: emptyUi(),
+      child: emptyChild(),
       setReg: (patch) => set((s) => ({ reg: { ...s.reg, ...patch } })),
       setAuth: (patch) => set((s) => ({ auth: { ...s.auth, ...patch } })),
       setRepository: (patch) => set((s) => ({ repository: { ...s.repository, ...patch } })),
       setUi: (patch) => set((s) => ({ ui: { ...s.ui, ...patch } })),
+      setChild: (patch) => set((s) => ({ child: { ...s.child, ...patch } })),
       reset: () =>
         set((s) => ({
           reg: { ...emptyReg(), ...pick(s.reg, RESET_KEEPS.reg), retroMonth: null },
           auth: emptyAuth(),
           repository: { ...emptyRepository(), ...pick(s.repository, RESET_KEEPS.repository) },
           ui: { ...emptyUi(), ...pick(s.ui, RESET_KEEPS.ui) },
+          // The children finished and what the next one starts from outlive the reset; the child asked is cleared.
+          child: { ...emptyChild(), done: s.child.done, carry: s.child.carry },
         })),
     }),
     {

@@ -1,10 +1,14 @@
 // The frame every wizard screen shares: the progress line, an error summary that takes focus and links to each field
 // (GOV.UK), and the sticky bottom action. Screens compose these; the wizard's order stays in steps.ts.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { childPossessive } from '@auto-claim/contract';
+import { useClaimStore } from '../store/claim';
 import './wizard.css';
 
 /** "5단계 중 2단계 · 보험사 선택" with a bar; the numbers come from useWizard(step).progress (steps.ts PHASES). */
 export function StepProgress({ index, total, name }: { index: number; total: number; name?: string }) {
+  // A parent enrolling her child reads whose enrolment every question is for (README "A parent enrols her children").
+  const child = useClaimStore((s) => (s.ui.insured === 'child' ? s.child.person.userNm : ''));
   if (index < 1 || total < 1) return null;
   const pct = Math.round((index / total) * 100);
   return (
@@ -17,6 +21,7 @@ export function StepProgress({ index, total, name }: { index: number; total: num
       <div className="wz-progress__bar" aria-hidden="true">
         <span style={{ width: `${pct}%` }} />
       </div>
+      {child && <p className="wz-progress__who">{childPossessive(child)} 자동청구를 신청하고 있어요</p>}
     </div>
   );
 }

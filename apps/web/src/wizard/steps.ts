@@ -5,8 +5,12 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 import { useClaimStore, type ClaimState } from '../store/claim';
+import { carriedToNextChild } from './nextChild';
 
 export type StepId =
+  | 'whose'
+  | 'childInfo'
+  | 'relationDoc'
   | 'jumin'
   | 'possibleHospital'
   | 'insuChoose'
@@ -34,9 +38,14 @@ interface Step {
 
 /** Insurers whose ui-controls say they take no ID photo skip the photo steps (insuChoose sets ui.idPhotoRequired). */
 const takesPhoto = (s: ClaimState) => s.ui.idPhotoRequired !== false;
+/** "누구의 진료인가요? → 자녀": the child, her relation and its proof (README "A parent enrols her children"). */
+const forChild = (s: ClaimState) => s.ui.insured === 'child';
 
 export const STEPS: Step[] = [
+  // Right after identity verification; 본인 is one tap and the self path goes on as it was.
+  { id: 'whose' },
   { id: 'jumin' },
+  { id: 'childInfo', applies: forChild },
   // Outer mode arrives with its hospital chosen by the landing; inner mode picks one or several.
   { id: 'possibleHospital', applies: (s) => s.ui.prcMode === 'inner' },
   { id: 'insuChoose' },
@@ -44,6 +53,7 @@ export const STEPS: Step[] = [
   { id: 'document' },
   { id: 'idPhotoInfo', applies: takesPhoto },
   { id: 'photo', applies: takesPhoto },
+  { id: 'relationDoc', applies: forChild },
   { id: 'paymentAccount' },
   { id: 'paymentCenter' },
   { id: 'expenses' },
@@ -75,9 +85,9 @@ export const stepPathIn = (id: StepId, web: boolean) =>
 /** The steps this patient walks, in order. */
 export const stepsFor = (s: ClaimState) => STEPS.filter((st) => !st.applies || st.applies(s));
 
-/** The step after `current` for this patient; applyHistory is the last. */
+/** The step after `current` for this patient (a parent's next child passes the answers she carries); applyHistory is the last. */
 export function nextStep(current: StepId, s: ClaimState): StepId {
-  const steps = stepsFor(s);
+  const steps = stepsFor(s).filter((st) => st.id === current || !carriedToNextChild(st.id, s));
   const i = steps.findIndex((st) => st.id === current);
   return steps[Math.min(i + 1, steps.length - 1)]!.id;
 }
@@ -85,11 +95,14 @@ export function nextStep(current: StepId, s: ClaimState): StepId {
 /**
  * The five steps the landing promises ("가입은 5단계", screens/landing/SignUpOrder.tsx): every screen belongs to one,
  * so the progress line counts what the patient was told, not screens (README "Accessibility and older patients").
- * 1 본인 확인 is the terms, /identity, /certInput and /security/jumin.
+ * 1 본인 확인 is the terms, /identity, /certInput, /security/whose and /security/jumin (and a child's details).
  */
 export const PHASES = ['본인 확인', '보험사 선택', '신분증', '받을 계좌', '서명'] as const;
 const PHASE_OF: Record<StepId, number> = {
+  whose: 1,
   jumin: 1,
+  childInfo: 1,
+  relationDoc: 3,
   possibleHospital: 2,
   insuChoose: 2,
   claimAgreeInfo: 2,

@@ -7,6 +7,7 @@ import { api, ApiError } from '../../api/client';
 import { confirmHospitals, confirmSubscription } from '../../api/subscriptions';
 import { landingPath } from '../../auth/rules';
 import { useClaimStore } from '../../store/claim';
+import { stepPath } from '../../wizard/steps';
 
 export default function Excute() {
   const navigate = useNavigate();
@@ -43,7 +44,8 @@ export default function Excute() {
         } else if (back) {
           navigate(`${APP_BASE}${back}`, { replace: true });
         } else {
-          navigate(`${APP_BASE}/security/jumin`, { replace: true });
+          // The first question of the enrolment: whose visits (wizard/steps.ts).
+          navigate(stepPath('whose'), { replace: true });
         }
       } catch (e) {
         setFailed(e instanceof ApiError ? e.detail : '가입 정보를 확인하지 못했어요. 잠시 후 다시 시도해 주세요.');

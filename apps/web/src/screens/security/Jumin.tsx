@@ -11,9 +11,10 @@ import { digitsOnly, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contra
 import { ApiError } from '../../api/client';
 import { confirmSubscription } from '../../api/subscriptions';
 import { useClaimStore } from '../../store/claim';
-import { Field, withLoading } from '../../ui';
+import { withLoading } from '../../ui';
 import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
+import { RrnBackField } from './parts/RrnBackField';
 import './wizard-1.css';
 
 const MISMATCH = '뒷자리 첫 숫자가 본인인증 때 입력한 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.';
@@ -36,7 +37,7 @@ export default function Jumin() {
   const reg = useClaimStore((s) => s.reg);
   const setReg = useClaimStore((s) => s.setReg);
   const setUi = useClaimStore((s) => s.setUi);
-  const [visible, setVisible] = useState(false);
+  const forChild = useClaimStore((s) => s.ui.insured === 'child');
   const [attempt, setAttempt] = useState(0);
 
   const form = useForm<JuminInput, unknown, JuminValues>({
@@ -65,7 +66,8 @@ export default function Jumin() {
       setAttempt((n) => n + 1);
       return;
     }
-    if (answer.subscriptionStatus === 'subscribe') {
+    // A parent enrolling her child goes on whether or not she is subscribed herself.
+    if (answer.subscriptionStatus === 'subscribe' && !forChild) {
       setReg(answer.reg);
       navigate(stepPath('applyHistory'), { replace: true });
       return;
@@ -78,44 +80,15 @@ export default function Jumin() {
     <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
       <StepProgress {...progress} />
       <ErrorSummary items={error ? [{ target: 'userIdno2', message: error }] : []} attempt={attempt} />
-      <Field
+      <RrnBackField
         id="userIdno2"
         heading
-        label="주민등록번호 뒷자리 7자리를 입력해 주세요"
-        hint={`생년월일 ${front} 뒤에 오는 7자리예요. 보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.`}
+        label={`${forChild ? '보호자 본인의 ' : ''}주민등록번호 뒷자리 7자리를 입력해 주세요`}
+        hint={`생년월일 ${front} 뒤에 오는 7자리예요. 보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.${forChild ? ' 자녀의 번호는 다음 화면에서 입력해요.' : ''}`}
         error={error}
-      >
-        {(p) => (
-          <div className="jumin">
-            <span className="jumin__front" aria-hidden="true">
-              {front || '생년월일'}
-            </span>
-            <span className="jumin__dash" aria-hidden="true">
-              –
-            </span>
-            <input
-              {...p}
-              {...form.register('userIdno2')}
-              className="input jumin__back"
-              type={visible ? 'text' : 'password'}
-              inputMode="numeric"
-              autoComplete="off"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={7}
-              placeholder="●●●●●●●"
-            />
-          </div>
-        )}
-      </Field>
-      <button
-        type="button"
-        className="btn btn--secondary jumin__toggle"
-        aria-pressed={visible}
-        onClick={() => setVisible((v) => !v)}
-      >
-        {visible ? '입력한 숫자 가리기' : '입력한 숫자 보기'}
-      </button>
+        front={front}
+        field={form.register('userIdno2')}
+      />
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={form.formState.isSubmitting}>
           다음

@@ -4,8 +4,6 @@
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
-  BANK_ACCOUNT_RELS,
-  SELF_REL,
   bankAccount,
   bankAccountHolder,
   bankAccountRel,
@@ -22,6 +20,7 @@ import { useClaimStore } from '../../store/claim';
 import { alert, Field, withLoading } from '../../ui';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
+import { accountRelsOf, type AccountRel } from './parts/child';
 import './wizard-1.css';
 
 type Key = 'bankCd' | 'bankAccount' | 'bankAccountRel' | 'bankAccountHolder';
@@ -29,11 +28,12 @@ const ORDER: Key[] = ['bankCd', 'bankAccount', 'bankAccountRel', 'bankAccountHol
 const TARGETS: Record<Key, string> = {
   bankCd: 'bankCd',
   bankAccount: 'bankAccount',
-  bankAccountRel: `rel-${BANK_ACCOUNT_RELS[0].code}`,
+  bankAccountRel: 'rel-', // + the first relation offered
   bankAccountHolder: 'bankAccountHolder',
 };
 
-const accountForm = (userNm: string) =>
+/** The relations offered; one whose holder is known (본인, or in a child's enrolment either) fixes the name. */
+const accountForm = (rels: AccountRel[]) =>
   z
     .object({
       bankCd: z.string().min(1, '은행을 골라 주세요.').pipe(bankCd),
@@ -42,12 +42,10 @@ const accountForm = (userNm: string) =>
       bankAccountHolder,
     })
     .superRefine((v, ctx) => {
-      if (v.bankAccountRel === SELF_REL && userNm && !sameName(v.bankAccountHolder, userNm)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bankAccountHolder'],
-          message: `본인 계좌라면 예금주는 본인인증한 이름(${userNm})과 같아야 해요.`,
-        });
+      const rel = rels.find((r) => r.code === v.bankAccountRel);
+      if (!rel) ctx.addIssue({ code: 'custom', path: ['bankAccountRel'], message: '예금주와의 관계를 선택해 주세요.' });
+      else if (rel.holder && !sameName(v.bankAccountHolder, rel.holder)) {
+        ctx.addIssue({ code: 'custom', path: ['bankAccountHolder'], message: rel.holderMessage });
       }
     });
 
@@ -55,6 +53,7 @@ export default function PaymentAccount() {
   const { next, progress } = useWizard('paymentAccount');
   const reg = useClaimStore((s) => s.reg);
   const { setReg, setUi, setRepository } = useClaimStore.getState();
+  const rels = accountRelsOf(useClaimStore());
   const banks = useBanks();
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const [attempt, setAttempt] = useState(0);
@@ -68,12 +67,15 @@ export default function PaymentAccount() {
   };
 
   const chooseRel = (code: string) => {
-    // 본인: the holder is the verified patient; someone else: their name, typed by the patient.
-    if (code === SELF_REL) change({ bankAccountRel: code, bankAccountHolder: reg.userNm });
+    // 본인 (or, for a child, the parent or the child): the holder is known; someone else: their name, typed.
+    const holder = rels.find((r) => r.code === code)?.holder;
+    if (holder) change({ bankAccountRel: code, bankAccountHolder: holder });
     else
       change({
         bankAccountRel: code,
-        bankAccountHolder: sameName(reg.bankAccountHolder, reg.userNm) ? '' : reg.bankAccountHolder,
+        bankAccountHolder: rels.some((r) => r.holder && sameName(reg.bankAccountHolder, r.holder))
+          ? ''
+          : reg.bankAccountHolder,
       });
   };
 
@@ -85,7 +87,7 @@ export default function PaymentAccount() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setMismatch(undefined);
-    const r = accountForm(reg.userNm).safeParse(reg);
+    const r = accountForm(rels).safeParse(reg);
     if (!r.success) {
       const found: Partial<Record<Key, string>> = {};
       for (const issue of r.error.issues) found[issue.path[0] as Key] ??= issue.message;
@@ -106,7 +108,7 @@ export default function PaymentAccount() {
       setRepository({ checkBankAccountNm: answer.checkBankAccountNm });
       setUi({
         bankNm: answer.bankNm || banks.data?.list.find((b) => b.bankCd === v.bankCd)?.bankNm || '',
-        bankAccountRelNm: BANK_ACCOUNT_RELS.find((x) => x.code === v.bankAccountRel)?.name ?? '',
+        bankAccountRelNm: rels.find((x) => x.code === v.bankAccountRel)?.name ?? '',
       });
       next();
     } catch (err) {
@@ -121,7 +123,7 @@ export default function PaymentAccount() {
   };
 
   const summary: SummaryItem[] = ORDER.filter((k) => errors[k]).map((k) => ({
-    target: TARGETS[k],
+    target: k === 'bankAccountRel' ? `${TARGETS[k]}${rels[0]!.code}` : TARGETS[k],
     message: errors[k]!,
   }));
   const bankNm = banks.data?.list.find((b) => b.bankCd === reg.bankCd)?.bankNm ?? '';
@@ -180,7 +182,7 @@ export default function PaymentAccount() {
       >
         <legend className="field__label">누구 명의의 계좌인가요?</legend>
         <ul className="wz-options wz-options--grid">
-          {BANK_ACCOUNT_RELS.map((r) => (
+          {rels.map((r) => (
             <li key={r.code}>
               <label className="wz-option wz-option--compact">
                 <input
@@ -204,7 +206,7 @@ export default function PaymentAccount() {
       <Field
         id="bankAccountHolder"
         label="예금주 이름"
-        hint={reg.bankAccountRel === SELF_REL ? '본인 계좌예요.' : '통장에 적힌 이름 그대로 입력해 주세요.'}
+        hint={rels.find((r) => r.code === reg.bankAccountRel)?.holderHint ?? '통장에 적힌 이름 그대로 입력해 주세요.'}
         error={errors.bankAccountHolder}
       >
         {(p) => (

@@ -9,6 +9,7 @@ import { fillFromSession, probeSession } from '../../auth/session';
 import { landingPath } from '../../auth/rules';
 import { useClaimStore } from '../../store/claim';
 import { toast } from '../../ui';
+import { ChildComplete } from './ChildComplete';
 import '../security/parts/enrol.css';
 
 /** Is this browser's patient subscribed? Asked of the server (a session first, so nobody meets a logout alert). */
@@ -35,7 +36,13 @@ function useSubscribed(ask: boolean): boolean | undefined {
   return subscribed;
 }
 
+/** A child's enrolment has its own finish (README "A parent enrols her children"); the rest is the spec's. */
 export default function Complete() {
+  const [params] = useSearchParams();
+  return params.get('type') === 'child' ? <ChildComplete /> : <SubscriptionComplete />;
+}
+
+function SubscriptionComplete() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const idSubmit = params.get('type') === 'idSubmit';

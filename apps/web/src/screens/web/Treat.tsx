@@ -4,8 +4,10 @@
 // release of the patient's records and every delivery. Opened from the 알림톡 link or after SMS verification.
 // Visits a hospital sent under the patient's resident number only, before that number was confirmed to be theirs,
 // come first and alone ("내 진료가 맞나요?"): when and where only, claimed once the patient says they are theirs
-// (docs/hospital-integration.md, "Matching").
-import { useEffect, useState } from 'react';
+// (docs/hospital-integration.md, "Matching"). A guardian sees each child's history apart, in a tab named after her,
+// beside her own when she has one (README "A parent enrols her children"); a child's tab says first whether her
+// relation document is still being checked, which holds her claims.
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   APP_BASE,
@@ -15,17 +17,20 @@ import {
   REQUESTED_DOCUMENT_NM,
   VISIT_TYPE_NM,
   type AccessLogEntry,
+  type ChildSubscription,
   type TreatClaim,
   type TreatToConfirm,
   type TreatVisit,
 } from '@auto-claim/contract';
 import { ApiError, askStepUp } from '../../api/client';
+import { useChildren } from '../../api/children';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimTreat, useClaimTreats, useConfirmTreat, useIdCards, useTreats } from '../../api/treats';
 import { useClaimStore } from '../../store/claim';
 import { alert, confirm, toast } from '../../ui';
 import { Checking, NeedAuth } from './NeedAuth';
 import { useLinkSession } from './useLinkSession';
+import { ChildStatus } from './ChildStatus';
 import './treat.css';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
@@ -362,16 +367,16 @@ function ToConfirm({ visits }: { visits: TreatToConfirm[] }) {
   );
 }
 
-function AccessLog({ entries, total }: { entries: AccessLogEntry[]; total: number }) {
+function AccessLog({ entries, total, whose }: { entries: AccessLogEntry[]; total: number; whose: string }) {
   const [all, setAll] = useState(false);
   const shown = all ? entries : entries.slice(0, LOG_FIRST);
   return (
     <section className="tr-section" aria-labelledby="log-title">
       <h2 id="log-title" className="tr-section__title">
-        내 진료 기록 열람·전송 기록
+        {whose} 진료 기록 열람·전송 기록
       </h2>
       <p className="tr-section__sub">
-        내 진료 기록을 누가 받고 보냈는지 모두 남겨요. 이 기록은 고치거나 지울 수 없어요.
+        {whose} 진료 기록을 누가 받고 보냈는지 모두 남겨요. 이 기록은 고치거나 지울 수 없어요.
       </p>
       {entries.length === 0 ? (
         <p className="tr-empty">아직 기록이 없어요.</p>
@@ -397,17 +402,21 @@ function AccessLog({ entries, total }: { entries: AccessLogEntry[]; total: numbe
   );
 }
 
-function TreatHistory() {
-  const treats = useTreats(true);
-  const idCards = useIdCards(true);
+/** One person's history: the patient's own, or (`child`) that of a child she is the guardian of. */
+function TreatHistory({ child, inTabs = false }: { child?: ChildSubscription; inTabs?: boolean }) {
+  const insuApplyId = child?.insuApplyId;
+  const treats = useTreats(true, insuApplyId);
+  // ID copies are the verified person's own (the insurer asks her, the claimant, for them).
+  const idCards = useIdCards(!child);
   const claimOne = useClaimTreat();
   const claimMany = useClaimTreats();
   const setUi = useClaimStore((s) => s.setUi);
   const busy = claimOne.isPending || claimMany.isPending;
 
   useEffect(() => {
-    if (treats.data) setUi({ kakaoNotiTreatList: treats.data.list });
-  }, [treats.data, setUi]);
+    if (treats.data && !child) setUi({ kakaoNotiTreatList: treats.data.list });
+  }, [treats.data, setUi, child]);
+  const whose = child ? `${child.calledNm}의` : '내';
 
   if (treats.isPending) {
     return (
@@ -453,7 +462,7 @@ function TreatHistory() {
     );
     if (answer !== 'confirm') return;
     try {
-      const res = await claimOne.mutateAsync({ treatId: v.treatId });
+      const res = await claimOne.mutateAsync({ treatId: v.treatId, insuApplyId });
       toast(res.created > 0 ? '청구했어요. 진행 상황은 이 화면에서 볼 수 있어요.' : '이미 청구한 진료예요.');
     } catch (e) {
       fail(e);
@@ -468,7 +477,7 @@ function TreatHistory() {
     });
     if (answer !== 'confirm') return;
     try {
-      const res = await claimMany.mutateAsync({ treatIds: claimable.map((v) => v.treatId) });
+      const res = await claimMany.mutateAsync({ treatIds: claimable.map((v) => v.treatId), insuApplyId });
       toast(res.created > 0 ? `진료 ${res.total}건을 청구했어요.` : '이미 청구한 진료예요.');
     } catch (e) {
       fail(e);
@@ -476,7 +485,8 @@ function TreatHistory() {
   };
 
   return (
-    <div className="screen tr">
+    <div className={inTabs ? 'tr tr--panel' : 'screen tr'}>
+      {child && <ChildStatus child={child} />}
       {openRequests.length > 0 && (
         <section className="tr-request" aria-labelledby="idreq-title">
           <h2 id="idreq-title" className="tr-request__title">
@@ -493,7 +503,13 @@ function TreatHistory() {
 
       <section aria-labelledby="visits-title">
         <h2 id="visits-title" className="screen__lead">
-          {list.length > 0 ? `병원에서 받은 진료 ${list.length}건이에요` : '아직 받은 진료 내역이 없어요'}
+          {child
+            ? list.length > 0
+              ? `${child.calledNm}의 진료 ${list.length}건이에요`
+              : `아직 받은 ${child.calledNm}의 진료 내역이 없어요`
+            : list.length > 0
+              ? `병원에서 받은 진료 ${list.length}건이에요`
+              : '아직 받은 진료 내역이 없어요'}
         </h2>
         <p className="screen__sub">
           {list.length > 0
@@ -517,9 +533,9 @@ function TreatHistory() {
         )}
       </section>
 
-      <AccessLog entries={accessLog.list} total={accessLog.total} />
+      <AccessLog entries={accessLog.list} total={accessLog.total} whose={whose} />
 
-      <MySubscriptionLink />
+      {!child && <MySubscriptionLink />}
     </div>
   );
 }
@@ -554,5 +570,80 @@ export default function Treat() {
   const session = useLinkSession('treat');
   if (session.state === 'checking') return <Checking />;
   if (session.state === 'needAuth') return <NeedAuth reason={session.reason} back="/web/treat" />;
-  return <TreatHistory />;
+  return <Histories />;
+}
+
+/**
+ * A guardian's histories: one tab per child, named, and her own when she has any (README "A parent enrols her
+ * children"); without children, her own as it always was. Arrow keys move between the tabs (WAI-ARIA tabs).
+ */
+function Histories() {
+  const children = useChildren(true);
+  const own = useTreats(true);
+  const [chosen, setChosen] = useState<string>();
+
+  if (children.isPending || (children.data?.list.length && own.isPending)) {
+    return (
+      <div className="screen" aria-busy="true">
+        <p role="status" className="visually-hidden">
+          진료 내역을 불러오고 있어요
+        </p>
+        <div className="skeleton skeleton--list" />
+      </div>
+    );
+  }
+  const kids = children.data?.list ?? [];
+  if (kids.length === 0) return <TreatHistory />;
+
+  const ownShown = !own.data || own.data.list.length > 0 || own.data.toConfirm.length > 0;
+  const tabs = [
+    ...(ownShown ? [{ id: 'self', label: '내 진료', child: undefined }] : []),
+    ...kids.map((k) => ({ id: k.insuApplyId, label: k.userNm, child: k })),
+  ];
+  const current = tabs.find((t) => t.id === chosen) ?? tabs[0]!;
+  const move = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = tabs.indexOf(current);
+    const to =
+      e.key === 'ArrowRight'
+        ? (i + 1) % tabs.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + tabs.length) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    setChosen(tabs[to]!.id);
+    document.getElementById(`tr-tab-${tabs[to]!.id}`)?.focus();
+  };
+  return (
+    <div className="screen tr">
+      <div className="tr-tabs" role="tablist" aria-label="누구의 진료 내역을 볼까요?">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            id={`tr-tab-${t.id}`}
+            type="button"
+            role="tab"
+            className="tr-tab"
+            aria-selected={t.id === current.id}
+            aria-controls={`tr-panel-${t.id}`}
+            tabIndex={t.id === current.id ? 0 : -1}
+            onClick={() => setChosen(t.id)}
+            onKeyDown={move}
+          >
+            {t.label}
+            {t.child && t.child.relation.status !== 'confirmed' && (
+              <span className="visually-hidden"> ({t.child.relation.statusNm})</span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div id={`tr-panel-${current.id}`} role="tabpanel" aria-labelledby={`tr-tab-${current.id}`} tabIndex={-1}>
+        <TreatHistory key={current.id} child={current.child} inTabs />
+      </div>
+    </div>
+  );
 }

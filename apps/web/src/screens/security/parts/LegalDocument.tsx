@@ -14,11 +14,24 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = { commission: '위�
 
 export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: string }) {
   const reg = useClaimStore((s) => s.reg);
+  // A child's documents name her as the patient and the verified parent as her 법정대리인, who signs (as the PDF does).
+  const child = useClaimStore((s) => (s.ui.insured === 'child' ? s.child.person : undefined));
   const { hospitals, insurers } = useEnrolmentNames();
   const form = legalForm(
     kind,
     legalFormData({
-      person: reg,
+      person: child ? { ...reg, userNm: child.userNm, birthday: child.birthday, userIdno2: child.userIdno2 } : reg,
+      ...(child?.guardianRel
+        ? {
+            guardian: {
+              userNm: reg.userNm,
+              birthday: reg.birthday,
+              userIdno2: reg.userIdno2,
+              userTel: reg.userTel,
+              guardianRel: child.guardianRel,
+            },
+          }
+        : {}),
       hospitals,
       insurers,
       retroMonth: reg.retroMonth ?? 0,

@@ -33,6 +33,7 @@ import { ChooseMoney, minAmtName } from './ChooseMoney';
 import { ChooseNotice, noticeName } from './ChooseNotice';
 import { formatDate, formatYmd, maskAccount } from './format';
 import { SummaryCard } from './SummaryList';
+import { MyChildren } from './MyChildren';
 
 const failed = (e: unknown, what: string) =>
   alert(e instanceof ApiError ? e.detail : `${what}하지 못했어요. 잠시 후 다시 시도해 주세요.`, {
@@ -325,6 +326,8 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
           busy={busy}
         />
       )}
+
+      <MyChildren enrol />
 
       <section className="stack" aria-labelledby="cancel-title">
         <h3 id="cancel-title" className="summary-card__title">

@@ -1,13 +1,24 @@
 // The ID photo: a preview, "카메라로 찍기" / "앨범에서 고르기", and the chosen file compressed in this browser to at
-// most MAX_PHOTO_BYTES. Shared by /security/photo and /web/IDPhoto; each screen keeps the image where it keeps it.
+// most MAX_PHOTO_BYTES. Shared by /security/photo, /web/IDPhoto and a child's relation document
+// (/security/relationDoc), which also takes the PDF 정부24 issues; each screen keeps the file where it keeps it.
 import { useRef } from 'react';
+import type { PhotoProblemCode } from '@auto-claim/contract';
 import { compressToDataUrl, PhotoQualityError } from './compressPhoto';
 
 const MESSAGES = {
   notImage: '사진 파일만 올릴 수 있어요. JPG나 PNG 사진으로 다시 골라 주세요.',
   unreadable: '이 사진을 열 수 없어요. 다른 사진으로 다시 시도해 주세요.',
   tooLarge: '사진을 충분히 줄이지 못했어요. 신분증만 나오게 다시 찍어 주세요.',
+  notImageOrPdf: '사진이나 PDF 파일만 올릴 수 있어요. JPG, PNG 사진이나 PDF 파일로 다시 골라 주세요.',
 } as const;
+
+const readDataUrl = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
 
 /** The status line while a chosen photo is being checked and compressed. */
 export const COMPRESSING = '사진을 확인하고 크기를 줄이고 있어요…';
@@ -23,6 +34,9 @@ export function PhotoPicker({
   onCompressing,
   onPhoto,
   onError,
+  pdfMaxBytes,
+  qualityMessages,
+  fileName,
 }: {
   /** Element ids; `camera` (the camera button) is what an error summary links to. */
   ids: { title: string; camera: string; error: string };
@@ -38,9 +52,15 @@ export function PhotoPicker({
   error: string | undefined;
   /** A file was chosen and is being compressed. */
   onCompressing(): void;
-  onPhoto(dataUrl: string): void;
+  onPhoto(dataUrl: string, fileName: string): void;
   /** Not an image, unreadable, or too large even compressed: the words to show. */
   onError(message: string): void;
+  /** PDFs are taken too (the gallery button then opens files as well), as they are, up to this many bytes. */
+  pdfMaxBytes?: number;
+  /** The quality refusals in this document's words (the defaults speak of an ID card). */
+  qualityMessages?: Partial<Record<PhotoProblemCode, string>>;
+  /** The chosen PDF's name, shown in place of a preview. */
+  fileName?: string;
 }) {
   const camera = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
@@ -49,8 +69,21 @@ export function PhotoPicker({
     const file = input.files?.[0];
     input.value = ''; // the same file may be chosen again
     if (!file) return;
+    if (pdfMaxBytes && file.type === 'application/pdf') {
+      if (file.size > pdfMaxBytes) {
+        onError(`파일이 너무 커요. ${Math.floor(pdfMaxBytes / 1024 / 1024)}MB까지 올릴 수 있어요.`);
+        return;
+      }
+      onCompressing();
+      try {
+        onPhoto(await readDataUrl(file), file.name);
+      } catch {
+        onError(MESSAGES.unreadable);
+      }
+      return;
+    }
     if (!file.type.startsWith('image/')) {
-      onError(MESSAGES.notImage);
+      onError(pdfMaxBytes ? MESSAGES.notImageOrPdf : MESSAGES.notImage);
       return;
     }
     onCompressing();
@@ -59,19 +92,29 @@ export function PhotoPicker({
       dataUrl = await compressToDataUrl(file);
     } catch (e) {
       onError(
-        e instanceof PhotoQualityError ? e.message : e instanceof RangeError ? MESSAGES.tooLarge : MESSAGES.unreadable,
+        e instanceof PhotoQualityError
+          ? (qualityMessages?.[e.code] ?? e.message)
+          : e instanceof RangeError
+            ? MESSAGES.tooLarge
+            : MESSAGES.unreadable,
       );
       return;
     }
-    onPhoto(dataUrl);
+    onPhoto(dataUrl, file.name);
   };
+  const pdf = image.startsWith('data:application/pdf');
 
   return (
     <section className={`wz-block photo${error ? ' photo--invalid' : ''}`} aria-labelledby={ids.title}>
       <h3 id={ids.title} className="wz-subtitle">
         {name} 사진
       </h3>
-      {image ? (
+      {pdf ? (
+        <p className="photo__file">
+          <span aria-hidden="true">📄 </span>
+          {fileName ? `${fileName} (PDF 파일)` : 'PDF 파일을 골랐어요.'}
+        </p>
+      ) : image ? (
         <img className="photo__preview" src={image} alt={`찍은 ${name} 사진`} />
       ) : (
         <p className="photo__empty">아직 사진이 없어요.</p>
@@ -88,7 +131,7 @@ export function PhotoPicker({
           {image || error ? '다시 찍기' : '카메라로 찍기'}
         </button>
         <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => gallery.current?.click()}>
-          앨범에서 고르기
+          {pdfMaxBytes ? '앨범·파일에서 고르기' : '앨범에서 고르기'}
         </button>
       </div>
       <input
@@ -104,7 +147,7 @@ export function PhotoPicker({
         ref={gallery}
         data-testid={`${testIdPrefix}-gallery-input`}
         type="file"
-        accept="image/*"
+        accept={pdfMaxBytes ? 'image/*,application/pdf' : 'image/*'}
         hidden
         onChange={(e) => void onFile(e.currentTarget)}
       />

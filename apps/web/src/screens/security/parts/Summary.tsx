@@ -3,7 +3,7 @@
 // disabled while a submission runs, and a retry carries the same idempotency key.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_BASE } from '@auto-claim/contract';
+import { APP_BASE, type SubscriptionView } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { queryClient } from '../../../api/queryClient';
 import { buildSubmission, submit } from '../../../api/subscriptions';
@@ -16,9 +16,12 @@ import { ID_TYPE_NAMES, formatYmd, maskAccount, maskPhone, maskRrn, retroStart }
 import { SummaryCard, type SummaryRow } from './SummaryList';
 import { useEnrolmentNames } from './useEnrolment';
 import { SignatureShown } from './SignatureShown';
+import { childCards } from './ChildSummary';
+import { CHILD_MISSING, finishChild, forChild } from './child';
 
 /** The answer each step owes, and what to say when it is missing. */
 const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: string }>> = {
+  ...CHILD_MISSING,
   jumin: { test: (s) => /^\d{7}$/.test(s.reg.userIdno2), message: '주민등록번호 뒷자리를 입력해 주세요.' },
   possibleHospital: { test: (s) => s.reg.multiSubscrib.length > 0, message: '자동청구할 병원을 골라 주세요.' },
   insuChoose: { test: (s) => Boolean(s.reg.insuCompCd), message: '보험사를 골라 주세요.' },
@@ -37,6 +40,11 @@ const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: s
 
 /** Server field errors (contract field names) → the step that asks for that field. */
 const FIELD_STEP: Record<string, StepId> = {
+  'child.userNm': 'childInfo',
+  'child.birthday': 'childInfo',
+  'child.sex': 'childInfo',
+  'child.userIdno2': 'childInfo',
+  'child.guardianRel': 'childInfo',
   userIdno2: 'jumin',
   multiSubscrib: 'possibleHospital',
   hospitals: 'possibleHospital',
@@ -90,8 +98,9 @@ export function Summary() {
     missing(step) ? { value: '입력 전이에요', missing: true } : { value: shown };
 
   const cards: { title: string; rows: SummaryRow[] }[] = [
+    ...(forChild(state) ? childCards(state, change, value) : []),
     {
-      title: '본인 정보',
+      title: forChild(state) ? '보호자(본인) 정보' : '본인 정보',
       rows: [
         { key: '이름', value: reg.userNm },
         { key: '휴대폰 번호', value: maskPhone(reg.userTel) },
@@ -206,9 +215,15 @@ export function Summary() {
       );
       if (answer instanceof ApiError) throw answer;
       await queryClient.invalidateQueries({ queryKey: ['subscription'] });
+      // A child's: her relation document goes up with her new subscription's id (parts/child.ts).
+      const child = forChild(s);
+      if (child) {
+        await withLoading(finishChild(answer as SubscriptionView), '가족관계 서류를 보내고 있어요…');
+        await queryClient.invalidateQueries({ queryKey: ['children'] });
+      }
       // The summary stays as it was (button busy) until the completion screen has loaded; then the store is reset
       // (spec §4), so the patient never sees a half-emptied summary.
-      await navigate(`${APP_BASE}/web/complete`);
+      await navigate(`${APP_BASE}/web/complete${child ? '?type=child' : ''}`);
       useClaimStore.getState().reset();
     } catch (err) {
       const fields = err instanceof ApiError ? (err.problem?.errors ?? []) : [];

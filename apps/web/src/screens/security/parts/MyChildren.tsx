@@ -1,0 +1,100 @@
+// The guardian's children on 'my subscription' and on "누구의 진료인가요?" (README "A parent enrols her children"):
+// each child she enrolled, whether her relation document is being checked, confirmed or refused (with the operator's
+// reason and a way to send it again), and, where asked, the way to enrol another child.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { APP_BASE, type ChildSubscription } from '@auto-claim/contract';
+import { useChildren } from '../../../api/children';
+import { useClaimStore } from '../../../store/claim';
+import { toast } from '../../../ui';
+import { stepPath } from '../../../wizard/steps';
+import { RelationResend } from './RelationResend';
+import './child.css';
+
+const SHOWN: Record<ChildSubscription['relation']['status'], string> = {
+  required: '서류를 보내 주세요',
+  pending: '서류 확인 중',
+  confirmed: '청구하고 있어요',
+  refused: '서류를 다시 올려 주세요',
+};
+
+function ChildRow({ child }: { child: ChildSubscription }) {
+  const [open, setOpen] = useState(false);
+  const status =
+    child.subsStatus === 'cancel' ? '해지했어요' : child.grownUp ? '만 19세가 되었어요' : SHOWN[child.relation.status];
+  const tone = child.subsStatus === 'cancel' || child.grownUp ? 'none' : child.relation.status;
+  const resend = child.subsStatus === 'subscribe' && ['required', 'refused'].includes(child.relation.status);
+  return (
+    <li className="my-child">
+      <p className="my-child__head">
+        <strong>{child.userNm}</strong> <span className={`child-status child-status--${tone}`}>{status}</span>
+      </p>
+      {child.relation.status === 'refused' && child.relation.refuseReason && (
+        <p className="child-state__reason">
+          <strong>담당자 안내: </strong>
+          {child.relation.refuseReason}
+        </p>
+      )}
+      {resend &&
+        (open ? (
+          <RelationResend
+            insuApplyId={child.insuApplyId}
+            onSent={() => {
+              setOpen(false);
+              toast('가족관계 서류를 보냈어요. 담당자가 확인할게요.');
+            }}
+          />
+        ) : (
+          <button type="button" className="btn btn--secondary btn--block" onClick={() => setOpen(true)}>
+            {child.calledNm}의 가족관계 서류 다시 올리기
+          </button>
+        ))}
+    </li>
+  );
+}
+
+/** `enrol`: offer "자녀 자동청구 신청하기" (from 'my subscription', where the wizard is not walked). */
+export function MyChildren({ enrol = false }: { enrol?: boolean }) {
+  const children = useChildren(true);
+  const navigate = useNavigate();
+  const list = children.data?.list ?? [];
+  if (!enrol && list.length === 0) return null;
+  const start = () => {
+    const s = useClaimStore.getState();
+    // A child is a subscription of her own: nothing of the parent's subscription is added to or changed.
+    s.setReg({ insuApplyId: '', agreeIds: [], signImg: '', signTypedNm: '', jobCd: '', jobNm: '' });
+    s.setUi({ insured: 'child' });
+    s.setChild({
+      person: { userNm: '', birthday: '', sex: '', userIdno2: '', guardianRel: '', userTel: '' },
+      relation: { docType: '', issueDate: '', file: '', fileName: '' },
+      carry: null,
+    });
+    navigate(stepPath('jumin'));
+  };
+  return (
+    <section className="stack" aria-labelledby="my-children-title">
+      <h3 id="my-children-title" className="summary-card__title">
+        자녀 자동청구
+      </h3>
+      {list.length > 0 ? (
+        <>
+          <ul className="my-children">
+            {list.map((c) => (
+              <ChildRow key={c.insuApplyId} child={c} />
+            ))}
+          </ul>
+          <Link className="btn btn--secondary btn--block" to={`${APP_BASE}/web/treat`}>
+            자녀 진료 내역 보기
+          </Link>
+        </>
+      ) : (
+        <p className="screen__sub">만 19세가 되지 않은 자녀의 진료비도 자동으로 청구할 수 있어요.</p>
+      )}
+      {enrol && (
+        <button type="button" className="btn btn--secondary btn--block" onClick={start}>
+          자녀 자동청구 신청하기
+        </button>
+      )}
+    </section>
+  );
+}

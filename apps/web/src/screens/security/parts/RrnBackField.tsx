@@ -1,0 +1,63 @@
+// The resident number's back part as every screen asks it (the patient's own on /security/jumin, a child's on
+// /security/childInfo): the front six shown from the birth date, seven digits masked while typed, and a button that
+// shows them. One input, so both people's numbers are typed the same way.
+import { useState, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from '../../../ui';
+
+export function RrnBackField({
+  id,
+  label,
+  hint,
+  error,
+  front,
+  heading,
+  field,
+}: {
+  id: string;
+  label: ReactNode;
+  hint: ReactNode;
+  error: string | undefined;
+  /** The birth date's YYMMDD, shown before the dash; empty until the birth date is known. */
+  front: string;
+  heading?: boolean;
+  field: UseFormRegisterReturn;
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <>
+      <Field id={id} heading={heading} label={label} hint={hint} error={error}>
+        {(p) => (
+          <div className="jumin">
+            <span className="jumin__front" aria-hidden="true">
+              {front || '생년월일'}
+            </span>
+            <span className="jumin__dash" aria-hidden="true">
+              –
+            </span>
+            <input
+              {...p}
+              {...field}
+              className="input jumin__back"
+              type={visible ? 'text' : 'password'}
+              inputMode="numeric"
+              autoComplete="off"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={7}
+              placeholder="●●●●●●●"
+            />
+          </div>
+        )}
+      </Field>
+      <button
+        type="button"
+        className="btn btn--secondary jumin__toggle"
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+      >
+        {visible ? '입력한 숫자 가리기' : '입력한 숫자 보기'}
+      </button>
+    </>
+  );
+}

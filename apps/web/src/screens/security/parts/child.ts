@@ -1,0 +1,184 @@
+// What the child's screens share (README "A parent enrols her children"): how a relation is shown, what the summary
+// asks of the child's steps, and the finish of a child's enrolment: her relation document sent right after her
+// subscription, the child remembered for the finish screen, and what her brother or sister starts from.
+import {
+  BANK_ACCOUNT_RELS,
+  RELATION_DOC_TYPE_NM,
+  SELF_REL,
+  adultOn,
+  childCalled,
+  type GuardianRel,
+  type SubscriptionView,
+} from '@auto-claim/contract';
+import { ApiError } from '../../../api/client';
+import { sendRelationDocument } from '../../../api/children';
+import { useClaimStore, type ChildDone, type ClaimState, type Reg } from '../../../store/claim';
+import { GUARDIAN_ACCOUNT_REL } from '../../../wizard/nextChild';
+
+/** The relations as the parent reads them; `sex`: the verified parent's sex each fits (none: any). */
+export const GUARDIAN_REL_SHOWN: Record<GuardianRel, { title: string; detail?: string; sex?: ('M' | 'F')[] }> = {
+  father: { title: '아버지 (부)', sex: ['M'] },
+  mother: { title: '어머니 (모)', sex: ['F'] },
+  guardian: { title: '그 밖의 법정대리인', detail: '후견인처럼 법원이 정한 법정대리인이에요.' },
+};
+
+/** A payout account's relation to the insured person as offered; `holder`: the name it must be in, when known. */
+export interface AccountRel {
+  code: string;
+  name: string;
+  holder?: string;
+  holderHint?: string;
+  holderMessage?: string;
+}
+
+/**
+ * The relations the payout account may have (contract bankAccountRel). The self case: all of them, 본인 in the verified
+ * name. A child's: the child's own account or the parent's (contract reg.child), each in its owner's name.
+ */
+export function accountRelsOf(s: Pick<ClaimState, 'reg' | 'ui' | 'child'>): AccountRel[] {
+  const parent = s.reg.userNm;
+  if (!forChild(s)) {
+    return BANK_ACCOUNT_RELS.map((r) =>
+      r.code === SELF_REL && parent
+        ? {
+            ...r,
+            holder: parent,
+            holderHint: '본인 계좌예요.',
+            holderMessage: `본인 계좌라면 예금주는 본인인증한 이름(${parent})과 같아야 해요.`,
+          }
+        : { ...r },
+    );
+  }
+  const child = s.child.person.userNm;
+  return [
+    {
+      code: GUARDIAN_ACCOUNT_REL,
+      name: '보호자 명의',
+      holder: parent,
+      holderHint: '보호자 본인 계좌예요.',
+      holderMessage: `보호자 계좌라면 예금주는 본인인증한 이름(${parent})과 같아야 해요.`,
+    },
+    {
+      code: SELF_REL,
+      name: '자녀 명의',
+      holder: child,
+      holderHint: '자녀 이름으로 된 계좌예요.',
+      holderMessage: `자녀 계좌라면 예금주는 자녀 이름(${child})과 같아야 해요.`,
+    },
+  ];
+}
+
+/** Is this enrolment a child's? */
+export const forChild = (s: Pick<ClaimState, 'ui'>) => s.ui.insured === 'child';
+
+/** The answers the summary checks on the child's steps, and what it says when one is missing. */
+export const CHILD_MISSING = {
+  childInfo: {
+    test: (s: ClaimState) => {
+      const c = s.child.person;
+      return Boolean(c.userNm && /^\d{8}$/.test(c.birthday) && c.sex && /^\d{7}$/.test(c.userIdno2) && c.guardianRel);
+    },
+    message: '자녀 정보를 입력해 주세요.',
+  },
+  relationDoc: {
+    test: (s: ClaimState) => Boolean(s.child.relation.docType && s.child.relation.file && s.child.relation.issueDate),
+    message: '가족관계증명서나 주민등록등본을 올려 주세요.',
+  },
+} as const;
+
+/** The kind of file a data URL holds, as the summary and the finish screen say it. */
+export const fileKindOf = (dataUrl: string) => (dataUrl.startsWith('data:application/pdf') ? 'PDF 파일' : '사진');
+
+/** "가족관계증명서 (2026년 11월 20일 발급) 사진" */
+export function relationShown(r: ClaimState['child']['relation']) {
+  if (!r.docType) return '';
+  return `${RELATION_DOC_TYPE_NM[r.docType]} ${fileKindOf(r.file)}`;
+}
+
+/** What a parent's own answers are: carried to her next child (wizard/nextChild.ts says which steps that passes). */
+const CARRIED: (keyof Reg)[] = [
+  'hospitalCd',
+  'multiSubscrib',
+  'idcardImg',
+  'idcardType',
+  'idcardIssueDate',
+  'idcardIssueOrg',
+  'regNo',
+  'checkCd',
+  'minAmt',
+  'retroMonth',
+  'userPostNo',
+  'userAddr',
+  'userAddrDetail',
+  'userEmail',
+  'insuCompCd',
+  'insuCompCds',
+];
+/** Her own payout account serves every child; a child's own account stays that child's. */
+const CARRIED_ACCOUNT: (keyof Reg)[] = ['bankCd', 'bankAccount', 'bankAccountHolder', 'bankAccountRel'];
+
+/**
+ * After a child's subscription: her relation document goes up with the child's insuApplyId, the child is remembered
+ * for the finish screen, and what her brother or sister starts from is kept. Call before the store's reset().
+ */
+export async function finishChild(answer: SubscriptionView): Promise<ChildDone> {
+  const s = useClaimStore.getState();
+  const insuApplyId = answer.subscription?.insuApplyId ?? '';
+  const { relation, person } = s.child;
+  let done: ChildDone = {
+    insuApplyId,
+    userNm: person.userNm || answer.subscription?.userNm || '',
+    relationStatus: answer.subscription?.child?.relationStatus ?? 'required',
+    uploadError: '',
+    relation,
+    guardianRel: person.guardianRel,
+    adultOn: answer.subscription?.child?.adultOn ?? (person.birthday ? adultOn(person.birthday) : ''),
+  };
+  if (relation.docType && relation.file && insuApplyId) {
+    const sent = await sendRelationDocument(insuApplyId, {
+      docType: relation.docType,
+      issueDate: relation.issueDate,
+      file: relation.file,
+    });
+    done =
+      sent instanceof ApiError
+        ? { ...done, uploadError: sent.problem?.errors?.[0]?.message ?? sent.detail }
+        : { ...done, relationStatus: sent.relation.status, userNm: sent.userNm };
+  }
+  const keep = [...CARRIED, ...(s.reg.bankAccountRel === '3' ? CARRIED_ACCOUNT : [])];
+  const carry = {
+    reg: Object.fromEntries(keep.map((k) => [k, s.reg[k]])) as Partial<Reg>,
+    ui: { bankNm: s.ui.bankNm, bankAccountRelNm: s.ui.bankAccountRelNm, prcMode: s.ui.prcMode },
+  };
+  s.setChild({ done: [...s.child.done, done], carry });
+  return done;
+}
+
+/**
+ * "다른 자녀도 신청하기": the next child starts from what the one before carried; her own answers (who she is, her
+ * relation document, her insurer's consent, her job, the signature) are asked again.
+ */
+export function startNextChild() {
+  const s = useClaimStore.getState();
+  const { carry, done } = s.child;
+  if (carry) {
+    s.setReg({ ...carry.reg, agreeIds: [], jobCd: '', jobNm: '', signImg: '', signTypedNm: '' });
+    s.setUi(carry.ui);
+  }
+  s.setReg({ insuApplyId: '' });
+  s.setUi({ insured: 'child' });
+  s.setChild({
+    person: {
+      userNm: '',
+      birthday: '',
+      sex: '',
+      userIdno2: '',
+      guardianRel: done.at(-1)?.guardianRel ?? '',
+      userTel: '',
+    },
+    relation: { docType: '', issueDate: '', file: '', fileName: '' },
+  });
+}
+
+/** How the parent calls her child in a sentence: 지민이, 서아. */
+export const calledNm = (userNm: string) => (userNm ? childCalled(userNm) : '자녀');
