@@ -36,6 +36,10 @@ export interface RenderReport {
   notFound: string[];
   /** Share of the text layer's Hangul words that OCR read back from the rendering. */
   ratio: number;
+  /** The OCR of poppler's rendering, letters and digits only (normalise): to find given fields in the picture. */
+  ocr: string;
+  /** The text layer (pdftotext), letters and digits only. */
+  text: string;
   /** What poppler says the document calls itself and whether it is tagged, and its structure's headings. */
   title: string;
   tagged: boolean;
@@ -44,7 +48,7 @@ export interface RenderReport {
 
 const HANGUL = /\p{Script=Hangul}/u;
 /** Letters, digits and Hangul only: OCR and text layer differ in spacing and punctuation, not in words. */
-const normalise = (s: string) => s.normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '');
+export const normalise = (s: string) => s.normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '');
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../artifacts/documents');
 
@@ -97,6 +101,8 @@ export async function renderAndRead(name: string, pdf: Uint8Array): Promise<Rend
       words,
       notFound,
       ratio: words.length ? (words.length - notFound.length) / words.length : 0,
+      ocr: seen,
+      text: normalise(text),
       title: /^Title:\s*(.*)$/m.exec(info)?.[1] ?? '',
       tagged: /^Tagged:\s*yes$/m.test(info),
       headings,

@@ -77,6 +77,15 @@ export const RELATION_DOC_TYPE_NM: Record<RelationDocType, string> = {
   family: '가족관계증명서',
   resident: '주민등록등본',
 };
+/** With the particles a sentence needs (등본 ends in a consonant): "…를/을 확인했어요", "…로/으로 확인했어요". */
+export const RELATION_DOC_OBJECT: Record<RelationDocType, string> = {
+  family: '가족관계증명서를',
+  resident: '주민등록등본을',
+};
+export const RELATION_DOC_BY: Record<RelationDocType, string> = {
+  family: '가족관계증명서로',
+  resident: '주민등록등본으로',
+};
 
 /** A relation document's state as the parent and the operators see it. */
 export const relationStatus = z.enum(['required', 'pending', 'confirmed', 'refused']);

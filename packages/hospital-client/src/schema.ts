@@ -5807,7 +5807,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 찾을 수 없어요 (code: NOT_SUBSCRIBED) */
+      /** @description 찾을 수 없어요 (code: NOT_SUBSCRIBED, CHILD_NOT_FOUND) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5924,6 +5924,7 @@ export interface operations {
             userIdno2: string;
             /** @enum {string} */
             guardianRel: 'father' | 'mother' | 'guardian';
+            userTel?: string;
           };
         };
       };
@@ -6076,7 +6077,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 지금 상태와 맞지 않아요 (code: ALREADY_SUBSCRIBED) */
+      /** @description 지금 상태와 맞지 않아요 (code: ALREADY_SUBSCRIBED, RRN_IN_USE, CHILD_ALREADY_ENROLLED, CHILDREN_LIMIT) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6103,7 +6104,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 처리할 수 없는 내용이에요 (code: ACCOUNT_NOT_FOUND, ACCOUNT_HOLDER_MISMATCH) */
+      /** @description 처리할 수 없는 내용이에요 (code: RRN_MISMATCH, CHILD_TOO_OLD, ACCOUNT_NOT_FOUND, ACCOUNT_HOLDER_MISMATCH) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6231,7 +6232,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 찾을 수 없어요 (code: NOT_SUBSCRIBED) */
+      /** @description 찾을 수 없어요 (code: NOT_SUBSCRIBED, CHILD_NOT_FOUND) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6329,6 +6330,7 @@ export interface operations {
             userIdno2: string;
             /** @enum {string} */
             guardianRel: 'father' | 'mother' | 'guardian';
+            userTel?: string;
           };
         };
       };
@@ -6481,7 +6483,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 지금 상태와 맞지 않아요 (code: ALREADY_SUBSCRIBED) */
+      /** @description 지금 상태와 맞지 않아요 (code: ALREADY_SUBSCRIBED, RRN_IN_USE, CHILD_ALREADY_ENROLLED, CHILDREN_LIMIT) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6508,7 +6510,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 처리할 수 없는 내용이에요 (code: ACCOUNT_NOT_FOUND, ACCOUNT_HOLDER_MISMATCH) */
+      /** @description 처리할 수 없는 내용이에요 (code: RRN_MISMATCH, CHILD_TOO_OLD, ACCOUNT_NOT_FOUND, ACCOUNT_HOLDER_MISMATCH) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6985,6 +6987,7 @@ export interface operations {
             userIdno2: string;
             /** @enum {string} */
             guardianRel: 'father' | 'mother' | 'guardian';
+            userTel?: string;
           };
         };
       };
@@ -7095,6 +7098,7 @@ export interface operations {
             userIdno2: string;
             /** @enum {string} */
             guardianRel: 'father' | 'mother' | 'guardian';
+            userTel?: string;
           };
         };
       };
@@ -7570,6 +7574,10 @@ export interface operations {
             idleExpiresAt: string;
             absoluteExpiresAt: string;
             userNmMasked: string;
+            child?: {
+              insuApplyId: string;
+              calledNm: string;
+            };
           };
         };
       };
@@ -7747,6 +7755,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 찾을 수 없어요 (code: CHILD_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   claimTreat: {
@@ -7863,7 +7880,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 찾을 수 없어요 (code: TREAT_NOT_FOUND, NOT_SUBSCRIBED) */
+      /** @description 찾을 수 없어요 (code: TREAT_NOT_FOUND, NOT_SUBSCRIBED, CHILD_NOT_FOUND) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8116,7 +8133,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 찾을 수 없어요 (code: TREAT_NOT_FOUND, NOT_SUBSCRIBED) */
+      /** @description 찾을 수 없어요 (code: TREAT_NOT_FOUND, NOT_SUBSCRIBED, CHILD_NOT_FOUND) */
       404: {
         headers: {
           [name: string]: unknown;

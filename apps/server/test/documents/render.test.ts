@@ -9,6 +9,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  CHILD_API,
   HOSPITAL_API,
   LEGAL_FORM_TITLES,
   HOSPITAL_KEY_HEADER,
@@ -18,10 +19,11 @@ import {
 } from '@auto-claim/contract';
 import { fontBytes } from '../../src/documents/fonts.js';
 import { build, signInOperator, verifyPatient, type TestApp } from '../helper.js';
-import { images, personFields, regFor } from '../../fixtures/enrolment.js';
+import { dataUrl, images, personFields, regFor } from '../../fixtures/enrolment.js';
+import { OPS_CHILD_API, type RelationDocumentsPage } from '@auto-claim/contract/ops';
 import { treatmentRecord } from '../../fixtures/factories.js';
 
-import { RENDER_PACKAGES, missingRenderTools, renderAndRead, type RenderReport } from '../pdf-render.js';
+import { RENDER_PACKAGES, missingRenderTools, normalise, renderAndRead, type RenderReport } from '../pdf-render.js';
 
 const missing = missingRenderTools();
 if (missing.length && process.env.CI) {
@@ -32,6 +34,14 @@ if (missing.length) {
 }
 
 const MIN_OCR_RATIO = 0.8;
+
+/** Each field is in the text layer and in what OCR read of the picture (README "Children: a guardian claims for a child"). */
+function expectFields(name: string, r: RenderReport, fields: string[]) {
+  for (const f of fields) {
+    expect(r.text, `${name}: text layer has ${f}`).toContain(normalise(f));
+    expect(r.ocr, `${name}: OCR reads ${f}`).toContain(normalise(f));
+  }
+}
 
 function expectReadable(name: string, r: RenderReport, pages: number, headings: string[]) {
   expect(r.pages, name).toBe(pages);
@@ -164,6 +174,129 @@ describe.skipIf(missing.length > 0)(
           LEGAL_FORM_TITLES.commission,
           LEGAL_FORM_TITLES.agree,
           '신분증 사본',
+        ]);
+      },
+    );
+
+    /** A mother who enrolled her daughter, the relation confirmed, one claim of the daughter's visit. */
+    let family: { cookie: string; insuApplyId: string; claimId: number } | undefined;
+    const childEnrolled = async () => {
+      if (family) return family;
+      const v = await verifyPatient(t, { custName: '박엄마', korRegId: '8505052' });
+      const child = { userNm: '김지민', birthday: '20150301', sex: 'F', userIdno2: '4123451', guardianRel: 'mother' };
+      const sub = await t.app.inject({
+        method: 'POST',
+        url: API.subscriptions,
+        headers: { cookie: v.cookie },
+        payload: await regFor(t, v, await images(), {
+          insuCompCd: 'SAMSUNGLIFE',
+          agreeIds: ['INSU_SAMSUNGLIFE_CLAIM'],
+          bankAccountRel: '3',
+          child,
+        }),
+      });
+      expect(sub.statusCode, sub.body).toBe(201);
+      const insuApplyId = sub.json().subscription.insuApplyId as string;
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: CHILD_API.relationDocument(insuApplyId),
+        headers: { cookie: v.cookie },
+        payload: {
+          docType: 'family',
+          issueDate: kstToday(t.app.ctx.clock.now()),
+          file: dataUrl('image/jpeg', (await images()).photo),
+        },
+      });
+      expect(upload.statusCode, upload.body).toBe(200);
+      const queue = (
+        await t.app.inject({ method: 'GET', url: OPS_CHILD_API.relationDocuments, headers: operator })
+      ).json() as RelationDocumentsPage;
+      const doc = queue.list.find((d) => d.insuApplyId === insuApplyId)!;
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: OPS_CHILD_API.relationDocumentConfirm(doc.docId),
+        headers: operator,
+        payload: {},
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const feed = await t.app.inject({
+        method: 'POST',
+        url: HOSPITAL_API.treatments,
+        headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
+        payload: {
+          records: [
+            treatmentRecord(
+              { ci: '', rrn: '1503014123451', birthDate: child.birthday, userNm: child.userNm },
+              { by: 'rrn', visitDate: kstToday(t.app.ctx.clock.now()), kcdCodes: ['J06.9'] },
+            ),
+          ],
+        },
+      });
+      expect(feed.statusCode, feed.body).toBe(200);
+      await t.app.claimEngine.drain();
+      const claim = await t.db.db
+        .selectFrom('claim')
+        .select('id')
+        .where('recordId', '=', (feed.json() as FeedAnswer).results[0]!.recordId)
+        .executeTakeFirstOrThrow();
+      family = { cookie: v.cookie, insuApplyId, claimId: claim.id };
+      return family;
+    };
+
+    for (const [name, url] of [
+      ['child-commission', API.documentCommission],
+      ['child-consent', API.documentAgree],
+    ] as const) {
+      it(
+        `a child's ${name === 'child-commission' ? '위임장' : '동의서'}: the child as the patient, her mother as 법정대리인 who signs`,
+        { timeout: 60_000 },
+        async () => {
+          const { cookie, insuApplyId } = await childEnrolled();
+          const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { insuApplyId } });
+          expect(res.statusCode, res.body).toBe(200);
+          const r = await renderAndRead(name, res.rawPayload);
+          expectReadable(name, r, 1, [
+            name === 'child-commission' ? LEGAL_FORM_TITLES.commission : LEGAL_FORM_TITLES.agree,
+          ]);
+          expectFields(name, r, [
+            '김지민',
+            '박엄마',
+            '모 (법정대리인)',
+            '150301-4******',
+            name === 'child-commission' ? '김지민의 법정대리인(모)' : '동의인(환자 김지민의 법정대리인, 모)',
+          ]);
+        },
+      );
+    }
+
+    it(
+      "a child's claim package: the child as 피보험자, her mother as 청구인 with the relation",
+      { timeout: 90_000 },
+      async () => {
+        const { claimId } = await childEnrolled();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: OPERATOR_API.claimPackage(claimId),
+          headers: operator,
+          payload: { category: 'insurer_request', reason: '팩스 사본 확인' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const r = await renderAndRead('child-claim-package', res.rawPayload);
+        expectReadable('child-claim-package', r, 5, [
+          '실손의료보험 보험금 청구서',
+          '진료비 영수증 내역',
+          LEGAL_FORM_TITLES.commission,
+          LEGAL_FORM_TITLES.agree,
+          '신분증 사본',
+        ]);
+        expectFields('child-claim-package', r, [
+          '피보험자 (환자)',
+          '김지민',
+          '박엄마',
+          // The claimant's statement above her signature (the 청구인 label wraps in two lines in its column).
+          '미성년자인 피보험자의 법정대리인(모)으로서 보험금을 청구합니다',
+          '모 (법정대리인)',
+          '피보험자의 부모',
         ]);
       },
     );

@@ -1,5 +1,6 @@
 // Each access-log action once: the sentence the patient reads in their history (treats) and the short label of the
 // console's list of lines operators caused (audit/routes.ts). The record type makes a new action impossible to forget.
+import { RELATION_DOC_BY, RELATION_DOC_OBJECT } from '@auto-claim/contract';
 import { searchedWith, type ReleaseReason } from '@auto-claim/contract/ops';
 import type { AccessAction } from './access-actions.js';
 
@@ -36,8 +37,8 @@ const OPERATOR_PURPOSE: Record<ReleaseReason, string> = {
 const purposeOf = (detail: string | null) =>
   detail && Object.hasOwn(OPERATOR_PURPOSE, detail) ? OPERATOR_PURPOSE[detail as ReleaseReason] : '';
 
-/** The relation document's type (an entry's detail) as the log names it. */
-const relationDocNm = (detail: string | null) => (detail === 'resident' ? '주민등록등본' : '가족관계증명서');
+/** The relation document's type (an entry's detail), as the log's sentences name it. */
+const relationDoc = (detail: string | null) => (detail === 'resident' ? 'resident' : 'family');
 
 /** "본인이" / "보호자가": who acted, with its subject particle. */
 const subjectOf = (f: AccessFacts) => (f.who === '본인' ? '본인이' : '보호자가');
@@ -100,16 +101,18 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
   },
   operator_relation_viewed: {
     nm: '가족관계 서류 확인',
-    says: (f) => `운영자가 보호자가 올린 ${relationDocNm(f.detail)}를 자녀 정보와 맞춰 보려고 열어 봤어요.`,
+    says: (f) =>
+      `운영자가 보호자가 올린 ${RELATION_DOC_OBJECT[relationDoc(f.detail)]} 자녀 정보와 맞춰 보려고 열어 봤어요.`,
   },
   operator_relation_confirmed: {
     nm: '가족관계 확인',
     says: (f) =>
-      `운영자가 ${relationDocNm(f.detail)}로 보호자와 자녀의 관계를 확인했어요. 이제 자녀의 진료비를 자동으로 청구해요.`,
+      `운영자가 ${RELATION_DOC_BY[relationDoc(f.detail)]} 보호자와 자녀의 관계를 확인했어요. 이제 자녀의 진료비를 자동으로 청구해요.`,
   },
   operator_relation_refused: {
     nm: '가족관계 서류 반려',
-    says: (f) => `운영자가 ${relationDocNm(f.detail)}로는 관계를 확인하지 못해 보호자에게 다시 올려 달라고 했어요.`,
+    says: (f) =>
+      `운영자가 ${RELATION_DOC_BY[relationDoc(f.detail)]}는 관계를 확인하지 못해 보호자에게 다시 올려 달라고 했어요.`,
   },
   notice_channel_changed: {
     nm: '알림 받는 방법 바꿈',

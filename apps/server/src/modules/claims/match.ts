@@ -84,7 +84,7 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         id: r.id,
         outcome,
         insuApplyId: unlinked ? null : (sub?.insuApplyId ?? null),
-        purgeAt: outcome === 'hospital_not_subscribed' ? purgeAt : null,
+        purgeAt: outcome === 'hospital_not_subscribed' || outcome === 'insured_adult' ? purgeAt : null,
       });
       // Held or unlinked records reach no one: no access-log line, no claim, no 알림톡.
       if (

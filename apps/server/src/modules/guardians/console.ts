@@ -9,7 +9,8 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   GUARDIAN_REL_NM,
-  RELATION_DOC_TYPE_NM,
+  RELATION_DOC_BY,
+  RELATION_DOC_OBJECT,
   addMonths,
   childPossessive,
   kstToday,
@@ -230,7 +231,7 @@ export async function confirmRelation(
           r.d.insuApplyId,
           'CHILD_RELATION_CONFIRMED',
           ({ child }) =>
-            `${childPossessive(child.userNm)} ${RELATION_DOC_TYPE_NM[r.d.docType]}를 확인했어요. 이제 ${childPossessive(child.userNm)} ` +
+            `${childPossessive(child.userNm)} ${RELATION_DOC_OBJECT[r.d.docType]} 확인했어요. 이제 ${childPossessive(child.userNm)} ` +
             '진료비를 자동으로 청구해 드려요. 확인을 기다리던 진료도 곧 청구해요.',
         );
       }
@@ -286,7 +287,7 @@ export async function refuseRelation(
           r.d.insuApplyId,
           'CHILD_RELATION_REFUSED',
           ({ child }) =>
-            `${childPossessive(child.userNm)} ${RELATION_DOC_TYPE_NM[r.d.docType]}로는 관계를 확인하지 못했어요. 사유: ${body.reason} ` +
+            `${childPossessive(child.userNm)} ${RELATION_DOC_BY[r.d.docType]}는 관계를 확인하지 못했어요. 사유: ${body.reason} ` +
             `확인될 때까지 ${childPossessive(child.userNm)} 진료비는 청구하지 않고 기다려요. 아래 버튼에서 서류를 다시 올려 주세요.`,
         );
       }

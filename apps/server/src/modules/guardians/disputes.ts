@@ -3,7 +3,7 @@
 // the holder's subscription (end_reason dispute, its files deleted after the commit) so the claimant can enrol. Both
 // parties are told; the operators' record keeps who decided and why.
 import type { z } from 'zod';
-import { childCalled, childPossessive, APP_ROOT } from '@auto-claim/contract';
+import { childPossessive, APP_ROOT } from '@auto-claim/contract';
 import type { DisputeResolveBody, InsuredDispute, insuredDisputesQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { own } from '../../db/handle.js';
@@ -45,7 +45,7 @@ export async function resolveDispute(
         now,
       );
       const claimant = d.claimant;
-      const who = claimant.kind === 'child' ? childCalled(claimant.insuredNm) : `${claimant.insuredNm}님`;
+      const whose = claimant.kind === 'child' ? childPossessive(claimant.insuredNm) : `${claimant.insuredNm}님의`;
       let ended: string[] = [];
       if (body.kept === 'claimant') {
         // The holder is told before her subscription ends (its message still opens her history).
@@ -67,8 +67,8 @@ export async function resolveDispute(
             template: 'INSURED_DISPUTE_RESOLVED',
             text:
               body.kept === 'claimant'
-                ? `${who} 자동청구 가입을 운영자가 확인했어요. 이제 가입할 수 있어요. 아래 버튼에서 다시 신청해 주세요.`
-                : `${who} 자동청구 가입을 운영자가 확인했어요. 이미 가입된 자동청구를 그대로 두기로 해서 새로 가입할 수 없어요. 궁금한 점은 고객센터에 물어봐 주세요.`,
+                ? `${whose} 자동청구 가입을 운영자가 확인했어요. 이제 가입할 수 있어요. 아래 버튼에서 다시 신청해 주세요.`
+                : `${whose} 자동청구 가입을 운영자가 확인했어요. 이미 가입된 자동청구를 그대로 두기로 해서 새로 가입할 수 없어요. 궁금한 점은 고객센터에 물어봐 주세요.`,
             linkPath: `${APP_ROOT}/`,
             kakao: false,
           },

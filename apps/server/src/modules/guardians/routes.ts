@@ -167,11 +167,15 @@ export const guardianRoutes =
       },
       async (req, reply) => {
         const file = await relationDocumentFile(ctx, req.params.docId, byOperator(ctx, req));
-        return reply
-          .type(file.contentType)
-          .header('content-disposition', `inline; filename="relation-${req.params.docId}.${file.extension}"`)
-          .header('cache-control', 'no-store')
-          .send(file.bytes);
+        return (
+          reply
+            .type(file.contentType)
+            .header('content-disposition', `inline; filename="relation-${req.params.docId}.${file.extension}"`)
+            .header('cache-control', 'no-store')
+            // An uploaded PDF may carry scripts or links: shown, never run, and never a page of our origin.
+            .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+            .send(file.bytes)
+        );
       },
     );
 

@@ -83,12 +83,13 @@ function decode(ctx: AppContext, r: Stored): ChildRow {
   };
 }
 
-/** A guardian's children, live first, newest first (the index subscription_guardian). */
+/** A guardian's children, live first, in the order she enrolled them (the index subscription_guardian). */
 export async function childrenOfGuardian(ctx: AppContext, handle: Handle, guardianCiHmac: string) {
   const rows = await childQuery(handle)
     .where('guardianCiHmac', '=', guardianCiHmac)
     .orderBy((eb) => eb(eb.ref('status'), '=', 'subscribe'), 'desc')
-    .orderBy('createdAt', 'desc')
+    .orderBy('createdAt')
+    .orderBy('insuApplyId')
     .limit(CHILDREN_LIST_LIMIT)
     .execute();
   return rows.map((r) => decode(ctx, r));
