@@ -315,10 +315,10 @@ test('a parent enrols two children; an operator confirms one relation and refuse
     const { messages } = (await res.json()) as { messages: { body: string }[] };
     return messages.map((m) => {
       try {
-        const sent = JSON.parse(m.body) as { template?: string; text?: string };
-        return { template: sent.template ?? '', text: sent.text ?? m.body };
+        const sent = JSON.parse(m.body) as { template?: string; text?: string; buttons?: { url: string }[] };
+        return { template: sent.template ?? '', text: sent.text ?? m.body, link: sent.buttons?.[0]?.url ?? '' };
       } catch {
-        return { template: '', text: m.body };
+        return { template: '', text: m.body, link: '' };
       }
     });
   };
@@ -339,11 +339,12 @@ test('a parent enrols two children; an operator confirms one relation and refuse
     [],
   );
 
-  // ——— her history: a tab per child; 지민's claim, 서준's refusal and nothing claimed ———
-  await page.goto('/ui/insu/vuex/auto-claim/web/treat');
+  // ——— the message's link opens her history on 지민's tab; a tab per child; 서준's refusal and nothing claimed ———
+  expect(notice!.link).toMatch(/\/web\/treat#t=/);
+  await page.goto(new URL(notice!.link).pathname + new URL(notice!.link).hash);
   const tabs = page.getByRole('tablist', { name: '누구의 진료 내역을 볼까요?' });
   await expect(tabs.getByRole('tab')).toHaveCount(2);
-  await tabs.getByRole('tab', { name: jimin.name }).click();
+  await expect(tabs.getByRole('tab', { name: jimin.name })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: `${jimin.called}의 진료 1건이에요` })).toBeVisible();
   const visit = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: '45,000원' }).first();
   await expect(visit).toContainText(INSURER);

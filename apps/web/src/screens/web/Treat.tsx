@@ -570,17 +570,18 @@ export default function Treat() {
   const session = useLinkSession('treat');
   if (session.state === 'checking') return <Checking />;
   if (session.state === 'needAuth') return <NeedAuth reason={session.reason} back="/web/treat" />;
-  return <Histories />;
+  return <Histories first={session.child} />;
 }
 
 /**
  * A guardian's histories: one tab per child, named, and her own when she has any (README "A parent enrols her
  * children"); without children, her own as it always was. Arrow keys move between the tabs (WAI-ARIA tabs).
  */
-function Histories() {
+function Histories({ first }: { first?: string }) {
   const children = useChildren(true);
   const own = useTreats(true);
-  const [chosen, setChosen] = useState<string>();
+  // A message about one child opens her history first.
+  const [chosen, setChosen] = useState<string | undefined>(first);
 
   if (children.isPending || (children.data?.list.length && own.isPending)) {
     return (

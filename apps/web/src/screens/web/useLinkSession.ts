@@ -12,7 +12,8 @@ import { useClaimStore } from '../../store/claim';
 
 export type LinkSession =
   | { state: 'checking' }
-  | { state: 'ready' }
+  /** `child`: the link was about this child of the guardian (her insuApplyId): her history opens first. */
+  | { state: 'ready'; child?: string }
   /** `reason`: why the link did not open (used, expired), or undefined when there was no link. */
   | { state: 'needAuth'; reason: string | undefined };
 
@@ -44,7 +45,7 @@ export function useLinkSession(purpose: LinkPurpose): LinkSession {
           setUi({ kakaoNotiCheck: true });
           // The link's session replaced any earlier one: no verified CI until the patient steps up.
           setReg({ userCi: '' });
-          setSession({ state: 'ready' });
+          setSession({ state: 'ready', child: answer.child?.insuApplyId });
           return;
         } catch (e) {
           reason =
