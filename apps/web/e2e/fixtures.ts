@@ -97,7 +97,8 @@ export async function verifiedPatient(
   await expect(page).toHaveURL(/\/certInput$/);
   await page.getByLabel('인증번호').fill(await latestCode(page, person.phone));
   await page.getByRole('button', { name: '확인', exact: true }).click();
-  await expect(page).toHaveURL(/\/security\//);
+  // Generous: /excute asks the server twice and the next screen's chunk may load slowly on a busy machine.
+  await expect(page).toHaveURL(/\/security\//, { timeout: 15_000 });
   if ((opts.whose ?? 'self') === 'self' && /\/security\/whose$/.test(page.url())) {
     await page.getByRole('button', { name: /^본인/ }).click();
     await expect(page).toHaveURL(/\/security\/jumin$/);

@@ -1,13 +1,16 @@
 // /security/whose, "누구의 진료인가요?": right after identity verification, whose visits this enrolment claims. 본인 is one
 // tap and the self path goes on as before; 자녀 (under 19) leads to the child's details, her relation and its proof
 // (README "A parent enrols her children"). Each answer is a button: nothing to tick, then confirm.
+import { lazy, Suspense } from 'react';
 import { ADULT_AGE } from '@auto-claim/contract';
+import { useChildren } from '../../api/children';
 import { useClaimStore, type Insured } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { StepProgress } from '../../wizard/WizardStep';
-import { MyChildren } from './parts/MyChildren';
-import './parts/enrol.css';
 import './parts/child.css';
+
+// Only a parent who enrolled children before loads their list (and its document upload): the self path does not.
+const MyChildren = lazy(() => import('./parts/MyChildren').then((m) => ({ default: m.MyChildren })));
 
 const CHOICES: { insured: Exclude<Insured, ''>; title: string; detail: string; icon: 'self' | 'child' }[] = [
   {
@@ -52,6 +55,7 @@ function Icon({ kind }: { kind: 'self' | 'child' }) {
 export default function Whose() {
   const { next, progress } = useWizard('whose');
   const chosen = useClaimStore((s) => s.ui.insured);
+  const children = useChildren(true);
 
   const choose = (insured: Exclude<Insured, ''>) => {
     // A fresh start: nothing is carried from a child enrolled before in this tab (wizard/nextChild.ts).
@@ -91,7 +95,11 @@ export default function Whose() {
         ))}
       </ul>
       {/* A parent back for another child sees those she enrolled, and whether their documents were checked. */}
-      <MyChildren />
+      {Boolean(children.data?.list.length) && (
+        <Suspense fallback={null}>
+          <MyChildren />
+        </Suspense>
+      )}
     </div>
   );
 }

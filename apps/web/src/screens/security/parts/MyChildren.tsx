@@ -9,6 +9,7 @@ import { useClaimStore } from '../../../store/claim';
 import { toast } from '../../../ui';
 import { stepPath } from '../../../wizard/steps';
 import { RelationResend } from './RelationResend';
+import './enrol.css';
 import './child.css';
 
 const SHOWN: Record<ChildSubscription['relation']['status'], string> = {
