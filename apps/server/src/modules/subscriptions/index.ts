@@ -9,6 +9,7 @@ export {
   liveSubscriptionOf,
   matchableSubscriptions,
   paperworkOf,
+  postNoMissingOf,
   subscriberOf,
   subscriptionIdsOf,
 } from './lookups.js';
