@@ -24,9 +24,12 @@ export default defineConfig({
         // chunks, and many small files compress worse than one (the first screen's JS budget, scripts/size.mjs).
         codeSplitting: {
           groups: [
+            // React's DOM renderer alone: the boot script evaluates it in a task of its own before the rest.
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|zustand)[\\/]/,
+              test: /node_modules[\\/](react|react-router|@tanstack[\\/](react-query|query-core)|zustand)[\\/]/,
+              priority: 1,
             },
           ],
         },

@@ -1,4 +1,4 @@
-// npm run bench:api [-- --seconds 3 --connections 10 --warmup 20]: latency and throughput of the patient-facing calls
+// npm run bench:api [-- --seconds 3 --connections 10 --warmup 20 --rounds 5]: latency and throughput of the patient-facing calls
 // over real HTTP on loopback. The app runs in this process (buildApp, sandbox providers) on a fresh database: PGlite in
 // memory by default, a throwaway database on that server with DATABASE_URL=postgres://… (dropped at the end). The
 // load generator runs in a child process of its own, so its work does not sit on the server's event loop: for each call,
@@ -7,7 +7,8 @@
 // an unexpected status (5xx included). First of all it measures a bare `node:http` server in this process answering a
 // small JSON, with the same load generator and connections, just before each call: each call's req/s is also shown as
 // a ratio to the bare figure measured just before it (`× bare`),
-// which says what the app costs on top of Node itself, whatever the machine (docs/performance.md).
+// which says what the app costs on top of Node itself, whatever the machine (docs/performance.md); with `--rounds N`
+// each GET is measured N times so, each after its own bare run, and its ratio is the median of the N.
 //
 // Every patient is a fresh test person (010-0000-xxxx, never a real subscriber) calling from a loopback address of
 // their own (127.x.y.z; Linux routes all of 127/8 to lo), so the per-IP limits (userAuth 30, smsAuth 60, subscribe 30
@@ -35,6 +36,8 @@ interface Plan {
   barePort: number;
   /** Only calls whose name contains one of these; empty: all. */
   only: string[];
+  /** Each GET this many times, each just after the bare server. */
+  rounds: number;
   seconds: number;
   connections: number;
   warmup: number;
@@ -78,6 +81,11 @@ async function main() {
       seconds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '20' },
+      /**
+       * Each GET measured this many times, each time just after the bare server: a shared machine's load moves from
+       * one second to the next, so its `× bare` is the median of the rounds' ratios (and p50/p99 the rounds' medians).
+       */
+      rounds: { type: 'string', default: '1' },
       /** Only the calls whose name contains one of these (comma-separated), e.g. `--only healthz,hospitals`. */
       only: { type: 'string', default: '' },
       /** PGlite in memory (as the tests run it) rather than in files on disk (as `npm start` runs it). */
@@ -96,8 +104,14 @@ async function main() {
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const warmup = Number(values.warmup);
-  if (!(seconds > 0 && seconds <= 60) || !(connections >= 1 && connections <= 200) || !(warmup >= 0)) {
-    console.error('bench:api: --seconds 0-60, --connections 1-200, --warmup ≥ 0');
+  const rounds = Number(values.rounds);
+  if (
+    !(seconds > 0 && seconds <= 60) ||
+    !(connections >= 1 && connections <= 200) ||
+    !(warmup >= 0) ||
+    !(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)
+  ) {
+    console.error('bench:api: --seconds 0-60, --connections 1-200, --warmup ≥ 0, --rounds 1-20');
     process.exit(2);
   }
 
@@ -147,7 +161,7 @@ async function main() {
     console.log(
       `bench:api — ${db.kind === 'postgres' ? `PostgreSQL ${String(dbVersion)} (throwaway database)` : pgliteDir ? 'PGlite in files on disk' : 'PGlite in memory'}` +
         ` · node ${process.version} · ${os.cpus().length} CPUs · ${connections} connections × ${seconds} s per call` +
-        ` (${warmup} warm-up requests untimed) · claim workers ${workers ? 'on' : 'off (PROCESS_ROLE=web)'}` +
+        ` (${warmup} warm-up requests untimed)${rounds > 1 ? ` · ${rounds} rounds of each GET` : ''} · claim workers ${workers ? 'on' : 'off (PROCESS_ROLE=web)'}` +
         ` · load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
 
@@ -170,6 +184,7 @@ async function main() {
       subscription,
       hospitalCd: '90000001',
       only,
+      rounds,
       ocr: values.ocr,
     };
     const rows: Row[] = [];
@@ -200,7 +215,7 @@ async function main() {
 
     printTable(rows);
     console.log(
-      `cpu ms: CPU time of the server's process per iteration (${
+      `cpu µs: CPU time of the server's process per iteration (${
         db.kind === 'pglite' ? 'PGlite runs inside it' : "PostgreSQL's own processes not counted"
       }; the claim workers' polling included); the SMS pair's rows share one figure per verification` +
         ` (userAuth + outbox read + smsAuth). Load average now ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs.`,
@@ -220,23 +235,37 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
+function median(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
 function printTable(rows: Row[]) {
-  const head = ['call', 'requests', 'req/s', '× bare', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'cpu ms'];
-  // Each call's ratio is to the bare server measured just before it: a shared machine's load moves during a run.
+  const head = ['call', 'requests', 'req/s', '× bare', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'cpu µs'];
+  // Each call's ratio is to the bare server measured just before it: a shared machine's load moves during a run. A
+  // call measured in several rounds is one line: the medians of its rounds (its ratio: of the rounds' ratios).
+  const calls = new Map<string, { rows: Row[]; ratios: number[] }>();
   let bareRate = 0;
-  const body = rows.map((r) => {
+  for (const r of rows) {
     const rate = r.requests / r.seconds;
     if (r.call === BARE) bareRate = rate;
+    const c = calls.get(r.call) ?? { rows: [], ratios: [] };
+    c.rows.push(r);
+    if (bareRate) c.ratios.push(rate / bareRate);
+    calls.set(r.call, c);
+  }
+  const body = [...calls].map(([call, c]) => {
+    const of = (f: (r: Row) => number) => median(c.rows.map(f));
     return [
-      r.call,
-      String(r.requests),
-      rate.toFixed(1),
-      bareRate ? (rate / bareRate).toFixed(2) : '-',
-      r.p50.toFixed(1),
-      r.p95.toFixed(1),
-      r.p99.toFixed(1),
-      String(r.errors),
-      (r.cpuMs ?? 0).toFixed(1),
+      call,
+      String(c.rows.reduce((n, r) => n + r.requests, 0)),
+      of((r) => r.requests / r.seconds).toFixed(1),
+      c.ratios.length ? median(c.ratios).toFixed(2) : '-',
+      of((r) => r.p50).toFixed(1),
+      of((r) => r.p95).toFixed(1),
+      of((r) => r.p99).toFixed(1),
+      String(c.rows.reduce((n, r) => n + r.errors, 0)),
+      of((r) => (r.cpuMs ?? 0) * 1000).toFixed(0),
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
@@ -369,11 +398,13 @@ async function load(plan: Plan) {
   // The yardstick just before each GET (the ratio is to it), and once before the POSTs.
   const get = async (name: string, url: string) => {
     if (!wanted(name)) return;
-    await bare();
-    await measure([{ name, expect: 200 }], async (timed) => {
-      await timed(0, () => send('GET', url));
-      return true;
-    });
+    for (let round = 0; round < plan.rounds; round++) {
+      await bare();
+      await measure([{ name, expect: 200 }], async (timed) => {
+        await timed(0, () => send('GET', url));
+        return true;
+      });
+    }
   };
 
   await get('GET /healthz', '/healthz');

@@ -1,7 +1,7 @@
 // The first screen on a phone in one round trip (docs/performance.md "Web: the first screen"): the hospital comes
 // inlined in the HTML, the landing itself is drawn into the HTML by the server, the app's code (all of it named by
-// the page) is asked for once the landing is on screen, React takes over what was drawn, and the next step's code
-// waits for idle.
+// the page) is asked for once the landing is on screen, React takes over what was drawn (the header and the start
+// button first, the parts below after the first input or idle), and the next step's code waits for idle.
 import { test, expect, appPath, snap } from './fixtures';
 
 const HOSPITAL = { cd: '90000001', nm: '한빛정형외과의원 (데모)' };
@@ -115,6 +115,49 @@ test('the landing comes drawn by the server, and React takes over those very ele
   expect(problems).toEqual([]);
   await start.click();
   await expect(page).toHaveURL(/\/authAgreeInfo$/);
+});
+
+test('the parts below the first screen keep the server’s markup until after the first input or idle', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { justice?: Element; takenOver?: number };
+    new MutationObserver(() => {
+      w.justice ??= document.querySelector('#root section[aria-labelledby="justice-title"]') ?? undefined;
+      if (w.takenOver === undefined && document.querySelector('.bottom-action button:enabled'))
+        w.takenOver = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  });
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  const response = await page.goto(appPath(`/${HOSPITAL.cd}`));
+  const html = await response!.text();
+  // All of it is in the page as the server drew it, the parts below in a boundary of their own.
+  expect(html).toMatch(/<!--\$--><section class="landing-section" aria-labelledby="justice-title">/);
+  expect(html).toContain('이 보험사들에 청구할 수 있어요');
+
+  await expect(page.getByRole('button', { name: '자동청구 시작하기' })).toBeEnabled();
+  // Their code arrives after the start button works; then React takes them over (the info button works), the very
+  // elements the server drew, and the insurers come.
+  const info = page.getByRole('button', { name: '내 정보는 어떻게 보호되나요?' });
+  await expect(info).toBeEnabled({ timeout: 10_000 });
+  const t = await page.evaluate(() => {
+    const w = window as unknown as { justice?: Element; takenOver: number };
+    const below = performance.getEntriesByType('resource').find((e) => /\/BelowFirstScreen-[^/]+\.js$/.test(e.name));
+    return {
+      takenOver: w.takenOver,
+      below: below?.startTime,
+      same: w.justice === document.querySelector('#root section[aria-labelledby="justice-title"]'),
+    };
+  });
+  expect(t.below).toBeDefined();
+  expect(t.below!).toBeGreaterThanOrEqual(t.takenOver);
+  expect(t.same).toBe(true);
+  await expect(page.getByRole('list').filter({ hasText: '삼성화재' })).toBeVisible();
+  expect(problems).toEqual([]);
+  await info.click();
+  await expect(page.getByRole('dialog', { name: '내 정보는 안전하게 다뤄져요' })).toBeVisible();
 });
 
 test.describe('with scripts turned off', () => {

@@ -45,6 +45,8 @@ export async function subscribe(
   insuCompCd = 'SAMSUNGFIRE',
   /** The optional terms ticked: SUBS_KAKAO_NOTI for 알림톡 (SMS/LMS only without it). */
   optTerms: string[] = [],
+  /** The postal address as the address screen sends it; userPostNo '' when she typed it without one. */
+  address = { userPostNo: '04524', userAddr: '서울특별시 중구 세종대로 110' },
 ) {
   const telecom = await ok<{ list: { termsId: string }[] }>(await request.get('/auth/rest/terms/v2/TELECOM'));
   const started = await ok<{ smsRequestSeq: string; smsResponseSeq: string }>(
@@ -84,8 +86,7 @@ export async function subscribe(
         termsIds: required,
         optTerms,
         userEmail: '',
-        userPostNo: '04524',
-        userAddr: '서울특별시 중구 세종대로 110',
+        ...address,
         userAddrDetail: '3층',
         hospitalCd: HOSPITAL,
         multiSubscrib: [],

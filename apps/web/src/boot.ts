@@ -7,6 +7,9 @@ import './styles.css';
 /** The list of the app's chunks that the server took out of a drawn page: must match the server's AFTER_PAINT_ID. */
 const AFTER_PAINT_ID = 'after-paint';
 
+/** A new task: what comes after runs apart from what came before. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 const start = () => {
   const list = document.getElementById(AFTER_PAINT_ID)?.textContent;
   for (const href of list ? (JSON.parse(list) as string[]) : []) {
@@ -16,7 +19,15 @@ const start = () => {
     link.href = href;
     document.head.append(link);
   }
-  void import('./main');
+  // React's DOM renderer, then the app's modules, then the app's start, each in a task of its own: evaluated and run
+  // together they were the landing's longest task on a slow phone (docs/performance.md, "Web: the first screen").
+  void import('react-dom/client')
+    .then(nextTask)
+    .then(() => import('./main'))
+    .then(async (app) => {
+      await nextTask();
+      await app.start();
+    });
 };
 
 /** Calls `then` once the browser has shown the page's first content (or after `latest` ms, whichever comes first). */

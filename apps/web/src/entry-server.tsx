@@ -3,7 +3,7 @@
 // its scripts have run, takes over that markup (main.tsx, hydrateRoot) instead of drawing it again. Built by
 // vite.ssr.config.ts into dist-ssr/entry-server.js, which the server loads (apps/server/src/http/landing-data.ts).
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { CONTEXT_PATH, type Hospital } from '@auto-claim/contract';
@@ -23,7 +23,10 @@ export async function renderScreen(pathname: string, hospital?: Hospital): Promi
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (hospital) seedHospital(client, hospital);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  // Prerendered, not rendered to a string: it waits for the lazily loaded parts (the landing's parts below its first
+  // screen), which a string render would leave as their fallback; everything is complete before a byte is written, so
+  // the markup carries no script (the CSP allows none inline).
+  const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <QueryClientProvider client={client}>
         {/* hydrate={false}: no inline script (the CSP has none); the browser's router starts from the URL. */}
@@ -31,4 +34,7 @@ export async function renderScreen(pathname: string, hospital?: Hospital): Promi
       </QueryClientProvider>
     </StrictMode>,
   );
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  return html;
 }

@@ -1,6 +1,6 @@
 // The enrolment funnel's screen views (POST API.appMenuLogs): the route's pattern as the route table names it, the
 // hospital, the time and a random id of this tab's visit (sessionStorage, gone with the tab). Never a name, phone, CI
-// or RRN, never the URL itself. Loaded once the first screen is up, so the landing carries none of it; a view that
+// or RRN, never the URL itself. Loaded after the first input or idle (later.ts), so the landing carries none of it; a view that
 // cannot be sent is dropped without a word: the patient's screens never wait for it or fail because of it.
 import { API, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
 import { FUNNEL_SCREENS } from '@auto-claim/contract/ops';
@@ -15,8 +15,11 @@ function visitId() {
   return id;
 }
 
-/** Sends a view now and at each navigation that settles (`s`: a short name, as the landing's bytes are counted). */
-export function s(router: AppRouter) {
+/**
+ * Sends a view of the first screen (`first`, as it was put up: she may have moved on by the time this code arrives),
+ * of the screen now, and of each navigation that settles (`s`: a short name, as the landing's bytes are counted).
+ */
+export function s(router: AppRouter, first: AppRouter['state'] = router.state) {
   let sentFor: string | undefined;
   const send = (state: AppRouter['state']) => {
     if (state.navigation.state !== 'idle' || state.location.key === sentFor) return;
@@ -38,6 +41,7 @@ export function s(router: AppRouter) {
       // No sessionStorage or no crypto.randomUUID (an insecure origin): no funnel, nothing else changes.
     }
   };
+  send(first);
   send(router.state);
   router.subscribe(send);
 }

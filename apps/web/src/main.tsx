@@ -1,39 +1,17 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/queryClient';
 import { seedLandingData } from './api/landingData';
+import { firstScreenDone, whenIdle } from './later';
 import { createAppRouter, type AppRouter } from './router';
-
-seedLandingData(queryClient);
-const router = createAppRouter();
 
 /** Calls `then` once, after React's first commit: the first screen is on and React has it. */
 function Committed({ then }: { then: () => void }) {
   useEffect(then, [then]);
   return null;
 }
-
-let committed = false;
-const afterFirstScreen = () => {
-  if (committed) return;
-  committed = true;
-  // Focus and announcement at each screen change (README "Accessibility and older patients"), its own chunk, fetched
-  // once the first screen has loaded (the first screen needs none: the browser reads a new page by itself).
-  const watchScreens = () => void import('./screenChange').then((m) => m.w(router));
-  if (document.readyState === 'complete') watchScreens();
-  else addEventListener('load', watchScreens, { once: true });
-};
-
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-    <Committed then={afterFirstScreen} />
-  </StrictMode>
-);
 
 /** Resolves once the route's code has arrived (its chunks are preloaded by the page): the first render is whole. */
 const routed = (r: AppRouter) =>
@@ -46,11 +24,45 @@ const routed = (r: AppRouter) =>
     });
   });
 
-// A landing comes drawn by the server (docs/performance.md, "The landing drawn by the server"): React takes over the
-// markup where it is instead of drawing it again; every other screen is drawn here.
-const root = document.getElementById('root')!;
-if (root.firstElementChild) void routed(router).then(() => hydrateRoot(root, app));
-else createRoot(root).render(app);
+/** A new task: what comes after runs apart from what came before (no long task of both on a slow phone). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
-// The funnel's screen views, once the first screen has had its second (none of their code in the landing's JS).
-setTimeout(() => import('./funnel').then((f) => f.s(router)), 999);
+/**
+ * Starts the app (boot.ts calls it once this module has been evaluated, in a task of its own): the router, then React
+ * on the page, each in its own task. A landing comes drawn by the server (docs/performance.md, "The landing drawn by
+ * the server"): React takes over the markup where it is (in a transition, so that it yields to the phone every few
+ * milliseconds) instead of drawing it again; every other screen is drawn here.
+ */
+export async function start() {
+  seedLandingData(queryClient);
+  const router = createAppRouter();
+
+  let committed = false;
+  const afterFirstScreen = () => {
+    if (committed) return;
+    committed = true;
+    firstScreenDone();
+    // The first screen as it was put up: the funnel counts it even if she has moved on before its code arrives.
+    const first = router.state;
+    // Focus and announcement at each screen change (README "Accessibility and older patients"), and the funnel's
+    // screen views: their own chunks, after the first input or idle (the first screen needs neither: the browser
+    // reads a new page by itself).
+    whenIdle(() => import('./screenChange').then((m) => m.w(router, first.location.key)));
+    whenIdle(() => import('./funnel').then((f) => f.s(router, first)));
+  };
+
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+      <Committed then={afterFirstScreen} />
+    </StrictMode>
+  );
+
+  const root = document.getElementById('root')!;
+  if (!root.firstElementChild) return void createRoot(root).render(app);
+  await routed(router);
+  await nextTask();
+  startTransition(() => void hydrateRoot(root, app));
+}

@@ -1,18 +1,19 @@
 // A screen change is said and felt (README "Accessibility and older patients"): at each navigation the new screen's
 // title goes to a polite live region and focus moves to its first heading (tabIndex -1), so a screen reader starts
 // there and Tab goes on into the screen. Focus a screen placed itself (an input's autofocus, a dialog) stays. Not on
-// the first load: the browser reads a new page by itself. Loaded after the first screen (none of it in the landing's JS).
+// the first load: the browser reads a new page by itself. Loaded after the first input or idle (later.ts; none of it in
+// the landing's JS): a screen she reached before it arrived is placed when it does.
 import type { AppRouter } from './router';
 
-/** Watches the router (`w`: a short name, as main.tsx's bytes are counted). */
-export function w(router: AppRouter) {
+/** Watches the router from the first screen's location (`w`: a short name, as main.tsx's bytes are counted). */
+export function w(router: AppRouter, firstKey = router.state.location.key) {
   const live = document.createElement('p');
   live.className = 'visually-hidden';
   live.setAttribute('aria-live', 'polite');
   document.body.append(live);
-  let seen = router.state.location.key;
+  let seen = firstKey;
   let frame = 0;
-  router.subscribe((state) => {
+  const onState = (state: AppRouter['state']) => {
     if (state.navigation.state !== 'idle' || state.location.key === seen) return;
     seen = state.location.key;
     cancelAnimationFrame(frame);
@@ -34,5 +35,7 @@ export function w(router: AppRouter) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     });
-  });
+  };
+  router.subscribe(onState);
+  onState(router.state);
 }

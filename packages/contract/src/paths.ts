@@ -39,6 +39,8 @@ export const API = {
   ocrIdCard: '/ui/insu/v1/ocr/document/id-card',
   /** Ours (the spec has none): road-address search for the address screen. */
   addresses: '/ui/insu/v1/addresses',
+  /** Ours: the postcode of a road address the patient typed (POST, so the address stays out of the URL). */
+  addressPostcode: '/ui/insu/v1/addresses/postcode',
   /** Ours: the power of attorney (위임장) and consent (동의서) as PDF, before and after submission. */
   documentCommission: '/ui/insu/v1/claims/documents/commission',
   documentAgree: '/ui/insu/v1/claims/documents/agree',

@@ -615,6 +615,11 @@ export const address = z.object({
 });
 export type Address = z.infer<typeof address>;
 export const addressList = z.object({ list: z.array(address), total: z.number().int() });
+/** POST /ui/insu/v1/addresses/postcode (ours): the road address as the patient typed it, detail included or not. */
+export const addressPostcodeBody = z.object({ userAddr });
+/** Its postcode when one is certain, otherwise '' (the patient may go on without it). */
+export const addressPostcode = z.object({ userPostNo: userPostNoOrEmpty });
+export type AddressPostcode = z.infer<typeof addressPostcode>;
 
 /**
  * POST /ui/insu/v1/claims/documents/commission and /agree (ours): the power of attorney (위임장) and consent (동의서)

@@ -959,6 +959,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ui/insu/v1/addresses/postcode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 직접 입력한 도로명주소의 우편번호
+     * @description 도로명과 건물 번호로 주소를 검색해, 입력한 주소와 같은 결과의 우편번호가 하나일 때만 돌려줘요. 확실하지 않으면 빈 문자열이에요(우편번호 없이도 가입할 수 있어요). 주소 검색을 쓸 수 없으면 503이에요.
+     */
+    post: operations['addressPostcode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/claim/api/public/v1/links/exchange': {
     parameters: {
       query?: never;
@@ -7544,6 +7564,97 @@ export interface operations {
       };
     };
   };
+  addressPostcode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          userAddr: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            userPostNo: '' | string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, LINK_INVALID, STEP_UP_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 잠시 이용할 수 없어요 (code: ADDRESS_SEARCH_UNAVAILABLE) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   exchangeLink: {
     parameters: {
       query?: never;
@@ -8964,6 +9075,7 @@ export interface operations {
               insurerPhone: string | null;
             };
             deliveryFailure: string | null;
+            postNoMissing: boolean;
             timeline: {
               at: string;
               /** @enum {string} */
@@ -9098,6 +9210,7 @@ export interface operations {
               insurerPhone: string | null;
             };
             deliveryFailure: string | null;
+            postNoMissing: boolean;
             timeline: {
               at: string;
               /** @enum {string} */
@@ -9268,6 +9381,7 @@ export interface operations {
               insurerPhone: string | null;
             };
             deliveryFailure: string | null;
+            postNoMissing: boolean;
             timeline: {
               at: string;
               /** @enum {string} */
@@ -9435,6 +9549,7 @@ export interface operations {
               insurerPhone: string | null;
             };
             deliveryFailure: string | null;
+            postNoMissing: boolean;
             timeline: {
               at: string;
               /** @enum {string} */

@@ -97,7 +97,8 @@ export function controlCharacterAt(
 }
 
 export function registerControlTextGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
+  // Callback style, as every hook each request runs (docs/performance.md, "Per-request work"): no promise per request.
+  app.addHook('preValidation', (req, _reply, done) => {
     const schema = (req.routeOptions.schema ?? {}) as Record<string, unknown>;
     for (const [where, value] of [
       ['params', req.params],
@@ -106,10 +107,13 @@ export function registerControlTextGuard(app: FastifyInstance) {
     ] as const) {
       const at = controlCharacterAt(value, schema[where]);
       if (at !== undefined) {
-        throw new AppError('VALIDATION_FAILED', CONTROL_TEXT_MESSAGE, [
-          { field: at || where, message: CONTROL_TEXT_MESSAGE },
-        ]);
+        return done(
+          new AppError('VALIDATION_FAILED', CONTROL_TEXT_MESSAGE, [
+            { field: at || where, message: CONTROL_TEXT_MESSAGE },
+          ]),
+        );
       }
     }
+    done();
   });
 }

@@ -34,13 +34,15 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string | un
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   // Only JSON bodies: Fastify's default text/plain parser would read what a cross-site form sends.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (req) => {
-    if (SAFE_METHODS.has(req.method)) return;
+  // Callback style, as every hook each request runs (docs/performance.md, "Per-request work"): no promise per request.
+  app.addHook('onRequest', (req, _reply, done) => {
     const origin = req.headers.origin;
-    if (origin === undefined || isOwnOrigin(origin, req, publicOrigin)) return;
-    throw new AppError(
-      'ORIGIN_FORBIDDEN',
-      '다른 사이트에서 보낸 요청은 받을 수 없어요. 자동청구 화면에서 다시 시도해 주세요.',
+    if (SAFE_METHODS.has(req.method) || origin === undefined || isOwnOrigin(origin, req, publicOrigin)) return done();
+    done(
+      new AppError(
+        'ORIGIN_FORBIDDEN',
+        '다른 사이트에서 보낸 요청은 받을 수 없어요. 자동청구 화면에서 다시 시도해 주세요.',
+      ),
     );
   });
 }

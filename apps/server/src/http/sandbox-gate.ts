@@ -5,7 +5,7 @@
 // reachable (a demo with HOST=0.0.0.0, a staging host) shows the network nothing. "On this machine" is the TCP peer,
 // never a header: loopback, and no proxy header saying the request came from elsewhere (a reverse proxy on the same
 // host connects from loopback too).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { sendProblem } from './problem.js';
 
 declare module 'fastify' {
@@ -26,12 +26,17 @@ export function isLocalCaller(req: FastifyRequest) {
 }
 
 export function registerSandboxGate(app: FastifyInstance, isAdmin: (req: FastifyRequest) => Promise<boolean>) {
-  app.addHook('onRequest', async (req, reply) => {
-    // The route matched, not the URL as sent: the router decodes `/%73andbox/…` to the same route.
-    const path = req.routeOptions.url ?? req.url.split('?')[0]!;
-    if (!(path === '/sandbox' || path.startsWith(SANDBOX_PREFIX))) return;
+  const gate: onRequestAsyncHookHandler = async (req, reply) => {
     if (isLocalCaller(req)) return;
     if (!req.routeOptions.config?.localOnly && (await isAdmin(req))) return;
     return sendProblem(reply, { status: 404, code: 'NOT_FOUND', detail: '요청한 주소를 찾을 수 없어요.' });
+  };
+  // On the sandbox's routes only, first of their hooks: the other requests run nothing of it (docs/performance.md,
+  // "Per-request work"). The route matched, not the URL as sent: `/%73andbox/…` is the same route, and gated alike;
+  // a path under /sandbox that no route has is the router's 404, the same problem.
+  app.addHook('onRoute', (route) => {
+    if (!(route.url === '/sandbox' || route.url.startsWith(SANDBOX_PREFIX))) return;
+    const own = route.onRequest;
+    route.onRequest = [gate, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
 }

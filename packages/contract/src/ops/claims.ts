@@ -156,6 +156,11 @@ export const opsClaimDetail = operatorClaimView.extend({
   nextStep: z.object({ text: z.string(), insurerPhone: z.string().nullable() }),
   /** The delivery's last failure, shown as a delivery failure (never as the insurer's reject reason), or null. */
   deliveryFailure: z.string().nullable(),
+  /**
+   * The subscription's address has no postcode: she typed the address and the address provider found none or could
+   * not be asked. The claim goes without it (the claim form prints the address alone); the insurer's mail may need it.
+   */
+  postNoMissing: z.boolean(),
   timeline: z.array(timelineEntry),
 });
 export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;

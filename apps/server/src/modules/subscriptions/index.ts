@@ -22,6 +22,7 @@ export {
   liveSubscriptionOf,
   matchableSubscriptions,
   paperworkOf,
+  postNoMissingOf,
   subscriberOf,
   subscriptionIdsOf,
 } from './lookups.js';

@@ -184,6 +184,21 @@ export async function contactsOf(
   );
 }
 
+/**
+ * Whether a subscription's postal address has no postcode (she typed it, and the address provider found none or could
+ * not be asked; docs/providers/juso-address.md "A typed address"); undefined when there is no such subscription.
+ */
+export async function postNoMissingOf(ctx: AppContext, handle: Handle, insuApplyId: string) {
+  const row = await own<SubscriptionsTables>(handle)
+    .selectFrom('subscription')
+    .select('personEnc')
+    .where('insuApplyId', '=', insuApplyId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const p = personOf(ctx, row.personEnc);
+  return p.userAddr !== '' && p.userPostNo === '';
+}
+
 /** She agreed to 알림톡 (the optional SUBS_KAKAO_NOTI among her optTerms): otherwise SMS/LMS only. */
 export function kakaoConsented(optTerms: unknown): boolean {
   const list: unknown = typeof optTerms === 'string' ? JSON.parse(optTerms) : optTerms;

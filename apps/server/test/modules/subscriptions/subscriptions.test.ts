@@ -74,6 +74,7 @@ describe('session and CI', () => {
       ['GET', `${API.userAccounts}?bankCd=004&bankAccount=1234567890`],
       ['POST', API.ocrIdCard],
       ['GET', `${API.addresses}?keyword=세종대로`],
+      ['POST', API.addressPostcode],
       ['POST', API.documentCommission],
       ['POST', API.documentAgree],
     ];

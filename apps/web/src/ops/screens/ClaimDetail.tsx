@@ -135,6 +135,15 @@ export function ClaimDetail() {
             <dd>{claim.deliveryFailure}</dd>
           </>
         )}
+        {claim.postNoMissing && (
+          <>
+            <dt>우편번호</dt>
+            <dd>
+              없음. 환자가 주소를 직접 적었고 우편번호를 찾지 못했어요. 청구는 우편번호 없이 보내져요(청구서에는 주소만
+              들어가요). 보험사가 우편으로 연락해야 하면 환자에게 확인해 주세요.
+            </dd>
+          </>
+        )}
         {claim.handled && (
           <>
             <dt>처리 완료</dt>

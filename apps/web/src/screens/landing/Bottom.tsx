@@ -2,28 +2,17 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
+import { whenIdle } from '../../later';
 import { useClaimStore } from '../../store/claim';
 import { useTakenOver } from './takenOver';
 
-/** The next step's code, fetched once the landing is idle: never in the landing's first load, ready by the tap. */
+/** The next step's code, fetched after the first input or idle: never in the landing's first load, ready by the tap. */
 const prefetchNextStep = () => import('../auth/AuthAgreeInfo');
 
 export function StartButton() {
   const navigate = useNavigate();
   const ready = useTakenOver();
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 1500));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    // After load, so that the prefetch never competes with the first screen's own requests.
-    let id: number | undefined;
-    const later = () => (id = idle(() => void prefetchNextStep().catch(() => undefined)));
-    if (document.readyState === 'complete') later();
-    else window.addEventListener('load', later, { once: true });
-    return () => {
-      window.removeEventListener('load', later);
-      if (id !== undefined) cancel(id);
-    };
-  }, []);
+  useEffect(() => whenIdle(prefetchNextStep), []);
   const start = () => {
     useClaimStore.getState().reset();
     navigate(`${APP_BASE}/authAgreeInfo`);

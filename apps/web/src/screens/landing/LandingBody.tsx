@@ -1,18 +1,20 @@
-import type { ReactNode } from 'react';
-import { Bottom, StartButton } from './Bottom';
-import { Companies } from './Companies';
-import { Justice } from './Justice';
-import { SignUpOrder } from './SignUpOrder';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { afterFirstInputOrIdle } from '../../later';
+import { StartButton } from './Bottom';
+
+// Hydrate only what the first screen needs (docs/performance.md, "Web: the first screen"): the header and the start
+// button are taken over with the page; the parts below, drawn by the server all the same, keep the server's markup
+// until their code arrives after the first input or idle, and React then takes them over on their own.
+const BelowFirstScreen = lazy(() => afterFirstInputOrIdle().then(() => import('./BelowFirstScreen')));
 
 /** The landing parts in spec §2's order below whatever header the landing has. */
 export function LandingBody({ header }: { header: ReactNode }) {
   return (
     <div className="landing">
       {header}
-      <Justice />
-      <SignUpOrder />
-      <Companies />
-      <Bottom />
+      <Suspense fallback={null}>
+        <BelowFirstScreen />
+      </Suspense>
       <StartButton />
     </div>
   );

@@ -1,12 +1,14 @@
 // /security/adress: the patient's postal address (userPostNo, userAddr, userAddrDetail). A road-address search fills
-// it; the fields always stay editable, so typing it by hand is always possible (also when the search fails).
-import { useState } from 'react';
+// it; the fields always stay editable, so typing it by hand is always possible (also when the search fails). A typed
+// address gets its postcode looked up when she leaves the field (docs/providers/juso-address.md "A typed address");
+// the postcode is never required: what is not found here is looked up again at submission, or left for the operator.
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ADDRESS_KEYWORD_MIN, userAddr, userAddrDetail, userPostNoOrEmpty, type Address } from '@auto-claim/contract';
-import { searchAddresses } from '../../api/addresses';
+import { postcodeOf, searchAddresses } from '../../api/addresses';
 import { ApiError } from '../../api/client';
 import { useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';
@@ -24,6 +26,18 @@ type AddressInput = z.input<typeof addressForm>;
 type AddressValues = z.output<typeof addressForm>;
 
 const SEARCH_TOO_SHORT = `검색어를 ${ADDRESS_KEYWORD_MIN}자 이상 입력해 주세요. 예: 세종대로 110`;
+const ADDR_MIN = 5;
+
+/** How the look-up of a typed address's postcode went, as the screen says it. */
+type Lookup = { addr: string } & (
+  { state: 'pending' | 'unknown' | 'unavailable' } | { state: 'found'; userPostNo: string }
+);
+const LOOKUP_TEXT = {
+  pending: () => '우편번호를 찾고 있어요…',
+  found: (l: Lookup) => `우편번호 ${l.state === 'found' ? l.userPostNo : ''}를 찾아 넣었어요.`,
+  unknown: () => '이 주소의 우편번호는 찾지 못했어요. 비워 두어도 신청할 수 있어요.',
+  unavailable: () => '지금은 우편번호를 찾을 수 없어요. 비워 두어도 신청할 수 있어요.',
+};
 
 export default function Adress() {
   const { next, progress } = useWizard('adress');
@@ -33,6 +47,16 @@ export default function Adress() {
   const [keyword, setKeyword] = useState('');
   const [keywordError, setKeywordError] = useState<string>();
   const [picked, setPicked] = useState<string>();
+  const [lookup, setLookup] = useState<Lookup>();
+  // The postcode came from a search result or a look-up (not typed by her): a new address makes it stale.
+  const postNoAuto = useRef(Boolean(reg.userPostNo));
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const form = useForm<AddressInput, unknown, AddressValues>({
     resolver: zodResolver(addressForm),
@@ -59,9 +83,38 @@ export default function Adress() {
     const addr = a.buildingNm ? `${a.roadAddr} (${a.buildingNm})` : a.roadAddr;
     form.setValue('userPostNo', a.postNo, { shouldValidate: form.formState.isSubmitted });
     form.setValue('userAddr', addr, { shouldValidate: form.formState.isSubmitted });
+    postNoAuto.current = true;
+    setLookup(undefined);
     setPicked(addr);
     search.reset();
     form.setFocus('userAddrDetail');
+  };
+
+  /** Looks up the postcode of the address she typed, when the postcode field is empty; never holds her up. */
+  const lookUpPostcode = async () => {
+    const addr = form.getValues('userAddr').trim();
+    if (addr.length < ADDR_MIN || form.getValues('userPostNo').trim()) return;
+    if (lookup?.addr === addr && lookup.state !== 'unavailable') return;
+    setLookup({ addr, state: 'pending' });
+    let found: Lookup;
+    try {
+      const { userPostNo } = await postcodeOf(addr);
+      found = userPostNo ? { addr, state: 'found', userPostNo } : { addr, state: 'unknown' };
+    } catch {
+      found = { addr, state: 'unavailable' };
+    }
+    if (!mounted.current) {
+      // She went on before the answer came: the summary still gets it if the address is the one looked up.
+      const r = useClaimStore.getState().reg;
+      if (found.state === 'found' && r.userAddr === addr && !r.userPostNo) setReg({ userPostNo: found.userPostNo });
+      return;
+    }
+    if (form.getValues('userAddr').trim() !== addr) return; // changed since; its own look-up follows
+    setLookup(found);
+    if (found.state === 'found' && !form.getValues('userPostNo').trim()) {
+      form.setValue('userPostNo', found.userPostNo, { shouldValidate: form.formState.isSubmitted });
+      postNoAuto.current = true;
+    }
   };
 
   const onValid = (v: AddressValues) => {
@@ -73,7 +126,7 @@ export default function Adress() {
     next();
   };
 
-  const summary = (['userPostNo', 'userAddr', 'userAddrDetail'] as const)
+  const summary = (['userAddr', 'userAddrDetail', 'userPostNo'] as const)
     .filter((k) => errors[k]?.message)
     .map((k) => ({ target: `f-${k}`, message: errors[k]!.message! }));
   const results = search.data?.list ?? [];
@@ -151,20 +204,30 @@ export default function Adress() {
         aria-label="주소 입력"
       >
         <p className="field__hint">찾은 주소가 들어가요. 직접 입력하거나 고쳐도 돼요.</p>
-        <Field id="f-userPostNo" label="우편번호 (모르면 비워 두세요)" error={errors.userPostNo?.message}>
+        <Field
+          id="f-userAddr"
+          label="주소"
+          hint="검색하지 않고 도로명주소를 직접 적어도 돼요. 예: 서울특별시 중구 세종대로 110"
+          error={errors.userAddr?.message}
+        >
           {(p) => (
             <input
               {...p}
-              {...form.register('userPostNo')}
-              className="input postno"
-              inputMode="numeric"
-              maxLength={5}
-              autoComplete="postal-code"
+              {...form.register('userAddr', {
+                onChange: () => {
+                  // A postcode found for another address no longer fits; one she typed herself stays.
+                  if (postNoAuto.current && form.getValues('userPostNo')) {
+                    form.setValue('userPostNo', '');
+                    setLookup(undefined);
+                  }
+                  setPicked(undefined);
+                },
+                onBlur: () => void lookUpPostcode(),
+              })}
+              className="input"
+              autoComplete="address-line1"
             />
           )}
-        </Field>
-        <Field id="f-userAddr" label="주소" error={errors.userAddr?.message}>
-          {(p) => <input {...p} {...form.register('userAddr')} className="input" autoComplete="address-line1" />}
         </Field>
         <Field
           id="f-userAddrDetail"
@@ -175,6 +238,31 @@ export default function Adress() {
         >
           {(p) => <input {...p} {...form.register('userAddrDetail')} className="input" autoComplete="address-line2" />}
         </Field>
+        <Field
+          id="f-userPostNo"
+          label="우편번호"
+          optional
+          hint="주소를 적으면 찾아서 넣어 드려요. 몰라도 비워 두고 신청할 수 있어요."
+          error={errors.userPostNo?.message}
+        >
+          {(p) => (
+            <input
+              {...p}
+              {...form.register('userPostNo', {
+                onChange: () => {
+                  postNoAuto.current = false;
+                },
+              })}
+              className="input postno"
+              inputMode="numeric"
+              maxLength={5}
+              autoComplete="postal-code"
+            />
+          )}
+        </Field>
+        <p role="status" className="status-line">
+          {lookup && LOOKUP_TEXT[lookup.state](lookup)}
+        </p>
         <BottomAction>
           <button type="submit" className="btn btn--primary btn--block">
             다음

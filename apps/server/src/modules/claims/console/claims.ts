@@ -25,7 +25,7 @@ import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { operatorActionsOfClaim, recordAccess, recordOperatorAction } from '../../audit/index.js';
 import { hospitalsByCode, insurersByCode } from '../../reference/index.js';
-import { contactsOf, subscriberOf } from '../../subscriptions/index.js';
+import { contactsOf, postNoMissingOf, subscriberOf } from '../../subscriptions/index.js';
 import type { RecordPerson } from '../common.js';
 import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
@@ -373,8 +373,11 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       .orderBy('id')
       .execute(),
   ]);
-  const [patient] = await maskedPatients(ctx, [c]);
-  const names = await namesOf(db, [view.hospitalCd], [view.insuCompCd]);
+  const [[patient], names, postNoMissing] = await Promise.all([
+    maskedPatients(ctx, [c]),
+    namesOf(db, [view.hospitalCd], [view.insuCompCd]),
+    c.insuApplyId ? postNoMissingOf(ctx, ctx.db, c.insuApplyId) : undefined,
+  ]);
 
   type Ranked = TimelineEntry & { rank: number; seq: number };
   const entries: Ranked[] = [
@@ -460,6 +463,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       insurerPhone: names.callCenter.get(view.insuCompCd) ?? null,
     }),
     deliveryFailure: view.delivery?.lastError ?? null,
+    postNoMissing: postNoMissing ?? false,
     timeline: entries.map(({ rank: _r, seq: _s, ...e }) => e),
   };
 }
