@@ -6,7 +6,7 @@ import { API, APP_BASE } from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
 import { confirmHospitals, confirmSubscription } from '../../api/subscriptions';
 import { landingPath } from '../../auth/rules';
-import { useClaimStore } from '../../store/claim';
+import { useClaimStore, withEnrolDefaults } from '../../store/claim';
 
 export default function Excute() {
   const navigate = useNavigate();
@@ -23,7 +23,8 @@ export default function Excute() {
     }
     (async () => {
       try {
-        // The service terms were agreed before anyone was verified: now they are recorded against this person.
+        // The terms were agreed before anyone was verified: now they are recorded against this person (the telecom
+        // ones went with the SMS request).
         const agreed = [...reg.termsIds, ...reg.optTerms];
         if (agreed.length > 0) await api.post(API.termsAgree, { termsIds: agreed });
         // The resident number's back part is asked only after this (/security/jumin): the confirm goes with the six
@@ -43,6 +44,8 @@ export default function Excute() {
         } else if (back) {
           navigate(`${APP_BASE}${back}`, { replace: true });
         } else {
+          // A new enrolment: what the walk does not ask starts at its default, shown on the summary with "변경".
+          setReg(withEnrolDefaults(useClaimStore.getState().reg));
           navigate(`${APP_BASE}/security/jumin`, { replace: true });
         }
       } catch (e) {
