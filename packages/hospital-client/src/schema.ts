@@ -4188,6 +4188,7 @@ export interface operations {
             freshUntil?: string;
             userNmMasked?: string;
             userTelMasked?: string;
+            telecomType?: string;
             ci?: string;
             person?: {
               userNm: string;

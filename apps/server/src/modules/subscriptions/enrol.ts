@@ -241,6 +241,7 @@ export async function subscribe(
     userAddrDetail: reg.userAddrDetail ?? '',
     jobNm: checked.jobNm,
     bankAccountHolder: reg.bankAccountHolder,
+    telecomType: patient.person.telecomType,
   };
   const idcard: SubscriptionIdcard | null = reg.idcardType
     ? {

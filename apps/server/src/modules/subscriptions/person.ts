@@ -17,6 +17,11 @@ export interface SubscriptionPerson {
   userAddrDetail: string;
   jobNm: string;
   bankAccountHolder: string;
+  /**
+   * The carrier of the SMS verification she subscribed with (NICE code; '' before it was kept): a step-up from an
+   * 알림톡 link offers it again instead of asking (README "Identity and sessions", step-up).
+   */
+  telecomType: string;
 }
 
 export const encodePerson = (ctx: AppContext, p: SubscriptionPerson) => ctx.crypto.encryptJson(p);
@@ -35,6 +40,7 @@ export function personOf(ctx: AppContext, personEnc: string): SubscriptionPerson
     userAddrDetail: p.userAddrDetail ?? '',
     jobNm: p.jobNm ?? '',
     bankAccountHolder: p.bankAccountHolder ?? '',
+    telecomType: p.telecomType ?? '',
   };
 }
 

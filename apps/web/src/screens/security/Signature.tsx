@@ -172,8 +172,8 @@ export default function Signature() {
       </SlideBottom>
       <p className="screen__sub" id="sign-hint">
         {typing
-          ? '위임장과 동의서에 들어가는 서명이에요. 입력한 이름을 서버가 서명으로 그려 넣어요.'
-          : `위임장과 동의서에 들어가는 서명이에요. 손가락으로 ${userNm ? `${userNm} 님의 ` : ''}이름을 칸에 크게 써 주세요.`}
+          ? '입력한 이름을 서명 글씨로 그려 위임장과 동의서에 넣어요.'
+          : `손가락으로 ${userNm ? `${userNm} 님의 ` : ''}이름을 칸에 크게 써 주세요.`}
       </p>
       <div className={`field sign${error ? ' field--invalid' : ''}`} hidden={typing}>
         <div className="sign__box">
