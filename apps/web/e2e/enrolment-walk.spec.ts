@@ -19,10 +19,21 @@ const MAX_TAPS = 30;
 type Mode = 'outer' | 'inner';
 interface Walked {
   screens: string[];
+  /** Hangul syllables shown on each screen as it arrives (closed sheets and disclosures left out). */
+  syllables: Record<string, number>;
+  /**
+   * Of those, what she reads to act (docs/performance.md, "An older patient's enrolment"): headings, the question's lead
+   * line, labels and legends, the plain lines beside the terms, the summary's answers; not hints, help or fine print.
+   */
+  read: Record<string, number>;
   taps: number;
+  /** Of the taps and typed fields, those that needed a decision or a recall: a choice made, a field begun. */
+  decisions: number;
   strokes: number;
   swipes: number;
   typedCharacters: number;
+  /** Keys pressed for them: a Hangul syllable is two or three (its jamo), as on the phone's keyboard. */
+  keystrokes: number;
   appWaitingMs: number;
   wallSeconds: number;
 }
@@ -31,10 +42,14 @@ interface Walked {
 function walker(page: Page, label: string, check: boolean) {
   const w: Walked = {
     screens: [],
+    syllables: {},
+    read: {},
     taps: 0,
+    decisions: 0,
     strokes: 0,
     swipes: 0,
     typedCharacters: 0,
+    keystrokes: 0,
     appWaitingMs: 0,
     wallSeconds: 0,
   };
@@ -60,15 +75,18 @@ function walker(page: Page, label: string, check: boolean) {
 
   return {
     w,
-    async tap(target: Locator) {
+    /** A tap; `choice`: one that answers something (a box ticked, an item picked), not a "다음". */
+    async tap(target: Locator, choice = false) {
       await bring(target);
       w.taps += 1;
+      if (choice) w.decisions += 1;
       await target.click();
     },
     /** A native list (select): a tap opens it, another picks the item. */
     async choose(select: Locator, label: string) {
       await bring(select);
       w.taps += 2;
+      w.decisions += 1;
       await select.selectOption({ label });
     },
     /** Typing into a field: one tap to focus it unless the app already put focus there. */
@@ -76,9 +94,11 @@ function walker(page: Page, label: string, check: boolean) {
       await bring(field);
       if (!(await isFocused(field))) {
         w.taps += 1;
+        w.decisions += 1;
         await field.click();
       }
       w.typedCharacters += [...text].length;
+      w.keystrokes += [...text.normalize('NFD')].length;
       await page.keyboard.type(text);
     },
     async strokes(points: [number, number][][]) {
@@ -92,8 +112,9 @@ function walker(page: Page, label: string, check: boolean) {
     async waitFor(ready: () => Promise<unknown>) {
       const t0 = Date.now();
       await ready();
-      // The loading overlay (ui/LoadingOverlay) gone: nothing is still on its way.
+      // The loading overlay (ui/LoadingOverlay) and any placeholder gone: nothing is still on its way.
       await expect(page.locator('.loading--on')).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 20_000 });
       w.appWaitingMs += Date.now() - t0;
     },
     /** A new screen: its URL and heading ready (timed as the app's waiting), then a screenshot and, at 200 %, axe. */
@@ -104,6 +125,26 @@ function walker(page: Page, label: string, check: boolean) {
       });
       w.screens.push(name);
       const t0 = Date.now();
+      const counted = await page.evaluate(() => {
+        const READ =
+          'h1, h2, h3, legend, label, .screen__lead, .screen__sub, .wz-lead-note, .field__label, .consent__plain, ' +
+          '.summary-list, .summary-card__note, .bottom-action';
+        const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        let all = 0;
+        let read = 0;
+        while (texts.nextNode()) {
+          const el = texts.currentNode.parentElement!;
+          if (el.closest('dialog:not([open]), [hidden], [aria-hidden=true], .loading, .visually-hidden')) continue;
+          if (el.closest('details:not([open])') && !el.closest('summary')) continue;
+          if (el.getBoundingClientRect().width === 0) continue;
+          const n = (texts.currentNode.textContent!.match(/[가-힣]/g) ?? []).length;
+          all += n;
+          if (el.closest(READ)) read += n;
+        }
+        return { all, read };
+      });
+      w.syllables[name] = counted.all;
+      w.read[name] = counted.read;
       await snap(page, `walk-${label}-${String(w.screens.length).padStart(2, '0')}-${name}`);
       if (check) {
         await expectAccessible(page);
@@ -115,6 +156,54 @@ function walker(page: Page, label: string, check: boolean) {
       w.wallSeconds = Math.round((Date.now() - started - checkingMs) / 100) / 10;
       return w;
     },
+  };
+}
+
+/**
+ * Her time by a keystroke-level estimate (docs/performance.md, "An older patient's enrolment"): Card, Moran & Newell's
+ * operator times for a young adult, times OLDER for a woman of 68 (Jastrzembski & Charness 2007 found older adults'
+ * processor cycles on a mobile-phone task at about 1.5 to 2 times the young adults'); her reading of each screen's own
+ * words (Walked.read) at a pace taken slow on purpose; and what the walk measured of the app's own waiting.
+ */
+const OLDER = 1.7;
+const KLM = {
+  /** P (Card, Moran & Newell 1980): reach a target and touch it; a swipe to bring one into view costs as much. */
+  tap: 1.1 * OLDER,
+  /** A signature stroke: reach the pad, then about a second of drawing. */
+  stroke: (1.1 + 1) * OLDER,
+  /** A key on the phone's keyboard: 36 words a minute, the mean of Palin et al. (2019). */
+  key: 0.33 * OLDER,
+  /** M (Card, Moran & Newell 1980): deciding or recalling, before each field begun and each choice made. */
+  mental: 1.35 * OLDER,
+  /** Her reading, in Hangul syllables a second (400 a minute). */
+  syllablesPerSecond: 400 / 60,
+  /** The SMS code read in the messages app and back (two taps and a look), the account number from a bankbook. */
+  lookups: 6 + 5,
+  /** The SMS on its way from the vendor. */
+  sms: 10,
+};
+
+/** Seconds, from her tap on the landing's start button to the finish screen: each part and the sum. */
+function estimate(w: Walked) {
+  const reading = w.screens
+    .filter((s) => s !== 'landing' && s !== 'complete')
+    .reduce((sum, s) => sum + (w.read[s] ?? 0), 0);
+  const parts = {
+    taps: (w.taps + w.swipes) * KLM.tap,
+    strokes: w.strokes * KLM.stroke,
+    keys: w.keystrokes * KLM.key,
+    decisions: w.decisions * KLM.mental,
+    reading: reading / KLM.syllablesPerSecond,
+    lookupsAndSms: KLM.lookups + KLM.sms,
+    appWaiting: w.appWaitingMs / 1000,
+  };
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const seconds = Object.values(parts).reduce((a, b) => a + b, 0);
+  return {
+    seconds: round(seconds),
+    minutes: round(seconds / 60),
+    readSyllables: reading,
+    parts: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v)])),
   };
 }
 
@@ -140,7 +229,7 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await her.tap(page.getByRole('button', { name: '자동청구 시작하기' }).first());
 
   await her.screen(/\/authAgreeInfo$/, 'consent');
-  await her.tap(page.getByRole('checkbox', { name: /전체 동의/ }));
+  await her.tap(page.getByRole('checkbox', { name: /전체 동의/ }), true);
   await her.tap(bottom('동의하고 다음'));
 
   await her.screen(/\/identity$/, 'identity');
@@ -153,7 +242,7 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await expect(page.getByLabel('휴대폰 번호')).toHaveValue(
     `${p.phone.slice(0, 3)}-${p.phone.slice(3, 7)}-${p.phone.slice(7)}`,
   );
-  await her.tap(page.getByRole('radio', { name: 'SKT', exact: true }));
+  await her.tap(page.getByRole('radio', { name: 'SKT', exact: true }), true);
   await her.tap(bottom('인증번호 받기'));
 
   await her.screen(/\/certInput$/, 'certInput');
@@ -167,19 +256,19 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
 
   if (mode === 'inner') {
     await her.screen(/\/security\/possibleHospital$/, 'possibleHospital');
-    await her.tap(page.getByRole('checkbox', { name: /하늘빛종합병원/ }));
+    await her.tap(page.getByRole('checkbox', { name: /하늘빛종합병원/ }), true);
     await her.tap(bottom(/선택하고 다음/));
   }
 
   await her.screen(/\/security\/insuChoose$/, 'insuChoose');
-  await her.tap(page.getByRole('checkbox', { name: insurer, exact: true }));
+  await her.tap(page.getByRole('checkbox', { name: insurer, exact: true }), true);
   // The consent given on the consent screen is applied to this insurer, named here.
   await expect(page.getByRole('heading', { name: `앞에서 하신 보험사 동의를 ${insurer}에 적용해요` })).toBeVisible();
   await her.tap(bottom('다음'));
 
   if (insurer === '삼성화재') {
     await her.screen(/\/security\/photo$/, 'photo');
-    await her.tap(page.getByRole('radio', { name: '주민등록증' }));
+    await her.tap(page.getByRole('radio', { name: '주민등록증' }), true);
     await expect(page.getByRole('button', { name: '카메라로 찍기' })).toBeVisible();
     // The camera button, then the camera's shutter and its "사진 사용": three taps for one photo.
     await her.tap(page.getByRole('button', { name: '카메라로 찍기' }));
@@ -208,7 +297,7 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await her.tap(page.getByRole('button', { name: '주소 찾기' }));
   const found = page.getByRole('button', { name: /서울특별시 중구 세종대로 110/ });
   await her.waitFor(() => expect(found).toBeVisible({ timeout: 15_000 }));
-  await her.tap(found);
+  await her.tap(found, true);
   await her.type(page.getByLabel(/상세 주소/), '3층');
   await her.tap(bottom('다음'));
 
@@ -247,12 +336,13 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await expect(page.getByRole('heading', { name: '자동청구 신청을 마쳤어요' })).toBeVisible();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const done = her.finish();
+  const klm = estimate(done);
   // eslint-disable-next-line no-console -- the walk's measurements are this test's report (docs/performance.md)
   console.log(
-    `enrolment walk (${label}): ${JSON.stringify({ ...done, screens: done.screens.length, path: done.screens })}`,
+    `enrolment walk (${label}): ${JSON.stringify({ ...done, screens: done.screens.length, path: done.screens, klm })}`,
   );
   await mkdir('artifacts', { recursive: true });
-  await writeFile(`artifacts/enrolment-walk-${label}.json`, `${JSON.stringify(done, null, 2)}\n`);
+  await writeFile(`artifacts/enrolment-walk-${label}.json`, `${JSON.stringify({ ...done, klm }, null, 2)}\n`);
   expect(done.screens.length, `screens: ${done.screens.join(' → ')}`).toBeLessThanOrEqual(MAX_SCREENS);
   expect(done.taps, 'taps').toBeLessThanOrEqual(MAX_TAPS);
   return done;

@@ -14,7 +14,7 @@ export function SignUpOrder() {
   return (
     <section className="landing-section" aria-labelledby="order-title">
       <h2 id="order-title" className="landing-section__title">
-        가입은 5단계, 5분이면 끝나요
+        가입은 5단계, 6분 안팎이에요
       </h2>
       <p className="landing-free">
         <strong>이용료는 무료예요.</strong> 가입할 때도, 청구할 때도 돈을 받지 않아요.

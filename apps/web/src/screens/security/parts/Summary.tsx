@@ -111,12 +111,12 @@ export function Summary() {
         { key: '보험사', ...value('insuChoose', insurerName), action: change('insuChoose') },
         {
           key: '보험사 동의',
-          ...value('claimAgreeInfo', '동의했어요'),
+          ...value('claimAgreeInfo', `${insurerName}에 동의했어요`),
           action: change('claimAgreeInfo', '보기'),
         },
         {
           key: '보내는 서류',
-          value: '진료비 영수증, 세부내역서 등 (병원이 보내요)',
+          value: '병원이 보내요',
           action: change('document', '보기'),
         },
         ...(has('photo')
@@ -146,7 +146,7 @@ export function Summary() {
     },
     {
       title: '청구 설정',
-      note: '진료비가 적어도, 지난 진료도 빠짐없이 청구하도록 정해 두었어요. 이미 직접 청구하신 진료는 보험사가 중복으로 보고 지급하지 않아서, 보험금을 두 번 받는 일은 없어요. 바꾸려면 ‘변경’을 눌러 주세요.',
+      note: '빠짐없이 청구하도록 정해 두었어요. 직접 청구하신 진료는 보험사가 중복으로 보고 지급하지 않아서, 두 번 받는 일은 없어요.',
       rows: [
         {
           key: '최소 청구 금액',
@@ -243,9 +243,7 @@ export function Summary() {
     <form className="screen" noValidate onSubmit={onSubmit}>
       <h2 className="screen__lead">이 내용으로 자동청구를 신청할까요?</h2>
       <ErrorSummary items={problems} attempt={attempt} />
-      <p className="screen__sub">
-        아직 신청하지 않았어요. 고칠 내용이 있으면 ‘변경’을 눌러 주세요. 고친 뒤 이 화면으로 돌아와요.
-      </p>
+      <p className="screen__sub">아직 신청 전이에요. 고칠 내용이 있으면 ‘변경’을 눌러 주세요.</p>
       {cards.map((c) => (
         <SummaryCard key={c.title} title={c.title} note={c.note} rows={c.rows} />
       ))}
