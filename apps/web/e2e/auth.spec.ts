@@ -4,6 +4,7 @@ import {
   test,
   expect,
   appPath,
+  consentToAll,
   snap,
   expectAccessible,
   fillIdentity,
@@ -23,26 +24,23 @@ test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) 
   await page.goto(appPath(`/${HOSPITAL}`));
   await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
 
+  // The one consent screen (its errors, sheets and sizes: consent.spec.ts).
   await expect(page).toHaveURL(/\/authAgreeInfo$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('약관에 동의해 주세요');
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click();
-  await expect(page.getByText('필수 약관에 모두 동의해 주세요.')).toBeVisible();
-  await snap(page, 'auth-01-terms-error');
-  await expectAccessible(page);
-  // a term can be read in full, and agreeing there ticks it
-  await page.getByRole('button', { name: /서비스 이용약관 전문 보기/ }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await snap(page, 'auth-02-terms-sheet');
-  await page.getByRole('dialog').getByRole('button', { name: '동의하기' }).click();
-  await page.getByRole('checkbox', { name: '약관에 모두 동의해요' }).check();
-  // 'agree to all' can be undone item by item
-  const optional = page.getByRole('checkbox', { name: /\(선택\)/ }).first();
-  await optional.uncheck();
-  await expect(page.getByRole('checkbox', { name: '약관에 모두 동의해요' })).not.toBeChecked();
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('한 번에 받을게요');
+  await page.getByRole('checkbox', { name: /전체 동의/ }).check();
+  // 'agree to all' can be undone item by item: an optional one left out still lets her go on
+  await page
+    .getByRole('checkbox', { name: /\(선택\)/ })
+    .first()
+    .uncheck();
+  await expect(page.getByRole('checkbox', { name: /전체 동의/ })).not.toBeChecked();
+  await page.locator('.bottom-action').getByRole('button', { name: '동의하고 다음' }).click();
 
-  // The method screen offers one method only (휴대폰 문자): a choice that asks nothing is skipped.
+  // The method screen offers one method only (휴대폰 문자): a choice that asks nothing is skipped; the telecom terms
+  // were agreed on the consent screen.
   await expect(page).toHaveURL(/\/identity$/);
+  await expect(page.getByText('앞 화면에서 본인확인 약관에 모두 동의하셨어요.')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: '본인확인 약관에 모두 동의해요' })).toHaveCount(0);
   await page.getByRole('button', { name: '인증번호 받기' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' })).toBeVisible();
   await snap(page, 'auth-04-identity-errors');
@@ -96,8 +94,7 @@ test('the code screen explains a resend too soon and locks after 5 wrong codes',
   const p = testPerson();
   await page.goto(appPath(`/${HOSPITAL}`));
   await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
-  await page.getByRole('checkbox', { name: '약관에 모두 동의해요' }).check();
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click();
+  await consentToAll(page);
   await fillIdentity(page, p);
   await page.getByRole('button', { name: '인증번호 받기' }).click();
   await expect(page).toHaveURL(/\/certInput$/);
@@ -161,7 +158,7 @@ test('a verified patient whose claimAuth cookie was tampered with is refused at 
   const tampered = `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`;
   await page.context().addCookies([{ name: 'claimAuth', value: tampered, url: baseURL! }]);
   // spec §5: verified by SMS in this tab (access_hash), so any other value than this session's hash is refused.
-  await page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요').fill('1234567');
+  await page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill('234567');
   await page.getByRole('button', { name: '다음' }).click();
   const dialog = alertDialog(page);
   await expect(dialog).toContainText('알림');

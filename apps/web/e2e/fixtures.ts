@@ -66,20 +66,30 @@ export async function latestCode(page: Page, phone: string, notThis = '') {
   return code;
 }
 
-export async function fillIdentity(page: Page, p: TestPerson) {
+/**
+ * The identity screen filled. The telecom terms were agreed on the one consent screen of the sign-up; a verification
+ * for something else (a link's history) asks them here (`telecomTerms`).
+ */
+export async function fillIdentity(page: Page, p: TestPerson, opts: { telecomTerms?: boolean } = {}) {
   await page.getByLabel('이름').fill(p.name);
   await page.getByLabel('생년월일 6자리').fill(p.birth6);
   await page.getByLabel('주민등록번호 뒷자리 첫 숫자').fill(p.sexDigit);
   await page.getByLabel('휴대폰 번호').fill(p.phone);
   await page.getByRole('radio', { name: 'SKT', exact: true }).check();
-  await page.getByRole('checkbox', { name: '본인확인 약관에 모두 동의해요' }).check();
+  if (opts.telecomTerms) await page.getByRole('checkbox', { name: '본인확인 약관에 모두 동의해요' }).check();
+}
+
+/** The one consent screen (/authAgreeInfo): everything agreed at once, optional items included. */
+export async function consentToAll(page: Page) {
+  await page.getByRole('checkbox', { name: /전체 동의/ }).check();
+  await page.locator('.bottom-action').getByRole('button', { name: '동의하고 다음' }).click();
 }
 
 /**
  * A patient who came from a hospital's link (outer mode, default) or the inner landing (`hospitalCd: '00000000'`),
- * agreed to the terms and verified by SMS through the screens. A new patient then meets "누구의 진료인가요?"
- * (/security/whose): `whose: 'self'` (the default) taps 본인 and ends on /security/jumin, `'ask'` stays there. A
- * subscribed one ends wherever /excute sends her.
+ * agreed to every term on the consent screen and verified by SMS through the screens. A new patient then meets
+ * "누구의 진료인가요?" (/security/whose): `whose: 'self'` (the default) taps 본인 and ends on /security/jumin, `'ask'`
+ * stays there. A subscribed one ends wherever /excute sends her.
  */
 export async function verifiedPatient(
   page: Page,
@@ -89,8 +99,7 @@ export async function verifiedPatient(
   const hospitalCd = opts.hospitalCd ?? '90000001';
   await page.goto(appPath(hospitalCd === '00000000' ? '/' : `/${hospitalCd}`));
   await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
-  await page.getByRole('checkbox', { name: '약관에 모두 동의해요' }).check();
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click();
+  await consentToAll(page);
   // One verification method is no choice: /selfAuthSelect is skipped.
   await fillIdentity(page, person);
   await page.getByRole('button', { name: '인증번호 받기' }).click();

@@ -1,12 +1,24 @@
 // An older patient finishes alone (README "Accessibility and older patients"): the SMS screen survives a reload, the
-// whole enrolment by keyboard alone at 200% text size, and again with the CPU slowed 4×; on every screen axe-core,
-// text of at least 16 px, targets of at least 44 × 44 px, no sideways scrolling, and no toast over the primary button.
-// The walks print and keep (artifacts/older-patient-walk-*.json) the screens, keypresses or taps, and seconds.
+// whole enrolment by keyboard alone at 200% text size (the walk by taps with the CPU slowed 4× is
+// enrolment-walk.spec.ts); on every screen axe-core, text of at least 16 px, targets of at least 44 × 44 px, no
+// sideways scrolling, and no toast over the primary button; the cancel dialog's safe choice. The keyboard walk prints
+// and keeps (artifacts/older-patient-walk-keyboard-200pct.json) the screens, keypresses and seconds.
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { SMS_CODE_TTL_SECONDS } from '@auto-claim/contract';
-import { test, expect, appPath, expectAccessible, fillIdentity, latestCode, snap, testPerson } from './fixtures';
-import { drawSignature, errorSummary } from './wizard-steps';
+import {
+  test,
+  expect,
+  appPath,
+  consentToAll,
+  expectAccessible,
+  fillIdentity,
+  latestCode,
+  snap,
+  testPerson,
+} from './fixtures';
+import { subscribe } from './patient-api';
+import { errorSummary } from './wizard-steps';
 
 const HOSPITAL = '90000001';
 
@@ -152,8 +164,7 @@ test('the SMS code screen comes back after a reload, its timer still running fro
   const p = testPerson();
   await page.goto(appPath(`/${HOSPITAL}`));
   await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
-  await page.getByRole('checkbox', { name: '약관에 모두 동의해요' }).check();
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click();
+  await consentToAll(page);
   await expect(page).toHaveURL(/\/identity$/);
   await fillIdentity(page, p);
   await page.getByRole('button', { name: '인증번호 받기' }).click();
@@ -198,26 +209,25 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   await kb.tabTo(page.getByRole('button', { name: '자동청구 시작하기' }).first());
   await kb.press('Enter');
 
-  await at.at(/\/authAgreeInfo$/, 'terms');
-  await kb.tabTo(page.getByRole('checkbox', { name: '약관에 모두 동의해요' }));
+  await at.at(/\/authAgreeInfo$/, 'consent');
+  await kb.tabTo(page.getByRole('checkbox', { name: /전체 동의/ }));
   await kb.press('Space');
-  await kb.tabTo(page.getByRole('button', { name: '동의하고 계속하기' }));
+  await kb.tabTo(bottom('동의하고 다음'));
   await kb.press('Enter');
 
-  // The method choice has one option: skipped.
+  // The method choice has one option: skipped. The telecom terms were agreed on the consent screen.
   await at.at(/\/identity$/, 'identity');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await kb.tabTo(page.getByLabel('이름'));
   await kb.type(p.name);
   await kb.tabTo(page.getByLabel('생년월일 6자리'));
   await kb.type(p.birth6);
-  await kb.tabTo(page.getByLabel('주민등록번호 뒷자리 첫 숫자'));
+  // Six digits move focus to the sex digit: no Tab needed.
+  await expect(page.getByLabel('주민등록번호 뒷자리 첫 숫자')).toBeFocused();
   await kb.type(p.sexDigit);
   await kb.tabTo(page.getByLabel('휴대폰 번호'));
   await kb.type(p.phone);
   await kb.tabTo(page.getByRole('radio', { name: 'SKT', exact: true }));
-  await kb.press('Space');
-  await kb.tabTo(page.getByRole('checkbox', { name: '본인확인 약관에 모두 동의해요' }));
   await kb.press('Space');
   await kb.tabTo(page.getByRole('button', { name: '인증번호 받기' }));
   await kb.press('Enter');
@@ -234,8 +244,8 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
 
   await at.at(/\/security\/jumin$/, 'jumin');
   await expect(page.getByText('5단계 중 1단계')).toBeVisible();
-  await kb.tabTo(page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요'));
-  await kb.type(p.rrnBack);
+  await kb.tabTo(page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요'));
+  await kb.type(p.rrnBack.slice(1));
   await kb.press('Enter');
 
   await at.at(/\/security\/insuChoose$/, 'insuChoose');
@@ -248,16 +258,6 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   await kb.tabTo(bottom('다음'));
   await kb.press('Enter');
 
-  await at.at(/\/security\/claimAgreeInfo$/, 'claimAgreeInfo');
-  await kb.tabTo(page.getByRole('checkbox', { name: 'AIA생명 약관에 모두 동의해요' }));
-  await kb.press('Space');
-  await kb.tabTo(bottom('동의하고 다음'));
-  await kb.press('Enter');
-
-  await at.at(/\/security\/document$/, 'document');
-  await kb.tabTo(bottom('확인했어요'));
-  await kb.press('Enter');
-
   await at.at(/\/security\/paymentAccount$/, 'paymentAccount');
   await expect(page.getByText('5단계 중 4단계')).toBeVisible();
   const bank = page.getByLabel('은행');
@@ -265,33 +265,9 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   await kb.arrowTo(() => bank.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text === 'KB국민은행'));
   await kb.tabTo(page.getByLabel('계좌번호'));
   await kb.type('123-456-789012');
-  await kb.tabTo(page.getByRole('radio', { name: '본인' }));
-  await kb.press('Space');
+  // 본인 is chosen to begin with.
+  await expect(page.getByRole('radio', { name: '본인' })).toBeChecked();
   await kb.tabTo(bottom('계좌 확인하고 다음'));
-  await kb.press('Enter');
-
-  await at.at(/\/security\/paymentCenter$/, 'paymentCenter');
-  await kb.tabTo(bottom('확인했어요'));
-  await kb.press('Enter');
-
-  await at.at(/\/security\/expenses$/, 'expenses');
-  await kb.tabTo(page.getByRole('button', { name: /청구할 최소 진료비/ }));
-  await kb.press('Enter');
-  const sheet = page.getByRole('dialog', { name: '청구할 최소 진료비' });
-  await expect(sheet).toBeVisible();
-  await expectAccessible(page);
-  await kb.tabTo(sheet.getByRole('button', { name: /3만 원 이상/ }));
-  await kb.press('Enter');
-  await expect(sheet).toBeHidden();
-  await kb.tabTo(bottom('다음'));
-  await kb.press('Enter');
-
-  await at.at(/\/security\/retro$/, 'retro');
-  const year = page.getByRole('radio', { name: /최근 1년/ });
-  await kb.tabTo(page.getByRole('radio').first());
-  await kb.arrowTo(() => year.evaluate((el) => el === document.activeElement));
-  await kb.press('Space');
-  await kb.tabTo(bottom('다음'));
   await kb.press('Enter');
 
   await at.at(/\/security\/adress$/, 'adress');
@@ -314,24 +290,15 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   await kb.tabTo(bottom('다음'));
   await kb.press('Enter');
 
-  await at.at(/\/security\/job$/, 'job');
-  const group = page.getByLabel('직업 분류');
-  await kb.tabTo(group);
-  await kb.arrowTo(() => group.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text === '사무 종사자'));
-  const detail = page.getByLabel('세부 직업');
-  await kb.tabTo(detail);
-  await kb.arrowTo(() => detail.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text === '금융 사무직'));
-  await kb.tabTo(bottom('다음'));
-  await kb.press('Enter');
-
-  await at.at(/\/security\/email$/, 'email');
-  await kb.tabTo(page.getByLabel(/이메일 주소/));
-  await kb.type('kim.test@example.com');
-  await kb.tabTo(bottom('다음'));
-  await kb.press('Enter');
-
   await at.at(/\/security\/signature$/, 'signature');
   await expect(page.getByText('5단계 중 5단계')).toBeVisible();
+  // The documents she signs, read before signing, by keyboard too.
+  await kb.tabTo(page.getByRole('button', { name: '위임장 읽기' }));
+  await kb.press('Enter');
+  await expect(page.getByRole('dialog', { name: '서명할 위임장' })).toBeVisible();
+  await expectAccessible(page);
+  await kb.press('Escape');
+  await expect(page.getByRole('dialog', { name: '서명할 위임장' })).toBeHidden();
   // No finger needed: the other way to sign, reached by Tab, is her name typed and confirmed as her signature.
   await kb.tabTo(page.getByRole('button', { name: '손가락 대신 이름을 입력해 서명할게요' }));
   await kb.press('Enter');
@@ -351,18 +318,9 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   await kb.tabTo(bottom('서명 완료'));
   await kb.press('Enter');
 
-  await at.at(/\/security\/docComissionView$/, 'docComissionView');
-  await expect(page.getByRole('img', { name: `${p.name} 님의 서명 (이름 입력)` })).toBeVisible();
-  await kb.tabTo(bottom('확인했어요'));
-  await kb.press('Enter');
-
-  await at.at(/\/security\/docAgreeView$/, 'docAgreeView');
-  await kb.tabTo(page.getByRole('checkbox', { name: '자동청구 가입 약관에 모두 동의해요' }));
-  await kb.press('Space');
-  await kb.tabTo(bottom('동의하고 다음'));
-  await kb.press('Enter');
-
   await at.at(/\/security\/applyHistory$/, 'applyHistory');
+  await expect(page.getByRole('heading', { name: '이 내용으로 자동청구를 신청할까요?' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('img', { name: `${p.name} 님의 서명 (이름 입력)` })).toBeVisible();
   await kb.tabTo(bottom('자동청구 신청하기'));
   await kb.press('Enter');
 
@@ -376,128 +334,13 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   });
 });
 
-test('the whole enrolment with the CPU slowed 4×, by taps, then the cancel dialog: the safe choice is primary', async ({
+test('the status page’s cancel dialog: the safe choice is primary, at 390 and 320 px and at 200 % text', async ({
   page,
 }) => {
-  test.setTimeout(480_000);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const started = Date.now();
-  let taps = 0;
-  const tap = async (target: Locator) => {
-    taps += 1;
-    await target.click();
-  };
-  const fill = async (target: Locator, text: string) => {
-    taps += 1; // one tap into the field; the typing is the phone's keyboard
-    await target.fill(text);
-  };
-  // axe-core reads every screen in the keyboard walk; under a 4× slower CPU it would take minutes more here.
-  const at = screens(page, 'older-cpu', false);
+  test.setTimeout(120_000);
   const p = testPerson();
-  const bottom = (name: string | RegExp) => page.locator('.bottom-action').getByRole('button', { name });
-
-  await page.goto(appPath(`/${HOSPITAL}`));
-  await at.at(/\/90000001$/, 'landing');
-  await page.setViewportSize({ width: 320, height: 720 });
-  await snap(page, 'older-cpu-landing-320');
-  await expectReadable(page, 'landing at 320 px');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await tap(page.getByRole('button', { name: '자동청구 시작하기' }).first());
-  await at.at(/\/authAgreeInfo$/, 'terms');
-  await tap(page.getByRole('checkbox', { name: '약관에 모두 동의해요' }));
-  await tap(page.getByRole('button', { name: '동의하고 계속하기' }));
-  await at.at(/\/identity$/, 'identity');
-  // An error state first.
-  await tap(page.getByRole('button', { name: '인증번호 받기' }));
-  await expect(page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' })).toBeVisible();
-  await expectReadable(page, 'identity errors');
-  await snap(page, 'older-cpu-identity-error');
-  await page.setViewportSize({ width: 320, height: 720 });
-  await snap(page, 'older-cpu-identity-error-320');
-  await expectReadable(page, 'identity errors at 320 px');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await fill(page.getByLabel('이름'), p.name);
-  await fill(page.getByLabel('생년월일 6자리'), p.birth6);
-  await fill(page.getByLabel('주민등록번호 뒷자리 첫 숫자'), p.sexDigit);
-  await fill(page.getByLabel('휴대폰 번호'), p.phone);
-  await tap(page.getByRole('radio', { name: 'SKT', exact: true }));
-  await tap(page.getByRole('checkbox', { name: '본인확인 약관에 모두 동의해요' }));
-  await tap(page.getByRole('button', { name: '인증번호 받기' }));
-  await at.at(/\/certInput$/, 'certInput');
-  await page.setViewportSize({ width: 320, height: 720 });
-  await snap(page, 'older-cpu-certInput-320');
-  await expectReadable(page, 'certInput at 320 px');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await fill(page.getByLabel('인증번호'), await latestCode(page, p.phone));
-  await tap(page.getByRole('button', { name: '확인', exact: true }));
-  await at.at(/\/security\/whose$/, 'whose');
-  await tap(page.getByRole('button', { name: /^본인/ }));
-  await at.at(/\/security\/jumin$/, 'jumin');
-  // The "본인인증을 마쳤어요" toast, if still up, is above the bottom bar (expectReadable checks it).
-  await fill(page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요'), p.rrnBack);
-  await tap(bottom('다음'));
-  await at.at(/\/security\/insuChoose$/, 'insuChoose');
-  await page.setViewportSize({ width: 320, height: 720 });
-  await snap(page, 'older-cpu-insuChoose-320');
-  await expectReadable(page, 'insuChoose at 320 px');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await tap(page.getByRole('checkbox', { name: 'AIA생명', exact: true }));
-  await tap(bottom('다음'));
-  await at.at(/\/security\/claimAgreeInfo$/, 'claimAgreeInfo');
-  await tap(page.getByRole('checkbox', { name: 'AIA생명 약관에 모두 동의해요' }));
-  await tap(bottom('동의하고 다음'));
-  await at.at(/\/security\/document$/, 'document');
-  await tap(bottom('확인했어요'));
-  await at.at(/\/security\/paymentAccount$/, 'paymentAccount');
-  taps += 1;
-  await page.getByLabel('은행').selectOption({ label: 'KB국민은행' });
-  await fill(page.getByLabel('계좌번호'), '123-456-789012');
-  await tap(page.getByRole('radio', { name: '본인' }));
-  await tap(bottom('계좌 확인하고 다음'));
-  await at.at(/\/security\/paymentCenter$/, 'paymentCenter');
-  await tap(bottom('확인했어요'));
-  await at.at(/\/security\/expenses$/, 'expenses');
-  await tap(page.getByRole('button', { name: /청구할 최소 진료비/ }));
-  await tap(page.getByRole('dialog', { name: '청구할 최소 진료비' }).getByRole('button', { name: /3만 원 이상/ }));
-  await tap(bottom('다음'));
-  await at.at(/\/security\/retro$/, 'retro');
-  await tap(page.getByRole('radio', { name: /최근 1년/ }));
-  await tap(bottom('다음'));
-  await at.at(/\/security\/adress$/, 'adress');
-  await fill(page.getByRole('searchbox', { name: '주소 검색' }), '세종대로 110');
-  await tap(page.getByRole('button', { name: '주소 찾기' }));
-  await tap(page.getByRole('button', { name: /서울특별시 중구 세종대로 110/ }));
-  await fill(page.getByLabel(/상세 주소/), '3층');
-  await tap(bottom('다음'));
-  await at.at(/\/security\/job$/, 'job');
-  taps += 2;
-  await page.getByLabel('직업 분류').selectOption({ label: '사무 종사자' });
-  await page.getByLabel('세부 직업').selectOption({ label: '금융 사무직' });
-  await tap(bottom('다음'));
-  await at.at(/\/security\/email$/, 'email');
-  await tap(bottom(/다음/));
-  await at.at(/\/security\/signature$/, 'signature');
-  taps += 2;
-  await drawSignature(page);
-  await tap(bottom('서명 완료'));
-  await at.at(/\/security\/docComissionView$/, 'docComissionView');
-  await tap(bottom('확인했어요'));
-  await at.at(/\/security\/docAgreeView$/, 'docAgreeView');
-  await tap(page.getByRole('checkbox', { name: '자동청구 가입 약관에 모두 동의해요' }));
-  await tap(bottom('동의하고 다음'));
-  await at.at(/\/security\/applyHistory$/, 'applyHistory');
-  await tap(bottom('자동청구 신청하기'));
-  await at.at(/\/web\/complete/, 'complete');
-  await record('cpu-4x', {
-    screens: at.seen.length,
-    taps,
-    seconds: Math.round((Date.now() - started) / 100) / 10,
-    secondsWithoutChecks: Math.round((Date.now() - started - at.checkingMs) / 100) / 10,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-
-  // The status page, and its cancel dialog: the safe choice is the blue primary, 해지하기 red and secondary.
+  // Subscribed through the API in this browser's context: its session opens the status page, as after enrolling.
+  await subscribe(page.request, p, 10_000);
   await page.goto(appPath('/security/applyHistory'));
   await expect(page.getByRole('heading', { name: '자동청구에 가입되어 있어요' })).toBeVisible({ timeout: 15_000 });
   await expectReadable(page, 'status page');

@@ -215,6 +215,9 @@ export async function expectFits(page: Page, where: string) {
         const s = getComputedStyle(e);
         if (s.visibility === 'hidden' || s.display === 'none' || s.opacity === '0') return false;
         if (s.clip === 'rect(0px, 0px, 0px, 0px)' || s.clipPath === 'inset(50%)') return false;
+        // The inside of a closed <details> is not drawn (its summary is).
+        const parent = e.parentElement;
+        if (parent instanceof HTMLDetailsElement && !parent.open && e.tagName !== 'SUMMARY') return false;
       }
       return true;
     };

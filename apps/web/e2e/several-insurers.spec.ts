@@ -1,17 +1,18 @@
 // A patient with 실손 at one insurer and 단체실손 at another (spec §2 insuChoose) enrols once for both: both are chosen
-// on insuChoose, each insurer's consent is asked on claimAgreeInfo, the address is found by a building's name in the
-// sandbox's road addresses (README "Sandbox providers") rather than typed, and the status page ("내 자동청구") names
-// both insurers. At 390×844, axe on each changed screen.
+// on insuChoose, where the insurer consent given on the consent screen is applied to each and recorded as each one's
+// own term; claimAgreeInfo, opened from the summary, shows each insurer's consent and refuses one alone; the address
+// is found by a building's name in the sandbox's road addresses (README "Sandbox providers") rather than typed, and
+// the status page ("내 자동청구") names both insurers. At 390×844, axe on each changed screen.
 import { test, expect, snap, expectAccessible, verifiedPatient } from './fixtures';
 import {
+  account,
+  atSummary,
+  fromSummary,
   idCardPhoto,
+  jumin,
   onScreen,
   next,
-  expenses,
-  retro,
-  job,
-  email,
-  signature,
+  drawSignature,
   submit,
   complete,
   errorSummary,
@@ -22,48 +23,27 @@ const OUTER = '90000001';
 test('two insurers chosen, a consent each, a real address found, and the status page names both', async ({ page }) => {
   test.setTimeout(240_000);
   const person = await verifiedPatient(page, { hospitalCd: OUTER });
-  await page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요').fill(person.rrnBack);
-  await next(page);
+  await jumin(page, person);
 
-  // insuChoose: more than one insurer.
+  // insuChoose: more than one insurer, the consent applied to both and recorded as each one's own.
   await onScreen(page, 'insuChoose', '보험사 선택', 'several-insuChoose');
   await page.getByRole('checkbox', { name: '삼성화재', exact: true }).check();
   await page.getByRole('checkbox', { name: '현대해상', exact: true }).check();
   await expect(page.getByText('2곳을 골랐어요. 병원 진료마다 고른 보험사 모두에 따로 청구해요.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: '앞에서 하신 보험사 동의를 삼성화재, 현대해상에 적용해요' }),
+  ).toBeVisible();
   await snap(page, 'several-insuChoose-two');
   await expectAccessible(page);
+  const recorded = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/auth/rest/terms',
+  );
   await next(page);
+  expect((await recorded).postDataJSON()).toEqual({ termsIds: ['INSU_SAMSUNGFIRE_CLAIM', 'INSU_HYUNDAIMARINE_CLAIM'] });
 
-  // claimAgreeInfo: each insurer's own consent; one alone is not enough.
-  await onScreen(page, 'claimAgreeInfo', '보험사 약관 동의', 'several-claimAgreeInfo');
-  for (const name of ['삼성화재', '현대해상']) {
-    await expect(page.getByRole('heading', { name: `${name}에 보험금을 청구하려면 동의가 필요해요` })).toBeVisible();
-  }
-  await page.getByRole('checkbox', { name: '삼성화재 약관에 모두 동의해요' }).check();
-  await next(page, '동의하고 다음');
-  await expect(page.getByRole('alert').filter({ hasText: '필수 약관에 모두 동의해 주세요.' })).toBeFocused();
-  await page.getByRole('checkbox', { name: '현대해상 약관에 모두 동의해요' }).check();
-  await expect(page.getByRole('checkbox', { name: '삼성화재 약관에 모두 동의해요' })).toBeChecked();
-  await snap(page, 'several-claimAgreeInfo-both');
-  await expectAccessible(page);
-  await next(page, '동의하고 다음');
-
-  await onScreen(page, 'document', '제출 서류 안내', 'several-document');
-  await expect(page.getByRole('heading', { name: '삼성화재, 현대해상에 이런 서류를 보내요' })).toBeVisible();
-  await next(page, '확인했어요');
-  await expect(page).toHaveURL(/\/security\/(idPhotoInfo|paymentAccount)$/);
-  if (page.url().endsWith('/idPhotoInfo')) await idCardPhoto(page);
-  await expect(page).toHaveURL(/\/security\/paymentAccount$/);
-  await page.getByLabel('은행').selectOption({ label: 'KB국민은행' });
-  await page.getByLabel('계좌번호').fill('123-456-789012');
-  await page.getByRole('radio', { name: '본인' }).check();
-  await next(page, '계좌 확인하고 다음');
-  await onScreen(page, 'paymentCenter', '보험금 지급 안내', 'several-paymentCenter');
-  await expect(page.getByRole('heading', { name: /삼성화재, 현대해상에서 직접 보내 드려요/ })).toBeVisible();
-  await next(page, '확인했어요');
-
-  await expenses(page, 'several');
-  await retro(page, 'several');
+  await expect(page).toHaveURL(/\/security\/(photo|paymentAccount)$/);
+  if (page.url().endsWith('/photo')) await idCardPhoto(page);
+  await account(page);
 
   // The address, found by a hospital's name among the sandbox's real road addresses, not typed.
   await expect(page).toHaveURL(/\/security\/adress$/);
@@ -79,20 +59,31 @@ test('two insurers chosen, a consent each, a real address found, and the status 
   await next(page);
   await expect(errorSummary(page)).toHaveCount(0);
 
-  await job(page, 'several');
-  await email(page, 'several');
-  await signature(page, 'several');
-  await expect(page).toHaveURL(/\/security\/docComissionView$/);
-  await expect(page.getByRole('article', { name: '진료기록 열람 및 사본발급 위임장' })).toContainText(
-    '올림픽로43길 88',
-  );
-  await next(page, '확인했어요');
-  await expect(page).toHaveURL(/\/security\/docAgreeView$/);
-  await page.getByRole('checkbox', { name: '자동청구 가입 약관에 모두 동의해요' }).check();
-  await next(page, '동의하고 다음');
-
-  await expect(page).toHaveURL(/\/security\/applyHistory$/);
+  await expect(page).toHaveURL(/\/security\/signature$/);
+  await page.getByRole('button', { name: '위임장 읽기' }).click();
+  await expect(page.getByRole('dialog', { name: '서명할 위임장' })).toContainText('올림픽로43길 88');
+  await page.getByRole('dialog', { name: '서명할 위임장' }).getByRole('button', { name: '닫기' }).click();
+  await drawSignature(page);
+  await next(page, '서명 완료');
+  await atSummary(page);
   await expect(page.getByRole('main')).toContainText('삼성화재, 현대해상');
+
+  // claimAgreeInfo from the summary: each insurer's own consent, agreed; one alone is not enough.
+  await fromSummary(page, '보기 보험사 동의', 'claimAgreeInfo', '보험사 약관 동의', 'several-claimAgreeInfo');
+  for (const name of ['삼성화재', '현대해상']) {
+    await expect(page.getByRole('heading', { name: `${name}에 보험금을 청구하려면 동의가 필요해요` })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: `${name} 약관에 모두 동의해요` })).toBeChecked();
+  }
+  await page.getByRole('checkbox', { name: '현대해상 약관에 모두 동의해요' }).uncheck();
+  await next(page, '동의하고 다음');
+  await expect(page.getByRole('alert').filter({ hasText: '필수 약관에 모두 동의해 주세요.' })).toBeFocused();
+  await page.getByRole('checkbox', { name: '현대해상 약관에 모두 동의해요' }).check();
+  await expect(page.getByRole('checkbox', { name: '삼성화재 약관에 모두 동의해요' })).toBeChecked();
+  await snap(page, 'several-claimAgreeInfo-both');
+  await expectAccessible(page);
+  await next(page, '동의하고 다음');
+  await atSummary(page);
+
   await submit(page);
   await complete(page, 'several');
 

@@ -39,6 +39,8 @@ for (const width of [390, 320]) {
     // Nothing the session already knows is asked again.
     await expect(sheet.getByLabel('이름')).toHaveCount(0);
     await expect(sheet.getByLabel('휴대폰 번호')).toHaveCount(0);
+    // The carrier she chose when she subscribed is chosen again (she may change it).
+    await expect(sheet.getByRole('radio', { name: 'SKT', exact: true })).toBeChecked();
     await snap(page, `step-up-${width}-01-why`);
     await expectAccessible(page);
 

@@ -220,7 +220,7 @@ test('a 알림톡 link opened in another browser: SMS verification, then straigh
     await expectAccessible(fresh);
     await textSize(fresh, 100);
     await fresh.setViewportSize({ width: 390, height: 844 });
-    await fillIdentity(fresh, p);
+    await fillIdentity(fresh, p, { telecomTerms: true });
     await fresh.getByRole('button', { name: '인증번호 받기' }).click();
     await expect(fresh).toHaveURL(/\/certInput$/);
     await expect(fresh.getByText(/단계 중 \d단계/)).toHaveCount(0);

@@ -1,11 +1,16 @@
-// The wizard's later screens (spec §2 guarded screens) and what follows: expenses → retro → adress → job → email → signature →
-// docComissionView → docAgreeView → applyHistory → /web/complete, then 'my subscription': status subscribed, change the
-// account, add a hospital, remove one, cancel. Outer and inner mode. Every screen: a screenshot and axe-core.
+// The wizard's later screens (spec §2 guarded screens) and what follows: adress → signature → applyHistory (the summary,
+// and from it the screens off the walk: expenses, retro, job, email, the signed documents) → /web/complete, then 'my
+// subscription': status subscribed, change the account, add a hospital, remove one, cancel. Outer and inner mode. Every
+// screen: a screenshot and axe-core.
 import type { Page } from '@playwright/test';
 import { SMS_RESEND_INTERVAL_SECONDS } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, verifiedPatient, appPath, type TestPerson } from './fixtures';
 import {
+  account,
+  atSummary,
   idCardPhoto,
+  insurers,
+  jumin,
   onScreen,
   next,
   expenses,
@@ -34,24 +39,16 @@ async function firstScreens(
   shot: string,
   opts: { hospitals?: RegExp[] } = {},
 ) {
-  await page.getByLabel('주민등록번호 뒷자리 7자리를 입력해 주세요').fill(person.rrnBack);
-  await next(page);
+  await jumin(page, person);
   if (opts.hospitals) {
     for (const h of opts.hospitals) await page.getByRole('checkbox', { name: h }).check();
     await next(page, /선택하고 다음/);
   }
-  await page.getByRole('checkbox', { name: insurer, exact: true }).check();
-  await next(page);
-  await page.getByRole('checkbox', { name: `${insurer} 약관에 모두 동의해요` }).check();
-  await next(page, '동의하고 다음');
-  await next(page, '확인했어요');
-  await expect(page).toHaveURL(/\/security\/(idPhotoInfo|paymentAccount)$/);
-  if (page.url().endsWith('/idPhotoInfo')) await idCardPhoto(page);
-  await fillAccount(page, 'KB국민은행', '123-456-789012');
-  await next(page, '계좌 확인하고 다음');
-  await expect(page).toHaveURL(/\/security\/paymentCenter$/);
-  await next(page, '확인했어요');
-  await expect(page).toHaveURL(/\/security\/expenses$/);
+  await insurers(page, [insurer]);
+  await expect(page).toHaveURL(/\/security\/(photo|paymentAccount)$/);
+  if (page.url().endsWith('/photo')) await idCardPhoto(page);
+  await account(page);
+  await expect(page).toHaveURL(/\/security\/adress$/);
   await snap(page, `${shot}-arrived`);
 }
 
@@ -68,37 +65,37 @@ test.describe('outer mode', () => {
     test.setTimeout(240_000);
     const person = await verifiedPatient(page, { hospitalCd: OUTER });
     await firstScreens(page, person, '삼성화재', 'wizard2-outer');
-    await expenses(page, 'wizard2-outer');
-    await retro(page, 'wizard2-outer');
     await adress(page, 'wizard2-outer');
-    await job(page, 'wizard2-outer');
-    await email(page, 'wizard2-outer');
-    await signature(page, 'wizard2-outer');
-    await documents(page, 'wizard2-outer', person);
+    await signature(page, 'wizard2-outer', person);
 
     // back and forward: the signature is still on the pad. A lazy screen's URL is committed once its chunk has
     // loaded, so each step waits for its URL before the next.
     const at = (step: string) => expect(page).toHaveURL(new RegExp(`/security/${step}$`));
     await at('applyHistory');
-    for (const step of ['docAgreeView', 'docComissionView', 'signature']) {
-      await page.goBack();
-      await at(step);
-    }
+    await page.goBack();
+    await at('signature');
     await expect(page.locator('#sign-pad')).toHaveAttribute('data-strokes', '2');
-    for (const step of ['docComissionView', 'docAgreeView', 'applyHistory']) {
-      await page.goForward();
-      await at(step);
-    }
+    await page.goForward();
+    await at('applyHistory');
+
+    // the screens off the walk, from the summary: each comes back to it
+    await expenses(page, 'wizard2-outer');
+    await retro(page, 'wizard2-outer');
+    await job(page, 'wizard2-outer');
+    await email(page, 'wizard2-outer');
+    await documents(page, 'wizard2-outer', person);
 
     // check your answers, masked
-    await onScreen(page, 'applyHistory', '자동청구 신청 내역', 'wizard2-outer-applyHistory');
+    await onScreen(page, 'applyHistory', '자동청구 신청', 'wizard2-outer-applyHistory');
     const main = page.getByRole('main');
     await expect(main).toContainText('850101-1******');
     await expect(main).toContainText(`010-****-${person.phone.slice(-4)}`);
     await expect(main).toContainText('****9012');
     await expect(main).not.toContainText(person.rrnBack);
     await expect(main).toContainText('3만 원 이상');
+    await expect(main).toContainText('최근 1년');
     await expect(main).toContainText('금융 사무직');
+    await expect(main).toContainText('kim.test@example.com');
     // a change link goes to the step and comes back here
     await page.getByRole('link', { name: '변경 최소 청구 금액' }).click();
     await expect(page).toHaveURL(/\/security\/expenses\?from=applyHistory$/);
@@ -191,15 +188,9 @@ test.describe('inner mode', () => {
     const person = await verifiedPatient(page, { hospitalCd: INNER });
     const posts = countPosts(page, /^\/ui\/insu\/v2\/claims\/subscriptions(\/hospitals)?$/);
     await firstScreens(page, person, 'AIA생명', 'wizard2-inner', { hospitals: [/한빛정형외과의원/, /푸른숲내과의원/] });
-    await expenses(page, 'wizard2-inner', '모든 진료비');
-    await page.getByRole('radio', { name: /지난 진료는 청구하지 않아요/ }).check();
-    await next(page);
     await page.getByLabel('우편번호').fill('04524');
     await page.getByLabel('주소', { exact: true }).fill('서울특별시 중구 세종대로 110');
     await next(page);
-    await page.getByLabel('직업 분류').selectOption({ label: '학생' });
-    await next(page);
-    await next(page, '이메일 없이 다음');
     await stroke(page, [
       [40, 150],
       [120, 50],
@@ -207,8 +198,13 @@ test.describe('inner mode', () => {
       [280, 60],
     ]);
     await next(page, '서명 완료');
+    await atSummary(page);
+    await retro(page, 'wizard2-inner', /지난 진료는 청구하지 않아요/);
     await documents(page, 'wizard2-inner', person);
     const main = page.getByRole('main');
+    await expect(main).toContainText('모든 진료비');
+    await expect(main).toContainText('청구하지 않아요');
+    await expect(main).toContainText('입력하지 않았어요');
     await expect(main).toContainText('푸른숲내과의원 (데모), 한빛정형외과의원 (데모)');
     await expect(main).not.toContainText('신분증'); // AIA생명 takes no ID photo
     // the summary at 320 px wide, and with the text at 200%: nothing scrolls sideways

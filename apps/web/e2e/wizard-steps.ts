@@ -1,6 +1,7 @@
-// The wizard's later screens (spec §2 guarded screens), shared by wizard-1.spec.ts and wizard-2.spec.ts: expenses → retro → adress →
-// job → email → signature (drawn with the mouse) → docComissionView → docAgreeView → applyHistory (the submission) →
-// /web/complete. Each screen: its errors, a screenshot and axe-core.
+// The wizard's screens as the walk meets them (spec §2 guarded screens, wizard/steps.ts), shared by the wizard specs:
+// the first screens' quick walk, adress → signature (drawn with the mouse) → applyHistory (the summary, a question to
+// confirm) → /web/complete; and the screens off the walk, reached by the summary's "변경" and "보기" (expenses, retro,
+// job, email, the documents), each of which comes back to the summary. Each screen: its errors, a screenshot, axe-core.
 import type { Page } from '@playwright/test';
 import { expect, snap, expectAccessible, type TestPerson } from './fixtures';
 
@@ -15,13 +16,56 @@ export const next = (page: Page, name: string | RegExp = '다음') =>
   page.locator('.bottom-action').getByRole('button', { name }).click();
 export const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' });
 
-export async function expenses(page: Page, shot: string, amount = '3만 원 이상') {
-  await onScreen(page, 'expenses', '청구 금액 설정', `${shot}-expenses`);
-  await expect(page.getByText(/\d+단계 중 \d+단계/)).toBeVisible();
+/** The summary, as a question before anything is sent. */
+export async function atSummary(page: Page) {
+  await expect(page).toHaveURL(/\/security\/applyHistory$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: '이 내용으로 자동청구를 신청할까요?' })).toBeVisible();
+}
+
+/**
+ * A screen off the walk, opened by its link on the summary: no progress line there (it is no step forward), and its
+ * answer brings the patient back to the summary.
+ */
+export async function fromSummary(page: Page, link: string, path: string, title: string, shot: string) {
+  await atSummary(page);
+  await page.getByRole('link', { name: link }).click();
+  await onScreen(page, `${path}\\?from=applyHistory`, title, shot);
+  await expect(page.getByText(/\d+단계 중 \d+단계/)).toHaveCount(0);
+}
+
+/** jumin: the sex digit typed on /identity is shown; the six that remain are typed. */
+export async function jumin(page: Page, person: TestPerson) {
+  await expect(page).toHaveURL(/\/security\/jumin$/);
+  await page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill(person.rrnBack.slice(1));
   await next(page);
-  await expect(errorSummary(page)).toBeFocused();
-  await expect(errorSummary(page)).toContainText('청구할 최소 진료비를 골라 주세요.');
-  await snap(page, `${shot}-expenses-error`);
+}
+
+/** insuChoose: the consent given on the consent screen is applied to the chosen insurers, named here. */
+export async function insurers(page: Page, names: string[]) {
+  await expect(page).toHaveURL(/\/security\/insuChoose$/);
+  for (const name of names) await page.getByRole('checkbox', { name, exact: true }).check();
+  await expect(
+    page.getByRole('heading', { name: `앞에서 하신 보험사 동의를 ${names.join(', ')}에 적용해요` }),
+  ).toBeVisible();
+  await next(page);
+}
+
+/** paymentAccount: 본인 is chosen to begin with. */
+export async function account(page: Page, bank = 'KB국민은행', number = '123-456-789012') {
+  await expect(page).toHaveURL(/\/security\/paymentAccount(\?|$)/);
+  await expect(page.getByRole('radio', { name: '본인', exact: true })).toBeChecked();
+  await page.getByLabel('은행').selectOption({ label: bank });
+  await page.getByLabel('계좌번호').fill(number);
+  await next(page, '계좌 확인하고 다음');
+}
+
+/** The minimum amount, changed from the summary (its default: 모든 진료비). */
+export async function expenses(page: Page, shot: string, amount = '3만 원 이상') {
+  await fromSummary(page, '변경 최소 청구 금액', 'expenses', '청구 금액 설정', `${shot}-expenses`);
+  // The deductible is the insurer's 공제금액; 본인부담금 means only the receipt's copay.
+  await expect(page.getByText('공제금액(보통 1만~3만 원)')).toBeVisible();
+  await expect(page.getByText('본인부담금')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '청구할 최소 진료비 모든 진료비' })).toBeVisible();
   await page.getByRole('button', { name: /청구할 최소 진료비/ }).click();
   const sheet = page.getByRole('dialog', { name: '청구할 최소 진료비' });
   await expect(sheet).toBeVisible();
@@ -32,15 +76,20 @@ export async function expenses(page: Page, shot: string, amount = '3만 원 이�
   await expect(sheet).toBeHidden();
   await expect(page.getByRole('button', { name: new RegExp(`청구할 최소 진료비 ${amount}`) })).toBeFocused();
   await next(page);
+  await atSummary(page);
+  await expect(page.getByRole('main')).toContainText(amount);
 }
 
-export async function retro(page: Page, shot: string) {
-  await onScreen(page, 'retro', '지난 진료 청구 기간', `${shot}-retro`);
+/** The past period, changed from the summary (its default: the last 3 years). */
+export async function retro(page: Page, shot: string, choice: RegExp = /최근 1년/) {
+  await fromSummary(page, '변경 지난 진료 청구', 'retro', '지난 진료 청구 기간', `${shot}-retro`);
   await expect(page.getByText('진료를 받은 날부터 3년이 지나면 청구할 수 없어요.')).toBeVisible();
+  // What it cannot know, said plainly: a visit she claimed herself is refused as a double, never paid twice.
+  await expect(page.getByText(/보험금을 두 번\s*받는 일은 없어요/)).toBeVisible();
+  await expect(page.getByRole('radio', { name: /최근 3년/ })).toBeChecked();
+  await page.getByRole('radio', { name: choice }).check();
   await next(page);
-  await expect(errorSummary(page)).toBeFocused();
-  await page.getByRole('radio', { name: /최근 1년/ }).check();
-  await next(page);
+  await atSummary(page);
 }
 
 export async function adress(page: Page, shot: string) {
@@ -67,21 +116,30 @@ export async function adress(page: Page, shot: string) {
   await next(page);
 }
 
+/** The job, optional, changed from the summary: a group with details needs its detail; retirees have their own. */
 export async function job(page: Page, shot: string) {
-  await onScreen(page, 'job', '직업', `${shot}-job`);
-  await next(page);
-  await expect(errorSummary(page)).toContainText('하는 일에 가장 가까운 분류를 골라 주세요.');
-  await page.getByLabel('직업 분류').selectOption({ label: '사무 종사자' });
+  await fromSummary(page, '변경 직업 (선택)', 'job', '직업', `${shot}-job`);
+  await expect(page.locator('.bottom-action').getByRole('button')).toHaveText('직업 없이 다음');
+  const groups = await page
+    .getByLabel(/직업 분류/)
+    .locator('option')
+    .allTextContents();
+  expect(groups).toContain('은퇴(퇴직)');
+  expect(groups).toContain('사무 종사자 (예: 회사원(사무직), 은행원, 공무원(사무))');
+  await page.getByLabel(/직업 분류/).selectOption({ label: '사무 종사자 (예: 회사원(사무직), 은행원, 공무원(사무))' });
   await next(page);
   await expect(errorSummary(page)).toContainText('세부 직업을 골라 주세요.');
   await snap(page, `${shot}-job-error`);
   await expectAccessible(page);
   await page.getByLabel('세부 직업').selectOption({ label: '금융 사무직' });
   await next(page);
+  await atSummary(page);
+  await expect(page.getByRole('main')).toContainText('금융 사무직');
 }
 
+/** The e-mail, optional, changed from the summary. */
 export async function email(page: Page, shot: string) {
-  await onScreen(page, 'email', '이메일', `${shot}-email`);
+  await fromSummary(page, '변경 이메일 (선택)', 'email', '이메일', `${shot}-email`);
   await expect(page.getByRole('heading', { name: '이메일 주소 (선택)' })).toBeVisible();
   await page.getByLabel(/이메일 주소/).fill('kim@');
   await next(page);
@@ -93,6 +151,7 @@ export async function email(page: Page, shot: string) {
   await expect(page.locator('.bottom-action').getByRole('button')).toHaveText('이메일 없이 다음');
   await page.getByLabel(/이메일 주소/).fill('kim.test@example.com');
   await next(page);
+  await atSummary(page);
 }
 
 /** Draws with the mouse: down, a zig-zag of moves, up. */
@@ -119,8 +178,20 @@ export async function drawSignature(page: Page) {
   ]);
 }
 
-export async function signature(page: Page, shot: string) {
+export async function signature(page: Page, shot: string, person: TestPerson) {
   await onScreen(page, 'signature', '서명', `${shot}-signature`);
+  // The last step of the progress line; the two documents the signature goes into, readable before signing.
+  await expect(page.getByText('5단계 중 5단계')).toBeVisible();
+  await page.getByRole('button', { name: '위임장 읽기' }).click();
+  const sheet = page.getByRole('dialog', { name: '서명할 위임장' });
+  await expect(sheet.getByRole('article', { name: '진료기록 열람 및 사본발급 위임장' })).toContainText(person.name);
+  await expect(sheet).toContainText('서명 전이에요');
+  await snap(page, `${shot}-signature-doc-sheet`);
+  await expectAccessible(page);
+  await sheet.getByRole('button', { name: '닫기' }).click();
+  await page.getByRole('button', { name: '동의서 읽기' }).click();
+  await expect(page.getByRole('dialog', { name: '서명할 동의서' })).toContainText('최종 제출처');
+  await page.getByRole('dialog', { name: '서명할 동의서' }).getByRole('button', { name: '닫기' }).click();
   const pad = page.locator('#sign-pad');
   await next(page, '서명 완료');
   await expect(errorSummary(page)).toContainText('서명해 주세요.');
@@ -145,8 +216,9 @@ export async function signature(page: Page, shot: string) {
   await next(page, '서명 완료');
 }
 
+/** The signed documents, opened from the summary ("보기"), each coming back to it. */
 export async function documents(page: Page, shot: string, person: TestPerson) {
-  await onScreen(page, 'docComissionView', '위임장', `${shot}-docComissionView`);
+  await fromSummary(page, '보기 위임장', 'docComissionView', '위임장', `${shot}-docComissionView`);
   const doc = page.getByRole('article', { name: '진료기록 열람 및 사본발급 위임장' });
   await expect(doc).toContainText(person.name);
   await expect(doc).toContainText('850101-1******');
@@ -160,16 +232,14 @@ export async function documents(page: Page, shot: string, person: TestPerson) {
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   await next(page, '확인했어요');
 
-  await onScreen(page, 'docAgreeView', '동의서', `${shot}-docAgreeView`);
+  await fromSummary(page, '보기 동의서', 'docAgreeView', '동의서', `${shot}-docAgreeView`);
   const consent = page.getByRole('article', { name: '진료기록 열람 및 사본발급 동의서' });
   await expect(consent).toContainText('별지 제9호의2서식');
   await expect(consent).toContainText('최종 제출처');
-  await next(page, '동의하고 다음');
-  await expect(errorSummary(page)).toBeFocused();
-  await expect(errorSummary(page)).toContainText('자동청구 가입에 필요한 약관에 모두 동의해 주세요.');
-  await snap(page, `${shot}-docAgreeView-error`);
-  await page.getByRole('checkbox', { name: '자동청구 가입 약관에 모두 동의해요' }).check();
-  await next(page, '동의하고 다음');
+  // The subscription's terms were agreed on the consent screen: not asked again, and the button agrees to nothing.
+  await expect(page.getByRole('checkbox', { name: '자동청구 가입 약관에 모두 동의해요' })).toHaveCount(0);
+  await next(page, '확인했어요');
+  await atSummary(page);
 }
 
 export function countPosts(page: Page, path: RegExp) {
@@ -197,7 +267,7 @@ export async function complete(page: Page, shot: string) {
  * photo check (sharp, lit, a card in the frame: packages/contract photoQuality), then its issuer and date.
  */
 export async function idCardPhoto(page: Page) {
-  await next(page, '신분증 찍으러 가기');
+  await expect(page).toHaveURL(/\/security\/photo$/);
   await page.getByRole('radio', { name: '주민등록증' }).check();
   const base64 = await page.evaluate(async () => {
     const canvas = new OffscreenCanvas(1200, 800);
@@ -222,4 +292,56 @@ export async function idCardPhoto(page: Page) {
   await page.getByLabel('발급일', { exact: true }).fill('2020. 3. 15');
   await next(page);
   await expect(page).toHaveURL(/\/security\/paymentAccount$/);
+}
+
+/**
+ * A photo of an ID card made in the page: a card with text on a noisy background. `big`: a PNG of several MB that the
+ * app has to compress below 1 MB. Otherwise a small JPEG that the app sends as it is.
+ */
+export async function idImage(page: Page, label: string, big: boolean): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ([text, big]) => {
+      const w = big ? 2400 : 1200;
+      const h = big ? 1600 : 800;
+      const canvas = new OffscreenCanvas(w, h);
+      const ctx = canvas.getContext('2d')!;
+      const img = ctx.createImageData(w, h);
+      for (let i = 0; i < img.data.length; i += 4) {
+        const v = 60 + Math.floor(Math.random() * 16);
+        img.data[i] = v;
+        img.data[i + 1] = v;
+        img.data[i + 2] = v + 10;
+        img.data[i + 3] = 255;
+      }
+      ctx.putImageData(img, 0, 0);
+      ctx.scale(w / 2400, h / 1600);
+      ctx.fillStyle = '#f4f6fa';
+      ctx.fillRect(300, 250, 1800, 1100);
+      ctx.fillStyle = '#c8d6ee';
+      ctx.fillRect(380, 420, 420, 540);
+      ctx.fillStyle = '#191f28';
+      ctx.font = 'bold 110px sans-serif';
+      ctx.fillText(text, 880, 480);
+      ctx.font = '70px sans-serif';
+      ctx.fillText('김테스트  850101-1******', 880, 640);
+      ctx.fillText('2020. 3. 15.', 880, 800);
+      const blob = await canvas.convertToBlob(big ? { type: 'image/png' } : { type: 'image/jpeg', quality: 0.8 });
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let s = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(s);
+    },
+    [label, big] as const,
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/**
+ * The small JPEG with what the sandbox OCR is to read, as the comment segment it documents
+ * (`autoclaim-ocr:` + JSON right after the start of image): a real photo carries no such text.
+ */
+export function withOcrText(jpeg: Buffer, fields: Record<string, string>): Buffer {
+  const text = Buffer.from(`autoclaim-ocr:${JSON.stringify(fields)}`, 'utf8');
+  const head = Buffer.from([0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff]);
+  return Buffer.concat([jpeg.subarray(0, 2), head, text, jpeg.subarray(2)]);
 }

@@ -49,13 +49,13 @@ export const ROUTE_TABLE: RouteDef[] = [
   guarded('job', '직업', () => import('./screens/security/Job')),
   guarded('email', '이메일', () => import('./screens/security/Email')),
   guarded('signature', '서명', () => import('./screens/security/Signature')),
-  guarded('applyHistory', '자동청구 신청 내역', () => import('./screens/security/ApplyHistory')),
+  guarded('applyHistory', '자동청구 신청', () => import('./screens/security/ApplyHistory')),
   guarded('docComissionView', '위임장', () => import('./screens/security/DocComissionView')),
   guarded('docAgreeView', '동의서', () => import('./screens/security/DocAgreeView')),
   // Unguarded screens (spec §2)
   {
     path: '/authAgreeInfo',
-    title: '서비스 이용약관',
+    title: '약관 동의',
     layout: 'empty',
     screen: () => import('./screens/auth/AuthAgreeInfo'),
   },

@@ -105,6 +105,8 @@ export const sessionCurrent = sessionInfo.extend({
   /** A link session's person, masked, for the step-up screen (홍*동, 010-****-5678). */
   userNmMasked: z.string().optional(),
   userTelMasked: z.string().optional(),
+  /** A link session's carrier, as she verified with it when subscribing: the step-up offers it again. */
+  telecomType: z.string().optional(),
   ci: z.string().optional(),
   person: z
     .object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRealDate, maskPhone, parseKorRegId, validateKorRegId } from './person.js';
+import { isRealDate, maskPhone, parseKorRegId, phoneAsTyped, validateKorRegId } from './person.js';
 import { DATE_FORMAT_MESSAGE, normalizeDate, yyyymmdd } from './formats.js';
 
 const TODAY = new Date('2026-11-22T00:00:00Z');
@@ -42,6 +42,27 @@ describe('korRegId (YYMMDD + 7th RRN digit)', () => {
 
   it('masks phone numbers', () => {
     expect(maskPhone('010-1234-5678')).toBe('010-****-5678');
+  });
+
+  it('hyphenates a mobile number as it is typed, digit by digit', () => {
+    const typed = [...'01012345678'].map((_, i) => phoneAsTyped('01012345678'.slice(0, i + 1)));
+    expect(typed).toEqual([
+      '0',
+      '01',
+      '010',
+      '010-1',
+      '010-12',
+      '010-123',
+      '010-1234',
+      '010-1234-5',
+      '010-1234-56',
+      '010-1234-567',
+      '010-1234-5678',
+    ]);
+    // An old ten-digit number, pasted with spaces or dots; a twelfth digit is not taken.
+    expect(phoneAsTyped('011 123 4567')).toBe('011-123-4567');
+    expect(phoneAsTyped('010.1234.5678')).toBe('010-1234-5678');
+    expect(phoneAsTyped('010123456789')).toBe('010-1234-5678');
   });
 });
 

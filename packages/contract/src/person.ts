@@ -55,6 +55,18 @@ export const digitsOnly = (s: string) => s.replace(/\D/g, '');
 /** Korean mobile numbers: 010 (11 digits) and the old 011/016/017/018/019 (10-11 digits). */
 export const MOBILE_RE = /^01[016789]\d{7,8}$/;
 
+/**
+ * A mobile number as it is typed, hyphenated the way people write it (010-1234-5678; 011-123-4567 once all ten digits
+ * of an old number are in): at most 11 digits, anything else dropped. The wire keeps digits only (custHp).
+ */
+export function phoneAsTyped(s: string) {
+  const d = digitsOnly(s).slice(0, 11);
+  if (d.length <= 3) return d;
+  if (d.length === 10 && !d.startsWith('010')) return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
+  if (d.length <= 7) return `${d.slice(0, 3)}-${d.slice(3)}`;
+  return `${d.slice(0, 3)}-${d.slice(3, 7)}-${d.slice(7)}`;
+}
+
 /** 010-****-5678 (DESIGN §5). */
 export function maskPhone(phone: string) {
   const d = digitsOnly(phone);

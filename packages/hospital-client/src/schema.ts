@@ -4367,6 +4367,7 @@ export interface operations {
             freshUntil?: string;
             userNmMasked?: string;
             userTelMasked?: string;
+            telecomType?: string;
             ci?: string;
             person?: {
               userNm: string;

@@ -192,6 +192,7 @@ export async function currentSession(ctx: AppContext, req: FastifyRequest) {
       linkPurpose: s.linkPurpose ?? undefined,
       userNmMasked: s.person?.userNm ? maskName(s.person.userNm) : '',
       userTelMasked: s.person?.userTel ? maskPhone(s.person.userTel) : '',
+      ...(s.person?.telecomType ? { telecomType: s.person.telecomType } : {}),
     };
   }
   return { ...common, ci: s.subject, person: s.person! };

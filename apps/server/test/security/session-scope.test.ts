@@ -126,6 +126,8 @@ describe('a link session (the 알림톡 link alone)', () => {
     expect(session.body).not.toContain(p.v.person.custName);
     const s = session.json() as SessionCurrent;
     expect(s).toMatchObject({ kind: 'patient', scope: 'link', linkPurpose: 'treat', userNmMasked: '김**트' });
+    // The carrier she subscribed with, so that a step-up offers it again instead of asking.
+    expect(s.telecomType).toBe(p.v.person.telecomType);
     expect(s.ci).toBeUndefined();
     expect(s.person).toBeUndefined();
     expect(s.freshUntil).toBeUndefined();

@@ -52,7 +52,9 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
     void probeSession().then((s) => {
       if (!s) return;
       setPhone(s.userTelMasked ?? (s.person ? maskPhone(s.person.userTel) : ''));
-      if (s.person?.telecomType) setTelecom((t) => t || s.person!.telecomType);
+      // The carrier she chose before: this session's verification, or (a link's session) her subscription's.
+      const known = s.person?.telecomType || s.telecomType;
+      if (known) setTelecom((t) => t || known);
     });
   }, []);
 

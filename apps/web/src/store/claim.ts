@@ -6,6 +6,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import {
   DEFAULT_HOSPITAL_CD,
   type GuardianRel,
+  RETRO_MONTH_MAX,
   type Hospital,
   type HospitalsConfirm,
   type Insurer,
@@ -372,6 +373,20 @@ export const useClaimStore = create<ClaimState>()(
     },
   ),
 );
+
+/**
+ * The answers the walk does not ask (wizard/steps.ts, docs/decisions/0007-enrolment-walk.md), as the summary shows them
+ * with "변경": claim every visit whatever it cost (the insurer takes off its 공제금액; a small bill may pay nothing, but
+ * none is missed), and past visits as far back as a claim can still be paid (3 years): one she already claimed herself
+ * is refused by the insurer as a double, never paid twice. Job and e-mail stay empty (both optional).
+ */
+export const ENROL_DEFAULTS = { minAmt: 0, retroMonth: RETRO_MONTH_MAX } as const satisfies Partial<Reg>;
+
+/** The defaults for what this enrolment has not answered yet; answers already given stay. */
+export const withEnrolDefaults = (reg: Pick<Reg, 'minAmt' | 'retroMonth'>): Pick<Reg, 'minAmt' | 'retroMonth'> => ({
+  minAmt: reg.minAmt ?? ENROL_DEFAULTS.minAmt,
+  retroMonth: reg.retroMonth ?? ENROL_DEFAULTS.retroMonth,
+});
 
 /** Every insurer the patient chose, the first (reg.insuCompCd, spec §3) first. */
 export const chosenInsurers = (reg: Pick<Reg, 'insuCompCd' | 'insuCompCds'>): string[] =>

@@ -1,6 +1,8 @@
 // The enrolment wizard's order, in one place (spec §4: "screen order is implied by the screens").
 // Each screen calls useWizard().next() when its question is answered; the wizard decides where that leads:
-// the next step that applies to this patient, or back to the summary when the patient came from a change link there.
+// the next step this patient walks, or back to the summary when the patient came from a change link there.
+// The walk visits a screen only when its answer needs her (docs/decisions/0007-enrolment-walk.md): the others keep
+// their routes, reached directly or by the summary's "변경", and their answers have defaults the summary shows.
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
@@ -32,8 +34,13 @@ export type StepId =
 
 interface Step {
   id: StepId;
-  /** Whether this patient sees the step; absent: always. */
+  /** Whether the step concerns this patient at all (the summary shows its answer); absent: always. */
   applies?(s: ClaimState): boolean;
+  /**
+   * Whether the walk visits it; absent: always (when it applies). `false`: never on the walk, only directly or from
+   * the summary: a screen that only informs (its words are on a walked screen) or whose answer has a default.
+   */
+  walk?: false | ((s: ClaimState) => boolean);
 }
 
 /** Insurers whose ui-controls say they take no ID photo skip the photo steps (insuChoose sets ui.idPhotoRequired). */
@@ -49,21 +56,29 @@ export const STEPS: Step[] = [
   // Outer mode arrives with its hospital chosen by the landing; inner mode picks one or several.
   { id: 'possibleHospital', applies: (s) => s.ui.prcMode === 'inner' },
   { id: 'insuChoose' },
-  { id: 'claimAgreeInfo' },
-  { id: 'document' },
-  { id: 'idPhotoInfo', applies: takesPhoto },
+  // The insurer's consent was given on the one consent screen and applied to the chosen insurers by insuChoose
+  // (reg.agreeIds); only without it is it asked here.
+  { id: 'claimAgreeInfo', walk: (s) => s.reg.agreeIds.length === 0 },
+  // What is sent, from where: said on insuChoose and the signature's documents; the full list from the summary.
+  { id: 'document', walk: false },
+  // The photo screen says which documents and how; the longer guidance stays at its route.
+  { id: 'idPhotoInfo', applies: takesPhoto, walk: false },
   { id: 'photo', applies: takesPhoto },
   { id: 'relationDoc', applies: forChild },
   { id: 'paymentAccount' },
-  { id: 'paymentCenter' },
-  { id: 'expenses' },
-  { id: 'retro' },
+  // Folded into the account screen (who pays, into which account, whom to call).
+  { id: 'paymentCenter', walk: false },
+  // Defaults (ENROL_DEFAULTS in the store), shown on the summary with "변경".
+  { id: 'expenses', walk: false },
+  { id: 'retro', walk: false },
   { id: 'adress' },
-  { id: 'job' },
-  { id: 'email' },
+  { id: 'job', walk: false },
+  { id: 'email', walk: false },
+  // Shown on the signature screen before she signs, and from the summary; the subscription's terms were agreed on
+  // the one consent screen (docAgreeView asks them only when they were not).
   { id: 'signature' },
-  { id: 'docComissionView' },
-  { id: 'docAgreeView' },
+  { id: 'docComissionView', walk: false },
+  { id: 'docAgreeView', walk: false },
   { id: 'applyHistory' },
 ];
 
@@ -82,22 +97,32 @@ export const WEB_VARIANTS: Partial<Record<StepId, string>> = {
 export const stepPathIn = (id: StepId, web: boolean) =>
   web && WEB_VARIANTS[id] ? `${APP_BASE}/web/${WEB_VARIANTS[id]}` : stepPath(id);
 
-/** The steps this patient walks, in order. */
+/** The steps that concern this patient, in order (whether walked or not): what the summary shows and checks. */
 export const stepsFor = (s: ClaimState) => STEPS.filter((st) => !st.applies || st.applies(s));
 
-/** The step after `current` for this patient (a parent's next child passes the answers she carries); applyHistory is the last. */
+const walked = (st: Step, s: ClaimState) =>
+  (!st.applies || st.applies(s)) && (st.walk === undefined || (st.walk !== false && st.walk(s)));
+
+/** The screens this patient's walk visits, in order. */
+export const walkFor = (s: ClaimState) => STEPS.filter((st) => walked(st, s));
+
+/**
+ * The step after `current` on this patient's walk; applyHistory is the last. From a screen off the walk (visited
+ * directly), the next walked one after it.
+ */
 export function nextStep(current: StepId, s: ClaimState): StepId {
-  const steps = stepsFor(s).filter((st) => st.id === current || !carriedToNextChild(st.id, s));
-  const i = steps.findIndex((st) => st.id === current);
-  return steps[Math.min(i + 1, steps.length - 1)]!.id;
+  const i = STEPS.findIndex((st) => st.id === current);
+  // A parent's next child passes the answers she carries (nextChild.ts).
+  return STEPS.slice(i + 1).find((st) => walked(st, s) && !carriedToNextChild(st.id, s))?.id ?? 'applyHistory';
 }
 
 /**
  * The five steps the landing promises ("가입은 5단계", screens/landing/SignUpOrder.tsx): every screen belongs to one,
  * so the progress line counts what the patient was told, not screens (README "Accessibility and older patients").
- * 1 본인 확인 is the terms, /identity, /certInput, /security/whose and /security/jumin (and a child's details).
+ * 1 본인 확인 is the terms, /identity, /certInput, /security/whose and /security/jumin (and a child's details). The
+ * signature is the last: the summary after it is a question to confirm, outside the line (phase 0).
  */
-export const PHASES = ['본인 확인', '보험사 선택', '신분증', '받을 계좌', '서명'] as const;
+export const PHASES = ['본인 확인', '보험사 선택', '신분증', '계좌와 주소', '서명'] as const;
 const PHASE_OF: Record<StepId, number> = {
   whose: 1,
   jumin: 1,
@@ -119,15 +144,15 @@ const PHASE_OF: Record<StepId, number> = {
   signature: 5,
   docComissionView: 5,
   docAgreeView: 5,
-  applyHistory: 5,
+  applyHistory: 0,
 };
-/** The phase of a screen, 1–5. */
+/** The phase of a screen, 1–5; 0: outside the progress line (the summary). */
 export const phaseOf = (id: StepId) => PHASE_OF[id];
 
-/** "5단계 중 2단계 · 보험사 선택" for the progress line of a screen. */
-export function progressOf(current: StepId, _s?: ClaimState) {
+/** "5단계 중 2단계 · 보험사 선택" for the progress line of a screen; index 0 draws no line. */
+export function progressOf(current: StepId) {
   const index = PHASE_OF[current];
-  return { index, total: PHASES.length, name: PHASES[index - 1]! };
+  return { index, total: PHASES.length, name: PHASES[index - 1] ?? '' };
 }
 
 /** A change link from the summary: `?from=applyHistory` brings the patient back there after this step. */
@@ -142,5 +167,6 @@ export function useWizard(current: StepId) {
     const s = useClaimStore.getState();
     navigate(stepPathIn(fromSummary ? 'applyHistory' : nextStep(current, s), web));
   }, [current, fromSummary, navigate, web]);
-  return { next, fromSummary, web, progress: progressOf(current, useClaimStore.getState()) };
+  // A change from the summary is no step forward: no progress line there.
+  return { next, fromSummary, web, progress: fromSummary ? progressOf('applyHistory') : progressOf(current) };
 }

@@ -135,3 +135,16 @@ export const jobs: JobSeed[] = tree.flatMap(([jobCd, jobNm, children], i) => [
     sortOrder: j + 1,
   })),
 ]);
+
+/**
+ * 은퇴 (migration 0038): many patients have retired, and 무직 is not how they would say it. Among the categories of
+ * people without an occupation, before 무직.
+ */
+export const retiredJob: JobSeed = {
+  jobCd: 'R',
+  jobNm: '은퇴(퇴직)',
+  parentCd: null,
+  level: 1,
+  riskGrade: null,
+  sortOrder: 0, // the migration puts it just before 무직
+};

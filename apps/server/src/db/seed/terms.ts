@@ -431,3 +431,21 @@ export const answerNoticeTerms = {
     ],
   )}\n\n부칙\n이 약관은 2026년 11월 26일부터 시행합니다.`,
 } as const;
+
+/**
+ * The insurer's consent on the one consent screen (migration 0038; docs/decisions/0007-enrolment-walk.md): the same
+ * text as every insurer's INSU_<insuCompCd>_CLAIM, for the insurer she then chooses, which is named on the insurer
+ * screen and recorded there as that insurer's own term (POST /auth/rest/terms, and the subscription's agreeIds).
+ * A subscription term (LMHC_SUBS), so the subscription requires it with the others.
+ */
+export const chosenInsurerTerms: TermsSeed = {
+  termsId: 'SUBS_INSURER_CONSENT',
+  termsGroup: 'LMHC_SUBS',
+  insuCompCd: null,
+  title: '선택하신 보험사의 보험금 청구를 위한 개인(신용)정보 처리 동의',
+  required: true,
+  version: VERSION,
+  effectiveDate: EFFECTIVE,
+  sortOrder: 0, // the migration puts it after SUBS_CLAIM_DELEGATION
+  content: `${insurerConsent('선택하신 보험사')}\n\n제${(insurerConsent('').match(/^제\d+조/gm) ?? []).length + 1}조 (적용되는 보험사)\n이 동의는 가입하면서 고르시는 보험사마다 그 보험사의 같은 내용의 동의(각 보험사의 "보험금 청구를 위한 개인(신용)정보 처리 동의")로 적용되고, 보험사를 고르는 화면에서 어느 보험사에 적용되는지 알려 드립니다. 고르지 않은 보험사에는 적용되지 않습니다.`,
+};

@@ -338,6 +338,7 @@ export async function subscribe(
     jobNm: checked.jobNm,
     bankAccountHolder: reg.bankAccountHolder,
     ownTel: insured.child?.userTel ?? '',
+    telecomType: patient.person.telecomType,
   };
   const idcard: SubscriptionIdcard | null = reg.idcardType
     ? {

@@ -19,6 +19,11 @@ export interface SubscriptionPerson {
   bankAccountHolder: string;
   /** A child's own phone, when her guardian gave it (userTel is then the guardian's): told when she turns 19. */
   ownTel: string;
+  /**
+   * The carrier of the SMS verification she subscribed with (NICE code; '' before it was kept): a step-up from an
+   * 알림톡 link offers it again instead of asking (README "Identity and sessions", step-up).
+   */
+  telecomType: string;
 }
 
 export const encodePerson = (ctx: AppContext, p: SubscriptionPerson) => ctx.crypto.encryptJson(p);
@@ -38,6 +43,7 @@ export function personOf(ctx: AppContext, personEnc: string): SubscriptionPerson
     jobNm: p.jobNm ?? '',
     bankAccountHolder: p.bankAccountHolder ?? '',
     ownTel: p.ownTel ?? '',
+    telecomType: p.telecomType ?? '',
   };
 }
 

@@ -93,6 +93,15 @@ describe('jobs and codes', () => {
     expect(children.list.every((j: { parentCd: string }) => j.parentCd === first.jobCd)).toBe(true);
   });
 
+  it('offers 은퇴(퇴직) as an occupation of its own, before 무직', async () => {
+    const majors = (await get('/ui/insu/v1/claims/job-codes?level=1')).json();
+    const names = majors.list.map((j: { jobNm: string }) => j.jobNm);
+    expect(names.indexOf('은퇴(퇴직)')).toBeGreaterThan(names.indexOf('주부(가사)'));
+    expect(names.indexOf('은퇴(퇴직)')).toBe(names.indexOf('무직') - 1);
+    const retired = (await get('/ui/insu/v1/claims/job-codes?parentCd=R')).json();
+    expect(retired.total).toBe(0); // the answer itself, no detail to choose
+  });
+
   it('answers codes/clss for job_cd like job-codes', async () => {
     const codes = (await get('/ui/insu/v1/codes/clss?codeCls=job_cd')).json();
     const jobs = (await get('/ui/insu/v1/claims/job-codes')).json();
@@ -196,6 +205,18 @@ describe('terms', () => {
         expect(term.content.length).toBeGreaterThan(300);
       }
     }
+  });
+  it('lists the consent for the insurer chosen later among the subscription terms, in the insurers’ words', async () => {
+    const body = (await get('/auth/rest/terms/v3/LMHC_SUBS')).json();
+    const ids = body.list.map((x: { termsId: string }) => x.termsId);
+    const chosen = body.list.find((x: { termsId: string }) => x.termsId === 'SUBS_INSURER_CONSENT');
+    expect(chosen).toMatchObject({ required: true, insuCompCd: null, version: '1.0' });
+    expect(chosen.title).toContain('선택하신 보험사');
+    // Right after the claim delegation, and the same articles as an insurer's own consent, then where it applies.
+    expect(ids.indexOf('SUBS_INSURER_CONSENT')).toBe(ids.indexOf('SUBS_CLAIM_DELEGATION') + 1);
+    const insurer = (await get('/auth/rest/terms/v3/INSU_CLAIM?insuCompCd=NHLIFE')).json().list[0];
+    expect(chosen.content.replaceAll('선택하신 보험사', 'NH농협생명')).toContain(insurer.content);
+    expect(chosen.content).toContain('적용되는 보험사');
   });
   it('answers an insurer’s claim consent terms', async () => {
     const body = (await get('/auth/rest/terms/v3/INSU_CLAIM?insuCompCd=NHLIFE')).json();

@@ -15,6 +15,7 @@ import {
   personFields,
   pixelBombPng,
   regFor,
+  requiredTermsIds,
   type Images,
   type Verified,
 } from '../../../fixtures/enrolment.js';
@@ -292,6 +293,21 @@ describe('POST /ui/insu/v1/claims/subscriptions (outer)', () => {
     const insurer = await post(v, API.subscriptions, await regFor(t, v, img, { insuCompCd: 'NOSUCHINSU' }));
     expect(insurer.statusCode).toBe(400);
     expect(problemOf(insurer).errors?.[0]?.field).toBe('insuCompCd');
+  });
+
+  it('requires the consent for the insurer chosen later, given on the one consent screen, besides its own', async () => {
+    const v = await verifyPatient(t);
+    const all = await requiredTermsIds(t);
+    expect(all).toContain('SUBS_INSURER_CONSENT');
+    const res = await post(
+      v,
+      API.subscriptions,
+      await regFor(t, v, img, { termsIds: all.filter((id) => id !== 'SUBS_INSURER_CONSENT') }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(problemOf(res).errors).toEqual([
+      { field: 'termsIds', message: expect.stringContaining('선택하신 보험사의 보험금 청구를 위한') },
+    ]);
   });
 
   it("requires each insurer's consent, the required terms, and a photo when the insurer takes one", async () => {

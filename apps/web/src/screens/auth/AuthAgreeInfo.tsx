@@ -1,83 +1,234 @@
-// /authAgreeInfo: the service terms (spec §2). Nothing continues without the required ones.
-import { useRef, useState } from 'react';
+// /authAgreeInfo (spec §2): every consent of the enrolment on one screen, read once: the service's terms (SERVICE),
+// the identity verification's (TELECOM, sent with the SMS request), the subscription's (LMHC_SUBS) with the consent
+// for the insurer she then chooses (docs/decisions/0007-enrolment-walk.md). Grouped by what each is for, each term
+// readable in full in a sheet, the words people stop at explained in one plain line. Nothing continues without the
+// required ones: every missing one is marked beside it at once and the first takes focus.
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_BASE } from '@auto-claim/contract';
+import { APP_BASE, type Terms } from '@auto-claim/contract';
 import { useTerms } from '../../api/terms';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimStore } from '../../store/claim';
-import { BackButton } from '../../ui';
-import { TermsChecklist } from './TermsChecklist';
+import { BackButton, SlideBottom } from '../../ui';
+import { CONSENT_GROUPS, groupOf, plainOf } from './consentGroups';
+import { TermsReading } from './TermsReading';
+import './consent.css';
 
-const REQUIRED_MESSAGE = '필수 약관에 모두 동의해 주세요.';
+const MISSING_ONE = '필수 항목이에요. 동의해 주세요.';
+const checkboxId = (t: Pick<Terms, 'termsId'>) => `consent-${t.termsId}`;
+
+/**
+ * A term that takes focus comes into view with its error and explanation, above the action bar (html's
+ * scroll-padding-bottom); at large text, when they do not all fit, its title and error at least.
+ */
+function showTerm(input: HTMLInputElement) {
+  input.closest('li')?.scrollIntoView({ block: 'nearest' });
+  const label = input.closest('label');
+  if (label && label.getBoundingClientRect().top < 0) label.scrollIntoView({ block: 'start' });
+}
 
 export default function AuthAgreeInfo() {
   const navigate = useNavigate();
-  const terms = useTerms('v3', 'SERVICE');
-  const { reg, setReg } = useClaimStore();
-  const [agreed, setAgreed] = useState<Set<string>>(() => new Set([...reg.termsIds, ...reg.optTerms]));
-  const [error, setError] = useState<string>();
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  const list = terms.data?.list ?? [];
+  const service = useTerms('v3', 'SERVICE');
+  const telecom = useTerms('v2', 'TELECOM');
+  const subscription = useTerms('v3', 'LMHC_SUBS');
+  const queries = [service, telecom, subscription];
+  const { reg, auth, setReg, setAuth } = useClaimStore();
+  const [agreed, setAgreed] = useState<Set<string>>(
+    () => new Set([...reg.termsIds, ...reg.optTerms, ...auth.telecomTermsIds]),
+  );
+  const [missing, setMissing] = useState<Set<string>>(new Set());
+  const [reading, setReading] = useState<Terms | null>(null);
 
-  const next = () => {
-    const missing = list.filter((t) => t.required && !agreed.has(t.termsId));
-    if (missing.length > 0) {
-      setError(REQUIRED_MESSAGE);
-      requestAnimationFrame(() => errorRef.current?.focus());
+  const loaded = queries.every((q) => q.isSuccess);
+  const list = queries.flatMap((q) => q.data?.list ?? []);
+  const required = list.filter((t) => t.required);
+  const all = list.length > 0 && list.every((t) => agreed.has(t.termsId));
+  const allRequired = loaded && required.every((t) => agreed.has(t.termsId));
+
+  const change = (next: Set<string>) => {
+    setAgreed(next);
+    setMissing((m) => new Set([...m].filter((id) => !next.has(id))));
+  };
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(agreed);
+    if (on) next.add(id);
+    else next.delete(id);
+    change(next);
+  };
+
+  const onNext = () => {
+    if (!loaded) return;
+    const gaps = required.filter((t) => !agreed.has(t.termsId));
+    if (gaps.length > 0) {
+      setMissing(new Set(gaps.map((t) => t.termsId)));
+      // Every missing one is marked beside it; the first takes focus (scroll-padding keeps it above the action bar).
+      requestAnimationFrame(() => document.getElementById(checkboxId(gaps[0]!))?.focus());
       return;
     }
-    // Agreeing to the service terms is the sign-up: a verification begun earlier for a link (ui.afterVerify) is over.
+    const telecomIds = new Set((telecom.data?.list ?? []).map((t) => t.termsId));
+    const others = list.filter((t) => !telecomIds.has(t.termsId));
+    // Agreeing here is the sign-up: a verification begun earlier for a link (ui.afterVerify) is over.
     useClaimStore.getState().setUi({ afterVerify: '' });
     setReg({
-      termsIds: list.filter((t) => t.required).map((t) => t.termsId),
-      optTerms: list.filter((t) => !t.required && agreed.has(t.termsId)).map((t) => t.termsId),
+      termsIds: others.filter((t) => t.required).map((t) => t.termsId),
+      optTerms: others.filter((t) => !t.required && agreed.has(t.termsId)).map((t) => t.termsId),
     });
+    setAuth({ telecomTermsIds: [...telecomIds].filter((id) => agreed.has(id)) });
     // One verification method (휴대폰 문자) is no choice: /selfAuthSelect is skipped (screens/auth/SelfAuthSelect.tsx).
     navigate(`${APP_BASE}/identity`);
   };
 
+  const failed = queries.find((q) => q.isError);
+  const missingTerms = required.filter((t) => missing.has(t.termsId));
   return (
-    <div className="screen screen--padded">
+    <div className="screen screen--padded consent">
       <header className="screen-top">
         <BackButton />
       </header>
       <h1 className="screen__lead">
-        자동청구 서비스 이용을 위해
-        <br />
-        약관에 동의해 주세요
+        자동청구에 필요한 동의를
+        <br />한 번에 받을게요
       </h1>
       <p className="screen__sub">
-        필수 약관에 동의해야 다음 단계로 갈 수 있어요. 선택 약관은 동의하지 않아도 괜찮아요.
+        ‘필수’ 항목에 동의해야 가입할 수 있어요. 항목마다 ‘보기’를 누르면 전문을 읽을 수 있어요.
       </p>
-      {terms.isPending && (
+      {missingTerms.length > 0 && (
+        <div className="error-summary" role="alert" aria-labelledby="consent-missing-title">
+          <h2 id="consent-missing-title">필수 항목 {missingTerms.length}개에 아직 동의하지 않으셨어요</h2>
+          {/* A long list would push the terms themselves out of sight: each is marked beside it anyway. */}
+          {missingTerms.length > 3 && (
+            <p>아래에 빨간 글씨로 표시한 항목이에요. ‘전체 동의’를 누르면 한 번에 동의할 수 있어요.</p>
+          )}
+          <ul hidden={missingTerms.length > 3}>
+            {missingTerms.map((t) => (
+              <li key={t.termsId}>
+                <a
+                  href={`#${checkboxId(t)}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    document.getElementById(checkboxId(t))?.focus();
+                  }}
+                >
+                  {t.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {queries.some((q) => q.isPending) && (
         <div className="skeleton skeleton--list" aria-label="약관을 불러오는 중이에요" role="status" />
       )}
-      {terms.isError && (
+      {failed && (
         <div className="load-error" role="alert">
-          <p>{loadFailedMessage('약관 목록')}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => terms.refetch()}>
+          <p>{loadFailedMessage(failed === telecom ? '통신사 약관' : '약관 목록')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => queries.forEach((q) => q.refetch())}>
             다시 불러오기
           </button>
         </div>
       )}
-      {terms.isSuccess && (
-        <TermsChecklist
-          terms={list}
-          agreed={agreed}
-          onChange={(s) => {
-            setAgreed(s);
-            if (list.every((t) => !t.required || s.has(t.termsId))) setError(undefined);
-          }}
-          invalid={Boolean(error)}
-          describedBy={error ? 'terms-error' : undefined}
-        />
+      {loaded && (
+        <>
+          <label className="terms__all consent__all">
+            <input
+              type="checkbox"
+              className="check"
+              checked={all}
+              onChange={(e) => change(e.target.checked ? new Set(list.map((t) => t.termsId)) : new Set())}
+            />
+            <span>
+              전체 동의 <span className="consent__all-note">(선택 항목 포함)</span>
+            </span>
+          </label>
+          {CONSENT_GROUPS.map((g) => {
+            const items = list.filter((t) => groupOf(t) === g.id);
+            if (items.length === 0) return null;
+            return (
+              <section key={g.id} className="consent__group" aria-labelledby={`consent-group-${g.id}`}>
+                <h2 id={`consent-group-${g.id}`} className="consent__title">
+                  {g.title}
+                </h2>
+                <p className="consent__lead">{g.lead}</p>
+                <ul className="terms__list">
+                  {items.map((t) => {
+                    const plain = plainOf(t);
+                    const error = missing.has(t.termsId);
+                    const described = [error && `${checkboxId(t)}-error`, plain && `${checkboxId(t)}-plain`]
+                      .filter(Boolean)
+                      .join(' ');
+                    return (
+                      <li key={t.termsId} className={`consent__item${error ? ' consent__item--invalid' : ''}`}>
+                        <div className="terms__item">
+                          <label className="terms__label">
+                            <input
+                              id={checkboxId(t)}
+                              type="checkbox"
+                              className="check"
+                              checked={agreed.has(t.termsId)}
+                              aria-invalid={error || undefined}
+                              aria-describedby={described || undefined}
+                              onChange={(e) => toggle(t.termsId, e.target.checked)}
+                              onFocus={(e) => showTerm(e.currentTarget)}
+                            />
+                            <span>
+                              <span className={t.required ? 'terms__req' : 'terms__opt'}>
+                                {t.required ? '(필수)' : '(선택)'}
+                              </span>{' '}
+                              {t.title}
+                            </span>
+                          </label>
+                          <button
+                            type="button"
+                            className="terms__view"
+                            onClick={() => setReading(t)}
+                            aria-label={`${t.title} 전문 보기`}
+                          >
+                            보기
+                          </button>
+                        </div>
+                        {/* The error right under its control, before the longer explanation. */}
+                        {error && (
+                          <p id={`${checkboxId(t)}-error`} className="field__error consent__error">
+                            {MISSING_ONE}
+                          </p>
+                        )}
+                        {plain && (
+                          <p id={`${checkboxId(t)}-plain`} className="consent__plain">
+                            {plain}
+                          </p>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            );
+          })}
+        </>
       )}
-      <p id="terms-error" ref={errorRef} tabIndex={-1} className="field__error" role={error ? 'alert' : undefined}>
-        {error ?? ''}
-      </p>
+      <SlideBottom open={reading !== null} onClose={() => setReading(null)} title={reading?.title ?? ''}>
+        {reading && (
+          <>
+            <TermsReading terms={reading} />
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              onClick={() => {
+                toggle(reading.termsId, true);
+                setReading(null);
+                requestAnimationFrame(() => document.getElementById(checkboxId(reading))?.focus());
+              }}
+            >
+              동의하기
+            </button>
+          </>
+        )}
+      </SlideBottom>
       <div className="bottom-action">
-        <button type="button" className="btn btn--primary btn--block" onClick={next} disabled={!terms.isSuccess}>
-          동의하고 계속하기
+        <button type="button" className="btn btn--primary btn--block" onClick={onNext} disabled={!loaded}>
+          {/* "동의하고 다음" only when pressing it does agree: every required term is ticked. */}
+          {allRequired ? '동의하고 다음' : '다음'}
         </button>
       </div>
     </div>

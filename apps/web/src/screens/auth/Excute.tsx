@@ -6,7 +6,7 @@ import { API, APP_BASE } from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
 import { confirmHospitals, confirmSubscription } from '../../api/subscriptions';
 import { landingPath } from '../../auth/rules';
-import { useClaimStore } from '../../store/claim';
+import { useClaimStore, withEnrolDefaults } from '../../store/claim';
 import { stepPath } from '../../wizard/steps';
 
 export default function Excute() {
@@ -24,7 +24,8 @@ export default function Excute() {
     }
     (async () => {
       try {
-        // The service terms were agreed before anyone was verified: now they are recorded against this person.
+        // The terms were agreed before anyone was verified: now they are recorded against this person (the telecom
+        // ones went with the SMS request).
         const agreed = [...reg.termsIds, ...reg.optTerms];
         if (agreed.length > 0) await api.post(API.termsAgree, { termsIds: agreed });
         // The resident number's back part is asked only after this (/security/jumin): the confirm goes with the six
@@ -44,7 +45,9 @@ export default function Excute() {
         } else if (back) {
           navigate(`${APP_BASE}${back}`, { replace: true });
         } else {
-          // The first question of the enrolment: whose visits (wizard/steps.ts).
+          // A new enrolment: what the walk does not ask starts at its default, shown on the summary with "변경";
+          // then its first question, whose visits (wizard/steps.ts).
+          setReg(withEnrolDefaults(useClaimStore.getState().reg));
           navigate(stepPath('whose'), { replace: true });
         }
       } catch (e) {

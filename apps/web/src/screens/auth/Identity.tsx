@@ -1,5 +1,6 @@
-// /identity: name, birthday, phone number and telecom, with the telecom terms agreed (spec §2).
-// The server sends the SMS code; the next screen takes it.
+// /identity: name, birthday, phone number and telecom, with the telecom terms agreed (spec §2): on the one consent
+// screen before it, or here when she came another way (a link's verification). The six birth digits move on to the
+// sex digit; the phone number is hyphenated as typed. The server sends the SMS code; the next screen takes it.
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +13,7 @@ import {
   custHp,
   custName,
   parseKorRegId,
+  phoneAsTyped,
   telecomType,
   validateKorRegId,
   type UserAuthAnswer,
@@ -49,7 +51,8 @@ export default function Identity() {
   const { reg, auth, setAuth, setReg, setUi } = useClaimStore();
   const telecoms = useCodes('telecom_type');
   const telecomTerms = useTerms('v2', 'TELECOM');
-  const [agreed, setAgreed] = useState<Set<string>>(new Set());
+  // The telecom terms agreed on the consent screen (spec §7: sent with the SMS request, recorded there).
+  const [agreed, setAgreed] = useState<Set<string>>(() => new Set(auth.telecomTermsIds));
   const [termsError, setTermsError] = useState<string>();
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -59,11 +62,19 @@ export default function Identity() {
       custName: auth.custName,
       birth6: auth.korRegId.slice(0, 6),
       sexDigit: auth.korRegId.slice(6, 7),
-      custHp: auth.custHp,
+      custHp: phoneAsTyped(auth.custHp),
       telecomType: auth.telecomType,
     },
   });
   const { errors } = form.formState;
+  const birth6 = form.register('birth6');
+  const custHp = form.register('custHp');
+  const sexDigitRef = useRef<HTMLInputElement | null>(null);
+  const sexDigit = form.register('sexDigit');
+  const termsList = telecomTerms.data?.list ?? [];
+  // Agreed on the consent screen: not asked again (a link's verification comes here without it).
+  const termsAgreedBefore =
+    termsList.length > 0 && termsList.every((t) => !t.required || auth.telecomTermsIds.includes(t.termsId));
 
   const send = useMutation({
     mutationFn: (body: object) => api.post<UserAuthAnswer>(API.niceUserAuth, body),
@@ -172,7 +183,12 @@ export default function Identity() {
           </label>
           <input
             id="f-birth6"
-            {...form.register('birth6')}
+            {...birth6}
+            onChange={(e) => {
+              void birth6.onChange(e);
+              // Six digits typed: on to the one that follows, as on paper.
+              if (/^\d{6}$/.test(e.target.value)) sexDigitRef.current?.focus();
+            }}
             className="input regid__birth"
             inputMode="numeric"
             maxLength={6}
@@ -189,7 +205,11 @@ export default function Identity() {
           </label>
           <input
             id="f-sexDigit"
-            {...form.register('sexDigit')}
+            {...sexDigit}
+            ref={(el) => {
+              sexDigit.ref(el);
+              sexDigitRef.current = el;
+            }}
             className="input regid__digit"
             inputMode="numeric"
             maxLength={1}
@@ -211,11 +231,16 @@ export default function Identity() {
         {(p) => (
           <input
             {...p}
-            {...form.register('custHp')}
+            {...custHp}
+            onChange={(e) => {
+              e.target.value = phoneAsTyped(e.target.value);
+              void custHp.onChange(e);
+            }}
             className="input"
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
+            maxLength={13}
             placeholder="010-1234-5678"
           />
         )}
@@ -242,7 +267,10 @@ export default function Identity() {
           본인확인 약관
         </h3>
         {telecomTerms.isError && <p role="alert">{loadFailedMessage('통신사 약관')}</p>}
-        {telecomTerms.isSuccess && (
+        {telecomTerms.isSuccess && termsAgreedBefore && (
+          <p className="field__hint">앞 화면에서 본인확인 약관에 모두 동의하셨어요.</p>
+        )}
+        {telecomTerms.isSuccess && !termsAgreedBefore && (
           <TermsChecklist
             terms={telecomTerms.data.list}
             agreed={agreed}

@@ -2,18 +2,37 @@
 // one insurer and 단체실손 with another, so more than one may be chosen: the first is reg.insuCompCd (spec §3), the
 // others reg.insuCompCds (ours, contract). Their INSU_PHOTO ui-controls decide whether the ID photo steps follow
 // (ui.idPhotoRequired: when any of them takes one; read by the wizard's order).
+// The insurer's consent given on the one consent screen (CHOSEN_INSURER_TERMS_ID) is applied here to each chosen
+// insurer as that insurer's own INSU_CLAIM term: named on this screen, readable, recorded with its version (POST
+// /auth/rest/terms) and carried in reg.agreeIds (docs/decisions/0007-enrolment-walk.md). Without it, claimAgreeInfo
+// asks. What is sent, and that she gathers nothing herself, is said here too (the full list: /security/document).
 import { useState, type FormEvent } from 'react';
-import type { Insurer } from '@auto-claim/contract';
+import { useQueries } from '@tanstack/react-query';
+import { API, CHOSEN_INSURER_TERMS_ID, type Insurer, type Terms } from '@auto-claim/contract';
+import { api } from '../../api/client';
 import { useInsurers } from '../../api/reference';
 import { loadFailedMessage, queryClient } from '../../api/queryClient';
+import { termsQuery } from '../../api/terms';
 import { photoControlsQuery } from '../../api/uiControls';
 import { chosenInsurers, useClaimStore } from '../../store/claim';
-import { alert, withLoading } from '../../ui';
+import { alert, SlideBottom, withLoading } from '../../ui';
+import { TermsReading } from '../auth/TermsReading';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
 import './wizard-1.css';
 
 const REQUIRED = '보험금을 청구할 보험사를 한 곳 이상 골라 주세요.';
+
+/**
+ * The consent given on the consent screen, as each chosen insurer's own required INSU_CLAIM terms: recorded against
+ * this person with the versions in effect, then carried in reg.agreeIds (the subscription keeps them per insurer).
+ */
+async function applyConsent(codes: string[]): Promise<string[]> {
+  const lists = await Promise.all(codes.map((cd) => queryClient.fetchQuery(termsQuery('v3', 'INSU_CLAIM', cd))));
+  const ids = lists.flatMap((l) => l.list.filter((t) => t.required).map((t) => t.termsId));
+  if (ids.length > 0) await api.post(API.termsAgree, { termsIds: ids });
+  return ids;
+}
 const GROUPS: { kind: Insurer['insuKind']; title: string }[] = [
   { kind: 'NONLIFE', title: '손해보험사' },
   { kind: 'LIFE', title: '생명보험사' },
@@ -28,6 +47,12 @@ export default function InsuChoose() {
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [reading, setReading] = useState<Terms | null>(null);
+  const consented = reg.termsIds.includes(CHOSEN_INSURER_TERMS_ID);
+  // Each chosen insurer's own consent, fetched as it is chosen: named and readable before she goes on.
+  const insurerTerms = useQueries({
+    queries: (consented ? chosen : []).map((cd) => termsQuery('v3', 'INSU_CLAIM', cd)),
+  });
 
   const toggle = (i: Insurer, on: boolean) => {
     const now = chosenInsurers(useClaimStore.getState().reg);
@@ -51,19 +76,24 @@ export default function InsuChoose() {
     }
     setBusy(true);
     try {
-      const controls = await withLoading(
-        Promise.all(picked.map((i) => queryClient.fetchQuery(photoControlsQuery(i.insuCompCd)))),
+      const [controls, agreeIds] = await withLoading(
+        Promise.all([
+          Promise.all(picked.map((i) => queryClient.fetchQuery(photoControlsQuery(i.insuCompCd)))),
+          consented ? applyConsent(picked.map((i) => i.insuCompCd)) : Promise.resolve([]),
+        ]),
       );
       setUi({ idPhotoRequired: controls.some((c) => c.idPhotoUse) });
+      setReg({ agreeIds });
       next();
     } catch {
-      await alert(loadFailedMessage('보험사 신분증 제출 설정'));
+      await alert(loadFailedMessage('보험사 정보'));
     } finally {
       setBusy(false);
     }
   };
 
   const list = insurers.data?.list ?? [];
+  const nameOf = (cd: string) => list.find((i) => i.insuCompCd === cd)?.insuCompNm ?? cd;
   const firstCd = GROUPS.flatMap((g) => list.filter((i) => i.insuKind === g.kind))[0]?.insuCompCd;
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
@@ -121,6 +151,40 @@ export default function InsuChoose() {
           {error ?? ''}
         </p>
       </fieldset>
+      {consented && chosen.length > 0 && (
+        <section className="wz-facts insu-consent" aria-labelledby="insu-consent-title">
+          <h3 id="insu-consent-title" className="wz-subtitle">
+            앞에서 하신 보험사 동의를 {chosen.map(nameOf).join(', ')}에 적용해요
+          </h3>
+          <p>
+            고르신 보험사가 보험금을 심사하려고 내 정보를 받는 데 대한 동의예요. 고르지 않은 보험사에는 보내지 않아요.
+          </p>
+          <ul className="insu-consent__list">
+            {chosen.map((cd, i) => {
+              const t = insurerTerms[i]?.data?.list.find((x) => x.required);
+              return (
+                <li key={cd}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={!t}
+                    onClick={() => t && setReading(t)}
+                    aria-label={`${nameOf(cd)} 동의서 전문 보기`}
+                  >
+                    {nameOf(cd)} 동의서 보기
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <p>
+            <strong>직접 챙기실 서류는 없어요.</strong> 진료비를 내면 병원이 영수증과 세부내역서를 보험사에 보내요.
+          </p>
+        </section>
+      )}
+      <SlideBottom open={reading !== null} onClose={() => setReading(null)} title={reading?.title ?? ''}>
+        {reading && <TermsReading terms={reading} />}
+      </SlideBottom>
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           다음

@@ -1,5 +1,6 @@
 // /security/job: the patient's occupation (jobCd, jobNm) from codes/clss?codeCls=job_cd: the major group first, then
-// its detail. Groups without details (학생, 주부, 무직 …) are the occupation themselves.
+// its detail. Groups without details (학생, 주부, 은퇴, 무직 …) are the occupation themselves. The KSCO group names are
+// the statistics office's words: each gets examples people say of themselves. Optional: off the walk, from the summary.
 import { useMemo, useState, type FormEvent } from 'react';
 import type { Code } from '@auto-claim/contract';
 import { useCodes } from '../../api/codes';
@@ -10,7 +11,20 @@ import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
 import './parts/enrol.css';
 
-const MAJOR_REQUIRED = '하는 일에 가장 가까운 분류를 골라 주세요.';
+/** Examples beside the KSCO major groups (한국표준직업분류 대분류), by their code. */
+const EXAMPLES: Record<string, string> = {
+  '1': '회사 임원, 부서장, 기관장',
+  '2': '의사, 간호사, 교사, 변호사, 프로그래머',
+  '3': '회사원(사무직), 은행원, 공무원(사무)',
+  '4': '경찰관, 요양보호사, 미용사, 요리사',
+  '5': '영업사원, 매장 판매원, 보험설계사',
+  '6': '농민, 축산인, 어민',
+  '7': '제빵사, 자동차 정비사, 전기공, 목수',
+  '8': '공장 기계 조작원, 택시·버스·트럭 기사',
+  '9': '건설 현장 일, 택배 분류, 청소원, 경비원',
+  A: '장교, 부사관',
+};
+const majorLabel = (c: Code) => (EXAMPLES[c.code] ? `${c.codeNm} (예: ${EXAMPLES[c.code]})` : c.codeNm);
 const DETAIL_REQUIRED = '세부 직업을 골라 주세요.';
 
 export default function Job() {
@@ -30,13 +44,13 @@ export default function Job() {
 
   const current = byCode.get(jobCd);
   const initialMajor = current ? (current.upperCode ?? current.code) : '';
-  const [major, setMajor] = useState(initialMajor);
-  // The codes may arrive after the first render: take the stored choice's group once they do.
-  const majorCd = major || initialMajor;
+  // null until she picks (or unpicks) a group; the codes may arrive after the first render: the stored choice's group.
+  const [major, setMajor] = useState<string | null>(null);
+  const majorCd = major ?? initialMajor;
   const details = majorCd ? detailsOf(majorCd) : [];
   const detailCd = current?.upperCode === majorCd ? current.code : '';
 
-  const majorError = submitted && !majorCd ? MAJOR_REQUIRED : undefined;
+  // Optional (the summary says "입력하지 않았어요"): no group at all is an answer; a group without its detail is not.
   const detailError = submitted && majorCd && details.length > 0 && !detailCd ? DETAIL_REQUIRED : undefined;
 
   const choose = (code: Code | undefined, group: Code | undefined) => {
@@ -55,7 +69,12 @@ export default function Job() {
     e.preventDefault();
     setSubmitted(true);
     const group = byCode.get(majorCd);
-    const done = group && (details.length === 0 ? jobCd === group.code : Boolean(detailCd));
+    if (!group) {
+      setReg({ jobCd: '', jobNm: '' });
+      next();
+      return;
+    }
+    const done = details.length === 0 ? jobCd === group.code : Boolean(detailCd);
     if (!done) {
       setAttempt((n) => n + 1);
       return;
@@ -63,10 +82,7 @@ export default function Job() {
     next();
   };
 
-  const summary = [
-    ...(majorError ? [{ target: 'f-job-major', message: majorError }] : []),
-    ...(detailError ? [{ target: 'f-job-detail', message: detailError }] : []),
-  ];
+  const summary = detailError ? [{ target: 'f-job-detail', message: detailError }] : [];
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
@@ -74,19 +90,20 @@ export default function Job() {
       <h2 className="screen__lead">어떤 일을 하고 계세요?</h2>
       <ErrorSummary items={summary} attempt={attempt} />
       <p className="screen__sub">
-        보험사가 보험금을 심사할 때 필요해요. 딱 맞는 것이 없으면 가장 가까운 것을 골라 주세요.
+        보험사가 보험금을 심사할 때 참고해요. 딱 맞는 것이 없으면 가장 가까운 것을, 일을 그만두셨으면 ‘은퇴(퇴직)’을
+        골라 주세요.
       </p>
       {codes.isPending && <div className="skeleton skeleton--list" aria-label="직업 목록을 불러오고 있어요" />}
       {codes.isError && <LoadError message={loadFailedMessage('직업 목록')} onRetry={() => void codes.refetch()} />}
       {codes.isSuccess && (
         <>
-          <Field id="f-job-major" label="직업 분류" error={majorError}>
+          <Field id="f-job-major" label="직업 분류" optional>
             {(p) => (
               <select {...p} className="input select" value={majorCd} onChange={(e) => onMajor(e.target.value)}>
-                <option value="">분류를 골라 주세요</option>
+                <option value="">고르지 않음</option>
                 {majors.map((m) => (
                   <option key={m.code} value={m.code}>
-                    {m.codeNm}
+                    {majorLabel(m)}
                   </option>
                 ))}
               </select>
@@ -115,7 +132,7 @@ export default function Job() {
       )}
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          다음
+          {majorCd ? '다음' : '직업 없이 다음'}
         </button>
       </BottomAction>
     </form>

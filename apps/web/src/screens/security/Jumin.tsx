@@ -1,5 +1,7 @@
-// /security/jumin: the back part of the resident registration number (spec §2, reg.userIdno2). Masked while typed;
-// its first digit must agree with the birthday's century and the sex verified by SMS (DESIGN §3: no checksum).
+// /security/jumin: the back part of the resident registration number (spec §2, reg.userIdno2). Its first digit was
+// typed for the SMS verification minutes before: shown, not asked again; only the six that remain hidden are typed,
+// masked. Without it in this tab (a reload), all seven, whose first must agree with the birthday's century and the sex
+// verified by SMS (DESIGN §3: no checksum).
 // Then the subscription confirm goes with the whole number (spec §7): the server checks it belongs to this person,
 // and a subscription that exists after all (finished in another tab) fills reg and leads to the summary.
 import { useEffect, useState } from 'react';
@@ -19,12 +21,19 @@ import './wizard-1.css';
 
 const MISMATCH = '뒷자리 첫 숫자가 본인인증 때 입력한 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.';
 
-/** The 7 digits, and whether their first digit stands for the verified birthday and sex. */
-const juminForm = (birthday: string, sex: '' | 'M' | 'F') =>
+const SIX_REQUIRED = '주민등록번호 뒷자리 나머지 6자리를 숫자로 입력해 주세요.';
+
+/**
+ * The 7 digits, and whether their first digit stands for the verified birthday and sex. `known`: the first digit, typed
+ * for the SMS verification; then the field holds the six after it.
+ */
+const juminForm = (birthday: string, sex: '' | 'M' | 'F', known: string) =>
   z.object({
     userIdno2: z
       .string()
       .transform(digitsOnly)
+      .pipe(known ? z.string().regex(/^\d{6}$/, SIX_REQUIRED) : z.string())
+      .transform((v) => known + v)
       .pipe(userIdno2)
       .refine((v) => !/^\d{8}$/.test(birthday) || !sex || rrnDigitFits(birthday, sex, v), MISMATCH),
   });
@@ -35,14 +44,17 @@ export default function Jumin() {
   const { next, progress } = useWizard('jumin');
   const navigate = useNavigate();
   const reg = useClaimStore((s) => s.reg);
+  // The sex digit typed on /identity (memory only): when it fits the verified person, it is not asked again.
+  const typed = useClaimStore((s) => s.auth.korRegId.charAt(6));
+  const known = /^\d$/.test(typed) && (!reg.sex || rrnDigitFits(reg.birthday, reg.sex, `${typed}000000`)) ? typed : '';
   const setReg = useClaimStore((s) => s.setReg);
   const setUi = useClaimStore((s) => s.setUi);
   const forChild = useClaimStore((s) => s.ui.insured === 'child');
   const [attempt, setAttempt] = useState(0);
 
   const form = useForm<JuminInput, unknown, JuminValues>({
-    resolver: zodResolver(juminForm(reg.birthday, reg.sex)),
-    defaultValues: { userIdno2: reg.userIdno2 },
+    resolver: zodResolver(juminForm(reg.birthday, reg.sex, known)),
+    defaultValues: { userIdno2: known && reg.userIdno2.startsWith(known) ? reg.userIdno2.slice(1) : reg.userIdno2 },
     // The error summary takes focus (GOV.UK); it links to the field.
     shouldFocusError: false,
   });
@@ -50,9 +62,9 @@ export default function Jumin() {
 
   // Back and forward keep what was typed in this session (memory only, never browser storage).
   useEffect(() => {
-    const sub = form.watch((v) => setReg({ userIdno2: digitsOnly(v.userIdno2 ?? '') }));
+    const sub = form.watch((v) => setReg({ userIdno2: known + digitsOnly(v.userIdno2 ?? '') }));
     return () => sub.unsubscribe();
-  }, [form, setReg]);
+  }, [form, setReg, known]);
 
   const onValid = async ({ userIdno2: digits }: JuminValues) => {
     setReg({ userIdno2: digits });
@@ -76,6 +88,9 @@ export default function Jumin() {
   };
 
   const front = reg.birthday.slice(2);
+  const label = known
+    ? '주민등록번호 뒷자리 나머지 6자리를 입력해 주세요'
+    : '주민등록번호 뒷자리 7자리를 입력해 주세요';
   return (
     <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
       <StepProgress {...progress} />
@@ -83,10 +98,15 @@ export default function Jumin() {
       <RrnBackField
         id="userIdno2"
         heading
-        label={`${forChild ? '보호자 본인의 ' : ''}주민등록번호 뒷자리 7자리를 입력해 주세요`}
-        hint={`생년월일 ${front} 뒤에 오는 7자리예요. 보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.${forChild ? ' 자녀의 번호는 다음 화면에서 입력해요.' : ''}`}
+        label={`${forChild ? '보호자 본인의 ' : ''}${label}`}
+        hint={`${
+          known
+            ? `${front}-${known} 뒤에 오는 6자리예요. 첫 숫자 ${known}은 본인인증 때 입력하셨어요.`
+            : `생년월일 ${front} 뒤에 오는 7자리예요.`
+        } 보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.${forChild ? ' 자녀의 번호는 다음 화면에서 입력해요.' : ''}`}
         error={error}
         front={front}
+        known={known}
         field={form.register('userIdno2')}
       />
       <BottomAction>

@@ -1,7 +1,8 @@
-// /security/paymentAccount: the account the insurer pays into: bank, number, whose it is and the holder's name.
-// The bank is asked whose account it is (POST /ui/insu/v1/claims/users/accounts); a different holder is explained
-// and stops here, never silently accepted. The number stays in memory only.
-import { useState, type FormEvent } from 'react';
+// /security/paymentAccount: the account the insurer pays into: bank, number, whose it is (본인 unless she says
+// otherwise) and the holder's name. The bank is asked whose account it is (POST /ui/insu/v1/claims/users/accounts); a
+// different holder is explained and stops here, never silently accepted. The number stays in memory only. Who pays
+// and whom to ask about a payout (/security/paymentCenter) is said here, so that screen is off the walk.
+import { useEffect, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
   bankAccount,
@@ -15,8 +16,9 @@ import {
 import { ApiError } from '../../api/client';
 import { checkAccount } from '../../api/accounts';
 import { useBanks } from '../../api/banks';
+import { useInsurers } from '../../api/reference';
 import { loadFailedMessage } from '../../api/queryClient';
-import { useClaimStore } from '../../store/claim';
+import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { alert, Field, withLoading } from '../../ui';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
@@ -59,6 +61,15 @@ export default function PaymentAccount() {
   const [attempt, setAttempt] = useState(0);
   const [mismatch, setMismatch] = useState<AccountCheck>();
   const [busy, setBusy] = useState(false);
+  const insurers = useInsurers();
+  const payers = chosenInsurers(reg).flatMap((cd) => insurers.data?.list.filter((i) => i.insuCompCd === cd) ?? []);
+  const payerNm = payers.map((i) => i.insuCompNm).join(', ') || '보험사';
+
+  // Most pay into their own account: 본인 is chosen to begin with, the holder her verified name.
+  useEffect(() => {
+    const r = useClaimStore.getState().reg;
+    if (!r.bankAccountRel) setReg({ bankAccountRel: SELF_REL, bankAccountHolder: r.userNm });
+  }, [setReg]);
 
   const change = (patch: Partial<Record<Key, string>>) => {
     setReg(patch);
@@ -133,7 +144,10 @@ export default function PaymentAccount() {
       <StepProgress {...progress} />
       <ErrorSummary items={summary} attempt={attempt} />
       <h2 className="wz-legend">보험금을 받을 계좌를 알려 주세요</h2>
-      <p className="wz-lead-note">보험사가 보험금을 이 계좌로 직접 보내 드려요.</p>
+      <p className="wz-lead-note">
+        보험금은 {payerNm}에서 이 계좌로 직접 보내 드려요. 자동청구 서비스는 서류만 대신 보내고, 보험금을 맡아 두지
+        않아요. 이용료도 없어요.
+      </p>
 
       {banks.isError && <LoadError message={loadFailedMessage('은행 목록')} onRetry={() => void banks.refetch()} />}
       <Field id="bankCd" label="은행" error={errors.bankCd}>
@@ -248,6 +262,26 @@ export default function PaymentAccount() {
           </ul>
         </div>
       )}
+
+      <details className="wz-more">
+        <summary>보험금이 언제, 얼마나 들어오는지 궁금하다면</summary>
+        <p>{payerNm}에서 서류를 심사한 뒤에 보내요. 지급 여부와 금액, 심사 결과도 보험사에서 정하고 알려 드려요.</p>
+        {payers.map((insurer) =>
+          insurer.callCenter ? (
+            <a
+              key={insurer.insuCompCd}
+              className="btn btn--secondary btn--block call-link"
+              href={`tel:${insurer.callCenter.replace(/\D/g, '')}`}
+            >
+              {insurer.insuCompNm} 고객센터 {insurer.callCenter} 전화하기
+            </a>
+          ) : (
+            <p key={insurer.insuCompCd} className="field__hint">
+              {insurer.insuCompNm} 고객센터 번호는 보험증권이나 보험사 누리집에서 확인할 수 있어요.
+            </p>
+          ),
+        )}
+      </details>
 
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

@@ -1,7 +1,10 @@
 // /security/photo: which ID document, its photo (camera or gallery, compressed here to at most MAX_PHOTO_BYTES), and
 // the fields of that document's type only (spec §3), pre-filled by the server's OCR and confirmed by the patient.
-// The image and the numbers stay in memory (the claim store), never in browser storage.
-import { useRef, useState, type FormEvent } from 'react';
+// The image and the numbers stay in memory (the claim store), never in browser storage. How to photograph it is said
+// here in a line (the longer guidance: /security/idPhotoInfo, off the walk). The camera comes into view once a type is
+// chosen, and the fields to check once the photo has been read (html's scroll-padding keeps both above the action bar).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import {
   IDCARD_KEEPS,
@@ -18,7 +21,7 @@ import { readIdCard } from '../../api/ocr';
 import { loadFailedMessage } from '../../api/queryClient';
 import { useChosenPhotoTypes } from '../../api/uiControls';
 import { chosenInsurers, useClaimStore } from '../../store/claim';
-import { useWizard } from '../../wizard/steps';
+import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
 import { IdcardDetailFields, IdcardTypeChoice, detailFields, type DetailField } from './parts/IdcardFields';
 import { COMPRESSING, PhotoPicker } from './parts/PhotoPicker';
@@ -66,7 +69,15 @@ export default function Photo() {
   const [ocrNote, setOcrNote] = useState<string>();
   /** A newer photo or type wins over an OCR answer still on its way. */
   const ocrRun = useRef(0);
+  /** The photo was read: its fields come into view once shown. */
+  const scrollToDetails = useRef(false);
+  useEffect(() => {
+    if (working !== '' || !scrollToDetails.current || !detailsRef.current) return;
+    scrollToDetails.current = false;
+    detailsRef.current.scrollIntoView({ block: 'start' });
+  }, [working, ocrNote]);
 
+  const detailsRef = useRef<HTMLElement>(null);
   const allowed = controls.data?.idPhotoTypes ?? (['ic', 'dl', 'pp'] as IdcardType[]);
   const type = reg.idcardType && allowed.includes(reg.idcardType) ? reg.idcardType : '';
   const clearError = (...keys: ErrorKey[]) =>
@@ -90,6 +101,7 @@ export default function Photo() {
       setReg(patch);
       clearError(...(Object.keys(patch) as DetailField[]));
       setOcrNote(answer.read && Object.keys(patch).length > 0 ? MESSAGES.read : MESSAGES.notRead);
+      scrollToDetails.current = true;
     } catch (e) {
       if (run !== ocrRun.current) return;
       if (e instanceof ApiError && (e.status === 400 || e.status === 422)) {
@@ -98,6 +110,7 @@ export default function Photo() {
         setErrors((x) => ({ ...x, idcardImg: e.detail }));
       } else {
         setOcrNote(MESSAGES.notRead);
+        scrollToDetails.current = true;
       }
     } finally {
       if (run === ocrRun.current) setWorking('');
@@ -110,6 +123,8 @@ export default function Photo() {
     setReg(keepIdcardFields({ idcardType: t, idcardIssueOrg: '', idcardIssueDate: '', regNo: '', checkCd: '' }));
     clearError('idcardType', 'idcardIssueOrg', 'idcardIssueDate', 'regNo', 'checkCd');
     if (reg.idcardImg) void runOcr(t, reg.idcardImg);
+    // The camera button appears below the choice: into view, never left under the action bar.
+    else requestAnimationFrame(() => document.getElementById('photo-camera')?.scrollIntoView({ block: 'nearest' }));
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -166,6 +181,11 @@ export default function Photo() {
         )}
       </IdcardTypeChoice>
 
+      <p className="field__hint">어두운 바탕 위에 신분증을 놓고, 네 모서리가 모두 보이게 밝은 곳에서 찍어 주세요.</p>
+      <Link className="wz-link" to={stepPath('idPhotoInfo')}>
+        잘 찍는 방법 더 보기
+      </Link>
+
       {type && (
         <PhotoPicker
           ids={{ title: 'photo-title', camera: 'photo-camera', error: 'photo-error' }}
@@ -191,7 +211,7 @@ export default function Photo() {
       )}
 
       {type && reg.idcardImg && working === '' && (
-        <section className="wz-block" aria-labelledby="details-title">
+        <section className="wz-block" aria-labelledby="details-title" ref={detailsRef}>
           <h3 id="details-title" className="wz-subtitle">
             {IDCARD_TYPE_NM[type]}에 적힌 내용을 확인해 주세요
           </h3>

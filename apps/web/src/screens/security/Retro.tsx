@@ -1,5 +1,6 @@
 // /security/retro: how many months of past treatments to claim (reg.retroMonth, 0–36). Claims lapse after three
-// years (상법 §662), so 36 months is the most that can still be paid.
+// years (상법 §662), so 36 months is the most that can still be paid, and the default (ENROL_DEFAULTS). The service
+// cannot know which visits she claimed herself: it says what happens then (the insurer refuses the double).
 import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { RETRO_MONTH_MAX } from '@auto-claim/contract';
@@ -42,8 +43,10 @@ export default function Retro() {
           <h2 className="fieldset__lead">지난 진료비도 함께 청구할까요?</h2>
         </legend>
         <div className="explain" id="retro-explain">
+          <p>{hospitalNm ? `${hospitalNm}에서 ` : ''}예전에 받은 진료도 고른 기간만큼 한꺼번에 청구해 드려요.</p>
           <p>
-            {hospitalNm ? `${hospitalNm}에서 ` : ''}예전에 받은 진료 중 아직 청구하지 않은 것을 한꺼번에 청구해 드려요.
+            이미 직접 청구하신 진료가 섞여 있어도 괜찮아요. 보험사가 중복 청구로 보고 지급하지 않아서, 보험금을 두 번
+            받는 일은 없어요.
           </p>
           <p>
             보험금은 <strong>진료를 받은 날부터 3년이 지나면 청구할 수 없어요.</strong> 그래서 최대 3년 전 진료까지 고를

@@ -4,12 +4,17 @@
 // reg.signImg, and the strokes in ui.signBackup so the pad shows it again when the patient comes back. Memory only.
 // Or typed, for whoever cannot draw (keyboard, screen reader: README "Accessibility and older patients"): her full
 // name, confirmed as her signature, goes as reg.signTypedNm; the server checks it is her name and draws it.
+// Before she signs, the two documents her signature goes into (위임장, 동의서) are named and readable here; the last
+// step of the progress line, the summary after it asks only to confirm.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import SignaturePad, { type PointGroup } from 'signature_pad';
 import { SIGN_TYPED_MISMATCH, sameName } from '@auto-claim/contract';
+import type { DocumentKind } from '../../api/documents';
 import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { Field } from '../../ui/Field';
+import { SlideBottom } from '../../ui/SlideBottom';
+import { DOCUMENT_TITLES, LegalDocument } from './parts/LegalDocument';
 import { BottomAction, ErrorSummary, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
 import { checkInk } from './parts/ink';
 import './parts/enrol.css';
@@ -23,6 +28,12 @@ const parseBackup = (s: string): PointGroup[] => {
   }
 };
 
+/** The documents the signature goes into, in a line each. */
+const DOCS: { kind: DocumentKind; what: string }[] = [
+  { kind: 'commission', what: '병원이 진료 서류를 떼어 보험사에 보내도록 맡기는 서류예요.' },
+  { kind: 'agree', what: '진료 정보를 보험사에 보내는 데 동의하는 서류예요.' },
+];
+
 export default function Signature() {
   const { next, progress } = useWizard('signature');
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -35,6 +46,7 @@ export default function Signature() {
   const [typed, setTyped] = useState(() => useClaimStore.getState().reg.signTypedNm);
   const [agreed, setAgreed] = useState(() => Boolean(useClaimStore.getState().reg.signTypedNm));
   const [typedErrors, setTypedErrors] = useState<{ name?: string; agree?: string }>({});
+  const [reading, setReading] = useState<DocumentKind | null>(null);
 
   /** The pad's strokes in CSS pixels (the context is scaled, the data is not). */
   const sync = useCallback(() => setStrokes(padRef.current?.toData().length ?? 0), []);
@@ -134,10 +146,34 @@ export default function Signature() {
       <StepProgress {...progress} />
       <h2 className="screen__lead">{typing ? '이름을 입력해 서명해 주세요' : '아래 칸에 서명해 주세요'}</h2>
       <ErrorSummary items={summary} attempt={attempt} />
+      <section className="sign-docs" aria-labelledby="sign-docs-title">
+        <h3 id="sign-docs-title" className="sign-docs__title">
+          이 서명은 두 서류에 들어가요
+        </h3>
+        <ul className="sign-docs__list">
+          {DOCS.map((d) => (
+            <li key={d.kind}>
+              <span>
+                <strong>{DOCUMENT_TITLES[d.kind]}</strong> {d.what}
+              </span>
+              <button type="button" className="link-button" onClick={() => setReading(d.kind)}>
+                {DOCUMENT_TITLES[d.kind]} 읽기
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <SlideBottom
+        open={reading !== null}
+        onClose={() => setReading(null)}
+        title={reading ? `서명할 ${DOCUMENT_TITLES[reading]}` : ''}
+      >
+        {reading && <LegalDocument kind={reading} titleId={`sign-doc-${reading}`} />}
+      </SlideBottom>
       <p className="screen__sub" id="sign-hint">
         {typing
-          ? '위임장과 동의서에 들어가는 서명이에요. 입력한 이름을 서버가 서명으로 그려 넣어요.'
-          : `위임장과 동의서에 들어가는 서명이에요. 손가락으로 ${userNm ? `${userNm} 님의 ` : ''}이름을 칸에 크게 써 주세요.`}
+          ? '입력한 이름을 서명 글씨로 그려 위임장과 동의서에 넣어요.'
+          : `손가락으로 ${userNm ? `${userNm} 님의 ` : ''}이름을 칸에 크게 써 주세요.`}
       </p>
       <div className={`field sign${error ? ' field--invalid' : ''}`} hidden={typing}>
         <div className="sign__box">

@@ -30,15 +30,18 @@ export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind 
   const signed = useClaimStore((s) => Boolean(s.reg.signImg || s.reg.signTypedNm));
   const [attempt, setAttempt] = useState(0);
   const [problems, setProblems] = useState<SummaryItem[]>([]);
-  // The consent screen also asks for the subscription's own terms (LMHC_SUBS, spec §7): the required ones go to
-  // reg.termsIds next to the service terms, the optional ones agreed to reg.optTerms.
-  const asksTerms = kind === 'agree';
+  // The subscription's own terms (LMHC_SUBS, spec §7) are agreed on the one consent screen; only when they were not
+  // (she came another way) does the consent document ask them: the required ones go to reg.termsIds next to the
+  // service terms, the optional ones agreed to reg.optTerms.
   const terms = useTerms('v3', 'LMHC_SUBS');
-  const list = asksTerms ? (terms.data?.list ?? []) : [];
   const [agreed, setAgreed] = useState<Set<string>>(() => {
     const r = useClaimStore.getState().reg;
     return new Set([...r.termsIds, ...r.optTerms]);
   });
+  const [agreedBefore] = useState(() => new Set(useClaimStore.getState().reg.termsIds));
+  const asksTerms =
+    kind === 'agree' && (!terms.isSuccess || terms.data.list.some((t) => t.required && !agreedBefore.has(t.termsId)));
+  const list = asksTerms ? (terms.data?.list ?? []) : [];
   const termsError = problems.some((p) => p.target === 'subs-terms-all');
 
   const onSubmit = (e: FormEvent) => {

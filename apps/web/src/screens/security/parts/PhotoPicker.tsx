@@ -128,7 +128,8 @@ export function PhotoPicker({
           aria-describedby={error ? ids.error : undefined}
           onClick={() => camera.current?.click()}
         >
-          {image || error ? '다시 찍기' : '카메라로 찍기'}
+          {/* Its name says what it does: a retake only once there is a photo (a refused file is no photo). */}
+          {image ? '다시 찍기' : '카메라로 찍기'}
         </button>
         <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => gallery.current?.click()}>
           {pdfMaxBytes ? '앨범·파일에서 고르기' : '앨범에서 고르기'}

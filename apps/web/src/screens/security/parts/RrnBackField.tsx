@@ -13,6 +13,7 @@ export function RrnBackField({
   front,
   heading,
   field,
+  known = '',
 }: {
   id: string;
   label: ReactNode;
@@ -22,6 +23,8 @@ export function RrnBackField({
   front: string;
   heading?: boolean;
   field: UseFormRegisterReturn;
+  /** The first digit when it is already known (typed for the SMS verification): shown, and only six are typed. */
+  known?: string;
 }) {
   const [visible, setVisible] = useState(false);
   return (
@@ -35,6 +38,11 @@ export function RrnBackField({
             <span className="jumin__dash" aria-hidden="true">
               –
             </span>
+            {known && (
+              <span className="jumin__front" aria-hidden="true">
+                {known}
+              </span>
+            )}
             <input
               {...p}
               {...field}
@@ -44,8 +52,8 @@ export function RrnBackField({
               autoComplete="off"
               autoCorrect="off"
               spellCheck={false}
-              maxLength={7}
-              placeholder="●●●●●●●"
+              maxLength={known ? 6 : 7}
+              placeholder={known ? '●●●●●●' : '●●●●●●●'}
             />
           </div>
         )}

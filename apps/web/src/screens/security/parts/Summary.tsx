@@ -1,6 +1,7 @@
-// The check-your-answers summary of a new enrolment (GOV.UK): every answer, masked (DESIGN §5), each with a change link
-// that comes back here; the submit button submits exactly as spec §4. A double tap never submits twice: the button is
-// disabled while a submission runs, and a retry carries the same idempotency key.
+// The check-your-answers summary of a new enrolment (GOV.UK), asked as a question before anything is sent: every
+// answer, masked (DESIGN §5), each with a change link that comes back here, the answers the walk did not ask at their
+// defaults (ENROL_DEFAULTS) among them; the submit button submits exactly as spec §4. A double tap never submits twice:
+// the button is disabled while a submission runs, and a retry carries the same idempotency key.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_BASE, type SubscriptionView } from '@auto-claim/contract';
@@ -9,8 +10,8 @@ import { queryClient } from '../../../api/queryClient';
 import { buildSubmission, submit } from '../../../api/subscriptions';
 import { useClaimStore, type ClaimState } from '../../../store/claim';
 import { alert, withLoading } from '../../../ui';
-import { changeLink, progressOf, stepsFor, type StepId } from '../../../wizard/steps';
-import { BottomAction, ErrorSummary, StepProgress, type SummaryItem } from '../../../wizard/WizardStep';
+import { changeLink, stepsFor, type StepId } from '../../../wizard/steps';
+import { BottomAction, ErrorSummary, type SummaryItem } from '../../../wizard/WizardStep';
 import { minAmtName } from './ChooseMoney';
 import { ID_TYPE_NAMES, formatYmd, maskAccount, maskPhone, maskRrn, retroStart } from './format';
 import { SummaryCard, type SummaryRow } from './SummaryList';
@@ -34,7 +35,6 @@ const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: s
   expenses: { test: (s) => s.reg.minAmt !== null, message: '청구할 최소 진료비를 골라 주세요.' },
   retro: { test: (s) => s.reg.retroMonth !== null, message: '지난 진료를 청구할 기간을 골라 주세요.' },
   adress: { test: (s) => Boolean(s.reg.userAddr), message: '주소를 입력해 주세요.' },
-  job: { test: (s) => Boolean(s.reg.jobCd), message: '직업을 골라 주세요.' },
   signature: { test: (s) => Boolean(s.reg.signImg || s.reg.signTypedNm), message: '서명해 주세요.' },
 };
 
@@ -77,6 +77,8 @@ const FIELD_STEP: Record<string, StepId> = {
 
 const changeId = (step: StepId) => `change-${step}`;
 const RETRO_NONE = '청구하지 않아요';
+/** 36 → '최근 3년', 6 → '최근 6개월'. */
+const retroName = (months: number) => (months % 12 === 0 ? `최근 ${months / 12}년` : `최근 ${months}개월`);
 
 export function Summary() {
   const navigate = useNavigate();
@@ -97,7 +99,7 @@ export function Summary() {
   const value = (step: StepId, shown: React.ReactNode) =>
     missing(step) ? { value: '입력 전이에요', missing: true } : { value: shown };
 
-  const cards: { title: string; rows: SummaryRow[] }[] = [
+  const cards: { title: string; note?: string; rows: SummaryRow[] }[] = [
     ...(forChild(state) ? childCards(state, change, value) : []),
     {
       title: forChild(state) ? '보호자(본인) 정보' : '본인 정보',
@@ -117,9 +119,14 @@ export function Summary() {
         },
         { key: '보험사', ...value('insuChoose', insurerName), action: change('insuChoose') },
         {
-          key: '보험사 약관',
-          ...value('claimAgreeInfo', `${reg.agreeIds.length}개 동의했어요`),
-          action: change('claimAgreeInfo'),
+          key: '보험사 동의',
+          ...value('claimAgreeInfo', `${insurerName}에 동의했어요`),
+          action: change('claimAgreeInfo', '보기'),
+        },
+        {
+          key: '보내는 서류',
+          value: '병원이 보내요',
+          action: change('document', '보기'),
         },
         ...(has('photo')
           ? [
@@ -148,6 +155,7 @@ export function Summary() {
     },
     {
       title: '청구 설정',
+      note: '빠짐없이 청구하도록 정해 두었어요. 직접 청구하신 진료는 보험사가 중복으로 보고 지급하지 않아서, 두 번 받는 일은 없어요.',
       rows: [
         {
           key: '최소 청구 금액',
@@ -158,7 +166,9 @@ export function Summary() {
           key: '지난 진료 청구',
           ...value(
             'retro',
-            reg.retroMonth ? `${reg.retroMonth}개월 (${formatYmd(retroStart(reg.retroMonth))} 이후 진료)` : RETRO_NONE,
+            reg.retroMonth
+              ? `${retroName(reg.retroMonth)} (${formatYmd(retroStart(reg.retroMonth))} 이후 진료)`
+              : RETRO_NONE,
           ),
           action: change('retro'),
         },
@@ -175,7 +185,7 @@ export function Summary() {
           ),
           action: change('adress'),
         },
-        { key: '직업', ...value('job', reg.jobNm), action: change('job') },
+        { key: '직업 (선택)', value: reg.jobNm || '입력하지 않았어요', action: change('job') },
         { key: '이메일 (선택)', value: reg.userEmail || '입력하지 않았어요', action: change('email') },
       ],
     },
@@ -187,8 +197,8 @@ export function Summary() {
           ...value('signature', <SignatureShown reg={reg} className="summary-sign" />),
           action: change('signature', '다시 서명'),
         },
-        { key: '위임장', value: '확인했어요', action: change('docComissionView', '보기') },
-        { key: '동의서', value: '동의했어요', action: change('docAgreeView', '보기') },
+        { key: '위임장', value: '서명이 들어가요', action: change('docComissionView', '보기') },
+        { key: '동의서', value: '서명이 들어가요', action: change('docAgreeView', '보기') },
       ],
     },
   ];
@@ -246,12 +256,11 @@ export function Summary() {
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
-      <StepProgress {...progressOf('applyHistory')} />
-      <h2 className="screen__lead">신청 내용을 확인해 주세요</h2>
+      <h2 className="screen__lead">이 내용으로 자동청구를 신청할까요?</h2>
       <ErrorSummary items={problems} attempt={attempt} />
-      <p className="screen__sub">고칠 내용이 있으면 ‘변경’을 눌러 주세요. 고친 뒤 이 화면으로 돌아와요.</p>
+      <p className="screen__sub">아직 신청 전이에요. 고칠 내용이 있으면 ‘변경’을 눌러 주세요.</p>
       {cards.map((c) => (
-        <SummaryCard key={c.title} title={c.title} rows={c.rows} />
+        <SummaryCard key={c.title} title={c.title} note={c.note} rows={c.rows} />
       ))}
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-disabled={pending}>

@@ -11,10 +11,11 @@ export interface SummaryRow {
   action?: { id: string; to?: string; onClick?(): void; label?: string };
 }
 
-export function SummaryCard({ title, rows }: { title: string; rows: SummaryRow[] }) {
+export function SummaryCard({ title, note, rows }: { title: string; note?: string; rows: SummaryRow[] }) {
   return (
     <section className="summary-card" aria-label={title}>
       <h3 className="summary-card__title">{title}</h3>
+      {note && <p className="summary-card__note">{note}</p>}
       <dl className="summary-list">
         {rows.map((r) => (
           <div key={r.key} className="summary-list__row">

@@ -1,0 +1,367 @@
+// The walk test (README "Accessibility and older patients"; docs/performance.md, "An older patient's enrolment"): the
+// default path walked as a woman of 68 would, on a 390 × 844 phone with the CPU slowed 4× (CDP
+// Emulation.setCPUThrottlingRate), from the landing's start button to "자동청구 신청을 마쳤어요", in outer mode (a
+// hospital's link) and inner mode (the hospital-independent landing), once at the phone's usual text size and once at
+// 200 %. It counts what she does: screens, taps (a field typed into counts as the one tap that focused it; a choice in
+// a native list is two, the list and the item), signature strokes, swipes (a target not in view above the action bar
+// when she needs it), typed characters, and the app's own waiting time (from her tap to the next screen or answer
+// being ready); prints them, keeps them in artifacts/enrolment-walk-*.json, and fails above 12 screens or 30 taps.
+// At 200 % every screen is also read by axe-core and checked to fit (expectFits); that time is left out of the walk's.
+import { mkdir, writeFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, appPath, expectAccessible, latestCode, snap, testPerson } from './fixtures';
+import { expectFits } from './patient-api';
+import { idImage, stroke, withOcrText } from './wizard-steps';
+
+const MAX_SCREENS = 12;
+const MAX_TAPS = 30;
+
+type Mode = 'outer' | 'inner';
+interface Walked {
+  screens: string[];
+  /** Hangul syllables shown on each screen as it arrives (closed sheets and disclosures left out). */
+  syllables: Record<string, number>;
+  /**
+   * Of those, what she reads to act (docs/performance.md, "An older patient's enrolment"): headings, the question's lead
+   * line, labels and legends, the plain lines beside the terms, the summary's answers; not hints, help or fine print.
+   */
+  read: Record<string, number>;
+  taps: number;
+  /** Of the taps and typed fields, those that needed a decision or a recall: a choice made, a field begun. */
+  decisions: number;
+  strokes: number;
+  swipes: number;
+  typedCharacters: number;
+  /** Keys pressed for them: a Hangul syllable is two or three (its jamo), as on the phone's keyboard. */
+  keystrokes: number;
+  appWaitingMs: number;
+  wallSeconds: number;
+}
+
+/** Her hand on the phone: every tap, stroke, swipe and character counted; the app's waiting measured. */
+function walker(page: Page, label: string, check: boolean) {
+  const w: Walked = {
+    screens: [],
+    syllables: {},
+    read: {},
+    taps: 0,
+    decisions: 0,
+    strokes: 0,
+    swipes: 0,
+    typedCharacters: 0,
+    keystrokes: 0,
+    appWaitingMs: 0,
+    wallSeconds: 0,
+  };
+  let checkingMs = 0;
+  const started = Date.now();
+
+  /** A swipe when the target is not in view above the action bar; Playwright then scrolls it as her thumb would. */
+  const bring = async (target: Locator) => {
+    await target.waitFor({ state: 'visible' });
+    const hidden = await target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const bar = document.querySelector('.bottom-action');
+      const inBar = bar?.contains(el) ?? false;
+      const floor = bar && !inBar ? bar.getBoundingClientRect().top : window.innerHeight;
+      return r.top < 0 || r.bottom > floor;
+    });
+    if (hidden) {
+      w.swipes += 1;
+      await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    }
+  };
+  const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+  return {
+    w,
+    /** A tap; `choice`: one that answers something (a box ticked, an item picked), not a "다음". */
+    async tap(target: Locator, choice = false) {
+      await bring(target);
+      w.taps += 1;
+      if (choice) w.decisions += 1;
+      await target.click();
+    },
+    /** A native list (select): a tap opens it, another picks the item. */
+    async choose(select: Locator, label: string) {
+      await bring(select);
+      w.taps += 2;
+      w.decisions += 1;
+      await select.selectOption({ label });
+    },
+    /** Typing into a field: one tap to focus it unless the app already put focus there. */
+    async type(field: Locator, text: string) {
+      await bring(field);
+      if (!(await isFocused(field))) {
+        w.taps += 1;
+        w.decisions += 1;
+        await field.click();
+      }
+      w.typedCharacters += [...text].length;
+      w.keystrokes += [...text.normalize('NFD')].length;
+      await page.keyboard.type(text);
+    },
+    async strokes(points: [number, number][][]) {
+      await bring(page.locator('#sign-pad'));
+      for (const p of points) {
+        w.strokes += 1;
+        await stroke(page, p);
+      }
+    },
+    /** The app's answer to her last tap, waited for and timed. */
+    async waitFor(ready: () => Promise<unknown>) {
+      const t0 = Date.now();
+      await ready();
+      // The loading overlay (ui/LoadingOverlay) and any placeholder gone: nothing is still on its way.
+      await expect(page.locator('.loading--on')).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 20_000 });
+      w.appWaitingMs += Date.now() - t0;
+    },
+    /** A new screen: its URL and heading ready (timed as the app's waiting), then a screenshot and, at 200 %, axe. */
+    async screen(path: RegExp, name: string) {
+      await this.waitFor(async () => {
+        await expect(page).toHaveURL(path, { timeout: 30_000 });
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+      });
+      w.screens.push(name);
+      const t0 = Date.now();
+      const counted = await page.evaluate(() => {
+        const READ =
+          'h1, h2, h3, legend, label, .screen__lead, .screen__sub, .wz-lead-note, .field__label, .consent__plain, ' +
+          '.summary-list, .summary-card__note, .bottom-action';
+        const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        let all = 0;
+        let read = 0;
+        while (texts.nextNode()) {
+          const el = texts.currentNode.parentElement!;
+          if (el.closest('dialog:not([open]), [hidden], [aria-hidden=true], .loading, .visually-hidden')) continue;
+          if (el.closest('details:not([open])') && !el.closest('summary')) continue;
+          if (el.getBoundingClientRect().width === 0) continue;
+          const n = (texts.currentNode.textContent!.match(/[가-힣]/g) ?? []).length;
+          all += n;
+          if (el.closest(READ)) read += n;
+        }
+        return { all, read };
+      });
+      w.syllables[name] = counted.all;
+      w.read[name] = counted.read;
+      await snap(page, `walk-${label}-${String(w.screens.length).padStart(2, '0')}-${name}`);
+      if (check) {
+        await expectAccessible(page);
+        await expectFits(page, `${label} ${name}`);
+      }
+      checkingMs += Date.now() - t0;
+    },
+    finish() {
+      w.wallSeconds = Math.round((Date.now() - started - checkingMs) / 100) / 10;
+      return w;
+    },
+  };
+}
+
+/**
+ * Her time by a keystroke-level estimate (docs/performance.md, "An older patient's enrolment"): Card, Moran & Newell's
+ * operator times for a young adult, times OLDER for a woman of 68 (Jastrzembski & Charness 2007 found older adults'
+ * processor cycles on a mobile-phone task at about 1.5 to 2 times the young adults'); her reading of each screen's own
+ * words (Walked.read) at a pace taken slow on purpose; and what the walk measured of the app's own waiting.
+ */
+const OLDER = 1.7;
+const KLM = {
+  /** P (Card, Moran & Newell 1980): reach a target and touch it; a swipe to bring one into view costs as much. */
+  tap: 1.1 * OLDER,
+  /** A signature stroke: reach the pad, then about a second of drawing. */
+  stroke: (1.1 + 1) * OLDER,
+  /** A key on the phone's keyboard: 36 words a minute, the mean of Palin et al. (2019). */
+  key: 0.33 * OLDER,
+  /** M (Card, Moran & Newell 1980): deciding or recalling, before each field begun and each choice made. */
+  mental: 1.35 * OLDER,
+  /** Her reading, in Hangul syllables a second (400 a minute). */
+  syllablesPerSecond: 400 / 60,
+  /** The SMS code read in the messages app and back (two taps and a look), the account number from a bankbook. */
+  lookups: 6 + 5,
+  /** The SMS on its way from the vendor. */
+  sms: 10,
+};
+
+/** Seconds, from her tap on the landing's start button to the finish screen: each part and the sum. */
+function estimate(w: Walked) {
+  const reading = w.screens
+    .filter((s) => s !== 'landing' && s !== 'complete')
+    .reduce((sum, s) => sum + (w.read[s] ?? 0), 0);
+  const parts = {
+    taps: (w.taps + w.swipes) * KLM.tap,
+    strokes: w.strokes * KLM.stroke,
+    keys: w.keystrokes * KLM.key,
+    decisions: w.decisions * KLM.mental,
+    reading: reading / KLM.syllablesPerSecond,
+    lookupsAndSms: KLM.lookups + KLM.sms,
+    appWaiting: w.appWaitingMs / 1000,
+  };
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const seconds = Object.values(parts).reduce((a, b) => a + b, 0);
+  return {
+    seconds: round(seconds),
+    minutes: round(seconds / 60),
+    readSyllables: reading,
+    parts: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v)])),
+  };
+}
+
+/** 200 % text as a phone's font setting gives it: every rem doubles (the app sizes its text in rem). */
+const bigText = (page: Page) =>
+  page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%'));
+  });
+
+async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명' | '삼성화재' = 'AIA생명') {
+  const label = `${mode}-${text}pct${insurer === 'AIA생명' ? '' : '-photo'}`;
+  if (text === 200) await bigText(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const her = walker(page, label, text === 200);
+  const p = testPerson();
+  const bottom = (name: string | RegExp) => page.locator('.bottom-action').getByRole('button', { name });
+
+  await page.goto(appPath(mode === 'outer' ? '/90000001' : '/'));
+  await her.screen(mode === 'outer' ? /\/90000001$/ : /\/auto-claim\/?$/, 'landing');
+  // A landing drawn by the server takes her tap once its script works.
+  await expect(page.getByRole('button', { name: '자동청구 시작하기' }).first()).toBeEnabled({ timeout: 30_000 });
+  await her.tap(page.getByRole('button', { name: '자동청구 시작하기' }).first());
+
+  await her.screen(/\/authAgreeInfo$/, 'consent');
+  await her.tap(page.getByRole('checkbox', { name: /전체 동의/ }), true);
+  await her.tap(bottom('동의하고 다음'));
+
+  await her.screen(/\/identity$/, 'identity');
+  await her.type(page.getByLabel('이름'), p.name);
+  await her.type(page.getByLabel('생년월일 6자리'), p.birth6);
+  // Six digits: focus moves to the sex digit by itself.
+  await expect(page.getByLabel('주민등록번호 뒷자리 첫 숫자')).toBeFocused();
+  await her.type(page.getByLabel('주민등록번호 뒷자리 첫 숫자'), p.sexDigit);
+  await her.type(page.getByLabel('휴대폰 번호'), p.phone);
+  await expect(page.getByLabel('휴대폰 번호')).toHaveValue(
+    `${p.phone.slice(0, 3)}-${p.phone.slice(3, 7)}-${p.phone.slice(7)}`,
+  );
+  await her.tap(page.getByRole('radio', { name: 'SKT', exact: true }), true);
+  await her.tap(bottom('인증번호 받기'));
+
+  await her.screen(/\/certInput$/, 'certInput');
+  await her.type(page.getByLabel('인증번호'), await latestCode(page, p.phone));
+  await her.tap(bottom('확인'));
+
+  await her.screen(/\/security\/jumin$/, 'jumin');
+  // The sex digit typed minutes before is shown, not asked again: the six that remain.
+  await her.type(page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요'), p.rrnBack.slice(1));
+  await her.tap(bottom('다음'));
+
+  if (mode === 'inner') {
+    await her.screen(/\/security\/possibleHospital$/, 'possibleHospital');
+    await her.tap(page.getByRole('checkbox', { name: /하늘빛종합병원/ }), true);
+    await her.tap(bottom(/선택하고 다음/));
+  }
+
+  await her.screen(/\/security\/insuChoose$/, 'insuChoose');
+  await her.tap(page.getByRole('checkbox', { name: insurer, exact: true }), true);
+  // The consent given on the consent screen is applied to this insurer, named here.
+  await expect(page.getByRole('heading', { name: `앞에서 하신 보험사 동의를 ${insurer}에 적용해요` })).toBeVisible();
+  await her.tap(bottom('다음'));
+
+  if (insurer === '삼성화재') {
+    await her.screen(/\/security\/photo$/, 'photo');
+    await her.tap(page.getByRole('radio', { name: '주민등록증' }), true);
+    await expect(page.getByRole('button', { name: '카메라로 찍기' })).toBeVisible();
+    // The camera button, then the camera's shutter and its "사진 사용": three taps for one photo.
+    await her.tap(page.getByRole('button', { name: '카메라로 찍기' }));
+    her.w.taps += 2;
+    const image = withOcrText(await idImage(page, '주민등록증', false), {
+      idcardIssueOrg: '서울특별시 마포구청장',
+      idcardIssueDate: '20200315',
+    });
+    await page
+      .getByTestId('photo-camera-input')
+      .setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: image });
+    await her.waitFor(() => expect(page.getByLabel('발급기관', { exact: true })).toHaveValue('서울특별시 마포구청장'));
+    await her.tap(bottom('다음'));
+  }
+
+  await her.screen(/\/security\/paymentAccount$/, 'paymentAccount');
+  // 본인 is chosen to begin with; who pays is said here (the payout guidance folded in).
+  await expect(page.getByRole('radio', { name: '본인', exact: true })).toBeChecked();
+  await expect(page.getByText(`보험금은 ${insurer}에서 이 계좌로 직접 보내 드려요.`, { exact: false })).toBeVisible();
+  await her.choose(page.getByLabel('은행'), 'KB국민은행');
+  await her.type(page.getByLabel('계좌번호'), '123456789012');
+  await her.tap(bottom('계좌 확인하고 다음'));
+
+  await her.screen(/\/security\/adress$/, 'adress');
+  await her.type(page.getByRole('searchbox', { name: '주소 검색' }), '세종대로 110');
+  await her.tap(page.getByRole('button', { name: '주소 찾기' }));
+  const found = page.getByRole('button', { name: /서울특별시 중구 세종대로 110/ });
+  await her.waitFor(() => expect(found).toBeVisible({ timeout: 15_000 }));
+  await her.tap(found, true);
+  await her.type(page.getByLabel(/상세 주소/), '3층');
+  await her.tap(bottom('다음'));
+
+  await her.screen(/\/security\/signature$/, 'signature');
+  // The last step of the progress line, and the two documents named before she signs.
+  await expect(page.getByText('5단계 중 5단계')).toBeVisible();
+  await expect(page.getByRole('button', { name: '위임장 읽기' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '동의서 읽기' })).toBeVisible();
+  await her.strokes([
+    [
+      [40, 150],
+      [90, 60],
+      [140, 160],
+      [190, 70],
+    ],
+    [
+      [210, 120],
+      [280, 90],
+      [300, 150],
+    ],
+  ]);
+  await her.tap(bottom('서명 완료'));
+
+  await her.screen(/\/security\/applyHistory$/, 'applyHistory');
+  await expect(page.getByRole('heading', { name: '이 내용으로 자동청구를 신청할까요?' })).toBeVisible();
+  await expect(page.getByText(/단계 중 \d단계/)).toHaveCount(0);
+  // The answers the walk did not ask, at their defaults, each with "변경".
+  const main = page.getByRole('main');
+  await expect(main).toContainText('모든 진료비');
+  await expect(main).toContainText('최근 3년');
+  await expect(page.getByRole('link', { name: '변경 직업 (선택)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '변경 이메일 (선택)' })).toBeVisible();
+  await her.tap(bottom('자동청구 신청하기'));
+
+  await her.screen(/\/web\/complete/, 'complete');
+  await expect(page.getByRole('heading', { name: '자동청구 신청을 마쳤어요' })).toBeVisible();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const done = her.finish();
+  const klm = estimate(done);
+  // eslint-disable-next-line no-console -- the walk's measurements are this test's report (docs/performance.md)
+  console.log(
+    `enrolment walk (${label}): ${JSON.stringify({ ...done, screens: done.screens.length, path: done.screens, klm })}`,
+  );
+  await mkdir('artifacts', { recursive: true });
+  await writeFile(`artifacts/enrolment-walk-${label}.json`, `${JSON.stringify({ ...done, klm }, null, 2)}\n`);
+  expect(done.screens.length, `screens: ${done.screens.join(' → ')}`).toBeLessThanOrEqual(MAX_SCREENS);
+  expect(done.taps, 'taps').toBeLessThanOrEqual(MAX_TAPS);
+  return done;
+}
+
+for (const mode of ['outer', 'inner'] as const) {
+  for (const text of [100, 200] as const) {
+    test(`${mode} mode, ${text} % text, CPU 4×: the default path in at most ${MAX_SCREENS} screens and ${MAX_TAPS} taps`, async ({
+      page,
+    }) => {
+      test.setTimeout(text === 200 ? 420_000 : 240_000);
+      await walk(page, mode, text);
+    });
+  }
+}
+
+test(`outer mode with an insurer that takes an ID photo: still at most ${MAX_SCREENS} screens and ${MAX_TAPS} taps`, async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await walk(page, 'outer', 100, '삼성화재');
+});

@@ -1,0 +1,63 @@
+// The one consent screen's groups (README "Accessibility and older patients": what is agreed to, in her words): which
+// group each term sits in and the plain one-line explanation beside the words people stop at (고유식별정보, 민감정보,
+// 제3자 제공): what is given to whom, and why. A term published later without an entry here falls in its group's
+// place by its terms group, and one whose title carries such a word gets that word's general line.
+import { CHOSEN_INSURER_TERMS_ID, type Terms } from '@auto-claim/contract';
+
+export type ConsentGroupId = 'service' | 'identity' | 'insurer' | 'documents' | 'optional';
+
+export const CONSENT_GROUPS: { id: ConsentGroupId; title: string; lead: string }[] = [
+  { id: 'service', title: '자동청구 서비스', lead: '가입하고 이용하는 데 필요한 약속이에요.' },
+  { id: 'identity', title: '본인 확인', lead: '휴대폰 문자와 주민등록번호로 본인인지 확인하는 데 필요해요.' },
+  { id: 'insurer', title: '보험사에 청구', lead: '고르실 보험사에 보험금을 청구하는 데 필요해요.' },
+  { id: 'documents', title: '진료 서류', lead: '병원이 청구 서류를 내주는 데 필요해요.' },
+  {
+    id: 'optional',
+    title: '선택 항목',
+    lead: '동의하지 않아도 가입할 수 있어요. 알림톡에 동의하지 않으면 같은 안내를 문자로 보내 드려요.',
+  },
+];
+
+const GROUP_OF_TERM: Record<string, ConsentGroupId> = {
+  SVC_USE: 'service',
+  SVC_PRIVACY: 'service',
+  SUBS_SERVICE: 'service',
+  SVC_UNIQUE_ID: 'identity',
+  SVC_SENSITIVE: 'insurer',
+  SVC_THIRD_PARTY: 'insurer',
+  SUBS_CLAIM_DELEGATION: 'insurer',
+  [CHOSEN_INSURER_TERMS_ID]: 'insurer',
+  SUBS_MEDICAL_RECORD: 'documents',
+};
+const GROUP_OF_KIND: Record<Terms['termsGroup'], ConsentGroupId> = {
+  SERVICE: 'service',
+  TELECOM: 'identity',
+  INSU_CLAIM: 'insurer',
+  LMHC_SUBS: 'documents',
+};
+
+/** The group a term is shown in: optional ones together, the rest by what they are for. */
+export const groupOf = (t: Pick<Terms, 'termsId' | 'termsGroup' | 'required'>): ConsentGroupId =>
+  !t.required ? 'optional' : (GROUP_OF_TERM[t.termsId] ?? GROUP_OF_KIND[t.termsGroup]);
+
+const PLAIN_OF_TERM: Record<string, string> = {
+  SVC_UNIQUE_ID:
+    '고유식별정보는 주민등록번호처럼 한 사람에게 하나뿐인 번호예요. 보험사와 병원이 청구한 사람이 본인인지 확인하는 데만 써요.',
+  TEL_UNIQUE_ID:
+    '생년월일과 주민등록번호 뒷자리 첫 숫자를 본인확인기관에 보내, 휴대폰 명의가 본인인지 확인해요. 저장하지 않아요.',
+  SVC_SENSITIVE:
+    '민감정보는 진료 날짜, 진료과, 진료비 같은 건강 정보예요. 보험사가 보험금을 심사하려면 꼭 필요해서 고르신 보험사에만 보내요.',
+  SVC_THIRD_PARTY:
+    '제3자 제공은 내 정보를 다른 곳에 보내는 거예요. 고르신 보험사에는 청구 서류를, 가입한 병원에는 가입했다는 사실을 보내요.',
+  [CHOSEN_INSURER_TERMS_ID]:
+    '다음 화면에서 고르시는 보험사가 보험금을 심사하려고 이름, 주민등록번호, 진료 내역, 계좌를 받는 데 동의하는 거예요.',
+};
+const PLAIN_OF_WORD: [word: string, line: string][] = [
+  ['고유식별정보', '고유식별정보는 주민등록번호처럼 한 사람에게 하나뿐인 번호예요. 본인 확인에만 써요.'],
+  ['민감정보', '민감정보는 진료 기록 같은 건강 정보예요. 보험금 청구에만 써요.'],
+  ['제3자', '제3자 제공은 내 정보를 이 서비스 밖의 다른 곳(보험사, 병원)에 보내는 거예요.'],
+];
+
+/** The one-line explanation shown beside a term, if its words need one. */
+export const plainOf = (t: Pick<Terms, 'termsId' | 'title'>): string | undefined =>
+  PLAIN_OF_TERM[t.termsId] ?? PLAIN_OF_WORD.find(([word]) => t.title.includes(word))?.[1];
