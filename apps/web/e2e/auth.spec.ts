@@ -73,8 +73,8 @@ test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) 
   expect(box.y).toBeGreaterThan(844 / 2);
   await expect(toast).toBeHidden({ timeout: 6_000 });
 
-  // excute asks the server and sends a new patient to the first enrolment screen: whose visits
-  await expect(page).toHaveURL(/\/security\/whose$/);
+  // excute asks the server and sends a new patient to the first enrolment screen (which also asks whose visits)
+  await expect(page).toHaveURL(/\/security\/jumin$/);
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'claimAuth')?.httpOnly).toBe(false);
   expect(cookies.find((c) => c.name === 'ac_sess')?.httpOnly).toBe(true);
@@ -82,7 +82,7 @@ test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) 
   // A reload keeps the patient where they were: the verified identity comes back from the server session,
   // while the browser's storage holds nothing personal.
   await page.reload();
-  await expect(page).toHaveURL(/\/security\/whose$/);
+  await expect(page).toHaveURL(/\/security\/jumin$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(alertDialog(page)).toHaveCount(0);
   const stored = await page.evaluate(() => JSON.stringify(sessionStorage) + JSON.stringify(localStorage));

@@ -87,14 +87,10 @@ export async function consentToAll(page: Page) {
 
 /**
  * A patient who came from a hospital's link (outer mode, default) or the inner landing (`hospitalCd: '00000000'`),
- * agreed to every term on the consent screen and verified by SMS through the screens. A new patient then meets
- * "누구의 진료인가요?" (/security/whose): `whose: 'self'` (the default) taps 본인 and ends on /security/jumin, `'ask'`
- * stays there. A subscribed one ends wherever /excute sends her.
+ * agreed to every term on the consent screen and verified by SMS through the screens: the page ends on the first wizard
+ * screen (/security/jumin, where 본인 is already chosen) for a new patient, or wherever /excute sends a subscribed one.
  */
-export async function verifiedPatient(
-  page: Page,
-  opts: { hospitalCd?: string; person?: TestPerson; whose?: 'self' | 'ask' } = {},
-) {
+export async function verifiedPatient(page: Page, opts: { hospitalCd?: string; person?: TestPerson } = {}) {
   const person = opts.person ?? testPerson();
   const hospitalCd = opts.hospitalCd ?? '90000001';
   await page.goto(appPath(hospitalCd === '00000000' ? '/' : `/${hospitalCd}`));
@@ -108,10 +104,6 @@ export async function verifiedPatient(
   await page.getByRole('button', { name: '확인', exact: true }).click();
   // Generous: /excute asks the server twice and the next screen's chunk may load slowly on a busy machine.
   await expect(page).toHaveURL(/\/security\//, { timeout: 15_000 });
-  if ((opts.whose ?? 'self') === 'self' && /\/security\/whose$/.test(page.url())) {
-    await page.getByRole('button', { name: /^본인/ }).click();
-    await expect(page).toHaveURL(/\/security\/jumin$/);
-  }
   return person;
 }
 

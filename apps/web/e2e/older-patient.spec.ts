@@ -192,7 +192,7 @@ test('the SMS code screen comes back after a reload, its timer still running fro
 
   await page.getByLabel('인증번호').fill(code);
   await page.getByRole('button', { name: '확인', exact: true }).click();
-  await expect(page).toHaveURL(/\/security\/whose$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/security\/jumin$/, { timeout: 15_000 });
 });
 
 test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 phone', async ({ page }) => {
@@ -235,11 +235,6 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   await at.at(/\/certInput$/, 'certInput');
   await kb.tabTo(page.getByLabel('인증번호'));
   await kb.type(await latestCode(page, p.phone));
-  await kb.press('Enter');
-
-  // Whose visits: 본인 is one key (README "A parent enrols her children").
-  await at.at(/\/security\/whose$/, 'whose');
-  await kb.tabTo(page.getByRole('button', { name: /^본인/ }));
   await kb.press('Enter');
 
   await at.at(/\/security\/jumin$/, 'jumin');

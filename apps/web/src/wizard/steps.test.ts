@@ -1,6 +1,6 @@
-// The wizard's one order (steps.ts) for each patient: the self path as it was with "누구의 진료인가요?" in front, a
-// child's path with her details and relation document, and a parent's next child, who passes the answers she carries
-// (nextChild.ts). The walk is what nextStep gives from the first step to the summary.
+// The wizard's one order (steps.ts) for each patient: the self walk (본인 or 자녀 is asked on jumin, so it is no longer
+// for it), a child's walk with her details and relation document, and a parent's next child, who passes the answers
+// she carries (nextChild.ts). The walk is what nextStep gives from the first screen to the summary.
 import { describe, expect, it } from 'vitest';
 import { emptyChild, emptyReg, type ClaimState } from '../store/claim';
 import { nextStep, type StepId } from './steps';
@@ -16,40 +16,31 @@ const state = (patch: {
     child: { ...emptyChild(), ...patch.child },
   }) as unknown as ClaimState;
 
-function walk(s: ClaimState, from: StepId = 'whose') {
+function walk(s: ClaimState, from: StepId = 'jumin') {
   const seen: StepId[] = [from];
   while (seen.at(-1) !== 'applyHistory' && seen.length < 40) seen.push(nextStep(seen.at(-1)!, s));
   return seen;
 }
 
+/** Without the insurer's consent from the one consent screen (agreeIds empty), its screen is walked too. */
 const SELF: StepId[] = [
-  'whose',
   'jumin',
   'insuChoose',
   'claimAgreeInfo',
-  'document',
-  'idPhotoInfo',
   'photo',
   'paymentAccount',
-  'paymentCenter',
-  'expenses',
-  'retro',
   'adress',
-  'job',
-  'email',
   'signature',
-  'docComissionView',
-  'docAgreeView',
   'applyHistory',
 ];
 
 describe('the wizard order', () => {
-  it('self: 누구의 진료인가요? then the spec screens exactly as before, nothing of a child', () => {
+  it('self: no screen of a child, and none the walk leaves to the summary', () => {
     expect(walk(state({ ui: { insured: 'self' } }))).toEqual(SELF);
   });
   it('a child: the parent’s number, the child, then the ID step and the relation document before the account', () => {
     const steps = walk(state({ ui: { insured: 'child' } }));
-    expect(steps.slice(0, 4)).toEqual(['whose', 'jumin', 'childInfo', 'insuChoose']);
+    expect(steps.slice(0, 3)).toEqual(['jumin', 'childInfo', 'insuChoose']);
     expect(steps.slice(steps.indexOf('photo'), steps.indexOf('photo') + 3)).toEqual([
       'photo',
       'relationDoc',
@@ -77,10 +68,7 @@ describe('the wizard order', () => {
       'insuChoose',
       'claimAgreeInfo',
       'relationDoc',
-      'job',
       'signature',
-      'docComissionView',
-      'docAgreeView',
       'applyHistory',
     ]);
   });

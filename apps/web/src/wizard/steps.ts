@@ -49,8 +49,9 @@ const takesPhoto = (s: ClaimState) => s.ui.idPhotoRequired !== false;
 const forChild = (s: ClaimState) => s.ui.insured === 'child';
 
 export const STEPS: Step[] = [
-  // Right after identity verification; 본인 is one tap and the self path goes on as it was.
-  { id: 'whose' },
+  // 본인 or 자녀 is asked on jumin, right after identity verification, 본인 already chosen (the walk stays as short);
+  // this screen, with the children she enrolled before, is reached directly or from her status page.
+  { id: 'whose', walk: false },
   { id: 'jumin' },
   { id: 'childInfo', applies: forChild },
   // Outer mode arrives with its hospital chosen by the landing; inner mode picks one or several.

@@ -46,9 +46,9 @@ export default function Excute() {
           navigate(`${APP_BASE}${back}`, { replace: true });
         } else {
           // A new enrolment: what the walk does not ask starts at its default, shown on the summary with "변경";
-          // then its first question, whose visits (wizard/steps.ts).
+          // then its first screen (wizard/steps.ts), which also asks whose visits.
           setReg(withEnrolDefaults(useClaimStore.getState().reg));
-          navigate(stepPath('whose'), { replace: true });
+          navigate(stepPath('jumin'), { replace: true });
         }
       } catch (e) {
         setFailed(e instanceof ApiError ? e.detail : '가입 정보를 확인하지 못했어요. 잠시 후 다시 시도해 주세요.');

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { digitsOnly, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
+import { ADULT_AGE, digitsOnly, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { confirmSubscription } from '../../api/subscriptions';
 import { useClaimStore } from '../../store/claim';
@@ -18,6 +18,11 @@ import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
 import { RrnBackField } from './parts/RrnBackField';
 import './wizard-1.css';
+
+const WHOSE = [
+  { insured: 'self', title: '본인' },
+  { insured: 'child', title: `자녀 (만 ${ADULT_AGE}세 미만)` },
+] as const;
 
 const MISMATCH = '뒷자리 첫 숫자가 본인인증 때 입력한 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.';
 
@@ -51,6 +56,11 @@ export default function Jumin() {
   const setUi = useClaimStore((s) => s.setUi);
   const forChild = useClaimStore((s) => s.ui.insured === 'child');
   const [attempt, setAttempt] = useState(0);
+  const chooseWhose = (insured: 'self' | 'child') => {
+    // A fresh start: nothing is carried from a child enrolled before in this tab (wizard/nextChild.ts).
+    useClaimStore.getState().setChild({ carry: null });
+    setUi({ insured });
+  };
 
   const form = useForm<JuminInput, unknown, JuminValues>({
     resolver: zodResolver(juminForm(reg.birthday, reg.sex, known)),
@@ -109,6 +119,32 @@ export default function Jumin() {
         known={known}
         field={form.register('userIdno2')}
       />
+      {/* "누구의 진료인가요?" right after identity verification, without a screen of its own: 본인 is already chosen,
+          so the self walk costs nothing; 자녀 leads on to the child's details (README "A parent enrols her children"). */}
+      <fieldset className="wz-fieldset">
+        <legend className="field__label">누구의 진료비를 청구할까요?</legend>
+        <ul className="wz-options wz-options--grid">
+          {WHOSE.map((w) => (
+            <li key={w.insured}>
+              <label className="wz-option wz-option--compact">
+                <input
+                  type="radio"
+                  name="insured"
+                  value={w.insured}
+                  checked={(forChild ? 'child' : 'self') === w.insured}
+                  onChange={() => chooseWhose(w.insured)}
+                />
+                <span className="wz-option__title">{w.title}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {forChild && (
+          <p className="field__hint">
+            부모(법정대리인)로서 자녀의 진료비를 자녀의 보험으로 청구해요. 가족관계증명서나 주민등록등본이 필요해요.
+          </p>
+        )}
+      </fieldset>
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={form.formState.isSubmitting}>
           다음
