@@ -138,6 +138,10 @@ export const recordOutcome = z.enum([
   'not_patients',
   /** An operator set a held record aside (with a reason): unlinked, never claimed; the hospital's feed says so. */
   'set_aside',
+  /** A child's record while her guardian's relation document is not confirmed: held, never claimed or shown. */
+  'relation_unconfirmed',
+  /** A visit on or after a child's 19th birthday, under her guardian's subscription: unlinked, never claimed. */
+  'insured_adult',
 ]);
 
 export const operatorClaimView = z.object({

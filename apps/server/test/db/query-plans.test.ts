@@ -313,7 +313,10 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
 
   it('the child case: the relation documents’ queue, the disputes, a guardian’s children', async () => {
     // 50,000 documents, 500 waiting: a page reads its rows and the capped count on relation_document_queue.
-    const first = (await noSeqScan(`${OPS_CHILD_API.relationDocuments}?order=asc&size=20`, 1001)) as RelationDocumentsPage;
+    const first = (await noSeqScan(
+      `${OPS_CHILD_API.relationDocuments}?order=asc&size=20`,
+      1001,
+    )) as RelationDocumentsPage;
     expect(first.list.length).toBe(20);
     await noSeqScan(`${OPS_CHILD_API.relationDocuments}?order=asc&size=20&cursor=${first.nextCursor}`, 1001);
     await noSeqScan(`${OPS_CHILD_API.relationDocuments}?status=confirmed&size=20`, 1001);
