@@ -6,7 +6,15 @@
 import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_API } from '@auto-claim/contract';
-import { OPS_CLAIMS_API, OPS_DASHBOARD_API, OPS_EXPORT_API, OPS_HOSPITALS_API } from '@auto-claim/contract/ops';
+import {
+  OPS_CHILD_API,
+  OPS_CLAIMS_API,
+  OPS_DASHBOARD_API,
+  OPS_EXPORT_API,
+  OPS_HOSPITALS_API,
+  type RelationDocumentsPage,
+} from '@auto-claim/contract/ops';
+import { childrenOf } from '../../src/modules/guardians/children.js';
 import { EXPORT_PAGE_SIZE } from '../../src/http/csv-export.js';
 import { buildApp } from '../../src/app.js';
 import { foldDayCounts } from '../../src/modules/claims/counts.js';
@@ -33,6 +41,8 @@ const GROWING = new Set([
   'funnel_day',
   'funnel_step_day',
   'funnel_visit',
+  'relation_document',
+  'insured_dispute',
 ]);
 const N = 200_000;
 const HOSPITAL = '90000001';
@@ -137,6 +147,25 @@ async function seed(t: TestApp) {
   await sql`update subscription set phone_hmac = 'p-' || insu_apply_id where insu_apply_id like 'SEED-%'`.execute(db);
   await sql`update subscription set phone_hmac = ${phoneHmacOf(ctx, '01012345678')}, ci_hmac = 'ci-42'
     where insu_apply_id = 'SEED-42'`.execute(db);
+  // The child case: every fourth subscription a child's (30,000 guardians), each with a relation document (1 % still
+  // waiting, the rest confirmed or refused), and a dispute for every other one (25,000: far more than there will be).
+  await sql`update subscription set guardian_ci_hmac = 'g-' || (substr(insu_apply_id, 6)::int % 30000),
+      guardian_ci_enc = ci_enc, guardian_enc = person_enc, guardian_rel = 'mother', relation_status = 'confirmed',
+      adult_on = '20340101'
+    where insu_apply_id like 'SEED-%' and substr(insu_apply_id, 6)::int % 4 = 0`.execute(db);
+  await sql`insert into relation_document (insu_apply_id, doc_type, issue_date, content_type, file_bytes, status,
+      submitted_at, decided_at, decided_by)
+    select insu_apply_id, 'family', '20250101', 'image/jpeg', 1000,
+      case when substr(insu_apply_id, 6)::int % 400 = 0 then 'pending'
+           when substr(insu_apply_id, 6)::int % 7 = 0 then 'refused' else 'confirmed' end,
+      created_at, created_at, 'seed'
+    from subscription where guardian_ci_hmac is not null`.execute(db);
+  await sql`insert into insured_dispute (rrn_hmac, holder_insu_apply_id, claimant_ci_hmac, claimant_enc, status,
+      created_at)
+    select 'r-' || insu_apply_id, insu_apply_id, 'c-' || insu_apply_id,
+      ${crypto.encryptJson({ kind: 'child', insuredNm: '홍길동', guardianNm: '홍엄마', guardianRel: 'mother', userTel: '' })},
+      case when substr(insu_apply_id, 6)::int % 3 = 0 then 'open' else 'resolved' end, created_at
+    from subscription where guardian_ci_hmac is not null and substr(insu_apply_id, 6)::int % 8 = 0`.execute(db);
   // As the minute tick does: the day counts take in the triggers' lines, the funnel's days over are summed.
   await foldDayCounts(t.app.ctx.db);
   await foldFunnelDays(t.app.ctx.db, new Date());
@@ -279,6 +308,19 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
   it('a patient’s treatments, claims and access log (one of ten records a patient, as the seed made them)', async () => {
     const patient = { ci: 'seed', ciHmac: 'ci-4242', person: {}, scope: {} } as unknown as Patient;
     const plans = await plansOf(() => listTreats(t.app.ctx, patient));
+    for (const p of plans) expect(p.seq, p.sql).toEqual([]);
+  });
+
+  it('the child case: the relation documents’ queue, the disputes, a guardian’s children', async () => {
+    // 50,000 documents, 500 waiting: a page reads its rows and the capped count on relation_document_queue.
+    const first = (await noSeqScan(`${OPS_CHILD_API.relationDocuments}?order=asc&size=20`, 1001)) as RelationDocumentsPage;
+    expect(first.list.length).toBe(20);
+    await noSeqScan(`${OPS_CHILD_API.relationDocuments}?order=asc&size=20&cursor=${first.nextCursor}`, 1001);
+    await noSeqScan(`${OPS_CHILD_API.relationDocuments}?status=confirmed&size=20`, 1001);
+    // The capped count joins each dispute's holder by its key: two reads a row.
+    await noSeqScan(`${OPS_CHILD_API.insuredDisputes}?size=20`, 2 * 1001);
+    const guardian = { ci: 'seed', ciHmac: 'g-42', person: {}, scope: 'full' } as unknown as Patient;
+    const plans = await plansOf(() => childrenOf(t.app.ctx, guardian));
     for (const p of plans) expect(p.seq, p.sql).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
 // the same call works; a step-up by another person is refused; a cancelled subscription's links open nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { API, STEP_UP_FRESH_SECONDS, type SessionCurrent } from '@auto-claim/contract';
+import { API, CHILD_API, STEP_UP_FRESH_SECONDS, type SessionCurrent } from '@auto-claim/contract';
 import { signLinkToken } from '../../src/security/linkToken.js';
 import { ciHmacOf } from '../../src/security/session.js';
 import {
@@ -195,7 +195,8 @@ describe('a link session (the 알림톡 link alone)', () => {
         refused += 1;
       }
     }
-    // What a link may do is exactly: read the history and ID requests, submit the ID with an ID link, step up.
+    // What a link may do is exactly: read the history and ID requests (and a guardian's children, whose histories they
+    // are), submit the ID with an ID link, step up.
     const linkRoutes = patientRoutes
       .filter((r) => r.config?.scope?.link?.length)
       .map((r) => `${String(r.method)} ${r.url} ${r.config!.scope!.link!.join('+')}`)
@@ -204,6 +205,7 @@ describe('a link session (the 알림톡 link alone)', () => {
       [
         `GET ${API.idCards} treat+idCard`,
         `GET ${API.treats} treat+idCard`,
+        `GET ${CHILD_API.children} treat+idCard`,
         `POST ${API.idCards} idCard`,
         `POST ${API.stepUp} treat+idCard`,
         `POST ${API.stepUpConfirm} treat+idCard`,

@@ -43,9 +43,10 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
     if (records.length === 0) return 0;
 
     const ciHmacs = [...new Set(records.flatMap((r) => (r.ciHmac ? [r.ciHmac] : [])))];
-    // Records with a CI are asked by RRN too: a child's subscription has no CI of hers (below).
-    const rrnHmacs = [...new Set(records.flatMap((r) => (r.rrnHmac ? [r.rrnHmac] : [])))];
-    const subs = await matchableSubscriptions(ctx, tx, { ciHmacs, rrnHmacs });
+    const rrnHmacs = [...new Set(records.flatMap((r) => (r.rrnHmac && !r.ciHmac ? [r.rrnHmac] : [])))];
+    // Records with a CI are asked by RRN too, for a child's subscription only: a child has no CI of ours (below).
+    const childRrnHmacs = [...new Set(records.flatMap((r) => (r.rrnHmac && r.ciHmac ? [r.rrnHmac] : [])))];
+    const subs = await matchableSubscriptions(ctx, tx, { ciHmacs, rrnHmacs, childRrnHmacs });
     const byCi = new Map(subs.map((s) => [s.ciHmac, s]));
     const byRrn = new Map(subs.flatMap((s) => (s.rrnHmac ? [[s.rrnHmac, s] as const] : [])));
 

@@ -70,15 +70,20 @@ async function backfillRrn(ctx: AppContext, handle: Handle) {
   }
 }
 
-/** The live subscriptions of these CIs or RRNs (keyed hashes), in the caller's transaction. */
+/**
+ * The live subscriptions of these CIs or RRNs (keyed hashes), in the caller's transaction; `childRrnHmacs`: RRNs of
+ * which only a child's subscription is wanted (a record whose CI found nobody: a child has no CI of ours). A child's
+ * RRN hash is written at her enrolment, so those need no backfill.
+ */
 export async function matchableSubscriptions(
   ctx: AppContext,
   handle: Handle,
-  by: { ciHmacs: string[]; rrnHmacs: string[] },
+  by: { ciHmacs: string[]; rrnHmacs: string[]; childRrnHmacs?: string[] },
 ): Promise<MatchableSubscription[]> {
   const db = own<SubscriptionsTables>(handle);
   const { ciHmacs, rrnHmacs } = by;
-  if (ciHmacs.length === 0 && rrnHmacs.length === 0) return [];
+  const childRrnHmacs = by.childRrnHmacs ?? [];
+  if (ciHmacs.length === 0 && rrnHmacs.length === 0 && childRrnHmacs.length === 0) return [];
   if (rrnHmacs.length) await backfillRrn(ctx, db);
   const subs = await db
     .selectFrom('subscription as s')
@@ -104,6 +109,9 @@ export async function matchableSubscriptions(
       eb.or([
         ...(ciHmacs.length ? [eb('s.ciHmac', 'in', ciHmacs)] : []),
         ...(rrnHmacs.length ? [eb('s.rrnHmac', 'in', rrnHmacs)] : []),
+        ...(childRrnHmacs.length
+          ? [eb.and([eb('s.rrnHmac', 'in', childRrnHmacs), eb('s.guardianCiHmac', 'is not', null)])]
+          : []),
       ]),
     )
     .execute();

@@ -132,6 +132,7 @@ let mother: Verified;
 let 지민Id: string;
 let 서아Id: string;
 let 지민Record: number;
+let 지민Record2: number;
 let 서아Record: number;
 
 describe('a mother enrols two children, each a subscription of her own', () => {
@@ -364,6 +365,7 @@ describe('the relation document, and the records held until an operator confirms
 
     const messages = (await outboxTo(mother.person.custHp)).map((m) => m.body);
     const claimed = messages.filter((b) => b.includes('진료비를 보험사에 자동으로 청구할게요'));
+    // One message and one claim, for the confirmed child only.
     expect(claimed).toHaveLength(1);
     expect(claimed[0]).toContain('지민이의 진료비를');
     expect(messages.some((b) => b.includes('지민이의 가족관계증명서를 확인했어요'))).toBe(true);
@@ -377,15 +379,26 @@ describe('the relation document, and the records held until an operator confirms
     expect(kids.list.find((c) => c.insuApplyId === 지민Id)!.relation.status).toBe('confirmed');
   });
 
+  it('matches a record that also carries a CI no subscription has to the child, by her RRN', async () => {
+    const visit = visitOf(지민, '20260613');
+    const [id] = await feed([{ ...visit, patient: { ...visit.patient, ci: 'HOSPITAL-CI-OF-JIMIN' } }]);
+    expect(await recordRow(id!)).toEqual({ outcome: 'claimed', insuApplyId: 지민Id });
+    // The claim is recorded against the visit (the history below shows 2 visits now).
+    지민Record2 = id!;
+  });
+
   it('gives each child her own history: 지민이’s claim with who looked; 서아 nothing; another guardian neither', async () => {
     const mine = (await as(mother, 'GET', `${API.treats}?insuApplyId=${지민Id}`)).json() as TreatsAnswer;
-    expect(mine.list.map((v) => [v.treatId, v.claimState])).toEqual([[String(지민Record), 'claimed']]);
+    expect(mine.list.map((v) => [v.treatId, v.claimState])).toEqual([
+      [String(지민Record2), 'claimed'],
+      [String(지민Record), 'claimed'],
+    ]);
     const said = mine.accessLog.list.map((l) => l.summary);
     expect(said.some((s) => s.startsWith('운영자가 보호자가 올린 가족관계증명서를'))).toBe(true);
     expect(said.some((s) => s.startsWith('운영자가 가족관계증명서로 보호자와 자녀의 관계를 확인했어요'))).toBe(true);
     expect(mine.accessLog.list.find((l) => l.action === 'RELEASED_TO_PATIENT')).toMatchObject({
       actorNm: '보호자',
-      summary: '보호자에게 진료 내역 1건을 보여 드렸어요.',
+      summary: '보호자에게 진료 내역 2건을 보여 드렸어요.',
     });
     const hers = (await as(mother, 'GET', `${API.treats}?insuApplyId=${서아Id}`)).json() as TreatsAnswer;
     expect(hers.list).toEqual([]);
@@ -417,7 +430,7 @@ describe('the relation document, and the records held until an operator confirms
       t.app.inject({ method, url, payload, headers: { cookie }, remoteAddress: '127.7.0.1' });
     expect(((await link('GET', CHILD_API.children)).json() as ChildrenAnswer).total).toBe(2);
     const history = (await link('GET', `${API.treats}?insuApplyId=${지민Id}`)).json() as TreatsAnswer;
-    expect(history.list).toHaveLength(1);
+    expect(history.list).toHaveLength(2);
     const upload = await link('POST', CHILD_API.relationDocument(서아Id), uploadBody(dataUrl('image/jpeg', img.photo)));
     expect(problemOf(upload).code).toBe('STEP_UP_REQUIRED');
     const otherFamily = await verifyPatient(t, { custName: '이아빠', korRegId: '8202021' });
