@@ -45,8 +45,13 @@ export async function subscribe(
   insuCompCd = 'SAMSUNGFIRE',
   /** The optional terms ticked: SUBS_KAKAO_NOTI for 알림톡 (SMS/LMS only without it). */
   optTerms: string[] = [],
-  /** The postal address as the address screen sends it; userPostNo '' when she typed it without one. */
-  address = { userPostNo: '04524', userAddr: '서울특별시 중구 세종대로 110' },
+  /**
+   * More of the body: a child's enrolment adds `child` and the account in the parent's name (bankAccountRel 3); an
+   * address typed without a postcode, `userPostNo: ''`.
+   */
+  extra: Record<string, unknown> = {},
+  /** The subscription's answer, whatever it is (a refusal included), instead of requiring success. */
+  answered?: (res: Awaited<ReturnType<APIRequestContext['post']>>) => Promise<void>,
 ) {
   const telecom = await ok<{ list: { termsId: string }[] }>(await request.get('/auth/rest/terms/v2/TELECOM'));
   const started = await ok<{ smsRequestSeq: string; smsResponseSeq: string }>(
@@ -73,40 +78,42 @@ export async function subscribe(
     );
     required.push(...list.list.filter((x) => x.required).map((x) => x.termsId));
   }
-  await ok(
-    await request.post(API.subscriptions, {
-      headers: { 'idempotency-key': `e2e-${p.phone}` },
-      data: {
-        userCi: ci,
-        userNm: p.name,
-        birthday: `19${p.birth6}`,
-        sex: 'M',
-        userIdno2: rrnBack,
-        userTel: p.phone,
-        termsIds: required,
-        optTerms,
-        userEmail: '',
-        ...address,
-        userAddrDetail: '3층',
-        hospitalCd: HOSPITAL,
-        multiSubscrib: [],
-        jobCd: '',
-        minAmt,
-        retroMonth: 36,
-        signImg: dataUrl('image/png', await signature()),
-        idcardImg: dataUrl('image/jpeg', await idPhoto(640, 400)),
-        idcardType: 'ic',
-        idcardIssueDate: '20200315',
-        idcardIssueOrg: '서울특별시 중구청장',
-        insuCompCd,
-        agreeIds: [`INSU_${insuCompCd}_CLAIM`],
-        bankCd: '004',
-        bankAccount: '123456781234',
-        bankAccountHolder: p.name,
-        bankAccountRel: '1',
-      },
-    }),
-  );
+  const res = await request.post(API.subscriptions, {
+    headers: { 'idempotency-key': `e2e-${p.phone}${extra.child ? '-child' : ''}` },
+    data: {
+      userCi: ci,
+      userNm: p.name,
+      birthday: `19${p.birth6}`,
+      sex: 'M',
+      userIdno2: rrnBack,
+      userTel: p.phone,
+      termsIds: required,
+      optTerms,
+      userEmail: '',
+      userPostNo: '04524',
+      userAddr: '서울특별시 중구 세종대로 110',
+      userAddrDetail: '3층',
+      hospitalCd: HOSPITAL,
+      multiSubscrib: [],
+      jobCd: '',
+      minAmt,
+      retroMonth: 36,
+      signImg: dataUrl('image/png', await signature()),
+      idcardImg: dataUrl('image/jpeg', await idPhoto(640, 400)),
+      idcardType: 'ic',
+      idcardIssueDate: '20200315',
+      idcardIssueOrg: '서울특별시 중구청장',
+      insuCompCd,
+      agreeIds: [`INSU_${insuCompCd}_CLAIM`],
+      bankCd: '004',
+      bankAccount: '123456781234',
+      bankAccountHolder: p.name,
+      bankAccountRel: '1',
+      ...extra,
+    },
+  });
+  if (answered) await answered(res);
+  else await ok(res);
   return ci;
 }
 

@@ -154,16 +154,31 @@ function ResolveDialog({
     <dialog ref={dialog} className="ops-confirm ops-decide" aria-labelledby={`${id}-h`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <h2 id={`${id}-h`}>가입 분쟁 처리</h2>
-        <fieldset>
+        <fieldset className="ops-form">
           <legend>어느 쪽을 남길까요?</legend>
-          <label>
-            <input type="radio" name="kept" checked={kept === 'holder'} onChange={() => setKept('holder')} /> 가입 중인
-            쪽 유지: {partyNm(dispute.holder)}
+          <label className="ops-check">
+            <input
+              type="radio"
+              name="kept"
+              checked={kept === 'holder'}
+              onChange={() => {
+                setKept('holder');
+                setError(undefined);
+              }}
+            />
+            가입 중인 쪽 유지: {partyNm(dispute.holder)}
           </label>
-          <br />
-          <label>
-            <input type="radio" name="kept" checked={kept === 'claimant'} onChange={() => setKept('claimant')} /> 새로
-            신청한 쪽에 넘김: {partyNm(dispute.claimant)} (가입 중인 자동청구는 끝나요)
+          <label className="ops-check">
+            <input
+              type="radio"
+              name="kept"
+              checked={kept === 'claimant'}
+              onChange={() => {
+                setKept('claimant');
+                setError(undefined);
+              }}
+            />
+            새로 신청한 쪽에 넘김: {partyNm(dispute.claimant)} (가입 중인 자동청구는 끝나요)
           </label>
         </fieldset>
         <label htmlFor={`${id}-r`}>처리하는 이유 (운영자 기록에 남아요)</label>
