@@ -65,11 +65,13 @@ export default function PaymentAccount() {
   const payers = chosenInsurers(reg).flatMap((cd) => insurers.data?.list.filter((i) => i.insuCompCd === cd) ?? []);
   const payerNm = payers.map((i) => i.insuCompNm).join(', ') || '보험사';
 
-  // Most pay into their own account: 본인 is chosen to begin with, the holder her verified name.
+  // Most pay into their own account: the first relation offered (본인; for a child, 보호자 명의) is chosen to begin
+  // with, the holder the name it fixes.
+  const first = rels[0]!;
   useEffect(() => {
-    const r = useClaimStore.getState().reg;
-    if (!r.bankAccountRel) setReg({ bankAccountRel: SELF_REL, bankAccountHolder: r.userNm });
-  }, [setReg]);
+    if (!useClaimStore.getState().reg.bankAccountRel)
+      setReg({ bankAccountRel: first.code, bankAccountHolder: first.holder ?? '' });
+  }, [setReg, first.code, first.holder]);
 
   const change = (patch: Partial<Record<Key, string>>) => {
     setReg(patch);
