@@ -226,7 +226,8 @@ export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?
     birthday: p.birthday,
     sex: p.sex,
     userTel: p.userTel,
-    telecomType: p.telecomType,
+    // A guardian's record keeps no carrier: her step-up sheet asks it again.
+    telecomType: 'telecomType' in p ? p.telecomType : '',
     ...(p.userIdno2 ? { regDigit: p.userIdno2.charAt(0) } : {}),
   };
   return { ci: ctx.crypto.decrypt(sub.ciEnc), person, kakao: kakaoConsented(sub.optTerms) };
