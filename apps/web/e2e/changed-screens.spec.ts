@@ -4,7 +4,18 @@
 // screenshot. Then every spec route off the walk, reached from the summary's links and visited directly by its URL,
 // works: its screen, titled as the route table says.
 import type { Page } from '@playwright/test';
-import { test, expect, appPath, expectAccessible, snap, verifiedPatient } from './fixtures';
+import {
+  test,
+  expect,
+  appPath,
+  consentToAll,
+  expectAccessible,
+  fillIdentity,
+  latestCode,
+  snap,
+  testPerson,
+  verifiedPatient,
+} from './fixtures';
 import { expectFits, textSize } from './patient-api';
 import {
   account,
@@ -52,7 +63,19 @@ test('every changed screen at 390 and 320 px, at 100 % and 200 % text', async ({
   await atEverySize(page, 'landing');
   await expect(page.getByText('이용료는 무료예요.')).toBeVisible();
 
-  const person = await verifiedPatient(page, { hospitalCd: '90000001' });
+  // The identity screen after the one consent screen: its telecom terms agreed there, not asked again.
+  const person = testPerson();
+  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await consentToAll(page);
+  await expect(page).toHaveURL(/\/identity$/);
+  await expect(page.getByText('앞 화면에서 본인확인 약관에 모두 동의하셨어요.')).toBeVisible();
+  await atEverySize(page, 'identity');
+  await fillIdentity(page, person);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect(page).toHaveURL(/\/certInput$/);
+  await page.getByLabel('인증번호').fill(await latestCode(page, person.phone));
+  await page.getByRole('button', { name: '확인', exact: true }).click();
+  await expect(page).toHaveURL(/\/security\/jumin$/, { timeout: 15_000 });
   await atEverySize(page, 'jumin');
   await jumin(page, person);
 

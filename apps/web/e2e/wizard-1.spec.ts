@@ -90,9 +90,21 @@ async function photo(page: Page, id: IdType, shot: string, ocr?: Ocr) {
   // The guidance screen is off the walk: how to photograph it is said on the photo screen.
   await onScreen(page, 'photo', '신분증 촬영', `${shot}-photo`);
   await expect(page.getByText('네 모서리가 모두 보이게', { exact: false })).toBeVisible();
-  await page.getByRole('radio', { name: id.name }).check();
+  const radio = page.getByRole('radio', { name: id.name });
+  const chosenBefore = await radio.isChecked();
+  await radio.check();
   await expect(page.getByText('아직 사진이 없어요.')).toBeVisible();
-  await expect(page.getByRole('button', { name: '카메라로 찍기' })).toBeInViewport();
+  // The camera comes into view as the type is chosen, above the action bar, never under it.
+  const camera = page.getByRole('button', { name: '카메라로 찍기' });
+  if (!chosenBefore)
+    await expect
+      .poll(() =>
+        camera.evaluate(
+          (el) =>
+            el.getBoundingClientRect().bottom <= document.querySelector('.bottom-action')!.getBoundingClientRect().top,
+        ),
+      )
+      .toBe(true);
   const image = ocr ? withOcrText(await idImage(page, id.name, false), ocr.sent) : await idImage(page, id.name, true);
   if (!ocr) expect(image.length).toBeGreaterThan(1024 * 1024);
   const request = page.waitForRequest((r) => r.url().includes('/ui/insu/v1/ocr/document/id-card'));
