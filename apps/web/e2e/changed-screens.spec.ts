@@ -61,7 +61,10 @@ test('every changed screen at 390 and 320 px, at 100 % and 200 % text', async ({
   await page.goto(appPath('/90000001'));
   await expect(page.getByRole('button', { name: '자동청구 시작하기' }).first()).toBeEnabled();
   await atEverySize(page, 'landing');
-  await expect(page.getByText('이용료는 무료예요.')).toBeVisible();
+  // That it is free is said before she taps, in the first screen's lead (and again with the steps below it).
+  await expect(page.locator('.landing-header__lead')).toContainText('이용료는 무료예요.');
+  await expect(page.locator('.landing-header__lead')).toBeInViewport();
+  await expect(page.getByText('가입할 때도, 청구할 때도 돈을 받지 않아요.')).toBeVisible();
 
   // The identity screen after the one consent screen: its telecom terms agreed there, not asked again.
   const person = testPerson();

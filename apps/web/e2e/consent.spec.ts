@@ -105,6 +105,20 @@ test('one screen, grouped and explained; every missing answer beside its term, f
   await expect(unique).toBeFocused();
   await expect(errors).toHaveCount(required - 1);
 
+  // A few left out: each named in the summary as a link to it, the first focused.
+  await page.getByRole('checkbox', { name: /전체 동의/ }).check();
+  await page.getByRole('checkbox', { name: '(필수) 서비스 이용약관' }).uncheck();
+  await page.getByRole('checkbox', { name: '(필수) 진료기록 열람·사본 발급 위임 동의' }).uncheck();
+  await expect(bottom(page)).toHaveText('다음');
+  await bottom(page).click();
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('link')).toHaveText(['서비스 이용약관', '진료기록 열람·사본 발급 위임 동의']);
+  await expect(first).toBeFocused();
+  await summary.getByRole('link', { name: '진료기록 열람·사본 발급 위임 동의' }).click();
+  await expect(page.getByRole('checkbox', { name: '(필수) 진료기록 열람·사본 발급 위임 동의' })).toBeFocused();
+  await snap(page, 'consent-04-two-missing');
+  await expectAccessible(page);
+
   // 전체 동의, then an optional one left out: it agrees now, and says so.
   await page.getByRole('checkbox', { name: /전체 동의/ }).check();
   await expect(errors).toHaveCount(0);

@@ -77,7 +77,7 @@ function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
               자동으로 청구해 드려요
             </>
           }
-          lead="한 번만 가입하면 이 병원에서 받은 진료를 보험사에 알아서 청구해 드려요."
+          lead="한 번만 가입하면 이 병원에서 받은 진료를 보험사에 알아서 청구해 드려요. 이용료는 무료예요."
           image={
             <figure className="landing-header__figure">
               <img src={h.hospitalThumbnail} alt={`${h.hospitalNm} 그림`} width={320} height={180} />

@@ -9,7 +9,7 @@ import { z } from 'zod';
  */
 export const FUNNEL_STEPS = [
   { step: 'landing', title: '시작 화면', screens: ['/', '/:hospitalCd'] },
-  { step: 'authAgreeInfo', title: '서비스 약관', screens: ['/authAgreeInfo'] },
+  { step: 'authAgreeInfo', title: '약관 동의', screens: ['/authAgreeInfo'] },
   { step: 'identity', title: '휴대폰 본인인증', screens: ['/identity'] },
   { step: 'certInput', title: '인증번호 입력', screens: ['/certInput'] },
   { step: 'jumin', title: '주민등록번호', screens: ['/security/jumin'] },
