@@ -2,35 +2,12 @@
 // wizard's steps in order, for the dashboard's drop-off. A view says which screen (the route's pattern, never a URL
 // with data in it), which hospital, when, and an anonymous id of the visit: nothing about the person.
 import { z } from 'zod';
+import { FUNNEL_SCREENS } from './funnel-steps.js';
 
-/**
- * The enrolment as a patient walks it (apps/web router.tsx and wizard/steps.ts): each step with the route patterns
- * that count as reaching it. Steps some patients skip (hospital choice, the ID photo) count only those who saw them.
- */
-export const FUNNEL_STEPS = [
-  { step: 'landing', title: '시작 화면', screens: ['/', '/:hospitalCd'] },
-  { step: 'authAgreeInfo', title: '약관 동의', screens: ['/authAgreeInfo'] },
-  { step: 'identity', title: '휴대폰 본인인증', screens: ['/identity'] },
-  { step: 'certInput', title: '인증번호 입력', screens: ['/certInput'] },
-  { step: 'jumin', title: '주민등록번호', screens: ['/security/jumin'] },
-  { step: 'possibleHospital', title: '병원 선택', screens: ['/security/possibleHospital'] },
-  { step: 'insuChoose', title: '보험사 선택', screens: ['/security/insuChoose'] },
-  { step: 'claimAgreeInfo', title: '보험사 약관 동의', screens: ['/security/claimAgreeInfo'] },
-  { step: 'document', title: '제출 서류 안내', screens: ['/security/document'] },
-  { step: 'photo', title: '신분증 촬영', screens: ['/security/photo'] },
-  { step: 'paymentAccount', title: '계좌', screens: ['/security/paymentAccount'] },
-  { step: 'expenses', title: '청구 금액', screens: ['/security/expenses'] },
-  { step: 'retro', title: '지난 진료 기간', screens: ['/security/retro'] },
-  { step: 'adress', title: '주소', screens: ['/security/adress'] },
-  { step: 'job', title: '직업', screens: ['/security/job'] },
-  { step: 'email', title: '이메일', screens: ['/security/email'] },
-  { step: 'signature', title: '서명', screens: ['/security/signature'] },
-  { step: 'applyHistory', title: '신청 내용 확인', screens: ['/security/applyHistory'] },
-  { step: 'complete', title: '가입 완료', screens: ['/web/complete'] },
-] as const;
+// The steps themselves are a module without zod: the patient app's funnel reads them (apps/web funnel.ts) without
+// the schemas below (22 KB of JavaScript it would otherwise load).
+export { FUNNEL_SCREENS, FUNNEL_STEPS } from './funnel-steps.js';
 
-/** The screens the funnel counts: the route patterns of FUNNEL_STEPS, and no other (README "Operator console"). */
-export const FUNNEL_SCREENS: readonly string[] = FUNNEL_STEPS.flatMap((s) => s.screens);
 const funnelScreens = new Set(FUNNEL_SCREENS);
 
 /**
