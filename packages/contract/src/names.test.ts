@@ -43,7 +43,7 @@ describe('every name comparison', () => {
   it('is used by the bank holder check, subscribing, the record matcher, identity, the typed signature and the wizard', () => {
     for (const file of [
       'apps/server/src/modules/accounts/service.ts',
-      'apps/server/src/modules/subscriptions/enrol.ts',
+      'apps/server/src/modules/subscriptions/checks.ts',
       'apps/server/src/modules/claims/rules.ts',
       'apps/server/src/modules/identity/service.ts',
       'apps/web/src/screens/security/PaymentAccount.tsx',
