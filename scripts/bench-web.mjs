@@ -140,6 +140,7 @@ function metrics(lhr) {
     totalBytes: sum(items),
     documentCompressed: a['document-latency-insight']?.details?.items?.usesCompression?.value !== false,
     assets: items.filter((i) => i.resourceType === 'Script' || i.resourceType === 'Stylesheet').map((i) => i.url),
+    scripts: scripts.map((i) => ({ url: i.url, bytes: i.transferSize ?? 0 })),
     lcpElement: lcpNode?.snippet ?? '',
     renderBlocking: (a['render-blocking-insight']?.details?.items ?? []).map((i) => i.url),
     longTasks: (a['long-tasks']?.details?.items ?? []).map((t) => ({
@@ -285,6 +286,9 @@ async function main() {
     console.log(
       `\n${name}: LCP element ${r.lcpElement || '–'}; render-blocking: ${r.renderBlocking.join(' ') || 'none'}`,
     );
+    // What the JS column counts (the first run): every script, largest first, as transferred.
+    const js = [...r.scripts].sort((x, y) => y.bytes - x.bytes);
+    console.log(`  JS: ${js.map((j) => `${j.url.replace(/^.*\//, '')} ${(j.bytes / 1024).toFixed(1)} KB`).join(', ')}`);
     // The long tasks (over 50 ms, as Lighthouse estimates them on its phone) of each run: what TBT is made of.
     for (const [i, m] of results[name].entries()) {
       const tasks = m.longTasks.map((t) => `${t.ms} ms at ${t.startMs} (${t.url.replace(/^.*\//, '') || '–'})`);

@@ -38,18 +38,6 @@ export const bankAccount = z
   .refine((v) => /^\d{10,16}$/.test(v), { message: '계좌번호는 숫자 10~16자리로 입력해 주세요.' });
 
 /** The subscription status of spec §4: subscribed only when it is 'subscribe'. */
-/**
- * The optional 알림톡 consent among optTerms (the spec's kakaoNotiCheck): with it, messages go by 알림톡 with SMS/LMS
- * fallback; without it, by SMS/LMS only, never KakaoTalk.
- */
-export const KAKAO_NOTI_TERMS_ID = 'SUBS_KAKAO_NOTI';
-/**
- * The insurer's consent given on the one consent screen before the insurer is chosen (a required LMHC_SUBS term): the
- * insurer screen applies it to each chosen insurer as that insurer's own INSU_CLAIM term, recorded with its version
- * (docs/decisions/0007-enrolment-walk.md).
- */
-export const CHOSEN_INSURER_TERMS_ID = 'SUBS_INSURER_CONSENT';
-
 export const subscriptionStatus = z.enum(['subscribe', 'cancel', 'none']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
