@@ -34,6 +34,11 @@ export interface KeysetPaging {
   sort?: string | undefined;
   order: 'asc' | 'desc';
   count?: boolean | undefined;
+  /**
+   * Count in the page's order (the default: a filter walked along the sort's index stops as soon as the page does).
+   * false when the rows come from a short list of keys instead (a person's records): ordering them would read them all.
+   */
+  countInOrder?: boolean | undefined;
 }
 
 /**
@@ -68,12 +73,10 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     );
   }
   // In the page's order, so that the count walks the same index as the page and stops as soon.
-  const counting = query
-    .clearSelect()
-    .select(sql<number>`1`.as('one'))
-    .orderBy(by, page.order)
-    .orderBy(id, page.order)
-    .limit(OPS_COUNT_CAP + 1);
+  const ordered = query.clearSelect().select(sql<number>`1`.as('one'));
+  const counting = (
+    page.countInOrder === false ? ordered : ordered.orderBy(by, page.order).orderBy(id, page.order)
+  ).limit(OPS_COUNT_CAP + 1);
   const [found, counted] = await Promise.all([
     rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>,
     page.count === false

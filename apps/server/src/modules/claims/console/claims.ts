@@ -136,7 +136,12 @@ function withClaimFilters(base: ClaimListBase, q: z.output<typeof opsClaimsQuery
 /** A person search's keys (person-search.ts): the record's hashes and receipt number, the phone's patients. */
 function withPerson(base: ClaimListBase, m: PersonMatch): ClaimListBase {
   if (m.recordIds) {
-    base = m.recordIds.length ? base.where('c.recordId', 'in', m.recordIds) : base.where(sql<boolean>`false`);
+    // One array, unnested: the planner then reads each record's claims by claim_record_insurer and sorts the few it
+    // found, where a list of literals (or `= any`) let it walk every claim newest first and filter (docs/performance.md).
+    const ids = m.recordIds;
+    base = ids.length
+      ? base.where(sql<boolean>`c.record_id in (select unnest(${ids}::bigint[]))`)
+      : base.where(sql<boolean>`false`);
   } else {
     if (m.nameHmac) base = base.where('r.nameHmac', '=', m.nameHmac);
     if (m.birthHmac) base = base.where('r.birthHmac', '=', m.birthHmac);
@@ -206,7 +211,7 @@ async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, pe
         'd.attempts',
       ])
       .$narrowType<{ personEnc: string }>(),
-    q,
+    person?.recordIds ? { ...q, countInOrder: false } : q,
     { by: CLAIM_SORT[q.sort ?? 'createdAt'], id: 'c.id' },
   );
   const names = await namesOf(
