@@ -24,7 +24,7 @@ import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { Database } from '../src/db/schema.js';
 import { claimJobs, purgeClosedClaims } from '../src/modules/claims/index.js';
-import { foldFunnelDays, funnelJobs } from '../src/modules/funnel/index.js';
+import { funnelJobs, rebuildFunnelStepDays } from '../src/modules/funnel/index.js';
 import { rrnHmacOf, subscriptionPurgeJobs } from '../src/modules/subscriptions/index.js';
 import { ciHmacOf } from '../src/security/session.js';
 import { TEST_CONFIG } from '../fixtures/app.js';
@@ -477,7 +477,7 @@ async function growOn(k: Kysely<Database>, claims: number) {
     await sql`set session_replication_role = origin`.execute(k);
   }
   // The load ran with triggers off (replica), so the day rollups the dashboard reads are made again from the tables,
-  // as migrations 0031 and 0035 first filled them.
+  // as migrations 0031, 0035 and 0044 first filled them.
   const kstDayOf = `to_char((created_at at time zone 'UTC') + interval '9 hours', 'YYYYMMDD')`;
   await sql
     .raw(
@@ -489,10 +489,12 @@ async function growOn(k: Kysely<Database>, claims: number) {
       delete from claim_delivery_day_delta; delete from claim_delivery_day_count;
       insert into claim_delivery_day_count select ${kstDayOf}, channel, status, count(*) from claim_delivery
         group by 1, 2, 3;
-      delete from funnel_step_day;`,
+      delete from funnel_step_day;
+      delete from subscription_day_count;
+      insert into subscription_day_count select ${kstDayOf}, count(*) from subscription group by 1;`,
     )
     .execute(k);
-  await foldFunnelDays(k, new Date());
+  await rebuildFunnelStepDays(k);
 }
 
 // ------------------------------------------------------------------------------------------------ measuring a step

@@ -25,7 +25,9 @@ describe('migrations merged after a higher one ran', () => {
         )
       ).rows[0]!.n;
     try {
-      const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => !LATE.includes(name)));
+      const earlier = Object.fromEntries(
+        Object.entries(migrations).filter(([name]) => name < '0043' && !LATE.includes(name)),
+      );
       const before = new Migrator({ db: db.db, provider: { getMigrations: async () => earlier } });
       expect((await before.migrateToLatest()).error).toBeUndefined();
       expect(await ran()).toContain('0042_terms_guard');
@@ -34,7 +36,9 @@ describe('migrations merged after a higher one ran', () => {
 
       await migrateToLatest(db.db);
       const after = await ran();
-      expect(after.slice(-2)).toEqual(LATE);
+      // 0038 ran after 0042 (which it precedes by number), then 0043 and any later one in their order.
+      expect(after.indexOf('0038_enrolment_walk')).toBe(after.indexOf('0042_terms_guard') + 1);
+      expect(after.indexOf('0043_children')).toBe(after.indexOf('0038_enrolment_walk') + 1);
       expect(after).toHaveLength(Object.keys(migrations).length);
       expect(await insurerConsent()).toBe(1);
       const { rows } = await sql<{

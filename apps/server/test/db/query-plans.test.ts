@@ -18,7 +18,7 @@ import { childrenOf } from '../../src/modules/guardians/children.js';
 import { EXPORT_PAGE_SIZE } from '../../src/http/csv-export.js';
 import { buildApp } from '../../src/app.js';
 import { foldDayCounts } from '../../src/modules/claims/counts.js';
-import { foldFunnelDays } from '../../src/modules/funnel/index.js';
+import { rebuildFunnelStepDays } from '../../src/modules/funnel/index.js';
 import { listTreats } from '../../src/modules/treats/history.js';
 import type { Patient } from '../../src/security/session.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../src/security/person-lookup.js';
@@ -166,9 +166,9 @@ async function seed(t: TestApp) {
       ${crypto.encryptJson({ kind: 'child', insuredNm: '홍길동', guardianNm: '홍엄마', guardianRel: 'mother', userTel: '' })},
       case when substr(insu_apply_id, 6)::int % 3 = 0 then 'open' else 'resolved' end, created_at
     from subscription where guardian_ci_hmac is not null and substr(insu_apply_id, 6)::int % 8 = 0`.execute(db);
-  // As the minute tick does: the day counts take in the triggers' lines, the funnel's days over are summed.
+  // As the minute tick does for the day counts; the funnel's totals as countView keeps them, from the rows seeded above.
   await foldDayCounts(t.app.ctx.db);
-  await foldFunnelDays(t.app.ctx.db, new Date());
+  await rebuildFunnelStepDays(t.app.ctx.db);
   await sql`analyze`.execute(db);
 }
 

@@ -3,5 +3,5 @@
 // nothing here answers the views to anyone: only counts are kept, and they leave only to an operator. Owns: funnel_day,
 // funnel_visit_step.
 export { funnelRoutes } from './routes.js';
-export { foldFunnelDays, funnelStepCounts, purgeOldViews } from './repo.js';
+export { funnelStepCounts, purgeOldViews, rebuildFunnelStepDays } from './repo.js';
 export { funnelJobs } from './jobs.js';

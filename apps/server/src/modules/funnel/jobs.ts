@@ -1,12 +1,11 @@
 // The funnel's housekeeping on the jobs runtime's minute (src/jobs/): visit marks after their day, counts past their
-// keeping period, and the days over folded into the counts over every hospital.
+// keeping period.
 import type { AppContext } from '../../context.js';
 import type { JobModule } from '../../jobs/runtime.js';
-import { foldFunnelDays, purgeOldViews } from './repo.js';
+import { purgeOldViews } from './repo.js';
 
 export const funnelJobs = (ctx: AppContext): JobModule => ({
   async everyMinute() {
     await purgeOldViews(ctx.db, ctx.clock.now());
-    await foldFunnelDays(ctx.db, ctx.clock.now());
   },
 });

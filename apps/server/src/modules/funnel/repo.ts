@@ -9,8 +9,9 @@ import type { FunnelTables } from './tables.js';
 const STEP_OF = new Map<string, string>(FUNNEL_STEPS.flatMap((s) => s.screens.map((screen) => [screen, s.step])));
 
 /**
- * Counts a view: one more visit at its step, day and hospital, unless this visit was counted at that step that day
- * already (then nothing changes). One statement, so two views of one visit at once count once.
+ * Counts a view: one more visit at its step, day and hospital, and at its step and day over every hospital (the
+ * dashboard's funnel_step_day), unless this visit was counted at that step that day already (then nothing changes).
+ * One statement, so two views of one visit at once count once and the two counts never disagree.
  */
 export async function countView(handle: Handle, v: { visitId: string; screen: string; hospitalCd: string }, at: Date) {
   const db = own<FunnelTables>(handle);
@@ -22,10 +23,14 @@ export async function countView(handle: Handle, v: { visitId: string; screen: st
       insert into funnel_visit_step (day, visit_id, step) values (${day}, ${v.visitId}, ${step})
       on conflict do nothing
       returning day
+    ), per_hospital as (
+      insert into funnel_day (day, hospital_cd, step, visits)
+      select day, ${v.hospitalCd}, ${step}, 1 from first_view
+      on conflict (day, hospital_cd, step) do update set visits = funnel_day.visits + 1
     )
-    insert into funnel_day (day, hospital_cd, step, visits)
-    select day, ${v.hospitalCd}, ${step}, 1 from first_view
-    on conflict (day, hospital_cd, step) do update set visits = funnel_day.visits + 1`.execute(db);
+    insert into funnel_step_day (day, step, visits)
+    select day, ${step}, 1 from first_view
+    on conflict (day, step) do update set visits = funnel_step_day.visits + 1`.execute(db);
 }
 
 /**
@@ -42,25 +47,21 @@ export async function purgeOldViews(handle: Handle, now: Date, opts?: PurgeOptio
 }
 
 /**
- * Adds the days that are over and not folded yet to funnel_step_day, summed over every hospital (the minute tick): a
- * day's counts no longer change once it is over (a view counts on the day it is seen), so each day is folded once,
- * the day after next (a view still being written just after midnight is not left out).
+ * funnel_step_day made again from funnel_day, every day of it (a bulk load that wrote funnel_day alone: bench:scale,
+ * the query-plan test). The product keeps both in countView's one statement and never needs it.
  */
-export async function foldFunnelDays(handle: Handle, now: Date) {
+export async function rebuildFunnelStepDays(handle: Handle) {
   const db = own<FunnelTables>(handle);
   await sql`
     insert into funnel_step_day (day, step, visits)
-    select day, step, sum(visits) from funnel_day
-    where day > (select coalesce(max(day), '') from funnel_step_day)
-      and day < ${kstToday(new Date(now.getTime() - 86_400_000))}
-    group by day, step
-    on conflict (day, step) do nothing`.execute(db);
+    select day, step, sum(visits) from funnel_day group by day, step
+    on conflict (day, step) do update set visits = excluded.visits`.execute(db);
 }
 
 /**
  * For each wizard step in order, the visits that reached it in each period (optionally at one hospital). Over every
- * hospital: the days already folded from funnel_step_day (a row per day and step) and the days after from funnel_day;
- * at one hospital, that hospital's rows (its own index, migration 0035).
+ * hospital: funnel_step_day (a row per day and step, kept by countView); at one hospital, that hospital's rows (its own
+ * index, migration 0035).
  */
 export async function funnelStepCounts(
   handle: Handle,
@@ -75,9 +76,7 @@ export async function funnelStepCounts(
       coalesce(sum(visits) filter (where day >= ${d7}), 0) as d7, sum(visits) as d30
     from ${
       hospitalCd === undefined
-        ? sql`(select day, step, visits from funnel_step_day where day >= ${d30}
-          union all select day, step, visits from funnel_day
-          where day >= ${d30} and day > (select coalesce(max(day), '') from funnel_step_day)) counted`
+        ? sql`funnel_step_day where day >= ${d30}`
         : sql`funnel_day where hospital_cd = ${hospitalCd} and day >= ${d30}`
     }
     group by step`.execute(db)

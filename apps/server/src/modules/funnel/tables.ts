@@ -27,7 +27,7 @@ export interface FunnelVisitStepTable {
   step: string;
 }
 
-/** funnel_day over every hospital, for the days already over (migration 0035; foldFunnelDays in the minute tick). */
+/** funnel_day over every hospital (migration 0035), kept in the same statement as it (repo.ts, countView; 0044). */
 export interface FunnelStepDayTable {
   day: string;
   step: string;

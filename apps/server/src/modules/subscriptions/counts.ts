@@ -1,7 +1,7 @@
 // What the operator console reads of subscriptions, through index.ts: new subscriptions per period (counts only) and
 // the subscribers who agreed to an older version of a term now in effect (masked).
 import { sql } from 'kysely';
-import { maskName, maskPhone } from '@auto-claim/contract';
+import { kstToday, maskName, maskPhone } from '@auto-claim/contract';
 import type { CursorPage, ReagreeRow } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { keysetPage } from '../../db/page.js';
@@ -10,20 +10,32 @@ import type { AgreedTo, NewerTerms } from '../terms/index.js';
 import { own, type Handle } from '../../db/handle.js';
 import type { SubscriptionsTables } from './tables.js';
 
-/** Subscriptions made since each of the three moments (cancelled ones too: they enrolled), optionally at one hospital. */
+/**
+ * Subscriptions made since each of the three moments, the start of a Korean day each (cancelled ones too: they
+ * enrolled), optionally at one hospital. Over every hospital from the day counts (migration 0044); at one, its rows.
+ */
 export async function enrolmentCounts(
   handle: Handle,
   since: { today: Date; d7: Date; d30: Date },
   hospitalCd?: string,
 ) {
   const db = own<SubscriptionsTables>(handle);
+  if (!hospitalCd) {
+    const [today, d7, d30] = [since.today, since.d7, since.d30].map(kstToday) as [string, string, string];
+    const r = await sql<{ today: string; d7: string; d30: string }>`
+      select coalesce(sum(n) filter (where day >= ${today}), 0) as today,
+        coalesce(sum(n) filter (where day >= ${d7}), 0) as d7, coalesce(sum(n), 0) as d30
+      from subscription_day_count where day >= ${d30}`.execute(db);
+    const row = r.rows[0];
+    return { today: Number(row?.today ?? 0), d7: Number(row?.d7 ?? 0), d30: Number(row?.d30 ?? 0) };
+  }
   const r = await sql<{ today: string; d7: string; d30: string }>`
     select count(*) filter (where s.created_at >= ${since.today}) as today,
       count(*) filter (where s.created_at >= ${since.d7}) as d7,
       count(*) as d30
     from subscription s
     where s.created_at >= ${since.d30}
-      ${hospitalCd ? sql`and exists (select 1 from subscription_hospital sh where sh.insu_apply_id = s.insu_apply_id and sh.hospital_cd = ${hospitalCd})` : sql``}`.execute(
+      and exists (select 1 from subscription_hospital sh where sh.insu_apply_id = s.insu_apply_id and sh.hospital_cd = ${hospitalCd})`.execute(
     db,
   );
   const row = r.rows[0];

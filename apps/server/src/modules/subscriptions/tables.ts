@@ -7,6 +7,7 @@ export interface SubscriptionsTables {
   subscriptionHospital: SubscriptionHospitalTable;
   subscriptionInsurer: SubscriptionInsurerTable;
   insuredDispute: InsuredDisputeTable;
+  subscriptionDayCount: SubscriptionDayCountTable;
 }
 
 /** The handle subscriptions code queries with (a transaction of it too): another owner's table does not compile. */
@@ -124,4 +125,10 @@ export interface SubscriptionInsurerTable {
   insuCompCd: string;
   agreeIds: Generated<string[]>;
   idcardTypeCode: string | null;
+}
+
+/** Subscriptions made per Korean day, cancelled ones too (migration 0044: kept by a trigger on insert, never lowered). */
+export interface SubscriptionDayCountTable {
+  day: string;
+  n: number;
 }
