@@ -187,33 +187,44 @@ export async function searchClaimsByPerson(
 
 async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, person?: PersonMatch) {
   // Every claim has its record (a foreign key), so the left join is the inner one; but left, the database leaves it
-  // out of the count when no filter is on the record (join removal), and the count reads claims alone.
+  // out of the page and the count when no filter is on the record (join removal), and they read claims alone.
   let base = withClaimFilters(claimListBase(ctx), q);
   if (person) base = withPerson(base, person);
-  const { rows, ...page } = await keysetPage(
+  const { rows: claims, ...page } = await keysetPage(
     ctx.db,
-    base
-      .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
-      .select([
-        'c.id',
-        'c.recordId',
-        'c.insuCompCd',
-        'c.insuApplyId',
-        'c.ciHmac',
-        'c.amount',
-        'c.status',
-        'c.createdAt',
-        'c.hospitalCd',
-        'c.visitDate',
-        'r.personEnc',
-        'd.channel',
-        'd.status as deliveryStatus',
-        'd.attempts',
-      ])
-      .$narrowType<{ personEnc: string }>(),
+    base.select([
+      'c.id',
+      'c.recordId',
+      'c.insuCompCd',
+      'c.insuApplyId',
+      'c.ciHmac',
+      'c.amount',
+      'c.status',
+      'c.createdAt',
+      'c.hospitalCd',
+      'c.visitDate',
+    ]),
     person?.recordIds ? { ...q, countInOrder: false } : q,
     { by: CLAIM_SORT[q.sort ?? 'createdAt'], id: 'c.id' },
   );
+  // The page's patients and deliveries, for its rows only: joined before the page is cut, a patient's 20,000 claims
+  // would each read their record and delivery to be sorted (docs/performance.md, "At 10⁷ claims").
+  const ids = claims.map((c) => c.id);
+  const more = ids.length
+    ? await claimsDb(ctx)
+        .selectFrom('claim as c')
+        .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+        .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
+        .select(['c.id', 'r.personEnc', 'd.channel', 'd.status as deliveryStatus', 'd.attempts'])
+        .where('c.id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(more.map((m) => [String(m.id), m]));
+  // A claim purged for its age between the two reads is left out of the page.
+  const rows = claims.flatMap((c) => {
+    const m = byId.get(String(c.id));
+    return m ? [{ ...c, ...m, id: c.id }] : [];
+  });
   const names = await namesOf(
     ctx.db,
     rows.map((r) => r.hospitalCd),
