@@ -9,7 +9,6 @@ export * from './person.js';
 export * from './names.js';
 export * from './children.js';
 export * from './subscription.js';
-export * from './terms-ids.js';
 export * from './auth.js';
 export * from './glossary.js';
 export * from './treats.js';

@@ -81,3 +81,18 @@ export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
 export const STEP_UP_FRESH_SECONDS = 10 * 60;
 /** The JS-readable claim-authorization cookie the SPA's guard reads (spec §5); it carries the session's hash. */
 export const CLAIM_AUTH_COOKIE = 'claimAuth';
+
+// Terms the product itself acts on, by id: here, beside the other constants and apart from the schemas (no zod), so
+// that a screen which only names a term, like the consent screen fetched after the landing is idle, does not bring
+// the validator with it.
+/**
+ * The optional 알림톡 consent among optTerms (the spec's kakaoNotiCheck): with it, messages go by 알림톡 with SMS/LMS
+ * fallback; without it, by SMS/LMS only, never KakaoTalk.
+ */
+export const KAKAO_NOTI_TERMS_ID = 'SUBS_KAKAO_NOTI';
+/**
+ * The insurer's consent given on the one consent screen before the insurer is chosen (a required LMHC_SUBS term): the
+ * insurer screen applies it to each chosen insurer as that insurer's own INSU_CLAIM term, recorded with its version
+ * (docs/decisions/0007-enrolment-walk.md).
+ */
+export const CHOSEN_INSURER_TERMS_ID = 'SUBS_INSURER_CONSENT';
