@@ -115,6 +115,8 @@ function walker(page: Page, label: string, check: boolean) {
       // The loading overlay (ui/LoadingOverlay) and any placeholder gone: nothing is still on its way.
       await expect(page.locator('.loading--on')).toHaveCount(0, { timeout: 20_000 });
       await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 20_000 });
+      // A screen still saying it is busy (a notice-screen's "확인하고 있어요") is the app's time, not her reading.
+      await expect(page.locator('[aria-busy=true]')).toHaveCount(0, { timeout: 20_000 });
       w.appWaitingMs += Date.now() - t0;
     },
     /** A new screen: its URL and heading ready (timed as the app's waiting), then a screenshot and, at 200 %, axe. */

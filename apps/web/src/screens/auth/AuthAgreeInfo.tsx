@@ -90,9 +90,7 @@ export default function AuthAgreeInfo() {
         자동청구에 필요한 동의를
         <br />한 번에 받을게요
       </h1>
-      <p className="screen__sub">
-        ‘필수’ 항목에 동의해야 가입할 수 있어요. 항목마다 ‘보기’를 누르면 전문을 읽을 수 있어요.
-      </p>
+      <p className="screen__sub">항목마다 ‘보기’를 누르면 전문을 읽을 수 있어요.</p>
       {missingTerms.length > 0 && (
         <div className="error-summary" role="alert" aria-labelledby="consent-missing-title">
           <h2 id="consent-missing-title">필수 항목 {missingTerms.length}개에 아직 동의하지 않으셨어요</h2>
