@@ -67,7 +67,9 @@ test('one screen, grouped and explained; every missing answer beside its term, f
   await expect(page.getByText(/^고유식별정보는 주민등록번호처럼/)).toBeVisible();
   await expect(page.getByText(/^민감정보는 진료 날짜, 진료비 같은 건강 정보/)).toBeVisible();
   await expect(page.getByText(/^제3자 제공은 내 정보를 다른 곳에 보내는 거예요/)).toBeVisible();
-  await expect(page.getByText(/고르실 보험사가 이름, 주민등록번호, 진료 내역, 계좌를 받아 보험금을 심사해요/)).toBeVisible();
+  await expect(
+    page.getByText(/고르실 보험사가 이름, 주민등록번호, 진료 내역, 계좌를 받아 보험금을 심사해요/),
+  ).toBeVisible();
   // The 알림톡 consent stays optional.
   await expect(page.getByRole('checkbox', { name: /\(선택\) 카카오 알림톡/ })).toBeVisible();
   await snap(page, 'consent-01-390');

@@ -7,9 +7,9 @@ import { sql, type Kysely } from 'kysely';
 //   rows, 90-150 ms at 1,000 hospitals). From here each view adds itself to funnel_step_day in the statement that
 //   counts it (funnel/repo.ts, countView); this folds every day not folded yet, today's included.
 // - Enrolments over every hospital are read from subscription_day_count (a row per Korean day), kept by a trigger on
-//   insert and never lowered by a delete (a cancelled or purged subscription still enrolled that day), instead of counting the
-//   month's subscription rows (82,000 index entries, 48 ms at 1,000,000 subscribers). One hospital's stay as they were
-//   (its own rows, by two indexes).
+//   insert and never lowered by a delete (a cancelled or purged subscription still enrolled that day), instead of
+//   counting the month's subscription rows (82,000 index entries, 48 ms at 1,000,000 subscribers). One hospital's stay
+//   as they were (its own rows, by two indexes).
 const KST_DAY = (col: string) => `to_char((${col} at time zone 'UTC') + interval '9 hours', 'YYYYMMDD')`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

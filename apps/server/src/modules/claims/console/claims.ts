@@ -137,7 +137,8 @@ function withClaimFilters(base: ClaimListBase, q: z.output<typeof opsClaimsQuery
 function withPerson(base: ClaimListBase, m: PersonMatch): ClaimListBase {
   if (m.recordIds) {
     // One array, unnested: the planner then reads each record's claims by claim_record_insurer and sorts the few it
-    // found, where a list of literals (or `= any`) let it walk every claim newest first and filter (docs/performance.md).
+    // found, where a list of literals (or `= any`) let it walk every claim newest first and filter
+    // (docs/performance.md, "At 10⁷ claims").
     const ids = m.recordIds;
     base = ids.length
       ? base.where(sql<boolean>`c.record_id in (select unnest(${ids}::bigint[]))`)
