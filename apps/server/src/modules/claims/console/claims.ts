@@ -213,11 +213,11 @@ async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, pe
   const ids = claims.map((c) => c.id);
   const more = ids.length
     ? await claimsDb(ctx)
-        .selectFrom('claim as c')
-        .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
-        .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
-        .select(['c.id', 'r.personEnc', 'd.channel', 'd.status as deliveryStatus', 'd.attempts'])
-        .where('c.id', 'in', ids)
+        .selectFrom('claim as shown')
+        .innerJoin('treatmentRecord as r', 'r.id', 'shown.recordId')
+        .leftJoin('claimDelivery as d', 'd.claimId', 'shown.id')
+        .select(['shown.id', 'r.personEnc', 'd.channel', 'd.status as deliveryStatus', 'd.attempts'])
+        .where(sql<boolean>`shown.id in (select unnest(${ids}::bigint[]))`)
         .execute()
     : [];
   const byId = new Map(more.map((m) => [String(m.id), m]));
