@@ -8,6 +8,7 @@ import { OPERATOR_LOCKOUT, upsertOperator } from '../../src/modules/operators/op
 import { IDENTITY_RATE_LIMITS } from '../../src/modules/identity/routes.js';
 import { SIGN_IN_RATE_LIMIT } from '../../src/modules/operators/routes.js';
 import { ACCOUNT_CHECK_RATE_LIMIT } from '../../src/modules/accounts/routes.js';
+import { SUBSCRIBE_RATE_LIMIT } from '../../src/modules/subscriptions/routes.js';
 import { addressKey, coarseAddress } from '../../src/http/client-address.js';
 import { isSecureRequest } from '../../src/security/cookies.js';
 import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from '../helper.js';
@@ -82,10 +83,21 @@ describe('TRUST_PROXY as a hop count: a client cannot choose its own address for
       await spoofPast(few, 3, post(few, API.niceUserAuth), '203.0.113.4');
       await spoofPast(few, 6, post(few, API.niceSmsAuth), '203.0.113.5');
       await spoofPast(few, 4, post(few, API.login), '203.0.113.6');
+      // Subscribing never falls below its own floor of 30 in 10 minutes.
+      const v = await verifyPatient(few);
+      await spoofPast(few, SUBSCRIBE_RATE_LIMIT.max, post(few, API.subscriptions, { cookie: v.cookie }), '203.0.113.7');
     } finally {
       await few.close();
     }
-  }, 120_000);
+    // An address allowed more verifications (a hospital's Wi-Fi) may subscribe as many people as it verifies.
+    const many = await build({ clock, config: { trustProxy: 1, identityStartsPerAddress: 40 } });
+    try {
+      const v = await verifyPatient(many);
+      await spoofPast(many, 40, post(many, API.subscriptions, { cookie: v.cookie }), '203.0.113.8');
+    } finally {
+      await many.close();
+    }
+  }, 180_000);
 
   it('the account-holder check', async () => {
     const v = await verifyPatient(hop);

@@ -67,8 +67,15 @@ const SUBSCRIBE_PROBLEMS: ErrorCode[] = [
   'BANK_CHECK_UNAVAILABLE',
 ];
 
-/** Subscribing is a handful of calls per person; this only stops floods. */
+/**
+ * Subscribing is a handful of calls per person; this only stops floods. Each needs a verification of its own, so an
+ * address allowed more verifications (IDENTITY_STARTS_PER_ADDRESS: a hospital's Wi-Fi) may subscribe as many people.
+ */
 export const SUBSCRIBE_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
+const subscribeRateLimit = (identityStartsPerAddress: number = SUBSCRIBE_RATE_LIMIT.max) => ({
+  ...SUBSCRIBE_RATE_LIMIT,
+  max: Math.max(SUBSCRIBE_RATE_LIMIT.max, identityStartsPerAddress),
+});
 
 /**
  * The documents (위임장, 동의서): a patient reads each a few times while subscribing and now and then after. Each costs
@@ -157,7 +164,7 @@ export const subscriptionRoutes =
           bodyLimit: IMAGE_BODY_LIMIT_BYTES,
           config: {
             ...patient({ fresh: '자동청구에 가입하려면' }, ...SUBSCRIBE_PROBLEMS, ...IMAGE_PROBLEMS).config,
-            rateLimit: SUBSCRIBE_RATE_LIMIT,
+            rateLimit: subscribeRateLimit(ctx.config.identityStartsPerAddress),
           },
           schema: {
             operationId: mode === 'outer' ? 'createSubscription' : 'createSubscriptionV2',
