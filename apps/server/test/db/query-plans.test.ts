@@ -51,6 +51,7 @@ const INSURER = 'SAMSUNGFIRE';
 type Plan = {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: Plan[];
   'Actual Rows'?: number;
   'Actual Loops'?: number;
@@ -64,12 +65,21 @@ const seqScans = (p: Plan): string[] => [
   ...(p.Plans ?? []).flatMap(seqScans),
 ];
 
-/** The rows a query read from growing tables (kept or filtered out), as EXPLAIN ANALYZE counts them. */
-const rowsRead = (p: Plan): number =>
-  (p['Relation Name'] && GROWING.has(p['Relation Name'])
-    ? ((p['Actual Rows'] ?? 0) + (p['Rows Removed by Filter'] ?? 0) + (p['Rows Removed by Index Recheck'] ?? 0)) *
-      (p['Actual Loops'] ?? 1)
-    : 0) + (p.Plans ?? []).reduce((n, c) => n + rowsRead(c), 0);
+/** Each index's table (pg_indexes): a bitmap index scan names only its index. */
+const indexTable = new Map<string, string>();
+/**
+ * The rows a query read from growing tables (kept or filtered out), as EXPLAIN ANALYZE counts them, and the entries
+ * its bitmap index scans read from their indexes (a BitmapAnd of two long ranges keeps few rows but reads them all).
+ */
+const rowsRead = (p: Plan): number => {
+  const table = p['Node Type'] === 'Bitmap Index Scan' ? indexTable.get(p['Index Name'] ?? '') : p['Relation Name'];
+  const own =
+    table && GROWING.has(table)
+      ? ((p['Actual Rows'] ?? 0) + (p['Rows Removed by Filter'] ?? 0) + (p['Rows Removed by Index Recheck'] ?? 0)) *
+        (p['Actual Loops'] ?? 1)
+      : 0;
+  return own + (p.Plans ?? []).reduce((n, c) => n + rowsRead(c), 0);
+};
 
 /** The plan's nodes, one a line, for a failure's message. */
 const shape = (p: Plan, depth = 0): string =>
@@ -250,6 +260,9 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
     };
     headers = (await signInOperator(t, 'operator')).headers;
     await seed(t);
+    const indexes = await sql<{ indexname: string; tablename: string }>`select indexname, tablename from pg_indexes
+      where schemaname = current_schema()`.execute(db.db);
+    for (const i of indexes.rows) indexTable.set(i.indexname, i.tablename);
   }, 300_000);
   afterAll(() => t?.close());
 
@@ -265,6 +278,15 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
     const week = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
     await noSeqScan(`${OPS_CLAIMS_API.claims}?dateField=claim&from=${week(14)}&to=${week(7)}`);
     await noSeqScan(`${OPS_CLAIMS_API.claims}?dateField=visit&from=${week(14)}&to=${week(7)}`);
+    // A hospital's, an insurer's or a status's week reads that week (a few hundred claims), not every claim it ever
+    // had (migration 0045). Two of them with a week read one's week or the two's history, as the planner judges.
+    const weekOf = `from=${week(14)}&to=${week(7)}`;
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?hospitalCd=${HOSPITAL}&${weekOf}`, 1001);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?insuCompCd=${INSURER}&${weekOf}`, 1001);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?insuCompCd=${INSURER}&dateField=claim&${weekOf}`, 1001);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?status=paid&${weekOf}`, 1001);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?hospitalCd=${HOSPITAL}&dateField=claim&${weekOf}`, 1001);
+    await noSeqScan(`${OPS_CLAIMS_API.claims}?insuCompCd=${INSURER}&status=paid&${weekOf}`);
     await noSeqScan(`${OPS_CLAIMS_API.claims}?sort=claimId`);
   });
 
