@@ -26,6 +26,7 @@ import type { Database } from '../src/db/schema.js';
 import { claimJobs, purgeClosedClaims } from '../src/modules/claims/index.js';
 import { funnelJobs, rebuildFunnelStepDays } from '../src/modules/funnel/index.js';
 import { rrnHmacOf, subscriptionPurgeJobs } from '../src/modules/subscriptions/index.js';
+import { birthHmacOf, nameHmacOf } from '../src/security/person-lookup.js';
 import { ciHmacOf } from '../src/security/session.js';
 import { TEST_CONFIG } from '../fixtures/app.js';
 import { images, personFields, regFor } from '../fixtures/enrolment.js';
@@ -225,8 +226,11 @@ async function feed(records: ReturnType<typeof treatmentRecord>[]) {
 
 /** YYYYMMDD of the Korean day `offset` days from today. */
 function kstDay(offset = 0) {
-  return new Date(Date.now() + 9 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return kstDayOf(Date.now() + offset * 86_400_000);
 }
+const kstDayOf = (ms: number) => new Date(ms + 9 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+const SURNAMES = [...'김이박최정강조윤장임'];
+const GIVEN_NAMES = ['민준', '서연', '도윤', '하은', '지호', '서윤', '예준', '지우', '주원', '수아'];
 
 /** Feed ingest (records/s) and engine end to end (claims/s) on ENGINE_RECORDS fresh records of 100 new subscribers. */
 let engineRun = 0;
@@ -241,7 +245,17 @@ async function engineRate(label: string) {
   engineRun++;
   const subs: Subscriber[] = [];
   for (let i = 0; i < 100; i++) {
-    subs.push(await createSubscriber(app.ctx, { contractStartDate: '20200101', contractEndDate: '20991231' }));
+    // Each her own name and birth date, as 100 people are: one shared by all would pile every step's records onto the
+    // birth date the caller searches by (22,000 of them at 10⁷, docs/performance.md "At 10⁷ claims").
+    const n = engineRun * 100 + i;
+    subs.push(
+      await createSubscriber(app.ctx, {
+        contractStartDate: '20200101',
+        contractEndDate: '20991231',
+        userNm: SURNAMES[n % SURNAMES.length]! + GIVEN_NAMES[Math.floor(n / SURNAMES.length) % GIVEN_NAMES.length]!,
+        birthDate: kstDayOf(Date.UTC(1940, 0, 1) + ((n * 7919) % 25_000) * 86_400_000),
+      }),
+    );
   }
   const today = kstDay();
   const records = Array.from({ length: ENGINE_RECORDS }, (_, i) =>
@@ -281,6 +295,8 @@ async function grow(claims: number) {
   await sql`vacuum analyze`.execute(k);
 }
 
+/** The searched patient's lookup hashes (hex), which the synthetic records share as strangers of her name or birth date do. */
+const caller = { nameHmac: '', birthHmac: '' };
 /** Synthetic subscribers and records made so far (counting them would miss those the purges deleted). */
 const built = { subscribers: 0, records: 0 };
 async function growOn(k: Kysely<Database>, claims: number) {
@@ -368,8 +384,11 @@ async function growOn(k: Kysely<Database>, claims: number) {
           o.outcome, v.at, v.at,
           case when o.outcome = 'hospital_not_subscribed' then now() - interval '1 day' end,
           -- Stand-ins for the lookup hashes, one name and birth date per subscriber: 50,000 names (the common ones
-          -- shared by many people) and 25,000 birth dates (70 years), as a country's records spread them.
-          md5('name' || p.s % 50000), md5('birth' || p.s % 25000)
+          -- shared by many people) and 25,000 birth dates (70 years), as a country's records spread them. The
+          -- caller's own name and birth date each take one of those shares (never the same people's), so that her
+          -- searches meet as many strangers' records as a real name or birth date would.
+          case when p.s % 50000 = 1 then '${caller.nameHmac}' else md5('name' || p.s % 50000) end,
+          case when p.s % 25000 = 0 then '${caller.birthHmac}' else md5('birth' || p.s % 25000) end
         from generate_series(${from}, ${to}) g
         cross join lateral (select (g::bigint * 48271 % ${subscribers})::int as s) p
         join subscription s on s.insu_apply_id = ${SUB_ID('p.s')}
@@ -812,6 +831,8 @@ let failed = false;
 try {
   log(`bench:scale on ${DB_NAME} · steps ${STEPS.join(', ')} · load average ${os.loadavg()[0]!.toFixed(1)}`);
   const patient = await enrol();
+  caller.nameHmac = nameHmacOf(app.ctx, patient.person.custName);
+  caller.birthHmac = birthHmacOf(app.ctx, patient.birthDate);
   await engineRate('warm-up'); // the first run pays for JIT and the planner's caches, not for the data
   const baseline = await bestRate('empty');
   log(
