@@ -41,6 +41,7 @@ import * as m0042 from './migrations/0042_terms_guard.js';
 import * as m0043 from './migrations/0043_children.js';
 import * as m0044 from './migrations/0044_dashboard_rollups.js';
 import * as m0045 from './migrations/0045_claim_filter_indexes.js';
+import * as m0046 from './migrations/0046_subscription_rrn_unhashed.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0043_children': m0043,
   '0044_dashboard_rollups': m0044,
   '0045_claim_filter_indexes': m0045,
+  '0046_subscription_rrn_unhashed': m0046,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,7 @@
 // PostgreSQL only (DATABASE_URL): the embedded database plans alike but takes minutes to seed this much.
 import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_API } from '@auto-claim/contract';
+import { HOSPITAL_KEY_HEADER, OPERATOR_API } from '@auto-claim/contract';
 import {
   OPS_CHILD_API,
   OPS_CLAIMS_API,
@@ -24,6 +24,7 @@ import type { Patient } from '../../src/security/session.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../src/security/person-lookup.js';
 import type { Db } from '../../src/db/index.js';
 import { TEST_CONFIG, openTestDb, signInOperator, type TestApp } from '../helper.js';
+import { treatmentRecord } from '../../fixtures/factories.js';
 
 /** The tables that grow with use: none of them may be read whole to answer one screen. */
 const GROWING = new Set([
@@ -143,6 +144,8 @@ async function seed(t: TestApp) {
     select 'SEED-' || g, 'sci-' || g, ${person}, 'subscribe', 'inner', ${person}, ${INSURER}, '20250101', '20251231',
       now() - make_interval(mins => g * 5), now() - make_interval(mins => g * 5)
     from generate_series(1, ${N}) g`.execute(db);
+  // Each with its RRN's hash, as every subscription made since migration 0011 has, and the backfill gave the rest.
+  await sql`update subscription set rrn_hmac = 'r-' || insu_apply_id where insu_apply_id like 'SEED-%'`.execute(db);
   await sql`insert into funnel_day (day, hospital_cd, step, visits)
     select to_char(now() - make_interval(days => d), 'YYYYMMDD'), h, s, 10
     from generate_series(0, 729) d, unnest(${hs}) h, unnest(array['landing', 'identity', 'jumin', 'insuChoose', 'photo',
@@ -390,6 +393,21 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
       await exportedByKey(OPS_EXPORT_API.operatorActions, { loginId: 'seed-3' }, /from "operator_action"/),
     ).toBeGreaterThan(2 * EXPORT_PAGE_SIZE);
     await exportedByKey(OPS_EXPORT_API.patientAccess, { claimId: 4242 }, /from "access_log"/);
+  });
+
+  it('the claim engine: a hospital’s records, one matched by RRN alone, taken in and decided', async () => {
+    const who = { ci: 'ci-unknown', rrn: '5803021999999', birthDate: '19580302', userNm: '홍길동' };
+    const plans = await plansOf(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/hospital/api/v1/treatments',
+        headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
+        payload: { records: [treatmentRecord(who), treatmentRecord(who, { by: 'rrn' })] },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(await t.app.claimEngine.matchBatch()).toBe(2);
+    });
+    for (const p of plans) expect(p.seq, p.sql).toEqual([]);
   });
 
   it('the failed patient messages’ export: pg-boss’s failed jobs by key, a page of 500 at a time', async () => {
