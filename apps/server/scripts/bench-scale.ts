@@ -502,7 +502,7 @@ async function growOn(k: Kysely<Database>, claims: number) {
     await sql`set session_replication_role = origin`.execute(k);
   }
   // The load ran with triggers off (replica), so the day rollups the dashboard reads are made again from the tables,
-  // as migrations 0031, 0035 and 0044 first filled them.
+  // as migrations 0031, 0035, 0044 and 0047 first filled them.
   const kstDayOf = `to_char((created_at at time zone 'UTC') + interval '9 hours', 'YYYYMMDD')`;
   await sql
     .raw(
@@ -516,7 +516,10 @@ async function growOn(k: Kysely<Database>, claims: number) {
         group by 1, 2, 3;
       delete from funnel_step_day;
       delete from subscription_day_count;
-      insert into subscription_day_count select ${kstDayOf}, count(*) from subscription group by 1;`,
+      insert into subscription_day_count select ${kstDayOf}, count(*) from subscription group by 1;
+      delete from subscription_hospital_day_count;
+      insert into subscription_hospital_day_count select sh.hospital_cd, ${kstDayOf.replace('created_at', 's.created_at')},
+        count(*) from subscription_hospital sh join subscription s on s.insu_apply_id = sh.insu_apply_id group by 1, 2;`,
     )
     .execute(k);
   await rebuildFunnelStepDays(k);

@@ -12,7 +12,7 @@ import type { SubscriptionsTables } from './tables.js';
 
 /**
  * Subscriptions made since each of the three moments, the start of a Korean day each (cancelled ones too: they
- * enrolled), optionally at one hospital. Over every hospital from the day counts (migration 0044); at one, its rows.
+ * enrolled), optionally at one hospital: from the day counts, every hospital's (migration 0044) or the one's (0047).
  */
 export async function enrolmentCounts(
   handle: Handle,
@@ -20,24 +20,14 @@ export async function enrolmentCounts(
   hospitalCd?: string,
 ) {
   const db = own<SubscriptionsTables>(handle);
-  if (!hospitalCd) {
-    const [today, d7, d30] = [since.today, since.d7, since.d30].map(kstToday) as [string, string, string];
-    const r = await sql<{ today: string; d7: string; d30: string }>`
-      select coalesce(sum(n) filter (where day >= ${today}), 0) as today,
-        coalesce(sum(n) filter (where day >= ${d7}), 0) as d7, coalesce(sum(n), 0) as d30
-      from subscription_day_count where day >= ${d30}`.execute(db);
-    const row = r.rows[0];
-    return { today: Number(row?.today ?? 0), d7: Number(row?.d7 ?? 0), d30: Number(row?.d30 ?? 0) };
-  }
+  const [today, d7, d30] = [since.today, since.d7, since.d30].map(kstToday) as [string, string, string];
+  const days = hospitalCd
+    ? sql`subscription_hospital_day_count where hospital_cd = ${hospitalCd} and day >= ${d30}`
+    : sql`subscription_day_count where day >= ${d30}`;
   const r = await sql<{ today: string; d7: string; d30: string }>`
-    select count(*) filter (where s.created_at >= ${since.today}) as today,
-      count(*) filter (where s.created_at >= ${since.d7}) as d7,
-      count(*) as d30
-    from subscription s
-    where s.created_at >= ${since.d30}
-      and exists (select 1 from subscription_hospital sh where sh.insu_apply_id = s.insu_apply_id and sh.hospital_cd = ${hospitalCd})`.execute(
-    db,
-  );
+    select coalesce(sum(n) filter (where day >= ${today}), 0) as today,
+      coalesce(sum(n) filter (where day >= ${d7}), 0) as d7, coalesce(sum(n), 0) as d30
+    from ${days}`.execute(db);
   const row = r.rows[0];
   return { today: Number(row?.today ?? 0), d7: Number(row?.d7 ?? 0), d30: Number(row?.d30 ?? 0) };
 }

@@ -8,6 +8,7 @@ export interface SubscriptionsTables {
   subscriptionInsurer: SubscriptionInsurerTable;
   insuredDispute: InsuredDisputeTable;
   subscriptionDayCount: SubscriptionDayCountTable;
+  subscriptionHospitalDayCount: SubscriptionHospitalDayCountTable;
 }
 
 /** The handle subscriptions code queries with (a transaction of it too): another owner's table does not compile. */
@@ -129,6 +130,13 @@ export interface SubscriptionInsurerTable {
 
 /** Subscriptions made per Korean day, cancelled ones too (migration 0044: kept by a trigger on insert, never lowered). */
 export interface SubscriptionDayCountTable {
+  day: string;
+  n: number;
+}
+
+/** The same per hospital the subscription names (migration 0047: kept by triggers, never lowered). */
+export interface SubscriptionHospitalDayCountTable {
+  hospitalCd: string;
   day: string;
   n: number;
 }

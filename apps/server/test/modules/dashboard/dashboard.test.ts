@@ -279,8 +279,38 @@ describe('GET /api/admin/dashboard', () => {
     expect(answer.oldestQueuedJobSeconds === null || answer.oldestQueuedJobSeconds >= 0).toBe(true);
   });
 
-  it('counts enrolments per period', () => {
+  it('counts enrolments per period, over every hospital and at one (its own day counts, moved with a corrected day)', async () => {
     expect(answer.enrolments).toEqual({ today: 1, d7: 1, d30: 2 });
+    const viewer = await signInOperator(t, 'viewer');
+    const at = async (hospitalCd: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${OPS_DASHBOARD_API.dashboard}?hospitalCd=${hospitalCd}`,
+        headers: viewer.headers,
+      });
+      return (res.json() as DashboardAnswer).enrolments;
+    };
+    // a today and b 10 days ago name 90000001; c, made 40 days ago, 90000002.
+    expect(await at('90000001')).toEqual({ today: 1, d7: 1, d30: 2 });
+    expect(await at('90000002')).toEqual({ today: 0, d7: 0, d30: 0 });
+    // A hospital added to a subscription counts on the subscription's day; adding it again counts nothing more.
+    const c = await sql<{ id: string }>`select insu_apply_id as id from subscription
+      where created_at < ${new Date(noon.getTime() - 30 * DAY)}`.execute(t.db.db);
+    const cId = c.rows[0]!.id;
+    for (let i = 0; i < 2; i++)
+      await sql`insert into subscription_hospital (insu_apply_id, hospital_cd) values (${cId}, '90000003')
+        on conflict (insu_apply_id, hospital_cd) do update set cancelled_at = null`.execute(t.db.db);
+    // Its day corrected to 5 days ago: each of its hospitals counts it there.
+    await sql`update subscription set created_at = ${new Date(noon.getTime() - 5 * DAY)}
+      where insu_apply_id = ${cId}`.execute(t.db.db);
+    expect(await at('90000002')).toEqual({ today: 0, d7: 1, d30: 1 });
+    expect(await at('90000003')).toEqual({ today: 0, d7: 1, d30: 1 });
+    await sql`update subscription set created_at = ${new Date(noon.getTime() - 40 * DAY)}
+      where insu_apply_id = ${cId}`.execute(t.db.db);
+    expect(await at('90000002')).toEqual({ today: 0, d7: 0, d30: 0 });
+    await sql`delete from subscription_hospital where insu_apply_id = ${cId} and hospital_cd = '90000003'`.execute(
+      t.db.db,
+    );
   });
 
   it('counts the visits that reached each wizard step, in order, and per hospital', async () => {
