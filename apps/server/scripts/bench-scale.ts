@@ -304,7 +304,7 @@ async function grow(claims: number) {
   await sql`checkpoint`.execute(k);
 }
 
-/** The searched patient's lookup hashes (hex), which the synthetic records share as strangers of her name or birth date do. */
+/** The searched patient's lookup hashes, which some synthetic records share, as strangers of her name or birth do. */
 const caller = { nameHmac: '', birthHmac: '' };
 /** Synthetic subscribers and records made so far (counting them would miss those the purges deleted). */
 const built = { subscribers: 0, records: 0 };
