@@ -173,7 +173,9 @@ const WRITTEN = [
   'treatment_record.person_enc',
 ];
 
-describe('a database written under key A, served under key B', () => {
+// The engine here renders for real (the subscription's 위임장 and 동의서, a claim package per record) on PDF threads
+// started afresh by each restart: 1-2 s a test idle, more than the default 20 s beside CI's browser tests.
+describe('a database written under key A, served under key B', { timeout: 120_000 }, () => {
   let db: Db;
   let closeDb: () => Promise<void>;
   let app: FastifyInstance | undefined;
