@@ -308,6 +308,7 @@ describe('GET /api/admin/dashboard', () => {
     await sql`update subscription set created_at = ${new Date(noon.getTime() - 40 * DAY)}
       where insu_apply_id = ${cId}`.execute(t.db.db);
     expect(await at('90000002')).toEqual({ today: 0, d7: 0, d30: 0 });
+    expect(await at('90000003')).toEqual({ today: 0, d7: 0, d30: 0 });
     await sql`delete from subscription_hospital where insu_apply_id = ${cId} and hospital_cd = '90000003'`.execute(
       t.db.db,
     );
