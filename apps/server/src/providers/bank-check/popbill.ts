@@ -1,7 +1,9 @@
 // 예금주 조회 through Popbill's AccountCheckService (docs/providers/popbill.md): POST /EasyFin/AccountCheck?c={기관코드}
-// &n={계좌번호} with an empty body answers {result, resultMessage, accountName, bankCode, accountNumber, checkDate}:
-// `result` is the bank's status code (Popbill reference, AccountCheckInfo), and only its success code makes
-// `accountName` the holder; any other result is an account not confirmed, whatever name came with it.
+// &n={계좌번호} with an empty body answers {resultCode (or result), resultMessage, accountName, bankCode, accountNumber,
+// checkDate}: the status code (Popbill's examples read `resultCode`, the reference's object table names `result`)
+// decides, and only its success code makes `accountName` the holder; any other code is an account not confirmed,
+// whatever name came with it. An answer with neither field is no verdict: the patient is told to try later (503) and
+// the operator's log and provider metrics show the failure, never "no such account".
 // Popbill's 기관코드 is the 금융결제원 code with a leading 0 (KB국민 004 → 0004; Popbill reference, 은행 기관코드).
 // An answer that names a holder is a found account; an answer without one (closed, unknown or not a personal account)
 // is {found: false}, which the wizard shows as "은행에 없는 계좌예요"; so is an account Popbill refuses to check (its
@@ -48,6 +50,15 @@ const refusedAccount = (e: unknown) =>
 /** AccountCheckInfo.result of a confirmed account (docs/providers/popbill.md: where the code table was looked for). */
 export const ACCOUNT_CHECK_OK = '0000';
 
+/**
+ * The status code of an AccountCheckInfo: `resultCode`, which Popbill's official examples print (popbill.example.py
+ * `accountInfo.resultCode`, the node, JSP and VB examples likewise; popbill.sdk.java AccountCheckInfo has both
+ * fields), else `result`, which the reference's object table names (…/accountcheck/python/api/object). '' when the
+ * answer carries neither.
+ */
+export const accountCheckResult = (answer: { result?: unknown; resultCode?: unknown }) =>
+  str(answer.resultCode).trim() || str(answer.result).trim();
+
 export const bankCheckUnavailable = () =>
   new AppError('BANK_CHECK_UNAVAILABLE', '지금은 은행에 예금주를 확인할 수 없어요. 잠시 후 다시 시도해 주세요.');
 
@@ -62,7 +73,7 @@ export function popbillBankCheck(opts: PopbillBankCheckOptions): BankCheckProvid
     name: 'popbill',
     async holderOf({ bankCd, bankAccount }) {
       const q = new URLSearchParams({ c: popbillBankCode(bankCd), n: digits(bankAccount) });
-      let answer: { accountName?: unknown; result?: unknown };
+      let answer: { accountName?: unknown; result?: unknown; resultCode?: unknown };
       try {
         answer = (await client.call('account check', {
           method: 'POST',
@@ -74,9 +85,15 @@ export function popbillBankCheck(opts: PopbillBankCheckOptions): BankCheckProvid
         if (refusedAccount(e)) return { found: false };
         throw bankCheckUnavailable();
       }
-      const result = str(answer.result);
+      const result = accountCheckResult(answer);
+      if (!result) {
+        // Neither field: we cannot tell "no such account" from "not checked"; the operator must see it, and the
+        // patient is told to try later rather than that her account does not exist.
+        opts.onFailure?.('account check: no resultCode or result in the answer');
+        throw bankCheckUnavailable();
+      }
       if (result !== ACCOUNT_CHECK_OK) {
-        opts.onFailure?.(`account check: result ${result || 'missing'}`);
+        opts.onFailure?.(`account check: result ${result}`);
         return { found: false };
       }
       const holderNm = str(answer.accountName).trim();

@@ -47,7 +47,30 @@ const ALT_SUBJECT = '자동청구 알림';
 interface Template {
   templateCode?: unknown;
   plusFriendID?: unknown;
-  btns?: { n?: unknown; t?: unknown }[] | null;
+  btns?: { n?: unknown; t?: unknown; u1?: unknown; u2?: unknown }[] | null;
+}
+
+/**
+ * What is wrong with an approved template's buttons, or '' when nothing is. We send exactly one web-link button whose
+ * links are `{origin}{linkPath}` (mobile and PC alike), and KakaoTalk delivers a message only when its buttons match
+ * the template's: so the template must have exactly one button, of type WL, named as ours, and each of its links must
+ * be on our origin with a `#{…}` variable where the path goes (a fixed link could never open the message's claim).
+ */
+export function templateButtonProblem(
+  btns: Template['btns'],
+  expected: { name: string; origin: string },
+): string {
+  const list = Array.isArray(btns) ? btns : [];
+  if (list.length !== 1) return `has ${list.length} buttons, not exactly one web-link button "${expected.name}"`;
+  const b = list[0]!;
+  if (str(b.t) !== 'WL' || str(b.n) !== expected.name) return `has no web-link button named "${expected.name}"`;
+  const base = `${expected.origin.replace(/\/$/, '')}/`;
+  const linkOk = (u: string) => u.startsWith(base) && /#\{[^{}\s]+\}/.test(u.slice(base.length));
+  const mobile = str(b.u1);
+  const pc = str(b.u2);
+  if (!linkOk(mobile)) return `button "${expected.name}" mobile link is not ${base}#{…} (a #{…} variable on our origin)`;
+  if (pc && !linkOk(pc)) return `button "${expected.name}" PC link is not ${base}#{…} (a #{…} variable on our origin)`;
+  return '';
 }
 
 const sameChannel = (a: string, b: string) => a.replace(/^@/, '') === b.replace(/^@/, '');
@@ -173,9 +196,7 @@ export function popbillNotification(
             ? `not approved (POPBILL_KAKAO_TEMPLATE_${ours}=${code} is not among the approved templates)`
             : !sameChannel(str(t.plusFriendID), opts.channelId)
               ? `approved for channel ${str(t.plusFriendID)}, not ${opts.channelId}`
-              : !(t.btns ?? []).some((b) => str(b.t) === 'WL' && str(b.n) === button)
-                ? `has no web-link button named "${button}"`
-                : '';
+              : templateButtonProblem(t.btns, { name: button, origin: opts.origin });
           add(!problem, `template ${ours} (${code}) ${problem || 'approved, with its link button'}`);
         }
       } catch (e) {

@@ -199,9 +199,11 @@ export function popbillClient(opts: PopbillClientOptions): PopbillClient {
     const bearer = await token();
     const headers: Record<string, string> = { authorization: `Bearer ${bearer}` };
     if (account.userId) headers['x-pb-userid'] = account.userId;
-    // FormData sets its own multipart content type with the boundary.
-    if (c.json !== undefined) headers['content-type'] = 'application/json;charset=utf-8';
     const method = c.method ?? 'GET';
+    // FormData sets its own multipart content type with the boundary. Every other request, an empty-body POST
+    // (예금주 조회) included, says JSON as the official SDKs do (node-popbill lib/BaseService.js _executeAction sets
+    // `application/json;charset=utf-8` on every request that is not multipart, whether or not it has a body).
+    if (!c.form && (c.json !== undefined || method === 'POST')) headers['content-type'] = 'application/json;charset=utf-8';
     const body = c.form ?? (c.json !== undefined ? JSON.stringify(c.json) : method === 'POST' ? '' : undefined);
     try {
       return await exchange(

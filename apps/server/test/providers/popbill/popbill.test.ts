@@ -20,7 +20,7 @@ import {
   POPBILL_SCOPES,
   type PopbillAccount,
 } from '../../../src/providers/popbill/client.js';
-import { startPopbillDouble, type PopbillDouble } from '../../../fixtures/popbill-double.js';
+import { CODES, startPopbillDouble, type PopbillDouble } from '../../../fixtures/popbill-double.js';
 import { images, regFor, type Images } from '../../../fixtures/enrolment.js';
 import { build, problemOf, verifyPatient, type TestApp } from '../../helper.js';
 
@@ -85,6 +85,19 @@ beforeAll(async () => {
       { templateCode: 'T0006', plusFriendID: CHANNEL, btns: [button('지급 내역 보기')] },
       { templateCode: 'T0007', plusFriendID: CHANNEL, btns: [button('반려 사유 보기')] },
       { templateCode: 'T0009', plusFriendID: '@다른채널', btns: [button('진료 내역 보기')] },
+      // Approved, but not what our message carries: two buttons; a fixed link; a variable on another domain.
+      { templateCode: 'T0010', plusFriendID: CHANNEL, btns: [button('진료 내역 보기'), button('문의하기')] },
+      {
+        templateCode: 'T0011',
+        plusFriendID: CHANNEL,
+        btns: [{ n: '진료 내역 보기', t: 'WL', u1: `${ORIGIN}/claims`, u2: `${ORIGIN}/claims` }],
+      },
+      {
+        templateCode: 'T0012',
+        plusFriendID: CHANNEL,
+        btns: [{ n: '진료 내역 보기', t: 'WL', u1: 'https://elsewhere.example/#{path}', u2: '' }],
+      },
+      { templateCode: 'T0013', plusFriendID: CHANNEL, btns: [] },
       ...CHILD_TEMPLATES.map(([t, templateCode]) => ({
         templateCode,
         plusFriendID: CHANNEL,
@@ -360,6 +373,29 @@ describe('알림톡 with SMS/LMS fallback', () => {
       'template AUTOCLAIM_ID_REQUEST (T0001) has no web-link button named "신분증 제출하기"',
     ]);
   });
+
+  it('check() wants exactly one web-link button whose links carry a #{…} variable on our origin', async () => {
+    const checks = await notify({
+      templates: {
+        ...TEMPLATES,
+        AUTO_CLAIM_SENT: 'T0010',
+        AUTO_CLAIM_BELOW_MIN: 'T0011',
+        AUTO_CLAIM_ANSWER_RECEIVED: 'T0012',
+        AUTO_CLAIM_ANSWER_PAID: 'T0013',
+      },
+    }).check();
+    expect(checks.filter((c) => !c.ok).map((c) => c.detail)).toEqual([
+      'template AUTO_CLAIM_SENT (T0010) has 2 buttons, not exactly one web-link button "진료 내역 보기"',
+      `template AUTO_CLAIM_BELOW_MIN (T0011) button "진료 내역 보기" mobile link is not ${ORIGIN}/#{…} (a #{…} variable on our origin)`,
+      'template AUTO_CLAIM_ANSWER_RECEIVED (T0012) has no web-link button named "청구 진행 보기"',
+      'template AUTO_CLAIM_ANSWER_PAID (T0013) has 0 buttons, not exactly one web-link button "지급 내역 보기"',
+    ]);
+    // The name right, the link elsewhere: named as such.
+    const elsewhere = await notify({ templates: { ...TEMPLATES, AUTO_CLAIM_SENT: 'T0012' } }).check();
+    expect(elsewhere.filter((c) => !c.ok).map((c) => c.detail)).toEqual([
+      `template AUTO_CLAIM_SENT (T0012) button "진료 내역 보기" mobile link is not ${ORIGIN}/#{…} (a #{…} variable on our origin)`,
+    ]);
+  });
 });
 
 describe('fax of claim PDFs', () => {
@@ -472,6 +508,8 @@ describe('예금주 조회', () => {
     const r = d.received.at(-1)!;
     expect(`${r.method} ${r.path}`).toBe('POST /EasyFin/AccountCheck');
     expect(r.body.length).toBe(0);
+    // An empty body, typed as JSON as every official SDK types it (node-popbill BaseService._executeAction).
+    expect(r.headers['content-type']).toBe('application/json;charset=utf-8');
     expect(await ask('088', '110123456789')).toEqual({ found: true, holderNm: '박타인' });
   });
 
@@ -483,6 +521,29 @@ describe('예금주 조회', () => {
     expect(failures).toEqual(['account check: result 0009']);
     expect(await ask('020', '123456781234')).toEqual({ found: false });
     expect(await ask('004', '123456')).toEqual({ found: false });
+  });
+
+  it('reads resultCode as Popbill’s examples do, else result; an answer with neither is a 503, never "not found"', async () => {
+    const answer = (body: object) =>
+      d.trouble('/EasyFin/AccountCheck', { status: 200, body: JSON.stringify({ accountName: HOLDER, ...body }) });
+    answer({ resultCode: '0000', resultMessage: '성공' });
+    expect(await ask('004', '123456781234')).toEqual({ found: true, holderNm: HOLDER });
+    answer({ result: '0000' });
+    expect(await ask('004', '123456781234')).toEqual({ found: true, holderNm: HOLDER });
+    // resultCode decides when both are there.
+    failures.length = 0;
+    answer({ resultCode: '0009', result: '0000' });
+    expect(await ask('004', '123456781234')).toEqual({ found: false });
+    expect(failures).toEqual(['account check: result 0009']);
+    failures.length = 0;
+    for (const body of [{}, { resultCode: '', result: null }, { resultMessage: '성공' }]) {
+      answer(body);
+      await expect(ask('004', '123456781234'), JSON.stringify(body)).rejects.toMatchObject({
+        status: 503,
+        code: 'BANK_CHECK_UNAVAILABLE',
+      });
+    }
+    expect(failures).toEqual(Array(3).fill('account check: no resultCode or result in the answer'));
   });
 
   it('turns an outage, a timeout, a garbled answer, an empty balance or a refused token into a Korean 503', async () => {
@@ -564,13 +625,20 @@ describe('the enrolment wizard’s account check with BANK_CHECK_PROVIDER=popbil
       code: 'BANK_CHECK_UNAVAILABLE',
       detail: '지금은 은행에 예금주를 확인할 수 없어요. 잠시 후 다시 시도해 주세요.',
     });
-    // The provider metrics name the vendor, and count the outage as an error.
+    // An answer without resultCode or result is no verdict: the patient is told to try later, not that the account
+    // does not exist.
+    d.trouble('/EasyFin/AccountCheck', { status: 200, body: JSON.stringify({ accountName: '', resultMessage: '' }) });
+    expect(problemOf(await check({ bankCd: '004', bankAccount: '123456781234' }))).toMatchObject({
+      status: 503,
+      code: 'BANK_CHECK_UNAVAILABLE',
+    });
+    // The provider metrics name the vendor, and count the outage and the answer without a code as errors.
     const calls = (await t.app.ctx.metrics.providerCalls.get()).values.filter(
       (v) => v.metricName === 'autoclaim_provider_call_duration_seconds_count' && v.labels.vendor === 'popbill',
     );
     expect(calls.map((v) => [v.labels.kind, v.labels.call, v.labels.outcome, v.value])).toEqual([
       ['bankCheck', 'holderOf', 'ok', 3],
-      ['bankCheck', 'holderOf', 'error', 1],
+      ['bankCheck', 'holderOf', 'error', 2],
     ]);
   });
 
@@ -703,5 +771,29 @@ describe('configuration', () => {
     expect(faxSenderFor({ fax: { kind: 'popbill', account: account(), senderNumber: FAX_SENDER } }, outbox).name).toBe(
       'popbill',
     );
+  });
+});
+
+describe('the double’s refusal codes', () => {
+  it('marks the codes no Popbill document lists as invented, and the product depends on none of them', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const invented = Object.values(CODES.INVENTED).map(String);
+    const documented = [
+      CODES.partnerUnknown,
+      CODES.memberUnknown,
+      CODES.tokenGeneration,
+      CODES.tokenUnreadable,
+      CODES.catchAll,
+    ].map(String);
+    // Every negative 8-digit code in the double is one of the two lists.
+    const doubleSrc = await readFile(new URL('../../../fixtures/popbill-double.ts', import.meta.url), 'utf8');
+    for (const code of doubleSrc.match(/-\d{8}\b/g) ?? []) expect([...invented, ...documented]).toContain(code);
+    const root = new URL('../../../src/providers/', import.meta.url).pathname;
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));
+    for (const f of files) {
+      const text = await readFile(join(root, f), 'utf8');
+      for (const code of invented) expect(text.includes(code), `${f} uses invented ${code}`).toBe(false);
+    }
   });
 });
