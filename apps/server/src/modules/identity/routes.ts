@@ -20,6 +20,7 @@ import {
   userAuthBody,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import { clientDeviceOf } from '../../providers/identity/types.js';
 import type { ErrorCode } from '../../http/errors.js';
 import {
   currentSession,
@@ -93,7 +94,7 @@ export const identityRoutes =
           response: { 200: userAuthAnswer },
         },
       },
-      async (req) => startVerification(ctx, req.body, req.ip),
+      async (req) => startVerification(ctx, req.body, req.ip, false, clientDeviceOf(req.headers)),
     );
 
     app.post(
@@ -167,7 +168,14 @@ export const identityRoutes =
         },
       },
       async (req) =>
-        startStepUp(ctx, await patientSessionPerson(ctx, req), req.body, req.ip, patientOf(req).scope === 'full'),
+        startStepUp(
+          ctx,
+          await patientSessionPerson(ctx, req),
+          req.body,
+          req.ip,
+          patientOf(req).scope === 'full',
+          clientDeviceOf(req.headers),
+        ),
     );
 
     app.post(

@@ -22,6 +22,7 @@ import { AppError } from '../../http/problem.js';
 import { assertRequiredTerms, forgetAgreements, recordAgreements } from '../terms/index.js';
 import {
   IdentityVendorError,
+  type ClientDevice,
   type Confirmation,
   type Person,
   type Started,
@@ -106,6 +107,8 @@ export async function startVerification(
   ip: string,
   /** Asked from a session verified by SMS as this very person (step-up): a trusted send. */
   sessionVerified = false,
+  /** The patient's browser (`clientDeviceOf` of the request): KCP renders its verification for a phone or a PC. */
+  device?: ClientDevice,
 ) {
   await assertRequiredTerms(ctx, 'TELECOM', input.termsIds);
   const now = ctx.clock.now();
@@ -252,7 +255,7 @@ export async function startVerification(
         if (!(e instanceof IdentityVendorError && e.kind === 'ended')) throw e;
       }
     }
-    started ??= await identity.start(person, { ipAddress: ip });
+    started ??= await identity.start(person, { ipAddress: ip, device });
     await own<IdentityTables>(ctx.db)
       .updateTable('smsVerification')
       .set({
@@ -495,6 +498,7 @@ export async function startStepUp(
   ip: string,
   /** The session was opened by SMS (not a 알림톡 link): its own person, verified; its sends are trusted. */
   sessionVerified: boolean,
+  device?: ClientDevice,
 ) {
   const started = await startVerification(
     ctx,
@@ -508,6 +512,7 @@ export async function startStepUp(
     },
     ip,
     sessionVerified,
+    device,
   );
   return { ...started, userTelMasked: maskPhone(person.userTel) };
 }

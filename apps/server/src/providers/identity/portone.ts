@@ -18,7 +18,13 @@ import {
   type IdentityVerificationVerifiedCustomer,
 } from '@portone/server-sdk/identityVerification';
 import type { Checkable, ProviderCheck } from '../check.js';
-import { IdentityVendorError, type Confirmation, type IdentityProvider, type VerifiedFacts } from './types.js';
+import {
+  IdentityVendorError,
+  type ClientDevice,
+  type Confirmation,
+  type IdentityProvider,
+  type VerifiedFacts,
+} from './types.js';
 
 export interface PortOneIdentityOptions {
   /** The V2 API secret issued in PortOne's console (결제연동 → 연동 정보). */
@@ -45,9 +51,11 @@ export const PORTONE_OPERATOR: Record<string, IdentityVerificationOperator> = {
 
 /**
  * KCP's 특수 파라미터 for an API send (PortOne's KCP 본인인증 guide: `bypass.kcpV2.media_type`, required; MC01 PC,
- * MC02 MOBILE). The patient app is made for phones, so MC02. Other PGs read only their own key of `bypass`.
+ * MC02 MOBILE), from the browser the patient asked from (`clientDeviceOf`: a phone unless the request says desktop).
+ * Other PGs read only their own key of `bypass`.
  */
-export const PORTONE_BYPASS = { kcpV2: { media_type: 'MC02' } } as const;
+export const portoneBypass = (device: ClientDevice = 'mobile') =>
+  ({ kcpV2: { media_type: device === 'desktop' ? 'MC01' : 'MC02' } }) as const;
 
 /** A verification id KCP accepts: letters and digits, at most 40 (36 here). */
 export const portoneVerificationId = (prefix: 'aciv' | 'acchk') => `${prefix}${randomUUID().replace(/-/g, '')}`;
@@ -123,7 +131,7 @@ export function portoneIdentity(opts: PortOneIdentityOptions): IdentityProvider 
             },
             operator,
             method: 'SMS',
-            bypass: PORTONE_BYPASS,
+            bypass: portoneBypass(request.device),
           }),
         );
       } catch (e) {

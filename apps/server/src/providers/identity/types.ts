@@ -54,10 +54,28 @@ export class IdentityVendorError extends Error {
   }
 }
 
+/** The kind of browser the patient asked from: KCP renders its verification for one or the other. */
+export type ClientDevice = 'mobile' | 'desktop';
+
+/**
+ * A phone or a desktop browser, from the request: the `Sec-CH-UA-Mobile` client hint when the browser sends it (`?1` a
+ * phone, `?0` not; Chromium browsers send it on every request), else the User-Agent (`Mobi`, as MDN advises, and the
+ * phone and tablet platforms that leave it out: Android, iPhone, iPad, iPod). Neither: a phone, the app's own case.
+ */
+export function clientDeviceOf(headers: { 'user-agent'?: string | string[]; 'sec-ch-ua-mobile'?: string | string[] }): ClientDevice {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim();
+  const hint = one(headers['sec-ch-ua-mobile']);
+  if (hint === '?1') return 'mobile';
+  if (hint === '?0') return 'desktop';
+  const ua = one(headers['user-agent']);
+  if (!ua) return 'mobile';
+  return /Mobi|Android|iPhone|iPad|iPod/i.test(ua) ? 'mobile' : 'desktop';
+}
+
 export interface IdentityProvider {
   readonly name: string;
   /** Asks the vendor to send a code to the person's phone. `ipAddress` is the patient's, for the vendor's limits. */
-  start(person: Person, request: { ipAddress: string }): Promise<Started>;
+  start(person: Person, request: { ipAddress: string; device?: ClientDevice }): Promise<Started>;
   /** Sends a new code for the same verification; answers the id to confirm against from now on. */
   resend(verificationId: string): Promise<Started>;
   /** Has the vendor check the code the person typed. */

@@ -3,11 +3,12 @@
 // pgCode), with its failures:
 // a refused carrier, a refused secret, an outage, a malformed answer, a timeout. The double plays the telecom too: it
 // "sends" the code and the tests read it from there, as a patient reads their SMS. No internet.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../src/config.js';
 import { portoneIdentity } from '../../../src/providers/identity/portone.js';
-import { IdentityVendorError, type Person } from '../../../src/providers/identity/types.js';
+import { clientDeviceOf, IdentityVendorError, type Person } from '../../../src/providers/identity/types.js';
 import { createFieldCrypto } from '../../../src/security/crypto.js';
 import { startPortOneDouble, type PortOneDouble } from '../../../fixtures/portone-double.js';
 import { TEST_CONFIG, build, problemOf, telecomTermsIds, testClock, testPerson, type TestApp } from '../../helper.js';
@@ -86,6 +87,38 @@ describe('the PortOne identity adapter', () => {
     });
     expect(await adapter().confirm(verificationId, code)).toEqual({ ok: false, reason: 'already_verified' });
     expect(await adapter().confirm('ac-iv-never-sent', code)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('sends KCP’s media_type for the patient’s browser: MC01 from a desktop, MC02 from a phone or when unknown', async () => {
+    const mediaType = () => (d.seen.at(-1)!.body as { bypass: { kcpV2: { media_type: string } } }).bypass.kcpV2.media_type;
+    await adapter().start(person(), { ipAddress: '127.0.0.1', device: 'desktop' });
+    expect(mediaType()).toBe('MC01');
+    await adapter().start(person(), { ipAddress: '127.0.0.1', device: 'mobile' });
+    expect(mediaType()).toBe('MC02');
+    await adapter().start(person(), { ipAddress: '127.0.0.1' });
+    expect(mediaType()).toBe('MC02');
+  });
+
+  it('tells a phone from a desktop browser by Sec-CH-UA-Mobile, else by the User-Agent', () => {
+    const WINDOWS_CHROME =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const MAC_SAFARI =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
+    const IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const GALAXY =
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const SAMSUNG_TABLET =
+      'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Safari/537.36';
+    expect(clientDeviceOf({ 'user-agent': WINDOWS_CHROME })).toBe('desktop');
+    expect(clientDeviceOf({ 'user-agent': MAC_SAFARI })).toBe('desktop');
+    expect(clientDeviceOf({ 'user-agent': IPHONE })).toBe('mobile');
+    expect(clientDeviceOf({ 'user-agent': GALAXY })).toBe('mobile');
+    expect(clientDeviceOf({ 'user-agent': SAMSUNG_TABLET })).toBe('mobile');
+    // The client hint wins over the User-Agent (Chrome's reduced UA on Android still says Mobile; a desktop-mode tab does not).
+    expect(clientDeviceOf({ 'user-agent': WINDOWS_CHROME, 'sec-ch-ua-mobile': '?1' })).toBe('mobile');
+    expect(clientDeviceOf({ 'user-agent': GALAXY, 'sec-ch-ua-mobile': '?0' })).toBe('desktop');
+    expect(clientDeviceOf({})).toBe('mobile');
   });
 
   it('names every carrier as PortOne does, 알뜰폰 included, and reads birth date and sex from the 7th digit', async () => {
@@ -205,6 +238,10 @@ describe('the PortOne identity adapter', () => {
     ]);
     expect(d.seen.every((s) => s.method === 'GET')).toBe(true);
     expect(d.seen[0]).toMatchObject({ storeId: STORE, authorization: `PortOne ${SECRET}` });
+    // The probe id is the one docs/providers/portone-identity.md names: `acchk` + 32 hex digits, within KCP's id rule.
+    expect(d.seen[0]!.path).toMatch(/^\/identity-verifications\/acchk[0-9a-f]{32}$/);
+    const doc = await readFile(new URL('../../../../../docs/providers/portone-identity.md', import.meta.url), 'utf8');
+    expect(doc.slice(doc.indexOf('## `check()`'))).toContain("`acchk` + a UUID's 32 hex digits, 37 characters");
     const [wrongSecret] = await adapter({ secret: 'wrong' }).check();
     expect(wrongSecret).toMatchObject({ ok: false, detail: expect.stringContaining('PORTONE_API_SECRET refused') });
     expect(wrongSecret!.detail).not.toContain('wrong');
@@ -256,6 +293,28 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
   const crypto = createFieldCrypto(TEST_CONFIG.fieldEncryptionKey);
   const rowsFor = (p: Person) =>
     t.db.db.selectFrom('smsVerification').selectAll().where('phoneHmac', '=', crypto.hmac('phone', p.custHp)).execute();
+
+  it('asks KCP for its PC page (MC01) from a desktop browser and its mobile page (MC02) from a phone', async () => {
+    const from = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/rest/nice/userAuth',
+        remoteAddress: freshIp(),
+        headers,
+        payload: { ...person(), hospitalCode: '90000001', termsIds: terms },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const sent = d.seen.filter((s) => s.path.endsWith('/send')).at(-1)!;
+      return (sent.body as { bypass: { kcpV2: { media_type: string } } }).bypass.kcpV2.media_type;
+    };
+    const desktop =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const phone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    expect(await from({ 'user-agent': desktop })).toBe('MC01');
+    expect(await from({ 'user-agent': phone })).toBe('MC02');
+    expect(await from({ 'user-agent': desktop, 'sec-ch-ua-mobile': '?1' })).toBe('MC02');
+  });
 
   it('verifies a patient with the code the vendor sent, and keeps only an encrypted reference to it', async () => {
     const p = person();
