@@ -1,7 +1,10 @@
 // The generic insurer claim API (docs/providers/insurer-api.md), one base URL and shared secret per insurer:
 //   POST {base}/claims   the electronic claim and its PDF package as one JSON body, signed (signature.ts), with our
-//                        delivery id as Idempotency-Key; 2xx { receiptId } → delivered; 408, 429, 5xx, a timeout, a
-//                        broken connection or an unreadable answer → retryable; any other status → final.
+//                        delivery id as Idempotency-Key (a Structured Field String, "delivery-42", as the IETF draft
+//                        requires); 2xx { receiptId } → delivered; 408, 409 (the draft's answer while the first
+//                        request with that key is still being processed), 429, 5xx, a timeout, a broken connection or
+//                        an unreadable answer → retryable, sent again later with the same key and body; any other
+//                        status → final.
 //   GET  {base}/health   signed, empty body: what check() calls; it sends no claim.
 // The engine keeps attempts, backoff and dead letters; this adapter only classifies. Error strings and the failure
 // hook carry statuses and the insurer's error code, never the claim's contents. Every call goes through the egress
@@ -80,6 +83,23 @@ export function apiUrlAllowed(envUrl: string | undefined, url: string): boolean 
   }
 }
 
+/**
+ * A value as a Structured Field String (RFC 8941 §3.3.3): in double quotes, `\` and `"` escaped; only printable ASCII.
+ * draft-ietf-httpapi-idempotency-key-header-07 §2.1: "Idempotency-Key is an Item Structured Header. Its value MUST be
+ * a String"; a bare token is not one.
+ */
+export function sfString(value: string): string {
+  if (!/^[\x20-\x7e]*$/.test(value)) throw new Error('a Structured Field String is printable ASCII only');
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/**
+ * Statuses worth sending the very same request again later: 408 and 429, any 5xx, and 409, which the Idempotency-Key
+ * draft has the server answer (its error scenarios) to a request whose key is still being processed from an earlier
+ * try, e.g. our retry after a timeout overtaking the insurer's work: not a verdict on the claim.
+ */
+const retryStatus = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
+
 const RECEIPT_ID = /^[\x21-\x7e]{1,200}$/;
 const isTimeout = (e: unknown) => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
 
@@ -115,7 +135,7 @@ export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkabl
         headers: {
           'content-type': 'application/json',
           accept: 'application/json',
-          'idempotency-key': r.idempotencyKey,
+          'idempotency-key': sfString(r.idempotencyKey),
           ...signedHeaders(insurer.secret, body, nowMs()),
         },
         body,
@@ -143,7 +163,7 @@ export function insurerApi(opts: InsurerApiOptions): DeliveryProvider & Checkabl
       if (typeof receiptId === 'string' && RECEIPT_ID.test(receiptId)) return { ok: true, externalRef: receiptId };
       return fail(r.insuCompCd, `보험사 API 응답을 읽을 수 없어요 (HTTP ${status})`, true);
     }
-    if (status === 408 || status === 429 || status >= 500) {
+    if (retryStatus(status)) {
       return fail(r.insuCompCd, `보험사 API ${status}${errorCode(text)}`, true);
     }
     return fail(r.insuCompCd, `보험사 API가 거절했어요 (HTTP ${status}${errorCode(text)})`, false);

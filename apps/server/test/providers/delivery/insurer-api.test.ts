@@ -13,7 +13,7 @@ import {
   type TreatVisit,
 } from '@auto-claim/contract';
 import { loadConfig } from '../../../src/config.js';
-import { insurerApi } from '../../../src/providers/delivery/insurer-api.js';
+import { insurerApi, sfString } from '../../../src/providers/delivery/insurer-api.js';
 import { deliveryRouter } from '../../../src/providers/delivery/router.js';
 import { signatureOf } from '../../../src/providers/delivery/signature.js';
 import type { DeliveryRequest, FaxOutcome, FaxSender } from '../../../src/providers/delivery/types.js';
@@ -22,6 +22,7 @@ import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fix
 import { productionEnv } from '../../../fixtures/production-env.js';
 import {
   insurerHmac as hmac,
+  parseSfString,
   startInsurerDouble,
   type InsurerDouble,
   type InsurerMode as Mode,
@@ -105,6 +106,40 @@ describe('the insurer API adapter', () => {
       ['package', 'base64'],
     ]);
     expect(Buffer.from(sent.body.documents[1]!.data, 'base64').toString()).toBe('%PDF-');
+    // On the wire the key is a Structured Field String, as draft-ietf-httpapi-idempotency-key-header §2.1 requires.
+    expect(insurer.received.at(-1)!.rawKey).toBe(`"${r.idempotencyKey}"`);
+  });
+
+  it('writes the Idempotency-Key as an sf-string: quoted, `"` and `\\` escaped, printable ASCII only', () => {
+    expect(sfString('delivery-4711')).toBe('"delivery-4711"');
+    expect(sfString('a"b\\c')).toBe('"a\\"b\\\\c"');
+    expect(parseSfString(sfString('a"b\\c'))).toBe('a"b\\c');
+    expect(() => sfString('배송-1')).toThrow();
+    // The double refuses a bare token, as an insurer following the draft would.
+    expect(parseSfString('delivery-4711')).toBeUndefined();
+  });
+
+  it('sends a 409 (the first request with this key still being processed) again later, unchanged, and is then answered', async () => {
+    const outbox = { write: async () => {}, writeMany: async () => {} };
+    const r = request();
+    insurer.script = ['processing'];
+    // The first try: the insurer takes it in and is still working when our timeout ends the wait.
+    expect((await api(SECRET, base, 300).deliver([r], outbox))[0]).toMatchObject({ ok: false, retryable: true });
+    // The retry meets the unfinished first request: 409, which is no verdict on the claim.
+    failures.length = 0;
+    expect((await api().deliver([r], outbox))[0]).toEqual({
+      ok: false,
+      retryable: true,
+      error: '보험사 API 409 REQUEST_IN_PROGRESS',
+    });
+    insurer.finishProcessing();
+    const [done] = await api().deliver([r], outbox);
+    expect(done).toEqual({ ok: true, externalRef: insurer.kept.get(r.idempotencyKey) });
+    const mine = insurer.received.filter((x) => x.method === 'POST' && x.key === r.idempotencyKey);
+    expect(mine).toHaveLength(3);
+    // Sent again unchanged: the same key and the same bytes each time.
+    expect(new Set(mine.map((x) => x.rawKey)).size).toBe(1);
+    expect(new Set(mine.map((x) => x.raw.toString('base64'))).size).toBe(1);
   });
 
   it('answers retryable for 5xx, 429, a timeout, garbage and a closed port; final for other 4xx, without personal data', async () => {
@@ -262,6 +297,26 @@ describe('the engine delivering to an insurer API', () => {
     expect([...insurer.kept.keys()].filter((k) => k === `delivery-${d.id}`)).toHaveLength(1);
     expect((await view(claim.id)).history.map((h) => h.status)).toEqual(['received', 'claimed', 'sent']);
   });
+
+  it('keeps trying a claim answered 409 while the insurer still processes its first try, and then records it sent', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
+    insurer.script = ['processing'];
+    const claim = await feedAndDrain(who);
+    let d = await deliveryOf(claim.id);
+    expect(d).toMatchObject({ status: 'pending', attempts: 1, lastError: '보험사 API 시간 초과' });
+    clock.advance(30_000);
+    await t.app.claimEngine.drain();
+    d = await deliveryOf(claim.id);
+    expect(d).toMatchObject({ status: 'pending', attempts: 2, lastError: '보험사 API 409 REQUEST_IN_PROGRESS' });
+    insurer.finishProcessing();
+    clock.advance(60_000);
+    await t.app.claimEngine.drain();
+    d = await deliveryOf(claim.id);
+    expect(d).toMatchObject({ status: 'sent', attempts: 3, externalRef: insurer.kept.get(`delivery-${d.id}`) });
+    const tries = insurer.received.filter((x) => x.method === 'POST' && x.key === `delivery-${d.id}`);
+    expect(tries.map((x) => x.rawKey)).toEqual(Array(3).fill(`"delivery-${d.id}"`));
+    expect(new Set(tries.map((x) => x.raw.toString('base64'))).size).toBe(1);
+  }, 30_000);
 
   it('dead-letters a claim the insurer refuses (4xx) at once, with the reason and no personal data', async () => {
     const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
