@@ -25,7 +25,7 @@ import {
 } from '../../src/blobs/index.js';
 import { s3Client } from '../../src/blobs/s3.js';
 import { createFieldCrypto, fieldKeyId, type FieldCrypto } from '../../src/security/crypto.js';
-import { startS3Double } from '../../fixtures/s3.js';
+import { S3_DOUBLE_SERVER, startS3Double } from '../../fixtures/s3.js';
 
 const KEY_A = randomBytes(32).toString('hex');
 const KEY_B = randomBytes(32).toString('hex');
@@ -52,12 +52,15 @@ interface Backing {
 /** Each implementation: a fresh, empty backing per call. */
 interface Implementation {
   name: string;
+  /** What the tests' output calls it: for S3, the double's server and version. */
+  label: string;
   fresh(): Promise<Backing>;
 }
 
 const dirs: string[] = [];
 const fsImpl: Implementation = {
   name: 'fs',
+  label: 'fs (a tmp folder)',
   async fresh() {
     const dir = mkdtempSync(path.join(tmpdir(), 'ac-blobs-'));
     dirs.push(dir);
@@ -91,6 +94,7 @@ const fsImpl: Implementation = {
 let s3: Awaited<ReturnType<typeof startS3Double>>;
 const s3Impl: Implementation = {
   name: 's3',
+  label: `S3 (the AWS SDK against ${S3_DOUBLE_SERVER})`,
   async fresh() {
     const config = await s3.bucket();
     const client: S3Client = s3Client(config);
@@ -125,6 +129,15 @@ const s3Impl: Implementation = {
 beforeAll(async () => {
   s3 = await startS3Double();
 });
+
+describe('the S3 double', () => {
+  it('names its server and version, the one it runs', () => {
+    expect(s3.server).toBe(S3_DOUBLE_SERVER);
+    expect(S3_DOUBLE_SERVER).toMatch(/^s3rver \d+\.\d+\.\d+$/);
+    const docs = readFileSync(new URL('../../../../docs/decisions/0006-blob-envelope.md', import.meta.url), 'utf8');
+    expect(docs).toContain(S3_DOUBLE_SERVER);
+  });
+});
 afterAll(async () => {
   await s3?.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -135,7 +148,7 @@ const open = (b: Pick<Backing, 'config'>, crypto: FieldCrypto = ringA): BlobStor
 const PERSONAL = Buffer.from('김테스트 850101-1234567 신분증 사진', 'utf8');
 const photo = () => Buffer.concat([PERSONAL, randomBytes(20_000)]);
 
-describe.each([fsImpl, s3Impl])('the blob store on $name', (impl) => {
+describe.each([fsImpl, s3Impl])('the blob store on $label', (impl) => {
   let backing: Backing;
   let store: BlobStore;
   beforeAll(async () => {
