@@ -26,7 +26,7 @@ export const moduleOrder = {
   claims: ['audit', 'funnel', 'reference', 'subscriptions'],
   treats: ['audit', 'claims', 'reference', 'subscriptions'],
   guardians: ['audit', 'claims', 'reference', 'subscriptions'],
-  dashboard: ['claims', 'funnel', 'subscriptions'],
+  dashboard: ['claims', 'funnel', 'guardians', 'subscriptions'],
 };
 const modules = Object.keys(moduleOrder);
 // A module folder left out of the order would be guarded by nothing: the lint refuses to start instead.

@@ -46,7 +46,7 @@ test('the claim list exported as CSV: the current filter, Korean intact, the pat
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
   expect(lines[0]).toBe(
     '청구 번호,진료 기록 번호,병원 코드,병원,보험사 코드,보험사,환자 (가림),휴대폰 (가림),진료일,청구일시,' +
-      '청구 금액 (원),상태,전송 방법,전송 상태,전송 시도 횟수',
+      '청구 금액 (원),지급액 (원),상태,전송 방법,전송 상태,전송 시도 횟수',
   );
   expect(lines.at(-1)).toBe('');
   const records = lines.slice(1, -1);

@@ -9077,6 +9077,12 @@ export interface operations {
             };
             deliveryFailure: string | null;
             postNoMissing: boolean;
+            payout: {
+              bankNm: string | null;
+              accountMasked: string;
+              holderMasked: string;
+            } | null;
+            paidAt: string | null;
             timeline: {
               at: string;
               /** @enum {string} */
@@ -9212,6 +9218,12 @@ export interface operations {
             };
             deliveryFailure: string | null;
             postNoMissing: boolean;
+            payout: {
+              bankNm: string | null;
+              accountMasked: string;
+              holderMasked: string;
+            } | null;
+            paidAt: string | null;
             timeline: {
               at: string;
               /** @enum {string} */
@@ -9383,6 +9395,12 @@ export interface operations {
             };
             deliveryFailure: string | null;
             postNoMissing: boolean;
+            payout: {
+              bankNm: string | null;
+              accountMasked: string;
+              holderMasked: string;
+            } | null;
+            paidAt: string | null;
             timeline: {
               at: string;
               /** @enum {string} */
@@ -9551,6 +9569,12 @@ export interface operations {
             };
             deliveryFailure: string | null;
             postNoMissing: boolean;
+            payout: {
+              bankNm: string | null;
+              accountMasked: string;
+              holderMasked: string;
+            } | null;
+            paidAt: string | null;
             timeline: {
               at: string;
               /** @enum {string} */
@@ -10262,6 +10286,7 @@ export interface operations {
               visitDate: string;
               createdAt: string;
               amount: number;
+              paidAmount: number | null;
               /** @enum {string} */
               status:
                 'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
@@ -10370,6 +10395,7 @@ export interface operations {
               visitDate: string;
               createdAt: string;
               amount: number;
+              paidAmount: number | null;
               /** @enum {string} */
               status:
                 'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
@@ -12488,6 +12514,10 @@ export interface operations {
               identity_mismatch: number;
               rrn_unconfirmed: number;
               not_patients: number;
+            };
+            relationDocuments: {
+              pending: number;
+              oldestPendingAt: string | null;
             };
             oldestQueuedJobSeconds: number | null;
             enrolments: {

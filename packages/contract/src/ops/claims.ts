@@ -112,6 +112,8 @@ export const opsClaimRow = z.object({
   visitDate: z.string(),
   createdAt: z.string(),
   amount: z.number().int(),
+  /** 지급액: what the insurer paid (원), once it paid; null before. */
+  paidAmount: z.number().int().nullable(),
   status: claimStatus,
   patient: maskedPatient,
   delivery: z
@@ -161,6 +163,13 @@ export const opsClaimDetail = operatorClaimView.extend({
    * not be asked. The claim goes without it (the claim form prints the address alone); the insurer's mail may need it.
    */
   postNoMissing: z.boolean(),
+  /**
+   * The account the claim asks the insurer to pay into (the subscription's, as the claim package names it), masked:
+   * bank, ****1234 and the holder's masked name; null when the subscription keeps none.
+   */
+  payout: z.object({ bankNm: z.string().nullable(), accountMasked: z.string(), holderMasked: z.string() }).nullable(),
+  /** When the insurer paid (its answer's own time, else when the payment was recorded); null until paid. */
+  paidAt: z.string().nullable(),
   timeline: z.array(timelineEntry),
 });
 export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;

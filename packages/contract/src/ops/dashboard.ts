@@ -33,6 +33,11 @@ export const dashboardAnswer = z.object({
     rrn_unconfirmed: z.number().int(),
     not_patients: z.number().int(),
   }),
+  /**
+   * Relation documents (a parent's 가족관계증명서 …) waiting for an operator's review, and when the oldest was sent
+   * (null when none waits); OPS_CHILDREN_API.relationDocuments lists them.
+   */
+  relationDocuments: z.object({ pending: z.number().int(), oldestPendingAt: z.string().nullable() }),
   /** Seconds the oldest job due in the queue has waited; null when none waits. */
   oldestQueuedJobSeconds: z.number().nullable(),
   /** New subscriptions. */

@@ -1,5 +1,5 @@
 // GET /api/admin/dashboard: claims by status, deliveries by channel and outcome, dead letters, held records, the oldest
-// waiting job, enrolments and the funnel's drop-off, for today, 7 and 30 days as Korea counts its days. Counts only: a
+// waiting job, relation documents awaiting review, enrolments and the funnel's drop-off, for today, 7 and 30 days as Korea counts its days. Counts only: a
 // viewer reads it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KST_OFFSET_MS, kstToday } from '@auto-claim/contract';
@@ -9,6 +9,7 @@ import { operatorRoute } from '../../http/route-contract.js';
 import { claimCounts, deadLetterCounts, deliveryCounts, heldCounts, oldestQueuedJobSeconds } from '../claims/index.js';
 import { enrolmentCounts } from '../subscriptions/index.js';
 import { funnelStepCounts } from '../funnel/index.js';
+import { relationDocumentCounts } from '../guardians/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -42,15 +43,17 @@ export const dashboardRoutes =
         const now = ctx.clock.now();
         const since = periodStarts(now);
         const { hospitalCd } = req.query;
-        const [claims, deliveries, deadLetters, held, oldestQueuedJobSeconds_, enrolments, funnel] = await Promise.all([
-          claimCounts(ctx.db, since),
-          deliveryCounts(ctx.db, since),
-          deadLetterCounts(ctx.db),
-          heldCounts(ctx.db),
-          oldestQueuedJobSeconds(ctx.db, now),
-          enrolmentCounts(ctx.db, since, hospitalCd),
-          funnelStepCounts(ctx.db, since, hospitalCd),
-        ]);
+        const [claims, deliveries, deadLetters, held, oldestQueuedJobSeconds_, enrolments, funnel, relationDocuments] =
+          await Promise.all([
+            claimCounts(ctx.db, since),
+            deliveryCounts(ctx.db, since),
+            deadLetterCounts(ctx.db),
+            heldCounts(ctx.db),
+            oldestQueuedJobSeconds(ctx.db, now),
+            enrolmentCounts(ctx.db, since, hospitalCd),
+            funnelStepCounts(ctx.db, since, hospitalCd),
+            relationDocumentCounts(ctx.db),
+          ]);
         return {
           today: kstToday(now),
           asOf: now.toISOString(),
@@ -58,6 +61,7 @@ export const dashboardRoutes =
           deliveries,
           deadLetters,
           held,
+          relationDocuments,
           oldestQueuedJobSeconds: oldestQueuedJobSeconds_,
           enrolments,
           funnel,

@@ -106,6 +106,20 @@ function detailOf(ctx: AppContext, d: DocRow, child: ChildRow): RelationDocument
   };
 }
 
+/**
+ * The dashboard's share of the queue: how many relation documents wait for an operator's review, and since when the
+ * oldest has waited (both read by relation_document_queue: status, submitted_at). Counts only, never a person.
+ */
+export async function relationDocumentCounts(
+  handle: Handle,
+): Promise<{ pending: number; oldestPendingAt: string | null }> {
+  const row = await documents(handle)
+    .select((eb) => [eb.fn.countAll<string | number>().as('pending'), eb.fn.min('submittedAt').as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestPendingAt: iso(row.oldest as Date | string | null) };
+}
+
 /** GET: a page of the queue by key (relation_document_queue: status, submitted_at, id). */
 export async function relationQueue(
   ctx: AppContext,

@@ -2,3 +2,4 @@
 // prove the relation and the operators' queue of them, and the disputes over whose subscription an insured person is.
 export { guardianRoutes } from './routes.js';
 export { namedBlobs } from './files.js';
+export { relationDocumentCounts } from './console.js';

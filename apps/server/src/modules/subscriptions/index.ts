@@ -23,6 +23,7 @@ export {
   liveSubscriptionOf,
   matchableSubscriptions,
   paperworkOf,
+  payoutAccountOf,
   postNoMissingOf,
   subscriberOf,
   subscriptionIdsOf,

@@ -1,7 +1,7 @@
 // What other modules read of subscriptions, through index.ts: the claim engine (who is subscribed, how to reach them,
 // what a claim's documents need) and the patient's history. Each answer is decoded here, with the one person codec.
 import { sql } from 'kysely';
-import { GUARDIAN_REL_NM, KAKAO_NOTI_TERMS_ID } from '@auto-claim/contract';
+import { GUARDIAN_REL_NM, KAKAO_NOTI_TERMS_ID, maskName } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 
 import { padSizedSignature, sniffImageType } from '../../images/index.js';
@@ -197,6 +197,27 @@ export async function postNoMissingOf(ctx: AppContext, handle: Handle, insuApply
   if (!row) return undefined;
   const p = personOf(ctx, row.personEnc);
   return p.userAddr !== '' && p.userPostNo === '';
+}
+
+/**
+ * The payout account a subscription keeps, as an operator may see it (DESIGN §5): its bank code, the account's last
+ * four digits masked (****1234) and the holder's name masked; null when it keeps none, undefined when there is no
+ * such subscription. The claim package names this account (claims/documents.ts, paperworkOf).
+ */
+export async function payoutAccountOf(ctx: AppContext, handle: Handle, insuApplyId: string) {
+  const row = await own<SubscriptionsTables>(handle)
+    .selectFrom('subscription')
+    .select(['personEnc', 'bankCd', 'bankAccountLast4'])
+    .where('insuApplyId', '=', insuApplyId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (!row.bankCd || !row.bankAccountLast4) return null;
+  const p = personOf(ctx, row.personEnc);
+  return {
+    bankCd: row.bankCd,
+    accountMasked: `****${row.bankAccountLast4}`,
+    holderMasked: maskName(p.bankAccountHolder || p.userNm),
+  };
 }
 
 /** She agreed to 알림톡 (the optional SUBS_KAKAO_NOTI among her optTerms): otherwise SMS/LMS only. */

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API } from '@auto-claim/contract';
-import { OPS_CLAIMS_API, OPS_EXPORT_API, type OpsExportRecord } from '@auto-claim/contract/ops';
+import { OPS_CLAIMS_API, OPS_EXPORT_API, type OpsClaimDetail, type OpsExportRecord } from '@auto-claim/contract/ops';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { failedNotificationPage } from '../../../src/modules/claims/jobs.js';
 import { claimsDb } from '../../../src/modules/claims/tables.js';
@@ -134,6 +134,7 @@ const CLAIM_HEADER = [
   '진료일',
   '청구일시',
   '청구 금액 (원)',
+  '지급액 (원)',
   '상태',
   '전송 방법',
   '전송 상태',
@@ -161,6 +162,7 @@ describe('the claim list', () => {
       '2026-06-01',
       '2026-06-15 12:00:00',
       '15000',
+      '',
       '보험사에 보냄',
       '보험사 API',
       '보냄',
@@ -223,6 +225,44 @@ describe('the claim list', () => {
       target: 'claims',
       detail: expect.stringMatching(/^청구 목록 0건 \(끝까지 내려받음\) · 필터: .*status=paid/),
     });
+  });
+
+  it('exports 지급액: what the insurer paid, beside what was claimed; empty before it pays', async () => {
+    const claims = (
+      await t.app.inject({ url: `${OPS_CLAIMS_API.claims}?hospitalCd=90000001`, headers: op.headers })
+    ).json() as { list: { claimId: number; patient: { name: string } }[] };
+    const kims = claims.list.find((c) => c.patient.name === '김*희')!;
+    const paid = await post(OPERATOR_API.claimStatus(kims.claimId), { status: 'paid', paidAmount: 27_500 });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const csv = await exported(OPS_EXPORT_API.claims, { status: 'paid' });
+    const at = CLAIM_HEADER.indexOf('지급액 (원)');
+    expect(csv.records.slice(1).map((r) => [r[0], r[at - 1], r[at]])).toEqual([
+      [String(kims.claimId), '30000', '27500'],
+    ]);
+    const sent = await exported(OPS_EXPORT_API.claims, { status: 'sent', hospitalCd: '90000001' });
+    expect(sent.records.slice(1).every((r) => r[at] === '')).toBe(true);
+  });
+
+  it('the claim’s page names the payout account, masked, and when the insurer paid', async () => {
+    const claims = (
+      await t.app.inject({ url: `${OPS_CLAIMS_API.claims}?hospitalCd=90000001`, headers: op.headers })
+    ).json() as { list: { claimId: number; patient: { name: string }; status: string }[] };
+    const detailOf = async (id: number) => {
+      const res = await t.app.inject({ url: OPERATOR_API.claim(id), headers: op.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as OpsClaimDetail;
+    };
+    const kims = claims.list.find((c) => c.patient.name === '김*희')!;
+    const hongs = claims.list.find((c) => c.patient.name === '홍*동')!;
+    // No account kept: none named; not paid: no date.
+    expect(await detailOf(hongs.claimId)).toMatchObject({ payout: null, paidAt: null });
+    await sql`update subscription set bank_cd = '004', bank_account_last4 = '4321'
+      where insu_apply_id = ${kim.insuApplyId}`.execute(t.db.db);
+    const paid = await detailOf(kims.claimId);
+    expect(paid.payout).toEqual({ bankNm: 'KB국민은행', accountMasked: '****4321', holderMasked: '김*희' });
+    // Paid by the operator's record in the test before: its time.
+    expect(paid.paidAt).toBe(paid.timeline.filter((e) => e.status === 'paid').at(-1)!.at);
+    expect(JSON.stringify(paid)).not.toContain('김영희');
   });
 
   it('refuses a bad filter naming the field, in Korean, and records nothing', async () => {

@@ -253,6 +253,18 @@ describe('GET /api/admin/dashboard', () => {
     expect((await view(good({ screen: '/:hospitalCd' }))).statusCode).toBe(200);
     clock.set(noon);
 
+    // Relation documents: two waiting for review (one sent two days ago), one already confirmed.
+    for (const [status, at] of [
+      ['pending', new Date(noon.getTime() - 2 * DAY)],
+      ['pending', noon],
+      ['confirmed', new Date(noon.getTime() - 5 * DAY)],
+    ] as const) {
+      await sql`insert into relation_document (insu_apply_id, doc_type, issue_date, content_type, file_bytes, status,
+          submitted_at) values (${b.insuApplyId}, 'family', '20260101', 'image/jpeg', 1000, ${status}, ${at})`.execute(
+        t.db.db,
+      );
+    }
+
     const viewer = await signInOperator(t, 'viewer');
     const res = await t.app.inject({ method: 'GET', url: OPS_DASHBOARD_API.dashboard, headers: viewer.headers });
     expect(res.statusCode).toBe(200);
@@ -277,6 +289,13 @@ describe('GET /api/admin/dashboard', () => {
     expect(answer.deliveries.reduce((s, d) => s + d.d30, 0)).toBe(3);
     expect(answer.deadLetters).toEqual({ claims: 1, notifications: 0 });
     expect(answer.oldestQueuedJobSeconds === null || answer.oldestQueuedJobSeconds >= 0).toBe(true);
+  });
+
+  it('counts the relation documents awaiting review, and since when the oldest waits', () => {
+    expect(answer.relationDocuments).toEqual({
+      pending: 2,
+      oldestPendingAt: new Date(noon.getTime() - 2 * DAY).toISOString(),
+    });
   });
 
   it('counts enrolments per period, over every hospital and at one (its own day counts, moved with a corrected day)', async () => {

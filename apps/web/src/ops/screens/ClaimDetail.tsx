@@ -114,6 +114,18 @@ export function ClaimDetail() {
             <dd>{won(claim.paidAmount)}</dd>
           </>
         )}
+        {claim.paidAt && (
+          <>
+            <dt>지급일</dt>
+            <dd>{when(claim.paidAt)}</dd>
+          </>
+        )}
+        <dt>지급 계좌</dt>
+        <dd>
+          {claim.payout
+            ? `${claim.payout.bankNm ?? '은행 정보 없음'} ${claim.payout.accountMasked} · 예금주 ${claim.payout.holderMasked}`
+            : '등록된 계좌가 없어요'}
+        </dd>
         {/* The insurer's words only: a delivery's failure is the delivery's, below. */}
         {claim.status === 'rejected' && claim.rejectReason && (
           <>

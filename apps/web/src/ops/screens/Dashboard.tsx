@@ -1,5 +1,5 @@
 // 대시보드 (viewer and up): counts only, never a person. Claims by status, deliveries by channel and outcome, dead
-// letters, the oldest waiting job, enrolments and the visits that reached each enrolment step, for today, 7 and 30 days.
+// letters, the relation documents awaiting review, the oldest waiting job, enrolments and the visits that reached each enrolment step, for today, 7 and 30 days.
 // Each count of a list an operator may open opens that list, filtered to what it counts (README "Operator console").
 import { type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { CLAIM_STATUS_NM, addMonths } from '@auto-claim/contract';
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_NM, type PeriodCounts } from '@auto-claim/contract/ops';
 import { useDashboard } from '../api/dashboard';
 import { useFocusHeading } from '../focus';
-import { formatDate } from '../format';
+import { formatDate, formatDateTime } from '../format';
 import { mayUse, useMe } from '../session';
 
 /** The first day (YYYYMMDD, Korea) a period counts from: today, the 7 days or the 30 days that end today. */
@@ -145,6 +145,17 @@ export function Dashboard() {
                   이름·생년월일 다름 {n(d.held.identity_mismatch)} · 주민번호 확인 전 {n(d.held.rrn_unconfirmed)} ·
                   환자가 아니라고 함 {n(d.held.not_patients)}
                 </span>
+              </dd>
+            </div>
+            <div>
+              <dt>검토를 기다리는 관계 서류</dt>
+              <dd>
+                {tile('/relation-documents', `${n(d.relationDocuments.pending)}건`)}
+                {d.relationDocuments.oldestPendingAt && (
+                  <span className="ops-muted ops-stat-detail">
+                    가장 오래된 서류 {formatDateTime(d.relationDocuments.oldestPendingAt)} 제출
+                  </span>
+                )}
               </dd>
             </div>
             <div>

@@ -24,8 +24,8 @@ import { keysetPage } from '../../../db/page.js';
 import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { operatorActionsOfClaim, recordAccess, recordOperatorAction } from '../../audit/index.js';
-import { hospitalsByCode, insurersByCode } from '../../reference/index.js';
-import { contactsOf, postNoMissingOf, subscriberOf } from '../../subscriptions/index.js';
+import { bankNameOf, hospitalsByCode, insurersByCode } from '../../reference/index.js';
+import { contactsOf, payoutAccountOf, postNoMissingOf, subscriberOf } from '../../subscriptions/index.js';
 import type { RecordPerson } from '../common.js';
 import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
@@ -216,7 +216,14 @@ async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, pe
         .selectFrom('claim as shown')
         .innerJoin('treatmentRecord as r', 'r.id', 'shown.recordId')
         .leftJoin('claimDelivery as d', 'd.claimId', 'shown.id')
-        .select(['shown.id', 'r.personEnc', 'd.channel', 'd.status as deliveryStatus', 'd.attempts'])
+        .select([
+          'shown.id',
+          'shown.paidAmount',
+          'r.personEnc',
+          'd.channel',
+          'd.status as deliveryStatus',
+          'd.attempts',
+        ])
         .where(sql<boolean>`shown.id in (select unnest(${ids}::bigint[]))`)
         .execute()
     : [];
@@ -246,6 +253,7 @@ async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, pe
         visitDate: r.visitDate,
         createdAt: iso(r.createdAt),
         amount: r.amount,
+        paidAmount: r.paidAmount,
         status: r.status,
         patient: patients[i]!,
         delivery:
@@ -390,11 +398,30 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       .orderBy('id')
       .execute(),
   ]);
-  const [[patient], names, postNoMissing] = await Promise.all([
+  const [[patient], names, postNoMissing, account] = await Promise.all([
     maskedPatients(ctx, [c]),
     namesOf(db, [view.hospitalCd], [view.insuCompCd]),
     c.insuApplyId ? postNoMissingOf(ctx, ctx.db, c.insuApplyId) : undefined,
+    c.insuApplyId ? payoutAccountOf(ctx, ctx.db, c.insuApplyId) : undefined,
   ]);
+  const payout = account
+    ? {
+        bankNm: (await bankNameOf(ctx.db, account.bankCd)) || null,
+        accountMasked: account.accountMasked,
+        holderMasked: account.holderMasked,
+      }
+    : null;
+  // When it was paid: the insurer's own time in its newest paid answer, else when the paid status was recorded.
+  const paidAnswer = answers.filter((a) => a.answer === 'paid').at(-1);
+  const paidStatus = history.filter((h) => h.status === 'paid').at(-1);
+  const paidAt =
+    view.status === 'paid'
+      ? paidAnswer
+        ? iso(paidAnswer.occurredAt ?? paidAnswer.receivedAt)
+        : paidStatus
+          ? iso(paidStatus.at)
+          : null
+      : null;
 
   type Ranked = TimelineEntry & { rank: number; seq: number };
   const entries: Ranked[] = [
@@ -481,6 +508,8 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
     }),
     deliveryFailure: view.delivery?.lastError ?? null,
     postNoMissing: postNoMissing ?? false,
+    payout,
+    paidAt,
     timeline: entries.map(({ rank: _r, seq: _s, ...e }) => e),
   };
 }

@@ -39,6 +39,7 @@ const CLAIM_COLUMNS: CsvColumn<OpsClaimRow>[] = [
   { header: '진료일', value: (r) => csvDate(r.visitDate) },
   { header: '청구일시', value: (r) => csvDateTime(r.createdAt) },
   { header: '청구 금액 (원)', value: (r) => r.amount },
+  { header: '지급액 (원)', value: (r) => r.paidAmount },
   { header: '상태', value: (r) => CLAIM_STATUS_NM[r.status] },
   { header: '전송 방법', value: (r) => (r.delivery ? CHANNEL_NM[r.delivery.channel] : null) },
   { header: '전송 상태', value: (r) => (r.delivery ? DELIVERY_NM[r.delivery.status] : null) },
