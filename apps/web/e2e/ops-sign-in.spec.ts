@@ -1,6 +1,6 @@
 // Operators' sign-in at a desktop (README "Operator console"): an admin made through the API signs in with a password,
 // sets up the second factor by the secret the screen shows (the code computed here, as an authenticator app would),
-// sees the ten recovery codes once and reaches the console; a later sign-in takes the app's code, a recovery code
+// sees the ten recovery codes once (copied by one button as plain text, one a line) and reaches the console; a later sign-in takes the app's code, a recovery code
 // works once; a viewer does not see the Operators screen. Every screen is axe-clean.
 import { test, expect, snap, expectAccessible } from './fixtures';
 import { DESKTOP, createOpsAccount, signInOps, totpNow, typePassword } from './ops';
@@ -35,6 +35,13 @@ test('an admin sets up the second factor, then signs in with a code and with a r
     c.trim(),
   );
   expect(codes).toHaveLength(10);
+  // One button copies them as plain text, one code a line, in the order shown.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: '복구 코드 모두 복사하기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '복사했어요' })).toHaveText(
+    '복구 코드 10개를 복사했어요. 한 줄에 하나씩이에요.',
+  );
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
   const go = page.getByRole('button', { name: '콘솔로 가기' });
   await expect(go).toBeDisabled();
   await snap(page, 'ops-sign-in-02-recovery-codes');

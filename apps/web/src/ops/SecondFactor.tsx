@@ -57,6 +57,7 @@ function Setup() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<TotpConfirmed>();
   const [saved, setSaved] = useState(false);
+  const [copied, setCopied] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -96,6 +97,21 @@ function Setup() {
             </li>
           ))}
         </ol>
+        <p>
+          <button
+            type="button"
+            onClick={() => {
+              // Plain text, one code a line: what a password manager or a note takes as it is.
+              navigator.clipboard.writeText(recoveryCodes.join('\n')).then(
+                () => setCopied('복구 코드 10개를 복사했어요. 한 줄에 하나씩이에요.'),
+                () => setCopied('복사하지 못했어요. 위의 코드를 직접 적어 두세요.'),
+              );
+            }}
+          >
+            복구 코드 모두 복사하기
+          </button>{' '}
+          <span role="status">{copied}</span>
+        </p>
         <label className="ops-check">
           <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} />
           안전한 곳에 적어 두었어요

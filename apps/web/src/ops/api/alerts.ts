@@ -4,9 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { OPS_ALERTS_API, type AlertsAnswer } from '@auto-claim/contract/ops';
 import { opsGet } from '../api';
 
+/** The banner's query: whatever changes what it counts (a retry, a dead letter marked handled) asks it again. */
+export const ALERTS_KEY = [OPS_ALERTS_API.alerts] as const;
+
 export const useAlerts = (enabled: boolean) =>
   useQuery({
-    queryKey: [OPS_ALERTS_API.alerts],
+    queryKey: ALERTS_KEY,
     queryFn: () => opsGet<AlertsAnswer>(OPS_ALERTS_API.alerts),
     enabled,
     refetchInterval: 60_000,

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { opsClaimStatusBody } from '@auto-claim/contract/ops';
 import { opsDownload, opsGet, opsSend } from '../api';
 import { useOpsList, type ListPage, type ListParams } from '../list';
+import { ALERTS_KEY } from './alerts';
 
 export const useClaims = (params: ListParams) => useOpsList<OpsClaimRow>(OPS_CLAIMS_API.claims, params);
 
@@ -53,7 +54,11 @@ function useClaimChange<Body>(claimId: number | string, send: (body: Body) => Pr
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (claim) => client.setQueryData(claimQuery(claimId).queryKey, claim),
+    onSuccess: (claim) => {
+      client.setQueryData(claimQuery(claimId).queryKey, claim);
+      // A retried or answered claim may leave the dead letters: the banner above counts them.
+      void client.invalidateQueries({ queryKey: ALERTS_KEY });
+    },
   });
 }
 export const useRetryClaim = (claimId: number | string) =>
@@ -98,7 +103,15 @@ function deadLetterCalls<Row, Id, Answer>(
 ): DeadLetterCalls<Row, Id, Answer> {
   const useChange = <V>(send: (v: V) => Promise<Answer>) => {
     const client = useQueryClient();
-    return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: [path] }) });
+    return useMutation({
+      mutationFn: send,
+      // The list and the alert banner above every screen, which counts the same dead letters.
+      onSettled: () =>
+        Promise.all([
+          client.invalidateQueries({ queryKey: [path] }),
+          client.invalidateQueries({ queryKey: ALERTS_KEY }),
+        ]),
+    });
   };
   return {
     useList: (params) => useOpsList<Row>(path, params),
