@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline/promises';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
-import { openDb } from '../src/db/index.js';
+import { EmbeddedDbBusy, openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { upsertOperator } from '../src/modules/operators/index.js';
 
@@ -19,10 +19,19 @@ if (!loginId || (role !== undefined && !ROLES.includes(role))) {
 }
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
+// On the embedded database (no DATABASE_URL) the server running on it holds it: say so before asking the password.
+const open = () => openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, whenBusy: 'refuse' });
+let db: Awaited<ReturnType<typeof openDb>>;
+try {
+  db = await open();
+} catch (e) {
+  if (!(e instanceof EmbeddedDbBusy)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
 const rl = createInterface({ input: process.stdin, output: process.stderr });
 const password = (await rl.question('password (12+ characters): ')).trim();
 rl.close();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(db.db);
   await upsertOperator(db.db, loginId, password, role);

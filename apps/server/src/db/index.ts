@@ -1,5 +1,5 @@
 // The one Kysely instance: embedded PGlite by default, real PostgreSQL when DATABASE_URL is set.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -25,10 +25,81 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // date stays text YYYY-MM-DD on both engines.
 pg.types.setTypeParser(1082, (v) => v);
 
+/**
+ * Another process has the embedded database open (PGlite is one process's: a second one opening the same directory
+ * would corrupt it). Its message says, in Korean and English, to stop that process first.
+ */
+export class EmbeddedDbBusy extends Error {
+  constructor(
+    readonly pid: number,
+    readonly dataDir: string,
+  ) {
+    super(
+      `내장 데이터베이스(${dataDir})를 다른 프로세스(서버, pid ${pid})가 쓰고 있어요. 서버를 멈춘 뒤 다시 실행해 주세요. ` +
+        `The embedded database (${dataDir}) is in use by another process (the server, pid ${pid}): stop the server, ` +
+        `then run this again. (With DATABASE_URL set to PostgreSQL, the server and this command can run together.)`,
+    );
+    this.name = 'EmbeddedDbBusy';
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists, another user's.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Marks the PGlite directory as this process's (`<DATA_DIR>/pglite.holder`, its pid). When a live process already holds
+ * it: `refuse` throws EmbeddedDbBusy; `share` opens anyway as before (the server's own processes, tests). A holder
+ * file whose process is gone is taken over. Answers the release (only our own mark is removed).
+ */
+function holdDataDir(dataDir: string, whenBusy: 'refuse' | 'share'): () => void {
+  const file = path.join(path.dirname(dataDir), 'pglite.holder');
+  const mine = String(process.pid);
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeFileSync(fd, mine);
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return () => undefined;
+      const pid = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+        if (whenBusy === 'refuse') throw new EmbeddedDbBusy(pid, dataDir);
+        return () => undefined;
+      }
+      // Left by a process that is gone (or by us): take it over.
+      try {
+        unlinkSync(file);
+      } catch {
+        // another process took it over first: try again
+      }
+    }
+  }
+  return () => undefined;
+}
+
 export async function openDb(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   memory?: boolean;
+  /**
+   * PGlite in a directory only: what to do when another live process holds it (pglite.holder). `refuse` (the
+   * one-off commands: npm run operator) throws EmbeddedDbBusy; `share` (the default) opens it as before.
+   */
+  whenBusy?: 'refuse' | 'share';
   /** PGlite only: start from this dumped data directory (a tarball of dumpDataDir) instead of an empty database. */
   loadDataDir?: Blob;
 }): Promise<Db> {
@@ -59,13 +130,18 @@ export async function openDb(opts: {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   let dataDir: string | undefined;
+  let release = () => undefined as void;
   if (!opts.memory) {
     dataDir = path.join(opts.dataDir ?? './.data', 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    release = holdDataDir(dataDir, opts.whenBusy ?? 'share');
   }
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  }).catch((e: unknown) => {
+    release();
+    throw e;
   });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pglitePool(pglite) }),
@@ -83,6 +159,7 @@ export async function openDb(opts: {
     async close() {
       await db.destroy();
       await pglite.close();
+      release();
     },
   };
 }
