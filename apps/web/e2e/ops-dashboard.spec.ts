@@ -23,6 +23,12 @@ test('the dashboard counts, and a new terms version published with its effective
   await expect(funnel.getByRole('row', { name: /시작 화면/ })).toContainText(/시작 화면\s*[1-9]/);
   await expect(page.getByRole('table', { name: /청구/ }).first()).toBeVisible();
   await expect(page.getByRole('main').getByText('보내지 못한 청구')).toBeVisible();
+  // The relation documents a parent sent, waiting for an operator's review: counted, and a link to their queue.
+  const relation = page
+    .locator('dt', { hasText: '검토를 기다리는 관계 서류' })
+    .locator('xpath=following-sibling::dd[1]')
+    .getByRole('link', { name: /^[\d,]+건$/ });
+  await expect(relation).toHaveAttribute('href', '/ops/relation-documents');
   await snap(page, 'ops-dashboard');
   await expectAccessible(page);
 

@@ -21,9 +21,19 @@ test('a scheduled version corrected through its preview, then withdrawn, before 
   // Published through the preview and the confirmation (ops-dashboard.spec.ts walks these at length).
   await table.getByRole('button', { name: '개인정보 수집·이용 동의 새 버전' }).click();
   const form = page.getByRole('form', { name: /새 버전 게시/ });
+  // It starts from the text in effect; the preview shows what the new text changes in it.
+  const current = await form.getByLabel('내용').inputValue();
+  expect(current.length).toBeGreaterThan(20);
   await form.getByLabel('내용').fill('제1조 (수집 항목)\n이름, 휴대폰 번호예요.');
   await form.getByLabel(/시행일/).fill(date(30));
   await form.getByRole('button', { name: '미리 보기' }).click();
+  const diff = page.getByRole('region', { name: '지금 버전(1.0)과 달라진 곳' });
+  await expect(diff.getByRole('status')).toHaveText(/^2줄 더하고 \d+줄 뺐어요\.$/);
+  const lines = diff.getByRole('list', { name: /달라진 곳/ }).getByRole('listitem');
+  await expect(lines.filter({ hasText: '더함 +' })).toHaveText(['더함 +제1조 (수집 항목)', '더함 +이름, 휴대폰 번호예요.']);
+  await expect(lines.filter({ hasText: '뺌 −' }).first()).toContainText(current.split('\n')[0]!);
+  await snap(page, 'ops-terms-new-diff');
+  await expectAccessible(page);
   await page
     .getByRole('region', { name: /미리 보기/ })
     .getByRole('button', { name: '게시하기' })
@@ -92,9 +102,19 @@ test('the banner shows while a dead letter waits, and leads to it', async ({ pag
     await banner.getByRole('link', { name: '보험사에 가지 못한 청구' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '보내지 못한 청구' })).toBeVisible();
     const dead = page.getByRole('row').filter({ hasText: '경*람' }).first();
+    const waiting = async () => {
+      if (!(await banner.isVisible())) return 0;
+      const m = /보험사에 가지 못한 청구 ([\d,]+)건/.exec((await banner.textContent()) ?? '');
+      return m ? Number(m[1]!.replace(/,/g, '')) : 0;
+    };
+    const before = await waiting();
+    expect(before).toBeGreaterThan(0);
     await dead.getByRole('checkbox').check();
     await page.getByRole('button', { name: /선택한 1건 다시 보내기/ }).click();
     await expect(page.getByRole('status').filter({ hasText: '다시 보내도록' })).toBeVisible();
+    // The banner is asked again at once (it would otherwise wait its minute): one fewer, or gone with the last.
+    await expect(async () => expect(await waiting()).toBe(before - 1)).toPass({ timeout: 5_000 });
+    await snap(page, 'ops-alerts-banner-after-retry');
   } finally {
     await fail(false);
   }

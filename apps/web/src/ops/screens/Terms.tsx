@@ -69,6 +69,17 @@ export function Terms() {
       setFailed(e instanceof OpsError ? e.message : '약관을 불러오지 못했어요. 다시 시도해 주세요.');
     }
   };
+  /** A new version starts from the text in effect; its preview shows what it changes. */
+  const startNew = async (v: TermsVersion) => {
+    setDone('');
+    setFailed('');
+    try {
+      const whole = await client.fetchQuery(termsVersionQuery(v.termsId, v.version));
+      setEditing({ term: v, current: { content: whole.content } });
+    } catch (e) {
+      setFailed(e instanceof OpsError ? e.message : '약관을 불러오지 못했어요. 다시 시도해 주세요.');
+    }
+  };
   const withdrawIt = async (v: TermsVersion) => {
     setDone('');
     setFailed('');
@@ -109,14 +120,7 @@ export function Terms() {
               const v = c.row.original;
               if (v.state === 'in_effect') {
                 return (
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setDone('');
-                      setEditing({ term: v });
-                    }}
-                    aria-label={`${v.title} 새 버전`}
-                  >
+                  <button type="button" onClick={() => void startNew(v)} aria-label={`${v.title} 새 버전`}>
                     새 버전
                   </button>
                 );

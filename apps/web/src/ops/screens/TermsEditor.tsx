@@ -8,12 +8,49 @@ import { TermsReading } from '../../screens/auth/TermsReading';
 import { OpsError } from '../api';
 import { useChangeScheduledTerms, usePreviewTerms, usePublishTerms } from '../api/terms';
 import { useConfirm } from '../ConfirmDialog';
+import { diffCounts, lineDiff } from '../diff';
 import { formatDate } from '../format';
 
 export interface EditorBase {
   term: TermsVersion;
   /** Correcting this scheduled version (its text and date prefilled); otherwise a new version of `term`. */
   correcting?: { content: string };
+  /** A new version starts from the text in effect (`term`'s), and its preview shows what it changes in it. */
+  current?: { content: string };
+}
+
+/** What the new text changes in the one in effect, line by line. */
+function TermsDiff({ before, after, version }: { before: string; after: string; version: string }) {
+  const d = lineDiff(before, after);
+  const { added, removed } = diffCounts(d);
+  return (
+    <section className="ops-diff" aria-labelledby="terms-diff-title">
+      <h3 id="terms-diff-title">지금 버전({version})과 달라진 곳</h3>
+      <p role="status">
+        {added + removed === 0
+          ? '지금 버전과 내용이 같아요.'
+          : `${added.toLocaleString('ko-KR')}줄 더하고 ${removed.toLocaleString('ko-KR')}줄 뺐어요.`}
+      </p>
+      {added + removed > 0 && (
+        <ol className="ops-diff__lines" aria-label="달라진 곳 (줄마다 더함·뺌·같음)" tabIndex={0}>
+          {d.map((l, i) => (
+            <li key={i} className={`ops-diff__${l.kind}`}>
+              <span className="ops-diff__mark">
+                {l.kind === 'added' ? '더함 +' : l.kind === 'removed' ? '뺌 −' : ''}
+              </span>
+              {l.kind === 'added' ? (
+                <ins>{l.text || ' '}</ins>
+              ) : l.kind === 'removed' ? (
+                <del>{l.text || ' '}</del>
+              ) : (
+                l.text
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
 }
 
 const toInputDate = (ymd: string) => (ymd ? `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}` : '');
@@ -21,7 +58,7 @@ const toInputDate = (ymd: string) => (ymd ? `${ymd.slice(0, 4)}-${ymd.slice(4, 6
 export function TermsEditor({ base, onClose }: { base: EditorBase; onClose(message: string): void }) {
   const correcting = base.correcting ? base.term.version : undefined;
   const [title, setTitle] = useState(base.term.title);
-  const [content, setContent] = useState(base.correcting?.content ?? '');
+  const [content, setContent] = useState(base.correcting?.content ?? base.current?.content ?? '');
   const [required, setRequired] = useState(base.term.required);
   const [date, setDate] = useState(correcting ? toInputDate(base.term.effectiveDate) : '');
   const [preview, setPreview] = useState<TermsPreview>();
@@ -109,6 +146,9 @@ export function TermsEditor({ base, onClose }: { base: EditorBase; onClose(messa
             </dd>
           </div>
         </dl>
+        {!correcting && base.current && (
+          <TermsDiff before={base.current.content} after={content} version={base.term.version} />
+        )}
         <p className="ops-lead">아래는 환자가 휴대폰에서 이 약관의 "보기"를 눌렀을 때 보는 모습 그대로예요.</p>
         <div className="ops-phone" role="group" aria-label="환자 화면 미리 보기">
           <p className="ops-phone__item">
