@@ -123,7 +123,7 @@ test('a held record released and claimed, another set aside, a note, and a paid 
   const summary = page.locator('dl.ops-summary');
   await expect(summary).toContainText('지급액30,000원');
   await expect(summary).toContainText(/지급일\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}/);
-  await expect(summary).toContainText(/지급 계좌KB국민은행 \*\*\*\*1234 · 예금주 서\*히/);
+  await expect(summary).toContainText(/지급 계좌KB국민은행 \*\*\*\*1234 · 예금주 서\*희/);
   await expect(page.getByRole('region', { name: '다음 할 일' })).toContainText('30,000원을 지급했어요');
   await snap(page, 'ops-held-06-paid');
   await expectAccessible(page);
