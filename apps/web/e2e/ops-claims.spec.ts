@@ -51,7 +51,8 @@ test('a dead letter found, revealed with a reason, retried, and the reveal in th
   await expect(timeline.getByRole('listitem').first()).toContainText('병원에서 진료 기록을 받았어요');
   await expect(timeline).toContainText('1번째 전송 (보험사 API): 실패 (더 시도하지 않아요)');
   await expect(timeline).toContainText('시험용 실패');
-  await expect(page.getByText('홍*동')).toBeVisible();
+  // The patient, masked (the payout account's holder below is masked the same way).
+  await expect(page.locator('dl.ops-summary dd').filter({ hasText: /^홍\*동/ })).toBeVisible();
   // The account the claim asks to be paid into, masked; no payment date before the insurer pays.
   const summary = page.locator('dl.ops-summary');
   await expect(summary).toContainText('지급 계좌KB국민은행 ****1234 · 예금주 홍*동');

@@ -109,9 +109,9 @@ function Setup() {
             }}
           >
             복구 코드 모두 복사하기
-          </button>{' '}
-          <span role="status">{copied}</span>
+          </button>
         </p>
+        <p role="status">{copied}</p>
         <label className="ops-check">
           <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} />
           안전한 곳에 적어 두었어요
