@@ -30,7 +30,10 @@ test('a scheduled version corrected through its preview, then withdrawn, before 
   const diff = page.getByRole('region', { name: '지금 버전(1.0)과 달라진 곳' });
   await expect(diff.getByRole('status')).toHaveText(/^2줄 더하고 \d+줄 뺐어요\.$/);
   const lines = diff.getByRole('list', { name: /달라진 곳/ }).getByRole('listitem');
-  await expect(lines.filter({ hasText: '더함 +' })).toHaveText(['더함 +제1조 (수집 항목)', '더함 +이름, 휴대폰 번호예요.']);
+  await expect(lines.filter({ hasText: '더함 +' })).toHaveText([
+    '더함 +제1조 (수집 항목)',
+    '더함 +이름, 휴대폰 번호예요.',
+  ]);
   await expect(lines.filter({ hasText: '뺌 −' }).first()).toContainText(current.split('\n')[0]!);
   await snap(page, 'ops-terms-new-diff');
   await expectAccessible(page);

@@ -19,7 +19,12 @@ function runOperator(loginId: string) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const p = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/operator.ts', loginId], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, NODE_ENV: 'development', SESSION_SECRET: TEST_CONFIG.sessionSecret, DATA_DIR: dir },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        SESSION_SECRET: TEST_CONFIG.sessionSecret,
+        DATA_DIR: dir,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';

@@ -62,7 +62,10 @@ export type ClientDevice = 'mobile' | 'desktop';
  * phone, `?0` not; Chromium browsers send it on every request), else the User-Agent (`Mobi`, as MDN advises, and the
  * phone and tablet platforms that leave it out: Android, iPhone, iPad, iPod). Neither: a phone, the app's own case.
  */
-export function clientDeviceOf(headers: { 'user-agent'?: string | string[]; 'sec-ch-ua-mobile'?: string | string[] }): ClientDevice {
+export function clientDeviceOf(headers: {
+  'user-agent'?: string | string[];
+  'sec-ch-ua-mobile'?: string | string[];
+}): ClientDevice {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim();
   const hint = one(headers['sec-ch-ua-mobile']);
   if (hint === '?1') return 'mobile';

@@ -56,10 +56,7 @@ interface Template {
  * the template's: so the template must have exactly one button, of type WL, named as ours, and each of its links must
  * be on our origin with a `#{…}` variable where the path goes (a fixed link could never open the message's claim).
  */
-export function templateButtonProblem(
-  btns: Template['btns'],
-  expected: { name: string; origin: string },
-): string {
+export function templateButtonProblem(btns: Template['btns'], expected: { name: string; origin: string }): string {
   const list = Array.isArray(btns) ? btns : [];
   if (list.length !== 1) return `has ${list.length} buttons, not exactly one web-link button "${expected.name}"`;
   const b = list[0]!;
@@ -68,7 +65,8 @@ export function templateButtonProblem(
   const linkOk = (u: string) => u.startsWith(base) && /#\{[^{}\s]+\}/.test(u.slice(base.length));
   const mobile = str(b.u1);
   const pc = str(b.u2);
-  if (!linkOk(mobile)) return `button "${expected.name}" mobile link is not ${base}#{…} (a #{…} variable on our origin)`;
+  if (!linkOk(mobile))
+    return `button "${expected.name}" mobile link is not ${base}#{…} (a #{…} variable on our origin)`;
   if (pc && !linkOk(pc)) return `button "${expected.name}" PC link is not ${base}#{…} (a #{…} variable on our origin)`;
   return '';
 }

@@ -203,7 +203,8 @@ export function popbillClient(opts: PopbillClientOptions): PopbillClient {
     // FormData sets its own multipart content type with the boundary. Every other request, an empty-body POST
     // (예금주 조회) included, says JSON as the official SDKs do (node-popbill lib/BaseService.js _executeAction sets
     // `application/json;charset=utf-8` on every request that is not multipart, whether or not it has a body).
-    if (!c.form && (c.json !== undefined || method === 'POST')) headers['content-type'] = 'application/json;charset=utf-8';
+    if (!c.form && (c.json !== undefined || method === 'POST'))
+      headers['content-type'] = 'application/json;charset=utf-8';
     const body = c.form ?? (c.json !== undefined ? JSON.stringify(c.json) : method === 'POST' ? '' : undefined);
     try {
       return await exchange(

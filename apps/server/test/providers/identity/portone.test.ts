@@ -90,7 +90,8 @@ describe('the PortOne identity adapter', () => {
   });
 
   it('sends KCP’s media_type for the patient’s browser: MC01 from a desktop, MC02 from a phone or when unknown', async () => {
-    const mediaType = () => (d.seen.at(-1)!.body as { bypass: { kcpV2: { media_type: string } } }).bypass.kcpV2.media_type;
+    const mediaType = () =>
+      (d.seen.at(-1)!.body as { bypass: { kcpV2: { media_type: string } } }).bypass.kcpV2.media_type;
     await adapter().start(person(), { ipAddress: '127.0.0.1', device: 'desktop' });
     expect(mediaType()).toBe('MC01');
     await adapter().start(person(), { ipAddress: '127.0.0.1', device: 'mobile' });
