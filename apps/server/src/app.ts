@@ -13,6 +13,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { sql } from 'kysely';
 import { BODY_LIMIT_BYTES, CONTEXT_PATH, withRulesClock } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
@@ -188,9 +189,13 @@ export async function buildApp({
   });
   // The contract's date rules ("not in the future") count from this app's clock, not the machine's: the sandbox's
   // clock, moved forward, moves them with every other rule (a visit dated on the sandbox's today is not refused).
-  app.setValidatorCompiler((route) => {
+  app.setValidatorCompiler<ZodType>((route) => {
     const validate = validatorCompiler(route);
-    return (data) => withRulesClock(() => ctx.clock.now(), () => validate(data));
+    return (data) =>
+      withRulesClock(
+        () => ctx.clock.now(),
+        () => validate(data),
+      );
   });
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandlers(app);

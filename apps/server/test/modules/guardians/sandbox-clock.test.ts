@@ -100,11 +100,13 @@ describe.runIf(valid)('the sandbox clock moves the age-out at 19, end to end', (
       file: dataUrl('image/jpeg', img.photo),
     });
     expect(up.statusCode, up.body).toBe(200);
-    const page = (await t.app.inject({
-      method: 'GET',
-      url: `${OPS_CHILD_API.relationDocuments}?order=desc&size=1`,
-      headers: ops,
-    })).json() as RelationDocumentsPage;
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${OPS_CHILD_API.relationDocuments}?order=desc&size=1`,
+        headers: ops,
+      })
+    ).json() as RelationDocumentsPage;
     const confirm = await t.app.inject({
       method: 'POST',
       url: OPS_CHILD_API.relationDocumentConfirm(page.list[0]!.docId),
@@ -155,7 +157,12 @@ describe.runIf(valid)('the sandbox clock moves the age-out at 19, end to end', (
       korRegId: child.birthday.slice(2) + child.userIdno2[0],
       custHp: child.userTel,
     });
-    const res = await as(herself, 'POST', API.subscriptions, await regFor(t, herself, img, { userIdno2: child.userIdno2 }));
+    const res = await as(
+      herself,
+      'POST',
+      API.subscriptions,
+      await regFor(t, herself, img, { userIdno2: child.userIdno2 }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const row = await t.db.db
       .selectFrom('subscription')
