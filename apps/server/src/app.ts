@@ -13,8 +13,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { sql } from 'kysely';
-import { BODY_LIMIT_BYTES, CONTEXT_PATH } from '@auto-claim/contract';
+import { BODY_LIMIT_BYTES, CONTEXT_PATH, withRulesClock } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
 import { own } from './db/handle.js';
@@ -186,7 +187,16 @@ export async function buildApp({
     session: requireSession(ctx, linkLive),
     hospital: requireHospital(ctx),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // The contract's date rules ("not in the future") count from this app's clock, not the machine's: the sandbox's
+  // clock, moved forward, moves them with every other rule (a visit dated on the sandbox's today is not refused).
+  app.setValidatorCompiler<ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return (data) =>
+      withRulesClock(
+        () => ctx.clock.now(),
+        () => validate(data),
+      );
+  });
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandlers(app);
   await registerSecurityHeaders(app);

@@ -86,7 +86,7 @@ export function createContext(opts: {
     jobs: jobQueue(),
     ...(sandbox && opts.config.delivery?.kind !== 'insurers' ? { sandboxDeliveryFailures: deliveryFailures } : {}),
     providers: measured(metrics, {
-      identity: identityProvider(opts.config.identity, { outbox, crypto, log }),
+      identity: identityProvider(opts.config.identity, { outbox, crypto, log, now: () => clock.now() }),
       bankCheck: bankCheckProvider(opts.config.bankCheck, { outbox, log }),
       rrnCheck: rrnCheckProvider(opts.config.rrnCheck, { outbox }),
       ocr: ocrProvider(opts.config.ocr, { log }),

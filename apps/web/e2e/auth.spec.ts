@@ -22,7 +22,7 @@ test('a new patient verifies by SMS and arrives in enrolment', async ({ page }) 
   test.setTimeout(90_000);
   const p = testPerson();
   await page.goto(appPath(`/${HOSPITAL}`));
-  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
 
   // The one consent screen (its errors, sheets and sizes: consent.spec.ts).
   await expect(page).toHaveURL(/\/authAgreeInfo$/);
@@ -93,7 +93,7 @@ test('the code screen explains a resend too soon and locks after 5 wrong codes',
   await page.clock.install();
   const p = testPerson();
   await page.goto(appPath(`/${HOSPITAL}`));
-  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
   await consentToAll(page);
   await fillIdentity(page, p);
   await page.getByRole('button', { name: '인증번호 받기' }).click();

@@ -59,7 +59,10 @@ const goInApp = (page: Page, path: string) =>
 test('every changed screen at 390 and 320 px, at 100 % and 200 % text', async ({ page }) => {
   test.setTimeout(600_000);
   await page.goto(appPath('/90000001'));
-  await expect(page.getByRole('button', { name: '자동청구 시작하기' }).first()).toBeEnabled();
+  await expect(page.getByRole('link', { name: '자동청구 시작하기' }).first()).toHaveAttribute(
+    'data-taken-over',
+    'true',
+  );
   await atEverySize(page, 'landing');
   // That it is free is said before she taps, in the first screen's lead (and again with the steps below it).
   await expect(page.locator('.landing-header__lead')).toContainText('이용료는 무료예요.');
@@ -68,7 +71,7 @@ test('every changed screen at 390 and 320 px, at 100 % and 200 % text', async ({
 
   // The identity screen after the one consent screen: its telecom terms agreed there, not asked again.
   const person = testPerson();
-  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
   await consentToAll(page);
   await expect(page).toHaveURL(/\/identity$/);
   await expect(page.getByText('앞 화면에서 본인확인 약관에 모두 동의하셨어요.')).toBeVisible();

@@ -14,7 +14,7 @@ const bottom = (page: Page) => page.locator('.bottom-action').getByRole('button'
 
 async function toConsent(page: Page) {
   await page.goto(appPath(`/${HOSPITAL}`));
-  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
   await expect(page).toHaveURL(/\/authAgreeInfo$/);
   await expect(page.getByRole('checkbox', { name: /전체 동의/ })).toBeVisible();
 }

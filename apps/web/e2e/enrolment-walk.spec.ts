@@ -226,9 +226,14 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
 
   await page.goto(appPath(mode === 'outer' ? '/90000001' : '/'));
   await her.screen(mode === 'outer' ? /\/90000001$/ : /\/auto-claim\/?$/, 'landing');
-  // A landing drawn by the server takes her tap once its script works.
-  await expect(page.getByRole('button', { name: '자동청구 시작하기' }).first()).toBeEnabled({ timeout: 30_000 });
-  await her.tap(page.getByRole('button', { name: '자동청구 시작하기' }).first());
+  // A landing drawn by the server takes her tap at once (a real link: first-screen.spec.ts); the walk's timings start
+  // from the app that has taken it over.
+  await expect(page.getByRole('link', { name: '자동청구 시작하기' }).first()).toHaveAttribute(
+    'data-taken-over',
+    'true',
+    { timeout: 30_000 },
+  );
+  await her.tap(page.getByRole('link', { name: '자동청구 시작하기' }).first());
 
   await her.screen(/\/authAgreeInfo$/, 'consent');
   await her.tap(page.getByRole('checkbox', { name: /전체 동의/ }), true);

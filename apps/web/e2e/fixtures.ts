@@ -94,7 +94,7 @@ export async function verifiedPatient(page: Page, opts: { hospitalCd?: string; p
   const person = opts.person ?? testPerson();
   const hospitalCd = opts.hospitalCd ?? '90000001';
   await page.goto(appPath(hospitalCd === '00000000' ? '/' : `/${hospitalCd}`));
-  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
   await consentToAll(page);
   // One verification method is no choice: /selfAuthSelect is skipped.
   await fillIdentity(page, person);

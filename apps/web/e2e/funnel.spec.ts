@@ -25,7 +25,7 @@ test('the landing and the terms screen send one view each, with the same visit i
   expect(landing).toMatchObject({ screen: '/:hospitalCd', hospitalCd: '90000001' });
   expect(landing!.visitId).toMatch(/^[0-9a-f-]{36}$/);
 
-  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
   await expect(page).toHaveURL(/\/authAgreeInfo$/);
   await expect.poll(() => views(requests).length).toBe(2);
   expect(views(requests)[1]).toMatchObject({
@@ -58,7 +58,7 @@ test('a view that fails changes nothing for the patient', async ({ page }) => {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(appPath('/90000001'));
   await expect.poll(() => tried).toBe(1);
-  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
   await expect(page).toHaveURL(/\/authAgreeInfo$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => tried).toBe(2);

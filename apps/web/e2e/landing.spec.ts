@@ -14,7 +14,7 @@ test('the outer landing shows the hospital, why, the steps, the insurers and a s
   await expect(page.getByRole('heading', { name: '왜 자동청구인가요?' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /가입은 5단계/ })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: '삼성화재' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '자동청구 시작하기' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '자동청구 시작하기' })).toBeVisible();
   await snap(page, 'landing-outer');
   await expectAccessible(page);
 });
@@ -80,7 +80,7 @@ test('an unknown 8-digit hospital gets a clear not-found screen', async ({ page 
 test('a hospital that has not started auto-claim says so', async ({ page }) => {
   await page.goto(appPath('/90000006'));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('자동청구 준비 중이에요');
-  await expect(page.getByRole('button', { name: '자동청구 시작하기' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '자동청구 시작하기' })).toHaveCount(0);
 });
 
 test('works at 320 px wide and at 200% zoom without sideways scrolling', async ({ browser }) => {
@@ -95,7 +95,7 @@ test('works at 320 px wide and at 200% zoom without sideways scrolling', async (
     });
     const page = await context.newPage();
     await page.goto(appPath(`/${HOSPITAL.cd}`));
-    await expect(page.getByRole('button', { name: '자동청구 시작하기' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '자동청구 시작하기' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await snap(page, `landing-outer-${width}px-x${zoom}`);
     await context.close();

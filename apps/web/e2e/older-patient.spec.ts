@@ -163,7 +163,7 @@ test('the SMS code screen comes back after a reload, its timer still running fro
   test.setTimeout(90_000);
   const p = testPerson();
   await page.goto(appPath(`/${HOSPITAL}`));
-  await page.getByRole('button', { name: '자동청구 시작하기' }).first().click();
+  await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
   await consentToAll(page);
   await expect(page).toHaveURL(/\/identity$/);
   await fillIdentity(page, p);
@@ -206,7 +206,7 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
 
   await page.goto(appPath(`/${HOSPITAL}`));
   await at.at(/\/90000001$/, 'landing');
-  await kb.tabTo(page.getByRole('button', { name: '자동청구 시작하기' }).first());
+  await kb.tabTo(page.getByRole('link', { name: '자동청구 시작하기' }).first());
   await kb.press('Enter');
 
   await at.at(/\/authAgreeInfo$/, 'consent');

@@ -242,7 +242,7 @@ test('/web/complete opened by someone who never enrolled does not say she finish
   // Sent to the start, and told why.
   await expect(page).not.toHaveURL(/\/web\/complete/);
   await expect(page.getByText('자동청구 가입 내역이 없어요. 처음 화면에서 신청할 수 있어요.')).toBeVisible();
-  await expect(page.getByRole('button', { name: '자동청구 시작하기' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: '자동청구 시작하기' }).first()).toBeVisible();
   await snap(page, 'treat-answers-06-complete-not-enrolled');
   await expectAccessible(page);
   await page.setViewportSize({ width: 320, height: 640 });

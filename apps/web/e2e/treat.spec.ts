@@ -52,6 +52,8 @@ test('from a fed record to the 알림톡, its link to /web/treat, a claim by han
   await small.getByRole('button', { name: '이 진료 청구하기' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('4,000원');
+  // The visit at hand by its department too (spec §3 UI deptNm).
+  await expect(dialog).toContainText('정형외과 진료(4,000원)');
   await snap(page, 'treat-02-confirm');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: '청구하기' }).click();

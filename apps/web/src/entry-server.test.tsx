@@ -28,8 +28,11 @@ describe('the landings drawn by the server', () => {
       `<img src="${hospital.hospitalThumbnail}" alt="서울튼튼병원 그림" width="320" height="180"/>`,
     );
     expect(html).toContain('href="/ui/insu/vuex/auto-claim/introduce/90000001"');
-    // The buttons wait for React to take the page over: a tap before then would do nothing.
-    expect(html).toMatch(/<button [^>]*disabled=""[^>]*>자동청구 시작하기<\/button>/);
+    // The start button is a real link to the first step, naming this hospital: it works before any script has run.
+    expect(html).toMatch(
+      /<a class="btn btn--primary btn--block btn--large" href="\/ui\/insu\/vuex\/auto-claim\/authAgreeInfo\?hospitalCd=90000001"[^>]*>자동청구 시작하기<\/a>/,
+    );
+    // A button that needs the app waits for React to take the page over: a tap before then would do nothing.
     expect(html).toMatch(/<button [^>]*disabled=""[^>]*>내 정보는 어떻게 보호되나요\?<\/button>/);
     // The insurers are not in the page: drawn pending, as the browser's first render draws them.
     expect(html).toContain('aria-label="보험사 목록을 불러오는 중이에요"');
@@ -40,7 +43,9 @@ describe('the landings drawn by the server', () => {
   it('the inner landing needs no hospital', async () => {
     const html = await renderScreen(`${APP_ROOT}/`);
     expect(html).toMatch(/<h1 class="landing-header__title">병원 진료비,<br\/>이제 자동으로 청구하세요<\/h1>/);
-    expect(html).toContain('자동청구 시작하기</button>');
+    expect(html).toMatch(
+      /href="\/ui\/insu\/vuex\/auto-claim\/authAgreeInfo\?hospitalCd=00000000"[^>]*>자동청구 시작하기<\/a>/,
+    );
   });
 
   it('a hospital that has not started says so, as the app does', async () => {

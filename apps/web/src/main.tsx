@@ -6,6 +6,7 @@ import { queryClient } from './api/queryClient';
 import { seedLandingData } from './api/landingData';
 import { firstScreenDone, whenIdle } from './later';
 import { createAppRouter, type AppRouter } from './router';
+import { startFromAddress } from './screens/auth/start';
 
 /** Calls `then` once, after React's first commit: the first screen is on and React has it. */
 function Committed({ then }: { then: () => void }) {
@@ -35,6 +36,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
  */
 export async function start() {
   seedLandingData(queryClient);
+  // The landing's start link, tapped before the app had taken the landing over, opened this page.
+  startFromAddress();
   const router = createAppRouter();
 
   let committed = false;

@@ -5,7 +5,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { APP_BASE, CONTEXT_PATH } from '@auto-claim/contract';
 import { AppShell } from './layouts/AppShell';
 import { RouteError } from './screens/RouteError';
-import { loadScreen } from './lazyScreen';
+import { loadChunk, loadScreen } from './lazyScreen';
 import type { RouteMeta } from './routeMeta';
 
 type ScreenModule = { default: ComponentType };
@@ -86,15 +86,22 @@ export const ROUTE_TABLE: RouteDef[] = [
   web('docAgreeView', '동의서', () => import('./screens/web/DocAgreeView')),
 ];
 
+/** The guard of the /security/ screens (spec §5), its own chunk. */
+export const loadGuard = () => loadChunk(() => import('./auth/guard'), 'guard');
+
 const toRoute = ({ path, screen, ...meta }: RouteDef): RouteObject => ({
   path: path === '/' ? undefined : path.slice(1),
   index: path === '/',
   handle: { layout: meta.guarded ? 'autoClaim' : 'empty', ...meta } satisfies RouteMeta,
   lazy: async () => {
-    const { Component: Screen } = await loadScreen(screen);
-    if (!meta.guarded) return { Component: Screen };
-    // The guard (and the session calls behind it) loads with the first guarded screen, not with the landing.
-    const { Guard } = await import('./auth/guard');
+    // The guard (and the session calls behind it) loads with the first guarded screen, not with the landing: side by
+    // side with the screen's chunk, through the same wrapper (spec §8's chunk loading error, spec §9's 120 s).
+    const [{ Component: Screen }, guard] = await Promise.all([
+      loadScreen(screen, path),
+      meta.guarded ? loadGuard() : undefined,
+    ]);
+    if (!guard) return { Component: Screen };
+    const { Guard } = guard;
     return {
       Component: () => (
         <Guard>
@@ -116,14 +123,14 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         handle: { title: '페이지를 찾을 수 없어요' },
-        lazy: () => loadScreen(() => import('./screens/NotFound')),
+        lazy: () => loadScreen(() => import('./screens/NotFound'), 'NotFound'),
       },
     ],
   },
   {
     path: '*',
     handle: { title: '페이지를 찾을 수 없어요' },
-    lazy: () => loadScreen(() => import('./screens/NotFound')),
+    lazy: () => loadScreen(() => import('./screens/NotFound'), 'NotFound'),
   },
 ];
 

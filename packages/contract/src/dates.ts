@@ -6,6 +6,27 @@ export const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
 const fromYmd = (s: string) => new Date(Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8)));
 
+/**
+ * The clock the contract's own date rules read ("not in the future": isRealDate and the schemas built on it): the
+ * machine's, except while `withRulesClock` runs a check under another. The server validates every request under its
+ * app's clock (apps/server/src/clock.ts), so the sandbox's clock, once moved forward, moves these rules too.
+ */
+let rulesClock: () => Date = () => new Date();
+
+/** Now, as the contract's date rules count it. */
+export const rulesNow = () => rulesClock();
+
+/** Runs `check` (synchronous, as a zod parse is) with `now` as the date rules' clock, then puts the previous one back. */
+export function withRulesClock<T>(now: () => Date, check: () => T): T {
+  const previous = rulesClock;
+  rulesClock = now;
+  try {
+    return check();
+  } finally {
+    rulesClock = previous;
+  }
+}
+
 /** Today's date in Korea, YYYYMMDD. */
 export const kstToday = (now: Date) => ymd(new Date(now.getTime() + KST_OFFSET_MS));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRealDate, maskPhone, parseKorRegId, phoneAsTyped, validateKorRegId } from './person.js';
 import { DATE_FORMAT_MESSAGE, normalizeDate, yyyymmdd } from './formats.js';
+import { addMonths, kstToday, withRulesClock } from './dates.js';
 
 const TODAY = new Date('2026-11-22T00:00:00Z');
 
@@ -38,6 +39,22 @@ describe('korRegId (YYMMDD + 7th RRN digit)', () => {
     const lateEveningKst = new Date('2026-11-23T14:30:00Z'); // 2026-11-23 23:30 KST
     expect(isRealDate('20261123', lateEveningKst)).toBe(true);
     expect(isRealDate('20261124', lateEveningKst)).toBe(false);
+  });
+
+  it('reads "today" from the date rules\' clock: a server validates under its own (the sandbox\'s, moved on)', () => {
+    const tomorrow = addMonths(kstToday(new Date()), 0, 1);
+    const schema = yyyymmdd.refine((v) => isRealDate(v));
+    expect(schema.safeParse(tomorrow).success).toBe(false);
+    const twoDaysOn = () => new Date(Date.now() + 2 * 86_400_000);
+    expect(withRulesClock(twoDaysOn, () => schema.safeParse(tomorrow).success)).toBe(true);
+    expect(withRulesClock(twoDaysOn, () => parseKorRegId(`${tomorrow.slice(2)}3`))).toBeDefined();
+    // Put back afterwards, even when the check throws.
+    expect(() =>
+      withRulesClock(twoDaysOn, () => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(schema.safeParse(tomorrow).success).toBe(false);
   });
 
   it('masks phone numbers', () => {

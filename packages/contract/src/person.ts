@@ -1,7 +1,7 @@
 // Korean identity rules shared by browser and server (DESIGN §3): korRegId is YYMMDD plus the resident
 // registration number's 7th digit, which gives the century and sex. RRN checksums are NOT enforced
 // (numbers issued since October 2020 have none); the date and the sex digit are.
-import { kstToday } from './dates.js';
+import { kstToday, rulesNow } from './dates.js';
 
 /** 7th RRN digit → century and sex. 1-4 Koreans, 5-8 foreign residents, 9/0 born in the 1800s. */
 const SEX_DIGIT: Record<string, { century: number; sex: 'M' | 'F' }> = {
@@ -19,8 +19,8 @@ const SEX_DIGIT: Record<string, { century: number; sex: 'M' | 'F' }> = {
 
 export type Validation = { ok: true } | { ok: false; reason: string };
 
-/** YYYYMMDD is a real calendar date not in the future. */
-export function isRealDate(yyyymmdd: string, today = new Date()): boolean {
+/** YYYYMMDD is a real calendar date not in the future (by `today`: the date rules' clock unless given, dates.ts). */
+export function isRealDate(yyyymmdd: string, today = rulesNow()): boolean {
   if (!/^\d{8}$/.test(yyyymmdd)) return false;
   const y = Number(yyyymmdd.slice(0, 4));
   const m = Number(yyyymmdd.slice(4, 6));
@@ -32,7 +32,7 @@ export function isRealDate(yyyymmdd: string, today = new Date()): boolean {
 }
 
 /** The 8-digit birthday and sex a korRegId (YYMMDD + 7th digit) stands for, or undefined if it stands for none. */
-export function parseKorRegId(korRegId: string, today = new Date()): { birthday: string; sex: 'M' | 'F' } | undefined {
+export function parseKorRegId(korRegId: string, today = rulesNow()): { birthday: string; sex: 'M' | 'F' } | undefined {
   if (!/^\d{7}$/.test(korRegId)) return undefined;
   const digit = SEX_DIGIT[korRegId[6]!];
   if (!digit) return undefined;
@@ -40,7 +40,7 @@ export function parseKorRegId(korRegId: string, today = new Date()): { birthday:
   return isRealDate(birthday, today) ? { birthday, sex: digit.sex } : undefined;
 }
 
-export function validateKorRegId(korRegId: string, today = new Date()): Validation {
+export function validateKorRegId(korRegId: string, today = rulesNow()): Validation {
   if (!/^\d{6}$/.test(korRegId.slice(0, 6))) return { ok: false, reason: '생년월일 6자리를 숫자로 입력해 주세요.' };
   if (!/^\d$/.test(korRegId.slice(6, 7)))
     return { ok: false, reason: '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.' };

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { API, type SessionCurrent, type SessionInfo } from '@auto-claim/contract';
 import { api } from '../api/client';
-import { useClaimStore } from '../store/claim';
+import { useClaimStore, verifiedAs } from '../store/claim';
 
 /** The live session as the server sees it, or undefined when there is none. */
 export async function probeSession(): Promise<SessionCurrent | undefined> {
@@ -28,8 +28,8 @@ export async function restoreSession(): Promise<boolean> {
 export function fillFromSession(s: SessionCurrent): boolean {
   if (s.kind !== 'patient' || s.scope === 'link' || !s.ci || !s.person) return false;
   const { setReg, setRepository, reg } = useClaimStore.getState();
+  verifiedAs(s.ci);
   setReg({
-    userCi: s.ci,
     userNm: s.person.userNm,
     birthday: s.person.birthday,
     sex: s.person.sex,

@@ -14,6 +14,7 @@ export default function InnerLanding() {
   }, []);
   return (
     <LandingBody
+      hospitalCd={DEFAULT_HOSPITAL_CD}
       header={
         <Header
           eyebrow="실손보험 자동청구"

@@ -71,7 +71,7 @@ function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
       <Link className="btn btn--ghost btn--block" to={`${APP_BASE}/${h.hospitalCd}`}>
         자동청구 안내 보기
       </Link>
-      {h.autoClaimEnabled && <StartButton />}
+      {h.autoClaimEnabled && <StartButton hospitalCd={h.hospitalCd} />}
     </article>
   );
 }

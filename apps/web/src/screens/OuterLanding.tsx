@@ -67,6 +67,7 @@ function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
   }
   return (
     <LandingBody
+      hospitalCd={h.hospitalCd}
       header={
         <Header
           eyebrow={h.hospitalNm}

@@ -233,3 +233,29 @@ describe('the child being enrolled (README "A parent enrols her children")', () 
     expect(after.carry).toEqual(carry);
   });
 });
+
+describe('the fields spec §3 names that the walk fills: userId, jobType, deptNm', () => {
+  it('userId is who the verification named (with reg.userCi); reset clears it (spec §4), never in browser storage', () => {
+    m.useClaimStore.getState().reset();
+    expect(m.useClaimStore.getState().repository.userId).toBe('');
+    m.verifiedAs('ci-of-her-88-characters');
+    const { reg, repository } = m.useClaimStore.getState();
+    expect(reg.userCi).toBe('ci-of-her-88-characters');
+    expect(repository.userId).toBe('ci-of-her-88-characters');
+    expect(JSON.stringify([...storage.data.values()])).not.toContain('ci-of-her');
+    m.useClaimStore.getState().reset();
+    expect(m.useClaimStore.getState().repository.userId).toBe('');
+    expect(m.useClaimStore.getState().reg.userCi).toBe('ci-of-her-88-characters');
+  });
+
+  it('jobType is the code of the occupation’s group whose name is jobCategoryNm; none chosen, both empty', () => {
+    expect(m.jobGroupUi({ code: '3', codeNm: '사무 종사자' })).toEqual({ jobType: '3', jobCategoryNm: '사무 종사자' });
+    expect(m.jobGroupUi(undefined)).toEqual({ jobType: '', jobCategoryNm: '' });
+  });
+
+  it('deptNm and jobType are UI data: reset clears them', () => {
+    m.useClaimStore.getState().setUi({ deptNm: '정형외과', ...m.jobGroupUi({ code: '3', codeNm: '사무 종사자' }) });
+    m.useClaimStore.getState().reset();
+    expect(m.useClaimStore.getState().ui).toMatchObject({ deptNm: '', jobType: '', jobCategoryNm: '' });
+  });
+});

@@ -99,6 +99,11 @@ export interface Repository {
   myPossibleHospitals: HospitalsConfirm['hospitals'];
   /** The chosen insurer's ui-controls (INSU_PHOTO) as answered: { ctrlKey, ctrlVal (JSON) }. */
   findUiControlVal: { ctrlKey: string; ctrlVal: string }[];
+  /**
+   * Who is verified in this tab, as the session names her (its subject, the CI: README "Identity and sessions"):
+   * filled by the SMS verification's answer and by a session restored after a reload (verifiedAs), '' before;
+   * cleared by reset (spec §4) and filled again at the next verification. Memory only, like reg.userCi.
+   */
   userId: string;
   hospitalNm: string;
   hash: string;
@@ -114,6 +119,7 @@ export interface Repository {
 export interface UiData {
   telecomNm: string;
   bankNm: string;
+  /** The department (진료과) of the visit at hand on /web/treat: the one she is asked to claim by hand. */
   deptNm: string;
   minAmtNm: string;
   jobCategoryNm: string;
@@ -121,6 +127,7 @@ export interface UiData {
   signBackup: string;
   bankAccountRelNm: string;
   prcMode: PrcMode;
+  /** The code of the occupation's group (KSCO 대분류, codes/clss job_cd level 1) whose name is jobCategoryNm. */
   jobType: string;
   /** spec §3 UI data; set when the patient came by a 알림톡 link (useLinkSession). Routes nothing. */
   kakaoNotiCheck: boolean;
@@ -391,3 +398,18 @@ export const withEnrolDefaults = (reg: Pick<Reg, 'minAmt' | 'retroMonth'>): Pick
 /** Every insurer the patient chose, the first (reg.insuCompCd, spec §3) first. */
 export const chosenInsurers = (reg: Pick<Reg, 'insuCompCd' | 'insuCompCds'>): string[] =>
   [reg.insuCompCd, ...reg.insuCompCds].filter((c, i, all) => c && all.indexOf(c) === i);
+
+/** The person the SMS verification (or the live session) names: reg.userCi and repository.userId (spec §3). */
+export function verifiedAs(ci: string) {
+  const { setReg, setRepository } = useClaimStore.getState();
+  setReg({ userCi: ci });
+  setRepository({ userId: ci });
+}
+
+/** The UI data of an occupation's group (spec §3 jobType, jobCategoryNm); none chosen: both ''. */
+export const jobGroupUi = (
+  group: { code: string; codeNm: string } | undefined,
+): Pick<UiData, 'jobType' | 'jobCategoryNm'> => ({
+  jobType: group?.code ?? '',
+  jobCategoryNm: group?.codeNm ?? '',
+});

@@ -32,7 +32,7 @@ export type IdentityConfig = ReturnType<typeof identityConfig>;
 /** The provider the config names; unset is the sandbox. */
 export function identityProvider(
   config: IdentityConfig | undefined,
-  deps: { outbox: Outbox; crypto: FieldCrypto; log: FastifyBaseLogger },
+  deps: { outbox: Outbox; crypto: FieldCrypto; log: FastifyBaseLogger; now: () => Date },
 ): IdentityProvider {
   return config?.kind === 'portone'
     ? portoneIdentity({
@@ -44,5 +44,10 @@ export function identityProvider(
       })
     : // The sandbox CI key is derived from the lookup key: the same person keeps the same CI across restarts and key
       // rotations.
-      sandboxIdentity({ outbox: deps.outbox, ciKey: deps.crypto.hmac('sandbox-ci-key', 'v1'), crypto: deps.crypto });
+      sandboxIdentity({
+        outbox: deps.outbox,
+        ciKey: deps.crypto.hmac('sandbox-ci-key', 'v1'),
+        crypto: deps.crypto,
+        now: deps.now,
+      });
 }

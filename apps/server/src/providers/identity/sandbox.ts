@@ -16,7 +16,13 @@ interface Sealed {
   codeHash: string;
 }
 
-export function sandboxIdentity(opts: { outbox: Outbox; ciKey: string; crypto: FieldCrypto }): IdentityProvider {
+export function sandboxIdentity(opts: {
+  outbox: Outbox;
+  ciKey: string;
+  crypto: FieldCrypto;
+  /** The app's clock: the birth date a korRegId stands for must not be after its today. */
+  now: () => Date;
+}): IdentityProvider {
   const { outbox, crypto } = opts;
   const codeHash = (nonce: string, code: string) => crypto.hmac('sandbox-sms-code', `${nonce}:${code}`);
   const mac = (label: string, person: Person) =>
@@ -56,7 +62,7 @@ export function sandboxIdentity(opts: { outbox: Outbox; ciKey: string; crypto: F
       if (!sealed) return { ok: false, reason: 'expired' };
       if (!safeEqual(sealed.codeHash, codeHash(sealed.nonce, otp))) return { ok: false, reason: 'wrong_code' };
       const { person } = sealed;
-      const born = parseKorRegId(person.korRegId);
+      const born = parseKorRegId(person.korRegId, opts.now());
       return {
         ok: true,
         ci: mac('', person), // 88 characters, like a real CI

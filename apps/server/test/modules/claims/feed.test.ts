@@ -1,7 +1,7 @@
 // The hospital feed through app.inject(): keys (issued, sandbox, wrong, none, production), validation that names the
 // field, idempotency by (hospital, receipt number), batches, and identifiers stored only encrypted and hashed.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER, MAX_FEED_BATCH, OPERATOR_API, type FeedAnswer } from '@auto-claim/contract';
 import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
@@ -138,9 +138,10 @@ describe('validation', () => {
 
 describe("Korea's calendar day", () => {
   it("takes today's visit at 00:30 KST, when UTC still says yesterday; tomorrow's is refused", async () => {
-    // The feed's rules read the wall clock (packages/contract person.ts isRealDate): fake only Date.
+    // The feed's rules read the app's clock (the contract's isRealDate under it: apps/server/src/app.ts).
     const earlyMorning = new Date('2026-11-23T15:30:00Z'); // 2026-11-24 00:30 KST
-    vi.useFakeTimers({ toFake: ['Date'], now: earlyMorning });
+    const before = clock.now();
+    clock.set(earlyMorning);
     try {
       const today = await feed([treatmentRecord(who, { visitDate: '20261124' })]);
       expect(today.statusCode, today.body).toBe(200);
@@ -148,7 +149,7 @@ describe("Korea's calendar day", () => {
       expect(tomorrow.statusCode).toBe(400);
       expect(problemOf(tomorrow).errors?.[0]?.field).toBe('records.0.visitDate');
     } finally {
-      vi.useRealTimers();
+      clock.set(before);
     }
   });
 });

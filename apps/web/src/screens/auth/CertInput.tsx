@@ -18,7 +18,7 @@ import {
 } from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
 import { restoreSession } from '../../auth/session';
-import { useClaimStore } from '../../store/claim';
+import { useClaimStore, verifiedAs } from '../../store/claim';
 import { VerifyPurpose } from './VerifyPurpose';
 import { toast } from '../../ui';
 import { SmsCodeField } from './SmsCodeField';
@@ -35,7 +35,7 @@ const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - no
 
 export default function CertInput() {
   const navigate = useNavigate();
-  const { auth, reg, setAuth, setReg, setRepository } = useClaimStore();
+  const { auth, reg, setAuth, setRepository } = useClaimStore();
   // The person typed on /identity is in memory unless the tab was reloaded since.
   const resumed = !auth.custHp;
   const [deadlines, setDeadlines] = useState(() => ({
@@ -105,7 +105,7 @@ export default function CertInput() {
         smsAuthNum: digits,
         hospitalCode: auth.hospitalCode,
       });
-      setReg({ userCi: answer.ci });
+      verifiedAs(answer.ci);
       // spec §5: from now on the guard wants the cookie to carry exactly this session's hash, not just any value.
       setRepository({ hash: answer.hash, access_hash: answer.hash });
       // After a reload the person is known only to the server: the new session names them.

@@ -7,15 +7,15 @@ import { StartButton } from './Bottom';
 // until their code arrives after the first input or idle, and React then takes them over on their own.
 const BelowFirstScreen = lazy(() => afterFirstInputOrIdle().then(() => import('./BelowFirstScreen')));
 
-/** The landing parts in spec §2's order below whatever header the landing has. */
-export function LandingBody({ header }: { header: ReactNode }) {
+/** The landing parts in spec §2's order below whatever header the landing has; `hospitalCd` is whose landing it is. */
+export function LandingBody({ header, hospitalCd }: { header: ReactNode; hospitalCd: string }) {
   return (
     <div className="landing">
       {header}
       <Suspense fallback={null}>
         <BelowFirstScreen />
       </Suspense>
-      <StartButton />
+      <StartButton hospitalCd={hospitalCd} />
     </div>
   );
 }

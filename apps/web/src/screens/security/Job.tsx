@@ -5,7 +5,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { Code } from '@auto-claim/contract';
 import { useCodes } from '../../api/codes';
 import { loadFailedMessage } from '../../api/queryClient';
-import { useClaimStore } from '../../store/claim';
+import { jobGroupUi, useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
@@ -55,7 +55,7 @@ export default function Job() {
 
   const choose = (code: Code | undefined, group: Code | undefined) => {
     setReg({ jobCd: code?.code ?? '', jobNm: code?.codeNm ?? '' });
-    setUi({ jobCategoryNm: group?.codeNm ?? '' });
+    setUi(jobGroupUi(group));
   };
 
   const onMajor = (cd: string) => {

@@ -451,10 +451,13 @@ function TreatHistory({ child, inTabs = false }: { child?: ChildSubscription; in
     void alert(e instanceof ApiError ? e.detail : '청구하지 못했어요. 잠시 후 다시 시도해 주세요.', { title: '알림' });
 
   const claimVisit = async (v: TreatVisit) => {
+    // spec §3 UI deptNm: the department of the visit at hand, named in the question.
+    setUi({ deptNm: v.deptNm });
     const answer = await confirm(
       <>
         <strong>
-          {shortDay(v.treatDate)} {v.hospitalNm} 진료({won(v.paidAmt)})
+          {shortDay(v.treatDate)} {v.hospitalNm}
+          {v.deptNm && ` ${v.deptNm}`} 진료({won(v.paidAmt)})
         </strong>
         를 자동청구에 가입한 보험사에 청구할까요?
       </>,
