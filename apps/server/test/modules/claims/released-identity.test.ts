@@ -135,7 +135,11 @@ describe('a held record with the hospital’s spelling of her name', () => {
     const res = await post(OPS_HELD_API.release(recordId), { reason: REASON });
     expect(res.statusCode, res.body).toBe(200);
     await t.app.claimEngine.drain();
-    const [claim] = await t.db.db.selectFrom('claim').select(['id', 'status']).where('recordId', '=', recordId).execute();
+    const [claim] = await t.db.db
+      .selectFrom('claim')
+      .select(['id', 'status'])
+      .where('recordId', '=', recordId)
+      .execute();
     expect(claim).toMatchObject({ status: 'sent' });
     const request = sent.find((r) => r.claimId === Number(claim!.id))!;
     expect(request.channel).toBe('fax');

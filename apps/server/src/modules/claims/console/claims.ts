@@ -23,12 +23,7 @@ import type { AppContext } from '../../../context.js';
 import { keysetPage } from '../../../db/page.js';
 import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
-import {
-  operatorActionsOfClaim,
-  recordAccess,
-  recordOperatorAction,
-  releasesOfRecord,
-} from '../../audit/index.js';
+import { operatorActionsOfClaim, recordAccess, recordOperatorAction, releasesOfRecord } from '../../audit/index.js';
 import { hospitalsByCode, insurersByCode } from '../../reference/index.js';
 import { contactsOf, insuredPersonsOf, postNoMissingOf, subscriberOf } from '../../subscriptions/index.js';
 import { insuredOf, type RecordPerson } from '../common.js';
@@ -61,10 +56,7 @@ async function namesOf(db: Handle, hospitals: string[], insurers: string[]) {
  */
 async function maskedPatients(ctx: AppContext, rows: { personEnc: string; insuApplyId: string | null }[]) {
   const ids = [...new Set(rows.flatMap((r) => (r.insuApplyId ? [r.insuApplyId] : [])))];
-  const [contacts, subscribers] = await Promise.all([
-    contactsOf(ctx, ctx.db, ids),
-    insuredPersonsOf(ctx, ctx.db, ids),
-  ]);
+  const [contacts, subscribers] = await Promise.all([contactsOf(ctx, ctx.db, ids), insuredPersonsOf(ctx, ctx.db, ids)]);
   return rows.map((r) => {
     const insured = insuredOf(
       ctx.crypto.decryptJson<RecordPerson>(r.personEnc),

@@ -60,13 +60,7 @@ import {
   searchClaimsByPerson,
 } from './claims.js';
 import { claimExportRoutes } from './export-routes.js';
-import {
-  heldRecordDetail,
-  heldRecords,
-  releaseHeldRecord,
-  searchHeldRecords,
-  setAsideHeldRecord,
-} from './held.js';
+import { heldRecordDetail, heldRecords, releaseHeldRecord, searchHeldRecords, setAsideHeldRecord } from './held.js';
 import { hospitalConsoleRoutes } from './hospital-routes.js';
 import { recordClaimPackage } from './package.js';
 
