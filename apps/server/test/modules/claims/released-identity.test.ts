@@ -9,6 +9,8 @@
 // - the console's claim shows her (masked) with the record's name beside it, and its timeline has the release (who,
 //   when, why) between the hospital's record and the claim.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type FeedAnswer } from '@auto-claim/contract';
 import {
@@ -151,6 +153,10 @@ describe('a held record with the hospital’s spelling of her name', () => {
 
     // The package: page 1 the claim form (피보험자, 청구인, 서명), page 2 the receipt.
     const pdf = request.documents.find((d) => d.kind === 'package')!.body as Uint8Array;
+    // Kept for a person to look at (artifacts/documents, as the render suite keeps its pages).
+    const kept = path.resolve(import.meta.dirname, '../../../../../artifacts/documents');
+    mkdirSync(kept, { recursive: true });
+    writeFileSync(path.join(kept, 'released-identity-package.pdf'), pdf);
     const form1 = pageText(pdf, 1);
     // The form's two 성명 rows (피보험자, then 청구인) and the signature line.
     expect([...form1.matchAll(/성명 (\S+)/g)].map((m) => m[1])).toEqual(['홍길동', '홍길동']);
