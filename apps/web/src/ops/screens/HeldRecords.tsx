@@ -265,7 +265,16 @@ function Identities({
     );
   }
   const value = (k: keyof typeof FIELD_NM, v: { name: string; birthDate: string }) =>
-    k === 'birthDate' ? formatDate(v.birthDate) : v.name;
+    // A narrow screen breaks a date after its year (1985. / 01.01), never inside its digits.
+    k === 'birthDate' ? (
+      <>
+        {formatDate(v.birthDate).slice(0, 5)}
+        <wbr />
+        {formatDate(v.birthDate).slice(5)}
+      </>
+    ) : (
+      v.name
+    );
   return (
     <>
       <table className="ops-compare">
@@ -274,7 +283,7 @@ function Identities({
           <tr>
             <th scope="col">항목</th>
             <th scope="col">병원 기록</th>
-            <th scope="col">가입자 (본인인증)</th>
+            <th scope="col">가입자 본인인증</th>
           </tr>
         </thead>
         <tbody>
