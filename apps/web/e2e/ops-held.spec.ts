@@ -3,7 +3,10 @@
 // (held as identity mismatches); an operator (password + TOTP) sees them counted on the dashboard, releases one to the
 // subscriber with a reason and sees it claimed, sets the other aside, adds a note to the claim and reads it in the
 // timeline, and records a paid answer through the confirmation, which names the claim, the patient (masked) and the
-// amount; an empty amount is refused. axe finds nothing serious on any of it.
+// amount; an empty amount is refused. The caller search finds a held record by its receipt number and by the name the
+// hospital wrote; the release dialog shows the record beside the subscriber (names and birth dates, the differing one
+// marked) and says the insurer is told of the subscriber; the claim names her, the hospital's spelling beside it, and
+// its timeline has the release. axe finds nothing serious on any of it.
 import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
 import { HOSPITAL, feed, subscribe } from './patient-api';
 import { DESKTOP, signInOps } from './ops';
@@ -44,12 +47,43 @@ test('a held record released and claimed, another set aside, a note, and a paid 
   await snap(page, 'ops-held-02-list');
   await expectAccessible(page);
 
+  // The caller search: by the receipt number, then by the name as the hospital wrote it; the values stay out of the URL.
+  const callerSearch = page.getByRole('search', { name: '전화 문의로 확인이 필요한 기록 찾기' });
+  await callerSearch.getByLabel('영수증 번호').fill(released);
+  await callerSearch.getByRole('button', { name: '환자 찾기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '영수증 번호로 찾은 기록이에요' })).toBeVisible();
+  await expect(rowOf(released)).toBeVisible();
+  await expect(rowOf(setAside)).toHaveCount(0);
+  expect(page.url()).not.toContain(released);
+  await callerSearch.getByRole('button', { name: '환자 검색 지우기' }).click();
+  await callerSearch.getByLabel('이름').fill('서정히');
+  await callerSearch.getByRole('button', { name: '환자 찾기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '이름으로 찾은 기록이에요' })).toBeVisible();
+  await expect(rowOf(released)).toBeVisible();
+  await expect(rowOf(setAside)).toHaveCount(0);
+  await snap(page, 'ops-held-02-caller-search');
+  await expectAccessible(page);
+  await callerSearch.getByRole('button', { name: '환자 검색 지우기' }).click();
+  await expect(rowOf(setAside)).toBeVisible();
+
   // Released with a reason: the reason is required, then the record leaves the list and is claimed.
   await rowOf(released)
     .getByRole('button', { name: /처리하기/ })
     .click();
   const dialog = page.getByRole('dialog', { name: '보류된 기록 처리' });
   await expect(dialog).toContainText(released);
+  // The record beside the subscriber: the name differs (marked in words), the birth date does not; what is sent.
+  const compare = dialog.getByRole('table', { name: '병원 기록과 가입자 정보' });
+  const nameRow = compare.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^이름/ }) });
+  await expect(nameRow).toContainText('다름');
+  await expect(nameRow.getByRole('cell').nth(0)).toHaveText('서정히');
+  await expect(nameRow.getByRole('cell').nth(1)).toHaveText('서정희');
+  const birthRow = compare.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^생년월일/ }) });
+  await expect(birthRow).not.toContainText('다름');
+  await expect(dialog).toContainText('보험사에는 가입자 서정희님의 이름으로 청구돼요');
+  await expect(dialog).toContainText('병원 기록상 이름(서정히)');
+  await snap(page, 'ops-held-03-compare');
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: '가입자에게 연결하기' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('처리하는 이유를 2자 이상 적어 주세요.');
   await expect(dialog.getByLabel('처리하는 이유')).toHaveAttribute('aria-invalid', 'true');
@@ -80,7 +114,8 @@ test('a held record released and claimed, another set aside, a note, and a paid 
 
   // The released visit is claimed as usual.
   await page.goto(`/ops/claims?hospitalCd=${HOSPITAL}`);
-  const claimRow = page.getByRole('row').filter({ hasText: '37,310원' }).filter({ hasText: '서*히' });
+  // Under the subscriber's name, as the insurer is told.
+  const claimRow = page.getByRole('row').filter({ hasText: '37,310원' }).filter({ hasText: '서*희' });
   await expect(async () => {
     await page.reload();
     await expect(claimRow).toBeVisible({ timeout: 1000 });
@@ -91,6 +126,13 @@ test('a held record released and claimed, another set aside, a note, and a paid 
   await expect(page.getByRole('region', { name: '다음 할 일' })).toContainText(
     /보험사의 답을 기다려요|보험사로 보내요/,
   );
+  await expect(page.locator('dl.ops-summary')).toContainText('병원 기록상 이름: 서*히');
+  const releasedEntry = page
+    .getByRole('list', { name: '타임라인' })
+    .getByRole('listitem')
+    .filter({ hasText: '운영자가 보류된 기록을 가입자에게 연결했어요' });
+  await expect(releasedEntry).toContainText('병원에 전화해 이름 오타 확인');
+  await expect(releasedEntry).toContainText('보험사에는 가입자 서*희 이름으로 청구');
 
   // A note: required, then in the timeline with who.
   const note = page.getByRole('form', { name: '메모 남기기' });
@@ -114,7 +156,7 @@ test('a held record released and claimed, another set aside, a note, and a paid 
   await answer.getByRole('button', { name: '기록하기' }).click();
   const confirm = page.getByRole('dialog', { name: /보험사 답변을 '지급'\(으\)로 기록할까요\?/ });
   await expect(confirm).toContainText(`청구 ${claimId}`);
-  await expect(confirm).toContainText('환자 서*히');
+  await expect(confirm).toContainText('환자 서*희');
   await expect(confirm).toContainText('지급액 30,000원 (청구 금액 37,310원)');
   await snap(page, 'ops-held-05-answer-confirm');
   await expectAccessible(page);

@@ -1120,6 +1120,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/records/held/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 전화한 분이 말하는 것으로 확인이 필요한 기록 찾기 (병원 기록상 이름·생년월일, 영수증 번호, 가입자 휴대폰 번호를 하나 이상)
+     * @description 값은 저장하지 않고 키를 건 해시로만 비교해요. 검색은 운영자 기록(무엇으로 찾았는지, 값은 빼고)과 찾은 환자의 열람 기록에 남아요.
+     */
+    post: operations['searchHeldRecordsByPerson'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/records/held/{recordId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 보류된 기록과 가입자의 이름·생년월일을 나란히 (다른 항목 표시; 운영자 기록과 환자 열람 기록에 남아요) */
+    get: operations['getHeldRecord'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/records/held/{recordId}/release': {
     parameters: {
       query?: never;
@@ -8738,6 +8775,195 @@ export interface operations {
       };
     };
   };
+  searchHeldRecordsByPerson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cursor?: string;
+          /** @default 20 */
+          size?: number;
+          /** @enum {string} */
+          sort?: 'receivedAt' | 'visitDate' | 'hospitalCd';
+          /**
+           * @default desc
+           * @enum {string}
+           */
+          order?: 'asc' | 'desc';
+          /** @enum {string} */
+          reason?: 'identity_mismatch' | 'rrn_unconfirmed' | 'not_patients';
+          hospitalCd?: string;
+          name?: string;
+          phone?: string;
+          birthDate?: string;
+          receiptNo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              recordId: number;
+              hospitalCd: string;
+              receiptNo: string;
+              visitDate: string;
+              /** @enum {string} */
+              reason: 'identity_mismatch' | 'rrn_unconfirmed' | 'not_patients';
+              insuApplyId: string | null;
+              patientName: string;
+              releasable: boolean;
+              receivedAt: string;
+              decidedAt: string | null;
+            }[];
+            total: number;
+            capped: boolean;
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getHeldRecord: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        recordId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            recordId: number;
+            hospitalCd: string;
+            hospitalNm: string | null;
+            receiptNo: string;
+            visitDate: string;
+            /** @enum {string} */
+            reason: 'identity_mismatch' | 'rrn_unconfirmed' | 'not_patients';
+            releasable: boolean;
+            record: {
+              name: string;
+              birthDate: string;
+            };
+            subscriber: {
+              name: string;
+              birthDate: string;
+            } | null;
+            differs: ('name' | 'birthDate')[];
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: RECORD_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: RECORD_NOT_HELD) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   releaseHeldRecord: {
     parameters: {
       query?: never;
@@ -9062,6 +9288,7 @@ export interface operations {
               name: string;
               phone: string | null;
             };
+            recordName: string | null;
             hospitalNm: string | null;
             insuCompNm: string | null;
             receiptNo: string;
@@ -9203,6 +9430,7 @@ export interface operations {
               name: string;
               phone: string | null;
             };
+            recordName: string | null;
             hospitalNm: string | null;
             insuCompNm: string | null;
             receiptNo: string;
@@ -9380,6 +9608,7 @@ export interface operations {
               name: string;
               phone: string | null;
             };
+            recordName: string | null;
             hospitalNm: string | null;
             insuCompNm: string | null;
             receiptNo: string;
@@ -9554,6 +9783,7 @@ export interface operations {
               name: string;
               phone: string | null;
             };
+            recordName: string | null;
             hospitalNm: string | null;
             insuCompNm: string | null;
             receiptNo: string;

@@ -148,7 +148,13 @@ export type TimelineEntry = z.infer<typeof timelineEntry>;
 
 /** A claim as the console shows it: the engine's view plus the masked patient, names and the timeline. */
 export const opsClaimDetail = operatorClaimView.extend({
+  /** The patient as the subscription verified her (the name the documents write as 피보험자), masked. */
   patient: maskedPatient,
+  /**
+   * The name on the hospital's record, masked, when it is not the subscriber's (a held record an operator released to
+   * her): "병원 기록상 이름". Null when they agree.
+   */
+  recordName: z.string().nullable(),
   hospitalNm: z.string().nullable(),
   insuCompNm: z.string().nullable(),
   receiptNo: z.string(),

@@ -23,6 +23,9 @@ export const ACCESS_ACTIONS = [
   /** An operator released a held record to the patient (then claimed as usual): the patient reads why in a fixed
    * sentence; the operator's words stay in operator_action. */
   'operator_record_released',
+  /** An operator opened a held record beside the patient's verified name and birth date, to decide whether it is
+   * hers (actor operator:<id>). */
+  'operator_held_viewed',
   /** An operator set aside a record a hospital sent under the patient's details that was not theirs. */
   'operator_record_set_aside',
   /** The patient changed how she hears of her claims (detail kakao: 알림톡 with SMS/LMS fallback; sms: SMS/LMS only). */

@@ -112,6 +112,19 @@ export const operatorActionsOfClaim = (handle: Handle, claimId: number) =>
     .orderBy('id')
     .execute();
 
+/**
+ * The operators' releases of one held record to its subscriber, oldest first (by the partial index of migration
+ * 0053): the timeline of a claim made of it shows who released it, when and why.
+ */
+export const releasesOfRecord = (handle: Handle, recordId: number) =>
+  own<AuditTables>(handle)
+    .selectFrom('operatorAction')
+    .select(['id', 'at', 'loginId', 'action', 'reason', 'detail'])
+    .where('recordId', '=', recordId)
+    .where('action', '=', 'record_released')
+    .orderBy('id')
+    .execute();
+
 export { auditRoutes, type AuditLookups } from './routes.js';
 export { AUDIT_KEEP_DAYS, auditJobs, purgeAuditLogs } from './retention.js';
 export { ACCESS_ACTION, accessActionNm, accessSentence, type AccessFacts } from './sentences.js';

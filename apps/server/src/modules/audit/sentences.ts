@@ -94,6 +94,11 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
       `${f.hospitalNm(f.hospitalCd)}에서 보낸 ${f.visit}진료 기록을 운영자가 회원님의 것으로 확인했어요. 평소처럼 청구해 드려요.`,
   },
   // Never names the hospital or the visit: the record may be another person's.
+  operator_held_viewed: {
+    nm: '보류 기록 확인',
+    says: () =>
+      '병원이 보낸 진료 기록 1건이 회원님의 것인지 확인하려고, 운영자가 회원님의 이름과 생년월일을 병원 기록과 맞춰 봤어요.',
+  },
   operator_record_set_aside: {
     nm: '보류 기록 제외',
     says: () =>

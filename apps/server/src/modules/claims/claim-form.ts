@@ -12,7 +12,13 @@ export interface ClaimFormData {
   amount: number;
   insuCompNm: string;
   hospital: { hospitalCd: string; hospitalNm: string };
+  /** The insured: the subscriber's verified identity (common.ts, insuredOf). */
   person: { name: string; birthDate: string; rrnMasked: string };
+  /**
+   * The name and birth date as the hospital's record carries them, when they are not the subscriber's: a record an
+   * operator released to her (README "Operator console", "Held records"). Noted beside, never instead.
+   */
+  recordedAs?: { name: string; birthDate: string };
   telMasked: string;
   address: string;
   /** The payout account registered at subscription; absent when the subscription keeps none. */
@@ -39,6 +45,17 @@ export interface ClaimFormData {
 
 const won = (n: number) => `${new Intl.NumberFormat('ko-KR').format(n)}원`;
 
+/** The note beside a released record's documents: what the hospital wrote, and why the subscriber is named. */
+export function recordedAsNote(d: Pick<ClaimFormData, 'recordedAs'>): string | undefined {
+  const r = d.recordedAs;
+  if (!r) return undefined;
+  return (
+    `병원 기록상 이름: ${r.name} (생년월일 ${formatYmd(r.birthDate)}). 의료기관이 보낸 기록의 이름 또는 생년월일이 ` +
+    '가입 때 본인인증한 정보와 달라, 자동청구 운영자가 확인한 뒤 피보험자 본인의 진료로 처리했습니다. 이 청구서의 ' +
+    '피보험자 정보는 본인인증한 정보입니다.'
+  );
+}
+
 /** 보험금 청구서: one page. `signature`: d.signPng as an image the document already holds (not decoded again). */
 export async function writeClaimForm(l: TextLayout, d: ClaimFormData, signature?: PDFImage) {
   l.formBasis('■ 실손의료보험 보험금 청구서 (보험업계 표준 청구서 항목)');
@@ -48,6 +65,7 @@ export async function writeClaimForm(l: TextLayout, d: ClaimFormData, signature?
       label: '피보험자 (환자)',
       rows: [
         ['성명', d.person.name],
+        ...(d.recordedAs ? [['병원 기록상 이름', d.recordedAs.name] as [string, string]] : []),
         ['주민등록번호', d.person.rrnMasked],
         ['휴대폰 번호', d.telMasked],
         ['주소', d.address],
@@ -92,6 +110,8 @@ export async function writeClaimForm(l: TextLayout, d: ClaimFormData, signature?
       rows: [['서류', '진료비 영수증 내역, 진료기록 사본발급 위임장, 동의서, 신분증 사본(보험회사가 요구하는 경우)']],
     },
   ]);
+  const note = recordedAsNote(d);
+  if (note) l.paragraph(note, { size: 9, muted: true });
   l.paragraph(
     d.claimant
       ? `위와 같이 미성년자인 피보험자의 법정대리인(${d.claimant.relationNm})으로서 보험금을 청구합니다. ` +
@@ -120,6 +140,12 @@ export function writeReceipt(l: TextLayout, d: ClaimFormData) {
       rows: [
         ['성명', d.person.name],
         ['생년월일', formatYmd(d.person.birthDate)],
+        ...(d.recordedAs
+          ? [
+              ['병원 기록상 이름', d.recordedAs.name] as [string, string],
+              ['병원 기록상 생년월일', formatYmd(d.recordedAs.birthDate)] as [string, string],
+            ]
+          : []),
       ],
     },
     {

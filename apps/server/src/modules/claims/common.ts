@@ -49,3 +49,49 @@ export interface RecordDetail {
   department: string;
   kcdCodes: string[];
 }
+
+/** The subscriber's verified identity as the subscription keeps it (subscriptions' insuredPersonsOf). */
+export interface SubscriberIdentity {
+  userNm: string;
+  /** YYYYMMDD */
+  birthday: string;
+  /** The RRN's back part (7 digits), or ''. */
+  userIdno2: string;
+}
+
+/** Who a claim's documents name as the insured (피보험자), and the record's own identity where it differs. */
+export interface InsuredIdentity {
+  name: string;
+  birthDate: string;
+  rrn?: string;
+  ci?: string;
+  /** The name and birth date as the hospital sent them, when they are not the subscriber's (a released record). */
+  recordedAs?: { name: string; birthDate: string };
+}
+
+/**
+ * The insured of a claim (README "Operator console", "Held records"): always the subscriber's verified name and birth
+ * date, never the record's spelling, which an operator may have released to her with a typo in it; the record's own
+ * name and birth date beside it when they differ, as the hospital sent them. The RRN is the subscriber's when the
+ * subscription keeps its back part, else the record's when it is of her birth date. Without a subscription (none
+ * left), the record's.
+ */
+export function insuredOf(recorded: RecordPerson, sub: SubscriberIdentity | undefined): InsuredIdentity {
+  if (!sub?.userNm || !/^\d{8}$/.test(sub.birthday)) {
+    return { name: recorded.name, birthDate: recorded.birthDate, rrn: recorded.rrn, ci: recorded.ci };
+  }
+  const front = sub.birthday.slice(2);
+  const rrn = /^\d{7}$/.test(sub.userIdno2)
+    ? front + sub.userIdno2
+    : recorded.rrn?.startsWith(front)
+      ? recorded.rrn
+      : undefined;
+  const differs = recorded.name.trim() !== sub.userNm.trim() || recorded.birthDate !== sub.birthday;
+  return {
+    name: sub.userNm.trim(),
+    birthDate: sub.birthday,
+    rrn,
+    ci: recorded.ci,
+    ...(differs ? { recordedAs: { name: recorded.name.trim(), birthDate: recorded.birthDate } } : {}),
+  };
+}

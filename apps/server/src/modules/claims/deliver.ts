@@ -11,12 +11,15 @@ import type { DeliveryDocument, DeliveryRequest, DeliveryResult } from '../../pr
 import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
 import { deliverySettingsOf, pausedInsurers } from '../reference/index.js';
+import { insuredPersonsOf } from '../subscriptions/index.js';
 import {
   DELIVER_BATCH,
   RECEIPT_COLUMNS,
   faxOutcomePollMs,
+  insuredOf,
   sha256Hex,
   type ReceiptFields,
+  type SubscriberIdentity,
   type RecordDetail,
   type RecordPerson,
 } from './common.js';
@@ -76,7 +79,9 @@ export async function logDelivered(
 
 /**
  * The electronic claim for an insurer API: the claim form and the receipt details as canonical JSON, so the same
- * claim always gives the same bytes and SHA-256. The PDF package (documents.ts) is built beside it, lazily.
+ * claim always gives the same bytes and SHA-256. The PDF package (documents.ts) is built beside it, lazily. The insured
+ * is the subscriber's verified identity (`subscriber`, common.ts insuredOf); a record whose name or birth date the
+ * hospital wrote otherwise (released by an operator) carries them as `hospitalRecord`, beside, never instead.
  */
 export function electronicDocuments(
   ctx: AppContext,
@@ -87,15 +92,19 @@ export function electronicDocuments(
     amount: number;
     hospitalCd: string;
   },
+  subscriber: SubscriberIdentity | undefined,
 ): DeliveryDocument[] {
-  const person = ctx.crypto.decryptJson<RecordPerson>(d.personEnc);
+  const insured = insuredOf(ctx.crypto.decryptJson<RecordPerson>(d.personEnc), subscriber);
   const detail = ctx.crypto.decryptJson<RecordDetail>(d.detailEnc);
   const claimForm = JSON.stringify({
     form: '실손의료보험 보험금 청구서',
     claimId: d.claimId,
     insuCompCd: d.insuCompCd,
     insuApplyId: d.insuApplyId,
-    insured: { name: person.name, birthDate: person.birthDate, rrn: person.rrn ?? null, ci: person.ci ?? null },
+    insured: { name: insured.name, birthDate: insured.birthDate, rrn: insured.rrn ?? null, ci: insured.ci ?? null },
+    ...(insured.recordedAs
+      ? { hospitalRecord: { patientName: insured.recordedAs.name, birthDate: insured.recordedAs.birthDate } }
+      : {}),
     claimAmount: d.amount,
     cause: '질병 또는 상해로 인한 의료비',
     mandate: '위임장 및 개인(신용)정보 처리 동의서는 가입 시 서명본으로 갈음',
@@ -313,9 +322,12 @@ export async function deliverBatch(
     const outcomes = new Map<number, Outcome>();
     const ready: { d: DueDelivery; request: DeliveryRequest }[] = [];
     const settings = await deliverySettingsOf(tx, [...new Set(due.map((d) => d.insuCompCd))]);
+    const subscribers = await insuredPersonsOf(ctx, tx, [
+      ...new Set(due.flatMap((d) => (d.insuApplyId ? [d.insuApplyId] : []))),
+    ]);
     for (const d of due) {
       try {
-        const documents = electronicDocuments(ctx, d);
+        const documents = electronicDocuments(ctx, d, d.insuApplyId ? subscribers.get(d.insuApplyId) : undefined);
         const wantsPackage = d.channel === 'fax' || provider.wantsPackage === true;
         if (wantsPackage && renderPackage)
           documents.push(await inSavepoint(tx, () => renderPackage(ctx, tx, d.claimId)));

@@ -11,7 +11,7 @@ import type { ClaimDocumentKind } from '../../db/schema.js';
 import type { DeliveryDocument } from '../../providers/delivery/types.js';
 import type { ClaimFormData } from './claim-form.js';
 import { PACKAGE_PDF, type PackageInput } from './package-pdf.js';
-import { RECEIPT_COLUMNS, sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
+import { RECEIPT_COLUMNS, insuredOf, sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
 import { bankNameOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { paperworkOf, signedDocuments } from '../subscriptions/index.js';
 import { own, type Handle } from '../../db/handle.js';
@@ -46,7 +46,6 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
     .select(['c.id', 'c.amount', 'c.insuApplyId', 'c.insuCompCd', 'c.createdAt', 'r.hospitalCd', ...RECEIPT_COLUMNS])
     .where('c.id', '=', claimId)
     .executeTakeFirstOrThrow();
-  const person = ctx.crypto.decryptJson<RecordPerson>(c.personEnc);
   const detail = ctx.crypto.decryptJson<RecordDetail>(c.detailEnc);
   const date = kstToday(new Date(c.createdAt));
   const [[hospital], [insurer], photo, paper] = await Promise.all([
@@ -64,6 +63,8 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
   const bankNm = paper?.bankCd ? await bankNameOf(db, paper.bankCd) : '';
   const rel = BANK_ACCOUNT_RELS.find((r) => r.code === paper?.bankAccountRel)?.name;
   const sub = paper?.person;
+  // The subscriber's verified identity, never the record's spelling (common.ts, insuredOf).
+  const person = insuredOf(ctx.crypto.decryptJson<RecordPerson>(c.personEnc), sub);
   const telMasked = sub?.userTel ? maskPhone(sub.userTel) : '-';
   const address = [sub?.userAddr, sub?.userAddrDetail].filter(Boolean).join(' ') || '-';
   const signPng = paper?.signPng;
@@ -74,6 +75,7 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
     insuCompNm,
     hospital: { hospitalCd: c.hospitalCd, hospitalNm },
     person: { name: person.name, birthDate: person.birthDate, rrnMasked: mask(person.rrn, person.birthDate) },
+    ...(person.recordedAs ? { recordedAs: person.recordedAs } : {}),
     telMasked,
     address,
     account:

@@ -18,6 +18,7 @@ export { adultNotices, tellGuardian, type GuardianText } from './child-notices.j
 export { cancelForDispute, disputeById, disputePage, markDisputeResolved, type DisputeClaimant } from './disputes.js';
 export {
   contactsOf,
+  insuredPersonsOf,
   latestMinAmt,
   linkSubscriptionLive,
   liveSubscriptionOf,

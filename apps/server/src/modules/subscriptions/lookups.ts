@@ -367,3 +367,26 @@ export async function paperworkOf(ctx: AppContext, handle: Handle, insuApplyId: 
     idcardImg: () => fileBytes(ctx, row.idcardImgBlobId, row.idcardImgSha256, row.idcardImgEnc),
   };
 }
+
+/**
+ * The verified identity of each subscription (name, birth date, the RRN's back part): what a claim's documents name
+ * as the insured, whatever spelling the hospital's record carries (claims' insuredOf).
+ */
+export async function insuredPersonsOf(
+  ctx: AppContext,
+  handle: Handle,
+  insuApplyIds: string[],
+): Promise<Map<string, { userNm: string; birthday: string; userIdno2: string }>> {
+  if (insuApplyIds.length === 0) return new Map();
+  const rows = await own<SubscriptionsTables>(handle)
+    .selectFrom('subscription')
+    .select(['insuApplyId', 'personEnc'])
+    .where('insuApplyId', 'in', insuApplyIds)
+    .execute();
+  return new Map(
+    rows.map((r) => {
+      const p = personOf(ctx, r.personEnc);
+      return [r.insuApplyId, { userNm: p.userNm, birthday: p.birthday, userIdno2: p.userIdno2 }] as const;
+    }),
+  );
+}

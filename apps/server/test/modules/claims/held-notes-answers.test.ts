@@ -272,7 +272,12 @@ describe('a claim carries its story', () => {
     expect(entry).toMatchObject({ title: '운영자 메모', detail: note, actor: `operator:${op.loginId}` });
     expect(entry.at).toBe(clock.now().toISOString());
     // Once in the timeline: the operators' record of adding it is not a second entry, and keeps no text.
-    expect((await detail()).timeline.filter((e) => e.kind === 'operator' || e.kind === 'note')).toHaveLength(1);
+    // (The claim's record was released by an operator: that release is the timeline's one operator entry.)
+    const timeline = (await detail()).timeline;
+    expect(timeline.filter((e) => e.kind === 'note')).toHaveLength(1);
+    expect(timeline.filter((e) => e.kind === 'operator').map((e) => e.title)).toEqual([
+      '운영자가 보류된 기록을 가입자에게 연결했어요',
+    ]);
     const logged = await t.db.db
       .selectFrom('operatorAction')
       .select(['reason', 'detail'])

@@ -97,6 +97,12 @@ export function ClaimDetail() {
         <dt>환자</dt>
         <dd>
           {claim.patient.name} {claim.patient.phone ?? ''}
+          {claim.recordName && (
+            <span className="ops-record-name">
+              {' '}
+              (병원 기록상 이름: {claim.recordName}. 보험사에는 가입자 이름으로 청구해요)
+            </span>
+          )}
         </dd>
         <dt>병원</dt>
         <dd>

@@ -1,24 +1,39 @@
 // Records held because whose they are is in doubt (docs/hospital-integration.md, "Matching"): never claimed or shown
 // to anyone until decided. Each has a way out: released to the subscriber (then claimed as usual) or set aside (never
 // claimed; the hospital's feed says so), each with a reason that goes to the operators' record. The pattern of every
-// console list: filters in a form, the table (DataTable), the state in the address.
+// console list: filters in a form, the table (DataTable), the state in the address; a caller's keys (PersonSearch) in
+// history state only. The decision's dialog shows the record beside the subscriber (names and birth dates, the
+// differing ones marked) and says whom the insurer will be told of: always the subscriber (README "Operator console",
+// "Held records").
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
-import { HELD_REASON_NM, OPS_EXPORT_API, heldDecisionBody } from '@auto-claim/contract/ops';
+import {
+  HELD_REASON_NM,
+  OPS_EXPORT_API,
+  heldDecisionBody,
+  searchedWith,
+  type HeldRecordDetail,
+} from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api';
+import { personOf } from '../back';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
 import { useListParams } from '../list';
-import { useDecideHeld, useHeldRecords, type HeldDecision } from '../api/records';
+import { PERSON_FIELDS, PersonSearch } from '../PersonSearch';
+import { useDecideHeld, useHeldRecord, useHeldRecords, type HeldDecision } from '../api/records';
 
 const col = createColumnHelper<OperatorHeldRecord>();
 
 export function HeldRecords() {
   const heading = useFocusHeading();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [params, update] = useListParams({ sort: 'receivedAt', order: 'desc' });
-  const list = useHeldRecords(params);
+  const person = personOf(location.state);
+  const list = useHeldRecords(params, person);
   const [hospitalCd, setHospitalCd] = useState(String(params.hospitalCd ?? ''));
   const [notice, setNotice] = useState<string>();
   const [selected, setSelected] = useState<OperatorHeldRecord>();
@@ -62,6 +77,16 @@ export function HeldRecords() {
       <p role="status" aria-live="polite">
         {notice}
       </p>
+      <PersonSearch
+        what="확인이 필요한 기록"
+        person={person}
+        onFind={(keys) => {
+          const next = new URLSearchParams(location.search);
+          next.delete('cursor');
+          void navigate({ search: next.toString() }, { state: { person: keys } });
+        }}
+        onClear={() => void navigate({ search: location.search }, { state: null })}
+      />
       <form className="ops-filters" onSubmit={search} role="search" aria-label="기록 찾기">
         <label>
           사유
@@ -80,6 +105,12 @@ export function HeldRecords() {
         </label>
         <button type="submit">찾기</button>
       </form>
+      {person && (
+        <p role="status" className="ops-person-status">
+          {searchedWith(PERSON_FIELDS.filter((k) => person[k]))} 찾은 기록이에요. 이름과 생년월일은 병원 기록에 적힌
+          대로 찾고, 휴대폰 번호는 가입자의 번호로 찾아요.
+        </p>
+      )}
       <DataTable
         caption="확인이 필요한 기록"
         columns={columns}
@@ -89,8 +120,8 @@ export function HeldRecords() {
         rowId={(r) => String(r.recordId)}
         isLoading={list.isFetching}
         error={list.error}
-        empty="확인이 필요한 기록이 없어요."
-        exportPath={OPS_EXPORT_API.heldRecords}
+        empty={person ? '말씀하신 내용과 맞는 기록이 없어요.' : '확인이 필요한 기록이 없어요.'}
+        exportPath={person ? undefined : OPS_EXPORT_API.heldRecords}
       />
       {selected && (
         <DecideDialog
@@ -123,6 +154,7 @@ function DecideDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const decide = useDecideHeld();
+  const detail = useHeldRecord(record.recordId);
   const id = useId();
   useEffect(() => {
     dialog.current?.showModal();
@@ -153,11 +185,15 @@ function DecideDialog({
           </dd>
           <dt>진료일</dt>
           <dd>{formatDate(record.visitDate)}</dd>
-          <dt>기록의 이름</dt>
-          <dd>{record.patientName}</dd>
           <dt>사유</dt>
           <dd>{HELD_REASON_NM[record.reason]}</dd>
         </dl>
+        <Identities
+          detail={detail.data}
+          loading={detail.isPending}
+          failed={detail.isError}
+          masked={record.patientName}
+        />
         <p>
           {record.releasable
             ? '가입자의 진료가 맞으면 연결해요: 평소처럼 청구하고 환자의 기록에 남아요. 아니면 청구하지 않기로 해요.'
@@ -200,5 +236,80 @@ function DecideDialog({
         </div>
       </form>
     </dialog>
+  );
+}
+
+const FIELD_NM = { name: '이름', birthDate: '생년월일' } as const;
+
+/**
+ * The record beside the subscriber: each field in a row, the hospital's and the subscriber's side by side, a row that
+ * differs marked in words ("다름") as well as by its look; then whom the insurer is told of.
+ */
+function Identities({
+  detail,
+  loading,
+  failed,
+  masked,
+}: {
+  detail: HeldRecordDetail | undefined;
+  loading: boolean;
+  failed: boolean;
+  masked: string;
+}) {
+  if (loading) return <p aria-busy="true">병원 기록과 가입자 정보를 불러오고 있어요.</p>;
+  if (failed || !detail) {
+    return (
+      <p className="ops-error">
+        병원 기록과 가입자 정보를 불러오지 못했어요(기록의 이름 {masked}). 창을 닫고 다시 열어 주세요.
+      </p>
+    );
+  }
+  const value = (k: keyof typeof FIELD_NM, v: { name: string; birthDate: string }) =>
+    // A narrow screen breaks a date after its year (1985. / 01.01), never inside its digits.
+    k === 'birthDate' ? (
+      <>
+        {formatDate(v.birthDate).slice(0, 5)}
+        <wbr />
+        {formatDate(v.birthDate).slice(5)}
+      </>
+    ) : (
+      v.name
+    );
+  return (
+    <>
+      <table className="ops-compare">
+        <caption>병원 기록과 가입자 정보</caption>
+        <thead>
+          <tr>
+            <th scope="col">항목</th>
+            <th scope="col">병원 기록</th>
+            <th scope="col">가입자 본인인증</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(['name', 'birthDate'] as const).map((k) => {
+            const differs = detail.differs.includes(k);
+            return (
+              <tr key={k} className={differs ? 'ops-compare__differs' : undefined}>
+                <th scope="row">
+                  {FIELD_NM[k]}
+                  {differs && <span className="ops-compare__badge">다름</span>}
+                </th>
+                <td>{differs ? <mark>{value(k, detail.record)}</mark> : value(k, detail.record)}</td>
+                <td>{detail.subscriber ? value(k, detail.subscriber) : '가입자 없음'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {detail.releasable && detail.subscriber && (
+        <p className="ops-compare__sent">
+          연결하면 보험사에는 가입자 <strong>{detail.subscriber.name}</strong>님의 이름으로 청구돼요
+          {detail.differs.length > 0
+            ? `. 청구서에는 병원 기록상 이름(${detail.record.name})을 참고로 함께 적어요.`
+            : '.'}
+        </p>
+      )}
+    </>
   );
 }

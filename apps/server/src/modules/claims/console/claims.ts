@@ -15,7 +15,7 @@ import {
   type RevealAnswer,
   type TimelineEntry,
 } from '@auto-claim/contract/ops';
-import { CLAIM_STATUS_NM, maskName, maskPhone } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM, maskName, maskPhone, sameName } from '@auto-claim/contract';
 import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery, opsClaimsSearchBody } from '@auto-claim/contract/ops';
 import { sql } from 'kysely';
@@ -23,10 +23,16 @@ import type { AppContext } from '../../../context.js';
 import { keysetPage } from '../../../db/page.js';
 import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
-import { operatorActionsOfClaim, recordAccess, recordOperatorAction } from '../../audit/index.js';
+import { operatorActionsOfClaim, recordAccess, recordOperatorAction, releasesOfRecord } from '../../audit/index.js';
 import { bankNameOf, hospitalsByCode, insurersByCode } from '../../reference/index.js';
-import { contactsOf, payoutAccountOf, postNoMissingOf, subscriberOf } from '../../subscriptions/index.js';
-import type { RecordPerson } from '../common.js';
+import {
+  contactsOf,
+  insuredPersonsOf,
+  payoutAccountOf,
+  postNoMissingOf,
+  subscriberOf,
+} from '../../subscriptions/index.js';
+import { insuredOf, type RecordPerson } from '../common.js';
 import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
 import type { Handle } from '../../../db/handle.js';
@@ -49,15 +55,25 @@ async function namesOf(db: Handle, hospitals: string[], insurers: string[]) {
   };
 }
 
-/** The masked patient of each row: the name the hospital sent, the phone the subscription verified. */
+/**
+ * The masked patient of each row: the name and phone the subscription verified (the name the claim's documents write,
+ * common.ts insuredOf), the hospital's when no subscription is left; and the record's own name, masked, where the
+ * hospital wrote another (a released held record), for "병원 기록상 이름".
+ */
 async function maskedPatients(ctx: AppContext, rows: { personEnc: string; insuApplyId: string | null }[]) {
-  const contacts = await contactsOf(ctx, ctx.db, [
-    ...new Set(rows.flatMap((r) => (r.insuApplyId ? [r.insuApplyId] : []))),
-  ]);
+  const ids = [...new Set(rows.flatMap((r) => (r.insuApplyId ? [r.insuApplyId] : [])))];
+  const [contacts, subscribers] = await Promise.all([contactsOf(ctx, ctx.db, ids), insuredPersonsOf(ctx, ctx.db, ids)]);
   return rows.map((r) => {
-    const person = ctx.crypto.decryptJson<RecordPerson>(r.personEnc);
+    const insured = insuredOf(
+      ctx.crypto.decryptJson<RecordPerson>(r.personEnc),
+      r.insuApplyId ? subscribers.get(r.insuApplyId) : undefined,
+    );
     const tel = r.insuApplyId ? contacts.get(r.insuApplyId)?.userTel : undefined;
-    return { name: maskName(person.name), phone: tel ? maskPhone(tel) : null };
+    const recorded = insured.recordedAs?.name;
+    return {
+      patient: { name: maskName(insured.name), phone: tel ? maskPhone(tel) : null },
+      recordName: recorded && !sameName(recorded, insured.name) ? maskName(recorded) : null,
+    };
   });
 }
 
@@ -255,7 +271,7 @@ async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, pe
         amount: r.amount,
         paidAmount: r.paidAmount,
         status: r.status,
-        patient: patients[i]!,
+        patient: patients[i]!.patient,
         delivery:
           r.channel && r.deliveryStatus
             ? { channel: r.channel, status: r.deliveryStatus, attempts: r.attempts ?? 0 }
@@ -363,6 +379,8 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       .select([
         'c.insuApplyId',
         'c.createdAt',
+        'c.recordId',
+        'r.releasedAt',
         'r.personEnc',
         'r.receiptNo',
         'r.receivedAt',
@@ -398,11 +416,13 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       .orderBy('id')
       .execute(),
   ]);
-  const [[patient], names, postNoMissing, account] = await Promise.all([
+  const [[patient], names, postNoMissing, account, releases] = await Promise.all([
     maskedPatients(ctx, [c]),
     namesOf(db, [view.hospitalCd], [view.insuCompCd]),
     c.insuApplyId ? postNoMissingOf(ctx, ctx.db, c.insuApplyId) : undefined,
     c.insuApplyId ? payoutAccountOf(ctx, ctx.db, c.insuApplyId) : undefined,
+    // A record held for its identity and released by an operator: the release is part of this claim's story.
+    c.releasedAt ? releasesOfRecord(db, Number(c.recordId)) : [],
   ]);
   const payout = account
     ? {
@@ -435,6 +455,23 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       rank: 0,
       seq: 0,
     },
+    ...releases.map((a) => ({
+      ...empty,
+      at: iso(a.at),
+      kind: 'operator' as const,
+      title: operatorActionDid(a.action),
+      detail: [
+        a.reason,
+        patient!.recordName
+          ? `병원 기록상 이름 ${patient!.recordName}, 보험사에는 가입자 ${patient!.patient.name} 이름으로 청구`
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      actor: `operator:${a.loginId}`,
+      rank: 0,
+      seq: 1 + Number(a.id),
+    })),
     ...history.map((h) => ({
       ...empty,
       at: iso(h.at),
@@ -496,7 +533,8 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
   entries.sort((a, b) => a.at.localeCompare(b.at) || a.rank - b.rank || a.seq - b.seq);
   return {
     ...view,
-    patient: patient!,
+    patient: patient!.patient,
+    recordName: patient!.recordName,
     hospitalNm: names.hospital.get(view.hospitalCd) ?? null,
     insuCompNm: names.insurer.get(view.insuCompCd) ?? null,
     receiptNo: c.receiptNo,
@@ -642,7 +680,7 @@ export async function deadLetterPage(
       attempts: r.attempts,
       lastError: r.lastError,
       failedAt: iso(r.deadAt ?? r.claim.updatedAt),
-      patient: patients[i]!,
+      patient: patients[i]!.patient,
       handled: r.handledAt && r.handledBy ? { at: iso(r.handledAt), by: r.handledBy, note: r.handledNote ?? '' } : null,
     })),
   };

@@ -116,7 +116,7 @@ export async function recordPersonSearch(
   handle: Handle,
   p: PersonSearch,
   found: { ciHmac: string; claimId?: number | null }[],
-  o: { by: By; target: 'claims' | 'access-log'; firstPage: boolean; now: Date },
+  o: { by: By; target: 'claims' | 'access-log' | 'held'; firstPage: boolean; now: Date },
 ) {
   if (!namesAPerson(p)) return;
   const kinds = keysNamed(p).join(',');

@@ -31,6 +31,8 @@ import {
   heldDecisionAnswer,
   heldDecisionBody,
   heldRecordParams,
+  heldRecordDetail as heldRecordDetailAnswer,
+  heldRecordsSearchBody,
 } from '@auto-claim/contract/ops';
 import {
   OPERATOR_API,
@@ -58,7 +60,7 @@ import {
   searchClaimsByPerson,
 } from './claims.js';
 import { claimExportRoutes } from './export-routes.js';
-import { heldRecords, releaseHeldRecord, setAsideHeldRecord } from './held.js';
+import { heldRecordDetail, heldRecords, releaseHeldRecord, searchHeldRecords, setAsideHeldRecord } from './held.js';
 import { hospitalConsoleRoutes } from './hospital-routes.js';
 import { recordClaimPackage } from './package.js';
 
@@ -81,6 +83,41 @@ const oneClaimRoutes =
         },
       },
       async (req) => heldRecords(ctx, req.query),
+    );
+
+    // A POST: the caller's name, phone or birth date ride in the body, never in a URL (nor the server's request log).
+    app.post(
+      OPS_HELD_API.search,
+      {
+        config: operatorRoute('operator'),
+        schema: {
+          operationId: 'searchHeldRecordsByPerson',
+          tags,
+          summary:
+            '전화한 분이 말하는 것으로 확인이 필요한 기록 찾기 (병원 기록상 이름·생년월일, 영수증 번호, 가입자 휴대폰 번호를 하나 이상)',
+          description:
+            '값은 저장하지 않고 키를 건 해시로만 비교해요. 검색은 운영자 기록(무엇으로 찾았는지, 값은 빼고)과 찾은 환자의 열람 기록에 남아요.',
+          body: heldRecordsSearchBody,
+          response: { 200: heldRecordsAnswer },
+        },
+      },
+      (req) => searchHeldRecords(ctx, req.body, byOperator(ctx, req)),
+    );
+
+    app.get(
+      OPS_HELD_API.detail(':recordId'),
+      {
+        config: operatorRoute('operator', 'RECORD_NOT_FOUND', 'RECORD_NOT_HELD'),
+        schema: {
+          operationId: 'getHeldRecord',
+          tags,
+          summary:
+            '보류된 기록과 가입자의 이름·생년월일을 나란히 (다른 항목 표시; 운영자 기록과 환자 열람 기록에 남아요)',
+          params: heldRecordParams,
+          response: { 200: heldRecordDetailAnswer },
+        },
+      },
+      (req) => heldRecordDetail(ctx, req.params.recordId, byOperator(ctx, req)),
     );
 
     app.post(
