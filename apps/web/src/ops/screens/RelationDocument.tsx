@@ -40,7 +40,7 @@ function DocumentFile({ doc }: { doc: RelationDocumentDetail }) {
     return (
       <div className="ops-reldoc__file ops-reldoc__pdf">
         <p>
-          올린 {name}는 PDF 파일이에요 ({Math.max(1, Math.round(doc.file.bytes / 1024))}KB). 파일 안의 스크립트가
+          올린 서류({name})는 PDF 파일이에요 ({Math.max(1, Math.round(doc.file.bytes / 1024))}KB). 파일 안의 스크립트가
           실행되지 않도록 서버가 격리한 새 창에서 열어요.
         </p>
         <a className="ops-primary" href={url} target="_blank" rel="noopener noreferrer">
