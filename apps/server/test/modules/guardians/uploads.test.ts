@@ -9,7 +9,6 @@
 // - a link session (before SMS step-up) reads her children masked: no full name, no birth date;
 // - from the child's 19th birthday her guardian cannot change her payout account;
 // - a child whose resident number another holds is refused in words that name no one, after every other check.
-import { deflateRawSync, constants } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
@@ -20,6 +19,7 @@ import { inspectPdf, PDF_INFLATE_BUDGET } from '../../../src/documents/pdf-check
 import { MAX_RELATION_UPLOADS_PER_DAY } from '../../../src/modules/guardians/relation.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { dataUrl, images, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
+import { deflateBomb } from '../../../fixtures/uploads.js';
 import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
@@ -80,34 +80,6 @@ async function pdf(opts: { script?: boolean } = {}) {
     );
   }
   return doc.save();
-}
-
-/**
- * A deflate bomb of `bytes` at most: a one-page PDF whose object stream (which a parser inflates to read the objects
- * in it) is zeros deflated about 1,000:1, here 2 GiB from 2 MiB. Made without ever holding the zeros: one 16 MiB
- * block, flushed full (independent of what comes before), repeated, then the final block and the stream's checksum.
- */
-function deflateBomb(bytes = 2 * 1024 * 1024) {
-  const zeros = 16 * 1024 * 1024;
-  const block = deflateRawSync(Buffer.alloc(zeros), { finishFlush: constants.Z_FULL_FLUSH });
-  const head = Buffer.from(
-    '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\n' +
-      'endobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n',
-    'latin1',
-  );
-  const repeats = Math.floor((bytes - head.length - 400) / block.length);
-  const inflated = repeats * zeros;
-  // zlib: header, the blocks, an empty final block, Adler-32 of the zeros (a = 1, b = n mod 65521).
-  const adler = Buffer.alloc(4);
-  adler.writeUInt32BE((((inflated % 65521) << 16) | 1) >>> 0);
-  const stream = Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array(repeats).fill(block), Buffer.from([3, 0]), adler]);
-  const obj = Buffer.from(
-    `4 0 obj\n<< /Type /ObjStm /N 1 /First 10 /Filter /FlateDecode /Length ${stream.length} >>\nstream\n`,
-    'latin1',
-  );
-  const tail = Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 5 >>\n%%EOF\n', 'latin1');
-  const file = Buffer.concat([head, obj, stream, tail]);
-  return { file, inflated };
 }
 
 let mother: Verified;
