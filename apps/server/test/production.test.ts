@@ -624,8 +624,9 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
           `${control.waits.length} before it, slowest ${control.slowest.toFixed(1)} ms`,
       );
       expect(bombed.waits.length).toBeGreaterThan(8);
-      // 100 ms on a quiet machine; on one whose own noise exceeds that (a shared machine's load), 100 ms above it.
-      expect(bombed.slowest).toBeLessThan(100 + Math.max(0, control.slowest - 20));
+      // Under 100 ms where the machine's own noise just before was under that; on a machine loaded by other processes
+      // the wall clock counts their turns too, and the wait is bounded loosely (parsed on the event loop: minutes).
+      expect(bombed.slowest).toBeLessThan(control.slowest < 100 ? 100 : 5_000);
     },
   );
 

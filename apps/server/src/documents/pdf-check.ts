@@ -106,7 +106,9 @@ export async function inspectPdf(input: Uint8Array): Promise<PdfVerdict> {
   const streams = streamsOf(text, bytes);
   const objectStreams: string[] = [];
   for (const s of streams) {
-    const filters = filtersOf(s.dict);
+    // A parser reads /F#69lter as /Filter: so does this check.
+    const dict = decodeName(s.dict);
+    const filters = filtersOf(dict);
     if (!filters) return { ok: false, reason: 'filter' };
     let data: Buffer = s.data;
     let decoded = true;
@@ -128,7 +130,7 @@ export async function inspectPdf(input: Uint8Array): Promise<PdfVerdict> {
       }
       budget -= data.length;
     }
-    if (decoded && /\/Type\s*\/ObjStm/.test(s.dict)) objectStreams.push(data.toString('latin1'));
+    if (decoded && /\/Type\s*\/ObjStm/.test(dict)) objectStreams.push(data.toString('latin1'));
   }
   // The dictionaries: the file with its streams' data cut out (compressed bytes may spell anything).
   let dictionaries = '';

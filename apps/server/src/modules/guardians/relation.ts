@@ -7,10 +7,9 @@
 // (documents/pdf-check.ts), never parsed on the event loop; a photo is decoded by sharp in libuv's threads, its pixels
 // bounded from its header. Retention: a subscription keeps its newest document only (the one the operator decides);
 // an earlier one goes, row and file, as the new one is kept, and all of them when the subscription ends (files.ts).
-import { kstToday } from '@auto-claim/contract';
-import { PDF_CHECK, UploadCheckAborted, type PdfVerdict } from '../../documents/index.js';
 import {
   CHILD_PROBLEMS,
+  kstToday,
   MAX_RELATION_DOCUMENT_BYTES,
   relationIssueDateProblem,
   type ChildSubscription,
@@ -18,6 +17,7 @@ import {
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { own } from '../../db/handle.js';
+import { PDF_CHECK, UploadCheckAborted, type PdfVerdict } from '../../documents/index.js';
 import { AppError } from '../../http/problem.js';
 import { checkImage, dataUrlBytes, reencodeDocumentPhoto } from '../../images/index.js';
 import type { Patient } from '../../security/session.js';

@@ -92,6 +92,12 @@ describe('the PDF check (documents/pdf-check.ts), on its own', () => {
     expect(bomb.file.length).toBeLessThanOrEqual(2 * 1024 * 1024);
     expect(bomb.inflated).toBeGreaterThan(60 * PDF_INFLATE_BUDGET);
     expect(await inspectPdf(bomb.file)).toEqual({ ok: false, reason: 'bomb' });
+    // The same bomb behind #-escaped names (a parser reads /F#69lter /Fl#61teDecode as /Filter /FlateDecode).
+    const escapedBomb = Buffer.from(
+      bomb.file.toString('latin1').replace('/Filter /FlateDecode', '/F#69lter /Fl#61teDecode'),
+      'latin1',
+    );
+    expect(await inspectPdf(escapedBomb)).toEqual({ ok: false, reason: 'bomb' });
     // pdf-lib writes the catalog, and so its OpenAction, inside a compressed object stream.
     expect(await inspectPdf(await pdf({ script: true }))).toEqual({ ok: false, reason: 'active' });
     const plain = Buffer.from(
@@ -184,8 +190,10 @@ describe('a guardian’s uploads', () => {
     );
     // The event loop's own work between two answers stays under 100 ms (parsed on it, the bomb held it for minutes)…
     expect(bombed.ownCpu).toBeLessThan(100);
-    // …and what a client sees: 100 ms on a quiet machine; on one whose own noise exceeds that, 100 ms above it.
-    expect(bombed.slowest).toBeLessThan(100 + Math.max(0, control.slowest - 20));
+    // …and what a client sees: under 100 ms where the machine's own noise just before was under that; on a machine
+    // loaded by other processes the wall clock counts their turns too (the CPU time above is then the measure), and
+    // the wait is only bounded loosely: parsed on the event loop, the bomb held every answer for minutes.
+    expect(bombed.slowest).toBeLessThan(control.slowest < 100 ? 100 : 5_000);
     expect(await documentsOf(하늘Id)).toEqual([]);
   });
 
