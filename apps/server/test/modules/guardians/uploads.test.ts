@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CHILD_API, type ChildrenAnswer, type SubscriptionView } from '@auto-claim/contract';
 import { OPS_CHILD_API, type RelationDocumentsPage } from '@auto-claim/contract/ops';
 import { inspectPdf, PDF_INFLATE_BUDGET } from '../../../src/documents/pdf-check.js';
+import { dropOldUploadCounts } from '../../../src/modules/guardians/jobs.js';
 import { MAX_RELATION_UPLOADS_PER_DAY } from '../../../src/modules/guardians/relation.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { dataUrl, images, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
@@ -261,6 +262,16 @@ describe('a guardian’s uploads', () => {
     const next = await upload(mother, 하늘Id, pdfUrl(await pdf()));
     expect(next.statusCode, next.body).toBe(200);
     clock.set(START);
+  });
+
+  it('keeps the daily counts a week, then drops them (the minute job)', async () => {
+    await t.db.db
+      .insertInto('relationUploadDayCount')
+      .values({ guardianCiHmac: 'someone', day: '20260607', n: 3 })
+      .execute();
+    await dropOldUploadCounts(t.app.ctx);
+    const days = await t.db.db.selectFrom('relationUploadDayCount').select('day').orderBy('day').execute();
+    expect(days.map((d) => d.day)).toEqual(['20260615', '20260616']);
   });
 
   it('leaves no relation document behind when the child is cancelled: rows and files, at once', async () => {
