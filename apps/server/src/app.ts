@@ -60,7 +60,7 @@ import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
 import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
-import { guardianRoutes } from './modules/guardians/index.js';
+import { deleteRelationDocumentsOf, guardianRoutes } from './modules/guardians/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
 import {
@@ -281,7 +281,8 @@ export async function buildApp({
   await app.register(referenceOpsRoutes(app.ctx));
   await app.register(identityRoutes(ctx));
   await app.register(operatorRoutes(ctx));
-  await app.register(subscriptionRoutes(app.ctx));
+  // A subscription that ends takes its relation documents with it (guardians sits above subscriptions: handed in).
+  await app.register(subscriptionRoutes(app.ctx, { ended: (id) => deleteRelationDocumentsOf(ctx, id) }));
   await app.register(accountRoutes(app.ctx));
   await app.register(ocrRoutes(app.ctx));
   await app.register(addressRoutes(app.ctx));

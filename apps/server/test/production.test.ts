@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   APP_ROOT,
+  CHILD_API,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
   IDEMPOTENCY_HEADER,
@@ -29,6 +30,7 @@ import {
 import { CSRF_HEADER, OPS_AUTH_API, OPS_INSURERS_API } from '@auto-claim/contract/ops';
 import { throwawayDatabase } from '../fixtures/app.js';
 import { dataUrl, idPhotoJpeg, signaturePng } from '../fixtures/enrolment.js';
+import { deflateBomb } from '../fixtures/uploads.js';
 import { treatmentRecord } from '../fixtures/factories.js';
 import { exited, freePort, ROOT, startServer, until } from '../fixtures/processes.js';
 import { totpCode } from './helper.js';
@@ -70,6 +72,15 @@ const PATIENTS = [
   },
 ] as const;
 type Patient = (typeof PATIENTS)[number];
+/** A parent who enrols a child and sends a deflate bomb as the child's relation document (docs/security.md, "Uploads"). */
+const GUARDIAN = {
+  custName: '박보호',
+  korRegId: '8807072',
+  userIdno2: '2345679',
+  custHp: '01000007303',
+  telecomType: '3',
+  bankAccount: '555566667777',
+} as const;
 
 /** A browser's cookies for one origin: what Set-Cookie gave, sent back on every call. */
 class Jar {
@@ -141,7 +152,7 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
     const startedAt = performance.now();
     doubles = await startVendorDoubles({
       apiInsurers: [API_INSURER],
-      accounts: Object.fromEntries(PATIENTS.map((p) => [`0004:${p.bankAccount}`, p.custName])),
+      accounts: Object.fromEntries([...PATIENTS, GUARDIAN].map((p) => [`0004:${p.bankAccount}`, p.custName])),
       ocrHolder: PATIENTS[0].custName,
     });
     dataDir = mkdtempSync(path.join(tmpdir(), 'ac-production-'));
@@ -512,6 +523,113 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
     },
   );
 
+  it(
+    'refuses a 2 MiB deflate-bomb relation document with a Korean 400 while /healthz keeps answering',
+    { timeout: 90_000 },
+    async () => {
+      // The parent, SMS-verified at PortOne's double, enrols a child (the account hers: 예금주 조회 at Popbill's).
+      const jar = new Jar();
+      const telecom = ok(await call('GET', API.terms('v2', 'TELECOM'))).list as { termsId: string }[];
+      const seq = ok(
+        await call('POST', API.niceUserAuth, {
+          jar,
+          body: { ...GUARDIAN, hospitalCode: HOSPITAL, termsIds: telecom.map((t) => t.termsId) },
+        }),
+      ) as { smsRequestSeq: string; smsResponseSeq: string };
+      const code = doubles.portone.smsTo.get(GUARDIAN.custHp);
+      const { ci } = ok(
+        await call('POST', API.niceSmsAuth, { jar, body: { ...seq, smsAuthNum: code, hospitalCode: HOSPITAL } }),
+      ) as { ci: string };
+      const termsIds: string[] = [];
+      for (const group of ['SERVICE', 'LMHC_SUBS']) {
+        const list = ok(await call('GET', API.terms('v3', group))).list as { termsId: string; required: boolean }[];
+        termsIds.push(...list.filter((t) => t.required).map((t) => t.termsId));
+      }
+      const birthday = `19${GUARDIAN.korRegId.slice(0, 6)}`;
+      const enrolled = await call('POST', API.subscriptions, {
+        jar,
+        body: {
+          userCi: ci,
+          userNm: GUARDIAN.custName,
+          birthday,
+          sex: 'F',
+          userIdno2: GUARDIAN.userIdno2,
+          userTel: GUARDIAN.custHp,
+          termsIds,
+          optTerms: [],
+          userEmail: '',
+          userPostNo: '04524',
+          userAddr: '서울특별시 중구 세종대로 110',
+          userAddrDetail: '3층',
+          hospitalCd: HOSPITAL,
+          multiSubscrib: [],
+          jobCd: '',
+          minAmt: 10_000,
+          retroMonth: 36,
+          signImg: dataUrl('image/png', await signaturePng()),
+          idcardImg: dataUrl('image/jpeg', await idPhotoJpeg()),
+          idcardType: 'ic',
+          idcardIssueDate: '20200315',
+          idcardIssueOrg: '서울특별시 중구청장',
+          regNo: '',
+          checkCd: '',
+          insuCompCd: API_INSURER,
+          agreeIds: [`INSU_${API_INSURER}_CLAIM`],
+          bankCd: '004',
+          bankAccount: GUARDIAN.bankAccount,
+          bankAccountHolder: GUARDIAN.custName,
+          bankAccountRel: '3',
+          child: { userNm: '박아이', birthday: '20150505', sex: 'M', userIdno2: '3050501', guardianRel: 'mother' },
+        },
+      });
+      const view = ok(enrolled, 201) as { subscription: { insuApplyId: string } };
+      const body = JSON.stringify({
+        docType: 'family',
+        issueDate: kstToday(new Date()),
+        file: dataUrl('application/pdf', deflateBomb().file),
+      });
+
+      // /healthz, four at a time, back to back: the machine's own noise first, then while the bomb is checked.
+      const probe = async <T>(during: Promise<T>) => {
+        const waits: number[] = [];
+        let going = true;
+        const prober = async () => {
+          while (going) {
+            const at = performance.now();
+            const res = await fetch(`${origin}/healthz`);
+            await res.arrayBuffer();
+            expect(res.status).toBe(200);
+            waits.push(performance.now() - at);
+          }
+        };
+        const probers = Array.from({ length: 4 }, prober);
+        const answer = await during.finally(() => (going = false));
+        await Promise.all(probers);
+        return { answer, waits, slowest: Math.max(...waits) };
+      };
+      const control = await probe(new Promise((r) => setTimeout(r, 1500)));
+      const bombed = await probe(
+        fetch(`${origin}${CHILD_API.relationDocument(view.subscription.insuApplyId)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: jar.header() },
+          body,
+        }),
+      );
+      const problem = (await bombed.answer.json()) as { code: string; detail: string; errors: { field: string }[] };
+      expect(bombed.answer.status).toBe(400);
+      expect(problem).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'file' }] });
+      expect(problem.detail).toContain('압축을 풀면 너무 커지는 PDF');
+      console.warn(
+        `production deflate bomb: ${bombed.waits.length} /healthz during it, slowest ${bombed.slowest.toFixed(1)} ms; ` +
+          `${control.waits.length} before it, slowest ${control.slowest.toFixed(1)} ms`,
+      );
+      expect(bombed.waits.length).toBeGreaterThan(8);
+      // Under 100 ms where the machine's own noise just before was under that; on a machine loaded by other processes
+      // the wall clock counts their turns too, and the wait is bounded loosely (parsed on the event loop: minutes).
+      expect(bombed.slowest).toBeLessThan(control.slowest < 100 ? 100 : 5_000);
+    },
+  );
+
   it('answers /readyz and /metrics on the ops port only, and has no sandbox routes', async () => {
     const ready = await fetch(`${ops}/readyz`);
     expect(ready.status).toBe(200);
@@ -541,7 +659,7 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
   it('wrote no personal data and no secret to its output', async () => {
     // Everything above has run, shutdown included: every request, warning and error the server logged is in `output`.
     expect(output).toContain('"level":30'); // info lines were written: the check below reads real output
-    const personal = PATIENTS.flatMap((p) => [
+    const personal = [...PATIENTS, GUARDIAN].flatMap((p) => [
       p.custName,
       p.custHp,
       `${p.custHp.slice(0, 3)}-${p.custHp.slice(3, 7)}-${p.custHp.slice(7)}`,

@@ -7,7 +7,7 @@
 // for the confirmed child only, and her /web/treat shows each child apart. Every new screen: a screenshot, axe-core
 // at 390 and 320 px.
 import type { Browser, Page } from '@playwright/test';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, maskName } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, testPerson, verifiedPatient } from './fixtures';
 import { DESKTOP, signInOps } from './ops';
 import { expectFits, ok } from './patient-api';
@@ -319,18 +319,21 @@ test('a parent enrols two children; an operator confirms one relation and refuse
   );
 
   // ——— the message's link opens her history on 지민's tab; a tab per child; 서준's refusal and nothing claimed ———
+  // The link alone (before an SMS step-up) names the children masked, and shows no birth date (docs/security.md).
   expect(notice!.link).toMatch(/\/web\/treat#t=/);
   await page.goto(new URL(notice!.link).pathname + new URL(notice!.link).hash);
   const tabs = page.getByRole('tablist', { name: '누구의 진료 내역을 볼까요?' });
   await expect(tabs.getByRole('tab')).toHaveCount(2);
-  await expect(tabs.getByRole('tab', { name: jimin.name })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('heading', { name: `${jimin.called}의 진료 1건이에요` })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: maskName(jimin.name) })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: `${maskName(jimin.name)}의 진료 1건이에요` })).toBeVisible();
   const visit = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: '45,000원' }).first();
   await expect(visit).toContainText(INSURER);
   await look(page, 'children-30-treat-jimin');
-  await tabs.getByRole('tab', { name: seojun.name }).click();
+  await tabs.getByRole('tab', { name: maskName(seojun.name) }).click();
   await expect(page.getByRole('heading', { name: '가족관계 서류를 다시 올려 주세요' })).toBeVisible();
   await expect(page.getByText(reason)).toBeVisible();
-  await expect(page.getByRole('heading', { name: `아직 받은 ${seojun.called}의 진료 내역이 없어요` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `아직 받은 ${maskName(seojun.name)}의 진료 내역이 없어요` }),
+  ).toBeVisible();
   await look(page, 'children-31-treat-seojun');
 });

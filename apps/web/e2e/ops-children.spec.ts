@@ -1,7 +1,10 @@
 // The console's side of "one person, one subscription" (README "A parent enrols her children"): a child already
-// enrolled by one guardian is refused to a second (409 CHILD_ALREADY_ENROLLED), which leaves a dispute; an operator
+// enrolled by one guardian is refused to a second (409 CHILD_NOT_ENROLLABLE, naming no one), which leaves a dispute; an operator
 // finds it on 가입 분쟁, is asked which side stays and why, and keeps the holder's. The relation documents' queue and one
-// document's decision are walked by children.spec.ts.
+// document's decision are walked by children.spec.ts; here, a PDF document opens from the server under its sandbox CSP.
+import { PDFDocument } from 'pdf-lib';
+import { CHILD_API, kstToday, type ChildrenAnswer } from '@auto-claim/contract';
+import { OPS_CHILD_API, type RelationDocumentsPage } from '@auto-claim/contract/ops';
 import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
 import { DESKTOP, signInOps } from './ops';
 import { subscribe } from './patient-api';
@@ -41,7 +44,8 @@ test('a second guardian enrolling the same child is refused; the dispute is reso
       refused = { status: res.status(), code: body.code, detail: body.detail };
     },
   );
-  expect(refused).toMatchObject({ status: 409, code: 'CHILD_ALREADY_ENROLLED' });
+  expect(refused).toMatchObject({ status: 409, code: 'CHILD_NOT_ENROLLABLE' });
+  expect(refused!.detail).not.toMatch(/보호자|운영자|접수/);
   await first.dispose();
   await second.dispose();
 
@@ -74,5 +78,54 @@ test('a second guardian enrolling the same child is refused; the dispute is reso
   const resolved = table.getByRole('row').filter({ hasText: '이*아' });
   await expect(resolved).toContainText('먼저 가입한 쪽 유지');
   await snap(page, 'ops-children-03-resolved');
+  await expectAccessible(page);
+});
+
+test('a relation PDF opens from the server under its sandbox, never through a blob: URL of the console', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+  const mother = testPerson({ name: '정엄마' });
+  const child = {
+    userNm: '정하율',
+    birthday: '20170303',
+    sex: 'F',
+    userIdno2: `4${mother.phone.slice(-6)}`,
+    guardianRel: 'mother',
+  };
+  const api = await playwright.request.newContext({ baseURL });
+  await subscribe(api, mother, 10_000, mother.rrnBack, 'SAMSUNGFIRE', [], { child, bankAccountRel: '3' });
+  const kids = (await (await api.get(CHILD_API.children)).json()) as ChildrenAnswer;
+  const insuApplyId = kids.list.find((c) => c.userNm === child.userNm)!.insuApplyId;
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]);
+  const pdf = Buffer.from(await doc.save()).toString('base64');
+  const sent = await api.post(CHILD_API.relationDocument(insuApplyId), {
+    data: { docType: 'family', issueDate: kstToday(new Date()), file: `data:application/pdf;base64,${pdf}` },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await api.dispose();
+
+  await signInOps(page, '/ops/relation-documents', 'operator');
+  const queue = (await (
+    await page.request.get(`${OPS_CHILD_API.relationDocuments}?status=pending&size=100`)
+  ).json()) as RelationDocumentsPage;
+  const docId = queue.list.find((d) => d.insuApplyId === insuApplyId)!.docId;
+  await page.goto(`/ops/relation-documents/${docId}`);
+  await expect(page.getByRole('heading', { name: `가족관계 서류 확인: ${child.userNm}`, level: 1 })).toBeVisible();
+  const open = page.getByRole('link', { name: 'PDF 새 창에서 열기' });
+  await expect(open).toHaveAttribute('href', OPS_CHILD_API.relationDocumentFile(docId));
+  await expect(open).toHaveAttribute('target', '_blank');
+  await expect(open).toHaveAttribute('rel', /noopener/);
+  // Nothing of the file is a page of the console's origin: no object URL, no embedded PDF.
+  await expect(page.locator('[src^="blob:"], [href^="blob:"], [data^="blob:"], object, embed, iframe')).toHaveCount(0);
+  const file = await page.request.get(OPS_CHILD_API.relationDocumentFile(docId));
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(file.headers()['content-security-policy']).toMatch(/^sandbox;/);
+  expect(file.headers()['content-security-policy']).not.toMatch(/allow-scripts/);
+  await snap(page, 'ops-children-04-relation-pdf');
   await expectAccessible(page);
 });

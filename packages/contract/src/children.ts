@@ -131,10 +131,13 @@ export function relationIssueDateProblem(issueDate: string, now: Date): string |
 export const childSubscription = z.object({
   insuApplyId: z.string(),
   subsStatus: z.enum(['subscribe', 'cancel']),
-  /** The child's name as the parent typed it (her own data), and how messages call her: 지민이 / 서아. */
+  /**
+   * The child's name as the parent typed it (her own data), and how messages call her: 지민이 / 서아. To a link session
+   * (before SMS step-up) both masked (김*민), and birthday and adultOn empty.
+   */
   userNm: z.string(),
   calledNm: z.string(),
-  /** YYYYMMDD */
+  /** YYYYMMDD ('' to a link session) */
   birthday: z.string(),
   sex: z.enum(['M', 'F']),
   guardianRel,
@@ -150,7 +153,7 @@ export const childSubscription = z.object({
     /** Why the operator refused it, in the operator's words to the parent (refused only). */
     refuseReason: z.string().nullable(),
   }),
-  /** The 19th birthday (YYYYMMDD): visits on or after it are hers to claim, not the guardian's. */
+  /** The 19th birthday (YYYYMMDD; '' to a link session): visits on or after it are hers to claim, not the guardian's. */
   adultOn: z.string(),
   /** She is 19 or older now: nothing new is claimed; she can enrol herself. */
   grownUp: z.boolean(),

@@ -5874,6 +5874,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 지금 상태와 맞지 않아요 (code: CHILD_GROWN_UP) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
       413: {
         headers: {
@@ -6135,7 +6144,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 지금 상태와 맞지 않아요 (code: ALREADY_SUBSCRIBED, RRN_IN_USE, CHILD_ALREADY_ENROLLED, CHILDREN_LIMIT) */
+      /** @description 지금 상태와 맞지 않아요 (code: ALREADY_SUBSCRIBED, RRN_IN_USE, CHILD_ALREADY_ENROLLED, CHILD_NOT_ENROLLABLE, CHILDREN_LIMIT) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6541,7 +6550,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 지금 상태와 맞지 않아요 (code: ALREADY_SUBSCRIBED, RRN_IN_USE, CHILD_ALREADY_ENROLLED, CHILDREN_LIMIT) */
+      /** @description 지금 상태와 맞지 않아요 (code: ALREADY_SUBSCRIBED, RRN_IN_USE, CHILD_ALREADY_ENROLLED, CHILD_NOT_ENROLLABLE, CHILDREN_LIMIT) */
       409: {
         headers: {
           [name: string]: unknown;

@@ -5,7 +5,8 @@ import type { PdfWorkers } from './workers.js';
 
 export { buildCommissionPdf, buildConsentPdf, writeLegalForm, type ClaimDocumentData } from './claim-documents.js';
 export { A4, TextLayout, pdfDoc, wrapText, type StructRole } from './pdf.js';
-export { createPdfWorkers, defaultPdfWorkers, type PdfWorkers } from './workers.js';
+export { createPdfWorkers, defaultPdfWorkers, UploadCheckAborted, type PdfWorkers } from './workers.js';
+export { PDF_CHECK, PDF_INFLATE_BUDGET, type PdfVerdict } from './pdf-check.js';
 
 /** The module the workers load for the 위임장 and 동의서 (its source: tsx loads it in the worker as in the process). */
 const LEGAL_FORMS = new URL('./claim-documents.ts', import.meta.url);

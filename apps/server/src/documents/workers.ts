@@ -12,6 +12,12 @@ export const defaultPdfWorkers = () => Math.max(1, availableParallelism() - 1);
 export interface PdfWorkers {
   /** Calls `name`, exported by the module at `file`, in a worker thread with `arg`; answers what it returns. */
   run<R>(file: URL, name: string, arg: unknown): Promise<R>;
+  /**
+   * Calls `name` on an untrusted file (an upload) in a thread of its own pool, bounded in memory (CHECK_LIMITS) and in
+   * time (`timeoutMs`, its wait in line included): past either it rejects (UploadCheckAborted) and the thread is
+   * ended and replaced. Never the document threads: a hostile file holds no 위임장 up.
+   */
+  check<R>(file: URL, name: string, arg: unknown, opts: { timeoutMs: number }): Promise<R>;
   /** Ends the threads (the app's onClose); a later run starts them again. */
   close(): Promise<void>;
   readonly size: number;
@@ -29,11 +35,37 @@ const workerExecArgv = () => {
   return hasTsx ? argv : [...argv, '--import', 'tsx'];
 };
 
+/** What a thread checking an upload may use: a parse that needs more is the file's fault, never the process's. */
+export const CHECK_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+
+/** A check that ran out of its time or memory, or whose thread died: the file is refused, the process unharmed. */
+export class UploadCheckAborted extends Error {
+  override name = 'UploadCheckAborted';
+}
+
 export function createPdfWorkers(size = defaultPdfWorkers()): PdfWorkers {
   let pool: Piscina | undefined;
+  let checks: Piscina | undefined;
   const threads = Math.max(1, Math.floor(size));
   return {
     size: threads,
+    async check(file, name, arg, opts) {
+      checks ??= new Piscina({
+        // One thread: the uploads are rate-limited per address and counted per patient; the rest wait in line.
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 60_000,
+        execArgv: workerExecArgv(),
+        resourceLimits: CHECK_LIMITS,
+        maxQueue: Infinity,
+      });
+      try {
+        return await checks.run(arg, { filename: file.href, name, signal: AbortSignal.timeout(opts.timeoutMs) });
+      } catch (err) {
+        // An abort (time), ERR_WORKER_OUT_OF_MEMORY (memory) or a thread that died: the same refusal to the caller.
+        throw new UploadCheckAborted((err as Error)?.name ?? 'aborted', { cause: err });
+      }
+    },
     run(file, name, arg) {
       pool ??= new Piscina({
         minThreads: threads,
@@ -47,8 +79,10 @@ export function createPdfWorkers(size = defaultPdfWorkers()): PdfWorkers {
     },
     async close() {
       const p = pool;
+      const c = checks;
       pool = undefined;
-      await p?.destroy();
+      checks = undefined;
+      await Promise.all([p?.destroy(), c?.destroy()]);
     },
   };
 }

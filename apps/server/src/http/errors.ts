@@ -149,6 +149,16 @@ export const ERROR_STATUS = {
   IDENTITY_LIMITED: 429,
   /** One operator downloaded as many claim packages as an hour allows (PACKAGE_DOWNLOADS_PER_HOUR). */
   OPERATOR_RELEASE_LIMITED: 429,
+  /** A guardian sent as many relation documents as a Korean day allows (MAX_RELATION_UPLOADS_PER_DAY). */
+  UPLOAD_DAILY_LIMIT: 429,
+  /** The child turned 19: her guardian may no longer change where her money goes (README "Children"). */
+  CHILD_GROWN_UP: 409,
+  /**
+   * The child case: her resident number is held by another live subscription (another guardian's, or her own). Said
+   * the same whoever holds her, and only once every other check passed; the dispute it leaves is the operators' alone:
+   * the answer names no one and says nothing of a dispute (docs/security.md, "Who is enrolled").
+   */
+  CHILD_NOT_ENROLLABLE: 409,
   /** The identity vendor cannot answer now (outage, timeout, malformed answer); nothing changed, try again. */
   IDENTITY_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { auditJobs } from '../modules/audit/index.js';
 import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
+import { guardianJobs } from '../modules/guardians/index.js';
 import { identityJobs } from '../modules/identity/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { treatJobs } from '../modules/treats/index.js';
@@ -24,6 +25,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     claimJobs(ctx),
     subscriptionPurgeJobs(ctx),
     treatJobs(ctx),
+    guardianJobs(ctx),
     funnelJobs(ctx),
     auditJobs(ctx),
     identityJobs(ctx),

@@ -103,9 +103,6 @@ export const opsGet = <T>(path: string, query?: Query) => send<T>('GET', withQue
 export const opsSend = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   send<T>(method, path, body);
 
-/** A file the console shows in the page (a relation document beside the names): its bytes as a Blob. */
-export const opsBlob = async (path: string) => (await request('GET', path, undefined, '*/*')).blob();
-
 /** Saves a blob as a file through a short-lived object URL, so that nothing about the request rides in a link. */
 function save(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);

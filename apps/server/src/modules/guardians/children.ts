@@ -4,6 +4,7 @@ import {
   GUARDIAN_REL_NM,
   RELATION_STATUS_NM,
   childCalled,
+  maskName,
   type ChildrenAnswer,
   type ChildSubscription,
 } from '@auto-claim/contract';
@@ -37,19 +38,23 @@ type LatestDocument = {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-/** One child as her guardian reads her. */
+/**
+ * One child as her guardian reads her. `masked` (a link session: whoever the 알림톡 reached, before an SMS step-up):
+ * her name masked (김*민, also as messages would call her), no birth date, nor her 19th birthday, which gives it away.
+ */
 export async function childView(
   ctx: AppContext,
   row: ChildRow,
   doc: LatestDocument | undefined,
+  masked = false,
 ): Promise<ChildSubscription> {
   const details = await childDetails(ctx, row);
   return {
     insuApplyId: row.insuApplyId,
     subsStatus: row.status,
-    userNm: row.child.userNm,
-    calledNm: childCalled(row.child.userNm),
-    birthday: row.child.birthday,
+    userNm: masked ? maskName(row.child.userNm) : row.child.userNm,
+    calledNm: masked ? maskName(row.child.userNm) : childCalled(row.child.userNm),
+    birthday: masked ? '' : row.child.birthday,
     sex: row.child.sex,
     guardianRel: row.guardianRel,
     guardianRelNm: GUARDIAN_REL_NM[row.guardianRel],
@@ -62,7 +67,7 @@ export async function childView(
       decidedAt: iso(doc?.decidedAt ?? null),
       refuseReason: doc?.status === 'refused' && doc.refuseReasonEnc ? ctx.crypto.decrypt(doc.refuseReasonEnc) : null,
     },
-    adultOn: row.adultOn,
+    adultOn: masked ? '' : row.adultOn,
     grownUp: details.grownUp,
     insurers: details.insurers,
     hospitals: details.hospitals,
@@ -74,13 +79,14 @@ export async function childView(
   };
 }
 
-/** GET CHILD_API.children: the session's person's children, live first. */
+/** GET CHILD_API.children: the session's person's children, live first; masked to a link session (childView). */
 export async function childrenOf(ctx: AppContext, guardian: Patient): Promise<ChildrenAnswer> {
   const rows = await childrenOfGuardian(ctx, ctx.db, guardian.ciHmac);
   const docs = await latestDocuments(
     ctx,
     rows.map((r) => r.insuApplyId),
   );
-  const list = await Promise.all(rows.map((r) => childView(ctx, r, docs.get(r.insuApplyId))));
+  const masked = guardian.scope === 'link';
+  const list = await Promise.all(rows.map((r) => childView(ctx, r, docs.get(r.insuApplyId), masked)));
   return { list, total: list.length };
 }

@@ -141,7 +141,8 @@ async function load(ctx: AppContext, handle: Handle, docId: number, lock = false
   const d = await q.executeTakeFirst();
   if (!d) throw NOT_FOUND();
   const child = await childById(ctx, handle, d.insuApplyId);
-  if (!child) throw NOT_FOUND();
+  // A subscription that ended keeps no document (files.ts): one its end left behind is shown to no one.
+  if (!child || child.status !== 'subscribe') throw NOT_FOUND();
   return { d, child };
 }
 

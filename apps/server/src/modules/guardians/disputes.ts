@@ -8,6 +8,7 @@ import type { DisputeResolveBody, InsuredDispute, insuredDisputesQuery } from '@
 import type { AppContext } from '../../context.js';
 import { own } from '../../db/handle.js';
 import { dbOutbox } from '../../providers/outbox.js';
+import { deleteDocumentsOf } from './files.js';
 import { recordOperatorAction, type byOperator } from '../audit/index.js';
 import {
   cancelForDispute,
@@ -29,6 +30,7 @@ export async function resolveDispute(
   by: By,
 ): Promise<InsuredDispute> {
   const now = ctx.clock.now();
+  let endedId: string | undefined;
   const files = await own<GuardiansTables>(ctx.db)
     .transaction()
     .execute(async (tx) => {
@@ -59,6 +61,7 @@ export async function resolveDispute(
             '자동청구를 끝냈어요. 그동안의 진료 내역은 아래 버튼에서 본인인증을 하고 볼 수 있어요.',
         );
         ended = await cancelForDispute(ctx, tx, d.holderInsuApplyId, now);
+        endedId = d.holderInsuApplyId;
       }
       await ctx.providers.notification.send(
         [
@@ -84,5 +87,6 @@ export async function resolveDispute(
       ctx.log.warn({ err, blobId }, 'a subscription file was not deleted; the orphan sweep removes it');
     }
   }
+  if (endedId) await deleteDocumentsOf(ctx, endedId);
   return disputeById(ctx, disputeId);
 }

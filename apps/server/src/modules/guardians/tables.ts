@@ -3,6 +3,7 @@ import type { Generated, Kysely } from 'kysely';
 
 export interface GuardiansTables {
   relationDocument: RelationDocumentTable;
+  relationUploadDayCount: RelationUploadDayCountTable;
 }
 
 /** The handle guardians code queries with. */
@@ -26,4 +27,12 @@ export interface RelationDocumentTable {
   decidedBy: string | null;
   decidedAt: Date | null;
   submittedAt: Date;
+}
+
+/** How many relation documents a guardian sent on a Korean day, refused ones included (migration 0050). */
+export interface RelationUploadDayCountTable {
+  guardianCiHmac: string;
+  /** YYYYMMDD, Korea's day. */
+  day: string;
+  n: number;
 }

@@ -239,14 +239,25 @@ function insuredOf(ctx: AppContext, patient: Patient, reg: SubscriptionReg): Ins
   };
 }
 
-/** The refusal of a child whose RRN another live subscription holds; `mine`: the same guardian's. */
-const childAlreadyEnrolled = (child: { userNm: string }, mine: boolean) =>
+/** The refusal of a child this guardian enrolled already (she knows her own children). */
+const childAlreadyEnrolled = (child: { userNm: string }) =>
   new AppError(
     'CHILD_ALREADY_ENROLLED',
-    mine
-      ? `${childCalled(child.userNm)}는 이미 가입한 자녀예요. 자녀 목록에서 확인해 주세요.`
-      : `${childCalled(child.userNm)}는 다른 보호자나 본인이 이미 자동청구에 가입했어요. 한 사람은 한 번만 가입할 수 있어서, 운영자가 확인할 수 있게 접수해 두었어요. 확인이 끝나면 문자로 알려 드릴게요.`,
+    `${childCalled(child.userNm)}는 이미 가입한 자녀예요. 자녀 목록에서 확인해 주세요.`,
     [{ field: 'child.userIdno2', message: '이미 자동청구에 가입된 자녀예요.' }],
+  );
+
+/**
+ * The refusal of a child whose RRN another live subscription holds (docs/security.md, "Who is enrolled"): it names no
+ * one and says nothing of the dispute it leaves for the operators, and it comes only after every other check passed
+ * (images, account holder), so what a guardian learns by typing a stranger's resident number costs her a full,
+ * verified enrolment and tells her no more than "not now".
+ */
+const CHILD_NOT_ENROLLABLE = () =>
+  new AppError(
+    'CHILD_NOT_ENROLLABLE',
+    '지금은 이 자녀를 자동청구에 가입할 수 없어요. 자녀의 이름과 주민등록번호를 다시 확인해 주세요. 맞게 입력했는데도 안 되면 고객센터로 문의해 주세요.',
+    [{ field: 'child.userIdno2', message: '지금은 이 자녀를 가입할 수 없어요.' }],
   );
 
 /**
@@ -264,7 +275,7 @@ export async function subscribe(
   ctx: AppContext,
   patient: Patient,
   reg: SubscriptionReg,
-  opts: { mode: 'inner' | 'outer'; idempotencyKey?: string },
+  opts: { mode: 'inner' | 'outer'; idempotencyKey?: string; ended?: (insuApplyId: string) => Promise<void> },
 ): Promise<SubscribeResult> {
   assertSamePerson(patient, reg);
   const insured = insuredOf(ctx, patient, reg);
@@ -278,7 +289,7 @@ export async function subscribe(
   };
   const alreadySubscribed = () =>
     insured.child
-      ? childAlreadyEnrolled(insured, true)
+      ? childAlreadyEnrolled(insured)
       : new AppError(
           'ALREADY_SUBSCRIBED',
           '이미 자동청구에 가입되어 있어요. 병원을 더하려면 병원 추가를 이용해 주세요.',
@@ -295,7 +306,8 @@ export async function subscribe(
   if (insured.child && (await liveChildCount(ctx.db, patient.ciHmac)) >= MAX_CHILDREN_PER_GUARDIAN) {
     throw new AppError('CHILDREN_LIMIT', CHILD_PROBLEMS.CHILDREN_LIMIT);
   }
-  const takeover = await holderOf(ctx, patient, reg, insured);
+  // Another live subscription holding the insured person: a takeover (she turned 19), or refused below, last.
+  const holding = await holderOf(ctx, insured);
 
   const hospitalCodes =
     opts.mode === 'outer'
@@ -321,6 +333,8 @@ export async function subscribe(
   const rrn = insured.child
     ? { rrnHmac: insured.rrnHmac, confirmed: false }
     : await checkRrn(ctx, patient, reg.birthday.slice(2) + reg.userIdno2);
+  if (holding?.held) await refuseHeld(ctx, patient, reg, insured, holding.held);
+  const takeover = holding?.takeover;
 
   const now = ctx.clock.now();
   const dates = contractDates(now);
@@ -457,8 +471,9 @@ export async function subscribe(
     if (!isUniqueViolation(e)) throw e;
     if (isRrnTaken(e)) {
       // Another enrolment of the same person committed first: refused (and a dispute) as if it had come before.
-      await holderOf(ctx, patient, reg, insured);
-      throw insured.child ? childAlreadyEnrolled(insured, false) : RRN_IN_USE();
+      const held = (await holderOf(ctx, insured))?.held;
+      if (held) await refuseHeld(ctx, patient, reg, insured, held);
+      throw insured.child ? CHILD_NOT_ENROLLABLE() : RRN_IN_USE();
     }
     // Lost the race to a concurrent tap: the same key gets that answer, any other request the conflict.
     const winner = await replay();
@@ -467,6 +482,7 @@ export async function subscribe(
   }
   if (takeover) {
     await deleteFiles(ctx, endedFiles);
+    await opts.ended?.(takeover.insuApplyId);
     await tellGuardianGrownUp(ctx, takeover.insuApplyId);
   }
   // The answer from what was just written: the same as GET's, without reading it all back.
@@ -486,16 +502,27 @@ export async function subscribe(
 }
 
 /**
- * Another live subscription holding the insured person's RRN (one per RRN): refused, with a dispute left for the
- * operators, unless it is her guardian's subscription of her and she, verified herself, has turned 19: then it is
- * answered, to be ended as hers is written (a takeover).
+ * Another live subscription holding the insured person's RRN (one per RRN): `held`, to be refused with a dispute left
+ * for the operators (refuseHeld), unless it is her guardian's subscription of her and she, verified herself, has
+ * turned 19: then `takeover`, to be ended as hers is written.
  */
-async function holderOf(ctx: AppContext, patient: Patient, reg: SubscriptionReg, insured: Insured) {
+async function holderOf(ctx: AppContext, insured: Insured) {
   const holder = await repo.findLiveByRrnHmac(ctx.db, insured.rrnHmac);
   if (!holder || holder.ciHmac === insured.ciHmac) return undefined;
   const today = kstToday(ctx.clock.now());
   const grownUp = !insured.child && holder.guardianCiHmac !== null && !!holder.adultOn && today >= holder.adultOn;
-  if (grownUp) return { insuApplyId: holder.insuApplyId };
+  if (grownUp) return { takeover: { insuApplyId: holder.insuApplyId } };
+  return { held: holder };
+}
+
+/** Leaves the dispute for the operators and refuses: a child in words that name no one, the person herself plainly. */
+async function refuseHeld(
+  ctx: AppContext,
+  patient: Patient,
+  reg: SubscriptionReg,
+  insured: Insured,
+  holder: { insuApplyId: string; guardianCiHmac: string | null },
+): Promise<never> {
   await recordDispute(ctx, {
     rrnHmac: insured.rrnHmac,
     holderInsuApplyId: holder.insuApplyId,
@@ -508,5 +535,5 @@ async function holderOf(ctx: AppContext, patient: Patient, reg: SubscriptionReg,
       userTel: reg.userTel,
     },
   });
-  throw insured.child ? childAlreadyEnrolled(insured, false) : RRN_IN_USE(holder.guardianCiHmac !== null);
+  throw insured.child ? CHILD_NOT_ENROLLABLE() : RRN_IN_USE(holder.guardianCiHmac !== null);
 }

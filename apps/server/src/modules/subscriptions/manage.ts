@@ -2,7 +2,10 @@
 // amount changed, and cancelling. Each first makes the documents as signed (documents.ts, makeDocuments), so their
 // hashes describe the subscription as submitted, and answers the view as GET would.
 import {
+  ADULT_AGE,
   CANCELLED_PURGE_DAYS,
+  childCalled,
+  kstToday,
   KAKAO_NOTI_TERMS_ID,
   type AddHospitalBody,
   type AddHospitalsV2Body,
@@ -98,8 +101,14 @@ export async function change(
 ) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
-  await makeDocuments(ctx, row.insuApplyId);
   const person = personOf(ctx, row.personEnc);
+  const accountChange = body.bankCd !== undefined || body.bankAccount !== undefined;
+  // From her 19th birthday a child's money is hers: her guardian no longer says where it goes (README "Children").
+  if (accountChange && row.guardianEnc && row.adultOn && kstToday(ctx.clock.now()) >= row.adultOn) {
+    const message = `${childCalled(person.userNm)}는 만 ${ADULT_AGE}세가 되어서 보호자가 보험금 받을 계좌를 바꿀 수 없어요. 이제 본인이 직접 본인인증을 하고 자동청구에 가입해 주세요.`;
+    throw new AppError('CHILD_GROWN_UP', message, [{ field: 'bankAccount', message }]);
+  }
+  await makeDocuments(ctx, row.insuApplyId);
   const set: Parameters<typeof repo.updateSubscription>[2] = {};
   if (body.bankCd && body.bankAccount && body.bankAccountHolder && body.bankAccountRel) {
     const errors: FieldError[] = [];
@@ -165,7 +174,7 @@ export async function change(
  * DELETE: cancels now (ID photo, signature and the documents drawn with it, ID numbers, account number deleted at
  * once); the row goes at purge.
  */
-export async function cancel(ctx: AppContext, patient: Patient) {
+export async function cancel(ctx: AppContext, patient: Patient, ended?: (insuApplyId: string) => Promise<void>) {
   const row = await repo.findLiveByCiHmac(ctx.db, patient.ciHmac);
   if (!row) throw NOT_SUBSCRIBED();
   await makeDocuments(ctx, row.insuApplyId);
@@ -177,5 +186,6 @@ export async function cancel(ctx: AppContext, patient: Patient) {
     new Date(now.getTime() + CANCELLED_PURGE_DAYS * 86_400_000),
   );
   await deleteFiles(ctx, files);
+  await ended?.(row.insuApplyId);
   return view(ctx, patient);
 }

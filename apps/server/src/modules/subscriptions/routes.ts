@@ -58,6 +58,7 @@ const SUBSCRIBE_PROBLEMS: ErrorCode[] = [
   'RRN_IN_USE',
   'RRN_MISMATCH',
   'CHILD_ALREADY_ENROLLED',
+  'CHILD_NOT_ENROLLABLE',
   'CHILD_TOO_OLD',
   'CHILDREN_LIMIT',
   'HOSPITAL_NOT_AVAILABLE',
@@ -87,8 +88,13 @@ export const DOCUMENT_RATE_LIMITS = {
   perAddress: { max: 60, timeWindow: '10 minutes' },
 };
 
+/** What the modules above want to hear of: `ended`, once a subscription ended and its own files went. */
+export interface SubscriptionHooks {
+  ended?(insuApplyId: string): Promise<void>;
+}
+
 export const subscriptionRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, hooks: SubscriptionHooks = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['subscriptions'];
     // Every call: the patient's full session (checked before the body is read), acting for its own CI only; never a
@@ -183,6 +189,7 @@ export const subscriptionRoutes =
           const r = await subscribe(ctx, patient, req.body, {
             mode,
             idempotencyKey: req.headers[IDEMPOTENCY_HEADER],
+            ended: hooks.ended,
           });
           return reply.code(r.created ? 201 : 200).send(r.view);
         },
@@ -197,6 +204,7 @@ export const subscriptionRoutes =
           { what: '가입 정보를 바꾸려면' },
           'NOT_SUBSCRIBED',
           'CHILD_NOT_FOUND',
+          'CHILD_GROWN_UP',
           'ACCOUNT_NOT_FOUND',
           'ACCOUNT_HOLDER_MISMATCH',
           'BANK_CHECK_UNAVAILABLE',
@@ -239,7 +247,7 @@ export const subscriptionRoutes =
           response: { 200: subscriptionView },
         },
       },
-      async (req) => cancel(ctx, await whose(assertOwnCi(req, req.query.userCi), req.query.insuApplyId)),
+      async (req) => cancel(ctx, await whose(assertOwnCi(req, req.query.userCi), req.query.insuApplyId), hooks.ended),
     );
 
     app.post(

@@ -458,8 +458,9 @@ describe('one live subscription per insured resident number', () => {
     const second = await enrolChild(father, { ...지민, guardianRel: 'father' });
     expect(second.statusCode).toBe(409);
     const p = problemOf(second);
-    expect(p.code).toBe('CHILD_ALREADY_ENROLLED');
-    expect(p.detail).toContain('다른 보호자나 본인이 이미');
+    // No oracle of who is enrolled (docs/security.md, "Who is enrolled"): no one named, no dispute mentioned.
+    expect(p.code).toBe('CHILD_NOT_ENROLLABLE');
+    expect(p.detail).not.toMatch(/보호자|본인이|가입했|가입되어|운영자|접수/);
     const mine = problemOf(await enrolChild(mother, 지민));
     expect(mine).toMatchObject({
       code: 'CHILD_ALREADY_ENROLLED',

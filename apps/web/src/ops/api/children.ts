@@ -1,7 +1,6 @@
 // The console's child-case calls (README "A parent enrols her children"; contract OPS_CHILD_API): the queue of relation
 // documents, one document with the names entered and its file, the decision (confirm, or refuse with the reason the
 // parent reads), and the disputes over whose subscription an insured person is. Each call's key, fetcher and hook.
-import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   OPS_CHILD_API,
@@ -11,7 +10,7 @@ import {
   type RelationDocumentRow,
   type RelationRefuseBody,
 } from '@auto-claim/contract/ops';
-import { opsBlob, opsGet, opsSend } from '../api';
+import { opsGet, opsSend } from '../api';
 import { useOpsList, type ListParams } from '../list';
 
 export const useRelationDocuments = (params: ListParams) =>
@@ -26,27 +25,6 @@ export const useRelationDocument = (docId: string) =>
     refetchOnWindowFocus: false,
     retry: false,
   });
-
-/** The document's file as an object URL for the page (revoked when the screen closes); nothing rides in a link. */
-export function useRelationFile(docId: string, enabled: boolean) {
-  const file = useQuery({
-    queryKey: [OPS_CHILD_API.relationDocuments, 'file', docId],
-    queryFn: () => opsBlob(OPS_CHILD_API.relationDocumentFile(docId)),
-    enabled,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!file.data) return;
-    const made = URL.createObjectURL(file.data);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file.data]);
-  return { url, type: file.data?.type, error: file.error, isPending: file.isPending && enabled };
-}
 
 export type RelationDecision = { kind: 'confirm'; note?: string } | ({ kind: 'refuse' } & RelationRefuseBody);
 export function useDecideRelation(docId: string) {

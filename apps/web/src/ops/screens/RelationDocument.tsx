@@ -5,9 +5,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { RELATION_DOC_TYPE_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
-import { relationConfirmBody, relationRefuseBody, type RelationDocumentDetail } from '@auto-claim/contract/ops';
+import {
+  OPS_CHILD_API,
+  relationConfirmBody,
+  relationRefuseBody,
+  type RelationDocumentDetail,
+} from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api';
-import { useDecideRelation, useRelationDocument, useRelationFile } from '../api/children';
+import { useDecideRelation, useRelationDocument } from '../api/children';
 import { useConfirm } from '../ConfirmDialog';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
@@ -22,31 +27,38 @@ const REFUSALS = [
   '입력한 자녀 정보가 서류와 달라요. 자녀 이름과 생년월일을 확인해 주세요.',
 ];
 
+/**
+ * The file as the server sends it, never through a blob: URL of this page: the server answers it with
+ * `Content-Security-Policy: sandbox`, so a PDF opens in a tab of its own, an opaque origin where no script of it runs
+ * and nothing of the console is reachable. A photo (re-encoded by the server as it arrived) is shown in the page.
+ */
 function DocumentFile({ doc }: { doc: RelationDocumentDetail }) {
-  const file = useRelationFile(String(doc.docId), true);
+  const url = OPS_CHILD_API.relationDocumentFile(String(doc.docId));
+  const [broken, setBroken] = useState(false);
   const name = RELATION_DOC_TYPE_NM[doc.docType];
-  if (file.error) {
+  if (doc.file.contentType === 'application/pdf') {
+    return (
+      <div className="ops-reldoc__file ops-reldoc__pdf">
+        <p>
+          올린 서류({name})는 PDF 파일이에요 ({Math.max(1, Math.round(doc.file.bytes / 1024))}KB). 파일 안의 스크립트가
+          실행되지 않도록 서버가 격리한 새 창에서 열어요.
+        </p>
+        <a className="ops-primary" href={url} target="_blank" rel="noopener noreferrer">
+          PDF 새 창에서 열기
+        </a>
+      </div>
+    );
+  }
+  if (broken) {
     return (
       <p role="alert" className="ops-error">
-        {file.error.message}
+        서류 사진을 불러오지 못했어요. 화면을 새로 고쳐 주세요.
       </p>
     );
   }
-  if (!file.url) return <p role="status">서류를 불러오는 중이에요…</p>;
-  return doc.file.contentType === 'application/pdf' ? (
+  return (
     <div className="ops-reldoc__file">
-      <object data={file.url} type="application/pdf" aria-label={`올린 ${name} (PDF)`}>
-        <p>
-          이 브라우저에서 PDF를 바로 보여 줄 수 없어요.{' '}
-          <a href={file.url} target="_blank" rel="noreferrer">
-            PDF 열기
-          </a>
-        </p>
-      </object>
-    </div>
-  ) : (
-    <div className="ops-reldoc__file">
-      <img src={file.url} alt={`올린 ${name}`} />
+      <img src={url} alt={`올린 ${name}`} onError={() => setBroken(true)} />
     </div>
   );
 }

@@ -58,8 +58,9 @@ export function ChildStatus({ child }: { child: ChildSubscription }) {
           {name}가 만 {ADULT_AGE}세가 되었어요
         </h2>
         <p>
-          {formatYmd(child.adultOn)}부터 받은 진료는 보호자가 청구하지 않아요. 그 전 진료는 계속 청구해요. {name}가 직접
-          본인인증을 하고 자동청구에 가입할 수 있어요.
+          {/* A link session reads no birth date (masked until SMS step-up): the day is said in words. */}
+          {child.adultOn ? `${formatYmd(child.adultOn)}부터` : `만 ${ADULT_AGE}세 생일부터`} 받은 진료는 보호자가
+          청구하지 않아요. 그 전 진료는 계속 청구해요. {name}가 직접 본인인증을 하고 자동청구에 가입할 수 있어요.
         </p>
       </section>
     );
