@@ -2,7 +2,8 @@
 // query (`count(*) over()` is counted before the limit and offset apply). A page past the end has no row to carry
 // the count, so only then is it asked once more, counting alone.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { OPS_COUNT_CAP, decodeCursor, encodeCursor, offsetOf } from '@auto-claim/contract/ops';
+import { CURSOR_MESSAGE, OPS_COUNT_CAP, decodeCursor, encodeCursor, offsetOf } from '@auto-claim/contract/ops';
+import { AppError } from '../http/errors.js';
 import { own, type Handle } from './handle.js';
 
 export async function pageOf<DB, TB extends keyof DB, O>(
@@ -26,6 +27,16 @@ export async function pageOf<DB, TB extends keyof DB, O>(
   const total = found.length === 0 ? 0 : Number(found[0]!.pageTotal);
   return { rows: found.map(({ pageTotal: _total, ...row }) => row as O), total };
 }
+
+/**
+ * A cursor is text the caller sends back: one written by hand can be well formed (contract ops/page.ts, decodeCursor)
+ * and still carry a key the sort's column cannot hold (letters for a time, a number past bigint). The database then
+ * refuses to read the key (SQLSTATE class 22, "data exception"): that is the caller's mistake, a 400 naming `cursor`,
+ * never a 500.
+ */
+const isDataException = (e: unknown) => /^22[0-9A-Z]{3}$/.test(String((e as { code?: unknown } | null)?.code ?? ''));
+export const cursorRefused = () =>
+  new AppError('VALIDATION_FAILED', CURSOR_MESSAGE, [{ field: 'cursor', message: CURSOR_MESSAGE }]);
 
 /** Where a page by key starts, how long it is, in which order; and whether to count the rows the filter matches. */
 export interface KeysetPaging {
@@ -78,7 +89,9 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     page.countInOrder === false ? ordered : ordered.orderBy(by, page.order).orderBy(id, page.order)
   ).limit(OPS_COUNT_CAP + 1);
   const [found, counted] = await Promise.all([
-    rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>,
+    (rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>).catch((e: unknown) => {
+      throw page.cursor !== undefined && isDataException(e) ? cursorRefused() : e;
+    }),
     page.count === false
       ? undefined
       : sql<{ n: number }>`select count(*)::int as n from (${counting}) as capped`.execute(own<object>(db)),

@@ -37,7 +37,8 @@ export interface Cursor {
   k: string;
   i: string;
 }
-const CURSOR_MESSAGE = '다음 쪽 표시(cursor)가 올바르지 않아요. 첫 쪽부터 다시 봐 주세요.';
+/** The refusal of a cursor this list did not make (or made for another filter): 400 naming `cursor`. */
+export const CURSOR_MESSAGE = '다음 쪽 표시(cursor)가 올바르지 않아요. 첫 쪽부터 다시 봐 주세요.';
 const toBase64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))
     .replaceAll('+', '-')
