@@ -28,7 +28,7 @@ const person = { name: '홍길동' };
  * Every console list paged by key, with the cursor. The subscribers to ask again (keyed by text) read no cursor while
  * no term needs asking: modules/terms/console.test.ts sends them one where they do.
  */
-const LISTS: { name: string; call: (cursor: string) => Promise<{ statusCode: number; json(): unknown }> }[] = [
+const LISTS: { name: string; call: (cursor: string) => ReturnType<typeof get> }[] = [
   { name: 'claims', call: (c) => get(`${OPS_CLAIMS_API.claims}?cursor=${c}`) },
   { name: 'claims by amount', call: (c) => get(`${OPS_CLAIMS_API.claims}?sort=amount&cursor=${c}`) },
   { name: 'claims searched by person', call: (c) => post(OPS_CLAIMS_API.claimsSearch, { ...person, cursor: c }) },

@@ -92,6 +92,7 @@ export const auditRoutes =
   (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
   async (app) => {
     const config = operatorRoute('operator');
+    const exportConfig = operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED');
     const tags = ['operator'];
 
     /** The patient filter as a CI hash: none asked (undefined), or null when the claim or record is unknown. */
@@ -184,7 +185,7 @@ export const auditRoutes =
     app.post(
       OPS_CLAIMS_API.patientAccessSearch,
       {
-        config,
+        config: operatorRoute('operator', 'OPERATOR_SEARCH_LIMITED'),
         schema: {
           operationId: 'searchPatientAccessByPerson',
           tags,
@@ -230,7 +231,7 @@ export const auditRoutes =
     app.post(
       OPS_EXPORT_API.operatorActions,
       {
-        config,
+        config: exportConfig,
         schema: {
           operationId: 'exportOperatorActions',
           tags,
@@ -249,7 +250,7 @@ export const auditRoutes =
     app.post(
       OPS_EXPORT_API.patientAccess,
       {
-        config,
+        config: exportConfig,
         schema: {
           operationId: 'exportPatientAccess',
           tags,

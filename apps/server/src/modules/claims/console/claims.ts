@@ -23,7 +23,13 @@ import type { AppContext } from '../../../context.js';
 import { keysetPage } from '../../../db/page.js';
 import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
-import { operatorActionsOfClaim, recordAccess, recordOperatorAction } from '../../audit/index.js';
+import {
+  operatorActionsOfClaim,
+  recordAccess,
+  recordOperatorAction,
+  releaseAlert,
+  takeRelease,
+} from '../../audit/index.js';
 import { hospitalsByCode, insurersByCode } from '../../reference/index.js';
 import { contactsOf, postNoMissingOf, subscriberOf } from '../../subscriptions/index.js';
 import type { RecordPerson } from '../common.js';
@@ -513,7 +519,9 @@ export async function revealPatient(
     birthDate: sub?.person.birthday ?? record.birthDate,
   };
   const now = ctx.clock.now();
-  await claimsTransaction(ctx).execute(async (tx) => {
+  const inHour = await claimsTransaction(ctx).execute(async (tx) => {
+    // One release of the operator's hourly budget, shared with packages, relation documents and exports.
+    const inHour = await takeRelease(tx, { loginId: by.loginId, action: 'patient_revealed', now });
     await recordOperatorAction(
       tx,
       {
@@ -541,7 +549,9 @@ export async function revealPatient(
       ],
       now,
     );
+    return inHour;
   });
+  releaseAlert(ctx, by.loginId, 'patient_revealed', inHour);
   return answer;
 }
 

@@ -93,7 +93,7 @@ export const claimExportRoutes =
     app.post(
       OPS_EXPORT_API.claims,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'exportClaims',
           tags,
@@ -112,7 +112,7 @@ export const claimExportRoutes =
     app.post(
       OPS_EXPORT_API.deadLetters,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'exportDeadLetters',
           tags,
@@ -131,7 +131,7 @@ export const claimExportRoutes =
     app.post(
       OPS_EXPORT_API.notificationDeadLetters,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'exportNotificationDeadLetters',
           tags,
@@ -151,7 +151,7 @@ export const claimExportRoutes =
     app.post(
       OPS_EXPORT_API.heldRecords,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'exportHeldRecords',
           tags,
