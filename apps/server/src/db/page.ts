@@ -4,6 +4,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { CURSOR_MESSAGE, OPS_COUNT_CAP, decodeCursor, encodeCursor, offsetOf } from '@auto-claim/contract/ops';
 import { AppError } from '../http/errors.js';
+import { safeEqual, sha256 } from '../security/crypto.js';
 import { own, type Handle } from './handle.js';
 
 export async function pageOf<DB, TB extends keyof DB, O>(
@@ -104,4 +105,35 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     capped: n > OPS_COUNT_CAP,
     nextCursor: last ? encodeCursor({ ...made, k: last.pageKey, i: last.pageId }) : null,
   };
+}
+
+/**
+ * What a person search's cursor is bound to (docs/security.md, "Operator releases"): the operator and the hash of the
+ * search's filter (its keys as normalised, the list's filters, sort and order; never the cursor or page size). A cursor
+ * signed for one scope is refused in any other, and one written by hand in every scope.
+ */
+export function cursorScope(loginId: string, filter: Record<string, unknown>): string {
+  const kept = Object.entries(filter)
+    .filter(([k, v]) => k !== 'cursor' && k !== 'size' && v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `${loginId}\u0000${sha256(JSON.stringify(kept))}`;
+}
+
+type Macs = { hmac(purpose: string, value: string): string };
+const macOf = (crypto: Macs, scope: string, c: { s: string; o: string; k: string; i: string }) =>
+  crypto.hmac('cursor', [scope, c.s, c.o, c.k, c.i].join('\u0000'));
+
+/** The next page's cursor with its MAC for the scope (null stays null). */
+export function signCursor(crypto: Macs, scope: string, cursor: string | null): string | null {
+  const c = cursor === null ? undefined : decodeCursor(cursor);
+  if (!c) return null;
+  const { h: _h, ...plain } = c;
+  return encodeCursor({ ...plain, h: macOf(crypto, scope, plain) });
+}
+
+/** Refuses (400 naming `cursor`, in Korean) a cursor this server did not sign for this scope. */
+export function checkSignedCursor(crypto: Macs, scope: string, cursor: string) {
+  const c = decodeCursor(cursor);
+  const want = c && macOf(crypto, scope, c);
+  if (c?.h === undefined || want === undefined || !safeEqual(want, c.h)) throw cursorRefused();
 }

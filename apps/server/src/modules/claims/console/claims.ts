@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery, opsClaimsSearchBody } from '@auto-claim/contract/ops';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
-import { keysetPage } from '../../../db/page.js';
+import { checkSignedCursor, cursorScope, keysetPage, signCursor } from '../../../db/page.js';
 import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import {
@@ -37,7 +37,13 @@ import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
 import type { Handle } from '../../../db/handle.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
-import { personMatchOf, recordPersonSearch, withFewRecords, type PersonMatch } from './person-search.js';
+import {
+  personMatchOf,
+  recordPersonSearch,
+  startPersonSearch,
+  withFewRecords,
+  type PersonMatch,
+} from './person-search.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
@@ -181,15 +187,19 @@ export async function searchClaimsByPerson(
 ): Promise<CursorPage<OpsClaimRow>> {
   const { name, phone, birthDate, receiptNo, ...q } = body;
   const person = { name, phone, birthDate, receiptNo, claimId: body.claimId };
+  // Its cursors are signed for this operator and filter: a hand-made one (past the end, another search's) is refused.
+  const scope = cursorScope(by.loginId, body);
+  if (body.cursor !== undefined) checkSignedCursor(ctx.crypto, scope, body.cursor);
+  await startPersonSearch(ctx, person, { by, target: 'claims' });
   const match = await withFewRecords(ctx, await personMatchOf(ctx, person));
   const { page, ciHmacs } = await claimPage(ctx, { ...q, claimId: undefined }, match);
   await recordPersonSearch(
     ctx.db,
     person,
     page.list.map((r, i) => ({ ciHmac: ciHmacs[i]!, claimId: r.claimId })),
-    { by, target: 'claims', firstPage: !body.cursor, now: ctx.clock.now() },
+    { by, now: ctx.clock.now() },
   );
-  return page;
+  return { ...page, nextCursor: signCursor(ctx.crypto, scope, page.nextCursor) };
 }
 
 async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, person?: PersonMatch) {
