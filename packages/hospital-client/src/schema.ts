@@ -1248,7 +1248,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 환자 열람 기록에 남아요. 운영자마다 한 시간에 20건까지 */
+    /** 청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 환자 열람 기록에 남아요. 운영자마다 환자 정보 확인·서류 열람·내려받기를 합쳐 한 시간에 20건까지 */
     post: operations['getClaimPackage'];
     delete?: never;
     options?: never;
@@ -10436,6 +10436,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_SEARCH_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   revealClaimPatient: {
@@ -10518,6 +10527,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -11077,6 +11095,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   exportDeadLetters: {
@@ -11156,6 +11183,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -11249,6 +11285,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   exportHeldRecords: {
@@ -11325,6 +11370,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -11844,6 +11898,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getRelationDocumentFile: {
@@ -11897,6 +11960,15 @@ export interface operations {
       };
       /** @description 찾을 수 없어요 (code: RELATION_DOCUMENT_NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -13399,6 +13471,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_SEARCH_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   searchPatientAccessByOperators: {
@@ -13557,6 +13638,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   exportPatientAccess: {
@@ -13635,6 +13725,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,9 +2,7 @@
 // query (`count(*) over()` is counted before the limit and offset apply). A page past the end has no row to carry
 // the count, so only then is it asked once more, counting alone.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { CURSOR_MESSAGE, OPS_COUNT_CAP, decodeCursor, encodeCursor, offsetOf } from '@auto-claim/contract/ops';
-import { AppError } from '../http/errors.js';
-import { safeEqual, sha256 } from '../security/crypto.js';
+import { OPS_COUNT_CAP, decodeCursor, encodeCursor, offsetOf } from '@auto-claim/contract/ops';
 import { own, type Handle } from './handle.js';
 
 export async function pageOf<DB, TB extends keyof DB, O>(
@@ -32,12 +30,15 @@ export async function pageOf<DB, TB extends keyof DB, O>(
 /**
  * A cursor is text the caller sends back: one written by hand can be well formed (contract ops/page.ts, decodeCursor)
  * and still carry a key the sort's column cannot hold (letters for a time, a number past bigint). The database then
- * refuses to read the key (SQLSTATE class 22, "data exception"): that is the caller's mistake, a 400 naming `cursor`,
- * never a 500.
+ * refuses to read the key (SQLSTATE class 22, "data exception"): that is the caller's mistake, thrown as
+ * CursorRefused, which the error handler (http/problem.ts) answers as a 400 naming `cursor`, never a 500.
  */
 const isDataException = (e: unknown) => /^22[0-9A-Z]{3}$/.test(String((e as { code?: unknown } | null)?.code ?? ''));
-export const cursorRefused = () =>
-  new AppError('VALIDATION_FAILED', CURSOR_MESSAGE, [{ field: 'cursor', message: CURSOR_MESSAGE }]);
+export class CursorRefused extends Error {
+  constructor() {
+    super('a cursor the list cannot read');
+  }
+}
 
 /** Where a page by key starts, how long it is, in which order; and whether to count the rows the filter matches. */
 export interface KeysetPaging {
@@ -91,7 +92,7 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
   ).limit(OPS_COUNT_CAP + 1);
   const [found, counted] = await Promise.all([
     (rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>).catch((e: unknown) => {
-      throw page.cursor !== undefined && isDataException(e) ? cursorRefused() : e;
+      throw page.cursor !== undefined && isDataException(e) ? new CursorRefused() : e;
     }),
     page.count === false
       ? undefined
@@ -105,35 +106,4 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     capped: n > OPS_COUNT_CAP,
     nextCursor: last ? encodeCursor({ ...made, k: last.pageKey, i: last.pageId }) : null,
   };
-}
-
-/**
- * What a person search's cursor is bound to (docs/security.md, "Operator releases"): the operator and the hash of the
- * search's filter (its keys as normalised, the list's filters, sort and order; never the cursor or page size). A cursor
- * signed for one scope is refused in any other, and one written by hand in every scope.
- */
-export function cursorScope(loginId: string, filter: Record<string, unknown>): string {
-  const kept = Object.entries(filter)
-    .filter(([k, v]) => k !== 'cursor' && k !== 'size' && v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  return `${loginId}\u0000${sha256(JSON.stringify(kept))}`;
-}
-
-type Macs = { hmac(purpose: string, value: string): string };
-const macOf = (crypto: Macs, scope: string, c: { s: string; o: string; k: string; i: string }) =>
-  crypto.hmac('cursor', [scope, c.s, c.o, c.k, c.i].join('\u0000'));
-
-/** The next page's cursor with its MAC for the scope (null stays null). */
-export function signCursor(crypto: Macs, scope: string, cursor: string | null): string | null {
-  const c = cursor === null ? undefined : decodeCursor(cursor);
-  if (!c) return null;
-  const { h: _h, ...plain } = c;
-  return encodeCursor({ ...plain, h: macOf(crypto, scope, plain) });
-}
-
-/** Refuses (400 naming `cursor`, in Korean) a cursor this server did not sign for this scope. */
-export function checkSignedCursor(crypto: Macs, scope: string, cursor: string) {
-  const c = decodeCursor(cursor);
-  const want = c && macOf(crypto, scope, c);
-  if (c?.h === undefined || want === undefined || !safeEqual(want, c.h)) throw cursorRefused();
 }

@@ -2,7 +2,7 @@
 // "Database roles"): a superuser, or the owner of a table, can disable a table's triggers (ALTER TABLE … DISABLE
 // TRIGGER) or drop them, and then rewrite the access log and the operators' record. `npm run doctor` warns when the
 // role is either. PostgreSQL only: the embedded database has no roles to separate.
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 
 /** The tables whose rows no one may change or delete (the triggers of migrations 0005, 0014 and 0026). */
 export const APPEND_ONLY_TABLES = ['access_log', 'operator_action'] as const;
@@ -11,7 +11,7 @@ export const APPEND_ONLY_TABLES = ['access_log', 'operator_action'] as const;
  * What is wrong with current_user for running the application: one line per finding, in English as the doctor's other
  * lines, empty when the role is neither a superuser nor the owner of a table (or a member of a role that is).
  */
-export async function databaseRoleWarnings(db: Kysely<unknown>): Promise<string[]> {
+export async function databaseRoleWarnings(db: QueryExecutorProvider): Promise<string[]> {
   const role = await sql<{ name: string; superuser: boolean }>`
     select current_user as name, r.rolsuper as superuser from pg_roles r where r.rolname = current_user`.execute(db);
   const me = role.rows[0];

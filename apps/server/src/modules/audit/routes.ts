@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { operatorRoute } from '../../http/route-contract.js';
 import { coarseAddress } from '../../http/client-address.js';
-import { checkSignedCursor, cursorScope, signCursor } from '../../db/page.js';
+import { checkSignedCursor, cursorScope, signCursor } from '../../http/signed-cursor.js';
 import { csvAnswer, csvDateTime, type CsvColumn } from '../../http/csv-export.js';
 import { operatorAccessOf, operatorActionsOf } from './console.js';
 import { EXPORT_DESCRIPTION, exportList, exportSentence } from './export.js';

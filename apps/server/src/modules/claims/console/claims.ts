@@ -20,7 +20,8 @@ import type { z } from 'zod';
 import type { deadLettersQuery, opsClaimsQuery, opsClaimsSearchBody } from '@auto-claim/contract/ops';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
-import { checkSignedCursor, cursorScope, keysetPage, signCursor } from '../../../db/page.js';
+import { keysetPage } from '../../../db/page.js';
+import { checkSignedCursor, cursorScope, signCursor } from '../../../http/signed-cursor.js';
 import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import {

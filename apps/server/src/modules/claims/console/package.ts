@@ -1,7 +1,7 @@
 // An operator's download of a claim's PDF package (POST OPERATOR_API.claimPackage), released with a reason.
 import type { ReleaseBody } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
-import { AppError, notFound } from '../../../http/problem.js';
+import { notFound } from '../../../http/problem.js';
 import { recordAccess, recordOperatorAction, releaseAlert, takeRelease } from '../../audit/index.js';
 import { storePackage } from '../documents.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
