@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { loadConfig, providerKinds } from '../src/config.js';
 import { createContext, faxSenderFor } from '../src/create-context.js';
 import { openDb } from '../src/db/index.js';
+import { databaseRoleWarnings } from '../src/db/role-check.js';
 import type { Checkable, ProviderCheck } from '../src/providers/check.js';
 import { checkBlobStore } from '../src/blobs/index.js';
 
@@ -22,9 +23,16 @@ try {
 lines.push({ kind: 'configuration', vendor: '-', ok: true, detail: `NODE_ENV=${config.nodeEnv}, role ${config.role}` });
 
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+/** Findings that fail nothing but should be fixed before production (printed with ⚠). */
+const warnings: { kind: string; vendor: string; detail: string }[] = [];
 try {
   await sql`select 1`.execute(db.db);
   lines.push({ kind: 'database', vendor: db.kind, ok: true, detail: 'reachable' });
+  // The append-only triggers bind only a role that is neither superuser nor table owner (docs/operations.md).
+  if (db.kind === 'postgres') {
+    for (const detail of await databaseRoleWarnings(db.db))
+      warnings.push({ kind: 'database role', vendor: db.kind, detail });
+  }
 } catch (err) {
   lines.push({ kind: 'database', vendor: db.kind, ok: false, detail: (err as Error).message });
 }
@@ -57,6 +65,7 @@ lines.push(await checkBlobStore(ctx.blobs, config.blobs));
 await db.close();
 
 for (const l of lines) console.log(`${l.ok ? '✓' : '✗'} ${l.kind} (${l.vendor}): ${l.detail}`);
+for (const w of warnings) console.log(`⚠ ${w.kind} (${w.vendor}): ${w.detail}`);
 const failed = lines.filter((l) => !l.ok).length;
 console.log(failed ? `${failed} check(s) failed` : 'every check passed');
 process.exit(failed ? 1 : 0);

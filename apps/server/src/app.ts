@@ -70,6 +70,7 @@ import {
   personMatchOf,
   recordPersonSearch,
   registerClaims,
+  startPersonSearch,
   requireHospital,
 } from './modules/claims/index.js';
 import { auditRoutes } from './modules/audit/index.js';
@@ -300,8 +301,8 @@ export async function buildApp({
       patientCiHmacOf: (by) => patientCiHmacOf(ctx, by),
       maskedPatientsOf: (by) => maskedPatientsOf(ctx, by),
       personCiHmacsOf: async (p) => personCiHmacsOf(ctx, await personMatchOf(ctx, p)),
-      recordPersonSearch: (p, found, o) =>
-        recordPersonSearch(ctx.db, p, found, { ...o, target: 'access-log', now: ctx.clock.now() }),
+      startPersonSearch: (p, o) => startPersonSearch(ctx, p, { ...o, target: 'access-log' }),
+      recordPersonSearch: (p, found, o) => recordPersonSearch(ctx.db, p, found, { ...o, now: ctx.clock.now() }),
     }),
   );
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));

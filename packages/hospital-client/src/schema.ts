@@ -1285,7 +1285,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 환자 열람 기록에 남아요. 운영자마다 한 시간에 20건까지 */
+    /** 청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 환자 열람 기록에 남아요. 운영자마다 환자 정보 확인·서류 열람·내려받기를 합쳐 한 시간에 20건까지 */
     post: operations['getClaimPackage'];
     delete?: never;
     options?: never;
@@ -10701,6 +10701,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_SEARCH_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   revealClaimPatient: {
@@ -10783,6 +10792,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -11342,6 +11360,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   exportDeadLetters: {
@@ -11421,6 +11448,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -11514,6 +11550,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   exportHeldRecords: {
@@ -11590,6 +11635,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -12109,6 +12163,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getRelationDocumentFile: {
@@ -12162,6 +12225,15 @@ export interface operations {
       };
       /** @description 찾을 수 없어요 (code: RELATION_DOCUMENT_NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -13668,6 +13740,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_SEARCH_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   searchPatientAccessByOperators: {
@@ -13826,6 +13907,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   exportPatientAccess: {
@@ -13904,6 +13994,15 @@ export interface operations {
       };
       /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: OPERATOR_RELEASE_LIMITED) */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -27,6 +27,19 @@ export async function pageOf<DB, TB extends keyof DB, O>(
   return { rows: found.map(({ pageTotal: _total, ...row }) => row as O), total };
 }
 
+/**
+ * A cursor is text the caller sends back: one written by hand can be well formed (contract ops/page.ts, decodeCursor)
+ * and still carry a key the sort's column cannot hold (letters for a time, a number past bigint). The database then
+ * refuses to read the key (SQLSTATE class 22, "data exception"): that is the caller's mistake, thrown as
+ * CursorRefused, which the error handler (http/problem.ts) answers as a 400 naming `cursor`, never a 500.
+ */
+const isDataException = (e: unknown) => /^22[0-9A-Z]{3}$/.test(String((e as { code?: unknown } | null)?.code ?? ''));
+export class CursorRefused extends Error {
+  constructor() {
+    super('a cursor the list cannot read');
+  }
+}
+
 /** Where a page by key starts, how long it is, in which order; and whether to count the rows the filter matches. */
 export interface KeysetPaging {
   cursor?: string | undefined;
@@ -78,7 +91,9 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     page.countInOrder === false ? ordered : ordered.orderBy(by, page.order).orderBy(id, page.order)
   ).limit(OPS_COUNT_CAP + 1);
   const [found, counted] = await Promise.all([
-    rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>,
+    (rows.execute() as Promise<(O & { pageKey: string; pageId: string })[]>).catch((e: unknown) => {
+      throw page.cursor !== undefined && isDataException(e) ? new CursorRefused() : e;
+    }),
     page.count === false
       ? undefined
       : sql<{ n: number }>`select count(*)::int as n from (${counting}) as capped`.execute(own<object>(db)),

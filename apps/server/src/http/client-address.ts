@@ -2,6 +2,9 @@
 //   addressKey     what every per-address limit counts by. One subscriber holds a whole IPv6 /64 (an ISP hands out
 //                  at least that), so counting the full address would let one client rotate through 2^64 of them:
 //                  IPv6 counts by its /64, IPv4 whole, an IPv4-mapped IPv6 address (::ffff:a.b.c.d) as its IPv4.
+//   addressHmac    the keyed hash every per-address count and remembered address is stored by: addressKey's, so a
+//                  privacy address rotating inside its /64 stays one address (the SMS cap per address, the owner's
+//                  trusted address, the operators' known addresses and their sign-in counts).
 //   coarseAddress  what an operator sees of another operator's address (the access log): the network, not the host.
 import { isIPv4, isIPv6 } from 'node:net';
 
@@ -34,6 +37,13 @@ export function addressKey(ip: string): string {
   if (isIPv6(ip)) return `${hex(groupsOf(ip).slice(0, 4))}::/64`;
   return ip;
 }
+
+/**
+ * The keyed hash a per-address count or a remembered address is kept by: of addressKey, never of the full address
+ * (an IPv6 client rotates through its /64; IPv4 and IPv4-mapped IPv6 are the IPv4 address, as before).
+ */
+export const addressHmac = (crypto: { hmac(purpose: string, value: string): string }, ip: string) =>
+  crypto.hmac('ip', addressKey(ip));
 
 /** Another operator's address as the access log shows it: IPv4 to its /24 (`203.0.113.*`), IPv6 to its /48. */
 export function coarseAddress(ip: string): string {

@@ -147,8 +147,13 @@ export const ERROR_STATUS = {
   HOSPITAL_KEY_FAILURES: 429,
   /** The identity vendor's own limit for this person or service is reached. */
   IDENTITY_LIMITED: 429,
-  /** One operator downloaded as many claim packages as an hour allows (PACKAGE_DOWNLOADS_PER_HOUR). */
+  /**
+   * One operator made as many releases of personal data as an hour allows, all kinds together (reveals, packages,
+   * relation documents, exports: OPERATOR_RELEASES_PER_HOUR).
+   */
   OPERATOR_RELEASE_LIMITED: 429,
+  /** One operator searched for people by name, phone, birth date or receipt as often as a minute allows. */
+  OPERATOR_SEARCH_LIMITED: 429,
   /** A guardian sent as many relation documents as a Korean day allows (MAX_RELATION_UPLOADS_PER_DAY). */
   UPLOAD_DAILY_LIMIT: 429,
   /** The child turned 19: her guardian may no longer change where her money goes (README "Children"). */

@@ -2,7 +2,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@auto-claim/contract';
+import { CursorRefused } from '../db/page.js';
 import { AppError, type ErrorCode } from './errors.js';
+import { cursorRefused } from './signed-cursor.js';
 
 // AppError lives in the catalogue (errors.ts), a leaf that providers and security/ can import without Fastify.
 export { AppError };
@@ -50,6 +52,10 @@ export function registerProblemHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return sendProblem(reply, { status: error.status, code: error.code, detail: error.detail, errors: error.errors });
+    }
+    if (error instanceof CursorRefused) {
+      const refused = cursorRefused();
+      return sendProblem(reply, { status: 400, code: refused.code, detail: refused.detail, errors: refused.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A field is named by its path in the body/query/params; an error on the whole object by where it was.

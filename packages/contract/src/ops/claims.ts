@@ -214,12 +214,19 @@ export const revealBody = releaseBody;
 /** The claim package (POST OPERATOR_API.claimPackage): the same reason as a reveal. */
 export const packageBody = releaseBody;
 /**
- * Claim packages one operator may download in an hour (429 past it), and how many in an hour raise an alert (a
- * warning in the log and autoclaim_operator_release_alerts_total): a package holds the account, address, ID photo and
- * signatures.
+ * Releases of personal data one operator may make in an hour, all kinds together (429 past it): a reveal, a claim
+ * package, a relation document opened (the same document again within the hour is not another), a list exported. From
+ * the OPERATOR_RELEASES_ALERT_AT-th in an hour each raises an alert (a warning in the log and
+ * autoclaim_operator_release_alerts_total). docs/security.md, "Operator releases".
  */
-export const PACKAGE_DOWNLOADS_PER_HOUR = 20;
-export const PACKAGE_DOWNLOADS_ALERT_AT = 10;
+export const OPERATOR_RELEASES_PER_HOUR = 20;
+export const OPERATOR_RELEASES_ALERT_AT = 10;
+/**
+ * Searches naming a person (by what a caller says) one operator may make in a minute, every page counted (429 past
+ * it), and from how many in a minute each raises an alert.
+ */
+export const PERSON_SEARCHES_PER_MINUTE = 20;
+export const PERSON_SEARCHES_ALERT_AT = 10;
 export const revealAnswer = z.object({
   claimId: z.number().int(),
   name: z.string(),

@@ -36,8 +36,11 @@ export interface Cursor {
   o: 'asc' | 'desc';
   k: string;
   i: string;
+  /** A person search's cursors only: the server's keyed MAC of the cursor with its filter and operator. */
+  h?: string;
 }
-const CURSOR_MESSAGE = '다음 쪽 표시(cursor)가 올바르지 않아요. 첫 쪽부터 다시 봐 주세요.';
+/** The refusal of a cursor this list did not make (or made for another filter): 400 naming `cursor`. */
+export const CURSOR_MESSAGE = '다음 쪽 표시(cursor)가 올바르지 않아요. 첫 쪽부터 다시 봐 주세요.';
 const toBase64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))
     .replaceAll('+', '-')
@@ -58,7 +61,8 @@ export function decodeCursor(text: string): Cursor | undefined {
       typeof c.k === 'string' &&
       typeof c.i === 'string' &&
       // A row's id: a number for most lists, a subscription's number (AC…) for those of subscribers.
-      /^[0-9A-Za-z_-]{1,64}$/.test(c.i);
+      /^[0-9A-Za-z_-]{1,64}$/.test(c.i) &&
+      (c.h === undefined || (typeof c.h === 'string' && /^[0-9A-Za-z_-]{1,64}$/.test(c.h)));
     return ok ? (c as Cursor) : undefined;
   } catch {
     return undefined;

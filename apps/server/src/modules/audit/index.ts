@@ -89,6 +89,14 @@ export async function accessLogOf(handle: Handle, ciHmac: string, limit: number)
 export { OPERATOR_ACTIONS, type OperatorAction } from '@auto-claim/contract/ops';
 
 export { byOperator, recordOperatorAction, type OperatorActionEntry } from './operator-record.js';
+export {
+  RELEASE_ACTIONS,
+  personSearchAlert,
+  releaseAlert,
+  takePersonSearch,
+  takeRelease,
+  type ReleaseAction,
+} from './budget.js';
 
 /** How many times one operator took `action` since `since` (a limit per operator counts its own record). */
 export async function operatorActionCount(handle: Handle, loginId: string, action: OperatorAction, since: Date) {

@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { operatorRoute } from '../../http/route-contract.js';
 import { coarseAddress } from '../../http/client-address.js';
+import { checkSignedCursor, cursorScope, signCursor } from '../../http/signed-cursor.js';
 import { csvAnswer, csvDateTime, type CsvColumn } from '../../http/csv-export.js';
 import { operatorAccessOf, operatorActionsOf } from './console.js';
 import { EXPORT_DESCRIPTION, exportList, exportSentence } from './export.js';
@@ -39,11 +40,16 @@ export interface AuditLookups {
   }): Promise<{ claim: Map<number, string>; record: Map<number, string> }>;
   /** The patients (keyed CI hashes) a caller's words find (claims/console/person-search.ts). */
   personCiHmacsOf(p: PersonSearch): Promise<{ ciHmac: string; claimId: number | null }[]>;
-  /** Writes a person search down: the operators' record (first page) and each found patient's access log. */
+  /**
+   * Before a person search reads anything: its limit per operator and minute (429 past it), and the operators'
+   * record, every page.
+   */
+  startPersonSearch(p: PersonSearch, o: { by: ReturnType<typeof byOperator> }): Promise<void>;
+  /** Writes a person search down in each found patient's access log. */
   recordPersonSearch(
     p: PersonSearch,
     found: { ciHmac: string; claimId: number | null }[],
-    o: { by: ReturnType<typeof byOperator>; firstPage: boolean },
+    o: { by: ReturnType<typeof byOperator> },
   ): Promise<void>;
 }
 
@@ -92,6 +98,7 @@ export const auditRoutes =
   (ctx: AppContext, lookups: AuditLookups): FastifyPluginAsyncZod =>
   async (app) => {
     const config = operatorRoute('operator');
+    const exportConfig = operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED');
     const tags = ['operator'];
 
     /** The patient filter as a CI hash: none asked (undefined), or null when the claim or record is unknown. */
@@ -184,7 +191,7 @@ export const auditRoutes =
     app.post(
       OPS_CLAIMS_API.patientAccessSearch,
       {
-        config,
+        config: operatorRoute('operator', 'OPERATOR_SEARCH_LIMITED'),
         schema: {
           operationId: 'searchPatientAccessByPerson',
           tags,
@@ -200,14 +207,19 @@ export const auditRoutes =
       async (req) => {
         const { name, phone, birthDate, receiptNo, claimId, ...q } = req.body;
         const person = { name, phone, birthDate, receiptNo, claimId };
+        const by = byOperator(ctx, req);
+        // Its cursors are signed for this operator and filter: a hand-made one is refused before anything is read.
+        const scope = cursorScope(by.loginId, req.body);
+        if (q.cursor !== undefined) checkSignedCursor(ctx.crypto, scope, q.cursor);
+        await lookups.startPersonSearch(person, { by });
         const cis = await lookups.personCiHmacsOf(person);
-        await lookups.recordPersonSearch(person, cis, { by: byOperator(ctx, req), firstPage: !q.cursor });
+        await lookups.recordPersonSearch(person, cis, { by });
         const { rows, ...page } = await operatorAccessOf(
           ctx.db,
           { ...q, claimId: undefined },
           cis.map((c) => c.ciHmac),
         );
-        return { ...page, list: await accessRows(rows) };
+        return { ...page, list: await accessRows(rows), nextCursor: signCursor(ctx.crypto, scope, page.nextCursor) };
       },
     );
 
@@ -230,7 +242,7 @@ export const auditRoutes =
     app.post(
       OPS_EXPORT_API.operatorActions,
       {
-        config,
+        config: exportConfig,
         schema: {
           operationId: 'exportOperatorActions',
           tags,
@@ -249,7 +261,7 @@ export const auditRoutes =
     app.post(
       OPS_EXPORT_API.patientAccess,
       {
-        config,
+        config: exportConfig,
         schema: {
           operationId: 'exportPatientAccess',
           tags,

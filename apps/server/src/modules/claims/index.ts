@@ -24,5 +24,5 @@ export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds }
 export { heldCounts } from './console/held.js';
 export { CLAIM_KEEP_YEARS, purgeClosedClaims } from './retention.js';
 export { patientCiHmacOf, maskedPatientsOf } from './console/claims.js';
-export { personCiHmacsOf, personMatchOf, recordPersonSearch } from './console/person-search.js';
+export { personCiHmacsOf, personMatchOf, recordPersonSearch, startPersonSearch } from './console/person-search.js';
 export { buildClaimPackage, namedBlobs } from './documents.js';

@@ -30,7 +30,14 @@ import type { AppContext } from '../../context.js';
 import { own, type Handle } from '../../db/handle.js';
 import { keysetPage } from '../../db/page.js';
 import { AppError } from '../../http/problem.js';
-import { recordAccess, recordAccessOnce, recordOperatorAction, type byOperator } from '../audit/index.js';
+import {
+  recordAccess,
+  recordAccessOnce,
+  recordOperatorAction,
+  releaseAlert,
+  takeRelease,
+  type byOperator,
+} from '../audit/index.js';
 import { releaseRelationHeld } from '../claims/index.js';
 import { childById, childrenByIds, setRelationStatus, tellGuardian, type ChildRow } from '../subscriptions/index.js';
 import type { GuardiansTables, RelationDocumentTable } from './tables.js';
@@ -150,20 +157,29 @@ async function load(ctx: AppContext, handle: Handle, docId: number, lock = false
 const startOfKstDay = (now: Date) =>
   new Date(`${kstToday(now).replace(/(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')}T00:00:00+09:00`);
 
-/** Writes that an operator looked at the document (both logs), once a Korean day per operator and document. */
+/**
+ * Writes that an operator looked at the document (both logs: the patient's once a Korean day per operator and
+ * document), after taking it from her hourly budget of releases (audit's takeRelease: the same document again within
+ * the hour is no new release; 429 past the budget, nothing shown) in the transaction that writes her record.
+ */
 async function recordLook(ctx: AppContext, d: DocRow, child: ChildRow, by: By) {
   const now = ctx.clock.now();
+  const target = `relation_document:${d.id}`;
+  const inHour = await own<GuardiansTables>(ctx.db)
+    .transaction()
+    .execute(async (tx) => {
+      const inHour = await takeRelease(tx, { loginId: by.loginId, action: 'relation_document_viewed', target, now });
+      await recordOperatorAction(tx, { ...by, action: 'relation_document_viewed', ciHmac: child.ciHmac, target }, now);
+      return inHour;
+    });
+  // Its own transaction (recordAccessOnce holds the patient's lock), once the release is taken.
   await recordAccessOnce(
     ctx.db,
     { ciHmac: child.ciHmac, action: 'operator_relation_viewed', actor: `operator:${by.loginId}`, detail: d.docType },
     now,
     startOfKstDay(now),
   );
-  await recordOperatorAction(
-    ctx.db,
-    { ...by, action: 'relation_document_viewed', ciHmac: child.ciHmac, target: `relation_document:${d.id}` },
-    now,
-  );
+  releaseAlert(ctx, by.loginId, 'relation_document_viewed', inHour);
 }
 
 /** GET …/{docId}: the names in full, beside what the document is; the look recorded. */

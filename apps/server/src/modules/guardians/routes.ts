@@ -130,7 +130,7 @@ export const guardianRoutes =
     app.get(
       OPS_CHILD_API.relationDocument(':docId'),
       {
-        config: operatorRoute('operator', 'RELATION_DOCUMENT_NOT_FOUND'),
+        config: operatorRoute('operator', 'RELATION_DOCUMENT_NOT_FOUND', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'getRelationDocument',
           tags: opsTags,
@@ -146,7 +146,7 @@ export const guardianRoutes =
     app.get(
       OPS_CHILD_API.relationDocumentFile(':docId'),
       {
-        config: operatorRoute('operator', 'RELATION_DOCUMENT_NOT_FOUND'),
+        config: operatorRoute('operator', 'RELATION_DOCUMENT_NOT_FOUND', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'getRelationDocumentFile',
           tags: opsTags,

@@ -18,6 +18,7 @@ import {
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { own } from '../../db/handle.js';
+import { addressHmac } from '../../http/client-address.js';
 import { AppError } from '../../http/problem.js';
 import { assertRequiredTerms, forgetAgreements, recordAgreements } from '../terms/index.js';
 import {
@@ -113,7 +114,8 @@ export async function startVerification(
   await assertRequiredTerms(ctx, 'TELECOM', input.termsIds);
   const now = ctx.clock.now();
   const phoneHmac = ctx.crypto.hmac('phone', input.custHp);
-  const ipHmac = ctx.crypto.hmac('ip', ip);
+  // By the address's /64 for IPv6 (http/client-address.ts): a privacy address rotating inside it is one requester.
+  const ipHmac = addressHmac(ctx.crypto, ip);
   const person: Person = {
     custName: input.custName.trim(),
     korRegId: input.korRegId,

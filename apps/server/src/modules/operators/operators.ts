@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { own, type Handle } from '../../db/handle.js';
 import type { OperatorRole } from '../../db/schema.js';
+import { addressHmac } from '../../http/client-address.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import type { OperatorsTables } from './tables.js';
 
@@ -167,7 +168,7 @@ async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: str
     .values({
       loginHmac,
       loginIdEnc: ctx.crypto.encrypt(loginId),
-      ipHmac: ctx.crypto.hmac('ip', ip),
+      ipHmac: addressHmac(ctx.crypto, ip),
       tries,
       lockedAt: now,
       lockedUntil,
@@ -200,7 +201,7 @@ export async function guardedTry(
 ): Promise<{ passed: 'done' | 'half' } | { passed: false; lockedUntil?: Date }> {
   const now = ctx.clock.now();
   const loginHmac = loginHmacOf(ctx, loginId);
-  const counts = await countsOf(ctx, loginId, ctx.crypto.hmac('ip', ip));
+  const counts = await countsOf(ctx, loginId, addressHmac(ctx.crypto, ip));
   const taken: { count: Count; tries: number }[] = [];
   const giveBack = async () => {
     for (const { count } of taken) {
@@ -301,7 +302,7 @@ export async function completeSignIn(
     .transaction()
     .execute(async (tx) => {
       await tx.updateTable('operator').set({ lastSignInAt: now }).where('loginId', '=', loginId).execute();
-      await rememberAddress(tx, loginId, ctx.crypto.hmac('ip', ip), now);
+      await rememberAddress(tx, loginId, addressHmac(ctx.crypto, ip), now);
       await record(tx, now);
     });
 }

@@ -10,8 +10,9 @@ import {
   OPERATOR_ACTIONS,
   OPS_CLAIMS_API,
   type OperatorAction,
-  PACKAGE_DOWNLOADS_ALERT_AT,
-  PACKAGE_DOWNLOADS_PER_HOUR,
+  OPERATOR_RELEASES_ALERT_AT,
+  OPERATOR_RELEASES_PER_HOUR,
+  OPS_EXPORT_API,
   type BulkAnswer,
   type DeadLetterRow,
   type OperatorActionRow,
@@ -312,7 +313,7 @@ describe('a claim’s timeline and documents', () => {
     expect([await lines(), await actions()]).toEqual([lines0, actions0]);
   });
 
-  it('holds one operator to PACKAGE_DOWNLOADS_PER_HOUR packages an hour, with an alert from PACKAGE_DOWNLOADS_ALERT_AT', async () => {
+  it('holds one operator to OPERATOR_RELEASES_PER_HOUR packages an hour, with an alert from OPERATOR_RELEASES_ALERT_AT', async () => {
     const id = claimOf['H1-A:SAMSUNGFIRE']!;
     const bulk = await signInOperator(t, 'operator', { loginId: 'bulk-downloader' });
     const alerts = async () =>
@@ -322,11 +323,11 @@ describe('a claim’s timeline and documents', () => {
     const alerts0 = await alerts();
     const download = () =>
       post(OPERATOR_API.claimPackage(id), { category: 'patient_inquiry', reason: '환자 요청 사본' }, bulk.headers);
-    for (let i = 1; i <= PACKAGE_DOWNLOADS_PER_HOUR; i++) {
+    for (let i = 1; i <= OPERATOR_RELEASES_PER_HOUR; i++) {
       const res = await download();
       expect(res.statusCode, `download ${i}`).toBe(200);
       // Below the threshold no alert; from it on, one per download.
-      expect(await alerts(), `download ${i}`).toBe(alerts0 + Math.max(0, i - PACKAGE_DOWNLOADS_ALERT_AT + 1));
+      expect(await alerts(), `download ${i}`).toBe(alerts0 + Math.max(0, i - OPERATOR_RELEASES_ALERT_AT + 1));
     }
     const written = async () =>
       (
@@ -337,12 +338,12 @@ describe('a claim’s timeline and documents', () => {
           .where('action', '=', 'documents_downloaded')
           .execute()
       ).length;
-    expect(await written()).toBe(PACKAGE_DOWNLOADS_PER_HOUR);
+    expect(await written()).toBe(OPERATOR_RELEASES_PER_HOUR);
     const over = await download();
     expect(over.statusCode).toBe(429);
     expect(problemOf(over)).toMatchObject({ code: 'OPERATOR_RELEASE_LIMITED' });
     expect(problemOf(over).detail).toMatch(/한 시간에 \d+건까지/);
-    expect(await written()).toBe(PACKAGE_DOWNLOADS_PER_HOUR);
+    expect(await written()).toBe(OPERATOR_RELEASES_PER_HOUR);
     // Another operator is not held by this one's count.
     expect(
       (await post(OPERATOR_API.claimPackage(id), { category: 'patient_inquiry', reason: '환자 요청 사본' })).statusCode,
@@ -870,5 +871,55 @@ describe('the sandbox switch', () => {
     });
     expect(far.statusCode).toBe(404);
     expect(problemOf(await failInsurer('nope', true)).errors?.[0]?.field).toBe('insuCompCd');
+  });
+});
+
+describe('one budget for every release of personal data', () => {
+  it('60 reveals in a row stop at OPERATOR_RELEASES_PER_HOUR, counted with packages and exports; nothing written past it', async () => {
+    const id = claimOf['H1-A:SAMSUNGFIRE']!;
+    const bulk = await signInOperator(t, 'operator', { loginId: 'bulk-revealer' });
+    const release = { category: 'patient_inquiry', reason: '환자 문의 확인' };
+    const alerts = async (kind: string) =>
+      (await t.app.ctx.metrics.registry.getSingleMetric('autoclaim_operator_release_alerts_total')!.get()).values
+        .filter((v) => v.labels.kind === kind)
+        .reduce((n, v) => n + v.value, 0);
+    const [reveals0, exports0] = [await alerts('reveal'), await alerts('export')];
+    const reveal = () => post(OPS_CLAIMS_API.claimReveal(id), release, bulk.headers);
+    const download = () => post(OPERATOR_API.claimPackage(id), release, bulk.headers);
+    const exportClaims = () => post(OPS_EXPORT_API.claims, {}, bulk.headers);
+    const written = async () =>
+      (
+        await t.db.db
+          .selectFrom('operatorAction')
+          .select('action')
+          .where('loginId', '=', 'bulk-revealer')
+          .where('action', 'in', ['patient_revealed', 'documents_downloaded', 'list_exported'])
+          .execute()
+      ).length;
+    const lines = async () =>
+      (await t.db.db.selectFrom('accessLog').select('id').where('actor', '=', 'operator:bulk-revealer').execute())
+        .length;
+    // Two exports and three packages first, then the reveals: one count for all of them.
+    for (const call of [exportClaims, exportClaims, download, download, download]) {
+      expect((await call()).statusCode).toBe(200);
+    }
+    const outcomes: number[] = [];
+    for (let i = 0; i < 60; i++) outcomes.push((await reveal()).statusCode);
+    const allowed = OPERATOR_RELEASES_PER_HOUR - 5;
+    expect(outcomes.slice(0, allowed)).toEqual(Array(allowed).fill(200));
+    expect(outcomes.slice(allowed)).toEqual(Array(60 - allowed).fill(429));
+    const over = problemOf(await reveal());
+    expect(over).toMatchObject({ code: 'OPERATOR_RELEASE_LIMITED' });
+    expect(over.detail).toContain(`한 시간에 ${OPERATOR_RELEASES_PER_HOUR}건까지`);
+    // Packages and exports are spent too: refused before a row is read or a PDF built.
+    expect(problemOf(await download()).code).toBe('OPERATOR_RELEASE_LIMITED');
+    expect(problemOf(await exportClaims()).code).toBe('OPERATOR_RELEASE_LIMITED');
+    expect(await written()).toBe(OPERATOR_RELEASES_PER_HOUR);
+    expect(await lines()).toBe(allowed + 3);
+    // From the alert threshold on, each release alerted (reveals from the 6th, exports not yet).
+    expect(await alerts('reveal')).toBe(reveals0 + (OPERATOR_RELEASES_PER_HOUR - OPERATOR_RELEASES_ALERT_AT + 1));
+    expect(await alerts('export')).toBe(exports0);
+    // Another operator is not held by this one's count.
+    expect((await post(OPS_CLAIMS_API.claimReveal(id), release)).statusCode).toBe(200);
   });
 });

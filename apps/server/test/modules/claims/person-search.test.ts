@@ -3,10 +3,14 @@
 // together, normalised (NFC, spaces, hyphens, dates as people write them); nothing but keyed hashes at rest; the
 // patients masked; each search that names a person recorded (kinds of key, never the values) in the operators'
 // record and the found patient's access log; rows from before migration 0039 hashed by the tick; bad input → 400.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import {
+  CURSOR_MESSAGE,
   OPS_CLAIMS_API,
+  PERSON_SEARCHES_ALERT_AT,
+  PERSON_SEARCHES_PER_MINUTE,
+  encodeCursor,
   typedDate,
   type CursorPage,
   type OpsClaimRow,
@@ -92,6 +96,8 @@ beforeAll(async () => {
   viewer = await signInOperator(t, 'viewer');
 });
 afterAll(() => t?.close());
+// Each test in a minute of its own: an operator's person searches are limited per minute (PERSON_SEARCHES_PER_MINUTE).
+beforeEach(() => clock.advance(61_000));
 
 describe('the claim list by what a caller says', () => {
   it('finds by each key alone', async () => {
@@ -290,5 +296,101 @@ describe('rows from before the lookup hashes (migration 0039)', () => {
     const hong2Claims = await claimIdsOfReceipt('R-HONG2-1');
     expect(receiptsOf(await find({ phone: '01055556666' }))).toEqual(hong2Claims);
     expect(receiptsOf(await find({ name: '홍길동', birthDate: '19900505' }))).toEqual(hong2Claims);
+  });
+});
+
+describe('a person search’s cursor and its limit (docs/security.md, "Operator releases")', () => {
+  const searched = async (loginId: string) =>
+    (
+      await t.db.db
+        .selectFrom('operatorAction')
+        .select('id')
+        .where('loginId', '=', loginId)
+        .where('action', '=', 'patient_searched')
+        .execute()
+    ).length;
+  const linesBy = async (loginId: string) =>
+    (await t.db.db.selectFrom('accessLog').select('id').where('actor', '=', `operator:${loginId}`).execute()).length;
+
+  it('refuses a hand-made cursor past the end: no count answered, 400 naming cursor, in Korean', async () => {
+    // What answered `total` with no row and wrote nothing: a cursor after every claim and every access line.
+    const pastTheEnd = encodeCursor({ s: '', o: 'desc', k: '1970-01-01 00:00:00+00', i: '1' });
+    for (const url of [OPS_CLAIMS_API.claimsSearch, OPS_CLAIMS_API.patientAccessSearch]) {
+      const res = await post(url, { name: '홍길동', cursor: pastTheEnd });
+      expect(res.statusCode, url).toBe(400);
+      expect(problemOf(res), url).toMatchObject({ errors: [{ field: 'cursor', message: CURSOR_MESSAGE }] });
+      expect(res.body, url).not.toContain('total');
+    }
+  });
+
+  it('pages with the cursors it signed, for this filter and operator only, and records every page', async () => {
+    const first = await find({ name: '홍길동', size: 1 });
+    expect(first.nextCursor).not.toBeNull();
+    const [actions0, lines0] = [await searched(op.loginId), await linesBy(op.loginId)];
+    const second = await find({ name: '홍길동', size: 1, cursor: first.nextCursor });
+    expect(second.list).toHaveLength(1);
+    expect(second.list[0]!.claimId).not.toBe(first.list[0]!.claimId);
+    // The second page is a search too: the operators' record and the shown patient's access log both have it.
+    expect(await searched(op.loginId)).toBe(actions0 + 1);
+    expect(await linesBy(op.loginId)).toBe(lines0 + 1);
+    // The same cursor with another person's name, another filter, or another operator: refused, nothing read.
+    const other = await signInOperator(t, 'operator');
+    const refusals = [
+      await post(OPS_CLAIMS_API.claimsSearch, { name: '김영희', size: 1, cursor: first.nextCursor }),
+      await post(OPS_CLAIMS_API.claimsSearch, { name: '홍길동', status: 'paid', size: 1, cursor: first.nextCursor }),
+      await post(OPS_CLAIMS_API.claimsSearch, { name: '홍길동', size: 1, cursor: first.nextCursor }, other.headers),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(problemOf(res).errors?.[0]?.field).toBe('cursor');
+    }
+    // Its key changed, its MAC kept: refused.
+    const c = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString()) as Record<string, string>;
+    const moved = encodeCursor({ s: c.s!, o: c.o as 'desc', k: '1970-01-01 00:00:00+00', i: c.i!, h: c.h! });
+    expect((await post(OPS_CLAIMS_API.claimsSearch, { name: '홍길동', size: 1, cursor: moved })).statusCode).toBe(400);
+    // The access log's search signs its cursors alike.
+    const access = (
+      await post(OPS_CLAIMS_API.patientAccessSearch, { name: '홍길동', size: 1 })
+    ).json() as CursorPage<PatientAccessRow>;
+    expect(access.nextCursor).not.toBeNull();
+    const next = await post(OPS_CLAIMS_API.patientAccessSearch, { name: '홍길동', size: 1, cursor: access.nextCursor });
+    expect(next.statusCode, next.body).toBe(200);
+    const elsewhere = await post(OPS_CLAIMS_API.patientAccessSearch, {
+      name: '김영희',
+      size: 1,
+      cursor: access.nextCursor,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+  });
+
+  it('holds one operator to PERSON_SEARCHES_PER_MINUTE: 120 in a burst, the rest refused in Korean, with alerts', async () => {
+    const bulk = await signInOperator(t, 'operator', { loginId: 'bulk-searcher' });
+    const alerts = async () =>
+      (await t.app.ctx.metrics.registry.getSingleMetric('autoclaim_operator_release_alerts_total')!.get()).values
+        .filter((v) => v.labels.kind === 'person_search')
+        .reduce((n, v) => n + v.value, 0);
+    const alerts0 = await alerts();
+    const burst = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        post(
+          i % 2 ? OPS_CLAIMS_API.claimsSearch : OPS_CLAIMS_API.patientAccessSearch,
+          { name: '홍길동', birthDate: '19580302' },
+          bulk.headers,
+        ),
+      ),
+    );
+    const answered = burst.filter((r) => r.statusCode === 200);
+    expect(answered).toHaveLength(PERSON_SEARCHES_PER_MINUTE);
+    for (const res of burst.filter((r) => r.statusCode !== 200)) {
+      expect(problemOf(res)).toMatchObject({ status: 429, code: 'OPERATOR_SEARCH_LIMITED' });
+      expect(problemOf(res).detail).toContain(`1분에 ${PERSON_SEARCHES_PER_MINUTE}번까지`);
+    }
+    // Every search answered was recorded; none refused was.
+    expect(await searched('bulk-searcher')).toBe(PERSON_SEARCHES_PER_MINUTE);
+    expect(await alerts()).toBe(alerts0 + PERSON_SEARCHES_PER_MINUTE - PERSON_SEARCHES_ALERT_AT + 1);
+    // Another operator is served; this one again a minute later.
+    expect((await post(OPS_CLAIMS_API.claimsSearch, { name: '홍길동' })).statusCode).toBe(200);
+    clock.advance(61_000);
+    expect((await post(OPS_CLAIMS_API.claimsSearch, { name: '홍길동' }, bulk.headers)).statusCode).toBe(200);
   });
 });

@@ -19,6 +19,7 @@ import {
   type TreatsAnswer,
 } from '@auto-claim/contract';
 import {
+  OPERATOR_RELEASES_PER_HOUR,
   OPS_CHILD_API,
   type InsuredDispute,
   type RelationDocumentDetail,
@@ -342,6 +343,62 @@ describe('the relation document, and the records held until an operator confirms
       .where('action', '=', 'relation_document_viewed')
       .execute();
     expect(actions.length).toBe(2);
+  });
+
+  it('holds one operator to the release budget: 80 openings in one burst show at most OPERATOR_RELEASES_PER_HOUR documents', async () => {
+    // 30 more documents to open (copies of 지민's, taken out again after), as a family register each.
+    const [original] = await t.db.db
+      .selectFrom('relationDocument')
+      .selectAll()
+      .where('insuApplyId', '=', 지민Id)
+      .orderBy('id')
+      .limit(1)
+      .execute();
+    const { id: _id, ...row } = original!;
+    const copies = (
+      await t.db.db
+        .insertInto('relationDocument')
+        .values(Array.from({ length: 30 }, () => ({ ...row, status: 'refused' as const })))
+        .returning('id')
+        .execute()
+    ).map((r) => Number(r.id));
+    const bulk = await signInOperator(t, 'operator', { loginId: 'relation-bulk' });
+    const alerts = async () =>
+      (await t.app.ctx.metrics.registry.getSingleMetric('autoclaim_operator_release_alerts_total')!.get()).values
+        .filter((v) => v.labels.kind === 'relation_document')
+        .reduce((n, v) => n + v.value, 0);
+    const alerts0 = await alerts();
+    const opened = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => {
+        const docId = copies[i % copies.length]!;
+        const url = i % 2 ? OPS_CHILD_API.relationDocumentFile(docId) : OPS_CHILD_API.relationDocument(docId);
+        return t.app.inject({ method: 'GET', url, headers: bulk.headers }).then((res) => ({ docId, res }));
+      }),
+    );
+    const shown = new Set(opened.filter((o) => o.res.statusCode === 200).map((o) => o.docId));
+    expect(shown.size).toBe(OPERATOR_RELEASES_PER_HOUR);
+    const refused = opened.filter((o) => o.res.statusCode !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const o of refused) {
+      expect(problemOf(o.res)).toMatchObject({ status: 429, code: 'OPERATOR_RELEASE_LIMITED' });
+      expect(shown.has(o.docId)).toBe(false);
+    }
+    // Written: one look per opening shown, of exactly the documents shown; each past the threshold alerted.
+    const looks = await t.db.db
+      .selectFrom('operatorAction')
+      .select('target')
+      .where('loginId', '=', 'relation-bulk')
+      .where('action', '=', 'relation_document_viewed')
+      .execute();
+    expect(new Set(looks.map((l) => l.target))).toEqual(new Set([...shown].map((id) => `relation_document:${id}`)));
+    expect(await alerts()).toBeGreaterThan(alerts0);
+    // A document shown within the hour opens again; its file too. Another operator is not held by this one's count.
+    const again = [...shown][0]!;
+    expect(
+      (await t.app.inject({ url: OPS_CHILD_API.relationDocumentFile(again), headers: bulk.headers })).statusCode,
+    ).toBe(200);
+    expect((await op('GET', OPS_CHILD_API.relationDocument(copies[29]!))).statusCode).toBe(200);
+    await t.db.db.deleteFrom('relationDocument').where('id', 'in', copies).execute();
   });
 
   it('confirms one: her record is claimed at her insurer, her mother told once, naming her; refuses the other with a reason', async () => {

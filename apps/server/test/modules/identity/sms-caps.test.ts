@@ -251,3 +251,36 @@ describe('someone who knows the whole identity (name, birth date, sex digit and 
     expect((await send(testPerson(), address)).statusCode).toBe(200);
   });
 });
+
+describe('an IPv6 client, whose privacy address rotates inside its /64 (http/client-address.ts, addressHmac)', () => {
+  let net = 0;
+  /** A fresh /64 of the documentation prefix, and an address in it per call. */
+  const network = () => {
+    const prefix = `2001:db8:${(++net).toString(16)}:64`;
+    let host = 0;
+    return () => `${prefix}:${(++host).toString(16)}:${((host * 7919) % 0x10000).toString(16)}:0:1`;
+  };
+
+  it('is one requester to the cap on open sends, however many of its addresses ask', async () => {
+    const rotating = network();
+    for (let i = 1; i <= SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY; i++) {
+      expect((await send(testPerson(), rotating())).statusCode, `open send ${i}`).toBe(200);
+    }
+    const p = problemOf(await send(testPerson(), rotating()));
+    expect(p).toMatchObject({ status: 429, code: 'SMS_DAILY_LIMIT' });
+    expect(p.detail).toContain('이 인터넷 연결에서');
+    // Another /64 is another requester.
+    expect((await send(testPerson(), network()())).statusCode).toBe(200);
+  });
+
+  it('keeps the owner’s trusted address when her address rotates inside its /64', async () => {
+    const owner = testPerson();
+    const home = network();
+    expect((await verify(owner, home())).statusCode).toBe(200);
+    expect(await strangerSpends(owner)).toBe(SMS_SENDS_PER_DAY);
+    clock.advance(61_000);
+    // A day later her phone has another privacy address of the same /64: still hers.
+    const res = await verify(owner, home());
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});

@@ -291,6 +291,38 @@ describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => 
     clock.advance(OPERATOR_LOCKOUT.lockMinutes * 60_000);
   });
 
+  it('keeps her known address when it rotates inside its IPv6 /64: guesses that locked every unknown address leave her in', async () => {
+    const op = await signInOperator(t, 'operator');
+    // She signs in from her laptop's privacy address; by the next day it has rotated inside the same /64.
+    expect((await fullSignIn(op, '2001:db8:77:64:a1b2:c3d4:e5f6:1', 1)).statusCode).toBe(200);
+    for (let i = 1; i <= OPERATOR_LOCKOUT.unknownAddressesMaxTries; i++) {
+      await login(op.loginId, `spread-guess-${i}`, freshIp());
+    }
+    expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, freshIp())).code).toBe('OPERATOR_LOCKED');
+    expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, '2001:db8:78:64::1')).code).toBe('OPERATOR_LOCKED');
+    // (with a recovery code: the authenticator's next code was taken by the first sign-in)
+    const rotated = '2001:db8:77:64:9f8e:7d6c:5b4a:2';
+    const password = await login(op.loginId, OPERATOR_PASSWORD, rotated);
+    expect(password.statusCode, password.body).toBe(200);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: OPS_AUTH_API.secondFactor,
+      headers: { cookie: cookieOf(password), 'x-csrf-token': password.json().csrfToken as string },
+      remoteAddress: rotated,
+      payload: { recoveryCode: op.recoveryCodes[0] },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    // An attacker rotating inside one /64 is one address: its tries are counted together and it locks.
+    const attacker = (i: number) => `2001:db8:99:64::${i.toString(16)}`;
+    const other = await signInOperator(t, 'operator');
+    for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
+      expect(problemOf(await login(other.loginId, `rotating-guess-${i}`, attacker(i))).code).toBe('LOGIN_FAILED');
+    }
+    expect(problemOf(await login(other.loginId, 'rotating-guess-last', attacker(99))).code).toBe('OPERATOR_LOCKED');
+    expect(problemOf(await login(other.loginId, OPERATOR_PASSWORD, attacker(100))).code).toBe('OPERATOR_LOCKED');
+    clock.advance(OPERATOR_LOCKOUT.lockMinutes * 60_000);
+  });
+
   it('her own known address backs off (1, 2, 4… minutes) instead of locking for 15', async () => {
     const op = await signInOperator(t, 'operator');
     const home = op.remoteAddress;

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
-import { OPS_TERMS_API, type TermsVersion } from '@auto-claim/contract/ops';
+import { CURSOR_MESSAGE, OPS_TERMS_API, encodeCursor, type TermsVersion } from '@auto-claim/contract/ops';
 import { createSubscriber, type Subscriber } from '../../../fixtures/factories.js';
 import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
 
@@ -214,6 +214,14 @@ describe('who must agree again', () => {
       headers: h.admin,
     });
     expect(otherOrder.statusCode).toBe(400);
+    // A cursor written by hand, well formed but with a key no time can be: 400 naming cursor, not a 500.
+    const handMade = encodeCursor({ s: '', o: 'asc', k: 'not-a-time', i: first.list[0]!.insuApplyId });
+    const wrongType = await t.app.inject({
+      url: `${OPS_TERMS_API.reagree}?order=asc&cursor=${handMade}`,
+      headers: h.admin,
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(problemOf(wrongType).errors).toEqual([{ field: 'cursor', message: CURSOR_MESSAGE }]);
     const tooMany = await t.app.inject({ url: `${OPS_TERMS_API.reagree}?size=101`, headers: h.operator });
     expect(tooMany.statusCode).toBe(400);
     expect(problemOf(tooMany).errors?.[0]).toMatchObject({ field: 'size', message: '한 번에 100건까지 볼 수 있어요.' });

@@ -21,9 +21,17 @@ import type { deadLettersQuery, opsClaimsQuery, opsClaimsSearchBody } from '@aut
 import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import { keysetPage } from '../../../db/page.js';
+import { checkSignedCursor, cursorScope, signCursor } from '../../../http/signed-cursor.js';
 import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
-import { operatorActionsOfClaim, recordAccess, recordOperatorAction, releasesOfRecord } from '../../audit/index.js';
+import {
+  operatorActionsOfClaim,
+  recordAccess,
+  recordOperatorAction,
+  releaseAlert,
+  releasesOfRecord,
+  takeRelease,
+} from '../../audit/index.js';
 import { bankNameOf, hospitalsByCode, insurersByCode } from '../../reference/index.js';
 import {
   contactsOf,
@@ -37,7 +45,13 @@ import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
 import type { Handle } from '../../../db/handle.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
-import { personMatchOf, recordPersonSearch, withFewRecords, type PersonMatch } from './person-search.js';
+import {
+  personMatchOf,
+  recordPersonSearch,
+  startPersonSearch,
+  withFewRecords,
+  type PersonMatch,
+} from './person-search.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const NOT_FOUND = () => notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
@@ -191,15 +205,19 @@ export async function searchClaimsByPerson(
 ): Promise<CursorPage<OpsClaimRow>> {
   const { name, phone, birthDate, receiptNo, ...q } = body;
   const person = { name, phone, birthDate, receiptNo, claimId: body.claimId };
+  // Its cursors are signed for this operator and filter: a hand-made one (past the end, another search's) is refused.
+  const scope = cursorScope(by.loginId, body);
+  if (body.cursor !== undefined) checkSignedCursor(ctx.crypto, scope, body.cursor);
+  await startPersonSearch(ctx, person, { by, target: 'claims' });
   const match = await withFewRecords(ctx, await personMatchOf(ctx, person));
   const { page, ciHmacs } = await claimPage(ctx, { ...q, claimId: undefined }, match);
   await recordPersonSearch(
     ctx.db,
     person,
     page.list.map((r, i) => ({ ciHmac: ciHmacs[i]!, claimId: r.claimId })),
-    { by, target: 'claims', firstPage: !body.cursor, now: ctx.clock.now() },
+    { by, now: ctx.clock.now() },
   );
-  return page;
+  return { ...page, nextCursor: signCursor(ctx.crypto, scope, page.nextCursor) };
 }
 
 async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, person?: PersonMatch) {
@@ -580,7 +598,9 @@ export async function revealPatient(
     birthDate: sub?.person.birthday ?? record.birthDate,
   };
   const now = ctx.clock.now();
-  await claimsTransaction(ctx).execute(async (tx) => {
+  const inHour = await claimsTransaction(ctx).execute(async (tx) => {
+    // One release of the operator's hourly budget, shared with packages, relation documents and exports.
+    const inHour = await takeRelease(tx, { loginId: by.loginId, action: 'patient_revealed', now });
     await recordOperatorAction(
       tx,
       {
@@ -608,7 +628,9 @@ export async function revealPatient(
       ],
       now,
     );
+    return inHour;
   });
+  releaseAlert(ctx, by.loginId, 'patient_revealed', inHour);
   return answer;
 }
 

@@ -94,7 +94,7 @@ export const claimExportRoutes =
     app.post(
       OPS_EXPORT_API.claims,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'exportClaims',
           tags,
@@ -113,7 +113,7 @@ export const claimExportRoutes =
     app.post(
       OPS_EXPORT_API.deadLetters,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'exportDeadLetters',
           tags,
@@ -132,7 +132,7 @@ export const claimExportRoutes =
     app.post(
       OPS_EXPORT_API.notificationDeadLetters,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'exportNotificationDeadLetters',
           tags,
@@ -152,7 +152,7 @@ export const claimExportRoutes =
     app.post(
       OPS_EXPORT_API.heldRecords,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'exportHeldRecords',
           tags,

@@ -22,6 +22,7 @@ import type { AppContext } from '../../../context.js';
 import { own, type Handle } from '../../../db/handle.js';
 import { keysetPage } from '../../../db/page.js';
 import { AppError, notFound } from '../../../http/problem.js';
+import { checkSignedCursor, cursorScope, signCursor } from '../../../http/signed-cursor.js';
 import { recordAccess, recordOperatorAction } from '../../audit/index.js';
 import { hospitalsByCode } from '../../reference/index.js';
 import { contactsOf, insuredPersonsOf, subscriptionIdsOf } from '../../subscriptions/index.js';
@@ -29,7 +30,7 @@ import type { RecordPerson } from '../common.js';
 import { UNLINKED_RECORD_PURGE_DAYS } from '../rules.js';
 import { claimsDb, claimsTransaction, type ClaimsTables } from '../tables.js';
 import type { By } from './actions.js';
-import { personMatchOf, recordPersonSearch } from './person-search.js';
+import { personMatchOf, recordPersonSearch, startPersonSearch } from './person-search.js';
 
 /** Held records an operator may release to the subscriber: there is one (not_patients were unlinked). */
 const RELEASABLE = ['identity_mismatch', 'rrn_unconfirmed'] as const;
@@ -111,6 +112,10 @@ async function heldPage(ctx: AppContext, q: z.output<typeof heldRecordsQuery>, p
 export async function searchHeldRecords(ctx: AppContext, body: z.output<typeof heldRecordsSearchBody>, by: By) {
   const { name, phone, birthDate, receiptNo, ...q } = body;
   const person = { name, phone, birthDate, receiptNo };
+  // Signed cursors and the search recorded before anything is read, as the claims' search (person-search.ts).
+  const scope = cursorScope(by.loginId, body);
+  if (body.cursor !== undefined) checkSignedCursor(ctx.crypto, scope, body.cursor);
+  await startPersonSearch(ctx, person, { by, target: 'held' });
   const m = await personMatchOf(ctx, person);
   const phoneMatch = m.phoneCis
     ? {
@@ -132,13 +137,8 @@ export async function searchHeldRecords(ctx: AppContext, body: z.output<typeof h
     const ciHmac = (r.insuApplyId ? contacts.get(r.insuApplyId)?.ciHmac : undefined) ?? ciHmacs[i];
     return ciHmac ? [{ ciHmac }] : [];
   });
-  await recordPersonSearch(ctx.db, person, found, {
-    by,
-    target: 'held',
-    firstPage: !body.cursor,
-    now: ctx.clock.now(),
-  });
-  return page;
+  await recordPersonSearch(ctx.db, person, found, { by, now: ctx.clock.now() });
+  return { ...page, nextCursor: signCursor(ctx.crypto, scope, page.nextCursor) };
 }
 
 /**

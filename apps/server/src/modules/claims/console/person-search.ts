@@ -7,7 +7,7 @@ import { keysNamed, type PersonKey, type PersonSearch } from '@auto-claim/contra
 import type { AppContext } from '../../../context.js';
 import type { Handle } from '../../../db/handle.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../../security/person-lookup.js';
-import { recordAccess, recordOperatorAction } from '../../audit/index.js';
+import { personSearchAlert, recordAccess, recordOperatorAction, takePersonSearch } from '../../audit/index.js';
 import { ciHmacsByPhone } from '../../subscriptions/index.js';
 import type { By } from './actions.js';
 import { claimsDb } from '../tables.js';
@@ -109,35 +109,55 @@ async function phonePatients(ctx: AppContext, cis: string[], limit: number) {
 }
 
 /**
- * Writes down a search that named a person (nothing for a claim id alone), in one transaction: the operators' record once per search (its first
- * page), and a line in the access log of each patient it showed (every page: each shows other patients).
+ * Before a search that names a person reads anything (nothing for a claim id alone): takes it from the operator's
+ * minute (audit's takePersonSearch: 429 past PERSON_SEARCHES_PER_MINUTE) and writes it to the operators' record (who,
+ * which kinds of key, never the values), in one transaction: every page, whatever its cursor, so that no count or row
+ * leaves unrecorded. An alert past the threshold.
+ */
+export async function startPersonSearch(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'metrics' | 'log'>,
+  p: PersonSearch,
+  o: { by: By; target: 'claims' | 'access-log' | 'held' },
+) {
+  if (!namesAPerson(p)) return;
+  const now = ctx.clock.now();
+  const inMinute = await claimsDb(ctx)
+    .transaction()
+    .execute(async (tx) => {
+      const n = await takePersonSearch(tx, { loginId: o.by.loginId, now });
+      await recordOperatorAction(
+        tx,
+        { ...o.by, action: 'patient_searched', target: o.target, detail: keysNamed(p).join(',') },
+        now,
+      );
+      return n;
+    });
+  personSearchAlert(ctx, o.by.loginId, inMinute);
+}
+
+/**
+ * After the search read its page: a line in the access log of each patient it showed ("운영자가 회원님을 찾아봤어요";
+ * every page: each shows other patients). Nothing for a claim id alone.
  */
 export async function recordPersonSearch(
   handle: Handle,
   p: PersonSearch,
   found: { ciHmac: string; claimId?: number | null }[],
-  o: { by: By; target: 'claims' | 'access-log' | 'held'; firstPage: boolean; now: Date },
+  o: { by: By; now: Date },
 ) {
   if (!namesAPerson(p)) return;
   const kinds = keysNamed(p).join(',');
   const seen = new Set<string>();
   const lines = found.filter((f) => !seen.has(f.ciHmac) && seen.add(f.ciHmac));
-  await claimsDb({ db: handle })
-    .transaction()
-    .execute(async (tx) => {
-      if (o.firstPage) {
-        await recordOperatorAction(tx, { ...o.by, action: 'patient_searched', target: o.target, detail: kinds }, o.now);
-      }
-      await recordAccess(
-        tx,
-        lines.map((l) => ({
-          ciHmac: l.ciHmac,
-          action: 'operator_searched' as const,
-          actor: `operator:${o.by.loginId}`,
-          claimId: l.claimId ?? null,
-          detail: kinds,
-        })),
-        o.now,
-      );
-    });
+  await recordAccess(
+    handle,
+    lines.map((l) => ({
+      ciHmac: l.ciHmac,
+      action: 'operator_searched' as const,
+      actor: `operator:${o.by.loginId}`,
+      claimId: l.claimId ?? null,
+      detail: kinds,
+    })),
+    o.now,
+  );
 }

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   OPS_CLAIMS_API,
-  PACKAGE_DOWNLOADS_PER_HOUR,
+  OPERATOR_RELEASES_PER_HOUR,
   heldRecordsQuery,
   opsClaimDetail,
   packageBody,
@@ -260,7 +260,7 @@ const oneClaimRoutes =
           tags,
           summary:
             '청구 서류 PDF (청구서, 영수증 내역, 위임장, 동의서, 필요하면 신분증 사본): 이유를 골라 적어야 하고, 운영자 기록과 ' +
-            `환자 열람 기록에 남아요. 운영자마다 한 시간에 ${PACKAGE_DOWNLOADS_PER_HOUR}건까지`,
+            `환자 열람 기록에 남아요. 운영자마다 환자 정보 확인·서류 열람·내려받기를 합쳐 한 시간에 ${OPERATOR_RELEASES_PER_HOUR}건까지`,
           params: claimIdParams,
           body: packageBody,
           response: { 200: pdfAnswer('청구 서류 PDF (첨부 파일로 내려받아요)') },
@@ -302,7 +302,7 @@ const claimListRoutes =
     app.post(
       OPS_CLAIMS_API.claimsSearch,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_SEARCH_LIMITED'),
         schema: {
           operationId: 'searchClaimsByPerson',
           tags,
@@ -321,7 +321,7 @@ const claimListRoutes =
     app.post(
       OPS_CLAIMS_API.claimReveal(':claimId'),
       {
-        config: operatorRoute('operator', 'CLAIM_NOT_FOUND'),
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'OPERATOR_RELEASE_LIMITED'),
         schema: {
           operationId: 'revealClaimPatient',
           tags,
