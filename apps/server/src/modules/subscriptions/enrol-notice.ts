@@ -1,12 +1,13 @@
 // Each enrolment is confirmed to the phone that verified it (README "Enrolment drafts and coming back"): the
 // hospital(s) whose visits will be claimed and to which insurer(s), her own or, for a parent, her child's (claimed once
 // an operator checked the relation document). By 알림톡 with SMS fallback when she agreed to 알림톡, SMS only when not,
-// through the notification provider (the sandbox writes its outbox); the link opens the history of that subscription.
-// Said after the subscription committed: a message that cannot go is logged and never undoes the enrolment.
-import { APP_ROOT, childPossessive, patientLinkPath } from '@auto-claim/contract';
+// through the notification provider (the sandbox writes its outbox). Its link is the history page itself, without a
+// token: she has just been with us, and a message that only confirms opens nothing by itself (the page asks for an SMS
+// verification unless her session is still open). Said after the subscription committed: a message that cannot go is
+// logged and never undoes the enrolment.
+import { APP_ROOT, childPossessive } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { dbOutbox } from '../../providers/outbox.js';
-import { signLinkTokens } from '../../security/linkToken.js';
 import { kakaoConsented } from './lookups.js';
 
 const demoless = (nm: string) => nm.replace(/\s*\(데모\)$/, '');
@@ -27,7 +28,6 @@ export async function tellEnrolled(
   ctx: AppContext,
   e: {
     insuApplyId: string;
-    ciHmac: string;
     userTel: string;
     optTerms: string[];
     hospitals: string[];
@@ -37,14 +37,13 @@ export async function tellEnrolled(
 ) {
   if (!e.userTel) return;
   try {
-    const [token] = await signLinkTokens(ctx, [{ purpose: 'treat', ciHmac: e.ciHmac, insuApplyId: e.insuApplyId }]);
     await ctx.providers.notification.send(
       [
         {
           to: e.userTel,
           template: e.childNm ? 'CHILD_SUBSCRIPTION_CONFIRMED' : 'SUBSCRIPTION_CONFIRMED',
           text: enrolledText(e),
-          linkPath: token ? patientLinkPath('treat', token) : `${APP_ROOT}/web/treat`,
+          linkPath: `${APP_ROOT}/web/treat`,
           kakao: kakaoConsented(e.optTerms),
         },
       ],

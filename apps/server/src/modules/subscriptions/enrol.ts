@@ -475,7 +475,6 @@ export async function subscribe(
   }
   await tellEnrolled(ctx, {
     insuApplyId,
-    ciHmac: insured.ciHmac,
     userTel: reg.userTel,
     optTerms: reg.optTerms,
     hospitals: checked.hospitals.map((h) => h.hospitalNm),

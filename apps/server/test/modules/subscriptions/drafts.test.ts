@@ -180,7 +180,7 @@ describe('each enrolment is confirmed to her phone', () => {
   const outboxOf = (to: string) =>
     t.db.db.selectFrom('sandboxOutbox').select(['channel', 'body']).where('to', '=', to).orderBy('id').execute();
 
-  it('her own: the hospital and insurer, by SMS without the 알림톡 consent, with a link to her history', async () => {
+  it('her own: the hospital and insurer, by SMS without the 알림톡 consent, with a link to her history page', async () => {
     const s = await verifyPatient(t);
     const before = (await outboxOf(s.person.custHp)).length;
     const res = await as(s.cookie, { method: 'POST', url: API.subscriptions, payload: await regFor(t, s, img) });
@@ -191,7 +191,9 @@ describe('each enrolment is confirmed to her phone', () => {
     expect(sent[0]!.body).toContain('자동청구 가입을 마쳤어요');
     expect(sent[0]!.body).toContain('한빛정형외과의원');
     expect(sent[0]!.body).not.toContain('(데모)');
-    expect(sent[0]!.body).toMatch(/삼성화재[\s\S]*\/web\/treat#t=/);
+    // Her history, with no token: a message that only confirms opens nothing by itself.
+    expect(sent[0]!.body).toMatch(/삼성화재[\s\S]*\/web\/treat/);
+    expect(sent[0]!.body).not.toContain('#t=');
   });
 
   it('a child’s: named, to the parent’s phone, saying the document is checked first; by 알림톡 with the consent', async () => {
