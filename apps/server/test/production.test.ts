@@ -340,12 +340,19 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
     return async () => (ok(await call('GET', API.treats, { jar })).list as TreatVisit[])[0]!;
   }
 
+  /** The 알림톡 to a phone, the enrolment's own confirmation left out (modules/subscriptions/enrol-notice.ts). */
+  const confirmations = [
+    PRODUCTION_TEMPLATES.SUBSCRIPTION_CONFIRMED,
+    PRODUCTION_TEMPLATES.CHILD_SUBSCRIPTION_CONFIRMED,
+  ];
   const kakaoTo = (phone: string) =>
-    doubles.popbill.kakao.flatMap((k) =>
-      (k.body.msgs as { rcv: string; msg: string; btns: { n: string; u1: string }[] }[])
-        .filter((m) => m.rcv === phone)
-        .map((m) => ({ templateCode: k.body.templateCode, ...m })),
-    );
+    doubles.popbill.kakao
+      .filter((k) => !confirmations.includes(k.body.templateCode as string))
+      .flatMap((k) =>
+        (k.body.msgs as { rcv: string; msg: string; btns: { n: string; u1: string }[] }[])
+          .filter((m) => m.rcv === phone)
+          .map((m) => ({ templateCode: k.body.templateCode, ...m })),
+      );
 
   it(
     'walks a patient from SMS identity to a claim the insurer received, signed, a 알림톡 and the insurer’s payment',

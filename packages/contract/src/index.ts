@@ -14,3 +14,4 @@ export * from './glossary.js';
 export * from './treats.js';
 export * from './claims.js';
 export * from './photoQuality.js';
+export * from './draft.js';

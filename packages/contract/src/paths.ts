@@ -66,6 +66,8 @@ export const API = {
   /** Ours: step-up, a fresh SMS verification of the session's own person (README "Identity and sessions"). */
   stepUp: '/rest/auth/stepUp',
   stepUpConfirm: '/rest/auth/stepUp/confirm',
+  /** Ours: the enrolment typed so far, kept for the verified person (README "Enrolment drafts"). GET, PUT, DELETE. */
+  enrolmentDraft: '/rest/enrolment/draft',
   hospitalCommons: '/api/admin/hospitalCommons',
   appMenuLogs: '/api/admin/appMenuLogs',
 } as const;

@@ -754,6 +754,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rest/enrolment/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 입력하던 가입 내용 (24시간)
+     * @description 본인인증한 사람의 것만 돌려줘요. 없거나 24시간이 지났으면 draft가 null이에요.
+     */
+    get: operations['getEnrolmentDraft'];
+    /**
+     * 입력하던 가입 내용 저장
+     * @description 암호화해서 마지막 저장부터 24시간 보관하고, 가입하면 바로 지워요. 사진·서명·서류 파일은 받지 않아요(값마다 300자까지).
+     */
+    put: operations['saveEnrolmentDraft'];
+    post?: never;
+    /** 입력하던 가입 내용 지우기 */
+    delete: operations['deleteEnrolmentDraft'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ui/insu/v1/claims/subscriptions/hospitals/confirm': {
     parameters: {
       query?: never;
@@ -5540,6 +5565,266 @@ export interface operations {
         };
       };
       /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, LINK_INVALID, STEP_UP_REQUIRED, CI_MISMATCH, PERSON_MISMATCH) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getEnrolmentDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            draft: {
+              step: string;
+              reg: {
+                [key: string]: string | number | boolean | string[];
+              };
+              ui: {
+                [key: string]: string | number | boolean | string[];
+              };
+              repository: {
+                [key: string]: string | number | boolean | string[];
+              };
+              child: {
+                person: {
+                  [key: string]: string | number | boolean | string[];
+                };
+                relation: {
+                  [key: string]: string | number | boolean | string[];
+                };
+              };
+            } | null;
+            savedAt: string | null;
+            expiresAt: string | null;
+          };
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: LINK_INVALID, STEP_UP_REQUIRED, CI_MISMATCH) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  saveEnrolmentDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          step: string;
+          reg: {
+            [key: string]: string | number | boolean | string[];
+          };
+          ui: {
+            [key: string]: string | number | boolean | string[];
+          };
+          repository: {
+            [key: string]: string | number | boolean | string[];
+          };
+          child: {
+            person: {
+              [key: string]: string | number | boolean | string[];
+            };
+            relation: {
+              [key: string]: string | number | boolean | string[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            draft: {
+              step: string;
+              reg: {
+                [key: string]: string | number | boolean | string[];
+              };
+              ui: {
+                [key: string]: string | number | boolean | string[];
+              };
+              repository: {
+                [key: string]: string | number | boolean | string[];
+              };
+              child: {
+                person: {
+                  [key: string]: string | number | boolean | string[];
+                };
+                relation: {
+                  [key: string]: string | number | boolean | string[];
+                };
+              };
+            } | null;
+            savedAt: string | null;
+            expiresAt: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, LINK_INVALID, STEP_UP_REQUIRED, CI_MISMATCH) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteEnrolmentDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            draft: {
+              step: string;
+              reg: {
+                [key: string]: string | number | boolean | string[];
+              };
+              ui: {
+                [key: string]: string | number | boolean | string[];
+              };
+              repository: {
+                [key: string]: string | number | boolean | string[];
+              };
+              child: {
+                person: {
+                  [key: string]: string | number | boolean | string[];
+                };
+                relation: {
+                  [key: string]: string | number | boolean | string[];
+                };
+              };
+            } | null;
+            savedAt: string | null;
+            expiresAt: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, LINK_INVALID, STEP_UP_REQUIRED, CI_MISMATCH) */
       403: {
         headers: {
           [name: string]: unknown;

@@ -14,6 +14,7 @@ import { purgeOldViews } from '../../src/modules/funnel/index.js';
 import { SMS_VERIFICATION_KEEP_DAYS, purgeSmsVerifications } from '../../src/modules/identity/index.js';
 import { purgeExpiredSessions } from '../../src/security/retention.js';
 import { purgeDue } from '../../src/modules/subscriptions/repo.js';
+import { purgeExpiredDrafts } from '../../src/modules/subscriptions/drafts.js';
 import { openTestDb } from '../helper.js';
 
 const DAY = 86_400_000;
@@ -154,8 +155,9 @@ describe('every purge', () => {
       await purgeDue(trx, now, opts);
       await purgeSmsVerifications(trx, now, opts);
       await purgeExpiredSessions(trx, now, opts);
+      await purgeExpiredDrafts(trx, now, opts);
     });
-    expect(plans).toHaveLength(11);
+    expect(plans).toHaveLength(12);
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 });

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { setStepUpHandler } from '../api/client';
 import { useLogoutAlert } from '../auth/useLogoutAlert';
 import type { RouteMeta } from '../routeMeta';
+import { useTitleOverride } from '../screenTitle';
 import { UiHost } from '../ui/UiHost';
 import { AutoClaimLayout } from './AutoClaimLayout';
 import { EmptyLayout } from './EmptyLayout';
@@ -30,8 +31,11 @@ export function AppShell() {
       return import('../auth/stepUp').then((m) => m.askStepUp(detail));
     });
   }, []);
-  const { search } = useLocation();
-  const title = typeof meta.title === 'function' ? meta.title(new URLSearchParams(search)) : meta.title;
+  const { search, pathname } = useLocation();
+  const override = useTitleOverride();
+  const routeTitle = typeof meta.title === 'function' ? meta.title(new URLSearchParams(search)) : meta.title;
+  // A screen that names its own title while shown (screenTitle.ts): 'my subscription' on the summary's route.
+  const title = override.title && override.path === pathname ? override.title : routeTitle;
 
   useEffect(() => {
     document.title = title && title !== APP_NAME ? `${title} | ${APP_NAME}` : APP_NAME;

@@ -4,6 +4,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { APP_BASE, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
 import { useHospital } from '../api/reference';
 import { useClaimStore } from '../store/claim';
+import { ChildrenNote, isPaediatric } from './landing/ChildrenNote';
 import { Header } from './landing/Header';
 import { HOSPITAL_NOT_FOUND, HospitalLoadError } from './landing/HospitalLoadError';
 import { LandingBody } from './landing/LandingBody';
@@ -69,25 +70,28 @@ function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
     <LandingBody
       hospitalCd={h.hospitalCd}
       header={
-        <Header
-          eyebrow={h.hospitalNm}
-          title={
-            <>
-              {h.hospitalNm.replace(/\s*\(데모\)$/, '')} 진료비,
-              <br />
-              자동으로 청구해 드려요
-            </>
-          }
-          lead="한 번만 가입하면 이 병원에서 받은 진료를 보험사에 알아서 청구해 드려요. 이용료는 무료예요."
-          image={
-            <figure className="landing-header__figure">
-              <img src={h.hospitalThumbnail} alt={`${h.hospitalNm} 그림`} width={320} height={180} />
-              <figcaption>
-                <Link to={`${APP_BASE}/introduce/${h.hospitalCd}`}>병원 소개 보기</Link>
-              </figcaption>
-            </figure>
-          }
-        />
+        <>
+          <Header
+            eyebrow={h.hospitalNm}
+            title={
+              <>
+                {h.hospitalNm.replace(/\s*\(데모\)$/, '')} 진료비,
+                <br />
+                자동으로 청구해 드려요
+              </>
+            }
+            lead="한 번만 가입하면 이 병원에서 받은 진료를 보험사에 알아서 청구해 드려요. 이용료는 무료예요."
+            image={
+              <figure className="landing-header__figure">
+                <img src={h.hospitalThumbnail} alt={`${h.hospitalNm} 그림`} width={320} height={180} />
+                <figcaption>
+                  <Link to={`${APP_BASE}/introduce/${h.hospitalCd}`}>병원 소개 보기</Link>
+                </figcaption>
+              </figure>
+            }
+          />
+          {isPaediatric(h) && <ChildrenNote />}
+        </>
       }
     />
   );

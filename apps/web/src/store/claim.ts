@@ -133,11 +133,11 @@ export interface UiData {
   kakaoNotiCheck: boolean;
   /**
    * The screen a patient verifies by SMS for, when it is not enrolment: '/web/treat' or '/web/IDPhoto' (an 알림톡 link
-   * that did not open here). Identity and CertInput then say so instead of the sign-up's steps, and /excute goes back
+   * that did not open here), or her subscription ('/security/applyHistory', a subscriber who comes back). Identity and CertInput then say so instead of the sign-up's steps, and /excute goes back
    * there, subscribed or not (never the sign-up's "1단계"). A screen path, nothing personal: it survives a
    * reload on /certInput.
    */
-  afterVerify: '' | '/web/treat' | '/web/IDPhoto';
+  afterVerify: AfterVerify;
   /** The visits /web/treat last showed (memory only, never persisted). */
   kakaoNotiTreatList: TreatVisit[];
   /** From the chosen insurer's ui-controls (INSU_PHOTO): false skips the ID photo steps; null until known. */
@@ -147,6 +147,12 @@ export interface UiData {
   /** Ours ("누구의 진료인가요?", /security/whose): whose visits this enrolment claims; '' until asked. */
   insured: Insured;
 }
+
+/**
+ * Where a verification for something other than a new enrolment leads: her history or an ID copy (an 알림톡 link that
+ * did not open here), or 'my subscription' (a subscriber who comes back: the landing's "이미 가입하셨나요?").
+ */
+export type AfterVerify = '' | '/web/treat' | '/web/IDPhoto' | '/security/applyHistory';
 
 /** Whose visits an enrolment claims: the verified person's own, or her child's (contract reg.child). */
 export type Insured = '' | 'self' | 'child';

@@ -150,10 +150,21 @@ const PHASE_OF: Record<StepId, number> = {
 /** The phase of a screen, 1–5; 0: outside the progress line (the summary). */
 export const phaseOf = (id: StepId) => PHASE_OF[id];
 
+/**
+ * On a child's enrolment the ID is her parent's own, under the child's banner (README "A parent enrols her children"):
+ * the phase says so, and the relation document its own name.
+ */
+const CHILD_PHASE_NAME: Partial<Record<StepId, string>> = {
+  idPhotoInfo: '신분증: 보호자 본인의 신분증',
+  photo: '신분증: 보호자 본인의 신분증',
+  relationDoc: '가족관계 서류',
+};
+
 /** "5단계 중 2단계 · 보험사 선택" for the progress line of a screen; index 0 draws no line. */
-export function progressOf(current: StepId) {
+export function progressOf(current: StepId, forChild = false) {
   const index = PHASE_OF[current];
-  return { index, total: PHASES.length, name: PHASES[index - 1] ?? '' };
+  const name = (forChild && CHILD_PHASE_NAME[current]) || (PHASES[index - 1] ?? '');
+  return { index, total: PHASES.length, name };
 }
 
 /** A change link from the summary: `?from=applyHistory` brings the patient back there after this step. */
@@ -164,10 +175,11 @@ export function useWizard(current: StepId) {
   const [params] = useSearchParams();
   const fromSummary = params.get('from') === 'applyHistory';
   const web = useLocation().pathname.startsWith(`${APP_BASE}/web/`);
+  const child = useClaimStore((s) => forChild(s));
   const next = useCallback(() => {
     const s = useClaimStore.getState();
     navigate(stepPathIn(fromSummary ? 'applyHistory' : nextStep(current, s), web));
   }, [current, fromSummary, navigate, web]);
   // A change from the summary is no step forward: no progress line there.
-  return { next, fromSummary, web, progress: fromSummary ? progressOf('applyHistory') : progressOf(current) };
+  return { next, fromSummary, web, progress: fromSummary ? progressOf('applyHistory') : progressOf(current, child) };
 }

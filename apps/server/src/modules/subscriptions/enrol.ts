@@ -34,6 +34,8 @@ import { tellGuardianGrownUp } from './child-notices.js';
 import { liveChildCount } from './children.js';
 import { recordDispute } from './disputes.js';
 import { DOCUMENTS_QUEUE } from './documents.js';
+import { deleteDraft } from './drafts.js';
+import { tellEnrolled } from './enrol-notice.js';
 import { deleteFiles, putFile } from './files.js';
 import { childKeyOf, encodeGuardian, encodePerson, rrnHmacOf, type GuardianPerson } from './person.js';
 import { idPhotoOf } from './photo.js';
@@ -464,6 +466,8 @@ export async function subscribe(
         );
         // In the same transaction: the job exists exactly when the subscription does, and survives a crash.
         await ctx.jobs.send(DOCUMENTS_QUEUE, { insuApplyId }, { db: trx });
+        // What she typed is now the subscription: her enrolment draft goes with it (drafts.ts).
+        await deleteDraft(trx, patient.ciHmac);
       });
   } catch (e) {
     // A copy the OCR call kept is left to the orphan sweep: a concurrent twin of this call may have named it.
@@ -485,6 +489,14 @@ export async function subscribe(
     await opts.ended?.(takeover.insuApplyId);
     await tellGuardianGrownUp(ctx, takeover.insuApplyId);
   }
+  await tellEnrolled(ctx, {
+    insuApplyId,
+    userTel: reg.userTel,
+    optTerms: reg.optTerms,
+    hospitals: checked.hospitals.map((h) => h.hospitalNm),
+    insurers: checked.insurersInOrder.map((i) => i.insuCompNm),
+    ...(insured.child ? { childNm: insured.userNm } : {}),
+  });
   // The answer from what was just written: the same as GET's, without reading it all back.
   const byCode = new Map(insurerRows.map((i) => [i.insuCompCd, i.idcardTypeCode]));
   const summary = await summaryOf(ctx, values, {

@@ -1,7 +1,7 @@
 // Subscriptions (spec §3-4): enrolment, the patient's subscription and its documents, and what the claim engine and
 // the history read of it (lookups.ts); its files in the blob store (files.ts); its background work on the jobs
-// runtime (jobs.ts). Owns: subscription, subscription_hospital, subscription_insurer, subscription_day_count,
-// subscription_hospital_day_count.
+// runtime (jobs.ts); the enrolment typed so far (drafts.ts). Owns: subscription, subscription_hospital,
+// subscription_insurer, subscription_day_count, subscription_hospital_day_count, enrolment_draft.
 export { subscriptionRoutes } from './routes.js';
 export { rrnHmacOf, type GuardianPerson, type SubscriptionPerson } from './person.js';
 export {

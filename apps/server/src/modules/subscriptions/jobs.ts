@@ -9,6 +9,7 @@ import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './documents.js
 import { deleteFiles, legacyFilesLeft, moveLegacyFiles } from './files.js';
 import { hashSubscriptionPhones } from './person-lookup.js';
 import { adultNotices } from './child-notices.js';
+import { purgeExpiredDrafts } from './drafts.js';
 
 /** A subscription's signed documents (documents.ts, makeDocuments): idempotent, so retried freely. */
 const DOCUMENTS: PgBoss.Queue = {
@@ -83,6 +84,8 @@ export const subscriptionJobs = (ctx: AppContext): JobModule => ({
 export const subscriptionPurgeJobs = (ctx: AppContext): JobModule => ({
   async everyMinute() {
     await deleteFiles(ctx, await purgeDue(ctx.db, ctx.clock.now()));
+    // Enrolment drafts past their 24 hours (drafts.ts).
+    await purgeExpiredDrafts(ctx.db, ctx.clock.now());
     await moveFilesTick(ctx);
   },
 });

@@ -12,6 +12,8 @@ import {
   addHospitalsV2Body,
   cancelQuery,
   documentBody,
+  enrolmentDraft,
+  enrolmentDraftBody,
   hospitalsConfirm,
   hospitalsConfirmBody,
   removeHospitalQuery,
@@ -29,6 +31,7 @@ import { pdfAnswer } from '../../http/route-contract.js';
 import { assertFresh, assertOwnCi, type Patient, type ScopeRule } from '../../security/session.js';
 import { asGuardianOf, childOfGuardian } from './children.js';
 import { documentPdf } from './documents.js';
+import { deleteDraft, readDraft, saveDraft } from './drafts.js';
 import { subscribe } from './enrol.js';
 import { addHospitals, cancel, change, removeHospital } from './manage.js';
 import { confirm, hospitalsConfirm as liveHospitalsConfirm, view } from './view.js';
@@ -127,6 +130,57 @@ export const subscriptionRoutes =
         },
       },
       async (req) => confirm(ctx, assertOwnCi(req, req.body.userCi), req.body),
+    );
+
+    // The enrolment typed so far (drafts.ts, README "Enrolment drafts"): the verified person's own only, whatever the
+    // session's id; a link session has none.
+    const DRAFT: ScopeRule = { what: '입력하던 가입 내용을 이어서 하려면' };
+    app.get(
+      API.enrolmentDraft,
+      {
+        ...patient(DRAFT),
+        schema: {
+          operationId: 'getEnrolmentDraft',
+          tags,
+          summary: '입력하던 가입 내용 (24시간)',
+          description: '본인인증한 사람의 것만 돌려줘요. 없거나 24시간이 지났으면 draft가 null이에요.',
+          response: { 200: enrolmentDraft },
+        },
+      },
+      async (req) => readDraft(ctx, req.patient!.ciHmac),
+    );
+    app.put(
+      API.enrolmentDraft,
+      {
+        ...patient(DRAFT),
+        bodyLimit: 64 * 1024,
+        schema: {
+          operationId: 'saveEnrolmentDraft',
+          tags,
+          summary: '입력하던 가입 내용 저장',
+          description:
+            '암호화해서 마지막 저장부터 24시간 보관하고, 가입하면 바로 지워요. 사진·서명·서류 파일은 받지 않아요(값마다 300자까지).',
+          body: enrolmentDraftBody,
+          response: { 200: enrolmentDraft },
+        },
+      },
+      async (req) => saveDraft(ctx, req.patient!.ciHmac, req.body),
+    );
+    app.delete(
+      API.enrolmentDraft,
+      {
+        ...patient(DRAFT),
+        schema: {
+          operationId: 'deleteEnrolmentDraft',
+          tags,
+          summary: '입력하던 가입 내용 지우기',
+          response: { 200: enrolmentDraft },
+        },
+      },
+      async (req) => {
+        await deleteDraft(ctx.db, req.patient!.ciHmac);
+        return { draft: null, savedAt: null, expiresAt: null };
+      },
     );
 
     app.post(

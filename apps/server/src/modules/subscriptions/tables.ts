@@ -9,6 +9,16 @@ export interface SubscriptionsTables {
   insuredDispute: InsuredDisputeTable;
   subscriptionDayCount: SubscriptionDayCountTable;
   subscriptionHospitalDayCount: SubscriptionHospitalDayCountTable;
+  enrolmentDraft: EnrolmentDraftTable;
+}
+
+/** What a verified person typed in the enrolment so far (drafts.ts): one row per person, sealed, for 24 hours. */
+export interface EnrolmentDraftTable {
+  ciHmac: string;
+  /** contract EnrolmentDraftBody as encrypted JSON. */
+  draftEnc: string;
+  savedAt: Date;
+  expiresAt: Date;
 }
 
 /** The handle subscriptions code queries with (a transaction of it too): another owner's table does not compile. */

@@ -35,6 +35,9 @@ export const PATIENT_TEMPLATES = {
   CHILD_ADULT_INVITE: { button: '자동청구 가입하기' },
   /** To whoever an operator's ruling on a dispute lets enrol (the landing, no token). */
   INSURED_DISPUTE_RESOLVED: { button: '자동청구 가입하기' },
+  /** Each enrolment, confirmed to the phone she verified (modules/subscriptions/enrol.ts): hers, or her child's. */
+  SUBSCRIPTION_CONFIRMED: { button: '진료 내역 보기' },
+  CHILD_SUBSCRIPTION_CONFIRMED: { button: '자녀 진료 내역 보기' },
 } as const;
 export type PatientTemplate = keyof typeof PATIENT_TEMPLATES;
 

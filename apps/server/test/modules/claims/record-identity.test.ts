@@ -88,8 +88,16 @@ const recordRow = (t: TestApp, id: number) =>
     .executeTakeFirst();
 const claimsOf = (t: TestApp, id: number) =>
   t.db.db.selectFrom('claim').select(['id', 'insuCompCd']).where('recordId', '=', id).execute();
-const kakaoTo = (t: TestApp, phone: string) =>
-  t.db.db.selectFrom('sandboxOutbox').select('body').where('channel', '=', 'kakao').where('to', '=', phone).execute();
+/** The 알림톡 to a phone, the enrolment's own confirmation left out (modules/subscriptions/enrol-notice.ts). */
+const kakaoTo = async (t: TestApp, phone: string) =>
+  (
+    await t.db.db
+      .selectFrom('sandboxOutbox')
+      .select('body')
+      .where('channel', '=', 'kakao')
+      .where('to', '=', phone)
+      .execute()
+  ).filter((m) => !m.body.includes('SUBSCRIPTION_CONFIRMED'));
 async function treatsOf(t: TestApp, v: Verified) {
   const res = await as(t, v, 'GET', API.treats);
   expect(res.statusCode, res.body).toBe(200);

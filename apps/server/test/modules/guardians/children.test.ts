@@ -304,7 +304,10 @@ describe('the relation document, and the records held until an operator confirms
       expect((await recordRow(id)).outcome).toBe('relation_unconfirmed');
       expect(await claimsOf(id)).toEqual([]);
     }
-    expect(await outboxTo(mother.person.custHp)).toEqual([]);
+    // Nothing but the confirmations of her enrolments (modules/subscriptions/enrol-notice.ts).
+    expect((await outboxTo(mother.person.custHp)).filter((m) => !m.body.includes('자동청구 신청을 받았어요'))).toEqual(
+      [],
+    );
     const history = (await as(mother, 'GET', `${API.treats}?insuApplyId=${지민Id}`)).json() as TreatsAnswer;
     expect(history.list).toEqual([]);
   });

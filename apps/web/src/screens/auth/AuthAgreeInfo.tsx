@@ -76,7 +76,8 @@ export default function AuthAgreeInfo() {
     });
     setAuth({ telecomTermsIds: [...telecomIds].filter((id) => agreed.has(id)) });
     // One verification method (휴대폰 문자) is no choice: /selfAuthSelect is skipped (screens/auth/SelfAuthSelect.tsx).
-    navigate(`${APP_BASE}/identity`);
+    // Verified already in this tab (she came back as a subscriber and has none): the terms are recorded at /excute.
+    navigate(useClaimStore.getState().reg.userCi ? `${APP_BASE}/excute` : `${APP_BASE}/identity`);
   };
 
   const failed = queries.find((q) => q.isError);

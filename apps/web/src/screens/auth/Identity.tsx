@@ -1,11 +1,11 @@
 // /identity: name, birthday, phone number and telecom, with the telecom terms agreed (spec §2): on the one consent
 // screen before it, or here when she came another way (a link's verification). The six birth digits move on to the
 // sex digit; the phone number is hyphenated as typed. The server sends the SMS code; the next screen takes it.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
   API,
@@ -49,6 +49,13 @@ type IdentityValues = z.output<typeof identityForm>;
 export default function Identity() {
   const navigate = useNavigate();
   const { reg, auth, setAuth, setReg, setUi } = useClaimStore();
+  // The landing's "이미 가입하셨나요?" (a real link, so it works before the landing's code has loaded): a subscriber
+  // coming back verifies and goes to her subscription, without the sign-up's consent screen.
+  const [params] = useSearchParams();
+  const forMine = params.get('for') === 'mine';
+  useEffect(() => {
+    if (forMine) setUi({ afterVerify: '/security/applyHistory' });
+  }, [forMine, setUi]);
   const telecoms = useCodes('telecom_type');
   const telecomTerms = useTerms('v2', 'TELECOM');
   // The telecom terms agreed on the consent screen (spec §7: sent with the SMS request, recorded there).

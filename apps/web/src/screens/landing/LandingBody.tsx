@@ -1,6 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { afterFirstInputOrIdle } from '../../later';
 import { StartButton } from './Bottom';
+import { Returning } from './Returning';
 
 // Hydrate only what the first screen needs (docs/performance.md, "Web: the first screen"): the header and the start
 // button are taken over with the page; the parts below, drawn by the server all the same, keep the server's markup
@@ -12,6 +13,7 @@ export function LandingBody({ header, hospitalCd }: { header: ReactNode; hospita
   return (
     <div className="landing">
       {header}
+      <Returning />
       <Suspense fallback={null}>
         <BelowFirstScreen />
       </Suspense>

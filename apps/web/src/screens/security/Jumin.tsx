@@ -94,6 +94,8 @@ export default function Jumin() {
       navigate(stepPath('applyHistory'), { replace: true });
       return;
     }
+    // 본인 is the choice already made when she did not change it: from here the enrolment is hers (wizard/draft.ts).
+    if (!forChild) setUi({ insured: 'self' });
     next();
   };
 

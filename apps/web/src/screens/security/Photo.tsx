@@ -24,6 +24,7 @@ import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
 import { IdcardDetailFields, IdcardTypeChoice, detailFields, type DetailField } from './parts/IdcardFields';
+import { calledNm } from './parts/child';
 import { COMPRESSING, PhotoPicker } from './parts/PhotoPicker';
 import './wizard-1.css';
 
@@ -61,6 +62,8 @@ const detailsSchema = z
 export default function Photo() {
   const { next, progress } = useWizard('photo');
   const reg = useClaimStore((s) => s.reg);
+  // On a child's enrolment: the parent's own ID, said plainly under the child's banner.
+  const childNm = useClaimStore((s) => (s.ui.insured === 'child' ? s.child.person.userNm || '자녀' : ''));
   const setReg = useClaimStore((s) => s.setReg);
   const controls = useChosenPhotoTypes(chosenInsurers(reg));
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
@@ -167,6 +170,12 @@ export default function Photo() {
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
       <ErrorSummary items={summary} attempt={attempt} />
+      {childNm && (
+        <p className="photo__whose">
+          <strong>보호자 본인의 신분증</strong>을 찍어 주세요. {calledNm(childNm)}의 신분증이 아니에요. 위임장에
+          서명하는 사람이 보호자이기 때문이에요.
+        </p>
+      )}
 
       <IdcardTypeChoice
         types={allowed}

@@ -25,6 +25,7 @@ import {
   submit,
   subscriptionStatusQuery,
 } from '../../../api/subscriptions';
+import { useScreenTitle } from '../../../screenTitle';
 import { useClaimStore, type ChangeGroup } from '../../../store/claim';
 import { alert, confirm, toast, withLoading } from '../../../ui';
 import { SlideBottom } from '../../../ui/SlideBottom';
@@ -42,6 +43,8 @@ const failed = (e: unknown, what: string) =>
 
 export function MySubscription({ view, onCancelled }: { view: SubscriptionView; onCancelled(): void }) {
   const navigate = useNavigate();
+  // The route is the enrolment's summary ("자동청구 신청"); for a subscriber it is her own page.
+  useScreenTitle('내 자동청구');
   const sub = view.subscription as SubscriptionSummary;
   const reg = useClaimStore((s) => s.reg);
   const ui = useClaimStore((s) => s.ui);

@@ -1,0 +1,55 @@
+// Each enrolment is confirmed to the phone that verified it (README "Enrolment drafts and coming back"): the
+// hospital(s) whose visits will be claimed and to which insurer(s), her own or, for a parent, her child's (claimed once
+// an operator checked the relation document). By 알림톡 with SMS fallback when she agreed to 알림톡, SMS only when not,
+// through the notification provider (the sandbox writes its outbox). Its link is the history page itself, without a
+// token: she has just been with us, and a message that only confirms opens nothing by itself (the page asks for an SMS
+// verification unless her session is still open). Said after the subscription committed: a message that cannot go is
+// logged and never undoes the enrolment.
+import { APP_ROOT, childPossessive } from '@auto-claim/contract';
+import type { AppContext } from '../../context.js';
+import { dbOutbox } from '../../providers/outbox.js';
+import { kakaoConsented } from './lookups.js';
+
+const demoless = (nm: string) => nm.replace(/\s*\(데모\)$/, '');
+/** "A병원" or "A병원 외 2곳". */
+const andMore = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names[0]} 외 ${names.length - 1}곳`);
+
+/** The words of the confirmation: what was enrolled, and what happens from now on. */
+export function enrolledText(e: { hospitals: string[]; insurers: string[]; childNm?: string }): string {
+  const hospital = andMore(e.hospitals.map(demoless));
+  const insurer = andMore(e.insurers);
+  return e.childNm
+    ? `${childPossessive(e.childNm)} 자동청구 신청을 받았어요. ${hospital}에서 받은 진료비를 ${insurer}에 자동으로 ` +
+        '청구해요. 보내 주신 가족관계 서류를 담당자가 확인한 뒤부터 청구를 시작해요.'
+    : `자동청구 가입을 마쳤어요. 앞으로 ${hospital}에서 받은 진료비를 ${insurer}에 자동으로 청구해요.`;
+}
+
+export async function tellEnrolled(
+  ctx: AppContext,
+  e: {
+    insuApplyId: string;
+    userTel: string;
+    optTerms: string[];
+    hospitals: string[];
+    insurers: string[];
+    childNm?: string;
+  },
+) {
+  if (!e.userTel) return;
+  try {
+    await ctx.providers.notification.send(
+      [
+        {
+          to: e.userTel,
+          template: e.childNm ? 'CHILD_SUBSCRIPTION_CONFIRMED' : 'SUBSCRIPTION_CONFIRMED',
+          text: enrolledText(e),
+          linkPath: `${APP_ROOT}/web/treat`,
+          kakao: kakaoConsented(e.optTerms),
+        },
+      ],
+      dbOutbox(ctx.db, () => ctx.clock.now()),
+    );
+  } catch (err) {
+    ctx.log.warn({ err, insuApplyId: e.insuApplyId }, 'enrolment confirmation not sent');
+  }
+}
