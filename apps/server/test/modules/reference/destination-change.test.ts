@@ -293,6 +293,15 @@ describe('no SSRF through the insurer address', () => {
       'fd00:ec2::254',
       '::ffff:127.0.0.1',
       '::ffff:a9fe:a9fe',
+      // Ranges that carry any IPv4 address or route inside a network: local-use NAT64, IPv4-compatible (::/96, a
+      // public address's too), IPv4-mapped in every spelling (a public address's too), site-local.
+      '64:ff9b:1::a9fe:a9fe',
+      '::7f00:1',
+      '::5db8:d70e',
+      '::ffff:93.184.215.14',
+      '0:0:0:0:0:ffff:5db8:d70e',
+      'fec0::1',
+      'feff::1',
     ]) {
       dnsAnswers.set('probe.test', [address]);
       await expect(checkedAddresses('probe.test', { resolve }), address).rejects.toBeInstanceOf(EgressRefused);
