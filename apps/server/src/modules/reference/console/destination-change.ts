@@ -7,7 +7,7 @@ import { DESTINATION_CHANGE_TTL_HOURS, type DestinationChange } from '@auto-clai
 import type { AppContext } from '../../../context.js';
 import { own, type Handle } from '../../../db/handle.js';
 import { AppError } from '../../../http/problem.js';
-import { apiUrlAllowed } from '../../../providers/delivery/insurer-api.js';
+import { apiUrlAllowed, normalisedApiUrl } from '../../../providers/delivery/insurer-api.js';
 import type { DeliveryChannel } from '../../../providers/delivery/types.js';
 import { EgressRefused, checkedAddresses, type EgressPolicy } from '../../../providers/egress.js';
 import { byOperator, recordOperatorAction } from '../../audit/index.js';
@@ -36,6 +36,12 @@ const notAllowed = (message: string) =>
  */
 export async function assertDestinationAllowed(ctx: AppContext, code: string, url: string) {
   const envUrl = envLinkOf(ctx, code)?.url;
+  // Checked as parsed (a row written before addresses were kept so, too): the form the connection will use.
+  const parsed = normalisedApiUrl(url);
+  if ('refused' in parsed) throw notAllowed(parsed.refused);
+  if (parsed.href !== url) {
+    throw notAllowed('API 주소가 표준 형식이 아니에요. 변경을 거절하고 주소를 다시 입력해 주세요.');
+  }
   if (!apiUrlAllowed(envUrl, url)) {
     throw notAllowed(
       envUrl
