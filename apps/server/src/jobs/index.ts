@@ -7,6 +7,7 @@ import { auditJobs } from '../modules/audit/index.js';
 import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
 import { identityJobs } from '../modules/identity/index.js';
+import { operatorJobs } from '../modules/operators/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { treatJobs } from '../modules/treats/index.js';
 import { rateLimitJobs } from '../security/rate-limit.js';
@@ -27,6 +28,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     funnelJobs(ctx),
     auditJobs(ctx),
     identityJobs(ctx),
+    operatorJobs(ctx),
     sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),

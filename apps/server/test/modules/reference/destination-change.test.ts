@@ -59,10 +59,17 @@ beforeAll(async () => {
         // The doubles listen on 127.0.0.1: the only private address allowed, as INSURER_EGRESS_ALLOW would say.
         egress: { allow: ['127.0.0.1'], resolve },
         insurers: [
-          { insuCompCd: 'SAMSUNGFIRE', channel: 'api', url: insurer.url, secret: SECRET },
+          // INSURER_<code>_FAX_NUMBERS: the numbers the console may fax each insurer's claims to.
+          {
+            insuCompCd: 'SAMSUNGFIRE',
+            channel: 'api',
+            url: insurer.url,
+            secret: SECRET,
+            faxNumbers: ['0212345678', '0222223333'],
+          },
           // KBINSU's API is a name: the resolver stub decides where it points.
           { insuCompCd: 'KBINSU', channel: 'api', url: 'https://claims.kbinsu.test/v1', secret: KB_SECRET },
-          { insuCompCd: 'HANWHALIFE', channel: 'fax', secret: HANWHA_SECRET },
+          { insuCompCd: 'HANWHALIFE', channel: 'fax', secret: HANWHA_SECRET, faxNumbers: ['0299990000'] },
         ],
       },
     },

@@ -9,7 +9,12 @@ import { AppError } from '../../../http/problem.js';
 import { normalisedApiUrl } from '../../../providers/delivery/insurer-api.js';
 import { byOperator, recordOperatorAction } from '../../audit/index.js';
 import type { ReferenceTables } from '../tables.js';
-import { assertDestinationAllowed, requestDestinationChange } from './destination-change.js';
+import {
+  assertDestinationAllowed,
+  assertFaxAllowed,
+  faxIsAsked,
+  requestDestinationChange,
+} from './destination-change.js';
 import { digits, INSURER_GONE, envLinkOf, opsInsurers, PHOTO } from './insurers.js';
 
 const photoRows = (code: string, p: PhotoSettings) => [
@@ -89,6 +94,7 @@ export async function updateInsurer(
         : digits(wanted.faxNo) !== digits(before.faxNo),
   );
   if (fields.includes('apiUrl') && wanted.apiUrl) await assertDestinationAllowed(ctx, code, wanted.apiUrl);
+  if (faxIsAsked({ fields, deliveryChannel: wanted.deliveryChannel })) assertFaxAllowed(ctx, code, wanted.faxNo);
 
   const now = ctx.clock.now();
   const by = byOperator(ctx, req);
