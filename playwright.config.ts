@@ -50,7 +50,8 @@ export default defineConfig({
       `${OPS_APPROVER.loginId} --role admin && node --import tsx apps/server/src/main.ts`,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Two starts on the embedded database (the approver's account, then the server): on a busy machine over 60 s.
+    timeout: 120_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
