@@ -63,7 +63,11 @@ const coreEnv = z.object({
    * Hours an approved admin-account change (a new admin, a promotion, an admin's second factor reset) waits before it
    * applies, every admin told of it meanwhile (docs/security.md, "Insiders: admin accounts").
    */
-  ADMIN_CHANGE_HOLD_HOURS: z.coerce.number().min(0).max(24 * 14).default(24),
+  ADMIN_CHANGE_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
   /**
    * Days after an account was created, promoted to admin or had its second factor reset in the console during which it
    * approves nobody's change (APPROVER_COOLING_DAYS by default; browser tests set 0, their admins being minutes old).

@@ -124,7 +124,12 @@ async function changeFor(ctx: AppContext, handle: Handle, r: Row, me: string) {
 }
 
 /** Told to every admin: the log's alert (for the operators' alerting) beside the console's list and banner. */
-function alertAdmins(ctx: AppContext, step: string, r: Pick<Row, 'id' | 'kind' | 'role' | 'targetLoginId'>, by: string) {
+function alertAdmins(
+  ctx: AppContext,
+  step: string,
+  r: Pick<Row, 'id' | 'kind' | 'role' | 'targetLoginId'>,
+  by: string,
+) {
   ctx.log.warn(
     { alert: 'admin_account_change', step, changeId: String(r.id), kind: kindOf(r), target: r.targetLoginId, by },
     `admin account change ${step}: every admin is shown it in the console`,
@@ -288,7 +293,12 @@ export async function applyDueAccountChanges(ctx: AppContext): Promise<number> {
             ipEnc: ctx.crypto.encrypt('-'),
             action: 'operator_change_applied',
             target: c.targetLoginId,
-            detail: JSON.stringify({ changeId: String(c.id), kind: kindOf(c), applied: ok, requestedBy: c.requestedBy }),
+            detail: JSON.stringify({
+              changeId: String(c.id),
+              kind: kindOf(c),
+              applied: ok,
+              requestedBy: c.requestedBy,
+            }),
           },
           now,
         );

@@ -63,13 +63,10 @@ const changesSeenBy = async (s: { headers: Headers }) => {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { list: AccountChange[] }).list;
 };
-const approve = (id: string, s: { headers: Headers }) => call('POST', at(OPS_AUTH_API.accountChangeApprove, id), s.headers);
+const approve = (id: string, s: { headers: Headers }) =>
+  call('POST', at(OPS_AUTH_API.accountChangeApprove, id), s.headers);
 const accountOf = (loginId: string) =>
-  t.db.db
-    .selectFrom('operator')
-    .select(['role', 'totpSecretEnc'])
-    .where('loginId', '=', loginId)
-    .executeTakeFirst();
+  t.db.db.selectFrom('operator').select(['role', 'totpSecretEnc']).where('loginId', '=', loginId).executeTakeFirst();
 const actions = (action: string, target: string) =>
   t.db.db
     .selectFrom('operatorAction')
@@ -85,7 +82,12 @@ let seq = 0;
 /** Signs in an account made in the console, setting up its second factor as its first sign-in does. */
 async function signInMade(loginId: string, password: string) {
   const remoteAddress = `127.77.0.${++seq}`;
-  const res = await t.app.inject({ method: 'POST', url: '/rest/auth/login', remoteAddress, payload: { loginId, password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/rest/auth/login',
+    remoteAddress,
+    payload: { loginId, password },
+  });
   if (res.statusCode !== 200) return { statusCode: res.statusCode, code: problemOf(res).code, headers: {} };
   const pending = { cookie: cookieOf(res), 'x-csrf-token': (res.json() as { csrfToken: string }).csrfToken };
   const setup = await t.app.inject({ method: 'POST', url: OPS_AUTH_API.totpSetup, remoteAddress, headers: pending });
@@ -369,10 +371,16 @@ describe('fax numbers', () => {
     const toFax = await editInsurer('SAMSUNGFIRE', adminA, { deliveryChannel: 'fax', faxNo: '0505-000-0009' });
     expect(problemOf(toFax)).toMatchObject({ status: 422, code: 'DESTINATION_NOT_ALLOWED' });
     // A number written into a waiting change by hand is refused at approval.
-    const asked = ((await (
-      await editInsurer('SAMSUNGFIRE', adminA, { deliveryChannel: 'fax', faxNo: '02-1234-5678' })
-    ).json()) as OpsInsurer).pendingChange!;
-    await t.db.db.updateTable('insurerDestinationChange').set({ faxNo: '0299990000' }).where('id', '=', asked.id).execute();
+    const asked = (
+      (await (
+        await editInsurer('SAMSUNGFIRE', adminA, { deliveryChannel: 'fax', faxNo: '02-1234-5678' })
+      ).json()) as OpsInsurer
+    ).pendingChange!;
+    await t.db.db
+      .updateTable('insurerDestinationChange')
+      .set({ faxNo: '0299990000' })
+      .where('id', '=', asked.id)
+      .execute();
     const tampered = await call('POST', OPS_INSURERS_API.approve(asked.id), adminB.headers);
     expect(problemOf(tampered)).toMatchObject({ status: 422, code: 'DESTINATION_NOT_ALLOWED' });
     expect(await insurer('SAMSUNGFIRE')).toMatchObject({ deliveryChannel: 'api' });

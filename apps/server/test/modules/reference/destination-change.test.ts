@@ -337,7 +337,11 @@ describe('no SSRF through the insurer address', () => {
       expect(problemOf(res).errors, url).toEqual([{ field: 'apiUrl', message: expect.stringMatching(/비밀번호/) }]);
     }
     // Spellings of 127.0.0.1 (the double's address, on the allow-list here): stored and shown as the parser reads them.
-    for (const typed of [`http://0x7f000001:${port}/v3`, `HTTP://127.0.0.1.:${port}/v3/`, `http://2130706433:${port}/v3`]) {
+    for (const typed of [
+      `http://0x7f000001:${port}/v3`,
+      `HTTP://127.0.0.1.:${port}/v3/`,
+      `http://2130706433:${port}/v3`,
+    ]) {
       const res = await edit('SAMSUNGFIRE', as.adminA, { apiUrl: typed });
       expect(res.statusCode, typed).toBe(200);
       expect((res.json() as OpsInsurer).pendingChange, typed).toMatchObject({
