@@ -14,14 +14,15 @@ const exactly = (p) => p.replace(/(\w)$/, '[$1]');
 // imports only modules listed before it, so there is no way round.
 export const moduleOrder = {
   audit: [],
-  reference: ['audit'],
+  operators: ['audit'],
+  // The approval of an insurer destination change asks operators who may approve (mayApprove: two people).
+  reference: ['audit', 'operators'],
   accounts: ['reference'],
   address: [],
   ocr: [],
   funnel: ['reference'],
   terms: ['audit', 'reference'],
   identity: ['terms'],
-  operators: ['audit'],
   subscriptions: ['accounts', 'address', 'audit', 'reference', 'terms'],
   claims: ['audit', 'funnel', 'reference', 'subscriptions'],
   treats: ['audit', 'claims', 'reference', 'subscriptions'],

@@ -59,6 +59,20 @@ const coreEnv = z.object({
   IDENTITY_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Operator sign-in steps (password, second factor) one address may try in 15 minutes: an office shares one. */
   OPERATOR_SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * Hours an approved admin-account change (a new admin, a promotion, an admin's second factor reset) waits before it
+   * applies, every admin told of it meanwhile (docs/security.md, "Insiders: admin accounts").
+   */
+  ADMIN_CHANGE_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
+  /**
+   * Days after an account was created, promoted to admin or had its second factor reset in the console during which it
+   * approves nobody's change (APPROVER_COOLING_DAYS by default; browser tests set 0, their admins being minutes old).
+   */
+  ADMIN_APPROVER_COOLING_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   /** Worker threads that make PDFs (documents/workers.ts); unset: one fewer than the cores, at least one. */
   PDF_WORKERS: unsetOr(z.coerce.number().int().min(1).max(64)),
   /** Creates or updates that operator account at start (password at least 12 characters). */
@@ -201,6 +215,12 @@ function toConfig(e: Env, ctx: z.RefinementCtx<Env>) {
         'balancer or reverse proxy) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1); docs/operations.md §3',
     );
   }
+  if (e.NODE_ENV === 'production' && (e.ADMIN_CHANGE_HOLD_HOURS < 1 || e.ADMIN_APPROVER_COOLING_DAYS < 1)) {
+    return refuse(
+      'ADMIN_CHANGE_HOLD_HOURS and ADMIN_APPROVER_COOLING_DAYS must be at least 1 when NODE_ENV=production: they are ' +
+        'what makes an admin account one admin made herself useless for approving her own changes (docs/security.md)',
+    );
+  }
   // Each kind's part, in the order the missing variables are named.
   const missing: string[] = [];
   const need: Need = <T>(value: T | undefined, what: string) => {
@@ -280,6 +300,10 @@ function toConfig(e: Env, ctx: z.RefinementCtx<Env>) {
     identityStartsPerAddress: e.IDENTITY_STARTS_PER_ADDRESS,
     /** Operator sign-in steps one address may try in 15 minutes (OPERATOR_SIGN_INS_PER_ADDRESS). */
     operatorSignInsPerAddress: e.OPERATOR_SIGN_INS_PER_ADDRESS,
+    /** Hours an approved admin-account change waits before it applies (ADMIN_CHANGE_HOLD_HOURS). */
+    adminChangeHoldHours: e.ADMIN_CHANGE_HOLD_HOURS,
+    /** Days a console-made or -changed account approves nothing (ADMIN_APPROVER_COOLING_DAYS). */
+    adminApproverCoolingDays: e.ADMIN_APPROVER_COOLING_DAYS,
     /** Worker threads that make PDFs; undefined: the default (cores - 1, at least 1). */
     pdfWorkers: e.PDF_WORKERS,
     /**

@@ -42,6 +42,8 @@ export type ContextConfig = Pick<
       | 'noticeHours'
       | 'identityStartsPerAddress'
       | 'operatorSignInsPerAddress'
+      | 'adminChangeHoldHours'
+      | 'adminApproverCoolingDays'
       | 'pdfWorkers'
       | 'blobs'
     >

@@ -136,3 +136,44 @@ test('an admin unlocks an operator whom wrong passwords locked out', async ({ pa
   await expect(row.getByRole('button', { name: '잠금 해제' })).toHaveCount(0);
   expect((await page.request.post('/rest/auth/login', { data: other })).status()).toBe(200);
 });
+
+test('a new admin asked for waits for another admin: the asker sees why she cannot approve, the other approves', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await signInOps(page, '/ops/operators');
+  await expect(page.getByRole('heading', { name: '운영자', level: 1 })).toBeVisible();
+  const loginId = `e2e-asked-${Date.now().toString(36)}`;
+  const add = page.getByRole('region', { name: '운영자 추가' });
+  await add.getByLabel('아이디').fill(loginId);
+  await add.getByLabel('역할').selectOption('admin');
+  await add.getByRole('button', { name: '추가' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '다른 관리자가 승인하고' })).toBeVisible();
+  // Every screen tells every admin; the asker's own list says why she cannot approve it.
+  const banner = page.getByRole('region', { name: '진행 중인 관리자 계정 변경' });
+  await expect(banner).toContainText(loginId);
+  const item = page
+    .getByRole('region', { name: '관리자 계정 변경 요청' })
+    .getByRole('listitem')
+    .filter({ hasText: `관리자 계정 추가: ${loginId}` });
+  await expect(item).toContainText('승인할 수 없어요: 직접 요청한 변경은 승인할 수 없어요');
+  await expect(item.getByRole('button', { name: '승인하기' })).toHaveCount(0);
+  await expect(item.getByRole('button', { name: '요청 취소하기' })).toBeVisible();
+  await snap(page, 'ops-sign-in-07-admin-asked');
+  await expectAccessible(page);
+
+  // Another admin, independent of the asker, approves it.
+  const other = await browser.newContext({ ...DESKTOP, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const second = await other.newPage();
+  await signInOps(second, '/ops/operators');
+  const theirs = second
+    .getByRole('region', { name: '관리자 계정 변경 요청' })
+    .getByRole('listitem')
+    .filter({ hasText: `관리자 계정 추가: ${loginId}` });
+  await theirs.getByRole('button', { name: '승인하기' }).click();
+  await expect(theirs).toContainText('적용됨');
+  await snap(second, 'ops-sign-in-08-admin-approved');
+  await expectAccessible(second);
+  await other.close();
+});

@@ -9,32 +9,50 @@ import { generate } from 'otplib';
 import { expect } from './fixtures';
 
 export const OPS_ADMIN = { loginId: 'e2e-admin', password: 'e2e-admin-password-1234' } as const;
+/** A second admin from before (playwright.config.ts makes it): it approves the admins OPS_ADMIN asks for. */
+export const OPS_APPROVER = { loginId: 'e2e-approver', password: 'e2e-approver-password-1234' } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false } as const;
 export type OpsRole = 'viewer' | 'operator' | 'admin';
 const ROLES: readonly string[] = ['viewer', 'operator', 'admin'];
 const PORT = process.env.E2E_PORT ?? 3100;
 
-/** Where the first admin's session is kept between the global set-up and the tests. */
-export const opsAdminFile = () => path.resolve(`test-results/ops-admin-${PORT}.json`);
+/** Where the first admin's session (and the approver's) is kept between the global set-up and the tests. */
+export const opsAdminFile = (who = 'admin') => path.resolve(`test-results/ops-${who}-${PORT}.json`);
 
 /** The authenticator app's code for a secret, `steps` time steps (30 s) from now. */
 export const totpNow = (secret: string, steps = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 let seq = 0;
-/** A new account of this role, made by the first admin through the API. */
-export async function createOpsAccount(role: OpsRole) {
-  const admin = JSON.parse(readFileSync(opsAdminFile(), 'utf8')) as { cookie: string; csrfToken: string };
-  const api = await request.newContext({
+const apiOf = async (who: string) => {
+  const session = JSON.parse(readFileSync(opsAdminFile(who), 'utf8')) as { cookie: string; csrfToken: string };
+  return request.newContext({
     baseURL: `http://localhost:${PORT}`,
-    extraHTTPHeaders: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+    extraHTTPHeaders: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
   });
+};
+
+/**
+ * A new account of this role, made by the first admin through the API. An admin is a viewer promoted: the first admin
+ * asks, the approver (independent of her) approves, and with the tests' hold of 0 it applies at once.
+ */
+export async function createOpsAccount(role: OpsRole) {
+  const api = await apiOf('admin');
   const who = {
     loginId: `e2e-${role}-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 8)}`,
     password: 'e2e-operator-password-1234',
   };
-  const res = await api.post('/api/admin/operators', { data: { ...who, role } });
+  const res = await api.post('/api/admin/operators', { data: { ...who, role: role === 'admin' ? 'viewer' : role } });
   if (!res.ok()) throw new Error(`creating ${role}: ${res.status()} ${await res.text()}`);
+  if (role === 'admin') {
+    const asked = await api.put(`/api/admin/operators/${who.loginId}/role`, { data: { role: 'admin' } });
+    const { pendingChange } = (await asked.json()) as { pendingChange?: { id: string } };
+    if (!pendingChange) throw new Error(`promoting ${who.loginId}: ${asked.status()}`);
+    const approver = await apiOf('approver');
+    const approved = await approver.post(`/api/admin/operator-changes/${pendingChange.id}/approve`);
+    if (!approved.ok()) throw new Error(`approving ${who.loginId}: ${approved.status()} ${await approved.text()}`);
+    await approver.dispose();
+  }
   await api.dispose();
   return who;
 }

@@ -644,10 +644,64 @@ export interface paths {
     get: operations['listOperators'];
     put?: never;
     /**
-     * 운영자 추가
-     * @description 비밀번호를 보내지 않으면 서버가 만들어 이 답에서 한 번만 보여 줘요. 새 계정은 처음 로그인할 때 2단계 인증을 설정해요.
+     * 운영자 추가 (관리자는 다른 관리자가 승인하고 기다린 뒤에 만들어져요)
+     * @description 비밀번호를 보내지 않으면 서버가 만들어 이 답에서 한 번만 보여 줘요. 새 계정은 처음 로그인할 때 2단계 인증을 설정해요. 관리자 계정은 바로 만들지 않고 요청(pendingChange)이 돼요: 요청한 관리자와 독립적인, 전부터 있던 다른 관리자가 승인하면 ADMIN_CHANGE_HOLD_HOURS(기본 24시간) 뒤에 만들어지고, 그동안 모든 관리자에게 보여요.
      */
     post: operations['createOperator'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operator-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 관리자 계정 변경 요청 (승인 대기, 적용 대기, 최근 처리된 것)
+     * @description 관리자 추가, 관리자로 올리기, 관리자 2단계 인증 초기화 요청을 모두 보여 줘요(처리된 것은 7일 동안). 각 요청에 지금 로그인한 관리자가 승인할 수 있는지(mayApprove)와 없다면 그 이유(whyNot)를 실어요.
+     */
+    get: operations['listOperatorAccountChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operator-changes/{changeId}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 관리자 계정 변경 승인 (요청한 관리자가 만들거나 바꾼 계정, 최근에 만들어지거나 바뀐 계정은 못 해요) */
+    post: operations['approveOperatorAccountChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operator-changes/{changeId}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 관리자 계정 변경 거절 (요청한 관리자는 취소) */
+    post: operations['refuseOperatorAccountChange'];
     delete?: never;
     options?: never;
     head?: never;
@@ -664,7 +718,7 @@ export interface paths {
     get?: never;
     /**
      * 운영자 역할 바꾸기
-     * @description 바로 적용돼요. 활성 관리자가 한 명도 남지 않게 되는 변경은 받지 않아요(409 LAST_ADMIN).
+     * @description 관리자로 올리기는 요청(pendingChange)이 되어 다른 관리자가 승인하고 기다린 뒤에 적용돼요. 다른 변경은 바로 적용돼요. 활성 관리자가 한 명도 남지 않게 되는 변경은 받지 않아요(409 LAST_ADMIN).
      */
     put: operations['setOperatorRole'];
     post?: never;
@@ -685,7 +739,7 @@ export interface paths {
     put?: never;
     /**
      * 운영자 2단계 인증 초기화
-     * @description 인증 앱 키와 복구 코드를 지우고 그 계정의 세션을 모두 끝내요. 다음 로그인 때 다시 설정해요.
+     * @description 인증 앱 키와 복구 코드를 지우고 그 계정의 세션을 모두 끝내요. 다음 로그인 때 다시 설정해요. 관리자 계정의 초기화는 요청(pendingChange)이 되어 다른 관리자가 승인하고 기다린 뒤에 적용돼요.
      */
     post: operations['resetOperatorSecondFactor'];
     delete?: never;
@@ -3076,6 +3130,7 @@ export interface operations {
                 /** @enum {string} */
                 deliveryChannel: 'api' | 'fax';
                 apiUrl: string | null;
+                apiHost: string | null;
                 faxNo: string | null;
                 fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
                 current: {
@@ -3164,6 +3219,7 @@ export interface operations {
               /** @enum {string} */
               deliveryChannel: 'api' | 'fax';
               apiUrl: string | null;
+              apiHost: string | null;
               faxNo: string | null;
               fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
               current: {
@@ -3274,6 +3330,7 @@ export interface operations {
               /** @enum {string} */
               deliveryChannel: 'api' | 'fax';
               apiUrl: string | null;
+              apiHost: string | null;
               faxNo: string | null;
               fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
               current: {
@@ -3377,6 +3434,7 @@ export interface operations {
               /** @enum {string} */
               deliveryChannel: 'api' | 'fax';
               apiUrl: string | null;
+              apiHost: string | null;
               faxNo: string | null;
               fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
               current: {
@@ -3455,6 +3513,7 @@ export interface operations {
               /** @enum {string} */
               deliveryChannel: 'api' | 'fax';
               apiUrl: string | null;
+              apiHost: string | null;
               faxNo: string | null;
               fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
               current: {
@@ -3488,7 +3547,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED, SAME_ADMIN) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED, SAME_ADMIN, APPROVER_NOT_INDEPENDENT) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3586,6 +3645,7 @@ export interface operations {
               /** @enum {string} */
               deliveryChannel: 'api' | 'fax';
               apiUrl: string | null;
+              apiHost: string | null;
               faxNo: string | null;
               fields: ('deliveryChannel' | 'apiUrl' | 'faxNo')[];
               current: {
@@ -5066,6 +5126,23 @@ export interface operations {
             /** @enum {string} */
             role: 'viewer' | 'operator' | 'admin';
             initialPassword?: string;
+            pendingChange?: {
+              id: string;
+              /** @enum {string} */
+              kind: 'create_admin' | 'promote' | 'second_factor_reset';
+              loginId: string;
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+              decidedBy: string | null;
+              decidedAt: string | null;
+              effectiveAt: string | null;
+              appliedAt: string | null;
+              mayApprove: boolean;
+              whyNot: string | null;
+            };
           };
         };
       };
@@ -5096,8 +5173,262 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 지금 상태와 맞지 않아요 (code: OPERATOR_EXISTS) */
+      /** @description 지금 상태와 맞지 않아요 (code: OPERATOR_EXISTS, ACCOUNT_CHANGE_OPEN) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listOperatorAccountChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              id: string;
+              /** @enum {string} */
+              kind: 'create_admin' | 'promote' | 'second_factor_reset';
+              loginId: string;
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+              decidedBy: string | null;
+              decidedAt: string | null;
+              effectiveAt: string | null;
+              appliedAt: string | null;
+              mayApprove: boolean;
+              whyNot: string | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  approveOperatorAccountChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        changeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            change: {
+              id: string;
+              /** @enum {string} */
+              kind: 'create_admin' | 'promote' | 'second_factor_reset';
+              loginId: string;
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+              decidedBy: string | null;
+              decidedAt: string | null;
+              effectiveAt: string | null;
+              appliedAt: string | null;
+              mayApprove: boolean;
+              whyNot: string | null;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED, SAME_ADMIN, APPROVER_NOT_INDEPENDENT) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: CHANGE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 유효 시간이 지났어요 (code: CHANGE_EXPIRED) */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  refuseOperatorAccountChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        changeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            change: {
+              id: string;
+              /** @enum {string} */
+              kind: 'create_admin' | 'promote' | 'second_factor_reset';
+              loginId: string;
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+              decidedBy: string | null;
+              decidedAt: string | null;
+              effectiveAt: string | null;
+              appliedAt: string | null;
+              mayApprove: boolean;
+              whyNot: string | null;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: CHANGE_NOT_FOUND) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5160,6 +5491,23 @@ export interface operations {
               lastSignInAt: string | null;
               lockedUntil: string | null;
             };
+            pendingChange?: {
+              id: string;
+              /** @enum {string} */
+              kind: 'create_admin' | 'promote' | 'second_factor_reset';
+              loginId: string;
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+              decidedBy: string | null;
+              decidedAt: string | null;
+              effectiveAt: string | null;
+              appliedAt: string | null;
+              mayApprove: boolean;
+              whyNot: string | null;
+            };
           };
         };
       };
@@ -5199,7 +5547,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 지금 상태와 맞지 않아요 (code: LAST_ADMIN) */
+      /** @description 지금 상태와 맞지 않아요 (code: LAST_ADMIN, ACCOUNT_CHANGE_OPEN) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5256,6 +5604,23 @@ export interface operations {
               lastSignInAt: string | null;
               lockedUntil: string | null;
             };
+            pendingChange?: {
+              id: string;
+              /** @enum {string} */
+              kind: 'create_admin' | 'promote' | 'second_factor_reset';
+              loginId: string;
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+              decidedBy: string | null;
+              decidedAt: string | null;
+              effectiveAt: string | null;
+              appliedAt: string | null;
+              mayApprove: boolean;
+              whyNot: string | null;
+            };
           };
         };
       };
@@ -5288,6 +5653,15 @@ export interface operations {
       };
       /** @description 찾을 수 없어요 (code: NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 지금 상태와 맞지 않아요 (code: ACCOUNT_CHANGE_OPEN) */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -5342,6 +5716,23 @@ export interface operations {
               secondFactorSet: boolean;
               lastSignInAt: string | null;
               lockedUntil: string | null;
+            };
+            pendingChange?: {
+              id: string;
+              /** @enum {string} */
+              kind: 'create_admin' | 'promote' | 'second_factor_reset';
+              loginId: string;
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+              decidedBy: string | null;
+              decidedAt: string | null;
+              effectiveAt: string | null;
+              appliedAt: string | null;
+              mayApprove: boolean;
+              whyNot: string | null;
             };
           };
         };
@@ -5429,6 +5820,23 @@ export interface operations {
               secondFactorSet: boolean;
               lastSignInAt: string | null;
               lockedUntil: string | null;
+            };
+            pendingChange?: {
+              id: string;
+              /** @enum {string} */
+              kind: 'create_admin' | 'promote' | 'second_factor_reset';
+              loginId: string;
+              requestedBy: string;
+              requestedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+              decidedBy: string | null;
+              decidedAt: string | null;
+              effectiveAt: string | null;
+              appliedAt: string | null;
+              mayApprove: boolean;
+              whyNot: string | null;
             };
           };
         };

@@ -44,6 +44,7 @@ import * as m0045 from './migrations/0045_claim_filter_indexes.js';
 import * as m0046 from './migrations/0046_subscription_rrn_unhashed.js';
 import * as m0047 from './migrations/0047_hospital_enrolment_days.js';
 import * as m0048 from './migrations/0048_held_record_indexes.js';
+import * as m0049 from './migrations/0049_operator_account_change.js';
 import * as m0050 from './migrations/0050_relation_upload_days.js';
 import * as m0053 from './migrations/0053_record_release_index.js';
 import * as m0054 from './migrations/0054_enrolment_draft.js';
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   '0046_subscription_rrn_unhashed': m0046,
   '0047_hospital_enrolment_days': m0047,
   '0048_held_record_indexes': m0048,
+  '0049_operator_account_change': m0049,
   '0050_relation_upload_days': m0050,
   '0053_record_release_index': m0053,
   '0054_enrolment_draft': m0054,

@@ -57,6 +57,14 @@ export const ERROR_STATUS = {
   CHANGE_NOT_FOUND: 404,
   /** The destination change waited longer than DESTINATION_CHANGE_TTL_HOURS: ask again. */
   CHANGE_EXPIRED: 410,
+  /**
+   * Dual control of admin accounts and destinations (docs/security.md, "Insiders: admin accounts"): the approver's
+   * account was created, promoted or had its second factor reset by the asker, or any of that within
+   * APPROVER_COOLING_DAYS; it decides nothing of the asker's.
+   */
+  APPROVER_NOT_INDEPENDENT: 403,
+  /** An admin-account change of that account waits for approval or for its hold already. */
+  ACCOUNT_CHANGE_OPEN: 409,
   /** The change would leave no active admin. */
   LAST_ADMIN: 409,
   OPERATOR_EXISTS: 409,

@@ -17,7 +17,17 @@ declare module 'fastify' {
 
 export const SANDBOX_PREFIX = '/sandbox/';
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host', 'x-client-ip'];
+/** Any of these says a proxy or CDN stands between (a CDN's own names for the client too). */
+const PROXY_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-real-ip',
+  'x-forwarded-host',
+  'x-client-ip',
+  'via',
+  'true-client-ip',
+  'cf-connecting-ip',
+];
 
 /** The caller is on this machine and no proxy stands between. */
 export function isLocalCaller(req: FastifyRequest) {

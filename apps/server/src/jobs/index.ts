@@ -8,6 +8,7 @@ import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
 import { guardianJobs } from '../modules/guardians/index.js';
 import { identityJobs } from '../modules/identity/index.js';
+import { operatorJobs } from '../modules/operators/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { treatJobs } from '../modules/treats/index.js';
 import { rateLimitJobs } from '../security/rate-limit.js';
@@ -29,6 +30,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     funnelJobs(ctx),
     auditJobs(ctx),
     identityJobs(ctx),
+    operatorJobs(ctx),
     sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),

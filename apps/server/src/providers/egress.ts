@@ -38,19 +38,26 @@ const DENIED: [string, number, 'ipv4' | 'ipv6'][] = [
   ['203.0.113.0', 24, 'ipv4'], // documentation
   ['224.0.0.0', 4, 'ipv4'], // multicast
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
-  ['::', 128, 'ipv6'], // unspecified
-  ['::1', 128, 'ipv6'], // loopback
+  ['::', 96, 'ipv6'], // unspecified, loopback and IPv4-compatible (::a.b.c.d, deprecated): would carry any IPv4 address
   ['64:ff9b::', 96, 'ipv6'], // NAT64: would carry any IPv4 address
+  ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64 (RFC 8215): would carry any IPv4 address
   ['100::', 64, 'ipv6'], // discard
   ['2001::', 32, 'ipv6'], // Teredo
   ['2001:db8::', 32, 'ipv6'], // documentation
   ['2002::', 16, 'ipv6'], // 6to4: would carry any IPv4 address
   ['fc00::', 7, 'ipv6'], // ULA, fd00:ec2::254 metadata
   ['fe80::', 10, 'ipv6'], // link-local
+  ['fec0::', 10, 'ipv6'], // site-local (deprecated, still routed inside some networks)
   ['ff00::', 8, 'ipv6'], // multicast
 ];
 const denied = new BlockList();
 for (const [net, prefix, type] of DENIED) denied.addSubnet(net, prefix, type);
+/**
+ * IPv4-mapped addresses (::ffff:0:0/96), denied as IPv6 whatever IPv4 address they carry: no insurer answers with one.
+ * Kept apart from `denied` because Node's BlockList matches every IPv4 address against an IPv6 rule of this range.
+ */
+const mapped = new BlockList();
+mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
 
 /** An IPv4-mapped IPv6 address (::ffff:a.b.c.d, or ::ffff:7f00:1 as URL parsing writes it) as its IPv4 address. */
 function unmapped(ip: string): string {
@@ -83,10 +90,13 @@ export function isAddressOrCidr(entry: string): boolean {
 
 /** Whether a call may go to this address: public, or listed in `allow`. */
 export function isReachable(address: string, allow: BlockList): boolean {
-  const ip = unmapped(address.replace(/^\[|\]$/g, '').toLowerCase());
+  const raw = address.replace(/^\[|\]$/g, '').toLowerCase();
+  const ip = unmapped(raw);
   if (!isIP(ip)) return false;
   const type = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-  return allow.check(ip, type) || !denied.check(ip, type);
+  if (allow.check(ip, type)) return true;
+  if (isIP(raw) === 6 && mapped.check(raw, 'ipv6')) return false;
+  return !denied.check(ip, type);
 }
 
 /** Whether a URL's host is an address literal `allow` lists (INSURER_EGRESS_ALLOW: an egress proxy there). */

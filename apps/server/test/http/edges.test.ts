@@ -39,6 +39,10 @@ describe('the sandbox’s calls', () => {
       { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
       { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.7' } },
       { remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.7' } },
+      // A proxy that says only that it is one, and the client headers of CDNs (Akamai, Cloudflare).
+      { remoteAddress: '127.0.0.1', headers: { via: '1.1 proxy.example' } },
+      { remoteAddress: '127.0.0.1', headers: { 'true-client-ip': '203.0.113.7' } },
+      { remoteAddress: '127.0.0.1', headers: { 'cf-connecting-ip': '203.0.113.7' } },
       // A patient's session opens nothing here.
       { remoteAddress: '203.0.113.7', headers: { cookie: p.cookie } },
     ];

@@ -87,6 +87,14 @@ export function PendingChangePanel({ insurer }: { insurer: OpsInsurer }) {
             </dd>
           </div>
         ))}
+        {c.fields.includes('apiUrl') && c.apiHost && (
+          <div>
+            <dt>연결할 호스트</dt>
+            <dd>
+              <strong>{c.apiHost}</strong> (서버가 읽은 그대로예요. 보험사가 알려 준 주소와 같은지 확인해 주세요.)
+            </dd>
+          </div>
+        )}
         <div>
           <dt>요청</dt>
           <dd>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { OPERATOR_ROLE_NM } from '@auto-claim/contract/ops';
 import { setOpsUnauthorizedHandler } from './api';
+import { AccountChangesBanner } from './AccountChanges';
 import { AlertsBanner } from './AlertsBanner';
 import { PendingChangesBanner } from './DestinationChanges';
 import { NAV } from './nav';
@@ -61,6 +62,7 @@ export function Shell() {
       <main id="ops-main" className="ops-main">
         <AlertsBanner />
         <PendingChangesBanner />
+        <AccountChangesBanner />
         <Outlet />
       </main>
     </div>

@@ -58,6 +58,14 @@ export const OPERATOR_ACTION = {
   operator_updated: { nm: '운영자 변경', did: '운영자 권한을 바꿨어요' },
   operator_second_factor_reset: { nm: '운영자 2단계 인증 초기화', did: '운영자의 2단계 인증을 초기화했어요' },
   operator_disabled: { nm: '운영자 사용 중지', did: '운영자 계정을 사용 중지했어요' },
+  /** A new admin, a promotion to admin or an admin's second factor reset, asked (detail: the change); waits for another. */
+  operator_change_requested: { nm: '관리자 계정 변경 요청', did: '운영자가 관리자 계정 변경을 요청했어요' },
+  /** …approved by another, independent admin: it applies after the hold (detail: when). */
+  operator_change_approved: { nm: '관리자 계정 변경 승인', did: '운영자가 관리자 계정 변경을 승인했어요' },
+  /** …refused by an admin, or withdrawn by its asker. */
+  operator_change_refused: { nm: '관리자 계정 변경 거절', did: '운영자가 관리자 계정 변경을 거절했어요' },
+  /** …applied at the end of its hold (written under the approver's id). */
+  operator_change_applied: { nm: '관리자 계정 변경 적용', did: '승인된 관리자 계정 변경이 적용됐어요' },
   /** The child case: an operator opened a guardian's relation document beside the names she entered. */
   relation_document_viewed: { nm: '가족관계 서류 열람', did: '운영자가 가족관계 서류를 열어 봤어요' },
   relation_confirmed: { nm: '가족관계 확인', did: '운영자가 보호자와 자녀의 관계를 확인했어요' },

@@ -60,6 +60,8 @@ export const destinationChange = z.object({
   /** What it asks for, whole (apiUrl null: the environment's INSURER_<code>_API_URL). */
   deliveryChannel,
   apiUrl: z.string().nullable(),
+  /** apiUrl's host (and port) as the connection reads it: what the approver checks. */
+  apiHost: z.string().nullable(),
   faxNo: z.string().nullable(),
   /** Which of them it changes. */
   fields: z.array(z.enum(DESTINATION_FIELDS)),

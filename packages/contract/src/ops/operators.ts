@@ -17,7 +17,24 @@ export const OPS_AUTH_API = {
   operatorDisable: '/api/admin/operators/:loginId/disable',
   /** Ends every sign-in lock of the account, a stranger's or its own (docs/security.md). */
   operatorUnlock: '/api/admin/operators/:loginId/unlock',
+  /** New admins, promotions to admin and admins' second-factor resets, asked and waiting, held or lately decided. */
+  accountChanges: '/api/admin/operator-changes',
+  accountChangeApprove: '/api/admin/operator-changes/:changeId/approve',
+  accountChangeRefuse: '/api/admin/operator-changes/:changeId/refuse',
 } as const;
+
+/**
+ * Dual control of admin accounts (docs/security.md, "Insiders: admin accounts"): a change waits this long for a second
+ * admin's approval; approved, it applies ADMIN_CHANGE_HOLD_HOURS later (the server's setting; the change says when).
+ */
+export const ACCOUNT_CHANGE_TTL_HOURS = 72;
+/**
+ * An account created, promoted to admin or whose second factor was reset within this many days approves nobody's
+ * change (of admins or of claim destinations); one the asker created, promoted or reset never approves hers.
+ */
+export const APPROVER_COOLING_DAYS = 7;
+/** Changes decided, applied or lapsed this many hours ago or less are still listed, so every admin sees each step. */
+export const ACCOUNT_CHANGE_SHOWN_HOURS = 7 * 24;
 
 /** Every state-changing console call carries the session's CSRF token in this header. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -121,6 +138,48 @@ export const operatorListQuery = pageQuery(OPERATOR_SORTABLE).extend({
 });
 export const operatorPage = pageOf(operatorRow);
 
+export const ACCOUNT_CHANGE_KINDS = ['create_admin', 'promote', 'second_factor_reset'] as const;
+export type AccountChangeKind = (typeof ACCOUNT_CHANGE_KINDS)[number];
+export const ACCOUNT_CHANGE_KIND_NM: Record<AccountChangeKind, string> = {
+  create_admin: '관리자 계정 추가',
+  promote: '관리자로 올리기',
+  second_factor_reset: '관리자 2단계 인증 초기화',
+};
+/** pending: waits for a second admin; approved: held until effectiveAt; applied; refused (or withdrawn); lapsed. */
+export const ACCOUNT_CHANGE_STATUS = ['pending', 'approved', 'applied', 'refused', 'lapsed'] as const;
+export const ACCOUNT_CHANGE_STATUS_NM: Record<(typeof ACCOUNT_CHANGE_STATUS)[number], string> = {
+  pending: '승인 대기',
+  approved: '승인됨, 적용 대기',
+  applied: '적용됨',
+  refused: '거절됨',
+  lapsed: '기한 지남',
+};
+export const accountChange = z.object({
+  id: z.string(),
+  kind: z.enum(ACCOUNT_CHANGE_KINDS),
+  /** The account it is about. */
+  loginId: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  /** Until when a second admin may approve it. */
+  expiresAt: z.string(),
+  status: z.enum(ACCOUNT_CHANGE_STATUS),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** Approved: when it applies (the hold every admin is told of). */
+  effectiveAt: z.string().nullable(),
+  appliedAt: z.string().nullable(),
+  /** Whether the admin asking may approve it now, and if not, why (Korean). */
+  mayApprove: z.boolean(),
+  whyNot: z.string().nullable(),
+});
+export type AccountChange = z.infer<typeof accountChange>;
+export const accountChangeList = z.object({ list: z.array(accountChange), total: z.number().int() });
+export const accountChangeParams = z.object({
+  changeId: z.string().regex(/^\d{1,18}$/, { message: '변경 요청 번호가 올바르지 않아요.' }),
+});
+export const accountChangeAnswer = z.object({ change: accountChange });
+
 export const MIN_OPERATOR_PASSWORD_LENGTH = 12;
 export const operatorCreateBody = z.object({
   loginId: operatorLoginId,
@@ -137,7 +196,11 @@ export const operatorCreateAnswer = z.object({
   role: operatorRole,
   /** Only when the server made the password: shown this once. */
   initialPassword: z.string().optional(),
+  /** A new admin: the account exists only once another admin approves and the hold has passed. */
+  pendingChange: accountChange.optional(),
 });
 export const operatorRoleBody = z.object({ role: operatorRole });
 export const operatorParams = z.object({ loginId: z.string().min(1).max(64) });
-export const operatorAnswer = z.object({ operator: operatorRow });
+
+/** A role change or second-factor reset: the account as it is now, and the change that waits when it needs approval. */
+export const operatorAnswer = z.object({ operator: operatorRow, pendingChange: accountChange.optional() });

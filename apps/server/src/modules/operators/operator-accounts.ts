@@ -1,5 +1,6 @@
 // Operator accounts as an admin runs them in the console (README "Operator console"): list, add, set role, reset the
-// second factor, unlock sign-in, disable. No change may leave the service without an active admin; each is written to
+// second factor, unlock sign-in, disable. A new admin, a promotion to admin and an admin's second-factor reset wait
+// for a second admin and a hold (account-changes.ts; docs/security.md, "Insiders: admin accounts"). No change may leave the service without an active admin; each is written to
 // the operators' record in the same transaction (audit module).
 import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
@@ -12,6 +13,7 @@ import { AppError } from '../../http/problem.js';
 import { hashPassword } from '../../security/password.js';
 import { endOperatorSessions } from '../../security/operator-session.js';
 import { recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
+import { recordAppliedChange, requestAccountChange } from './account-changes.js';
 import { lockedUntilOf, unlockOperator } from './operators.js';
 import type { OperatorsTables } from './tables.js';
 
@@ -112,6 +114,10 @@ function newPassword() {
   return s;
 }
 
+/**
+ * A viewer or operator is made at once; an admin is asked for (account-changes.ts): the account exists only once a
+ * second admin approves and the hold has passed. The password is hashed now either way, and shown once if made here.
+ */
 export async function createOperator(
   ctx: AppContext,
   who: Who,
@@ -119,26 +125,44 @@ export async function createOperator(
 ) {
   const initialPassword = body.password === undefined ? newPassword() : undefined;
   const passwordHash = await hashPassword(body.password ?? initialPassword!);
-  await own<OperatorsTables>(ctx.db)
+  const EXISTS = () =>
+    new AppError('OPERATOR_EXISTS', '이미 있는 아이디예요. 다른 아이디를 정해 주세요.', [
+      { field: 'loginId', message: '이미 있는 아이디예요.' },
+    ]);
+  const pendingChange = await own<OperatorsTables>(ctx.db)
     .transaction()
     .execute(async (tx) => {
+      if (body.role === 'admin') {
+        if (await existingOperator(tx, body.loginId)) throw EXISTS();
+        return requestAccountChange(ctx, tx, who, {
+          kind: 'create',
+          target: body.loginId,
+          role: 'admin',
+          passwordHash,
+        });
+      }
       const made = await tx
         .insertInto('operator')
         .values({ loginId: body.loginId, passwordHash, role: body.role })
         .onConflict((oc) => oc.column('loginId').doNothing())
         .returning('loginId')
         .executeTakeFirst();
-      if (!made)
-        throw new AppError('OPERATOR_EXISTS', '이미 있는 아이디예요. 다른 아이디를 정해 주세요.', [
-          { field: 'loginId', message: '이미 있는 아이디예요.' },
-        ]);
+      if (!made) throw EXISTS();
+      const now = ctx.clock.now();
+      await recordAppliedChange(tx, who, { kind: 'create', target: body.loginId, role: body.role }, now);
       await recordOperatorAction(
         tx,
         { ...who, action: 'operator_created', target: body.loginId, detail: `role=${body.role}` },
-        ctx.clock.now(),
+        now,
       );
+      return undefined;
     });
-  return { loginId: body.loginId, role: body.role, ...(initialPassword ? { initialPassword } : {}) };
+  return {
+    loginId: body.loginId,
+    role: body.role,
+    ...(initialPassword ? { initialPassword } : {}),
+    ...(pendingChange ? { pendingChange } : {}),
+  };
 }
 
 /**
@@ -180,23 +204,34 @@ async function assertAnotherAdmin(tx: Transaction<OperatorsTables>, loginId: str
   }
 }
 
+/** A promotion to admin is asked for (account-changes.ts); any other role change applies at once. */
 export async function setOperatorRole(ctx: AppContext, who: Who, loginId: string, role: OperatorRole) {
-  await withAccount(ctx, loginId, async (tx, account) => {
-    if (account.role === role) return;
+  const pendingChange = await withAccount(ctx, loginId, async (tx, account) => {
+    if (account.role === role) return undefined;
+    if (role === 'admin') return requestAccountChange(ctx, tx, who, { kind: 'role', target: loginId, role });
     if (account.role === 'admin' && !account.disabledAt) await assertAnotherAdmin(tx, loginId);
     await tx.updateTable('operator').set({ role }).where('loginId', '=', loginId).execute();
+    const now = ctx.clock.now();
+    await recordAppliedChange(tx, who, { kind: 'role', target: loginId, role }, now);
     await recordOperatorAction(
       tx,
       { ...who, action: 'operator_updated', target: loginId, detail: `role ${account.role}→${role}` },
-      ctx.clock.now(),
+      now,
     );
+    return undefined;
   });
-  return operatorRowOf(ctx, loginId);
+  return { operator: await operatorRowOf(ctx, loginId), ...(pendingChange ? { pendingChange } : {}) };
 }
 
-/** The account must set its second factor up again at its next sign-in; its sessions end now. */
+/**
+ * The account must set its second factor up again at its next sign-in; its sessions end then. An admin's is asked
+ * for (account-changes.ts): whoever resets it could take the account over with its password.
+ */
 export async function resetSecondFactor(ctx: AppContext, who: Who, loginId: string) {
-  await withAccount(ctx, loginId, async (tx) => {
+  const pendingChange = await withAccount(ctx, loginId, async (tx, account) => {
+    if (account.role === 'admin') {
+      return requestAccountChange(ctx, tx, who, { kind: 'second_factor_reset', target: loginId });
+    }
     await tx
       .updateTable('operator')
       .set({ totpSecretEnc: null, totpPendingEnc: null, totpSetAt: null, totpLastStep: null })
@@ -204,13 +239,12 @@ export async function resetSecondFactor(ctx: AppContext, who: Who, loginId: stri
       .execute();
     await tx.deleteFrom('operatorRecoveryCode').where('loginId', '=', loginId).execute();
     await endOperatorSessions({ ...ctx, db: tx }, loginId);
-    await recordOperatorAction(
-      tx,
-      { ...who, action: 'operator_second_factor_reset', target: loginId },
-      ctx.clock.now(),
-    );
+    const now = ctx.clock.now();
+    await recordAppliedChange(tx, who, { kind: 'second_factor_reset', target: loginId }, now);
+    await recordOperatorAction(tx, { ...who, action: 'operator_second_factor_reset', target: loginId }, now);
+    return undefined;
   });
-  return operatorRowOf(ctx, loginId);
+  return { operator: await operatorRowOf(ctx, loginId), ...(pendingChange ? { pendingChange } : {}) };
 }
 
 /** Disabled: no sign-in any more, and every session of the account ends at once. */

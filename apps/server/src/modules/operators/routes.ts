@@ -6,7 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API, loginBody } from '@auto-claim/contract';
 import {
+  ACCOUNT_CHANGE_SHOWN_HOURS,
   OPS_AUTH_API,
+  accountChangeAnswer,
+  accountChangeList,
+  accountChangeParams,
   operatorAnswer,
   operatorCreateAnswer,
   operatorCreateBody,
@@ -25,6 +29,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import { UNAUTHENTICATED_OPERATOR, endOperatorSession, startOperatorSession } from '../../security/operator-session.js';
 import { byOperator, recordOperatorAction } from '../audit/index.js';
+import { applyDueAccountChanges, decideAccountChange, listAccountChanges } from './account-changes.js';
 import {
   createOperator,
   disableOperator,
@@ -120,6 +125,8 @@ export const operatorRoutes =
         },
       },
       async (req, reply) => {
+        // An approved admin account (or role) whose hold ended now exists, whether or not the minute's tick ran.
+        await applyDueAccountChanges(ctx);
         const outcome = await signInOperator(ctx, req.body.loginId, req.body.password, req.ip);
         if (!outcome.ok) {
           // Written only for an account that exists: what someone typed as an id may be anything (a password).
@@ -274,19 +281,77 @@ export const operatorRoutes =
           response: { 200: operatorPage },
         },
       },
-      async (req) => listOperators(ctx, req.query),
+      async (req) => {
+        await applyDueAccountChanges(ctx);
+        return listOperators(ctx, req.query);
+      },
     );
+
+    app.get(
+      OPS_AUTH_API.accountChanges,
+      {
+        config: { auth: 'operator', role: 'admin' },
+        schema: {
+          operationId: 'listOperatorAccountChanges',
+          tags,
+          summary: '관리자 계정 변경 요청 (승인 대기, 적용 대기, 최근 처리된 것)',
+          description:
+            `관리자 추가, 관리자로 올리기, 관리자 2단계 인증 초기화 요청을 모두 보여 줘요(처리된 것은 ` +
+            `${ACCOUNT_CHANGE_SHOWN_HOURS / 24}일 동안). 각 요청에 지금 로그인한 관리자가 승인할 수 있는지(mayApprove)와 ` +
+            '없다면 그 이유(whyNot)를 실어요.',
+          response: { 200: accountChangeList },
+        },
+      },
+      async (req) => listAccountChanges(ctx, req.operatorId!),
+    );
+
+    for (const [decision, path, operationId, summary] of [
+      [
+        'approved',
+        OPS_AUTH_API.accountChangeApprove,
+        'approveOperatorAccountChange',
+        '관리자 계정 변경 승인 (요청한 관리자가 만들거나 바꾼 계정, 최근에 만들어지거나 바뀐 계정은 못 해요)',
+      ],
+      [
+        'refused',
+        OPS_AUTH_API.accountChangeRefuse,
+        'refuseOperatorAccountChange',
+        '관리자 계정 변경 거절 (요청한 관리자는 취소)',
+      ],
+    ] as const) {
+      app.post(
+        path,
+        {
+          config: {
+            auth: 'operator',
+            role: 'admin',
+            problems: [
+              'CHANGE_NOT_FOUND',
+              ...(decision === 'approved'
+                ? (['SAME_ADMIN', 'APPROVER_NOT_INDEPENDENT', 'CHANGE_EXPIRED'] as const)
+                : []),
+            ],
+          },
+          schema: { operationId, tags, summary, params: accountChangeParams, response: { 200: accountChangeAnswer } },
+        },
+        async (req) => ({
+          change: await decideAccountChange(ctx, byOperator(ctx, req), req.params.changeId, decision),
+        }),
+      );
+    }
 
     app.post(
       OPS_AUTH_API.operators,
       {
-        config: { auth: 'operator', role: 'admin', problems: ['OPERATOR_EXISTS'] },
+        config: { auth: 'operator', role: 'admin', problems: ['OPERATOR_EXISTS', 'ACCOUNT_CHANGE_OPEN'] },
         schema: {
           operationId: 'createOperator',
           tags,
-          summary: '운영자 추가',
+          summary: '운영자 추가 (관리자는 다른 관리자가 승인하고 기다린 뒤에 만들어져요)',
           description:
-            '비밀번호를 보내지 않으면 서버가 만들어 이 답에서 한 번만 보여 줘요. 새 계정은 처음 로그인할 때 2단계 인증을 설정해요.',
+            '비밀번호를 보내지 않으면 서버가 만들어 이 답에서 한 번만 보여 줘요. 새 계정은 처음 로그인할 때 2단계 인증을 설정해요. ' +
+            '관리자 계정은 바로 만들지 않고 요청(pendingChange)이 돼요: 요청한 관리자와 독립적인, 전부터 있던 다른 ' +
+            '관리자가 승인하면 ADMIN_CHANGE_HOLD_HOURS(기본 24시간) 뒤에 만들어지고, 그동안 모든 관리자에게 보여요.',
           body: operatorCreateBody,
           response: { 200: operatorCreateAnswer },
         },
@@ -297,36 +362,38 @@ export const operatorRoutes =
     app.put(
       OPS_AUTH_API.operatorRole,
       {
-        config: { auth: 'operator', role: 'admin', problems: ['NOT_FOUND', 'LAST_ADMIN'] },
+        config: { auth: 'operator', role: 'admin', problems: ['NOT_FOUND', 'LAST_ADMIN', 'ACCOUNT_CHANGE_OPEN'] },
         schema: {
           operationId: 'setOperatorRole',
           tags,
           summary: '운영자 역할 바꾸기',
-          description: '바로 적용돼요. 활성 관리자가 한 명도 남지 않게 되는 변경은 받지 않아요(409 LAST_ADMIN).',
+          description:
+            '관리자로 올리기는 요청(pendingChange)이 되어 다른 관리자가 승인하고 기다린 뒤에 적용돼요. 다른 변경은 바로 ' +
+            '적용돼요. 활성 관리자가 한 명도 남지 않게 되는 변경은 받지 않아요(409 LAST_ADMIN).',
           params: operatorParams,
           body: operatorRoleBody,
           response: { 200: operatorAnswer },
         },
       },
-      async (req) => ({
-        operator: await setOperatorRole(ctx, byOperator(ctx, req), req.params.loginId, req.body.role),
-      }),
+      async (req) => setOperatorRole(ctx, byOperator(ctx, req), req.params.loginId, req.body.role),
     );
 
     app.post(
       OPS_AUTH_API.operatorSecondFactorReset,
       {
-        config: { auth: 'operator', role: 'admin', problems: ['NOT_FOUND'] },
+        config: { auth: 'operator', role: 'admin', problems: ['NOT_FOUND', 'ACCOUNT_CHANGE_OPEN'] },
         schema: {
           operationId: 'resetOperatorSecondFactor',
           tags,
           summary: '운영자 2단계 인증 초기화',
-          description: '인증 앱 키와 복구 코드를 지우고 그 계정의 세션을 모두 끝내요. 다음 로그인 때 다시 설정해요.',
+          description:
+            '인증 앱 키와 복구 코드를 지우고 그 계정의 세션을 모두 끝내요. 다음 로그인 때 다시 설정해요. 관리자 계정의 ' +
+            '초기화는 요청(pendingChange)이 되어 다른 관리자가 승인하고 기다린 뒤에 적용돼요.',
           params: operatorParams,
           response: { 200: operatorAnswer },
         },
       },
-      async (req) => ({ operator: await resetSecondFactor(ctx, byOperator(ctx, req), req.params.loginId) }),
+      async (req) => resetSecondFactor(ctx, byOperator(ctx, req), req.params.loginId),
     );
 
     app.post(

@@ -9,6 +9,25 @@ export interface OperatorsTables {
   operatorLockout: OperatorLockoutTable;
   operatorKnownAddress: OperatorKnownAddressTable;
   operatorRecoveryCode: OperatorRecoveryCodeTable;
+  operatorAccountChange: OperatorAccountChangeTable;
+}
+
+/** A console change of an operator account; those of admins wait for a second admin and a hold (account-changes.ts). */
+export interface OperatorAccountChangeTable {
+  id: Generated<string>;
+  kind: 'create' | 'role' | 'second_factor_reset';
+  targetLoginId: string;
+  role: OperatorRole | null;
+  passwordHash: string | null;
+  requestedBy: string;
+  requestedAt: Date;
+  needsApproval: boolean;
+  status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+  expiresAt: Date | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  effectiveAt: Date | null;
+  appliedAt: Date | null;
 }
 
 /** The handle operators code queries with (a transaction of it too): another owner's table does not compile. */

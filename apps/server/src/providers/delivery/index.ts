@@ -50,6 +50,11 @@ export interface InsurerLink {
   channel: 'api' | 'fax';
   url?: string;
   secret?: string;
+  /**
+   * INSURER_<code>_FAX_NUMBERS: the only fax numbers (digits) the console may send this insurer's claims to, kept
+   * outside the database as the API's origin is (docs/security.md, "Insiders: claim destinations").
+   */
+  faxNumbers?: string[];
 }
 
 /**
@@ -92,11 +97,16 @@ function insurerLinks(
   const missing: string[] = [];
   const value = (name: string) => (typeof env[name] === 'string' ? env[name].trim() || undefined : undefined);
   const withSecret = Object.keys(env).flatMap((k) => {
-    const code = /^INSURER_(.+)_SECRET$/.exec(k)?.[1];
+    const code = /^INSURER_(.+)_(?:SECRET|FAX_NUMBERS)$/.exec(k)?.[1];
     return code && INSURER_CODE.test(code) && value(k) ? [code] : [];
   });
   const links: InsurerLink[] = [];
   for (const insuCompCd of [...new Set([...apiInsurers, ...withSecret])].sort()) {
+    const faxVar = `INSURER_${insuCompCd}_FAX_NUMBERS`;
+    const faxNumbers = value(faxVar) === undefined ? undefined : list(value(faxVar)!).map((n) => n.replace(/-/g, ''));
+    if (faxNumbers?.some((n) => !/^0\d{8,11}$/.test(n))) {
+      o.invalid(faxVar, 'fax numbers (comma-separated), e.g. 02-1234-5678,0505-000-0001');
+    }
     const api = apiInsurers.includes(insuCompCd);
     const urlVar = `INSURER_${insuCompCd}_API_URL`;
     const secretVar = `INSURER_${insuCompCd}_SECRET`;
@@ -114,7 +124,13 @@ function insurerLinks(
       );
     }
     if (secret && secret.length < 32) o.invalid(secretVar, 'at least 32 characters');
-    links.push({ insuCompCd, channel: api ? 'api' : 'fax', ...(url ? { url } : {}), ...(secret ? { secret } : {}) });
+    links.push({
+      insuCompCd,
+      channel: api ? 'api' : 'fax',
+      ...(url ? { url } : {}),
+      ...(secret ? { secret } : {}),
+      ...(faxNumbers ? { faxNumbers } : {}),
+    });
   }
   return { links, missing };
 }

@@ -70,6 +70,28 @@ function errorCode(text: string): string {
 }
 
 /**
+ * An API base URL as the WHATWG URL parser reads it (what every later check and the connection see), without a
+ * trailing slash: `127.0.0.1.` and `0x7f000001` become 127.0.0.1, a host's case and default port go. Refused (a
+ * Korean reason): what is no http(s) URL, and one carrying a user name or password (it would go to the insurer with
+ * every claim and hides the host from whoever reads it).
+ */
+export function normalisedApiUrl(typed: string): { href: string; host: string } | { refused: string } {
+  let u: URL;
+  try {
+    u = new URL(typed.trim());
+  } catch {
+    return { refused: 'API 주소는 https:// 또는 http://로 시작하는 주소여야 해요.' };
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') {
+    return { refused: 'API 주소는 https:// 또는 http://로 시작하는 주소여야 해요.' };
+  }
+  if (u.username || u.password) {
+    return { refused: 'API 주소에 아이디나 비밀번호(…@)를 넣을 수 없어요. 서명 키는 서버 환경 변수로만 정해요.' };
+  }
+  return { href: u.href.replace(/\/+$/, ''), host: u.host };
+}
+
+/**
  * The allow-list of an insurer's claim API (docs/security.md, "Insiders: claim destinations"): a base URL set in the
  * console must have the origin (scheme, host, port) of INSURER_<code>_API_URL, which only whoever deploys the server
  * sets; an insurer without one takes no console URL at all.
@@ -77,7 +99,8 @@ function errorCode(text: string): string {
 export function apiUrlAllowed(envUrl: string | undefined, url: string): boolean {
   if (!envUrl) return false;
   try {
-    return new URL(url).origin === new URL(envUrl).origin;
+    const u = new URL(url);
+    return !u.username && !u.password && u.origin === new URL(envUrl).origin;
   } catch {
     return false;
   }

@@ -59,10 +59,17 @@ beforeAll(async () => {
         // The doubles listen on 127.0.0.1: the only private address allowed, as INSURER_EGRESS_ALLOW would say.
         egress: { allow: ['127.0.0.1'], resolve },
         insurers: [
-          { insuCompCd: 'SAMSUNGFIRE', channel: 'api', url: insurer.url, secret: SECRET },
+          // INSURER_<code>_FAX_NUMBERS: the numbers the console may fax each insurer's claims to.
+          {
+            insuCompCd: 'SAMSUNGFIRE',
+            channel: 'api',
+            url: insurer.url,
+            secret: SECRET,
+            faxNumbers: ['0212345678', '0222223333'],
+          },
           // KBINSU's API is a name: the resolver stub decides where it points.
           { insuCompCd: 'KBINSU', channel: 'api', url: 'https://claims.kbinsu.test/v1', secret: KB_SECRET },
-          { insuCompCd: 'HANWHALIFE', channel: 'fax', secret: HANWHA_SECRET },
+          { insuCompCd: 'HANWHALIFE', channel: 'fax', secret: HANWHA_SECRET, faxNumbers: ['0299990000'] },
         ],
       },
     },
@@ -293,6 +300,15 @@ describe('no SSRF through the insurer address', () => {
       'fd00:ec2::254',
       '::ffff:127.0.0.1',
       '::ffff:a9fe:a9fe',
+      // Ranges that carry any IPv4 address or route inside a network: local-use NAT64, IPv4-compatible (::/96, a
+      // public address's too), IPv4-mapped in every spelling (a public address's too), site-local.
+      '64:ff9b:1::a9fe:a9fe',
+      '::7f00:1',
+      '::5db8:d70e',
+      '::ffff:93.184.215.14',
+      '0:0:0:0:0:ffff:5db8:d70e',
+      'fec0::1',
+      'feff::1',
     ]) {
       dnsAnswers.set('probe.test', [address]);
       await expect(checkedAddresses('probe.test', { resolve }), address).rejects.toBeInstanceOf(EgressRefused);
@@ -310,6 +326,56 @@ describe('no SSRF through the insurer address', () => {
       { address: '10.1.1.1', family: 4 },
     ];
     await expect(checkedAddresses('both.test', { resolve: both })).rejects.toBeInstanceOf(EgressRefused);
+  });
+
+  it('keeps an API address as parsed, never as typed: userinfo refused, numeric and dotted hosts normalised for the approver', async () => {
+    const port = new URL(insurer.url).port;
+    // A user name and password would travel with every claim and hide the host from whoever reads it.
+    for (const url of [`http://evil:pw@127.0.0.1:${port}/v2`, `http://user@127.0.0.1:${port}/v2`]) {
+      const res = await edit('SAMSUNGFIRE', as.adminA, { apiUrl: url });
+      expect(res.statusCode, url).toBe(400);
+      expect(problemOf(res).errors, url).toEqual([{ field: 'apiUrl', message: expect.stringMatching(/비밀번호/) }]);
+    }
+    // Spellings of 127.0.0.1 (the double's address, on the allow-list here): stored and shown as the parser reads them.
+    for (const typed of [
+      `http://0x7f000001:${port}/v3`,
+      `HTTP://127.0.0.1.:${port}/v3/`,
+      `http://2130706433:${port}/v3`,
+    ]) {
+      const res = await edit('SAMSUNGFIRE', as.adminA, { apiUrl: typed });
+      expect(res.statusCode, typed).toBe(200);
+      expect((res.json() as OpsInsurer).pendingChange, typed).toMatchObject({
+        apiUrl: `http://127.0.0.1:${port}/v3`,
+        apiHost: `127.0.0.1:${port}`,
+      });
+      const row = await t.db.db
+        .selectFrom('insurerDestinationChange')
+        .select('apiUrl')
+        .where('insuCompCd', '=', 'SAMSUNGFIRE')
+        .where('decision', 'is', null)
+        .executeTakeFirstOrThrow();
+      expect(row.apiUrl, typed).toBe(`http://127.0.0.1:${port}/v3`);
+    }
+    const open = (await get('SAMSUNGFIRE')).pendingChange!;
+    expect((await call('POST', OPS_INSURERS_API.reject(open.id), as.adminA)).statusCode).toBe(200);
+    // Where the allowed origin is a name, a numeric spelling of this machine is another origin: refused.
+    for (const typed of ['https://0x7f000001/v2', 'https://claims.kbinsu.test./v2', 'https://0177.0.0.1/v2']) {
+      const res = await edit('KBINSU', as.adminA, { apiUrl: typed });
+      expect(res.statusCode, typed).toBe(422);
+      expect(problemOf(res).code, typed).toBe('DESTINATION_NOT_ALLOWED');
+    }
+    // A row written as typed before this rule (here: by hand) is refused at approval, naming the form.
+    await edit('SAMSUNGFIRE', as.adminA, { apiUrl: `http://127.0.0.1:${port}/v4` });
+    const raw = (await get('SAMSUNGFIRE')).pendingChange!;
+    await t.db.db
+      .updateTable('insurerDestinationChange')
+      .set({ apiUrl: `http://0x7f000001:${port}/v4` })
+      .where('id', '=', raw.id)
+      .execute();
+    const refused = await call('POST', OPS_INSURERS_API.approve(raw.id), as.adminB);
+    expect(refused.statusCode).toBe(422);
+    expect(problemOf(refused).errors?.[0]?.message).toMatch(/표준 형식/);
+    expect((await call('POST', OPS_INSURERS_API.reject(raw.id), as.adminA)).statusCode).toBe(200);
   });
 
   it('refuses at set time an allowed origin whose host resolves to a private address', async () => {

@@ -16,6 +16,7 @@ import {
   unlockOperator,
   useOperators,
 } from '../api/operators';
+import { AccountChangesPanel } from '../AccountChanges';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDateTime } from '../format';
@@ -32,8 +33,13 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
   async function run(what: () => Promise<unknown>, done: string) {
     setBusy(true);
     try {
-      await what();
-      onDone(done);
+      const answer = await what();
+      // An admin's change waits for another admin (AccountChanges.tsx): said so, not as done.
+      onDone(
+        answer && typeof answer === 'object' && 'pendingChange' in answer && answer.pendingChange
+          ? `요청했어요. 다른 관리자가 승인하고 정해진 시간이 지나면 적용돼요. (${row.loginId})`
+          : done,
+      );
     } catch (err) {
       onDone(messageOf(err));
     } finally {
@@ -123,7 +129,11 @@ function AddOperator({ onDone }: { onDone: (message: string) => void }) {
       setMade(answer);
       setLoginId('');
       setPassword('');
-      onDone(`${answer.loginId}을(를) 추가했어요. 처음 로그인할 때 2단계 인증을 설정해요.`);
+      onDone(
+        answer.pendingChange
+          ? `${answer.loginId} 관리자 계정을 요청했어요. 다른 관리자가 승인하고 정해진 시간이 지나면 만들어져요.`
+          : `${answer.loginId}을(를) 추가했어요. 처음 로그인할 때 2단계 인증을 설정해요.`,
+      );
     } catch (err) {
       setError(messageOf(err));
     }
@@ -226,6 +236,7 @@ export function Operators() {
       <p role="status" className="ops-lead">
         {notice}
       </p>
+      <AccountChangesPanel />
       <AddOperator onDone={done} />
       <form
         className="ops-filters"

@@ -7,10 +7,11 @@ import { DESTINATION_CHANGE_TTL_HOURS, type DestinationChange } from '@auto-clai
 import type { AppContext } from '../../../context.js';
 import { own, type Handle } from '../../../db/handle.js';
 import { AppError } from '../../../http/problem.js';
-import { apiUrlAllowed } from '../../../providers/delivery/insurer-api.js';
+import { apiUrlAllowed, normalisedApiUrl } from '../../../providers/delivery/insurer-api.js';
 import type { DeliveryChannel } from '../../../providers/delivery/types.js';
 import { EgressRefused, checkedAddresses, type EgressPolicy } from '../../../providers/egress.js';
 import { byOperator, recordOperatorAction } from '../../audit/index.js';
+import { assertMayApprove } from '../../operators/index.js';
 import type { ReferenceTables } from '../tables.js';
 import { envLinkOf, openChanges, opsInsurers, toChange } from './insurers.js';
 
@@ -36,6 +37,12 @@ const notAllowed = (message: string) =>
  */
 export async function assertDestinationAllowed(ctx: AppContext, code: string, url: string) {
   const envUrl = envLinkOf(ctx, code)?.url;
+  // Checked as parsed (a row written before addresses were kept so, too): the form the connection will use.
+  const parsed = normalisedApiUrl(url);
+  if ('refused' in parsed) throw notAllowed(parsed.refused);
+  if (parsed.href !== url) {
+    throw notAllowed('API 주소가 표준 형식이 아니에요. 변경을 거절하고 주소를 다시 입력해 주세요.');
+  }
   if (!apiUrlAllowed(envUrl, url)) {
     throw notAllowed(
       envUrl
@@ -49,6 +56,35 @@ export async function assertDestinationAllowed(ctx: AppContext, code: string, ur
     if (!(e instanceof EgressRefused)) throw e;
     throw notAllowed(
       'API 주소가 공개 인터넷 주소로 연결되지 않아요. 이 서버, 사설망, 링크 로컬, 메타데이터 주소는 쓸 수 없어요.',
+    );
+  }
+}
+
+const faxNotAllowed = (message: string) =>
+  new AppError('DESTINATION_NOT_ALLOWED', message, [{ field: 'faxNo', message }]);
+
+/** Whether a change sends claims by fax to a number it names: a new number, or a switch to fax. */
+export const faxIsAsked = (c: { fields: readonly string[]; deliveryChannel: DeliveryChannel }) =>
+  c.fields.includes('faxNo') || (c.fields.includes('deliveryChannel') && c.deliveryChannel === 'fax');
+
+/**
+ * Whether claims may be faxed to this number (docs/security.md, "Insiders: claim destinations"): when claims go out
+ * for real, only to a number of the insurer's INSURER_<code>_FAX_NUMBERS, which only whoever deploys the server sets;
+ * an insurer without it takes no console fax number, nor a switch to fax. Asked when the change is requested and
+ * again when it is approved. The sandbox faxes nobody, so it takes any number.
+ */
+export function assertFaxAllowed(ctx: AppContext, code: string, faxNo: string | null) {
+  if (ctx.config.delivery?.kind !== 'insurers') return;
+  const allowed = envLinkOf(ctx, code)?.faxNumbers;
+  const variable = `INSURER_${code}_FAX_NUMBERS`;
+  if (!allowed) {
+    throw faxNotAllowed(
+      `이 보험사는 서버 환경 변수 ${variable}이 없어서 콘솔에서 팩스 번호를 정하거나 팩스로 바꿀 수 없어요.`,
+    );
+  }
+  if (!faxNo || !allowed.includes(faxNo.replace(/\D/g, ''))) {
+    throw faxNotAllowed(
+      `이 보험사의 팩스 번호는 서버 환경 변수 ${variable}에 있는 번호만 쓸 수 있어요. 다른 번호라면 그 변수를 바꿔야 해요.`,
     );
   }
 }
@@ -142,15 +178,15 @@ export async function decideChange(
   const asked = await open();
   if (!asked) throw CHANGE_GONE();
   if (decision === 'approved') {
-    if (asked.requestedBy === by.loginId) {
-      throw new AppError('SAME_ADMIN', '직접 요청한 변경은 승인할 수 없어요. 다른 관리자의 승인을 기다려요.');
-    }
+    // Two people, not two login ids: never the asker, nor an account she made, promoted or reset, nor a new one.
+    await assertMayApprove(ctx, by.loginId, asked.requestedBy);
     if (asked.expiresAt <= ctx.clock.now()) {
       throw new AppError('CHANGE_EXPIRED', '승인할 수 있는 시간이 지났어요. 변경을 다시 요청해 주세요.');
     }
     if (asked.fields.includes('apiUrl') && asked.apiUrl) {
       await assertDestinationAllowed(ctx, asked.insuCompCd, asked.apiUrl);
     }
+    if (faxIsAsked(asked)) assertFaxAllowed(ctx, asked.insuCompCd, asked.faxNo);
   }
   const now = ctx.clock.now();
   await own<ReferenceTables>(ctx.db)

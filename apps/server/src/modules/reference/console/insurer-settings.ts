@@ -6,9 +6,15 @@ import { DESTINATION_FIELDS, type InsurerUpdateBody, type PhotoSettings } from '
 import type { AppContext } from '../../../context.js';
 import { own } from '../../../db/handle.js';
 import { AppError } from '../../../http/problem.js';
+import { normalisedApiUrl } from '../../../providers/delivery/insurer-api.js';
 import { byOperator, recordOperatorAction } from '../../audit/index.js';
 import type { ReferenceTables } from '../tables.js';
-import { assertDestinationAllowed, requestDestinationChange } from './destination-change.js';
+import {
+  assertDestinationAllowed,
+  assertFaxAllowed,
+  faxIsAsked,
+  requestDestinationChange,
+} from './destination-change.js';
 import { digits, INSURER_GONE, envLinkOf, opsInsurers, PHOTO } from './insurers.js';
 
 const photoRows = (code: string, p: PhotoSettings) => [
@@ -21,6 +27,11 @@ const photoRows = (code: string, p: PhotoSettings) => [
     ctrlVal: JSON.stringify({ maskBackNumber: p.maskBackNumber }),
   },
 ];
+
+const normalisedHref = (url: string) => {
+  const n = normalisedApiUrl(url);
+  return 'href' in n ? n.href : url;
+};
 
 const invalid = (errors: FieldError[]) =>
   new AppError('VALIDATION_FAILED', errors.length === 1 ? errors[0]!.message : '입력한 내용을 확인해 주세요.', errors);
@@ -45,11 +56,17 @@ export async function updateInsurer(
   const envUrl = envLinkOf(ctx, code)?.url;
   const errors: FieldError[] = [];
   let apiUrl = b.apiUrl === undefined ? undefined : b.apiUrl?.replace(/\/+$/, '') || null;
-  // The environment's own URL, sent back as the console shows it, is no URL of the console's.
-  if (apiUrl && apiUrl === envUrl) apiUrl = null;
-  if (apiUrl && !z.url({ protocol: /^https?$/ }).safeParse(apiUrl).success) {
-    errors.push({ field: 'apiUrl', message: 'API 주소는 https:// 또는 http://로 시작하는 주소여야 해요.' });
+  // Kept as parsed, never as typed (docs/security.md, "Insiders: claim destinations"): what the approver is shown,
+  // what the allow-list and the egress guard check, and what the delivery connects to are one and the same.
+  if (apiUrl) {
+    const parsed = normalisedApiUrl(apiUrl);
+    if ('refused' in parsed) errors.push({ field: 'apiUrl', message: parsed.refused });
+    else if (!z.url({ protocol: /^https?$/ }).safeParse(parsed.href).success) {
+      errors.push({ field: 'apiUrl', message: 'API 주소는 https:// 또는 http://로 시작하는 주소여야 해요.' });
+    } else apiUrl = parsed.href;
   }
+  // The environment's own URL, sent back as the console shows it, is no URL of the console's.
+  if (apiUrl && envUrl && apiUrl === normalisedHref(envUrl)) apiUrl = null;
   const faxNo = b.faxNo ?? before.faxNo;
   if (b.deliveryChannel === 'fax' && !faxNo) {
     errors.push({ field: 'faxNo', message: '팩스로 보내려면 팩스 번호를 입력해 주세요.' });
@@ -77,6 +94,7 @@ export async function updateInsurer(
         : digits(wanted.faxNo) !== digits(before.faxNo),
   );
   if (fields.includes('apiUrl') && wanted.apiUrl) await assertDestinationAllowed(ctx, code, wanted.apiUrl);
+  if (faxIsAsked({ fields, deliveryChannel: wanted.deliveryChannel })) assertFaxAllowed(ctx, code, wanted.faxNo);
 
   const now = ctx.clock.now();
   const by = byOperator(ctx, req);

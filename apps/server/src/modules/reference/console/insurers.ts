@@ -22,6 +22,13 @@ export function envLinkOf(ctx: AppContext, code: string) {
 }
 
 type ChangeRow = Selectable<InsurerDestinationChangeTable>;
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
 export const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
 
 export function toChange(
@@ -34,6 +41,8 @@ export function toChange(
     insuCompNm: insurer.insuCompNm,
     deliveryChannel: c.deliveryChannel,
     apiUrl: c.apiUrl,
+    // The host as the connection will read it, for the approver to see (not as whoever typed it wrote it).
+    apiHost: c.apiUrl ? hostOf(c.apiUrl) : null,
     faxNo: c.faxNo,
     fields: c.fields as DestinationChange['fields'],
     current: { deliveryChannel: insurer.deliveryChannel, apiUrl: insurer.apiUrl, faxNo: insurer.faxNo },

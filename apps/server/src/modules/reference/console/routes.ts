@@ -178,7 +178,9 @@ export const referenceOpsRoutes =
           config: operatorRoute(
             'admin',
             'CHANGE_NOT_FOUND',
-            ...(decision === 'approved' ? (['SAME_ADMIN', 'CHANGE_EXPIRED', 'DESTINATION_NOT_ALLOWED'] as const) : []),
+            ...(decision === 'approved'
+              ? (['SAME_ADMIN', 'APPROVER_NOT_INDEPENDENT', 'CHANGE_EXPIRED', 'DESTINATION_NOT_ALLOWED'] as const)
+              : []),
           ),
           schema: { operationId, tags, summary, params: changeIdParams, response: { 200: opsInsurer } },
         },
