@@ -44,6 +44,7 @@ import * as m0045 from './migrations/0045_claim_filter_indexes.js';
 import * as m0046 from './migrations/0046_subscription_rrn_unhashed.js';
 import * as m0047 from './migrations/0047_hospital_enrolment_days.js';
 import * as m0048 from './migrations/0048_held_record_indexes.js';
+import * as m0052 from './migrations/0052_record_notice.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '0046_subscription_rrn_unhashed': m0046,
   '0047_hospital_enrolment_days': m0047,
   '0048_held_record_indexes': m0048,
+  '0052_record_notice': m0052,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
