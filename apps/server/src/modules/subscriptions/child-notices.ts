@@ -141,8 +141,8 @@ export async function adultNotices(ctx: AppContext, limit = ADULT_NOTICE_BATCH):
                 : `${child.userNm}님, ${on}에 만 19세가 돼요. 그날부터는 보호자 대신 직접 실손보험 자동청구에 가입해서 진료비를 청구할 수 있어요.`,
             sms:
               which === 'day'
-                ? `${child.userNm}님은 만 19세가 되어 실손보험 자동청구에 직접 가입할 수 있어요.`
-                : `${child.userNm}님은 ${on}부터 실손보험 자동청구에 직접 가입할 수 있어요.`,
+                ? `${child.userNm}님, 만 19세 생일을 축하해요, 이제 실손보험 자동청구에 직접 가입할 수 있어요.`
+                : `${child.userNm}님, ${on}에 만 19세가 돼요, 그날부터 실손보험 자동청구에 직접 가입할 수 있어요.`,
             linkPath: `${APP_ROOT}/`,
             kakao: false,
           };
