@@ -5,7 +5,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { backOf } from '../back';
-import { CLAIM_STATUS_NM } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM, REASON_BY_NM } from '@auto-claim/contract';
 import {
   CLAIM_NOTE_MAX,
   RELEASE_REASONS,
@@ -114,11 +114,17 @@ export function ClaimDetail() {
             <dd>{won(claim.paidAmount)}</dd>
           </>
         )}
-        {/* The insurer's words only: a delivery's failure is the delivery's, below. */}
+        {/* The insurer's words, or an operator's record of them (said so, as the patient reads it): a delivery's
+            failure is the delivery's, below. */}
         {claim.status === 'rejected' && claim.rejectReason && (
           <>
             <dt>반려 사유</dt>
-            <dd>{claim.rejectReason}</dd>
+            <dd>
+              {claim.rejectReason}
+              {claim.rejectReasonBy && (
+                <span className="ops-muted"> ({REASON_BY_NM[claim.rejectReasonBy].replace(' 사유', '')} 내용)</span>
+              )}
+            </dd>
           </>
         )}
         {claim.delivery && (
