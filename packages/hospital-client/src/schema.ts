@@ -7690,6 +7690,7 @@ export interface operations {
               insuApplyId: string;
               calledNm: string;
             };
+            treatId?: string;
           };
         };
       };
@@ -7792,6 +7793,10 @@ export interface operations {
                 status:
                   'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
                 reason: string | null;
+                /** @enum {string|null} */
+                reasonBy: 'insurer' | 'operator' | null;
+                documents: string[];
+                insuFaxNo: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
                 paidAt: string | null;
@@ -7936,6 +7941,10 @@ export interface operations {
                 status:
                   'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
                 reason: string | null;
+                /** @enum {string|null} */
+                reasonBy: 'insurer' | 'operator' | null;
+                documents: string[];
+                insuFaxNo: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
                 paidAt: string | null;
@@ -8188,6 +8197,10 @@ export interface operations {
                 status:
                   'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
                 reason: string | null;
+                /** @enum {string|null} */
+                reasonBy: 'insurer' | 'operator' | null;
+                documents: string[];
+                insuFaxNo: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
                 paidAt: string | null;
@@ -9034,6 +9047,8 @@ export interface operations {
             status:
               'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
             rejectReason: string | null;
+            /** @enum {string|null} */
+            rejectReasonBy: 'insurer' | 'operator' | null;
             paidAmount: number | null;
             scheduledFor: string | null;
             delivery: {
@@ -9169,6 +9184,8 @@ export interface operations {
             status:
               'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
             rejectReason: string | null;
+            /** @enum {string|null} */
+            rejectReasonBy: 'insurer' | 'operator' | null;
             paidAmount: number | null;
             scheduledFor: string | null;
             delivery: {
@@ -9340,6 +9357,8 @@ export interface operations {
             status:
               'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
             rejectReason: string | null;
+            /** @enum {string|null} */
+            rejectReasonBy: 'insurer' | 'operator' | null;
             paidAmount: number | null;
             scheduledFor: string | null;
             delivery: {
@@ -9508,6 +9527,8 @@ export interface operations {
             status:
               'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
             rejectReason: string | null;
+            /** @enum {string|null} */
+            rejectReasonBy: 'insurer' | 'operator' | null;
             paidAmount: number | null;
             scheduledFor: string | null;
             delivery: {

@@ -6,9 +6,9 @@
 
 import { LINK_SOURCE } from '@auto-claim/contract';
 
-/** C0/C1 controls, and the characters that reorder, hide or join text (bidi overrides and isolates, zero-width). */
-const INVISIBLE =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]/gu;
+/** C0/C1 controls, the characters that reorder, hide or join text (bidi overrides and isolates, zero-width: format
+ * characters), line and paragraph separators, and the Hangul fillers that show as blanks. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu;
 /** Anything that reads as a link (the contract's LINK_SOURCE). */
 const LINK = new RegExp(LINK_SOURCE, 'giu');
 /** What a removed link leaves in the text. */
