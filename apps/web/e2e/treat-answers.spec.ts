@@ -123,7 +123,7 @@ test('each claim says what was claimed, what the insurer answered and what to do
   await expect(papersVisit).toContainText('보험사가 요청한 서류: 신분증 사본, 진단서');
   await expect(papersVisit).toContainText('신분증 사본: 이 앱에서 사진을 찍어 올려요.');
   await expect(papersVisit).toContainText(/진단서: 병원에서 발급받아 삼성화재 팩스 [\d-]+로 보내요\./);
-  await expect(papersVisit).toContainText(`청구번호 ${papers}`);
+  await expect(papersVisit).toContainText(`청구번호(${papers})`);
   const send = papersVisit.getByRole('link', { name: '삼성화재에 신분증 사본 보내기' });
   await expect(send).toBeVisible();
 
@@ -333,7 +333,7 @@ test('a papers message opens that claim, says which papers go where, and an open
   await expect(visit).toContainText('보험사가 요청한 서류: 진단서, 진료비 세부내역서');
   await expect(visit).toContainText(/진단서: 병원에서 발급받아 삼성화재 팩스 [\d-]+로 보내요\./);
   await expect(visit).toContainText(/진료비 세부내역서: 병원에서 발급받아 삼성화재 팩스 [\d-]+로 보내요\./);
-  await expect(visit).toContainText(`팩스 첫 장에 청구번호 ${claimId}를 꼭 적어 주세요.`);
+  await expect(visit).toContainText(`팩스 첫 장에 청구번호(${claimId})를 꼭 적어 주세요.`);
   await snap(page, 'treat-papers-01-390');
   await expectAccessible(page);
 

@@ -392,9 +392,9 @@ export function answerMessage(a: AnswerFacts): { text: string; sms: string } {
         others.length
           ? a.faxNo
             ? `${others.join(', ')}${objectOf(others.at(-1)!)} 병원에서 발급받아 ${a.insurerNm} 팩스(${phoneNumberNm(a.faxNo)})로 보내 주세요.` +
-              (claimNo ? ` 첫 장에 ${claimNo}를 꼭 적어 주세요.` : '')
+              (a.claimId ? ` 첫 장에 청구번호(${a.claimId})를 꼭 적어 주세요.` : '')
             : `${others.join(', ')}${objectOf(others.at(-1)!)} 병원에서 발급받아 ${a.insurerNm} 고객센터${a.callCenter ? `(${a.callCenter})` : ''}에 보내는 곳을 물어보고 보내 주세요.` +
-              (claimNo ? ` ${claimNo}를 알려 주세요.` : '')
+              (a.claimId ? ` 청구번호(${a.claimId})도 알려 주세요.` : '')
           : '',
         documents.length === 0 ? `무엇을 어떻게 보내면 되는지 ${a.insurerNm} 고객센터에 물어봐 주세요.` : '',
       ]

@@ -200,7 +200,7 @@ describe('"서류를 요청했어요" says which, where and how, and opens that 
     expect(msg.text).toContain('필요한 서류: 신분증 사본, 진단서, 진료비 세부내역서.');
     expect(msg.text).toContain('신분증 사본은 아래 버튼을 눌러 앱에서 올려 주세요.');
     expect(msg.text).toContain(
-      `진단서, 진료비 세부내역서를 병원에서 발급받아 삼성화재 팩스(${phoneNumberNm(fax.faxNo)})로 보내 주세요. 첫 장에 청구번호 ${claim.id}를 꼭 적어 주세요.`,
+      `진단서, 진료비 세부내역서를 병원에서 발급받아 삼성화재 팩스(${phoneNumberNm(fax.faxNo)})로 보내 주세요. 첫 장에 청구번호(${claim.id})를 꼭 적어 주세요.`,
     );
     expect(msg.text).toContain('보험사가 적은 내용: "입원 기간 확인"');
     // Its link opens that claim's visit; the history carries the papers, the fax and who asked.

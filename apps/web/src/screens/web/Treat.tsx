@@ -158,7 +158,7 @@ function Papers({ claim, idRequested }: { claim: TreatClaim; idRequested: boolea
       </ul>
       {others.length > 0 && (
         <p className="tr-papers__claimno">
-          팩스 첫 장에 <strong>청구번호 {claim.claimId}</strong>를 꼭 적어 주세요. 보험사가 어느 청구의 서류인지 알 수
+          팩스 첫 장에 <strong>청구번호({claim.claimId})</strong>를 꼭 적어 주세요. 보험사가 어느 청구의 서류인지 알 수
           있어요.
         </p>
       )}
