@@ -15,7 +15,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { sql } from 'kysely';
-import { BODY_LIMIT_BYTES, CONTEXT_PATH, withRulesClock } from '@auto-claim/contract';
+import {
+  APP_ROOT,
+  BODY_LIMIT_BYTES,
+  CONTEXT_PATH,
+  LINK_SCREENS,
+  LINK_TOKEN_PARAM,
+  SHORT_LINK_PREFIX,
+  withRulesClock,
+} from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
 import { own } from './db/handle.js';
@@ -39,6 +47,7 @@ import { clientErrorHandler, frameworkErrors, registerUrlLimit } from './http/ba
 import { requirePatient, requireSession } from './security/session.js';
 import { isSignedInAdmin, requireOperator } from './security/operator-session.js';
 import { verifyLookupKey } from './security/lookup-key.js';
+import { tokenOfShortCode } from './security/linkToken.js';
 import { databaseRateLimitStore } from './security/rate-limit.js';
 import { registerSpa } from './http/spa.js';
 import {
@@ -143,7 +152,14 @@ export async function buildApp({
           },
           // The path only: query strings may carry what a patient typed (spec §7 sends GET params as query).
           serializers: {
-            req: (req) => ({ method: req.method, path: String(req.url).split('?')[0], reqId: req.id }),
+            // A short link's code opens a patient's link: never logged (`/m/<code>` is written `/m/…`).
+            req: (req) => ({
+              method: req.method,
+              path: String(req.url)
+                .split('?')[0]!
+                .replace(/^\/m\/[^/]+/, '/m/…'),
+              reqId: req.id,
+            }),
           },
         }
       : false,
@@ -249,6 +265,29 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  // The SMS's short link (contract shortLinkPath; README "Patient messages"): our own origin + /m/<code>, redirected
+  // to the tokenised link (the token in the fragment, which the screen trades as always). An unknown or expired code,
+  // and /m itself, open the history, which asks for SMS verification; /m/start the landing. Never cached, no Referer.
+  const shortLink = (reply: FastifyReply, to: string) =>
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(to, 302);
+  app.get(SHORT_LINK_PREFIX, { schema: { hide: true } }, (_req, reply) =>
+    shortLink(reply, `${APP_ROOT}${LINK_SCREENS.treat}`),
+  );
+  app.get(`${SHORT_LINK_PREFIX}/start`, { schema: { hide: true } }, (_req, reply) => shortLink(reply, `${APP_ROOT}/`));
+  app.get<{ Params: { code: string } }>(
+    `${SHORT_LINK_PREFIX}/:code`,
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const link = await tokenOfShortCode(ctx, req.params.code);
+      return shortLink(
+        reply,
+        link
+          ? `${APP_ROOT}${LINK_SCREENS[link.purpose]}#${LINK_TOKEN_PARAM}=${encodeURIComponent(link.token)}`
+          : `${APP_ROOT}${LINK_SCREENS.treat}`,
+      );
+    },
+  );
 
   // The process is up and its HTTP stack answers, through every hook a request runs; the answer is written once
   // (docs/performance.md, "Measuring: npm run bench:api").

@@ -129,7 +129,8 @@ test('without the 알림톡 consent the news comes by SMS; she switches to 알�
   });
   const paid = await messageWith(page.request, p.phone, '31,000원');
   expect(paid.channel).toBe('sms');
-  expect(paid.body).toMatch(/31,000원을 지급하기로 했어요[\s\S]*\/web\/treat#t=/);
+  // The SMS form: the service named first, one sentence, our origin's short link.
+  expect(paid.body).toMatch(/^\[자동청구\] .*31,000원을 삼성화재에서 지급하기로 했어요\. \S+\/m\/[\w-]{22}$/);
   // Never KakaoTalk: not the claimed message, not the answer.
   expect((await outbox(page.request, p.phone)).filter((m) => m.channel === 'kakao')).toEqual([]);
 

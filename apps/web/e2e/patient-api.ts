@@ -161,10 +161,18 @@ export async function linkFromOutbox(page: Page, phone: string, screen: 'treat' 
       async () => {
         const res = await page.request.get(`/sandbox/outbox?to=${phone}`);
         const { messages } = (await res.json()) as { messages: { channel: string; body: string }[] };
-        const links = messages
-          .filter((m) => m.channel === 'kakao' || m.channel === 'sms')
-          .map((m) => m.body.match(new RegExp(`(/ui/insu/vuex/auto-claim/web/${screen}#t=[\\w.%-]+)`))?.[1])
-          .filter((x): x is string => Boolean(x));
+        const links: string[] = [];
+        for (const m of messages.filter((x) => x.channel === 'kakao' || x.channel === 'sms')) {
+          let body = m.body;
+          // An SMS carries the short link of our origin (/m/<code>): where it redirects is the tokenised link.
+          const short = /\/m\/[\w-]{22}$/.exec(body)?.[0];
+          if (short) {
+            const res = await page.request.get(short, { maxRedirects: 0 });
+            body = res.headers().location ?? '';
+          }
+          const link = body.match(new RegExp(`(/ui/insu/vuex/auto-claim/web/${screen}#t=[\\w.%-]+)`))?.[1];
+          if (link) links.push(link);
+        }
         path = links.length > seen ? links[0]! : '';
         return path;
       },

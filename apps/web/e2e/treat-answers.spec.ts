@@ -113,14 +113,17 @@ test('each claim says what was claimed, what the insurer answered and what to do
   // Rejected: the insurer's reason, and whom to call.
   const rejectedVisit = visitOf(page, '48,000원');
   await expect(rejectedVisit).toContainText('보험사 반려');
-  await expect(rejectedVisit).toContainText('반려 사유: 미용 목적의 치료는 보장하지 않아요.');
+  // Who wrote it is said: the insurer's own answer.
+  await expect(rejectedVisit).toContainText('반려 사유(보험사가 적은 내용): 미용 목적의 치료는 보장하지 않아요.');
   await expect(rejectedVisit).toContainText('삼성화재 고객센터(1588-5114)에 전화해 주세요');
   await expect(rejectedVisit).not.toContainText('받은 보험금');
 
-  // Papers: which ones; the ID copy is sent from here, the rest go to the insurer directly.
+  // Papers: which ones; the ID copy is sent from here, the rest go to the insurer's fax with the claim number.
   const papersVisit = visitOf(page, '60,000원');
   await expect(papersVisit).toContainText('보험사가 요청한 서류: 신분증 사본, 진단서');
-  await expect(papersVisit).toContainText('그 밖의 서류는 병원에서 발급받아 보험사에 직접 보내야 해요');
+  await expect(papersVisit).toContainText('신분증 사본: 이 앱에서 사진을 찍어 올려요.');
+  await expect(papersVisit).toContainText(/진단서: 병원에서 발급받아 삼성화재 팩스 [\d-]+로 보내요\./);
+  await expect(papersVisit).toContainText(`청구번호(${papers})`);
   const send = papersVisit.getByRole('link', { name: '삼성화재에 신분증 사본 보내기' });
   await expect(send).toBeVisible();
 
@@ -275,4 +278,76 @@ test('the finish screen at 320 px and at 200 % text: nothing under its two butto
   await textSize(page, 200);
   await expectFits(page, '/web/complete?type=idSubmit at 320 px, 200 %');
   await snap(page, 'treat-answers-08-id-submitted-320-200pct');
+});
+
+/** The newest message (알림톡 or SMS) whose words contain `words`: the path its link opens (an SMS's short link followed). */
+async function messageLink(page: Page, phone: string, words: string) {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const { messages } = await ok<{ messages: { channel: string; body: string }[] }>(
+          await page.request.get(`/sandbox/outbox?to=${phone}`),
+        );
+        const m = messages.find((x) => x.body.includes(words));
+        if (!m) return '';
+        if (m.channel === 'kakao') {
+          path = new URL((JSON.parse(m.body) as { buttons: { url: string }[] }).buttons[0]!.url).pathname;
+          path += `#${(JSON.parse(m.body) as { buttons: { url: string }[] }).buttons[0]!.url.split('#')[1]}`;
+        } else {
+          const short = /\/m\/[\w-]{22}$/.exec(m.body)![0];
+          path = (await page.request.get(short, { maxRedirects: 0 })).headers().location ?? '';
+        }
+        return path;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  return path;
+}
+
+test('a papers message opens that claim, says which papers go where, and an open history shows the newest state on return', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const p = testPerson();
+  const ci = await subscribe(page.request, p, 10_000);
+  // Three visits: the papers are asked for the oldest, at the bottom of her history.
+  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-A-${p.phone}`, totalPaid: 41_000, daysAgo: 9 });
+  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-B-${p.phone}`, totalPaid: 42_000, daysAgo: 5 });
+  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-C-${p.phone}`, totalPaid: 43_000, daysAgo: 2 });
+  const claimId = await sentClaim(page.request, 41_000);
+  await sentClaim(page.request, 43_000);
+  await insurerAnswers(page.request, {
+    claimId,
+    answer: 'documents_requested',
+    documents: ['diagnosis', 'receipt_detail'],
+  });
+  const link = await messageLink(page, p.phone, '를 더 요청했어요');
+
+  await page.goto(link);
+  const visit = visitOf(page, '41,000원');
+  // The message's claim is the one shown, in view and focused, not the top of the history.
+  await expect(visit).toBeFocused();
+  await expect(visit).toBeInViewport();
+  await expect(visit).toContainText('보험사가 요청한 서류: 진단서, 진료비 세부내역서');
+  await expect(visit).toContainText(/진단서: 병원에서 발급받아 삼성화재 팩스 [\d-]+로 보내요\./);
+  await expect(visit).toContainText(/진료비 세부내역서: 병원에서 발급받아 삼성화재 팩스 [\d-]+로 보내요\./);
+  await expect(visit).toContainText(`팩스 첫 장에 청구번호(${claimId})를 꼭 적어 주세요.`);
+  await snap(page, 'treat-papers-01-390');
+  await expectAccessible(page);
+
+  // She leaves the page open; the insurer receives the papers meanwhile; she comes back to it.
+  await insurerAnswers(page.request, { claimId, answer: 'received' });
+  await expect(visit).toContainText('보험사 서류 요청');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(visit).toContainText('보험사 접수 완료');
+  await expect(visit).not.toContainText('팩스 첫 장에');
+  await snap(page, 'treat-papers-02-390-returned');
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectFits(page, '/web/treat papers at 320 px');
 });

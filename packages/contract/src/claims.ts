@@ -1,9 +1,9 @@
 // The claim engine's calls (README, claim engine): the hospital feed of treatment records, and the operator's view of claims and
 // dead letters. Paths are in paths.ts (HOSPITAL_API, OPERATOR_API).
 import { z } from 'zod';
-import { isSafeText, multiline, unsafeTextMessage, yyyymmdd } from './formats.js';
+import { hasLink, isSafeText, linkInTextMessage, multiline, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
-import { claimStatus } from './treats.js';
+import { claimStatus, reasonBy } from './treats.js';
 
 /** Records per feed call: large enough for throughput, small enough for one transaction. */
 export const MAX_FEED_BATCH = 500;
@@ -153,6 +153,8 @@ export const operatorClaimView = z.object({
   amount: z.number().int(),
   status: claimStatus,
   rejectReason: z.string().nullable(),
+  /** Who wrote the rejection's reason: the insurer's answer, or an operator who recorded it by hand. */
+  rejectReasonBy: reasonBy.nullable(),
   paidAmount: z.number().int().nullable(),
   scheduledFor: z.string().nullable(),
   delivery: z
@@ -201,7 +203,14 @@ export const claimIdParams = z.object({
 export const claimStatusBody = z
   .object({
     status: z.enum(['accepted', 'rejected', 'paid'], { message: '상태는 accepted, rejected, paid 중 하나예요.' }),
-    reason: multiline(z.string().trim().max(500)).optional(),
+    // The patient reads it in her history: no link (docs/security.md, "Free text in patients' messages").
+    reason: multiline(
+      z
+        .string()
+        .trim()
+        .max(500)
+        .refine((v) => !hasLink(v), { message: linkInTextMessage('반려 사유') }),
+    ).optional(),
     paidAmount: won('지급액').optional(),
   })
   .refine((b) => b.status !== 'rejected' || (b.reason !== undefined && b.reason !== ''), {
@@ -276,6 +285,32 @@ export const REQUESTED_DOCUMENT_NM: Record<(typeof REQUESTED_DOCUMENTS)[number],
   prescription: '처방전',
   other: '그 밖의 서류',
 };
+
+export type RequestedDocument = (typeof REQUESTED_DOCUMENTS)[number];
+
+/**
+ * A documents_requested reason as the server writes it ("진단서, 진료비 세부내역서 · <the insurer's words>") read back:
+ * the documents named, and the insurer's own words (may be empty).
+ */
+export function requestedDocumentsOf(reason: string | null | undefined): {
+  documents: RequestedDocument[];
+  note: string;
+} {
+  if (!reason) return { documents: [], note: '' };
+  const cut = reason.indexOf(' · ');
+  const head = cut < 0 ? reason : reason.slice(0, cut);
+  const byName = new Map(REQUESTED_DOCUMENTS.map((d) => [REQUESTED_DOCUMENT_NM[d], d]));
+  const names = head.split(', ');
+  if (!names.every((n) => byName.has(n))) return { documents: [], note: reason };
+  return { documents: names.map((n) => byName.get(n)!), note: cut < 0 ? '' : reason.slice(cut + 3) };
+}
+
+/** A Korean phone or fax number's digits, written as people read it: 0212345678 → 02-1234-5678. */
+export function phoneNumberNm(digits: string): string {
+  const d = digits.replace(/\D/g, '');
+  const m = /^(02|0\d{2}|1\d{3})(\d{3,4})(\d{4})$/.exec(d) ?? /^(1\d{3})(\d{4})$/.exec(d);
+  return m ? m.slice(1).filter(Boolean).join('-') : d;
+}
 
 export const insurerAnswerBody = z
   .object({

@@ -62,3 +62,17 @@ export const multiline = <T extends z.ZodType>(schema: T): T => {
 /** The Korean refusal of such text, naming the field (`label`: 환자 이름, 진료과…). */
 export const unsafeTextMessage = (label: string) =>
   `${label}에 쓸 수 없는 글자(제어 문자, NUL, 깨진 글자 등)가 있어요. 글자를 확인해 다시 보내 주세요.`;
+
+/**
+ * Anything that reads as a link: a scheme, a www. host, or a host name ending in a top-level domain (dots and spaces
+ * around them as people type them to get past filters). A reason a patient reads carries none (docs/security.md,
+ * "Free text in patients' messages").
+ */
+export const LINK_SOURCE =
+  '(?:[a-z][a-z0-9+.-]{1,20}:\\/\\/\\S*)|(?:www\\.\\S*)|(?:[\\p{L}\\p{N}-]+(?:\\s*[.。．｡]\\s*[\\p{L}\\p{N}-]+)*\\s*[.。．｡]\\s*(?:[a-z]{2,24}|한국|닷컴|닷넷)(?![\\p{L}\\p{N}])(?:[:/?#]\\S*)?)';
+/** Whether the text names a link (see LINK_SOURCE); invisible characters between its letters do not hide one. */
+export const hasLink = (text: string) =>
+  new RegExp(LINK_SOURCE, 'iu').test(text.normalize('NFKC').replace(/[\p{Cc}\p{Cf}]/gu, ''));
+/** The refusal of a reason a patient reads that carries a link, naming the field. */
+export const linkInTextMessage = (label: string) =>
+  `${label}에는 인터넷 주소를 적을 수 없어요. 환자에게 가는 글이라서 링크는 빼고 적어 주세요.`;

@@ -35,6 +35,21 @@ export const LINK_SCREENS: Record<LinkPurpose, string> = { treat: '/web/treat', 
 export const patientLinkPath = (purpose: LinkPurpose, token: string) =>
   `${APP_ROOT}${LINK_SCREENS[purpose]}#${LINK_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 
+/**
+ * The short form of a message's link an SMS carries (it has no button, and a long bare link reads as 스미싱): the
+ * service's own origin + `/m/<the token's random id>`, which the server redirects to the tokenised link above (the
+ * token itself, bound to the first device that opens it, is unchanged). A link without a token opens the history
+ * (`/m`) or the landing (`/m/start`).
+ */
+export const SHORT_LINK_PREFIX = '/m';
+export function shortLinkPath(linkPath: string): string {
+  const token = new RegExp(`#${LINK_TOKEN_PARAM}=([A-Za-z0-9_-]{22})(?:\\.|%2E)`, 'i').exec(linkPath);
+  if (token) return `${SHORT_LINK_PREFIX}/${token[1]}`;
+  if (linkPath === `${APP_ROOT}${LINK_SCREENS.treat}`) return SHORT_LINK_PREFIX;
+  if (linkPath === `${APP_ROOT}/`) return `${SHORT_LINK_PREFIX}/start`;
+  return linkPath;
+}
+
 /** POST API.linkExchange: trade the link's token for a patient session (cookie). */
 export const linkExchangeBody = z.object({
   /** The screen the link opened: a token is good only for its own purpose. */
@@ -54,6 +69,8 @@ export const linkExchangeAnswer = z.object({
   userNmMasked: z.string(),
   /** Ours, the child case: the link is about this child of the guardian (open her history: API.treats?insuApplyId). */
   child: z.object({ insuApplyId: z.string(), calledNm: z.string() }).optional(),
+  /** Ours: the visit the message was about (its claim opens first on /web/treat), when the link names one. */
+  treatId: z.string().optional(),
 });
 export type LinkExchangeAnswer = z.infer<typeof linkExchangeAnswer>;
 
@@ -90,6 +107,14 @@ export const CLAIM_STATUS_NM: Record<ClaimStatus, string> = {
 
 export const claimStatusChange = z.object({ status: claimStatus, at: instant });
 
+/** Who wrote a reason the patient reads: the insurer (its answer), or an operator recording what the insurer said. */
+export const reasonBy = z.enum(['insurer', 'operator']);
+export type ReasonBy = z.infer<typeof reasonBy>;
+export const REASON_BY_NM: Record<ReasonBy, string> = {
+  insurer: '보험사가 적은 사유',
+  operator: '운영자가 보험사에서 듣고 적은 사유',
+};
+
 export const treatClaim = z.object({
   claimId: z.string(),
   insuCompCd,
@@ -98,6 +123,12 @@ export const treatClaim = z.object({
   /** Set when status is rejected (the insurer's reason), documents_requested (what the insurer asks for) or failed
    * (ours, in Korean). */
   reason: z.string().nullable(),
+  /** Who wrote the reason (rejected, documents_requested), else null. */
+  reasonBy: reasonBy.nullable(),
+  /** documents_requested: the papers the insurer named (REQUESTED_DOCUMENTS codes), else empty. */
+  documents: z.array(z.string()),
+  /** The insurer's claim fax (digits), where papers other than the ID copy go with the claim number, when known. */
+  insuFaxNo: z.string().nullable(),
   /** The amount claimed (원). */
   claimAmt: z.number().int(),
   /** The amount the insurer paid, once paid (원). */

@@ -8429,6 +8429,7 @@ export interface operations {
               insuApplyId: string;
               calledNm: string;
             };
+            treatId?: string;
           };
         };
       };
@@ -8531,6 +8532,10 @@ export interface operations {
                 status:
                   'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
                 reason: string | null;
+                /** @enum {string|null} */
+                reasonBy: 'insurer' | 'operator' | null;
+                documents: string[];
+                insuFaxNo: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
                 paidAt: string | null;
@@ -8675,6 +8680,10 @@ export interface operations {
                 status:
                   'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
                 reason: string | null;
+                /** @enum {string|null} */
+                reasonBy: 'insurer' | 'operator' | null;
+                documents: string[];
+                insuFaxNo: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
                 paidAt: string | null;
@@ -8927,6 +8936,10 @@ export interface operations {
                 status:
                   'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
                 reason: string | null;
+                /** @enum {string|null} */
+                reasonBy: 'insurer' | 'operator' | null;
+                documents: string[];
+                insuFaxNo: string | null;
                 claimAmt: number;
                 paidAmt: number | null;
                 paidAt: string | null;
@@ -9962,6 +9975,8 @@ export interface operations {
             status:
               'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
             rejectReason: string | null;
+            /** @enum {string|null} */
+            rejectReasonBy: 'insurer' | 'operator' | null;
             paidAmount: number | null;
             scheduledFor: string | null;
             delivery: {
@@ -10104,6 +10119,8 @@ export interface operations {
             status:
               'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
             rejectReason: string | null;
+            /** @enum {string|null} */
+            rejectReasonBy: 'insurer' | 'operator' | null;
             paidAmount: number | null;
             scheduledFor: string | null;
             delivery: {
@@ -10282,6 +10299,8 @@ export interface operations {
             status:
               'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
             rejectReason: string | null;
+            /** @enum {string|null} */
+            rejectReasonBy: 'insurer' | 'operator' | null;
             paidAmount: number | null;
             scheduledFor: string | null;
             delivery: {
@@ -10457,6 +10476,8 @@ export interface operations {
             status:
               'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
             rejectReason: string | null;
+            /** @enum {string|null} */
+            rejectReasonBy: 'insurer' | 'operator' | null;
             paidAmount: number | null;
             scheduledFor: string | null;
             delivery: {

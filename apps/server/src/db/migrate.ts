@@ -46,6 +46,7 @@ import * as m0047 from './migrations/0047_hospital_enrolment_days.js';
 import * as m0048 from './migrations/0048_held_record_indexes.js';
 import * as m0049 from './migrations/0049_operator_account_change.js';
 import * as m0050 from './migrations/0050_relation_upload_days.js';
+import * as m0052 from './migrations/0052_record_notice.js';
 import * as m0053 from './migrations/0053_record_release_index.js';
 import * as m0054 from './migrations/0054_enrolment_draft.js';
 
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   '0048_held_record_indexes': m0048,
   '0049_operator_account_change': m0049,
   '0050_relation_upload_days': m0050,
+  '0052_record_notice': m0052,
   '0053_record_release_index': m0053,
   '0054_enrolment_draft': m0054,
 };

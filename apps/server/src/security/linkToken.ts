@@ -183,3 +183,24 @@ export function keepDeviceId(ctx: AppContext, req: FastifyRequest, reply: Fastif
     maxAge: LINK_TOKEN_TTL_SECONDS,
   });
 }
+
+const SHORT_CODE_RE = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * A short link's code (an SMS's `/m/<jti>`) as the whole token, when it names a link that exists and has not expired:
+ * the redirect then opens the tokenised link, which binds to the first device as every link does. Anything else is
+ * undefined (the screen then asks for SMS verification).
+ */
+export async function tokenOfShortCode(
+  ctx: AppContext,
+  code: string,
+): Promise<{ token: string; purpose: LinkPurpose } | undefined> {
+  if (!SHORT_CODE_RE.test(code)) return undefined;
+  const row = await own<SecurityTables>(ctx.db)
+    .selectFrom('linkToken')
+    .select(['jti', 'purpose', 'expiresAt'])
+    .where('jti', '=', code)
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt) <= ctx.clock.now()) return undefined;
+  return { token: `${row.jti}.${macOf(ctx, row.jti)}`, purpose: row.purpose as LinkPurpose };
+}

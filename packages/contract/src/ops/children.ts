@@ -4,7 +4,7 @@
 // resident number), resolved by keeping one.
 import { z } from 'zod';
 import { guardianRel, relationDocType, relationStatus } from '../children.js';
-import { isSafeText, multiline, unsafeTextMessage } from '../formats.js';
+import { hasLink, isSafeText, linkInTextMessage, multiline, unsafeTextMessage } from '../formats.js';
 import { pathParam } from '../paths.js';
 import { cursorPageOf, cursorQuery } from './page.js';
 
@@ -91,21 +91,23 @@ export const relationDocumentDetail = relationDocumentRow.extend({
 export type RelationDocumentDetail = z.infer<typeof relationDocumentDetail>;
 
 /** A reason typed by an operator; `what` ends in a vowel (메모, 반려 사유, 처리 이유), hence 를 and 는. */
-const reasonText = (what: string, min: number, max: number) =>
+const reasonText = (what: string, min: number, max: number, toPatient = false) =>
   multiline(
     z
       .string({ message: `${what}를 적어 주세요.` })
       .trim()
       .min(min, { message: `${what}를 ${min}자 이상 적어 주세요.` })
       .max(max, { message: `${what}는 ${max}자까지 적을 수 있어요.` })
-      .refine(isSafeText, { message: unsafeTextMessage(what) }),
+      .refine(isSafeText, { message: unsafeTextMessage(what) })
+      // A patient reads it in the service's own message: no link (docs/security.md).
+      .refine((v) => !toPatient || !hasLink(v), { message: linkInTextMessage(what) }),
   );
 
 /** Confirming: an optional note for the operators' record. */
 export const relationConfirmBody = z.object({ note: reasonText('메모', 0, 200).optional() });
 /** Refusing: the reason, in 해요체, which the parent reads on her phone and in the app ("발급일이 3개월이 지났어요"). */
 export const relationRefuseBody = z.object(
-  { reason: reasonText('반려 사유', 2, 200) },
+  { reason: reasonText('반려 사유', 2, 200, true) },
   { message: '반려 사유를 적어 주세요.' },
 );
 export type RelationRefuseBody = z.infer<typeof relationRefuseBody>;

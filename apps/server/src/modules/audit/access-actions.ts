@@ -13,6 +13,9 @@ export const ACCESS_ACTIONS = [
   'released_to_operator',
   /** An operator had a failed delivery sent again. */
   'operator_retry',
+  /** An operator recorded an insurer's answer by hand (detail the status; a rejection's words show in the history as
+   * the operator's, docs/security.md "Free text in patients' messages"). */
+  'operator_answer_recorded',
   /** The patient submitted an ID copy an insurer asked for. */
   'id_card_submitted',
   /** The ID copy went to the insurer that asked (actor insurer:<insuCompCd>). */

@@ -78,6 +78,11 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     nm: '청구 다시 보내기',
     says: (f) => `운영자가 ${f.insurerNm(f.insuCompCd)}에 보내지 못한 청구를 다시 보내도록 했어요.`,
   },
+  operator_answer_recorded: {
+    nm: '보험사 답 대신 기록',
+    says: (f) =>
+      `운영자가 ${f.insurerNm(f.insuCompCd)}에서 들은 ${f.visit}진료 청구의 결과(${ANSWER_RECORDED_NM[f.detail ?? ''] ?? '답'})를 대신 기록했어요.`,
+  },
   id_card_submitted: { nm: '신분증 사본 제출', says: (f) => `${subjectOf(f)} 신분증 사본을 제출했어요.` },
   id_card_released: { nm: '신분증 사본 보냄', says: (f) => `${f.insurerNm(f.code)}에 신분증 사본을 보냈어요.` },
   operator_searched: {
@@ -127,6 +132,9 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
         : `${subjectOf(f)} 청구 소식을 카카오 알림톡 대신 문자로만 받기로 했어요.`,
   },
 };
+
+/** The statuses an operator may record for an insurer, as the access log names them. */
+const ANSWER_RECORDED_NM: Record<string, string> = { accepted: '접수', rejected: '반려', paid: '지급' };
 
 /** A stored action's label; a code no longer in the list reads as a generic one. */
 export const accessActionNm = (action: string) =>

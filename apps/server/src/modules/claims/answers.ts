@@ -30,7 +30,12 @@ import { ANSWER_NEXT } from './rules.js';
 import { claimsDb, claimsTransaction } from './tables.js';
 
 /** What the claims module asks of others when an insurer wants the patient's ID copy (the treats module's request). */
-export type IdCopyRequester = (r: { claimId: number; reason: string | undefined }) => Promise<unknown>;
+export type IdCopyRequester = (r: {
+  claimId: number;
+  reason: string | undefined;
+  /** The answer's own message tells her (it names other papers too): the request sends none. */
+  silent?: boolean;
+}) => Promise<unknown>;
 
 const STATUS_OF: Record<InsurerAnswerBody['answer'], ClaimStatus> = {
   received: 'accepted',
@@ -137,6 +142,7 @@ export async function applyInsurerAnswer(
     ]);
   };
 
+  const otherPapers = Boolean(b.documents?.some((d) => d !== 'id_copy'));
   // An ID copy the insurer wants goes to the patient before the answer is recorded: the request is made once per
   // claim, so a crash in between and the insurer's retry still make exactly one.
   if (b.answer === 'documents_requested' && b.documents?.includes('id_copy') && requestIdCopy) {
@@ -145,11 +151,13 @@ export async function applyInsurerAnswer(
       .select('status')
       .where('id', '=', claimId)
       .executeTakeFirstOrThrow();
-    if (decide(c.status) === 'apply') await requestIdCopy({ claimId, reason: b.reason });
+    if (decide(c.status) === 'apply') await requestIdCopy({ claimId, reason: b.reason, silent: otherPapers });
   }
 
-  // The ID-copy request is the patient's message about this answer (treats/requests.ts): no second one.
-  const idCopyAsked = b.answer === 'documents_requested' && Boolean(b.documents?.includes('id_copy') && requestIdCopy);
+  // The ID-copy request is the patient's message about this answer (treats/requests.ts): no second one. With other
+  // papers too, the answer's message names them all (and the ID copy's upload) and the request sends none.
+  const idCopyAsked =
+    b.answer === 'documents_requested' && !otherPapers && Boolean(b.documents?.includes('id_copy') && requestIdCopy);
   const now = ctx.clock.now();
   return claimsTransaction(ctx).execute(async (tx) => {
     const c = await tx

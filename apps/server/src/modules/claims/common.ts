@@ -95,3 +95,13 @@ export function insuredOf(recorded: RecordPerson, sub: SubscriberIdentity | unde
     ...(differs ? { recordedAs: { name: recorded.name.trim(), birthDate: recorded.birthDate } } : {}),
   };
 }
+
+/**
+ * Who wrote the reason of a claim's current `status` (rejected, documents_requested), from its status history: an
+ * operator who recorded the insurer's answer by hand (actor operator:<id>), else the insurer (its answer, or its API's
+ * answer to the delivery).
+ */
+export function reasonByOf(history: { status: string; actor: string }[], status: string): 'insurer' | 'operator' {
+  const last = history.filter((h) => h.status === status).at(-1);
+  return last?.actor.startsWith('operator:') ? 'operator' : 'insurer';
+}

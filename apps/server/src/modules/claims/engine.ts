@@ -17,7 +17,7 @@ import { renderPackage } from './documents.js';
 import { followUpBatch, wakeForNextFollowUp } from './followup.js';
 import { CLAIM_QUEUES, QUEUES, failedNotifications } from './jobs.js';
 import { matchBatch } from './match.js';
-import { notifyJobs, notifyQueued, queueDueAnswers, type NotifyJob } from './notify.js';
+import { notifyJobs, notifyQueued, queueDueAnswers, queueDueRecords, type NotifyJob } from './notify.js';
 import { claimsDb } from './tables.js';
 import { hashRecordPersons } from './person-lookup.js';
 
@@ -31,6 +31,8 @@ async function drainSteps(ctx: AppContext, boss: PgBoss | undefined, render: Pac
   for (let n; (n = await followUpBatch(ctx, boss)) > 0;) followedUp += n;
   // Insurer answers' messages that waited for the morning (quiet hours, notify.ts) and are due now.
   while ((await queueDueAnswers(ctx, boss)) > 0);
+  // And records' messages that waited for the morning: the day's visits in one batch.
+  while ((await queueDueRecords(ctx, boss)) > 0);
   return { matched, delivered, followedUp };
 }
 

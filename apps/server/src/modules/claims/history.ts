@@ -86,7 +86,7 @@ export const statusHistoryOf = (handle: Handle, claimIds: number[]) =>
     ? Promise.resolve([])
     : own<ClaimsTables>(handle)
         .selectFrom('claimStatusHistory')
-        .select(['claimId', 'status', 'reason', 'at'])
+        .select(['claimId', 'status', 'reason', 'actor', 'at'])
         .where('claimId', 'in', claimIds)
         .orderBy('id')
         .execute();

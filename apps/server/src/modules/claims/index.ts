@@ -20,6 +20,7 @@ export {
   type HistoryRecord,
   type RecordOwner,
 } from './history.js';
+export { reasonByOf } from './common.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
 export { heldCounts } from './console/held.js';
 export { CLAIM_KEEP_YEARS, purgeClosedClaims } from './retention.js';

@@ -11,6 +11,7 @@ import { matchableSubscriptions } from '../subscriptions/index.js';
 import { MATCH_BATCH, type RecordPerson } from './common.js';
 import { bossDb } from '../../jobs/runtime.js';
 import { QUEUES } from './jobs.js';
+import { deferRecordNotices, sendableAt } from './notify.js';
 import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, nextBatchAt, outcomeOf, type RuleMatch } from './rules.js';
 import { kstToday } from '@auto-claim/contract';
 import { own, type Handle } from '../../db/handle.js';
@@ -134,10 +135,21 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
     );
     await insertClaims(ctx, tx, claims, now);
     if (notify.length && boss) {
-      await boss.insert(
-        notify.map((n) => ({ name: QUEUES.notify, data: n })),
-        { db: bossDb(tx) },
-      );
+      // Only in the hours patients are told (NOTICE_HOURS_KST, README "Patient messages"): a record decided at night
+      // waits for the morning's tick, when the day's visits go together (notify.ts).
+      const at = sendableAt(now, ctx.config.noticeHours);
+      if (at.getTime() > now.getTime()) {
+        await deferRecordNotices(
+          tx,
+          notify.map((n) => n.recordId),
+          at,
+        );
+      } else {
+        await boss.insert(
+          notify.map((n) => ({ name: QUEUES.notify, data: n })),
+          { db: bossDb(tx) },
+        );
+      }
     }
     return records.length;
   });

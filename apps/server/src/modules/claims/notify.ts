@@ -9,20 +9,90 @@
 // fallback, or SMS/LMS only. pg-boss carries the jobs (claims.notify) and retries them; one that fails every retry is
 // a dead letter (jobs.ts, failedNotifications).
 import type PgBoss from 'pg-boss';
-import { childPossessive, patientLinkPath } from '@auto-claim/contract';
+import {
+  REQUESTED_DOCUMENT_NM,
+  childPossessive,
+  patientLinkPath,
+  phoneNumberNm,
+  requestedDocumentsOf,
+} from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { bossDb } from '../../jobs/runtime.js';
+import { messageSafe } from '../../providers/notification/free-text.js';
 import type { PatientTemplate } from '../../providers/notification/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { signLinkTokens } from '../../security/linkToken.js';
-import { hospitalsByCode, insurersByCode } from '../reference/index.js';
+import { faxNumbers, hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { contactsOf } from '../subscriptions/index.js';
 import { QUEUES } from './jobs.js';
 import { claimsTransaction, type ClaimsDb } from './tables.js';
 
 const WON = new Intl.NumberFormat('ko-KR');
 
-/** One 알림톡 per record, for a batch of records in one transaction (the link's token exists only if the message does). */
+const dayOf = (yyyymmdd: string) => `${Number(yyyymmdd.slice(4, 6))}월 ${Number(yyyymmdd.slice(6, 8))}일`;
+/** Whether a phrase ends in a vowel (its last syllable without a final consonant; a trailing "(…)" is skipped). */
+const endsInVowel = (phrase: string) => {
+  const code =
+    (
+      phrase
+        .replace(/\([^()]*\)$/, '')
+        .trim()
+        .at(-1) ?? ''
+    ).charCodeAt(0) - 0xac00;
+  return code >= 0 && code <= 11171 && code % 28 === 0;
+};
+const objectOf = (phrase: string) => (endsInVowel(phrase) ? '를' : '을');
+const topicOf = (phrase: string) => (endsInVowel(phrase) ? '는' : '은');
+
+/** One record's or one day's records' message: the 알림톡 text and the SMS sentence. */
+export function recordText(g: {
+  outcome: 'claimed' | 'below_min';
+  visitDate: string;
+  visits: { hospitalNm: string; totalPaid: number }[];
+  /** A child's: her possessive (지민이의). */
+  child?: string | undefined;
+}): { text: string; sms: string } {
+  const date = dayOf(g.visitDate);
+  const paid = `${WON.format(g.visits.reduce((s, v) => s + v.totalPaid, 0))}원`;
+  const hospitals = [...new Set(g.visits.map((v) => v.hospitalNm))].join(', ');
+  const n = g.visits.length;
+  // What was claimed: one visit, or the day's visits in one message (README "Patient messages").
+  const what =
+    n === 1
+      ? `${hospitals}에서 ${date}에 받은 진료(${paid})`
+      : `${date}에 받은 진료 ${n}건(${hospitals}, 모두 ${paid})`;
+  const smsWhat =
+    n === 1 ? `${hospitals}에서 ${date} 받은 진료(${paid})` : `${hospitals}에서 ${date} 받은 진료 ${n}건(${paid})`;
+  if (g.child) {
+    // To her guardian, beginning with her ("지민이의 진료비를 …").
+    const fee = `${g.child} ${hospitals} ${date} 진료비${n === 1 ? '' : ` ${n}건`}(${paid})`;
+    const visits = n === 1 ? `${what}예요` : `${what}이에요`;
+    return g.outcome === 'claimed'
+      ? {
+          text: `${g.child} 진료비를 보험사에 자동으로 청구할게요. ${visits}. 진행 상황은 아래 버튼에서 볼 수 있어요.`,
+          sms: `${fee}${objectOf(fee)} 보험사에 자동으로 청구할게요.`,
+        }
+      : {
+          text: `${g.child} 진료비(${hospitals}, ${date}, ${paid})는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`,
+          sms: `${fee}${topicOf(fee)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.`,
+        };
+  }
+  if (g.outcome === 'claimed') {
+    return {
+      text: `${what}${objectOf(what)} 보험사에 자동으로 청구할게요. 진행 상황은 아래 버튼에서 볼 수 있어요.`,
+      sms: `${smsWhat}${objectOf(smsWhat)} 보험사에 자동으로 청구할게요.`,
+    };
+  }
+  return {
+    text: `${what}${topicOf(what)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`,
+    sms: `${smsWhat}${topicOf(smsWhat)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.`,
+  };
+}
+
+/**
+ * The messages of a batch of records, in one transaction (the link's token exists only if the message does): one per
+ * person, visit day and outcome, so several visits of one day go in one message (its link opens the first).
+ */
 export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
   if (recordIds.length === 0) return;
   await claimsTransaction(ctx).execute(async (tx) => {
@@ -38,50 +108,65 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
     const names = new Map(
       (await hospitalsByCode(tx, [...new Set(rows.map((r) => r.hospitalCd))])).map((h) => [h.hospitalCd, h.hospitalNm]),
     );
-    const due = rows.flatMap((r) => {
-      if (r.outcome !== 'claimed' && r.outcome !== 'below_min') return [];
+    const groups = new Map<
+      string,
+      {
+        recordId: number;
+        insuApplyId: string;
+        outcome: 'claimed' | 'below_min';
+        visitDate: string;
+        contact: NonNullable<ReturnType<typeof contacts.get>>;
+        visits: { hospitalNm: string; totalPaid: number }[];
+      }
+    >();
+    for (const r of rows) {
+      if (r.outcome !== 'claimed' && r.outcome !== 'below_min') continue;
       const contact = r.insuApplyId ? contacts.get(r.insuApplyId) : undefined;
-      return contact && r.insuApplyId
-        ? [
-            {
-              ...r,
-              ...contact,
-              insuApplyId: r.insuApplyId,
-              outcome: r.outcome,
-              hospitalNm: names.get(r.hospitalCd) ?? '',
-            },
-          ]
-        : [];
-    });
+      if (!contact || !r.insuApplyId) continue;
+      const key = `${r.insuApplyId}|${r.visitDate}|${r.outcome}`;
+      const visit = { hospitalNm: names.get(r.hospitalCd) ?? '', totalPaid: r.totalPaid };
+      const g = groups.get(key);
+      if (g) g.visits.push(visit);
+      else {
+        groups.set(key, {
+          recordId: r.id,
+          insuApplyId: r.insuApplyId,
+          outcome: r.outcome,
+          visitDate: r.visitDate,
+          contact,
+          visits: [visit],
+        });
+      }
+    }
+    const due = [...groups.values()];
     const tokens = await signLinkTokens(
       ctx,
-      due.map((r) => ({ purpose: 'treat' as const, ciHmac: r.ciHmac, insuApplyId: r.insuApplyId, recordId: r.id })),
+      due.map((g) => ({
+        purpose: 'treat' as const,
+        ciHmac: g.contact.ciHmac,
+        insuApplyId: g.insuApplyId,
+        recordId: g.recordId,
+      })),
       tx,
     );
     await ctx.providers.notification.send(
-      due.map((r, i) => {
-        const date = `${Number(r.visitDate.slice(4, 6))}월 ${Number(r.visitDate.slice(6, 8))}일`;
-        const paid = `${WON.format(r.totalPaid)}원`;
+      due.map((g, i) => {
         // A child's go to her guardian's phone and name her (README "Children: a guardian claims for a child").
-        const child = r.childNm ? childPossessive(r.childNm) : undefined;
+        const child = g.contact.childNm ? childPossessive(g.contact.childNm) : undefined;
+        const { text, sms } = recordText({ outcome: g.outcome, visitDate: g.visitDate, visits: g.visits, child });
         return {
-          to: r.userTel,
+          to: g.contact.userTel,
           template: child
-            ? r.outcome === 'claimed'
+            ? g.outcome === 'claimed'
               ? 'AUTO_CLAIM_CHILD_SENT'
               : 'AUTO_CLAIM_CHILD_BELOW_MIN'
-            : r.outcome === 'claimed'
+            : g.outcome === 'claimed'
               ? 'AUTO_CLAIM_SENT'
               : 'AUTO_CLAIM_BELOW_MIN',
-          text: child
-            ? r.outcome === 'claimed'
-              ? `${child} 진료비를 보험사에 자동으로 청구할게요. ${r.hospitalNm}에서 ${date}에 받은 진료(${paid})예요. 진행 상황은 아래 버튼에서 볼 수 있어요.`
-              : `${child} 진료비(${r.hospitalNm}, ${date}, ${paid})는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`
-            : r.outcome === 'claimed'
-              ? `${r.hospitalNm}에서 ${date}에 받은 진료(${paid})를 보험사에 자동으로 청구할게요. 진행 상황은 아래 버튼에서 볼 수 있어요.`
-              : `${r.hospitalNm}에서 ${date}에 받은 진료(${paid})는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`,
+          text,
+          sms,
           linkPath: patientLinkPath('treat', tokens[i]!),
-          kakao: r.kakao,
+          kakao: g.contact.kakao,
         };
       }),
       dbOutbox(tx, () => ctx.clock.now()),
@@ -118,7 +203,16 @@ export async function noteAnswer(
   a: { insurerAnswerId: number; claimId: number; recordId: number; reason: string | null },
   now: Date,
 ) {
-  const dueAt = sendableAt(now, ctx.config.noticeHours);
+  // One message per claim an hour: an answer within the hour of her last message about this claim waits for it
+  // (then goes with whatever came meanwhile: notifyAnswers tells the newest).
+  const lastSent = await tx
+    .selectFrom('answerNotice')
+    .select((eb) => eb.fn.max('sentAt').as('at'))
+    .where('claimId', '=', a.claimId)
+    .where('channel', 'in', ['kakao', 'sms'])
+    .executeTakeFirst();
+  const held = lastSent?.at ? new Date(new Date(lastSent.at).getTime() + ANSWER_COALESCE_MS) : now;
+  const dueAt = sendableAt(held.getTime() > now.getTime() ? held : now, ctx.config.noticeHours);
   const queued =
     dueAt.getTime() <= now.getTime() &&
     (await ctx.jobs.send(QUEUES.notify, { recordId: a.recordId, answerId: a.insurerAnswerId } satisfies NotifyJob, {
@@ -135,6 +229,51 @@ export async function noteAnswer(
     })
     .onConflict((oc) => oc.column('insurerAnswerId').doNothing())
     .execute();
+}
+
+/** Records' messages that wait for the hours (`dueAt`, the next opening): the minute tick queues them then. */
+export async function deferRecordNotices(tx: ClaimsDb, recordIds: number[], dueAt: Date) {
+  if (recordIds.length === 0) return;
+  await tx
+    .insertInto('recordNotice')
+    .values(recordIds.map((recordId) => ({ recordId, dueAt, queuedAt: null })))
+    .onConflict((oc) => oc.column('recordId').doUpdateSet({ dueAt, queuedAt: null }))
+    .execute();
+}
+
+/**
+ * The minute tick's part for records: the jobs of the records' messages that waited for the morning, in one insert
+ * (the worker fetches them together, so the visits of one day go in one message: notifyRecords).
+ */
+export async function queueDueRecords(ctx: AppContext, boss: PgBoss | undefined, limit = 500): Promise<number> {
+  if (!boss) return 0;
+  const now = ctx.clock.now();
+  return claimsTransaction(ctx).execute(async (tx) => {
+    const due = await tx
+      .selectFrom('recordNotice')
+      .select('recordId')
+      .where('queuedAt', 'is', null)
+      .where('dueAt', '<=', now)
+      .orderBy('dueAt')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return 0;
+    await boss.insert(
+      due.map((d) => ({ name: QUEUES.notify, data: { recordId: d.recordId } satisfies NotifyJob })),
+      { db: bossDb(tx) },
+    );
+    await tx
+      .deleteFrom('recordNotice')
+      .where(
+        'recordId',
+        'in',
+        due.map((d) => d.recordId),
+      )
+      .execute();
+    return due.length;
+  });
 }
 
 /** The minute tick's part: jobs for the messages that waited (quiet hours, or no jobs runtime yet) and are due. */
@@ -188,81 +327,124 @@ const CHILD_TEMPLATE_OF: Record<string, PatientTemplate> = {
   rejected: 'AUTO_CLAIM_CHILD_ANSWER_REJECTED',
 };
 
-/** The message's words: what happened, how much, when the money comes or what to do next (plain 해요체). */
-export function answerText(a: {
+/** Who wrote a reason the patient reads (docs/security.md, "Free text in patients' messages"). */
+export type ReasonBy = 'insurer' | 'operator';
+const REASON_LABEL: Record<ReasonBy, string> = {
+  insurer: '보험사가 적은 사유',
+  operator: '운영자가 보험사에서 듣고 적은 사유',
+};
+
+export interface AnswerFacts {
   answer: string;
   insurerNm: string;
   hospitalNm: string;
   visitDate: string;
   amount: number;
   paidAmount: number | null;
+  /** As recorded (a rejection's words; for papers, answers.ts's "진단서, … · <the insurer's words>"). */
   reason: string | null;
+  reasonBy?: ReasonBy | undefined;
   /** A child's claim: her name (the message goes to her guardian and names her). */
   childNm?: string | undefined;
-}): string {
-  const visit = `${Number(a.visitDate.slice(4, 6))}월 ${Number(a.visitDate.slice(6, 8))}일 ${a.hospitalNm} 진료`;
-  if (a.childNm) return childAnswerText({ ...a, visit, child: childPossessive(a.childNm) });
+  /** The claim number the insurer's fax must carry; the insurer's claim fax and customer centre, when known. */
+  claimId?: number | undefined;
+  faxNo?: string | undefined;
+  callCenter?: string | undefined;
+}
+
+/**
+ * An answer's message: a fixed sentence per kind of answer (what happened, what comes next) and, for a rejection or
+ * papers, the other party's words made safe (free-text.ts: one line, no link, no control or bidi character, at most
+ * 80 characters), quoted and labelled with who wrote them. The SMS form is one sentence of ours only.
+ */
+export function answerMessage(a: AnswerFacts): { text: string; sms: string } {
+  const day = dayOf(a.visitDate);
+  const child = a.childNm ? `${childPossessive(a.childNm)} ` : '';
+  const visit = `${child}${day} ${a.hospitalNm} 진료`;
+  const smsVisit = `${a.hospitalNm}에서 ${day} 받은 ${child}진료`;
+  const more = '자세한 내용은 아래 버튼에서 볼 수 있어요.';
   switch (a.answer) {
     case 'paid':
-      return (
-        `${a.insurerNm}에서 ${visit}의 보험금 ${WON.format(a.paidAmount ?? 0)}원을 지급하기로 했어요. ` +
-        '보험금은 보험사가 가입할 때 등록한 계좌로 직접 보내요(보통 3영업일 안). 자세한 내용은 아래 버튼에서 볼 수 있어요.'
-      );
-    case 'rejected':
-      return (
-        `${a.insurerNm}에서 ${visit} 청구(${WON.format(a.amount)}원)에 보험금을 지급하지 않기로 했어요. ` +
-        `사유: ${a.reason ?? '보험사가 사유를 알려 주지 않았어요.'} ` +
-        '궁금한 점은 보험사 고객센터에 물어볼 수 있어요. 자세한 내용은 아래 버튼에서 볼 수 있어요.'
-      );
-    case 'documents_requested':
-      return (
-        `${a.insurerNm}에서 ${visit} 청구를 심사하려면 서류가 더 필요하대요` +
-        `${a.reason ? `(${a.reason})` : ''}. 아래 버튼에서 무엇을 어떻게 보내면 되는지 확인해 주세요.`
-      );
+      return {
+        text:
+          `${a.insurerNm}에서 ${visit}의 보험금 ${WON.format(a.paidAmount ?? 0)}원을 지급하기로 했어요. ` +
+          `보험금은 보험사가 가입할 때 등록한 계좌로 직접 보내요(보통 3영업일 안). ${more}`,
+        sms: `${smsVisit}의 보험금 ${WON.format(a.paidAmount ?? 0)}원을 ${a.insurerNm}에서 지급하기로 했어요.`,
+      };
+    case 'rejected': {
+      const words = messageSafe(a.reason);
+      return {
+        text:
+          `${a.insurerNm}에서 ${visit} 청구(${WON.format(a.amount)}원)에 보험금을 지급하지 않기로 했어요. ` +
+          (words ? `${REASON_LABEL[a.reasonBy ?? 'insurer']}: "${words}" ` : '보험사가 사유를 알려 주지 않았어요. ') +
+          `궁금한 점은 보험사 고객센터에 물어볼 수 있어요. ${more}`,
+        sms: `${smsVisit}의 청구에 ${a.insurerNm}에서 보험금을 지급하지 않기로 했어요.`,
+      };
+    }
+    case 'documents_requested': {
+      const { documents, note } = requestedDocumentsOf(a.reason);
+      const words = messageSafe(note);
+      const names = documents.map((d) => REQUESTED_DOCUMENT_NM[d]).join(', ');
+      const others = documents.filter((d) => d !== 'id_copy').map((d) => REQUESTED_DOCUMENT_NM[d]);
+      const claimNo = a.claimId ? `청구번호 ${a.claimId}` : '';
+      const how = [
+        documents.includes('id_copy') ? '신분증 사본은 아래 버튼을 눌러 앱에서 올려 주세요.' : '',
+        others.length
+          ? a.faxNo
+            ? `${others.join(', ')}${objectOf(others.at(-1)!)} 병원에서 발급받아 ${a.insurerNm} 팩스(${phoneNumberNm(a.faxNo)})로 보내 주세요.` +
+              (a.claimId ? ` 첫 장에 청구번호(${a.claimId})를 꼭 적어 주세요.` : '')
+            : `${others.join(', ')}${objectOf(others.at(-1)!)} 병원에서 발급받아 ${a.insurerNm} 고객센터${a.callCenter ? `(${a.callCenter})` : ''}에 보내는 곳을 물어보고 보내 주세요.` +
+              (a.claimId ? ` 청구번호(${a.claimId})도 알려 주세요.` : '')
+          : '',
+        documents.length === 0 ? `무엇을 어떻게 보내면 되는지 ${a.insurerNm} 고객센터에 물어봐 주세요.` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      return {
+        text:
+          `${a.insurerNm}에서 ${visit} 청구${claimNo ? `(${claimNo})` : ''}를 심사하려면 서류가 더 필요하대요. ` +
+          (names ? `필요한 서류: ${names}. ` : '') +
+          `${how} ` +
+          (words ? `${REASON_LABEL.insurer.replace('사유', '내용')}: "${words}" ` : '') +
+          more,
+        sms: `${smsVisit}의 청구에 ${a.insurerNm}에서 ${names ? `서류(${names})를` : '서류를'} 더 요청했어요.`,
+      };
+    }
     default:
-      return (
-        `${a.insurerNm}에서 ${visit} 청구(${WON.format(a.amount)}원)를 접수했어요. ` +
-        '심사가 끝나면 결과를 다시 알려 드릴게요. 진행 상황은 아래 버튼에서 볼 수 있어요.'
-      );
+      return {
+        text:
+          `${a.insurerNm}에서 ${visit} 청구(${WON.format(a.amount)}원)를 접수했어요. ` +
+          '심사가 끝나면 결과를 다시 알려 드릴게요. 진행 상황은 아래 버튼에서 볼 수 있어요.',
+        sms: `${smsVisit}의 청구를 ${a.insurerNm}에서 접수했어요.`,
+      };
   }
 }
 
-/** A child's claim's answer, to her guardian: each begins with her ("지민이의 진료비 …"). */
-function childAnswerText(a: Parameters<typeof answerText>[0] & { visit: string; child: string }): string {
-  switch (a.answer) {
-    case 'paid':
-      return (
-        `${a.child} 진료비 보험금 ${WON.format(a.paidAmount ?? 0)}원을 ${a.insurerNm}에서 지급하기로 했어요(${a.visit}). ` +
-        '보험금은 가입할 때 등록한 계좌로 보험사가 직접 보내요(보통 3영업일 안). 자세한 내용은 아래 버튼에서 볼 수 있어요.'
-      );
-    case 'rejected':
-      return (
-        `${a.child} 진료비 청구(${a.visit}, ${WON.format(a.amount)}원)에 ${a.insurerNm}에서 보험금을 지급하지 않기로 했어요. ` +
-        `사유: ${a.reason ?? '보험사가 사유를 알려 주지 않았어요.'} ` +
-        '궁금한 점은 보험사 고객센터에 물어볼 수 있어요. 자세한 내용은 아래 버튼에서 볼 수 있어요.'
-      );
-    case 'documents_requested':
-      return (
-        `${a.child} 진료비 청구(${a.visit})를 심사하려면 ${a.insurerNm}에서 서류가 더 필요하대요` +
-        `${a.reason ? `(${a.reason})` : ''}. 아래 버튼에서 무엇을 어떻게 보내면 되는지 확인해 주세요.`
-      );
-    default:
-      return (
-        `${a.child} 진료비 청구(${a.visit}, ${WON.format(a.amount)}원)를 ${a.insurerNm}에서 접수했어요. ` +
-        '심사가 끝나면 결과를 다시 알려 드릴게요. 진행 상황은 아래 버튼에서 볼 수 있어요.'
-      );
-  }
-}
+/** The 알림톡 text of an answer (answerMessage). */
+export const answerText = (a: AnswerFacts) => answerMessage(a).text;
+
+/** At most one message per claim in this long (README "Patient messages"): later answers wait and go as one. */
+export const ANSWER_COALESCE_MS = 3_600_000;
 
 /**
  * The messages of these answers, in one transaction: each row still unsent and due is sent and marked sent together,
  * so a retried job, a restart or a second job of the same answer sends nothing again. A row not yet due (its job came
- * early) goes back to the tick.
+ * early) goes back to the tick. Of one claim's due answers only the newest is told (the claim's state now); the older
+ * ones, and a newest that says again what her last message said, are marked sent with channel 'none'.
  */
 export async function notifyAnswers(ctx: AppContext, answerIds: number[]) {
   if (answerIds.length === 0) return;
   const now = ctx.clock.now();
   await claimsTransaction(ctx).execute(async (tx) => {
+    const asked = await tx
+      .selectFrom('answerNotice')
+      .select('claimId')
+      .where('insurerAnswerId', 'in', answerIds)
+      .where('sentAt', 'is', null)
+      .execute();
+    const claimIds = [...new Set(asked.map((r) => r.claimId))];
+    if (claimIds.length === 0) return;
+    // Every unsent answer of these claims: a claim's answers go as one message.
     const rows = await tx
       .selectFrom('answerNotice as n')
       .innerJoin('insurerAnswer as a', 'a.id', 'n.insurerAnswerId')
@@ -282,12 +464,16 @@ export async function notifyAnswers(ctx: AppContext, answerIds: number[]) {
         'c.amount',
         'c.paidAmount',
       ])
-      .where('n.insurerAnswerId', 'in', answerIds)
+      .where('n.claimId', 'in', claimIds)
       .where('n.sentAt', 'is', null)
       .orderBy('n.insurerAnswerId')
       .forUpdate('n')
       .execute();
-    const early = rows.filter((r) => new Date(r.dueAt).getTime() > now.getTime());
+    const newest = new Map<number, (typeof rows)[number]>();
+    for (const r of rows) newest.set(r.claimId, r);
+    // A claim whose newest answer is not yet due waits whole (its job came early, or it is held to the hour).
+    const early = [...newest.values()].filter((r) => new Date(r.dueAt).getTime() > now.getTime());
+    const waiting = new Set(early.map((r) => r.claimId));
     if (early.length) {
       await tx
         .updateTable('answerNotice')
@@ -299,21 +485,44 @@ export async function notifyAnswers(ctx: AppContext, answerIds: number[]) {
         )
         .execute();
     }
-    const ready = rows.filter((r) => new Date(r.dueAt).getTime() <= now.getTime());
+    const ready = [...newest.values()].filter((r) => !waiting.has(r.claimId));
     if (ready.length === 0) return;
+    const superseded = rows.filter((r) => !waiting.has(r.claimId) && newest.get(r.claimId) !== r);
+    // What her last message about each claim said: the same answer with the same words is not told twice.
+    const last = await tx
+      .selectFrom('answerNotice as n')
+      .innerJoin('insurerAnswer as a', 'a.id', 'n.insurerAnswerId')
+      .select(['n.claimId', 'a.answer', 'n.reason', 'n.sentAt'])
+      .where(
+        'n.claimId',
+        'in',
+        ready.map((r) => r.claimId),
+      )
+      .where('n.channel', 'in', ['kakao', 'sms'])
+      .orderBy('n.sentAt', 'desc')
+      .execute();
+    const told = new Map<number, { answer: string; reason: string | null }>();
+    for (const l of last) if (!told.has(l.claimId)) told.set(l.claimId, l);
+    const repeats = ready.filter((r) => {
+      const t = told.get(r.claimId);
+      return t && t.answer === r.answer && t.reason === r.reason;
+    });
+    const toTell = ready.filter((r) => !repeats.includes(r));
     const contacts = await contactsOf(ctx, tx, [
-      ...new Set(ready.flatMap((r) => (r.insuApplyId ? [r.insuApplyId] : []))),
+      ...new Set(toTell.flatMap((r) => (r.insuApplyId ? [r.insuApplyId] : []))),
     ]);
     const hospitals = new Map(
-      (await hospitalsByCode(tx, [...new Set(ready.map((r) => r.hospitalCd))])).map((h) => [
+      (await hospitalsByCode(tx, [...new Set(toTell.map((r) => r.hospitalCd))])).map((h) => [
         h.hospitalCd,
         h.hospitalNm,
       ]),
     );
-    const insurers = new Map(
-      (await insurersByCode(tx, [...new Set(ready.map((r) => r.insuCompCd))])).map((i) => [i.insuCompCd, i.insuCompNm]),
-    );
-    const due = ready.flatMap((r) => {
+    const insurerRows = await insurersByCode(tx, [...new Set(toTell.map((r) => r.insuCompCd))]);
+    const insurers = new Map(insurerRows.map((i) => [i.insuCompCd, i]));
+    const faxes = toTell.some((r) => r.answer === 'documents_requested')
+      ? await faxNumbers(tx)
+      : new Map<string, string>();
+    const due = toTell.flatMap((r) => {
       const contact = r.insuApplyId ? contacts.get(r.insuApplyId) : undefined;
       return contact ? [{ ...r, contact }] : [];
     });
@@ -328,28 +537,37 @@ export async function notifyAnswers(ctx: AppContext, answerIds: number[]) {
       tx,
     );
     const sent = await ctx.providers.notification.send(
-      due.map((r, i) => ({
-        to: r.contact.userTel,
-        template: r.contact.childNm
-          ? (CHILD_TEMPLATE_OF[r.answer] ?? 'AUTO_CLAIM_CHILD_ANSWER_RECEIVED')
-          : (TEMPLATE_OF[r.answer] ?? 'AUTO_CLAIM_ANSWER_RECEIVED'),
-        text: answerText({
+      due.map((r, i) => {
+        const insurer = insurers.get(r.insuCompCd);
+        const { text, sms } = answerMessage({
           answer: r.answer,
-          insurerNm: insurers.get(r.insuCompCd) ?? r.insuCompCd,
+          insurerNm: insurer?.insuCompNm ?? r.insuCompCd,
           hospitalNm: hospitals.get(r.hospitalCd) ?? '병원',
           visitDate: r.visitDate,
           amount: r.amount,
           paidAmount: r.paidAmount,
           reason: r.reason,
+          reasonBy: 'insurer',
           childNm: r.contact.childNm,
-        }),
-        linkPath: patientLinkPath('treat', tokens[i]!),
-        kakao: r.contact.kakao,
-      })),
+          claimId: r.claimId,
+          faxNo: faxes.get(r.insuCompCd),
+          callCenter: insurer?.callCenter ?? undefined,
+        });
+        return {
+          to: r.contact.userTel,
+          template: r.contact.childNm
+            ? (CHILD_TEMPLATE_OF[r.answer] ?? 'AUTO_CLAIM_CHILD_ANSWER_RECEIVED')
+            : (TEMPLATE_OF[r.answer] ?? 'AUTO_CLAIM_ANSWER_RECEIVED'),
+          text,
+          sms,
+          linkPath: patientLinkPath('treat', tokens[i]!),
+          kakao: r.contact.kakao,
+        };
+      }),
       dbOutbox(tx, () => now),
     );
     const channelOf = new Map(due.map((r, i) => [r.insurerAnswerId, sent[i]?.channel ?? 'kakao']));
-    for (const r of ready) {
+    for (const r of [...superseded, ...ready]) {
       await tx
         .updateTable('answerNotice')
         .set({ sentAt: now, channel: channelOf.get(r.insurerAnswerId) ?? 'none' })
@@ -382,6 +600,24 @@ export async function notifyJobs(ctx: AppContext, boss: PgBoss, jobs: PgBoss.Job
         ),
     },
   ];
+  // A record's message outside the hours (a retry that came at night) waits for them as match.ts's do.
+  const now = ctx.clock.now();
+  const opens = sendableAt(now, ctx.config.noticeHours);
+  if (opens.getTime() > now.getTime() && groups[0]!.jobs.length) {
+    const later = groups[0]!.jobs;
+    await claimsTransaction(ctx).execute((tx) =>
+      deferRecordNotices(
+        tx,
+        later.map((j) => j.data.recordId),
+        opens,
+      ),
+    );
+    await boss.complete(
+      QUEUES.notify,
+      later.map((j) => j.id),
+    );
+    groups[0]!.jobs = [];
+  }
   for (const g of groups) {
     if (g.jobs.length === 0) continue;
     const ids = g.jobs.map((j) => j.id);

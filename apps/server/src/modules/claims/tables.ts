@@ -16,6 +16,7 @@ export interface ClaimsTables {
   notificationHandled: NotificationHandledTable;
   insurerAnswer: InsurerAnswerTable;
   answerNotice: AnswerNoticeTable;
+  recordNotice: RecordNoticeTable;
   claimDocument: ClaimDocumentTable;
   claimDayCount: ClaimDayCountTable;
   claimDayDelta: ClaimDayCountTable;
@@ -234,6 +235,14 @@ export interface AnswerNoticeTable {
   queuedAt: Date | null;
   sentAt: Date | null;
   channel: 'kakao' | 'sms' | 'none' | null;
+}
+
+/** A record's message waiting for the hours patients are told in (notify.ts, deferRecordNotices). */
+export interface RecordNoticeTable {
+  recordId: number;
+  dueAt: Date;
+  /** Its job was sent by the minute tick. */
+  queuedAt: Date | null;
 }
 
 export type ClaimDocumentKind = 'package' | 'claim_form' | 'receipt' | 'power_of_attorney' | 'consent' | 'id_copy';

@@ -5,6 +5,7 @@
 // records pending again (the engine then claims them), the guardian told. Refusing keeps them held and tells her why;
 // she may upload again. A decision moves only a document still pending (a second click, or another operator at the
 // same moment, answers RELATION_DOCUMENT_DECIDED).
+import { messageSafe } from '../../providers/notification/free-text.js';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -318,7 +319,9 @@ export async function refuseRelation(
           r.d.insuApplyId,
           'CHILD_RELATION_REFUSED',
           ({ child }) =>
-            `${childPossessive(child.userNm)} ${RELATION_DOC_BY[r.d.docType]}는 관계를 확인하지 못했어요. 사유: ${body.reason} ` +
+            `${childPossessive(child.userNm)} ${RELATION_DOC_BY[r.d.docType]}는 관계를 확인하지 못했어요. ` +
+            // The operator's words made safe (docs/security.md, "Free text in patients' messages"), labelled as hers.
+            `운영자가 적은 사유: "${messageSafe(body.reason)}" ` +
             `확인될 때까지 ${childPossessive(child.userNm)} 진료비는 청구하지 않고 기다려요. 아래 버튼에서 서류를 다시 올려 주세요.`,
         );
       }

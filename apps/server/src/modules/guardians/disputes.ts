@@ -72,6 +72,7 @@ export async function resolveDispute(
               body.kept === 'claimant'
                 ? `${whose} 자동청구 가입을 운영자가 확인했어요. 이제 가입할 수 있어요. 아래 버튼에서 다시 신청해 주세요.`
                 : `${whose} 자동청구 가입을 운영자가 확인했어요. 이미 가입된 자동청구를 그대로 두기로 해서 새로 가입할 수 없어요. 궁금한 점은 고객센터에 물어봐 주세요.`,
+            sms: `${whose} 자동청구 가입을 운영자가 확인했어요.`,
             linkPath: `${APP_ROOT}/`,
             kakao: false,
           },

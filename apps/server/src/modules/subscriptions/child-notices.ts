@@ -17,7 +17,7 @@ import {
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { own, type Handle } from '../../db/handle.js';
-import type { PatientMessage, PatientTemplate } from '../../providers/notification/types.js';
+import { firstSentence, type PatientMessage, type PatientTemplate } from '../../providers/notification/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { signLinkTokens } from '../../security/linkToken.js';
 import { kakaoConsented } from './lookups.js';
@@ -48,6 +48,7 @@ export async function tellGuardian(
   const guardian = guardianOf(ctx, row.guardianEnc);
   if (!guardian.userTel) return;
   const child = personOf(ctx, row.personEnc);
+  const said = text({ child, guardian });
   const [token] =
     row.status === 'subscribe'
       ? await signLinkTokens(ctx, [{ purpose: 'treat', ciHmac: row.ciHmac, insuApplyId }], handle)
@@ -57,7 +58,8 @@ export async function tellGuardian(
       {
         to: guardian.userTel,
         template,
-        text: text({ child, guardian }),
+        text: said,
+        sms: firstSentence(said),
         linkPath: token ? patientLinkPath('treat', token) : `${APP_ROOT}/web/treat`,
         kakao: kakaoConsented(row.optTerms),
       },
@@ -137,6 +139,10 @@ export async function adultNotices(ctx: AppContext, limit = ADULT_NOTICE_BATCH):
               which === 'day'
                 ? `${child.userNm}님, 만 19세 생일을 축하해요. 그동안 보호자가 대신 신청한 실손보험 자동청구를 이제 직접 가입해서 이어 갈 수 있어요.`
                 : `${child.userNm}님, ${on}에 만 19세가 돼요. 그날부터는 보호자 대신 직접 실손보험 자동청구에 가입해서 진료비를 청구할 수 있어요.`,
+            sms:
+              which === 'day'
+                ? `${child.userNm}님, 만 19세 생일을 축하해요, 이제 실손보험 자동청구에 직접 가입할 수 있어요.`
+                : `${child.userNm}님, ${on}에 만 19세가 돼요, 그날부터 실손보험 자동청구에 직접 가입할 수 있어요.`,
             linkPath: `${APP_ROOT}/`,
             kakao: false,
           };

@@ -7,6 +7,7 @@ import {
   KST_OFFSET_MS,
   addMonths,
   kstToday,
+  requestedDocumentsOf,
   type NotClaimedReason,
   type TreatClaim,
   type TreatsAnswer,
@@ -23,13 +24,15 @@ import {
   answerHeldRecord,
   claimsOfRecords,
   recordsToConfirm,
+  reasonByOf,
   recordsOf,
   statusHistoryOf,
   type HistoryClaim,
   type HistoryRecord,
   type RecordOwner,
 } from '../claims/index.js';
-import { callCentresOf, hospitalsByCode, insurersByCode } from '../reference/index.js';
+import { messageSafe } from '../../providers/notification/free-text.js';
+import { callCentresOf, faxNumbers, hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { latestMinAmt, liveSubscriptionOf, subscriptionIdsOf } from '../subscriptions/index.js';
 import { accessLogOf } from './access-log.js';
 import { iso } from './common.js';
@@ -70,11 +73,13 @@ export const TREAT_NOT_FOUND = (field: string) =>
 interface Loaded {
   records: HistoryRecord[];
   claims: HistoryClaim[];
-  history: { claimId: number; status: TreatClaim['status']; reason: string | null; at: Date }[];
+  history: { claimId: number; status: TreatClaim['status']; reason: string | null; actor: string; at: Date }[];
   insurers: string[] | undefined;
   hospitalNm: Map<string, string>;
   insurerNm: Map<string, string>;
   callCenter: Map<string, string>;
+  /** Each insurer's claim fax (digits): where requested papers go. */
+  fax: Map<string, string>;
 }
 
 /** Whose records a patient sees: their CI's, and those matched to any subscription they had. */
@@ -89,7 +94,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     records.map((r) => r.id),
   );
   const insurerCodes = [...new Set(claims.map((c) => c.insuCompCd))];
-  const [history, sub, hospitals, insurers, callCenter] = await Promise.all([
+  const [history, sub, hospitals, insurers, callCenter, fax] = await Promise.all([
     statusHistoryOf(
       ctx.db,
       claims.map((c) => c.id),
@@ -98,6 +103,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     hospitalsByCode(ctx.db, [...new Set(records.map((r) => r.hospitalCd))]),
     insurersByCode(ctx.db, insurerCodes),
     callCentresOf(ctx.db, insurerCodes),
+    claims.some((c) => c.status === 'documents_requested') ? faxNumbers(ctx.db) : new Map<string, string>(),
   ]);
   return {
     records,
@@ -107,6 +113,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     hospitalNm: new Map(hospitals.map((h) => [h.hospitalCd, h.hospitalNm])),
     insurerNm: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
     callCenter,
+    fax,
   };
 }
 
@@ -120,10 +127,11 @@ function deptOf(ctx: AppContext, detailEnc: string) {
 
 export function toVisits(
   ctx: AppContext,
-  { records, claims, history, insurers, hospitalNm, insurerNm, callCenter }: Loaded,
+  { records, claims, history, insurers, hospitalNm, insurerNm, callCenter, fax }: Loaded,
 ): TreatVisit[] {
   const now = ctx.clock.now();
   const historyOf = new Map<number, { status: TreatClaim['status']; at: string }[]>();
+  const actorsOf = new Map<number, { status: string; actor: string }[]>();
   // What the insurer last asked for, shown while the claim waits for those papers.
   const askedFor = new Map<number, string>();
   // When the insurer's "paid" answer was recorded (README "Claim engine": the paid amount and its date).
@@ -131,6 +139,7 @@ export function toVisits(
   for (const h of history) {
     if (h.status === 'documents_requested' && h.reason) askedFor.set(h.claimId, h.reason);
     if (h.status === 'paid') paidAt.set(h.claimId, iso(h.at));
+    actorsOf.set(h.claimId, [...(actorsOf.get(h.claimId) ?? []), h]);
     const list = historyOf.get(h.claimId) ?? [];
     list.push({ status: h.status, at: iso(h.at) });
     historyOf.set(h.claimId, list);
@@ -154,29 +163,37 @@ export function toVisits(
       claimState: own.length > 0 ? 'claimed' : 'notClaimed',
       notClaimedReason: own.length > 0 || r.outcome === 'claimed' ? null : NOT_CLAIMED[r.outcome],
       canClaim: insurers !== undefined && open && r.outcome !== 'pending' && !lapsed(r.visitDate, now),
-      claims: own.map((c): TreatClaim => ({
-        claimId: String(c.id),
-        insuCompCd: c.insuCompCd,
-        insuCompNm: insurerNm.get(c.insuCompCd) ?? c.insuCompCd,
-        status: c.status,
-        reason:
-          c.status === 'rejected'
-            ? (c.rejectReason ?? '')
-            : c.status === 'failed'
-              ? FAILED_REASON
-              : c.status === 'documents_requested'
-                ? (askedFor.get(c.id) ?? null)
-                : null,
-        claimAmt: c.amount,
-        paidAmt: c.paidAmount,
-        paidAt: c.status === 'paid' ? (paidAt.get(c.id) ?? iso(c.updatedAt)) : null,
-        insuCallCenter: callCenter.get(c.insuCompCd) ?? null,
-        origin: c.origin,
-        channel: c.channel,
-        createdAt: iso(c.createdAt),
-        updatedAt: iso(c.updatedAt),
-        history: historyOf.get(c.id) ?? [],
-      })),
+      claims: own.map((c): TreatClaim => {
+        const asked = c.status === 'documents_requested' ? requestedDocumentsOf(askedFor.get(c.id)) : undefined;
+        const byWhom = c.status === 'rejected' || c.status === 'documents_requested';
+        return {
+          claimId: String(c.id),
+          insuCompCd: c.insuCompCd,
+          insuCompNm: insurerNm.get(c.insuCompCd) ?? c.insuCompCd,
+          status: c.status,
+          // Someone else's words, as a patient may read them: one line, no link, no control or bidi character.
+          reason:
+            c.status === 'rejected'
+              ? messageSafe(c.rejectReason, 500)
+              : c.status === 'failed'
+                ? FAILED_REASON
+                : asked
+                  ? messageSafe(askedFor.get(c.id), 500) || null
+                  : null,
+          reasonBy: byWhom ? reasonByOf(actorsOf.get(c.id) ?? [], c.status) : null,
+          documents: asked?.documents ?? [],
+          insuFaxNo: asked ? (fax.get(c.insuCompCd) ?? null) : null,
+          claimAmt: c.amount,
+          paidAmt: c.paidAmount,
+          paidAt: c.status === 'paid' ? (paidAt.get(c.id) ?? iso(c.updatedAt)) : null,
+          insuCallCenter: callCenter.get(c.insuCompCd) ?? null,
+          origin: c.origin,
+          channel: c.channel,
+          createdAt: iso(c.createdAt),
+          updatedAt: iso(c.updatedAt),
+          history: historyOf.get(c.id) ?? [],
+        };
+      }),
     };
   });
 }

@@ -69,5 +69,7 @@ export async function exchangeLink(
     absoluteExpiresAt: session.absoluteExpiresAt,
     userNmMasked: who.person.userNm ? maskName(who.person.userNm) : '',
     ...(child ? { child: { insuApplyId: child.insuApplyId, calledNm: childCalled(child.child.userNm) } } : {}),
+    // The visit the message was about: the screen opens its claim (README "Patient messages").
+    ...(grant.recordId !== null ? { treatId: String(grant.recordId) } : {}),
   };
 }

@@ -4,6 +4,7 @@
 import { patientLinkPath } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/problem.js';
+import { messageSafe } from '../../providers/notification/free-text.js';
 import { signLinkToken } from '../../security/linkToken.js';
 import { claimById } from '../claims/index.js';
 import { insurersByCode } from '../reference/index.js';
@@ -17,7 +18,7 @@ export const DEFAULT_ID_REQUEST_REASON = '보험금 심사를 위해 신분증 �
 
 export async function requestIdCard(
   ctx: AppContext,
-  r: { claimId: number; reason?: string | undefined },
+  r: { claimId: number; reason?: string | undefined; silent?: boolean | undefined },
 ): Promise<{ id: number; created: boolean }> {
   const claim = await claimById(ctx.db, r.claimId);
   if (!claim) throw notFound('청구를 찾을 수 없어요.', 'CLAIM_NOT_FOUND');
@@ -28,14 +29,16 @@ export async function requestIdCard(
       ciHmac: claim.ciHmac,
       insuCompCd: claim.insuCompCd,
       claimId: claim.id,
-      reason: r.reason?.trim() || DEFAULT_ID_REQUEST_REASON,
+      // The insurer's words, as the history shows them: one line, no link, no control or bidi character.
+      reason: messageSafe(r.reason, 200) || DEFAULT_ID_REQUEST_REASON,
     },
     now,
   );
   if (!made.created) return made;
   const who = await subscriberOf(ctx, claim.ciHmac, claim.insuApplyId);
   const phone = who?.person.userTel || undefined;
-  if (phone) {
+  // silent: the insurer's answer's own message tells her of this request among its other papers.
+  if (phone && !r.silent) {
     const token = await signLinkToken(ctx, {
       purpose: 'idCard',
       ciHmac: claim.ciHmac,
@@ -50,6 +53,7 @@ export async function requestIdCard(
           to: phone,
           template: ID_REQUEST_TEMPLATE,
           text: `[자동청구] ${insurerNm}에서 보험금 심사를 위해 신분증 사본을 요청했어요. 아래 버튼을 눌러 제출해 주세요.`,
+          sms: `${insurerNm}에서 보험금 심사를 위해 신분증 사본을 요청했어요.`,
           linkPath: patientLinkPath('idCard', token),
           // Her 알림톡 consent decides the channel (SMS/LMS only without it).
           kakao: who?.kakao ?? false,

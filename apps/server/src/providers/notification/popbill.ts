@@ -1,8 +1,8 @@
 // 알림톡 with SMS/LMS fallback through Popbill's KakaoService (docs/providers/popbill.md): one POST /ATS per template
 // in the batch, each message with its own text and its link button (WL, mobile and PC link the same), and
-// altSendType 'A' so that Popbill sends the same text plus the link as SMS/LMS (it picks SMS or LMS by length) from
-// the registered sender number when KakaoTalk cannot deliver. A patient without the 알림톡 consent (`kakao: false`)
-// gets the same text plus the link by MessageService's POST /XMS only (SMS or LMS by length; never KakaoTalk). Popbill answers a receipt number at once and learns the
+// altSendType 'A' so that Popbill sends the message's SMS form (smsBody: "[자동청구]", one sentence, the short link)
+// as SMS/LMS (it picks SMS or LMS by length) from the registered sender number when KakaoTalk cannot deliver. A
+// patient without the 알림톡 consent (`kakao: false`) gets that SMS form by MessageService's POST /XMS only (SMS or LMS by length; never KakaoTalk). Popbill answers a receipt number at once and learns the
 // carrying channel per message later (GET /KakaoTalk/{receiptNum}), so send() answers what is known when it returns:
 // 'kakao', the channel every message was sent by.
 //
@@ -23,7 +23,13 @@ import {
   PopbillError,
   str,
 } from '../popbill/client.js';
-import { PATIENT_TEMPLATES, type NotificationProvider, type PatientMessage, type PatientTemplate } from './types.js';
+import {
+  PATIENT_TEMPLATES,
+  smsBody,
+  type NotificationProvider,
+  type PatientMessage,
+  type PatientTemplate,
+} from './types.js';
 
 export interface PopbillNotificationOptions {
   account: PopbillAccount;
@@ -101,7 +107,7 @@ export function popbillNotification(
         subject: ALT_SUBJECT,
         msgs: batch.map((m) => ({
           rcv: digits(m.to),
-          msg: `${m.text}\n${opts.origin}${m.linkPath}`,
+          msg: smsBody(m, opts.origin),
           sjt: ALT_SUBJECT,
         })),
       },
@@ -126,7 +132,7 @@ export function popbillNotification(
             rcv: digits(m.to),
             msg: m.text,
             altsjt: ALT_SUBJECT,
-            altmsg: `${m.text}\n${link}`,
+            altmsg: smsBody(m, opts.origin),
             btns: [{ n: button, t: 'WL', u1: link, u2: link }],
           };
         }),

@@ -1,8 +1,8 @@
 // The sandbox notification provider: writes the 알림톡 to the outbox channel 'kakao', with its template's button;
-// numbers listed in `kakaoUnreachable` fall back to an SMS in channel 'sms', as the real provider would, and a patient
+// numbers listed in `kakaoUnreachable` fall back to an SMS in channel 'sms' (its SMS form: smsBody), as the real provider would, and a patient
 // without the 알림톡 consent (`kakao: false`) gets the SMS only.
 import type { Outbox } from '../outbox.js';
-import { PATIENT_TEMPLATES, type NotificationProvider, type PatientMessage } from './types.js';
+import { PATIENT_TEMPLATES, smsBody, type NotificationProvider, type PatientMessage } from './types.js';
 
 export interface SandboxNotificationOptions {
   /** The public origin links start with (no trailing slash). */
@@ -22,7 +22,7 @@ export function sandboxNotification(opts: SandboxNotificationOptions): Notificat
         const body =
           channel === 'kakao'
             ? JSON.stringify({ template: m.template, text: m.text, buttons: [{ name: button, url: link }] })
-            : `${m.text}\n${link}`;
+            : smsBody(m, opts.origin);
         return { channel, to: m.to, body };
       });
       await outbox.writeMany(rows);

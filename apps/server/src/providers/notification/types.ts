@@ -1,6 +1,7 @@
 // Telling the patient: KakaoTalk 알림톡, with SMS when 알림톡 cannot be delivered (no KakaoTalk, blocked
 // channel), when she gave the optional 알림톡 consent (SUBS_KAKAO_NOTI, the spec's kakaoNotiCheck); without it SMS/LMS
 // only, never KakaoTalk. The message carries a link with a token (one device, 72 hours) and never personal data beyond the greeting.
+import { shortLinkPath } from '@auto-claim/contract';
 import type { Outbox } from '../outbox.js';
 
 /**
@@ -47,6 +48,12 @@ export interface PatientMessage {
   /** The 알림톡 template the text was approved under (our name; see PATIENT_TEMPLATES). */
   template: PatientTemplate;
   text: string;
+  /**
+   * The SMS/LMS form (no 알림톡 consent, or KakaoTalk could not deliver): one sentence saying what happened (and at
+   * which hospital, when a visit is meant), never a button ("아래 버튼"): smsBody puts the service's name first and
+   * the short link last.
+   */
+  sms: string;
   /** Path and fragment below the public origin, e.g. /ui/insu/vuex/auto-claim/web/treat#t=… */
   linkPath: string;
   /**
@@ -61,4 +68,22 @@ export interface NotificationProvider {
    * to its transaction): the sandbox writes there, a real adapter ignores it.
    */
   send(messages: PatientMessage[], outbox: Outbox): Promise<{ channel: 'kakao' | 'sms' }[]>;
+}
+
+/** Every SMS begins with the service's name (README "Patient messages"). */
+export const SMS_PREFIX = '[자동청구]';
+
+/**
+ * The SMS/LMS a message becomes: `[자동청구] <one sentence> <origin>/m/<code>` (the short link on our own origin,
+ * redirecting to the tokenised link: contract shortLinkPath, modules/treats/routes.ts).
+ */
+export function smsBody(m: Pick<PatientMessage, 'sms' | 'linkPath'>, origin: string): string {
+  const sentence = m.sms.replace(/\s+/g, ' ').trim();
+  const named = sentence.startsWith(SMS_PREFIX) ? sentence : `${SMS_PREFIX} ${sentence}`;
+  return `${named} ${origin}${shortLinkPath(m.linkPath)}`;
+}
+
+/** A 알림톡 text's first sentence (what happened), for a message whose SMS form says just that. */
+export function firstSentence(text: string): string {
+  return (text.split(/(?<=[.!?])\s+/)[0] ?? text).trim();
 }

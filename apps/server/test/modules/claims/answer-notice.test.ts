@@ -114,16 +114,26 @@ describe('the patient hears every insurer answer', () => {
   it('received, documents requested and rejected each say what happened and what comes next', async () => {
     const who = await createSubscriber(t.app.ctx, { insurers: [INSURER] });
     const claim = await sentClaim(who);
-    await answer({ eventId: eventId(), claimId: claim.id, answer: 'received' });
-    await answer({
-      eventId: eventId(),
-      claimId: claim.id,
-      answer: 'documents_requested',
-      documents: ['diagnosis'],
-      reason: '입원 기간 확인',
-    });
-    await answer({ eventId: eventId(), claimId: claim.id, answer: 'rejected', reason: '면책 기간 중 진료' });
-    await t.app.claimEngine.drain();
+    const start = clock.now();
+    // An hour apart: a claim's answers within the hour of her last message wait and go as one (README "Patient messages").
+    try {
+      await answer({ eventId: eventId(), claimId: claim.id, answer: 'received' });
+      await t.app.claimEngine.drain();
+      clock.advance(61 * 60_000);
+      await answer({
+        eventId: eventId(),
+        claimId: claim.id,
+        answer: 'documents_requested',
+        documents: ['diagnosis'],
+        reason: '입원 기간 확인',
+      });
+      await t.app.claimEngine.drain();
+      clock.advance(61 * 60_000);
+      await answer({ eventId: eventId(), claimId: claim.id, answer: 'rejected', reason: '면책 기간 중 진료' });
+      await t.app.claimEngine.drain();
+    } finally {
+      clock.set(start);
+    }
     const sent = (await answerMessages(who)).map(
       (m) => JSON.parse(m.body) as { template: string; text: string; buttons: { name: string }[] },
     );
@@ -133,9 +143,9 @@ describe('the patient hears every insurer answer', () => {
       ['AUTO_CLAIM_ANSWER_REJECTED', '반려 사유 보기'],
     ]);
     expect(sent[0]!.text).toMatch(/청구\(30,000원\)를 접수했어요\. 심사가 끝나면 결과를 다시 알려 드릴게요/);
-    expect(sent[1]!.text).toContain('서류가 더 필요하대요(진단서 · 입원 기간 확인)');
-    expect(sent[1]!.text).toContain('무엇을 어떻게 보내면 되는지');
-    expect(sent[2]!.text).toContain('지급하지 않기로 했어요. 사유: 면책 기간 중 진료');
+    expect(sent[1]!.text).toContain('서류가 더 필요하대요. 필요한 서류: 진단서.');
+    expect(sent[1]!.text).toContain('보험사가 적은 내용: "입원 기간 확인"');
+    expect(sent[2]!.text).toContain('지급하지 않기로 했어요. 보험사가 적은 사유: "면책 기간 중 진료"');
   });
 
   it('sends one message across a retried job and a restart that lost the job’s completion', async () => {
@@ -268,8 +278,9 @@ describe('her consent decides the channel', () => {
       .orderBy('id')
       .execute();
     expect(all.map((m) => m.channel)).toEqual(['sms', 'sms']);
-    expect(all[0]!.body).toMatch(/자동으로 청구할게요[\s\S]*\/web\/treat#t=/);
-    expect(all[1]!.body).toMatch(/21,000원을 지급하기로 했어요[\s\S]*\/web\/treat#t=/);
+    // The SMS form: the service's name, one sentence, the short link (patient-messages.test.ts follows it).
+    expect(all[0]!.body).toMatch(/^\[자동청구\] .*자동으로 청구할게요\. \S+\/m\/[\w-]{22}$/);
+    expect(all[1]!.body).toMatch(/^\[자동청구\] .*21,000원을 삼성화재에서 지급하기로 했어요\. \S+\/m\/[\w-]{22}$/);
     const notice = await t.db.db
       .selectFrom('answerNotice')
       .select('channel')

@@ -210,7 +210,8 @@ describe('delivery, notification and the status lifecycle', () => {
     }
     expect(await outbox('kakao', who.userTel)).toHaveLength(0);
     const [sms] = await outbox('sms', who.userTel);
-    expect(sms?.body).toMatch(/web\/treat#t=/);
+    // The SMS form: the service named first, one sentence, our origin's short link (patient-messages.test.ts).
+    expect(sms?.body).toMatch(/^\[자동청구\] .+ \S+\/m\/[\w-]{22}$/);
   });
 
   it('a message that fails every retry is a dead letter operators see and can send again', async () => {

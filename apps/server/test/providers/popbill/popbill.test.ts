@@ -192,21 +192,25 @@ describe('알림톡 with SMS/LMS fallback', () => {
     write: () => Promise.reject(new Error('a real provider writes no outbox')),
     writeMany: () => Promise.reject(new Error('a real provider writes no outbox')),
   };
+  // Tokens shaped as security/linkToken.ts makes them: a 22-character id, a dot, a 43-character MAC.
+  const ABC = `${'a'.repeat(22)}.${'m'.repeat(43)}`;
+  const DEF = `${'d'.repeat(22)}.${'m'.repeat(43)}`;
   const msg = (o: Partial<PatientMessage> = {}): PatientMessage => ({
     to: PHONE,
     template: 'AUTO_CLAIM_SENT',
-    text: '서울병원에서 11월 3일에 받은 진료(12,000원)를 보험사에 자동으로 청구할게요.',
-    linkPath: '/ui/insu/vuex/auto-claim/web/treat#t=abc',
+    text: '서울병원에서 11월 3일에 받은 진료(12,000원)를 보험사에 자동으로 청구할게요. 진행 상황은 아래 버튼에서 볼 수 있어요.',
+    sms: '서울병원에서 11월 3일 받은 진료(12,000원)를 보험사에 자동으로 청구할게요.',
+    linkPath: `/ui/insu/vuex/auto-claim/web/treat#t=${ABC}`,
     kakao: true,
     ...o,
   });
 
-  it('sends one POST /ATS per template: each text with its link button, and the text plus link as SMS/LMS', async () => {
+  it('sends one POST /ATS per template: each text with its link button, and its SMS form ([자동청구], one sentence, the short link) as SMS/LMS', async () => {
     const before = d.kakao.length;
     const sent = await notify().send(
       [
         msg(),
-        msg({ to: '010-0000-5678', linkPath: '/ui/insu/vuex/auto-claim/web/treat#t=def' }),
+        msg({ to: '010-0000-5678', linkPath: `/ui/insu/vuex/auto-claim/web/treat#t=${DEF}` }),
         msg({ template: 'AUTOCLAIM_ID_REQUEST', text: '[자동청구] 신분증 사본을 요청했어요.', linkPath: '/x#t=ghi' }),
       ],
       noOutbox,
@@ -215,7 +219,7 @@ describe('알림톡 with SMS/LMS fallback', () => {
     expect(sent).toEqual([{ channel: 'kakao' }, { channel: 'kakao' }, { channel: 'kakao' }]);
     const [first, second] = d.kakao.slice(before);
     expect(d.kakao.length - before).toBe(2);
-    const link = `${ORIGIN}/ui/insu/vuex/auto-claim/web/treat#t=abc`;
+    const link = `${ORIGIN}/ui/insu/vuex/auto-claim/web/treat#t=${ABC}`;
     expect(first!.body).toEqual({
       templateCode: 'T0001',
       snd: SENDER,
@@ -225,10 +229,13 @@ describe('알림톡 with SMS/LMS fallback', () => {
           rcv: PHONE,
           msg: msg().text,
           altsjt: '자동청구 알림',
-          altmsg: `${msg().text}\n${link}`,
+          altmsg: `[자동청구] ${msg().sms} ${ORIGIN}/m/${'a'.repeat(22)}`,
           btns: [{ n: '진료 내역 보기', t: 'WL', u1: link, u2: link }],
         },
-        expect.objectContaining({ rcv: '01000005678', altmsg: expect.stringMatching(/#t=def$/) }),
+        expect.objectContaining({
+          rcv: '01000005678',
+          altmsg: `[자동청구] ${msg().sms} ${ORIGIN}/m/${'d'.repeat(22)}`,
+        }),
       ],
     });
     expect(second!.body).toMatchObject({
@@ -237,11 +244,11 @@ describe('알림톡 with SMS/LMS fallback', () => {
     });
   });
 
-  it('sends a patient without the 알림톡 consent the text plus link by POST /XMS only, never by KakaoTalk', async () => {
+  it('sends a patient without the 알림톡 consent the SMS form by POST /XMS only, never by KakaoTalk', async () => {
     const kakaoBefore = d.kakao.length;
     const textsBefore = d.texts.length;
     const sent = await notify().send(
-      [msg(), msg({ to: '010-0000-5678', kakao: false, linkPath: '/ui/insu/vuex/auto-claim/web/treat#t=def' })],
+      [msg(), msg({ to: '010-0000-5678', kakao: false, linkPath: `/ui/insu/vuex/auto-claim/web/treat#t=${DEF}` })],
       noOutbox,
     );
     expect(sent).toEqual([{ channel: 'kakao' }, { channel: 'sms' }]);
@@ -254,7 +261,7 @@ describe('알림톡 with SMS/LMS fallback', () => {
         msgs: [
           {
             rcv: '01000005678',
-            msg: `${msg().text}\n${ORIGIN}/ui/insu/vuex/auto-claim/web/treat#t=def`,
+            msg: `[자동청구] ${msg().sms} ${ORIGIN}/m/${'d'.repeat(22)}`,
             sjt: '자동청구 알림',
           },
         ],

@@ -5,7 +5,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { backOf } from '../back';
-import { CLAIM_STATUS_NM } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM, REASON_BY_NM } from '@auto-claim/contract';
 import {
   CLAIM_NOTE_MAX,
   RELEASE_REASONS,
@@ -132,11 +132,17 @@ export function ClaimDetail() {
             ? `${claim.payout.bankNm ?? '은행 정보 없음'} ${claim.payout.accountMasked} · 예금주 ${claim.payout.holderMasked}`
             : '등록된 계좌가 없어요'}
         </dd>
-        {/* The insurer's words only: a delivery's failure is the delivery's, below. */}
+        {/* The insurer's words, or an operator's record of them (said so, as the patient reads it): a delivery's
+            failure is the delivery's, below. */}
         {claim.status === 'rejected' && claim.rejectReason && (
           <>
             <dt>반려 사유</dt>
-            <dd>{claim.rejectReason}</dd>
+            <dd>
+              {claim.rejectReason}
+              {claim.rejectReasonBy && (
+                <span className="ops-muted"> ({REASON_BY_NM[claim.rejectReasonBy].replace(' 사유', '')} 내용)</span>
+              )}
+            </dd>
           </>
         )}
         {claim.delivery && (

@@ -7,14 +7,17 @@
 // (docs/hospital-integration.md, "Matching"). A guardian sees each child's history apart, in a tab named after her,
 // beside her own when she has one (README "A parent enrols her children"); a child's tab says first whether her
 // relation document is still being checked, which holds her claims.
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   APP_BASE,
   CLAIM_STATUS_NM,
   MONEY_TERMS,
   NOT_CLAIMED_REASON_NM,
+  REASON_BY_NM,
   REQUESTED_DOCUMENT_NM,
+  phoneNumberNm,
+  requestedDocumentsOf,
   VISIT_TYPE_NM,
   type AccessLogEntry,
   type ChildSubscription,
@@ -96,6 +99,7 @@ function NextStep({ claim, idRequested }: { claim: TreatClaim; idRequested: bool
       text = `반려 사유가 이해되지 않거나 다시 청구하고 싶으시면 ${callCentre(claim)}에 전화해 주세요.`;
       break;
     case 'documents_requested':
+      if (claim.documents.length > 0) return <Papers claim={claim} idRequested={idRequested} />;
       text = [
         idRequested ? '신분증 사본은 아래 버튼을 눌러 여기에서 보낼 수 있어요.' : '',
         otherPapers(claim.reason)
@@ -116,6 +120,49 @@ function NextStep({ claim, idRequested }: { claim: TreatClaim; idRequested: bool
         <strong className="tr-next__label">다음 할 일</strong> {text}
       </p>
       {claim.status === 'documents_requested' && idRequested && (
+        <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/IDPhoto`}>
+          {claim.insuCompNm}에 신분증 사본 보내기
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The papers an insurer asked for, each with where and how it goes: the ID copy uploaded here; the others issued by
+ * the hospital and faxed to the insurer with the claim number on the first page (or, without a known fax, asked of
+ * its customer centre).
+ */
+function Papers({ claim, idRequested }: { claim: TreatClaim; idRequested: boolean }) {
+  const others = claim.documents.filter((d) => d !== 'id_copy');
+  const name = (d: string) => REQUESTED_DOCUMENT_NM[d as keyof typeof REQUESTED_DOCUMENT_NM] ?? d;
+  return (
+    <div className="tr-next">
+      <p>
+        <strong className="tr-next__label">다음 할 일</strong> {claim.insuCompNm}에 아래 서류를 보내 주세요.
+      </p>
+      <ul className="tr-papers" aria-label="보낼 서류와 보내는 방법">
+        {claim.documents.includes('id_copy') && (
+          <li>
+            <strong>{ID_COPY}</strong>: 이 앱에서 사진을 찍어 올려요.
+          </li>
+        )}
+        {others.map((d) => (
+          <li key={d}>
+            <strong>{name(d)}</strong>: 병원에서 발급받아{' '}
+            {claim.insuFaxNo
+              ? `${claim.insuCompNm} 팩스 ${phoneNumberNm(claim.insuFaxNo)}로 보내요.`
+              : `${callCentre(claim)}에 보내는 곳을 물어보고 보내요.`}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <p className="tr-papers__claimno">
+          팩스 첫 장에 <strong>청구번호({claim.claimId})</strong>를 꼭 적어 주세요. 보험사가 어느 청구의 서류인지 알 수
+          있어요.
+        </p>
+      )}
+      {idRequested && (
         <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/IDPhoto`}>
           {claim.insuCompNm}에 신분증 사본 보내기
         </Link>
@@ -151,6 +198,43 @@ function Shortfall({ claim, visit }: { claim: TreatClaim; visit: TreatVisit }) {
   );
 }
 
+/**
+ * Why the claim is where it is, in someone else's words (the server made them safe: one line, no link), saying who
+ * wrote them: the insurer, or an operator who recorded what the insurer said (docs/security.md).
+ */
+function Reason({ claim }: { claim: TreatClaim }) {
+  if (!claim.reason) return null;
+  const by = claim.reasonBy ? REASON_BY_NM[claim.reasonBy] : null;
+  if (claim.status === 'documents_requested') {
+    const { documents, note } = requestedDocumentsOf(claim.reason);
+    const names = documents.map((d) => REQUESTED_DOCUMENT_NM[d]).join(', ');
+    return (
+      <>
+        {names && (
+          <p className="tr-claim__reason">
+            <strong>보험사가 요청한 서류: </strong>
+            {names}
+          </p>
+        )}
+        {(note || !names) && (
+          <p className="tr-claim__reason">
+            <strong>{by ? `${by.replace('사유', '내용')}: ` : ''}</strong>
+            {note || claim.reason}
+          </p>
+        )}
+      </>
+    );
+  }
+  return (
+    <p className={`tr-claim__reason${claim.status === 'rejected' ? ' tr-claim__reason--bad' : ''}`}>
+      <strong>
+        {claim.status === 'rejected' ? `반려 사유${by ? `(${by.replace(' 사유', '')} 내용)` : ''}: ` : ''}
+      </strong>
+      {claim.reason}
+    </p>
+  );
+}
+
 function ClaimRow({ claim, visit, idRequested }: { claim: TreatClaim; visit: TreatVisit; idRequested: boolean }) {
   const paid = claim.status === 'paid' && claim.paidAmt !== null;
   return (
@@ -180,18 +264,7 @@ function ClaimRow({ claim, visit, idRequested }: { claim: TreatClaim; visit: Tre
         </p>
       )}
       {paid && claim.paidAmt! < claim.claimAmt && <Shortfall claim={claim} visit={visit} />}
-      {claim.reason && (
-        <p className={`tr-claim__reason${claim.status === 'rejected' ? ' tr-claim__reason--bad' : ''}`}>
-          <strong>
-            {claim.status === 'rejected'
-              ? '반려 사유: '
-              : claim.status === 'documents_requested'
-                ? '보험사가 요청한 서류: '
-                : ''}
-          </strong>
-          {claim.reason}
-        </p>
-      )}
+      <Reason claim={claim} />
       <NextStep claim={claim} idRequested={idRequested} />
       {claim.history.length > 0 && (
         <details className="tr-history">
@@ -232,17 +305,26 @@ function VisitCard({
   onClaim,
   busy,
   idRequestedBy,
+  focused = false,
 }: {
   visit: TreatVisit;
   onClaim(v: TreatVisit): void;
   busy: boolean;
   /** Insurers with an open ID-copy request. */
   idRequestedBy: Set<string>;
+  /** The visit the message's link was about: shown first in view, and focused. */
+  focused?: boolean;
 }) {
   const titleId = `visit-${visit.treatId}`;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    ref.current?.scrollIntoView({ block: 'start' });
+    ref.current?.focus({ preventScroll: true });
+  }, [focused]);
   return (
-    <li className="tr-visit">
-      <article aria-labelledby={titleId}>
+    <li className={`tr-visit${focused ? ' tr-visit--focus' : ''}`}>
+      <article aria-labelledby={titleId} ref={ref} tabIndex={focused ? -1 : undefined}>
         <h3 id={titleId} className="tr-visit__title">
           {visitDay(visit.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[visit.visitType]}</span>
         </h3>
@@ -403,11 +485,37 @@ function AccessLog({ entries, total, whose }: { entries: AccessLogEntry[]; total
 }
 
 /** One person's history: the patient's own, or (`child`) that of a child she is the guardian of. */
-function TreatHistory({ child, inTabs = false }: { child?: ChildSubscription; inTabs?: boolean }) {
+function TreatHistory({
+  child,
+  inTabs = false,
+  focusTreatId,
+}: {
+  child?: ChildSubscription;
+  inTabs?: boolean;
+  /** The visit the message's link was about. */
+  focusTreatId?: string | undefined;
+}) {
   const insuApplyId = child?.insuApplyId;
   const treats = useTreats(true, insuApplyId);
   // ID copies are the verified person's own (the insurer asks her, the claimant, for them).
   const idCards = useIdCards(!child);
+  // A history left open shows the newest state when she comes back to it (another app, another tab, the phone
+  // unlocked): it is read again then.
+  const { refetch: refetchTreats } = treats;
+  const { refetch: refetchIdCards } = idCards;
+  useEffect(() => {
+    const again = () => {
+      if (document.visibilityState !== 'visible') return;
+      void refetchTreats();
+      if (!child) void refetchIdCards();
+    };
+    document.addEventListener('visibilitychange', again);
+    window.addEventListener('focus', again);
+    return () => {
+      document.removeEventListener('visibilitychange', again);
+      window.removeEventListener('focus', again);
+    };
+  }, [refetchTreats, refetchIdCards, child]);
   const claimOne = useClaimTreat();
   const claimMany = useClaimTreats();
   const setUi = useClaimStore((s) => s.setUi);
@@ -530,7 +638,14 @@ function TreatHistory({ child, inTabs = false }: { child?: ChildSubscription; in
         {list.length > 0 && (
           <ul className="tr-visits">
             {list.map((v) => (
-              <VisitCard key={v.treatId} visit={v} onClaim={claimVisit} busy={busy} idRequestedBy={idRequestedBy} />
+              <VisitCard
+                key={v.treatId}
+                visit={v}
+                onClaim={claimVisit}
+                busy={busy}
+                idRequestedBy={idRequestedBy}
+                focused={v.treatId === focusTreatId}
+              />
             ))}
           </ul>
         )}
@@ -573,14 +688,14 @@ export default function Treat() {
   const session = useLinkSession('treat');
   if (session.state === 'checking') return <Checking />;
   if (session.state === 'needAuth') return <NeedAuth reason={session.reason} back="/web/treat" />;
-  return <Histories first={session.child} />;
+  return <Histories first={session.child} focusTreatId={session.treatId} />;
 }
 
 /**
  * A guardian's histories: one tab per child, named, and her own when she has any (README "A parent enrols her
  * children"); without children, her own as it always was. Arrow keys move between the tabs (WAI-ARIA tabs).
  */
-function Histories({ first }: { first?: string }) {
+function Histories({ first, focusTreatId }: { first?: string; focusTreatId?: string | undefined }) {
   const children = useChildren(true);
   const own = useTreats(true);
   // A message about one child opens her history first.
@@ -597,7 +712,7 @@ function Histories({ first }: { first?: string }) {
     );
   }
   const kids = children.data?.list ?? [];
-  if (kids.length === 0) return <TreatHistory />;
+  if (kids.length === 0) return <TreatHistory focusTreatId={focusTreatId} />;
 
   const ownShown = !own.data || own.data.list.length > 0 || own.data.toConfirm.length > 0;
   const tabs = [
@@ -646,7 +761,12 @@ function Histories({ first }: { first?: string }) {
         ))}
       </div>
       <div id={`tr-panel-${current.id}`} role="tabpanel" aria-labelledby={`tr-tab-${current.id}`} tabIndex={-1}>
-        <TreatHistory key={current.id} child={current.child} inTabs />
+        <TreatHistory
+          key={current.id}
+          child={current.child}
+          inTabs
+          focusTreatId={current.id === (first ?? 'self') ? focusTreatId : undefined}
+        />
       </div>
     </div>
   );

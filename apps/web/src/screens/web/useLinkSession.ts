@@ -12,8 +12,9 @@ import { useClaimStore } from '../../store/claim';
 
 export type LinkSession =
   | { state: 'checking' }
-  /** `child`: the link was about this child of the guardian (her insuApplyId): her history opens first. */
-  | { state: 'ready'; child?: string }
+  /** `child`: the link was about this child of the guardian (her insuApplyId): her history opens first. `treatId`:
+   * the visit the message was about, whose claim opens first. */
+  | { state: 'ready'; child?: string; treatId?: string }
   /** `reason`: why the link did not open (used, expired), or undefined when there was no link. */
   | { state: 'needAuth'; reason: string | undefined };
 
@@ -45,7 +46,7 @@ export function useLinkSession(purpose: LinkPurpose): LinkSession {
           setUi({ kakaoNotiCheck: true });
           // The link's session replaced any earlier one: no verified CI until the patient steps up.
           setReg({ userCi: '' });
-          setSession({ state: 'ready', child: answer.child?.insuApplyId });
+          setSession({ state: 'ready', child: answer.child?.insuApplyId, treatId: answer.treatId });
           return;
         } catch (e) {
           reason =

@@ -5,6 +5,7 @@ import type { OperatorClaimView } from '@auto-claim/contract';
 import type { AppContext } from '../../../context.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../../audit/index.js';
+import { reasonByOf } from '../common.js';
 import { ANSWER_NEXT } from '../rules.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
 
@@ -62,6 +63,7 @@ export async function claimView(ctx: AppContext, claimId: number): Promise<Opera
     amount: c.amount,
     status: c.status,
     rejectReason: c.rejectReason,
+    rejectReasonBy: c.status === 'rejected' && c.rejectReason !== null ? reasonByOf(history, 'rejected') : null,
     paidAmount: c.paidAmount,
     scheduledFor: iso(c.scheduledFor),
     delivery:
@@ -166,6 +168,21 @@ export async function setInsurerAnswer(
       .insertInto('claimStatusHistory')
       .values({ claimId, status: answer.status, reason, actor: `operator:${by.loginId}`, at: now })
       .execute();
+    // The patient's access log says an operator recorded the insurer's answer by hand (never the words: those are in
+    // her history, marked as the operator's).
+    await recordAccess(
+      tx,
+      [
+        {
+          ciHmac: c.ciHmac,
+          action: 'operator_answer_recorded',
+          actor: `operator:${by.loginId}`,
+          claimId,
+          detail: answer.status,
+        },
+      ],
+      now,
+    );
     await recordOperatorAction(
       tx,
       {
