@@ -14,6 +14,15 @@ const demoless = (nm: string) => nm.replace(/\s*\(데모\)$/, '');
 /** "A병원" or "A병원 외 2곳". */
 const andMore = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names[0]} 외 ${names.length - 1}곳`);
 
+/** The SMS form (README "Patient messages"): one sentence naming the hospital and what happened. */
+export function enrolledSms(e: { hospitals: string[]; insurers: string[]; childNm?: string }): string {
+  const hospital = andMore(e.hospitals.map(demoless));
+  const insurer = andMore(e.insurers);
+  return e.childNm
+    ? `${childPossessive(e.childNm)} 자동청구 신청을 받았어요, 서류 확인 뒤 ${hospital} 진료비를 ${insurer}에 청구해요.`
+    : `${hospital} 진료비 자동청구 가입을 마쳤어요, 앞으로 ${insurer}에 자동으로 청구해요.`;
+}
+
 /** The words of the confirmation: what was enrolled, and what happens from now on. */
 export function enrolledText(e: { hospitals: string[]; insurers: string[]; childNm?: string }): string {
   const hospital = andMore(e.hospitals.map(demoless));
@@ -43,6 +52,7 @@ export async function tellEnrolled(
           to: e.userTel,
           template: e.childNm ? 'CHILD_SUBSCRIPTION_CONFIRMED' : 'SUBSCRIPTION_CONFIRMED',
           text: enrolledText(e),
+          sms: enrolledSms(e),
           linkPath: `${APP_ROOT}/web/treat`,
           kakao: kakaoConsented(e.optTerms),
         },
