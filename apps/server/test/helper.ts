@@ -214,3 +214,16 @@ export async function pendingOperatorSession(
     remoteAddress,
   };
 }
+
+/**
+ * An address of her own for each verified person of a test file (as each patient's phone has), so that no limit per
+ * address meets another test's patient: `block` is the file's own 127.N.0.0/16.
+ */
+export function addressPerPerson<V extends object>(block: number): (v: V) => string {
+  let seq = 0;
+  const ips = new WeakMap<V, string>();
+  return (v) => {
+    if (!ips.has(v)) ips.set(v, `127.${block}.${(++seq >> 8) & 255}.${seq & 255}`);
+    return ips.get(v)!;
+  };
+}

@@ -1,25 +1,13 @@
 // A session restored after a reload (session.ts) fills the verified person as the SMS verification does: reg.userCi
 // and spec §3's repository.userId.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubBrowserStorage } from '../test-support/storage';
 import type * as ClaimModule from '../store/claim';
 
-/** sessionStorage as the browser has it, so the store's persist middleware really writes. */
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem = (k: string) => this.data.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.data.set(k, String(v));
-  removeItem = (k: string) => void this.data.delete(k);
-  clear = () => this.data.clear();
-  key = (i: number) => [...this.data.keys()][i] ?? null;
-  get length() {
-    return this.data.size;
-  }
-}
 let m: typeof ClaimModule;
 
 beforeAll(async () => {
-  vi.stubGlobal('sessionStorage', new MemoryStorage());
-  vi.stubGlobal('localStorage', new MemoryStorage());
+  stubBrowserStorage();
   m = await import('../store/claim');
 });
 

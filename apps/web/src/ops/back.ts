@@ -1,5 +1,6 @@
 // The way back from a claim to the list it was opened from (README "Operator console"): the list's query string
 // (filters, sort, cursor: no personal data) and a person search, which rides only in history state.
+import { useLocation, useNavigate } from 'react-router';
 import type { PersonQuery } from './api/claims';
 
 export interface ClaimsBack {
@@ -26,4 +27,22 @@ export function backOf(state: unknown): ClaimsBack {
   const b = (state as { back?: Partial<ClaimsBack> } | null)?.back;
   const search = typeof b?.search === 'string' && b.search.startsWith('?') ? b.search : '';
   return { search, person: personOf(b) };
+}
+
+/**
+ * A list screen's person search: the keys found ride in history state (never the URL), and the list starts again from
+ * its first page; `adjust` sets what else that screen's query needs for a person (the access log's patients view).
+ */
+export function usePersonSearchRoute(adjust?: (query: URLSearchParams) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return {
+    onFind: (keys: PersonQuery) => {
+      const next = new URLSearchParams(location.search);
+      next.delete('cursor');
+      adjust?.(next);
+      void navigate({ search: next.toString() }, { state: { person: keys } });
+    },
+    onClear: () => void navigate({ search: location.search }, { state: null }),
+  };
 }

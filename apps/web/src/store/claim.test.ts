@@ -1,26 +1,14 @@
 // The claim store's two promises: reset() keeps exactly spec §4's list (and always clears retroMonth), and a reload
 // finds nothing personal in browser storage (DESIGN §5): only what PERSISTED names is written.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubBrowserStorage, type MemoryStorage } from '../test-support/storage';
 import type * as ClaimModule from './claim';
 
-/** sessionStorage as the browser has it, so the store's persist middleware really writes. */
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem = (k: string) => this.data.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.data.set(k, String(v));
-  removeItem = (k: string) => void this.data.delete(k);
-  clear = () => this.data.clear();
-  key = (i: number) => [...this.data.keys()][i] ?? null;
-  get length() {
-    return this.data.size;
-  }
-}
-const storage = new MemoryStorage();
+let storage: MemoryStorage;
 let m: typeof ClaimModule;
 
 beforeAll(async () => {
-  vi.stubGlobal('sessionStorage', storage);
-  vi.stubGlobal('localStorage', new MemoryStorage());
+  storage = stubBrowserStorage().session;
   m = await import('./claim');
 });
 

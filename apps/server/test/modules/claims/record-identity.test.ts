@@ -16,7 +16,15 @@ import {
 import { purgeUnlinkedRecords } from '../../../src/modules/claims/held.js';
 import { UNLINKED_RECORD_PURGE_DAYS } from '../../../src/modules/claims/rules.js';
 import { SANDBOX_RRN_OTHER_HOLDER } from '../../../src/providers/rrn-check/sandbox.js';
-import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import {
+  addressPerPerson,
+  build,
+  problemOf,
+  signInOperator,
+  type TestApp,
+  testClock,
+  verifyPatient,
+} from '../../helper.js';
 import { images, personFields, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
 import { treatmentRecord } from '../../../fixtures/factories.js';
 
@@ -43,12 +51,7 @@ afterAll(async () => {
   await none?.t.close();
 });
 
-let ipSeq = 0;
-const ips = new WeakMap<Verified, string>();
-const ipOf = (v: Verified) => {
-  if (!ips.has(v)) ips.set(v, `127.5.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`);
-  return ips.get(v)!;
-};
+const ipOf = addressPerPerson<Verified>(5);
 const as = (t: TestApp, v: Verified, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
 

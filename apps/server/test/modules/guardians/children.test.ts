@@ -28,7 +28,15 @@ import {
 import { adultNotices } from '../../../src/modules/subscriptions/index.js';
 import { dataUrl, images, personFields, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
 import { treatmentRecord } from '../../../fixtures/factories.js';
-import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import {
+  addressPerPerson,
+  build,
+  problemOf,
+  signInOperator,
+  type TestApp,
+  testClock,
+  verifyPatient,
+} from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -44,12 +52,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-let ipSeq = 0;
-const ips = new WeakMap<Verified, string>();
-const ipOf = (v: Verified) => {
-  if (!ips.has(v)) ips.set(v, `127.6.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`);
-  return ips.get(v)!;
-};
+const ipOf = addressPerPerson<Verified>(6);
 const as = (v: Verified, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
 const op = (method: 'GET' | 'POST', url: string, payload?: object) =>

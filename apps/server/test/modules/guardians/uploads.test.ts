@@ -21,7 +21,15 @@ import { MAX_RELATION_UPLOADS_PER_DAY } from '../../../src/modules/guardians/rel
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { dataUrl, images, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
 import { deflateBomb } from '../../../fixtures/uploads.js';
-import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import {
+  addressPerPerson,
+  build,
+  problemOf,
+  signInOperator,
+  type TestApp,
+  testClock,
+  verifyPatient,
+} from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const START = new Date('2026-06-15T03:00:00Z');
@@ -35,12 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-let ipSeq = 0;
-const ips = new WeakMap<Verified, string>();
-const ipOf = (v: Verified) => {
-  if (!ips.has(v)) ips.set(v, `127.9.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`);
-  return ips.get(v)!;
-};
+const ipOf = addressPerPerson<Verified>(9);
 const as = (v: Verified, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
 

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { API, CANCELLED_PURGE_DAYS, IMAGE_BODY_LIMIT_BYTES, readPhotoControls } from '@auto-claim/contract';
 import { BlobNotFoundError } from '../../../src/blobs/index.js';
 import { purgeDue } from '../../../src/modules/subscriptions/repo.js';
-import { build, problemOf, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import { addressPerPerson, build, problemOf, testClock, verifyPatient, type TestApp } from '../../helper.js';
 import {
   blankPng,
   dataUrl,
@@ -32,12 +32,7 @@ afterAll(() => t.close());
 
 type Inject = InjectOptions;
 /** Each patient calls from their own loopback address, so per-IP limits stay out of tests that are not about them. */
-const ips = new WeakMap<Verified, string>();
-let ipSeq = 0;
-const ipOf = (v: Verified) => {
-  if (!ips.has(v)) ips.set(v, `127.3.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`);
-  return ips.get(v)!;
-};
+const ipOf = addressPerPerson<Verified>(3);
 const call = (v: Verified | undefined, opts: Inject) =>
   t.app.inject({
     ...(v ? { remoteAddress: ipOf(v) } : {}),

@@ -14,7 +14,7 @@ import {
 } from '@auto-claim/contract/ops';
 import { useOperatorActions, usePatientAccess, usePatientAccessSearch } from '../api/accessLog';
 import type { PersonQuery } from '../api/claims';
-import { personOf } from '../back';
+import { personOf, usePersonSearchRoute } from '../back';
 import { PersonSearch } from '../PersonSearch';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
@@ -59,6 +59,10 @@ export function AccessLog() {
   const navigate = useNavigate();
   // A person search (history state, never the URL) reads the patients' lines: theirs is the log that names them.
   const person = personOf(location.state);
+  const personSearch = usePersonSearchRoute((q) => {
+    q.delete('action');
+    q.set('view', 'patients');
+  });
   const patients = params.view === 'patients' || person !== undefined;
   const [typed, setTyped] = useState<Record<string, string>>(() =>
     Object.fromEntries(FILTERS.map((k) => [k, String(params[k] ?? '')])),
@@ -87,18 +91,7 @@ export function AccessLog() {
         운영자가 한 일과 개인정보를 보거나 내려받은 기록이에요. 지우거나 고칠 수 없고 2년 이상 보관해요. 환자는 가려서
         보여요. 이 화면을 보는 것 자체는 따로 기록하지 않아요.
       </p>
-      <PersonSearch
-        what="접근 기록"
-        person={person}
-        onFind={(keys) => {
-          const next = new URLSearchParams(location.search);
-          next.delete('cursor');
-          next.delete('action');
-          next.set('view', 'patients');
-          void navigate({ search: next.toString() }, { state: { person: keys } });
-        }}
-        onClear={() => void navigate({ search: location.search }, { state: null })}
-      />
+      <PersonSearch what="접근 기록" person={person} {...personSearch} />
       <form className="ops-filters" onSubmit={search} role="search" aria-label="접근 기록 거르기">
         <label>
           기록

@@ -14,7 +14,7 @@ import {
   type OpsClaimRow,
 } from '@auto-claim/contract/ops';
 import { useClaimList } from '../api/claims';
-import { personOf, type ClaimsBack } from '../back';
+import { personOf, type ClaimsBack, usePersonSearchRoute } from '../back';
 import { HospitalPicker, InsurerPicker } from '../Picker';
 import { PERSON_FIELDS, PersonSearch } from '../PersonSearch';
 import { DataTable } from '../DataTable';
@@ -80,6 +80,7 @@ export function Claims() {
   const navigate = useNavigate();
   const [params, update] = useListParams({ sort: 'createdAt', order: 'desc' });
   const person = personOf(location.state);
+  const personSearch = usePersonSearchRoute();
   const list = useClaimList(params, person);
   const [typed, setTyped] = useState<Record<string, string>>(() => ({
     claimId: String(params.claimId ?? ''),
@@ -125,16 +126,7 @@ export function Claims() {
         청구
       </h1>
       <p className="ops-lead">환자는 가려서 보여요. 청구 번호를 누르면 타임라인과 문서를 볼 수 있어요.</p>
-      <PersonSearch
-        what="청구"
-        person={person}
-        onFind={(keys) => {
-          const next = new URLSearchParams(location.search);
-          next.delete('cursor');
-          void navigate({ search: next.toString() }, { state: { person: keys } });
-        }}
-        onClear={() => void navigate({ search: location.search }, { state: null })}
-      />
+      <PersonSearch what="청구" person={person} {...personSearch} />
       <form className="ops-filters" onSubmit={search} role="search" aria-label="청구 거르기">
         <label>
           청구 번호

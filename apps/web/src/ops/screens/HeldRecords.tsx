@@ -17,7 +17,7 @@ import {
   type HeldRecordDetail,
 } from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api';
-import { personOf } from '../back';
+import { personOf, usePersonSearchRoute } from '../back';
 import { DataTable } from '../DataTable';
 import { useFocusHeading } from '../focus';
 import { formatDate, formatDateTime } from '../format';
@@ -33,6 +33,7 @@ export function HeldRecords() {
   const navigate = useNavigate();
   const [params, update] = useListParams({ sort: 'receivedAt', order: 'desc' });
   const person = personOf(location.state);
+  const personSearch = usePersonSearchRoute();
   const list = useHeldRecords(params, person);
   const [hospitalCd, setHospitalCd] = useState(String(params.hospitalCd ?? ''));
   const [notice, setNotice] = useState<string>();
@@ -77,16 +78,7 @@ export function HeldRecords() {
       <p role="status" aria-live="polite">
         {notice}
       </p>
-      <PersonSearch
-        what="확인이 필요한 기록"
-        person={person}
-        onFind={(keys) => {
-          const next = new URLSearchParams(location.search);
-          next.delete('cursor');
-          void navigate({ search: next.toString() }, { state: { person: keys } });
-        }}
-        onClear={() => void navigate({ search: location.search }, { state: null })}
-      />
+      <PersonSearch what="확인이 필요한 기록" person={person} {...personSearch} />
       <form className="ops-filters" onSubmit={search} role="search" aria-label="기록 찾기">
         <label>
           사유

@@ -1,24 +1,12 @@
 // The landing's start link (start.ts): where it goes, and how the first step starts from the hospital it names.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubBrowserStorage } from '../../test-support/storage';
 import type * as ClaimModule from '../../store/claim';
 
-/** sessionStorage as the browser has it, so the store's persist middleware really writes. */
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem = (k: string) => this.data.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.data.set(k, String(v));
-  removeItem = (k: string) => void this.data.delete(k);
-  clear = () => this.data.clear();
-  key = (i: number) => [...this.data.keys()][i] ?? null;
-  get length() {
-    return this.data.size;
-  }
-}
 let m: typeof ClaimModule;
 
 beforeAll(async () => {
-  vi.stubGlobal('sessionStorage', new MemoryStorage());
-  vi.stubGlobal('localStorage', new MemoryStorage());
+  stubBrowserStorage();
   m = await import('../../store/claim');
 });
 

@@ -89,7 +89,7 @@ const oneClaimRoutes =
     app.post(
       OPS_HELD_API.search,
       {
-        config: operatorRoute('operator'),
+        config: operatorRoute('operator', 'OPERATOR_SEARCH_LIMITED'),
         schema: {
           operationId: 'searchHeldRecordsByPerson',
           tags,
