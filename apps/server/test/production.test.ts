@@ -743,7 +743,7 @@ describe('npm run doctor against the same doubles', () => {
     for (const b of doubles.clova.bodies) expect(Buffer.from(b.images[0]!.data, 'base64').length).toBeLessThan(100);
   }
 
-  it('passes every check of every kind against the doubles, sending nothing', { timeout: 30_000 }, async () => {
+  it('passes every check of every kind against the doubles, sending nothing', { timeout: 120_000 }, async () => {
     const r = await doctor();
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.failed).toEqual([]);
@@ -777,7 +777,7 @@ describe('npm run doctor against the same doubles', () => {
 
   it(
     'fails naming identity and the Popbill kinds when their secrets are wrong, still sending nothing',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     async () => {
       const r = await doctor({
         POPBILL_SECRET_KEY: Buffer.from('not the secret LinkHub issued').toString('base64'),

@@ -509,7 +509,9 @@ describe('insurers’ answers', () => {
       documents: ['id_copy', 'diagnosis'],
     });
     expect(asked.json()).toMatchObject({ status: 'documents_requested' });
-    // The ID copy goes to the patient as the insurer's request: a request row and a 알림톡 with its link.
+    await t.app.claimEngine.drain();
+    // The ID copy goes to the patient as the insurer's request: a request row, and the papers message (which names the
+    // ID copy among the other papers, README "Patient messages") with its link.
     const requests = await t.db.db.selectFrom('idCardRequest').selectAll().where('claimId', '=', claim.id).execute();
     expect(requests).toHaveLength(1);
     const kakao = await t.db.db
