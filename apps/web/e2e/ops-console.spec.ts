@@ -39,7 +39,7 @@ test('sign in, the held-records list, its sort in the address, sign out', async 
 
   // A filter the server refuses is said in Korean, not swallowed.
   await page.getByLabel('병원 코드').fill('12');
-  await page.getByRole('button', { name: '찾기' }).click();
+  await page.getByRole('button', { name: '찾기', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: '병원 코드는' })).toContainText(
     '병원 코드는 숫자 8자리예요.',
   );
