@@ -8218,7 +8218,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED, UPLOAD_DAILY_LIMIT) */
       429: {
         headers: {
           [name: string]: unknown;
@@ -9225,7 +9225,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED, UPLOAD_DAILY_LIMIT) */
       429: {
         headers: {
           [name: string]: unknown;
