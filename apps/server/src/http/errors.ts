@@ -167,6 +167,8 @@ export const ERROR_STATUS = {
    * many ID photos (MAX_ID_PHOTOS_PER_DAY, security/photo-days.ts).
    */
   UPLOAD_DAILY_LIMIT: 429,
+  /** An operator whose password an admin issued must change it before any other console call. */
+  PASSWORD_CHANGE_REQUIRED: 403,
   /** The child turned 19: her guardian may no longer change where her money goes (README "Children"). */
   CHILD_GROWN_UP: 409,
   /**
