@@ -3,7 +3,7 @@
 // sees the ten recovery codes once (copied by one button as plain text, one a line) and reaches the console; a later sign-in takes the app's code, a recovery code
 // works once; a viewer does not see the Operators screen. Every screen is axe-clean.
 import { test, expect, snap, expectAccessible } from './fixtures';
-import { DESKTOP, createOpsAccount, signInOps, totpNow, typePassword } from './ops';
+import { DESKTOP, changeIssuedPassword, createOpsAccount, signInOps, totpNow, typePassword } from './ops';
 
 test.use(DESKTOP);
 
@@ -48,6 +48,7 @@ test('an admin sets up the second factor, then signs in with a code and with a r
   await expectAccessible(page);
   await page.getByLabel('안전한 곳에 적어 두었어요').check();
   await go.click();
+  await changeIssuedPassword(page, who);
   const nav = page.getByRole('navigation', { name: '운영 메뉴' });
   await expect(nav.getByRole('link', { name: '운영자' })).toBeVisible();
 

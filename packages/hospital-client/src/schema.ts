@@ -539,7 +539,7 @@ export interface paths {
     };
     /**
      * 로그인한 운영자와 세션
-     * @description 아이디, 역할, 로그인 단계(setup: 2단계 인증 설정 전, password: 2단계 인증 전, full), 세션이 끝나는 시각, 상태를 바꾸는 호출에 x-csrf-token으로 실을 CSRF 토큰을 답해요.
+     * @description 아이디, 역할, 로그인 단계(setup: 2단계 인증 설정 전, password: 2단계 인증 전, full), 세션이 끝나는 시각, 상태를 바꾸는 호출에 x-csrf-token으로 실을 CSRF 토큰, 관리자가 정해 준 비밀번호를 먼저 바꿔야 하는지(mustChangePassword)를 답해요.
      */
     get: operations['getOperatorSession'];
     put?: never;
@@ -604,6 +604,26 @@ export interface paths {
      * @description 비밀번호로 로그인한 세션(stage password)만 써요. `code`(인증 앱의 6자리, 한 번 쓴 숫자는 다시 받지 않아요)나 `recoveryCode`(각각 한 번만) 가운데 하나를 보내요. 틀리면 비밀번호 실패와 함께 세요(5번이면 15분 잠김).
      */
     post: operations['operatorSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/me/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 내 비밀번호 바꾸기 (관리자가 정해 준 비밀번호는 처음 로그인할 때 꼭 바꿔요)
+     * @description 로그인을 마친 세션(stage full)만 써요. 관리자가 콘솔에서 만든 계정은 비밀번호와 2단계 인증 다음에 이 호출만 쓸 수 있고(다른 호출은 403 PASSWORD_CHANGE_REQUIRED), 바꾸면 콘솔을 쓸 수 있어요. 새 비밀번호는 12자 이상이고 지금 비밀번호와 달라야 해요. 그 계정의 다른 세션은 모두 끝나요.
+     */
+    post: operations['changeOperatorPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2802,7 +2822,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2875,7 +2895,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2962,7 +2982,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3045,7 +3065,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3166,7 +3186,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3253,7 +3273,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3364,7 +3384,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3460,7 +3480,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3547,7 +3567,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED, SAME_ADMIN, APPROVER_NOT_INDEPENDENT) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED, SAME_ADMIN, APPROVER_NOT_INDEPENDENT) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3679,7 +3699,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3762,7 +3782,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4647,6 +4667,7 @@ export interface operations {
             role: 'viewer' | 'operator' | 'admin';
             /** @enum {string} */
             stage: 'setup' | 'password' | 'full';
+            mustChangePassword?: boolean;
             idleExpiresAt: string;
             absoluteExpiresAt: string;
             csrfToken: string;
@@ -4771,6 +4792,7 @@ export interface operations {
             role: 'viewer' | 'operator' | 'admin';
             /** @enum {string} */
             stage: 'setup' | 'password' | 'full';
+            mustChangePassword?: boolean;
             idleExpiresAt: string;
             absoluteExpiresAt: string;
             csrfToken: string;
@@ -4882,6 +4904,7 @@ export interface operations {
             role: 'viewer' | 'operator' | 'admin';
             /** @enum {string} */
             stage: 'setup' | 'password' | 'full';
+            mustChangePassword?: boolean;
             idleExpiresAt: string;
             absoluteExpiresAt: string;
             csrfToken: string;
@@ -4944,6 +4967,98 @@ export interface operations {
       };
       /** @description 잠겼어요 (code: OPERATOR_LOCKED) */
       423: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  changeOperatorPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          newPassword: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            kind: 'operator';
+            loginId: string;
+            /** @enum {string} */
+            role: 'viewer' | 'operator' | 'admin';
+            /** @enum {string} */
+            stage: 'setup' | 'password' | 'full';
+            mustChangePassword?: boolean;
+            idleExpiresAt: string;
+            absoluteExpiresAt: string;
+            csrfToken: string;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED, INVALID_JSON, EMPTY_BODY) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5086,7 +5201,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5164,7 +5279,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5248,7 +5363,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5315,7 +5430,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED, SAME_ADMIN, APPROVER_NOT_INDEPENDENT) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED, SAME_ADMIN, APPROVER_NOT_INDEPENDENT) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5418,7 +5533,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5529,7 +5644,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5642,7 +5757,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5755,7 +5870,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5859,7 +5974,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8218,7 +8333,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED, UPLOAD_DAILY_LIMIT) */
       429: {
         headers: {
           [name: string]: unknown;
@@ -9225,7 +9340,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED, UPLOAD_DAILY_LIMIT) */
       429: {
         headers: {
           [name: string]: unknown;
@@ -9479,7 +9594,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9565,7 +9680,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9650,7 +9765,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9727,7 +9842,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9822,7 +9937,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9909,7 +10024,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10071,7 +10186,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10215,7 +10330,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10395,7 +10510,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10572,7 +10687,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10656,7 +10771,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10756,7 +10871,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10824,7 +10939,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10914,7 +11029,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11016,7 +11131,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11106,7 +11221,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11181,7 +11296,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11279,7 +11394,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11388,7 +11503,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11477,7 +11592,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11591,7 +11706,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11651,7 +11766,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11730,7 +11845,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11815,7 +11930,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11875,7 +11990,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11954,7 +12069,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12047,7 +12162,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12142,7 +12257,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12237,7 +12352,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12329,7 +12444,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12774,7 +12889,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12859,7 +12974,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12928,7 +13043,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13037,7 +13152,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13164,7 +13279,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13287,7 +13402,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13373,7 +13488,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13578,7 +13693,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13629,7 +13744,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13697,7 +13812,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13758,7 +13873,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13858,7 +13973,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13957,7 +14072,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14029,7 +14144,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14119,7 +14234,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14201,7 +14316,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14265,7 +14380,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14341,7 +14456,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14427,7 +14542,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14526,7 +14641,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14594,7 +14709,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14688,7 +14803,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, CSRF_FAILED) */
+      /** @description 허용되지 않아요 (code: ORIGIN_FORBIDDEN, ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED, PASSWORD_CHANGE_REQUIRED, CSRF_FAILED) */
       403: {
         headers: {
           [name: string]: unknown;

@@ -162,8 +162,13 @@ export const ERROR_STATUS = {
   OPERATOR_RELEASE_LIMITED: 429,
   /** One operator searched for people by name, phone, birth date or receipt as often as a minute allows. */
   OPERATOR_SEARCH_LIMITED: 429,
-  /** A guardian sent as many relation documents as a Korean day allows (MAX_RELATION_UPLOADS_PER_DAY). */
+  /**
+   * A guardian sent as many relation documents as a Korean day allows (MAX_RELATION_UPLOADS_PER_DAY), or a patient as
+   * many ID photos (MAX_ID_PHOTOS_PER_DAY, security/photo-days.ts).
+   */
   UPLOAD_DAILY_LIMIT: 429,
+  /** An operator whose password an admin issued must change it before any other console call. */
+  PASSWORD_CHANGE_REQUIRED: 403,
   /** The child turned 19: her guardian may no longer change where her money goes (README "Children"). */
   CHILD_GROWN_UP: 409,
   /**

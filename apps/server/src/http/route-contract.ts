@@ -130,6 +130,7 @@ export function problemCodesOf(route: Pick<RouteOptions, 'method' | 'schema' | '
     const stages = config.stages ?? ['full'];
     if (stages.length < 3) add(403, 'SECOND_FACTOR_REQUIRED');
     if (stages.length < 3 && !stages.includes('full')) add(409, 'SECOND_FACTOR_DONE');
+    if (stages.includes('full') && !config.whilePasswordIssued) add(403, 'PASSWORD_CHANGE_REQUIRED');
     if (methods.some((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS')) add(403, 'CSRF_FAILED');
   }
   if ((config as { rateLimit?: unknown }).rateLimit) add(429, 'RATE_LIMITED');

@@ -1,7 +1,8 @@
 // The jobs runtime of this app (docs/architecture.md, "Jobs"): every module's queues, workers and share of the minute
 // tick, in one list. A new job goes in its module's registration (its index.ts exports it), and the module goes here.
 // Key rotation (security/rekey.ts), the modules' retention purges and the blob store's orphan sweep (blob-sweep.ts)
-// are the work that walks tables across modules; security/rate-limit.ts drops the shared rate-limit windows that ended.
+// are the work that walks tables across modules; security/rate-limit.ts drops the shared rate-limit windows that ended, security/photo-days.ts the
+// week-old ID photo counts.
 import type { AppContext } from '../context.js';
 import { auditJobs } from '../modules/audit/index.js';
 import { claimJobs } from '../modules/claims/index.js';
@@ -11,6 +12,7 @@ import { identityJobs } from '../modules/identity/index.js';
 import { operatorJobs } from '../modules/operators/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { treatJobs } from '../modules/treats/index.js';
+import { idPhotoCountJobs } from '../security/photo-days.js';
 import { rateLimitJobs } from '../security/rate-limit.js';
 import { keyRotationJobs } from '../security/rekey.js';
 import { sessionRetentionJobs } from '../security/retention.js';
@@ -34,6 +36,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),
+    idPhotoCountJobs(ctx),
     blobSweepJobs(ctx),
   ]);
 }

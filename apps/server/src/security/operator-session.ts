@@ -38,13 +38,18 @@ declare module 'fastify' {
      * `setup` (the second factor's set-up) or `password` (the second factor).
      */
     stages?: readonly OperatorStage[];
+    /**
+     * Whether a full session whose account must still change its issued password may call it (the session's own
+     * calls and the change): every other operator call answers 403 PASSWORD_CHANGE_REQUIRED until then.
+     */
+    whilePasswordIssued?: boolean;
   }
 }
 
 /** What the session's checks read of the account at every call (the operators module answers it). */
 export type OperatorAccountOf = (
   loginId: string,
-) => Promise<{ role: OperatorRole; disabledAt: Date | null } | undefined>;
+) => Promise<{ role: OperatorRole; disabledAt: Date | null; mustChangePassword: boolean } | undefined>;
 
 /** The CSRF token of an operator session: derived from its id, so it needs no column and changes with the id. */
 const csrfOf = (ctx: AppContext, idHash: string) => ctx.crypto.hmac('ops-csrf', idHash);
@@ -86,8 +91,13 @@ export async function startOperatorSession(
 }
 
 /** Ends every session of an operator account (disabled, second factor reset), in the caller's transaction. */
-export async function endOperatorSessions(ctx: Pick<AppContext, 'crypto' | 'clock'> & { db: Handle }, loginId: string) {
-  await revokeSessionsOf(ctx, 'operator', loginId);
+export async function endOperatorSessions(
+  ctx: Pick<AppContext, 'crypto' | 'clock'> & { db: Handle },
+  loginId: string,
+  /** The caller's own session, which stays (a password changed). */
+  except?: string,
+) {
+  await revokeSessionsOf(ctx, 'operator', loginId, except);
 }
 
 /** Operator logout: ends the operator session only (a patient session in the same browser goes on). */
@@ -101,7 +111,7 @@ export async function isSignedInAdmin(ctx: AppContext, req: FastifyRequest, acco
   const s = await loadSession(ctx, req, 'operator');
   if (s?.operatorStage !== 'full') return false;
   const account = await accountOf(s.subject);
-  return account?.role === 'admin' && !account.disabledAt;
+  return account?.role === 'admin' && !account.disabledAt && !account.mustChangePassword;
 }
 
 /** Operator roles, each able to do all the one before it can (README "Operator console"). */
@@ -123,7 +133,8 @@ export const UNAUTHENTICATED_OPERATOR = () =>
  * onRequest of operator calls, before any body is read: 401 without a live operator session (its own cookie) or for a
  * disabled account; 403 CSRF_FAILED when a state-changing call lacks the session's token; 403 SECOND_FACTOR_REQUIRED
  * when the session is short of the stage the route needs; 403 ROLE_FORBIDDEN when the account's role (read now, so a
- * change holds at once) is below the route's.
+ * change holds at once) is below the route's; 403 PASSWORD_CHANGE_REQUIRED while a full session's account must still
+ * change the password an admin issued (except config.whilePasswordIssued).
  */
 export const requireOperator = (ctx: AppContext, accountOf: OperatorAccountOf) => async (req: FastifyRequest) => {
   const s = await loadSession(ctx, req, 'operator');
@@ -152,6 +163,13 @@ export const requireOperator = (ctx: AppContext, accountOf: OperatorAccountOf) =
         : '인증 앱의 6자리 숫자로 2단계 인증을 마쳐야 쓸 수 있어요.',
     );
   }
+  // A password an admin issued (a new account): nothing but its change until she sets her own.
+  if (s.operatorStage === 'full' && account.mustChangePassword && !req.routeOptions.config.whilePasswordIssued) {
+    throw new AppError(
+      'PASSWORD_CHANGE_REQUIRED',
+      '관리자가 정해 준 비밀번호를 먼저 내 비밀번호로 바꿔 주세요. 바꾼 뒤에 콘솔을 쓸 수 있어요.',
+    );
+  }
   const needed = req.routeOptions.config.role ?? 'admin';
   if (OPERATOR_ROLES.indexOf(account.role) < OPERATOR_ROLES.indexOf(needed)) {
     throw new AppError('ROLE_FORBIDDEN', `이 기능은 ${ROLE_NM[needed]} 권한이 있어야 쓸 수 있어요.`);
@@ -165,6 +183,7 @@ export const requireOperator = (ctx: AppContext, accountOf: OperatorAccountOf) =
     loginId: s.subject,
     role: account.role,
     stage: s.operatorStage,
+    mustChangePassword: account.mustChangePassword,
     idleExpiresAt: (idle < s.expiresAt ? idle : s.expiresAt).toISOString(),
     absoluteExpiresAt: s.expiresAt.toISOString(),
     csrfToken,

@@ -149,14 +149,17 @@ export async function revokeSessionsOf(
   ctx: Pick<AppContext, 'crypto' | 'clock'> & { db: Handle },
   kind: SessionKind,
   subject: string,
+  /** A session (its id's hash) that stays: the caller's own. */
+  except?: string,
 ) {
-  await own<SecurityTables>(ctx.db)
+  let q = own<SecurityTables>(ctx.db)
     .updateTable('authSession')
     .set({ revokedAt: ctx.clock.now() })
     .where('kind', '=', kind)
     .where('subjectHmac', '=', subjectHmacOf(ctx, kind, subject))
-    .where('revokedAt', 'is', null)
-    .execute();
+    .where('revokedAt', 'is', null);
+  if (except) q = q.where('idHash', '!=', except);
+  await q.execute();
 }
 
 /** A new session row under a new token, and its cookies; answers what the session's calls show, and its key. */

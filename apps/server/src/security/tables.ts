@@ -8,6 +8,7 @@ export interface SecurityTables {
   linkToken: LinkTokenTable;
   lookupKeyFingerprint: LookupKeyFingerprintTable;
   rateLimitCounter: RateLimitCounterTable;
+  idPhotoDayCount: IdPhotoDayCountTable;
 }
 
 /** The handle security code queries with (a transaction of it too): another owner's table does not compile. */
@@ -65,4 +66,12 @@ export interface RateLimitCounterTable {
   keyHash: string;
   hits: number;
   resetsAt: Date;
+}
+
+/** How many ID photos a patient (her CI's keyed hash) sent on a Korean day (photo-days.ts). */
+export interface IdPhotoDayCountTable {
+  ciHmac: string;
+  /** YYYYMMDD, Korean time. */
+  day: string;
+  n: number;
 }

@@ -6,6 +6,7 @@ import { OPERATOR_ROLE_NM } from '@auto-claim/contract/ops';
 import { setOpsUnauthorizedHandler } from './api';
 import { AccountChangesBanner } from './AccountChanges';
 import { AlertsBanner } from './AlertsBanner';
+import { ChangePassword } from './ChangePassword';
 import { PendingChangesBanner } from './DestinationChanges';
 import { NAV } from './nav';
 import { ME_KEY, mayUse, useMe, useSignOut } from './session';
@@ -30,6 +31,8 @@ export function Shell() {
   }
   if (!me.data) return <SignIn />;
   if (me.data.stage !== 'full') return <SecondFactor me={me.data} />;
+  // A password an admin issued: nothing but its change until she sets her own (the server answers nothing else).
+  if (me.data.mustChangePassword) return <ChangePassword me={me.data} />;
   return (
     <div className="ops-shell">
       <a className="ops-skip" href="#ops-main">

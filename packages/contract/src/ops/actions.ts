@@ -7,6 +7,8 @@ export const OPERATOR_ACTION = {
   sign_in_failed: { nm: '로그인 실패', did: '운영자 로그인이 실패했어요' },
   sign_out: { nm: '로그아웃', did: '운영자가 로그아웃했어요' },
   second_factor_set: { nm: '2단계 인증 설정', did: '운영자가 2단계 인증을 설정했어요' },
+  /** An operator set her own password (the one an admin issued, at her first sign-in, or later). */
+  password_changed: { nm: '비밀번호 변경', did: '운영자가 비밀번호를 바꿨어요' },
   /** An operator saw a patient's unmasked name and phone; the reason is required. */
   patient_revealed: { nm: '환자 정보 확인', did: '운영자가 환자 정보를 확인했어요' },
   /** An operator searched for a person by what a caller said (detail: the kinds of key, never the values). */

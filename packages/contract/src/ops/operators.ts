@@ -7,6 +7,7 @@ import { pageOf, pageQuery } from './page.js';
 export const OPS_AUTH_API = {
   /** Who is signed in, at which stage, until when; and the CSRF token of the session. */
   me: '/api/admin/me',
+  password: '/api/admin/me/password',
   totpSetup: '/api/admin/me/totp/setup',
   totpConfirm: '/api/admin/me/totp/confirm',
   secondFactor: '/api/admin/login/second-factor',
@@ -64,6 +65,8 @@ export const opsSession = z.object({
   loginId: z.string(),
   role: operatorRole,
   stage: operatorStage,
+  /** The password an admin issued must be changed before anything else (POST OPS_AUTH_API.password). */
+  mustChangePassword: z.boolean().optional(),
   idleExpiresAt: z.string(),
   absoluteExpiresAt: z.string(),
   csrfToken: z.string(),
@@ -200,6 +203,13 @@ export const operatorCreateAnswer = z.object({
   pendingChange: accountChange.optional(),
 });
 export const operatorRoleBody = z.object({ role: operatorRole });
+/** The operator's own new password (the rules of operatorCreateBody's). */
+export const passwordChangeBody = z.object({
+  newPassword: z
+    .string()
+    .min(MIN_OPERATOR_PASSWORD_LENGTH, { message: `비밀번호는 ${MIN_OPERATOR_PASSWORD_LENGTH}자 이상이어야 해요.` })
+    .max(256, { message: '비밀번호는 256자까지 쓸 수 있어요.' }),
+});
 export const operatorParams = z.object({ loginId: z.string().min(1).max(64) });
 
 /** A role change or second-factor reset: the account as it is now, and the change that waits when it needs approval. */

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { checkImage, ID_PHOTO_CHECK } from '../../images/index.js';
 import { keepCheckedPhoto } from '../../security/checked-photo.js';
+import { countIdPhoto } from '../../security/photo-days.js';
 import { assertOwnCi, patientOf } from '../../security/session.js';
 
 export const OCR_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
@@ -30,6 +31,7 @@ export const ocrRoutes =
           rateLimit: OCR_RATE_LIMIT,
           problems: [
             'CI_MISMATCH',
+            'UPLOAD_DAILY_LIMIT',
             'IMAGE_EMPTY',
             'IMAGE_TOO_LARGE',
             'IMAGE_TYPE',
@@ -48,8 +50,10 @@ export const ocrRoutes =
         },
       },
       async (req): Promise<OcrIdCard> => {
-        assertOwnCi(req, req.body.userCi);
+        const patient = assertOwnCi(req, req.body.userCi);
         const { idcardType } = req.body;
+        // Counted per patient a Korean day before the photo is decoded (security/photo-days.ts).
+        await countIdPhoto(ctx, patient.ciHmac, 'idcardImg');
         const img = await checkImage(req.body.idcardImg, ID_PHOTO_CHECK);
         // A photo no insurer could read is refused here, on the photo screen, where she can retake it; one that
         // passes is stored re-encoded, so subscribing with it in this session decodes nothing again (checked-photo.ts).

@@ -264,7 +264,13 @@ export async function applyDueAccountChanges(ctx: AppContext): Promise<number> {
         if (c.kind === 'create' && !account && c.passwordHash) {
           await tx
             .insertInto('operator')
-            .values({ loginId: c.targetLoginId, passwordHash: c.passwordHash, role: c.role ?? 'admin' })
+            .values({
+              loginId: c.targetLoginId,
+              passwordHash: c.passwordHash,
+              role: c.role ?? 'admin',
+              // Issued by the requesting admin: changed at the first sign-in (operator-session.ts).
+              mustChangePassword: true,
+            })
             .execute();
           ok = true;
         } else if (c.kind === 'role' && account && !account.disabledAt && c.role) {

@@ -92,7 +92,7 @@ export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<O
 export const operatorAccountOf = (handle: Handle) => (loginId: string) =>
   own<OperatorsTables>(handle)
     .selectFrom('operator')
-    .select(['role', 'disabledAt'])
+    .select(['role', 'disabledAt', 'mustChangePassword'])
     .where('loginId', '=', loginId)
     .executeTakeFirst();
 
@@ -143,7 +143,8 @@ export async function createOperator(
       }
       const made = await tx
         .insertInto('operator')
-        .values({ loginId: body.loginId, passwordHash, role: body.role })
+        // The password is the admin's, not hers: changed at her first sign-in.
+        .values({ loginId: body.loginId, passwordHash, role: body.role, mustChangePassword: true })
         .onConflict((oc) => oc.column('loginId').doNothing())
         .returning('loginId')
         .executeTakeFirst();

@@ -5,12 +5,17 @@ import type { AppContext } from '../../context.js';
 import { own, type Handle } from '../../db/handle.js';
 import type { OperatorRole } from '../../db/schema.js';
 import { addressHmac } from '../../http/client-address.js';
+import { AppError } from '../../http/problem.js';
+import { endOperatorSessions } from '../../security/operator-session.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import type { OperatorsTables } from './tables.js';
 
 export const MIN_OPERATOR_PASSWORD = 12;
 
-/** Makes the account, or sets its password (and its role when one is given); a new account without a role is an admin. */
+/**
+ * Makes the account, or sets its password (and its role when one is given); a new account without a role is an admin.
+ * OPERATOR_PASSWORD and `npm run operator` come here: the person who set the password typed it, so it need not change.
+ */
 export async function upsertOperator(handle: Handle, loginId: string, password: string, role?: OperatorRole) {
   if (password.length < MIN_OPERATOR_PASSWORD) {
     throw new Error(`operator password must be at least ${MIN_OPERATOR_PASSWORD} characters`);
@@ -19,7 +24,13 @@ export async function upsertOperator(handle: Handle, loginId: string, password: 
   await own<OperatorsTables>(handle)
     .insertInto('operator')
     .values({ loginId, passwordHash, role: role ?? 'admin' })
-    .onConflict((oc) => oc.column('loginId').doUpdateSet(role ? { passwordHash, role } : { passwordHash }))
+    .onConflict((oc) =>
+      oc
+        .column('loginId')
+        .doUpdateSet(
+          role ? { passwordHash, role, mustChangePassword: false } : { passwordHash, mustChangePassword: false },
+        ),
+    )
     .execute();
 }
 
@@ -327,4 +338,36 @@ export async function unlockOperator(handle: Handle, ctx: AppContext, loginId: s
     .deleteFrom('operatorSignInGuard')
     .where('loginHmac', '=', loginHmacOf(ctx, loginId))
     .execute();
+}
+
+/**
+ * The operator sets her own password (docs/security.md, "Insiders: admin accounts"): one an admin issued is changed at
+ * the first sign-in. The new one follows the creation's rules (passwordChangeBody) and differs from the current one;
+ * her other sessions end, this one stays.
+ */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  sessionIdHash: string,
+  loginId: string,
+  password: string,
+  record: (tx: Handle, now: Date) => Promise<void>,
+) {
+  const db = own<OperatorsTables>(ctx.db);
+  const row = await db.selectFrom('operator').select('passwordHash').where('loginId', '=', loginId).executeTakeFirst();
+  if (!row) throw new AppError('UNAUTHENTICATED', '로그인 시간이 지났거나 로그인하지 않았어요. 다시 로그인해 주세요.');
+  if (await verifyPassword(row.passwordHash, password)) {
+    const message = '지금 비밀번호와 다른 새 비밀번호를 정해 주세요.';
+    throw new AppError('VALIDATION_FAILED', message, [{ field: 'newPassword', message }]);
+  }
+  const passwordHash = await hashPassword(password);
+  const now = ctx.clock.now();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('operator')
+      .set({ passwordHash, mustChangePassword: false })
+      .where('loginId', '=', loginId)
+      .execute();
+    await endOperatorSessions({ ...ctx, db: tx }, loginId, sessionIdHash);
+    await record(tx, now);
+  });
 }

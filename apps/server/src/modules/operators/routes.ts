@@ -20,6 +20,7 @@ import {
   operatorParams,
   operatorRoleBody,
   opsSession,
+  passwordChangeBody,
   secondFactorBody,
   totpConfirmAnswer,
   totpConfirmBody,
@@ -35,11 +36,12 @@ import {
   disableOperator,
   existingOperator,
   listOperators,
+  operatorAccountOf,
   resetSecondFactor,
   setOperatorRole,
   unlockSignIn,
 } from './operator-accounts.js';
-import { OPERATOR_LOCKOUT, completeSignIn, signInOperator } from './operators.js';
+import { OPERATOR_LOCKOUT, changeOwnPassword, completeSignIn, signInOperator } from './operators.js';
 import { LOCKED, checkSecondFactor, confirmTotpSetup, startTotpSetup } from './second-factor.js';
 
 /** Per-IP: an operations office signs in from one address; each account is locked after 5 failures anyway (operators.ts). */
@@ -77,7 +79,8 @@ export const operatorRoutes =
         role: req.operatorRole!,
         stage: 'full',
       });
-      return { kind: 'operator' as const, ...session };
+      const account = await operatorAccountOf(ctx.db)(loginId);
+      return { kind: 'operator' as const, ...session, mustChangePassword: account?.mustChangePassword ?? false };
     }
 
     /** A wrong code, or one refused by the lockout, is written down as a failed sign-in (detail: which factor). */
@@ -157,14 +160,15 @@ export const operatorRoutes =
     app.get(
       OPS_AUTH_API.me,
       {
-        config: { auth: 'operator', role: 'viewer', stages: ALL_STAGES },
+        config: { auth: 'operator', role: 'viewer', stages: ALL_STAGES, whilePasswordIssued: true },
         schema: {
           operationId: 'getOperatorSession',
           tags,
           summary: '로그인한 운영자와 세션',
           description:
             '아이디, 역할, 로그인 단계(setup: 2단계 인증 설정 전, password: 2단계 인증 전, full), 세션이 끝나는 시각, ' +
-            '상태를 바꾸는 호출에 x-csrf-token으로 실을 CSRF 토큰을 답해요.',
+            '상태를 바꾸는 호출에 x-csrf-token으로 실을 CSRF 토큰, 관리자가 정해 준 비밀번호를 먼저 바꿔야 하는지' +
+            '(mustChangePassword)를 답해요.',
           response: { 200: opsSession },
         },
       },
@@ -249,9 +253,33 @@ export const operatorRoutes =
     );
 
     app.post(
+      OPS_AUTH_API.password,
+      {
+        config: { auth: 'operator', role: 'viewer', whilePasswordIssued: true, rateLimit: signInLimit },
+        schema: {
+          operationId: 'changeOperatorPassword',
+          tags,
+          summary: '내 비밀번호 바꾸기 (관리자가 정해 준 비밀번호는 처음 로그인할 때 꼭 바꿔요)',
+          description:
+            '로그인을 마친 세션(stage full)만 써요. 관리자가 콘솔에서 만든 계정은 비밀번호와 2단계 인증 다음에 이 호출만 ' +
+            '쓸 수 있고(다른 호출은 403 PASSWORD_CHANGE_REQUIRED), 바꾸면 콘솔을 쓸 수 있어요. 새 비밀번호는 ' +
+            '12자 이상이고 지금 비밀번호와 달라야 해요. 그 계정의 다른 세션은 모두 끝나요.',
+          body: passwordChangeBody,
+          response: { 200: opsSession },
+        },
+      },
+      async (req) => {
+        await changeOwnPassword(ctx, req.operatorSession!.idHash, req.operatorId!, req.body.newPassword, (tx, now) =>
+          recordOperatorAction(tx, { ...byOperator(ctx, req), action: 'password_changed' }, now),
+        );
+        return { ...sessionOf(req), mustChangePassword: false };
+      },
+    );
+
+    app.post(
       OPS_AUTH_API.logout,
       {
-        config: { auth: 'operator', role: 'viewer', stages: ALL_STAGES },
+        config: { auth: 'operator', role: 'viewer', stages: ALL_STAGES, whilePasswordIssued: true },
         schema: {
           operationId: 'operatorLogout',
           tags,

@@ -47,6 +47,11 @@ export interface OperatorTable {
   totpSetAt: Date | null;
   totpLastStep: string | number | null;
   lastSignInAt: Date | null;
+  /**
+   * A password an admin issued through the console (a new account): the console answers nothing but its change until
+   * the operator sets her own (security/operator-session.ts).
+   */
+  mustChangePassword: Generated<boolean>;
 }
 
 export interface OperatorRecoveryCodeTable {

@@ -29,6 +29,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import { checkImage, reencodePhoto } from '../../images/index.js';
 import type { ErrorCode } from '../../http/errors.js';
+import { countIdPhoto } from '../../security/photo-days.js';
 import { assertOwnCi, type Patient, type ScopeRule } from '../../security/session.js';
 import { asGuardianOf } from '../subscriptions/index.js';
 import { claimTreats } from './claim-by-hand.js';
@@ -252,6 +253,7 @@ export const treatsRoutes =
             'ID_CARD_REQUEST_NOT_FOUND',
             'ID_CARD_ALREADY_SUBMITTED',
             'NO_ID_CARD_REQUEST',
+            'UPLOAD_DAILY_LIMIT',
             'IMAGE_EMPTY',
             'IMAGE_TOO_LARGE',
             'IMAGE_TYPE',
@@ -262,7 +264,15 @@ export const treatsRoutes =
           rateLimit: ID_CARD_ADDRESS_RATE_LIMIT,
         },
       },
-      async (req) => submitIdCard(ctx, assertOwnCi(req, req.body.userCi), req.body, checkIdImage),
+      async (req) => {
+        const patient = assertOwnCi(req, req.body.userCi);
+        // After the open request is found, before the photo is decoded: counted per patient a Korean day with her OCR
+        // reads (security/photo-days.ts).
+        return submitIdCard(ctx, patient, req.body, async (dataUrl) => {
+          await countIdPhoto(ctx, patient.ciHmac, 'idcardImg');
+          return checkIdImage(dataUrl);
+        });
+      },
     );
 
     if (ctx.sandbox) {

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type IdCardsAnswer, type TreatClaimAnswer, type TreatsAnswer } from '@auto-claim/contract';
+import { API, kstToday, type IdCardsAnswer, type TreatClaimAnswer, type TreatsAnswer } from '@auto-claim/contract';
 import { BlobNotFoundError } from '../../../src/blobs/index.js';
 import { sweepBlobs, SWEEP_GRACE_MS } from '../../../src/jobs/blob-sweep.js';
 import { applyInsurerAnswer } from '../../../src/modules/claims/answers.js';
@@ -13,6 +13,7 @@ import { legacyImagesLeft, moveLegacyImages } from '../../../src/modules/treats/
 import { ID_CARD_RATE_LIMIT } from '../../../src/modules/treats/routes.js';
 import { signLinkToken, LINK_TOKEN_TTL_SECONDS } from '../../../src/security/linkToken.js';
 import { blobColumns } from '../../../src/security/rekey.js';
+import { MAX_ID_PHOTOS_PER_DAY } from '../../../src/security/photo-days.js';
 import { ciHmacOf } from '../../../src/security/session.js';
 import { build, problemOf, testClock, type TestApp } from '../../helper.js';
 import { blankPhotoJpeg, cardPhotoJpeg, cardSvg } from '../../../fixtures/enrolment.js';
@@ -817,6 +818,43 @@ describe('idCards', () => {
       payload,
     });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('counts an ID copy with the patient’s OCR reads of the day: past MAX_ID_PHOTOS_PER_DAY, 429 before decoding', async () => {
+    const { who, requestId } = await asked();
+    const cookie = await sessionOf(who, 'idCard');
+    // The day's OCR reads of hers, all but one of the limit (security/photo-days.ts counts both kinds together).
+    const day = kstToday(t.app.ctx.clock.now());
+    await t.db.db
+      .insertInto('idPhotoDayCount')
+      .values({ ciHmac: who.ciHmac, day, n: MAX_ID_PHOTOS_PER_DAY - 1 })
+      .execute();
+    const payload = {
+      requestId,
+      idcardType: 'ic',
+      idcardIssueOrg: '서울특별시 종로구청장',
+      idcardIssueDate: '20200105',
+      idcardImg: '',
+    };
+    const post = (idcardImg: string) =>
+      t.app.inject({ method: 'POST', url: API.idCards, headers: { cookie }, payload: { ...payload, idcardImg } });
+    // Bytes no decoder reads: refused, and counted (the last of the day).
+    const fake = `data:image/jpeg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(2000)]).toString('base64')}`;
+    expect(problemOf(await post(fake))).toMatchObject({ status: 400, code: 'IMAGE_UNREADABLE' });
+    const over = problemOf(await post(await jpeg(800, 500)));
+    expect(over).toMatchObject({ status: 429, code: 'UPLOAD_DAILY_LIMIT' });
+    expect(over.errors).toEqual([
+      { field: 'idcardImg', message: `오늘은 신분증 사진을 ${MAX_ID_PHOTOS_PER_DAY}번 올렸어요.` },
+    ]);
+    expect(
+      await t.db.db.selectFrom('idCardSubmission').select('id').where('ciHmac', '=', who.ciHmac).execute(),
+    ).toEqual([]);
+    const row = await t.db.db
+      .selectFrom('idPhotoDayCount')
+      .select('n')
+      .where('ciHmac', '=', who.ciHmac)
+      .executeTakeFirstOrThrow();
+    expect(row.n).toBe(MAX_ID_PHOTOS_PER_DAY + 1);
   });
 
   it('a request for another person, or an unknown one, is not found', async () => {

@@ -4,6 +4,7 @@
 import { API, loginBody } from '@auto-claim/contract';
 import {
   OPS_AUTH_API,
+  passwordChangeBody,
   secondFactorBody,
   totpConfirmBody,
   type operatorLoginAnswer,
@@ -35,3 +36,7 @@ export const confirmTotp = (code: string) =>
 
 export const giveSecondFactor = (body: { code: string } | { recoveryCode: string }) =>
   opsSend<OpsMe>('POST', OPS_AUTH_API.secondFactor, checked(secondFactorBody, body)).then(kept);
+
+/** The operator's own new password (one an admin issued must change at the first sign-in): answers the session. */
+export const changePassword = (newPassword: string) =>
+  opsSend<OpsMe>('POST', OPS_AUTH_API.password, checked(passwordChangeBody, { newPassword }));
