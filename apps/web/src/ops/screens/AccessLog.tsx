@@ -3,7 +3,7 @@
 // Reading these pages is not itself written down, but an export is (with its filter and rows), and so is a search by
 // what a caller says: the operators' record and the found patient's log both say so. Patients show masked.
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   OPERATOR_ACTION,
@@ -56,7 +56,6 @@ export function AccessLog() {
   const heading = useFocusHeading();
   const [params, update] = useListParams({ sort: 'at', order: 'desc' });
   const location = useLocation();
-  const navigate = useNavigate();
   // A person search (history state, never the URL) reads the patients' lines: theirs is the log that names them.
   const person = personOf(location.state);
   const personSearch = usePersonSearchRoute((q) => {

@@ -3,7 +3,7 @@
 // date (typed as people write them), status, claim id; the patient masked. A claim's number opens it (timeline,
 // documents, retry, answer, reveal), and its "← 청구 목록" comes back to this very page.
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CLAIM_STATUS_NM, CLAIM_STATUSES } from '@auto-claim/contract';
 import {
@@ -77,7 +77,6 @@ type TextFilter = 'claimId' | 'from' | 'to';
 export function Claims() {
   const heading = useFocusHeading();
   const location = useLocation();
-  const navigate = useNavigate();
   const [params, update] = useListParams({ sort: 'createdAt', order: 'desc' });
   const person = personOf(location.state);
   const personSearch = usePersonSearchRoute();

@@ -6,7 +6,7 @@
 // differing ones marked) and says whom the insurer will be told of: always the subscriber (README "Operator console",
 // "Held records").
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { OperatorHeldRecord } from '@auto-claim/contract';
 import {
@@ -30,7 +30,6 @@ const col = createColumnHelper<OperatorHeldRecord>();
 export function HeldRecords() {
   const heading = useFocusHeading();
   const location = useLocation();
-  const navigate = useNavigate();
   const [params, update] = useListParams({ sort: 'receivedAt', order: 'desc' });
   const person = personOf(location.state);
   const personSearch = usePersonSearchRoute();
