@@ -1307,6 +1307,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/subscribers/{insuApplyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 가입자 한 명: 가입, 자녀(보호자일 때), 청구(최근 순), 운영자 메모, 열람 기록 (모두 가려서)
+     * @description 이 화면을 연 일은 운영자 기록과 가입자의 열람 기록에 남아요. 가리지 않은 정보는 청구에서 이유를 적고 확인해요.
+     */
+    get: operations['getSubscriber'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/subscribers/{insuApplyId}/claims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 가입자 한 명의 청구 (최근 순, 다음 쪽) */
+    get: operations['listSubscriberClaims'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/claims/{claimId}': {
     parameters: {
       query?: never;
@@ -10062,6 +10099,246 @@ export interface operations {
       };
     };
   };
+  getSubscriber: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insuApplyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            insuApplyId: string;
+            person: {
+              name: string;
+              phone: string | null;
+            };
+            guardian: {
+              name: string;
+              phone: string | null;
+              /** @enum {string} */
+              rel: 'father' | 'mother' | 'guardian';
+              /** @enum {string} */
+              relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+            } | null;
+            subscriptions: {
+              insuApplyId: string;
+              /** @enum {string} */
+              status: 'subscribe' | 'cancel';
+              insuCompCd: string;
+              insuCompNm: string | null;
+              createdAt: string;
+              cancelledAt: string | null;
+              /** @enum {string|null} */
+              endReason: 'cancelled' | 'grown_up' | 'dispute' | null;
+              accountMasked: string | null;
+            }[];
+            children: {
+              insuApplyId: string;
+              name: string;
+              /** @enum {string} */
+              rel: 'father' | 'mother' | 'guardian';
+              /** @enum {string} */
+              status: 'subscribe' | 'cancel';
+              /** @enum {string} */
+              relationStatus: 'required' | 'pending' | 'confirmed' | 'refused';
+              adultOn: string;
+            }[];
+            claims: {
+              list: {
+                claimId: number;
+                recordId: number;
+                hospitalCd: string;
+                hospitalNm: string | null;
+                insuCompCd: string;
+                insuCompNm: string | null;
+                visitDate: string;
+                createdAt: string;
+                amount: number;
+                paidAmount: number | null;
+                /** @enum {string} */
+                status:
+                  'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+                patient: {
+                  name: string;
+                  phone: string | null;
+                };
+                delivery: {
+                  /** @enum {string} */
+                  channel: 'api' | 'fax';
+                  /** @enum {string} */
+                  status: 'pending' | 'awaiting' | 'sent' | 'dead';
+                  attempts: number;
+                } | null;
+              }[];
+              total: number;
+              capped: boolean;
+              nextCursor: string | null;
+            };
+            notes: {
+              id: number;
+              claimId: number;
+              loginId: string;
+              note: string;
+              at: string;
+            }[];
+            accessLog: {
+              list: {
+                id: number;
+                at: string;
+                actor: string;
+                action: string;
+                actionNm: string;
+                claimId: number | null;
+                recordId: number | null;
+                patient: string | null;
+                detail: string | null;
+              }[];
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: SUBSCRIBER_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listSubscriberClaims: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        size?: number;
+        sort?: 'createdAt';
+        order?: 'asc' | 'desc';
+      };
+      header?: never;
+      path: {
+        insuApplyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              claimId: number;
+              recordId: number;
+              hospitalCd: string;
+              hospitalNm: string | null;
+              insuCompCd: string;
+              insuCompNm: string | null;
+              visitDate: string;
+              createdAt: string;
+              amount: number;
+              paidAmount: number | null;
+              /** @enum {string} */
+              status:
+                'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
+              patient: {
+                name: string;
+                phone: string | null;
+              };
+              delivery: {
+                /** @enum {string} */
+                channel: 'api' | 'fax';
+                /** @enum {string} */
+                status: 'pending' | 'awaiting' | 'sent' | 'dead';
+                attempts: number;
+              } | null;
+            }[];
+            total: number;
+            capped: boolean;
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description 요청이 올바르지 않아요 (code: VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 허용되지 않아요 (code: ROLE_FORBIDDEN, SECOND_FACTOR_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description 찾을 수 없어요 (code: SUBSCRIBER_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getClaim: {
     parameters: {
       query?: never;
@@ -10121,6 +10398,7 @@ export interface operations {
               phone: string | null;
             };
             recordName: string | null;
+            insuApplyId: string | null;
             hospitalNm: string | null;
             insuCompNm: string | null;
             receiptNo: string;
@@ -10265,6 +10543,7 @@ export interface operations {
               phone: string | null;
             };
             recordName: string | null;
+            insuApplyId: string | null;
             hospitalNm: string | null;
             insuCompNm: string | null;
             receiptNo: string;
@@ -10445,6 +10724,7 @@ export interface operations {
               phone: string | null;
             };
             recordName: string | null;
+            insuApplyId: string | null;
             hospitalNm: string | null;
             insuCompNm: string | null;
             receiptNo: string;
@@ -10622,6 +10902,7 @@ export interface operations {
               phone: string | null;
             };
             recordName: string | null;
+            insuApplyId: string | null;
             hospitalNm: string | null;
             insuCompNm: string | null;
             receiptNo: string;

@@ -49,6 +49,7 @@ import * as m0050 from './migrations/0050_relation_upload_days.js';
 import * as m0052 from './migrations/0052_record_notice.js';
 import * as m0053 from './migrations/0053_record_release_index.js';
 import * as m0054 from './migrations/0054_enrolment_draft.js';
+import * as m0056 from './migrations/0056_subscriber_claims_index.js';
 import * as m0057 from './migrations/0057_issued_passwords_photo_days.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '0052_record_notice': m0052,
   '0053_record_release_index': m0053,
   '0054_enrolment_draft': m0054,
+  '0056_subscriber_claims_index': m0056,
   '0057_issued_passwords_photo_days': m0057,
 };
 

@@ -92,6 +92,8 @@ export const ERROR_STATUS = {
   RELATION_DOCUMENT_NOT_FOUND: 404,
   /** The console: no dispute with that number. */
   DISPUTE_NOT_FOUND: 404,
+  /** The console: no subscription with that number (a subscriber's page). */
+  SUBSCRIBER_NOT_FOUND: 404,
   ID_CARD_REQUEST_NOT_FOUND: 404,
   ALREADY_SUBSCRIBED: 409,
   /** Another person's live subscription already has this resident registration number. */

@@ -12,6 +12,7 @@ import {
   OPS_DASHBOARD_API,
   OPS_EXPORT_API,
   OPS_HOSPITALS_API,
+  OPS_SUBSCRIBER_API,
   type RelationDocumentsPage,
 } from '@auto-claim/contract/ops';
 import { childrenOf } from '../../src/modules/guardians/children.js';
@@ -344,6 +345,23 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
     const patient = { ci: 'seed', ciHmac: 'ci-4242', person: {}, scope: {} } as unknown as Patient;
     const plans = await plansOf(() => listTreats(t.app.ctx, patient));
     for (const p of plans) expect(p.seq, p.sql).toEqual([]);
+  });
+
+  it('a subscriber’s page: her subscriptions, children, claims newest first (and their next page), notes, access log', async () => {
+    // SEED-42 is ci-42's subscription (ten records of the seed's 200,000); its person as enrolment seals one.
+    const person = t.app.ctx.crypto.encryptJson({
+      userNm: '홍길동',
+      birthday: '19580302',
+      sex: 'F',
+      userIdno2: '2000000',
+      userTel: '01012345678',
+    });
+    await sql`update subscription set person_enc = ${person} where insu_apply_id = 'SEED-42'`.execute(t.db.db);
+    const first = (await noSeqScan(OPS_SUBSCRIBER_API.subscriber('SEED-42'), 1001)) as {
+      claims: { list: unknown[]; nextCursor: string | null };
+    };
+    expect(first.claims.list.length).toBeGreaterThan(0);
+    await noSeqScan(`${OPS_SUBSCRIBER_API.claims('SEED-42')}?size=2`, 1001);
   });
 
   it('the child case: the relation documents’ queue, the disputes, a guardian’s children', async () => {

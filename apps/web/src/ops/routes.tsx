@@ -19,6 +19,7 @@ import { Operators } from './screens/Operators';
 import { RelationDocuments } from './screens/RelationDocuments';
 import { RelationDocument } from './screens/RelationDocument';
 import { InsuredDisputes } from './screens/InsuredDisputes';
+import { Subscriber } from './screens/Subscriber';
 
 const routes: RouteObject[] = [
   {
@@ -28,6 +29,7 @@ const routes: RouteObject[] = [
       { path: 'dashboard', element: <Dashboard /> },
       { path: 'claims', element: <Claims /> },
       { path: 'claims/:claimId', element: <ClaimDetail /> },
+      { path: 'subscribers/:insuApplyId', element: <Subscriber /> },
       { path: 'dead-letters', element: <DeadLetters /> },
       { path: 'notifications/dead-letters', element: <NotificationDeadLetters /> },
       { path: 'access-log', element: <AccessLog /> },

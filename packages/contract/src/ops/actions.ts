@@ -27,6 +27,8 @@ export const OPERATOR_ACTION = {
   record_released: { nm: '보류 기록 연결', did: '운영자가 보류된 기록을 가입자에게 연결했어요' },
   /** An operator opened a held record beside its subscriber's name and birth date, unmasked, to decide it. */
   record_held_viewed: { nm: '보류 기록 확인', did: '운영자가 보류된 기록을 가입자 정보와 맞춰 봤어요' },
+  /** An operator opened a subscriber's page (her subscriptions, children, claims, notes, access log; masked). */
+  subscriber_viewed: { nm: '가입자 정보 열람', did: '운영자가 가입자 정보를 열어 봤어요' },
   /** A held record set aside (reason required): never claimed; the hospital's feed says so. */
   record_set_aside: { nm: '보류 기록 제외', did: '운영자가 보류된 기록을 청구하지 않기로 했어요' },
   /** A note on a claim (its text is in the claim's timeline, encrypted at rest, not here). */

@@ -155,6 +155,8 @@ export const opsClaimDetail = operatorClaimView.extend({
    * her): "병원 기록상 이름". Null when they agree.
    */
   recordName: z.string().nullable(),
+  /** The subscription the claim was made under (its subscriber's page), null when none is left. */
+  insuApplyId: z.string().nullable(),
   hospitalNm: z.string().nullable(),
   insuCompNm: z.string().nullable(),
   receiptNo: z.string(),

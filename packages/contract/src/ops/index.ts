@@ -15,3 +15,4 @@ export * from './terms.js';
 export * from './exports.js';
 export * from './alerts.js';
 export * from './children.js';
+export * from './subscriber.js';

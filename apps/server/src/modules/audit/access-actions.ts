@@ -29,6 +29,9 @@ export const ACCESS_ACTIONS = [
   /** An operator opened a held record beside the patient's verified name and birth date, to decide whether it is
    * hers (actor operator:<id>). */
   'operator_held_viewed',
+  /** An operator opened the patient's page in the console: her subscriptions, claims and this log, masked (actor
+   * operator:<id>). */
+  'operator_subscriber_viewed',
   /** An operator set aside a record a hospital sent under the patient's details that was not theirs. */
   'operator_record_set_aside',
   /** The patient changed how she hears of her claims (detail kakao: 알림톡 with SMS/LMS fallback; sms: SMS/LMS only). */

@@ -104,6 +104,10 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     says: () =>
       '병원이 보낸 진료 기록 1건이 회원님의 것인지 확인하려고, 운영자가 회원님의 이름과 생년월일을 병원 기록과 맞춰 봤어요.',
   },
+  operator_subscriber_viewed: {
+    nm: '가입자 정보 열람',
+    says: () => '운영자가 회원님의 가입 정보와 청구 목록을 열어 봤어요. 이름과 연락처는 가려서 봤어요.',
+  },
   operator_record_set_aside: {
     nm: '보류 기록 제외',
     says: () =>

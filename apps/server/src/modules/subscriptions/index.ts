@@ -31,6 +31,7 @@ export {
 } from './lookups.js';
 export { DOCUMENTS_QUEUE, makeDocuments, signedDocuments } from './documents.js';
 export { namedBlobs } from './files.js';
+export { subscriberView, type SubscriberView } from './subscriber.js';
 export { ciHmacsByPhone, hashSubscriptionPhones } from './person-lookup.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage, termsListingCount } from './counts.js';

@@ -103,6 +103,12 @@ export function ClaimDetail() {
               (병원 기록상 이름: {claim.recordName}. 보험사에는 가입자 이름으로 청구해요)
             </span>
           )}
+          {claim.insuApplyId && (
+            <>
+              {' '}
+              <Link to={`/subscribers/${claim.insuApplyId}`}>가입자 보기</Link>
+            </>
+          )}
         </dd>
         <dt>병원</dt>
         <dd>

@@ -220,6 +220,18 @@ export async function searchClaimsByPerson(
   return { ...page, nextCursor: signCursor(ctx.crypto, scope, page.nextCursor) };
 }
 
+/**
+ * One patient's claims (keyed CI hash), newest first unless sorted otherwise, a page at a time by key on the claim_ci
+ * index (the subscriber's page, subscriber.ts): the list's rows, masked as everywhere.
+ */
+export async function claimsOfPatient(
+  ctx: AppContext,
+  ciHmac: string,
+  q: { cursor?: string | undefined; size: number; order: 'asc' | 'desc'; sort?: 'createdAt' | undefined },
+): Promise<CursorPage<OpsClaimRow>> {
+  return (await claimPage(ctx, { ...q, dateField: 'visit' }, { phoneCis: [ciHmac] })).page;
+}
+
 async function claimPage(ctx: AppContext, q: z.output<typeof opsClaimsQuery>, person?: PersonMatch) {
   // Every claim has its record (a foreign key), so the left join is the inner one; but left, the database leaves it
   // out of the page and the count when no filter is on the record (join removal), and they read claims alone.
@@ -553,6 +565,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
     ...view,
     patient: patient!.patient,
     recordName: patient!.recordName,
+    insuApplyId: c.insuApplyId,
     hospitalNm: names.hospital.get(view.hospitalCd) ?? null,
     insuCompNm: names.insurer.get(view.insuCompCd) ?? null,
     receiptNo: c.receiptNo,

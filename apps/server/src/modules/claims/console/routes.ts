@@ -33,6 +33,11 @@ import {
   heldRecordParams,
   heldRecordDetail as heldRecordDetailAnswer,
   heldRecordsSearchBody,
+  OPS_SUBSCRIBER_API,
+  subscriberClaimsPage,
+  subscriberClaimsQuery,
+  subscriberDetail as subscriberDetailAnswer,
+  subscriberParams,
 } from '@auto-claim/contract/ops';
 import {
   OPERATOR_API,
@@ -63,6 +68,7 @@ import { claimExportRoutes } from './export-routes.js';
 import { heldRecordDetail, heldRecords, releaseHeldRecord, searchHeldRecords, setAsideHeldRecord } from './held.js';
 import { hospitalConsoleRoutes } from './hospital-routes.js';
 import { recordClaimPackage } from './package.js';
+import { subscriberClaims, subscriberDetail } from './subscriber.js';
 
 /** One claim (its detail, sending it again, an insurer's answer, its PDF package), the held records, one 알림톡 again. */
 const oneClaimRoutes =
@@ -175,6 +181,39 @@ const oneClaimRoutes =
         }
         return reply.code(202).send({ jobId: req.params.jobId });
       },
+    );
+
+    app.get(
+      OPS_SUBSCRIBER_API.subscriber(':insuApplyId'),
+      {
+        config: operatorRoute('operator', 'SUBSCRIBER_NOT_FOUND'),
+        schema: {
+          operationId: 'getSubscriber',
+          tags,
+          summary: '가입자 한 명: 가입, 자녀(보호자일 때), 청구(최근 순), 운영자 메모, 열람 기록 (모두 가려서)',
+          description:
+            '이 화면을 연 일은 운영자 기록과 가입자의 열람 기록에 남아요. 가리지 않은 정보는 청구에서 이유를 적고 확인해요.',
+          params: subscriberParams,
+          response: { 200: subscriberDetailAnswer },
+        },
+      },
+      (req) => subscriberDetail(ctx, req.params.insuApplyId, byOperator(ctx, req)),
+    );
+
+    app.get(
+      OPS_SUBSCRIBER_API.claims(':insuApplyId'),
+      {
+        config: operatorRoute('operator', 'SUBSCRIBER_NOT_FOUND'),
+        schema: {
+          operationId: 'listSubscriberClaims',
+          tags,
+          summary: '가입자 한 명의 청구 (최근 순, 다음 쪽)',
+          params: subscriberParams,
+          querystring: subscriberClaimsQuery,
+          response: { 200: subscriberClaimsPage },
+        },
+      },
+      (req) => subscriberClaims(ctx, req.params.insuApplyId, req.query),
     );
 
     app.get(
