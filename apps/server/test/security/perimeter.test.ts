@@ -307,7 +307,8 @@ describe('a state-changing call from a page of another site', () => {
 });
 
 // Each sign-in checks an argon2id hash (64 MiB): slow on purpose, so these tests get more time.
-describe('operator sign-in is locked per account and address', { timeout: 60_000 }, () => {
+// Some 40 password checks a test, each a memory-hard hash: beside the browser tests they take minutes.
+describe('operator sign-in is locked per account and address', { timeout: 180_000 }, () => {
   let ipSeq = 0;
   /** Every guess from an address of its own, as a botnet would: the per-address limit never trips. */
   const signIn = (loginId: string, password: string) =>

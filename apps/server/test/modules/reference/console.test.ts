@@ -219,7 +219,7 @@ describe('a hospital’s keys', () => {
   });
 });
 
-describe('the feed’s refused records', () => {
+describe('the feed’s refused records', { timeout: 120_000 }, () => {
   it('are kept with their reasons and receipt numbers, never the patient; counted per day; purged after 90 days', async () => {
     const who = { ci: 'ci-of-someone', rrn: '', birthDate: '19850101', userNm: '김비밀' };
     const good = treatmentRecord(who, { receiptNo: 'RCPT-GOOD-1' });
@@ -273,7 +273,8 @@ describe('the feed’s refused records', () => {
   });
 });
 
-describe('insurers', () => {
+// Claims made, drained and packaged (PDFs) for real: 120 s a test, as the suite's other engine-and-PDF flows have.
+describe('insurers', { timeout: 120_000 }, () => {
   const settings = (o: Partial<Record<string, unknown>> = {}) => ({
     active: true,
     deliveryChannel: 'api',
