@@ -191,8 +191,11 @@ describe('each enrolment is confirmed to her phone', () => {
     expect(sent[0]!.body).toContain('자동청구 가입을 마쳤어요');
     expect(sent[0]!.body).toContain('한빛정형외과의원');
     expect(sent[0]!.body).not.toContain('(데모)');
-    // Her history, with no token: a message that only confirms opens nothing by itself.
-    expect(sent[0]!.body).toMatch(/삼성화재[\s\S]*\/web\/treat/);
+    // The SMS form (README "Patient messages"): the service first, one sentence, and the short link of her history,
+    // with no token: a message that only confirms opens nothing by itself.
+    expect(sent[0]!.body).toMatch(/^\[자동청구\] /);
+    expect(sent[0]!.body).toMatch(/삼성화재[^\n]*\/m$/);
+    expect(sent[0]!.body).not.toContain('아래 버튼');
     expect(sent[0]!.body).not.toContain('#t=');
   });
 
