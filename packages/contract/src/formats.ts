@@ -70,9 +70,11 @@ export const unsafeTextMessage = (label: string) =>
  */
 export const LINK_SOURCE =
   '(?:[a-z][a-z0-9+.-]{1,20}:\\/\\/\\S*)|(?:www\\.\\S*)|(?:[\\p{L}\\p{N}-]+(?:\\s*[.。．｡]\\s*[\\p{L}\\p{N}-]+)*\\s*[.。．｡]\\s*(?:[a-z]{2,24}|한국|닷컴|닷넷)(?![\\p{L}\\p{N}])(?:[:/?#]\\S*)?)';
+/** Text as a link filter must read it: full-width and other compatibility forms folded (ｗｗｗ．ｘ．ｋｒ is a link). */
+export const foldCompatible = (text: string) => text.normalize('NFKC');
 /** Whether the text names a link (see LINK_SOURCE); invisible characters between its letters do not hide one. */
 export const hasLink = (text: string) =>
-  new RegExp(LINK_SOURCE, 'iu').test(text.normalize('NFKC').replace(/[\p{Cc}\p{Cf}]/gu, ''));
+  new RegExp(LINK_SOURCE, 'iu').test(foldCompatible(text).replace(/[\p{Cc}\p{Cf}]/gu, ''));
 /** The refusal of a reason a patient reads that carries a link, naming the field. */
 export const linkInTextMessage = (label: string) =>
   `${label}에는 인터넷 주소를 적을 수 없어요. 환자에게 가는 글이라서 링크는 빼고 적어 주세요.`;

@@ -4,7 +4,7 @@
 // or bidirectional-formatting characters (a right-to-left override reverses what she reads), no line breaks, no link
 // of any kind (a URL in the service's own 알림톡 is a phishing link that looks like ours), at most `max` characters.
 
-import { LINK_SOURCE } from '@auto-claim/contract';
+import { LINK_SOURCE, foldCompatible } from '@auto-claim/contract';
 
 /** C0/C1 controls, the characters that reorder, hide or join text (bidi overrides and isolates, zero-width: format
  * characters), line and paragraph separators, and the Hangul fillers that show as blanks. */
@@ -17,7 +17,7 @@ export const LINK_REMOVED = '(링크 생략)';
 /** The reason's words as a message may carry them; '' when nothing is left. */
 export function messageSafe(text: string | null | undefined, max = 80): string {
   if (!text) return '';
-  let s = text.normalize('NFKC').replace(/[\r\n\t\u2028\u2029]+/g, ' ');
+  let s = foldCompatible(text).replace(/[\r\n\t\u2028\u2029]+/g, ' ');
   s = s.replace(INVISIBLE, '');
   s = s.replace(LINK, LINK_REMOVED);
   s = s.replace(/\s+/g, ' ').trim();
