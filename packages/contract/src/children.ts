@@ -5,15 +5,12 @@
 import { z } from 'zod';
 import { addMonths, kstToday } from './dates.js';
 import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
+import { ADULT_AGE, RELATION_DOCUMENT_MAX_AGE_MONTHS } from './limits.js';
 import { pathParam } from './paths.js';
 import { MOBILE_RE, digitsOnly, isRealDate } from './person.js';
 
-/** Below this age (만 나이, from the birthday) a guardian may enrol a child; on the birthday the child is an adult. */
-export const ADULT_AGE = 19;
 /** How many live child subscriptions one guardian may hold. */
 export const MAX_CHILDREN_PER_GUARDIAN = 10;
-/** A 가족관계증명서 or 주민등록등본 counts only when issued within this many months (the operator checks it). */
-export const RELATION_DOCUMENT_MAX_AGE_MONTHS = 3;
 /** The document as a photo (JPEG, PNG) or as the PDF 정부24 gives, at most this many bytes. */
 export const MAX_RELATION_DOCUMENT_BYTES = 2 * 1024 * 1024;
 /** How long before the 19th birthday the parent (and the child, if her phone is known) is told. */
@@ -66,11 +63,6 @@ export const childBody = z
 export type ChildBody = z.input<typeof childBody>;
 export type ChildReg = z.output<typeof childBody>;
 
-/** What a relation document is. */
-export const RELATION_DOCUMENT_TYPES = [
-  { code: 'family', name: '가족관계증명서' },
-  { code: 'resident', name: '주민등록등본' },
-] as const;
 export const relationDocType = z.enum(['family', 'resident'], { message: '서류 종류를 골라 주세요.' });
 export type RelationDocType = z.infer<typeof relationDocType>;
 export const RELATION_DOC_TYPE_NM: Record<RelationDocType, string> = {

@@ -96,3 +96,14 @@ export const KAKAO_NOTI_TERMS_ID = 'SUBS_KAKAO_NOTI';
  * (docs/decisions/0007-enrolment-walk.md).
  */
 export const CHOSEN_INSURER_TERMS_ID = 'SUBS_INSURER_CONSENT';
+
+// The child case (children.ts), here without schemas so that a paediatric landing names them without loading zod.
+/** Below this age (만 나이, from the birthday) a guardian may enrol a child; on the birthday the child is an adult. */
+export const ADULT_AGE = 19;
+/** A 가족관계증명서 or 주민등록등본 counts only when issued within this many months (the operator checks it). */
+export const RELATION_DOCUMENT_MAX_AGE_MONTHS = 3;
+/** What a relation document is. */
+export const RELATION_DOCUMENT_TYPES = [
+  { code: 'family', name: '가족관계증명서' },
+  { code: 'resident', name: '주민등록등본' },
+] as const;
