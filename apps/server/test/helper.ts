@@ -1,6 +1,8 @@
 // build(): a fresh app on a fresh database for one test file. Embedded PGlite in memory by default;
 // with DATABASE_URL set, a throwaway database on that server (created here, dropped in close()).
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { buildApp } from '../src/app.js';
 import type { Clock, ContextConfig } from '../src/context.js';
 import type { Db } from '../src/db/index.js';
@@ -226,4 +228,42 @@ export function addressPerPerson<V extends object>(block: number): (v: V) => str
     if (!ips.has(v)) ips.set(v, `127.${block}.${(++seq >> 8) & 255}.${seq & 255}`);
     return ips.get(v)!;
   };
+}
+
+/**
+ * A console-made account's first sign-in (docs/security.md, "Insiders: admin accounts"): its password, the set-up of
+ * its second factor, and a password of its own in place of the one an admin issued. Answers the password step's
+ * refusal, or the full session's headers.
+ */
+export async function firstSignIn(t: TestApp, loginId: string, password: string, remoteAddress: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/rest/auth/login',
+    remoteAddress,
+    payload: { loginId, password },
+  });
+  if (res.statusCode !== 200) return { statusCode: res.statusCode, code: problemOf(res).code, headers: {} };
+  const pending = { cookie: cookieOf(res), 'x-csrf-token': (res.json() as { csrfToken: string }).csrfToken };
+  const setup = await t.app.inject({ method: 'POST', url: OPS_AUTH_API.totpSetup, remoteAddress, headers: pending });
+  const { secret } = setup.json() as { secret: string };
+  const done = await t.app.inject({
+    method: 'POST',
+    url: OPS_AUTH_API.totpConfirm,
+    remoteAddress,
+    headers: pending,
+    payload: { code: await totpCode(secret) },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  const headers = { cookie: cookieOf(done), 'x-csrf-token': (done.json() as { csrfToken: string }).csrfToken };
+  if ((done.json() as { mustChangePassword?: boolean }).mustChangePassword) {
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: OPS_AUTH_API.password,
+      remoteAddress,
+      headers,
+      payload: { newPassword: `${password} of her own` },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+  }
+  return { statusCode: 200, code: undefined, headers };
 }

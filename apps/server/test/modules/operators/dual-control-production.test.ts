@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_AUTH_API, OPS_INSURERS_API, type AccountChange, type OpsInsurer } from '@auto-claim/contract/ops';
 import { loadConfig } from '../../../src/config.js';
 import { productionEnv } from '../../../fixtures/production-env.js';
-import { build, problemOf, signInOperator, testClock, totpCode, type TestApp } from '../../helper.js';
+import { build, firstSignIn, problemOf, signInOperator, type TestApp, testClock } from '../../helper.js';
 
 const clock = testClock(new Date('2026-07-01T01:00:00Z'));
 const HOUR = 3600_000;
@@ -57,30 +57,9 @@ async function login(loginId: string, password: string) {
 }
 /** A console-made account's first sign-in: it sets up its second factor and its own password. */
 async function signInMade(loginId: string, password: string) {
-  const res = await login(loginId, password);
-  expect(res.statusCode, res.body).toBe(200);
-  const pending = { cookie: cookieOf(res), 'x-csrf-token': (res.json() as { csrfToken: string }).csrfToken };
-  const setup = await t.app.inject({ method: 'POST', url: OPS_AUTH_API.totpSetup, headers: pending });
-  const { secret } = setup.json() as { secret: string };
-  const done = await t.app.inject({
-    method: 'POST',
-    url: OPS_AUTH_API.totpConfirm,
-    headers: pending,
-    payload: { code: await totpCode(secret) },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  const headers = { cookie: cookieOf(done), 'x-csrf-token': (done.json() as { csrfToken: string }).csrfToken };
-  // The password an admin issued is changed first (docs/security.md, "Insiders: admin accounts").
-  if ((done.json() as { mustChangePassword?: boolean }).mustChangePassword) {
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: OPS_AUTH_API.password,
-      headers,
-      payload: { newPassword: `${password} of her own` },
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
-  }
-  return headers;
+  const s = await firstSignIn(t, loginId, password, `127.79.0.${++seq}`);
+  expect(s.statusCode).toBe(200);
+  return s.headers;
 }
 /** Signs a session's account in again with a recovery code (its sessions ended with the clock). */
 async function signInAgain(s: Session) {

@@ -10,7 +10,7 @@ import {
   type AccountChange,
   type OpsInsurer,
 } from '@auto-claim/contract/ops';
-import { build, problemOf, signInOperator, testClock, totpCode, type TestApp } from '../../helper.js';
+import { build, firstSignIn, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
 
 const clock = testClock(new Date('2026-07-01T01:00:00Z'));
 /** The hold, short here so that the sessions (30 minutes idle) outlive it; production's default is 24 hours. */
@@ -80,40 +80,7 @@ const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 let seq = 0;
 /** Signs in an account made in the console, setting up its second factor and its own password as its first sign-in does. */
-async function signInMade(loginId: string, password: string) {
-  const remoteAddress = `127.77.0.${++seq}`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/rest/auth/login',
-    remoteAddress,
-    payload: { loginId, password },
-  });
-  if (res.statusCode !== 200) return { statusCode: res.statusCode, code: problemOf(res).code, headers: {} };
-  const pending = { cookie: cookieOf(res), 'x-csrf-token': (res.json() as { csrfToken: string }).csrfToken };
-  const setup = await t.app.inject({ method: 'POST', url: OPS_AUTH_API.totpSetup, remoteAddress, headers: pending });
-  const { secret } = setup.json() as { secret: string };
-  const done = await t.app.inject({
-    method: 'POST',
-    url: OPS_AUTH_API.totpConfirm,
-    remoteAddress,
-    headers: pending,
-    payload: { code: await totpCode(secret) },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  const headers = { cookie: cookieOf(done), 'x-csrf-token': (done.json() as { csrfToken: string }).csrfToken };
-  // The password an admin issued is changed first (docs/security.md, "Insiders: admin accounts").
-  if ((done.json() as { mustChangePassword?: boolean }).mustChangePassword) {
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: OPS_AUTH_API.password,
-      remoteAddress,
-      headers,
-      payload: { newPassword: `${password} of her own` },
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
-  }
-  return { statusCode: 200, code: undefined, headers };
-}
+const signInMade = (loginId: string, password: string) => firstSignIn(t, loginId, password, `127.77.0.${++seq}`);
 /** Signs in an account whose second factor is set, with one of its recovery codes (the wall clock's TOTP steps run out). */
 async function signInAgain(s: Session) {
   const remoteAddress = `127.78.0.${++seq}`;
