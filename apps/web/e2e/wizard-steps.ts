@@ -154,13 +154,20 @@ export async function email(page: Page, shot: string) {
   await atSummary(page);
 }
 
-/** Draws with the mouse: down, a zig-zag of moves, up. */
+/**
+ * Draws with the mouse: down, a zig-zag of moves, up; then waits for the pad to count the stroke. The trial click waits
+ * until the pad has stopped moving and would take the pointer (a screen still sliding in would put the points off it).
+ */
 export async function stroke(page: Page, points: [number, number][]) {
-  const box = (await page.locator('#sign-pad').boundingBox())!;
+  const pad = page.locator('#sign-pad');
+  await pad.click({ trial: true, position: { x: points[0]![0], y: points[0]![1] } });
+  const before = Number(await pad.getAttribute('data-strokes'));
+  const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + points[0]![0], box.y + points[0]![1]);
   await page.mouse.down();
   for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x, box.y + y, { steps: 8 });
   await page.mouse.up();
+  await expect(pad).toHaveAttribute('data-strokes', String(before + 1));
 }
 
 /** A signature the pad's check accepts: a zig-zag and a second, shorter stroke. */

@@ -30,11 +30,12 @@ export interface JobRuntime {
 }
 
 /**
- * How long a job stays its worker's without a heartbeat (docs/operations.md, "Limits and leases"). A running handler
- * renews its jobs' lease every HEARTBEAT_MS; a worker that died (SIGKILL, a lost machine) renews nothing, and pg-boss's
- * maintenance (every MAINTENANCE_SECONDS, in one process at a time, web or worker) puts its jobs back in their queue: held work
- * resumes within LEASE_SECONDS + MAINTENANCE_SECONDS, not at the queue's expireInSeconds, which stays the longest a
- * living handler may run.
+ * How long a job stays its worker's without a heartbeat (docs/operations.md, "Limits and leases"). The fetch that
+ * makes a job active gives it this lease in the same transaction (bossDb); a running handler renews it every
+ * HEARTBEAT_MS; a worker that died (SIGKILL, a lost machine) renews nothing, and pg-boss's maintenance (every
+ * MAINTENANCE_SECONDS, in one process at a time, web or worker) puts its jobs back in their queue: held work resumes
+ * within LEASE_SECONDS + MAINTENANCE_SECONDS, not at the queue's expireInSeconds, which stays the longest a living
+ * handler may run.
  */
 export const LEASE_SECONDS = 10;
 const HEARTBEAT_MS = 3_000;
@@ -79,6 +80,12 @@ export async function work<T extends object>(
  */
 export const TICK_QUEUE = 'claims.tick';
 
+/**
+ * pg-boss's fetch: the one statement that makes jobs active (`UPDATE <schema>.job j SET state = 'active', started_on =
+ * now()`). jobs/runtime.test.ts checks that the installed pg-boss's fetch is still recognised.
+ */
+const FETCH = /^\s*WITH next as[\s\S]*UPDATE (\w+)\.job j SET\s+state = 'active',\s+started_on = now\(\)/;
+
 /** pg-boss's database interface over a Kysely instance or transaction (plugins off: pg-boss reads snake_case). */
 export const bossDb = (db: Handle): PgBoss.Db => ({
   async executeSql(text: string, values: unknown[] = []) {
@@ -87,6 +94,23 @@ export const bossDb = (db: Handle): PgBoss.Db => ({
     const query = CompiledQuery.raw(text, values);
     // Inside the caller's transaction the caller decides what a failure means.
     if (raw.isTransaction) return { rows: (await raw.executeQuery(query)).rows as unknown[] };
+    const fetch = FETCH.exec(text);
+    if (fetch) {
+      // The lease from the first instant: pg-boss's fetch commits the queue's expiry (minutes), and a worker killed
+      // before its handler's first beat would hold the jobs that long. The rows go back to pg-boss as fetched, so its
+      // own time limit for the handler stays the queue's expiry.
+      return raw.transaction().execute(async (trx) => {
+        const { rows } = await trx.executeQuery<{ id: string }>(query);
+        if (rows.length > 0)
+          await trx.executeQuery(
+            CompiledQuery.raw(
+              `update ${fetch[1]}.job set expire_in = make_interval(secs => $3) where name = $1 and id = any($2::uuid[])`,
+              [values[0], rows.map((r) => r.id), LEASE_SECONDS],
+            ),
+          );
+        return { rows: rows as unknown[] };
+      });
+    }
     // pg-boss sends some plans as one text "BEGIN; …; COMMIT;" and expects a failure in the middle (two processes
     // installing its schema at once) to leave nothing behind. On a pooled connection the aborted transaction would
     // stay open and fail every later query on that connection: roll it back before the connection goes back.

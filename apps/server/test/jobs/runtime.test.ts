@@ -109,6 +109,26 @@ describe('leases (docs/operations.md, "Limits and leases")', () => {
     );
   });
 
+  it('a fetched job holds the lease from the fetch itself, while pg-boss still times its handler by the queue', async () => {
+    // No handler line runs between pg-boss's fetch and the lease: a worker killed there holds nothing for minutes.
+    const runtime = createJobRuntime(ctx, [
+      { queues: [{ name: 'test.fetch-lease', policy: 'standard', expireInSeconds: 600 }] },
+    ]);
+    runtimes.push(runtime);
+    await runtime.start();
+    await runtime.boss!.send('test.fetch-lease', {});
+    const [job] = await runtime.boss!.fetch('test.fetch-lease');
+    expect(job).toBeDefined();
+    const { rows } = await sql<{ left: number; state: string }>`select state,
+        extract(epoch from started_on + expire_in - now())::float as left
+      from pgboss.job where id = ${job!.id}`.execute(db.db.db);
+    expect(rows[0]!.state).toBe('active');
+    expect(rows[0]!.left).toBeGreaterThan(0);
+    expect(rows[0]!.left).toBeLessThanOrEqual(LEASE_SECONDS);
+    // pg-boss reads the handler's time limit from the fetched row (extract(epoch …), a numeric, comes back as text).
+    expect(Number((job as unknown as { expireInSeconds: string }).expireInSeconds)).toBe(600);
+  });
+
   it('every worker registers through work(), which holds the lease', () => {
     const src = path.resolve(import.meta.dirname, '../../src');
     const direct = readdirSync(src, { recursive: true, encoding: 'utf8' })
