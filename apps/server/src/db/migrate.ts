@@ -51,6 +51,7 @@ import * as m0053 from './migrations/0053_record_release_index.js';
 import * as m0054 from './migrations/0054_enrolment_draft.js';
 import * as m0056 from './migrations/0056_subscriber_claims_index.js';
 import * as m0057 from './migrations/0057_issued_passwords_photo_days.js';
+import * as m0058 from './migrations/0058_guardian_lookup.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -105,6 +106,7 @@ export const migrations: Record<string, Migration> = {
   '0054_enrolment_draft': m0054,
   '0056_subscriber_claims_index': m0056,
   '0057_issued_passwords_photo_days': m0057,
+  '0058_guardian_lookup': m0058,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

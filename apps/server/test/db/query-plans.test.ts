@@ -170,6 +170,12 @@ async function seed(t: TestApp) {
       guardian_ci_enc = ci_enc, guardian_enc = person_enc, guardian_rel = 'mother', relation_status = 'confirmed',
       adult_on = '20340101'
     where insu_apply_id like 'SEED-%' and substr(insu_apply_id, 6)::int % 4 = 0`.execute(db);
+  // The guardians' lookup hashes (migration 0058): one guardian, of two children, is 홍길동 born 1958-03-02.
+  await sql`update subscription set guardian_name_hmac = 'gn-' || guardian_ci_hmac, guardian_birth_hmac = 'gb-1'
+    where guardian_ci_hmac is not null`.execute(db);
+  await sql`update subscription set guardian_name_hmac = ${nameHmacOf(ctx, '홍길동')},
+      guardian_birth_hmac = ${birthHmacOf(ctx, '19580302')}
+    where guardian_ci_hmac = 'g-44'`.execute(db);
   await sql`insert into relation_document (insu_apply_id, doc_type, issue_date, content_type, file_bytes, status,
       submitted_at, decided_at, decided_by)
     select insu_apply_id, 'family', '20250101', 'image/jpeg', 1000,
@@ -306,6 +312,8 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
     expect((await noSeqScanPost(claims, { receiptNo: 'SEED-4242' })).list).toHaveLength(1);
     await noSeqScanPost(claims, { claimId: 4242 });
     await noSeqScanPost(claims, { name: '홍길동', birthDate: '19580302', phone: '01012345678' });
+    // A guardian's name finds her children's claims too (person-search.ts, whoOnRecord).
+    await noSeqScanPost(claims, { name: '홍길동', birthDate: '19580302', receiptNo: 'SEED-4244' });
     await noSeqScanPost(claims, { name: '홍길동', status: 'paid', insuCompCd: INSURER });
     await noSeqScanPost(claims, { birthDate: '19580302', sort: 'amount' });
     const access = OPS_CLAIMS_API.patientAccessSearch;

@@ -44,7 +44,7 @@ import * as repo from './repo.js';
 import type { SubscriptionIdcard, SubscriptionPerson, SubscriptionRow } from './repo.js';
 import type { SubscriptionsTables } from './tables.js';
 import { summaryOf } from './view.js';
-import { phoneHmacOf } from '../../security/person-lookup.js';
+import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../security/person-lookup.js';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
@@ -430,6 +430,8 @@ export async function subscribe(
     guardianCiHmac: guardian ? patient.ciHmac : null,
     guardianCiEnc: guardian ? ctx.crypto.encrypt(patient.ci) : null,
     guardianEnc: guardian ? encodeGuardian(ctx, guardian) : null,
+    guardianNameHmac: guardian ? nameHmacOf(ctx, guardian.userNm) : null,
+    guardianBirthHmac: guardian ? birthHmacOf(ctx, guardian.birthday) : null,
     guardianRel: insured.child?.guardianRel ?? null,
     relationStatus: insured.child ? 'required' : null,
     adultOn: insured.child?.adultOn ?? null,

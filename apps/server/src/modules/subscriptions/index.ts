@@ -32,6 +32,11 @@ export {
 export { DOCUMENTS_QUEUE, makeDocuments, signedDocuments } from './documents.js';
 export { namedBlobs } from './files.js';
 export { subscriberView, type SubscriberView } from './subscriber.js';
-export { ciHmacsByPhone, hashSubscriptionPhones } from './person-lookup.js';
+export {
+  childSubscriptionsByGuardian,
+  ciHmacsByPhone,
+  hashGuardians,
+  hashSubscriptionPhones,
+} from './person-lookup.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage, termsListingCount } from './counts.js';

@@ -7,7 +7,7 @@ import { work, type JobModule } from '../../jobs/runtime.js';
 import { purgeDue } from './repo.js';
 import { DOCUMENTS_QUEUE, makeDocuments, pendingDocuments } from './documents.js';
 import { deleteFiles, legacyFilesLeft, moveLegacyFiles } from './files.js';
-import { hashSubscriptionPhones } from './person-lookup.js';
+import { hashGuardians, hashSubscriptionPhones } from './person-lookup.js';
 import { adultNotices } from './child-notices.js';
 import { purgeExpiredDrafts } from './drafts.js';
 
@@ -74,6 +74,8 @@ export const subscriptionJobs = (ctx: AppContext): JobModule => ({
     await documentsSweep(ctx);
     // Phones of subscriptions from before their lookup hash (migration 0039), a few batches a minute.
     await hashSubscriptionPhones(ctx);
+    // Guardians of children enrolled before theirs (migration 0058).
+    await hashGuardians(ctx);
   },
 });
 

@@ -99,6 +99,9 @@ export interface SubscriptionTable {
   guardianCiEnc: Generated<string | null>;
   /** GuardianPerson (person.ts) as encrypted JSON. */
   guardianEnc: Generated<string | null>;
+  /** The guardian's keyed lookup hashes (security/person-lookup.ts, migration 0058): she is found by her own name. */
+  guardianNameHmac: Generated<string | null>;
+  guardianBirthHmac: Generated<string | null>;
   guardianRel: Generated<'father' | 'mother' | 'guardian' | null>;
   relationStatus: Generated<'required' | 'pending' | 'confirmed' | 'refused' | null>;
   /** YYYYMMDD: the child's 19th birthday. */

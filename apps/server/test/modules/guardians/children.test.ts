@@ -21,11 +21,15 @@ import {
 import {
   OPERATOR_RELEASES_PER_HOUR,
   OPS_CHILD_API,
+  OPS_CLAIMS_API,
+  type CursorPage,
   type InsuredDispute,
+  type OpsClaimRow,
+  type PatientAccessRow,
   type RelationDocumentDetail,
   type RelationDocumentsPage,
 } from '@auto-claim/contract/ops';
-import { adultNotices } from '../../../src/modules/subscriptions/index.js';
+import { adultNotices, hashGuardians } from '../../../src/modules/subscriptions/index.js';
 import { dataUrl, images, personFields, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
 import { treatmentRecord } from '../../../fixtures/factories.js';
 import {
@@ -448,6 +452,48 @@ describe('the relation document, and the records held until an operator confirms
     expect(await recordRow(id!)).toEqual({ outcome: 'claimed', insuApplyId: 지민Id });
     // The claim is recorded against the visit (the history below shows 2 visits now).
     지민Record2 = id!;
+  });
+
+  it('finds the mother by her own name in the console’s search: her child’s claims, masked, and the lines it wrote', async () => {
+    // Her child's records carry the child's name; a mother who calls says her own (README "Operator console").
+    const search = async (payload: object) => {
+      const res = await op('POST', OPS_CLAIMS_API.claimsSearch, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as CursorPage<OpsClaimRow>;
+    };
+    const ofMother = await search({ name: '박 엄마' });
+    const 지민Claims = [...(await claimsOf(지민Record2)), ...(await claimsOf(지민Record))].map((c) => c.id);
+    expect(ofMother.list.map((c) => c.claimId)).toEqual(지민Claims);
+    expect(ofMother.list.map((c) => c.patient.name)).toEqual(['김*민', '김*민']);
+    // With her birth date (8505052: 1985-05-05) still hers; with another, or another's name, nobody.
+    expect((await search({ name: '박엄마', birthDate: '1985.5.5' })).list).toHaveLength(2);
+    expect((await search({ name: '박엄마', birthDate: '19850506' })).list).toEqual([]);
+    expect((await search({ name: '최남남' })).list).toEqual([]);
+    // The child's own name still finds her; a receipt number narrows the mother's to that visit.
+    expect((await search({ name: '김지민' })).list).toHaveLength(2);
+    const receiptNo = (
+      await t.db.db
+        .selectFrom('treatmentRecord')
+        .select('receiptNo')
+        .where('id', '=', 지민Record)
+        .executeTakeFirstOrThrow()
+    ).receiptNo;
+    expect((await search({ name: '박엄마', receiptNo })).list.map((c) => c.recordId)).toEqual([지민Record]);
+    // The access log's search finds her child's lines by the mother's name too.
+    const access = await op('POST', OPS_CLAIMS_API.patientAccessSearch, { name: '박엄마' });
+    expect(access.statusCode, access.body).toBe(200);
+    expect((access.json() as CursorPage<PatientAccessRow>).list.length).toBeGreaterThan(0);
+
+    // Children enrolled before the guardian's lookup hashes (migration 0058): the minute tick writes them.
+    await t.db.db
+      .updateTable('subscription')
+      .set({ guardianNameHmac: null, guardianBirthHmac: null })
+      .where('insuApplyId', 'in', [지민Id, 서아Id])
+      .execute();
+    expect((await search({ name: '박엄마' })).list).toEqual([]);
+    expect(await hashGuardians(t.app.ctx)).toBe(2);
+    expect(await hashGuardians(t.app.ctx)).toBe(0);
+    expect((await search({ name: '박엄마' })).list).toHaveLength(2);
   });
 
   it('gives each child her own history: 지민이’s claim with who looked; 서아 nothing; another guardian neither', async () => {

@@ -49,6 +49,7 @@ import {
   personMatchOf,
   recordPersonSearch,
   startPersonSearch,
+  whoOnRecord,
   withFewRecords,
   type PersonMatch,
 } from './person-search.js';
@@ -174,8 +175,8 @@ function withPerson(base: ClaimListBase, m: PersonMatch): ClaimListBase {
       ? base.where(sql<boolean>`c.record_id in (select unnest(${ids}::bigint[]))`)
       : base.where(sql<boolean>`false`);
   } else {
-    if (m.nameHmac) base = base.where('r.nameHmac', '=', m.nameHmac);
-    if (m.birthHmac) base = base.where('r.birthHmac', '=', m.birthHmac);
+    const who = whoOnRecord(m);
+    if (who) base = base.where(who);
     if (m.receiptNo) base = base.where('r.receiptNo', '=', m.receiptNo);
   }
   if (m.claimId !== undefined) base = base.where('c.id', '=', m.claimId);

@@ -30,15 +30,19 @@ import type { RecordPerson } from '../common.js';
 import { UNLINKED_RECORD_PURGE_DAYS } from '../rules.js';
 import { claimsDb, claimsTransaction, type ClaimsTables } from '../tables.js';
 import type { By } from './actions.js';
-import { personMatchOf, recordPersonSearch, startPersonSearch } from './person-search.js';
+import { personMatchOf, recordPersonSearch, startPersonSearch, whoOnRecord } from './person-search.js';
 
 /** Held records an operator may release to the subscriber: there is one (not_patients were unlinked). */
 const RELEASABLE = ['identity_mismatch', 'rrn_unconfirmed'] as const;
 
-/** What a caller's keys find among held records: the record's own hashes and receipt number, a phone's patients. */
+/**
+ * What a caller's keys find among held records: the record's own hashes (or a guardian's children's, whoOnRecord) and
+ * receipt number, a phone's patients.
+ */
 interface HeldPersonMatch {
   nameHmac?: string;
   birthHmac?: string;
+  childApplyIds?: string[];
   receiptNo?: string;
   /** The patients' CI hashes and subscriptions a phone finds (empty: none). */
   phone?: { cis: string[]; insuApplyIds: string[] };
@@ -53,11 +57,11 @@ export async function heldRecords(ctx: AppContext, q: z.output<typeof heldRecord
 /** The list's page, narrowed by a caller's keys, with each row's own CI hash (the search's access log). */
 async function heldPage(ctx: AppContext, q: z.output<typeof heldRecordsQuery>, person?: HeldPersonMatch) {
   const column = { receivedAt: 'receivedAt', visitDate: 'visitDate', hospitalCd: 'hospitalCd' } as const;
-  let base = claimsDb(ctx).selectFrom('treatmentRecord').where('outcome', 'in', HELD_OUTCOMES);
+  let base = claimsDb(ctx).selectFrom('treatmentRecord as r').where('outcome', 'in', HELD_OUTCOMES);
   if (q.reason) base = base.where('outcome', '=', q.reason);
   if (q.hospitalCd) base = base.where('hospitalCd', '=', q.hospitalCd);
-  if (person?.nameHmac) base = base.where('nameHmac', '=', person.nameHmac);
-  if (person?.birthHmac) base = base.where('birthHmac', '=', person.birthHmac);
+  const who = person && whoOnRecord(person);
+  if (who) base = base.where(who);
   if (person?.receiptNo) base = base.where('receiptNo', '=', person.receiptNo);
   if (person?.phone) {
     const { cis, insuApplyIds } = person.phone;
@@ -126,6 +130,7 @@ export async function searchHeldRecords(ctx: AppContext, body: z.output<typeof h
   const { ciHmacs, ...page } = await heldPage(ctx, q, {
     ...(m.nameHmac ? { nameHmac: m.nameHmac } : {}),
     ...(m.birthHmac ? { birthHmac: m.birthHmac } : {}),
+    ...(m.childApplyIds ? { childApplyIds: m.childApplyIds } : {}),
     ...(m.receiptNo ? { receiptNo: m.receiptNo } : {}),
     ...(phoneMatch ? { phone: phoneMatch } : {}),
   });

@@ -1,16 +1,18 @@
 // Finding a patient by what a caller says (README "Operator console", "Search by what a caller says"): name, phone,
 // birth date, the hospital's receipt number or the claim id, alone or together, compared as keyed lookup hashes of
-// the normalised values (security/person-lookup.ts), never as plaintext. A search that names a person is recorded:
+// the normalised values (security/person-lookup.ts), never as plaintext. A name and birth date find a guardian's
+// children's records too. A search that names a person is recorded:
 // in the operators' record (who, which kinds of key, never the values, when) and, for each patient it shows, in
 // that patient's access log ("운영자가 회원님을 찾아봤어요").
 import { keysNamed, type PersonKey, type PersonSearch } from '@auto-claim/contract/ops';
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import type { Handle } from '../../../db/handle.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../../security/person-lookup.js';
 import { personSearchAlert, recordAccess, recordOperatorAction, takePersonSearch } from '../../audit/index.js';
-import { ciHmacsByPhone } from '../../subscriptions/index.js';
+import { childSubscriptionsByGuardian, ciHmacsByPhone } from '../../subscriptions/index.js';
 import type { By } from './actions.js';
-import { claimsDb } from '../tables.js';
+import { claimsDb, type TreatmentRecordTable } from '../tables.js';
 
 /** A search's keys as the tables hold them: hashes, the receipt number, the claim id, the patients a phone finds. */
 export interface PersonMatch {
@@ -20,8 +22,24 @@ export interface PersonMatch {
   claimId?: number;
   /** The patients (keyed CI hashes) whose subscription has the phone; empty: nobody has it. */
   phoneCis?: string[];
+  /** The children's subscriptions whose guardian has the name (and birth date): she is found by her own name. */
+  childApplyIds?: string[];
   /** The records the name, birth date and receipt number find, when they are few (recordsOfPerson). */
   recordIds?: number[];
+}
+
+/**
+ * Whom the name and birth date name, on a treatment record aliased `r`: the record's own patient, or a child whose
+ * guardian has them (her child's records carry the child's name). Undefined when the search names neither.
+ */
+export function whoOnRecord(m: PersonMatch): Expression<SqlBool> | undefined {
+  const eb = expressionBuilder<{ r: TreatmentRecordTable }, 'r'>();
+  const own: Expression<SqlBool>[] = [];
+  if (m.nameHmac) own.push(eb('r.nameHmac', '=', m.nameHmac));
+  if (m.birthHmac) own.push(eb('r.birthHmac', '=', m.birthHmac));
+  if (own.length === 0) return undefined;
+  const children = m.childApplyIds ?? [];
+  return children.length ? eb.or([eb.and(own), eb('r.insuApplyId', 'in', children)]) : eb.and(own);
 }
 
 /** Up to this many records a search's record keys find are listed by id; more, and the list filters by the keys. */
@@ -36,11 +54,11 @@ export const FEW_RECORDS = 50_000;
  * name alone) are dense enough for that walk to be short.
  */
 export async function withFewRecords(ctx: AppContext, m: PersonMatch): Promise<PersonMatch> {
-  if (!m.nameHmac && !m.birthHmac && !m.receiptNo) return m;
-  let q = claimsDb(ctx).selectFrom('treatmentRecord').select('id');
-  if (m.nameHmac) q = q.where('nameHmac', '=', m.nameHmac);
-  if (m.birthHmac) q = q.where('birthHmac', '=', m.birthHmac);
-  if (m.receiptNo) q = q.where('receiptNo', '=', m.receiptNo);
+  const who = whoOnRecord(m);
+  if (!who && !m.receiptNo) return m;
+  let q = claimsDb(ctx).selectFrom('treatmentRecord as r').select('r.id');
+  if (who) q = q.where(who);
+  if (m.receiptNo) q = q.where('r.receiptNo', '=', m.receiptNo);
   const ids = (await q.limit(FEW_RECORDS + 1).execute()).map((r) => Number(r.id));
   return ids.length > FEW_RECORDS ? m : { ...m, recordIds: ids };
 }
@@ -49,6 +67,8 @@ export async function personMatchOf(ctx: AppContext, p: PersonSearch): Promise<P
   const m: PersonMatch = {};
   if (p.name !== undefined) m.nameHmac = nameHmacOf(ctx, p.name);
   if (p.birthDate !== undefined) m.birthHmac = birthHmacOf(ctx, p.birthDate);
+  if (m.nameHmac)
+    m.childApplyIds = await childSubscriptionsByGuardian(ctx.db, m as { nameHmac: string; birthHmac?: string });
   if (p.receiptNo !== undefined) m.receiptNo = p.receiptNo;
   if (p.claimId !== undefined) m.claimId = p.claimId;
   if (p.phone !== undefined) m.phoneCis = await ciHmacsByPhone(ctx.db, phoneHmacOf(ctx, p.phone));
@@ -76,8 +96,8 @@ export async function personCiHmacsOf(
     .selectFrom('treatmentRecord as r')
     .leftJoin('claim as c', 'c.recordId', 'r.id')
     .select((eb) => [eb.fn.coalesce('c.ciHmac', 'r.ciHmac').as('ciHmac'), 'c.id as claimId']);
-  if (m.nameHmac) q = q.where('r.nameHmac', '=', m.nameHmac);
-  if (m.birthHmac) q = q.where('r.birthHmac', '=', m.birthHmac);
+  const who = whoOnRecord(m);
+  if (who) q = q.where(who);
   if (m.receiptNo) q = q.where('r.receiptNo', '=', m.receiptNo);
   if (m.claimId !== undefined) q = q.where('c.id', '=', m.claimId);
   if (m.phoneCis) {
