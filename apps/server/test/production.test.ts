@@ -631,9 +631,11 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
           `${control.waits.length} before it, slowest ${control.slowest.toFixed(1)} ms`,
       );
       expect(bombed.waits.length).toBeGreaterThan(8);
-      // Under 100 ms where the machine's own noise just before was under that; on a machine loaded by other processes
-      // the wall clock counts their turns too, and the wait is bounded loosely (parsed on the event loop: minutes).
-      expect(bombed.slowest).toBeLessThan(control.slowest < 100 ? 100 : 5_000);
+      // Every answer within a second. The wall clock counts the turns a loaded machine gives other processes (the CI
+      // runs the browser tests beside these: 135 ms seen against 69 ms just before), so it is no place for a 100 ms
+      // bound; parsed on the event loop, a 128 KiB bomb held every answer 3.4 s, this one minutes. The event loop's
+      // own CPU time, the exact measure, is bounded in modules/guardians/uploads.test.ts, in the test's process.
+      expect(bombed.slowest).toBeLessThan(1_000);
     },
   );
 

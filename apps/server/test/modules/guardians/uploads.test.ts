@@ -123,7 +123,7 @@ describe('the PDF check (documents/pdf-check.ts), on its own', () => {
 });
 
 describe('a guardian’s uploads', () => {
-  it('refuses a 2 MiB deflate bomb with a Korean 400 while /healthz answers within 100 ms throughout', async () => {
+  it('refuses a 2 MiB deflate bomb with a Korean 400, the event loop never busy 100 ms between two /healthz answers', async () => {
     mother = await verifyPatient(t, { custName: '윤엄마', korRegId: '8606062' });
     하늘Id = await enrolled(mother, {
       userNm: '윤하늘',
@@ -194,10 +194,10 @@ describe('a guardian’s uploads', () => {
     );
     // The event loop's own work between two answers stays under 100 ms (parsed on it, the bomb held it for minutes)…
     expect(bombed.ownCpu).toBeLessThan(100);
-    // …and what a client sees: under 100 ms where the machine's own noise just before was under that; on a machine
-    // loaded by other processes the wall clock counts their turns too (the CPU time above is then the measure), and
-    // the wait is only bounded loosely: parsed on the event loop, the bomb held every answer for minutes.
-    expect(bombed.slowest).toBeLessThan(control.slowest < 100 ? 100 : 5_000);
+    // …and what a client sees: every answer within a second. The wall clock counts the turns a loaded machine gives
+    // other processes (116 ms seen against 74 ms just before, the browser tests running beside), so the CPU time above
+    // is the exact measure; parsed on the event loop, the bomb held every answer for minutes.
+    expect(bombed.slowest).toBeLessThan(1_000);
     expect(await documentsOf(하늘Id)).toEqual([]);
   });
 
