@@ -1,4 +1,4 @@
-// `npm run doctor`: checks a configuration before it goes live (docs/operations.md, "Before a rollout"). It reads
+// `npm run doctor`: checks a configuration before it goes live (docs/operations.md, "A rollout"). It reads
 // the environment as a process would, reaches the database, and asks every real provider whether its credentials,
 // sender numbers and templates are accepted, without sending anything to a patient or an insurer; and writes, reads
 // and deletes a probe object in the blob store. Exit 1 on any failure, with one line per check.

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // The console's held records (claims' console/held.ts) are the three held outcomes, but the index 0031 gave their
 // list names two of them: rrn_unconfirmed came in 0011 and was left out. No index held the list's rows in its order, so
 // every page and its capped count read the whole backlog of held records and sorted it (2.9 → 6.4 ms from 10⁴ to 10⁷
-// claims, and growing with the backlog; docs/performance.md, "At 10⁷ claims, a third time"). These indexes hold the
+// claims, and growing with the backlog; docs/performance-log.md, "At 10⁷ claims, a third time"). These indexes hold the
 // held records alone: the newest first, by visit date, one hospital's, one reason's (which also answers the
 // dashboard's count by reason, as the index of 0011 did). Sorted by hospital, the list reads the backlog and sorts it:
 // with a few thousand held records the planner prefers that to walking an index in an order unlike the table's.
