@@ -35,7 +35,16 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The hospital client is the hospitals' API only; the web app's calls and types come from the contract, sent
+      // through its own client (ops/api.ts for the console).
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@auto-claim/hospital-client', message: 'Use @auto-claim/contract (or /ops) instead.' }] },
+      ],
+    },
   },
   ...boundaries,
   {

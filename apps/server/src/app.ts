@@ -34,6 +34,8 @@ import { registerControlTextGuard } from './http/control-text.js';
 import { registerProblemHandlers, sendProblem } from './http/problem.js';
 import {
   documentTransform,
+  HOSPITAL_DOCUMENT_PATH,
+  hospitalDocument,
   registerRouteContract,
   SECURITY_SCHEMES,
   transformDocument,
@@ -265,6 +267,9 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  // The hospitals' own document (README "Hospital API"), cut once from the whole one when first asked for.
+  let hospitals: object | undefined;
+  app.get(HOSPITAL_DOCUMENT_PATH, { schema: { hide: true } }, () => (hospitals ??= hospitalDocument(app.swagger())));
 
   // The SMS's short link (contract shortLinkPath; README "Patient messages"): our own origin + /m/<code>, redirected
   // to the tokenised link (the token in the fragment, which the screen trades as always). An unknown or expired code,

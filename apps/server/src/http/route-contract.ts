@@ -189,6 +189,73 @@ export function transformDocument(doc: Parameters<typeof jsonSchemaTransformObje
   return out;
 }
 
+/**
+ * The hospitals' operations (README "Hospital API"): a route joins their document (`HOSPITAL_DOCUMENT_PATH`, from which
+ * packages/hospital-client is generated) by carrying this tag; every route a hospital's key opens must carry it.
+ */
+export const HOSPITAL_TAG = 'hospital';
+
+/** Where the hospitals' document is served: their operations only, none of the console's, sandbox's or patient app's. */
+export const HOSPITAL_DOCUMENT_PATH = '/hospital/openapi.json';
+
+type Document = {
+  info?: object;
+  paths?: Record<string, Record<string, unknown>>;
+  components?: { securitySchemes?: Record<string, unknown>; schemas?: Record<string, unknown> };
+  tags?: { name: string }[];
+};
+
+/**
+ * The hospitals' document, cut from the whole one: the operations tagged `HOSPITAL_TAG`, and the schemas and security
+ * schemes they use. A console change thus never changes what hospitals are given.
+ */
+export function hospitalDocument(whole: object): Document {
+  const doc = whole as Document;
+  const tagged = (op: unknown) => ((op as { tags?: string[] }).tags ?? []).includes(HOSPITAL_TAG);
+  const paths = Object.fromEntries(
+    Object.entries(doc.paths ?? {})
+      .map(([path, item]) => [path, Object.fromEntries(Object.entries(item).filter(([, op]) => tagged(op)))] as const)
+      .filter(([, item]) => Object.keys(item).length > 0),
+  );
+  const schemes = new Set(
+    Object.values(paths)
+      .flatMap((item) => Object.values(item))
+      .flatMap((op) => (op as { security?: Record<string, unknown>[] }).security ?? [])
+      .flatMap((requirement) => Object.keys(requirement)),
+  );
+  // A schema may refer to another: keep adding what the kept text refers to until nothing new comes in.
+  const allSchemas = doc.components?.schemas ?? {};
+  const schemas: Record<string, unknown> = {};
+  for (let text = JSON.stringify(paths), more = true; more; text = JSON.stringify([paths, schemas])) {
+    more = false;
+    for (const [name, schema] of Object.entries(allSchemas)) {
+      if (!(name in schemas) && text.includes(`"#/components/schemas/${name}"`)) {
+        schemas[name] = schema;
+        more = true;
+      }
+    }
+  }
+  return {
+    ...doc,
+    info: {
+      ...doc.info,
+      title: '자동청구 병원 API',
+      description:
+        '병원(EMR·원무 시스템)이 자동청구에 보내는 호출이에요. 병원마다 발급한 API 키로 인증하고, 오류는 RFC 9457 ' +
+        'problem details로 답해요.',
+    },
+    paths,
+    components: {
+      ...doc.components,
+      securitySchemes: Object.fromEntries(
+        Object.entries(doc.components?.securitySchemes ?? {}).filter(([name]) => schemes.has(name)),
+      ),
+      schemas,
+    },
+    ...(doc.tags ? { tags: doc.tags.filter((t) => t.name === HOSPITAL_TAG) } : {}),
+  };
+}
+
 const asArray = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
 /** Before any route is registered: every route's auth check and its document entry come from its config. */
@@ -203,6 +270,10 @@ export function registerRouteContract(app: FastifyInstance, guards: Guards) {
     }
     if (auth === 'operator' && !route.config?.role) {
       throw new Error(`${String(route.method)} ${route.url}: an operator route needs config.role`);
+    }
+    // What a hospital's key opens belongs in the hospitals' document (and their client): never left out by mistake.
+    if (auth === 'hospital' && !(schema as { tags?: string[] } | undefined)?.tags?.includes(HOSPITAL_TAG)) {
+      throw new Error(`${String(route.method)} ${route.url}: a hospital route needs the tag '${HOSPITAL_TAG}'`);
     }
     if (auth !== 'public') route.onRequest = [guards[auth], ...asArray(route.onRequest)];
     if (!documented) return;

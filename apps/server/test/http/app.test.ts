@@ -1,6 +1,7 @@
 // What every caller gets from the HTTP layer: problems, headers, limits, the SPA fallback, health.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API } from '@auto-claim/contract';
+import { HOSPITAL_DOCUMENT_PATH } from '../../src/http/route-contract.js';
 import { build, problemOf, type TestApp } from '../helper.js';
 
 let t: TestApp;
@@ -196,6 +197,10 @@ describe('OpenAPI', () => {
           Object.keys(dev.paths).filter((p) => !p.startsWith('/api/admin/') && !p.startsWith('/sandbox/')),
         );
       }
+      // The hospitals' document is theirs everywhere: the same in production as in development.
+      const hospitals = await prod.app.inject(HOSPITAL_DOCUMENT_PATH);
+      expect(hospitals.statusCode).toBe(200);
+      expect(hospitals.json()).toEqual((await t.app.inject(HOSPITAL_DOCUMENT_PATH)).json());
     } finally {
       await prod.close();
     }

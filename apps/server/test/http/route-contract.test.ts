@@ -1,9 +1,18 @@
 // The API document tells the truth about who may call what: every registered route is called without credentials,
 // and what it answers must match the security its operation declares (http/route-contract.ts derives both from the
-// route's config.auth). The document itself: an operationId, a Korean summary and tags on every operation.
-import type { RouteOptions } from 'fastify';
+// route's config.auth). The document itself: an operationId, a Korean summary and tags on every operation. The
+// hospitals' document: their operations only (README "Hospital API").
+import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SECURITY_OF, problemCodesOf } from '../../src/http/route-contract.js';
+import { HOSPITAL_API } from '@auto-claim/contract';
+import {
+  HOSPITAL_DOCUMENT_PATH,
+  HOSPITAL_TAG,
+  SECURITY_OF,
+  problemCodesOf,
+  registerRouteContract,
+  type Guards,
+} from '../../src/http/route-contract.js';
 import { build, problemOf } from '../helper.js';
 
 const t = await build();
@@ -86,4 +95,48 @@ describe('an anonymous call', () => {
       if (isDocumented(r)) expect(operationOf(r, method)!.responses).toHaveProperty('401');
     },
   );
+});
+
+describe("the hospitals' document", () => {
+  const operations = (paths: Record<string, Record<string, unknown>>) =>
+    Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+
+  it('has every operation a hospital calls, and nothing else: no console, sandbox or patient call', async () => {
+    const res = await t.app.inject(HOSPITAL_DOCUMENT_PATH);
+    expect(res.statusCode).toBe(200);
+    const hospitals = res.json() as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: object; schemas: Record<string, unknown> };
+    };
+    const listed = operations(hospitals.paths);
+    // What a hospital's key opens, and whatever else is tagged for hospitals (a route of theirs with another sign-in).
+    const theirs = documented
+      .filter((r) => r.config?.auth === 'hospital' || (r.schema as { tags?: string[] }).tags?.includes(HOSPITAL_TAG))
+      .flatMap((r) =>
+        methodsOf(r)
+          .filter((m) => m !== 'HEAD')
+          .map((m) => `${m} ${openApiPath(r.url)}`),
+      );
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(listed.sort()).toEqual(theirs.sort());
+    expect(Object.keys(hospitals.paths)).toEqual(expect.arrayContaining(Object.values(HOSPITAL_API)));
+    expect(Object.keys(hospitals.paths).filter((p) => /^\/(api\/admin|sandbox)(\/|$)/.test(p))).toEqual([]);
+    expect(operations(doc.paths).length).toBeGreaterThan(listed.length + 60);
+    // Only the sign-in and schemas its operations use, and every reference resolves.
+    expect(Object.keys(hospitals.components.securitySchemes)).toEqual(['hospitalApiKey']);
+    const refs = [...JSON.stringify(hospitals).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(Object.keys(hospitals.components.schemas).sort()).toEqual([...new Set(refs)].sort());
+  });
+
+  it("refuses to start with a route a hospital's key opens that is not tagged for hospitals", async () => {
+    const app = Fastify();
+    const pass = async () => {};
+    registerRouteContract(app, { patient: pass, operator: pass, session: pass, hospital: pass } as Guards);
+    const route = (tags: string[]) => () =>
+      app.post(`/hospital/x-${tags.length}`, { config: { auth: 'hospital' }, schema: { tags } }, async () => ({}));
+    expect(route(['reference'])).toThrow(`POST /hospital/x-1: a hospital route needs the tag '${HOSPITAL_TAG}'`);
+    expect(route([HOSPITAL_TAG])).not.toThrow();
+    await app.close();
+  });
 });

@@ -1,6 +1,6 @@
-// The typed client generated from the API document (packages/hospital-client), used as a hospital's system would:
-// over real HTTP on loopback, with its API key. If the document and the server disagree, this stops compiling or
-// fails: the document is proven by use (docs/hospital-integration.md).
+// The typed client generated from the hospitals' API document (packages/hospital-client), used as a hospital's
+// system would: over real HTTP on loopback, with its API key. If the document and the server disagree, this stops
+// compiling or fails: the document is proven by use (docs/hospital-integration.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHospitalClient, type TreatmentRecord } from '@auto-claim/hospital-client';
 import { createSubscriber } from '../../../fixtures/factories.js';
@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the hospital client generated from /openapi.json', () => {
+describe('the hospital client generated from /hospital/openapi.json', () => {
   it('sends records with the hospital key and reads the typed answer; a resend is a duplicate', async () => {
     const who = await createSubscriber(t.app.ctx);
     const record: TreatmentRecord = {
