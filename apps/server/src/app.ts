@@ -134,15 +134,9 @@ class RequestLog extends LogController {
 
 const HEALTHZ_BODY = JSON.stringify({ status: 'ok' });
 
-export async function buildApp({
-  config,
-  db,
-  logger = true,
-  logStream,
-  clock,
-  metrics,
-}: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+/** The Fastify instance: its JSON log lines, body limit, trusted proxies and answers to what it cannot parse. */
+function createServer({ config, logger, logStream }: Pick<AppDeps, 'config' | 'logger' | 'logStream'>) {
+  return Fastify({
     // JSON lines (no pretty printer anywhere: a log shipper reads them); one line per request, written below.
     logger: logger
       ? {
@@ -174,29 +168,15 @@ export async function buildApp({
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+}
+type App = ReturnType<typeof createServer>;
 
-  const ctx = createContext({ db: db.db, config, clock, log: app.log, metrics: metrics ?? createMetrics() });
-  // Before anything reads or writes a lookup hash: refuse a lookup key the data was not hashed with.
-  await verifyLookupKey(ctx.db, ctx.crypto);
-  // Answer time by route pattern (never the URL: it may carry a code or a token).
-  app.addHook('onResponse', (req, reply, done) => {
-    ctx.metrics.httpDuration.observe(
-      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
-  app.decorate('ctx', ctx);
-  const jobs = createJobs(ctx);
-  app.decorate('jobs', jobs);
-  // Jobs stop first (the running ones finish), then the PDF workers they may be using.
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await ctx.pdf.close();
-  });
-  const routeList: RouteOptions[] = [];
-  app.decorate('routeList', routeList);
-  app.addHook('onRoute', (route) => void routeList.push(route));
+/**
+ * What every request passes on its way to a route: authentication by the route's contract, validation on the app's
+ * clock, problem answers, security headers, the origin check, caching, URL and control-text limits, compression,
+ * cookies, the sandbox's gate and the per-address rate limits.
+ */
+async function registerHttpStack(app: App, ctx: AppContext, config: ContextConfig) {
   // First of the onRoute hooks: the rate limit's check then follows the auth check, as route options would have it.
   // A link session lasts only while the subscription its link belonged to is live (security/session.ts).
   const linkLive = (ciHmac: string, insuApplyId: string) => linkSubscriptionLive(ctx.db, ciHmac, insuApplyId);
@@ -248,7 +228,10 @@ export async function buildApp({
     keyGenerator: (req) => addressKey(req.ip),
     store: databaseRateLimitStore(ctx.db, ctx.crypto),
   });
+}
 
+/** The API document (OpenAPI) and its pages at /api-docs. */
+async function registerApiDocs(app: App, config: ContextConfig) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -270,7 +253,10 @@ export async function buildApp({
   // The hospitals' own document (README "Hospital API"), cut once from the whole one when first asked for.
   let hospitals: object | undefined;
   app.get(HOSPITAL_DOCUMENT_PATH, { schema: { hide: true } }, () => (hospitals ??= hospitalDocument(app.swagger())));
+}
 
+/** The SMS's short links, /m/<code>. */
+function registerShortLinks(app: App, ctx: AppContext) {
   // The SMS's short link (contract shortLinkPath; README "Patient messages"): our own origin + /m/<code>, redirected
   // to the tokenised link (the token in the fragment, which the screen trades as always). An unknown or expired code,
   // and /m itself, open the history, which asks for SMS verification; /m/start the landing. Never cached, no Referer.
@@ -293,7 +279,10 @@ export async function buildApp({
       );
     },
   );
+}
 
+/** /healthz and /readyz. */
+function registerProbes(app: App, ctx: AppContext, jobs: JobRuntime, db: Db) {
   // The process is up and its HTTP stack answers, through every hook a request runs; the answer is written once
   // (docs/performance.md, "Measuring: npm run bench:api").
   app.get('/healthz', { schema: { hide: true } }, (_req, reply) =>
@@ -310,7 +299,10 @@ export async function buildApp({
           detail: '지금은 요청을 받을 수 없어요. 잠시 후 다시 시도해 주세요.',
         }),
   );
+}
 
+/** Every module's routes, with the reference answers' cache and what one module hands another. */
+async function registerModules(app: App, ctx: AppContext, db: Db, jobs: JobRuntime) {
   // Reference answers from memory (modules/reference/cache.ts). A change made through the console drops them here
   // before its answer leaves, whatever the notification's timing; other processes hear of it by NOTIFY.
   const referenceCache = await createReferenceCache(db, app.log);
@@ -352,6 +344,45 @@ export async function buildApp({
   if (ctx.sandbox) await app.register(outboxRoutes(db.db, ctx.clock));
   if (ctx.sandbox && ctx.sandboxDeliveryFailures)
     await app.register(sandboxDeliveryRoutes(ctx.sandboxDeliveryFailures));
+}
+
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  logStream,
+  clock,
+  metrics,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = createServer({ config, logger, logStream });
+
+  const ctx = createContext({ db: db.db, config, clock, log: app.log, metrics: metrics ?? createMetrics() });
+  // Before anything reads or writes a lookup hash: refuse a lookup key the data was not hashed with.
+  await verifyLookupKey(ctx.db, ctx.crypto);
+  // Answer time by route pattern (never the URL: it may carry a code or a token).
+  app.addHook('onResponse', (req, reply, done) => {
+    ctx.metrics.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  app.decorate('ctx', ctx);
+  const jobs = createJobs(ctx);
+  app.decorate('jobs', jobs);
+  // Jobs stop first (the running ones finish), then the PDF workers they may be using.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await ctx.pdf.close();
+  });
+  const routeList: RouteOptions[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => void routeList.push(route));
+  await registerHttpStack(app, ctx, config);
+  await registerApiDocs(app, config);
+  registerShortLinks(app, ctx);
+  registerProbes(app, ctx, jobs, db);
+  await registerModules(app, ctx, db, jobs);
   await registerSpa(app, config.webDist, (hospitalCd) => publicHospital(db.db, hospitalCd));
   return app;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // A claim made of a held record an operator released carries the release on its timeline (claims'
-// console/claims.ts, claimDetail; README "Operator console", "Held records"): who released it, when and why, read
+// console/claim-detail.ts, claimDetail; README "Operator console", "Held records"): who released it, when and why, read
 // from the operators' record (operator_action, the one place the typed reason is kept). Nothing indexed its record_id,
 // so each claim's page would read the whole operators' record to find it; this index holds the releases alone.
 export async function up(db: Kysely<unknown>): Promise<void> {

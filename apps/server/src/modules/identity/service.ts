@@ -4,7 +4,7 @@
 // only sends the vendor accepted and nobody completed, and those a stranger can make apart from the owner's own
 // (docs/security.md, "A phone number is not a lock-out"). We keep only the vendor's reference to the verification,
 // encrypted; codes and CI are never logged. A vendor that fails answers a Korean problem and leaves nothing behind.
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import {
   SMS_CODE_TTL_SECONDS,
   SMS_MAX_WRONG_TRIES,
@@ -98,6 +98,151 @@ const personKeyOf = (ctx: AppContext, p: Person) =>
   ctx.crypto.hmac('sms-person', `${nameKey(p.custName)}|${p.korRegId}|${p.custHp}`);
 
 /**
+ * The send limits, checked under the transaction's locks: the resend gap and the daily caps (above), the first one
+ * reached refused. Answers whether the send is trusted, and this person's last send from the requester's side.
+ */
+async function checkSendLimits(
+  trx: Transaction<IdentityTables>,
+  now: Date,
+  {
+    phoneHmac,
+    ipHmac,
+    personKey,
+    sessionVerified,
+  }: { phoneHmac: string; ipHmac: string; personKey: string; sessionVerified: boolean },
+) {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const counted = (eb: ExpressionBuilder<IdentityTables, 'smsVerification'>) =>
+    eb.and([
+      eb('createdAt', '>', dayAgo),
+      eb.or([eb('vendorRefEnc', 'is not', null), eb('createdAt', '>', new Date(now.getTime() - PENDING_SEND_MS))]),
+    ]);
+  const sent = await trx
+    .selectFrom('smsVerification')
+    .select([
+      'smsRequestSeq',
+      'createdAt',
+      'personHash',
+      'personKey',
+      'hospitalCd',
+      'vendorRefEnc',
+      'ipHmac',
+      'trusted',
+      'verifiedAt',
+      'usedAt',
+      'lockedAt',
+      'expiresAt',
+    ])
+    .where('phoneHmac', '=', phoneHmac)
+    .where(counted)
+    .orderBy('createdAt', 'desc')
+    .execute();
+  const trusted =
+    sessionVerified ||
+    (await trx
+      .selectFrom('smsVerification')
+      .select('smsRequestSeq')
+      .where('personKey', '=', personKey)
+      .where('ipHmac', '=', ipHmac)
+      .where('verifiedAt', '>', new Date(now.getTime() - TRUSTED_ADDRESS_DAYS * DAY_MS))
+      .executeTakeFirst()) !== undefined;
+  const open = (r: { verifiedAt: Date | null }) => !r.verifiedAt;
+  // This person's sends from the requester's side: trusted ones, or strangers' (legacy rows are strangers').
+  const mine = sent.filter((r) => r.personKey === personKey && r.trusted === trusted);
+  const last = mine[0];
+  if (last && now.getTime() - new Date(last.createdAt).getTime() < SMS_RESEND_INTERVAL_SECONDS * 1000) {
+    const wait = Math.ceil(
+      (SMS_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - new Date(last.createdAt).getTime())) / 1000,
+    );
+    throw tooMany('SMS_TOO_SOON', `인증번호는 ${wait}초 후에 다시 받을 수 있어요.`);
+  }
+  if (mine.filter(open).length >= SMS_SENDS_PER_DAY) {
+    throw tooMany(
+      'SMS_DAILY_LIMIT',
+      `인증번호는 하루에 ${SMS_SENDS_PER_DAY}번까지 받을 수 있어요. 내일 다시 시도해 주세요.`,
+    );
+  }
+  if (!trusted) {
+    const fromHere = await trx
+      .selectFrom('smsVerification')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('ipHmac', '=', ipHmac)
+      .where('trusted', '=', false)
+      .where('verifiedAt', 'is', null)
+      .where(counted)
+      .executeTakeFirstOrThrow();
+    if (Number(fromHere.n) >= SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY) {
+      throw tooMany(
+        'SMS_DAILY_LIMIT',
+        '이 인터넷 연결에서 마치지 않은 인증 요청이 너무 많아요. 내일 다시 시도하거나 다른 연결에서 시도해 주세요.',
+      );
+    }
+  }
+  if (
+    (!trusted && sent.filter((r) => !r.trusted && open(r)).length >= SMS_SENDS_PER_PHONE_PER_DAY) ||
+    sent.length >= SMS_ALL_SENDS_PER_PHONE_PER_DAY
+  ) {
+    throw tooMany('SMS_DAILY_LIMIT', '이 휴대폰 번호로는 오늘 인증번호를 더 보낼 수 없어요. 내일 다시 시도해 주세요.');
+  }
+  return { trusted, last };
+}
+
+/**
+ * Has the vendor send the code, a resend of resendOf while the vendor still holds it, and keeps the vendor's reference
+ * on the request; when it fails, the request, its agreements and its place under the limits go with it.
+ */
+async function sendByVendor(
+  ctx: AppContext,
+  {
+    smsRequestSeq,
+    ipHmac,
+    termsIds,
+    person,
+    ip,
+    device,
+    resendOf,
+  }: {
+    smsRequestSeq: string;
+    ipHmac: string;
+    termsIds: string[];
+    person: Person;
+    ip: string;
+    device: ClientDevice | undefined;
+    resendOf: VendorRef | undefined;
+  },
+) {
+  const identity = ctx.providers.identity;
+  try {
+    await recordAgreements(ctx, termsIds, { smsRequestSeq, ipHmac });
+    let started: Started | undefined;
+    if (resendOf) {
+      try {
+        started = await identity.resend(resendOf.id);
+      } catch (e) {
+        // The vendor has closed that verification: a new one is the resend.
+        if (!(e instanceof IdentityVendorError && e.kind === 'ended')) throw e;
+      }
+    }
+    started ??= await identity.start(person, { ipAddress: ip, device });
+    await own<IdentityTables>(ctx.db)
+      .updateTable('smsVerification')
+      .set({
+        vendorRefEnc: ctx.crypto.encryptJson({ vendor: identity.name, id: started.verificationId } satisfies VendorRef),
+      })
+      .where('smsRequestSeq', '=', smsRequestSeq)
+      .execute();
+  } catch (e) {
+    // Nothing was sent (or we cannot know it was): leave no request, agreement or limit behind.
+    await forgetAgreements(ctx.db, smsRequestSeq);
+    await own<IdentityTables>(ctx.db)
+      .deleteFrom('smsVerification')
+      .where('smsRequestSeq', '=', smsRequestSeq)
+      .execute();
+    throw e instanceof IdentityVendorError ? vendorProblem(e) : e;
+  }
+}
+
+/**
  * POST /auth/rest/nice/userAuth: checks the send limits, then has the vendor send a code. The same person asking
  * again at the same hospital from the same address while their last code is open gets a resend of that verification;
  * anyone else a new one, which leaves the open code alone.
@@ -134,82 +279,7 @@ export async function startVerification(
     .execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`sms:${phoneHmac}`}, 0))`.execute(trx);
       await sql`select pg_advisory_xact_lock(hashtextextended(${`sms-ip:${ipHmac}`}, 0))`.execute(trx);
-      const dayAgo = new Date(now.getTime() - DAY_MS);
-      const counted = (eb: ExpressionBuilder<IdentityTables, 'smsVerification'>) =>
-        eb.and([
-          eb('createdAt', '>', dayAgo),
-          eb.or([eb('vendorRefEnc', 'is not', null), eb('createdAt', '>', new Date(now.getTime() - PENDING_SEND_MS))]),
-        ]);
-      const sent = await trx
-        .selectFrom('smsVerification')
-        .select([
-          'smsRequestSeq',
-          'createdAt',
-          'personHash',
-          'personKey',
-          'hospitalCd',
-          'vendorRefEnc',
-          'ipHmac',
-          'trusted',
-          'verifiedAt',
-          'usedAt',
-          'lockedAt',
-          'expiresAt',
-        ])
-        .where('phoneHmac', '=', phoneHmac)
-        .where(counted)
-        .orderBy('createdAt', 'desc')
-        .execute();
-      const trusted =
-        sessionVerified ||
-        (await trx
-          .selectFrom('smsVerification')
-          .select('smsRequestSeq')
-          .where('personKey', '=', personKey)
-          .where('ipHmac', '=', ipHmac)
-          .where('verifiedAt', '>', new Date(now.getTime() - TRUSTED_ADDRESS_DAYS * DAY_MS))
-          .executeTakeFirst()) !== undefined;
-      const open = (r: { verifiedAt: Date | null }) => !r.verifiedAt;
-      // This person's sends from the requester's side: trusted ones, or strangers' (legacy rows are strangers').
-      const mine = sent.filter((r) => r.personKey === personKey && r.trusted === trusted);
-      const last = mine[0];
-      if (last && now.getTime() - new Date(last.createdAt).getTime() < SMS_RESEND_INTERVAL_SECONDS * 1000) {
-        const wait = Math.ceil(
-          (SMS_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - new Date(last.createdAt).getTime())) / 1000,
-        );
-        throw tooMany('SMS_TOO_SOON', `인증번호는 ${wait}초 후에 다시 받을 수 있어요.`);
-      }
-      if (mine.filter(open).length >= SMS_SENDS_PER_DAY) {
-        throw tooMany(
-          'SMS_DAILY_LIMIT',
-          `인증번호는 하루에 ${SMS_SENDS_PER_DAY}번까지 받을 수 있어요. 내일 다시 시도해 주세요.`,
-        );
-      }
-      if (!trusted) {
-        const fromHere = await trx
-          .selectFrom('smsVerification')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('ipHmac', '=', ipHmac)
-          .where('trusted', '=', false)
-          .where('verifiedAt', 'is', null)
-          .where(counted)
-          .executeTakeFirstOrThrow();
-        if (Number(fromHere.n) >= SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY) {
-          throw tooMany(
-            'SMS_DAILY_LIMIT',
-            '이 인터넷 연결에서 마치지 않은 인증 요청이 너무 많아요. 내일 다시 시도하거나 다른 연결에서 시도해 주세요.',
-          );
-        }
-      }
-      if (
-        (!trusted && sent.filter((r) => !r.trusted && open(r)).length >= SMS_SENDS_PER_PHONE_PER_DAY) ||
-        sent.length >= SMS_ALL_SENDS_PER_PHONE_PER_DAY
-      ) {
-        throw tooMany(
-          'SMS_DAILY_LIMIT',
-          '이 휴대폰 번호로는 오늘 인증번호를 더 보낼 수 없어요. 내일 다시 시도해 주세요.',
-        );
-      }
+      const { trusted, last } = await checkSendLimits(trx, now, { phoneHmac, ipHmac, personKey, sessionVerified });
       // The row goes in first, so a second send racing this one sees it and waits its turn.
       await trx
         .insertInto('smsVerification')
@@ -245,35 +315,7 @@ export async function startVerification(
       ? refOf(ctx, last.vendorRefEnc)
       : undefined;
 
-  const identity = ctx.providers.identity;
-  try {
-    await recordAgreements(ctx, input.termsIds, { smsRequestSeq, ipHmac });
-    let started: Started | undefined;
-    if (resendOf) {
-      try {
-        started = await identity.resend(resendOf.id);
-      } catch (e) {
-        // The vendor has closed that verification: a new one is the resend.
-        if (!(e instanceof IdentityVendorError && e.kind === 'ended')) throw e;
-      }
-    }
-    started ??= await identity.start(person, { ipAddress: ip, device });
-    await own<IdentityTables>(ctx.db)
-      .updateTable('smsVerification')
-      .set({
-        vendorRefEnc: ctx.crypto.encryptJson({ vendor: identity.name, id: started.verificationId } satisfies VendorRef),
-      })
-      .where('smsRequestSeq', '=', smsRequestSeq)
-      .execute();
-  } catch (e) {
-    // Nothing was sent (or we cannot know it was): leave no request, agreement or limit behind.
-    await forgetAgreements(ctx.db, smsRequestSeq);
-    await own<IdentityTables>(ctx.db)
-      .deleteFrom('smsVerification')
-      .where('smsRequestSeq', '=', smsRequestSeq)
-      .execute();
-    throw e instanceof IdentityVendorError ? vendorProblem(e) : e;
-  }
+  await sendByVendor(ctx, { smsRequestSeq, ipHmac, termsIds: input.termsIds, person, ip, device, resendOf });
   if (resendOf) {
     // The new code replaces the last one: its request takes no more codes.
     await own<IdentityTables>(ctx.db)

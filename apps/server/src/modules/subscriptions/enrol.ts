@@ -36,7 +36,7 @@ import { recordDispute } from './disputes.js';
 import { DOCUMENTS_QUEUE } from './documents.js';
 import { deleteDraft } from './drafts.js';
 import { tellEnrolled } from './enrol-notice.js';
-import { deleteFiles, putFile } from './files.js';
+import { deleteFiles, putFile, type FileRef } from './files.js';
 import { childKeyOf, encodeGuardian, encodePerson, rrnHmacOf, type GuardianPerson } from './person.js';
 import { idPhotoOf } from './photo.js';
 import { own } from '../../db/handle.js';
@@ -263,56 +263,12 @@ const CHILD_NOT_ENROLLABLE = () =>
   );
 
 /**
- * POST v1 (outer: the hospital of hospitalCd) and v2 (inner: the hospitals of multiSubscrib). With an
- * Idempotency-Key a retry gets the first answer back; without one a second tap meets the live subscription (409).
- * Concurrent taps race to the unique index subscription_live_ci, and only one wins.
- *
- * With reg.child (README "Children: a guardian claims for a child") the insured person is that child, the verified
- * person her guardian: the same checks, the same documents signed by the guardian, and one live subscription per
- * insured RRN (subscription_live_rrn) whoever enrolled her: a second guardian, or the person herself, is refused and
- * leaves a dispute for the operators (disputes.ts). A person who turned 19 enrolling herself takes over: her
- * guardian's subscription of her ends (grown_up) as hers begins.
+ * The hospitals a reg names, each once with the field it came from: v1 (outer) its hospitalCd first, which it must
+ * name; v2 (inner) its multiSubscrib, and hospitalCd unless it is the default.
  */
-export async function subscribe(
-  ctx: AppContext,
-  patient: Patient,
-  reg: SubscriptionReg,
-  opts: { mode: 'inner' | 'outer'; idempotencyKey?: string; ended?: (insuApplyId: string) => Promise<void> },
-): Promise<SubscribeResult> {
-  assertSamePerson(patient, reg);
-  const insured = insuredOf(ctx, patient, reg);
-  const keyHmac = opts.idempotencyKey ? ctx.crypto.hmac('idempotency', opts.idempotencyKey) : null;
-
-  const replay = async () => {
-    const row = keyHmac ? await repo.findByIdempotencyKey(ctx.db, insured.ciHmac, keyHmac) : undefined;
-    return row
-      ? { created: false, view: { subscriptionStatus: row.status, subscription: await summaryOf(ctx, row) } }
-      : undefined;
-  };
-  const alreadySubscribed = () =>
-    insured.child
-      ? childAlreadyEnrolled(insured)
-      : new AppError(
-          'ALREADY_SUBSCRIBED',
-          '이미 자동청구에 가입되어 있어요. 병원을 더하려면 병원 추가를 이용해 주세요.',
-        );
-
-  const earlier = await replay();
-  if (earlier) return earlier;
-  if (await repo.findLiveByCiHmac(ctx.db, insured.ciHmac)) {
-    // A concurrent tap with the same key may have committed between the two reads: it gets that answer.
-    const winner = await replay();
-    if (winner) return winner;
-    throw alreadySubscribed();
-  }
-  if (insured.child && (await liveChildCount(ctx.db, patient.ciHmac)) >= MAX_CHILDREN_PER_GUARDIAN) {
-    throw new AppError('CHILDREN_LIMIT', CHILD_PROBLEMS.CHILDREN_LIMIT);
-  }
-  // Another live subscription holding the insured person: a takeover (she turned 19), or refused below, last.
-  const holding = await holderOf(ctx, insured);
-
+function hospitalsNamed(reg: SubscriptionReg, mode: 'inner' | 'outer') {
   const hospitalCodes =
-    opts.mode === 'outer'
+    mode === 'outer'
       ? [
           { code: reg.hospitalCd, field: 'hospitalCd' },
           ...reg.multiSubscrib.map((code, i) => ({ code, field: `multiSubscrib.${i}` })),
@@ -321,26 +277,24 @@ export async function subscribe(
           ...reg.multiSubscrib.map((code, i) => ({ code, field: `multiSubscrib.${i}` })),
           ...(reg.hospitalCd !== DEFAULT_HOSPITAL_CD ? [{ code: reg.hospitalCd, field: 'hospitalCd' }] : []),
         ];
-  if (opts.mode === 'outer' && reg.hospitalCd === DEFAULT_HOSPITAL_CD) {
+  if (mode === 'outer' && reg.hospitalCd === DEFAULT_HOSPITAL_CD) {
     throw invalid([{ field: 'hospitalCd', message: '자동청구할 병원을 골라 주세요.' }]);
   }
   const seen = new Set<string>();
-  const distinct = hospitalCodes.filter((h) => !seen.has(h.code) && seen.add(h.code));
-  const checked = await checkReg(ctx, patient, reg, distinct, {
-    insuredNm: insured.userNm,
-    ...(insured.child ? { guardianNm: patient.person.userNm } : {}),
-  });
-  // A child has no CI of her own to check her RRN against: her guardian's relation document, once an operator
-  // confirms it, confirms it too (children.ts, setRelationStatus).
-  const rrn = insured.child
-    ? { rrnHmac: insured.rrnHmac, confirmed: false }
-    : await checkRrn(ctx, patient, reg.birthday.slice(2) + reg.userIdno2);
-  if (holding?.held) await refuseHeld(ctx, patient, reg, insured, holding.held);
-  const takeover = holding?.takeover;
+  return hospitalCodes.filter((h) => !seen.has(h.code) && seen.add(h.code));
+}
 
-  const now = ctx.clock.now();
-  const dates = contractDates(now);
-  const person: SubscriptionPerson = {
+type CheckedReg = Awaited<ReturnType<typeof checkReg>>;
+
+/** The subscription's person: the insured's own name, birth date and RRN, with what the reg says of contact and job. */
+async function personOf(
+  ctx: AppContext,
+  patient: Patient,
+  reg: SubscriptionReg,
+  insured: Insured,
+  jobNm: string,
+): Promise<SubscriptionPerson> {
+  return {
     userNm: insured.userNm,
     birthday: insured.birthday,
     sex: insured.sex,
@@ -351,11 +305,55 @@ export async function subscribe(
     userPostNo: reg.userPostNo || (await postcodeFor(ctx, reg.userAddr)),
     userAddr: reg.userAddr,
     userAddrDetail: reg.userAddrDetail ?? '',
-    jobNm: checked.jobNm,
+    jobNm,
     bankAccountHolder: reg.bankAccountHolder,
     ownTel: insured.child?.userTel ?? '',
     telecomType: patient.person.telecomType,
   };
+}
+
+/** The ID photo (the copy the OCR call kept, or the checked image stored now) and the signature, in the blob store. */
+function storeImages(ctx: AppContext, checked: CheckedReg) {
+  return Promise.all([
+    !checked.idcardImg
+      ? undefined
+      : 'kept' in checked.idcardImg
+        ? checked.idcardImg.kept
+        : putFile(ctx, 'id-photo', checked.idcardImg.bytes),
+    putFile(ctx, 'signature', checked.signImg),
+  ]);
+}
+
+/** The subscription row as it is written: the checked reg, its person and images, the RRN's check, the guardian. */
+function subscriptionRowOf(
+  ctx: AppContext,
+  {
+    patient,
+    reg,
+    insured,
+    checked,
+    person,
+    images: { photo, sign },
+    rrn,
+    keyHmac,
+    insuApplyId,
+    mode,
+    now,
+  }: {
+    patient: Patient;
+    reg: SubscriptionReg;
+    insured: Insured;
+    checked: CheckedReg;
+    person: SubscriptionPerson;
+    images: { photo: FileRef | undefined; sign: FileRef };
+    rrn: { rrnHmac: string; confirmed: boolean };
+    keyHmac: string | null;
+    insuApplyId: string;
+    mode: 'inner' | 'outer';
+    now: Date;
+  },
+): Insertable<SubscriptionTable> & SubscriptionRow {
+  const dates = contractDates(now);
   const idcard: SubscriptionIdcard | null = reg.idcardType
     ? {
         idcardIssueDate: reg.idcardIssueDate ?? '',
@@ -364,17 +362,6 @@ export async function subscribe(
         checkCd: reg.checkCd ?? '',
       }
     : null;
-  const insuApplyId = newApplyId(now);
-  const idcardType = reg.idcardType || null;
-  // The files go to the blob store first; the row names them (files.ts). Deleted again below if the row is not written.
-  const [photo, sign] = await Promise.all([
-    !checked.idcardImg
-      ? undefined
-      : 'kept' in checked.idcardImg
-        ? checked.idcardImg.kept
-        : putFile(ctx, 'id-photo', checked.idcardImg.bytes),
-    putFile(ctx, 'signature', checked.signImg),
-  ]);
   const guardian: GuardianPerson | undefined = insured.child
     ? {
         userNm: patient.person.userNm,
@@ -384,13 +371,13 @@ export async function subscribe(
         userTel: reg.userTel,
       }
     : undefined;
-  const values: Insertable<SubscriptionTable> & SubscriptionRow = {
+  return {
     insuApplyId,
     ciHmac: insured.ciHmac,
     // A child's row keeps the CI of the guardian who verified and signed (the link of its messages opens her session).
     ciEnc: ctx.crypto.encrypt(patient.ci),
     status: 'subscribe',
-    prcMode: opts.mode,
+    prcMode: mode,
     personEnc: encodePerson(ctx, person),
     phoneHmac: person.userTel ? phoneHmacOf(ctx, person.userTel) : null,
     insuCompCd: checked.insurers[0]!.insuCompCd,
@@ -441,6 +428,88 @@ export async function subscribe(
     cancelledAt: null,
     purgeAt: null,
   };
+}
+
+/**
+ * POST v1 (outer: the hospital of hospitalCd) and v2 (inner: the hospitals of multiSubscrib). With an
+ * Idempotency-Key a retry gets the first answer back; without one a second tap meets the live subscription (409).
+ * Concurrent taps race to the unique index subscription_live_ci, and only one wins.
+ *
+ * With reg.child (README "Children: a guardian claims for a child") the insured person is that child, the verified
+ * person her guardian: the same checks, the same documents signed by the guardian, and one live subscription per
+ * insured RRN (subscription_live_rrn) whoever enrolled her: a second guardian, or the person herself, is refused and
+ * leaves a dispute for the operators (disputes.ts). A person who turned 19 enrolling herself takes over: her
+ * guardian's subscription of her ends (grown_up) as hers begins.
+ */
+export async function subscribe(
+  ctx: AppContext,
+  patient: Patient,
+  reg: SubscriptionReg,
+  opts: { mode: 'inner' | 'outer'; idempotencyKey?: string; ended?: (insuApplyId: string) => Promise<void> },
+): Promise<SubscribeResult> {
+  assertSamePerson(patient, reg);
+  const insured = insuredOf(ctx, patient, reg);
+  const keyHmac = opts.idempotencyKey ? ctx.crypto.hmac('idempotency', opts.idempotencyKey) : null;
+
+  const replay = async () => {
+    const row = keyHmac ? await repo.findByIdempotencyKey(ctx.db, insured.ciHmac, keyHmac) : undefined;
+    return row
+      ? { created: false, view: { subscriptionStatus: row.status, subscription: await summaryOf(ctx, row) } }
+      : undefined;
+  };
+  const alreadySubscribed = () =>
+    insured.child
+      ? childAlreadyEnrolled(insured)
+      : new AppError(
+          'ALREADY_SUBSCRIBED',
+          '이미 자동청구에 가입되어 있어요. 병원을 더하려면 병원 추가를 이용해 주세요.',
+        );
+
+  const earlier = await replay();
+  if (earlier) return earlier;
+  if (await repo.findLiveByCiHmac(ctx.db, insured.ciHmac)) {
+    // A concurrent tap with the same key may have committed between the two reads: it gets that answer.
+    const winner = await replay();
+    if (winner) return winner;
+    throw alreadySubscribed();
+  }
+  if (insured.child && (await liveChildCount(ctx.db, patient.ciHmac)) >= MAX_CHILDREN_PER_GUARDIAN) {
+    throw new AppError('CHILDREN_LIMIT', CHILD_PROBLEMS.CHILDREN_LIMIT);
+  }
+  // Another live subscription holding the insured person: a takeover (she turned 19), or refused below, last.
+  const holding = await holderOf(ctx, insured);
+
+  const checked = await checkReg(ctx, patient, reg, hospitalsNamed(reg, opts.mode), {
+    insuredNm: insured.userNm,
+    ...(insured.child ? { guardianNm: patient.person.userNm } : {}),
+  });
+  // A child has no CI of her own to check her RRN against: her guardian's relation document, once an operator
+  // confirms it, confirms it too (children.ts, setRelationStatus).
+  const rrn = insured.child
+    ? { rrnHmac: insured.rrnHmac, confirmed: false }
+    : await checkRrn(ctx, patient, reg.birthday.slice(2) + reg.userIdno2);
+  if (holding?.held) await refuseHeld(ctx, patient, reg, insured, holding.held);
+  const takeover = holding?.takeover;
+
+  const now = ctx.clock.now();
+  const person = await personOf(ctx, patient, reg, insured, checked.jobNm);
+  const insuApplyId = newApplyId(now);
+  const idcardType = reg.idcardType || null;
+  // The files go to the blob store first; the row names them (files.ts). Deleted again below if the row is not written.
+  const [photo, sign] = await storeImages(ctx, checked);
+  const values = subscriptionRowOf(ctx, {
+    patient,
+    reg,
+    insured,
+    checked,
+    person,
+    images: { photo, sign },
+    rrn,
+    keyHmac,
+    insuApplyId,
+    mode: opts.mode,
+    now,
+  });
   const insurerRows = checked.insurers.map((i) => ({
     insuCompCd: i.insuCompCd,
     agreeIds: reg.agreeIds.filter((a) => a.includes(i.insuCompCd)),
@@ -499,7 +568,18 @@ export async function subscribe(
     insurers: checked.insurersInOrder.map((i) => i.insuCompNm),
     ...(insured.child ? { childNm: insured.userNm } : {}),
   });
-  // The answer from what was just written: the same as GET's, without reading it all back.
+  return enrolledAnswer(ctx, values, checked, insurerRows, now);
+}
+
+/** The answer from what was just written: the same as GET's, without reading it all back. */
+async function enrolledAnswer(
+  ctx: AppContext,
+  values: SubscriptionRow,
+  checked: CheckedReg,
+  insurerRows: { insuCompCd: string; idcardTypeCode: string | null }[],
+  now: Date,
+): Promise<SubscribeResult> {
+  const insuApplyId = values.insuApplyId;
   const byCode = new Map(insurerRows.map((i) => [i.insuCompCd, i.idcardTypeCode]));
   const summary = await summaryOf(ctx, values, {
     hospitals: checked.hospitals

@@ -21,7 +21,8 @@ import { operatorRoute } from '../../../http/route-contract.js';
 import { EXPORT_DESCRIPTION as description, exportList } from '../../audit/index.js';
 import { claimsDb } from '../tables.js';
 import { failedNotificationPage } from '../jobs.js';
-import { deadLetterPage, searchClaims } from './claims.js';
+import { searchClaims } from './claim-list.js';
+import { deadLetterPage } from './dead-letters.js';
 import { heldRecords } from './held.js';
 
 const CHANNEL_NM = { api: '보험사 API', fax: '팩스' } as const;

@@ -47,7 +47,7 @@ export const FEW_RECORDS = 50_000;
 
 /**
  * The records a search's name, birth date and receipt number find, by their indexes, when there are at most
- * FEW_RECORDS: the claim list then reads those records' claims by claim_record_insurer (claims.ts, withPerson).
+ * FEW_RECORDS: the claim list then reads those records' claims by claim_record_insurer (claim-list.ts, withPerson).
  * Without it the planner may walk every claim newest first, joining each to its record, hoping to meet 20 of a birth
  * date soon: a second at 10⁶ claims for a patient whose records are old, 315 ms at 10⁷ for one with 22,000 records
  * behind 30,000 newer claims of others (docs/performance.md, "At 10⁷ claims"). More records than that (a very common

@@ -52,18 +52,17 @@ import { operatorRoute, pdfAnswer } from '../../../http/route-contract.js';
 import { byOperator } from '../../audit/index.js';
 import type { ClaimEngine } from '../engine.js';
 import { addClaimNote, retryDeadLetter, setInsurerAnswer } from './actions.js';
+import { claimDetail } from './claim-detail.js';
+import { searchClaims, searchClaimsByPerson } from './claim-list.js';
 import {
-  claimDetail,
   deadLetterPage,
   markHandled,
   markNotificationsHandled,
   retryMany,
   retryNotification,
   retryNotifications,
-  revealPatient,
-  searchClaims,
-  searchClaimsByPerson,
-} from './claims.js';
+} from './dead-letters.js';
+import { revealPatient } from './reveal.js';
 import { claimExportRoutes } from './export-routes.js';
 import { heldRecordDetail, heldRecords, releaseHeldRecord, searchHeldRecords, setAsideHeldRecord } from './held.js';
 import { hospitalConsoleRoutes } from './hospital-routes.js';

@@ -3,7 +3,7 @@
 // claims newest first paged by key on claim_ci_created (migration 0056), the operators' newest notes on them and her
 // access log's newest lines. Opening it is written down before anything is read: in the operators' record and in
 // her own access log ("운영자가 회원님의 가입 정보와 청구 목록을 열어 봤어요"). Her unmasked details only through a
-// claim's reveal (claims.ts, revealPatient: a reason, the operator's release budget).
+// claim's reveal (reveal.ts, revealPatient: a reason, the operator's release budget).
 import {
   SUBSCRIBER_ACCESS_SHOWN,
   SUBSCRIBER_NOTES_SHOWN,
@@ -16,7 +16,7 @@ import { accessActionNm, accessLogOf, recordAccess, recordOperatorAction } from 
 import { insurersByCode } from '../../reference/index.js';
 import { subscriberView, type SubscriberView } from '../../subscriptions/index.js';
 import type { By } from './actions.js';
-import { claimsOfPatient } from './claims.js';
+import { claimsOfPatient } from './claim-list.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
 
 const NOT_FOUND = () => notFound('가입 정보를 찾을 수 없어요.', 'SUBSCRIBER_NOT_FOUND');

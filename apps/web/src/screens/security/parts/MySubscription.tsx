@@ -13,8 +13,6 @@ import {
   type SubscriptionSummary,
   type SubscriptionView,
 } from '@auto-claim/contract';
-import { ApiError } from '../../../api/client';
-import { usePossibleHospitals } from '../../../api/possibleHospitals';
 import { useHospital } from '../../../api/reference';
 import { queryClient } from '../../../api/queryClient';
 import {
@@ -27,19 +25,16 @@ import {
 } from '../../../api/subscriptions';
 import { useScreenTitle } from '../../../screenTitle';
 import { useClaimStore, type ChangeGroup } from '../../../store/claim';
-import { alert, confirm, toast, withLoading } from '../../../ui';
-import { SlideBottom } from '../../../ui/SlideBottom';
+import { confirm, toast } from '../../../ui';
 import { changeLink } from '../../../wizard/steps';
 import { ChooseMoney, minAmtName } from './ChooseMoney';
-import { ChooseNotice, noticeName } from './ChooseNotice';
-import { formatDate, formatYmd, maskAccount } from './format';
-import { SummaryCard } from './SummaryList';
+import { ChooseNotice } from './ChooseNotice';
+import { formatYmd } from './format';
+import { AddHospitalsSheet } from './AddHospitalsSheet';
+import { MyDetails } from './MyDetails';
+import { MyHospitals } from './MyHospitals';
+import { useOneCallAtATime } from './useOneCallAtATime';
 import { MyChildren } from './MyChildren';
-
-const failed = (e: unknown, what: string) =>
-  alert(e instanceof ApiError ? e.detail : `${what}하지 못했어요. 잠시 후 다시 시도해 주세요.`, {
-    title: `${what}하지 못했어요`,
-  });
 
 export function MySubscription({ view, onCancelled }: { view: SubscriptionView; onCancelled(): void }) {
   const navigate = useNavigate();
@@ -60,7 +55,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   const [moneyOpen, setMoneyOpen] = useState(false);
   const [noticeOpen, setNoticeOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useOneCallAtATime();
   const statusKey = subscriptionStatusQuery(reg.userCi).queryKey;
 
   const pending = {
@@ -70,25 +65,6 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   };
   const anyPending = pending.account || pending.address || pending.email;
 
-  /** One call at a time; the subscription calls resolve with an ApiError on failure (spec §8), told as an alert. */
-  const run = async <T,>(work: () => Promise<T | ApiError>, what: string, done?: (answer: T) => unknown) => {
-    if (busy) return false;
-    setBusy(true);
-    try {
-      const answer = await withLoading(work(), `${what}하고 있어요…`);
-      if (answer instanceof ApiError) {
-        await failed(answer, what);
-        return false;
-      }
-      done?.(answer);
-      return true;
-    } catch (e) {
-      await failed(e, what);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const keep = (answer: SubscriptionView) => queryClient.setQueryData(statusKey, answer);
 
   /** Off to a wizard screen; it comes back here (changeLink). The account is asked afresh, never prefilled masked. */
@@ -217,96 +193,24 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
         </div>
       )}
 
-      <section className="summary-card" aria-labelledby="hospitals-title">
-        <h3 id="hospitals-title" className="summary-card__title">
-          자동청구 병원
-        </h3>
-        <ul className="options" aria-label="가입한 병원">
-          {sub.hospitals.map((h) => (
-            <li key={h.hospitalCd} className="hospital-row">
-              <span className="hospital-row__name">
-                {h.hospitalNm}
-                <span className="hospital-row__date">{formatDate(new Date(h.subscribedAt))} 가입</span>
-              </span>
-              <button
-                type="button"
-                className="link-button link-button--danger"
-                onClick={() => remove(h)}
-                disabled={busy}
-              >
-                빼기<span className="visually-hidden"> {h.hospitalNm}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        {canAddThis && (
-          <button
-            type="button"
-            className="btn btn--secondary btn--block"
-            onClick={() => addHospitals([hereCd])}
-            disabled={busy}
-          >
-            {here.data?.hospitalNm ?? '이 병원'}도 자동청구하기
-          </button>
-        )}
-        {inner && (
-          <button type="button" className="btn btn--secondary btn--block" onClick={() => setAddOpen(true)}>
-            병원 추가하기
-          </button>
-        )}
-      </section>
+      <MyHospitals
+        hospitals={sub.hospitals}
+        busy={busy}
+        addThisNm={canAddThis ? (here.data?.hospitalNm ?? '이 병원') : null}
+        inner={inner}
+        onRemove={(h) => void remove(h)}
+        onAddThis={() => void addHospitals([hereCd])}
+        onAddMore={() => setAddOpen(true)}
+      />
 
-      <SummaryCard
-        title="내 정보"
-        rows={[
-          {
-            key: '보험금 받을 계좌',
-            value: pending.account ? (
-              <>
-                {ui.bankNm} {maskAccount(reg.bankAccount)}
-                <span className="changed-tag">바뀜</span>
-              </>
-            ) : (
-              `${sub.bankNm} ${sub.bankAccountMasked}`
-            ),
-            action: { id: 'change-account', onClick: () => goChange('account') },
-          },
-          {
-            key: '주소',
-            value: pending.address ? (
-              <>
-                {reg.userPostNo && `(${reg.userPostNo}) `}
-                {reg.userAddr} {reg.userAddrDetail}
-                <span className="changed-tag">바뀜</span>
-              </>
-            ) : (
-              `(${sub.userPostNo}) ${sub.userAddr} ${sub.userAddrDetailMasked}`
-            ),
-            action: { id: 'change-address', onClick: () => goChange('address') },
-          },
-          {
-            key: '이메일',
-            value: pending.email ? (
-              <>
-                {reg.userEmail || '없음'}
-                <span className="changed-tag">바뀜</span>
-              </>
-            ) : (
-              sub.userEmailMasked || '없음'
-            ),
-            action: { id: 'change-email', onClick: () => goChange('email') },
-          },
-          {
-            key: '최소 청구 금액',
-            value: minAmtName(sub.minAmt),
-            action: { id: 'change-minAmt', onClick: () => setMoneyOpen(true) },
-          },
-          {
-            key: '알림 받는 방법',
-            value: noticeName(sub.kakaoNotiCheck),
-            action: { id: 'change-notice', onClick: () => setNoticeOpen(true) },
-          },
-        ]}
+      <MyDetails
+        sub={sub}
+        reg={reg}
+        bankNm={ui.bankNm}
+        pending={pending}
+        onChange={goChange}
+        onMoney={() => setMoneyOpen(true)}
+        onNotice={() => setNoticeOpen(true)}
       />
       <ChooseNotice
         open={noticeOpen}
@@ -342,63 +246,5 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
         </button>
       </section>
     </div>
-  );
-}
-
-/** Inner mode: pick further auto-claim hospitals (v2 add-hospital with a hospitals list). */
-function AddHospitalsSheet({
-  open,
-  subscribed,
-  onClose,
-  onAdd,
-  busy,
-}: {
-  open: boolean;
-  subscribed: Set<string>;
-  onClose(): void;
-  onAdd(codes: string[]): void;
-  busy: boolean;
-}) {
-  const hospitals = usePossibleHospitals();
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<string>();
-  const list = (hospitals.data ?? []).filter((h) => !subscribed.has(h.hospitalCd));
-  return (
-    <SlideBottom open={open} onClose={onClose} title="병원 추가하기">
-      <fieldset className="wz-fieldset" aria-describedby={error ? 'add-hospitals-error' : undefined}>
-        <legend className="visually-hidden">추가할 병원</legend>
-        {list.length === 0 && <p>더 추가할 수 있는 병원이 없어요.</p>}
-        {list.map((h) => (
-          <label key={h.hospitalCd} className="wz-option">
-            <input
-              type="checkbox"
-              checked={chosen.has(h.hospitalCd)}
-              onChange={(e) => {
-                const next = new Set(chosen);
-                if (e.target.checked) next.add(h.hospitalCd);
-                else next.delete(h.hospitalCd);
-                setChosen(next);
-                setError(undefined);
-              }}
-            />
-            <span className="wz-option__text">
-              <span className="wz-option__title">{h.hospitalNm}</span>
-              <span className="wz-option__detail">{h.address}</span>
-            </span>
-          </label>
-        ))}
-        <p id="add-hospitals-error" className="field__error" aria-live="polite">
-          {error ?? ''}
-        </p>
-      </fieldset>
-      <button
-        type="button"
-        className="btn btn--primary btn--block"
-        disabled={busy}
-        onClick={() => (chosen.size ? onAdd([...chosen]) : setError('추가할 병원을 한 곳 이상 골라 주세요.'))}
-      >
-        추가하기
-      </button>
-    </SlideBottom>
   );
 }

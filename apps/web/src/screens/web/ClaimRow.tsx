@@ -1,0 +1,253 @@
+// One claim of a visit on /web/treat: its insurer, status and amounts, why, and what the patient does next (the ID
+// copy sent here, other papers to the insurer, whose number is given).
+import { Link } from 'react-router';
+import {
+  APP_BASE,
+  CLAIM_STATUS_NM,
+  MONEY_TERMS,
+  REASON_BY_NM,
+  REQUESTED_DOCUMENT_NM,
+  phoneNumberNm,
+  requestedDocumentsOf,
+  type TreatClaim,
+  type TreatVisit,
+} from '@auto-claim/contract';
+import { at, won } from './treatFormat';
+
+const STATUS_TONE: Record<TreatClaim['status'], 'progress' | 'done' | 'bad'> = {
+  received: 'progress',
+  claimed: 'progress',
+  sent: 'progress',
+  accepted: 'done',
+  documents_requested: 'progress',
+  paid: 'done',
+  rejected: 'bad',
+  failed: 'bad',
+};
+
+const day = new Intl.DateTimeFormat('ko-KR', {
+  timeZone: 'Asia/Seoul',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+/** The insurer and, when known, its number: "삼성화재 고객센터(1588-5114)". */
+const callCentre = (c: TreatClaim) => `${c.insuCompNm} 고객센터${c.insuCallCenter ? `(${c.insuCallCenter})` : ''}`;
+const ID_COPY = REQUESTED_DOCUMENT_NM.id_copy;
+/** Papers other than the ID copy among what the insurer asked for (the ID copy goes through /web/IDPhoto). */
+const otherPapers = (reason: string | null) => Boolean(reason?.replace(ID_COPY, '').replace(/[\s,·]/g, ''));
+
+/**
+ * What the patient does next, by the claim's status, in words (every claim says its next step). Only what
+ * the product does: the ID copy is sent here; other papers go to the insurer directly, whose number is given.
+ */
+function NextStep({ claim, idRequested }: { claim: TreatClaim; idRequested: boolean }) {
+  let text: string;
+  switch (claim.status) {
+    case 'received':
+    case 'claimed':
+      text = '보험사에 보낼 청구서를 만들고 있어요. 따로 하실 일은 없어요.';
+      break;
+    case 'sent':
+      text = '보험사에 청구서를 보냈어요. 보험사가 접수하고 심사해요. 따로 하실 일은 없어요.';
+      break;
+    case 'accepted':
+      text = '보험사가 심사하고 있어요. 결과가 나오면 이 화면에서 볼 수 있어요. 따로 하실 일은 없어요.';
+      break;
+    case 'paid':
+      text = '보험금은 자동청구에 등록한 계좌로 보내져요. 따로 하실 일은 없어요.';
+      break;
+    case 'rejected':
+      text = `반려 사유가 이해되지 않거나 다시 청구하고 싶으시면 ${callCentre(claim)}에 전화해 주세요.`;
+      break;
+    case 'documents_requested':
+      if (claim.documents.length > 0) return <Papers claim={claim} idRequested={idRequested} />;
+      text = [
+        idRequested ? '신분증 사본은 아래 버튼을 눌러 여기에서 보낼 수 있어요.' : '',
+        otherPapers(claim.reason)
+          ? `그 밖의 서류는 병원에서 발급받아 보험사에 직접 보내야 해요. 보내는 방법은 ${callCentre(claim)}에 물어봐 주세요.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      if (!text) text = `보내실 서류와 방법은 ${callCentre(claim)}에 물어봐 주세요.`;
+      break;
+    case 'failed':
+      text = '따로 하실 일은 없어요.';
+      break;
+  }
+  return (
+    <div className="tr-next">
+      <p>
+        <strong className="tr-next__label">다음 할 일</strong> {text}
+      </p>
+      {claim.status === 'documents_requested' && idRequested && (
+        <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/IDPhoto`}>
+          {claim.insuCompNm}에 신분증 사본 보내기
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The papers an insurer asked for, each with where and how it goes: the ID copy uploaded here; the others issued by
+ * the hospital and faxed to the insurer with the claim number on the first page (or, without a known fax, asked of
+ * its customer centre).
+ */
+function Papers({ claim, idRequested }: { claim: TreatClaim; idRequested: boolean }) {
+  const others = claim.documents.filter((d) => d !== 'id_copy');
+  const name = (d: string) => REQUESTED_DOCUMENT_NM[d as keyof typeof REQUESTED_DOCUMENT_NM] ?? d;
+  return (
+    <div className="tr-next">
+      <p>
+        <strong className="tr-next__label">다음 할 일</strong> {claim.insuCompNm}에 아래 서류를 보내 주세요.
+      </p>
+      <ul className="tr-papers" aria-label="보낼 서류와 보내는 방법">
+        {claim.documents.includes('id_copy') && (
+          <li>
+            <strong>{ID_COPY}</strong>: 이 앱에서 사진을 찍어 올려요.
+          </li>
+        )}
+        {others.map((d) => (
+          <li key={d}>
+            <strong>{name(d)}</strong>: 병원에서 발급받아{' '}
+            {claim.insuFaxNo
+              ? `${claim.insuCompNm} 팩스 ${phoneNumberNm(claim.insuFaxNo)}로 보내요.`
+              : `${callCentre(claim)}에 보내는 곳을 물어보고 보내요.`}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <p className="tr-papers__claimno">
+          팩스 첫 장에 <strong>청구번호({claim.claimId})</strong>를 꼭 적어 주세요. 보험사가 어느 청구의 서류인지 알 수
+          있어요.
+        </p>
+      )}
+      {idRequested && (
+        <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/IDPhoto`}>
+          {claim.insuCompNm}에 신분증 사본 보내기
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A paid amount below the claim, explained with what the record supports: 실손 keeps a deductible (공제금액) back and
+ * may not cover some 비급여; the exact reckoning is the insurer's, and it is named with its number.
+ */
+function Shortfall({ claim, visit }: { claim: TreatClaim; visit: TreatVisit }) {
+  const less = claim.claimAmt - (claim.paidAmt ?? 0);
+  return (
+    <div className="tr-why">
+      <p className="tr-why__lead">
+        {MONEY_TERMS.claimAmt.term}보다 <strong>{won(less)}</strong> 적게 받았어요.
+      </p>
+      <ul className="tr-why__list">
+        <li>
+          실손보험은 보험금을 줄 때 진료비에서 {MONEY_TERMS.deductible.term}(가입한 상품에 따라 보통 1만~3만 원)을 빼요.
+        </li>
+        {visit.uncoveredAmt > 0 && (
+          <li>
+            이 진료의 {MONEY_TERMS.uncovered.term} {won(visit.uncoveredAmt)} 가운데 가입한 보험이 보장하지 않는 항목이
+            있으면 그만큼 빼요.
+          </li>
+        )}
+      </ul>
+      <p>정확히 얼마를 왜 뺐는지는 {callCentre(claim)}에서 알려 줘요.</p>
+    </div>
+  );
+}
+
+/**
+ * Why the claim is where it is, in someone else's words (the server made them safe: one line, no link), saying who
+ * wrote them: the insurer, or an operator who recorded what the insurer said (docs/security.md).
+ */
+function Reason({ claim }: { claim: TreatClaim }) {
+  if (!claim.reason) return null;
+  const by = claim.reasonBy ? REASON_BY_NM[claim.reasonBy] : null;
+  if (claim.status === 'documents_requested') {
+    const { documents, note } = requestedDocumentsOf(claim.reason);
+    const names = documents.map((d) => REQUESTED_DOCUMENT_NM[d]).join(', ');
+    return (
+      <>
+        {names && (
+          <p className="tr-claim__reason">
+            <strong>보험사가 요청한 서류: </strong>
+            {names}
+          </p>
+        )}
+        {(note || !names) && (
+          <p className="tr-claim__reason">
+            <strong>{by ? `${by.replace('사유', '내용')}: ` : ''}</strong>
+            {note || claim.reason}
+          </p>
+        )}
+      </>
+    );
+  }
+  return (
+    <p className={`tr-claim__reason${claim.status === 'rejected' ? ' tr-claim__reason--bad' : ''}`}>
+      <strong>
+        {claim.status === 'rejected' ? `반려 사유${by ? `(${by.replace(' 사유', '')} 내용)` : ''}: ` : ''}
+      </strong>
+      {claim.reason}
+    </p>
+  );
+}
+
+export function ClaimRow({
+  claim,
+  visit,
+  idRequested,
+}: {
+  claim: TreatClaim;
+  visit: TreatVisit;
+  idRequested: boolean;
+}) {
+  const paid = claim.status === 'paid' && claim.paidAmt !== null;
+  return (
+    <li className="tr-claim">
+      <div className="tr-claim__head">
+        <span className="tr-claim__insurer">{claim.insuCompNm}</span>
+        <span className={`tr-badge tr-badge--${STATUS_TONE[claim.status]}`}>{CLAIM_STATUS_NM[claim.status]}</span>
+      </div>
+      <dl className="tr-money">
+        <div>
+          <dt>{MONEY_TERMS.claimAmt.term}</dt>
+          <dd>
+            {won(claim.claimAmt)}
+            {claim.origin === 'patient' && <span className="tr-money__note"> · 직접 청구</span>}
+          </dd>
+        </div>
+        {paid && (
+          <div className="tr-money__paid">
+            <dt>{MONEY_TERMS.paid.term}</dt>
+            <dd>{won(claim.paidAmt!)}</dd>
+          </div>
+        )}
+      </dl>
+      {paid && claim.paidAt && (
+        <p className="tr-claim__when">
+          <time dateTime={claim.paidAt}>{day.format(new Date(claim.paidAt))}</time>에 보험사가 지급했다고 알려 왔어요.
+        </p>
+      )}
+      {paid && claim.paidAmt! < claim.claimAmt && <Shortfall claim={claim} visit={visit} />}
+      <Reason claim={claim} />
+      <NextStep claim={claim} idRequested={idRequested} />
+      {claim.history.length > 0 && (
+        <details className="tr-history">
+          <summary>진행 기록 보기</summary>
+          <ol>
+            {claim.history.map((h, i) => (
+              <li key={i}>
+                <time dateTime={h.at}>{at(h.at)}</time> {CLAIM_STATUS_NM[h.status]}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,102 @@
+// One visit on /web/treat: when and where, what was paid, its claims, or why it was not claimed and a way to claim it;
+// and the glossary of the money words these cards use.
+import { useEffect, useRef } from 'react';
+import { MONEY_TERMS, NOT_CLAIMED_REASON_NM, VISIT_TYPE_NM, type TreatVisit } from '@auto-claim/contract';
+import { won, visitDay } from './treatFormat';
+import { ClaimRow } from './ClaimRow';
+
+/** The money words of this screen, each explained (the contract's glossary: one meaning on every screen). */
+export function Glossary() {
+  const keys = ['totalPaid', 'coveredSelf', 'uncovered', 'claimAmt', 'paid', 'deductible'] as const;
+  return (
+    <details className="tr-glossary">
+      <summary>금액 용어 풀이</summary>
+      <dl>
+        {keys.map((k) => (
+          <div key={k}>
+            <dt>{MONEY_TERMS[k].term}</dt>
+            <dd>{MONEY_TERMS[k].meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+export function VisitCard({
+  visit,
+  onClaim,
+  busy,
+  idRequestedBy,
+  focused = false,
+}: {
+  visit: TreatVisit;
+  onClaim(v: TreatVisit): void;
+  busy: boolean;
+  /** Insurers with an open ID-copy request. */
+  idRequestedBy: Set<string>;
+  /** The visit the message's link was about: shown first in view, and focused. */
+  focused?: boolean;
+}) {
+  const titleId = `visit-${visit.treatId}`;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    ref.current?.scrollIntoView({ block: 'start' });
+    ref.current?.focus({ preventScroll: true });
+  }, [focused]);
+  return (
+    <li className={`tr-visit${focused ? ' tr-visit--focus' : ''}`}>
+      <article aria-labelledby={titleId} ref={ref} tabIndex={focused ? -1 : undefined}>
+        <h3 id={titleId} className="tr-visit__title">
+          {visitDay(visit.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[visit.visitType]}</span>
+        </h3>
+        <p className="tr-visit__where">
+          {visit.hospitalNm}
+          {visit.deptNm && ` · ${visit.deptNm}`}
+        </p>
+        <dl className="tr-amounts">
+          <div>
+            <dt>{MONEY_TERMS.totalPaid.term}</dt>
+            <dd className="tr-amounts__total">{won(visit.paidAmt)}</dd>
+          </div>
+          <div>
+            <dt>{MONEY_TERMS.coveredSelf.term}</dt>
+            <dd>{won(visit.coveredSelfAmt)}</dd>
+          </div>
+          <div>
+            <dt>{MONEY_TERMS.uncovered.term}</dt>
+            <dd>{won(visit.uncoveredAmt)}</dd>
+          </div>
+        </dl>
+        {visit.claims.length > 0 ? (
+          <ul className="tr-claims" aria-label="청구한 보험사">
+            {visit.claims.map((c) => (
+              <ClaimRow
+                key={c.claimId}
+                claim={c}
+                visit={visit}
+                idRequested={c.status === 'documents_requested' && idRequestedBy.has(c.insuCompCd)}
+              />
+            ))}
+          </ul>
+        ) : (
+          <p className="tr-visit__none">
+            <span className="tr-badge tr-badge--none">청구 안 함</span>{' '}
+            {visit.notClaimedReason ? NOT_CLAIMED_REASON_NM[visit.notClaimedReason] : ''}
+          </p>
+        )}
+        {visit.canClaim && (
+          <button
+            type="button"
+            className="btn btn--secondary btn--block tr-visit__claim"
+            onClick={() => onClaim(visit)}
+            disabled={busy}
+          >
+            {visit.claims.length > 0 ? '남은 보험사에도 청구하기' : '이 진료 청구하기'}
+          </button>
+        )}
+      </article>
+    </li>
+  );
+}
