@@ -17,8 +17,9 @@ export default defineConfig({
     // Two files at once even on two cores (vitest's default there is one): much of a file's time is waiting, and the
     // suite took half the time (README "Tests").
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Migrates one database per run that every test file copies; refuses an old Node, fails on console.error.
+    // Migrates one database per run that every test file copies; refuses an old Node, fails on console.error; hashes
+    // each operator password once per worker (README "Tests").
     globalSetup: ['apps/server/test/global-setup.ts'],
-    setupFiles: ['apps/server/test/setup.ts'],
+    setupFiles: ['apps/server/test/setup.ts', 'apps/server/test/setup-passwords.ts'],
   },
 });
