@@ -1,13 +1,16 @@
 // build(): a fresh app on a fresh database for one test file. Embedded PGlite in memory by default;
 // with DATABASE_URL set, a throwaway database on that server (created here, dropped in close()).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { buildApp } from '../src/app.js';
 import type { Clock, ContextConfig } from '../src/context.js';
 import type { Db } from '../src/db/index.js';
 import type { Metrics } from '../src/metrics.js';
-import { TEST_CONFIG, openTestDb, testPeopleMade, testPerson } from '../fixtures/app.js';
+import { TEST_CONFIG, openTestDb, testPerson } from '../fixtures/app.js';
 
 export { TEST_CONFIG, TEST_WEB_DIST, openTestDb, testPerson, throwawayDatabase } from '../fixtures/app.js';
 
@@ -29,6 +32,27 @@ export function testClock(start = new Date()): TestClock {
     set: (d) => (t = d.getTime()),
     advance: (ms) => (t += ms),
   };
+}
+
+/**
+ * A directory of this test file's own (a DATA_DIR, say), removed when the file ends: never a fixed path that files
+ * running at once, or runs one after another, would share.
+ */
+export function scratchDir(name: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `ac-${name}-`));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+let addressSeq = 0;
+/**
+ * A loopback address no other caller in this test file got (127.100.0.1 onwards, clear of 127.0.0.1 and of the fixed
+ * addresses some tests use on purpose): a caller of its own for every request that must not meet another's limit per
+ * address (README "Identity and sessions"). verifyPatient, signInOperator and addressPerPerson take theirs here too.
+ */
+export function freshAddress(): string {
+  const n = (100 << 16) + ++addressSeq;
+  return `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 export async function build(
@@ -89,9 +113,8 @@ export async function verifyPatient(
 ) {
   const { hospitalCode = '90000001', ...who } = overrides;
   const person = testPerson(who);
-  // Each verification from its own loopback address, so suites that verify many people stay under the per-IP limits.
-  const n = testPeopleMade();
-  const remoteAddress = `127.0.${(n >> 8) & 255}.${n & 255}`;
+  // Each verification from its own address, so suites that verify many people stay under the per-IP limits.
+  const remoteAddress = freshAddress();
   const started = await t.app.inject({
     method: 'POST',
     url: '/auth/rest/nice/userAuth',
@@ -123,7 +146,7 @@ export async function totpCode(secret: string, steps = 0) {
 export const OPERATOR_PASSWORD = 'correct horse battery staple';
 
 /** Cookie header of an answer's Set-Cookie. */
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
+export const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
 /**
@@ -141,8 +164,7 @@ export async function signInOperator(
   const loginId = opts.loginId ?? `${role}-${++operatorSeq}`;
   const password = OPERATOR_PASSWORD;
   await upsertOperator(t.db.db, loginId, password, role);
-  const n = ++operatorSeq;
-  const remoteAddress = `127.9.${(n >> 8) & 255}.${n & 255}`;
+  const remoteAddress = freshAddress();
   const res = await t.app.inject({
     method: 'POST',
     url: '/rest/auth/login',
@@ -197,8 +219,7 @@ export async function pendingOperatorSession(
           recoveryCodes: [] as string[],
         };
   if (stage === 'setup') await upsertOperator(t.db.db, account.loginId, account.password, role);
-  const n = ++operatorSeq;
-  const remoteAddress = `127.9.${(n >> 8) & 255}.${n & 255}`;
+  const remoteAddress = freshAddress();
   const res = await t.app.inject({
     method: 'POST',
     url: '/rest/auth/login',
@@ -219,30 +240,44 @@ export async function pendingOperatorSession(
 
 /**
  * An address of her own for each verified person of a test file (as each patient's phone has), so that no limit per
- * address meets another test's patient: `block` is the file's own 127.N.0.0/16.
+ * address meets another test's patient.
  */
-export function addressPerPerson<V extends object>(block: number): (v: V) => string {
-  let seq = 0;
+export function addressPerPerson<V extends object>(): (v: V) => string {
   const ips = new WeakMap<V, string>();
   return (v) => {
-    if (!ips.has(v)) ips.set(v, `127.${block}.${(++seq >> 8) & 255}.${seq & 255}`);
+    if (!ips.has(v)) ips.set(v, freshAddress());
     return ips.get(v)!;
   };
 }
 
 /**
  * A console-made account's first sign-in (docs/security.md, "Insiders: admin accounts"): its password, the set-up of
- * its second factor, and a password of its own in place of the one an admin issued. Answers the password step's
- * refusal, or the full session's headers.
+ * its second factor, and (unless `changePassword` is false) a password of its own in place of the one an admin
+ * issued. Answers the password step's refusal, or the full session's headers, the second factor's secret and whether
+ * the account was asked to change its password.
  */
-export async function firstSignIn(t: TestApp, loginId: string, password: string, remoteAddress: string) {
+export async function firstSignIn(
+  t: TestApp,
+  loginId: string,
+  password: string,
+  remoteAddress: string,
+  opts: { changePassword?: boolean } = {},
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/rest/auth/login',
     remoteAddress,
     payload: { loginId, password },
   });
-  if (res.statusCode !== 200) return { statusCode: res.statusCode, code: problemOf(res).code, headers: {} };
+  if (res.statusCode !== 200) {
+    return {
+      statusCode: res.statusCode,
+      code: problemOf(res).code,
+      headers: {},
+      secret: '',
+      mustChangePassword: false,
+    };
+  }
   const pending = { cookie: cookieOf(res), 'x-csrf-token': (res.json() as { csrfToken: string }).csrfToken };
   const setup = await t.app.inject({ method: 'POST', url: OPS_AUTH_API.totpSetup, remoteAddress, headers: pending });
   const { secret } = setup.json() as { secret: string };
@@ -255,7 +290,8 @@ export async function firstSignIn(t: TestApp, loginId: string, password: string,
   });
   expect(done.statusCode, done.body).toBe(200);
   const headers = { cookie: cookieOf(done), 'x-csrf-token': (done.json() as { csrfToken: string }).csrfToken };
-  if ((done.json() as { mustChangePassword?: boolean }).mustChangePassword) {
+  const mustChangePassword = (done.json() as { mustChangePassword?: boolean }).mustChangePassword === true;
+  if (mustChangePassword && opts.changePassword !== false) {
     const changed = await t.app.inject({
       method: 'POST',
       url: OPS_AUTH_API.password,
@@ -265,5 +301,5 @@ export async function firstSignIn(t: TestApp, loginId: string, password: string,
     });
     expect(changed.statusCode, changed.body).toBe(200);
   }
-  return { statusCode: 200, code: undefined, headers };
+  return { statusCode: 200, code: undefined, headers, secret, mustChangePassword };
 }

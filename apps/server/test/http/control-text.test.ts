@@ -14,7 +14,7 @@ import {
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { upsertOperator } from '../../src/modules/operators/operators.js';
 import { fieldsOf, routesOf, type Route } from '../route-walk.js';
-import { build, pendingOperatorSession, problemOf, signInOperator, verifyPatient } from '../helper.js';
+import { build, pendingOperatorSession, problemOf, signInOperator, verifyPatient, freshAddress } from '../helper.js';
 
 const t = await build();
 afterAll(() => t.close());
@@ -53,11 +53,6 @@ function attacks(route: Route) {
 
 // --- who sends it ---------------------------------------------------------------------------------------------------
 
-let ip = 0;
-const nextIp = () => {
-  ip += 1;
-  return `10.7.${(ip >> 8) & 255}.${ip & 255}`;
-};
 type Credentials = Record<string, string>;
 async function operatorCredentials(url: string): Promise<Credentials> {
   const stages = t.app.routeList.find((r) => r.url === url && r.config?.auth === 'operator')?.config?.stages ?? [
@@ -103,7 +98,7 @@ describe('a control character in any field', () => {
             query: attack.query,
             payload: attack.payload,
             headers: { ...(attack.payload ? { 'content-type': 'application/json' } : {}), ...headers },
-            remoteAddress: route.url.startsWith('/sandbox/') ? '127.0.0.1' : nextIp(),
+            remoteAddress: route.url.startsWith('/sandbox/') ? '127.0.0.1' : freshAddress(),
           });
         let res = await send({});
         if (res.statusCode === 401 || res.statusCode === 403) {
@@ -149,7 +144,7 @@ describe('the attack as reported', () => {
       [API.niceSmsAuth, { smsRequestSeq: NUL, smsResponseSeq: 'a', smsAuthNum: '123456', hospitalCode: '90000001' }],
       [SMS_PENDING_PATH, { smsRequestSeq: NUL, smsResponseSeq: 'a', hospitalCode: '90000001' }, 'smsRequestSeq'],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() });
+      const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: freshAddress() });
       const p = problemOf(res);
       expect(p.status, res.body).toBe(400);
       expect(p.errors?.map((e) => e.field)).toContain(field ?? 'smsRequestSeq');
@@ -159,7 +154,7 @@ describe('the attack as reported', () => {
     const send = await t.app.inject({
       method: 'POST',
       url: API.niceUserAuth,
-      remoteAddress: nextIp(),
+      remoteAddress: freshAddress(),
       payload: { ...person, hospitalCode: '90000001', termsIds: [`TELECOM${NUL}`] },
     });
     expect(problemOf(send)).toMatchObject({ status: 400, errors: [{ field: 'termsIds.0' }] });
@@ -167,7 +162,7 @@ describe('the attack as reported', () => {
       method: 'POST',
       url: API.termsAgree,
       headers: { cookie },
-      remoteAddress: nextIp(),
+      remoteAddress: freshAddress(),
       payload: { termsIds: [`SERVICE${NUL}`] },
     });
     expect(problemOf(agree)).toMatchObject({ status: 400, errors: [{ field: 'termsIds.0' }] });
@@ -204,7 +199,7 @@ describe('the attack as reported', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: nextIp(),
+      remoteAddress: freshAddress(),
       headers: { 'content-type': 'application/json' },
       payload: `{"loginId":${'['.repeat(n)}${']'.repeat(n)}}`,
     });

@@ -16,7 +16,7 @@ import {
 import { upsertOperator } from '../../src/modules/operators/operators.js';
 import { insurerHmac } from '../../fixtures/insurer-double.js';
 import { fieldsOf, routesOf, type Route, type Schema } from '../route-walk.js';
-import { build, pendingOperatorSession, signInOperator, verifyPatient } from '../helper.js';
+import { build, pendingOperatorSession, signInOperator, verifyPatient, freshAddress } from '../helper.js';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 
 const t = await build();
@@ -166,13 +166,6 @@ function variantsOf(route: Route): Variant[] {
 
 // --- who sends it ---------------------------------------------------------------------------------------------------
 
-let ip = 0;
-/** Each request from its own address, so per-IP rate limits never answer instead of validation. */
-const nextIp = () => {
-  ip += 1;
-  return `10.9.${(ip >> 8) & 255}.${ip & 255}`;
-};
-
 type Credentials = Record<string, string>;
 async function patientCredentials(): Promise<Credentials> {
   const { cookie } = await verifyPatient(t);
@@ -258,7 +251,7 @@ describe('every refusal is Korean', () => {
             headers: { ...r.headers, ...(headers === 'insurer-signed' ? insurerSignature(r.url, r.payload) : headers) },
             // The sandbox's calls exist only for a caller on this machine (docs/security.md); the others, from many
             // addresses so that no per-address limit answers before validation does.
-            remoteAddress: route.url.startsWith('/sandbox/') ? '127.0.0.1' : nextIp(),
+            remoteAddress: route.url.startsWith('/sandbox/') ? '127.0.0.1' : freshAddress(),
           });
         };
         const mustRefuse = variant.refuses ? variant.status : undefined;

@@ -11,7 +11,7 @@ import { ACCOUNT_CHECK_RATE_LIMIT } from '../../src/modules/accounts/routes.js';
 import { SUBSCRIBE_RATE_LIMIT } from '../../src/modules/subscriptions/routes.js';
 import { addressKey, coarseAddress } from '../../src/http/client-address.js';
 import { isSecureRequest } from '../../src/security/cookies.js';
-import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from '../helper.js';
+import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp, freshAddress } from '../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 /** One proxy in front (TRUST_PROXY=1): the client is the address the proxy appended, the last of X-Forwarded-For. */
@@ -309,13 +309,12 @@ describe('a state-changing call from a page of another site', () => {
 // Each sign-in checks an argon2id hash (64 MiB): slow on purpose, so these tests get more time.
 // Some 40 password checks a test, each a memory-hard hash: beside the browser tests they take minutes.
 describe('operator sign-in is locked per account and address', { timeout: 180_000 }, () => {
-  let ipSeq = 0;
   /** Every guess from an address of its own, as a botnet would: the per-address limit never trips. */
   const signIn = (loginId: string, password: string) =>
     listed.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: `127.2.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
+      remoteAddress: freshAddress(),
       payload: { loginId, password },
     });
   const RIGHT = 'correct horse battery';
@@ -351,7 +350,7 @@ describe('operator sign-in is locked per account and address', { timeout: 180_00
 
   it('parallel guesses get no more than the allowed tries, from one address or from many', async () => {
     await upsertOperator(listed.db.db, 'burst-ops', RIGHT);
-    const one = `127.3.0.${(++ipSeq % 200) + 1}`;
+    const one = freshAddress();
     const fromOne = await Promise.all(
       Array.from({ length: 3 * OPERATOR_LOCKOUT.maxTries }, (_, i) =>
         listed.app.inject({
@@ -378,7 +377,7 @@ describe('operator sign-in is locked per account and address', { timeout: 180_00
   });
 
   it('an id that does not exist is counted and locked alike (the answers tell no one which ids exist)', async () => {
-    const one = `127.4.0.${(++ipSeq % 200) + 1}`;
+    const one = freshAddress();
     const guess = (password: string) =>
       listed.app.inject({
         method: 'POST',

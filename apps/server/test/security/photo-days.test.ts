@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { cardPhotoJpeg, dataUrl } from '../../fixtures/enrolment.js';
 import { MAX_ID_PHOTOS_PER_DAY, idPhotoCountJobs } from '../../src/security/photo-days.js';
-import { build, problemOf, testClock, verifyPatient, type TestApp } from '../helper.js';
+import { build, problemOf, testClock, verifyPatient, type TestApp, freshAddress } from '../helper.js';
 
 // 2026-06-15 23:55 KST: the next Korean day starts five minutes later.
 const START = new Date('2026-06-15T14:55:00Z');
@@ -17,7 +17,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-let ipSeq = 0;
 type V = Awaited<ReturnType<typeof verifyPatient>>;
 const ocr = (v: V, idcardImg: string) =>
   t.app.inject({
@@ -25,7 +24,7 @@ const ocr = (v: V, idcardImg: string) =>
     url: API.ocrIdCard,
     headers: { cookie: v.cookie },
     // Each call from its own address: the per-address limit is not what this test is about.
-    remoteAddress: `127.60.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
+    remoteAddress: freshAddress(),
     payload: { userCi: v.ci, idcardType: 'ic', idcardImg },
   });
 

@@ -16,6 +16,8 @@ import {
   testPerson,
   verifyPatient,
   type TestApp,
+  freshAddress,
+  cookieOf,
 } from '../helper.js';
 import { images, regFor, type Images, type Verified } from '../../fixtures/enrolment.js';
 
@@ -30,13 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let ipSeq = 0;
-/** Each caller from a loopback address of its own: the per-IP limits are not what this file tests. */
-const nextIp = () => `127.9.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
-  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 const as = (cookie: string, opts: InjectOptions) =>
-  t.app.inject({ remoteAddress: nextIp(), ...opts, headers: { ...(opts.headers ?? {}), cookie } });
+  t.app.inject({ remoteAddress: freshAddress(), ...opts, headers: { ...(opts.headers ?? {}), cookie } });
 
 /** A patient who verified by SMS and subscribed, as the wizard does. */
 async function subscribedPatient() {
@@ -55,7 +52,7 @@ async function linkSession(p: Patient, purpose: 'treat' | 'idCard' = 'treat') {
     method: 'POST',
     url: API.linkExchange,
     payload: { token, purpose },
-    remoteAddress: nextIp(),
+    remoteAddress: freshAddress(),
   });
   expect(res.statusCode, res.body).toBe(200);
   return cookieOf(res);
@@ -257,7 +254,7 @@ describe('step-up', () => {
     const started = await t.app.inject({
       method: 'POST',
       url: API.niceUserAuth,
-      remoteAddress: nextIp(),
+      remoteAddress: freshAddress(),
       payload: { ...attacker, hospitalCode: '00000000', termsIds: await telecomTermsIds(t) },
     });
     expect(started.statusCode, started.body).toBe(200);
@@ -322,7 +319,7 @@ describe('the same link opened again (README "Identity and sessions": one device
       method: 'POST',
       url: API.linkExchange,
       payload: { token, purpose: 'treat' },
-      remoteAddress: nextIp(),
+      remoteAddress: freshAddress(),
       ...(cookie ? { headers: { cookie } } : {}),
     });
   const deviceOf = (res: Awaited<ReturnType<typeof exchange>>) => {
@@ -438,7 +435,7 @@ describe('a device cookie the attacker chose (docs/security.md, "A link opens th
       method: 'POST',
       url: API.linkExchange,
       payload: { token, purpose: 'treat' },
-      remoteAddress: nextIp(),
+      remoteAddress: freshAddress(),
       headers: { ...(cookie ? { cookie } : {}), ...(https ? { 'x-forwarded-proto': 'https' } : {}) },
     });
   const leakedLink = async () => {
@@ -500,7 +497,7 @@ describe('a cancelled subscription', () => {
       method: 'POST',
       url: API.linkExchange,
       payload: { token: unused, purpose: 'treat' },
-      remoteAddress: nextIp(),
+      remoteAddress: freshAddress(),
     });
     expect(problemOf(opened)).toMatchObject({ status: 403, code: 'LINK_INVALID' });
     expect(problemOf(opened).detail).toContain('해지');
@@ -520,7 +517,7 @@ describe('a cancelled subscription', () => {
       method: 'POST',
       url: API.linkExchange,
       payload: { token: old, purpose: 'treat' },
-      remoteAddress: nextIp(),
+      remoteAddress: freshAddress(),
     });
     expect(problemOf(res)).toMatchObject({ status: 403, code: 'LINK_INVALID' });
   });

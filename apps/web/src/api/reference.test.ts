@@ -1,11 +1,26 @@
 // spec §3: the answers the repository slice names are left there by the query functions that fetch them.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { useClaimStore } from '../store/claim';
-import { possibleHospitalsQuery } from './possibleHospitals';
-import { insurersQuery } from './reference';
-import { termsQuery } from './terms';
-import { photoControlsQuery } from './uiControls';
+import { stubBrowserStorage } from '../test-support/storage';
+
+// The store keeps its slice in sessionStorage: there is one (in memory) before the store is made, as in a browser.
+let m: {
+  useClaimStore: typeof import('../store/claim').useClaimStore;
+  possibleHospitalsQuery: typeof import('./possibleHospitals').possibleHospitalsQuery;
+  insurersQuery: typeof import('./reference').insurersQuery;
+  termsQuery: typeof import('./terms').termsQuery;
+  photoControlsQuery: typeof import('./uiControls').photoControlsQuery;
+};
+beforeAll(async () => {
+  stubBrowserStorage();
+  m = {
+    ...(await import('../store/claim')),
+    ...(await import('./possibleHospitals')),
+    ...(await import('./reference')),
+    ...(await import('./terms')),
+    ...(await import('./uiControls')),
+  };
+});
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -28,6 +43,7 @@ describe('answers kept in the repository slice', () => {
         return json({ list: [term(`${group}-1`, group)], total: 1 });
       }),
     );
+    const { insurersQuery, possibleHospitalsQuery, photoControlsQuery, termsQuery, useClaimStore } = m;
     const q = new QueryClient();
     await q.fetchQuery(insurersQuery);
     await q.fetchQuery(possibleHospitalsQuery);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API, type HospitalApiKeyView } from '@auto-claim/contract';
 import { HOSPITAL_FEED_RATE_LIMIT, HOSPITAL_KEY_FAILURE_LIMIT } from '../../../src/modules/claims/feed.js';
-import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, freshAddress } from '../../helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -21,9 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let ipSeq = 0;
-const freshIp = () => `127.3.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
-const feed = (key: string | undefined, payload: unknown, remoteAddress = freshIp()) =>
+const feed = (key: string | undefined, payload: unknown, remoteAddress = freshAddress()) =>
   t.app.inject({
     method: 'POST',
     url: HOSPITAL_API.treatments,
@@ -58,7 +56,7 @@ describe('an anonymous caller learns nothing about a body', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: HOSPITAL_API.treatments,
-        remoteAddress: freshIp(),
+        remoteAddress: freshAddress(),
         headers: { ...headers, [HOSPITAL_KEY_HEADER]: 'hk_90000001_wrong' },
         payload: payload as object,
       });

@@ -51,7 +51,7 @@ afterAll(async () => {
   await none?.t.close();
 });
 
-const ipOf = addressPerPerson<Verified>(5);
+const ipOf = addressPerPerson<Verified>();
 const as = (t: TestApp, v: Verified, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
 

@@ -10,21 +10,29 @@ import { FUNNEL_VISIT_RATE_LIMIT, OPS_DASHBOARD_API, type DashboardAnswer } from
 import { migrateToLatest, migrations } from '../../../src/db/migrate.js';
 import { APP_MENU_LOG_RATE_LIMIT } from '../../../src/modules/funnel/routes.js';
 import { createSubscriber, treatmentRecord } from '../../../fixtures/factories.js';
-import { build, openTestDb, problemOf, signInOperator, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import {
+  build,
+  openTestDb,
+  problemOf,
+  signInOperator,
+  testClock,
+  verifyPatient,
+  type TestApp,
+  freshAddress,
+} from '../../helper.js';
 
 // Noon in Seoul today: the 알림톡 goes out at once, and "today" is one KST day.
 const noon = new Date(`${new Date().toISOString().slice(0, 10)}T03:00:00Z`);
 const clock = testClock(noon);
 const DAY = 86_400_000;
 let t: TestApp;
-let n = 0;
 
 beforeAll(async () => {
   t = await build({ clock });
 });
 afterAll(() => t?.close());
 
-const view = (body: unknown, remoteAddress = `127.3.0.${++n % 250}`) =>
+const view = (body: unknown, remoteAddress = freshAddress()) =>
   t.app.inject({ method: 'POST', url: API.appMenuLogs, remoteAddress, payload: body as object });
 const clearFunnel = async () => {
   await t.db.db.deleteFrom('funnelDay').execute();

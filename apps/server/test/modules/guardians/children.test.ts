@@ -56,7 +56,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const ipOf = addressPerPerson<Verified>(6);
+const ipOf = addressPerPerson<Verified>();
 const as = (v: Verified, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
 const op = (method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -43,7 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const ipOf = addressPerPerson<Verified>(9);
+const ipOf = addressPerPerson<Verified>();
 const as = (v: Verified, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
 

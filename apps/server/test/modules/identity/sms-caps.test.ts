@@ -19,14 +19,12 @@ import {
   testPerson,
   verifyPatient,
   type TestApp,
+  freshAddress,
 } from '../../helper.js';
 
 const clock = testClock(new Date('2026-11-22T01:00:00Z'));
 let t: TestApp;
 let telecomTerms: string[];
-let ipSeq = 0;
-/** Each send from its own address: the per-address limit is not what these tests are about. */
-const freshIp = () => `127.2.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
 
 beforeAll(async () => {
   t = await build({ clock });
@@ -36,7 +34,7 @@ afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 type Who = ReturnType<typeof testPerson>;
-const send = (person: Who, remoteAddress = freshIp()) =>
+const send = (person: Who, remoteAddress = freshAddress()) =>
   t.app.inject({
     method: 'POST',
     url: '/auth/rest/nice/userAuth',
@@ -54,7 +52,7 @@ const madeUp = (phone: string, i: number): Who =>
   });
 
 /** The whole verification, the code sent and typed from one address (a phone on its network). */
-async function verify(person: Who, remoteAddress = freshIp()) {
+async function verify(person: Who, remoteAddress = freshAddress()) {
   const started = await send(person, remoteAddress);
   expect(started.statusCode, started.body).toBe(200);
   const seq = started.json() as { smsRequestSeq: string; smsResponseSeq: string };
@@ -184,7 +182,7 @@ describe('a phone number in an attacker’s hands', () => {
 describe('someone who knows the whole identity (name, birth date, sex digit and phone)', () => {
   it('spends the sends strangers may make; the owner, from her own phone’s address, still gets a code and verifies', async () => {
     const owner = testPerson();
-    const home = freshIp();
+    const home = freshAddress();
     // She verified from her phone once before: that address is hers for this person.
     expect((await verify(owner, home)).statusCode).toBe(200);
 
@@ -211,7 +209,7 @@ describe('someone who knows the whole identity (name, birth date, sex digit and 
       method: 'POST',
       url: API.stepUp,
       headers: { cookie: v.cookie },
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { telecomType: v.person.telecomType, termsIds: telecomTerms },
     });
     expect(started.statusCode, started.body).toBe(200);
@@ -220,7 +218,7 @@ describe('someone who knows the whole identity (name, birth date, sex digit and 
       method: 'POST',
       url: API.stepUpConfirm,
       headers: { cookie: v.cookie },
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { ...seq, smsAuthNum: await latestSmsCode(t, v.person.custHp) },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -228,7 +226,7 @@ describe('someone who knows the whole identity (name, birth date, sex digit and 
 
   it('counts completed verifications apart: the owner verifies more than five times in a day', async () => {
     const owner = testPerson();
-    const phone = freshIp();
+    const phone = freshAddress();
     for (let i = 1; i <= SMS_SENDS_PER_DAY + 2; i++) {
       clock.advance(61_000);
       const res = await verify(owner, phone);
@@ -237,7 +235,7 @@ describe('someone who knows the whole identity (name, birth date, sex digit and 
   });
 
   it('caps the sends one address leaves uncompleted, whoever they are for; completed ones and other addresses are not held', async () => {
-    const address = freshIp();
+    const address = freshAddress();
     // Patients behind one hospital Wi-Fi who finish their verification count nothing.
     for (let i = 0; i < 2; i++) expect((await verify(testPerson(), address)).statusCode).toBe(200);
     for (let i = 1; i <= SMS_OPEN_SENDS_PER_ADDRESS_PER_DAY; i++) {

@@ -15,6 +15,8 @@ import {
   totpCode,
   verifyPatient,
   type TestApp,
+  freshAddress,
+  cookieOf,
 } from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -24,14 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
-  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-let ipSeq = 0;
-const freshIp = () => `127.7.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
-
 const me = (headers: Record<string, string>) => t.app.inject({ url: OPS_AUTH_API.me, headers });
 const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers, remoteAddress: freshIp(), payload });
+  t.app.inject({ method: 'POST', url, headers, remoteAddress: freshAddress(), payload });
 const actionsOf = async (loginId: string) =>
   (
     await t.db.db.selectFrom('operatorAction').select('action').where('loginId', '=', loginId).orderBy('id').execute()
@@ -43,7 +40,7 @@ describe('signing in', { timeout: 60_000 }, () => {
     const login = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { loginId: 'first-admin', password: OPERATOR_PASSWORD },
     });
     expect(login.json()).toMatchObject({ kind: 'operator', loginId: 'first-admin', role: 'admin', stage: 'setup' });
@@ -107,7 +104,7 @@ describe('signing in', { timeout: 60_000 }, () => {
     const login = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { loginId: account.loginId, password: OPERATOR_PASSWORD },
     });
     expect(login.json().stage).toBe('password');
@@ -141,7 +138,7 @@ describe('signing in', { timeout: 60_000 }, () => {
     const relogin = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { loginId: s.loginId, password: OPERATOR_PASSWORD },
     });
     const pending = { cookie: cookieOf(relogin), 'x-csrf-token': relogin.json().csrfToken as string };
@@ -162,7 +159,7 @@ describe('signing in', { timeout: 60_000 }, () => {
 
   it(`locks the account from that address after ${OPERATOR_LOCKOUT.maxTries} failures, second-factor ones counted, even for the right code`, async () => {
     const s = await pendingOperatorSession(t, 'password');
-    const here = freshIp();
+    const here = freshAddress();
     const postHere = (url: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url, headers: s.headers, remoteAddress: here, payload });
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
@@ -185,13 +182,13 @@ describe('signing in', { timeout: 60_000 }, () => {
         payload: { loginId: s.loginId, password: OPERATOR_PASSWORD },
       });
     expect(problemOf(await login(here)).code).toBe('OPERATOR_LOCKED');
-    expect((await login(freshIp())).statusCode).toBe(200);
+    expect((await login(freshAddress())).statusCode).toBe(200);
     clock.advance(OPERATOR_LOCKOUT.lockMinutes * 60_000);
   });
 
   it('does not let a known password buy endless guesses at the code: a right password does not clear the count', async () => {
     const s = await pendingOperatorSession(t, 'password');
-    const here = freshIp();
+    const here = freshAddress();
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
       await t.app.inject({
         method: 'POST',
@@ -248,7 +245,7 @@ describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => 
     const admin = await signInOperator(t, 'admin');
     const op = await signInOperator(t, 'operator');
     const home = op.remoteAddress; // where she completed a sign-in: a known address from now on
-    const stranger = freshIp();
+    const stranger = freshAddress();
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
       expect(problemOf(await login(op.loginId, `wrong-guess-${i}`, stranger)).code).toBe('LOGIN_FAILED');
     }
@@ -283,10 +280,10 @@ describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => 
   it(`guesses from many addresses lock every address she never signed in from after ${OPERATOR_LOCKOUT.unknownAddressesMaxTries}, never her known one`, async () => {
     const op = await signInOperator(t, 'operator');
     for (let i = 1; i < OPERATOR_LOCKOUT.unknownAddressesMaxTries; i++) {
-      expect(problemOf(await login(op.loginId, `spread-guess-${i}`, freshIp())).code).toBe('LOGIN_FAILED');
+      expect(problemOf(await login(op.loginId, `spread-guess-${i}`, freshAddress())).code).toBe('LOGIN_FAILED');
     }
-    expect(problemOf(await login(op.loginId, 'spread-guess-last', freshIp())).code).toBe('OPERATOR_LOCKED');
-    expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, freshIp())).code).toBe('OPERATOR_LOCKED');
+    expect(problemOf(await login(op.loginId, 'spread-guess-last', freshAddress())).code).toBe('OPERATOR_LOCKED');
+    expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, freshAddress())).code).toBe('OPERATOR_LOCKED');
     expect((await fullSignIn(op, op.remoteAddress, 1)).statusCode).toBe(200);
     clock.advance(OPERATOR_LOCKOUT.lockMinutes * 60_000);
   });
@@ -296,9 +293,9 @@ describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => 
     // She signs in from her laptop's privacy address; by the next day it has rotated inside the same /64.
     expect((await fullSignIn(op, '2001:db8:77:64:a1b2:c3d4:e5f6:1', 1)).statusCode).toBe(200);
     for (let i = 1; i <= OPERATOR_LOCKOUT.unknownAddressesMaxTries; i++) {
-      await login(op.loginId, `spread-guess-${i}`, freshIp());
+      await login(op.loginId, `spread-guess-${i}`, freshAddress());
     }
-    expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, freshIp())).code).toBe('OPERATOR_LOCKED');
+    expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, freshAddress())).code).toBe('OPERATOR_LOCKED');
     expect(problemOf(await login(op.loginId, OPERATOR_PASSWORD, '2001:db8:78:64::1')).code).toBe('OPERATOR_LOCKED');
     // (with a recovery code: the authenticator's next code was taken by the first sign-in)
     const rotated = '2001:db8:77:64:9f8e:7d6c:5b4a:2';
@@ -438,7 +435,7 @@ describe('operator accounts', { timeout: 90_000 }, () => {
     const login = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { loginId: 'new.operator', password: initialPassword },
     });
     expect(login.json()).toMatchObject({ stage: 'setup', role: 'operator' });
@@ -498,7 +495,7 @@ describe('operator accounts', { timeout: 90_000 }, () => {
     const login = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { loginId: other.loginId, password: OPERATOR_PASSWORD },
     });
     expect(login.json().stage).toBe('setup');
@@ -510,7 +507,7 @@ describe('operator accounts', { timeout: 90_000 }, () => {
     const refused = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { loginId: other.loginId, password: OPERATOR_PASSWORD },
     });
     expect(problemOf(refused).code).toBe('LOGIN_FAILED');

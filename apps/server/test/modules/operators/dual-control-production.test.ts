@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_AUTH_API, OPS_INSURERS_API, type AccountChange, type OpsInsurer } from '@auto-claim/contract/ops';
 import { loadConfig } from '../../../src/config.js';
 import { productionEnv } from '../../../fixtures/production-env.js';
-import { build, firstSignIn, problemOf, signInOperator, type TestApp, testClock } from '../../helper.js';
+import {
+  build,
+  firstSignIn,
+  problemOf,
+  signInOperator,
+  type TestApp,
+  testClock,
+  cookieOf,
+  freshAddress,
+} from '../../helper.js';
 
 const clock = testClock(new Date('2026-07-01T01:00:00Z'));
 const HOUR = 3600_000;
@@ -44,20 +53,17 @@ afterAll(async () => {
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
-  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-let seq = 0;
 async function login(loginId: string, password: string) {
   return t.app.inject({
     method: 'POST',
     url: '/rest/auth/login',
-    remoteAddress: `127.79.0.${++seq}`,
+    remoteAddress: freshAddress(),
     payload: { loginId, password },
   });
 }
 /** A console-made account's first sign-in: it sets up its second factor and its own password. */
 async function signInMade(loginId: string, password: string) {
-  const s = await firstSignIn(t, loginId, password, `127.79.0.${++seq}`);
+  const s = await firstSignIn(t, loginId, password, freshAddress());
   expect(s.statusCode).toBe(200);
   return s.headers;
 }

@@ -10,7 +10,16 @@ import {
   type AccountChange,
   type OpsInsurer,
 } from '@auto-claim/contract/ops';
-import { build, firstSignIn, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import {
+  build,
+  firstSignIn,
+  problemOf,
+  signInOperator,
+  testClock,
+  type TestApp,
+  cookieOf,
+  freshAddress,
+} from '../../helper.js';
 
 const clock = testClock(new Date('2026-07-01T01:00:00Z'));
 /** The hold, short here so that the sessions (30 minutes idle) outlive it; production's default is 24 hours. */
@@ -76,14 +85,11 @@ const actions = (action: string, target: string) =>
     .orderBy('id')
     .execute();
 
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
-  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-let seq = 0;
 /** Signs in an account made in the console, setting up its second factor and its own password as its first sign-in does. */
-const signInMade = (loginId: string, password: string) => firstSignIn(t, loginId, password, `127.77.0.${++seq}`);
+const signInMade = (loginId: string, password: string) => firstSignIn(t, loginId, password, freshAddress());
 /** Signs in an account whose second factor is set, with one of its recovery codes (the wall clock's TOTP steps run out). */
 async function signInAgain(s: Session) {
-  const remoteAddress = `127.78.0.${++seq}`;
+  const remoteAddress = freshAddress();
   const res = await t.app.inject({
     method: 'POST',
     url: '/rest/auth/login',

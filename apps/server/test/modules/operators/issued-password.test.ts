@@ -7,7 +7,17 @@ import { sql } from 'kysely';
 import { API } from '@auto-claim/contract';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { applyDueAccountChanges } from '../../../src/modules/operators/account-changes.js';
-import { build, problemOf, signInOperator, testClock, totpCode, type TestApp } from '../../helper.js';
+import {
+  build,
+  problemOf,
+  signInOperator,
+  testClock,
+  totpCode,
+  type TestApp,
+  freshAddress,
+  cookieOf,
+  firstSignIn,
+} from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
@@ -16,12 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
-  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-let ipSeq = 0;
-const freshIp = () => `127.8.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
 const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers, remoteAddress: freshIp(), payload });
+  t.app.inject({ method: 'POST', url, headers, remoteAddress: freshAddress(), payload });
 const marked = async (loginId: string) =>
   (
     await t.db.db
@@ -31,22 +37,9 @@ const marked = async (loginId: string) =>
       .executeTakeFirstOrThrow()
   ).mustChangePassword;
 
-/** The password, then the second factor's set-up: the full session's headers and the answer of the set-up. */
-async function firstSignIn(loginId: string, password: string) {
-  const login = await t.app.inject({
-    method: 'POST',
-    url: API.login,
-    remoteAddress: freshIp(),
-    payload: { loginId, password },
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  const pending = { cookie: cookieOf(login), 'x-csrf-token': (login.json() as { csrfToken: string }).csrfToken };
-  const { secret } = (await post(OPS_AUTH_API.totpSetup, pending)).json() as { secret: string };
-  const confirmed = await post(OPS_AUTH_API.totpConfirm, pending, { code: await totpCode(secret) });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const answer = confirmed.json() as { csrfToken: string; mustChangePassword?: boolean };
-  return { secret, answer, headers: { cookie: cookieOf(confirmed), 'x-csrf-token': answer.csrfToken } };
-}
+/** The password, then the second factor's set-up, keeping the issued password: the tests change it themselves. */
+const signInIssued = (loginId: string, password: string) =>
+  firstSignIn(t, loginId, password, freshAddress(), { changePassword: false });
 
 describe('a password an admin issued', { timeout: 120_000 }, () => {
   let admin: Awaited<ReturnType<typeof signInOperator>>;
@@ -64,8 +57,8 @@ describe('a password an admin issued', { timeout: 120_000 }, () => {
     expect(made.statusCode, made.body).toBe(200);
     expect(await marked('issued.one')).toBe(true);
 
-    const { secret, answer, headers } = await firstSignIn('issued.one', issued);
-    expect(answer.mustChangePassword).toBe(true);
+    const { secret, mustChangePassword, headers } = await signInIssued('issued.one', issued);
+    expect(mustChangePassword).toBe(true);
     const me = await t.app.inject({ url: OPS_AUTH_API.me, headers });
     expect(me.json()).toMatchObject({ stage: 'full', mustChangePassword: true });
 
@@ -108,14 +101,14 @@ describe('a password an admin issued', { timeout: 120_000 }, () => {
     const old = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { loginId: 'issued.one', password: issued },
     });
     expect(problemOf(old).code).toBe('LOGIN_FAILED');
     const again = await t.app.inject({
       method: 'POST',
       url: API.login,
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { loginId: 'issued.one', password: 'her very own password' },
     });
     expect(again.json()).toMatchObject({ stage: 'password' });
@@ -127,8 +120,11 @@ describe('a password an admin issued', { timeout: 120_000 }, () => {
   it('a made-up password (none typed) is marked too; an admin made by dual control is marked as it is made', async () => {
     const made = await post(OPS_AUTH_API.operators, admin.headers, { loginId: 'issued.two', role: 'viewer' });
     expect(await marked('issued.two')).toBe(true);
-    const { answer } = await firstSignIn('issued.two', (made.json() as { initialPassword: string }).initialPassword);
-    expect(answer.mustChangePassword).toBe(true);
+    const { mustChangePassword } = await signInIssued(
+      'issued.two',
+      (made.json() as { initialPassword: string }).initialPassword,
+    );
+    expect(mustChangePassword).toBe(true);
 
     // An approved admin creation whose hold has passed: the account it makes carries the mark.
     const asked = await post(OPS_AUTH_API.operators, admin.headers, {

@@ -16,7 +16,7 @@ import {
 } from '@auto-claim/contract/ops';
 import { purgeRejections } from '../../../src/modules/claims/rejections.js';
 import { createSubscriber, treatmentRecord } from '../../../fixtures/factories.js';
-import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, freshAddress } from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
@@ -50,12 +50,11 @@ const actions = (action: string, target: string) =>
     .where('action', '=', action)
     .where('target', '=', target)
     .execute();
-let ipSeq = 0;
 const feed = (key: string, payload: object) =>
   t.app.inject({
     method: 'POST',
     url: HOSPITAL_API.treatments,
-    remoteAddress: `127.4.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
+    remoteAddress: freshAddress(),
     headers: { [HOSPITAL_KEY_HEADER]: key },
     payload,
   });

@@ -15,7 +15,7 @@ import type { DeliveryRequest } from '../../../src/providers/delivery/types.js';
 import { EgressRefused, checkedAddresses, type Resolve } from '../../../src/providers/egress.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
-import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, freshAddress } from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789';
 const KB_SECRET = 'kbinsu-shared-secret-0123456789-0123';
@@ -112,12 +112,11 @@ const actions = (action: string, target?: string) => {
   return q.orderBy('id').execute();
 };
 
-let ipSeq = 0;
 async function claimFor(who: Subscriber) {
   const res = await t.app.inject({
     method: 'POST',
     url: HOSPITAL_API.treatments,
-    remoteAddress: `127.5.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
+    remoteAddress: freshAddress(),
     headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
     payload: { records: [treatmentRecord(who)] },
   });

@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, type FeedAnswer } from '@auto-claim/contract';
 import { buildClaimPackage } from '../../../src/modules/claims/documents.js';
 import { DOCUMENTS_QUEUE, makeDocuments } from '../../../src/modules/subscriptions/index.js';
-import { build, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import { build, testClock, verifyPatient, type TestApp, freshAddress } from '../../helper.js';
 import { images, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
 import { treatmentRecord } from '../../../fixtures/factories.js';
 
 const clock = testClock(new Date('2026-11-23T03:00:00Z'));
 let t: TestApp;
 let img: Images;
-let ipSeq = 0;
 
 beforeAll(async () => {
   t = await build({ clock });
@@ -25,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const ip = () => `127.9.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 async function subscribe(v: Verified) {
@@ -38,7 +36,7 @@ async function subscribeAnswer(v: Verified) {
     url: API.subscriptions,
     payload: await regFor(t, v, img),
     headers: { cookie: v.cookie },
-    remoteAddress: ip(),
+    remoteAddress: freshAddress(),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { subscriptionStatus: string; subscription: Record<string, unknown> };
@@ -64,7 +62,7 @@ const download = (v: Verified, kind: 'commission' | 'agree', insuApplyId: string
     url: kind === 'commission' ? API.documentCommission : API.documentAgree,
     payload: { userCi: v.ci, insuApplyId },
     headers: { cookie: v.cookie },
-    remoteAddress: ip(),
+    remoteAddress: freshAddress(),
   });
 
 describe('the signed documents after the commit', () => {
@@ -104,7 +102,7 @@ describe('the signed documents after the commit', () => {
       method: 'GET',
       url: `${API.subscriptions}?userCi=${encodeURIComponent(v.ci)}`,
       headers: { cookie: v.cookie },
-      remoteAddress: ip(),
+      remoteAddress: freshAddress(),
     });
     expect(got.statusCode, got.body).toBe(200);
     expect(answer).toEqual(got.json());
@@ -160,7 +158,7 @@ describe('the signed documents after the commit', () => {
       url: API.subscriptions,
       payload: { userCi: v.ci, userPostNo: '03171', userAddr: '서울특별시 종로구 세종대로 209', userAddrDetail: '1층' },
       headers: { cookie: v.cookie },
-      remoteAddress: ip(),
+      remoteAddress: freshAddress(),
     });
     expect(put.statusCode, put.body).toBe(200);
     // The change made them first, from what was submitted, and kept them: what is downloaded is what was signed,

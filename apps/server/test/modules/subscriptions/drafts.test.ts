@@ -8,7 +8,7 @@ import { API, ENROLMENT_DRAFT_HOURS, KAKAO_NOTI_TERMS_ID, type EnrolmentDraft } 
 import { purgeExpiredDrafts } from '../../../src/modules/subscriptions/drafts.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { ciHmacOf } from '../../../src/security/session.js';
-import { build, problemOf, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import { build, problemOf, testClock, verifyPatient, type TestApp, freshAddress } from '../../helper.js';
 import { dataUrl, images, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
 
 const clock = testClock(new Date('2026-11-24T02:00:00Z'));
@@ -27,10 +27,9 @@ const sameAgain = (v: Verified) => {
   return verifyPatient(t, { custName: v.person.custName, custHp: v.person.custHp, korRegId: v.person.korRegId });
 };
 
-let ipSeq = 0;
 const as = (cookie: string, opts: InjectOptions) =>
   t.app.inject({
-    remoteAddress: `127.5.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
+    remoteAddress: freshAddress(),
     ...opts,
     headers: { ...(opts.headers ?? {}), cookie },
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PDFDocument, PDFName, PDFRawStream, PDFDict } from 'pdf-lib';
 import { API } from '@auto-claim/contract';
-import { build, problemOf, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import { build, problemOf, testClock, verifyPatient, type TestApp, freshAddress } from '../../helper.js';
 import {
   dataUrl,
   idPhotoJpeg,
@@ -23,7 +23,6 @@ const clock = testClock(new Date('2026-11-22T16:30:00Z'));
 let t: TestApp;
 let img: Images;
 let v: Verified;
-let ipSeq = 0;
 
 beforeAll(async () => {
   t = await build({ clock });
@@ -32,17 +31,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ip = () => `127.4.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
 const post = (url: string, payload: unknown, who: Verified = v) =>
   t.app.inject({
     method: 'POST',
     url,
     payload: payload as object,
     headers: { cookie: who.cookie },
-    remoteAddress: ip(),
+    remoteAddress: freshAddress(),
   });
 const get = (url: string, who: Verified = v) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie }, remoteAddress: ip() });
+  t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie }, remoteAddress: freshAddress() });
 
 describe('POST/GET /ui/insu/v1/claims/users/accounts', () => {
   it('answers MATCH with the holder for an account in the patient’s name (sandbox: any other number)', async () => {
@@ -267,7 +265,7 @@ describe('POST /ui/insu/v1/claims/documents/commission and /agree', () => {
       url: API.subscriptions,
       payload: await regFor(t, w, img),
       headers: { cookie: w.cookie },
-      remoteAddress: ip(),
+      remoteAddress: freshAddress(),
     });
     expect(sub.statusCode, sub.body).toBe(201);
     const insuApplyId = sub.json().subscription.insuApplyId as string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { API } from '@auto-claim/contract';
 import * as imagesModule from '../../../src/images/index.js';
 import { dataUrl, idPhotoJpeg, images, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
-import { build, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import { build, testClock, verifyPatient, type TestApp, freshAddress } from '../../helper.js';
 
 vi.mock('../../../src/images/index.js', async (importOriginal) => {
   const real = await importOriginal<typeof imagesModule>();
@@ -18,7 +18,6 @@ const decoded = () =>
 const clock = testClock(new Date('2026-11-22T16:30:00Z'));
 let t: TestApp;
 let img: Images;
-let ipSeq = 0;
 
 beforeAll(async () => {
   t = await build({ clock });
@@ -36,7 +35,7 @@ const post = (who: Verified, url: string, payload: unknown) =>
     url,
     payload: payload as object,
     headers: { cookie: who.cookie },
-    remoteAddress: `127.5.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`,
+    remoteAddress: freshAddress(),
   });
 const ocr = (who: Verified, photo: Buffer) =>
   post(who, API.ocrIdCard, { idcardType: 'ic', idcardImg: dataUrl('image/jpeg', photo) });

@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import { buildClaimPackage } from '../../../src/modules/claims/documents.js';
 import { makeDocuments } from '../../../src/modules/subscriptions/index.js';
-import { build, problemOf, testClock, verifyPatient, type TestApp } from '../../helper.js';
+import { build, problemOf, testClock, verifyPatient, type TestApp, freshAddress } from '../../helper.js';
 import { images, personFields, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
 import { treatmentRecord } from '../../../fixtures/factories.js';
 
 const clock = testClock(new Date('2026-11-23T03:00:00Z'));
 let t: TestApp;
 let img: Images;
-let ipSeq = 0;
 
 beforeAll(async () => {
   t = await build({ clock });
@@ -24,9 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const ip = () => `127.10.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
 const post = (v: Verified, url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie: v.cookie }, remoteAddress: ip() });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { cookie: v.cookie },
+    remoteAddress: freshAddress(),
+  });
 /** The text layer as poppler reads it (CI installs poppler-utils: README "Tests"). */
 const textOf = (pdf: Uint8Array) =>
   execFileSync('pdftotext', ['-', '-'], { input: Buffer.from(pdf) })

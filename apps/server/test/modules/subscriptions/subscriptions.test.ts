@@ -32,7 +32,7 @@ afterAll(() => t.close());
 
 type Inject = InjectOptions;
 /** Each patient calls from their own loopback address, so per-IP limits stay out of tests that are not about them. */
-const ipOf = addressPerPerson<Verified>(3);
+const ipOf = addressPerPerson<Verified>();
 const call = (v: Verified | undefined, opts: Inject) =>
   t.app.inject({
     ...(v ? { remoteAddress: ipOf(v) } : {}),

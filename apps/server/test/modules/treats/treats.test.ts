@@ -15,7 +15,7 @@ import { signLinkToken, LINK_TOKEN_TTL_SECONDS } from '../../../src/security/lin
 import { blobColumns } from '../../../src/security/rekey.js';
 import { MAX_ID_PHOTOS_PER_DAY } from '../../../src/security/photo-days.js';
 import { ciHmacOf } from '../../../src/security/session.js';
-import { build, problemOf, testClock, type TestApp } from '../../helper.js';
+import { build, problemOf, testClock, type TestApp, freshAddress } from '../../helper.js';
 import { blankPhotoJpeg, cardPhotoJpeg, cardSvg } from '../../../fixtures/enrolment.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -179,11 +179,9 @@ async function engineClaim(who: Who, recordId: number, insuCompCd: string, statu
   return c.id;
 }
 
-/** Each exchange from its own loopback address, so the suite stays under the per-IP limit it does not test. */
-let ip = 0;
+/** Each exchange from its own address, so the suite stays under the per-IP limit it does not test. */
 async function exchange(token: string, purpose: 'treat' | 'idCard' = 'treat', cookie?: string) {
-  ip += 1;
-  const remoteAddress = `127.1.${(ip >> 8) & 255}.${ip & 255}`;
+  const remoteAddress = freshAddress();
   return t.app.inject({
     method: 'POST',
     url: API.linkExchange,
@@ -793,7 +791,7 @@ describe('idCards', () => {
         method: 'POST',
         url: API.idCards,
         headers: { cookie },
-        remoteAddress: `127.20.0.${i + 1}`,
+        remoteAddress: freshAddress(),
         payload,
       });
       expect(res.statusCode, `call ${i + 1}`).toBe(409);

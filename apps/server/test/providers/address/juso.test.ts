@@ -6,7 +6,7 @@ import { API } from '@auto-claim/contract';
 import { loadConfig } from '../../../src/config.js';
 import { jusoAddress } from '../../../src/providers/address/juso.js';
 import { startJusoDouble, type JusoDouble } from '../../../fixtures/juso-double.js';
-import { build, problemOf, verifyPatient, type TestApp } from '../../helper.js';
+import { build, problemOf, verifyPatient, type TestApp, scratchDir } from '../../helper.js';
 
 const KEY = 'test-confm-key';
 
@@ -135,10 +135,11 @@ describe('GET addresses with ADDRESS_PROVIDER=juso', () => {
 });
 
 describe('configuration', () => {
+  const dataDir = scratchDir('config');
   it('needs the approval key with ADDRESS_PROVIDER=juso, and names it', () => {
-    expect(() => loadConfig({ ADDRESS_PROVIDER: 'juso', DATA_DIR: '/tmp/ac-config-test' })).toThrow(/JUSO_CONFM_KEY/);
-    const c = loadConfig({ ADDRESS_PROVIDER: 'juso', JUSO_CONFM_KEY: 'k', DATA_DIR: '/tmp/ac-config-test' });
+    expect(() => loadConfig({ ADDRESS_PROVIDER: 'juso', DATA_DIR: dataDir })).toThrow(/JUSO_CONFM_KEY/);
+    const c = loadConfig({ ADDRESS_PROVIDER: 'juso', JUSO_CONFM_KEY: 'k', DATA_DIR: dataDir });
     expect(c.address).toEqual({ kind: 'juso', confmKey: 'k', baseUrl: 'https://business.juso.go.kr' });
-    expect(loadConfig({ DATA_DIR: '/tmp/ac-config-test' }).address).toEqual({ kind: 'sandbox' });
+    expect(loadConfig({ DATA_DIR: dataDir }).address).toEqual({ kind: 'sandbox' });
   });
 });

@@ -27,7 +27,7 @@ import {
   type InsurerDouble,
   type InsurerMode as Mode,
 } from '../../../fixtures/insurer-double.js';
-import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, scratchDir } from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789';
 /** The local doubles' address: the one private address these tests let the egress guard reach. */
@@ -765,7 +765,7 @@ describe('insurers’ answers in the sandbox', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('configuration', () => {
-  const dataDir = '/tmp/ac-insurer-config-test';
+  const dataDir = scratchDir('insurer-config');
   it('names every missing variable of the insurers by API in one message', () => {
     expect(() =>
       loadConfig({ DATA_DIR: dataDir, DELIVERY_PROVIDER: 'insurers', DELIVERY_API_INSURERS: 'SAMSUNGFIRE, KBINSU' }),

@@ -11,7 +11,17 @@ import { portoneIdentity } from '../../../src/providers/identity/portone.js';
 import { clientDeviceOf, IdentityVendorError, type Person } from '../../../src/providers/identity/types.js';
 import { createFieldCrypto } from '../../../src/security/crypto.js';
 import { startPortOneDouble, type PortOneDouble } from '../../../fixtures/portone-double.js';
-import { TEST_CONFIG, build, problemOf, telecomTermsIds, testClock, testPerson, type TestApp } from '../../helper.js';
+import {
+  TEST_CONFIG,
+  build,
+  problemOf,
+  telecomTermsIds,
+  testClock,
+  testPerson,
+  type TestApp,
+  freshAddress,
+  scratchDir,
+} from '../../helper.js';
 
 const SECRET = 'test-portone-v2-secret';
 const STORE = 'store-00000000-test';
@@ -262,8 +272,6 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
   const clock = testClock(new Date('2026-11-22T01:00:00Z'));
   let t: TestApp;
   let terms: string[];
-  let ipSeq = 0;
-  const freshIp = () => `127.9.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
   beforeAll(async () => {
     t = await build({
       clock,
@@ -275,7 +283,7 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
     await t?.close();
   });
 
-  const send = (p: Person, ip = freshIp()) =>
+  const send = (p: Person, ip = freshAddress()) =>
     t.app.inject({
       method: 'POST',
       url: '/auth/rest/nice/userAuth',
@@ -287,7 +295,7 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
     t.app.inject({
       method: 'POST',
       url: '/auth/rest/nice/smsAuth',
-      remoteAddress: freshIp(),
+      remoteAddress: freshAddress(),
       payload: { ...seq, smsAuthNum, hospitalCode: '90000001' },
     });
   const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
@@ -300,7 +308,7 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/auth/rest/nice/userAuth',
-        remoteAddress: freshIp(),
+        remoteAddress: freshAddress(),
         headers,
         payload: { ...person(), hospitalCode: '90000001', termsIds: terms },
       });
@@ -365,7 +373,7 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
   it('resends only after our 60 s gap, through the vendor’s resend, and the new code replaces the old', async () => {
     const p = person();
     // Asked again from the same place: from another address it would be another verification (modules/identity/sms-caps.test.ts).
-    const here = freshIp();
+    const here = freshAddress();
     const first = seqOf(await send(p, here));
     const firstCode = d.smsTo.get(p.custHp)!;
     const soon = problemOf(await send(p, here));
@@ -428,8 +436,9 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
 });
 
 describe('configuration', () => {
+  const dataDir = scratchDir('config');
   it('names every PortOne variable still needed in one message, and defaults the API base to the vendor', () => {
-    expect(() => loadConfig({ IDENTITY_PROVIDER: 'portone', DATA_DIR: '/tmp/ac-config-test' })).toThrow(
+    expect(() => loadConfig({ IDENTITY_PROVIDER: 'portone', DATA_DIR: dataDir })).toThrow(
       /PORTONE_API_SECRET.*PORTONE_STORE_ID.*PORTONE_CHANNEL_KEY/,
     );
     const c = loadConfig({
@@ -437,7 +446,7 @@ describe('configuration', () => {
       PORTONE_API_SECRET: 's',
       PORTONE_STORE_ID: 'store',
       PORTONE_CHANNEL_KEY: 'channel',
-      DATA_DIR: '/tmp/ac-config-test',
+      DATA_DIR: dataDir,
     });
     expect(c.identity).toEqual({
       kind: 'portone',
@@ -446,6 +455,6 @@ describe('configuration', () => {
       channelKey: 'channel',
       baseUrl: 'https://api.portone.io',
     });
-    expect(loadConfig({ DATA_DIR: '/tmp/ac-config-test' }).identity).toEqual({ kind: 'sandbox' });
+    expect(loadConfig({ DATA_DIR: dataDir }).identity).toEqual({ kind: 'sandbox' });
   });
 });

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../src/config.js';
 import { clovaOcr } from '../../../src/providers/ocr/clova.js';
 import { dataUrl, idPhotoJpeg } from '../../../fixtures/enrolment.js';
 import { startClovaDouble, type ClovaDouble } from '../../../fixtures/clova-double.js';
-import { build, verifyPatient, type TestApp } from '../../helper.js';
+import { build, verifyPatient, type TestApp, scratchDir } from '../../helper.js';
 
 const SECRET = 'test-ocr-secret';
 let double: ClovaDouble;
@@ -135,15 +135,16 @@ describe('POST ocr/document/id-card with OCR_PROVIDER=clova', () => {
 });
 
 describe('configuration', () => {
+  const dataDir = scratchDir('config');
   it('names every variable the chosen providers still need, in one message', () => {
-    expect(() =>
-      loadConfig({ OCR_PROVIDER: 'clova', ADDRESS_PROVIDER: 'juso', DATA_DIR: '/tmp/ac-config-test' }),
-    ).toThrow(/JUSO_CONFM_KEY.*CLOVA_OCR_URL.*CLOVA_OCR_SECRET/);
+    expect(() => loadConfig({ OCR_PROVIDER: 'clova', ADDRESS_PROVIDER: 'juso', DATA_DIR: dataDir })).toThrow(
+      /JUSO_CONFM_KEY.*CLOVA_OCR_URL.*CLOVA_OCR_SECRET/,
+    );
     const c = loadConfig({
       OCR_PROVIDER: 'clova',
       CLOVA_OCR_URL: url,
       CLOVA_OCR_SECRET: 's',
-      DATA_DIR: '/tmp/ac-config-test',
+      DATA_DIR: dataDir,
     });
     expect(c.ocr).toEqual({ kind: 'clova', invokeUrl: url, secret: 's' });
   });

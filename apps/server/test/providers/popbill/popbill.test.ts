@@ -22,7 +22,7 @@ import {
 } from '../../../src/providers/popbill/client.js';
 import { CODES, startPopbillDouble, type PopbillDouble } from '../../../fixtures/popbill-double.js';
 import { images, regFor, type Images } from '../../../fixtures/enrolment.js';
-import { build, problemOf, verifyPatient, type TestApp } from '../../helper.js';
+import { build, problemOf, verifyPatient, type TestApp, scratchDir } from '../../helper.js';
 
 const SECRET = Buffer.from('a secret only the double and these tests know').toString('base64');
 const CORP = '1234567890';
@@ -686,8 +686,9 @@ describe('the enrolment wizard’s account check with BANK_CHECK_PROVIDER=popbil
 });
 
 describe('configuration', () => {
+  const dataDir = scratchDir('config');
   const base = {
-    DATA_DIR: '/tmp/ac-config-popbill',
+    DATA_DIR: dataDir,
     POPBILL_LINK_ID: 'AUTOCLAIM',
     POPBILL_SECRET_KEY: SECRET,
     POPBILL_CORP_NUM: '123-45-67890',
@@ -695,7 +696,7 @@ describe('configuration', () => {
   };
 
   it('keeps the sandbox for every kind when nothing is set', () => {
-    const c = loadConfig({ DATA_DIR: '/tmp/ac-config-popbill' });
+    const c = loadConfig({ DATA_DIR: dataDir });
     expect([c.notification, c.fax, c.bankCheck]).toEqual([
       { kind: 'sandbox' },
       { kind: 'sandbox' },
@@ -704,7 +705,7 @@ describe('configuration', () => {
   });
 
   it('names every missing variable of the Popbill kinds chosen', () => {
-    expect(() => loadConfig({ DATA_DIR: '/tmp/ac-config-popbill', BANK_CHECK_PROVIDER: 'popbill' })).toThrow(
+    expect(() => loadConfig({ DATA_DIR: dataDir, BANK_CHECK_PROVIDER: 'popbill' })).toThrow(
       'The chosen providers need: POPBILL_LINK_ID, POPBILL_SECRET_KEY, POPBILL_CORP_NUM (the member’s 사업자번호), POPBILL_IS_TEST (true: Popbill’s test bed, false: live)',
     );
     expect(() => loadConfig({ ...base, NOTIFY_PROVIDER: 'popbill', FAX_PROVIDER: 'popbill' })).toThrow(
