@@ -37,6 +37,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The FHIR checker loads the R4 definitions (tens of MB): a server library, never in the patient's bundle.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@auto-claim/kr-silson-claim', '**/kr-silson-claim/**'], message: 'Server only.' }] },
+      ],
+    },
+  },
   ...boundaries,
   {
     files: ['scripts/**/*.mjs', 'apps/*/scripts/**/*.{ts,mjs}'],
