@@ -19,6 +19,33 @@ import { EDI_SYSTEMS, KR, SECTIONS, SHARES, SHARE_NAMES, SILSON, type Share } fr
 export const lineTotal = (unitPrice: number, count: number, days: number): number =>
   Math.floor(unitPrice * count * days + 1e-9);
 
+// The R4 required bindings of the codes these bundles carry (@medplum/core's validator does not check bindings).
+const REQUIRED_CODES: Record<string, Record<string, readonly string[]>> = {
+  Composition: { status: ['preliminary', 'final', 'amended', 'entered-in-error'] },
+  Patient: { gender: ['male', 'female', 'other', 'unknown'] },
+  Encounter: {
+    status: [
+      'planned',
+      'arrived',
+      'triaged',
+      'in-progress',
+      'onleave',
+      'finished',
+      'cancelled',
+      'entered-in-error',
+      'unknown',
+    ],
+  },
+  Invoice: { status: ['draft', 'issued', 'balanced', 'cancelled', 'entered-in-error'] },
+  ChargeItem: { status: ['planned', 'billable', 'not-billable', 'aborted', 'billed', 'entered-in-error', 'unknown'] },
+  MedicationRequest: {
+    status: ['active', 'on-hold', 'cancelled', 'completed', 'entered-in-error', 'stopped', 'draft', 'unknown'],
+    intent: ['proposal', 'plan', 'order', 'original-order', 'reflex-order', 'filler-order', 'instance-order', 'option'],
+  },
+  DocumentReference: { status: ['current', 'superseded', 'entered-in-error'] },
+};
+const PRICE_COMPONENT_TYPES = ['base', 'surcharge', 'deduction', 'discount', 'tax', 'informational'];
+
 interface Entry<T extends Resource = Resource> {
   index: number;
   fullUrl: string | undefined;
@@ -90,6 +117,18 @@ export function checkProfile(bundle: Bundle): GuideIssue[] {
       );
     return found[0];
   };
+
+  for (const e of entries)
+    for (const [field, allowed] of Object.entries(REQUIRED_CODES[e.resource.resourceType] ?? {})) {
+      const value = (e.resource as unknown as Record<string, unknown>)[field];
+      if (value !== undefined && !allowed.includes(value as string))
+        fail(
+          'codes',
+          at(e, `.${field}`),
+          `${field} 값 '${String(value)}'은 FHIR R4 코드(${allowed.join(', ')})가 아니에요.`,
+          `${field} '${String(value)}' is not one of the FHIR R4 codes (${allowed.join(', ')}).`,
+        );
+    }
 
   const composition = one<Composition>('Composition');
   const patient = one<Patient>('Patient');
@@ -349,6 +388,15 @@ export function checkProfile(bundle: Bundle): GuideIssue[] {
       }
       used.add(ref!);
       const pcs = li.priceComponent ?? [];
+      pcs.forEach((p, pi) => {
+        if (!PRICE_COMPONENT_TYPES.includes(p.type))
+          fail(
+            'codes',
+            at(invoice, `${path}.priceComponent[${pi}].type`),
+            `가격 구성 유형 '${p.type}'은 FHIR R4 코드가 아니에요.`,
+            `priceComponent.type '${p.type}' is not a FHIR R4 code.`,
+          );
+      });
       const base = pcs.findIndex((p) => p.type === 'base');
       const total = pcs[base]?.amount?.value;
       if (base < 0 || total === undefined || pcs[base]?.amount?.currency !== 'KRW') {
