@@ -5,6 +5,7 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { bundleOf } from './examples';
 import { bundleFsh } from './fsh';
+import { conformance } from './profiles';
 import { visits } from './visits';
 
 const ig = path.resolve(import.meta.dirname, '..');
@@ -16,5 +17,10 @@ for (const v of visits) {
   const file = path.join(ig, 'examples', `${v.id}.json`);
   writeFileSync(file, await format(JSON.stringify(bundle), { ...(await resolveConfig(file)), filepath: file }));
   writeFileSync(path.join(ig, 'input/fsh/examples', `${v.id}.fsh`), bundleFsh(bundle, v.title));
+}
+mkdirSync(path.join(ig, 'profiles'), { recursive: true });
+for (const r of conformance()) {
+  const file = path.join(ig, 'profiles', `${r.resourceType}-${r.id}.json`);
+  writeFileSync(file, await format(JSON.stringify(r), { ...(await resolveConfig(file)), filepath: file }));
 }
 console.warn(`${visits.length} examples written to fhir/ig/examples and fhir/ig/input/fsh/examples.`);

@@ -164,6 +164,20 @@ const probes: [string, (b: Bundle) => string][] = [
     },
   ],
   [
+    'a required R4 code (Patient.gender), which the library does not check',
+    (b) => {
+      (b.entry![indexOf(b, 'Patient')]!.resource as any).gender = 'F';
+      return `Bundle.entry[${indexOf(b, 'Patient')}].resource.gender`;
+    },
+  ],
+  [
+    'a required R4 code (priceComponent.type)',
+    (b) => {
+      (entry<Invoice>(b, 'Invoice').lineItem![0]!.priceComponent![0] as any).type = 'total';
+      return `Bundle.entry[${indexOf(b, 'Invoice')}].resource.lineItem[0].priceComponent[0].type`;
+    },
+  ],
+  [
     'the patient’s birthDate',
     (b) => {
       delete (b.entry![indexOf(b, 'Patient')]!.resource as any).birthDate;
@@ -197,5 +211,19 @@ describe('the committed JSON is the rendering of fhir/ig/scripts/visits.ts', () 
     const { bundleOf } = await import('../../../fhir/ig/scripts/examples');
     const { visits } = await import('../../../fhir/ig/scripts/visits');
     for (const v of visits) expect(read(`${v.id}.json`)).toEqual(JSON.parse(JSON.stringify(bundleOf(v))));
+  });
+});
+
+describe('the guide’s profiles, extensions and code systems (fhir/ig/profiles)', () => {
+  it('are valid FHIR R4 resources and the rendering of fhir/ig/scripts/profiles.ts', async () => {
+    const { conformance } = await import('../../../fhir/ig/scripts/profiles');
+    const expected = conformance();
+    const dir = path.join(ig, 'profiles');
+    expect(readdirSync(dir).sort()).toEqual(expected.map((r) => `${r.resourceType}-${r.id}.json`).sort());
+    for (const r of expected) {
+      const json = JSON.parse(readFileSync(path.join(dir, `${r.resourceType}-${r.id}.json`), 'utf8'));
+      expect(json).toEqual(JSON.parse(JSON.stringify(r)));
+      expect(validateR4(json)).toEqual([]);
+    }
   });
 });
