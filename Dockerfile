@@ -8,6 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
 COPY packages/hospital-client/package.json packages/hospital-client/
+COPY packages/kr-silson-claim/package.json packages/kr-silson-claim/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
@@ -21,6 +22,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
 COPY packages/hospital-client/package.json packages/hospital-client/
+COPY packages/kr-silson-claim/package.json packages/kr-silson-claim/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --omit=dev --no-audit --no-fund -w apps/server -w packages/contract

@@ -46,6 +46,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The FHIR checker loads the R4 definitions (tens of MB): a server library, never in the patient's bundle.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@auto-claim/kr-silson-claim', '**/kr-silson-claim/**'], message: 'Server only.' }] },
+      ],
+    },
+  },
   ...boundaries,
   {
     files: ['scripts/**/*.mjs', 'apps/*/scripts/**/*.{ts,mjs}'],
