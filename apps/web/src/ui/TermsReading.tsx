@@ -1,5 +1,5 @@
 // One term's text as a patient reads it (the sheet TermsChecklist opens on "보기"): its version and effective date,
-// then the text as written. The console previews a new version with this same component (ops/screens/TermsPreview).
+// then the text as written. The console previews a new version with this same component (ops/terms/TermsEditor.tsx).
 import type { Terms } from '@auto-claim/contract';
 import './terms-reading.css';
 

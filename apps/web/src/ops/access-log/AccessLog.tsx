@@ -14,12 +14,12 @@ import {
 } from '@auto-claim/contract/ops';
 import { useOperatorActions, usePatientAccess, usePatientAccessSearch } from '../api/accessLog';
 import type { PersonQuery } from '../api/claims';
-import { personOf, usePersonSearchRoute } from '../back';
-import { PersonSearch } from '../PersonSearch';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDateTime } from '../format';
-import { useListParams, type ListParams } from '../list';
+import { personOf, usePersonSearchRoute } from '../shared/back';
+import { PersonSearch } from '../shared/PersonSearch';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDateTime } from '../shared/format';
+import { useListParams, type ListParams } from '../shared/list';
 
 const claimLink = (id: number | null) => (id === null ? '—' : <Link to={`/claims/${id}`}>{id}</Link>);
 

@@ -5,9 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MIN_OPERATOR_PASSWORD_LENGTH, type OpsMe } from '@auto-claim/contract/ops';
-import { OpsError } from './api';
-import { changePassword } from './api/auth';
-import { useFocusHeading } from './focus';
+import { OpsError } from '../api/client';
+import { changePassword } from '../api/auth';
+import { useFocusHeading } from '../shared/focus';
 import { ME_KEY, useSignOut } from './session';
 
 export function ChangePassword({ me }: { me: OpsMe }) {

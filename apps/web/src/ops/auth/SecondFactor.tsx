@@ -4,9 +4,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OpsMe } from '@auto-claim/contract/ops';
-import { OpsError } from './api';
-import { confirmTotp, giveSecondFactor, startTotpSetup, type TotpConfirmed, type TotpSetup } from './api/auth';
-import { useFocusHeading } from './focus';
+import { OpsError } from '../api/client';
+import { confirmTotp, giveSecondFactor, startTotpSetup, type TotpConfirmed, type TotpSetup } from '../api/auth';
+import { useFocusHeading } from '../shared/focus';
 import { ME_KEY, useSignOut } from './session';
 
 const messageOf = (err: unknown) => (err instanceof OpsError ? err.message : '확인하지 못했어요. 다시 시도해 주세요.');

@@ -2,10 +2,10 @@
 // lock for some minutes); the password field is cleared after a refusal, the id kept.
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { OpsError } from './api';
-import { signIn } from './api/auth';
+import { OpsError } from '../api/client';
+import { signIn } from '../api/auth';
 import { ME_KEY } from './session';
-import { useFocusHeading } from './focus';
+import { useFocusHeading } from '../shared/focus';
 
 export function SignIn() {
   const client = useQueryClient();

@@ -1,8 +1,8 @@
 // Who is signed in to the console: GET /api/admin/me, asked at start and after each sign-in step. A 401 from any call
-// clears it (api.ts), which shows the sign-in screen.
+// clears it (api/client.ts), which shows the sign-in screen.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPS_API, OPS_AUTH_API, type OpsMe, type OperatorRoleName } from '@auto-claim/contract/ops';
-import { OpsError, opsGet, opsSend, setCsrfToken } from './api';
+import { OpsError, opsGet, opsSend, setCsrfToken } from '../api/client';
 
 export const ME_KEY = ['ops', 'me'] as const;
 

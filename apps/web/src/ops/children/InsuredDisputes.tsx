@@ -6,12 +6,12 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { createColumnHelper } from '@tanstack/react-table';
 import { GUARDIAN_REL_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
 import { disputeResolveBody, type InsuredDispute } from '@auto-claim/contract/ops';
-import { OpsError, checked } from '../api';
+import { OpsError, checked } from '../api/client';
 import { useInsuredDisputes, useResolveDispute } from '../api/children';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDateTime } from '../format';
-import { useListParams } from '../list';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
 
 const col = createColumnHelper<InsuredDispute>();
 type Party = InsuredDispute['claimant'];

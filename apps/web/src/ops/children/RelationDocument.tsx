@@ -11,11 +11,11 @@ import {
   relationRefuseBody,
   type RelationDocumentDetail,
 } from '@auto-claim/contract/ops';
-import { OpsError, checked } from '../api';
+import { OpsError, checked } from '../api/client';
 import { useDecideRelation, useRelationDocument } from '../api/children';
-import { useConfirm } from '../ConfirmDialog';
-import { useFocusHeading } from '../focus';
-import { formatDate, formatDateTime } from '../format';
+import { useConfirm } from '../shared/ConfirmDialog';
+import { useFocusHeading } from '../shared/focus';
+import { formatDate, formatDateTime } from '../shared/format';
 import { RELATION_ROW_STATUS_NM } from './RelationDocuments';
 
 const SEX_NM = { M: '남', F: '여' } as const;

@@ -7,10 +7,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { GUARDIAN_REL_NM, RELATION_DOC_TYPE_NM } from '@auto-claim/contract';
 import type { RelationDocumentRow } from '@auto-claim/contract/ops';
 import { useRelationDocuments } from '../api/children';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDate, formatDateTime } from '../format';
-import { useListParams } from '../list';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDate, formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
 
 const col = createColumnHelper<RelationDocumentRow>();
 export const RELATION_ROW_STATUS_NM = { pending: '확인 전', confirmed: '확인함', refused: '반려함' } as const;

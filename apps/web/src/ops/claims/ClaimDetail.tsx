@@ -4,7 +4,7 @@
 // recorded by hand through a confirmation that names the claim, the patient (masked) and the amount.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { backOf } from '../back';
+import { backOf } from '../shared/back';
 import { CLAIM_STATUS_NM, REASON_BY_NM } from '@auto-claim/contract';
 import {
   CLAIM_NOTE_MAX,
@@ -18,7 +18,7 @@ import {
   type ReleaseReason,
   type RevealAnswer,
 } from '@auto-claim/contract/ops';
-import { OpsError, checked } from '../api';
+import { OpsError, checked } from '../api/client';
 import {
   useAddClaimNote,
   useClaim,
@@ -27,9 +27,9 @@ import {
   useRetryClaim,
   useRevealPatient,
 } from '../api/claims';
-import { useConfirm } from '../ConfirmDialog';
-import { useFocusHeading } from '../focus';
-import { formatDateTime, formatPhone } from '../format';
+import { useConfirm } from '../shared/ConfirmDialog';
+import { useFocusHeading } from '../shared/focus';
+import { formatDateTime, formatPhone } from '../shared/format';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const when = formatDateTime;

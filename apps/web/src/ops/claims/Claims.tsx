@@ -14,13 +14,13 @@ import {
   type OpsClaimRow,
 } from '@auto-claim/contract/ops';
 import { useClaimList } from '../api/claims';
-import { personOf, type ClaimsBack, usePersonSearchRoute } from '../back';
-import { HospitalPicker, InsurerPicker } from '../Picker';
-import { PERSON_FIELDS, PersonSearch } from '../PersonSearch';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDate, formatDateTime } from '../format';
-import { useListParams } from '../list';
+import { personOf, type ClaimsBack, usePersonSearchRoute } from '../shared/back';
+import { HospitalPicker, InsurerPicker } from '../shared/Picker';
+import { PERSON_FIELDS, PersonSearch } from '../shared/PersonSearch';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDate, formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const DELIVERY_NM = { pending: '보낼 예정', awaiting: '결과 기다림', sent: '보냄', dead: '보내지 못함' } as const;

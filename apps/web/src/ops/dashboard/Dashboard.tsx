@@ -6,9 +6,9 @@ import { Link, useSearchParams } from 'react-router';
 import { CLAIM_STATUS_NM, addMonths } from '@auto-claim/contract';
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_NM, type PeriodCounts } from '@auto-claim/contract/ops';
 import { useDashboard } from '../api/dashboard';
-import { useFocusHeading } from '../focus';
-import { formatDate, formatDateTime } from '../format';
-import { mayUse, useMe } from '../session';
+import { useFocusHeading } from '../shared/focus';
+import { formatDate, formatDateTime } from '../shared/format';
+import { mayUse, useMe } from '../auth/session';
 
 /** The first day (YYYYMMDD, Korea) a period counts from: today, the 7 days or the 30 days that end today. */
 const PERIOD_DAYS: Record<string, number> = { today: 1, d7: 7, d30: 30 };

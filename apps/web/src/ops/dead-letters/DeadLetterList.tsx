@@ -3,12 +3,12 @@
 // is a new letter. The claims' and the patient messages' screens are this one list with their own columns.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { OpsError } from './api';
-import type { DeadLetterCalls } from './api/claims';
-import { DataTable } from './DataTable';
-import { useFocusHeading } from './focus';
-import { formatDateTime } from './format';
-import { useListParams } from './list';
+import { OpsError } from '../api/client';
+import type { DeadLetterCalls } from '../api/claims';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
 
 /** "2건을 다시 보내도록 했어요. 1건은 못 했어요: 청구 12 (…)" */
 export function summarize(

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { OPS_EXPORT_API, type BulkAnswer, type DeadLetterRow } from '@auto-claim/contract/ops';
 import { claimDeadLetters } from '../api/claims';
-import { DeadLetterList } from '../DeadLetterList';
+import { DeadLetterList } from './DeadLetterList';
 
 const col = createColumnHelper<DeadLetterRow>();
 const columns = [

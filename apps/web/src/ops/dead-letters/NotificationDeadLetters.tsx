@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { OPS_EXPORT_API, type JobBulkAnswer, type NotificationDeadLetterRow } from '@auto-claim/contract/ops';
 import { notificationDeadLetters } from '../api/claims';
-import { DeadLetterList } from '../DeadLetterList';
+import { DeadLetterList } from './DeadLetterList';
 
 const col = createColumnHelper<NotificationDeadLetterRow>();
 const columns = [col.accessor('recordId', { header: '진료 기록 번호', enableSorting: false })];

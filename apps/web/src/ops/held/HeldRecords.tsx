@@ -16,13 +16,13 @@ import {
   searchedWith,
   type HeldRecordDetail,
 } from '@auto-claim/contract/ops';
-import { OpsError, checked } from '../api';
-import { personOf, usePersonSearchRoute } from '../back';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDate, formatDateTime } from '../format';
-import { useListParams } from '../list';
-import { PERSON_FIELDS, PersonSearch } from '../PersonSearch';
+import { OpsError, checked } from '../api/client';
+import { personOf, usePersonSearchRoute } from '../shared/back';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDate, formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
+import { PERSON_FIELDS, PersonSearch } from '../shared/PersonSearch';
 import { useDecideHeld, useHeldRecord, useHeldRecords, type HeldDecision } from '../api/records';
 
 const col = createColumnHelper<OperatorHeldRecord>();

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FeedRejection } from '@auto-claim/contract/ops';
-import { OpsError } from '../api';
+import { OpsError } from '../api/client';
 import {
   hospitalKeysQuery,
   issueHospitalKey,
@@ -16,12 +16,12 @@ import {
   useHospitalFeed,
   useHospitalKeys,
 } from '../api/hospitals';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDateTime } from '../format';
-import { useListParams } from '../list';
-import { mayUse, useMe } from '../session';
-import { useConfirm } from '../ConfirmDialog';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
+import { mayUse, useMe } from '../auth/session';
+import { useConfirm } from '../shared/ConfirmDialog';
 import { HospitalForm } from './HospitalForm';
 
 const when = (iso: string | null, none = '—') => (iso ? formatDateTime(iso) : none);

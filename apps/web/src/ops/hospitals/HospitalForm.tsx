@@ -1,7 +1,7 @@
 // A hospital's details as an operator types them (add or edit); the server's Korean refusals show by each field.
 import { useState, type FormEvent } from 'react';
 import type { OpsHospital } from '@auto-claim/contract/ops';
-import { OpsError } from '../api';
+import { OpsError } from '../api/client';
 import { useSaveHospital } from '../api/hospitals';
 
 type Fields = {

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { OpsHospital } from '@auto-claim/contract/ops';
 import { useHospitals } from '../api/hospitals';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { useListParams } from '../list';
-import { useMe, mayUse } from '../session';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { useListParams } from '../shared/list';
+import { useMe, mayUse } from '../auth/session';
 import { HospitalForm } from './HospitalForm';
 
 const col = createColumnHelper<OpsHospital>();

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DestinationChange, OpsInsurer } from '@auto-claim/contract/ops';
-import { OpsError } from './api';
-import { decideChange, insurerChanged, insurerQuery, usePendingChanges } from './api/insurers';
-import { formatDateTime } from './format';
-import { mayUse, useMe } from './session';
+import { OpsError } from '../api/client';
+import { decideChange, insurerChanged, insurerQuery, usePendingChanges } from '../api/insurers';
+import { formatDateTime } from '../shared/format';
+import { mayUse, useMe } from '../auth/session';
 
 const CHANNEL_NM = { api: 'API', fax: '팩스' } as const;
 const FIELD_NM = { deliveryChannel: '전송 방식', apiUrl: 'API 주소', faxNo: '팩스 번호' } as const;

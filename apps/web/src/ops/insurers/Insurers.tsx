@@ -10,14 +10,14 @@ import {
   type PhotoSettings,
   type TestDeliveryResult,
 } from '@auto-claim/contract/ops';
-import { OpsError } from '../api';
+import { OpsError } from '../api/client';
 import { testDelivery, useInsurer, useInsurers, useSaveInsurer } from '../api/insurers';
-import { DataTable } from '../DataTable';
-import { PendingChangePanel } from '../DestinationChanges';
-import { useFocusHeading } from '../focus';
-import { formatDateTime } from '../format';
-import { useListParams } from '../list';
-import { mayUse, useMe } from '../session';
+import { DataTable } from '../shared/DataTable';
+import { PendingChangePanel } from './DestinationChanges';
+import { useFocusHeading } from '../shared/focus';
+import { formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
+import { mayUse, useMe } from '../auth/session';
 
 const CHANNEL_NM = { api: 'API', fax: '팩스' } as const;
 const SOURCE_NM = { console: '콘솔에서 정함', env: '환경 변수', default: '기본값' } as const;

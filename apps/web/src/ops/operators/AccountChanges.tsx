@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_CHANGE_KIND_NM, ACCOUNT_CHANGE_STATUS_NM, type AccountChange } from '@auto-claim/contract/ops';
-import { OpsError } from './api';
-import { decideAccountChange, operatorsChanged, useAccountChanges } from './api/operators';
-import { formatDateTime } from './format';
-import { mayUse, useMe } from './session';
+import { OpsError } from '../api/client';
+import { decideAccountChange, operatorsChanged, useAccountChanges } from '../api/operators';
+import { formatDateTime } from '../shared/format';
+import { mayUse, useMe } from '../auth/session';
 
 const open = (c: AccountChange) => c.status === 'pending' || c.status === 'approved';
 

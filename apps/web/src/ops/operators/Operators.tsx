@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { OPERATOR_ROLE_NM, type OperatorRoleName, type OperatorRow } from '@auto-claim/contract/ops';
-import { OpsError } from '../api';
+import { OpsError } from '../api/client';
 import {
   createOperator,
   disableOperator,
@@ -16,12 +16,12 @@ import {
   unlockOperator,
   useOperators,
 } from '../api/operators';
-import { AccountChangesPanel } from '../AccountChanges';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDateTime } from '../format';
-import { useListParams } from '../list';
-import { useConfirm } from '../ConfirmDialog';
+import { AccountChangesPanel } from './AccountChanges';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
+import { useConfirm } from '../shared/ConfirmDialog';
 
 const ROLES = Object.keys(OPERATOR_ROLE_NM) as OperatorRoleName[];
 const messageOf = (err: unknown) => (err instanceof OpsError ? err.message : '처리하지 못했어요. 다시 시도해 주세요.');

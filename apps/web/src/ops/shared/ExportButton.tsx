@@ -3,7 +3,7 @@
 // It says how many rows will go out where the list knows ("1,000건 이상" when its count stopped), speaks while it
 // downloads and says what it saved or why it could not.
 import { useState } from 'react';
-import { OpsError, opsExport } from './api';
+import { OpsError, opsExport } from '../api/client';
 import type { ListParams } from './list';
 
 /** The list's filter and sort as the export's body: its paging is not part of it (an export starts at the first row). */

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { PERSON_KEY_MESSAGE, hasPersonKey, personKeys } from '@auto-claim/contract/ops';
-import type { PersonQuery } from './api/claims';
+import type { PersonQuery } from '../api/claims';
 
 export const PERSON_FIELDS = ['name', 'phone', 'birthDate', 'receiptNo'] as const;
 const personForm = z.object(personKeys).refine(hasPersonKey, PERSON_KEY_MESSAGE);

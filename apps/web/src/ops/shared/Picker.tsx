@@ -2,8 +2,8 @@
 // it from the list the server answers (the WAI-ARIA combobox pattern: arrows, Enter, Escape), and the filter holds its
 // code. The hospital and insurer pickers of the claim list are this one component with their own lists.
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useHospitals } from './api/hospitals';
-import { useInsurers } from './api/insurers';
+import { useHospitals } from '../api/hospitals';
+import { useInsurers } from '../api/insurers';
 
 export interface PickerOption {
   code: string;

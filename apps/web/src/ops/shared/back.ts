@@ -1,7 +1,7 @@
 // The way back from a claim to the list it was opened from (README "Operator console"): the list's query string
 // (filters, sort, cursor: no personal data) and a person search, which rides only in history state.
 import { useLocation, useNavigate } from 'react-router';
-import type { PersonQuery } from './api/claims';
+import type { PersonQuery } from '../api/claims';
 
 export interface ClaimsBack {
   search: string;

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { CursorPage, Page } from '@auto-claim/contract/ops';
-import { opsGet } from './api';
+import { opsGet } from '../api/client';
 
 export interface ListParams {
   /** The page of a list paged by number (the few that do not grow with use). */

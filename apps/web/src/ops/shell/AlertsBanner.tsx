@@ -3,8 +3,8 @@
 // console and the on-call pager speak of the same thing (docs/operations.md, "Alerts").
 import { Link } from 'react-router';
 import type { AlertsAnswer } from '@auto-claim/contract/ops';
-import { useAlerts } from './api/alerts';
-import { mayUse, useMe } from './session';
+import { useAlerts } from '../api/alerts';
+import { mayUse, useMe } from '../auth/session';
 
 const DEAD_NM: Record<AlertsAnswer['deadLetters'][number]['kind'], { nm: string; to: string }> = {
   claims: { nm: '보험사에 가지 못한 청구', to: '/dead-letters' },

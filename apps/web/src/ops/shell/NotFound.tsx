@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useFocusHeading } from '../focus';
+import { useFocusHeading } from '../shared/focus';
 
 export function NotFound() {
   const heading = useFocusHeading();

@@ -3,15 +3,15 @@
 import { useEffect } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { OPERATOR_ROLE_NM } from '@auto-claim/contract/ops';
-import { setOpsUnauthorizedHandler } from './api';
-import { AccountChangesBanner } from './AccountChanges';
+import { setOpsUnauthorizedHandler } from '../api/client';
+import { AccountChangesBanner } from '../operators/AccountChanges';
 import { AlertsBanner } from './AlertsBanner';
-import { ChangePassword } from './ChangePassword';
-import { PendingChangesBanner } from './DestinationChanges';
+import { ChangePassword } from '../auth/ChangePassword';
+import { PendingChangesBanner } from '../insurers/DestinationChanges';
 import { NAV } from './nav';
-import { ME_KEY, mayUse, useMe, useSignOut } from './session';
-import { SecondFactor } from './SecondFactor';
-import { SignIn } from './SignIn';
+import { ME_KEY, mayUse, useMe, useSignOut } from '../auth/session';
+import { SecondFactor } from '../auth/SecondFactor';
+import { SignIn } from '../auth/SignIn';
 import { useQueryClient } from '@tanstack/react-query';
 
 export function Shell() {

@@ -7,8 +7,8 @@ import { Link, useParams } from 'react-router';
 import { CLAIM_STATUS_NM, GUARDIAN_REL_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
 import type { OpsClaimRow } from '@auto-claim/contract/ops';
 import { subscriberClaimsAfter, useSubscriber } from '../api/subscribers';
-import { useFocusHeading } from '../focus';
-import { formatDate, formatDateTime } from '../format';
+import { useFocusHeading } from '../shared/focus';
+import { formatDate, formatDateTime } from '../shared/format';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const END_NM = { cancelled: '해지', grown_up: '만 19세 도달로 종료', dispute: '가입 분쟁으로 종료' } as const;

@@ -6,14 +6,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { OPS_TERMS_GROUPS, OPS_TERMS_GROUP_NM, type TermsVersion } from '@auto-claim/contract/ops';
-import { OpsError } from '../api';
+import { OpsError } from '../api/client';
 import { termsVersionQuery, useChangeScheduledTerms, useReagreeCount, useTermsVersions } from '../api/terms';
-import { useConfirm } from '../ConfirmDialog';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDate, formatDateTime } from '../format';
-import { useListParams } from '../list';
-import { mayUse, useMe } from '../session';
+import { useConfirm } from '../shared/ConfirmDialog';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDate, formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
+import { mayUse, useMe } from '../auth/session';
 import { TermsEditor, type EditorBase } from './TermsEditor';
 
 const STATE_NM: Record<TermsVersion['state'], string> = {

@@ -1,15 +1,16 @@
-// A term's next version, or a scheduled version's correction, in two steps (README "Operator console", 약관): the
-// text is written, then previewed exactly as the patient will read it (TermsReading, the patient app's own component,
-// in a phone-wide frame) with the facts of publishing it (its number, its effective date, the version shown until
-// then, how many subscribers must agree again); publishing asks once more, naming the date and that number.
+// A term's next version, or a scheduled version's correction, in two steps (README "Operator console", 약관): the text is
+// written, then previewed exactly as the patient will read it (TermsReading, the UI kit's component that the patient
+// app reads terms with, in a phone-wide frame) with the facts of publishing it (its number, its effective date, the
+// version shown until then, how many subscribers must agree again); publishing asks once more, naming the date and that
+// number.
 import { useState, type FormEvent } from 'react';
 import type { TermsPreview, TermsVersion } from '@auto-claim/contract/ops';
-import { TermsReading } from '../../screens/auth/TermsReading';
-import { OpsError } from '../api';
+import { TermsReading } from '../../ui/TermsReading';
+import { OpsError } from '../api/client';
 import { useChangeScheduledTerms, usePreviewTerms, usePublishTerms } from '../api/terms';
-import { useConfirm } from '../ConfirmDialog';
-import { diffCounts, lineDiff } from '../diff';
-import { formatDate } from '../format';
+import { useConfirm } from '../shared/ConfirmDialog';
+import { diffCounts, lineDiff } from './diff';
+import { formatDate } from '../shared/format';
 
 export interface EditorBase {
   term: TermsVersion;

@@ -3,10 +3,10 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReagreeRow } from '@auto-claim/contract/ops';
 import { useReagreeList } from '../api/terms';
-import { DataTable } from '../DataTable';
-import { useFocusHeading } from '../focus';
-import { formatDateTime } from '../format';
-import { useListParams } from '../list';
+import { DataTable } from '../shared/DataTable';
+import { useFocusHeading } from '../shared/focus';
+import { formatDateTime } from '../shared/format';
+import { useListParams } from '../shared/list';
 
 const col = createColumnHelper<ReagreeRow>();
 const columns = [
