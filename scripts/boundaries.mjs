@@ -128,6 +128,26 @@ const webLayers = [
     except: [exactly(web('screens/auth/SmsCodeField.tsx')), exactly(web('screens/auth/TermsChecklist.tsx'))],
     message: 'Parts (layouts, wizard, auth) know no screen: a screen composes parts (docs/architecture.md).',
   },
+  // The operator console and the patient app are two apps in one package (docs/architecture.md, "The operator
+  // console"): they share the UI kit and the contract, nothing else, so that neither's change breaks the other and no
+  // console code lands in a chunk a patient's phone loads.
+  {
+    target: [web('!(ops)/**'), web('*.{ts,tsx}')],
+    from: [web('ops/**')],
+    message: 'The patient app never imports the operator console (docs/architecture.md, "The operator console").',
+  },
+  {
+    target: [web('ops/**')],
+    from: [web('!(ops|ui|test-support)/**'), web('*.{ts,tsx}')],
+    message:
+      'The operator console imports of the patient app only the UI kit (ui/); the rest it shares goes in the contract (docs/architecture.md, "The operator console").',
+  },
+  {
+    target: [web('ops/shared/**'), web('ops/api/**')],
+    from: [web('ops/!(shared|api)/**'), web('ops/*.{ts,tsx}')],
+    message:
+      'The console\'s shared parts and API calls know no feature: a feature folder composes them (docs/architecture.md, "The operator console").',
+  },
 ];
 
 export const boundaries = [

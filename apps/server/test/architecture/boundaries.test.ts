@@ -45,6 +45,16 @@ describe('imports the one direction refuses', () => {
     ['the API client from the UI kit', 'apps/web/src/ui/X.tsx', '../api/client'],
     ['the claim store from the UI kit', 'apps/web/src/ui/X.tsx', '../store/claim'],
     ['a screen from a layout', 'apps/web/src/layouts/X.tsx', '../screens/NotFound'],
+    ['the console from a patient screen', 'apps/web/src/screens/X.tsx', '../ops/shared/DataTable'],
+    ['the console from the patient router', 'apps/web/src/X.tsx', './ops/routes'],
+    ['the console’s client from the patient API client', 'apps/web/src/api/X.ts', '../ops/api/client'],
+    ['the console from the UI kit', 'apps/web/src/ui/X.tsx', '../ops/shared/ConfirmDialog'],
+    ['a patient screen from the console', 'apps/web/src/ops/terms/X.tsx', '../../screens/auth/TermsChecklist'],
+    ['the claim store from the console', 'apps/web/src/ops/claims/X.tsx', '../../store/claim'],
+    ['the patient API client from the console', 'apps/web/src/ops/api/X.ts', '../../api/client'],
+    ['the patient router from the console', 'apps/web/src/ops/X.tsx', '../router'],
+    ['a console feature from its shared parts', 'apps/web/src/ops/shared/X.tsx', '../claims/Claims'],
+    ['a console feature from its API calls', 'apps/web/src/ops/api/X.ts', '../held/HeldRecords'],
   ])('%s: %s imports %s', async (_, file, source) => {
     expect(await broken(file, `import * as probe from '${source}';\nexport default probe;\n`)).toEqual(zone);
   });
@@ -68,6 +78,9 @@ describe('imports the one direction allows', () => {
     ['the shared layers from a module', 'apps/server/src/modules/audit/x.ts', '../../http/problem.js'],
     ['the blob store from a module', 'apps/server/src/modules/claims/x.ts', '../../blobs/index.js'],
     ['the UI kit from a screen', 'apps/web/src/screens/X.tsx', '../ui'],
+    ['the UI kit from the console', 'apps/web/src/ops/terms/X.tsx', '../../ui/TermsReading'],
+    ['the console’s shared parts from a feature', 'apps/web/src/ops/claims/X.tsx', '../shared/DataTable'],
+    ['the contract from the console', 'apps/web/src/ops/claims/X.tsx', '@auto-claim/contract/ops'],
     ['an owner’s tables.ts from the schema', 'apps/server/src/db/schema.ts', '../modules/claims/tables.js'],
     ['the security layer’s tables.ts from the schema', 'apps/server/src/db/schema.ts', '../security/tables.js'],
   ])('%s: %s imports %s', async (_, file, source) => {

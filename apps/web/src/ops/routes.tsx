@@ -1,25 +1,25 @@
-// The console's one route table (under /ops); its navigation is nav.ts (README "Operator console").
+// The console's one route table (under /ops); its navigation is shell/nav.ts (README "Operator console").
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NAV } from './nav';
-import { Shell } from './Shell';
-import { Dashboard } from './screens/Dashboard';
-import { AccessLog } from './screens/AccessLog';
-import { ClaimDetail } from './screens/ClaimDetail';
-import { Claims } from './screens/Claims';
-import { DeadLetters } from './screens/DeadLetters';
-import { NotificationDeadLetters } from './screens/NotificationDeadLetters';
-import { HeldRecords } from './screens/HeldRecords';
-import { HospitalDetail } from './screens/HospitalDetail';
-import { Hospitals } from './screens/Hospitals';
-import { InsurerDetail, Insurers } from './screens/Insurers';
-import { Terms } from './screens/Terms';
-import { TermsReagree } from './screens/TermsReagree';
-import { NotFound } from './screens/NotFound';
-import { Operators } from './screens/Operators';
-import { RelationDocuments } from './screens/RelationDocuments';
-import { RelationDocument } from './screens/RelationDocument';
-import { InsuredDisputes } from './screens/InsuredDisputes';
-import { Subscriber } from './screens/Subscriber';
+import { NAV } from './shell/nav';
+import { Shell } from './shell/Shell';
+import { Dashboard } from './dashboard/Dashboard';
+import { AccessLog } from './access-log/AccessLog';
+import { ClaimDetail } from './claims/ClaimDetail';
+import { Claims } from './claims/Claims';
+import { DeadLetters } from './dead-letters/DeadLetters';
+import { NotificationDeadLetters } from './dead-letters/NotificationDeadLetters';
+import { HeldRecords } from './held/HeldRecords';
+import { HospitalDetail } from './hospitals/HospitalDetail';
+import { Hospitals } from './hospitals/Hospitals';
+import { InsurerDetail, Insurers } from './insurers/Insurers';
+import { Terms } from './terms/Terms';
+import { TermsReagree } from './terms/TermsReagree';
+import { NotFound } from './shell/NotFound';
+import { Operators } from './operators/Operators';
+import { RelationDocuments } from './children/RelationDocuments';
+import { RelationDocument } from './children/RelationDocument';
+import { InsuredDisputes } from './children/InsuredDisputes';
+import { Subscriber } from './subscribers/Subscriber';
 
 const routes: RouteObject[] = [
   {

@@ -2,8 +2,8 @@
 // in patients' access logs, a page at a time, and those lines of the patients a caller's words find.
 import { OPS_CLAIMS_API, type OperatorActionRow, type PatientAccessRow } from '@auto-claim/contract/ops';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { opsSend } from '../api';
-import { useOpsList, type ListPage, type ListParams } from '../list';
+import { opsSend } from './client';
+import { useOpsList, type ListPage, type ListParams } from '../shared/list';
 import type { PersonQuery } from './claims';
 
 export const useOperatorActions = (params: ListParams) =>

@@ -13,7 +13,7 @@ import {
   type totpSetupAnswer,
 } from '@auto-claim/contract/ops';
 import type { z } from 'zod';
-import { checked, opsSend, setCsrfToken } from '../api';
+import { checked, opsSend, setCsrfToken } from './client';
 
 export type TotpSetup = z.infer<typeof totpSetupAnswer>;
 export type TotpConfirmed = z.infer<typeof totpConfirmAnswer>;

@@ -10,8 +10,8 @@ import {
   type RelationDocumentRow,
   type RelationRefuseBody,
 } from '@auto-claim/contract/ops';
-import { opsGet, opsSend } from '../api';
-import { useOpsList, type ListParams } from '../list';
+import { opsGet, opsSend } from './client';
+import { useOpsList, type ListParams } from '../shared/list';
 
 export const useRelationDocuments = (params: ListParams) =>
   useOpsList<RelationDocumentRow>(OPS_CHILD_API.relationDocuments, params);

@@ -1,6 +1,6 @@
 // The console's claim calls (README "Operator console"): the search, one claim with its timeline, retry, the insurer's
 // answer by hand, the reveal and the PDF package, the dead letters and the failed patient messages. Each call's key,
-// fetcher and hook together, as the patient app's api/treats.ts; ops/api.ts stays the one transport.
+// fetcher and hook together, as the patient app's api/treats.ts; ops/api/client.ts stays the one transport.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPERATOR_API } from '@auto-claim/contract';
 import {
@@ -16,8 +16,8 @@ import {
 } from '@auto-claim/contract/ops';
 import type { z } from 'zod';
 import type { opsClaimStatusBody } from '@auto-claim/contract/ops';
-import { opsDownload, opsGet, opsSend } from '../api';
-import { useOpsList, type ListPage, type ListParams } from '../list';
+import { opsDownload, opsGet, opsSend } from './client';
+import { useOpsList, type ListPage, type ListParams } from '../shared/list';
 import { ALERTS_KEY } from './alerts';
 
 export const useClaims = (params: ListParams) => useOpsList<OpsClaimRow>(OPS_CLAIMS_API.claims, params);

@@ -12,8 +12,8 @@ import {
   type OpsHospital,
   type OpsHospitalKey,
 } from '@auto-claim/contract/ops';
-import { checked, opsGet, opsSend } from '../api';
-import { useOpsList, type ListParams } from '../list';
+import { checked, opsGet, opsSend } from './client';
+import { useOpsList, type ListParams } from '../shared/list';
 
 export const useHospitals = (params: ListParams) => useOpsList<OpsHospital>(OPS_HOSPITALS_API.list, params);
 export const useFeedRejections = (hospitalCd: string, params: ListParams) =>

@@ -8,8 +8,8 @@ import {
   type OpsInsurer,
   type TestDeliveryResult,
 } from '@auto-claim/contract/ops';
-import { checked, opsGet, opsSend } from '../api';
-import { useOpsList, type ListParams } from '../list';
+import { checked, opsGet, opsSend } from './client';
+import { useOpsList, type ListParams } from '../shared/list';
 
 export const useInsurers = (params: ListParams) => useOpsList<OpsInsurer>(OPS_INSURERS_API.list, params);
 

@@ -10,8 +10,8 @@ import {
   type OperatorRoleName,
   type OperatorRow,
 } from '@auto-claim/contract/ops';
-import { checked, opsGet, opsSend } from '../api';
-import { useOpsList, type ListParams } from '../list';
+import { checked, opsGet, opsSend } from './client';
+import { useOpsList, type ListParams } from '../shared/list';
 
 const at = (path: string, loginId: string) => path.replace(':loginId', encodeURIComponent(loginId));
 

@@ -3,9 +3,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPERATOR_API, type OperatorHeldRecord } from '@auto-claim/contract';
 import { OPS_HELD_API, type HeldDecisionBody, type HeldRecordDetail } from '@auto-claim/contract/ops';
-import { opsGet, opsSend } from '../api';
+import { opsGet, opsSend } from './client';
 import type { PersonQuery } from './claims';
-import type { ListPage, ListParams } from '../list';
+import type { ListPage, ListParams } from '../shared/list';
 
 /**
  * The held records: the plain GET, or with a caller's keys the POST search (recorded by the server, so asked once per

@@ -2,7 +2,7 @@
 // once (its opening is recorded by the server: never again on a window's focus), and her claims' next pages by key.
 import { useQuery } from '@tanstack/react-query';
 import { OPS_SUBSCRIBER_API, type CursorPage, type OpsClaimRow, type SubscriberDetail } from '@auto-claim/contract/ops';
-import { opsGet } from '../api';
+import { opsGet } from './client';
 
 export const useSubscriber = (insuApplyId: string) =>
   useQuery({

@@ -14,8 +14,8 @@ import {
   type ReagreeRow,
   type TermsVersion,
 } from '@auto-claim/contract/ops';
-import { checked, opsGet, opsSend } from '../api';
-import { useOpsList, type ListParams } from '../list';
+import { checked, opsGet, opsSend } from './client';
+import { useOpsList, type ListParams } from '../shared/list';
 
 export const useTermsVersions = (params: ListParams) => useOpsList<TermsVersion>(OPS_TERMS_API.terms, params);
 export const useReagreeList = (params: ListParams) => useOpsList<ReagreeRow>(OPS_TERMS_API.reagree, params);

@@ -11,7 +11,7 @@ import { loadFailedMessage } from '../../api/queryClient';
 import { useClaimStore } from '../../store/claim';
 import { BackButton, SlideBottom } from '../../ui';
 import { CONSENT_GROUPS, groupOf, plainOf } from './consentGroups';
-import { TermsReading } from './TermsReading';
+import { TermsReading } from '../../ui/TermsReading';
 import './consent.css';
 
 const MISSING_ONE = '필수 항목이에요. 동의해 주세요.';

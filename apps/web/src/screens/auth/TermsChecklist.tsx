@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { Terms } from '@auto-claim/contract';
 import { SlideBottom } from '../../ui';
-import { TermsReading } from './TermsReading';
+import { TermsReading } from '../../ui/TermsReading';
 
 export function TermsChecklist({
   terms,

@@ -16,7 +16,7 @@ import { termsQuery } from '../../api/terms';
 import { photoControlsQuery } from '../../api/uiControls';
 import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { alert, SlideBottom, withLoading } from '../../ui';
-import { TermsReading } from '../auth/TermsReading';
+import { TermsReading } from '../../ui/TermsReading';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
 import './wizard-1.css';

@@ -1,0 +1,41 @@
+// Who is signed in to the console: GET /api/admin/me, asked at start and after each sign-in step. A 401 from any call
+// clears it (api/client.ts), which shows the sign-in screen.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OPS_API, OPS_AUTH_API, type OpsMe, type OperatorRoleName } from '@auto-claim/contract/ops';
+import { OpsError, opsGet, opsSend, setCsrfToken } from '../api/client';
+
+export const ME_KEY = ['ops', 'me'] as const;
+
+export function useMe() {
+  return useQuery({
+    queryKey: ME_KEY,
+    queryFn: async () => {
+      try {
+        const me = await opsGet<OpsMe>(OPS_API.me);
+        setCsrfToken(me.csrfToken);
+        return me;
+      } catch (e) {
+        if (e instanceof OpsError && e.status === 401) return null;
+        throw e;
+      }
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return async () => {
+    // The operator session only: a patient session in the same browser is not touched.
+    await opsSend('POST', OPS_AUTH_API.logout).catch(() => undefined);
+    setCsrfToken(undefined);
+    client.clear();
+    client.setQueryData(ME_KEY, null);
+  };
+}
+
+const RANK: Record<OperatorRoleName, number> = { viewer: 0, operator: 1, admin: 2 };
+/** May this operator use what needs `role`? (The server checks it anyway; the console only hides what it refuses.) */
+export const mayUse = (me: Pick<OpsMe, 'role'> | null | undefined, role: OperatorRoleName) =>
+  Boolean(me) && RANK[me!.role] >= RANK[role];
