@@ -22,7 +22,6 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
 import { keysetPage } from '../../../db/page.js';
 import { checkSignedCursor, cursorScope, signCursor } from '../../../http/signed-cursor.js';
-import type { ClaimStatus } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import {
   operatorActionsOfClaim,
@@ -44,7 +43,7 @@ import { insuredOf, type RecordPerson } from '../common.js';
 import { claimView, retryDeadLetter, type By } from './actions.js';
 import type { ClaimEngine } from '../engine.js';
 import type { Handle } from '../../../db/handle.js';
-import { claimsDb, claimsTransaction } from '../tables.js';
+import { claimsDb, type ClaimStatus, claimsTransaction } from '../tables.js';
 import {
   personMatchOf,
   recordPersonSearch,
