@@ -94,6 +94,12 @@ const layers = [
       'db/, documents/, clock.ts and http/errors.ts are leaves: they import nothing else of the server (docs/architecture.md).',
   },
   {
+    target: [server('modules/**')],
+    from: [server('db/schema.ts')],
+    message:
+      "A module never imports db/schema.ts (every owner's tables): its own rows come from its tables.ts, another owner's from that owner's index.ts (docs/architecture.md, table ownership).",
+  },
+  {
     target: [server('db/schema.ts')],
     from: [...shared, 'modules/**', '*.ts'].map(server),
     except: [server('db/**'), server('documents/**'), ...tablesOfOwners],

@@ -26,7 +26,7 @@ import {
 } from '@auto-claim/contract';
 import { trustProxyOption } from './config.js';
 import type { Db } from './db/index.js';
-import { own } from './db/handle.js';
+import { tableless } from './db/handle.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { AppContext, Clock, ContextConfig } from './context.js';
 import { createContext } from './create-context.js';
@@ -390,7 +390,7 @@ export async function buildApp({
 /** Ready to take work: the database answers and, where this process runs the jobs runtime, so does its queue. */
 export async function readiness(ctx: Pick<AppContext, 'db'>, jobs: JobRuntime, database: string) {
   try {
-    await sql`select 1`.execute(own<object>(ctx.db));
+    await sql`select 1`.execute(tableless(ctx.db));
   } catch {
     return { ok: false as const, code: 'DATABASE_UNAVAILABLE', detail: '데이터베이스에 연결할 수 없어요.' };
   }

@@ -65,8 +65,8 @@ export interface Providers {
 
 export interface AppContext {
   /**
-   * The one connection, as a Handle: it queries nothing until an owner narrows it to its own tables with own()
-   * (db/handle.ts); the files that may hold the whole database say why in db/cross-cutting.ts.
+   * The one connection, as a Handle: it queries nothing until an owner narrows it to its own tables through its
+   * tables.ts (claimsDb(ctx)…; db/handle.ts); the files that may hold the whole database say why in db/cross-cutting.ts.
    */
   db: Handle;
   config: ContextConfig;

@@ -1,6 +1,7 @@
 // Who may hold the whole Database (or an untyped Kysely<any>), and why (docs/architecture.md, table ownership).
 // Everyone else queries with a handle scoped to its own tables (db/handle.ts). test/architecture/ownership.test.ts fails when a
 // file not listed here names Database or Kysely<any>, so a new one is a decision written down here.
+// The SQL ownership check (apps/server/scripts/ownership-check.ts) does not read these files: they name every table.
 
 /** Files (under apps/server) that walk or wire every table: they name Database or query the whole connection. */
 export const WHOLE_DATABASE: Record<string, string> = {

@@ -3,7 +3,7 @@
 // the count, so only then is it asked once more, counting alone.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { OPS_COUNT_CAP, decodeCursor, encodeCursor, offsetOf } from '@auto-claim/contract/ops';
-import { own, type Handle } from './handle.js';
+import { tableless, type Handle } from './handle.js';
 
 export async function pageOf<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -96,7 +96,7 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     }),
     page.count === false
       ? undefined
-      : sql<{ n: number }>`select count(*)::int as n from (${counting}) as capped`.execute(own<object>(db)),
+      : sql<{ n: number }>`select count(*)::int as n from (${counting}) as capped`.execute(tableless(db)),
   ]);
   const n = Number(counted?.rows[0]?.n ?? 0);
   const last = found.length > page.size ? found[page.size - 1] : undefined;

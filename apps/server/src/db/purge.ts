@@ -1,13 +1,16 @@
 // Retention purges that stay cheap (docs/operations.md, "Retention"): a table that grows every day loses what is past
 // its period a batch at a time, each batch one short statement that locks only its own rows (rows another purge has
 // locked are skipped, not waited for), on an index of what `due` filters by, until nothing is left or the time budget
-// is spent (the next minute's tick goes on). Each owner calls it on its own tables.
-import { sql, type RawBuilder } from 'kysely';
-import { own, type Handle } from './handle.js';
+// is spent (the next minute's tick goes on). Each owner calls it with its own handle (subscriptionsDb…), and names the
+// tables as that handle does: another owner's table does not compile (docs/architecture.md, table ownership).
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 export const PURGE_BATCH = 1000;
 /** The minute's tick may spend this long per table; what is left waits for the next minute. */
 export const PURGE_BUDGET_MS = 5_000;
+
+/** A table of the owner's handle, as PostgreSQL names it (the handle's names are camelCase). */
+const tableOf = (name: string) => sql.table(name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 export interface PurgeOptions {
   batch?: number;
@@ -17,22 +20,22 @@ export interface PurgeOptions {
 }
 
 /**
- * Deletes the rows of `table` that `due` selects, at most `batch` per statement, and answers how many went in how many
- * batches, with the `returning` columns of each deleted row (what the caller still has to clean up, e.g. blob ids).
+ * Deletes the rows of `table` (one of the handle's own) that `due` selects, at most `batch` per statement, and answers
+ * how many went in how many batches, with the `returning` columns of each deleted row (what the caller still has to
+ * clean up, e.g. blob ids).
  */
-export async function purgeInBatches<Row = never>(
-  handle: Handle,
-  table: string,
+export async function purgeInBatches<Tables, Row = never>(
+  db: Kysely<Tables>,
+  table: keyof Tables & string,
   due: RawBuilder<unknown>,
   opts: PurgeOptions & { returning?: string[] } = {},
 ): Promise<{ deleted: number; batches: number; rows: Row[] }> {
-  const db = own<object>(handle);
   const batch = opts.batch ?? PURGE_BATCH;
   const stopAt = performance.now() + (opts.budgetMs ?? PURGE_BUDGET_MS);
   const returning = opts.returning?.length ? sql`returning ${sql.join(opts.returning.map((c) => sql.ref(c)))}` : sql``;
   if (opts.explainInto) {
     const plan = await sql<{ 'QUERY PLAN': string }>`
-      explain select ctid from ${sql.table(table)} where ${due} limit ${batch} for update skip locked`.execute(db);
+      explain select ctid from ${tableOf(table)} where ${due} limit ${batch} for update skip locked`.execute(db);
     opts.explainInto.push(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
     return { deleted: 0, batches: 0, rows: [] };
   }
@@ -41,8 +44,8 @@ export async function purgeInBatches<Row = never>(
   let batches = 0;
   for (;;) {
     const r = await sql<Row>`
-      delete from ${sql.table(table)} where ctid = any(array(
-        select ctid from ${sql.table(table)} where ${due} limit ${batch} for update skip locked))
+      delete from ${tableOf(table)} where ctid = any(array(
+        select ctid from ${tableOf(table)} where ${due} limit ${batch} for update skip locked))
       ${returning}`.execute(db);
     const n = Number(r.numAffectedRows ?? 0);
     deleted += n;
@@ -53,8 +56,8 @@ export async function purgeInBatches<Row = never>(
 }
 
 /** A table whose rows point at the purged rows (its `column` holds their key): deleted in the same statement. */
-export interface PurgeChild {
-  table: string;
+export interface PurgeChild<Tables> {
+  table: keyof Tables & string;
   column: string;
   /** One column of each deleted row to answer (e.g. a blob id); nulls are left out. */
   returning?: string;
@@ -68,19 +71,18 @@ export interface PurgeChild {
  * rollups keep a retention purge's counts, migration 0035). Run it outside a transaction: in one, the setting would
  * last to its end. Answers how many rows went, and the children's `returning` values.
  */
-export async function purgeTreeInBatches(
-  handle: Handle,
-  table: string,
+export async function purgeTreeInBatches<Tables>(
+  db: Kysely<Tables>,
+  table: keyof Tables & string,
   due: RawBuilder<unknown>,
-  opts: PurgeOptions & { key: string; children: PurgeChild[]; setting?: readonly [string, string] },
+  opts: PurgeOptions & { key: string; children: PurgeChild<Tables>[]; setting?: readonly [string, string] },
 ): Promise<{ deleted: number; batches: number; values: string[] }> {
-  const db = own<object>(handle);
   const batch = opts.batch ?? PURGE_BATCH;
   const stopAt = performance.now() + (opts.budgetMs ?? PURGE_BUDGET_MS);
   const keys = sql`array(select _key from _due)`;
   const children = opts.children.map(
     (c, i) =>
-      sql`, ${sql.raw(`_child${i}`)} as (delete from ${sql.table(c.table)} where ${sql.ref(c.column)} = any(${keys})
+      sql`, ${sql.raw(`_child${i}`)} as (delete from ${tableOf(c.table)} where ${sql.ref(c.column)} = any(${keys})
         returning ${c.returning ? sql`${sql.ref(c.returning)}::text` : sql`null::text`} as value)`,
   );
   const values = opts.children.length
@@ -92,10 +94,10 @@ export async function purgeTreeInBatches(
   const statement = sql<{ deleted: number; values: string[] }>`
     with _setting as materialized (select ${opts.setting ? sql`set_config(${opts.setting[0]}, ${opts.setting[1]}, true)` : sql`''`} as v),
     _due as materialized (
-      select ctid as _row, ${sql.ref(opts.key)} as _key from ${sql.table(table)}
+      select ctid as _row, ${sql.ref(opts.key)} as _key from ${tableOf(table)}
       where ${due} and exists (select 1 from _setting) limit ${batch} for update skip locked)
     ${sql.join(children, sql``)},
-    _parent as (delete from ${sql.table(table)} where ctid = any(array(select _row from _due)) returning 1)
+    _parent as (delete from ${tableOf(table)} where ctid = any(array(select _row from _due)) returning 1)
     select (select count(*) from _parent)::int as deleted,
       array(select value from (${values}) v where value is not null) as values`;
   if (opts.explainInto) {

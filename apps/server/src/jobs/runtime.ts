@@ -5,7 +5,7 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context.js';
-import { own, type Handle } from '../db/handle.js';
+import { tableless, type Handle } from '../db/handle.js';
 
 /** What a module hands the runtime (through its index.ts); jobs/index.ts composes them in one list. */
 export interface JobModule {
@@ -90,7 +90,7 @@ const FETCH = /^\s*WITH next as[\s\S]*UPDATE (\w+)\.job j SET\s+state = 'active'
 export const bossDb = (db: Handle): PgBoss.Db => ({
   async executeSql(text: string, values: unknown[] = []) {
     // pg-boss's own schema, in raw SQL: no table of any owner.
-    const raw = own<object>(db).withoutPlugins();
+    const raw = tableless(db).withoutPlugins();
     const query = CompiledQuery.raw(text, values);
     // Inside the caller's transaction the caller decides what a failure means.
     if (raw.isTransaction) return { rows: (await raw.executeQuery(query)).rows as unknown[] };

@@ -5,10 +5,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { own, type Handle } from '../db/handle.js';
+import type { Handle } from '../db/handle.js';
 import { AppError } from '../http/errors.js';
 import { isLocalCaller } from '../http/sandbox-gate.js';
-import type { ProvidersTables } from './tables.js';
+import { providersDb } from './tables.js';
 
 export type Channel = 'sms' | 'kakao' | 'fax' | 'email' | 'api';
 
@@ -35,7 +35,7 @@ export const dbOutbox = (handle: Handle, now: () => Date): Outbox => ({
   async writeMany(messages) {
     if (messages.length === 0) return;
     const createdAt = now();
-    await own<ProvidersTables>(handle)
+    await providersDb(handle)
       .insertInto('sandboxOutbox')
       .values(messages.map((m) => ({ ...m, createdAt })))
       .execute();
@@ -61,7 +61,7 @@ const clockBody = z.object({
 export const outboxRoutes =
   (handle: Handle, clock: Clock): FastifyPluginAsyncZod =>
   async (app) => {
-    const db = own<ProvidersTables>(handle);
+    const db = providersDb(handle);
     app.post(
       '/sandbox/clock',
       {

@@ -5,10 +5,10 @@
 // lives 12 hours at most (SESSION_ABSOLUTE_SECONDS), less than the day the orphan sweep leaves a blob no row names.
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { own } from '../db/handle.js';
+
 import { reencodePhoto, type CheckedImage } from '../images/index.js';
 import type { Patient } from './session.js';
-import type { SecurityTables } from './tables.js';
+import { securityDb } from './tables.js';
 
 export interface CheckedPhoto {
   /** SHA-256 (hex) of the bytes the patient sent. */
@@ -36,7 +36,7 @@ export async function keepCheckedPhoto(ctx: AppContext, patient: Patient, img: C
     sha256: put.sha256,
     keyId: ctx.crypto.keyId,
   };
-  await own<SecurityTables>(ctx.db)
+  await securityDb(ctx.db)
     .updateTable('authSession')
     .set({ checkedPhotoEnc: ctx.crypto.encryptJson(photo) })
     .where('idHash', '=', patient.sessionIdHash)
@@ -50,7 +50,7 @@ export async function takeCheckedPhoto(
   sentSha256: string,
 ): Promise<CheckedPhoto | undefined> {
   if (!patient.sessionIdHash) return undefined;
-  const db = own<SecurityTables>(ctx.db);
+  const db = securityDb(ctx.db);
   const row = await db
     .selectFrom('authSession')
     .select('checkedPhotoEnc')

@@ -13,9 +13,9 @@
 //   const link = await openLinkToken(ctx, token, 'treat', deviceId);  // first open binds; same device again: allowed
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { own, type Handle } from '../db/handle.js';
+import type { Handle } from '../db/handle.js';
 import { randomToken, safeEqual } from './crypto.js';
-import type { SecurityTables } from './tables.js';
+import { securityDb } from './tables.js';
 import { cookieOf, isSecureRequest } from './cookies.js';
 
 /** How long a link in a message stays valid. */
@@ -50,7 +50,7 @@ export async function signLinkToken(
 ): Promise<string> {
   const jti = randomToken(16);
   const now = ctx.clock.now();
-  await own<SecurityTables>(handle)
+  await securityDb(handle)
     .insertInto('linkToken')
     .values({
       jti,
@@ -85,7 +85,7 @@ export async function signLinkTokens(
     expiresAt,
     usedAt: null,
   }));
-  await own<SecurityTables>(handle).insertInto('linkToken').values(rows).execute();
+  await securityDb(handle).insertInto('linkToken').values(rows).execute();
   return rows.map((r) => `${r.jti}.${macOf(ctx, r.jti)}`);
 }
 
@@ -130,7 +130,7 @@ export async function openLinkToken(
   if (!jti) return { refused: 'expired' };
   const now = ctx.clock.now();
   const deviceHash = deviceHashOf(ctx, deviceId);
-  const first = await own<SecurityTables>(ctx.db)
+  const first = await securityDb(ctx.db)
     .updateTable('linkToken')
     .set({ usedAt: now, deviceHash })
     .where('jti', '=', jti)
@@ -140,7 +140,7 @@ export async function openLinkToken(
     .returning(['jti', 'purpose', 'ciHmac', 'insuApplyId', 'recordId', 'expiresAt'])
     .executeTakeFirst();
   if (first) return toGrant(first);
-  const row = await own<SecurityTables>(ctx.db)
+  const row = await securityDb(ctx.db)
     .selectFrom('linkToken')
     .select(['jti', 'purpose', 'ciHmac', 'insuApplyId', 'recordId', 'expiresAt', 'deviceHash'])
     .where('jti', '=', jti)
@@ -196,7 +196,7 @@ export async function tokenOfShortCode(
   code: string,
 ): Promise<{ token: string; purpose: LinkPurpose } | undefined> {
   if (!SHORT_CODE_RE.test(code)) return undefined;
-  const row = await own<SecurityTables>(ctx.db)
+  const row = await securityDb(ctx.db)
     .selectFrom('linkToken')
     .select(['jti', 'purpose', 'expiresAt'])
     .where('jti', '=', code)

@@ -1,8 +1,8 @@
 // The lookup key never rotates (docs/providers/key-rotation.md): every *_hmac column is a blind index made with it,
 // and a process that hashed with another key would find nobody, quietly. So the database keeps the lookup key's
 // fingerprint (lookup_key_fingerprint, owned here) and a process whose key differs refuses to start.
-import { own, type Handle } from '../db/handle.js';
-import type { SecurityTables } from './tables.js';
+import type { Handle } from '../db/handle.js';
+import { securityDb } from './tables.js';
 import type { FieldCrypto } from './crypto.js';
 
 export class LookupKeyMismatchError extends Error {
@@ -18,7 +18,7 @@ export class LookupKeyMismatchError extends Error {
 
 /** Refuses a lookup key other than the one the data was hashed with; records it on a database that has none yet. */
 export async function verifyLookupKey(handle: Handle, crypto: FieldCrypto): Promise<void> {
-  const db = own<SecurityTables>(handle);
+  const db = securityDb(handle);
   const stored = await db.selectFrom('lookupKeyFingerprint').select('fingerprint').executeTakeFirst();
   if (stored) {
     if (stored.fingerprint !== crypto.lookupFingerprint) {

@@ -5,9 +5,9 @@
 // retaking a blurry photo a few times, for herself and her children, never reaches it.
 import { kstToday } from '@auto-claim/contract';
 import type { AppContext } from '../context.js';
-import { own, type Handle } from '../db/handle.js';
+import type { Handle } from '../db/handle.js';
 import { AppError } from '../http/problem.js';
-import type { SecurityTables } from './tables.js';
+import { securityDb } from './tables.js';
 
 /** How many ID photos (OCR reads and ID copies together) one patient may send a Korean day. */
 export const MAX_ID_PHOTOS_PER_DAY = 20;
@@ -16,7 +16,7 @@ export const ID_PHOTO_COUNT_DAYS = 7;
 
 /** Counts one ID photo of the patient's (her CI's keyed hash) today; past MAX_ID_PHOTOS_PER_DAY, refused (429). */
 export async function countIdPhoto(ctx: AppContext, ciHmac: string, field: string) {
-  const { n } = await own<SecurityTables>(ctx.db)
+  const { n } = await securityDb(ctx.db)
     .insertInto('idPhotoDayCount')
     .values({ ciHmac, day: kstToday(ctx.clock.now()), n: 1 })
     .onConflict((oc) => oc.columns(['ciHmac', 'day']).doUpdateSet((eb) => ({ n: eb('idPhotoDayCount.n', '+', 1) })))
@@ -35,6 +35,6 @@ export async function countIdPhoto(ctx: AppContext, ciHmac: string, field: strin
 export const idPhotoCountJobs = (ctx: { db: Handle; clock: AppContext['clock'] }) => ({
   async everyMinute() {
     const before = kstToday(new Date(ctx.clock.now().getTime() - ID_PHOTO_COUNT_DAYS * 86_400_000));
-    await own<SecurityTables>(ctx.db).deleteFrom('idPhotoDayCount').where('day', '<', before).execute();
+    await securityDb(ctx.db).deleteFrom('idPhotoDayCount').where('day', '<', before).execute();
   },
 });

@@ -5,15 +5,15 @@
 // keyed hash of the limit's namespace and key: no client address is stored. The minute tick deletes ended windows.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
-import { own, type Handle } from '../db/handle.js';
+import type { Handle } from '../db/handle.js';
 import type { FieldCrypto } from './crypto.js';
-import type { SecurityTables } from './tables.js';
+import { securityDb } from './tables.js';
 
 type Answer = { current: number; ttl: number };
 
 /** The store's constructor for `app.register(rateLimit, { store })`, counting through `db`. */
 export function databaseRateLimitStore(db: Handle, crypto: FieldCrypto): FastifyRateLimitStoreCtor {
-  const security = own<SecurityTables>(db);
+  const security = securityDb(db);
   const hashOf = (namespace: string, key: string) => crypto.hmac('rate-limit', `${namespace}\u0000${key}`);
 
   async function hit(keyHash: string, windowMs: number): Promise<Answer> {
@@ -67,9 +67,7 @@ export function databaseRateLimitStore(db: Handle, crypto: FieldCrypto): Fastify
 export async function purgeRateLimits(db: Handle, limit = 50_000): Promise<number> {
   const { numAffectedRows } = await sql`
     delete from rate_limit_counter where key_hash in (
-      select key_hash from rate_limit_counter where resets_at <= now() limit ${limit})`.execute(
-    own<SecurityTables>(db),
-  );
+      select key_hash from rate_limit_counter where resets_at <= now() limit ${limit})`.execute(securityDb(db));
   return Number(numAffectedRows ?? 0);
 }
 

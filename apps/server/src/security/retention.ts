@@ -4,13 +4,14 @@
 import { sql } from 'kysely';
 import type { Handle } from '../db/handle.js';
 import { purgeInBatches, type PurgeOptions } from '../db/purge.js';
+import { securityDb } from './tables.js';
 
 export const EXPIRED_KEEP_DAYS = 1;
 
 export async function purgeExpiredSessions(handle: Handle, now: Date, opts?: PurgeOptions) {
   const cutoff = new Date(now.getTime() - EXPIRED_KEEP_DAYS * 86_400_000);
-  const sessions = await purgeInBatches(handle, 'auth_session', sql`expires_at < ${cutoff}`, opts);
-  const links = await purgeInBatches(handle, 'link_token', sql`expires_at < ${cutoff}`, opts);
+  const sessions = await purgeInBatches(securityDb(handle), 'authSession', sql`expires_at < ${cutoff}`, opts);
+  const links = await purgeInBatches(securityDb(handle), 'linkToken', sql`expires_at < ${cutoff}`, opts);
   return { sessions: sessions.deleted, linkTokens: links.deleted };
 }
 

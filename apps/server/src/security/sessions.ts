@@ -6,11 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_SECONDS, type LinkPurpose, type SessionInfo, type SessionScope } from '@auto-claim/contract';
 import { OPS_SESSION_IDLE_SECONDS } from '@auto-claim/contract/ops';
 import type { AppContext } from '../context.js';
-import { own, type Handle } from '../db/handle.js';
+import type { Handle } from '../db/handle.js';
 import { AppError } from '../http/errors.js';
 import { claimAuthHashOf, sessionTokenOf, setSessionCookies, type SessionKind } from './cookies.js';
 import { randomToken, sha256 } from './crypto.js';
-import type { OperatorStage, SecurityTables } from './tables.js';
+import { type OperatorStage, securityDb } from './tables.js';
 
 export type { SessionKind } from './cookies.js';
 
@@ -94,7 +94,7 @@ export async function loadSession(
   const idHash = sha256(token);
   const now = ctx.clock.now();
   // One round trip: the row is live (not revoked, inside both limits) and its idle clock restarts, or nothing.
-  const row = await own<SecurityTables>(ctx.db)
+  const row = await securityDb(ctx.db)
     .updateTable('authSession')
     .set({ lastSeenAt: now })
     .where('idHash', '=', idHash)
@@ -136,7 +136,7 @@ export async function revokeCurrent(ctx: AppContext, req: FastifyRequest, kind: 
 
 /** Ends one session by its key. */
 export async function revokeSession(ctx: Pick<AppContext, 'db' | 'clock'>, idHash: string) {
-  await own<SecurityTables>(ctx.db)
+  await securityDb(ctx.db)
     .updateTable('authSession')
     .set({ revokedAt: ctx.clock.now() })
     .where('idHash', '=', idHash)
@@ -152,7 +152,7 @@ export async function revokeSessionsOf(
   /** A session (its id's hash) that stays: the caller's own. */
   except?: string,
 ) {
-  let q = own<SecurityTables>(ctx.db)
+  let q = securityDb(ctx.db)
     .updateTable('authSession')
     .set({ revokedAt: ctx.clock.now() })
     .where('kind', '=', kind)
@@ -171,7 +171,7 @@ export async function insertSession(
 ): Promise<SessionInfo & { idHash: string }> {
   const token = randomToken();
   const now = ctx.clock.now();
-  await own<SecurityTables>(ctx.db)
+  await securityDb(ctx.db)
     .insertInto('authSession')
     .values({
       idHash: sha256(token),

@@ -2,6 +2,7 @@
 // layer owns (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case).
 // db/schema.ts composes every owner's; the code here uses SecurityDb.
 import type { Generated, Kysely } from 'kysely';
+import { own, type Handed } from '../db/handle.js';
 
 export interface SecurityTables {
   authSession: AuthSessionTable;
@@ -13,6 +14,9 @@ export interface SecurityTables {
 
 /** The handle security code queries with (a transaction of it too): another owner's table does not compile. */
 export type SecurityDb = Kysely<SecurityTables>;
+
+/** The security code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const securityDb = (from: Handed): SecurityDb => own<SecurityTables>(from);
 
 export interface AuthSessionTable {
   idHash: string;

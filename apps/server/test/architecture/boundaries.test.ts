@@ -39,6 +39,8 @@ describe('imports the one direction refuses', () => {
     ['a module from the schema', 'apps/server/src/db/schema.ts', '../modules/claims/index.js'],
     ['a module’s inside from the schema', 'apps/server/src/db/schema.ts', '../modules/claims/match.js'],
     ['a tables.ts from elsewhere in db/', 'apps/server/src/db/x.ts', '../modules/claims/tables.js'],
+    ['every owner’s tables from a module', 'apps/server/src/modules/claims/x.ts', '../../db/schema.js'],
+    ['the same, from a module’s subfolder', 'apps/server/src/modules/claims/console/x.ts', '../../../db/schema.js'],
     ['the HTTP layer from the error catalogue', 'apps/server/src/http/errors.ts', './page.js'],
     ['the context from the clock', 'apps/server/src/clock.ts', './context.js'],
     ['a module’s inside from a script', 'apps/server/scripts/x.ts', '../src/modules/claims/documents.js'],

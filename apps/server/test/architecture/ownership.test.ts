@@ -8,13 +8,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHITECTURE_MD, ownershipSection, tableOwners, withSection, type Owner } from '../../scripts/ownership.js';
 import { WHOLE_DATABASE } from '../../src/db/cross-cutting.js';
-import { own, type Handle } from '../../src/db/handle.js';
-import type { AuditTables } from '../../src/modules/audit/tables.js';
-import type { IdentityTables } from '../../src/modules/identity/tables.js';
-import type { OperatorsTables } from '../../src/modules/operators/tables.js';
+import type { Handle } from '../../src/db/handle.js';
+import { purgeInBatches } from '../../src/db/purge.js';
+import { auditDb } from '../../src/modules/audit/tables.js';
+import { claimsDb } from '../../src/modules/claims/tables.js';
+import { identityDb } from '../../src/modules/identity/tables.js';
+import { operatorsDb } from '../../src/modules/operators/tables.js';
 import type { ReferenceDb } from '../../src/modules/reference/tables.js';
 import type { SubscriptionsDb } from '../../src/modules/subscriptions/tables.js';
-import type { TermsTables } from '../../src/modules/terms/tables.js';
+import { termsDb } from '../../src/modules/terms/tables.js';
 import { openTestDb } from '../helper.js';
 
 const server = path.resolve(import.meta.dirname, '../..');
@@ -80,20 +82,26 @@ it("an owner's handle cannot query another owner's table (checked by tsc; these 
     }),
     // @ts-expect-error -- a handle handed over queries nothing until its receiver narrows it
     handed.selectFrom('accessLog'),
-    // A handle handed over is narrowed by its receiver to its own tables only.
-    own<AuditTables>(handed).selectFrom('accessLog').select('id'),
+    // A handle handed over is narrowed by its receiver, through its tables.ts, to its own tables only.
+    auditDb(handed).selectFrom('accessLog').select('id'),
     // @ts-expect-error -- narrowed, it reaches nothing else
-    own<AuditTables>(handed).selectFrom('operator'),
+    auditDb(handed).selectFrom('operator'),
     // The former auth module's halves and the terms reach only their own.
-    own<IdentityTables>(handed).selectFrom('smsVerification').select('smsRequestSeq'),
+    identityDb(handed).selectFrom('smsVerification').select('smsRequestSeq'),
     // @ts-expect-error -- the operators' accounts are not identity's
-    own<IdentityTables>(handed).selectFrom('operator'),
+    identityDb(handed).selectFrom('operator'),
     // @ts-expect-error -- nor are the agreements, which the terms module keeps
-    own<IdentityTables>(handed).deleteFrom('termsAgreement'),
+    identityDb(handed).deleteFrom('termsAgreement'),
     // @ts-expect-error -- the sessions are the security layer's, not the operators'
-    own<OperatorsTables>(handed).updateTable('authSession'),
+    operatorsDb(handed).updateTable('authSession'),
     // @ts-expect-error -- the terms do not reach the subscriptions they are agreed in
-    own<TermsTables>(handed).selectFrom('subscription'),
+    termsDb(handed).selectFrom('subscription'),
+    // A purge names its table as its owner's handle does, and reaches no other owner's.
+    purgeInBatches(claimsDb(handed), 'feedRejection', sql`true`),
+    // @ts-expect-error -- a purge given another owner's table name
+    purgeInBatches(claimsDb(handed), 'subscription', sql`true`),
+    // @ts-expect-error -- nor the name as PostgreSQL spells it
+    purgeInBatches(claimsDb(handed), 'feed_rejection', sql`true`),
   ];
   expect(typeof probes).toBe('function');
 });

@@ -8,6 +8,7 @@ import { APP_MENU_LOG_RETENTION_DAYS } from '@auto-claim/contract/ops';
 import type { Db } from '../../src/db/index.js';
 import { purgeInBatches, type PurgeOptions } from '../../src/db/purge.js';
 import { AUDIT_KEEP_DAYS, purgeAuditLogs } from '../../src/modules/audit/index.js';
+import { auditDb } from '../../src/modules/audit/tables.js';
 import { purgeUnlinkedRecords } from '../../src/modules/claims/held.js';
 import { FEED_REJECTION_DAYS, purgeRejections } from '../../src/modules/claims/rejections.js';
 import { purgeOldViews } from '../../src/modules/funnel/index.js';
@@ -51,10 +52,13 @@ describe('the access log and the operators’ record', () => {
     await operatorRows(3, ago(2));
 
     const cutoff = ago(AUDIT_KEEP_DAYS);
-    const first = await purgeInBatches(t.db.db, 'access_log', sql`at < ${cutoff}`, { batch: 1_000, budgetMs: 0 });
+    const first = await purgeInBatches(auditDb(t.db.db), 'accessLog', sql`at < ${cutoff}`, {
+      batch: 1_000,
+      budgetMs: 0,
+    });
     // The time budget spent, the first batch is all this minute does.
     expect(first).toMatchObject({ deleted: 1_000, batches: 1 });
-    const rest = await purgeInBatches(t.db.db, 'access_log', sql`at < ${cutoff}`, { batch: 1_000 });
+    const rest = await purgeInBatches(auditDb(t.db.db), 'accessLog', sql`at < ${cutoff}`, { batch: 1_000 });
     expect(rest).toMatchObject({ deleted: 1_500, batches: 2 });
 
     await accessRows(5, ago(AUDIT_KEEP_DAYS + 1));

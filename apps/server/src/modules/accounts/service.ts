@@ -2,11 +2,10 @@
 // check call answers it plainly (result MISMATCH, the bank's name masked), and a subscription or change refuses it.
 import { maskAccount, maskName, sameName, type AccountCheck } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { findBank } from '../reference/index.js';
-import type { AccountsTables } from './tables.js';
+import { accountsDb } from './tables.js';
 
 const ACCOUNT_NOT_FOUND = () =>
   new AppError('ACCOUNT_NOT_FOUND', '은행에 없는 계좌예요. 은행과 계좌번호를 다시 확인해 주세요.', [
@@ -69,7 +68,7 @@ export async function checkAccountOnce(
   const asked = (q.bankAccountHolder ?? patient.person.userNm).trim();
   const keyHmac = ctx.crypto.hmac('account-check', `${patient.ciHmac}|${q.bankCd}|${q.bankAccount}|${asked}`);
   const now = ctx.clock.now();
-  const db = own<AccountsTables>(ctx.db);
+  const db = accountsDb(ctx.db);
   const row = await db
     .selectFrom('accountCheck')
     .select('answerEnc')

@@ -12,9 +12,9 @@ import {
   type OperatorAction,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { AppError } from '../../http/errors.js';
-import type { AuditTables } from './tables.js';
+import { auditDb } from './tables.js';
 
 /** The operator actions that release personal data: one budget for all of them. */
 export const RELEASE_ACTIONS = [
@@ -37,7 +37,7 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 const lock = (tx: Handle, key: string) =>
-  sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(own<AuditTables>(tx));
+  sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(auditDb(tx));
 
 /**
  * Takes one release from the operator's hourly budget, in the caller's transaction (which then writes the release to
@@ -56,7 +56,7 @@ export async function takeRelease(
       coalesce(bool_or(action = 'relation_document_viewed' and target = ${e.target ?? null}), false) as again
     from operator_action
     where login_id = ${e.loginId} and at >= ${new Date(e.now.getTime() - HOUR)}
-      and action in (${sql.join(RELEASE_ACTIONS.map((a) => sql.lit(a)))})`.execute(own<AuditTables>(tx));
+      and action in (${sql.join(RELEASE_ACTIONS.map((a) => sql.lit(a)))})`.execute(auditDb(tx));
   const { n, again } = r.rows[0]!;
   if (e.action === 'relation_document_viewed' && again) return Number(n);
   if (Number(n) >= OPERATOR_RELEASES_PER_HOUR) {
@@ -84,7 +84,7 @@ export function releaseAlert(ctx: AppContext, loginId: string, action: ReleaseAc
  */
 export async function takePersonSearch(tx: Handle, e: { loginId: string; now: Date }): Promise<number> {
   await lock(tx, `person-searches:${e.loginId}`);
-  const r = await own<AuditTables>(tx)
+  const r = await auditDb(tx)
     .selectFrom('operatorAction')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('loginId', '=', e.loginId)

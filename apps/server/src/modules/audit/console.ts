@@ -2,9 +2,9 @@
 // caused in patients' access logs, each paged by key on the indexes of migration 0031.
 import { kstDayEnd, kstDayStart, type operatorActionsQuery, type patientAccessQuery } from '@auto-claim/contract/ops';
 import type { z } from 'zod';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { keysetPage } from '../../db/page.js';
-import type { AuditTables } from './tables.js';
+import { auditDb } from './tables.js';
 
 /** The operators' record, filtered as asked; `ciHmac` narrows it to one patient. */
 export function operatorActionsOf(
@@ -12,7 +12,7 @@ export function operatorActionsOf(
   q: z.output<typeof operatorActionsQuery>,
   ciHmac: string | undefined,
 ) {
-  let base = own<AuditTables>(handle).selectFrom('operatorAction');
+  let base = auditDb(handle).selectFrom('operatorAction');
   if (ciHmac !== undefined) base = base.where('ciHmac', '=', ciHmac);
   if (q.loginId) base = base.where('loginId', '=', q.loginId);
   if (q.action) base = base.where('action', '=', q.action);
@@ -28,7 +28,7 @@ export function operatorAccessOf(
   ciHmac: string | string[] | undefined,
 ) {
   // Always the prefix too: it is what the partial index of these lines is on (migration 0031).
-  let base = own<AuditTables>(handle).selectFrom('accessLog').where('actor', 'like', 'operator:%');
+  let base = auditDb(handle).selectFrom('accessLog').where('actor', 'like', 'operator:%');
   if (q.loginId) base = base.where('actor', '=', `operator:${q.loginId}`);
   if (typeof ciHmac === 'string') base = base.where('ciHmac', '=', ciHmac);
   if (Array.isArray(ciHmac)) base = base.where('ciHmac', 'in', ciHmac.length ? ciHmac : ['']);

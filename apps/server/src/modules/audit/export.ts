@@ -11,10 +11,10 @@ import {
   type CsvColumn,
   type ReadPage,
 } from '../../http/csv-export.js';
-import { own } from '../../db/handle.js';
+
 import { releaseAlert, takeRelease } from './budget.js';
 import { byOperator, recordOperatorAction } from './operator-record.js';
-import type { AuditTables } from './tables.js';
+import { auditDb } from './tables.js';
 
 export const EXPORT_DESCRIPTION =
   '목록의 지금 필터 그대로 모든 행을 CSV로 내려받아요(UTF-8 BOM, CRLF, 엑셀에서 한글이 그대로 열려요). 환자는 가려서 ' +
@@ -46,7 +46,7 @@ export async function exportList<Row>(
   const by = byOperator(ctx, req);
   // One release of the operator's hourly budget, taken before a row is read (429 past it, nothing sent); the export
   // itself is written to her record when it ends, as before.
-  const inHour = await own<AuditTables>(ctx.db)
+  const inHour = await auditDb(ctx.db)
     .transaction()
     .execute((tx) => takeRelease(tx, { loginId: by.loginId, action: 'list_exported', now: ctx.clock.now() }));
   releaseAlert(ctx, by.loginId, 'list_exported', inHour);

@@ -6,8 +6,8 @@
 // operator_action.
 import { sql } from 'kysely';
 import type { OperatorAction } from '@auto-claim/contract/ops';
-import { own, type Handle } from '../../db/handle.js';
-import type { AuditTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { auditDb } from './tables.js';
 import type { AccessAction } from './access-actions.js';
 
 export { ACCESS_ACTIONS, type AccessAction } from './access-actions.js';
@@ -23,7 +23,7 @@ export interface AccessEntry {
 
 /** Appends entries, in the caller's transaction when `db` is one. */
 export async function recordAccess(handle: Handle, entries: AccessEntry[], at: Date) {
-  const db = own<AuditTables>(handle);
+  const db = auditDb(handle);
   if (entries.length === 0) return;
   await db
     .insertInto('accessLog')
@@ -46,7 +46,7 @@ export async function recordAccess(handle: Handle, entries: AccessEntry[], at: D
  * read writes (a GET), so that repeating the read adds nothing. Not for use inside a caller's transaction.
  */
 export async function recordAccessOnce(handle: Handle, e: AccessEntry, at: Date, since: Date) {
-  const db = own<AuditTables>(handle);
+  const db = auditDb(handle);
   const detail = e.detail ?? null;
   // Its own short transaction, holding the patient's lock for this action: parallel reads write one line between them.
   await db.transaction().execute(async (tx) => {
@@ -67,7 +67,7 @@ export async function recordAccessOnce(handle: Handle, e: AccessEntry, at: Date,
 
 /** The newest entries of one patient, and how many there are in all. */
 export async function accessLogOf(handle: Handle, ciHmac: string, limit: number) {
-  const db = own<AuditTables>(handle);
+  const db = auditDb(handle);
   const [rows, count] = await Promise.all([
     db
       .selectFrom('accessLog')
@@ -100,7 +100,7 @@ export {
 
 /** How many times one operator took `action` since `since` (a limit per operator counts its own record). */
 export async function operatorActionCount(handle: Handle, loginId: string, action: OperatorAction, since: Date) {
-  const db = own<AuditTables>(handle);
+  const db = auditDb(handle);
   const r = await db
     .selectFrom('operatorAction')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -113,7 +113,7 @@ export async function operatorActionCount(handle: Handle, loginId: string, actio
 
 /** The operators' actions on one claim, oldest first (a claim's timeline in the console). */
 export const operatorActionsOfClaim = (handle: Handle, claimId: number) =>
-  own<AuditTables>(handle)
+  auditDb(handle)
     .selectFrom('operatorAction')
     .select(['id', 'at', 'loginId', 'action', 'reason', 'detail'])
     .where('claimId', '=', claimId)
@@ -125,7 +125,7 @@ export const operatorActionsOfClaim = (handle: Handle, claimId: number) =>
  * 0053): the timeline of a claim made of it shows who released it, when and why.
  */
 export const releasesOfRecord = (handle: Handle, recordId: number) =>
-  own<AuditTables>(handle)
+  auditDb(handle)
     .selectFrom('operatorAction')
     .select(['id', 'at', 'loginId', 'action', 'reason', 'detail'])
     .where('recordId', '=', recordId)

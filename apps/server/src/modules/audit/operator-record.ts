@@ -2,8 +2,8 @@
 // module's index.ts says what the record is; export.ts writes each export to it). Appended in the caller's
 // transaction when the handle is one.
 import type { OperatorAction } from '@auto-claim/contract/ops';
-import { own, type Handle } from '../../db/handle.js';
-import type { AuditTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { auditDb } from './tables.js';
 
 export interface OperatorActionEntry {
   loginId: string;
@@ -29,7 +29,7 @@ export const byOperator = (
 
 /** Appends one operator action, in the caller's transaction when `db` is one (so the action and its record agree). */
 export async function recordOperatorAction(handle: Handle, e: OperatorActionEntry, at: Date) {
-  const db = own<AuditTables>(handle);
+  const db = auditDb(handle);
   await db
     .insertInto('operatorAction')
     .values({

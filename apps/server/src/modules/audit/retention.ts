@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
 import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
+import { auditDb } from './tables.js';
 import type { JobModule } from '../../jobs/runtime.js';
 
 export const AUDIT_KEEP_DAYS = 3 * 365 + 1;
@@ -13,8 +14,8 @@ export const AUDIT_KEEP_DAYS = 3 * 365 + 1;
 /** Deletes the access log's and the operators' rows older than AUDIT_KEEP_DAYS; answers how many went from each. */
 export async function purgeAuditLogs(handle: Handle, now: Date, opts?: PurgeOptions) {
   const cutoff = new Date(now.getTime() - AUDIT_KEEP_DAYS * 86_400_000);
-  const access = await purgeInBatches(handle, 'access_log', sql`at < ${cutoff}`, opts);
-  const operator = await purgeInBatches(handle, 'operator_action', sql`at < ${cutoff}`, opts);
+  const access = await purgeInBatches(auditDb(handle), 'accessLog', sql`at < ${cutoff}`, opts);
+  const operator = await purgeInBatches(auditDb(handle), 'operatorAction', sql`at < ${cutoff}`, opts);
   return { accessLog: access.deleted, operatorAction: operator.deleted };
 }
 

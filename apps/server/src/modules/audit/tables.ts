@@ -2,6 +2,7 @@
 // ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code
 // here uses AuditDb.
 import type { Generated, Kysely } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface AuditTables {
   accessLog: AccessLogTable;
@@ -10,6 +11,9 @@ export interface AuditTables {
 
 /** The handle audit code queries with (a transaction of it too): another owner's table does not compile. */
 export type AuditDb = Kysely<AuditTables>;
+
+/** The audit code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const auditDb = (from: Handed): AuditDb => own<AuditTables>(from);
 
 export interface OperatorActionTable {
   id: Generated<string>;

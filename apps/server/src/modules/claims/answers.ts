@@ -21,13 +21,12 @@ import {
   type InsurerAnswerResult,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { ClaimStatus } from '../../db/schema.js';
 import { AppError, notFound, sendProblem } from '../../http/problem.js';
 import { checkSignature, type SignatureCheck } from '../../providers/delivery/signature.js';
 import { sha256Hex } from './common.js';
 import { noteAnswer } from './notify.js';
 import { ANSWER_NEXT } from './rules.js';
-import { claimsDb, claimsTransaction } from './tables.js';
+import { claimsDb, type ClaimStatus, claimsTransaction } from './tables.js';
 
 /** What the claims module asks of others when an insurer wants the patient's ID copy (the treats module's request). */
 export type IdCopyRequester = (r: {

@@ -1,16 +1,16 @@
 // What waits, for the metrics (docs/operations.md, "Signals"): records not yet matched, deliveries due, faxes waiting
 // for their gateway's outcome, and the pg-boss queues. Partial indexes (outcome = 'pending', status = 'pending') keep this cheap at any table size.
 import { sql } from 'kysely';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import type { Backlog } from '../../metrics.js';
 import { QUEUES } from './jobs.js';
-import type { ClaimsTables } from './tables.js';
+import { claimsDb } from './tables.js';
 
 const ageSeconds = (oldest: Date | string | null, now: Date) =>
   oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : 0;
 
 export async function engineBacklog(handle: Handle, now: Date): Promise<Backlog> {
-  const db = own<ClaimsTables>(handle);
+  const db = claimsDb(handle);
   const records = await sql<{ n: string; oldest: Date | null }>`
     select count(*) as n, min(received_at) as oldest from treatment_record where outcome = 'pending'`.execute(db);
   // A delivery waits from the moment it is due (a retry's backoff is not waiting).
@@ -61,7 +61,7 @@ export async function engineBacklog(handle: Handle, now: Date): Promise<Backlog>
  * partial index of dead deliveries), and 알림톡 jobs that failed every retry with no handled note for that failure.
  */
 export async function waitingDeadLetters(handle: Handle): Promise<Backlog['deadLetters']> {
-  const db = own<ClaimsTables>(handle);
+  const db = claimsDb(handle);
   const claims = await sql<{ n: string }>`
     select count(*) as n from claim_delivery where status = 'dead' and handled_at is null`.execute(db);
   const notifications = await sql<{ n: string }>`

@@ -3,9 +3,9 @@
 // long the oldest due job has waited.
 import { sql } from 'kysely';
 import { kstToday } from '@auto-claim/contract';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { QUEUES } from './jobs.js';
-import type { ClaimsTables } from './tables.js';
+import { claimsDb } from './tables.js';
 
 export interface Since {
   today: Date;
@@ -26,7 +26,7 @@ const days = (since: Since) => ({ today: kstToday(since.today), d7: kstToday(sin
  * 0035) and the lines not folded yet.
  */
 export async function claimCounts(handle: Handle, since: Since) {
-  const db = own<ClaimsTables>(handle);
+  const db = claimsDb(handle);
   const d = days(since);
   const r = await sql<{ status: string; today: string; d7: string; d30: string }>`
     select status, coalesce(sum(n) filter (where day >= ${d.today}), 0) as today,
@@ -39,7 +39,7 @@ export async function claimCounts(handle: Handle, since: Since) {
 
 /** Deliveries started in each period, by channel and where they stand (pending, awaiting, sent, dead): the rollup. */
 export async function deliveryCounts(handle: Handle, since: Since) {
-  const db = own<ClaimsTables>(handle);
+  const db = claimsDb(handle);
   const d = days(since);
   const r = await sql<{ channel: string; status: string; today: string; d7: string; d30: string }>`
     select channel, status, coalesce(sum(n) filter (where day >= ${d.today}), 0) as today,
@@ -55,7 +55,7 @@ export async function deliveryCounts(handle: Handle, since: Since) {
  * deleted are the lines added. One fold at a time (an advisory lock), so no two add to the same count at once.
  */
 export async function foldDayCounts(handle: Handle) {
-  await own<ClaimsTables>(handle)
+  await claimsDb(handle)
     .transaction()
     .execute(async (tx) => {
       await sql`select pg_advisory_xact_lock(hashtext('claim_day_count_fold'))`.execute(tx);
@@ -76,7 +76,7 @@ export async function foldDayCounts(handle: Handle) {
 
 /** Dead letters now: deliveries that failed every attempt, and 알림톡 jobs that failed every retry. */
 export async function deadLetterCounts(handle: Handle) {
-  const db = own<ClaimsTables>(handle);
+  const db = claimsDb(handle);
   // From the delivery rollup (a few rows a day), not the dead deliveries themselves, whose number grows with history.
   const claims = await sql<{ n: string }>`
     select coalesce(sum(n), 0) as n from (
@@ -94,7 +94,7 @@ export async function deadLetterCounts(handle: Handle) {
 
 /** Seconds the oldest job that is due (not one scheduled for later) has waited in any queue; null when none. */
 export async function oldestQueuedJobSeconds(handle: Handle, now: Date): Promise<number | null> {
-  const db = own<ClaimsTables>(handle);
+  const db = claimsDb(handle);
   const r = await sql<{ oldest: Date | null }>`
     select min(greatest(created_on, start_after)) as oldest from pgboss.job
     where state in ('created', 'retry') and start_after <= ${now}`

@@ -6,7 +6,6 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { MAX_DELIVERY_ATTEMPTS } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { ClaimStatus, DeliveryAttemptOutcome } from '../../db/schema.js';
 import type { DeliveryDocument, DeliveryRequest, DeliveryResult } from '../../providers/delivery/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
@@ -26,7 +25,7 @@ import {
 import { QUEUES } from './jobs.js';
 import { retryDelayMs } from './rules.js';
 import { dbErrorFields, inSavepoint, isDatabaseError } from './savepoint.js';
-import { type ClaimsDb, claimsTransaction } from './tables.js';
+import { type ClaimsDb, type ClaimStatus, claimsTransaction, type DeliveryAttemptOutcome } from './tables.js';
 
 type Db = ClaimsDb;
 

@@ -7,15 +7,14 @@
 // electronic claim (docs/providers/insurer-api.md) and an operator's download; the sandbox's API takes none.
 import { BANK_ACCOUNT_RELS, kstToday, maskPhone } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { ClaimDocumentKind } from '../../db/schema.js';
 import type { DeliveryDocument } from '../../providers/delivery/types.js';
 import type { ClaimFormData } from './claim-form.js';
 import { PACKAGE_PDF, type PackageInput } from './package-pdf.js';
 import { RECEIPT_COLUMNS, insuredOf, sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
 import { bankNameOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { paperworkOf, signedDocuments } from '../subscriptions/index.js';
-import { own, type Handle } from '../../db/handle.js';
-import type { ClaimsDb, ClaimsTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { type ClaimDocumentKind, type ClaimsDb, claimsDb } from './tables.js';
 
 type Db = ClaimsDb;
 
@@ -39,7 +38,7 @@ export interface ClaimPackage {
 
 /** Builds the package of one claim; deterministic for the same claim (fixed dates), so a hash can be re-checked. */
 export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId: number): Promise<ClaimPackage> {
-  const db = own<ClaimsTables>(handle);
+  const db = claimsDb(handle);
   const c = await db
     .selectFrom('claim as c')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
@@ -180,7 +179,7 @@ export async function deletePackageFiles(ctx: AppContext, blobIds: string[]) {
 /** Of these blob ids, those a claim's document names (the orphan sweep's question to this module). */
 export async function namedBlobs(handle: Handle, blobIds: string[]): Promise<Set<string>> {
   if (!blobIds.length) return new Set();
-  const rows = await own<ClaimsTables>(handle)
+  const rows = await claimsDb(handle)
     .selectFrom('claimDocument')
     .select('fileBlobId')
     .where('fileBlobId', 'in', blobIds)

@@ -9,15 +9,15 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import type { RecordOwner } from './history.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
-import { claimsDb, type ClaimsTables } from './tables.js';
+import { claimsDb } from './tables.js';
 
 /** The patient's records waiting for their word, newest visit first: when and where only. */
 export const recordsToConfirm = (handle: Handle, who: RecordOwner) =>
   who.insuApplyIds.length === 0
     ? Promise.resolve([])
-    : own<ClaimsTables>(handle)
+    : claimsDb(handle)
         .selectFrom('treatmentRecord')
         .select(['id', 'hospitalCd', 'visitDate', 'visitType'])
         .where('outcome', '=', 'rrn_unconfirmed')
@@ -61,7 +61,7 @@ export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, record
  * in the caller's transaction (the confirmation's), so the matcher claims them by the ordinary rules. Answers how many.
  */
 export async function releaseRelationHeld(handle: Handle, insuApplyId: string): Promise<number> {
-  const r = await own<ClaimsTables>(handle)
+  const r = await claimsDb(handle)
     .updateTable('treatmentRecord')
     .set({ outcome: 'pending', decidedAt: null })
     .where('insuApplyId', '=', insuApplyId)
@@ -74,5 +74,5 @@ export async function releaseRelationHeld(handle: Handle, insuApplyId: string): 
 export async function purgeUnlinkedRecords(handle: Handle, now: Date, opts?: PurgeOptions): Promise<number> {
   const due = sql`purge_at <= ${now} and outcome in ('hospital_not_subscribed', 'set_aside', 'insured_adult')
     and not exists (select 1 from claim where claim.record_id = treatment_record.id)`;
-  return (await purgeInBatches(handle, 'treatment_record', due, opts)).deleted;
+  return (await purgeInBatches(claimsDb(handle), 'treatmentRecord', due, opts)).deleted;
 }

@@ -2,9 +2,9 @@
 // treatment records, the claims made of them and each claim's status history. A patient's records are those matched
 // to their CI or to one of their subscriptions (records that carried only an RRN), except those held or unlinked
 // (rules.ts, HIDDEN_OUTCOMES): another person's record, another hospital's, or one waiting for the patient's word.
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { HIDDEN_OUTCOMES } from './rules.js';
-import type { ClaimsTables } from './tables.js';
+import { claimsDb } from './tables.js';
 
 /** Whose records: the session's CI (keyed hash) and every subscription id that CI ever had. */
 export interface RecordOwner {
@@ -13,7 +13,7 @@ export interface RecordOwner {
 }
 
 const ownRecords = (handle: Handle, who: RecordOwner) =>
-  own<ClaimsTables>(handle)
+  claimsDb(handle)
     .selectFrom('treatmentRecord')
     .where('outcome', 'not in', HIDDEN_OUTCOMES)
     .where((eb) =>
@@ -58,7 +58,7 @@ export type HistoryRecord = Awaited<ReturnType<typeof recordsOf>>[number];
 export const claimsOfRecords = (handle: Handle, recordIds: number[]) =>
   recordIds.length === 0
     ? Promise.resolve([])
-    : own<ClaimsTables>(handle)
+    : claimsDb(handle)
         .selectFrom('claim')
         .leftJoin('claimDelivery', 'claimDelivery.claimId', 'claim.id')
         .select([
@@ -84,7 +84,7 @@ export type HistoryClaim = Awaited<ReturnType<typeof claimsOfRecords>>[number];
 export const statusHistoryOf = (handle: Handle, claimIds: number[]) =>
   claimIds.length === 0
     ? Promise.resolve([])
-    : own<ClaimsTables>(handle)
+    : claimsDb(handle)
         .selectFrom('claimStatusHistory')
         .select(['claimId', 'status', 'reason', 'actor', 'at'])
         .where('claimId', 'in', claimIds)
@@ -93,7 +93,7 @@ export const statusHistoryOf = (handle: Handle, claimIds: number[]) =>
 
 /** One claim, with the CI's keyed hash it belongs to (an insurer's question about it). */
 export const claimById = (handle: Handle, claimId: number) =>
-  own<ClaimsTables>(handle)
+  claimsDb(handle)
     .selectFrom('claim')
     .select(['id', 'ciHmac', 'insuCompCd', 'insuApplyId', 'recordId'])
     .where('id', '=', claimId)
@@ -101,7 +101,7 @@ export const claimById = (handle: Handle, claimId: number) =>
 
 /** For lines that mention records and claims (the access log, ID requests): visit, hospital, insurer, origin. */
 export async function briefsOf(handle: Handle, recordIds: number[], claimIds: number[]) {
-  const db = own<ClaimsTables>(handle);
+  const db = claimsDb(handle);
   const claims = claimIds.length
     ? await db
         .selectFrom('claim')

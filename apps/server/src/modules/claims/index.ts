@@ -27,3 +27,5 @@ export { CLAIM_KEEP_YEARS, purgeClosedClaims } from './retention.js';
 export { patientCiHmacOf, maskedPatientsOf } from './console/patients.js';
 export { personCiHmacsOf, personMatchOf, recordPersonSearch, startPersonSearch } from './console/person-search.js';
 export { buildClaimPackage, namedBlobs } from './documents.js';
+// Row values other modules read off a claim's record (a treat's history); its tables stay claims' own.
+export type { RecordOutcome, VisitType } from './tables.js';

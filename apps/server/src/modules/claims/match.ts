@@ -4,7 +4,6 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.js';
-import type { RecordOutcome } from '../../db/schema.js';
 import { recordAccess } from '../audit/index.js';
 import { channelsOf, faxNumbers } from '../reference/index.js';
 import { matchableSubscriptions } from '../subscriptions/index.js';
@@ -14,8 +13,8 @@ import { QUEUES } from './jobs.js';
 import { deferRecordNotices, sendableAt } from './notify.js';
 import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, nextBatchAt, outcomeOf, type RuleMatch } from './rules.js';
 import { kstToday } from '@auto-claim/contract';
-import { own, type Handle } from '../../db/handle.js';
-import { type ClaimsTables, claimsTransaction } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { claimsDb, claimsTransaction, type RecordOutcome } from './tables.js';
 
 export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limit = MATCH_BATCH): Promise<number> {
   const now = ctx.clock.now();
@@ -179,7 +178,7 @@ export async function insertClaims(
   now: Date,
 ): Promise<number[]> {
   if (claims.length === 0) return [];
-  const tx = own<ClaimsTables>(handle);
+  const tx = claimsDb(handle);
   const fax = await faxNumbers(tx);
   const channels = await channelsOf(ctx, tx, [...new Set(claims.map((c) => c.insuCompCd))]);
   const records = await tx

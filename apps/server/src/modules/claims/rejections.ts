@@ -67,5 +67,5 @@ export async function recordRejections(
 
 export async function purgeRejections(handle: Handle, now: Date, opts?: PurgeOptions) {
   const cutoff = new Date(now.getTime() - FEED_REJECTION_DAYS * 86_400_000);
-  return (await purgeInBatches(handle, 'feed_rejection', sql`at < ${cutoff}`, opts)).deleted;
+  return (await purgeInBatches(claimsDb(handle), 'feedRejection', sql`at < ${cutoff}`, opts)).deleted;
 }

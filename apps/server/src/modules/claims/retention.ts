@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { purgeTreeInBatches, type PurgeOptions } from '../../db/purge.js';
 import { deletePackageFiles } from './documents.js';
+import { claimsDb } from './tables.js';
 
 /** Years a closed claim is kept after it closed (상법 제662조; to confirm with counsel, docs/operations.md §9). */
 export const CLAIM_KEEP_YEARS = 3;
@@ -30,18 +31,18 @@ export const claimCutoff = (now: Date) => {
 export async function purgeClosedClaims(ctx: AppContext, now: Date, opts?: PurgeOptions) {
   const statuses = sql.join(CLOSED_CLAIM_STATUSES.map((s) => sql.lit(s)));
   const due = sql`status in (${statuses}) and updated_at < ${claimCutoff(now)}`;
-  const r = await purgeTreeInBatches(ctx.db, 'claim', due, {
+  const r = await purgeTreeInBatches(claimsDb(ctx), 'claim', due, {
     ...opts,
     key: 'id',
     setting: ['auto_claim.purge', 'retention'],
     children: [
-      { table: 'claim_status_history', column: 'claim_id' },
-      { table: 'claim_delivery_attempt', column: 'claim_id' },
-      { table: 'claim_delivery', column: 'claim_id' },
-      { table: 'claim_note', column: 'claim_id' },
-      { table: 'answer_notice', column: 'claim_id' },
-      { table: 'insurer_answer', column: 'claim_id' },
-      { table: 'claim_document', column: 'claim_id', returning: 'file_blob_id' },
+      { table: 'claimStatusHistory', column: 'claim_id' },
+      { table: 'claimDeliveryAttempt', column: 'claim_id' },
+      { table: 'claimDelivery', column: 'claim_id' },
+      { table: 'claimNote', column: 'claim_id' },
+      { table: 'answerNotice', column: 'claim_id' },
+      { table: 'insurerAnswer', column: 'claim_id' },
+      { table: 'claimDocument', column: 'claim_id', returning: 'file_blob_id' },
     ],
   });
   if (r.values.length) await deletePackageFiles(ctx, r.values);

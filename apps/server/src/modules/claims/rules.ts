@@ -1,7 +1,7 @@
 // The rules that turn a treatment record into claims (README, claim engine), as pure functions of the record, the patient's
 // live subscription and today's date. Dates are YYYYMMDD text in Korean time, compared as text.
 import { CLAIM_LAPSE_MONTHS, KST_OFFSET_MS, addMonths, sameName } from '@auto-claim/contract';
-import type { ClaimStatus, RecordOutcome } from '../../db/schema.js';
+import type { ClaimStatus, RecordOutcome } from './tables.js';
 
 export interface RuleSubscription {
   insuApplyId: string;

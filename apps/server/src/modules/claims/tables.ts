@@ -2,7 +2,7 @@
 // in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses
 // ClaimsDb.
 import type { Generated, Kysely } from 'kysely';
-import { own, type Handle } from '../../db/handle.js';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface ClaimsTables {
   hospitalApiKey: HospitalApiKeyTable;
@@ -29,10 +29,10 @@ export interface ClaimsTables {
 export type ClaimsDb = Kysely<ClaimsTables>;
 
 /** The claims module's view of the context's connection (or of a handle handed over): its own tables only. */
-export const claimsDb = (from: { db: Handle }): ClaimsDb => own<ClaimsTables>(from.db);
+export const claimsDb = (from: Handed): ClaimsDb => own<ClaimsTables>(from);
 
 /** A transaction on the claims module's tables; other owners write in it through their index.ts, handed it. */
-export const claimsTransaction = (from: { db: Handle }) => claimsDb(from).transaction();
+export const claimsTransaction = (from: Handed) => claimsDb(from).transaction();
 
 export interface HospitalApiKeyTable {
   id: Generated<number>;

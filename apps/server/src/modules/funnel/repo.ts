@@ -2,9 +2,9 @@
 import { sql } from 'kysely';
 import { kstToday } from '@auto-claim/contract';
 import { APP_MENU_LOG_RETENTION_DAYS, FUNNEL_STEPS } from '@auto-claim/contract/ops';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
-import type { FunnelTables } from './tables.js';
+import { funnelDb } from './tables.js';
 
 const STEP_OF = new Map<string, string>(FUNNEL_STEPS.flatMap((s) => s.screens.map((screen) => [screen, s.step])));
 
@@ -14,7 +14,7 @@ const STEP_OF = new Map<string, string>(FUNNEL_STEPS.flatMap((s) => s.screens.ma
  * One statement, so two views of one visit at once count once and the two counts never disagree.
  */
 export async function countView(handle: Handle, v: { visitId: string; screen: string; hospitalCd: string }, at: Date) {
-  const db = own<FunnelTables>(handle);
+  const db = funnelDb(handle);
   const step = STEP_OF.get(v.screen);
   if (!step) return;
   const day = kstToday(at);
@@ -40,9 +40,9 @@ export async function countView(handle: Handle, v: { visitId: string; screen: st
 export async function purgeOldViews(handle: Handle, now: Date, opts?: PurgeOptions) {
   const marksBefore = kstToday(new Date(now.getTime() - 86_400_000));
   const countsBefore = kstToday(new Date(now.getTime() - APP_MENU_LOG_RETENTION_DAYS * 86_400_000));
-  const marks = await purgeInBatches(handle, 'funnel_visit_step', sql`day < ${marksBefore}`, opts);
-  const counts = await purgeInBatches(handle, 'funnel_day', sql`day < ${countsBefore}`, opts);
-  const totals = await purgeInBatches(handle, 'funnel_step_day', sql`day < ${countsBefore}`, opts);
+  const marks = await purgeInBatches(funnelDb(handle), 'funnelVisitStep', sql`day < ${marksBefore}`, opts);
+  const counts = await purgeInBatches(funnelDb(handle), 'funnelDay', sql`day < ${countsBefore}`, opts);
+  const totals = await purgeInBatches(funnelDb(handle), 'funnelStepDay', sql`day < ${countsBefore}`, opts);
   return { marks: marks.deleted, counts: counts.deleted + totals.deleted };
 }
 
@@ -51,7 +51,7 @@ export async function purgeOldViews(handle: Handle, now: Date, opts?: PurgeOptio
  * the query-plan test). The product keeps both in countView's one statement and never needs it.
  */
 export async function rebuildFunnelStepDays(handle: Handle) {
-  const db = own<FunnelTables>(handle);
+  const db = funnelDb(handle);
   await sql`
     insert into funnel_step_day (day, step, visits)
     select day, step, sum(visits) from funnel_day group by day, step
@@ -68,7 +68,7 @@ export async function funnelStepCounts(
   since: { today: Date; d7: Date; d30: Date },
   hospitalCd?: string,
 ) {
-  const db = own<FunnelTables>(handle);
+  const db = funnelDb(handle);
   const [today, d7, d30] = [since.today, since.d7, since.d30].map(kstToday) as [string, string, string];
   const rows = (
     await sql<{ step: string; today: string; d7: string; d30: string }>`

@@ -2,6 +2,7 @@
 // camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses
 // FunnelDb.
 import type { Kysely } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface FunnelTables {
   funnelDay: FunnelDayTable;
@@ -11,6 +12,9 @@ export interface FunnelTables {
 
 /** The handle funnel code queries with (a transaction of it too): another owner's table does not compile. */
 export type FunnelDb = Kysely<FunnelTables>;
+
+/** The funnel code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const funnelDb = (from: Handed): FunnelDb => own<FunnelTables>(from);
 
 /** The enrolment funnel: visits per Korean day (YYYYMMDD), hospital and wizard step; counts only. */
 export interface FunnelDayTable {

@@ -9,15 +9,15 @@ import {
   type ChildSubscription,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own } from '../../db/handle.js';
+
 import type { Patient } from '../../security/session.js';
 import { childDetails, childrenOfGuardian, type ChildRow } from '../subscriptions/index.js';
-import type { GuardiansTables } from './tables.js';
+import { guardiansDb } from './tables.js';
 
 /** The newest document of each subscription (relation_document_subscription: insu_apply_id, id). */
 export async function latestDocuments(ctx: AppContext, insuApplyIds: string[]) {
   if (insuApplyIds.length === 0) return new Map<string, LatestDocument>();
-  const rows = await own<GuardiansTables>(ctx.db)
+  const rows = await guardiansDb(ctx.db)
     .selectFrom('relationDocument')
     .select(['insuApplyId', 'docType', 'issueDate', 'status', 'submittedAt', 'decidedAt', 'refuseReasonEnc'])
     .distinctOn('insuApplyId')

@@ -28,7 +28,7 @@ import type {
   relationDocumentsQuery,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { keysetPage } from '../../db/page.js';
 import { AppError } from '../../http/problem.js';
 import {
@@ -41,7 +41,7 @@ import {
 } from '../audit/index.js';
 import { releaseRelationHeld } from '../claims/index.js';
 import { childById, childrenByIds, setRelationStatus, tellGuardian, type ChildRow } from '../subscriptions/index.js';
-import type { GuardiansTables, RelationDocumentTable } from './tables.js';
+import { guardiansDb, type RelationDocumentTable } from './tables.js';
 
 type By = ReturnType<typeof byOperator>;
 
@@ -71,7 +71,7 @@ const DOC_COLUMNS = [
   'decidedAt',
   'submittedAt',
 ] as const;
-const documents = (handle: Handle) => own<GuardiansTables>(handle).selectFrom('relationDocument');
+const documents = (handle: Handle) => guardiansDb(handle).selectFrom('relationDocument');
 type DocRow = Omit<Selectable<RelationDocumentTable>, 'fileKeyId'>;
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -166,7 +166,7 @@ const startOfKstDay = (now: Date) =>
 async function recordLook(ctx: AppContext, d: DocRow, child: ChildRow, by: By) {
   const now = ctx.clock.now();
   const target = `relation_document:${d.id}`;
-  const inHour = await own<GuardiansTables>(ctx.db)
+  const inHour = await guardiansDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       const inHour = await takeRelease(tx, { loginId: by.loginId, action: 'relation_document_viewed', target, now });
@@ -211,7 +211,7 @@ async function decide(
   const now = ctx.clock.now();
   const { d, child } = await load(ctx, tx, docId, true);
   if (d.status !== 'pending') throw DECIDED();
-  await own<GuardiansTables>(tx)
+  await guardiansDb(tx)
     .updateTable('relationDocument')
     .set({ ...set, decidedBy: by.loginId, decidedAt: now })
     .where('id', '=', docId)
@@ -227,7 +227,7 @@ export async function confirmRelation(
   body: z.output<typeof relationConfirmBody>,
   by: By,
 ): Promise<RelationDocumentDetail> {
-  const done = await own<GuardiansTables>(ctx.db)
+  const done = await guardiansDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       const r = await decide(ctx, tx, docId, { status: 'confirmed', refuseReasonEnc: null }, by);
@@ -279,7 +279,7 @@ export async function refuseRelation(
   body: RelationRefuseBody,
   by: By,
 ): Promise<RelationDocumentDetail> {
-  const done = await own<GuardiansTables>(ctx.db)
+  const done = await guardiansDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       const r = await decide(

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { childPossessive, APP_ROOT } from '@auto-claim/contract';
 import type { DisputeResolveBody, InsuredDispute, insuredDisputesQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import { own } from '../../db/handle.js';
+
 import { dbOutbox } from '../../providers/outbox.js';
 import { deleteDocumentsOf } from './files.js';
 import { recordOperatorAction, type byOperator } from '../audit/index.js';
@@ -17,7 +17,7 @@ import {
   markDisputeResolved,
   tellGuardian,
 } from '../subscriptions/index.js';
-import type { GuardiansTables } from './tables.js';
+import { guardiansDb } from './tables.js';
 
 type By = ReturnType<typeof byOperator>;
 
@@ -31,7 +31,7 @@ export async function resolveDispute(
 ): Promise<InsuredDispute> {
   const now = ctx.clock.now();
   let endedId: string | undefined;
-  const files = await own<GuardiansTables>(ctx.db)
+  const files = await guardiansDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       const d = await markDisputeResolved(ctx, tx, disputeId, body.kept, by.loginId, now);

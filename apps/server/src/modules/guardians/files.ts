@@ -8,8 +8,8 @@
 // an ended subscription (console.ts), its row goes with the subscription's purge (cascade) and the daily orphan sweep
 // (jobs/blob-sweep.ts, this module in its OWNERS) then deletes its file.
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
-import type { GuardiansTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { guardiansDb } from './tables.js';
 
 export async function putDocument(ctx: AppContext, bytes: Uint8Array) {
   const put = await ctx.blobs.put(bytes, { kind: 'relation-document' });
@@ -26,7 +26,7 @@ export async function deleteDocument(ctx: AppContext, blobId: string) {
 
 /** Deletes every relation document of a subscription that ended: the rows, then their files. */
 export async function deleteDocumentsOf(ctx: AppContext, insuApplyId: string) {
-  const rows = await own<GuardiansTables>(ctx.db)
+  const rows = await guardiansDb(ctx.db)
     .deleteFrom('relationDocument')
     .where('insuApplyId', '=', insuApplyId)
     .returning('fileBlobId')
@@ -37,7 +37,7 @@ export async function deleteDocumentsOf(ctx: AppContext, insuApplyId: string) {
 /** Of these blob ids, those a relation document names (the orphan sweep's question to this module). */
 export async function namedBlobs(handle: Handle, blobIds: string[]): Promise<Set<string>> {
   if (!blobIds.length) return new Set();
-  const rows = await own<GuardiansTables>(handle)
+  const rows = await guardiansDb(handle)
     .selectFrom('relationDocument')
     .select('fileBlobId')
     .where('fileBlobId', 'in', blobIds)

@@ -16,7 +16,7 @@ import {
   type RelationDocumentBody,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own } from '../../db/handle.js';
+
 import { PDF_CHECK, UploadCheckAborted, type PdfVerdict } from '../../documents/index.js';
 import { AppError } from '../../http/problem.js';
 import { checkImage, dataUrlBytes, reencodeDocumentPhoto } from '../../images/index.js';
@@ -24,7 +24,7 @@ import type { Patient } from '../../security/session.js';
 import { childOfGuardian, setRelationStatus } from '../subscriptions/index.js';
 import { childView, latestDocuments } from './children.js';
 import { deleteDocument, putDocument } from './files.js';
-import type { GuardiansTables } from './tables.js';
+import { guardiansDb } from './tables.js';
 
 const FIELD = 'file';
 /** A document of more pages than this is not a 가족관계증명서. */
@@ -50,7 +50,7 @@ const PDF_REFUSALS: Record<Exclude<PdfVerdict, { ok: true }>['reason'] | 'aborte
 
 /** Counts one upload of the guardian's today; past MAX_RELATION_UPLOADS_PER_DAY, refused (429). */
 async function countUpload(ctx: AppContext, guardianCiHmac: string) {
-  const { n } = await own<GuardiansTables>(ctx.db)
+  const { n } = await guardiansDb(ctx.db)
     .insertInto('relationUploadDayCount')
     .values({ guardianCiHmac, day: kstToday(ctx.clock.now()), n: 1 })
     .onConflict((oc) =>
@@ -128,7 +128,7 @@ export async function uploadRelationDocument(
   const put = await putDocument(ctx, file.bytes);
   let replaced: (string | null)[] = [];
   try {
-    await own<GuardiansTables>(ctx.db)
+    await guardiansDb(ctx.db)
       .transaction()
       .execute(async (trx) => {
         // Earlier documents (waiting, or refused) are replaced: row and file go, the queue shows the newest only.

@@ -1,5 +1,6 @@
 // Guardians: the tables the guardians module owns (docs/architecture.md, table ownership).
 import type { Generated, Kysely } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface GuardiansTables {
   relationDocument: RelationDocumentTable;
@@ -8,6 +9,9 @@ export interface GuardiansTables {
 
 /** The handle guardians code queries with. */
 export type GuardiansDb = Kysely<GuardiansTables>;
+
+/** The guardians code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const guardiansDb = (from: Handed): GuardiansDb => own<GuardiansTables>(from);
 
 /** A 가족관계증명서 or 주민등록등본 a guardian uploaded for a child (migration 0043). */
 export interface RelationDocumentTable {

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Handle } from '../../db/handle.js';
 import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
+import { identityDb } from './tables.js';
 import type { JobModule } from '../../jobs/runtime.js';
 import { TRUSTED_ADDRESS_DAYS } from './service.js';
 
@@ -11,7 +12,7 @@ export const SMS_VERIFICATION_KEEP_DAYS = TRUSTED_ADDRESS_DAYS + 1;
 
 export async function purgeSmsVerifications(handle: Handle, now: Date, opts?: PurgeOptions) {
   const cutoff = new Date(now.getTime() - SMS_VERIFICATION_KEEP_DAYS * 86_400_000);
-  return (await purgeInBatches(handle, 'sms_verification', sql`created_at < ${cutoff}`, opts)).deleted;
+  return (await purgeInBatches(identityDb(handle), 'smsVerification', sql`created_at < ${cutoff}`, opts)).deleted;
 }
 
 export const identityJobs = (ctx: { db: Handle; clock: { now(): Date } }): JobModule => ({

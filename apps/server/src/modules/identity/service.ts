@@ -17,7 +17,6 @@ import {
   sameName,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own } from '../../db/handle.js';
 import { addressHmac } from '../../http/client-address.js';
 import { AppError } from '../../http/problem.js';
 import { assertRequiredTerms, forgetAgreements, recordAgreements } from '../terms/index.js';
@@ -31,7 +30,7 @@ import {
 } from '../../providers/identity/types.js';
 import { randomToken, safeEqual } from '../../security/crypto.js';
 import type { VerifiedPerson } from '../../security/session.js';
-import type { IdentityTables } from './tables.js';
+import { identityDb, type IdentityTables } from './tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -224,7 +223,7 @@ async function sendByVendor(
       }
     }
     started ??= await identity.start(person, { ipAddress: ip, device });
-    await own<IdentityTables>(ctx.db)
+    await identityDb(ctx.db)
       .updateTable('smsVerification')
       .set({
         vendorRefEnc: ctx.crypto.encryptJson({ vendor: identity.name, id: started.verificationId } satisfies VendorRef),
@@ -234,7 +233,7 @@ async function sendByVendor(
   } catch (e) {
     // Nothing was sent (or we cannot know it was): leave no request, agreement or limit behind.
     await forgetAgreements(ctx.db, smsRequestSeq);
-    await own<IdentityTables>(ctx.db)
+    await identityDb(ctx.db)
       .deleteFrom('smsVerification')
       .where('smsRequestSeq', '=', smsRequestSeq)
       .execute();
@@ -274,7 +273,7 @@ export async function startVerification(
   // advisory locks (the phone's first, always), so parallel sends are counted one after another and none slips past.
   const smsRequestSeq = randomToken(18);
   const smsResponseSeq = randomToken(18);
-  const last = await own<IdentityTables>(ctx.db)
+  const last = await identityDb(ctx.db)
     .transaction()
     .execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`sms:${phoneHmac}`}, 0))`.execute(trx);
@@ -318,7 +317,7 @@ export async function startVerification(
   await sendByVendor(ctx, { smsRequestSeq, ipHmac, termsIds: input.termsIds, person, ip, device, resendOf });
   if (resendOf) {
     // The new code replaces the last one: its request takes no more codes.
-    await own<IdentityTables>(ctx.db)
+    await identityDb(ctx.db)
       .updateTable('smsVerification')
       .set({ expiresAt: now })
       .where('smsRequestSeq', '=', last!.smsRequestSeq)
@@ -351,7 +350,7 @@ export async function pendingVerification(
   ctx: AppContext,
   input: { smsRequestSeq: string; smsResponseSeq: string; hospitalCode: string },
 ) {
-  const row = await own<IdentityTables>(ctx.db)
+  const row = await identityDb(ctx.db)
     .selectFrom('smsVerification')
     .select(['smsResponseSeq', 'hospitalCd', 'personEnc', 'createdAt', 'expiresAt', 'usedAt', 'lockedAt'])
     .where('smsRequestSeq', '=', input.smsRequestSeq)
@@ -391,7 +390,7 @@ export async function confirmVerification(
   ctx: AppContext,
   input: { smsRequestSeq: string; smsResponseSeq: string; smsAuthNum: string; hospitalCode: string },
 ): Promise<{ ci: string; person: VerifiedPerson }> {
-  const row = await own<IdentityTables>(ctx.db)
+  const row = await identityDb(ctx.db)
     .selectFrom('smsVerification')
     .selectAll()
     .where('smsRequestSeq', '=', input.smsRequestSeq)
@@ -410,7 +409,7 @@ export async function confirmVerification(
 
   // A try is taken atomically before the vendor sees the code, so parallel guesses never get more than
   // SMS_MAX_WRONG_TRIES of them.
-  const taken = await own<IdentityTables>(ctx.db)
+  const taken = await identityDb(ctx.db)
     .updateTable('smsVerification')
     .set({ attempts: sql`attempts + 1` })
     .where('smsRequestSeq', '=', seq)
@@ -420,7 +419,7 @@ export async function confirmVerification(
     .returning(['attempts'])
     .executeTakeFirst();
   if (!taken) {
-    const state = await own<IdentityTables>(ctx.db)
+    const state = await identityDb(ctx.db)
       .selectFrom('smsVerification')
       .select('usedAt')
       .where('smsRequestSeq', '=', seq)
@@ -433,7 +432,7 @@ export async function confirmVerification(
     answer = await ctx.providers.identity.confirm(ref.id, input.smsAuthNum);
   } catch (e) {
     // The vendor did not judge the code: the try is given back and nothing else changes.
-    await own<IdentityTables>(ctx.db)
+    await identityDb(ctx.db)
       .updateTable('smsVerification')
       .set({ attempts: sql`greatest(attempts - 1, 0)` })
       .where('smsRequestSeq', '=', seq)
@@ -445,7 +444,7 @@ export async function confirmVerification(
 
   if (!answer.ok) {
     if (answer.reason === 'expired') {
-      await own<IdentityTables>(ctx.db)
+      await identityDb(ctx.db)
         .updateTable('smsVerification')
         .set({ expiresAt: now })
         .where('smsRequestSeq', '=', seq)
@@ -453,7 +452,7 @@ export async function confirmVerification(
       throw EXPIRED();
     }
     if (answer.reason === 'already_verified') {
-      await own<IdentityTables>(ctx.db)
+      await identityDb(ctx.db)
         .updateTable('smsVerification')
         .set({ usedAt: now })
         .where('smsRequestSeq', '=', seq)
@@ -462,7 +461,7 @@ export async function confirmVerification(
       throw ALREADY_USED();
     }
     if (taken.attempts >= SMS_MAX_WRONG_TRIES) {
-      await own<IdentityTables>(ctx.db)
+      await identityDb(ctx.db)
         .updateTable('smsVerification')
         .set({ lockedAt: now })
         .where('smsRequestSeq', '=', seq)
@@ -476,7 +475,7 @@ export async function confirmVerification(
   }
 
   // Single use: only the first of two racing correct answers gets the row.
-  const used = await own<IdentityTables>(ctx.db)
+  const used = await identityDb(ctx.db)
     .updateTable('smsVerification')
     .set({ usedAt: now })
     .where('smsRequestSeq', '=', seq)
@@ -497,7 +496,7 @@ export async function confirmVerification(
     );
   }
   // Completed: this send no longer counts against a cap, and its address is now one the person verified from.
-  await own<IdentityTables>(ctx.db)
+  await identityDb(ctx.db)
     .updateTable('smsVerification')
     .set({ verifiedAt: now })
     .where('smsRequestSeq', '=', seq)

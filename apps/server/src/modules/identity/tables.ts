@@ -2,6 +2,7 @@
 // (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes
 // every owner's; the code here uses IdentityDb.
 import type { Generated, Kysely } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface IdentityTables {
   smsVerification: SmsVerificationTable;
@@ -9,6 +10,9 @@ export interface IdentityTables {
 
 /** The handle identity code queries with (a transaction of it too): another owner's table does not compile. */
 export type IdentityDb = Kysely<IdentityTables>;
+
+/** The identity code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const identityDb = (from: Handed): IdentityDb => own<IdentityTables>(from);
 
 export interface SmsVerificationTable {
   smsRequestSeq: string;

@@ -15,12 +15,11 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { JobModule } from '../../jobs/runtime.js';
-import { own, type Handle } from '../../db/handle.js';
-import type { OperatorRole } from '../../db/schema.js';
+import type { Handle } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import { endOperatorSessions } from '../../security/operator-session.js';
 import { recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
-import type { OperatorAccountChangeTable, OperatorsTables } from './tables.js';
+import { type OperatorAccountChangeTable, type OperatorRole, operatorsDb, type OperatorsTables } from './tables.js';
 
 type Who = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 type Row = Selectable<OperatorAccountChangeTable>;
@@ -59,7 +58,7 @@ export async function approverRefusal(
       '내 계정에 관한 변경은 승인할 수 없어요. 다른 관리자의 승인을 기다려요.',
     );
   }
-  const history = await own<OperatorsTables>(handle)
+  const history = await operatorsDb(handle)
     .selectFrom('operatorAccountChange')
     .select(['kind', 'role', 'requestedBy', 'appliedAt'])
     .where('targetLoginId', '=', approver)
@@ -214,7 +213,7 @@ export async function requestAccountChange(
 
 /** Pending changes past their approval window lapse. */
 async function lapseOverdue(handle: Handle, now: Date) {
-  await own<OperatorsTables>(handle)
+  await operatorsDb(handle)
     .updateTable('operatorAccountChange')
     .set({ status: 'lapsed', passwordHash: null })
     .where('status', '=', 'pending')
@@ -234,7 +233,7 @@ const adminsLock = (tx: Transaction<OperatorsTables>) =>
 export async function applyDueAccountChanges(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   await lapseOverdue(ctx.db, now);
-  const due = await own<OperatorsTables>(ctx.db)
+  const due = await operatorsDb(ctx.db)
     .selectFrom('operatorAccountChange')
     .select('id')
     .where('status', '=', 'approved')
@@ -243,7 +242,7 @@ export async function applyDueAccountChanges(ctx: AppContext): Promise<number> {
     .execute();
   let applied = 0;
   for (const { id } of due) {
-    const done = await own<OperatorsTables>(ctx.db)
+    const done = await operatorsDb(ctx.db)
       .transaction()
       .execute(async (tx) => {
         await adminsLock(tx);
@@ -326,7 +325,7 @@ export async function listAccountChanges(ctx: AppContext, me: string) {
   await applyDueAccountChanges(ctx);
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - ACCOUNT_CHANGE_SHOWN_HOURS * HOUR);
-  const rows = await own<OperatorsTables>(ctx.db)
+  const rows = await operatorsDb(ctx.db)
     .selectFrom('operatorAccountChange')
     .selectAll()
     .where('needsApproval', '=', true)
@@ -356,7 +355,7 @@ export async function decideAccountChange(
   decision: 'approved' | 'refused',
 ): Promise<AccountChange> {
   const now = ctx.clock.now();
-  const db = own<OperatorsTables>(ctx.db);
+  const db = operatorsDb(ctx.db);
   const asked = await db
     .selectFrom('operatorAccountChange')
     .selectAll()

@@ -6,16 +6,15 @@ import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { OperatorRow } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { pageOf } from '../../db/page.js';
-import type { OperatorRole } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import { hashPassword } from '../../security/password.js';
 import { endOperatorSessions } from '../../security/operator-session.js';
 import { recordOperatorAction, type OperatorActionEntry } from '../audit/index.js';
 import { recordAppliedChange, requestAccountChange } from './account-changes.js';
 import { lockedUntilOf, unlockOperator } from './operators.js';
-import type { OperatorsTables } from './tables.js';
+import { type OperatorRole, operatorsDb, type OperatorsTables } from './tables.js';
 
 type Who = Pick<OperatorActionEntry, 'loginId' | 'ipEnc'>;
 
@@ -58,7 +57,7 @@ export async function listOperators(
     status?: 'active' | 'disabled';
   },
 ): Promise<{ list: OperatorRow[]; total: number }> {
-  let base = own<OperatorsTables>(ctx.db).selectFrom('operator');
+  let base = operatorsDb(ctx.db).selectFrom('operator');
   if (q.q) base = base.where('loginId', 'like', `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (q.role) base = base.where('role', '=', q.role);
   if (q.status === 'active') base = base.where('disabledAt', 'is', null);
@@ -79,7 +78,7 @@ export async function listOperators(
 }
 
 export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<OperatorRow> {
-  const r = await own<OperatorsTables>(ctx.db)
+  const r = await operatorsDb(ctx.db)
     .selectFrom('operator')
     .select(['loginId', 'role', 'createdAt', 'disabledAt', 'totpSecretEnc', 'lastSignInAt'])
     .where('loginId', '=', loginId)
@@ -90,7 +89,7 @@ export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<O
 
 /** What the console session's checks read of the account at every call (security/operator-session.ts). */
 export const operatorAccountOf = (handle: Handle) => (loginId: string) =>
-  own<OperatorsTables>(handle)
+  operatorsDb(handle)
     .selectFrom('operator')
     .select(['role', 'disabledAt', 'mustChangePassword'])
     .where('loginId', '=', loginId)
@@ -98,11 +97,7 @@ export const operatorAccountOf = (handle: Handle) => (loginId: string) =>
 
 /** The account of this id, if there is one (what someone typed as an id may be anything). */
 export const existingOperator = (handle: Handle, loginId: string) =>
-  own<OperatorsTables>(handle)
-    .selectFrom('operator')
-    .select('loginId')
-    .where('loginId', '=', loginId)
-    .executeTakeFirst();
+  operatorsDb(handle).selectFrom('operator').select('loginId').where('loginId', '=', loginId).executeTakeFirst();
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', '그 아이디의 운영자가 없어요.');
 
@@ -129,7 +124,7 @@ export async function createOperator(
     new AppError('OPERATOR_EXISTS', '이미 있는 아이디예요. 다른 아이디를 정해 주세요.', [
       { field: 'loginId', message: '이미 있는 아이디예요.' },
     ]);
-  const pendingChange = await own<OperatorsTables>(ctx.db)
+  const pendingChange = await operatorsDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       if (body.role === 'admin') {
@@ -175,7 +170,7 @@ async function withAccount<T>(
   loginId: string,
   change: (tx: Transaction<OperatorsTables>, account: { role: OperatorRole; disabledAt: Date | null }) => Promise<T>,
 ) {
-  return own<OperatorsTables>(ctx.db)
+  return operatorsDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       await sql`select pg_advisory_xact_lock(hashtextextended('operator-admins', 0))`.execute(tx);

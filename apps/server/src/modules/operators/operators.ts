@@ -2,13 +2,12 @@
 // or from `npm run operator -- <loginId>` (password read from stdin); there is no default account or password.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
-import type { OperatorRole } from '../../db/schema.js';
+import type { Handle } from '../../db/handle.js';
 import { addressHmac } from '../../http/client-address.js';
 import { AppError } from '../../http/problem.js';
 import { endOperatorSessions } from '../../security/operator-session.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
-import type { OperatorsTables } from './tables.js';
+import { type OperatorRole, operatorsDb } from './tables.js';
 
 export const MIN_OPERATOR_PASSWORD = 12;
 
@@ -21,7 +20,7 @@ export async function upsertOperator(handle: Handle, loginId: string, password: 
     throw new Error(`operator password must be at least ${MIN_OPERATOR_PASSWORD} characters`);
   }
   const passwordHash = await hashPassword(password);
-  await own<OperatorsTables>(handle)
+  await operatorsDb(handle)
     .insertInto('operator')
     .values({ loginId, passwordHash, role: role ?? 'admin' })
     .onConflict((oc) =>
@@ -39,7 +38,7 @@ const DUMMY_HASH = hashPassword('no-such-operator-password');
 
 /** The account when the password is its own (a disabled account never signs in). */
 export async function checkOperator(handle: Handle, loginId: string, password: string) {
-  const row = await own<OperatorsTables>(handle)
+  const row = await operatorsDb(handle)
     .selectFrom('operator')
     .select(['passwordHash', 'role', 'disabledAt', 'totpSecretEnc'])
     .where('loginId', '=', loginId)
@@ -89,7 +88,7 @@ const loginHmacOf = (ctx: AppContext, loginId: string) => ctx.crypto.hmac('opera
 /** The counts a try from this address is taken from. */
 async function countsOf(ctx: AppContext, loginId: string, ipHmac: string): Promise<Count[]> {
   const since = new Date(ctx.clock.now().getTime() - OPERATOR_LOCKOUT.knownAddressDays * 24 * 60 * MINUTE);
-  const known = await own<OperatorsTables>(ctx.db)
+  const known = await operatorsDb(ctx.db)
     .selectFrom('operatorKnownAddress')
     .select('ipHmac')
     .where('loginId', '=', loginId)
@@ -113,7 +112,7 @@ async function reserveTry(ctx: AppContext, loginHmac: string, count: Count, now:
     : sql<boolean>`(operator_sign_in_guard.window_started_at <= ${windowStart}
     or operator_sign_in_guard.locked_until is not null)`;
   const started = count.backoff ? sql`${now}::timestamptz` : sql`operator_sign_in_guard.window_started_at`;
-  const counted = await own<OperatorsTables>(ctx.db)
+  const counted = await operatorsDb(ctx.db)
     .insertInto('operatorSignInGuard')
     .values({ loginHmac, ipHmac: count.ipKey, tries: 1, windowStartedAt: now, lockedUntil: null })
     .onConflict((oc) =>
@@ -131,7 +130,7 @@ async function reserveTry(ctx: AppContext, loginHmac: string, count: Count, now:
     .returning('tries')
     .executeTakeFirst();
   if (counted) return counted.tries;
-  const held = await own<OperatorsTables>(ctx.db)
+  const held = await operatorsDb(ctx.db)
     .selectFrom('operatorSignInGuard')
     .select('lockedUntil')
     .where('loginHmac', '=', loginHmac)
@@ -146,7 +145,7 @@ async function reserveTry(ctx: AppContext, loginHmac: string, count: Count, now:
  */
 async function forgetStale(ctx: AppContext, now: Date) {
   const windowStart = new Date(now.getTime() - OPERATOR_LOCKOUT.windowMinutes * MINUTE);
-  await own<OperatorsTables>(ctx.db)
+  await operatorsDb(ctx.db)
     .deleteFrom('operatorSignInGuard')
     .where('windowStartedAt', '<=', windowStart)
     .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
@@ -164,7 +163,7 @@ function lockMinutesOf(count: Count, tries: number) {
 async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: string, count: Count, tries: number) {
   const now = ctx.clock.now();
   const lockedUntil = new Date(now.getTime() + lockMinutesOf(count, tries) * MINUTE);
-  const locked = await own<OperatorsTables>(ctx.db)
+  const locked = await operatorsDb(ctx.db)
     .updateTable('operatorSignInGuard')
     .set({ lockedUntil })
     .where('loginHmac', '=', loginHmac)
@@ -174,7 +173,7 @@ async function lock(ctx: AppContext, loginId: string, loginHmac: string, ip: str
     .executeTakeFirst();
   if (!locked) return lockedUntil;
   await forgetStale(ctx, now);
-  await own<OperatorsTables>(ctx.db)
+  await operatorsDb(ctx.db)
     .insertInto('operatorLockout')
     .values({
       loginHmac,
@@ -216,7 +215,7 @@ export async function guardedTry(
   const taken: { count: Count; tries: number }[] = [];
   const giveBack = async () => {
     for (const { count } of taken) {
-      await own<OperatorsTables>(ctx.db)
+      await operatorsDb(ctx.db)
         .updateTable('operatorSignInGuard')
         .set({ tries: sql`greatest(tries - 1, 0)` })
         .where('loginHmac', '=', loginHmac)
@@ -255,7 +254,7 @@ export async function guardedTry(
   if (passed === 'done') {
     // A success is no failure anywhere: its try is given back to every count, and this address's count is cleared.
     await giveBack();
-    await own<OperatorsTables>(ctx.db)
+    await operatorsDb(ctx.db)
       .deleteFrom('operatorSignInGuard')
       .where('loginHmac', '=', loginHmac)
       .where('ipHmac', '=', counts[0]!.ipKey)
@@ -291,7 +290,7 @@ export async function signInOperator(
 
 /** A sign-in completed from this address: from now on it is one of the operator's known addresses. */
 export async function rememberAddress(handle: Handle, loginId: string, ipHmac: string, now: Date) {
-  await own<OperatorsTables>(handle)
+  await operatorsDb(handle)
     .insertInto('operatorKnownAddress')
     .values({ loginId, ipHmac, firstAt: now, lastAt: now })
     .onConflict((oc) => oc.columns(['loginId', 'ipHmac']).doUpdateSet({ lastAt: now }))
@@ -309,7 +308,7 @@ export async function completeSignIn(
   record: (tx: Handle, now: Date) => Promise<void>,
 ) {
   const now = ctx.clock.now();
-  await own<OperatorsTables>(ctx.db)
+  await operatorsDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       await tx.updateTable('operator').set({ lastSignInAt: now }).where('loginId', '=', loginId).execute();
@@ -322,7 +321,7 @@ export async function completeSignIn(
 export async function lockedUntilOf(ctx: AppContext, loginIds: string[]): Promise<Map<string, Date>> {
   if (loginIds.length === 0) return new Map();
   const byHmac = new Map(loginIds.map((id) => [loginHmacOf(ctx, id), id]));
-  const rows = await own<OperatorsTables>(ctx.db)
+  const rows = await operatorsDb(ctx.db)
     .selectFrom('operatorSignInGuard')
     .select(['loginHmac', (eb) => eb.fn.max('lockedUntil').as('until')])
     .where('loginHmac', 'in', [...byHmac.keys()])
@@ -334,7 +333,7 @@ export async function lockedUntilOf(ctx: AppContext, loginIds: string[]): Promis
 
 /** An admin unlocks the account from every address; its counts start again. */
 export async function unlockOperator(handle: Handle, ctx: AppContext, loginId: string) {
-  await own<OperatorsTables>(handle)
+  await operatorsDb(handle)
     .deleteFrom('operatorSignInGuard')
     .where('loginHmac', '=', loginHmacOf(ctx, loginId))
     .execute();
@@ -352,7 +351,7 @@ export async function changeOwnPassword(
   password: string,
   record: (tx: Handle, now: Date) => Promise<void>,
 ) {
-  const db = own<OperatorsTables>(ctx.db);
+  const db = operatorsDb(ctx.db);
   const row = await db.selectFrom('operator').select('passwordHash').where('loginId', '=', loginId).executeTakeFirst();
   if (!row) throw new AppError('UNAUTHENTICATED', '로그인 시간이 지났거나 로그인하지 않았어요. 다시 로그인해 주세요.');
   if (await verifyPassword(row.passwordHash, password)) {

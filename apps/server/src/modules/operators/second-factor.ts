@@ -9,10 +9,10 @@ import QRCode from 'qrcode';
 import { sql } from 'kysely';
 import { RECOVERY_CODE_COUNT } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import { guardedTry } from './operators.js';
-import type { OperatorsTables } from './tables.js';
+import { operatorsDb } from './tables.js';
 
 export const TOTP_ISSUER = '자동청구 운영';
 const PERIOD = 30;
@@ -76,7 +76,7 @@ async function guarded(ctx: AppContext, loginId: string, ip: string, check: () =
 /** A new secret for an account without a second factor: kept pending until a code from it confirms it. */
 export async function startTotpSetup(ctx: AppContext, loginId: string) {
   const secret = generateSecret();
-  const updated = await own<OperatorsTables>(ctx.db)
+  const updated = await operatorsDb(ctx.db)
     .updateTable('operator')
     .set({ totpPendingEnc: ctx.crypto.encrypt(secret) })
     .where('loginId', '=', loginId)
@@ -100,7 +100,7 @@ export async function confirmTotpSetup(
   ip: string,
   onSet: (tx: Handle) => Promise<void>,
 ): Promise<string[]> {
-  const row = await own<OperatorsTables>(ctx.db)
+  const row = await operatorsDb(ctx.db)
     .selectFrom('operator')
     .select(['totpPendingEnc', 'totpSecretEnc'])
     .where('loginId', '=', loginId)
@@ -124,7 +124,7 @@ export async function confirmTotpSetup(
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const now = ctx.clock.now();
-  await own<OperatorsTables>(ctx.db)
+  await operatorsDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       const set = await tx
@@ -155,7 +155,7 @@ export async function checkSecondFactor(
 ): Promise<'totp' | 'recovery_code'> {
   const passed = await guarded(ctx, loginId, ip, async () => {
     if (given.recoveryCode !== undefined) {
-      const used = await own<OperatorsTables>(ctx.db)
+      const used = await operatorsDb(ctx.db)
         .updateTable('operatorRecoveryCode')
         .set({ usedAt: ctx.clock.now() })
         .where('loginId', '=', loginId)
@@ -165,7 +165,7 @@ export async function checkSecondFactor(
         .executeTakeFirst();
       return Boolean(used);
     }
-    const row = await own<OperatorsTables>(ctx.db)
+    const row = await operatorsDb(ctx.db)
       .selectFrom('operator')
       .select(['totpSecretEnc', 'totpLastStep'])
       .where('loginId', '=', loginId)
@@ -175,7 +175,7 @@ export async function checkSecondFactor(
     const step = await matchStep(ctx.crypto.decrypt(row.totpSecretEnc), given.code, last);
     if (step === undefined) return false;
     // Taken once: of two calls with the same code, only the one that moves the step on passes.
-    const taken = await own<OperatorsTables>(ctx.db)
+    const taken = await operatorsDb(ctx.db)
       .updateTable('operator')
       .set({ totpLastStep: step })
       .where('loginId', '=', loginId)
@@ -200,7 +200,7 @@ export async function checkSecondFactor(
 
 /** How many recovery codes the account has left. */
 export async function recoveryCodesLeft(ctx: AppContext, loginId: string) {
-  const row = await own<OperatorsTables>(ctx.db)
+  const row = await operatorsDb(ctx.db)
     .selectFrom('operatorRecoveryCode')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('loginId', '=', loginId)

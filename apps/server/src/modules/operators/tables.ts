@@ -2,6 +2,7 @@
 // table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the
 // code here uses OperatorsDb.
 import type { Generated, Kysely } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface OperatorsTables {
   operator: OperatorTable;
@@ -32,6 +33,9 @@ export interface OperatorAccountChangeTable {
 
 /** The handle operators code queries with (a transaction of it too): another owner's table does not compile. */
 export type OperatorsDb = Kysely<OperatorsTables>;
+
+/** The operators code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const operatorsDb = (from: Handed): OperatorsDb => own<OperatorsTables>(from);
 
 export type OperatorRole = 'viewer' | 'operator' | 'admin';
 

@@ -1,11 +1,11 @@
 // SQL for the reference data. Small functions taking the db (Kysely example habit).
 import { sql } from 'kysely';
 import { readPhotoControls, type PhotoControls } from '@auto-claim/contract';
-import { own, type Handle } from '../../db/handle.js';
-import type { ReferenceTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { referenceDb } from './tables.js';
 
 export const listBanks = (handle: Handle) =>
-  own<ReferenceTables>(handle)
+  referenceDb(handle)
     .selectFrom('bank')
     .select(['bankCd', 'bankNm', 'bankKind'])
     .where('active', '=', true)
@@ -16,7 +16,7 @@ export async function pageInsurers(
   handle: Handle,
   q: { insuKind?: 'LIFE' | 'NONLIFE'; page: number; pageSize: number },
 ) {
-  const db = own<ReferenceTables>(handle);
+  const db = referenceDb(handle);
   let base = db.selectFrom('insurer').where('active', '=', true);
   if (q.insuKind) base = base.where('insuKind', '=', q.insuKind);
   const [rows, count] = await Promise.all([
@@ -39,7 +39,7 @@ export async function pageInsurers(
 }
 
 export const listFaxNumbers = (handle: Handle, insuCompCd?: string) => {
-  let q = own<ReferenceTables>(handle)
+  let q = referenceDb(handle)
     .selectFrom('insurerFax')
     .innerJoin('insurer', 'insurer.insuCompCd', 'insurerFax.insuCompCd')
     .select(['insurerFax.insuCompCd', 'insurer.insuCompNm', 'faxNo', 'label', 'verified'])
@@ -49,16 +49,14 @@ export const listFaxNumbers = (handle: Handle, insuCompCd?: string) => {
 };
 
 export const listJobs = (handle: Handle, q: { level?: number; parentCd?: string }) => {
-  let s = own<ReferenceTables>(handle)
-    .selectFrom('jobCode')
-    .select(['jobCd', 'jobNm', 'parentCd', 'level', 'riskGrade']);
+  let s = referenceDb(handle).selectFrom('jobCode').select(['jobCd', 'jobNm', 'parentCd', 'level', 'riskGrade']);
   if (q.level !== undefined) s = s.where('level', '=', q.level);
   if (q.parentCd !== undefined) s = s.where('parentCd', '=', q.parentCd);
   return s.orderBy('level').orderBy('sortOrder').execute();
 };
 
 export const listUiControls = (handle: Handle, compCd: string, compType: string) =>
-  own<ReferenceTables>(handle)
+  referenceDb(handle)
     .selectFrom('uiControl')
     .select(['ctrlKey', 'ctrlVal'])
     .where('compCd', '=', compCd)
@@ -67,7 +65,7 @@ export const listUiControls = (handle: Handle, compCd: string, compType: string)
     .execute();
 
 export const listTelecoms = (handle: Handle) =>
-  own<ReferenceTables>(handle)
+  referenceDb(handle)
     .selectFrom('telecom')
     .select(['telecomType', 'telecomNm', 'isMvno'])
     .orderBy('sortOrder')
@@ -89,7 +87,7 @@ const hospitalColumns = [
 
 /** Sorted by hospital name (spec §4), in Korean collation order by code point, which is 가나다 order. */
 export const listHospitals = (handle: Handle, q: { autoClaimOnly?: boolean }) => {
-  let s = own<ReferenceTables>(handle).selectFrom('hospital').select(hospitalColumns);
+  let s = referenceDb(handle).selectFrom('hospital').select(hospitalColumns);
   if (q.autoClaimOnly) s = s.where('autoClaimEnabled', '=', true);
   return s
     .orderBy(sql`hospital_nm collate "C"`)
@@ -98,14 +96,14 @@ export const listHospitals = (handle: Handle, q: { autoClaimOnly?: boolean }) =>
 };
 
 export const findHospital = (handle: Handle, hospitalCd: string) =>
-  own<ReferenceTables>(handle)
+  referenceDb(handle)
     .selectFrom('hospital')
     .select(hospitalColumns)
     .where('hospitalCd', '=', hospitalCd)
     .executeTakeFirst();
 
 export async function pageHospitalNames(handle: Handle, q: { page: number; size: number }) {
-  const db = own<ReferenceTables>(handle);
+  const db = referenceDb(handle);
   const [rows, count] = await Promise.all([
     db
       .selectFrom('hospital')
@@ -129,7 +127,7 @@ export async function pageHospitalNames(handle: Handle, q: { page: number; size:
 export const hospitalsByCode = (handle: Handle, codes: string[]) =>
   codes.length === 0
     ? Promise.resolve([])
-    : own<ReferenceTables>(handle)
+    : referenceDb(handle)
         .selectFrom('hospital')
         .select(['hospitalCd', 'hospitalNm', 'autoClaimEnabled', 'isDemo'])
         .where('hospitalCd', 'in', codes)
@@ -140,7 +138,7 @@ export const hospitalsByCode = (handle: Handle, codes: string[]) =>
 export const insurersByCode = (handle: Handle, codes: string[]) =>
   codes.length === 0
     ? Promise.resolve([])
-    : own<ReferenceTables>(handle)
+    : referenceDb(handle)
         .selectFrom('insurer')
         .select(['insuCompCd', 'insuCompNm', 'active', 'callCenter'])
         .where('insuCompCd', 'in', codes)
@@ -153,7 +151,7 @@ export const callCentresOf = async (handle: Handle, codes: string[]): Promise<Ma
     codes.length === 0
       ? []
       : (
-          await own<ReferenceTables>(handle)
+          await referenceDb(handle)
             .selectFrom('insurer')
             .select(['insuCompCd', 'callCenter'])
             .where('insuCompCd', 'in', codes)
@@ -164,7 +162,7 @@ export const callCentresOf = async (handle: Handle, codes: string[]): Promise<Ma
 
 /** Each insurer's photo settings (ui-control group INSU_PHOTO), read by the contract's one reader; every code answers. */
 export async function photoControlsOf(handle: Handle, codes: string[]): Promise<Map<string, PhotoControls>> {
-  const db = own<ReferenceTables>(handle);
+  const db = referenceDb(handle);
   const rows = codes.length
     ? await db
         .selectFrom('uiControl')
@@ -178,7 +176,7 @@ export async function photoControlsOf(handle: Handle, codes: string[]): Promise<
 
 /** An active bank by its KFTC code. */
 export const findBank = (handle: Handle, bankCd: string) =>
-  own<ReferenceTables>(handle)
+  referenceDb(handle)
     .selectFrom('bank')
     .select(['bankCd', 'bankNm'])
     .where('bankCd', '=', bankCd)
@@ -188,25 +186,16 @@ export const findBank = (handle: Handle, bankCd: string) =>
 /** A bank's name by its code, active or not (to show what was chosen back then). */
 export const bankNameOf = async (handle: Handle, bankCd: string | null) =>
   bankCd
-    ? ((
-        await own<ReferenceTables>(handle)
-          .selectFrom('bank')
-          .select('bankNm')
-          .where('bankCd', '=', bankCd)
-          .executeTakeFirst()
-      )?.bankNm ?? '')
+    ? ((await referenceDb(handle).selectFrom('bank').select('bankNm').where('bankCd', '=', bankCd).executeTakeFirst())
+        ?.bankNm ?? '')
     : '';
 
 export const findJob = (handle: Handle, jobCd: string) =>
-  own<ReferenceTables>(handle)
-    .selectFrom('jobCode')
-    .select(['jobCd', 'jobNm'])
-    .where('jobCd', '=', jobCd)
-    .executeTakeFirst();
+  referenceDb(handle).selectFrom('jobCode').select(['jobCd', 'jobNm']).where('jobCd', '=', jobCd).executeTakeFirst();
 
 /** Each insurer's claim fax line (its first), digits only. */
 export async function faxNumbers(handle: Handle): Promise<Map<string, string>> {
-  const db = own<ReferenceTables>(handle);
+  const db = referenceDb(handle);
   const rows = await db.selectFrom('insurerFax').select(['insuCompCd', 'faxNo']).orderBy('id').execute();
   const map = new Map<string, string>();
   for (const r of rows) if (!map.has(r.insuCompCd)) map.set(r.insuCompCd, r.faxNo.replace(/\D/g, ''));

@@ -1,6 +1,7 @@
 // The reference data: the tables the reference module owns (docs/architecture.md, table ownership), in camelCase
 // (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses ReferenceDb.
 import type { Generated, Kysely, Selectable } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface ReferenceTables {
   telecom: TelecomTable;
@@ -15,6 +16,9 @@ export interface ReferenceTables {
 
 /** The handle reference code queries with (a transaction of it too): another owner's table does not compile. */
 export type ReferenceDb = Kysely<ReferenceTables>;
+
+/** The reference code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const referenceDb = (from: Handed): ReferenceDb => own<ReferenceTables>(from);
 
 export interface TelecomTable {
   telecomType: string;

@@ -16,13 +16,13 @@ import {
 } from '@auto-claim/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { firstSentence, type PatientMessage, type PatientTemplate } from '../../providers/notification/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { signLinkTokens } from '../../security/linkToken.js';
 import { kakaoConsented } from './lookups.js';
 import { guardianOf, personOf, type GuardianPerson, type SubscriptionPerson } from './person.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb } from './tables.js';
 
 /** The words of one message to a guardian, from the child's details. */
 export type GuardianText = (c: { child: SubscriptionPerson; guardian: GuardianPerson }) => string;
@@ -39,7 +39,7 @@ export async function tellGuardian(
   template: PatientTemplate,
   text: GuardianText,
 ) {
-  const row = await own<SubscriptionsTables>(handle)
+  const row = await subscriptionsDb(handle)
     .selectFrom('subscription')
     .select(['insuApplyId', 'ciHmac', 'status', 'personEnc', 'guardianEnc', 'optTerms'])
     .where('insuApplyId', '=', insuApplyId)
@@ -92,7 +92,7 @@ export async function adultNotices(ctx: AppContext, limit = ADULT_NOTICE_BATCH):
   const now = ctx.clock.now();
   const today = kstToday(now);
   const inAMonth = addMonths(today, ADULT_NOTICE_MONTHS_BEFORE);
-  const db = own<SubscriptionsTables>(ctx.db);
+  const db = subscriptionsDb(ctx.db);
   let told = 0;
   for (const which of ['day', 'month'] as const) {
     const column = which === 'day' ? 'adultNoticeDayAt' : 'adultNoticeMonthAt';

@@ -4,11 +4,11 @@
 // state as the operators' decisions set it, and the guardian's session acting for the child.
 import { CHILD_PROBLEMS, kstToday, type GuardianRel, type RelationStatus } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { guardianOf, personOf, type GuardianPerson, type SubscriptionPerson } from './person.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb } from './tables.js';
 import { insurersOf, liveHospitals } from './view.js';
 
 /** How many of a guardian's children one answer lists (live ones first): MAX_CHILDREN_PER_GUARDIAN and those ended. */
@@ -57,10 +57,7 @@ export interface ChildRow {
 }
 
 const childQuery = (handle: Handle) =>
-  own<SubscriptionsTables>(handle)
-    .selectFrom('subscription')
-    .select(CHILD_COLUMNS)
-    .where('guardianCiHmac', 'is not', null);
+  subscriptionsDb(handle).selectFrom('subscription').select(CHILD_COLUMNS).where('guardianCiHmac', 'is not', null);
 
 type Stored = Awaited<ReturnType<ReturnType<typeof childQuery>['executeTakeFirstOrThrow']>>;
 
@@ -146,7 +143,7 @@ export async function childDetails(ctx: AppContext, row: ChildRow) {
  * confirmed too (the document shows it), so records that carry only it are claimed like a verified person's.
  */
 export async function setRelationStatus(handle: Handle, insuApplyId: string, status: RelationStatus, now: Date) {
-  await own<SubscriptionsTables>(handle)
+  await subscriptionsDb(handle)
     .updateTable('subscription')
     .set({
       relationStatus: status,
@@ -162,7 +159,7 @@ export async function setRelationStatus(handle: Handle, insuApplyId: string, sta
 
 /** How many live children a guardian has enrolled (CHILDREN_LIMIT). */
 export async function liveChildCount(handle: Handle, guardianCiHmac: string): Promise<number> {
-  const r = await own<SubscriptionsTables>(handle)
+  const r = await subscriptionsDb(handle)
     .selectFrom('subscription')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('guardianCiHmac', '=', guardianCiHmac)

@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.js';
 import { keysetPage } from '../../db/page.js';
 import { personOf } from './person.js';
 import type { AgreedTo, NewerTerms } from '../terms/index.js';
-import { own, type Handle } from '../../db/handle.js';
-import type { SubscriptionsTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { subscriptionsDb } from './tables.js';
 
 /**
  * Subscriptions made since each of the three moments, the start of a Korean day each (cancelled ones too: they
@@ -19,7 +19,7 @@ export async function enrolmentCounts(
   since: { today: Date; d7: Date; d30: Date },
   hospitalCd?: string,
 ) {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   const [today, d7, d30] = [since.today, since.d7, since.d30].map(kstToday) as [string, string, string];
   const days = hospitalCd
     ? sql`subscription_hospital_day_count where hospital_cd = ${hospitalCd} and day >= ${d30}`
@@ -52,7 +52,7 @@ const needing = (terms: NewerTerms[], agreed: AgreedTo, termsId?: string) => {
 
 /** How many subscribers must agree again, in all and per term. */
 export async function reagreeCounts(handle: Handle, terms: NewerTerms[], agreed: AgreedTo) {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   if (terms.length === 0) return { total: 0, perTerm: new Map<string, number>() };
   const r = await sql<{ termsId: string | null; n: string }>`
     select n.terms_id, count(distinct n.insu_apply_id) as n from (${needing(terms, agreed)}) n
@@ -85,7 +85,7 @@ export async function reagreePage(
     group by n.insu_apply_id, n.person_enc, n.created_at)`;
   const { rows, ...page } = await keysetPage(
     ctx.db,
-    own<SubscriptionsTables>(ctx.db)
+    subscriptionsDb(ctx.db)
       .selectFrom(grouped.as('g'))
       .select(['g.insuApplyId', 'g.personEnc', 'g.createdAt', 'g.termsIds']),
     q,
@@ -117,6 +117,6 @@ export async function termsListingCount(handle: Handle, termsId: string) {
       select s.insu_apply_id from subscription s where s.status = 'subscribe' and s.terms_ids @> ${one}::jsonb
       union
       select si.insu_apply_id from subscription_insurer si join subscription s on s.insu_apply_id = si.insu_apply_id
-      where s.status = 'subscribe' and si.agree_ids @> ${one}::jsonb) listed`.execute(own<SubscriptionsTables>(handle));
+      where s.status = 'subscribe' and si.agree_ids @> ${one}::jsonb) listed`.execute(subscriptionsDb(handle));
   return Number(r.rows[0]?.n ?? 0);
 }

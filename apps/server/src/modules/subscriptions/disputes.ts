@@ -7,13 +7,13 @@ import type { z } from 'zod';
 import { CANCELLED_PURGE_DAYS, maskName, type GuardianRel } from '@auto-claim/contract';
 import type { InsuredDispute, insuredDisputesQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { keysetPage } from '../../db/page.js';
 import { AppError } from '../../http/problem.js';
 import { childrenByIds } from './children.js';
 import { personOf } from './person.js';
 import { cancelIn } from './repo.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb } from './tables.js';
 
 /** Who was refused: the person herself, or a guardian for a child (encrypted in insured_dispute.claimant_enc). */
 export interface DisputeClaimant {
@@ -31,7 +31,7 @@ export async function recordDispute(
   d: { rrnHmac: string; holderInsuApplyId: string; claimantCiHmac: string; claimant: DisputeClaimant },
 ) {
   try {
-    await own<SubscriptionsTables>(ctx.db)
+    await subscriptionsDb(ctx.db)
       .insertInto('insuredDispute')
       .values({
         rrnHmac: d.rrnHmac,
@@ -62,7 +62,7 @@ const DISPUTE_COLUMNS = [
 ] as const;
 
 const disputes = (handle: Handle) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .selectFrom('insuredDispute as d')
     .innerJoin('subscription as s', 's.insuApplyId', 'd.holderInsuApplyId');
 
@@ -128,7 +128,7 @@ export async function markDisputeResolved(
   by: string,
   now: Date,
 ) {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   const row = await db
     .selectFrom('insuredDispute')
     .select(['id', 'status', 'holderInsuApplyId', 'claimantEnc', 'claimantCiHmac'])

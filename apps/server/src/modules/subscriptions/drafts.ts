@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import { ENROLMENT_DRAFT_HOURS, type EnrolmentDraft, type EnrolmentDraftBody } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb } from './tables.js';
 
 const NONE: EnrolmentDraft = { draft: null, savedAt: null, expiresAt: null };
 
@@ -17,7 +17,7 @@ export async function saveDraft(ctx: AppContext, ciHmac: string, draft: Enrolmen
   const savedAt = ctx.clock.now();
   const expiresAt = new Date(savedAt.getTime() + ENROLMENT_DRAFT_HOURS * 3_600_000);
   const draftEnc = ctx.crypto.encryptJson(draft);
-  await own<SubscriptionsTables>(ctx.db)
+  await subscriptionsDb(ctx.db)
     .insertInto('enrolmentDraft')
     .values({ ciHmac, draftEnc, savedAt, expiresAt })
     .onConflict((oc) => oc.column('ciHmac').doUpdateSet({ draftEnc, savedAt, expiresAt }))
@@ -26,7 +26,7 @@ export async function saveDraft(ctx: AppContext, ciHmac: string, draft: Enrolmen
 }
 
 export async function readDraft(ctx: AppContext, ciHmac: string): Promise<EnrolmentDraft> {
-  const row = await own<SubscriptionsTables>(ctx.db)
+  const row = await subscriptionsDb(ctx.db)
     .selectFrom('enrolmentDraft')
     .select(['draftEnc', 'savedAt', 'expiresAt'])
     .where('ciHmac', '=', ciHmac)
@@ -42,10 +42,10 @@ export async function readDraft(ctx: AppContext, ciHmac: string): Promise<Enrolm
 
 /** Her draft is over: she subscribed (in that transaction), or started afresh. */
 export async function deleteDraft(handle: Handle, ciHmac: string): Promise<void> {
-  await own<SubscriptionsTables>(handle).deleteFrom('enrolmentDraft').where('ciHmac', '=', ciHmac).execute();
+  await subscriptionsDb(handle).deleteFrom('enrolmentDraft').where('ciHmac', '=', ciHmac).execute();
 }
 
 /** Drafts past their 24 hours, deleted (docs/operations.md, "Retention"). */
 export async function purgeExpiredDrafts(handle: Handle, now: Date, opts?: PurgeOptions) {
-  return (await purgeInBatches(handle, 'enrolment_draft', sql`expires_at <= ${now}`, opts)).deleted;
+  return (await purgeInBatches(subscriptionsDb(handle), 'enrolmentDraft', sql`expires_at <= ${now}`, opts)).deleted;
 }

@@ -22,7 +22,6 @@ import {
 } from '@auto-claim/contract';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { SubscriptionTable } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { checkHolder } from '../accounts/index.js';
@@ -39,10 +38,9 @@ import { tellEnrolled } from './enrol-notice.js';
 import { deleteFiles, putFile, type FileRef } from './files.js';
 import { childKeyOf, encodeGuardian, encodePerson, rrnHmacOf, type GuardianPerson } from './person.js';
 import { idPhotoOf } from './photo.js';
-import { own } from '../../db/handle.js';
 import * as repo from './repo.js';
 import type { SubscriptionIdcard, SubscriptionPerson, SubscriptionRow } from './repo.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb, type SubscriptionTable } from './tables.js';
 import { summaryOf } from './view.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../security/person-lookup.js';
 
@@ -517,7 +515,7 @@ export async function subscribe(
   }));
   let endedFiles: string[] = [];
   try {
-    await own<SubscriptionsTables>(ctx.db)
+    await subscriptionsDb(ctx.db)
       .transaction()
       .execute(async (trx) => {
         if (takeover) {

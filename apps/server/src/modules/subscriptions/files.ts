@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import { moveInBatches, type BlobKind, type MoveResult } from '../../blobs/index.js';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { FieldKeyError } from '../../security/crypto.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb } from './tables.js';
 
 /** What a row keeps of one file. */
 export interface FileRef {
@@ -67,7 +67,7 @@ export const blobIdsOf = (row: Partial<Record<(typeof BLOB_COLUMNS)[number], str
 /** Of these blob ids, those a subscription names (the orphan sweep's question to this module). */
 export async function namedBlobs(handle: Handle, blobIds: string[]): Promise<Set<string>> {
   if (!blobIds.length) return new Set();
-  const rows = await own<SubscriptionsTables>(handle)
+  const rows = await subscriptionsDb(handle)
     .selectFrom('subscription')
     .select(BLOB_COLUMNS)
     .where((eb) => eb.or(BLOB_COLUMNS.map((c) => eb(c, 'in', blobIds))))
@@ -99,7 +99,7 @@ export async function moveLegacyFiles(
   ctx: AppContext,
   opts: { batchSize?: number; maxBatches?: number } = {},
 ): Promise<MoveResult> {
-  const db = own<SubscriptionsTables>(ctx.db);
+  const db = subscriptionsDb(ctx.db);
   return moveInBatches({
     ...opts,
     start: '',
@@ -151,7 +151,7 @@ export async function moveLegacyFiles(
 
 /** How many rows still hold a file in an *_enc column (the move's progress, for the log and the tests). */
 export async function legacyFilesLeft(handle: Handle): Promise<number> {
-  const { n } = await own<SubscriptionsTables>(handle)
+  const { n } = await subscriptionsDb(handle)
     .selectFrom('subscription')
     .select(sql<number>`count(*)::int`.as('n'))
     .where((eb) => eb.or(LEGACY.map((f) => eb(f.enc, 'is not', null))))

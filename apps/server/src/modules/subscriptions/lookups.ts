@@ -7,9 +7,9 @@ import type { AppContext } from '../../context.js';
 import { padSizedSignature, sniffImageType } from '../../images/index.js';
 import type { VerifiedPerson } from '../../security/session.js';
 import { guardianOf, personOf, rrnHmacOf, rrnOf } from './person.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { fileBytes } from './files.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb } from './tables.js';
 
 /** A live subscription as the claim rules see it. */
 export interface MatchableSubscription {
@@ -40,7 +40,7 @@ export interface MatchableSubscription {
  * subscription_live_rrn): that subscription takes no records by RRN alone.
  */
 async function backfillRrn(ctx: AppContext, handle: Handle) {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   const missing = await db
     .selectFrom('subscription')
     .select(['insuApplyId', 'personEnc'])
@@ -80,7 +80,7 @@ export async function matchableSubscriptions(
   handle: Handle,
   by: { ciHmacs: string[]; rrnHmacs: string[]; childRrnHmacs?: string[] },
 ): Promise<MatchableSubscription[]> {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   const { ciHmacs, rrnHmacs } = by;
   const childRrnHmacs = by.childRrnHmacs ?? [];
   if (ciHmacs.length === 0 && rrnHmacs.length === 0 && childRrnHmacs.length === 0) return [];
@@ -162,7 +162,7 @@ export async function contactsOf(
   handle: Handle,
   insuApplyIds: string[],
 ): Promise<Map<string, { ciHmac: string; userTel: string; kakao: boolean; childNm?: string }>> {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   if (insuApplyIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('subscription')
@@ -189,7 +189,7 @@ export async function contactsOf(
  * not be asked; docs/providers/juso-address.md "A typed address"); undefined when there is no such subscription.
  */
 export async function postNoMissingOf(ctx: AppContext, handle: Handle, insuApplyId: string) {
-  const row = await own<SubscriptionsTables>(handle)
+  const row = await subscriptionsDb(handle)
     .selectFrom('subscription')
     .select('personEnc')
     .where('insuApplyId', '=', insuApplyId)
@@ -205,7 +205,7 @@ export async function postNoMissingOf(ctx: AppContext, handle: Handle, insuApply
  * such subscription. The claim package names this account (claims/documents.ts, paperworkOf).
  */
 export async function payoutAccountOf(ctx: AppContext, handle: Handle, insuApplyId: string) {
-  const row = await own<SubscriptionsTables>(handle)
+  const row = await subscriptionsDb(handle)
     .selectFrom('subscription')
     .select(['personEnc', 'bankCd', 'bankAccountLast4'])
     .where('insuApplyId', '=', insuApplyId)
@@ -231,7 +231,7 @@ export function kakaoConsented(optTerms: unknown): boolean {
  * subscription (ciHmac her key) answers her guardian: the person who verified and whose session its link opens.
  */
 export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?: string | null) {
-  let q = own<SubscriptionsTables>(ctx.db)
+  let q = subscriptionsDb(ctx.db)
     .selectFrom('subscription')
     .select(['ciEnc', 'personEnc', 'optTerms', 'guardianEnc'])
     .where('ciHmac', '=', ciHmac);
@@ -256,7 +256,7 @@ export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?
 
 /** The patient's live subscription with its insurers (the main one first). */
 export async function liveSubscriptionOf(handle: Handle, ciHmac: string) {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   const sub = await db
     .selectFrom('subscription')
     .select(['insuApplyId', 'insuCompCd', 'minAmt'])
@@ -278,7 +278,7 @@ export async function liveSubscriptionOf(handle: Handle, ciHmac: string) {
  * own (its CI) or, for a child's, her guardian's.
  */
 export async function linkSubscriptionLive(handle: Handle, ciHmac: string, insuApplyId: string): Promise<boolean> {
-  const row = await own<SubscriptionsTables>(handle)
+  const row = await subscriptionsDb(handle)
     .selectFrom('subscription')
     .select(['ciHmac', 'guardianCiHmac'])
     .where('insuApplyId', '=', insuApplyId)
@@ -290,7 +290,7 @@ export async function linkSubscriptionLive(handle: Handle, ciHmac: string, insuA
 /** Every subscription id a CI ever had (its records stay its own after it cancels). */
 export const subscriptionIdsOf = async (handle: Handle, ciHmac: string) =>
   (
-    await own<SubscriptionsTables>(handle)
+    await subscriptionsDb(handle)
       .selectFrom('subscription')
       .select('insuApplyId')
       .where('ciHmac', '=', ciHmac)
@@ -300,7 +300,7 @@ export const subscriptionIdsOf = async (handle: Handle, ciHmac: string) =>
 /** Any subscription of this CI, live or not: its minimum amount is what the history explains. */
 export const latestMinAmt = async (handle: Handle, ciHmac: string) =>
   (
-    await own<SubscriptionsTables>(handle)
+    await subscriptionsDb(handle)
       .selectFrom('subscription')
       .select('minAmt')
       .where('ciHmac', '=', ciHmac)
@@ -323,7 +323,7 @@ export async function storedSignature(
 
 /** What a claim's documents need of its subscription: contact, payout account, signature and ID image. */
 export async function paperworkOf(ctx: AppContext, handle: Handle, insuApplyId: string | null) {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   const row = insuApplyId
     ? await db
         .selectFrom('subscription')
@@ -378,7 +378,7 @@ export async function insuredPersonsOf(
   insuApplyIds: string[],
 ): Promise<Map<string, { userNm: string; birthday: string; userIdno2: string }>> {
   if (insuApplyIds.length === 0) return new Map();
-  const rows = await own<SubscriptionsTables>(handle)
+  const rows = await subscriptionsDb(handle)
     .selectFrom('subscription')
     .select(['insuApplyId', 'personEnc'])
     .where('insuApplyId', 'in', insuApplyIds)

@@ -4,10 +4,10 @@
 // guardian's name and birth date on her child's subscription (migration 0058), and the children a guardian's name finds.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../security/person-lookup.js';
 import { guardianOf, personOf } from './person.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb } from './tables.js';
 
 /** Written where a subscription has no phone: no search finds it, and the tick does not read it again. */
 const NO_PHONE = '-';
@@ -17,7 +17,7 @@ const NO_PHONE = '-';
  * one statement per batch; resumable, as each batch is written before the next is read. Answers how many.
  */
 export async function hashSubscriptionPhones(ctx: AppContext, batches = 5, size = 1000): Promise<number> {
-  const db = own<SubscriptionsTables>(ctx.db);
+  const db = subscriptionsDb(ctx.db);
   let done = 0;
   for (let i = 0; i < batches; i++) {
     const rows = await db
@@ -42,7 +42,7 @@ export async function hashSubscriptionPhones(ctx: AppContext, batches = 5, size 
 /** The patients (keyed CI hashes) whose subscription, live or not, has this phone. */
 export const ciHmacsByPhone = async (handle: Handle, phoneHmac: string, limit = 50) =>
   (
-    await own<SubscriptionsTables>(handle)
+    await subscriptionsDb(handle)
       .selectFrom('subscription')
       .select('ciHmac')
       .distinct()
@@ -56,7 +56,7 @@ export const ciHmacsByPhone = async (handle: Handle, phoneHmac: string, limit = 
  * in one statement; resumable. Answers how many.
  */
 export async function hashGuardians(ctx: AppContext, size = 1000): Promise<number> {
-  const db = own<SubscriptionsTables>(ctx.db);
+  const db = subscriptionsDb(ctx.db);
   const rows = await db
     .selectFrom('subscription')
     .select(['insuApplyId', 'guardianEnc'])
@@ -84,7 +84,7 @@ export const childSubscriptionsByGuardian = async (
   key: { nameHmac: string; birthHmac?: string | undefined },
   limit = 50,
 ) => {
-  let q = own<SubscriptionsTables>(handle)
+  let q = subscriptionsDb(handle)
     .selectFrom('subscription')
     .select('insuApplyId')
     .where('guardianNameHmac', '=', key.nameHmac);

@@ -1,11 +1,10 @@
 // SQL for subscriptions. Lookups by the keyed hash of the CI, never by plaintext; personal fields arrive here already
 // encrypted (enrol.ts, manage.ts) and leave encrypted.
 import { sql, type Insertable } from 'kysely';
-import type { SubscriptionTable } from '../../db/schema.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
 import { BLOB_COLUMNS, blobIdsOf } from './files.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb, type SubscriptionTable, type SubscriptionsTables } from './tables.js';
 
 /** The columns that name a subscription's files, emptied when she cancels. */
 const FILE_COLUMNS = [
@@ -64,20 +63,19 @@ const SUMMARY_COLUMNS = [
   'subscription.adultOn',
 ] as const;
 
-const summaryQuery = (handle: Handle) =>
-  own<SubscriptionsTables>(handle).selectFrom('subscription').select(SUMMARY_COLUMNS);
+const summaryQuery = (handle: Handle) => subscriptionsDb(handle).selectFrom('subscription').select(SUMMARY_COLUMNS);
 
 export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findLiveByCiHmac>>>;
 
 export const findLiveByCiHmac = (handle: Handle, ciHmac: string) =>
-  summaryQuery(own<SubscriptionsTables>(handle))
+  summaryQuery(subscriptionsDb(handle))
     .where('subscription.ciHmac', '=', ciHmac)
     .where('subscription.status', '=', 'subscribe')
     .executeTakeFirst();
 
 /** The live subscription that holds this RRN (keyed hash), if any: whose, and for a child's, her guardian and 19th. */
 export const findLiveByRrnHmac = (handle: Handle, rrnHmac: string) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .selectFrom('subscription')
     .select(['insuApplyId', 'ciHmac', 'guardianCiHmac', 'adultOn'])
     .where('rrnHmac', '=', rrnHmac)
@@ -86,7 +84,7 @@ export const findLiveByRrnHmac = (handle: Handle, rrnHmac: string) =>
 
 /** The live subscription if there is one, otherwise the latest cancelled one. */
 export const findLatestByCiHmac = (handle: Handle, ciHmac: string) =>
-  summaryQuery(own<SubscriptionsTables>(handle))
+  summaryQuery(subscriptionsDb(handle))
     .where('subscription.ciHmac', '=', ciHmac)
     .orderBy(sql`subscription.status = 'subscribe'`, 'desc')
     .orderBy('subscription.createdAt', 'desc')
@@ -94,14 +92,14 @@ export const findLatestByCiHmac = (handle: Handle, ciHmac: string) =>
     .executeTakeFirst();
 
 export const findByIdempotencyKey = (handle: Handle, ciHmac: string, keyHmac: string) =>
-  summaryQuery(own<SubscriptionsTables>(handle))
+  summaryQuery(subscriptionsDb(handle))
     .where('subscription.ciHmac', '=', ciHmac)
     .where('subscription.idempotencyKeyHmac', '=', keyHmac)
     .executeTakeFirst();
 
 /** The whole row of one of this person's subscriptions (documents after submission). */
 export const findOwn = (handle: Handle, ciHmac: string, insuApplyId: string) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .selectFrom('subscription')
     .selectAll()
     .where('ciHmac', '=', ciHmac)
@@ -110,7 +108,7 @@ export const findOwn = (handle: Handle, ciHmac: string, insuApplyId: string) =>
 
 /** The hospitals this subscription still covers (codes and when each was added). */
 export const liveHospitalRows = (handle: Handle, insuApplyId: string) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .selectFrom('subscriptionHospital')
     .select(['hospitalCd', 'subscribedAt', 'insuApplyId'])
     .where('insuApplyId', '=', insuApplyId)
@@ -119,7 +117,7 @@ export const liveHospitalRows = (handle: Handle, insuApplyId: string) =>
 
 /** The insurers this subscription claims at. */
 export const insurerRows = (handle: Handle, insuApplyId: string) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .selectFrom('subscriptionInsurer')
     .select(['insuCompCd', 'idcardTypeCode'])
     .where('insuApplyId', '=', insuApplyId)
@@ -131,7 +129,7 @@ export async function insertSubscription(
   hospitals: { hospitalCd: string; agreeId: string | null }[],
   insurers: { insuCompCd: string; agreeIds: string[]; idcardTypeCode: string | null }[],
 ) {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   await db.insertInto('subscription').values(row).execute();
   await db
     .insertInto('subscriptionHospital')
@@ -157,7 +155,7 @@ export const addHospitals = (
   hospitals: { hospitalCd: string; agreeId: string | null }[],
   now: Date,
 ) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .insertInto('subscriptionHospital')
     .values(hospitals.map((h) => ({ insuApplyId, ...h, subscribedAt: now })))
     .onConflict((oc) =>
@@ -170,7 +168,7 @@ export const addHospitals = (
     .execute();
 
 export const removeHospital = (handle: Handle, insuApplyId: string, hospitalCd: string, now: Date) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .updateTable('subscriptionHospital')
     .set({ cancelledAt: now })
     .where('insuApplyId', '=', insuApplyId)
@@ -189,7 +187,7 @@ export const updateSubscription = (
   > & { optTerms?: string[]; phoneHmac?: string | null },
   now: Date,
 ) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .updateTable('subscription')
     .set({
       ...set,
@@ -213,7 +211,7 @@ export const cancelSubscription = (
   purgeAt: Date,
   endReason: 'cancelled' | 'grown_up' | 'dispute' = 'cancelled',
 ) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .transaction()
     .execute((db) => cancelIn(db, insuApplyId, now, purgeAt, endReason));
 
@@ -225,7 +223,7 @@ export async function cancelIn(
   purgeAt: Date,
   endReason: 'cancelled' | 'grown_up' | 'dispute',
 ) {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   const named = await db
     .selectFrom('subscription')
     .select(BLOB_COLUMNS)
@@ -265,16 +263,21 @@ export async function cancelIn(
  */
 export async function purgeDue(handle: Handle, now: Date, opts?: PurgeOptions): Promise<string[]> {
   const due = sql`status = 'cancel' and purge_at <= ${now}`;
-  const { rows } = await purgeInBatches<Parameters<typeof blobIdsOf>[0]>(handle, 'subscription', due, {
-    ...opts,
-    returning: [...BLOB_COLUMNS],
-  });
+  const { rows } = await purgeInBatches<SubscriptionsTables, Parameters<typeof blobIdsOf>[0]>(
+    subscriptionsDb(handle),
+    'subscription',
+    due,
+    {
+      ...opts,
+      returning: [...BLOB_COLUMNS],
+    },
+  );
   return rows.flatMap(blobIdsOf);
 }
 
 /** What the signed documents are made from, and whether they were (documents.ts, makeDocuments). */
 export const documentRowOf = (handle: Handle, insuApplyId: string) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .selectFrom('subscription')
     .select([
       'insuApplyId',
@@ -295,7 +298,7 @@ export const documentRowOf = (handle: Handle, insuApplyId: string) =>
 
 /** Where the signed documents are kept (documents.ts, signedDocuments). */
 export const documentFilesOf = (handle: Handle, insuApplyId: string) =>
-  own<SubscriptionsTables>(handle)
+  subscriptionsDb(handle)
     .selectFrom('subscription')
     .select(['commissionBlobId', 'commissionSha256', 'consentBlobId', 'consentSha256'])
     .where('insuApplyId', '=', insuApplyId)
@@ -313,7 +316,7 @@ export const recordDocuments = async (
 ) =>
   Number(
     (
-      await own<SubscriptionsTables>(handle)
+      await subscriptionsDb(handle)
         .updateTable('subscription')
         .set({
           commissionSha256: commission.sha256,
@@ -332,7 +335,7 @@ export const recordDocuments = async (
 /** Live subscriptions with a signature whose documents are not made yet, oldest first. */
 export const pendingDocumentIds = async (handle: Handle, limit: number) =>
   (
-    await own<SubscriptionsTables>(handle)
+    await subscriptionsDb(handle)
       .selectFrom('subscription')
       .select('insuApplyId')
       .where('status', '=', 'subscribe')

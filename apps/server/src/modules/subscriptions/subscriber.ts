@@ -3,10 +3,10 @@
 // enrolled as their guardian (subscription_guardian), each masked here: no unmasked name or phone leaves this module.
 import { maskAccount, maskName, maskPhone, type GuardianRel, type RelationStatus } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { childrenOfGuardian } from './children.js';
 import { guardianOf, personOf } from './person.js';
-import type { SubscriptionsTables } from './tables.js';
+import { subscriptionsDb } from './tables.js';
 
 /** How many of one person's subscriptions the page lists (newest first): she has one live one and those ended. */
 const SUBSCRIPTIONS_SHOWN = 50;
@@ -47,7 +47,7 @@ export async function subscriberView(
   handle: Handle,
   insuApplyId: string,
 ): Promise<SubscriberView | undefined> {
-  const db = own<SubscriptionsTables>(handle);
+  const db = subscriptionsDb(handle);
   const sub = await db
     .selectFrom('subscription')
     .select(['insuApplyId', 'ciHmac', 'personEnc', 'guardianEnc', 'guardianRel', 'relationStatus'])

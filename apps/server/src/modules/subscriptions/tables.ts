@@ -1,6 +1,7 @@
 // Subscriptions: the tables the subscriptions module owns (docs/architecture.md, table ownership), in camelCase
 // (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses SubscriptionsDb.
 import type { Generated, Kysely } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface SubscriptionsTables {
   subscription: SubscriptionTable;
@@ -23,6 +24,9 @@ export interface EnrolmentDraftTable {
 
 /** The handle subscriptions code queries with (a transaction of it too): another owner's table does not compile. */
 export type SubscriptionsDb = Kysely<SubscriptionsTables>;
+
+/** The subscriptions code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const subscriptionsDb = (from: Handed): SubscriptionsDb => own<SubscriptionsTables>(from);
 
 export interface SubscriptionTable {
   insuApplyId: string;

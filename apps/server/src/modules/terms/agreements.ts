@@ -4,10 +4,10 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import { kstToday } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import { requiredTerms, termsByIds } from './repo.js';
-import type { TermsTables } from './tables.js';
+import { termsDb } from './tables.js';
 
 /** Every required term of the group must be among the ids agreed. */
 export async function assertRequiredTerms(
@@ -40,7 +40,7 @@ export async function recordAgreements(
   }
   const agreedAt = ctx.clock.now();
   if (current.length > 0) {
-    await own<TermsTables>(ctx.db)
+    await termsDb(ctx.db)
       .insertInto('termsAgreement')
       .values(
         current.map((t) => ({
@@ -59,7 +59,7 @@ export async function recordAgreements(
 
 /** The agreements recorded for an SMS request that was never sent: nothing was agreed to (identity/service.ts). */
 export async function forgetAgreements(handle: Handle, smsRequestSeq: string) {
-  await own<TermsTables>(handle).deleteFrom('termsAgreement').where('smsRequestSeq', '=', smsRequestSeq).execute();
+  await termsDb(handle).deleteFrom('termsAgreement').where('smsRequestSeq', '=', smsRequestSeq).execute();
 }
 
 /**

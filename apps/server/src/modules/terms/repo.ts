@@ -1,14 +1,14 @@
 // SQL for the terms: the version of each term in effect on a day, and the agreements to them.
 import { sql } from 'kysely';
-import { own, type Handle } from '../../db/handle.js';
-import type { TermsTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { termsDb } from './tables.js';
 
 /**
  * The version of each term in effect on `today` (YYYYMMDD, KST): the latest effective date not after today among the
  * active versions, the latest published on the same day. Older versions stay for the record; later ones wait.
  */
 export const effectiveTerms = (handle: Handle, today: string) =>
-  own<TermsTables>(handle)
+  termsDb(handle)
     .selectFrom('terms')
     .selectAll()
     .distinctOn('termsId')
@@ -20,8 +20,8 @@ export const effectiveTerms = (handle: Handle, today: string) =>
     .orderBy('version', 'desc');
 
 export const listTerms = (handle: Handle, today: string, termsGroup: string, insuCompCd?: string) => {
-  let s = own<TermsTables>(handle)
-    .selectFrom(effectiveTerms(own<TermsTables>(handle), today).as('t'))
+  let s = termsDb(handle)
+    .selectFrom(effectiveTerms(termsDb(handle), today).as('t'))
     .select(['termsId', 'termsGroup', 'insuCompCd', 'title', 'version', 'required', 'effectiveDate', 'content'])
     .where('termsGroup', '=', termsGroup as never);
   if (insuCompCd) s = s.where('insuCompCd', '=', insuCompCd);
@@ -34,8 +34,8 @@ export const requiredTerms = (
   today: string,
   groups: ('TELECOM' | 'SERVICE' | 'LMHC_SUBS' | 'INSU_CLAIM')[],
 ) =>
-  own<TermsTables>(handle)
-    .selectFrom(effectiveTerms(own<TermsTables>(handle), today).as('t'))
+  termsDb(handle)
+    .selectFrom(effectiveTerms(termsDb(handle), today).as('t'))
     .select(['termsId', 'termsGroup', 'insuCompCd', 'title'])
     .where('termsGroup', 'in', groups)
     .where('required', '=', true)
@@ -45,8 +45,8 @@ export const requiredTerms = (
 export const termsByIds = (handle: Handle, today: string, termsIds: string[]) =>
   termsIds.length === 0
     ? Promise.resolve([])
-    : own<TermsTables>(handle)
-        .selectFrom(effectiveTerms(own<TermsTables>(handle), today).as('t'))
+    : termsDb(handle)
+        .selectFrom(effectiveTerms(termsDb(handle), today).as('t'))
         .select(['termsId', 'termsGroup', 'version', 'required'])
         .where('termsId', 'in', termsIds)
         .orderBy('sortOrder')

@@ -2,6 +2,7 @@
 // (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts
 // composes every owner's; the code here uses TermsDb.
 import type { Generated, Kysely, Selectable } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface TermsTables {
   terms: TermsTable;
@@ -10,6 +11,9 @@ export interface TermsTables {
 
 /** The handle terms code queries with (a transaction of it too): another owner's table does not compile. */
 export type TermsDb = Kysely<TermsTables>;
+
+/** The terms code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const termsDb = (from: Handed): TermsDb => own<TermsTables>(from);
 
 export interface TermsTable {
   termsId: string;

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { KST_OFFSET_MS } from '@auto-claim/contract';
 
 import { effectiveTerms } from './repo.js';
-import { own, type Handle } from '../../db/handle.js';
-import type { TermsTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { termsDb } from './tables.js';
 
 type Group = 'SERVICE' | 'TELECOM' | 'LMHC_SUBS' | 'INSU_CLAIM';
 
@@ -15,7 +15,7 @@ export async function pageTermsVersions(
   today: string,
   q: { page: number; size: number; termsGroup?: Group | undefined },
 ) {
-  const db = own<TermsTables>(handle);
+  const db = termsDb(handle);
   let base = db
     .selectFrom('terms as v')
     .leftJoin(effectiveTerms(db, today).as('e'), (j) =>
@@ -62,7 +62,7 @@ export async function pageTermsVersions(
 
 /** One offered version with its text and where it stands on `today`; undefined when there is none (or withdrawn). */
 export async function termsVersionOf(handle: Handle, today: string, termsId: string, version: string) {
-  const db = own<TermsTables>(handle);
+  const db = termsDb(handle);
   const v = await db
     .selectFrom('terms as v')
     .leftJoin(effectiveTerms(db, today).as('e'), (j) =>
@@ -114,7 +114,7 @@ export async function publishTermsVersion(
   now: Date,
   record: (tx: Handle, version: string) => Promise<void>,
 ): Promise<PublishOutcome> {
-  return own<TermsTables>(handle)
+  return termsDb(handle)
     .transaction()
     .execute(async (tx) => {
       const versions = await tx
@@ -170,7 +170,7 @@ export interface NewerTerms {
  * offered it (its effective day's start in Korea, or its publication if later): who agreed before agreed to the old one.
  */
 export async function newerRequiredTerms(handle: Handle, today: string): Promise<(NewerTerms & { title: string })[]> {
-  const db = own<TermsTables>(handle);
+  const db = termsDb(handle);
   const effective = await db
     .selectFrom(effectiveTerms(db, today).as('t'))
     .select(['termsId', 'version', 'title', 'effectiveDate', 'publishedAt'])
@@ -210,7 +210,7 @@ export async function nextTermsVersion(
   termsId: string,
   correcting?: string,
 ): Promise<NextOutcome> {
-  const db = own<TermsTables>(handle);
+  const db = termsDb(handle);
   const versions = await db.selectFrom('terms').selectAll().where('termsId', '=', termsId).execute();
   if (versions.length === 0) return { ok: false, reason: 'unknown' };
   const inEffect = await db
@@ -248,7 +248,7 @@ export async function changeScheduledVersion(
   change: { title: string; content: string; required: boolean; effectiveDate: string } | undefined,
   record: (tx: Handle, before: { title: string; effectiveDate: string }) => Promise<void>,
 ): Promise<ScheduledOutcome> {
-  return own<TermsTables>(handle)
+  return termsDb(handle)
     .transaction()
     .execute(async (tx) => {
       const v = await tx

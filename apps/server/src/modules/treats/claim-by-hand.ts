@@ -2,14 +2,13 @@
 // it did not), all or nothing, through the engine's own insert, so the claim is sent like any other.
 import type { TreatVisit } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { insertClaims, recordsByIds } from '../claims/index.js';
 import { liveSubscriptionOf } from '../subscriptions/index.js';
 import { toId } from './common.js';
 import { lapsed, load, ownerOf, toVisits, TREAT_NOT_FOUND } from './history.js';
-import type { TreatsTables } from './tables.js';
+import { treatsDb } from './tables.js';
 
 /**
  * Claims the given visits for the given insurers (default: every insurer of the live subscription not yet claimed),
@@ -30,7 +29,7 @@ export async function claimTreats(
   });
   const now = ctx.clock.now();
   const owner = await ownerOf(ctx, patient.ciHmac);
-  const made = await own<TreatsTables>(ctx.db)
+  const made = await treatsDb(ctx.db)
     .transaction()
     .execute(async (trx) => {
       const sub = await liveSubscriptionOf(trx, patient.ciHmac);

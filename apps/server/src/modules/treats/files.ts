@@ -5,10 +5,10 @@
 import { sql } from 'kysely';
 import { moveInBatches, type MoveResult } from '../../blobs/index.js';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import type { JobModule } from '../../jobs/runtime.js';
 import { FieldKeyError } from '../../security/crypto.js';
-import type { TreatsTables } from './tables.js';
+import { treatsDb } from './tables.js';
 
 /** Puts an ID copy in the store; the caller writes the answer into its row. */
 export async function putImage(ctx: AppContext, bytes: Uint8Array) {
@@ -41,7 +41,7 @@ export async function imageBytes(
 /** Of these blob ids, those a submission names (the orphan sweep's question to this module). */
 export async function namedBlobs(handle: Handle, blobIds: string[]): Promise<Set<string>> {
   if (!blobIds.length) return new Set();
-  const rows = await own<TreatsTables>(handle)
+  const rows = await treatsDb(handle)
     .selectFrom('idCardSubmission')
     .select('imageBlobId')
     .where('imageBlobId', 'in', blobIds)
@@ -58,7 +58,7 @@ export async function moveLegacyImages(
   ctx: AppContext,
   opts: { batchSize?: number; maxBatches?: number } = {},
 ): Promise<MoveResult> {
-  const db = own<TreatsTables>(ctx.db);
+  const db = treatsDb(ctx.db);
   return moveInBatches({
     ...opts,
     start: 0,
@@ -103,7 +103,7 @@ export async function moveLegacyImages(
 
 /** How many submissions still hold their image in image_enc (the move's progress). */
 export async function legacyImagesLeft(handle: Handle): Promise<number> {
-  const { n } = await own<TreatsTables>(handle)
+  const { n } = await treatsDb(handle)
     .selectFrom('idCardSubmission')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('imageEnc', 'is not', null)

@@ -16,7 +16,6 @@ import {
   type VisitType,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import type { RecordOutcome, VisitType as StoredVisitType } from '../../db/schema.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { recordAccessOnce } from '../audit/index.js';
@@ -29,7 +28,9 @@ import {
   statusHistoryOf,
   type HistoryClaim,
   type HistoryRecord,
+  type RecordOutcome,
   type RecordOwner,
+  type VisitType as StoredVisitType,
 } from '../claims/index.js';
 import { messageSafe } from '../../providers/notification/free-text.js';
 import { callCentresOf, faxNumbers, hospitalsByCode, insurersByCode } from '../reference/index.js';

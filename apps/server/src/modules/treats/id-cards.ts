@@ -3,7 +3,7 @@
 // that asked.
 import type { IdCardRequest, IdCardSubmit, IdCardSubmitAnswer } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
-import { own, type Handle } from '../../db/handle.js';
+import type { Handle } from '../../db/handle.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { recordAccess } from '../audit/index.js';
@@ -12,7 +12,7 @@ import { channelsOf, hospitalsByCode, insurersByCode, photoControlsOf } from '..
 import { iso, toId } from './common.js';
 import { deleteImages, putImage } from './files.js';
 import * as repo from './repo.js';
-import type { TreatsTables } from './tables.js';
+import { treatsDb } from './tables.js';
 
 /** The ID types each insurer takes (its photo settings: every type when it says nothing). */
 const acceptedTypes = (handle: Handle, insuCompCds: string[]) => photoControlsOf(handle, [...new Set(insuCompCds)]);
@@ -122,7 +122,7 @@ export async function submitIdCard(
   // In the store before the row that names it; deleted again when the row is not written.
   const file = await putImage(ctx, copy);
   const now = ctx.clock.now();
-  const answered = await own<TreatsTables>(ctx.db)
+  const answered = await treatsDb(ctx.db)
     .transaction()
     .execute(async (trx) => {
       // Again, locked: another submission may have answered the requests while the photo was decoded.

@@ -1,10 +1,10 @@
 // SQL for the ID copies insurers ask for and patients submit (migration 0006_treats). A patient is always found
 // through the keyed hash of the CI, never plaintext.
-import { own, type Handle } from '../../db/handle.js';
-import type { TreatsTables } from './tables.js';
+import type { Handle } from '../../db/handle.js';
+import { treatsDb } from './tables.js';
 
 export const listIdCardRequests = (handle: Handle, ciHmac: string) =>
-  own<TreatsTables>(handle)
+  treatsDb(handle)
     .selectFrom('idCardRequest')
     .select(['id', 'insuCompCd', 'claimId', 'reason', 'requestedAt', 'submittedAt'])
     .where('ciHmac', '=', ciHmac)
@@ -13,7 +13,7 @@ export const listIdCardRequests = (handle: Handle, ciHmac: string) =>
     .execute();
 
 export const openIdCardRequests = (handle: Handle, ciHmac: string, requestId?: number) => {
-  let q = own<TreatsTables>(handle)
+  let q = treatsDb(handle)
     .selectFrom('idCardRequest')
     .select(['id', 'insuCompCd', 'claimId'])
     .where('ciHmac', '=', ciHmac)
@@ -23,7 +23,7 @@ export const openIdCardRequests = (handle: Handle, ciHmac: string, requestId?: n
 };
 
 export const findIdCardRequest = (handle: Handle, ciHmac: string, requestId: number) =>
-  own<TreatsTables>(handle)
+  treatsDb(handle)
     .selectFrom('idCardRequest')
     .select(['id', 'submittedAt'])
     .where('ciHmac', '=', ciHmac)
@@ -45,7 +45,7 @@ export async function insertIdCardSubmission(
   },
   at: Date,
 ) {
-  const db = own<TreatsTables>(handle);
+  const db = treatsDb(handle);
   const row = await db
     .insertInto('idCardSubmission')
     .values({ ...s, submittedAt: at })
@@ -57,7 +57,7 @@ export async function insertIdCardSubmission(
 export const markIdCardRequestsSubmitted = (handle: Handle, requestIds: number[], submissionId: number, at: Date) =>
   requestIds.length === 0
     ? Promise.resolve()
-    : own<TreatsTables>(handle)
+    : treatsDb(handle)
         .updateTable('idCardRequest')
         .set({ submissionId, submittedAt: at })
         .where('id', 'in', requestIds)
@@ -71,7 +71,7 @@ export async function insertIdCardRequest(
   r: { ciHmac: string; insuCompCd: string; claimId: number | null; reason: string },
   at: Date,
 ): Promise<{ id: number; created: boolean }> {
-  const db = own<TreatsTables>(handle);
+  const db = treatsDb(handle);
   if (r.claimId !== null) {
     const open = await db
       .selectFrom('idCardRequest')

@@ -2,6 +2,7 @@
 // module owns (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case).
 // db/schema.ts composes every owner's; the code here uses TreatsDb.
 import type { Generated, Kysely } from 'kysely';
+import { own, type Handed } from '../../db/handle.js';
 
 export interface TreatsTables {
   idCardSubmission: IdCardSubmissionTable;
@@ -10,6 +11,9 @@ export interface TreatsTables {
 
 /** The handle treats code queries with (a transaction of it too): another owner's table does not compile. */
 export type TreatsDb = Kysely<TreatsTables>;
+
+/** The treats code's view of the context's connection (or of a handle handed over): its own tables only. */
+export const treatsDb = (from: Handed): TreatsDb => own<TreatsTables>(from);
 
 export interface IdCardSubmissionTable {
   id: Generated<number>;

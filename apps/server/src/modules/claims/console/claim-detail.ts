@@ -3,7 +3,7 @@
 import { operatorActionDid, type OpsClaimDetail, type TimelineEntry } from '@auto-claim/contract/ops';
 import { CLAIM_STATUS_NM } from '@auto-claim/contract';
 import type { AppContext } from '../../../context.js';
-import type { ClaimStatus } from '../../../db/schema.js';
+import type { ClaimStatus } from '../tables.js';
 import { operatorActionsOfClaim, releasesOfRecord } from '../../audit/index.js';
 import { bankNameOf } from '../../reference/index.js';
 import { payoutAccountOf, postNoMissingOf } from '../../subscriptions/index.js';

@@ -19,7 +19,7 @@ import {
   type heldRecordsSearchBody,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
-import { own, type Handle } from '../../../db/handle.js';
+import type { Handle } from '../../../db/handle.js';
 import { keysetPage } from '../../../db/page.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { checkSignedCursor, cursorScope, signCursor } from '../../../http/signed-cursor.js';
@@ -28,7 +28,7 @@ import { hospitalsByCode } from '../../reference/index.js';
 import { contactsOf, insuredPersonsOf, subscriptionIdsOf } from '../../subscriptions/index.js';
 import type { RecordPerson } from '../common.js';
 import { UNLINKED_RECORD_PURGE_DAYS } from '../rules.js';
-import { claimsDb, claimsTransaction, type ClaimsTables } from '../tables.js';
+import { claimsDb, claimsTransaction } from '../tables.js';
 import type { By } from './actions.js';
 import { personMatchOf, recordPersonSearch, startPersonSearch, whoOnRecord } from './person-search.js';
 
@@ -201,7 +201,7 @@ export async function heldRecordDetail(ctx: AppContext, recordId: number, by: By
 
 /** How many records are held now, by why: read from the partial index of held records (0011), never the table. */
 export async function heldCounts(handle: Handle) {
-  const rows = await own<ClaimsTables>(handle)
+  const rows = await claimsDb(handle)
     .selectFrom('treatmentRecord')
     .select(['outcome', (eb) => eb.fn.countAll<string>().as('n')])
     .where('outcome', 'in', HELD_OUTCOMES)
@@ -221,7 +221,7 @@ const NOT_HELD = () =>
 
 /** Why it answered RECORD_NOT_HELD rather than RECORD_NOT_FOUND: the record exists, only not held (any more). */
 async function refuse(handle: Handle, recordId: number): Promise<never> {
-  const exists = await own<ClaimsTables>(handle)
+  const exists = await claimsDb(handle)
     .selectFrom('treatmentRecord')
     .select('id')
     .where('id', '=', recordId)

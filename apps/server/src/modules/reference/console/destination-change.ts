@@ -5,14 +5,14 @@
 // again when approved.
 import { DESTINATION_CHANGE_TTL_HOURS, type DestinationChange } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
-import { own, type Handle } from '../../../db/handle.js';
+import type { Handle } from '../../../db/handle.js';
 import { AppError } from '../../../http/problem.js';
 import { apiUrlAllowed, normalisedApiUrl } from '../../../providers/delivery/insurer-api.js';
 import type { DeliveryChannel } from '../../../providers/delivery/types.js';
 import { EgressRefused, checkedAddresses, type EgressPolicy } from '../../../providers/egress.js';
 import { byOperator, recordOperatorAction } from '../../audit/index.js';
 import { assertMayApprove } from '../../operators/index.js';
-import type { ReferenceTables } from '../tables.js';
+import { referenceDb } from '../tables.js';
 import { envLinkOf, openChanges, opsInsurers, toChange } from './insurers.js';
 
 /** Where the insurer APIs may be reached (INSURER_EGRESS_ALLOW): what the delivery provider connects with. */
@@ -91,7 +91,7 @@ export function assertFaxAllowed(ctx: AppContext, code: string, faxNo: string | 
 
 /** The fax number claims to an insurer are faxed to: the first of its insurer_fax rows. */
 async function setFaxNo(handle: Handle, code: string, faxNo: string) {
-  const tx = own<ReferenceTables>(handle);
+  const tx = referenceDb(handle);
   const first = await tx
     .selectFrom('insurerFax')
     .select('id')
@@ -120,7 +120,7 @@ export async function requestDestinationChange(
   fields: DestinationChange['fields'],
   now: Date,
 ): Promise<string> {
-  const tx = own<ReferenceTables>(handle);
+  const tx = referenceDb(handle);
   await tx
     .updateTable('insurerDestinationChange')
     .set({ decision: 'replaced', decidedBy: by.loginId, decidedAt: now })
@@ -169,7 +169,7 @@ export async function decideChange(
 ) {
   const by = byOperator(ctx, req);
   const open = () =>
-    own<ReferenceTables>(ctx.db)
+    referenceDb(ctx.db)
       .selectFrom('insurerDestinationChange')
       .selectAll()
       .where('id', '=', id)
@@ -189,7 +189,7 @@ export async function decideChange(
     if (faxIsAsked(asked)) assertFaxAllowed(ctx, asked.insuCompCd, asked.faxNo);
   }
   const now = ctx.clock.now();
-  await own<ReferenceTables>(ctx.db)
+  await referenceDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       const decided = await tx

@@ -4,12 +4,12 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { HospitalCreateBody, HospitalUpdateBody, OpsHospital, hospitalsPageQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
-import { own, type Handle } from '../../../db/handle.js';
+import type { Handle } from '../../../db/handle.js';
 import { pageOf } from '../../../db/page.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { byOperator, recordOperatorAction } from '../../audit/index.js';
 import { likeOf } from '../repo.js';
-import type { ReferenceTables } from '../tables.js';
+import { referenceDb } from '../tables.js';
 
 const hospitalColumns = [
   'hospitalCd',
@@ -30,7 +30,7 @@ const toOpsHospital = ({ iosPackage, ...h }: { iosPackage: string | null } & Omi
 });
 
 export async function pageHospitals(handle: Handle, q: z.infer<typeof hospitalsPageQuery>) {
-  const db = own<ReferenceTables>(handle);
+  const db = referenceDb(handle);
   let base = db.selectFrom('hospital');
   if (q.q) {
     const like = likeOf(q.q);
@@ -49,7 +49,7 @@ export async function pageHospitals(handle: Handle, q: z.infer<typeof hospitalsP
 }
 
 const findOpsHospital = async (handle: Handle, code: string) => {
-  const row = await own<ReferenceTables>(handle)
+  const row = await referenceDb(handle)
     .selectFrom('hospital')
     .select(hospitalColumns)
     .where('hospitalCd', '=', code)
@@ -85,7 +85,7 @@ export const oneHospital = async (ctx: AppContext, code: string) =>
 /** A new hospital, at the end of the list's order; its code must be new. */
 export async function createHospital(ctx: AppContext, req: { operatorId?: string; ip: string }, b: HospitalCreateBody) {
   const now = ctx.clock.now();
-  await own<ReferenceTables>(ctx.db)
+  await referenceDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       const inserted = await tx
@@ -127,7 +127,7 @@ export async function updateHospital(
   body: HospitalUpdateBody,
 ) {
   const now = ctx.clock.now();
-  await own<ReferenceTables>(ctx.db)
+  await referenceDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       const before = await findOpsHospital(tx, code);

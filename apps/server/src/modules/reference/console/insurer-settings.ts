@@ -4,11 +4,10 @@ import { z } from 'zod';
 import type { FieldError } from '@auto-claim/contract';
 import { DESTINATION_FIELDS, type InsurerUpdateBody, type PhotoSettings } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
-import { own } from '../../../db/handle.js';
 import { AppError } from '../../../http/problem.js';
 import { normalisedApiUrl } from '../../../providers/delivery/insurer-api.js';
 import { byOperator, recordOperatorAction } from '../../audit/index.js';
-import type { ReferenceTables } from '../tables.js';
+import { referenceDb } from '../tables.js';
 import {
   assertDestinationAllowed,
   assertFaxAllowed,
@@ -48,7 +47,7 @@ export async function updateInsurer(
 ) {
   const before = (await opsInsurers(ctx, ctx.db, [code])).get(code);
   if (!before) throw INSURER_GONE();
-  const row = await own<ReferenceTables>(ctx.db)
+  const row = await referenceDb(ctx.db)
     .selectFrom('insurer')
     .select('apiUrl')
     .where('insuCompCd', '=', code)
@@ -98,7 +97,7 @@ export async function updateInsurer(
 
   const now = ctx.clock.now();
   const by = byOperator(ctx, req);
-  const changeId = await own<ReferenceTables>(ctx.db)
+  const changeId = await referenceDb(ctx.db)
     .transaction()
     .execute(async (tx) => {
       // One edit of an insurer at a time: two requests at once replace one another instead of colliding.

@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import { readPhotoControls } from '@auto-claim/contract';
 import type { DestinationChange, OpsInsurer, insurersPageQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
-import { own, type Handle } from '../../../db/handle.js';
+import type { Handle } from '../../../db/handle.js';
 import { pageOf } from '../../../db/page.js';
 import { notFound } from '../../../http/problem.js';
 import { likeOf } from '../repo.js';
-import type { InsurerDestinationChangeTable, ReferenceTables } from '../tables.js';
+import { type InsurerDestinationChangeTable, referenceDb } from '../tables.js';
 
 /** The ui_control type of an insurer's photo settings. */
 export const PHOTO = 'INSU_PHOTO';
@@ -54,7 +54,7 @@ export function toChange(
 
 /** The open destination changes (asked, not decided, not lapsed) of some insurers, or of all. */
 export const openChanges = (handle: Handle, now: Date, codes?: string[]) => {
-  let q = own<ReferenceTables>(handle)
+  let q = referenceDb(handle)
     .selectFrom('insurerDestinationChange')
     .selectAll()
     .where('decision', 'is', null)
@@ -64,7 +64,7 @@ export const openChanges = (handle: Handle, now: Date, codes?: string[]) => {
 };
 
 export async function opsInsurers(ctx: AppContext, handle: Handle, codes: string[]): Promise<Map<string, OpsInsurer>> {
-  const db = own<ReferenceTables>(handle);
+  const db = referenceDb(handle);
   if (codes.length === 0) return new Map();
   const [rows, faxes, photos, changes] = await Promise.all([
     db
@@ -113,7 +113,7 @@ export async function opsInsurers(ctx: AppContext, handle: Handle, codes: string
 }
 
 export async function pageOpsInsurers(ctx: AppContext, q: z.infer<typeof insurersPageQuery>) {
-  let base = own<ReferenceTables>(ctx.db).selectFrom('insurer');
+  let base = referenceDb(ctx.db).selectFrom('insurer');
   if (q.q) {
     const like = likeOf(q.q);
     base = base.where((w) => w.or([w('insuCompNm', 'ilike', like), w('insuCompCd', 'ilike', like)]));
