@@ -8,6 +8,14 @@ import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
 import { ADULT_AGE, RELATION_DOCUMENT_MAX_AGE_MONTHS } from './limits.js';
 import { pathParam } from './paths.js';
 import { MOBILE_RE, digitsOnly, isRealDate } from './person.js';
+import {
+  GUARDIAN_RELS,
+  RELATION_DOC_TYPES,
+  RELATION_STATUSES,
+  SUBSCRIPTION_END_REASONS,
+  SUBSCRIPTION_STATUSES,
+  type RelationDocType,
+} from './vocabulary.js';
 
 /** How many live child subscriptions one guardian may hold. */
 export const MAX_CHILDREN_PER_GUARDIAN = 10;
@@ -16,17 +24,7 @@ export const MAX_RELATION_DOCUMENT_BYTES = 2 * 1024 * 1024;
 /** How long before the 19th birthday the parent (and the child, if her phone is known) is told. */
 export const ADULT_NOTICE_MONTHS_BEFORE = 1;
 
-/** The guardian's relation to the child as the documents write it (부, 모, or another legal guardian such as 후견인). */
-export const GUARDIAN_RELS = [
-  { code: 'father', name: '부' },
-  { code: 'mother', name: '모' },
-  { code: 'guardian', name: '법정대리인(후견인)' },
-] as const;
-export const guardianRel = z.enum(['father', 'mother', 'guardian'], { message: '자녀와의 관계를 골라 주세요.' });
-export type GuardianRel = z.infer<typeof guardianRel>;
-export const GUARDIAN_REL_NM: Record<GuardianRel, string> = Object.fromEntries(
-  GUARDIAN_RELS.map((r) => [r.code, r.name]),
-) as Record<GuardianRel, string>;
+export const guardianRel = z.enum(GUARDIAN_RELS, { message: '자녀와의 관계를 골라 주세요.' });
 
 /** The 19th birthday (YYYYMMDD): from that day the child is an adult and claims for herself. 29 Feb → 28 Feb. */
 export const adultOn = (birthday: string) => addMonths(birthday, ADULT_AGE * 12);
@@ -63,12 +61,7 @@ export const childBody = z
 export type ChildBody = z.input<typeof childBody>;
 export type ChildReg = z.output<typeof childBody>;
 
-export const relationDocType = z.enum(['family', 'resident'], { message: '서류 종류를 골라 주세요.' });
-export type RelationDocType = z.infer<typeof relationDocType>;
-export const RELATION_DOC_TYPE_NM: Record<RelationDocType, string> = {
-  family: '가족관계증명서',
-  resident: '주민등록등본',
-};
+export const relationDocType = z.enum(RELATION_DOC_TYPES, { message: '서류 종류를 골라 주세요.' });
 /** With the particles a sentence needs (등본 ends in a consonant): "…를/을 확인했어요", "…로/으로 확인했어요". */
 export const RELATION_DOC_OBJECT: Record<RelationDocType, string> = {
   family: '가족관계증명서를',
@@ -79,15 +72,7 @@ export const RELATION_DOC_BY: Record<RelationDocType, string> = {
   resident: '주민등록등본으로',
 };
 
-/** A relation document's state as the parent and the operators see it. */
-export const relationStatus = z.enum(['required', 'pending', 'confirmed', 'refused']);
-export type RelationStatus = z.infer<typeof relationStatus>;
-export const RELATION_STATUS_NM: Record<RelationStatus, string> = {
-  required: '가족관계 서류를 올려 주세요',
-  pending: '운영자가 서류를 확인하고 있어요',
-  confirmed: '서류 확인을 마쳤어요',
-  refused: '서류를 다시 올려 주세요',
-};
+export const relationStatus = z.enum(RELATION_STATUSES);
 
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4 + 64;
 const RELATION_FILE_SHAPE = /^data:(?:image\/(?:jpeg|png)|application\/pdf);base64,[A-Za-z0-9+/]+={0,2}$/;
@@ -122,7 +107,7 @@ export function relationIssueDateProblem(issueDate: string, now: Date): string |
 /** A child's subscription as her guardian sees it (GET CHILD_API.children, and the answers of the calls about her). */
 export const childSubscription = z.object({
   insuApplyId: z.string(),
-  subsStatus: z.enum(['subscribe', 'cancel']),
+  subsStatus: z.enum(SUBSCRIPTION_STATUSES),
   /**
    * The child's name as the parent typed it (her own data), and how messages call her: 지민이 / 서아. To a link session
    * (before SMS step-up) both masked (김*민), and birthday and adultOn empty.
@@ -157,7 +142,7 @@ export const childSubscription = z.object({
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
   /** Why it ended, when it did: cancelled by the guardian, she grew up and enrolled herself, or an operator's ruling. */
-  endReason: z.enum(['cancelled', 'grown_up', 'dispute']).nullable(),
+  endReason: z.enum(SUBSCRIPTION_END_REASONS).nullable(),
 });
 export type ChildSubscription = z.infer<typeof childSubscription>;
 

@@ -4,6 +4,16 @@ import { z } from 'zod';
 import { hasLink, isSafeText, linkInTextMessage, multiline, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
 import { claimStatus, reasonBy } from './treats.js';
+import {
+  DELIVERY_CHANNELS,
+  DELIVERY_STATES,
+  HELD_OUTCOMES,
+  INSURER_ANSWERS,
+  RECORDED_ANSWERS,
+  REQUESTED_DOCUMENTS,
+  REQUESTED_DOCUMENT_NM,
+  type RequestedDocument,
+} from './vocabulary.js';
 
 /** Records per feed call: large enough for throughput, small enough for one transaction. */
 export const MAX_FEED_BATCH = 500;
@@ -159,9 +169,9 @@ export const operatorClaimView = z.object({
   scheduledFor: z.string().nullable(),
   delivery: z
     .object({
-      channel: z.enum(['api', 'fax']),
+      channel: z.enum(DELIVERY_CHANNELS),
       /** awaiting: a fax gateway accepted it and its outcome is still to come. */
-      status: z.enum(['pending', 'awaiting', 'sent', 'dead']),
+      status: z.enum(DELIVERY_STATES),
       attempts: z.number().int(),
       nextAttemptAt: z.string(),
       lastError: z.string().nullable(),
@@ -202,7 +212,7 @@ export const claimIdParams = z.object({
 /** An insurer's answer about a claim, entered by an operator (insurers post theirs: insurerAnswerBody). */
 export const claimStatusBody = z
   .object({
-    status: z.enum(['accepted', 'rejected', 'paid'], { message: '상태는 accepted, rejected, paid 중 하나예요.' }),
+    status: z.enum(RECORDED_ANSWERS, { message: `상태는 ${RECORDED_ANSWERS.join(', ')} 중 하나예요.` }),
     // The patient reads it in her history: no link (docs/security.md, "Free text in patients' messages").
     reason: multiline(
       z
@@ -222,10 +232,6 @@ export const claimStatusBody = z
     message: '보험사가 지급한 금액을 적어 주세요.',
     path: ['paidAmount'],
   });
-
-/** Why records are held for an operator, as the console lists them (held.ts on the server). */
-export const HELD_OUTCOMES = ['identity_mismatch', 'rrn_unconfirmed', 'not_patients'] as const;
-export type HeldOutcome = (typeof HELD_OUTCOMES)[number];
 
 /** Records held for an operator (GET OPERATOR_API.heldRecords): whose they are is in doubt; never claimed or shown. */
 export const operatorHeldRecord = z.object({
@@ -270,23 +276,9 @@ export const INSURER_SIGNATURE_HEADER = 'x-autoclaim-signature';
 /** A signed call older (or newer) than this is refused: a captured call cannot be replayed later. */
 export const INSURER_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** What an insurer can say about a claim: received (접수), documents requested, paid, rejected. */
-export const INSURER_ANSWERS = ['received', 'documents_requested', 'paid', 'rejected'] as const;
 export const insurerAnswerKind = z.enum(INSURER_ANSWERS, {
-  message: "answer는 'received', 'documents_requested', 'paid', 'rejected' 중 하나예요.",
+  message: `answer는 ${INSURER_ANSWERS.map((a) => `'${a}'`).join(', ')} 중 하나예요.`,
 });
-
-/** Papers an insurer may ask for; id_copy starts the patient's ID-copy request (알림톡 → /web/IDPhoto). */
-export const REQUESTED_DOCUMENTS = ['id_copy', 'diagnosis', 'receipt_detail', 'prescription', 'other'] as const;
-export const REQUESTED_DOCUMENT_NM: Record<(typeof REQUESTED_DOCUMENTS)[number], string> = {
-  id_copy: '신분증 사본',
-  diagnosis: '진단서',
-  receipt_detail: '진료비 세부내역서',
-  prescription: '처방전',
-  other: '그 밖의 서류',
-};
-
-export type RequestedDocument = (typeof REQUESTED_DOCUMENTS)[number];
 
 /**
  * A documents_requested reason as the server writes it ("진단서, 진료비 세부내역서 · <the insurer's words>") read back:

@@ -2,7 +2,7 @@
 // the PDF the server makes (docs/documents.md): a hospital releases a patient's records to someone else only with
 // both (의료법 제21조제2항, 같은 법 시행규칙 제13조의3), on the official forms 별지 제9호의3서식 (위임장) and
 // 제9호의2서식 (동의서). Their sections, fields and wording follow those forms, filled for this service.
-import { GUARDIAN_REL_NM, type GuardianRel } from './children.js';
+import { GUARDIAN_REL_NM, type GuardianRel } from './vocabulary.js';
 import { addMonths, formatYmd } from './dates.js';
 import { maskPhone } from './person.js';
 import { maskRrn } from './subscription.js';

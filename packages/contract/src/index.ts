@@ -1,5 +1,6 @@
 export * from './paths.js';
 export * from './limits.js';
+export * from './vocabulary.js';
 export * from './dates.js';
 export * from './documents.js';
 export * from './formats.js';

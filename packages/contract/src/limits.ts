@@ -102,8 +102,3 @@ export const CHOSEN_INSURER_TERMS_ID = 'SUBS_INSURER_CONSENT';
 export const ADULT_AGE = 19;
 /** A 가족관계증명서 or 주민등록등본 counts only when issued within this many months (the operator checks it). */
 export const RELATION_DOCUMENT_MAX_AGE_MONTHS = 3;
-/** What a relation document is. */
-export const RELATION_DOCUMENT_TYPES = [
-  { code: 'family', name: '가족관계증명서' },
-  { code: 'resident', name: '주민등록등본' },
-] as const;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { bankCd, hospitalCd, insuCompCd, queryInt, telecomType } from './formats.js';
 import { HOSPITAL_COMMONS_SIZE, INSURANCES_PAGE_SIZE } from './limits.js';
+import { INSURER_KINDS } from './vocabulary.js';
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
 
@@ -13,7 +14,7 @@ export const bank = z.object({
 export const bankList = listOf(bank);
 export type Bank = z.infer<typeof bank>;
 
-export const insuKind = z.enum(['LIFE', 'NONLIFE']);
+export const insuKind = z.enum(INSURER_KINDS);
 export const insurer = z.object({
   insuCompCd,
   insuCompNm: z.string(),

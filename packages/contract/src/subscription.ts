@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { childBody, childInsuApplyId, guardianRel, relationStatus } from './children.js';
 import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
+import { IDCARD_TYPES, PRC_MODES, type IdcardType } from './vocabulary.js';
 import {
   ADDRESS_KEYWORD_MIN,
   MAX_HOSPITALS_PER_CALL,
@@ -31,7 +32,7 @@ export const userTel = z
   .transform(digitsOnly)
   .refine((v) => MOBILE_RE.test(v), { message: '휴대폰 번호를 확인해 주세요.' });
 export const sex = z.enum(['M', 'F'], { message: '성별이 올바르지 않아요.' });
-export const idcardType = z.enum(['ic', 'dl', 'pp'], { message: '신분증 종류를 선택해 주세요.' });
+export const idcardType = z.enum(IDCARD_TYPES, { message: '신분증 종류를 선택해 주세요.' });
 export const bankAccount = z
   .string()
   .transform(digitsOnly)
@@ -193,7 +194,6 @@ export const checkCd = z
   .transform((v) => v.toUpperCase())
   .refine((v) => /^[0-9A-Z]{5,6}$/.test(v), { message: '암호일련번호 5~6자리를 입력해 주세요.' });
 
-export type IdcardType = z.infer<typeof idcardType>;
 export interface IdcardFields {
   idcardType?: IdcardType | '';
   idcardIssueDate?: string;
@@ -494,7 +494,7 @@ export type SubscriptionChangeBody = z.input<typeof subscriptionChangeBody>;
 export const subscriptionSummary = z.object({
   insuApplyId: z.string(),
   subsStatus: subscriptionStatus,
-  prcMode: z.enum(['inner', 'outer']),
+  prcMode: z.enum(PRC_MODES),
   userNm: z.string(),
   /** 900101-1****** */
   userIdnoMasked: z.string(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { childInsuApplyId } from './children.js';
 import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
 import { APP_ROOT } from './paths.js';
+import { CLAIM_ORIGINS, CLAIM_STATUSES, DELIVERY_CHANNELS, REASON_BY } from './vocabulary.js';
 import {
   checkCd,
   idcardIssueDate,
@@ -77,43 +78,11 @@ export type LinkExchangeAnswer = z.infer<typeof linkExchangeAnswer>;
 // ---------------------------------------------------------------------------------------------------------------
 // Claims and their statuses.
 
-/**
- * The claim lifecycle: received → claimed → sent → accepted / documents_requested (the insurer wants more papers) /
- * rejected (with a reason) / paid, or failed.
- */
-export const CLAIM_STATUSES = [
-  'received',
-  'claimed',
-  'sent',
-  'accepted',
-  'documents_requested',
-  'rejected',
-  'paid',
-  'failed',
-] as const;
 export const claimStatus = z.enum(CLAIM_STATUSES);
-export type ClaimStatus = z.infer<typeof claimStatus>;
-/** What the patient reads for each status (해요체 labels). */
-export const CLAIM_STATUS_NM: Record<ClaimStatus, string> = {
-  received: '청구 준비 중',
-  claimed: '청구서 작성 완료',
-  sent: '보험사에 보냄',
-  accepted: '보험사 접수 완료',
-  documents_requested: '보험사 서류 요청',
-  rejected: '보험사 반려',
-  paid: '보험금 지급 완료',
-  failed: '보내지 못함',
-};
 
 export const claimStatusChange = z.object({ status: claimStatus, at: instant });
 
-/** Who wrote a reason the patient reads: the insurer (its answer), or an operator recording what the insurer said. */
-export const reasonBy = z.enum(['insurer', 'operator']);
-export type ReasonBy = z.infer<typeof reasonBy>;
-export const REASON_BY_NM: Record<ReasonBy, string> = {
-  insurer: '보험사가 적은 사유',
-  operator: '운영자가 보험사에서 듣고 적은 사유',
-};
+export const reasonBy = z.enum(REASON_BY);
 
 export const treatClaim = z.object({
   claimId: z.string(),
@@ -138,9 +107,9 @@ export const treatClaim = z.object({
   /** The insurer's customer centre number (for a rejection or requested papers), when known. */
   insuCallCenter: z.string().nullable(),
   /** 'auto': the engine claimed it; 'patient': the patient asked for it on /web/treat. */
-  origin: z.enum(['auto', 'patient']),
+  origin: z.enum(CLAIM_ORIGINS),
   /** How it goes to the insurer. */
-  channel: z.enum(['api', 'fax']).nullable(),
+  channel: z.enum(DELIVERY_CHANNELS).nullable(),
   createdAt: instant,
   updatedAt: instant,
   /** Every status change, oldest first. */
@@ -311,8 +280,6 @@ export type TreatsClaimAnswerV2 = z.infer<typeof treatsClaimAnswerV2>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // GET / POST API.idCards: an insurer asked for a copy of the ID document.
-
-export const IDCARD_TYPE_NM = { ic: '주민등록증', dl: '운전면허증', pp: '여권' } as const;
 
 export const idCardRequest = z.object({
   requestId: z.string(),

@@ -5,12 +5,13 @@
 // account (its role, whether it is disabled) is the operators module's: app.ts hands in how to read it.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionInfo } from '@auto-claim/contract';
+import { OPERATOR_ROLES, type SessionInfo } from '@auto-claim/contract';
 import {
   CSRF_HEADER,
   OPS_SESSION_ABSOLUTE_SECONDS,
   OPS_SESSION_IDLE_SECONDS,
   OPS_SESSION_PENDING_SECONDS,
+  OPERATOR_ROLE_NM,
   type OpsSession,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../context.js';
@@ -114,10 +115,6 @@ export async function isSignedInAdmin(ctx: AppContext, req: FastifyRequest, acco
   return account?.role === 'admin' && !account.disabledAt && !account.mustChangePassword;
 }
 
-/** Operator roles, each able to do all the one before it can (README "Operator console"). */
-export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const satisfies readonly OperatorRole[];
-const ROLE_NM: Record<OperatorRole, string> = { viewer: '조회자', operator: '운영자', admin: '관리자' };
-
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function sameText(a: string, b: string) {
@@ -171,8 +168,9 @@ export const requireOperator = (ctx: AppContext, accountOf: OperatorAccountOf) =
     );
   }
   const needed = req.routeOptions.config.role ?? 'admin';
+  // Each role may do all the one before it in OPERATOR_ROLES can (README "Operator console").
   if (OPERATOR_ROLES.indexOf(account.role) < OPERATOR_ROLES.indexOf(needed)) {
-    throw new AppError('ROLE_FORBIDDEN', `이 기능은 ${ROLE_NM[needed]} 권한이 있어야 쓸 수 있어요.`);
+    throw new AppError('ROLE_FORBIDDEN', `이 기능은 ${OPERATOR_ROLE_NM[needed]} 권한이 있어야 쓸 수 있어요.`);
   }
   req.operatorId = s.subject;
   req.operatorRole = account.role;

@@ -1,6 +1,7 @@
 // Sessions, link tokens, the lookup key's fingerprint and the shared rate-limit counters: the tables the security
 // layer owns (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case).
 // db/schema.ts composes every owner's; the code here uses SecurityDb.
+import type { OPERATOR_STAGES, SESSION_KINDS } from '@auto-claim/contract';
 import type { Generated, Kysely } from 'kysely';
 import { own, type Handed } from '../db/handle.js';
 
@@ -20,7 +21,7 @@ export const securityDb = (from: Handed): SecurityDb => own<SecurityTables>(from
 
 export interface AuthSessionTable {
   idHash: string;
-  kind: 'patient' | 'operator';
+  kind: (typeof SESSION_KINDS)[number];
   subjectEnc: string;
   subjectHmac: string;
   personEnc: string | null;
@@ -42,7 +43,7 @@ export interface AuthSessionTable {
 }
 
 /** An operator session's stage: set-up calls only, the second-factor call only, or everything its role allows. */
-export type OperatorStage = 'setup' | 'password' | 'full';
+export type OperatorStage = (typeof OPERATOR_STAGES)[number];
 
 export interface LinkTokenTable {
   jti: string;

@@ -6,6 +6,12 @@ import { z } from 'zod';
 import { guardianRel, relationDocType, relationStatus } from '../children.js';
 import { hasLink, isSafeText, linkInTextMessage, multiline, unsafeTextMessage } from '../formats.js';
 import { pathParam } from '../paths.js';
+import {
+  DISPUTE_KEPT,
+  DISPUTE_STATUSES,
+  RELATION_DOCUMENT_CONTENT_TYPES,
+  RELATION_DOCUMENT_STATUSES,
+} from '../vocabulary.js';
 import { cursorPageOf, cursorQuery } from './page.js';
 
 export const OPS_CHILD_API = {
@@ -44,7 +50,7 @@ export const relationDocumentParams = z.object({
 export const relationDocumentRow = z.object({
   docId: z.number().int(),
   insuApplyId: z.string(),
-  status: z.enum(['pending', 'confirmed', 'refused']),
+  status: z.enum(RELATION_DOCUMENT_STATUSES),
   docType: relationDocType,
   /** The issue date the parent stated (YYYYMMDD). */
   issueDate: z.string(),
@@ -80,7 +86,7 @@ export const relationDocumentDetail = relationDocumentRow.extend({
     guardianRelNm: z.string(),
   }),
   file: z.object({
-    contentType: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
+    contentType: z.enum(RELATION_DOCUMENT_CONTENT_TYPES),
     bytes: z.number().int(),
   }),
   /** What the parent reads, once refused. */
@@ -116,7 +122,7 @@ export const relationDecisionAnswer = relationDocumentDetail;
 
 export const INSURED_DISPUTE_SORTS = ['createdAt'] as const;
 export const insuredDisputesQuery = cursorQuery(INSURED_DISPUTE_SORTS).extend({
-  status: z.enum(['open', 'resolved'], { message: '상태는 open, resolved 중 하나예요.' }).default('open'),
+  status: z.enum(DISPUTE_STATUSES, { message: '상태는 open, resolved 중 하나예요.' }).default('open'),
 });
 export const insuredDisputeParams = z.object({
   disputeId: z.coerce.number({ message: '분쟁 번호는 숫자예요.' }).int().positive({ message: '분쟁 번호는 숫자예요.' }),
@@ -136,7 +142,7 @@ const disputeParty = z.object({
  */
 export const insuredDispute = z.object({
   disputeId: z.number().int(),
-  status: z.enum(['open', 'resolved']),
+  status: z.enum(DISPUTE_STATUSES),
   holder: disputeParty.extend({
     insuApplyId: z.string(),
     relationStatus: relationStatus.nullable(),
@@ -145,7 +151,7 @@ export const insuredDispute = z.object({
   claimant: disputeParty,
   createdAt: z.string(),
   /** holder: her subscription stays; claimant: the holder's was ended and the claimant told she may enrol. */
-  kept: z.enum(['holder', 'claimant']).nullable(),
+  kept: z.enum(DISPUTE_KEPT).nullable(),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.string().nullable(),
 });
@@ -153,7 +159,7 @@ export type InsuredDispute = z.infer<typeof insuredDispute>;
 export const insuredDisputesPage = cursorPageOf(insuredDispute);
 
 export const disputeResolveBody = z.object({
-  kept: z.enum(['holder', 'claimant'], { message: '어느 쪽 가입을 유지할지 골라 주세요.' }),
+  kept: z.enum(DISPUTE_KEPT, { message: '어느 쪽 가입을 유지할지 골라 주세요.' }),
   /** For the operators' record (who decided and why); the parties read a fixed sentence. */
   reason: reasonText('처리 이유', 2, 200),
 });

@@ -6,6 +6,7 @@ import { pathParam } from '../paths.js';
 import { KST_OFFSET_MS } from '../dates.js';
 import { hospitalCd, insuCompCd, isSafeText, multiline, unsafeTextMessage, yyyymmdd } from '../formats.js';
 import { claimStatus } from '../treats.js';
+import { DELIVERY_CHANNELS, DELIVERY_STATES, RELEASE_REASONS } from '../vocabulary.js';
 import { cursorPageOf, cursorQuery, pageOf, pageQuery } from './page.js';
 import { PERSON_KEY_MESSAGE, hasPersonKey, personKeys } from './search.js';
 
@@ -118,8 +119,8 @@ export const opsClaimRow = z.object({
   patient: maskedPatient,
   delivery: z
     .object({
-      channel: z.enum(['api', 'fax']),
-      status: z.enum(['pending', 'awaiting', 'sent', 'dead']),
+      channel: z.enum(DELIVERY_CHANNELS),
+      status: z.enum(DELIVERY_STATES),
       attempts: z.number().int(),
     })
     .nullable(),
@@ -140,7 +141,7 @@ export const timelineEntry = z.object({
   /** Who: hospital:<code>, engine, insurer:<code>, operator:<id>. */
   actor: z.string().nullable(),
   status: claimStatus.nullable(),
-  channel: z.enum(['api', 'fax']).nullable(),
+  channel: z.enum(DELIVERY_CHANNELS).nullable(),
   outcome: z.string().nullable(),
   attempt: z.number().int().nullable(),
 });
@@ -185,19 +186,6 @@ export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;
 /** The insurer's answer as an operator records it (the same body as before). */
 export const opsClaimStatusBody = claimStatusBody;
 
-/**
- * Why an operator releases a patient's data (a reveal, the claim package): a category the patient's access log names
- * in a fixed sentence of its own (never the operator's words), and a typed reason only the operators' record keeps.
- */
-export const RELEASE_REASONS = ['patient_inquiry', 'insurer_request', 'delivery_problem', 'hospital_inquiry'] as const;
-export type ReleaseReason = (typeof RELEASE_REASONS)[number];
-/** The categories as the console offers them. */
-export const RELEASE_REASON_NM: Record<ReleaseReason, string> = {
-  patient_inquiry: '환자 문의 응대',
-  insurer_request: '보험사 요청 처리',
-  delivery_problem: '청구 전송 문제 해결',
-  hospital_inquiry: '병원 문의 확인',
-};
 const reasonText = z
   .string({ message: '확인하는 이유를 적어 주세요.' })
   .trim()
@@ -249,7 +237,7 @@ export const deadLetterRow = z.object({
   insuCompCd: insuCompCd,
   insuCompNm: z.string().nullable(),
   hospitalCd: z.string(),
-  channel: z.enum(['api', 'fax']),
+  channel: z.enum(DELIVERY_CHANNELS),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   failedAt: z.string(),

@@ -8,6 +8,7 @@ import { insuCompCd } from '../formats.js';
 import { insuKind } from '../reference.js';
 import { pageOf, pageQuery } from './page.js';
 import { pathParam } from '../paths.js';
+import { DELIVERY_CHANNELS, IDCARD_TYPES } from '../vocabulary.js';
 
 export const OPS_INSURERS_API = {
   list: '/api/admin/insurers',
@@ -34,8 +35,7 @@ export const koreanFaxNumber = z
     message: '국내 팩스 번호가 아니에요. 예: 02-123-4567, 031-123-4567, 0505-123-4567',
   });
 
-export const deliveryChannel = z.enum(['api', 'fax'], { message: '전송 방식은 API 또는 팩스 중에서 골라 주세요.' });
-export const ID_PHOTO_TYPES = ['ic', 'dl', 'pp'] as const;
+export const deliveryChannel = z.enum(DELIVERY_CHANNELS, { message: '전송 방식은 API 또는 팩스 중에서 골라 주세요.' });
 
 /** What the patient app's insurer screen options (ui-control INSU_PHOTO) say about the ID photo. */
 export const photoSettings = z.object({
@@ -43,7 +43,7 @@ export const photoSettings = z.object({
   idPhotoUse: z.boolean({ message: '신분증 사진을 받을지 골라 주세요.' }),
   /** Which documents it accepts: ic 주민등록증, dl 운전면허증, pp 여권. */
   idPhotoTypes: z
-    .array(z.enum(ID_PHOTO_TYPES, { message: '신분증 종류는 주민등록증, 운전면허증, 여권 중에서 골라 주세요.' }))
+    .array(z.enum(IDCARD_TYPES, { message: '신분증 종류는 주민등록증, 운전면허증, 여권 중에서 골라 주세요.' }))
     .min(1, { message: '받을 신분증을 하나 이상 골라 주세요.' }),
   /** Whether the RRN's back part may be covered in the photo. */
   maskBackNumber: z.boolean({ message: '주민등록번호 뒷자리를 가려도 되는지 골라 주세요.' }),

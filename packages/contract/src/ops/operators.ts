@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { sessionInfo } from '../auth.js';
 import { pageOf, pageQuery } from './page.js';
+import { OPERATOR_ROLES, OPERATOR_STAGES } from '../vocabulary.js';
 
 /** The console's own calls about sign-in and accounts. */
 export const OPS_AUTH_API = {
@@ -47,7 +48,7 @@ export const OPS_SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60;
 export const OPS_SESSION_PENDING_SECONDS = 15 * 60;
 export const RECOVERY_CODE_COUNT = 10;
 
-export const operatorRole = z.enum(['viewer', 'operator', 'admin']);
+export const operatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRoleName = z.infer<typeof operatorRole>;
 export const OPERATOR_ROLE_NM: Record<OperatorRoleName, string> = {
   viewer: '조회자',
@@ -56,7 +57,7 @@ export const OPERATOR_ROLE_NM: Record<OperatorRoleName, string> = {
 };
 
 /** setup: the second factor must be set up first; password: the second factor must be given; full: signed in. */
-export const operatorStage = z.enum(['setup', 'password', 'full']);
+export const operatorStage = z.enum(OPERATOR_STAGES);
 export type OperatorStageName = z.infer<typeof operatorStage>;
 
 /** What the console knows of its session (login, second factor, GET me). */

@@ -1,7 +1,7 @@
 // Records held because whose they are is in doubt (docs/hospital-integration.md, "Matching"), as the console lists them,
 // and the way out of the list: released to the subscriber (then claimed by the ordinary rules) or set aside.
 import { z } from 'zod';
-import { HELD_OUTCOMES } from '../claims.js';
+import { HELD_OUTCOMES } from '../vocabulary.js';
 import { isSafeText, multiline, unsafeTextMessage } from '../formats.js';
 import { pathParam } from '../paths.js';
 import { cursorQuery } from './page.js';
@@ -9,22 +9,13 @@ import { keysNamed, personKeys, type PersonSearch } from './search.js';
 
 export const HELD_RECORD_SORTS = ['receivedAt', 'visitDate', 'hospitalCd'] as const;
 export const heldRecordsQuery = cursorQuery(HELD_RECORD_SORTS).extend({
-  reason: z
-    .enum(HELD_OUTCOMES, { message: '사유는 identity_mismatch, rrn_unconfirmed, not_patients 중 하나예요.' })
-    .optional(),
+  reason: z.enum(HELD_OUTCOMES, { message: `사유는 ${HELD_OUTCOMES.join(', ')} 중 하나예요.` }).optional(),
   hospitalCd: z
     .string()
     .regex(/^\d{8}$/, '병원 코드는 숫자 8자리예요.')
     .optional(),
 });
 export type HeldRecordsQuery = z.input<typeof heldRecordsQuery>;
-
-/** Why a record is held, in the operator's words. */
-export const HELD_REASON_NM = {
-  identity_mismatch: '이름·생년월일이 가입자와 달라요',
-  rrn_unconfirmed: '주민등록번호로만 찾았고 본인 확인을 기다려요',
-  not_patients: '환자가 본인 진료가 아니라고 했어요',
-} as const;
 
 export const OPS_HELD_API = {
   /** One held record's identity beside the subscriber's, unmasked, for the release dialog (recorded as a viewing). */

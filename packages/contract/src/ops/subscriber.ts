@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { guardianRel, relationStatus } from '../children.js';
 import { pathParam } from '../paths.js';
+import { SUBSCRIPTION_END_REASONS, SUBSCRIPTION_STATUSES } from '../vocabulary.js';
 import { maskedPatient, opsClaimRow, patientAccessRow } from './claims.js';
 import { cursorPageOf, cursorQuery } from './page.js';
 
@@ -40,12 +41,12 @@ export const subscriberDetail = z.object({
   subscriptions: z.array(
     z.object({
       insuApplyId: z.string(),
-      status: z.enum(['subscribe', 'cancel']),
+      status: z.enum(SUBSCRIPTION_STATUSES),
       insuCompCd: z.string(),
       insuCompNm: z.string().nullable(),
       createdAt: z.string(),
       cancelledAt: z.string().nullable(),
-      endReason: z.enum(['cancelled', 'grown_up', 'dispute']).nullable(),
+      endReason: z.enum(SUBSCRIPTION_END_REASONS).nullable(),
       /** ****1234 */
       accountMasked: z.string().nullable(),
     }),
@@ -56,7 +57,7 @@ export const subscriberDetail = z.object({
       insuApplyId: z.string(),
       name: z.string(),
       rel: guardianRel,
-      status: z.enum(['subscribe', 'cancel']),
+      status: z.enum(SUBSCRIPTION_STATUSES),
       relationStatus,
       /** YYYYMMDD: her 19th birthday. */
       adultOn: z.string(),

@@ -3,10 +3,10 @@
 // lines operators caused in patients' access logs, searchable and paged. Reading these pages is not itself written
 // down (an export is: export.ts); patients show masked. Both export as CSV with their filter (operators and admins).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RELEASE_REASON_NM } from '@auto-claim/contract';
 import {
   operatorActionNm,
   OPS_CLAIMS_API,
-  RELEASE_REASON_NM,
   OPS_EXPORT_API,
   opsExportBody,
   operatorActionsPage,

@@ -1,7 +1,14 @@
 // Each access-log action once: the sentence the patient reads in their history (treats) and the short label of the
 // console's list of lines operators caused (audit/routes.ts). The record type makes a new action impossible to forget.
-import { RELATION_DOC_BY, RELATION_DOC_OBJECT } from '@auto-claim/contract';
-import { searchedWith, type ReleaseReason } from '@auto-claim/contract/ops';
+import {
+  CLAIM_STATUS_NM,
+  RECORDED_ANSWER_NM,
+  RELATION_DOC_BY,
+  RELATION_DOC_OBJECT,
+  type RecordedAnswer,
+  type ReleaseReason,
+} from '@auto-claim/contract';
+import { searchedWith } from '@auto-claim/contract/ops';
 import type { AccessAction } from './access-actions.js';
 
 /** What a line's sentence may say, its names already looked up by the reader. */
@@ -62,7 +69,7 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
         : `${f.visit}진료를 ${f.insurerNm(f.insuCompCd)}에 청구하려고 서류를 만들었어요.`,
   },
   delivered: {
-    nm: '보험사에 보냄',
+    nm: CLAIM_STATUS_NM.sent,
     says: (f) => `${f.insurerNm(f.insuCompCd ?? f.code)}에 ${f.visit}진료 청구 서류를 보냈어요.`,
   },
   released_to_patient: {
@@ -81,7 +88,7 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
   operator_answer_recorded: {
     nm: '보험사 답 대신 기록',
     says: (f) =>
-      `운영자가 ${f.insurerNm(f.insuCompCd)}에서 들은 ${f.visit}진료 청구의 결과(${ANSWER_RECORDED_NM[f.detail ?? ''] ?? '답'})를 대신 기록했어요.`,
+      `운영자가 ${f.insurerNm(f.insuCompCd)}에서 들은 ${f.visit}진료 청구의 결과(${recordedAnswerNm(f.detail)})를 대신 기록했어요.`,
   },
   id_card_submitted: { nm: '신분증 사본 제출', says: (f) => `${subjectOf(f)} 신분증 사본을 제출했어요.` },
   id_card_released: { nm: '신분증 사본 보냄', says: (f) => `${f.insurerNm(f.code)}에 신분증 사본을 보냈어요.` },
@@ -137,8 +144,9 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
   },
 };
 
-/** The statuses an operator may record for an insurer, as the access log names them. */
-const ANSWER_RECORDED_NM: Record<string, string> = { accepted: '접수', rejected: '반려', paid: '지급' };
+/** The status an operator recorded for an insurer (the entry's detail); an unknown one reads as a generic word. */
+const recordedAnswerNm = (detail: string | null) =>
+  detail !== null && Object.hasOwn(RECORDED_ANSWER_NM, detail) ? RECORDED_ANSWER_NM[detail as RecordedAnswer] : '답';
 
 /** A stored action's label; a code no longer in the list reads as a generic one. */
 export const accessActionNm = (action: string) =>

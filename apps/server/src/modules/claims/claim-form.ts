@@ -2,7 +2,7 @@
 // 사고·청구 내용, 보험금 받을 계좌, 붙임 서류, 서명), the receipt as the hospital sent it, and the ID copy. The fields
 // against the standard form: docs/documents.md.
 import type { PDFImage } from 'pdf-lib';
-import { formatYmd } from '@auto-claim/contract';
+import { CLAIM_DOCUMENT_KIND_NM, formatYmd } from '@auto-claim/contract';
 import { A4, type TextLayout } from '../../documents/index.js';
 
 export interface ClaimFormData {
@@ -181,7 +181,7 @@ export function writeReceipt(l: TextLayout, d: ClaimFormData) {
 export function writeIdCopy(l: TextLayout, img: PDFImage) {
   l.newPage();
   l.formBasis('■ 신분증 사본');
-  l.title('신분증 사본');
+  l.title(CLAIM_DOCUMENT_KIND_NM.id_copy);
   const scale = Math.min(l.width / img.width, 320 / img.height, 1);
   l.image(
     img,

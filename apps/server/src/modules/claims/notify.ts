@@ -10,11 +10,15 @@
 // a dead letter (jobs.ts, failedNotifications).
 import type PgBoss from 'pg-boss';
 import {
+  REASON_BY_NM,
+  REASON_BY_WHO_NM,
   REQUESTED_DOCUMENT_NM,
   childPossessive,
   patientLinkPath,
   phoneNumberNm,
   requestedDocumentsOf,
+  type InsurerAnswer,
+  type ReasonBy,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { bossDb } from '../../jobs/runtime.js';
@@ -313,25 +317,18 @@ export async function queueDueAnswers(ctx: AppContext, boss: PgBoss | undefined,
   });
 }
 
-const TEMPLATE_OF: Record<string, PatientTemplate> = {
+const TEMPLATE_OF: Record<InsurerAnswer, PatientTemplate> = {
   received: 'AUTO_CLAIM_ANSWER_RECEIVED',
   documents_requested: 'AUTO_CLAIM_ANSWER_DOCUMENTS',
   paid: 'AUTO_CLAIM_ANSWER_PAID',
   rejected: 'AUTO_CLAIM_ANSWER_REJECTED',
 };
 /** The same, for a child's claim: to her guardian, naming her. */
-const CHILD_TEMPLATE_OF: Record<string, PatientTemplate> = {
+const CHILD_TEMPLATE_OF: Record<InsurerAnswer, PatientTemplate> = {
   received: 'AUTO_CLAIM_CHILD_ANSWER_RECEIVED',
   documents_requested: 'AUTO_CLAIM_CHILD_ANSWER_DOCUMENTS',
   paid: 'AUTO_CLAIM_CHILD_ANSWER_PAID',
   rejected: 'AUTO_CLAIM_CHILD_ANSWER_REJECTED',
-};
-
-/** Who wrote a reason the patient reads (docs/security.md, "Free text in patients' messages"). */
-export type ReasonBy = 'insurer' | 'operator';
-const REASON_LABEL: Record<ReasonBy, string> = {
-  insurer: '보험사가 적은 사유',
-  operator: '운영자가 보험사에서 듣고 적은 사유',
 };
 
 export interface AnswerFacts {
@@ -376,7 +373,7 @@ export function answerMessage(a: AnswerFacts): { text: string; sms: string } {
       return {
         text:
           `${a.insurerNm}에서 ${visit} 청구(${WON.format(a.amount)}원)에 보험금을 지급하지 않기로 했어요. ` +
-          (words ? `${REASON_LABEL[a.reasonBy ?? 'insurer']}: "${words}" ` : '보험사가 사유를 알려 주지 않았어요. ') +
+          (words ? `${REASON_BY_NM[a.reasonBy ?? 'insurer']}: "${words}" ` : '보험사가 사유를 알려 주지 않았어요. ') +
           `궁금한 점은 보험사 고객센터에 물어볼 수 있어요. ${more}`,
         sms: `${smsVisit}의 청구에 ${a.insurerNm}에서 보험금을 지급하지 않기로 했어요.`,
       };
@@ -405,7 +402,7 @@ export function answerMessage(a: AnswerFacts): { text: string; sms: string } {
           `${a.insurerNm}에서 ${visit} 청구${claimNo ? `(${claimNo})` : ''}를 심사하려면 서류가 더 필요하대요. ` +
           (names ? `필요한 서류: ${names}. ` : '') +
           `${how} ` +
-          (words ? `${REASON_LABEL.insurer.replace('사유', '내용')}: "${words}" ` : '') +
+          (words ? `${REASON_BY_WHO_NM.insurer} 내용: "${words}" ` : '') +
           more,
         sms: `${smsVisit}의 청구에 ${a.insurerNm}에서 ${names ? `서류(${names})를` : '서류를'} 더 요청했어요.`,
       };

@@ -2,7 +2,22 @@
 // in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses
 // ClaimsDb.
 import type { Generated, Kysely } from 'kysely';
+import type {
+  CLAIM_ORIGINS,
+  ClaimDocumentKind,
+  ClaimStatus,
+  DeliveryAttemptOutcome,
+  DeliveryChannel,
+  DeliveryState,
+  InsurerAnswer,
+  NOTICE_CHANNELS,
+  RecordOutcome,
+  STORED_VISIT_TYPES,
+} from '@auto-claim/contract';
 import { own, type Handed } from '../../db/handle.js';
+
+// The enumerated columns' codes are the contract's vocabulary (docs/decisions/0009-one-vocabulary.md).
+export type { ClaimDocumentKind, ClaimStatus, DeliveryAttemptOutcome, RecordOutcome } from '@auto-claim/contract';
 
 export interface ClaimsTables {
   hospitalApiKey: HospitalApiKeyTable;
@@ -64,28 +79,7 @@ export interface FeedRejectionTable {
   message: string;
 }
 
-export type VisitType = '외래' | '입원' | '약국';
-
-export type RecordOutcome =
-  | 'pending'
-  | 'claimed'
-  | 'below_min'
-  | 'not_subscribed'
-  | 'hospital_not_subscribed'
-  | 'outside_contract'
-  | 'too_old'
-  /** Matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
-  | 'rrn_unconfirmed'
-  /** A child's record while her guardian's relation document is not confirmed: held, never claimed or shown. */
-  | 'relation_unconfirmed'
-  /** A visit on or after a child's 19th birthday: not her guardian's to claim; unlinked, purged like another hospital's. */
-  | 'insured_adult'
-  /** The record's name or birth date is not the subscriber's: held for an operator, never shown. */
-  | 'identity_mismatch'
-  /** The patient said a held record is not theirs: unlinked, held for an operator. */
-  | 'not_patients'
-  /** An operator set a held record aside: unlinked, never claimed, purged at purge_at. */
-  | 'set_aside';
+export type VisitType = (typeof STORED_VISIT_TYPES)[number];
 
 export interface TreatmentRecordTable {
   id: Generated<number>;
@@ -129,9 +123,6 @@ export interface ClaimNoteTable {
   at: Date;
 }
 
-export type ClaimStatus =
-  'received' | 'claimed' | 'sent' | 'accepted' | 'documents_requested' | 'rejected' | 'paid' | 'failed';
-
 export interface ClaimTable {
   id: Generated<number>;
   recordId: number;
@@ -141,7 +132,7 @@ export interface ClaimTable {
   insuCompCd: string;
   insuApplyId: string | null;
   ciHmac: string;
-  origin: 'auto' | 'patient';
+  origin: (typeof CLAIM_ORIGINS)[number];
   amount: number;
   status: ClaimStatus;
   rejectReason: string | null;
@@ -164,10 +155,10 @@ export interface ClaimDeliveryTable {
   id: Generated<number>;
   claimId: number;
   insuCompCd: string;
-  channel: 'api' | 'fax';
+  channel: DeliveryChannel;
   destination: string;
   /** awaiting: a fax gateway accepted it; its outcome is asked for at nextAttemptAt. */
-  status: 'pending' | 'awaiting' | 'sent' | 'dead';
+  status: DeliveryState;
   attempts: Generated<number>;
   nextAttemptAt: Date;
   lastError: string | null;
@@ -184,8 +175,6 @@ export interface ClaimDeliveryTable {
   deadAt: Generated<Date | null>;
 }
 
-export type DeliveryAttemptOutcome = 'sent' | 'accepted' | 'delivered' | 'failed' | 'dead';
-
 /** A failed patient message (pg-boss job) an operator closed with a note, for that failure only. */
 export interface NotificationHandledTable {
   jobId: string;
@@ -201,7 +190,7 @@ export interface ClaimDeliveryAttemptTable {
   deliveryId: number;
   claimId: number;
   attempt: number;
-  channel: 'api' | 'fax';
+  channel: DeliveryChannel;
   outcome: DeliveryAttemptOutcome;
   error: string | null;
   externalRef: string | null;
@@ -214,7 +203,7 @@ export interface InsurerAnswerTable {
   insuCompCd: string;
   eventId: string;
   claimId: number;
-  answer: 'received' | 'documents_requested' | 'paid' | 'rejected';
+  answer: InsurerAnswer;
   bodySha256: string;
   statusAfter: ClaimStatus;
   occurredAt: Date | null;
@@ -234,7 +223,7 @@ export interface AnswerNoticeTable {
   /** Its job was sent (at once in the daytime; by the minute tick once a night answer is due). */
   queuedAt: Date | null;
   sentAt: Date | null;
-  channel: 'kakao' | 'sms' | 'none' | null;
+  channel: (typeof NOTICE_CHANNELS)[number] | null;
 }
 
 /** A record's message waiting for the hours patients are told in (notify.ts, deferRecordNotices). */
@@ -244,8 +233,6 @@ export interface RecordNoticeTable {
   /** Its job was sent by the minute tick. */
   queuedAt: Date | null;
 }
-
-export type ClaimDocumentKind = 'package' | 'claim_form' | 'receipt' | 'power_of_attorney' | 'consent' | 'id_copy';
 
 export interface ClaimDocumentTable {
   id: Generated<number>;
@@ -285,7 +272,7 @@ export interface ClaimStatusDayCountTable {
  * lines claim_delivery_day_delta). */
 export interface ClaimDeliveryDayCountTable {
   day: string;
-  channel: 'api' | 'fax';
-  status: 'pending' | 'awaiting' | 'sent' | 'dead';
+  channel: DeliveryChannel;
+  status: DeliveryState;
   n: number;
 }

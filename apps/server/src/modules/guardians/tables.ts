@@ -1,4 +1,5 @@
 // Guardians: the tables the guardians module owns (docs/architecture.md, table ownership).
+import type { RELATION_DOCUMENT_CONTENT_TYPES, RelationDocType, RelationDocumentStatus } from '@auto-claim/contract';
 import type { Generated, Kysely } from 'kysely';
 import { own, type Handed } from '../../db/handle.js';
 
@@ -17,16 +18,16 @@ export const guardiansDb = (from: Handed): GuardiansDb => own<GuardiansTables>(f
 export interface RelationDocumentTable {
   id: Generated<number>;
   insuApplyId: string;
-  docType: 'family' | 'resident';
+  docType: RelationDocType;
   /** YYYYMMDD, as the guardian read it on the document. */
   issueDate: string;
-  contentType: 'image/jpeg' | 'image/png' | 'application/pdf';
+  contentType: (typeof RELATION_DOCUMENT_CONTENT_TYPES)[number];
   fileBytes: number;
   /** The file in the blob store: its id, SHA-256 and the field key id that sealed its data key. */
   fileBlobId: string | null;
   fileSha256: string | null;
   fileKeyId: string | null;
-  status: Generated<'pending' | 'confirmed' | 'refused'>;
+  status: Generated<RelationDocumentStatus>;
   refuseReasonEnc: string | null;
   decidedBy: string | null;
   decidedAt: Date | null;

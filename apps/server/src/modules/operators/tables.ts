@@ -1,6 +1,8 @@
 // Operator accounts, their second factor and sign-in guard: the tables the operators module owns (docs/architecture.md,
 // table ownership), in camelCase (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the
 // code here uses OperatorsDb.
+import type { ACCOUNT_CHANGE_ROW_KINDS, OPERATOR_ROLES } from '@auto-claim/contract';
+import type { ACCOUNT_CHANGE_STATUS } from '@auto-claim/contract/ops';
 import type { Generated, Kysely } from 'kysely';
 import { own, type Handed } from '../../db/handle.js';
 
@@ -16,14 +18,14 @@ export interface OperatorsTables {
 /** A console change of an operator account; those of admins wait for a second admin and a hold (account-changes.ts). */
 export interface OperatorAccountChangeTable {
   id: Generated<string>;
-  kind: 'create' | 'role' | 'second_factor_reset';
+  kind: (typeof ACCOUNT_CHANGE_ROW_KINDS)[number];
   targetLoginId: string;
   role: OperatorRole | null;
   passwordHash: string | null;
   requestedBy: string;
   requestedAt: Date;
   needsApproval: boolean;
-  status: 'pending' | 'approved' | 'applied' | 'refused' | 'lapsed';
+  status: (typeof ACCOUNT_CHANGE_STATUS)[number];
   expiresAt: Date | null;
   decidedBy: string | null;
   decidedAt: Date | null;
@@ -37,7 +39,7 @@ export type OperatorsDb = Kysely<OperatorsTables>;
 /** The operators code's view of the context's connection (or of a handle handed over): its own tables only. */
 export const operatorsDb = (from: Handed): OperatorsDb => own<OperatorsTables>(from);
 
-export type OperatorRole = 'viewer' | 'operator' | 'admin';
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export interface OperatorTable {
   loginId: string;

@@ -1,5 +1,6 @@
 // The reference data: the tables the reference module owns (docs/architecture.md, table ownership), in camelCase
 // (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses ReferenceDb.
+import type { DeliveryChannel, DESTINATION_DECISIONS, INSURER_KINDS } from '@auto-claim/contract';
 import type { Generated, Kysely, Selectable } from 'kysely';
 import { own, type Handed } from '../../db/handle.js';
 
@@ -38,14 +39,14 @@ export interface BankTable {
 export interface InsurerTable {
   insuCompCd: string;
   insuCompNm: string;
-  insuKind: 'LIFE' | 'NONLIFE';
+  insuKind: (typeof INSURER_KINDS)[number];
   callCenter: string | null;
   homepage: string | null;
   brandColor: string;
   sortOrder: number;
   active: Generated<boolean>;
   /** How claims reach it, as set in the console (which wins); null: as the environment decides. */
-  deliveryChannel: Generated<'api' | 'fax' | null>;
+  deliveryChannel: Generated<DeliveryChannel | null>;
   /** Its claim API's base URL; null: INSURER_<code>_API_URL. */
   apiUrl: Generated<string | null>;
 }
@@ -54,14 +55,14 @@ export interface InsurerTable {
 export interface InsurerDestinationChangeTable {
   id: Generated<string>;
   insuCompCd: string;
-  deliveryChannel: 'api' | 'fax';
+  deliveryChannel: DeliveryChannel;
   apiUrl: string | null;
   faxNo: string | null;
   fields: string[];
   requestedBy: string;
   requestedAt: Date;
   expiresAt: Date;
-  decision: 'approved' | 'rejected' | 'replaced' | null;
+  decision: (typeof DESTINATION_DECISIONS)[number] | null;
   decidedBy: string | null;
   decidedAt: Date | null;
 }

@@ -15,6 +15,7 @@ import {
   kstToday,
   DEFAULT_HOSPITAL_CD,
   insurerIdcardType,
+  IDCARD_TYPE_NM,
   type ChildReg,
   type FieldError,
   type SubscriptionReg,
@@ -45,8 +46,6 @@ import { summaryOf } from './view.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../security/person-lookup.js';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
-
-const ID_TYPE_NM: Record<string, string> = { ic: '주민등록증', dl: '운전면허증', pp: '여권' };
 
 /** Everything about a reg that is checked against the database and the bank, before anything is written. */
 async function checkReg(
@@ -99,7 +98,7 @@ async function checkReg(
       if (rule.idPhotoUse && !rule.idPhotoTypes.includes(reg.idcardType)) {
         errors.push({
           field: 'idcardType',
-          message: `${insurers.get(code)!.insuCompNm}은(는) ${ID_TYPE_NM[reg.idcardType]}을(를) 받지 않아요. 다른 신분증으로 올려 주세요.`,
+          message: `${insurers.get(code)!.insuCompNm}은(는) ${IDCARD_TYPE_NM[reg.idcardType]}을(를) 받지 않아요. 다른 신분증으로 올려 주세요.`,
         });
       }
     }

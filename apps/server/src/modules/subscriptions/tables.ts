@@ -1,5 +1,16 @@
 // Subscriptions: the tables the subscriptions module owns (docs/architecture.md, table ownership), in camelCase
 // (CamelCasePlugin maps them to snake_case). db/schema.ts composes every owner's; the code here uses SubscriptionsDb.
+import type {
+  DISPUTE_STATUSES,
+  DisputeKept,
+  GuardianRel,
+  IdcardType,
+  PRC_MODES,
+  RelationStatus,
+  SIGN_METHODS,
+  SUBSCRIPTION_STATUSES,
+  SubscriptionEndReason,
+} from '@auto-claim/contract';
 import type { Generated, Kysely } from 'kysely';
 import { own, type Handed } from '../../db/handle.js';
 
@@ -32,8 +43,8 @@ export interface SubscriptionTable {
   insuApplyId: string;
   ciHmac: string;
   ciEnc: string;
-  status: 'subscribe' | 'cancel';
-  prcMode: 'inner' | 'outer';
+  status: (typeof SUBSCRIPTION_STATUSES)[number];
+  prcMode: (typeof PRC_MODES)[number];
   /** SubscriptionPerson (modules/subscriptions/repo.ts) as encrypted JSON. */
   personEnc: string;
   /** Keyed lookup hash of the verified phone, normalised (security/person-lookup.ts); null until hashed. */
@@ -46,7 +57,7 @@ export interface SubscriptionTable {
   minAmt: number;
   retroMonth: number;
   jobCd: string | null;
-  idcardType: 'ic' | 'dl' | 'pp' | null;
+  idcardType: IdcardType | null;
   /** The kept document fields (spec §3) as encrypted JSON. */
   idcardEnc: string | null;
   /** Before the blob store (migration 0030): the ID photo and signature as encrypted base64, emptied by files.ts. */
@@ -63,7 +74,7 @@ export interface SubscriptionTable {
   signImgSha256: string | null;
   signImgKeyId: string | null;
   /** Drawn on the pad, or typed as the full name. */
-  signMethod: Generated<'drawn' | 'typed'>;
+  signMethod: Generated<(typeof SIGN_METHODS)[number]>;
   termsIds: Generated<string[]>;
   optTerms: Generated<string[]>;
   goodsSubsId: string | null;
@@ -106,13 +117,13 @@ export interface SubscriptionTable {
   /** The guardian's keyed lookup hashes (security/person-lookup.ts, migration 0058): she is found by her own name. */
   guardianNameHmac: Generated<string | null>;
   guardianBirthHmac: Generated<string | null>;
-  guardianRel: Generated<'father' | 'mother' | 'guardian' | null>;
-  relationStatus: Generated<'required' | 'pending' | 'confirmed' | 'refused' | null>;
+  guardianRel: Generated<GuardianRel | null>;
+  relationStatus: Generated<RelationStatus | null>;
   /** YYYYMMDD: the child's 19th birthday. */
   adultOn: Generated<string | null>;
   adultNoticeMonthAt: Generated<Date | null>;
   adultNoticeDayAt: Generated<Date | null>;
-  endReason: Generated<'cancelled' | 'grown_up' | 'dispute' | null>;
+  endReason: Generated<SubscriptionEndReason | null>;
 }
 
 /** Someone refused because another live subscription holds the insured's RRN (migration 0043). */
@@ -123,8 +134,8 @@ export interface InsuredDisputeTable {
   claimantCiHmac: string;
   /** DisputeClaimant (disputes.ts) as encrypted JSON. */
   claimantEnc: string;
-  status: Generated<'open' | 'resolved'>;
-  kept: 'holder' | 'claimant' | null;
+  status: Generated<(typeof DISPUTE_STATUSES)[number]>;
+  kept: DisputeKept | null;
   resolvedBy: string | null;
   resolvedAt: Date | null;
   createdAt: Date;

@@ -1,6 +1,7 @@
 // The patient's side of the claim engine: insurers' requests for an ID copy and the answers: the tables the treats
 // module owns (docs/architecture.md, table ownership), in camelCase (CamelCasePlugin maps them to snake_case).
 // db/schema.ts composes every owner's; the code here uses TreatsDb.
+import type { IdcardType } from '@auto-claim/contract';
 import type { Generated, Kysely } from 'kysely';
 import { own, type Handed } from '../../db/handle.js';
 
@@ -18,7 +19,7 @@ export const treatsDb = (from: Handed): TreatsDb => own<TreatsTables>(from);
 export interface IdCardSubmissionTable {
   id: Generated<number>;
   ciHmac: string;
-  idcardType: 'ic' | 'dl' | 'pp';
+  idcardType: IdcardType;
   /** The re-encoded image as a data URL, encrypted: rows written before migration 0032, until the move empties it. */
   imageEnc: string | null;
   /** The re-encoded image's bytes in the blob store (ADR 0006), their SHA-256 and the key that sealed its data key. */

@@ -4,7 +4,7 @@
 // way in (the holder's is ended and the claimant told she may enrol). Masked; the reason goes to the operators' record.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { GUARDIAN_REL_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
+import { DISPUTE_KEPT_NM, GUARDIAN_REL_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
 import { disputeResolveBody, type InsuredDispute } from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api/client';
 import { useInsuredDisputes, useResolveDispute } from '../api/children';
@@ -19,7 +19,6 @@ const partyNm = (p: Party) =>
   p.kind === 'self'
     ? `${p.insuredNmMasked} 본인`
     : `${p.insuredNmMasked} (보호자 ${p.guardianNmMasked ?? ''}${p.guardianRel ? `, ${GUARDIAN_REL_NM[p.guardianRel]}` : ''})`;
-const KEPT_NM = { holder: '먼저 가입한 쪽 유지', claimant: '새로 신청한 쪽에 넘김' } as const;
 
 export function InsuredDisputes() {
   const heading = useFocusHeading();
@@ -50,7 +49,7 @@ export function InsuredDisputes() {
       col.accessor('kept', {
         header: '결과',
         enableSorting: false,
-        cell: (c) => (c.getValue() ? KEPT_NM[c.getValue()!] : '처리 전'),
+        cell: (c) => (c.getValue() ? DISPUTE_KEPT_NM[c.getValue()!] : '처리 전'),
       }),
       col.display({
         id: 'resolve',
@@ -142,7 +141,7 @@ function ResolveDialog({
     try {
       const body = checked(disputeResolveBody, { kept, reason });
       await resolve.mutateAsync({ disputeId: dispute.disputeId, body });
-      onDone(`${partyNm(dispute.holder)}: ${KEPT_NM[body.kept]}(으)로 처리했어요.`);
+      onDone(`${partyNm(dispute.holder)}: ${DISPUTE_KEPT_NM[body.kept]}(으)로 처리했어요.`);
       close();
     } catch (err) {
       setError(

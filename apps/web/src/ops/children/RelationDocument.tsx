@@ -4,7 +4,7 @@
 // reason the parent reads on her phone and in the app. Opening it is recorded by the server, as a reveal.
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { RELATION_DOC_TYPE_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
+import { RELATION_DOCUMENT_STATUS_NM, RELATION_DOC_TYPE_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
 import {
   OPS_CHILD_API,
   relationConfirmBody,
@@ -16,7 +16,6 @@ import { useDecideRelation, useRelationDocument } from '../api/children';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { useFocusHeading } from '../shared/focus';
 import { formatDate, formatDateTime } from '../shared/format';
-import { RELATION_ROW_STATUS_NM } from './RelationDocuments';
 
 const SEX_NM = { M: '남', F: '여' } as const;
 /** Reasons an operator gives most, in the words the parent reads (해요체); picked, then edited if need be. */
@@ -239,7 +238,7 @@ function RelationDocumentOf({ docId }: { docId: string }) {
               <dd>{formatDateTime(doc.submittedAt)}</dd>
               <dt>상태</dt>
               <dd>
-                {RELATION_ROW_STATUS_NM[doc.status]}
+                {RELATION_DOCUMENT_STATUS_NM[doc.status]}
                 {doc.decidedAt && ` (${formatDateTime(doc.decidedAt)}${doc.decidedBy ? `, ${doc.decidedBy}` : ''})`}
               </dd>
               {doc.refuseReason && (

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { GUARDIAN_REL_NM, RELATION_DOC_TYPE_NM } from '@auto-claim/contract';
+import { GUARDIAN_REL_NM, RELATION_DOCUMENT_STATUS_NM, RELATION_DOC_TYPE_NM } from '@auto-claim/contract';
 import type { RelationDocumentRow } from '@auto-claim/contract/ops';
 import { useRelationDocuments } from '../api/children';
 import { DataTable } from '../shared/DataTable';
@@ -13,7 +13,6 @@ import { formatDate, formatDateTime } from '../shared/format';
 import { useListParams } from '../shared/list';
 
 const col = createColumnHelper<RelationDocumentRow>();
-export const RELATION_ROW_STATUS_NM = { pending: '확인 전', confirmed: '확인함', refused: '반려함' } as const;
 
 export function RelationDocuments() {
   const heading = useFocusHeading();
@@ -52,7 +51,7 @@ export function RelationDocuments() {
       col.accessor('status', {
         header: '상태',
         enableSorting: false,
-        cell: (c) => RELATION_ROW_STATUS_NM[c.getValue()],
+        cell: (c) => RELATION_DOCUMENT_STATUS_NM[c.getValue()],
       }),
       col.display({
         id: 'open',
@@ -87,7 +86,7 @@ export function RelationDocuments() {
             value={status}
             onChange={(e) => update({ status: e.target.value === 'pending' ? undefined : e.target.value })}
           >
-            {Object.entries(RELATION_ROW_STATUS_NM).map(([value, label]) => (
+            {Object.entries(RELATION_DOCUMENT_STATUS_NM).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

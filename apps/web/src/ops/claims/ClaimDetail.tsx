@@ -5,17 +5,25 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { backOf } from '../shared/back';
-import { CLAIM_STATUS_NM, REASON_BY_NM } from '@auto-claim/contract';
 import {
-  CLAIM_NOTE_MAX,
+  CLAIM_DOCUMENT_KIND_NM,
+  CLAIM_STATUS_NM,
+  DELIVERY_CHANNEL_NM,
+  REASON_BY_WHO_NM,
+  RECORDED_ANSWERS,
+  RECORDED_ANSWER_NM,
   RELEASE_REASONS,
   RELEASE_REASON_NM,
+  type RecordedAnswer,
+  type ReleaseReason,
+} from '@auto-claim/contract';
+import {
+  CLAIM_NOTE_MAX,
   claimNoteBody,
   opsClaimStatusBody,
   type OpsClaimDetail,
   releaseBody,
   type ReleaseBody,
-  type ReleaseReason,
   type RevealAnswer,
 } from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api/client';
@@ -34,14 +42,6 @@ import { formatDateTime, formatPhone } from '../shared/format';
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const when = formatDateTime;
 const ymd = (s: string) => `${s.slice(0, 4)}.${s.slice(4, 6)}.${s.slice(6, 8)}`;
-const DOC_NM: Record<string, string> = {
-  claim_form: '청구서',
-  receipt: '영수증 내역',
-  package: '청구 서류 PDF (묶음)',
-  power_of_attorney: '위임장',
-  consent: '동의서',
-  id_copy: '신분증 사본',
-};
 const KIND_NM = {
   record: '기록',
   status: '상태',
@@ -146,7 +146,7 @@ export function ClaimDetail() {
             <dd>
               {claim.rejectReason}
               {claim.rejectReasonBy && (
-                <span className="ops-muted"> ({REASON_BY_NM[claim.rejectReasonBy].replace(' 사유', '')} 내용)</span>
+                <span className="ops-muted"> ({REASON_BY_WHO_NM[claim.rejectReasonBy]} 내용)</span>
               )}
             </dd>
           </>
@@ -155,7 +155,7 @@ export function ClaimDetail() {
           <>
             <dt>전송</dt>
             <dd>
-              {claim.delivery.channel === 'api' ? '보험사 API' : '팩스'} · {claim.delivery.attempts}번 시도
+              {DELIVERY_CHANNEL_NM[claim.delivery.channel]} · {claim.delivery.attempts}번 시도
             </dd>
           </>
         )}
@@ -234,7 +234,7 @@ export function ClaimDetail() {
           <tbody>
             {claim.documents.map((d) => (
               <tr key={d.kind}>
-                <td>{DOC_NM[d.kind] ?? d.kind}</td>
+                <td>{(CLAIM_DOCUMENT_KIND_NM as Record<string, string>)[d.kind] ?? d.kind}</td>
                 <td>
                   <code>{d.sha256}</code>
                 </td>
@@ -479,8 +479,6 @@ function ClaimNote({ claimId }: { claimId: number }) {
   );
 }
 
-const ANSWER_NM = { accepted: '접수', rejected: '반려', paid: '지급' } as const;
-
 /**
  * An insurer's answer entered by hand: accepted, rejected with a reason, or paid with the amount the insurer paid
  * (required: an empty amount is never taken as the whole claim). A confirmation names the claim, the patient (masked)
@@ -489,7 +487,7 @@ const ANSWER_NM = { accepted: '접수', rejected: '반려', paid: '지급' } as 
 function InsurerAnswer({ claim }: { claim: OpsClaimDetail }) {
   const record = useRecordInsurerAnswer(claim.claimId);
   const { ask, element } = useConfirm();
-  const [status, setStatus] = useState<'accepted' | 'rejected' | 'paid'>('accepted');
+  const [status, setStatus] = useState<RecordedAnswer>('accepted');
   const [reason, setReason] = useState('');
   const [paid, setPaid] = useState('');
   const [message, setMessage] = useState<string>();
@@ -519,11 +517,11 @@ function InsurerAnswer({ claim }: { claim: OpsClaimDetail }) {
         ? `지급액 ${won(body.paidAmount)} (청구 금액 ${won(claim.amount)})`
         : `청구 금액 ${won(claim.amount)}`;
     const yes = await ask(
-      `보험사 답변을 '${ANSWER_NM[body.status]}'(으)로 기록할까요?`,
+      `보험사 답변을 '${RECORDED_ANSWER_NM[body.status]}'(으)로 기록할까요?`,
       `청구 ${claim.claimId} · 환자 ${claim.patient.name} · ${claim.insuCompNm ?? claim.insuCompCd} · ${amount}` +
         (body.status === 'rejected' ? ` · 반려 사유: ${body.reason}` : '') +
         '. 기록하면 되돌릴 수 없어요.',
-      `${ANSWER_NM[body.status]}(으)로 기록하기`,
+      `${RECORDED_ANSWER_NM[body.status]}(으)로 기록하기`,
     );
     if (!yes) return;
     try {
@@ -547,9 +545,11 @@ function InsurerAnswer({ claim }: { claim: OpsClaimDetail }) {
             setFieldError(undefined);
           }}
         >
-          <option value="accepted">접수</option>
-          <option value="rejected">반려</option>
-          <option value="paid">지급</option>
+          {RECORDED_ANSWERS.map((a) => (
+            <option key={a} value={a}>
+              {RECORDED_ANSWER_NM[a]}
+            </option>
+          ))}
         </select>
         {status === 'rejected' && (
           <>

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { CLAIM_STATUS_NM, CLAIM_STATUSES } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM, CLAIM_STATUSES, DELIVERY_CHANNEL_NM, DELIVERY_STATE_NM } from '@auto-claim/contract';
 import {
   OPS_EXPORT_API,
   TYPED_DATE_MESSAGE,
@@ -23,7 +23,6 @@ import { formatDate, formatDateTime } from '../shared/format';
 import { useListParams } from '../shared/list';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
-const DELIVERY_NM = { pending: '보낼 예정', awaiting: '결과 기다림', sent: '보냄', dead: '보내지 못함' } as const;
 
 const col = createColumnHelper<OpsClaimRow>();
 const columns = [
@@ -56,7 +55,7 @@ const columns = [
     enableSorting: false,
     cell: (c) => {
       const d = c.getValue();
-      return d ? `${d.channel === 'api' ? 'API' : '팩스'} · ${DELIVERY_NM[d.status]} · ${d.attempts}회` : '—';
+      return d ? `${DELIVERY_CHANNEL_NM[d.channel]} · ${DELIVERY_STATE_NM[d.status]} · ${d.attempts}회` : '—';
     },
   }),
 ];

@@ -3,7 +3,7 @@
 // Each count of a list an operator may open opens that list, filtered to what it counts (README "Operator console").
 import { type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CLAIM_STATUS_NM, addMonths } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM, DELIVERY_CHANNEL_NM, DELIVERY_STATE_NM, addMonths } from '@auto-claim/contract';
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_NM, type PeriodCounts } from '@auto-claim/contract/ops';
 import { useDashboard } from '../api/dashboard';
 import { useFocusHeading } from '../shared/focus';
@@ -18,14 +18,9 @@ const periodFrom = (today: string, period: string) => addMonths(today, 0, 1 - (P
 const claimsListOf = (today: string, period: string, status: string) =>
   `/claims?${new URLSearchParams({ status, dateField: 'claim', from: periodFrom(today, period), to: today }).toString()}`;
 
-const CHANNEL_NM: Record<string, string> = { api: 'API', fax: '팩스' };
-const DELIVERY_NM: Record<string, string> = {
-  pending: '보낼 차례',
-  awaiting: '결과 기다림',
-  sent: '보냄',
-  dead: '실패',
-};
 const n = (v: number) => v.toLocaleString('ko-KR');
+/** A count's code as the vocabulary names it (the code itself if the vocabulary has no such word). */
+const nmOf = (names: Record<string, string>, code: string) => names[code] ?? code;
 
 function age(seconds: number | null) {
   if (seconds === null) return '기다리는 작업 없음';
@@ -184,7 +179,7 @@ export function Dashboard() {
             head={['채널', '결과']}
             rows={d.deliveries.map((x) => ({
               key: `${x.channel}-${x.status}`,
-              cells: [CHANNEL_NM[x.channel] ?? x.channel, DELIVERY_NM[x.status] ?? x.status],
+              cells: [nmOf(DELIVERY_CHANNEL_NM, x.channel), nmOf(DELIVERY_STATE_NM, x.status)],
               counts: x,
             }))}
           />

@@ -2,6 +2,7 @@
 // claim's columns.
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import { DELIVERY_CHANNEL_NM } from '@auto-claim/contract';
 import { OPS_EXPORT_API, type BulkAnswer, type DeadLetterRow } from '@auto-claim/contract/ops';
 import { claimDeadLetters } from '../api/claims';
 import { DeadLetterList } from './DeadLetterList';
@@ -16,7 +17,7 @@ const columns = [
   col.accessor('insuCompNm', {
     header: '보험사',
     enableSorting: false,
-    cell: (c) => `${c.getValue() ?? c.row.original.insuCompCd} (${c.row.original.channel === 'api' ? 'API' : '팩스'})`,
+    cell: (c) => `${c.getValue() ?? c.row.original.insuCompCd} (${DELIVERY_CHANNEL_NM[c.row.original.channel]})`,
   }),
   col.accessor((r) => `${r.patient.name} ${r.patient.phone ?? ''}`.trim(), {
     id: 'patient',

@@ -8,10 +8,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { OperatorHeldRecord } from '@auto-claim/contract';
+import { HELD_REASON_NM, type OperatorHeldRecord } from '@auto-claim/contract';
 import {
-  HELD_REASON_NM,
   OPS_EXPORT_API,
+  PERSON_KEY_NM,
   heldDecisionBody,
   searchedWith,
   type HeldRecordDetail,
@@ -230,8 +230,6 @@ function DecideDialog({
   );
 }
 
-const FIELD_NM = { name: '이름', birthDate: '생년월일' } as const;
-
 /**
  * The record beside the subscriber: each field in a row, the hospital's and the subscriber's side by side, a row that
  * differs marked in words ("다름") as well as by its look; then whom the insurer is told of.
@@ -255,7 +253,7 @@ function Identities({
       </p>
     );
   }
-  const value = (k: keyof typeof FIELD_NM, v: { name: string; birthDate: string }) =>
+  const value = (k: 'name' | 'birthDate', v: { name: string; birthDate: string }) =>
     // A narrow screen breaks a date after its year (1985. / 01.01), never inside its digits.
     k === 'birthDate' ? (
       <>
@@ -283,7 +281,7 @@ function Identities({
             return (
               <tr key={k} className={differs ? 'ops-compare__differs' : undefined}>
                 <th scope="row">
-                  {FIELD_NM[k]}
+                  {PERSON_KEY_NM[k]}
                   {differs && <span className="ops-compare__badge">다름</span>}
                 </th>
                 <td>{differs ? <mark>{value(k, detail.record)}</mark> : value(k, detail.record)}</td>

@@ -4,18 +4,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { DELIVERY_CHANNEL_NM } from '@auto-claim/contract';
 import type { DestinationChange, OpsInsurer } from '@auto-claim/contract/ops';
 import { OpsError } from '../api/client';
 import { decideChange, insurerChanged, insurerQuery, usePendingChanges } from '../api/insurers';
 import { formatDateTime } from '../shared/format';
 import { mayUse, useMe } from '../auth/session';
 
-const CHANNEL_NM = { api: 'API', fax: '팩스' } as const;
 const FIELD_NM = { deliveryChannel: '전송 방식', apiUrl: 'API 주소', faxNo: '팩스 번호' } as const;
 
 const valueOf = (field: DestinationChange['fields'][number], v: DestinationChange['current']) =>
   field === 'deliveryChannel'
-    ? CHANNEL_NM[v.deliveryChannel]
+    ? DELIVERY_CHANNEL_NM[v.deliveryChannel]
     : field === 'apiUrl'
       ? (v.apiUrl ?? '서버 환경 변수의 주소')
       : (v.faxNo ?? '없음');

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
+import { DELIVERY_CHANNEL_NM, IDCARD_TYPE_NM } from '@auto-claim/contract';
 import {
   TEST_DELIVERY_RESULT_NM,
   type OpsInsurer,
@@ -19,9 +20,7 @@ import { formatDateTime } from '../shared/format';
 import { useListParams } from '../shared/list';
 import { mayUse, useMe } from '../auth/session';
 
-const CHANNEL_NM = { api: 'API', fax: '팩스' } as const;
 const SOURCE_NM = { console: '콘솔에서 정함', env: '환경 변수', default: '기본값' } as const;
-const ID_TYPE_NM = { ic: '주민등록증', dl: '운전면허증', pp: '여권' } as const;
 
 const col = createColumnHelper<OpsInsurer>();
 const columns = [
@@ -34,7 +33,7 @@ const columns = [
   col.accessor('deliveryChannel', {
     header: '전송 방식',
     enableSorting: false,
-    cell: (c) => `${CHANNEL_NM[c.getValue()]} (${SOURCE_NM[c.row.original.channelSource]})`,
+    cell: (c) => `${DELIVERY_CHANNEL_NM[c.getValue()]} (${SOURCE_NM[c.row.original.channelSource]})`,
   }),
   col.accessor('faxNo', { header: '팩스', enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
   col.accessor('active', { header: '사용', enableSorting: false, cell: (c) => (c.getValue() ? '사용' : '꺼짐') }),
@@ -224,7 +223,7 @@ function InsurerSettings({
                 checked={f.deliveryChannel === c}
                 onChange={() => setF({ ...f, deliveryChannel: c })}
               />
-              {CHANNEL_NM[c]}
+              {DELIVERY_CHANNEL_NM[c]}
             </label>
           ))}
           {fieldError('deliveryChannel') && <p className="ops-error">{fieldError('deliveryChannel')}</p>}
@@ -286,7 +285,7 @@ function InsurerSettings({
                 checked={f.photo.idPhotoTypes.includes(t)}
                 onChange={(e) => togglePhotoType(t, e.target.checked)}
               />
-              {ID_TYPE_NM[t]}
+              {IDCARD_TYPE_NM[t]}
             </label>
           ))}
           {fieldError('photo.idPhotoTypes') && <p className="ops-error">{fieldError('photo.idPhotoTypes')}</p>}
@@ -336,8 +335,8 @@ function TestDelivery({ insurer }: { insurer: OpsInsurer }) {
     <section aria-labelledby="insurer-test" className="ops-panel">
       <h2 id="insurer-test">시험 전송</h2>
       <p className="ops-muted">
-        환자 정보가 없는 시험 문서를 지금 설정된 방식({CHANNEL_NM[insurer.deliveryChannel]})으로 보내요. 전달됐는지,
-        거절됐는지, 연결하지 못했는지만 알려 드려요. 보낸 기록이 남고, 10분에 5번까지 할 수 있어요.
+        환자 정보가 없는 시험 문서를 지금 설정된 방식({DELIVERY_CHANNEL_NM[insurer.deliveryChannel]})으로 보내요.
+        전달됐는지, 거절됐는지, 연결하지 못했는지만 알려 드려요. 보낸 기록이 남고, 10분에 5번까지 할 수 있어요.
       </p>
       <button type="button" onClick={run} disabled={busy}>
         시험 전송
@@ -348,7 +347,8 @@ function TestDelivery({ insurer }: { insurer: OpsInsurer }) {
             <p className="ops-error">{error}</p>
           ) : (
             <p className={result!.result === 'reached' ? undefined : 'ops-error'}>
-              {TEST_DELIVERY_RESULT_NM[result!.result]} ({CHANNEL_NM[result!.channel]} · {formatDateTime(result!.at)})
+              {TEST_DELIVERY_RESULT_NM[result!.result]} ({DELIVERY_CHANNEL_NM[result!.channel]} ·{' '}
+              {formatDateTime(result!.at)})
             </p>
           )}
         </div>

@@ -4,14 +4,13 @@
 // records the opening in the operators' record and her access log; her details unmasked only on a claim, with a reason.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CLAIM_STATUS_NM, GUARDIAN_REL_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM, GUARDIAN_REL_NM, RELATION_STATUS_NM, SUBSCRIPTION_END_REASON_NM } from '@auto-claim/contract';
 import type { OpsClaimRow } from '@auto-claim/contract/ops';
 import { subscriberClaimsAfter, useSubscriber } from '../api/subscribers';
 import { useFocusHeading } from '../shared/focus';
 import { formatDate, formatDateTime } from '../shared/format';
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
-const END_NM = { cancelled: '해지', grown_up: '만 19세 도달로 종료', dispute: '가입 분쟁으로 종료' } as const;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : '요청을 처리하지 못했어요.');
 
 function Claims({
@@ -155,7 +154,7 @@ export function Subscriber() {
                   <td>
                     {x.status === 'subscribe'
                       ? '가입 중'
-                      : `${END_NM[x.endReason ?? 'cancelled']}${x.cancelledAt ? ` (${formatDateTime(x.cancelledAt)})` : ''}`}
+                      : `${SUBSCRIPTION_END_REASON_NM[x.endReason ?? 'cancelled']}${x.cancelledAt ? ` (${formatDateTime(x.cancelledAt)})` : ''}`}
                   </td>
                   <td>{formatDateTime(x.createdAt)}</td>
                   <td>{x.accountMasked ?? '없음'}</td>

@@ -3,7 +3,8 @@
 import {
   ADULT_AGE,
   RELATION_DOCUMENT_MAX_AGE_MONTHS,
-  RELATION_DOCUMENT_TYPES,
+  RELATION_DOC_TYPES,
+  RELATION_DOC_TYPE_NM,
   type Hospital,
 } from '@auto-claim/contract';
 
@@ -11,7 +12,7 @@ import {
 export const isPaediatric = (h: Pick<Hospital, 'hospitalNm'>) => /소아/.test(h.hospitalNm);
 
 export function ChildrenNote() {
-  const papers = RELATION_DOCUMENT_TYPES.map((d) => d.name).join('나 ');
+  const papers = RELATION_DOC_TYPES.map((d) => RELATION_DOC_TYPE_NM[d]).join('나 ');
   return (
     <section className="landing-section landing-children" aria-labelledby="children-note-title">
       <h2 id="children-note-title" className="landing-section__title">

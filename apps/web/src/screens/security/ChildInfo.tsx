@@ -13,6 +13,7 @@ import {
   CHILD_PROBLEMS,
   DATE_EXAMPLE,
   GUARDIAN_RELS,
+  GUARDIAN_REL_CHOICE_NM,
   MOBILE_RE,
   digitsOnly,
   formatYmd,
@@ -90,7 +91,7 @@ const TARGET: Record<Key, string> = {
   birthday: 'child-birthday',
   sex: 'child-sex-M',
   userIdno2: 'child-userIdno2',
-  guardianRel: `child-rel-${GUARDIAN_RELS[0].code}`,
+  guardianRel: `child-rel-${GUARDIAN_RELS[0]}`,
   userTel: 'child-userTel',
 };
 
@@ -237,13 +238,13 @@ export default function ChildInfo() {
         </p>
         <ul className="wz-options">
           {GUARDIAN_RELS.map((r) => (
-            <li key={r.code}>
+            <li key={r}>
               <label className="wz-option">
-                <input id={`child-rel-${r.code}`} type="radio" value={r.code} {...form.register('guardianRel')} />
+                <input id={`child-rel-${r}`} type="radio" value={r} {...form.register('guardianRel')} />
                 <span className="wz-option__text">
-                  <span className="wz-option__title">{GUARDIAN_REL_SHOWN[r.code].title}</span>
-                  {GUARDIAN_REL_SHOWN[r.code].detail && (
-                    <span className="wz-option__detail">{GUARDIAN_REL_SHOWN[r.code].detail}</span>
+                  <span className="wz-option__title">{GUARDIAN_REL_CHOICE_NM[r]}</span>
+                  {GUARDIAN_REL_SHOWN[r].detail && (
+                    <span className="wz-option__detail">{GUARDIAN_REL_SHOWN[r].detail}</span>
                   )}
                 </span>
               </label>

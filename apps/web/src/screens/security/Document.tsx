@@ -1,4 +1,5 @@
 // /security/document: plainly, what will be sent to the insurer, from where, and when. Nothing to fill in here.
+import { REQUESTED_DOCUMENT_NM } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
 import { usePossibleHospitals } from '../../api/possibleHospitals';
 import { chosenInsurers, useClaimStore } from '../../store/claim';
@@ -63,7 +64,7 @@ export default function Document() {
           </li>
           {idPhotoRequired !== false && (
             <li>
-              <strong>신분증 사본</strong>
+              <strong>{REQUESTED_DOCUMENT_NM.id_copy}</strong>
               <span>{insuCompNm}에서 요청하는 서류예요. 다음 단계에서 촬영해요.</span>
             </li>
           )}

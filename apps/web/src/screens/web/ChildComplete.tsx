@@ -5,7 +5,7 @@
 // from what the parent already answered (parts/child.ts).
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ADULT_AGE, KAKAO_NOTI_TERMS_ID, formatYmd, type RelationStatus } from '@auto-claim/contract';
+import { ADULT_AGE, KAKAO_NOTI_TERMS_ID, RELATION_STATUS_NM, formatYmd } from '@auto-claim/contract';
 import { landingPath } from '../../auth/rules';
 import { useClaimStore, type ChildDone } from '../../store/claim';
 import { toast } from '../../ui';
@@ -14,13 +14,6 @@ import { calledNm, startNextChild } from '../security/parts/child';
 import { RelationResend } from '../security/parts/RelationResend';
 import '../security/parts/enrol.css';
 import '../security/parts/child.css';
-
-const STATUS_SHOWN: Record<RelationStatus, string> = {
-  required: '서류를 보내 주세요',
-  pending: '서류 확인 중',
-  confirmed: '서류 확인 완료',
-  refused: '서류를 다시 올려 주세요',
-};
 
 function Done({ child }: { child: ChildDone }) {
   const navigate = useNavigate();
@@ -54,7 +47,7 @@ function Done({ child }: { child: ChildDone }) {
       </h2>
       <p className="done__text">
         <span className={`child-status child-status--${child.relationStatus}`}>
-          {STATUS_SHOWN[child.relationStatus]}
+          {RELATION_STATUS_NM[child.relationStatus]}
         </span>
       </p>
       {failed ? (

@@ -1,7 +1,12 @@
 // One claim as the console shows it (README "Operator console"): its masked patient, names, payout account, what the
 // operator does next, and its timeline from the hospital's record to the insurer's answers and operators' notes.
 import { operatorActionDid, type OpsClaimDetail, type TimelineEntry } from '@auto-claim/contract/ops';
-import { CLAIM_STATUS_NM } from '@auto-claim/contract';
+import {
+  CLAIM_STATUS_NM,
+  DELIVERY_ATTEMPT_OUTCOME_NM,
+  DELIVERY_CHANNEL_NM,
+  INSURER_ANSWER_NM,
+} from '@auto-claim/contract';
 import type { AppContext } from '../../../context.js';
 import type { ClaimStatus } from '../tables.js';
 import { operatorActionsOfClaim, releasesOfRecord } from '../../audit/index.js';
@@ -13,20 +18,6 @@ import { maskedPatients, namesOf } from './patients.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-const CHANNEL_NM = { api: '보험사 API', fax: '팩스' } as const;
-const ATTEMPT_NM: Record<string, string> = {
-  sent: '전달됨',
-  accepted: '팩스 접수됨 (결과 기다림)',
-  delivered: '팩스 전달됨',
-  failed: '실패 (다시 시도해요)',
-  dead: '실패 (더 시도하지 않아요)',
-};
-const ANSWER_NM: Record<string, string> = {
-  received: '보험사가 접수했어요',
-  documents_requested: '보험사가 서류를 더 요청했어요',
-  paid: '보험사가 지급했어요',
-  rejected: '보험사가 반려했어요',
-};
 /** Within one instant, the order things happen in: a record, then the claim, its sending, the insurer, operators. */
 const STATUS_RANK: Record<ClaimStatus, number> = {
   received: 1,
@@ -219,7 +210,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       ...empty,
       at: iso(a.at),
       kind: 'attempt' as const,
-      title: `${a.attempt}번째 전송 (${CHANNEL_NM[a.channel]}): ${ATTEMPT_NM[a.outcome] ?? a.outcome}`,
+      title: `${a.attempt}번째 전송 (${DELIVERY_CHANNEL_NM[a.channel]}): ${DELIVERY_ATTEMPT_OUTCOME_NM[a.outcome]}`,
       detail: a.error ?? (a.externalRef ? `접수 번호 ${a.externalRef}` : null),
       actor: 'engine',
       channel: a.channel,
@@ -232,7 +223,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       ...empty,
       at: iso(a.occurredAt ?? a.receivedAt),
       kind: 'answer' as const,
-      title: ANSWER_NM[a.answer] ?? a.answer,
+      title: INSURER_ANSWER_NM[a.answer],
       actor: `insurer:${a.insuCompCd}`,
       status: a.statusAfter,
       rank: 5,

@@ -5,9 +5,8 @@
 // Each export is written to the operators' record when the reply closes, with its filter, the rows sent and how it
 // ended.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CLAIM_STATUS_NM } from '@auto-claim/contract';
+import { CLAIM_STATUS_NM, DELIVERY_CHANNEL_NM, DELIVERY_STATE_NM, HELD_REASON_NM } from '@auto-claim/contract';
 import {
-  HELD_REASON_NM,
   OPS_EXPORT_API,
   opsExportBody,
   type DeadLetterRow,
@@ -25,9 +24,6 @@ import { searchClaims } from './claim-list.js';
 import { deadLetterPage } from './dead-letters.js';
 import { heldRecords } from './held.js';
 
-const CHANNEL_NM = { api: '보험사 API', fax: '팩스' } as const;
-const DELIVERY_NM = { pending: '보낼 예정', awaiting: '결과 기다림', sent: '보냄', dead: '보내지 못함' } as const;
-
 const CLAIM_COLUMNS: CsvColumn<OpsClaimRow>[] = [
   { header: '청구 번호', value: (r) => r.claimId },
   { header: '진료 기록 번호', value: (r) => r.recordId },
@@ -42,8 +38,8 @@ const CLAIM_COLUMNS: CsvColumn<OpsClaimRow>[] = [
   { header: '청구 금액 (원)', value: (r) => r.amount },
   { header: '지급액 (원)', value: (r) => r.paidAmount },
   { header: '상태', value: (r) => CLAIM_STATUS_NM[r.status] },
-  { header: '전송 방법', value: (r) => (r.delivery ? CHANNEL_NM[r.delivery.channel] : null) },
-  { header: '전송 상태', value: (r) => (r.delivery ? DELIVERY_NM[r.delivery.status] : null) },
+  { header: '전송 방법', value: (r) => (r.delivery ? DELIVERY_CHANNEL_NM[r.delivery.channel] : null) },
+  { header: '전송 상태', value: (r) => (r.delivery ? DELIVERY_STATE_NM[r.delivery.status] : null) },
   { header: '전송 시도 횟수', value: (r) => r.delivery?.attempts },
 ];
 
@@ -54,7 +50,7 @@ const DEAD_LETTER_COLUMNS: CsvColumn<DeadLetterRow>[] = [
   { header: '병원 코드', value: (r) => r.hospitalCd },
   { header: '환자 (가림)', value: (r) => r.patient.name },
   { header: '휴대폰 (가림)', value: (r) => r.patient.phone },
-  { header: '전송 방법', value: (r) => CHANNEL_NM[r.channel] },
+  { header: '전송 방법', value: (r) => DELIVERY_CHANNEL_NM[r.channel] },
   { header: '시도 횟수', value: (r) => r.attempts },
   { header: '마지막 오류', value: (r) => r.lastError },
   { header: '실패 일시', value: (r) => csvDateTime(r.failedAt) },

@@ -3,7 +3,7 @@
 // reason and a way to send it again), and, where asked, the way to enrol another child.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { APP_BASE, type ChildSubscription } from '@auto-claim/contract';
+import { APP_BASE, RELATION_STATUS_NM, type ChildSubscription } from '@auto-claim/contract';
 import { useChildren } from '../../../api/children';
 import { useClaimStore } from '../../../store/claim';
 import { toast } from '../../../ui';
@@ -12,17 +12,17 @@ import { RelationResend } from './RelationResend';
 import './enrol.css';
 import './child.css';
 
-const SHOWN: Record<ChildSubscription['relation']['status'], string> = {
-  required: '서류를 보내 주세요',
-  pending: '서류 확인 중',
-  confirmed: '청구하고 있어요',
-  refused: '서류를 다시 올려 주세요',
-};
-
 function ChildRow({ child }: { child: ChildSubscription }) {
   const [open, setOpen] = useState(false);
   const status =
-    child.subsStatus === 'cancel' ? '해지했어요' : child.grownUp ? '만 19세가 되었어요' : SHOWN[child.relation.status];
+    child.subsStatus === 'cancel'
+      ? '해지했어요'
+      : child.grownUp
+        ? '만 19세가 되었어요'
+        : // Once the document is confirmed, what the parent wants to know is that the claims go.
+          child.relation.status === 'confirmed'
+          ? '청구하고 있어요'
+          : RELATION_STATUS_NM[child.relation.status];
   const tone = child.subsStatus === 'cancel' || child.grownUp ? 'none' : child.relation.status;
   const resend = child.subsStatus === 'subscribe' && ['required', 'refused'].includes(child.relation.status);
   return (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import {
   DATE_EXAMPLE,
   MAX_RELATION_DOCUMENT_BYTES,
-  RELATION_DOCUMENT_TYPES,
+  RELATION_DOC_TYPES,
   RELATION_DOC_TYPE_NM,
   isRealDate,
   normalizeDate,
@@ -62,7 +62,7 @@ export const relationSummary = (errors: RelationErrors, prefix: string) =>
   ORDER.filter((k) => errors[k]).map((k) => ({
     target:
       k === 'docType'
-        ? `${prefix}-${RELATION_DOCUMENT_TYPES[0].code}`
+        ? `${prefix}-${RELATION_DOC_TYPES[0]}`
         : k === 'file'
           ? `${prefix}-camera`
           : `${prefix}-issueDate`,
@@ -111,21 +111,21 @@ export function RelationDocFields({
           <Legend className="wz-legend">어떤 서류인가요?</Legend>
         </legend>
         <ul className="wz-options">
-          {RELATION_DOCUMENT_TYPES.map((t) => (
-            <li key={t.code}>
+          {RELATION_DOC_TYPES.map((t) => (
+            <li key={t}>
               <label className="wz-option">
                 <input
-                  id={`${prefix}-${t.code}`}
+                  id={`${prefix}-${t}`}
                   type="radio"
                   name={`${prefix}-docType`}
-                  value={t.code}
-                  checked={draft.docType === t.code}
+                  value={t}
+                  checked={draft.docType === t}
                   onChange={() => {
-                    onDraft({ docType: t.code });
+                    onDraft({ docType: t });
                     clear('docType');
                   }}
                 />
-                <span className="wz-option__title">{t.name}</span>
+                <span className="wz-option__title">{RELATION_DOC_TYPE_NM[t]}</span>
               </label>
             </li>
           ))}

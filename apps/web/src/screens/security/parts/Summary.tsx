@@ -4,7 +4,7 @@
 // the button is disabled while a submission runs, and a retry carries the same idempotency key.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_BASE, type SubscriptionView } from '@auto-claim/contract';
+import { APP_BASE, IDCARD_TYPE_NM, type SubscriptionView } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { queryClient } from '../../../api/queryClient';
 import { buildSubmission, submit } from '../../../api/subscriptions';
@@ -13,7 +13,7 @@ import { alert, withLoading } from '../../../ui';
 import { changeLink, stepsFor, type StepId } from '../../../wizard/steps';
 import { BottomAction, ErrorSummary, type SummaryItem } from '../../../wizard/WizardStep';
 import { minAmtName } from './ChooseMoney';
-import { ID_TYPE_NAMES, formatYmd, maskAccount, maskPhone, maskRrn, retroStart } from './format';
+import { formatYmd, maskAccount, maskPhone, maskRrn, retroStart } from './format';
 import { SummaryCard, type SummaryRow } from './SummaryList';
 import { useEnrolmentNames } from './useEnrolment';
 import { SignatureShown } from './SignatureShown';
@@ -132,7 +132,7 @@ export function Summary() {
           ? [
               {
                 key: '신분증',
-                ...value('photo', reg.idcardType ? `${ID_TYPE_NAMES[reg.idcardType]} 사진을 올렸어요` : ''),
+                ...value('photo', reg.idcardType ? `${IDCARD_TYPE_NM[reg.idcardType]} 사진을 올렸어요` : ''),
                 action: change('photo'),
               },
             ]

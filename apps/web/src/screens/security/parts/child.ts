@@ -15,11 +15,12 @@ import { sendRelationDocument } from '../../../api/children';
 import { useClaimStore, type ChildDone, type ClaimState, type Reg } from '../../../store/claim';
 import { GUARDIAN_ACCOUNT_REL } from '../../../wizard/nextChild';
 
-/** The relations as the parent reads them; `sex`: the verified parent's sex each fits (none: any). */
-export const GUARDIAN_REL_SHOWN: Record<GuardianRel, { title: string; detail?: string; sex?: ('M' | 'F')[] }> = {
-  father: { title: '아버지 (부)', sex: ['M'] },
-  mother: { title: '어머니 (모)', sex: ['F'] },
-  guardian: { title: '그 밖의 법정대리인', detail: '후견인처럼 법원이 정한 법정대리인이에요.' },
+/** The relations as the parent chooses them (titles: GUARDIAN_REL_CHOICE_NM); `sex`: the verified parent's sex each
+ * fits (none: any). */
+export const GUARDIAN_REL_SHOWN: Record<GuardianRel, { detail?: string; sex?: ('M' | 'F')[] }> = {
+  father: { sex: ['M'] },
+  mother: { sex: ['F'] },
+  guardian: { detail: '후견인처럼 법원이 정한 법정대리인이에요.' },
 };
 
 /** A payout account's relation to the insured person as offered; `holder`: the name it must be in, when known. */

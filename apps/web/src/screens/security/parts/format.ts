@@ -20,5 +20,3 @@ export function formatDate(d: Date) {
 
 /** The first day of treatments a retroactive period reaches, YYYYMMDD: `months` before today in Korea (the server's rule). */
 export const retroStart = (months: number, now = new Date()) => addMonths(kstToday(now), -months);
-
-export const ID_TYPE_NAMES = { ic: '주민등록증', dl: '운전면허증', pp: '여권' } as const;

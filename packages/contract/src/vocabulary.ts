@@ -1,0 +1,280 @@
+// One vocabulary (docs/decisions/0009-one-vocabulary.md): every code the server stores in an enumerated column, and
+// the Korean label the console and the patient app show for it, declared here once. The server's table types and
+// zod schemas are derived from these lists; a database test compares every CHECK constraint of an enumerated column
+// with them (apps/server/test/db/vocabulary-checks.test.ts), and a test refuses a label map written again outside
+// the contract (apps/server/test/architecture/vocabulary.test.ts).
+// No zod here: a screen that needs a label must not bring the schemas onto the landing (as limits.ts).
+
+// ---------------------------------------------------------------------------------------------------------------
+// Claims (README "Claim engine").
+
+/**
+ * The claim lifecycle: received → claimed → sent → accepted / documents_requested (the insurer wants more papers) /
+ * rejected (with a reason) / paid, or failed.
+ */
+export const CLAIM_STATUSES = [
+  'received',
+  'claimed',
+  'sent',
+  'accepted',
+  'documents_requested',
+  'rejected',
+  'paid',
+  'failed',
+] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+/** What the patient and the operators read for each status. */
+export const CLAIM_STATUS_NM: Record<ClaimStatus, string> = {
+  received: '청구 준비 중',
+  claimed: '청구서 작성 완료',
+  sent: '보험사에 보냄',
+  accepted: '보험사 접수 완료',
+  documents_requested: '보험사 서류 요청',
+  rejected: '보험사 반려',
+  paid: '보험금 지급 완료',
+  failed: '보내지 못함',
+};
+
+/** Who asked for the claim: the engine on its own, or the patient on /web/treat. */
+export const CLAIM_ORIGINS = ['auto', 'patient'] as const;
+
+/** What an insurer can say about a claim (docs/providers/insurer-api.md): received (접수), documents requested, paid, rejected. */
+export const INSURER_ANSWERS = ['received', 'documents_requested', 'paid', 'rejected'] as const;
+export type InsurerAnswer = (typeof INSURER_ANSWERS)[number];
+/** An answer as a claim's timeline says it. */
+export const INSURER_ANSWER_NM: Record<InsurerAnswer, string> = {
+  received: '보험사가 접수했어요',
+  documents_requested: '보험사가 서류를 더 요청했어요',
+  paid: '보험사가 지급했어요',
+  rejected: '보험사가 반려했어요',
+};
+
+/** The statuses an operator records by hand for an insurer that answered by phone or letter. */
+export const RECORDED_ANSWERS = ['accepted', 'rejected', 'paid'] as const;
+export type RecordedAnswer = (typeof RECORDED_ANSWERS)[number];
+export const RECORDED_ANSWER_NM: Record<RecordedAnswer, string> = { accepted: '접수', rejected: '반려', paid: '지급' };
+
+/** Who wrote a reason the patient reads: the insurer (its answer), or an operator recording what the insurer said. */
+export const REASON_BY = ['insurer', 'operator'] as const;
+export type ReasonBy = (typeof REASON_BY)[number];
+export const REASON_BY_NM: Record<ReasonBy, string> = {
+  insurer: '보험사가 적은 사유',
+  operator: '운영자가 보험사에서 듣고 적은 사유',
+};
+/** The same writer, as a console line names whose words a reason is. */
+export const REASON_BY_WHO_NM: Record<ReasonBy, string> = {
+  insurer: '보험사가 적은',
+  operator: '운영자가 보험사에서 듣고 적은',
+};
+
+/** Papers an insurer may ask for; id_copy starts the patient's ID-copy request (알림톡 → /web/IDPhoto). */
+export const REQUESTED_DOCUMENTS = ['id_copy', 'diagnosis', 'receipt_detail', 'prescription', 'other'] as const;
+export type RequestedDocument = (typeof REQUESTED_DOCUMENTS)[number];
+export const REQUESTED_DOCUMENT_NM: Record<RequestedDocument, string> = {
+  id_copy: '신분증 사본',
+  diagnosis: '진단서',
+  receipt_detail: '진료비 세부내역서',
+  prescription: '처방전',
+  other: '그 밖의 서류',
+};
+
+/** The documents made for a claim (the package is all of them in one PDF, as sent). */
+export const CLAIM_DOCUMENT_KINDS = [
+  'package',
+  'claim_form',
+  'receipt',
+  'power_of_attorney',
+  'consent',
+  'id_copy',
+] as const;
+export type ClaimDocumentKind = (typeof CLAIM_DOCUMENT_KINDS)[number];
+export const CLAIM_DOCUMENT_KIND_NM: Record<ClaimDocumentKind, string> = {
+  claim_form: '청구서',
+  receipt: '영수증 내역',
+  package: '청구 서류 PDF (묶음)',
+  power_of_attorney: '위임장',
+  consent: '동의서',
+  id_copy: '신분증 사본',
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sending claims to insurers (docs/operations.md §4).
+
+/** How a claim goes to its insurer. */
+export const DELIVERY_CHANNELS = ['api', 'fax'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export const DELIVERY_CHANNEL_NM: Record<DeliveryChannel, string> = { api: '보험사 API', fax: '팩스' };
+
+/** A delivery's state: awaiting is a fax the gateway accepted, its outcome asked for later; dead is a dead letter. */
+export const DELIVERY_STATES = ['pending', 'awaiting', 'sent', 'dead'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export const DELIVERY_STATE_NM: Record<DeliveryState, string> = {
+  pending: '보낼 예정',
+  awaiting: '결과 기다림',
+  sent: '보냄',
+  dead: '보내지 못함',
+};
+
+/** One attempt's outcome, as a claim's timeline shows it. */
+export const DELIVERY_ATTEMPT_OUTCOMES = ['sent', 'accepted', 'delivered', 'failed', 'dead'] as const;
+export type DeliveryAttemptOutcome = (typeof DELIVERY_ATTEMPT_OUTCOMES)[number];
+export const DELIVERY_ATTEMPT_OUTCOME_NM: Record<DeliveryAttemptOutcome, string> = {
+  sent: '전달됨',
+  accepted: '팩스 접수됨 (결과 기다림)',
+  delivered: '팩스 전달됨',
+  failed: '실패 (다시 시도해요)',
+  dead: '실패 (더 시도하지 않아요)',
+};
+
+/** How the patient was told of an insurer's answer ('none': she could not be reached). */
+export const NOTICE_CHANNELS = ['kakao', 'sms', 'none'] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Treatment records (docs/hospital-integration.md).
+
+/** A visit's type as the hospital's feed writes it (stored so); the API says outpatient / inpatient / pharmacy. */
+export const STORED_VISIT_TYPES = ['외래', '입원', '약국'] as const;
+
+/** The engine's decision on a record. */
+export const RECORD_OUTCOMES = [
+  'pending',
+  'claimed',
+  'below_min',
+  'not_subscribed',
+  'hospital_not_subscribed',
+  'outside_contract',
+  'too_old',
+  /** Matched only by an RRN not yet confirmed: held for the patient to confirm on /web/treat. */
+  'rrn_unconfirmed',
+  /** The record's name or birth date is not the subscriber's: held for an operator, never shown. */
+  'identity_mismatch',
+  /** The patient said a held record is not theirs: unlinked, held for an operator. */
+  'not_patients',
+  /** An operator set a held record aside: unlinked, never claimed, purged at purge_at. */
+  'set_aside',
+  /** A child's record while her guardian's relation document is not confirmed: held, never claimed or shown. */
+  'relation_unconfirmed',
+  /** A visit on or after a child's 19th birthday: not her guardian's to claim; unlinked, purged like another hospital's. */
+  'insured_adult',
+] as const;
+export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
+
+/** Why records are held for an operator, as the console lists them (held.ts on the server). */
+export const HELD_OUTCOMES = [
+  'identity_mismatch',
+  'rrn_unconfirmed',
+  'not_patients',
+] as const satisfies readonly RecordOutcome[];
+export type HeldOutcome = (typeof HELD_OUTCOMES)[number];
+/** Why a record is held, in the operator's words. */
+export const HELD_REASON_NM: Record<HeldOutcome, string> = {
+  identity_mismatch: '이름·생년월일이 가입자와 달라요',
+  rrn_unconfirmed: '주민등록번호로만 찾았고 본인 확인을 기다려요',
+  not_patients: '환자가 본인 진료가 아니라고 했어요',
+};
+
+/**
+ * Why an operator releases a patient's data (a reveal, the claim package): a category the patient's access log names
+ * in a fixed sentence of its own (never the operator's words), and a typed reason only the operators' record keeps.
+ */
+export const RELEASE_REASONS = ['patient_inquiry', 'insurer_request', 'delivery_problem', 'hospital_inquiry'] as const;
+export type ReleaseReason = (typeof RELEASE_REASONS)[number];
+/** The categories as the console offers them. */
+export const RELEASE_REASON_NM: Record<ReleaseReason, string> = {
+  patient_inquiry: '환자 문의 응대',
+  insurer_request: '보험사 요청 처리',
+  delivery_problem: '청구 전송 문제 해결',
+  hospital_inquiry: '병원 문의 확인',
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Subscriptions and identity documents.
+
+export const SUBSCRIPTION_STATUSES = ['subscribe', 'cancel'] as const;
+/** inner: enrolled at the hospital's kiosk or page; outer: from our own landing. */
+export const PRC_MODES = ['inner', 'outer'] as const;
+export const SIGN_METHODS = ['drawn', 'typed'] as const;
+
+/** The ID document a patient photographs. */
+export const IDCARD_TYPES = ['ic', 'dl', 'pp'] as const;
+export type IdcardType = (typeof IDCARD_TYPES)[number];
+export const IDCARD_TYPE_NM: Record<IdcardType, string> = { ic: '주민등록증', dl: '운전면허증', pp: '여권' };
+
+/** Why a subscription ended. */
+export const SUBSCRIPTION_END_REASONS = ['cancelled', 'grown_up', 'dispute'] as const;
+export type SubscriptionEndReason = (typeof SUBSCRIPTION_END_REASONS)[number];
+export const SUBSCRIPTION_END_REASON_NM: Record<SubscriptionEndReason, string> = {
+  cancelled: '해지',
+  grown_up: '만 19세 도달로 종료',
+  dispute: '가입 분쟁으로 종료',
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Children (README "Children: a guardian claims for a child").
+
+/** The guardian's relation to the child, as the documents write it (부, 모, or another legal guardian such as 후견인). */
+export const GUARDIAN_RELS = ['father', 'mother', 'guardian'] as const;
+export type GuardianRel = (typeof GUARDIAN_RELS)[number];
+export const GUARDIAN_REL_NM: Record<GuardianRel, string> = {
+  father: '부',
+  mother: '모',
+  guardian: '법정대리인(후견인)',
+};
+/** The same relations as the parent chooses hers on the child's step. */
+export const GUARDIAN_REL_CHOICE_NM: Record<GuardianRel, string> = {
+  father: '아버지 (부)',
+  mother: '어머니 (모)',
+  guardian: '그 밖의 법정대리인',
+};
+
+/** The guardian's relation document's state, as the parent and the operators see it. */
+export const RELATION_STATUSES = ['required', 'pending', 'confirmed', 'refused'] as const;
+export type RelationStatus = (typeof RELATION_STATUSES)[number];
+export const RELATION_STATUS_NM: Record<RelationStatus, string> = {
+  required: '서류를 보내 주세요',
+  pending: '서류 확인 중',
+  confirmed: '서류 확인 완료',
+  refused: '서류를 다시 올려 주세요',
+};
+
+/** The kinds of relation document. */
+export const RELATION_DOC_TYPES = ['family', 'resident'] as const;
+export type RelationDocType = (typeof RELATION_DOC_TYPES)[number];
+export const RELATION_DOC_TYPE_NM: Record<RelationDocType, string> = {
+  family: '가족관계증명서',
+  resident: '주민등록등본',
+};
+/** One uploaded relation document's review, as the operators' queue shows it. */
+export const RELATION_DOCUMENT_STATUSES = ['pending', 'confirmed', 'refused'] as const;
+export type RelationDocumentStatus = (typeof RELATION_DOCUMENT_STATUSES)[number];
+export const RELATION_DOCUMENT_STATUS_NM: Record<RelationDocumentStatus, string> = {
+  pending: '확인 전',
+  confirmed: '확인함',
+  refused: '반려함',
+};
+/** What a relation document may be: a photo or the PDF 정부24 gives. */
+export const RELATION_DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+
+/** A dispute over who insures a person: open until an operator decides which enrolment is kept. */
+export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
+export const DISPUTE_KEPT = ['holder', 'claimant'] as const;
+export type DisputeKept = (typeof DISPUTE_KEPT)[number];
+export const DISPUTE_KEPT_NM: Record<DisputeKept, string> = {
+  holder: '먼저 가입한 쪽 유지',
+  claimant: '새로 신청한 쪽에 넘김',
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Operators, sessions and reference data (README "Operator console").
+
+export const SESSION_KINDS = ['patient', 'operator'] as const;
+/** An operator's session before her second factor is set up, before her own password, and fully signed in. */
+export const OPERATOR_STAGES = ['setup', 'password', 'full'] as const;
+export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const;
+export type OperatorRoleName = (typeof OPERATOR_ROLES)[number];
+/** Changes to operator accounts that wait for a second admin, as stored (the console's kinds name them by effect). */
+export const ACCOUNT_CHANGE_ROW_KINDS = ['create', 'role', 'second_factor_reset'] as const;
+/** An insurer's destination change waits for a second operator. */
+export const DESTINATION_DECISIONS = ['approved', 'rejected', 'replaced'] as const;
+/** 생명보험 / 손해보험. */
+export const INSURER_KINDS = ['LIFE', 'NONLIFE'] as const;
