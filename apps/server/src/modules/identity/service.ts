@@ -233,10 +233,7 @@ async function sendByVendor(
   } catch (e) {
     // Nothing was sent (or we cannot know it was): leave no request, agreement or limit behind.
     await forgetAgreements(ctx.db, smsRequestSeq);
-    await identityDb(ctx.db)
-      .deleteFrom('smsVerification')
-      .where('smsRequestSeq', '=', smsRequestSeq)
-      .execute();
+    await identityDb(ctx.db).deleteFrom('smsVerification').where('smsRequestSeq', '=', smsRequestSeq).execute();
     throw e instanceof IdentityVendorError ? vendorProblem(e) : e;
   }
 }
