@@ -429,7 +429,7 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
     ).toBeGreaterThan(2 * EXPORT_PAGE_SIZE);
     await exportedByKey(OPS_EXPORT_API.claims, { hospitalCd: HOSPITAL, sort: 'claimId' }, /from "claim" as "c"/);
     await exportedByKey(OPS_EXPORT_API.deadLetters, { handled: 'all' }, /from "claim_delivery" as "d"/);
-    await exportedByKey(OPS_EXPORT_API.heldRecords, {}, /from "treatment_record" where "outcome" in/);
+    await exportedByKey(OPS_EXPORT_API.heldRecords, {}, /from "treatment_record" as "r" where "outcome" in/);
     expect(
       await exportedByKey(OPS_EXPORT_API.operatorActions, { loginId: 'seed-3' }, /from "operator_action"/),
     ).toBeGreaterThan(2 * EXPORT_PAGE_SIZE);
