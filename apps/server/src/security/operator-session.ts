@@ -16,7 +16,7 @@ import {
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../context.js';
 import type { Handle } from '../db/handle.js';
-import type { OperatorRole } from '../db/schema.js';
+import type { OperatorRoleName as OperatorRole } from '@auto-claim/contract';
 import { AppError } from '../http/errors.js';
 import { clearSessionCookies } from './cookies.js';
 import { insertSession, loadSession, revokeCurrent, revokeSession, revokeSessionsOf } from './sessions.js';
