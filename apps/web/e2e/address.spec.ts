@@ -18,6 +18,10 @@ async function openInApp(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
+// Each test verifies a patient first and reads the page with axe-core twice: about 15 s on an idle machine, over 30 s
+// beside the PostgreSQL suite in CI.
+test.describe.configure({ timeout: 90_000 });
+
 const postNo = (page: Page) => page.getByRole('textbox', { name: /우편번호/ });
 const road = (page: Page) => page.getByRole('textbox', { name: '주소', exact: true });
 const lookupStatus = (page: Page) => page.getByRole('status').filter({ hasText: /우편번호/ });

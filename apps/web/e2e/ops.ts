@@ -2,7 +2,7 @@
 // (playwright.config.ts makes it at start, as README "Operator console" says) is signed in once before the tests
 // (ops-global-setup.ts); signInOps adds a fresh account of the role asked with that session and signs it in through
 // the screens, setting up its second factor with a code computed here from the secret the set-up screen shows.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -24,12 +24,67 @@ export const totpNow = (secret: string, steps = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 let seq = 0;
-const apiOf = async (who: string) => {
-  const session = JSON.parse(readFileSync(opsAdminFile(who), 'utf8')) as { cookie: string; csrfToken: string };
-  return request.newContext({
-    baseURL: `http://localhost:${PORT}`,
-    extraHTTPHeaders: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
-  });
+
+type KeptSession = { cookie: string; csrfToken: string; secret: string };
+
+/**
+ * Signs an admin from before in through the API and keeps its session in a file for the tests. With no `secret` it
+ * sets up the second factor (the global set-up's first sign-in); with one, it answers the second factor with the
+ * authenticator's code, the next time step's if this step's code was already taken (the server takes each once).
+ */
+export async function signInKept(account: { loginId: string; password: string }, who: string, secret?: string) {
+  const base = `http://localhost:${PORT}`;
+  let cookie = '';
+  let csrf = '';
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...(csrf ? { 'x-csrf-token': csrf } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    if (set.length) cookie = set.join('; ');
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const login = await call('/rest/auth/login', account);
+  csrf = String(login.csrfToken);
+  let done: Record<string, unknown>;
+  if (secret === undefined) {
+    ({ secret } = (await call('/api/admin/me/totp/setup')) as { secret: string });
+    done = await call('/api/admin/me/totp/confirm', { code: await totpNow(secret) });
+  } else {
+    const key = secret;
+    done = await call('/api/admin/login/second-factor', { code: await totpNow(key) }).catch(async () =>
+      call('/api/admin/login/second-factor', { code: await totpNow(key, 1) }),
+    );
+  }
+  const kept: KeptSession = { cookie, csrfToken: String(done.csrfToken), secret };
+  writeFileSync(opsAdminFile(who), JSON.stringify(kept));
+  return kept;
+}
+
+const ACCOUNTS_FROM_BEFORE = { admin: OPS_ADMIN, approver: OPS_APPROVER } as const;
+
+/**
+ * The API as an admin from before. Her session ends after 30 minutes unused (docs/security.md), shorter than a whole
+ * browser run: one that ended is signed in again.
+ */
+const apiOf = async (who: keyof typeof ACCOUNTS_FROM_BEFORE) => {
+  const open = (s: KeptSession) =>
+    request.newContext({
+      baseURL: `http://localhost:${PORT}`,
+      extraHTTPHeaders: { cookie: s.cookie, 'x-csrf-token': s.csrfToken },
+    });
+  const kept = JSON.parse(readFileSync(opsAdminFile(who), 'utf8')) as KeptSession;
+  const api = await open(kept);
+  if ((await api.get('/api/admin/me')).ok()) return api;
+  await api.dispose();
+  return open(await signInKept(ACCOUNTS_FROM_BEFORE[who], who, kept.secret));
 };
 
 /**
