@@ -37,7 +37,8 @@ export interface Visit {
   id: string;
   title: string;
   org: { krnpi: string; type: string; name: string };
-  patient: { no: string; name: string; gender: 'male' | 'female'; birthDate: string };
+  /** rrn: the 주민등록번호 (13 digits) the claim is matched by; test numbers, 0s after the gender digit. */
+  patient: { no: string; name: string; gender: 'male' | 'female'; birthDate: string; rrn: string };
   visit: 'outpatient' | 'inpatient' | 'pharmacy';
   /** 보험자구분 (hira-insurance-types): 4 건강보험, 5 의료급여 */
   insurance: '4' | '5';
@@ -88,7 +89,10 @@ export function bundleOf(v: Visit): Bundle {
   };
   const patient: Patient = {
     resourceType: 'Patient',
-    identifier: [{ system: `${SILSON.patientNumber}/${v.org.krnpi}`, value: v.patient.no }],
+    identifier: [
+      { system: `${SILSON.patientNumber}/${v.org.krnpi}`, value: v.patient.no },
+      { system: SILSON.rrn, value: v.patient.rrn },
+    ],
     name: [{ text: v.patient.name }],
     gender: v.patient.gender,
     birthDate: v.patient.birthDate,

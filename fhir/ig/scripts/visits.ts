@@ -6,7 +6,13 @@ const clinic = { krnpi: '11100001', type: '31', name: '하늘내과의원' };
 const hospital = { krnpi: '11200002', type: '11', name: '바다종합병원' };
 const pharmacy = { krnpi: '11300003', type: '81', name: '온누리약국' };
 const dental = { krnpi: '11400004', type: '51', name: '미소치과의원' };
-const kim = { no: 'P-000123', name: '김하늘', gender: 'female', birthDate: '1958-03-14' } as const;
+const kim = {
+  no: 'P-000123',
+  name: '김하늘',
+  gender: 'female',
+  birthDate: '1958-03-14',
+  rrn: '5803142000000',
+} as const;
 
 const consult = (date: string, first = true): Line => ({
   category: 'consult',
@@ -369,7 +375,7 @@ export const visits: Visit[] = [
     id: 'child',
     title: '하늘내과의원 외래 (6세 미만)',
     org: clinic,
-    patient: { no: 'P-000456', name: '이솔', gender: 'male', birthDate: '2023-05-01' },
+    patient: { no: 'P-000456', name: '이솔', gender: 'male', birthDate: '2023-05-01', rrn: '2305013000000' },
     visit: 'outpatient',
     insurance: '4',
     copayRate: 0.21,
@@ -395,7 +401,7 @@ export const visits: Visit[] = [
     id: 'medical-aid',
     title: '하늘내과의원 외래 (의료급여)',
     org: clinic,
-    patient: { no: 'P-000789', name: '박바다', gender: 'male', birthDate: '1949-12-24' },
+    patient: { no: 'P-000789', name: '박바다', gender: 'male', birthDate: '1949-12-24', rrn: '4912241000000' },
     visit: 'outpatient',
     insurance: '5',
     copayRate: 0.05,

@@ -77,6 +77,15 @@ const probes: [string, (b: Bundle) => string][] = [
     },
   ],
   [
+    'the 주민등록번호 the claim is matched by, its first six the birth date',
+    (b) => {
+      const i = indexOf(b, 'Patient');
+      const patient = b.entry![i]!.resource as { identifier: { value: string }[] };
+      patient.identifier[1]!.value = '5803152000000';
+      return `Bundle.entry[${i}].resource.identifier[1].value`;
+    },
+  ],
+  [
     'KCD-8 on the Condition',
     (b) => {
       const c = b.entry![indexOf(b, 'Condition')]!.resource as any;

@@ -177,6 +177,28 @@ export function checkProfile(bundle: Bundle): GuideIssue[] {
         '환자 이름(name.text)이 있어야 해요.',
         'The patient needs name.text.',
       );
+    // Whose visit it is: the 주민등록번호 (or the CI) the claim is matched by, as the JSON feed's rrn/ci.
+    const ids = p.identifier ?? [];
+    const r = ids.findIndex((id) => id.system === SILSON.rrn);
+    const hasCi = ids.some((id) => id.system === SILSON.ci && id.value && id.value.length <= 200);
+    if (r < 0 && !hasCi)
+      fail(
+        'patient',
+        at(patient, '.identifier'),
+        `주민등록번호(${SILSON.rrn})나 CI(${SILSON.ci}) 중 하나가 있어야 해요.`,
+        `The patient needs a 주민등록번호 (${SILSON.rrn}) or a CI (${SILSON.ci}).`,
+      );
+    const rrn = r < 0 ? undefined : ids[r]?.value;
+    if (
+      r >= 0 &&
+      (!/^\d{13}$/.test(rrn ?? '') || (p.birthDate && rrn?.slice(0, 6) !== p.birthDate.replaceAll('-', '').slice(2)))
+    )
+      fail(
+        'patient',
+        at(patient, `.identifier[${r}].value`),
+        '주민등록번호는 하이픈 없이 숫자 13자리이고 앞자리가 생년월일과 같아야 해요.',
+        'The 주민등록번호 is 13 digits without a hyphen, its first six the birth date.',
+      );
     if (!p.gender) fail('patient', at(patient, '.gender'), '성별이 있어야 해요.', 'The patient needs a gender.');
     if (!p.birthDate)
       fail('patient', at(patient, '.birthDate'), '생년월일이 있어야 해요.', 'The patient needs a birthDate.');

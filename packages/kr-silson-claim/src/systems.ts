@@ -51,6 +51,10 @@ export const SILSON = {
   receiptNumber: `${IG}/NamingSystem/receipt`,
   /** Identifier system of a patient's 등록번호 at the issuer: `…/patient/{krnpi}` */
   patientNumber: `${IG}/NamingSystem/patient`,
+  /** Identifier system of the patient's 주민등록번호 (13 digits, no hyphen): what a claim is matched by */
+  rrn: `${IG}/NamingSystem/rrn`,
+  /** Identifier system of the patient's CI (연계정보) from the hospital's identity check, in place of the 주민등록번호 */
+  ci: `${IG}/NamingSystem/ci`,
   /** Identifier system of a 처방전 교부번호 */
   prescriptionNumber: `${IG}/NamingSystem/prescription`,
 } as const;

@@ -146,6 +146,8 @@ InstanceOf: Patient
 Usage: #inline
 * identifier[0].system = "http://auto-claim.kr/fhir/kr-silson-claim/NamingSystem/patient/11200002"
 * identifier[0].value = "P-000123"
+* identifier[1].system = "http://auto-claim.kr/fhir/kr-silson-claim/NamingSystem/rrn"
+* identifier[1].value = "5803142000000"
 * name[0].text = "김하늘"
 * gender = #female
 * birthDate = "1958-03-14"

@@ -54,6 +54,8 @@ InstanceOf: Patient
 Usage: #inline
 * identifier[0].system = "http://auto-claim.kr/fhir/kr-silson-claim/NamingSystem/patient/11100001"
 * identifier[0].value = "P-000789"
+* identifier[1].system = "http://auto-claim.kr/fhir/kr-silson-claim/NamingSystem/rrn"
+* identifier[1].value = "4912241000000"
 * name[0].text = "박바다"
 * gender = #male
 * birthDate = "1949-12-24"

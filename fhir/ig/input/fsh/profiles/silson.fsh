@@ -66,7 +66,7 @@ Profile: SilsonPatient
 Parent: $krcore-patient
 Id: silson-patient
 Title: "KR 실손 Claim Patient"
-Description: "KR Core Patient with the hospital's 등록번호, name.text, gender and birthDate; no 주민등록번호 travels in the bundle."
+Description: "KR Core Patient with the hospital's 등록번호, the 주민등록번호 (or CI) the claim is matched by, name.text, gender and birthDate."
 * identifier 1..*
 * identifier.system 1..1
 * identifier.value 1..1
