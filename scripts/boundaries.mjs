@@ -24,7 +24,9 @@ export const moduleOrder = {
   terms: ['audit', 'reference'],
   identity: ['terms'],
   subscriptions: ['accounts', 'address', 'audit', 'reference', 'terms'],
-  claims: ['audit', 'funnel', 'reference', 'subscriptions'],
+  // The FHIR intake keeps the visits' lines the engine reads; it reaches the engine through a port app.ts hands in.
+  intake: [],
+  claims: ['audit', 'funnel', 'intake', 'reference', 'subscriptions'],
   treats: ['audit', 'claims', 'reference', 'subscriptions'],
   guardians: ['audit', 'claims', 'reference', 'subscriptions'],
   dashboard: ['claims', 'funnel', 'guardians', 'subscriptions'],

@@ -80,11 +80,13 @@ import {
   personCiHmacsOf,
   personMatchOf,
   recordPersonSearch,
+  createVisitPort,
   registerClaims,
   startPersonSearch,
   requireHospital,
 } from './modules/claims/index.js';
 import { auditRoutes } from './modules/audit/index.js';
+import { intakeRoutes } from './modules/intake/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { alertsRoutes, dashboardRoutes } from './modules/dashboard/index.js';
 import { termsAdminRoutes, termsRoutes } from './modules/terms/index.js';
@@ -326,6 +328,8 @@ async function registerModules(app: App, ctx: AppContext, db: Db, jobs: JobRunti
   await app.register(treatsRoutes(app.ctx));
   // An insurer's answer that asks for the patient's ID copy starts the same request the sandbox insurer makes.
   await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
+  // The FHIR intake sits below claims: the engine's visit calls are handed in.
+  await app.register(intakeRoutes(ctx, { ...createVisitPort(ctx), kick: () => app.claimEngine.kick() }));
   await app.register(guardianRoutes(app.ctx));
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));

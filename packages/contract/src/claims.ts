@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { hasLink, isSafeText, linkInTextMessage, multiline, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
+import { visitLines } from './intake.js';
 import { claimStatus, reasonBy } from './treats.js';
 import {
   DELIVERY_CHANNELS,
@@ -93,6 +94,8 @@ export const treatmentRecordInput = z
     uncovered: won('비급여'),
     /** 환자가 낸 총액 = 급여 본인부담금 + 비급여 */
     totalPaid: won('납부 총액'),
+    /** The 세부산정내역, when the hospital sends it (fhir/ig/README.md, "The bundle"): kept beside the record. */
+    lines: visitLines.optional(),
   })
   .refine((r) => r.totalPaid === r.coveredCopay + r.uncovered, {
     message: '납부 총액은 급여 본인부담금과 비급여의 합이어야 해요.',

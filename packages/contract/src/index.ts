@@ -14,5 +14,6 @@ export * from './auth.js';
 export * from './glossary.js';
 export * from './treats.js';
 export * from './claims.js';
+export * from './intake.js';
 export * from './photoQuality.js';
 export * from './draft.js';

@@ -81,6 +81,10 @@ export const SMS_PENDING_PATH = '/auth/rest/nice/userAuth/pending';
 /** Ours (README, claim engine): the hospital feed, authenticated by each hospital's API key (HOSPITAL_KEY_HEADER). */
 export const HOSPITAL_API = {
   treatments: '/hospital/api/v1/treatments',
+  /** The KR 실손 Claim bundle (fhir/ig/README.md): FHIR R4 create, under the same key. */
+  fhirBundle: '/hospital/fhir/r4/Bundle',
+  /** The FHIR server's CapabilityStatement. */
+  fhirMetadata: '/hospital/fhir/r4/metadata',
 } as const;
 
 /**

@@ -21,6 +21,8 @@ export const CLAIM_STATUSES = [
   'rejected',
   'paid',
   'failed',
+  /** The hospital cancelled the receipt before the claim was sent: it is never sent (fhir/ig/README.md). */
+  'withdrawn',
 ] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** What the patient and the operators read for each status. */
@@ -33,6 +35,7 @@ export const CLAIM_STATUS_NM: Record<ClaimStatus, string> = {
   rejected: '보험사 반려',
   paid: '보험금 지급 완료',
   failed: '보내지 못함',
+  withdrawn: '병원 취소로 청구 안 함',
 };
 
 /** Who asked for the claim: the engine on its own, or the patient on /web/treat. */

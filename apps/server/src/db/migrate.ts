@@ -52,6 +52,7 @@ import * as m0054 from './migrations/0054_enrolment_draft.js';
 import * as m0056 from './migrations/0056_subscriber_claims_index.js';
 import * as m0057 from './migrations/0057_issued_passwords_photo_days.js';
 import * as m0058 from './migrations/0058_guardian_lookup.js';
+import * as m0059 from './migrations/0059_intake.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   '0056_subscriber_claims_index': m0056,
   '0057_issued_passwords_photo_days': m0057,
   '0058_guardian_lookup': m0058,
+  '0059_intake': m0059,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

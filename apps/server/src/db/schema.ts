@@ -7,6 +7,7 @@ import type { ClaimsTables } from '../modules/claims/tables.js';
 import type { FunnelTables } from '../modules/funnel/tables.js';
 import type { GuardiansTables } from '../modules/guardians/tables.js';
 import type { IdentityTables } from '../modules/identity/tables.js';
+import type { IntakeTables } from '../modules/intake/tables.js';
 import type { OperatorsTables } from '../modules/operators/tables.js';
 import type { ReferenceTables } from '../modules/reference/tables.js';
 import type { SubscriptionsTables } from '../modules/subscriptions/tables.js';
@@ -29,7 +30,8 @@ export interface Database
     AuditTables,
     AccountsTables,
     FunnelTables,
-    GuardiansTables {}
+    GuardiansTables,
+    IntakeTables {}
 
 // Row types, where code outside their owner names them.
 export type * from '../modules/accounts/tables.js';
@@ -38,6 +40,7 @@ export type * from '../modules/claims/tables.js';
 export type * from '../modules/funnel/tables.js';
 export type * from '../modules/guardians/tables.js';
 export type * from '../modules/identity/tables.js';
+export type * from '../modules/intake/tables.js';
 export type * from '../modules/operators/tables.js';
 export type * from '../modules/reference/tables.js';
 export type * from '../modules/subscriptions/tables.js';

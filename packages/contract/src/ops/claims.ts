@@ -2,6 +2,7 @@
 // its patient with a reason, retrying and closing dead letters, and who looked at whose data.
 import { z } from 'zod';
 import { claimStatusBody, operatorClaimView } from '../claims.js';
+import { visitLineView, visitRevision } from '../intake.js';
 import { pathParam } from '../paths.js';
 import { KST_OFFSET_MS } from '../dates.js';
 import { hospitalCd, insuCompCd, isSafeText, multiline, unsafeTextMessage, yyyymmdd } from '../formats.js';
@@ -179,6 +180,10 @@ export const opsClaimDetail = operatorClaimView.extend({
   payout: z.object({ bankNm: z.string().nullable(), accountMasked: z.string(), holderMasked: z.string() }).nullable(),
   /** When the insurer paid (its answer's own time, else when the payment was recorded); null until paid. */
   paidAt: z.string().nullable(),
+  /** The visit's 세부산정내역 lines as the hospital sent them (empty when it sent none). */
+  lines: z.array(visitLineView),
+  /** Corrected or cancelled receipts that changed the visit, oldest first (sentClaims: the insurer must be told). */
+  revisions: z.array(visitRevision),
   timeline: z.array(timelineEntry),
 });
 export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;

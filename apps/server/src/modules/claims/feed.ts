@@ -9,6 +9,7 @@ import { addressKey } from '../../http/client-address.js';
 import { AppError } from '../../http/problem.js';
 import { safeEqual, sha256 } from '../../security/crypto.js';
 import { ciHmacOf } from '../../security/session.js';
+import { storeLines } from '../intake/index.js';
 import { hospitalsByCode } from '../reference/index.js';
 import { rrnHmacOf } from '../subscriptions/index.js';
 import { sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
@@ -101,7 +102,8 @@ export const requireHospital = (ctx: AppContext) => {
   };
 };
 
-/** The record as the hospital sent it, canonical: the same record always gives the same hash. */
+/** The record as the hospital sent it, canonical: the same record always gives the same hash. Lines, when sent, count
+ * too (a record from before lines hashes as it always did). */
 const contentHashOf = (r: TreatmentRecordInput) =>
   sha256Hex(
     JSON.stringify([
@@ -117,8 +119,36 @@ const contentHashOf = (r: TreatmentRecordInput) =>
       r.coveredCopay,
       r.uncovered,
       r.totalPaid,
+      ...(r.lines ? [r.lines] : []),
     ]),
   );
+
+/** The treatment_record row of a record as a hospital sent it: identifiers encrypted, keyed hashes for matching. */
+export function recordRowOf(ctx: AppContext, hospitalCd: string, r: TreatmentRecordInput, now: Date) {
+  const person: RecordPerson = { name: r.patient.name, birthDate: r.patient.birthDate };
+  if (r.patient.rrn) person.rrn = r.patient.rrn;
+  if (r.patient.ci) person.ci = r.patient.ci;
+  const detail: RecordDetail = { department: r.department, kcdCodes: r.kcdCodes.map((c) => c.replace('.', '')) };
+  return {
+    hospitalCd,
+    receiptNo: r.receiptNo,
+    contentHash: contentHashOf(r),
+    ciHmac: r.patient.ci ? ciHmacOf(ctx, r.patient.ci) : null,
+    rrnHmac: r.patient.rrn ? rrnHmacOf(ctx, r.patient.rrn) : null,
+    personEnc: ctx.crypto.encryptJson(person),
+    nameHmac: nameHmacOf(ctx, person.name),
+    birthHmac: birthHmacOf(ctx, person.birthDate),
+    detailEnc: ctx.crypto.encryptJson(detail),
+    visitDate: r.visitDate,
+    visitType: r.visitType,
+    coveredCopay: r.coveredCopay,
+    uncovered: r.uncovered,
+    totalPaid: r.totalPaid,
+    insuApplyId: null,
+    receivedAt: now,
+    decidedAt: null,
+  };
+}
 
 export async function ingest(
   ctx: AppContext,
@@ -126,31 +156,7 @@ export async function ingest(
   records: TreatmentRecordInput[],
 ): Promise<FeedAnswer> {
   const now = ctx.clock.now();
-  const rows = records.map((r) => {
-    const person: RecordPerson = { name: r.patient.name, birthDate: r.patient.birthDate };
-    if (r.patient.rrn) person.rrn = r.patient.rrn;
-    if (r.patient.ci) person.ci = r.patient.ci;
-    const detail: RecordDetail = { department: r.department, kcdCodes: r.kcdCodes.map((c) => c.replace('.', '')) };
-    return {
-      hospitalCd,
-      receiptNo: r.receiptNo,
-      contentHash: contentHashOf(r),
-      ciHmac: r.patient.ci ? ciHmacOf(ctx, r.patient.ci) : null,
-      rrnHmac: r.patient.rrn ? rrnHmacOf(ctx, r.patient.rrn) : null,
-      personEnc: ctx.crypto.encryptJson(person),
-      nameHmac: nameHmacOf(ctx, person.name),
-      birthHmac: birthHmacOf(ctx, person.birthDate),
-      detailEnc: ctx.crypto.encryptJson(detail),
-      visitDate: r.visitDate,
-      visitType: r.visitType,
-      coveredCopay: r.coveredCopay,
-      uncovered: r.uncovered,
-      totalPaid: r.totalPaid,
-      insuApplyId: null,
-      receivedAt: now,
-      decidedAt: null,
-    };
-  });
+  const rows = records.map((r) => recordRowOf(ctx, hospitalCd, r, now));
   return claimsTransaction(ctx).execute(async (tx) => {
     const inserted = await tx
       .insertInto('treatmentRecord')
@@ -159,6 +165,15 @@ export async function ingest(
       .returning(['id', 'receiptNo'])
       .execute();
     const created = new Map(inserted.map((r) => [r.receiptNo, r.id]));
+    // The 세부산정내역 lines are the intake's (modules/intake): kept in the same transaction as their record.
+    const firsts = new Map(records.map((r) => [r.receiptNo, r] as const).reverse());
+    await storeLines(
+      tx,
+      [...created].flatMap(([receiptNo, id]) => {
+        const lines = firsts.get(receiptNo)?.lines;
+        return lines?.length ? [{ recordId: Number(id), lines }] : [];
+      }),
+    );
     const others = rows.filter((r) => !created.has(r.receiptNo)).map((r) => r.receiptNo);
     const existing = others.length
       ? await tx

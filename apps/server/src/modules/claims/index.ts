@@ -8,6 +8,7 @@ export { engineBacklog, waitingDeadLetters } from './backlog.js';
 export { claimJobs } from './engine.js';
 export { requireHospital } from './feed.js';
 export { insertClaims } from './match.js';
+export { createVisitPort } from './visits.js';
 export { answerHeldRecord, recordsToConfirm, releaseRelationHeld } from './held.js';
 export {
   briefsOf,

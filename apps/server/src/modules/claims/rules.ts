@@ -162,4 +162,5 @@ export const ANSWER_NEXT: Record<ClaimStatus, readonly ClaimStatus[]> = {
   rejected: [],
   paid: [],
   failed: [],
+  withdrawn: [],
 };

@@ -23,6 +23,7 @@ const STATUS_TONE: Record<TreatClaim['status'], 'progress' | 'done' | 'bad'> = {
   paid: 'done',
   rejected: 'bad',
   failed: 'bad',
+  withdrawn: 'bad',
 };
 
 const day = new Intl.DateTimeFormat('ko-KR', {
@@ -74,6 +75,9 @@ function NextStep({ claim, idRequested }: { claim: TreatClaim; idRequested: bool
       break;
     case 'failed':
       text = '따로 하실 일은 없어요.';
+      break;
+    case 'withdrawn':
+      text = '병원이 영수증을 취소해서 보험사에 보내지 않았어요. 궁금하시면 병원에 물어봐 주세요.';
       break;
   }
   return (

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../../context.js';
 import type { ClaimStatus } from '../tables.js';
 import { operatorActionsOfClaim, releasesOfRecord } from '../../audit/index.js';
+import { linesOf, revisionsOf } from '../../intake/index.js';
 import { bankNameOf } from '../../reference/index.js';
 import { payoutAccountOf, postNoMissingOf } from '../../subscriptions/index.js';
 import { claimView } from './actions.js';
@@ -28,6 +29,7 @@ const STATUS_RANK: Record<ClaimStatus, number> = {
   documents_requested: 6,
   rejected: 6,
   paid: 7,
+  withdrawn: 7,
 };
 const empty = { detail: null, actor: null, status: null, channel: null, outcome: null, attempt: null };
 
@@ -87,6 +89,8 @@ export function nextStepOf(
       };
     case 'failed':
       return { text: '보험사에 보내지 못했어요. 전송 상태를 확인해 주세요.', insurerPhone: phone };
+    case 'withdrawn':
+      return { text: '병원이 영수증을 취소해 보내지 않았어요. 할 일은 없어요.', insurerPhone: null };
   }
 }
 
@@ -139,13 +143,16 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       .orderBy('id')
       .execute(),
   ]);
-  const [[patient], names, postNoMissing, account, releases] = await Promise.all([
+  const [[patient], names, postNoMissing, account, releases, lines, revisions] = await Promise.all([
     maskedPatients(ctx, [c]),
     namesOf(db, [view.hospitalCd], [view.insuCompCd]),
     c.insuApplyId ? postNoMissingOf(ctx, ctx.db, c.insuApplyId) : undefined,
     c.insuApplyId ? payoutAccountOf(ctx, ctx.db, c.insuApplyId) : undefined,
     // A record held for its identity and released by an operator: the release is part of this claim's story.
     c.releasedAt ? releasesOfRecord(db, Number(c.recordId)) : [],
+    // The visit's 세부산정내역 and what corrected or cancelled receipts did to it: the intake's (modules/intake).
+    linesOf(db, Number(c.recordId)),
+    revisionsOf(db, Number(c.recordId)),
   ]);
   const payout = account
     ? {
@@ -272,6 +279,8 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
     postNoMissing: postNoMissing ?? false,
     payout,
     paidAt,
+    lines,
+    revisions,
     timeline: entries.map(({ rank: _r, seq: _s, ...e }) => e),
   };
 }
