@@ -24,10 +24,69 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/hospital/fhir/r4/Bundle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * KR 실손 Claim 번들 전송 (FHIR R4 create): 병원 → 자동청구
+     * @description 방문(또는 조제) 한 번의 영수증·세부산정내역·처방전을 KR 실손 Claim 번들로 보내요(`application/fhir+json`나 `application/json`). 병원마다 발급한 API 키를 `x-hospital-api-key` 헤더로 보내고, 키의 요양기관이 영수증을 발행한 요양기관이어야 해요. 답은 FHIR OperationOutcome이에요: 201 받음(정정·취소 포함), 200 같은 번들을 다시 보냄(바뀐 것 없음), 400 JSON이나 FHIR R4 구조 오류, 403 다른 요양기관의 영수증, 409 같은 영수증 번호에 다른 내용, 422 가이드 규칙 위반. 오류마다 expression(FHIRPath)이 요소를 가리키고, details.text는 한국어, diagnostics는 영어예요.
+     */
+    post: operations['sendSilsonBundle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/hospital/fhir/r4/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * FHIR CapabilityStatement (KR 실손 Claim 수신)
+     * @description FHIR R4 4.0.1 서버의 기능 선언: Bundle create 하나, KR 실손 Claim 프로필.
+     */
+    get: operations['fhirCapabilityStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description FHIR R4 OperationOutcome */
+    OperationOutcome: {
+      /** @enum {string} */
+      resourceType: 'OperationOutcome';
+      issue: {
+        /** @enum {string} */
+        severity: 'fatal' | 'error' | 'warning' | 'information';
+        code: string;
+        details?: {
+          text: string;
+          extension?: {
+            url: string;
+            extension?: unknown[];
+          }[];
+        };
+        diagnostics?: string;
+        expression?: string[];
+      }[];
+    };
     Problem: {
       type?: string;
       status: number;
@@ -74,6 +133,22 @@ export interface operations {
             coveredCopay: number;
             uncovered: number;
             totalPaid: number;
+            lines?: {
+              /** @enum {string} */
+              codeSystem: 'procedure' | 'medication' | 'material';
+              code: string;
+              name: string;
+              date: string;
+              unitPrice: number;
+              count: number;
+              days: number;
+              total: number;
+              copay: number;
+              insurer: number;
+              fullCopay: number;
+              uncovered: number;
+              category: string;
+            }[];
           }[];
         };
       };
@@ -146,6 +221,148 @@ export interface operations {
         };
       };
       /** @description 요청이 너무 많아요 (code: RATE_LIMITED, HOSPITAL_KEY_FAILURES) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  sendSilsonBundle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description KR 실손 Claim Bundle (FHIR R4 JSON) */
+    requestBody: {
+      content: {
+        'application/json': unknown;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationOutcome'];
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationOutcome'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationOutcome'];
+        };
+      };
+      /** @description 인증이 필요해요 (code: HOSPITAL_KEY_INVALID) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationOutcome'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationOutcome'];
+        };
+      };
+      /** @description 보낸 내용이 너무 커요 (code: BODY_TOO_LARGE) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description JSON으로 보내야 해요 (code: UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationOutcome'];
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED, HOSPITAL_KEY_FAILURES) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  fhirCapabilityStatement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description FHIR R4 CapabilityStatement */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            resourceType: 'CapabilityStatement';
+            /** @enum {string} */
+            fhirVersion: '4.0.1';
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description 요청이 너무 많아요 (code: RATE_LIMITED) */
       429: {
         headers: {
           [name: string]: unknown;

@@ -80,7 +80,8 @@ export const intakeRoutes =
     app.get(
       HOSPITAL_API.fhirMetadata,
       {
-        config: { auth: 'public' },
+        // Public, as FHIR servers' metadata is; limited per address like every public call.
+        config: { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
           operationId: 'fhirCapabilityStatement',
           tags: ['hospital'],
