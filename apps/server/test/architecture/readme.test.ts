@@ -81,8 +81,8 @@ describe("docs/architecture.md's modules table", () => {
 
   it('is refused when a row says less than the order', () => {
     const stale = architecture.replace(
-      '| audit, funnel, reference, subscriptions |',
-      '| audit, reference, subscriptions |',
+      '| audit, funnel, intake, reference, subscriptions |',
+      '| audit, intake, reference, subscriptions |',
     );
     expect(stale).not.toBe(architecture);
     expect(usesIn(stale).get('claims')).not.toEqual([...order.claims!].sort());

@@ -9,6 +9,9 @@ import {
   isSafeText,
   kstToday,
   visitLine,
+  VISIT_TYPE_NM,
+  type VisitType,
+  type FeedVisitType,
   type LineCodeSystem,
   type TreatmentRecordInput,
   type VisitLine,
@@ -29,7 +32,6 @@ export interface ReadVisit {
   contentHash: string;
 }
 
-const VISIT_TYPE = { outpatient: '외래', inpatient: '입원', pharmacy: '약국' } as const;
 const CODE_SYSTEM: Record<string, LineCodeSystem> = {
   [KR.ediProcedure]: 'procedure',
   [KR.ediMedication]: 'medication',
@@ -120,7 +122,7 @@ export function readVisit(bundle: Bundle): { visit?: ReadVisit; issues: IntakeIs
 
   const v = encounter.resource;
   const visitCode = v.type?.flatMap((t) => t.coding ?? []).find((c) => c.system === SILSON.doc)?.code as
-    keyof typeof VISIT_TYPE | undefined;
+    VisitType | undefined;
   const visitDate = kstDateOf(v.period?.start) ?? '';
   if (!isRealDate(visitDate))
     fail(
@@ -201,7 +203,8 @@ export function readVisit(bundle: Bundle): { visit?: ReadVisit; issues: IntakeIs
     receiptNo,
     patient: { name, birthDate, ...(rrn ? { rrn } : {}), ...(ci ? { ci } : {}) },
     visitDate,
-    visitType: VISIT_TYPE[visitCode ?? 'outpatient'],
+    // The feed's visit types are the vocabulary's labels (외래, 입원, 약국).
+    visitType: VISIT_TYPE_NM[visitCode ?? 'outpatient'] as FeedVisitType,
     department: department.slice(0, 50),
     kcdCodes,
     coveredCopay: copay,
