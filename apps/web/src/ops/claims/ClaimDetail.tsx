@@ -36,6 +36,7 @@ import {
   useRevealPatient,
 } from '../api/claims';
 import { useConfirm } from '../shared/ConfirmDialog';
+import { VisitLines } from './VisitLines';
 import { useFocusHeading } from '../shared/focus';
 import { formatDateTime, formatPhone } from '../shared/format';
 
@@ -204,6 +205,8 @@ export function ClaimDetail() {
           </button>
         )}
       </div>
+
+      <VisitLines lines={claim.lines} revisions={claim.revisions} />
 
       <section aria-labelledby="timeline-h">
         <h2 id="timeline-h">타임라인</h2>
