@@ -81,6 +81,8 @@ export const SMS_PENDING_PATH = '/auth/rest/nice/userAuth/pending';
 /** Ours (README, claim engine): the hospital feed, authenticated by each hospital's API key (HOSPITAL_KEY_HEADER). */
 export const HOSPITAL_API = {
   treatments: '/hospital/api/v1/treatments',
+  /** A KR 실손 Claim bundle (fhir/ig/README.md), application/fhir+json; answered with an OperationOutcome. */
+  fhirBundle: '/hospital/fhir/r4/Bundle',
 } as const;
 
 /**
