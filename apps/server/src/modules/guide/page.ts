@@ -8,18 +8,18 @@ import { escapeHtml, markdownToHtml } from './markdown.js';
 
 const IG = path.resolve(import.meta.dirname, '../../../../../fhir/ig');
 
-/** What each example shows (fhir/ig/README.md, "Examples"), in Korean. */
+/** What each example file shows (fhir/ig/README.md, "Examples"), in Korean. */
 const EXAMPLE_NOTES: Record<string, string> = {
-  'clinic-outpatient': '의원 외래: 처방전(MedicationRequest)과 영수증 PDF(DocumentReference) 포함',
-  'hospital-outpatient': '종합병원 외래: 비급여 MRI',
-  inpatient: '입원',
-  pharmacy: '약국 조제: 의원의 처방전을 교부번호로 가리켜요',
-  dental: '치과: 전액본인부담과 비급여',
-  child: '6세 미만 아동',
-  'medical-aid': '의료급여',
-  corrected: '정정 영수증: relatesTo replaces로 원 영수증을 가리켜요',
-  cancelled: '취소 영수증: Invoice.status = cancelled',
-  'long-stay': '입원 32줄: 세부산정내역이 30줄 넘는 번들',
+  'clinic-outpatient.json': '의원 외래: 처방전(MedicationRequest)과 영수증 PDF(DocumentReference) 포함',
+  'hospital-outpatient.json': '종합병원 외래: 비급여 MRI',
+  'inpatient.json': '입원',
+  'pharmacy.json': '약국 조제: 의원의 처방전을 교부번호로 가리켜요',
+  'dental.json': '치과: 전액본인부담과 비급여',
+  'child.json': '6세 미만 아동',
+  'medical-aid.json': '의료급여',
+  'corrected.json': '정정 영수증: relatesTo replaces로 원 영수증을 가리켜요',
+  'cancelled.json': '취소 영수증: Invoice.status = cancelled',
+  'long-stay.json': '입원 32줄: 세부산정내역이 30줄 넘는 번들',
 };
 
 export interface GuideExample {
@@ -96,7 +96,7 @@ export function loadGuide(opts: { publicUrl: string; sandbox: boolean }): Guide 
     .map(
       (e) =>
         `<tr><td><a href="${HOSPITAL_GUIDE.example(e.name)}" download="${e.name}.json">${e.name}.json</a></td>` +
-        `<td>${escapeHtml(EXAMPLE_NOTES[e.name] ?? '')}</td><td><code>${escapeHtml(e.receiptNo)}</code></td>` +
+        `<td>${escapeHtml(EXAMPLE_NOTES[`${e.name}.json`] ?? '')}</td><td><code>${escapeHtml(e.receiptNo)}</code></td>` +
         `<td class="num">${e.lines}</td></tr>`,
     )
     .join('');
