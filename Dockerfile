@@ -43,6 +43,9 @@ COPY --chown=root:root packages/contract packages/contract
 COPY --chown=root:root apps/server/package.json apps/server/
 COPY --chown=root:root apps/server/src apps/server/src
 COPY --chown=root:root apps/server/scripts apps/server/scripts
+# The guide the server serves (modules/guide): its text and example bundles.
+COPY --chown=root:root fhir/ig/README.md fhir/ig/README.md
+COPY --chown=root:root fhir/ig/examples fhir/ig/examples
 COPY --from=build --chown=root:root /app/apps/web/dist apps/web/dist
 # The landings' server render (docs/performance.md, "The landing drawn by the server").
 COPY --from=build --chown=root:root /app/apps/web/dist-ssr apps/web/dist-ssr

@@ -20,6 +20,7 @@ export const moduleOrder = {
   accounts: ['reference'],
   address: [],
   ocr: [],
+  guide: [],
   funnel: ['reference'],
   terms: ['audit', 'reference'],
   identity: ['terms'],

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Bundle, Invoice } from '@medplum/fhirtypes';
 import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
+import type { Database } from '../src/db/schema.js';
 import { loadR4, SHARES, SILSON, validateSilsonBundle } from '@auto-claim/kr-silson-claim';
 
 const { values } = parseArgs({
@@ -70,7 +71,7 @@ async function main() {
   const app = await buildApp({ config: TEST_CONFIG, db, logger: false });
   await app.ready();
   try {
-    const whole = own<import('../src/db/schema.js').Database>(db.db);
+    const whole = own<Database>(db.db);
     await whole
       .insertInto('hospital')
       .values({

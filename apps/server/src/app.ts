@@ -90,6 +90,7 @@ import { intakeRoutes } from './modules/intake/index.js';
 import { funnelRoutes } from './modules/funnel/index.js';
 import { alertsRoutes, dashboardRoutes } from './modules/dashboard/index.js';
 import { termsAdminRoutes, termsRoutes } from './modules/terms/index.js';
+import { guideRoutes } from './modules/guide/index.js';
 import { createJobs, type JobRuntime } from './jobs/index.js';
 
 export interface AppDeps {
@@ -334,6 +335,7 @@ async function registerModules(app: App, ctx: AppContext, db: Db, jobs: JobRunti
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(alertsRoutes(ctx));
+  await app.register(guideRoutes(ctx));
   // Who must agree again is the subscriptions' answer: handed in, as subscriptions sits above terms.
   await app.register(termsAdminRoutes(ctx, { listing: termsListingCount, counts: reagreeCounts, page: reagreePage }));
   await app.register(

@@ -88,6 +88,16 @@ export const HOSPITAL_API = {
 } as const;
 
 /**
+ * Ours (README "EMR vendors"): the KR 실손 Claim guide as a page, and each of its example bundles as JSON
+ * (`example('clinic-outpatient')` → …/examples/clinic-outpatient.json; the route's parameter is `:file`).
+ */
+export const HOSPITAL_GUIDE = {
+  page: '/hospital/guide',
+  example: (name: string) => `/hospital/guide/examples/${pathParam('name', name)}.json`,
+  exampleRoute: '/hospital/guide/examples/:file',
+} as const;
+
+/**
  * Ours (docs/providers/insurer-api.md): where an insurer posts its answers about the claims we sent, signed with its
  * shared secret (INSURER_SIGNATURE_HEADER); the path names the insurer whose secret checks the signature.
  */

@@ -13,3 +13,4 @@ export * from './systems';
 export function validateSilsonBundle(bundle: Bundle): GuideIssue[] {
   return [...validateR4(bundle), ...checkProfile(bundle)];
 }
+export { EDI_SYSTEM, silsonBundle, type EdiKind, type Receipt, type ReceiptLine } from './build';

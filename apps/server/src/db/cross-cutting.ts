@@ -12,4 +12,5 @@ export const WHOLE_DATABASE: Record<string, string> = {
   'src/security/rekey.ts': 'key rotation re-seals every *_enc column of every table, found in the catalogue',
   'scripts/bench-engine.ts': 'a benchmark fills every table',
   'scripts/bench-scale.ts': 'the national-year benchmark grows every table in SQL',
+  'scripts/bench-feed.ts': "a benchmark seeds a hospital, its key and a subscriber, then reads the lines' size",
 };
