@@ -24,7 +24,13 @@ export async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   await page.emulateMedia({ reducedMotion: null });
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  // Each node with its markup and axe's account (the colours it measured): enough to tell a real fault from a race.
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary}`).join('; ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /**
