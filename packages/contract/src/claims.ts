@@ -10,6 +10,7 @@ import {
   DELIVERY_STATES,
   HELD_OUTCOMES,
   INSURER_ANSWERS,
+  RECORD_OUTCOMES,
   RECORDED_ANSWERS,
   REQUESTED_DOCUMENTS,
   REQUESTED_DOCUMENT_NM,
@@ -134,28 +135,8 @@ export const feedAnswer = z.object({
 });
 export type FeedAnswer = z.infer<typeof feedAnswer>;
 
-/** What the engine decided about a record. */
-export const recordOutcome = z.enum([
-  'pending',
-  'claimed',
-  'below_min',
-  'not_subscribed',
-  'hospital_not_subscribed',
-  'outside_contract',
-  'too_old',
-  /** Matched only by a resident number not yet confirmed: held for the patient to confirm on /web/treat. */
-  'rrn_unconfirmed',
-  /** The record's name or birth date is not the subscriber's: held for an operator, never shown or claimed. */
-  'identity_mismatch',
-  /** The patient said a held record is not theirs: unlinked, held for an operator. */
-  'not_patients',
-  /** An operator set a held record aside (with a reason): unlinked, never claimed; the hospital's feed says so. */
-  'set_aside',
-  /** A child's record while her guardian's relation document is not confirmed: held, never claimed or shown. */
-  'relation_unconfirmed',
-  /** A visit on or after a child's 19th birthday, under her guardian's subscription: unlinked, never claimed. */
-  'insured_adult',
-]);
+/** What the engine decided about a record (vocabulary.ts RECORD_OUTCOMES says what each means). */
+export const recordOutcome = z.enum(RECORD_OUTCOMES);
 
 export const operatorClaimView = z.object({
   claimId: z.number().int(),
