@@ -24,7 +24,7 @@ import { listTreats } from '../../src/modules/treats/history.js';
 import type { Patient } from '../../src/security/session.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../src/security/person-lookup.js';
 import type { Db } from '../../src/db/index.js';
-import { TEST_CONFIG, openTestDb, signInOperator, type TestApp } from '../helper.js';
+import { TEST_CONFIG, openTestDb, signInOperator, testLogStream, type TestApp } from '../helper.js';
 import { treatmentRecord } from '../../fixtures/factories.js';
 
 /** The tables that grow with use: none of them may be read whole to answer one screen. */
@@ -262,7 +262,7 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
       transformResult: async ({ result }) => result,
     };
     const recorded: Db = { ...db, db: db.db.withPlugin(record) };
-    const app = await buildApp({ config: TEST_CONFIG, db: recorded, logger: false });
+    const app = await buildApp({ config: TEST_CONFIG, db: recorded, logStream: testLogStream });
     await app.ready();
     t = {
       app,

@@ -4,21 +4,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
 import { TICK_QUEUE, type JobModule } from '../../src/jobs/index.js';
 import { LEASE_SECONDS, createJobRuntime, work, type JobRuntime } from '../../src/jobs/runtime.js';
 import { until } from '../../fixtures/processes.js';
-import { TEST_CONFIG, openTestDb } from '../helper.js';
+import { TEST_CONFIG, openTestDb, testLogger } from '../helper.js';
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
 let ctx: AppContext;
 const runtimes: JobRuntime[] = [];
 beforeAll(async () => {
   db = await openTestDb();
-  ctx = createContext({ db: db.db.db, config: TEST_CONFIG, log: pino({ level: 'silent' }) });
+  ctx = createContext({ db: db.db.db, config: TEST_CONFIG, log: testLogger() });
 });
 afterAll(async () => {
   for (const r of runtimes) await r.stop();
