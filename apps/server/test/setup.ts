@@ -25,13 +25,14 @@ type Guarded = 'error' | 'warn';
 const logged: Record<Guarded, unknown[][]> = { error: [], warn: [] };
 const allowed: Record<Guarded, boolean> = { error: false, warn: false };
 // A plain wrapper, not a vi.spyOn: a test's vi.restoreAllMocks() must not take the check away for the rest of its file.
-for (const method of ['error', 'warn'] as const) {
-  const original = console[method];
-  console[method] = (...args: unknown[]) => {
+function guarded(method: Guarded, original: (...args: unknown[]) => void) {
+  return (...args: unknown[]) => {
     if (!allowed[method]) logged[method].push(args);
     original.apply(console, args);
   };
 }
+console.error = guarded('error', console.error);
+console.warn = guarded('warn', console.warn);
 
 /** The running test logs a console.error on purpose: it does not fail for it. */
 export function allowConsoleError() {
