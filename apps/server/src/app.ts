@@ -14,6 +14,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import type { DestinationStream } from 'pino';
 import { sql } from 'kysely';
 import {
   APP_ROOT,
@@ -96,10 +97,10 @@ import { createJobs, type JobRuntime } from './jobs/index.js';
 export interface AppDeps {
   config: ContextConfig;
   db: Db;
-  /** Tests pass false to keep output clean. */
+  /** Scripts pass false to keep output clean. */
   logger?: boolean;
-  /** Where the log lines go (default stdout): tests read them. */
-  logStream?: NodeJS.WritableStream;
+  /** Where the log lines go (default stdout): tests capture them (apps/server/test/logs.ts). */
+  logStream?: DestinationStream;
   /** Tests pass a controlled clock. */
   clock?: Clock;
   /** main.ts passes the process's registry (with process metrics); tests get a fresh one. */

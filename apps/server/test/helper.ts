@@ -11,8 +11,10 @@ import type { Clock, ContextConfig } from '../src/context.js';
 import type { Db } from '../src/db/index.js';
 import type { Metrics } from '../src/metrics.js';
 import { TEST_CONFIG, openTestDb, testPerson } from '../fixtures/app.js';
+import { testLogStream } from './logs.js';
 
 export { TEST_CONFIG, TEST_WEB_DIST, openTestDb, testPerson, throwawayDatabase } from '../fixtures/app.js';
+export { allowLog, expectLog, testLogStream, testLogger } from './logs.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,7 +64,7 @@ export async function build(
   const app = await buildApp({
     config: { ...TEST_CONFIG, ...opts.config },
     db,
-    logger: false,
+    logStream: testLogStream,
     clock: opts.clock,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
   });

@@ -129,7 +129,7 @@ describe.skipIf(!baseUrl)('2 web + 2 worker processes on one PostgreSQL', () => 
       const stopMs = Date.now() - stopAt;
       expect(codes).toEqual([0, 0, 0, 0]);
       expect(stopMs).toBeLessThan(10_000);
-      console.warn(
+      console.info(
         `processes: ${RECORDS} records through 2 webs, worker killed at ${sentAtKill} sent; after its restart the rest ` +
           `delivered in ${drainedMs} ms; each delivered once; SIGTERM to 4 processes: all exited 0 in ${stopMs} ms`,
       );

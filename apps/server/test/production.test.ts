@@ -522,7 +522,7 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
       expect(tested).toEqual({ insuCompCd: API_INSURER, channel: 'api', result: 'reached', at: expect.any(String) });
       expect(doubles.juso.seen).toHaveLength(jusoCalls);
 
-      console.warn(
+      console.info(
         `production: server ready in ${Math.round(readyMs)} ms; two patients enrolled over HTTP in ` +
           `${Math.round(enrolledMs)} ms; the claim at the insurer API ${Math.round(deliveredMs)} ms after the feed; ` +
           `the walk ${Math.round(performance.now() - walkStart)} ms in all`,
@@ -626,7 +626,7 @@ describe('NODE_ENV=production with every provider kind at a local double', () =>
       expect(bombed.answer.status).toBe(400);
       expect(problem).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'file' }] });
       expect(problem.detail).toContain('압축을 풀면 너무 커지는 PDF');
-      console.warn(
+      console.info(
         `production deflate bomb: ${bombed.waits.length} /healthz during it, slowest ${bombed.slowest.toFixed(1)} ms; ` +
           `${control.waits.length} before it, slowest ${control.slowest.toFixed(1)} ms`,
       );

@@ -1,12 +1,19 @@
 // How the suite prepares its databases and guards its runs (docs/architecture.md "The test suite"): every file gets a
 // copy of one database migrated once per run, an empty one when it asks, an old Node is refused in plain words, and
-// a console.error nobody expected is caught.
+// a console.error or console.warn nobody expected is caught, and so is an entry at warn or above in the app's log.
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
 import { migrationsFingerprint } from '../fixtures/app.js';
 import { migrations } from '../src/db/migrate.js';
 import { openTestDb } from './helper.js';
-import { allowConsoleError, takeUnexpectedConsoleErrors, tooOldNode } from './setup.js';
+import { allowLog, beginTest, endTest, expectLog, testLogger } from './logs.js';
+import {
+  allowConsoleError,
+  allowConsoleWarn,
+  takeUnexpectedConsoleErrors,
+  takeUnexpectedConsoleWarnings,
+  tooOldNode,
+} from './setup.js';
 
 const tables = async (db: Awaited<ReturnType<typeof openTestDb>>['db']) =>
   (
@@ -62,5 +69,70 @@ describe('the setup of every test file', () => {
     allowConsoleError();
     console.error('an error this test expects');
     expect(takeUnexpectedConsoleErrors()).toEqual([]);
+  });
+
+  it('catches a console.warn the test did not announce, and lets one through that it did', () => {
+    console.warn('a warning nobody expected');
+    expect(takeUnexpectedConsoleWarnings()).toEqual(['a warning nobody expected']);
+    allowConsoleWarn();
+    console.warn('a warning this test expects');
+    expect(takeUnexpectedConsoleWarnings()).toEqual([]);
+  });
+});
+
+describe("the app's log in tests", () => {
+  // Each case judges its own entries with endTest() and opens the test again, as setup.ts does around every test.
+  const judge = () => {
+    const failure = endTest();
+    beginTest();
+    return failure;
+  };
+  const log = testLogger().child({ module: 'probe' });
+
+  it('fails a test on an entry at warn or above it did not announce, naming level, message and bindings', () => {
+    log.info('chatter below the level is not even kept');
+    log.warn({ claimId: 7 }, 'the insurer answered 503');
+    log.error({ err: new TypeError('boom') }, 'the job failed');
+    const failure = judge();
+    expect(failure).toContain('warn "the insurer answered 503" {"module":"probe","claimId":7}');
+    expect(failure).toMatch(
+      /error "the job failed" \{"module":"probe","err":\{"type":"TypeError","message":"boom","at":\[/,
+    );
+    expect(failure).not.toContain('chatter');
+  });
+
+  it('lets an announced entry through, and fails when the announced entry did not occur', () => {
+    expectLog({ level: 'warn', msg: /answered 50\d/ });
+    log.warn('the insurer answered 503');
+    expect(judge()).toBeUndefined();
+
+    expectLog({ level: 'error', msg: 'the job failed' });
+    log.warn('the job failed');
+    expect(judge()).toMatch(/expectLog\(error the job failed\) was announced at least once and occurred 0 time/);
+  });
+
+  it('holds an announced count exactly', () => {
+    expectLog({ msg: 'retrying', count: 2 });
+    log.warn('retrying');
+    expect(judge()).toContain('announced 2 time(s) and occurred 1 time(s)');
+    expectLog({ msg: 'retrying', count: 1 });
+    log.warn('retrying');
+    log.warn('retrying');
+    expect(judge()).toContain('announced 1 time(s) and occurred 2 time(s)');
+  });
+
+  it('lets allowed noise through whether it occurs or not, for the test that allowed it only', () => {
+    allowLog({ msg: 'noise' });
+    log.warn('some noise');
+    expect(judge()).toBeUndefined();
+    expect(judge()).toBeUndefined();
+    log.warn('some noise');
+    expect(judge()).toContain('logged without expectLog or allowLog: warn "some noise"');
+  });
+
+  it('refuses expectLog outside a test: an announcement nobody could check', () => {
+    endTest();
+    expect(() => expectLog({ msg: 'x' })).toThrow('expectLog is called inside a test');
+    beginTest();
   });
 });

@@ -11,7 +11,7 @@ import { createMetrics } from '../src/metrics.js';
 import { startWorker, type Worker } from '../src/worker.js';
 import { createSubscriber, treatmentRecord } from '../fixtures/factories.js';
 import { exited, freePort, startServer, until } from '../fixtures/processes.js';
-import { TEST_CONFIG, openTestDb, throwawayDatabase } from './helper.js';
+import { TEST_CONFIG, openTestDb, testLogStream, throwawayDatabase } from './helper.js';
 
 describe('a worker started without an HTTP app', () => {
   let db: Awaited<ReturnType<typeof openTestDb>>;
@@ -19,7 +19,7 @@ describe('a worker started without an HTTP app', () => {
   let worker: Worker | undefined;
   beforeAll(async () => {
     db = await openTestDb();
-    web = await buildApp({ config: TEST_CONFIG, db: db.db, logger: false });
+    web = await buildApp({ config: TEST_CONFIG, db: db.db, logStream: testLogStream });
     await web.ready();
   });
   afterAll(async () => {
@@ -29,7 +29,7 @@ describe('a worker started without an HTTP app', () => {
   });
 
   it('matches and delivers what a web process (no workers of its own) was fed', { timeout: 60_000 }, async () => {
-    worker = await startWorker({ config: TEST_CONFIG, db: db.db, metrics: createMetrics(), logger: false });
+    worker = await startWorker({ config: TEST_CONFIG, db: db.db, metrics: createMetrics(), logStream: testLogStream });
     expect(worker.jobs.started).toBe(true);
     expect(worker).not.toHaveProperty('inject');
     // The web process as main.ts starts it: the runtime without workers, to send the wake-up.

@@ -108,7 +108,7 @@ describe('the signature', () => {
       detail: '서명 이미지의 해상도가 너무 높아요. 서명 칸에 다시 서명해 주세요.',
       errors: [{ field: 'signImg' }],
     });
-    console.warn(`documents-load: a document call with a 4096×4096 signature is refused in ${ms} ms`);
+    console.info(`documents-load: a document call with a 4096×4096 signature is refused in ${ms} ms`);
     const sub = await post(v, API.subscriptions, await regFor(t, v, img, { signImg: dataUrl('image/png', attack) }));
     expect(sub.statusCode).toBe(400);
     expect(problemOf(sub)).toMatchObject({ code: 'IMAGE_TOO_MANY_PIXELS', errors: [{ field: 'signImg' }] });
@@ -139,7 +139,7 @@ describe('the signature', () => {
       ]);
       runs.push(ms);
     }
-    console.warn(`documents-load: 동의서 with a signature stored at 4096×4096: ${runs.join(', ')} ms`);
+    console.info(`documents-load: 동의서 with a signature stored at 4096×4096: ${runs.join(', ')} ms`);
     // Before: pdf-lib decoded 16 million pixels on every call, 4.6–6.2 s each on this machine.
     expect(Math.min(...runs)).toBeLessThan(2_000);
   });
@@ -234,7 +234,7 @@ describe('PDFs off the event loop', () => {
     };
     const wall = stats(waits);
     const own = stats(work);
-    console.warn(
+    console.info(
       `documents-load: burst of 8 document calls in ${Math.round(performance.now() - started)} ms; ` +
         `${waits.length} /healthz probes; wait p50 ${wall.p50} / p99 ${wall.p99} / max ${wall.max} ms; ` +
         `event-loop CPU between answers p50 ${own.p50} / p99 ${own.p99} / max ${own.max} ms`,

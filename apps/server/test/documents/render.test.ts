@@ -30,7 +30,7 @@ if (missing.length && process.env.CI) {
   throw new Error(`CI must render PDFs: missing ${missing.join(', ')} (apt-get install ${RENDER_PACKAGES})`);
 }
 if (missing.length) {
-  console.warn(`documents-render: not run, missing ${missing.join(', ')} (apt-get install ${RENDER_PACKAGES})`);
+  console.info(`documents-render: not run, missing ${missing.join(', ')} (apt-get install ${RENDER_PACKAGES})`);
 }
 
 const MIN_OCR_RATIO = 0.8;

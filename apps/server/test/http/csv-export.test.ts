@@ -177,7 +177,7 @@ describe('streaming', () => {
     // The file is some 19 MB; held whole as rows and text it would be several times that. A few pages stay under 5 MB.
     expect(bytes).toBeGreaterThan(13_000_000);
     expect(peak).toBeLessThan(5_000_000);
-    console.warn(`1,000,000 rows, ${bytes} bytes: live heap grew at most ${peak} bytes`);
+    console.info(`1,000,000 rows, ${bytes} bytes: live heap grew at most ${peak} bytes`);
   });
 });
 
@@ -188,21 +188,31 @@ describe('how an export ended', () => {
     app = undefined;
   });
 
-  /** A server whose one route exports `read`, telling each end. */
+  /** The pages, telling when they are closed: after that no read can follow. */
+  async function* watched(pages: AsyncGenerator<Row[]>, state: { closed: boolean }) {
+    try {
+      yield* pages;
+    } finally {
+      state.closed = true;
+    }
+  }
+
+  /** A server whose one route exports `read`, telling each end and when its pages were closed. */
   async function serve(read: ReadPage<Row>) {
     const ends: { rows: number; outcome: OpsExportOutcome }[] = [];
+    const pages = { closed: false };
     const server = Fastify({ logger: false });
     app = server;
     server.get('/export', (_req, reply) =>
       sendCsv(reply, {
         filename: { ascii: 'list.csv', korean: '목록.csv' },
         columns,
-        pages: everyPage(read),
+        pages: watched(everyPage(read), pages),
         onEnd: async (end) => void ends.push(end),
       }),
     );
     await server.listen({ port: 0, host: '127.0.0.1' });
-    return { ends, port: (server.server.address() as AddressInfo).port };
+    return { ends, pages, port: (server.server.address() as AddressInfo).port };
   }
 
   it('completed: every row sent, told once with the count; a file name in Korean', async () => {
@@ -221,7 +231,7 @@ describe('how an export ended', () => {
 
   it('aborted: the reader left part-way; the reads stop and the export is told with the rows sent so far', async () => {
     const { read, reads } = list(10_000 * EXPORT_PAGE_SIZE);
-    const { ends, port } = await serve(read);
+    const { ends, pages, port } = await serve(read);
     await new Promise<void>((resolve, reject) => {
       const req = request(`http://127.0.0.1:${port}/export`, (res) => {
         res.once('data', () => {
@@ -237,10 +247,9 @@ describe('how an export ended', () => {
     expect(ends[0]!.outcome).toBe('aborted');
     expect(ends[0]!.rows).toBeGreaterThan(0);
     expect(ends[0]!.rows).toBeLessThan(10_000 * EXPORT_PAGE_SIZE);
-    const stopped = reads.count;
-    await new Promise((r) => setTimeout(r, 50));
-    expect(reads.count).toBe(stopped);
-    expect(stopped).toBeLessThan(100);
+    // The reads stopped: the pages were closed (a state to wait for, not a pause hoping no read comes).
+    await vi.waitFor(() => expect(pages.closed).toBe(true), { timeout: 10_000 });
+    expect(reads.count).toBeLessThan(100);
   });
 
   it('failed: a read failed part-way; the file ends short and the export is told as failed', async () => {

@@ -3,7 +3,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROOT } from '@auto-claim/contract';
-import { build, type TestApp } from '../helper.js';
+import { build, type TestApp, expectLog } from '../helper.js';
 
 const BLOCK = /<script type="application\/json" id="landing-hospital">([^<]*)<\/script>/;
 
@@ -103,6 +103,8 @@ describe('landing data inlined into index.html', () => {
         .set({ hospitalNm: '렌더 실패 병원' })
         .where('hospitalCd', '=', '90000004')
         .execute();
+      // The operator hears of it: the render's failure is a warning in the log.
+      expectLog({ level: 'warn', msg: 'landing server render failed; the page goes undrawn' });
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root"></div>');

@@ -6,7 +6,19 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { upsertOperator } from '../../src/modules/operators/operators.js';
-import { OPERATOR_PASSWORD, build, signInOperator, testClock, verifyPatient, type TestApp } from '../helper.js';
+import {
+  OPERATOR_PASSWORD,
+  build,
+  signInOperator,
+  testClock,
+  verifyPatient,
+  type TestApp,
+  allowLog,
+} from '../helper.js';
+
+// Every route is called as every caller, the insurers' answer route unsigned too: that refusal is logged as a warning
+// (claims/answers.ts), as it should be; the refusal itself is insurer-api.test.ts's.
+allowLog({ level: 'warn', msg: 'insurer answer refused' });
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;

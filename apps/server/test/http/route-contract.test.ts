@@ -13,7 +13,11 @@ import {
   registerRouteContract,
   type Guards,
 } from '../../src/http/route-contract.js';
-import { build, problemOf } from '../helper.js';
+import { build, problemOf, allowLog } from '../helper.js';
+
+// Every route is called signed out, the insurers' answer route too: that refusal is logged as a warning
+// (claims/answers.ts), as it should be; the refusal itself is insurer-api.test.ts's.
+allowLog({ level: 'warn', msg: 'insurer answer refused' });
 
 const t = await build();
 afterAll(() => t.close());

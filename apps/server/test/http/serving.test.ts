@@ -18,6 +18,7 @@ import {
   TEST_CONFIG,
   throwawayDatabase,
   type TestApp,
+  testLogStream,
 } from '../helper.js';
 
 /** A build as Vite makes it: hashed assets with .br/.gz copies, the two pages, and a small file without copies. */
@@ -301,8 +302,8 @@ describe.skipIf(!baseUrl)('two app instances on one PostgreSQL (skipped on PGlit
     const tmp = await throwawayDatabase(baseUrl!, { migrated: true });
     const dbA = await openDb({ databaseUrl: tmp.url });
     const dbB = await openDb({ databaseUrl: tmp.url });
-    const a = await buildApp({ config: TEST_CONFIG, db: dbA, logger: false });
-    const b = await buildApp({ config: TEST_CONFIG, db: dbB, logger: false });
+    const a = await buildApp({ config: TEST_CONFIG, db: dbA, logStream: testLogStream });
+    const b = await buildApp({ config: TEST_CONFIG, db: dbB, logStream: testLogStream });
     try {
       const url = '/ui/insu/v1/claims/hospitals/90000001';
       const before = await a.inject(url);

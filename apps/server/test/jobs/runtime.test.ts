@@ -4,21 +4,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
 import { TICK_QUEUE, type JobModule } from '../../src/jobs/index.js';
 import { LEASE_SECONDS, createJobRuntime, work, type JobRuntime } from '../../src/jobs/runtime.js';
 import { until } from '../../fixtures/processes.js';
-import { TEST_CONFIG, openTestDb } from '../helper.js';
+import { TEST_CONFIG, openTestDb, testLogger } from '../helper.js';
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
 let ctx: AppContext;
 const runtimes: JobRuntime[] = [];
 beforeAll(async () => {
   db = await openTestDb();
-  ctx = createContext({ db: db.db.db, config: TEST_CONFIG, log: pino({ level: 'silent' }) });
+  ctx = createContext({ db: db.db.db, config: TEST_CONFIG, log: testLogger() });
 });
 afterAll(async () => {
   for (const r of runtimes) await r.stop();
@@ -32,6 +31,7 @@ describe('the jobs runtime', () => {
     const module = (name: string): JobModule => ({
       queues: [{ name: `test.${name}`, policy: 'standard' }],
       async workers(boss) {
+        ran.push(`${name} workers started`);
         await boss.work<{ n: number }>(`test.${name}`, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
           ran.push(`${name} worked ${job!.data.n}`);
         });
@@ -50,9 +50,16 @@ describe('the jobs runtime', () => {
     expect(await web.boss!.getQueue('test.a')).toMatchObject({ name: 'test.a' });
     expect(await ctx.jobs.send('test.b', { n: 1 })).toBe(true);
     await web.boss!.send(TICK_QUEUE, {});
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect(ran).toEqual([]);
     await web.stop();
+    // Nothing was worked, and nothing could be: no module's workers started (the tick's worker starts with them), and
+    // both jobs still wait in their queues once the web process has stopped (a state, not a pause hoping for nothing).
+    expect(ran).toEqual([]);
+    const waiting = await sql<{ name: string; state: string }>`select name, state from pgboss.job
+      where name in ('test.b', ${TICK_QUEUE}) order by name`.execute(db.db.db);
+    expect(waiting.rows).toEqual([
+      { name: TICK_QUEUE, state: 'created' },
+      { name: 'test.b', state: 'created' },
+    ]);
     expect(web.started).toBe(false);
     expect(await ctx.jobs.send('test.b', { n: 2 })).toBe(false);
 
@@ -62,6 +69,7 @@ describe('the jobs runtime', () => {
     await worker.start({ workers: true });
     await until('the job sent from the web process was worked', async () => ran.includes('b worked 1'), 10_000);
     await until('the tick ran', async () => ran.includes('b minute'), 10_000);
+    expect(ran.slice(0, 2)).toEqual(['a workers started', 'b workers started']);
     expect(ran.filter((r) => r.endsWith('minute'))).toEqual(['a minute', 'b minute']);
   });
 });

@@ -124,7 +124,7 @@ describe.skipIf(!baseUrl)('a worker killed with SIGKILL in the middle of its wor
       expect(await count('select count(distinct record_id) as n from claim')).toBe(RECORDS);
       expect(await count(`select count(*) as n from sandbox_outbox where channel = 'api'`)).toBe(RECORDS);
       await ready(second);
-      console.warn(
+      console.info(
         `worker-lease: ${held.length} jobs held by the killed worker; ${RECORDS} records claimed and delivered ` +
           `${doneMs} ms after the restart (its jobs back in their queue after ${backMs} ms)`,
       );

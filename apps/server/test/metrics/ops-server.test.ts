@@ -8,7 +8,7 @@ import { createMetrics } from '../../src/metrics.js';
 import { listenOps, type OpsListener } from '../../src/ops-server.js';
 import { readiness } from '../../src/app.js';
 import { createSubscriber, treatmentRecord } from '../../fixtures/factories.js';
-import { build, TEST_CONFIG, testClock, verifyPatient, type TestApp } from '../helper.js';
+import { build, TEST_CONFIG, testClock, testLogger, verifyPatient, type TestApp } from '../helper.js';
 
 let t: TestApp;
 let ops: OpsListener;
@@ -47,7 +47,7 @@ describe('the ops listener', () => {
       url: `${API.addresses}?keyword=${encodeURIComponent('세종대로')}`,
       headers: { cookie: patient.cookie },
     });
-    const sub = await createSubscriber(createContext({ db: t.db.db, config: TEST_CONFIG }), {
+    const sub = await createSubscriber(createContext({ db: t.db.db, config: TEST_CONFIG, log: testLogger() }), {
       contractStartDate: '20200101',
     });
     const today = noon.toISOString().slice(0, 10).replaceAll('-', '');

@@ -11,7 +11,16 @@ import { ACCOUNT_CHECK_RATE_LIMIT } from '../../src/modules/accounts/routes.js';
 import { SUBSCRIBE_RATE_LIMIT } from '../../src/modules/subscriptions/routes.js';
 import { addressKey, coarseAddress } from '../../src/http/client-address.js';
 import { isSecureRequest } from '../../src/security/cookies.js';
-import { build, problemOf, signInOperator, testClock, verifyPatient, type TestApp, freshAddress } from '../helper.js';
+import {
+  build,
+  problemOf,
+  signInOperator,
+  testClock,
+  verifyPatient,
+  type TestApp,
+  freshAddress,
+  expectLog,
+} from '../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 /** One proxy in front (TRUST_PROXY=1): the client is the address the proxy appended, the last of X-Forwarded-For. */
@@ -320,6 +329,8 @@ describe('operator sign-in is locked per account and address', { timeout: 180_00
   const RIGHT = 'correct horse battery';
 
   it(`guessing one operator's password from many addresses locks every address she never signed in from after ${OPERATOR_LOCKOUT.unknownAddressesMaxTries} tries, even for the right password`, async () => {
+    // The lock is a warning in the log (docs/security.md).
+    expectLog({ level: 'warn', msg: 'operator sign-in locked', count: 1 });
     await upsertOperator(listed.db.db, 'lock-ops', RIGHT);
     for (let i = 1; i < OPERATOR_LOCKOUT.unknownAddressesMaxTries; i++) {
       expect(problemOf(await signIn('lock-ops', `guess-${i}-password`)).code).toBe('LOGIN_FAILED');
@@ -349,6 +360,8 @@ describe('operator sign-in is locked per account and address', { timeout: 180_00
   });
 
   it('parallel guesses get no more than the allowed tries, from one address or from many', async () => {
+    // Each lock is a warning in the log (docs/security.md).
+    expectLog({ level: 'warn', msg: 'operator sign-in locked' });
     await upsertOperator(listed.db.db, 'burst-ops', RIGHT);
     const one = freshAddress();
     const fromOne = await Promise.all(
@@ -377,6 +390,8 @@ describe('operator sign-in is locked per account and address', { timeout: 180_00
   });
 
   it('an id that does not exist is counted and locked alike (the answers tell no one which ids exist)', async () => {
+    // The lock is a warning in the log, for an id that exists or not.
+    expectLog({ level: 'warn', msg: 'operator sign-in locked', count: 1 });
     const one = freshAddress();
     const guess = (password: string) =>
       listed.app.inject({

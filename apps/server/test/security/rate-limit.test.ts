@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { openDb, type Db } from '../../src/db/index.js';
 import { SIGN_IN_RATE_LIMIT } from '../../src/modules/operators/routes.js';
 import { purgeRateLimits } from '../../src/security/rate-limit.js';
-import { TEST_CONFIG, openTestDb, problemOf, throwawayDatabase } from '../helper.js';
+import { TEST_CONFIG, openTestDb, problemOf, testLogStream, throwawayDatabase } from '../helper.js';
 
 const MAX = SIGN_IN_RATE_LIMIT.max;
 
@@ -35,8 +35,8 @@ beforeAll(async () => {
   }
   db = dbs[0];
   apps = [
-    await buildApp({ config: TEST_CONFIG, db: dbs[0], logger: false }),
-    await buildApp({ config: TEST_CONFIG, db: dbs[1], logger: false }),
+    await buildApp({ config: TEST_CONFIG, db: dbs[0], logStream: testLogStream }),
+    await buildApp({ config: TEST_CONFIG, db: dbs[1], logStream: testLogStream }),
   ];
   await Promise.all(apps.map((a) => a.ready()));
   closers.push(

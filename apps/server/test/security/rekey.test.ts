@@ -42,6 +42,7 @@ import {
   throwawayDatabase,
   verifyPatient,
   type TestApp,
+  testLogStream,
 } from '../helper.js';
 
 const key = () => randomBytes(32).toString('hex');
@@ -186,7 +187,7 @@ describe('a database written under key A, served under key B', { timeout: 120_00
   async function restart(keys: Partial<ContextConfig>) {
     await app?.close();
     app = undefined;
-    app = await buildApp({ config: { ...TEST_CONFIG, ...keys }, db, logger: false, clock });
+    app = await buildApp({ config: { ...TEST_CONFIG, ...keys }, db, logStream: testLogStream, clock });
     await app.ready();
     return app;
   }
@@ -451,7 +452,7 @@ describe('a database written under key A, served under key B', { timeout: 120_00
     await app?.close();
     app = undefined;
     const start = (keys: Partial<ContextConfig>) =>
-      buildApp({ config: { ...TEST_CONFIG, ...keys }, db, logger: false, clock });
+      buildApp({ config: { ...TEST_CONFIG, ...keys }, db, logStream: testLogStream, clock });
     // The classic mistake: the new key alone, its derived lookup key with it.
     await expect(start({ fieldEncryptionKey: B })).rejects.toThrow(
       /lookup key is not the one this database's lookup hashes were made with.*FIELD_LOOKUP_KEY/,
@@ -473,10 +474,10 @@ describe("the claim engine's minute tick", () => {
     const { db, close } = await openTestDb();
     let app: FastifyInstance | undefined;
     try {
-      const before = await buildApp({ config: { ...TEST_CONFIG, ...KEYS_A }, db, logger: false, clock });
+      const before = await buildApp({ config: { ...TEST_CONFIG, ...KEYS_A }, db, logStream: testLogStream, clock });
       await createSubscriber(before.ctx);
       await before.close();
-      app = await buildApp({ config: { ...TEST_CONFIG, ...KEYS_B_WITH_A }, db, logger: false, clock });
+      app = await buildApp({ config: { ...TEST_CONFIG, ...KEYS_B_WITH_A }, db, logStream: testLogStream, clock });
       const left = async () => (await countByKeyId(db.db, app!.ctx.crypto)).reduce((s, c) => s + c.remaining, 0);
       expect(await left()).toBe(2);
       await app.claimEngine.start({ workers: true });
@@ -527,7 +528,12 @@ describe('npm run rekey', () => {
     }
     const db = await open();
     await migrateToLatest(db.db);
-    const app = await buildApp({ config: { ...TEST_CONFIG, fieldEncryptionKey: A }, db, logger: false, clock });
+    const app = await buildApp({
+      config: { ...TEST_CONFIG, fieldEncryptionKey: A },
+      db,
+      logStream: testLogStream,
+      clock,
+    });
     await createSubscriber(app.ctx);
     await createSubscriber(app.ctx);
     await app.close();

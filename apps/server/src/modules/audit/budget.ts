@@ -43,12 +43,12 @@ const lock = (tx: Handle, key: string) =>
  * Takes one release from the operator's hourly budget, in the caller's transaction (which then writes the release to
  * operator_action before it commits): 429 OPERATOR_RELEASE_LIMITED past OPERATOR_RELEASES_PER_HOUR, nothing taken.
  * A relation document the operator opened within the hour (`target`) is no new release. Answers how many releases
- * the hour holds with this one, for releaseAlert.
+ * the hour holds with this one, for releaseAlert; undefined for no new release (no alert: it released nothing more).
  */
 export async function takeRelease(
   tx: Handle,
   e: { loginId: string; action: ReleaseAction; target?: string; now: Date },
-): Promise<number> {
+): Promise<number | undefined> {
   await lock(tx, `operator-releases:${e.loginId}`);
   const r = await sql<{ n: number; again: boolean }>`select
       (count(*) filter (where action <> 'relation_document_viewed')
@@ -58,7 +58,7 @@ export async function takeRelease(
     where login_id = ${e.loginId} and at >= ${new Date(e.now.getTime() - HOUR)}
       and action in (${sql.join(RELEASE_ACTIONS.map((a) => sql.lit(a)))})`.execute(auditDb(tx));
   const { n, again } = r.rows[0]!;
-  if (e.action === 'relation_document_viewed' && again) return Number(n);
+  if (e.action === 'relation_document_viewed' && again) return undefined;
   if (Number(n) >= OPERATOR_RELEASES_PER_HOUR) {
     throw new AppError(
       'OPERATOR_RELEASE_LIMITED',
@@ -68,9 +68,12 @@ export async function takeRelease(
   return Number(n) + 1;
 }
 
-/** After the release committed: from OPERATOR_RELEASES_ALERT_AT in an hour on, a warning and the alert counter. */
-export function releaseAlert(ctx: AppContext, loginId: string, action: ReleaseAction, inHour: number) {
-  if (inHour < OPERATOR_RELEASES_ALERT_AT) return;
+/**
+ * After a new release committed: from OPERATOR_RELEASES_ALERT_AT in an hour on, a warning and the alert counter (a
+ * document opened again within the hour, `inHour` undefined, is none).
+ */
+export function releaseAlert(ctx: AppContext, loginId: string, action: ReleaseAction, inHour: number | undefined) {
+  if (inHour === undefined || inHour < OPERATOR_RELEASES_ALERT_AT) return;
   ctx.metrics.operatorReleaseAlerts.inc({ kind: KIND[action] });
   ctx.log.warn(
     { operator: loginId, kind: KIND[action], releasesInHour: inHour, alertAt: OPERATOR_RELEASES_ALERT_AT },

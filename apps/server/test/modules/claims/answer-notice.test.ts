@@ -10,7 +10,7 @@ import { PATIENT_TEMPLATES } from '../../../src/providers/notification/types.js'
 import { openLinkToken } from '../../../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { insurerHmac } from '../../../fixtures/insurer-double.js';
-import { build, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, signInOperator, testClock, type TestApp, expectLog } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -179,6 +179,8 @@ describe('the patient hears every insurer answer', () => {
     const who = await createSubscriber(t.app.ctx, { insurers: [INSURER] });
     const claim = await sentClaim(who);
     const provider = t.app.ctx.providers.notification;
+    // The vendor double fails every send: the batch's failure is logged, and pg-boss retries it.
+    expectLog({ level: 'warn', msg: 'patient message batch failed; pg-boss retries it' });
     t.app.ctx.providers.notification = { send: () => Promise.reject(new Error('Popbill -99999999: 발송 실패')) };
     try {
       await answer({ eventId: eventId(), claimId: claim.id, answer: 'paid', paidAmount: 12_000 });

@@ -24,7 +24,7 @@ import { sql } from 'kysely';
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { ACCESS_ACTION, ACCESS_ACTIONS, accessSentence, type AccessAction } from '../../../src/modules/audit/index.js';
-import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, expectLog } from '../../helper.js';
 
 // Noon in Seoul on 15 June 2026: messages go out at once.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -316,6 +316,12 @@ describe('a claim’s timeline and documents', () => {
   it('holds one operator to OPERATOR_RELEASES_PER_HOUR packages an hour, with an alert from OPERATOR_RELEASES_ALERT_AT', async () => {
     const id = claimOf['H1-A:SAMSUNGFIRE']!;
     const bulk = await signInOperator(t, 'operator', { loginId: 'bulk-downloader' });
+    // From the threshold on, each release is a warning in the log too (docs/security.md "Operator releases").
+    expectLog({
+      level: 'warn',
+      msg: 'operator releases of personal data over the alert threshold',
+      count: OPERATOR_RELEASES_PER_HOUR - OPERATOR_RELEASES_ALERT_AT + 1,
+    });
     const alerts = async () =>
       (await t.app.ctx.metrics.registry.getSingleMetric('autoclaim_operator_release_alerts_total')!.get()).values
         .filter((v) => v.labels.kind === 'package')
@@ -618,6 +624,8 @@ describe('patient messages that failed every retry', () => {
   it('are listed a page at a time, retried many at once and closed with a note', async () => {
     await t.app.claimEngine.start(); // pg-boss installed: messages are its jobs
     const provider = t.app.ctx.providers.notification;
+    // The vendor double fails every send: the batch's failure is logged, and pg-boss retries it.
+    expectLog({ level: 'warn', msg: 'patient message batch failed; pg-boss retries it' });
     t.app.ctx.providers.notification = { send: () => Promise.reject(new Error('Popbill -99999999: 알림톡 발송 실패')) };
     try {
       const res = await t.app.inject({
@@ -878,6 +886,12 @@ describe('one budget for every release of personal data', () => {
   it('60 reveals in a row stop at OPERATOR_RELEASES_PER_HOUR, counted with packages and exports; nothing written past it', async () => {
     const id = claimOf['H1-A:SAMSUNGFIRE']!;
     const bulk = await signInOperator(t, 'operator', { loginId: 'bulk-revealer' });
+    // From the threshold on, each release is a warning in the log too (docs/security.md "Operator releases").
+    expectLog({
+      level: 'warn',
+      msg: 'operator releases of personal data over the alert threshold',
+      count: OPERATOR_RELEASES_PER_HOUR - OPERATOR_RELEASES_ALERT_AT + 1,
+    });
     const release = { category: 'patient_inquiry', reason: '환자 문의 확인' };
     const alerts = async (kind: string) =>
       (await t.app.ctx.metrics.registry.getSingleMetric('autoclaim_operator_release_alerts_total')!.get()).values

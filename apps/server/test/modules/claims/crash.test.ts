@@ -77,7 +77,7 @@ describe.skipIf(!baseUrl)('crash test: kill -9 in the middle of 1,000 claims', (
       await count(`select count(distinct (body::jsonb ->> 'claimId')) as n from sandbox_outbox where channel = 'api'`),
     ).toBe(RECORDS);
     child.kill('SIGTERM');
-    console.warn(
+    console.info(
       `crash test: killed with ${atKill.sent} of ${RECORDS} claims sent and ${atKill.records} records in; after restart (ready in ${readyAt - restartedAt} ms) ${RECORDS} sent once each, ${doneAt - readyAt} ms after ready`,
     );
   });

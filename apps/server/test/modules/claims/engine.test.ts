@@ -21,7 +21,7 @@ import { claimsTransaction } from '../../../src/modules/claims/tables.js';
 import { sandboxDelivery } from '../../../src/providers/delivery/sandbox.js';
 import type { DeliveryProvider } from '../../../src/providers/delivery/types.js';
 import { openLinkToken } from '../../../src/security/linkToken.js';
-import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, expectLog } from '../../helper.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 
 // Monday 2026-06-15 12:00 KST.
@@ -217,6 +217,8 @@ describe('delivery, notification and the status lifecycle', () => {
   it('a message that fails every retry is a dead letter operators see and can send again', async () => {
     const who = await createSubscriber(t.app.ctx);
     const provider = t.app.ctx.providers.notification;
+    // The vendor double fails every send: the batch's failure is logged, and pg-boss retries it.
+    expectLog({ level: 'warn', msg: 'patient message batch failed; pg-boss retries it' });
     t.app.ctx.providers.notification = {
       send: () => Promise.reject(new Error('Popbill -99999999: 알림톡 발송 실패')),
     };

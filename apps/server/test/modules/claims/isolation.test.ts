@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER, MAX_DELIVERY_ATTEMPTS, type FeedAnswer } from '@auto-claim/contract';
-import { build, testClock, type TestApp } from '../../helper.js';
+import { build, testClock, type TestApp, expectLog } from '../../helper.js';
 import { createSubscriber, treatmentRecord } from '../../../fixtures/factories.js';
 
 const START = new Date('2026-06-15T03:00:00Z');
@@ -29,6 +29,8 @@ const POISONS = [
     when: (claimId: number) => `new.claim_id = ${claimId} and new.status = 'sent'`,
     // The failure is recorded: the refusal is only of 'sent'.
     error: '전송 결과를 기록하지 못했어요 (데이터베이스 오류 P0001)',
+    // Each attempt: the batch's outcomes together are refused, then the poisoned one's alone.
+    logs: ['a batch’s outcomes could not be recorded together', 'a delivery’s outcome could not be recorded'],
   },
   {
     what: 'the provider’s write for it (the sandbox outbox) fails inside the send',
@@ -36,6 +38,7 @@ const POISONS = [
     event: 'before insert',
     when: (claimId: number) => `new.body like '%"claimId":${claimId},%'`,
     error: '전송 결과를 기록하지 못했어요 (데이터베이스 오류 P0001)',
+    logs: ['a delivery’s send could not be recorded'],
   },
   {
     what: 'its documents’ hashes cannot be recorded',
@@ -43,6 +46,7 @@ const POISONS = [
     event: 'before insert',
     when: (claimId: number) => `new.claim_id = ${claimId}`,
     error: '전송 결과를 기록하지 못했어요 (데이터베이스 오류 P0001)',
+    logs: ['a delivery’s send could not be recorded'],
   },
 ];
 
@@ -90,6 +94,8 @@ describe('a poisoned claim in a batch of deliveries', () => {
       expect(claims).toHaveLength(3);
       const [healthyA, poisoned, healthyB] = claims.map((c) => c.id) as [number, number, number];
       const cure = await poison(n, p, poisoned);
+      // The operator hears of every attempt the database refused: a warning each.
+      for (const msg of p.logs) expectLog({ level: 'warn', msg, count: MAX_DELIVERY_ATTEMPTS });
       try {
         // One batch holds all three.
         expect(await t.app.claimEngine.deliverBatch()).toBe(3);

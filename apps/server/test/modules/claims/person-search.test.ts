@@ -22,7 +22,7 @@ import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fix
 import { hashRecordPersons } from '../../../src/modules/claims/person-lookup.js';
 import { hashSubscriptionPhones } from '../../../src/modules/subscriptions/person-lookup.js';
 import { accessSentence } from '../../../src/modules/audit/index.js';
-import { build, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, expectLog } from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
@@ -370,6 +370,12 @@ describe('a person search’s cursor and its limit (docs/security.md, "Operator 
         .filter((v) => v.labels.kind === 'person_search')
         .reduce((n, v) => n + v.value, 0);
     const alerts0 = await alerts();
+    // From the threshold on, each search is a warning in the log too (docs/security.md "Operator releases").
+    expectLog({
+      level: 'warn',
+      msg: 'operator person searches over the alert threshold',
+      count: PERSON_SEARCHES_PER_MINUTE - PERSON_SEARCHES_ALERT_AT + 1,
+    });
     const burst = await Promise.all(
       Array.from({ length: 120 }, (_, i) =>
         post(

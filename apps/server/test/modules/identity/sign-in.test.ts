@@ -13,6 +13,7 @@ import {
   testPerson,
   verifyPatient,
   type TestApp,
+  testLogStream,
 } from '../../helper.js';
 
 const clock = testClock(new Date('2026-11-22T01:00:00Z'));
@@ -237,7 +238,7 @@ describe('POST /auth/rest/nice/smsAuth', () => {
   it('keeps nothing in memory: a code sent through one web process is checked by another (or after a restart)', async () => {
     const { person, seq } = await send();
     const code = await latestSmsCode(t, person.custHp);
-    const other = await buildApp({ config: TEST_CONFIG, db: t.db, logger: false, clock });
+    const other = await buildApp({ config: TEST_CONFIG, db: t.db, logStream: testLogStream, clock });
     try {
       const res = await other.inject({
         method: 'POST',

@@ -17,6 +17,7 @@ import {
   type TestApp,
   freshAddress,
   cookieOf,
+  expectLog,
 } from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -158,6 +159,8 @@ describe('signing in', { timeout: 60_000 }, () => {
   });
 
   it(`locks the account from that address after ${OPERATOR_LOCKOUT.maxTries} failures, second-factor ones counted, even for the right code`, async () => {
+    // The lock is a warning in the log (docs/security.md): an operator hears of guessing.
+    expectLog({ level: 'warn', msg: 'operator sign-in locked', count: 1 });
     const s = await pendingOperatorSession(t, 'password');
     const here = freshAddress();
     const postHere = (url: string, payload: Record<string, unknown>) =>
@@ -187,6 +190,7 @@ describe('signing in', { timeout: 60_000 }, () => {
   });
 
   it('does not let a known password buy endless guesses at the code: a right password does not clear the count', async () => {
+    expectLog({ level: 'warn', msg: 'operator sign-in locked', count: 1 });
     const s = await pendingOperatorSession(t, 'password');
     const here = freshAddress();
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {
@@ -242,6 +246,7 @@ describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => 
     ).list.find((r) => r.loginId === loginId)!;
 
   it('locks her out of his address only: from her known address she signs in; from his she is locked until an admin unlocks', async () => {
+    expectLog({ level: 'warn', msg: 'operator sign-in locked', count: 1 });
     const admin = await signInOperator(t, 'admin');
     const op = await signInOperator(t, 'operator');
     const home = op.remoteAddress; // where she completed a sign-in: a known address from now on
@@ -278,6 +283,7 @@ describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => 
   });
 
   it(`guesses from many addresses lock every address she never signed in from after ${OPERATOR_LOCKOUT.unknownAddressesMaxTries}, never her known one`, async () => {
+    expectLog({ level: 'warn', msg: 'operator sign-in locked', count: 1 });
     const op = await signInOperator(t, 'operator');
     for (let i = 1; i < OPERATOR_LOCKOUT.unknownAddressesMaxTries; i++) {
       expect(problemOf(await login(op.loginId, `spread-guess-${i}`, freshAddress())).code).toBe('LOGIN_FAILED');
@@ -289,6 +295,7 @@ describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => 
   });
 
   it('keeps her known address when it rotates inside its IPv6 /64: guesses that locked every unknown address leave her in', async () => {
+    expectLog({ level: 'warn', msg: 'operator sign-in locked', count: 2 });
     const op = await signInOperator(t, 'operator');
     // She signs in from her laptop's privacy address; by the next day it has rotated inside the same /64.
     expect((await fullSignIn(op, '2001:db8:77:64:a1b2:c3d4:e5f6:1', 1)).statusCode).toBe(200);
@@ -321,6 +328,7 @@ describe('a stranger who knows an operator’s id', { timeout: 120_000 }, () => 
   });
 
   it('her own known address backs off (1, 2, 4… minutes) instead of locking for 15', async () => {
+    expectLog({ level: 'warn', msg: 'operator sign-in locked', count: 2 });
     const op = await signInOperator(t, 'operator');
     const home = op.remoteAddress;
     for (let i = 1; i < OPERATOR_LOCKOUT.maxTries; i++) {

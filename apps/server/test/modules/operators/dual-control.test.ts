@@ -19,6 +19,8 @@ import {
   type TestApp,
   cookieOf,
   freshAddress,
+  expectLog,
+  allowLog,
 } from '../../helper.js';
 
 const clock = testClock(new Date('2026-07-01T01:00:00Z'));
@@ -26,6 +28,11 @@ const clock = testClock(new Date('2026-07-01T01:00:00Z'));
 const HOLD_MINUTES = 15;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+
+// Every step of a change that needs a second admin is a warning for the operators' alerting (account-changes.ts,
+// insurer-settings.ts): announced step by step in the first test, the same steps in the others.
+allowLog({ level: 'warn', msg: /^admin account change \w+( \w+)?: every admin is shown it in the console$/ });
+allowLog({ level: 'warn', msg: 'insurer destination change requested; a second admin must approve' });
 
 let t: TestApp;
 type Headers = Record<string, string>;
@@ -126,6 +133,13 @@ async function editInsurer(code: string, s: { headers: Headers }, o: Partial<Rec
 
 describe('an admin she makes herself', () => {
   it('does not exist until a pre-existing admin approves and the hold every admin sees has passed', async () => {
+    // Every step is an alert in the log beside the console's banner (operators/account-changes.ts).
+    for (const step of ['requested', 'approval refused', 'approved', 'applied'])
+      expectLog({
+        level: 'warn',
+        msg: `admin account change ${step}: every admin is shown it in the console`,
+        count: 1,
+      });
     const asked = await call('POST', OPS_AUTH_API.operators, adminA.headers, {
       loginId: 'mallory-two',
       role: 'admin',

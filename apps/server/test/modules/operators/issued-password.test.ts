@@ -17,9 +17,13 @@ import {
   freshAddress,
   cookieOf,
   firstSignIn,
+  allowLog,
 } from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
+// An admin made by dual control is an alert in the log at each step (account-changes.ts): dual-control.test.ts's.
+allowLog({ level: 'warn', msg: /^admin account change \w+( \w+)?: every admin is shown it in the console$/ });
+
 let t: TestApp;
 beforeAll(async () => {
   t = await build({ clock });

@@ -16,7 +16,7 @@ import {
 } from '@auto-claim/contract/ops';
 import { purgeRejections } from '../../../src/modules/claims/rejections.js';
 import { createSubscriber, treatmentRecord } from '../../../fixtures/factories.js';
-import { build, problemOf, signInOperator, testClock, type TestApp, freshAddress } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, freshAddress, expectLog } from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
@@ -337,6 +337,8 @@ describe('insurers', { timeout: 120_000 }, () => {
   });
 
   it('a channel set to fax: new claims go by fax; a claim keeps the channel it was made with', async () => {
+    // A switch to fax is a destination change: a second admin must approve, and the log says so.
+    expectLog({ level: 'warn', msg: 'insurer destination change requested; a second admin must approve', count: 1 });
     const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
     clock.set(new Date('2026-06-15T03:00:00Z'));
     await signInAll();

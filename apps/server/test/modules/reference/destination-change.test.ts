@@ -15,7 +15,16 @@ import type { DeliveryRequest } from '../../../src/providers/delivery/types.js';
 import { EgressRefused, checkedAddresses, type Resolve } from '../../../src/providers/egress.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
-import { build, problemOf, signInOperator, testClock, type TestApp, freshAddress } from '../../helper.js';
+import {
+  build,
+  problemOf,
+  signInOperator,
+  testClock,
+  type TestApp,
+  freshAddress,
+  expectLog,
+  allowLog,
+} from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789';
 const KB_SECRET = 'kbinsu-shared-secret-0123456789-0123';
@@ -37,6 +46,10 @@ const resolve: Resolve = async (host) => {
 let insurer: InsurerDouble;
 let attacker: InsurerDouble;
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
+// A destination change waits for a second admin, and says so in the log for the operators' alerting
+// (insurer-settings.ts): every test here asks for one.
+allowLog({ level: 'warn', msg: 'insurer destination change requested; a second admin must approve' });
+
 let t: TestApp;
 type Headers = Record<string, string>;
 const as: Record<'viewer' | 'operator' | 'adminA' | 'adminB', Headers> = {
@@ -156,6 +169,8 @@ describe('an admin alone cannot redirect an insurer’s claims', () => {
   });
 
   it('a change on the allow-list waits for a second admin: queued claims and retries still go where they went', async () => {
+    // The insurer double refuses the delivery on purpose: a warning in the log.
+    expectLog({ level: 'warn', msg: 'a claim delivery failed' });
     const moved = `${new URL(insurer.url).origin}/v2`;
     const res = await edit('SAMSUNGFIRE', as.adminA, { apiUrl: moved });
     expect(res.statusCode).toBe(200);
@@ -187,6 +202,8 @@ describe('an admin alone cannot redirect an insurer’s claims', () => {
   });
 
   it('the asker cannot approve their own change; a second admin can, and then it takes effect', async () => {
+    // The insurer double refuses the delivery on purpose: a warning in the log.
+    expectLog({ level: 'warn', msg: 'a claim delivery failed' });
     const moved = `${new URL(insurer.url).origin}/v2`;
     const asked = (await (await edit('SAMSUNGFIRE', as.adminA, { apiUrl: moved })).json()) as OpsInsurer;
     const id = asked.pendingChange!.id;
@@ -386,6 +403,8 @@ describe('no SSRF through the insurer address', () => {
   });
 
   it('refuses at connect time a name that answered a public address when it was set (DNS rebinding)', async () => {
+    // The refused connection fails the delivery: a warning in the log.
+    expectLog({ level: 'warn', msg: 'a claim delivery failed' });
     // Public when asked and when approved; this machine's metadata address when the claim is sent.
     dnsAnswers.set('claims.kbinsu.test', [PUBLIC_IP, PUBLIC_IP, '169.254.169.254']);
     const asked = (await (
@@ -436,6 +455,8 @@ describe('no SSRF through the insurer address', () => {
 
 describe('the test delivery', () => {
   it('answers only reached, refused or unreachable: never the target’s status, answer or receipt', async () => {
+    // Refused and unreachable test deliveries are warnings in the log, as a failed delivery is.
+    expectLog({ level: 'warn', msg: 'a claim delivery failed' });
     const test = async (code: string, headers = as.adminA) => {
       const res = await call('POST', OPS_INSURERS_API.testDelivery(code), headers);
       expect(res.statusCode, res.body).toBe(200);

@@ -96,7 +96,7 @@ describe('a new subscription', () => {
     const photo = await t.app.ctx.blobs.get(row.idcardImgBlobId, { sha256: row.idcardImgSha256 });
     expect((await sharp(photo).metadata()).format).toBe('jpeg');
     const { stored, text } = await bytesOf(insuApplyId);
-    console.warn(`subscription-files: a new subscriber's bytes in the database: ${stored} (her row as text: ${text})`);
+    console.info(`subscription-files: a new subscriber's bytes in the database: ${stored} (her row as text: ${text})`);
     expect(stored).toBeLessThanOrEqual(8 * 1024);
     expect(text).toBeLessThanOrEqual(8 * 1024);
 
@@ -169,7 +169,7 @@ describe('files written before the blob store', () => {
       // The data URL the signature was kept as is gone: the blob is its bytes.
       expect((await t.app.ctx.blobs.get(row.signImgBlobId, { sha256: row.signImgSha256 })).equals(img.sign)).toBe(true);
       const { stored, text } = await bytesOf(id);
-      console.warn(
+      console.info(
         `subscription-files: a 500 KB photo's subscriber: ${legacy.stored} bytes before the move, ${stored} after`,
       );
       expect(stored).toBeLessThanOrEqual(8 * 1024);

@@ -6,7 +6,7 @@ import { createContext } from '../../../src/create-context.js';
 import { openDb } from '../../../src/db/index.js';
 import { migrateToLatest, migrations } from '../../../src/db/migrate.js';
 import { createSubscriber } from '../../../fixtures/factories.js';
-import { TEST_CONFIG, throwawayDatabase } from '../../helper.js';
+import { TEST_CONFIG, testLogger, throwawayDatabase } from '../../helper.js';
 
 describe('migration 0028', () => {
   it('drops subscription_rrn; down makes it again from subscription.rrn_hmac', { timeout: 60_000 }, async () => {
@@ -20,7 +20,9 @@ describe('migration 0028', () => {
       const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo('0026_ops_bounds')).error).toBeUndefined();
       expect(await tableExists()).toBe(true);
-      const sub = await createSubscriber(createContext({ db: db.db, config: TEST_CONFIG }), { lookupHashes: false });
+      const sub = await createSubscriber(createContext({ db: db.db, config: TEST_CONFIG, log: testLogger() }), {
+        lookupHashes: false,
+      });
       await migrateToLatest(db.db);
       expect(await tableExists()).toBe(false);
 

@@ -27,7 +27,7 @@ import {
   type InsurerDouble,
   type InsurerMode as Mode,
 } from '../../../fixtures/insurer-double.js';
-import { build, problemOf, signInOperator, testClock, type TestApp, scratchDir } from '../../helper.js';
+import { build, problemOf, signInOperator, testClock, type TestApp, scratchDir, expectLog } from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789';
 /** The local doubles' address: the one private address these tests let the egress guard reach. */
@@ -282,6 +282,8 @@ describe('the engine delivering to an insurer API', () => {
   });
 
   it('retries a 5xx after the backoff and the insurer keeps one claim, even when it kept the first', async () => {
+    // A failed delivery is a warning in the log.
+    expectLog({ level: 'warn', msg: 'a claim delivery failed', count: 1 });
     const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
     insurer.script = ['store-then-502'];
     const claim = await feedAndDrain(who);
@@ -299,6 +301,8 @@ describe('the engine delivering to an insurer API', () => {
   });
 
   it('keeps trying a claim answered 409 while the insurer still processes its first try, and then records it sent', async () => {
+    // Each failed try is a warning in the log.
+    expectLog({ level: 'warn', msg: 'a claim delivery failed', count: 2 });
     const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
     insurer.script = ['processing'];
     const claim = await feedAndDrain(who);
@@ -319,6 +323,8 @@ describe('the engine delivering to an insurer API', () => {
   }, 30_000);
 
   it('dead-letters a claim the insurer refuses (4xx) at once, with the reason and no personal data', async () => {
+    // A failed delivery is a warning in the log.
+    expectLog({ level: 'warn', msg: 'a claim delivery failed', count: 1 });
     const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
     insurer.script = ['400'];
     const claim = await feedAndDrain(who);
@@ -444,6 +450,8 @@ describe('fax follow-up', () => {
   });
 
   it('keeps one fax when the engine loses the gateway’s answer: the resend carries the same request number', async () => {
+    // The lost answer fails the batch: a warning, and the batch is retried.
+    expectLog({ level: 'warn', msg: 'delivery provider failed; the batch is retried', count: 1 });
     await withFax(async (fax) => {
       const who = await createSubscriber(t.app.ctx, { insurers: ['HANWHALIFE'] });
       const router = t.app.ctx.providers.delivery;
@@ -573,6 +581,8 @@ describe('insurers’ answers', () => {
   });
 
   it('refuses an unsigned, wrongly signed or stale answer with 401, changing nothing', async () => {
+    // Every refused signature is a warning in the log (security monitoring).
+    expectLog({ level: 'warn', msg: 'insurer answer refused', count: 6 });
     const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
     const claim = await feedAndDrain(who);
     const body = { eventId: eventId(), claimId: claim.id, answer: 'paid', paidAmount: 20_000 };
@@ -606,6 +616,8 @@ describe('insurers’ answers', () => {
   });
 
   it('refuses a signature captured from a claim we sent, replayed as an answer: the direction is signed', async () => {
+    // Every refused signature is a warning in the log (security monitoring).
+    expectLog({ level: 'warn', msg: 'insurer answer refused', count: 2 });
     const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
     const claim = await feedAndDrain(who);
     // What someone on the wire between us and the insurer saw: the claim's body, timestamp and signature, all ours.
@@ -723,6 +735,8 @@ describe('insurers’ answers', () => {
 
 describe('insurers’ answers in the sandbox', () => {
   it('are signed with sandbox-<insuCompCd> while every provider is a sandbox', async () => {
+    // The wrongly signed answer is refused with a warning.
+    expectLog({ level: 'warn', msg: 'insurer answer refused', count: 1 });
     const sandbox = await build({ clock });
     try {
       const who = await createSubscriber(sandbox.app.ctx, { insurers: ['KBINSU'] });

@@ -21,6 +21,7 @@ import {
   type TestApp,
   freshAddress,
   scratchDir,
+  expectLog,
 } from '../../helper.js';
 
 const SECRET = 'test-portone-v2-secret';
@@ -355,6 +356,8 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
   });
 
   it('counts wrong codes against our own 5 tries and locks; the vendor is not asked again once locked', async () => {
+    // A wrong code the vendor refuses is a warning in the log.
+    expectLog({ level: 'warn', msg: 'identity verification failed' });
     const p = person();
     const seq = seqOf(await send(p));
     const code = d.smsTo.get(p.custHp)!;
@@ -392,6 +395,8 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
   });
 
   it('an outage answers a Korean 503 and changes nothing: no request, no limit used, no try counted', async () => {
+    // Each failure of the vendor double is a warning in the log.
+    expectLog({ level: 'warn', msg: 'identity verification failed', count: 5 });
     const p = person();
     d.mode = 'down';
     const down = problemOf(await send(p));
@@ -415,6 +420,8 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
   });
 
   it('a carrier the vendor refuses gets a Korean answer that says what to check, and nothing is kept', async () => {
+    // A vendor refusal is a warning in the log (no personal data: the vendor code only).
+    expectLog({ level: 'warn', msg: 'identity verification failed', count: 1 });
     const p = person({ telecomType: '2' });
     d.registry.set(p.custHp, { operator: 'SKT_MVNO' });
     const refused = problemOf(await send(p));
@@ -425,6 +432,7 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
   });
 
   it('refuses a verification whose vendor-verified birth date is not the one the patient typed', async () => {
+    expectLog({ level: 'warn', msg: 'identity vendor verified other facts than the request named', count: 1 });
     const p = person();
     d.registry.set(p.custHp, { birthDate: '1985-01-02' });
     const seq = seqOf(await send(p));

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../src/config.js';
 import { clovaOcr } from '../../../src/providers/ocr/clova.js';
 import { dataUrl, idPhotoJpeg } from '../../../fixtures/enrolment.js';
 import { startClovaDouble, type ClovaDouble } from '../../../fixtures/clova-double.js';
-import { build, verifyPatient, type TestApp, scratchDir } from '../../helper.js';
+import { build, verifyPatient, type TestApp, scratchDir, expectLog } from '../../helper.js';
 
 const SECRET = 'test-ocr-secret';
 let double: ClovaDouble;
@@ -105,6 +105,8 @@ describe('POST ocr/document/id-card with OCR_PROVIDER=clova', () => {
   });
 
   it('pre-fills what the vendor read, and lets the patient type when it read nothing', async () => {
+    // A read that found nothing is a warning in the log.
+    expectLog({ level: 'warn', msg: 'ID-card OCR read nothing', count: 1 });
     const v = await verifyPatient(t);
     const photo = dataUrl('image/jpeg', await idPhotoJpeg());
     const read = await t.app.inject({

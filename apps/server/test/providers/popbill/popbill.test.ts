@@ -22,7 +22,7 @@ import {
 } from '../../../src/providers/popbill/client.js';
 import { CODES, startPopbillDouble, type PopbillDouble } from '../../../fixtures/popbill-double.js';
 import { images, regFor, type Images } from '../../../fixtures/enrolment.js';
-import { build, problemOf, verifyPatient, type TestApp, scratchDir } from '../../helper.js';
+import { build, problemOf, verifyPatient, type TestApp, scratchDir, expectLog } from '../../helper.js';
 
 const SECRET = Buffer.from('a secret only the double and these tests know').toString('base64');
 const CORP = '1234567890';
@@ -614,6 +614,8 @@ describe('the enrolment wizard’s account check with BANK_CHECK_PROVIDER=popbil
   afterAll(() => t?.close());
 
   it('checks the holder with Popbill, refuses an unknown account, says plainly when the bank cannot be asked', async () => {
+    // Each time the bank cannot be asked is a warning in the log.
+    expectLog({ level: 'warn', msg: '예금주 조회 not answered', count: 3 });
     const v = await verifyPatient(t, { custName: HOLDER });
     const check = (payload: object) =>
       t.app.inject({ method: 'POST', url: API.userAccounts, payload, headers: { cookie: v.cookie } });
@@ -651,6 +653,7 @@ describe('the enrolment wizard’s account check with BANK_CHECK_PROVIDER=popbil
   });
 
   it('subscribes with an account Popbill confirms, and refuses with a 503 while the bank cannot be asked', async () => {
+    expectLog({ level: 'warn', msg: '예금주 조회 not answered', count: 1 });
     const v = await verifyPatient(t, { custName: HOLDER });
     const subscribe = async () =>
       t.app.inject({
