@@ -350,7 +350,7 @@ describe('lines at rest', () => {
       from visit_line l`.execute(db);
     const { n, bytes, total } = r.rows[0]!;
     const perRow = Number(bytes) / Number(n);
-    console.warn(`visit_line: ${n} lines, ${perRow.toFixed(1)} bytes a row, ${total} bytes with indexes and pages`);
+    console.info(`visit_line: ${n} lines, ${perRow.toFixed(1)} bytes a row, ${total} bytes with indexes and pages`);
     expect(perRow).toBeLessThanOrEqual(200);
   });
 });
