@@ -101,6 +101,18 @@ export interface ClaimEngine {
 
 /** The engine as the app sees it, on the jobs runtime (`jobs`) that carries its queues. */
 export function createClaimEngine(ctx: AppContext, jobs: JobRuntime): ClaimEngine {
+  // One wake-up job in flight at a time: kicks that come while it is being sent share one more, sent after it (their
+  // commits may follow the first send's). A busy feed wakes the match worker a few times a second, not once per call
+  // (docs/performance.md, "The FHIR feed"); every kick still returns only after a send that began after it.
+  let sending: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const wake = (boss: NonNullable<JobRuntime['boss']>) =>
+    (sending = boss
+      .send(QUEUES.match, {})
+      .then(() => undefined)
+      .finally(() => {
+        sending = undefined;
+      }));
   const engine: ClaimEngine = {
     get started() {
       return jobs.started;
@@ -109,7 +121,16 @@ export function createClaimEngine(ctx: AppContext, jobs: JobRuntime): ClaimEngin
     stop: () => jobs.stop(),
     async kick() {
       // A web process starts the runtime without workers: the job it sends wakes a worker process.
-      if (jobs.boss) await jobs.boss.send(QUEUES.match, {});
+      const boss = jobs.boss;
+      if (!boss) return;
+      if (!sending) return wake(boss);
+      queued ??= sending
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined;
+          return wake(boss);
+        });
+      return queued;
     },
     failedNotifications: (opts) => failedNotifications(claimsDb(ctx), opts),
     async retryNotification(jobId) {
