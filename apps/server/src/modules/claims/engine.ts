@@ -99,38 +99,43 @@ export interface ClaimEngine {
   readonly started: boolean;
 }
 
+/** The least time between two wake-up jobs of one process. */
+const WAKE_GAP_MS = 100;
+
 /** The engine as the app sees it, on the jobs runtime (`jobs`) that carries its queues. */
 export function createClaimEngine(ctx: AppContext, jobs: JobRuntime): ClaimEngine {
-  // One wake-up job in flight at a time: kicks that come while it is being sent share one more, sent after it (their
-  // commits may follow the first send's). A busy feed wakes the match worker a few times a second, not once per call
-  // (docs/performance.md, "The FHIR feed"); every kick still returns only after a send that began after it.
-  let sending: Promise<void> | undefined;
-  let queued: Promise<void> | undefined;
-  const wake = (boss: NonNullable<JobRuntime['boss']>) =>
-    (sending = boss
-      .send(QUEUES.match, {})
-      .then(() => undefined)
-      .finally(() => {
-        sending = undefined;
-      }));
+  // At most one wake-up job a WAKE_GAP_MS: a kick inside the gap after a send is covered by one more send at the gap's
+  // end (its commit came before that send). A busy feed wakes the match worker ten times a second, not once per call,
+  // and the worker matches everything pending whichever job woke it (docs/performance.md, "The FHIR feed").
+  let lastWake = -Infinity;
+  let trailing: NodeJS.Timeout | undefined;
+  const wake = async () => {
+    lastWake = performance.now();
+    if (jobs.boss) await jobs.boss.send(QUEUES.match, {});
+  };
   const engine: ClaimEngine = {
     get started() {
       return jobs.started;
     },
     start: (opts) => jobs.start(opts),
-    stop: () => jobs.stop(),
+    stop: () => {
+      clearTimeout(trailing);
+      trailing = undefined;
+      return jobs.stop();
+    },
     async kick() {
       // A web process starts the runtime without workers: the job it sends wakes a worker process.
-      const boss = jobs.boss;
-      if (!boss) return;
-      if (!sending) return wake(boss);
-      queued ??= sending
-        .catch(() => undefined)
-        .then(() => {
-          queued = undefined;
-          return wake(boss);
-        });
-      return queued;
+      if (!jobs.boss) return;
+      const wait = lastWake + WAKE_GAP_MS - performance.now();
+      if (wait <= 0 && !trailing) return wake();
+      trailing ??= setTimeout(
+        () => {
+          trailing = undefined;
+          // A send that fails (the runtime stopping) is the next kick's or the minute tick's to make up.
+          wake().catch(() => undefined);
+        },
+        Math.max(0, wait),
+      ).unref();
     },
     failedNotifications: (opts) => failedNotifications(claimsDb(ctx), opts),
     async retryNotification(jobId) {
