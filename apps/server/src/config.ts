@@ -1,6 +1,7 @@
 // Every environment variable, parsed once (DESIGN §3). Production fails fast on missing secrets. The server's own
 // variables are here (coreEnv); each provider kind parses its own (providers/<kind>/index.ts) and makes its part of
 // the Config, so Config is what the composed schema gives, never a list kept by hand beside it.
+import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -75,6 +76,8 @@ const coreEnv = z.object({
   ADMIN_APPROVER_COOLING_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   /** Worker threads that make PDFs (documents/workers.ts); unset: one fewer than the cores, at least one. */
   PDF_WORKERS: unsetOr(z.coerce.number().int().min(1).max(64)),
+  /** Worker threads that check FHIR bundles (modules/intake/check-thread.ts); 0: on the event loop; unset: cores - 1, at least 1. */
+  FHIR_CHECK_WORKERS: unsetOr(z.coerce.number().int().min(0).max(64)),
   /** Creates or updates that operator account at start (password at least 12 characters). */
   OPERATOR_LOGIN_ID: unsetOr(z.string().min(1).max(64)),
   OPERATOR_PASSWORD: unsetOr(z.string().min(12).max(256)),
@@ -306,6 +309,9 @@ function toConfig(e: Env, ctx: z.RefinementCtx<Env>) {
     adminApproverCoolingDays: e.ADMIN_APPROVER_COOLING_DAYS,
     /** Worker threads that make PDFs; undefined: the default (cores - 1, at least 1). */
     pdfWorkers: e.PDF_WORKERS,
+    /** Worker threads that check FHIR bundles (FHIR_CHECK_WORKERS); unset: cores - 1, at least 1. A bare test config
+     * leaves it undefined: bundles are checked on the event loop. */
+    fhirCheckWorkers: e.FHIR_CHECK_WORKERS ?? Math.max(1, availableParallelism() - 1),
     /**
      * Fastify's trustProxy: false (no forwarded header is believed), a hop count, or the proxies' addresses and
      * CIDRs. true (every hop) only outside production.

@@ -45,6 +45,7 @@ export type ContextConfig = Pick<
       | 'adminChangeHoldHours'
       | 'adminApproverCoolingDays'
       | 'pdfWorkers'
+      | 'fhirCheckWorkers'
       | 'blobs'
     >
   >;

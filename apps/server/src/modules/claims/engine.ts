@@ -99,17 +99,43 @@ export interface ClaimEngine {
   readonly started: boolean;
 }
 
+/** The least time between two wake-up jobs of one process. */
+const WAKE_GAP_MS = 100;
+
 /** The engine as the app sees it, on the jobs runtime (`jobs`) that carries its queues. */
 export function createClaimEngine(ctx: AppContext, jobs: JobRuntime): ClaimEngine {
+  // At most one wake-up job a WAKE_GAP_MS: a kick inside the gap after a send is covered by one more send at the gap's
+  // end (its commit came before that send). A busy feed wakes the match worker ten times a second, not once per call,
+  // and the worker matches everything pending whichever job woke it (docs/performance.md, "The FHIR feed").
+  let lastWake = -Infinity;
+  let trailing: NodeJS.Timeout | undefined;
+  const wake = async () => {
+    lastWake = performance.now();
+    if (jobs.boss) await jobs.boss.send(QUEUES.match, {});
+  };
   const engine: ClaimEngine = {
     get started() {
       return jobs.started;
     },
     start: (opts) => jobs.start(opts),
-    stop: () => jobs.stop(),
+    stop: () => {
+      clearTimeout(trailing);
+      trailing = undefined;
+      return jobs.stop();
+    },
     async kick() {
       // A web process starts the runtime without workers: the job it sends wakes a worker process.
-      if (jobs.boss) await jobs.boss.send(QUEUES.match, {});
+      if (!jobs.boss) return;
+      const wait = lastWake + WAKE_GAP_MS - performance.now();
+      if (wait <= 0 && !trailing) return wake();
+      trailing ??= setTimeout(
+        () => {
+          trailing = undefined;
+          // A send that fails (the runtime stopping) is the next kick's or the minute tick's to make up.
+          wake().catch(() => undefined);
+        },
+        Math.max(0, wait),
+      ).unref();
     },
     failedNotifications: (opts) => failedNotifications(claimsDb(ctx), opts),
     async retryNotification(jobId) {

@@ -10,10 +10,13 @@ import {
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
   operationOutcome,
+  withRulesClock,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import { createPdfWorkers } from '../../documents/index.js';
 import { addressKey } from '../../http/client-address.js';
 import { capabilityStatement } from './capability.js';
+import { answered, type CheckAnswer } from './check-thread.js';
 import { outcomeOf, Refusal } from './outcome.js';
 import { check, keep, recordRefusal, type VisitPort } from './receive.js';
 
@@ -27,6 +30,31 @@ export const FHIR_BUNDLE_RATE_LIMIT = {
 export const intakeRoutes =
   (ctx: AppContext, port: VisitPort): FastifyPluginAsyncZod =>
   async (app) => {
+    // Bundles are checked in worker threads of the intake's own pool (the documents' pool factory: a burst of bundles
+    // holds no 위임장 up), FHIR_CHECK_WORKERS of them; none: on the event loop (docs/performance.md, "The FHIR feed").
+    const threads = ctx.config.fhirCheckWorkers ?? 0;
+    const pool = threads > 0 ? createPdfWorkers(threads) : undefined;
+    const thread = new URL('./check-thread.ts', import.meta.url);
+    if (pool) {
+      // Each thread reads the R4 definitions (seconds) before the first bundle, not during it.
+      for (let i = 0; i < threads; i++) void pool.run(thread, 'warm', null).catch(() => undefined);
+      app.addHook('onClose', () => pool.close());
+    }
+    // The contract's date rules ("not in the future") on the app's clock, as the app's validator has them.
+    const checked = async (text: string, hospitalCd: string) =>
+      pool
+        ? answered(
+            await pool.run<CheckAnswer>(thread, 'checkBundle', {
+              text,
+              hospitalCd,
+              now: ctx.clock.now().toISOString(),
+            }),
+          )
+        : withRulesClock(
+            () => ctx.clock.now(),
+            () => check(text, hospitalCd),
+          );
+
     // In this plugin only: both JSON media types read as text, JSON.parse'd by the route.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
@@ -66,7 +94,7 @@ export const intakeRoutes =
         const hospitalCd = req.hospitalCd!;
         reply.type(FHIR_JSON);
         try {
-          const visit = check(typeof req.body === 'string' ? req.body : '', hospitalCd);
+          const visit = await checked(typeof req.body === 'string' ? req.body : '', hospitalCd);
           const got = await keep(ctx, port, visit);
           return reply.code(got.status).send(outcomeOf('information', got.issues));
         } catch (error) {

@@ -68,7 +68,9 @@ const counts = async () => {
 };
 
 beforeAll(async () => {
-  t = await build({ clock });
+  // Bundles checked in a worker thread, as in production (FHIR_CHECK_WORKERS); the other intake tests check them on
+  // the event loop.
+  t = await build({ clock, config: { fhirCheckWorkers: 1 } });
   db = own<Database>(t.db.db);
   for (const [i, hospitalCd] of HOSPITALS.entries()) {
     await db
