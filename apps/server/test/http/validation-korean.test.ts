@@ -192,6 +192,18 @@ function faultsOf(res: LightMyRequestResponse, mustRefuse: number | undefined): 
     faults.push(`status ${res.statusCode}, not ${mustRefuse}`);
   }
   if (res.statusCode < 400) return faults;
+  // The FHIR intake refuses as FHIR does (fhir/ig/README.md, "Answers"): an OperationOutcome, each issue's
+  // details.text in Korean (its diagnostics carry the English).
+  if (String(res.headers['content-type']).startsWith('application/fhir+json')) {
+    const outcome = res.json() as { resourceType?: string; issue?: { details?: { text?: string } }[] };
+    if (outcome.resourceType !== 'OperationOutcome' || !outcome.issue?.length)
+      return [...faults, 'not an OperationOutcome'];
+    for (const [i, issue] of outcome.issue.entries()) {
+      const text = issue.details?.text;
+      if (!text || !HANGUL.test(text)) faults.push(`issue[${i}].details.text: ${JSON.stringify(text)}`);
+    }
+    return faults;
+  }
   if (!String(res.headers['content-type']).startsWith('application/problem+json')) {
     return [...faults, `content type ${String(res.headers['content-type'])}`];
   }
