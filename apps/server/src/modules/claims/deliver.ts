@@ -11,6 +11,8 @@ import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
 import { deliverySettingsOf, pausedInsurers } from '../reference/index.js';
 import { insuredPersonsOf } from '../subscriptions/index.js';
+import { linesOfRecords } from '../intake/index.js';
+import type { VisitLine } from '@auto-claim/contract';
 import {
   DELIVER_BATCH,
   RECEIPT_COLUMNS,
@@ -80,7 +82,9 @@ export async function logDelivered(
  * The electronic claim for an insurer API: the claim form and the receipt details as canonical JSON, so the same
  * claim always gives the same bytes and SHA-256. The PDF package (documents.ts) is built beside it, lazily. The insured
  * is the subscriber's verified identity (`subscriber`, common.ts insuredOf); a record whose name or birth date the
- * hospital wrote otherwise (released by an operator) carries them as `hospitalRecord`, beside, never instead.
+ * hospital wrote otherwise (released by an operator) carries them as `hospitalRecord`, beside, never instead. The
+ * receipt carries the visit's 진료비 세부산정내역 as `lines` when the hospital sent them (intake's lines), and only
+ * then: a receipt without lines is the same bytes as before they existed.
  */
 export function electronicDocuments(
   ctx: AppContext,
@@ -92,6 +96,7 @@ export function electronicDocuments(
     hospitalCd: string;
   },
   subscriber: SubscriberIdentity | undefined,
+  lines: readonly VisitLine[] = [],
 ): DeliveryDocument[] {
   const insured = insuredOf(ctx.crypto.decryptJson<RecordPerson>(d.personEnc), subscriber);
   const detail = ctx.crypto.decryptJson<RecordDetail>(d.detailEnc);
@@ -119,6 +124,7 @@ export function electronicDocuments(
     coveredCopay: d.coveredCopay,
     uncovered: d.uncovered,
     totalPaid: d.totalPaid,
+    ...(lines.length ? { lines } : {}),
   });
   return [
     { kind: 'claim_form', contentType: 'application/json', body: claimForm, sha256: sha256Hex(claimForm) },
@@ -151,6 +157,7 @@ interface DueDelivery extends ReceiptFields {
   insuApplyId: string | null;
   amount: number;
   hospitalCd: string;
+  recordId: number;
 }
 
 /** What became of one delivery of the batch. */
@@ -302,6 +309,7 @@ export async function deliverBatch(
         'c.ciHmac',
         'c.insuApplyId',
         'c.amount',
+        'c.recordId',
         'r.hospitalCd',
         ...RECEIPT_COLUMNS,
       ])
@@ -324,9 +332,15 @@ export async function deliverBatch(
     const subscribers = await insuredPersonsOf(ctx, tx, [
       ...new Set(due.flatMap((d) => (d.insuApplyId ? [d.insuApplyId] : []))),
     ]);
+    const lines = await linesOfRecords(tx, [...new Set(due.map((d) => Number(d.recordId)))]);
     for (const d of due) {
       try {
-        const documents = electronicDocuments(ctx, d, d.insuApplyId ? subscribers.get(d.insuApplyId) : undefined);
+        const documents = electronicDocuments(
+          ctx,
+          d,
+          d.insuApplyId ? subscribers.get(d.insuApplyId) : undefined,
+          lines.get(Number(d.recordId)),
+        );
         const wantsPackage = d.channel === 'fax' || provider.wantsPackage === true;
         if (wantsPackage && renderPackage)
           documents.push(await inSavepoint(tx, () => renderPackage(ctx, tx, d.claimId)));
