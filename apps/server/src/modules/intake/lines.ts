@@ -95,3 +95,17 @@ export async function revisionsOf(handle: Handle, recordId: number): Promise<Vis
     .execute();
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
 }
+
+/**
+ * Forgets the visits of treatment records the claims module purged (their keeping period ended): their lines, what
+ * corrections and cancellations did to them, and the bundles that brought them (with the 등록번호). Called by the
+ * claims module's purge in the transaction that deletes the records, so the two go together or not at all.
+ */
+export async function purgeVisits(handle: Handle, recordIds: readonly number[]) {
+  if (recordIds.length === 0) return;
+  const db = intakeDb(handle);
+  const ids = [...recordIds];
+  await db.deleteFrom('visitLine').where('recordId', 'in', ids).execute();
+  await db.deleteFrom('visitRevision').where('recordId', 'in', ids).execute();
+  await db.deleteFrom('fhirBundle').where('recordId', 'in', ids).execute();
+}
