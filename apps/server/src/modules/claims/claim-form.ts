@@ -35,6 +35,8 @@ export interface ClaimFormData {
   };
   /** The visit's 진료비 세부산정내역 as the hospital sent it (intake's lines); absent when it sent none. */
   lines?: VisitLine[];
+  /** Visits claimed with this one (a pharmacy's with its clinic's: follow.ts), each with its receipt and lines. */
+  joined?: Pick<ClaimFormData, 'hospital' | 'receipt' | 'lines'>[];
   signPng?: Uint8Array;
   /** The signature was typed as the full name, not drawn. */
   signTyped?: boolean;

@@ -26,6 +26,7 @@ import {
 } from './common.js';
 import { QUEUES } from './jobs.js';
 import { retryDelayMs } from './rules.js';
+import { joinedOf } from './follow.js';
 import { dbErrorFields, inSavepoint, isDatabaseError } from './savepoint.js';
 import { type ClaimsDb, type ClaimStatus, claimsTransaction, type DeliveryAttemptOutcome } from './tables.js';
 
@@ -97,9 +98,9 @@ export function electronicDocuments(
   },
   subscriber: SubscriberIdentity | undefined,
   lines: readonly VisitLine[] = [],
+  joined: { receipt: ReceiptFields & { hospitalCd: string }; lines: readonly VisitLine[] }[] = [],
 ): DeliveryDocument[] {
   const insured = insuredOf(ctx.crypto.decryptJson<RecordPerson>(d.personEnc), subscriber);
-  const detail = ctx.crypto.decryptJson<RecordDetail>(d.detailEnc);
   const claimForm = JSON.stringify({
     form: '실손의료보험 보험금 청구서',
     claimId: d.claimId,
@@ -113,23 +114,33 @@ export function electronicDocuments(
     cause: '질병 또는 상해로 인한 의료비',
     mandate: '위임장 및 개인(신용)정보 처리 동의서는 가입 시 서명본으로 갈음',
   });
+  // A visit claimed with this one (a pharmacy's with its clinic's, follow.ts) rides along as `with`.
   const receipt = JSON.stringify({
     form: '진료비 영수증 내역',
-    hospitalCd: d.hospitalCd,
-    receiptNo: d.receiptNo,
-    visitDate: d.visitDate,
-    visitType: d.visitType,
-    department: detail.department,
-    kcdCodes: detail.kcdCodes,
-    coveredCopay: d.coveredCopay,
-    uncovered: d.uncovered,
-    totalPaid: d.totalPaid,
-    ...(lines.length ? { lines } : {}),
+    ...receiptOf(ctx, d, lines),
+    ...(joined.length ? { with: joined.map((j) => receiptOf(ctx, j.receipt, j.lines)) } : {}),
   });
   return [
     { kind: 'claim_form', contentType: 'application/json', body: claimForm, sha256: sha256Hex(claimForm) },
     { kind: 'receipt', contentType: 'application/json', body: receipt, sha256: sha256Hex(receipt) },
   ];
+}
+
+/** One receipt's fields as the electronic claim carries them, its lines when it has any. */
+function receiptOf(ctx: AppContext, r: ReceiptFields & { hospitalCd: string }, lines: readonly VisitLine[]) {
+  const detail = ctx.crypto.decryptJson<RecordDetail>(r.detailEnc);
+  return {
+    hospitalCd: r.hospitalCd,
+    receiptNo: r.receiptNo,
+    visitDate: r.visitDate,
+    visitType: r.visitType,
+    department: detail.department,
+    kcdCodes: detail.kcdCodes,
+    coveredCopay: r.coveredCopay,
+    uncovered: r.uncovered,
+    totalPaid: r.totalPaid,
+    ...(lines.length ? { lines } : {}),
+  };
 }
 
 /** Builds a claim's PDF package (documents.ts); set by registerClaims, so engine tests without it need no fonts. */
@@ -332,7 +343,10 @@ export async function deliverBatch(
     const subscribers = await insuredPersonsOf(ctx, tx, [
       ...new Set(due.flatMap((d) => (d.insuApplyId ? [d.insuApplyId] : []))),
     ]);
-    const lines = await linesOfRecords(tx, [...new Set(due.map((d) => Number(d.recordId)))]);
+    const recordIds = [...new Set(due.map((d) => Number(d.recordId)))];
+    const joined = await joinedOf(tx, recordIds);
+    const joinedIds = [...joined.values()].flat().map((j) => j.id);
+    const lines = await linesOfRecords(tx, [...recordIds, ...joinedIds]);
     for (const d of due) {
       try {
         const documents = electronicDocuments(
@@ -340,6 +354,7 @@ export async function deliverBatch(
           d,
           d.insuApplyId ? subscribers.get(d.insuApplyId) : undefined,
           lines.get(Number(d.recordId)),
+          (joined.get(Number(d.recordId)) ?? []).map((j) => ({ receipt: j, lines: lines.get(j.id) ?? [] })),
         );
         const wantsPackage = d.channel === 'fax' || provider.wantsPackage === true;
         if (wantsPackage && renderPackage)

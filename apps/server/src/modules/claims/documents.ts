@@ -15,6 +15,7 @@ import { bankNameOf, hospitalsByCode, insurersByCode, photoControlsOf } from '..
 import { paperworkOf, signedDocuments } from '../subscriptions/index.js';
 import type { Handle } from '../../db/handle.js';
 import { linesOf } from '../intake/index.js';
+import { joinedOf } from './follow.js';
 import { type ClaimDocumentKind, type ClaimsDb, claimsDb } from './tables.js';
 
 type Db = ClaimsDb;
@@ -68,6 +69,31 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
   const signed = c.insuApplyId ? await signedDocuments(ctx, handle, c.insuApplyId) : undefined;
   if (!signed) throw new Error('the subscription’s signed documents are not available');
   const hospitalNm = hospital?.hospitalNm ?? c.hospitalCd;
+  // Visits claimed with this one (follow.ts): their receipts and lines follow the claim's own.
+  const joinedRecords = (await joinedOf(db, [Number(c.recordId)])).get(Number(c.recordId)) ?? [];
+  const joinedHospitals = new Map(
+    (joinedRecords.length ? await hospitalsByCode(db, [...new Set(joinedRecords.map((j) => j.hospitalCd))]) : []).map(
+      (h) => [h.hospitalCd, h],
+    ),
+  );
+  const joined: ClaimFormData['joined'] = [];
+  for (const j of joinedRecords) {
+    const jd = ctx.crypto.decryptJson<RecordDetail>(j.detailEnc);
+    joined.push({
+      hospital: { hospitalCd: j.hospitalCd, hospitalNm: joinedHospitals.get(j.hospitalCd)?.hospitalNm ?? j.hospitalCd },
+      receipt: {
+        receiptNo: j.receiptNo,
+        visitDate: j.visitDate,
+        visitType: j.visitType,
+        department: jd.department,
+        kcdCodes: jd.kcdCodes,
+        coveredCopay: j.coveredCopay,
+        uncovered: j.uncovered,
+        totalPaid: j.totalPaid,
+      },
+      lines: await linesOf(handle, j.id),
+    });
+  }
   const insuCompNm = insurer?.insuCompNm ?? c.insuCompCd;
   const idPhoto = photo.get(c.insuCompCd)!.idPhotoUse ? imageOf(await paper?.idcardImg()) : undefined;
   const bankNm = paper?.bankCd ? await bankNameOf(db, paper.bankCd) : '';
@@ -108,6 +134,7 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
       totalPaid: c.totalPaid,
     },
     ...(lines.length ? { lines } : {}),
+    ...(joined.length ? { joined } : {}),
     signPng,
     ...(paper?.signTyped ? { signTyped: true } : {}),
     ...(paper?.guardian ? { claimant: { name: paper.guardian.userNm, relationNm: paper.guardian.relationNm } } : {}),

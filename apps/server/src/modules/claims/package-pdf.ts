@@ -49,11 +49,14 @@ export async function renderClaimPackage({ claim, signed, idPhoto, meta }: Packa
   }
   const signature = claim.signPng ? signatureImage(pkg.doc, stored[0]!.pages, claim.signPng) : undefined;
   await writeClaimForm(pkg.layout, claim, signature);
-  pkg.layout.newPage();
-  writeReceipt(pkg.layout, claim);
-  if (claim.lines?.length) {
+  // Each receipt (the claim's, then a visit claimed with it) on a page of its own, its 세부산정내역 after it.
+  for (const receipt of [claim, ...(claim.joined ?? []).map((j) => ({ ...claim, ...j }))]) {
     pkg.layout.newPage();
-    writeItemized(pkg.layout, { ...claim, lines: claim.lines });
+    writeReceipt(pkg.layout, receipt);
+    if (receipt.lines?.length) {
+      pkg.layout.newPage();
+      writeItemized(pkg.layout, { ...receipt, lines: receipt.lines });
+    }
   }
   // The signed documents follow what was drawn so far (the 세부산정내역 may run over several pages).
   let at = pkg.doc.getPageCount();
