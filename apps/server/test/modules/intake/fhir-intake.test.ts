@@ -140,6 +140,11 @@ describe('every example of the guide, through the endpoint', () => {
       const [carried] = await claimsOfReceipt(clinic.identifier.system.split('/').at(-1), clinic.identifier.value);
       const clinicPaid = clinic.entry.find((e: any) => e.resource.resourceType === 'Invoice').resource.totalNet.value;
       expect(carried!.amount).toBe(clinicPaid + invoice.totalNet.value);
+      // The operator sees its lines on the claim that carries it.
+      const seen = await detail(Number(carried!.id));
+      expect(seen.joined).toMatchObject([{ hospitalCd, receiptNo: bundle.identifier.value }]);
+      const charges = bundle.entry.filter((e: any) => e.resource.resourceType === 'ChargeItem');
+      expect(seen.joined![0]!.lines).toHaveLength(charges.length);
       return;
     }
     const [claim] = await claimsOfReceipt(hospitalCd, bundle.identifier.value);
