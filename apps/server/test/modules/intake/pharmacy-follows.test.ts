@@ -10,6 +10,7 @@ import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contra
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { FOLLOW_WINDOW_MS } from '../../../src/modules/claims/follow.js';
+import { createVisitPort } from '../../../src/modules/claims/index.js';
 import type { DeliveryProvider, DeliveryRequest } from '../../../src/providers/delivery/types.js';
 import { sha256 } from '../../../src/security/crypto.js';
 import { createSubscriber } from '../../../fixtures/factories.js';
@@ -193,5 +194,42 @@ describe('a pharmacy follows its clinic', () => {
       receiptNo: pharmacy.identifier.value,
       with: [{ hospitalCd: CLINIC, receiptNo: clinic.identifier.value }],
     });
+  });
+
+  it('a corrected pharmacy receipt changes the unsent claim’s amount; a cancelled clinic sends the pharmacy back', async () => {
+    // The subscription's weekly batch keeps the joined claim unsent for a while (rules.ts, nextBatchAt).
+    await db.updateTable('subscription').set({ repeatWeek: 1, repeatDay: 1 }).execute();
+    const clinic = bundle('clinic-outpatient', 4);
+    const pharmacy = bundle('pharmacy', 4);
+    await post(clinic, CLINIC);
+    clock.advance(DAY);
+    await post(pharmacy, PHARMACY);
+    const c = await recordOf(CLINIC, clinic.identifier.value);
+    const p = await recordOf(PHARMACY, pharmacy.identifier.value);
+    expect(p.joinedRecordId).toBe(c.id);
+    expect(await claimsOf(c.id)).toMatchObject([{ status: 'received', amount: c.totalPaid + p.totalPaid }]);
+
+    const port = createVisitPort(t.app.ctx);
+    await t.db.db.transaction().execute((tx) =>
+      port.correct(tx, p.id, {
+        receiptNo: `${pharmacy.identifier.value}-C`,
+        patient: { name: '김하늘', birthDate: '19580314', rrn: '5803142000000' },
+        visitDate: '20261102',
+        visitType: '약국',
+        department: '약국',
+        kcdCodes: [],
+        coveredCopay: 1_000,
+        uncovered: 0,
+        totalPaid: 1_000,
+      }),
+    );
+    expect(await claimsOf(c.id)).toMatchObject([{ status: 'received', amount: c.totalPaid + 1_000 }]);
+
+    const { withdrawn } = await t.db.db.transaction().execute((tx) => port.withdraw(tx, c.id, `hospital:${CLINIC}`));
+    expect(withdrawn).toBe(1);
+    expect(await recordOf(PHARMACY, pharmacy.identifier.value)).toMatchObject({ joinedRecordId: null });
+    await t.app.claimEngine.drain();
+    expect(await recordOf(PHARMACY, pharmacy.identifier.value)).toMatchObject({ outcome: 'claimed' });
+    expect(await claimsOf(p.id)).toMatchObject([{ status: 'received', amount: 1_000 }]);
   });
 });
