@@ -13,7 +13,10 @@ import { FOLLOW_WINDOW_MS } from '../../../src/modules/claims/follow.js';
 import { createVisitPort } from '../../../src/modules/claims/index.js';
 import type { DeliveryProvider, DeliveryRequest } from '../../../src/providers/delivery/types.js';
 import { sha256 } from '../../../src/security/crypto.js';
-import { createSubscriber } from '../../../fixtures/factories.js';
+import { createSubscriber, type Subscriber } from '../../../fixtures/factories.js';
+import { load, ownerOf, toVisits } from '../../../src/modules/treats/history.js';
+import { claimTreats } from '../../../src/modules/treats/claim-by-hand.js';
+import { recordsOf } from '../../../src/modules/claims/index.js';
 import { build, testClock, type TestApp } from '../../helper.js';
 
 const ig = path.resolve(import.meta.dirname, '../../../../../fhir/ig/examples');
@@ -27,6 +30,7 @@ let t: TestApp;
 let db: ReturnType<typeof own<Database>>;
 const sent: DeliveryRequest[] = [];
 let real: DeliveryProvider;
+let who: Subscriber;
 
 /** The guide's clinic or pharmacy bundle with receipt numbers and the 교부번호 of its own (`n`: one pair a case). */
 function bundle(name: 'clinic-outpatient' | 'pharmacy', n: number) {
@@ -103,7 +107,7 @@ beforeAll(async () => {
       .values({ hospitalCd: cd, keyHash: sha256(key), keyPrefix: key.slice(0, 14), lastUsedAt: null, revokedAt: null })
       .execute();
   }
-  await createSubscriber(t.app.ctx, {
+  who = await createSubscriber(t.app.ctx, {
     userNm: '김하늘',
     birthDate: '19580314',
     idno2: '2000000',
@@ -153,6 +157,19 @@ describe('a pharmacy follows its clinic', () => {
     expect(got.pdf).toContain(clinic.identifier.value);
     expect(got.pdf).toContain(pharmacy.identifier.value);
     expect(got.pdf).toContain('온누리약국');
+    // The patient's history: the pharmacy's visit shows the claim that carries it, and offers no second claim of it.
+    const owner = await ownerOf(t.app.ctx, who.ciHmac);
+    const visits = toVisits(t.app.ctx, await load(t.app.ctx, who.ciHmac, await recordsOf(t.app.ctx.db, owner, 100)));
+    expect(visits.find((v) => v.receiptNo === pharmacy.identifier.value)).toMatchObject({
+      claimState: 'claimed',
+      canClaim: false,
+      claims: [{ claimId: String(claim!.id) }],
+    });
+    // Claimed by hand all the same (an old page): nothing new, never a second claim of the pharmacy's receipt.
+    const patient = { ci: who.ci, ciHmac: who.ciHmac } as Parameters<typeof claimTreats>[1];
+    const byHand = await claimTreats(t.app.ctx, patient, [String(p.id)], undefined, () => 'treatId');
+    expect(byHand.created).toBe(0);
+    expect(await claimsOf(p.id)).toEqual([]);
   });
 
   it('a pharmacy alone is claimed on its own after three days; its clinic later, on its own at once', async () => {
