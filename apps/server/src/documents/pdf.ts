@@ -652,6 +652,68 @@ export class TextLayout {
   }
 
   /**
+   * A ruled table of columns (a statement's rows, e.g. the 진료비 세부산정내역): a shaded header row, repeated at the
+   * top of every page the rows run onto; a cell's text wraps within its column; numbers align right. The column
+   * without a width takes what the others leave.
+   */
+  grid(columns: { label: string; width?: number; align?: 'left' | 'right' }[], rows: string[][], size = 7.5) {
+    const leading = size * 1.4;
+    const pad = 3;
+    const fixed = columns.reduce((s, c) => s + (c.width ?? 0), 0);
+    const flexible = columns.filter((c) => c.width === undefined).length || 1;
+    const widths = columns.map((c) => c.width ?? (this.width - fixed) / flexible);
+    const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((s, w) => s + w, 0));
+    const right = this.left + this.width;
+    const line = (y: number, thickness = 0.5) =>
+      this.artifact(() =>
+        this.page.drawLine({ start: { x: this.left, y }, end: { x: right, y }, thickness, color: LINE }),
+      );
+    const row = (cells: string[], header: boolean) => {
+      const font = header ? this.bold : this.regular;
+      const lines = cells.map((text, i) => wrapText(text, font, size, widths[i]! - pad * 2));
+      const h = Math.max(...lines.map((l) => l.length)) * leading + pad * 2;
+      return { lines, h, font, header };
+    };
+    const draw = (r: ReturnType<typeof row>) => {
+      const top = this.y;
+      if (r.header)
+        this.artifact(() =>
+          this.page.drawRectangle({ x: this.left, y: top - r.h, width: this.width, height: r.h, color: SHADE }),
+        );
+      r.lines.forEach((cell, i) =>
+        cell.forEach((text, k) => {
+          const w = measure(r.font, text, size);
+          const x = columns[i]!.align === 'right' && !r.header ? xs[i]! + widths[i]! - pad - w : xs[i]! + pad;
+          const y = top - pad - size * 0.85 - k * leading;
+          this.text('P', text, { x, y, size, font: r.font, color: r.header ? MUTED : INK });
+        }),
+      );
+      this.y = top - r.h;
+      line(this.y, r.header ? 0.9 : 0.4);
+    };
+    const header = row(
+      columns.map((c) => c.label),
+      true,
+    );
+    const startPage = () => {
+      line(this.y, 1.4);
+      draw(header);
+    };
+    this.ensure(header.h * 2);
+    startPage();
+    for (const cells of rows) {
+      const r = row(cells, false);
+      if (this.y - r.h < MARGIN) {
+        this.newPage();
+        startPage();
+      }
+      draw(r);
+    }
+    line(this.y, 1.4);
+    this.y -= 10;
+  }
+
+  /**
    * The signing line: the date, centred; then, at the right, the signer's role and name, the signature image (PNG) or
    * room to sign by hand, and "(서명 또는 인)" as on the official forms.
    */

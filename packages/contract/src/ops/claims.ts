@@ -184,6 +184,22 @@ export const opsClaimDetail = operatorClaimView.extend({
   lines: z.array(visitLineView),
   /** Corrected or cancelled receipts that changed the visit, oldest first (sentClaims: the insurer must be told). */
   revisions: z.array(visitRevision),
+  /**
+   * Visits this claim carries beside its own (a pharmacy's dispensing of the visit's 처방전, or the clinic's visit a
+   * pharmacy's claim waited for: README "Claim engine", "A pharmacy follows its clinic"), each with its receipt and
+   * 세부산정내역; absent when it carries none.
+   */
+  joined: z
+    .array(
+      z.object({
+        hospitalCd: z.string(),
+        receiptNo: z.string(),
+        visitDate: z.string(),
+        totalPaid: z.number(),
+        lines: z.array(visitLineView),
+      }),
+    )
+    .optional(),
   timeline: z.array(timelineEntry),
 });
 export type OpsClaimDetail = z.infer<typeof opsClaimDetail>;

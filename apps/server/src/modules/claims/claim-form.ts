@@ -2,7 +2,7 @@
 // 사고·청구 내용, 보험금 받을 계좌, 붙임 서류, 서명), the receipt as the hospital sent it, and the ID copy. The fields
 // against the standard form: docs/documents.md.
 import type { PDFImage } from 'pdf-lib';
-import { CLAIM_DOCUMENT_KIND_NM, formatYmd } from '@auto-claim/contract';
+import { CLAIM_DOCUMENT_KIND_NM, LINE_CODE_SYSTEM_NM, formatYmd, type VisitLine } from '@auto-claim/contract';
 import { A4, type TextLayout } from '../../documents/index.js';
 
 export interface ClaimFormData {
@@ -33,6 +33,10 @@ export interface ClaimFormData {
     uncovered: number;
     totalPaid: number;
   };
+  /** The visit's 진료비 세부산정내역 as the hospital sent it (intake's lines); absent when it sent none. */
+  lines?: VisitLine[];
+  /** Visits claimed with this one (a pharmacy's with its clinic's: follow.ts), each with its receipt and lines. */
+  joined?: Pick<ClaimFormData, 'hospital' | 'receipt' | 'lines'>[];
   signPng?: Uint8Array;
   /** The signature was typed as the full name, not drawn. */
   signTyped?: boolean;
@@ -107,7 +111,13 @@ export async function writeClaimForm(l: TextLayout, d: ClaimFormData, signature?
     },
     {
       label: '붙임 서류',
-      rows: [['서류', '진료비 영수증 내역, 진료기록 사본발급 위임장, 동의서, 신분증 사본(보험회사가 요구하는 경우)']],
+      rows: [
+        [
+          '서류',
+          `진료비 영수증 내역, ${d.lines?.length ? '진료비 세부산정내역, ' : ''}진료기록 사본발급 위임장, 동의서, ` +
+            '신분증 사본(보험회사가 요구하는 경우)',
+        ],
+      ],
     },
   ]);
   const note = recordedAsNote(d);
@@ -174,6 +184,74 @@ export function writeReceipt(l: TextLayout, d: ClaimFormData) {
       size: 9,
       muted: true,
     },
+  );
+}
+
+const amount = (n: number) => new Intl.NumberFormat('ko-KR').format(n);
+
+/**
+ * 진료비 세부산정내역 (the 2018 MOHW 고시's columns: 일자, 코드, 명칭, 단가, 횟수, 일수, 총액, 급여 본인부담·공단부담·
+ * 전액본인부담, 비급여), on pages of their own after the receipt, with a total row: the lines as the hospital sent them.
+ */
+export function writeItemized(l: TextLayout, d: ClaimFormData & { lines: VisitLine[] }) {
+  l.formBasis('■ 의료기관이 자동청구로 보낸 진료비 세부산정내역');
+  l.title('진료비 세부산정내역');
+  l.paragraph(
+    `${d.hospital.hospitalNm} (요양기관기호 ${d.hospital.hospitalCd}) · 영수증 번호 ${d.receipt.receiptNo} · ` +
+      `진료일 ${formatYmd(d.receipt.visitDate)} · 환자 ${d.person.name}`,
+    { size: 9 },
+  );
+  l.gap(4);
+  const sum = (k: 'total' | 'copay' | 'insurer' | 'fullCopay' | 'uncovered') =>
+    amount(d.lines.reduce((s, x) => s + x[k], 0));
+  const r = 'right' as const;
+  l.grid(
+    [
+      { label: '일자', width: 46 },
+      { label: '코드', width: 44 },
+      { label: '명칭' },
+      { label: '단가', width: 40, align: r },
+      { label: '횟수', width: 24, align: r },
+      { label: '일수', width: 22, align: r },
+      { label: '총액', width: 42, align: r },
+      { label: '본인부담', width: 40, align: r },
+      { label: '공단부담', width: 40, align: r },
+      { label: '전액본인부담', width: 38, align: r },
+      { label: '비급여', width: 38, align: r },
+    ],
+    [
+      ...d.lines.map((x) => [
+        `${x.date.slice(0, 4)}-${x.date.slice(4, 6)}-${x.date.slice(6, 8)}`,
+        x.code,
+        `${x.name} (${LINE_CODE_SYSTEM_NM[x.codeSystem]})`,
+        amount(x.unitPrice),
+        String(x.count),
+        String(x.days),
+        amount(x.total),
+        amount(x.copay),
+        amount(x.insurer),
+        amount(x.fullCopay),
+        amount(x.uncovered),
+      ]),
+      [
+        '합계',
+        '',
+        `${d.lines.length}줄`,
+        '',
+        '',
+        '',
+        sum('total'),
+        sum('copay'),
+        sum('insurer'),
+        sum('fullCopay'),
+        sum('uncovered'),
+      ],
+    ],
+    7,
+  );
+  l.paragraph(
+    '의료기관이 보낸 세부산정내역(HIRA EDI 코드)을 그대로 옮겼습니다. 금액 단위는 원입니다. 원본 세부산정내역서는 의료기관이 발급합니다.',
+    { size: 9, muted: true },
   );
 }
 

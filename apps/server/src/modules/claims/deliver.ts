@@ -11,6 +11,8 @@ import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
 import { deliverySettingsOf, pausedInsurers } from '../reference/index.js';
 import { insuredPersonsOf } from '../subscriptions/index.js';
+import { linesOfRecords } from '../intake/index.js';
+import type { VisitLine } from '@auto-claim/contract';
 import {
   DELIVER_BATCH,
   RECEIPT_COLUMNS,
@@ -24,6 +26,7 @@ import {
 } from './common.js';
 import { QUEUES } from './jobs.js';
 import { retryDelayMs } from './rules.js';
+import { joinedOf } from './follow.js';
 import { dbErrorFields, inSavepoint, isDatabaseError } from './savepoint.js';
 import { type ClaimsDb, type ClaimStatus, claimsTransaction, type DeliveryAttemptOutcome } from './tables.js';
 
@@ -80,7 +83,9 @@ export async function logDelivered(
  * The electronic claim for an insurer API: the claim form and the receipt details as canonical JSON, so the same
  * claim always gives the same bytes and SHA-256. The PDF package (documents.ts) is built beside it, lazily. The insured
  * is the subscriber's verified identity (`subscriber`, common.ts insuredOf); a record whose name or birth date the
- * hospital wrote otherwise (released by an operator) carries them as `hospitalRecord`, beside, never instead.
+ * hospital wrote otherwise (released by an operator) carries them as `hospitalRecord`, beside, never instead. The
+ * receipt carries the visit's 진료비 세부산정내역 as `lines` when the hospital sent them (intake's lines), and only
+ * then: a receipt without lines is the same bytes as before they existed.
  */
 export function electronicDocuments(
   ctx: AppContext,
@@ -92,9 +97,10 @@ export function electronicDocuments(
     hospitalCd: string;
   },
   subscriber: SubscriberIdentity | undefined,
+  lines: readonly VisitLine[] = [],
+  joined: { receipt: ReceiptFields & { hospitalCd: string }; lines: readonly VisitLine[] }[] = [],
 ): DeliveryDocument[] {
   const insured = insuredOf(ctx.crypto.decryptJson<RecordPerson>(d.personEnc), subscriber);
-  const detail = ctx.crypto.decryptJson<RecordDetail>(d.detailEnc);
   const claimForm = JSON.stringify({
     form: '실손의료보험 보험금 청구서',
     claimId: d.claimId,
@@ -108,22 +114,33 @@ export function electronicDocuments(
     cause: '질병 또는 상해로 인한 의료비',
     mandate: '위임장 및 개인(신용)정보 처리 동의서는 가입 시 서명본으로 갈음',
   });
+  // A visit claimed with this one (a pharmacy's with its clinic's, follow.ts) rides along as `with`.
   const receipt = JSON.stringify({
     form: '진료비 영수증 내역',
-    hospitalCd: d.hospitalCd,
-    receiptNo: d.receiptNo,
-    visitDate: d.visitDate,
-    visitType: d.visitType,
-    department: detail.department,
-    kcdCodes: detail.kcdCodes,
-    coveredCopay: d.coveredCopay,
-    uncovered: d.uncovered,
-    totalPaid: d.totalPaid,
+    ...receiptOf(ctx, d, lines),
+    ...(joined.length ? { with: joined.map((j) => receiptOf(ctx, j.receipt, j.lines)) } : {}),
   });
   return [
     { kind: 'claim_form', contentType: 'application/json', body: claimForm, sha256: sha256Hex(claimForm) },
     { kind: 'receipt', contentType: 'application/json', body: receipt, sha256: sha256Hex(receipt) },
   ];
+}
+
+/** One receipt's fields as the electronic claim carries them, its lines when it has any. */
+function receiptOf(ctx: AppContext, r: ReceiptFields & { hospitalCd: string }, lines: readonly VisitLine[]) {
+  const detail = ctx.crypto.decryptJson<RecordDetail>(r.detailEnc);
+  return {
+    hospitalCd: r.hospitalCd,
+    receiptNo: r.receiptNo,
+    visitDate: r.visitDate,
+    visitType: r.visitType,
+    department: detail.department,
+    kcdCodes: detail.kcdCodes,
+    coveredCopay: r.coveredCopay,
+    uncovered: r.uncovered,
+    totalPaid: r.totalPaid,
+    ...(lines.length ? { lines } : {}),
+  };
 }
 
 /** Builds a claim's PDF package (documents.ts); set by registerClaims, so engine tests without it need no fonts. */
@@ -151,6 +168,7 @@ interface DueDelivery extends ReceiptFields {
   insuApplyId: string | null;
   amount: number;
   hospitalCd: string;
+  recordId: number;
 }
 
 /** What became of one delivery of the batch. */
@@ -302,6 +320,7 @@ export async function deliverBatch(
         'c.ciHmac',
         'c.insuApplyId',
         'c.amount',
+        'c.recordId',
         'r.hospitalCd',
         ...RECEIPT_COLUMNS,
       ])
@@ -324,9 +343,19 @@ export async function deliverBatch(
     const subscribers = await insuredPersonsOf(ctx, tx, [
       ...new Set(due.flatMap((d) => (d.insuApplyId ? [d.insuApplyId] : []))),
     ]);
+    const recordIds = [...new Set(due.map((d) => Number(d.recordId)))];
+    const joined = await joinedOf(tx, recordIds);
+    const joinedIds = [...joined.values()].flat().map((j) => j.id);
+    const lines = await linesOfRecords(tx, [...recordIds, ...joinedIds]);
     for (const d of due) {
       try {
-        const documents = electronicDocuments(ctx, d, d.insuApplyId ? subscribers.get(d.insuApplyId) : undefined);
+        const documents = electronicDocuments(
+          ctx,
+          d,
+          d.insuApplyId ? subscribers.get(d.insuApplyId) : undefined,
+          lines.get(Number(d.recordId)),
+          (joined.get(Number(d.recordId)) ?? []).map((j) => ({ receipt: j, lines: lines.get(j.id) ?? [] })),
+        );
         const wantsPackage = d.channel === 'fax' || provider.wantsPackage === true;
         if (wantsPackage && renderPackage)
           documents.push(await inSavepoint(tx, () => renderPackage(ctx, tx, d.claimId)));

@@ -1,5 +1,5 @@
 // A claim's package as one PDF, built with the shared Korean PDF toolkit (src/documents): the claim form (보험금
-// 청구서) and the receipt (진료비 영수증 내역) drawn now, the power of attorney (위임장) and the consent (동의서) as the
+// 청구서), the receipt (진료비 영수증 내역) and, when the hospital sent them, the 진료비 세부산정내역 (intake's lines) drawn now, the power of attorney (위임장) and the consent (동의서) as the
 // subscription kept them when first made (subscriptions' signedDocuments: their pages copied in, never drawn here),
 // and the ID copy where the insurer wants it (ui_control ID_PHOTO_USE). Every document's SHA-256 is recorded in
 // claim_document, and the package as first made is kept in the blob store (ADR 0006; migration 0032) and served from
@@ -14,6 +14,8 @@ import { RECEIPT_COLUMNS, insuredOf, sha256Hex, type RecordDetail, type RecordPe
 import { bankNameOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { paperworkOf, signedDocuments } from '../subscriptions/index.js';
 import type { Handle } from '../../db/handle.js';
+import { linesOf } from '../intake/index.js';
+import { joinedOf } from './follow.js';
 import { type ClaimDocumentKind, type ClaimsDb, claimsDb } from './tables.js';
 
 type Db = ClaimsDb;
@@ -42,21 +44,56 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
   const c = await db
     .selectFrom('claim as c')
     .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
-    .select(['c.id', 'c.amount', 'c.insuApplyId', 'c.insuCompCd', 'c.createdAt', 'r.hospitalCd', ...RECEIPT_COLUMNS])
+    .select([
+      'c.id',
+      'c.amount',
+      'c.insuApplyId',
+      'c.insuCompCd',
+      'c.createdAt',
+      'c.recordId',
+      'r.hospitalCd',
+      ...RECEIPT_COLUMNS,
+    ])
     .where('c.id', '=', claimId)
     .executeTakeFirstOrThrow();
   const detail = ctx.crypto.decryptJson<RecordDetail>(c.detailEnc);
   const date = kstToday(new Date(c.createdAt));
-  const [[hospital], [insurer], photo, paper] = await Promise.all([
+  const [[hospital], [insurer], photo, paper, lines] = await Promise.all([
     hospitalsByCode(db, [c.hospitalCd]),
     insurersByCode(db, [c.insuCompCd]),
     photoControlsOf(db, [c.insuCompCd]),
     paperworkOf(ctx, db, c.insuApplyId),
+    linesOf(handle, Number(c.recordId)),
   ]);
   // Made first (in this transaction) when the documents job has not yet; a package without them is no claim.
   const signed = c.insuApplyId ? await signedDocuments(ctx, handle, c.insuApplyId) : undefined;
   if (!signed) throw new Error('the subscription’s signed documents are not available');
   const hospitalNm = hospital?.hospitalNm ?? c.hospitalCd;
+  // Visits claimed with this one (follow.ts): their receipts and lines follow the claim's own.
+  const joinedRecords = (await joinedOf(db, [Number(c.recordId)])).get(Number(c.recordId)) ?? [];
+  const joinedHospitals = new Map(
+    (joinedRecords.length ? await hospitalsByCode(db, [...new Set(joinedRecords.map((j) => j.hospitalCd))]) : []).map(
+      (h) => [h.hospitalCd, h],
+    ),
+  );
+  const joined: ClaimFormData['joined'] = [];
+  for (const j of joinedRecords) {
+    const jd = ctx.crypto.decryptJson<RecordDetail>(j.detailEnc);
+    joined.push({
+      hospital: { hospitalCd: j.hospitalCd, hospitalNm: joinedHospitals.get(j.hospitalCd)?.hospitalNm ?? j.hospitalCd },
+      receipt: {
+        receiptNo: j.receiptNo,
+        visitDate: j.visitDate,
+        visitType: j.visitType,
+        department: jd.department,
+        kcdCodes: jd.kcdCodes,
+        coveredCopay: j.coveredCopay,
+        uncovered: j.uncovered,
+        totalPaid: j.totalPaid,
+      },
+      lines: await linesOf(handle, j.id),
+    });
+  }
   const insuCompNm = insurer?.insuCompNm ?? c.insuCompCd;
   const idPhoto = photo.get(c.insuCompCd)!.idPhotoUse ? imageOf(await paper?.idcardImg()) : undefined;
   const bankNm = paper?.bankCd ? await bankNameOf(db, paper.bankCd) : '';
@@ -96,6 +133,8 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
       uncovered: c.uncovered,
       totalPaid: c.totalPaid,
     },
+    ...(lines.length ? { lines } : {}),
+    ...(joined.length ? { joined } : {}),
     signPng,
     ...(paper?.signTyped ? { signTyped: true } : {}),
     ...(paper?.guardian ? { claimant: { name: paper.guardian.userNm, relationNm: paper.guardian.relationNm } } : {}),

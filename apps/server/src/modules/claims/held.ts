@@ -10,8 +10,9 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import type { RecordOwner } from './history.js';
 import type { Handle } from '../../db/handle.js';
-import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
-import { claimsDb } from './tables.js';
+import { PURGE_BATCH, PURGE_BUDGET_MS, purgeInBatches, type PurgeOptions } from '../../db/purge.js';
+import { purgeVisits } from '../intake/index.js';
+import { claimsDb, type ClaimsTables } from './tables.js';
 
 /** The patient's records waiting for their word, newest visit first: when and where only. */
 export const recordsToConfirm = (handle: Handle, who: RecordOwner) =>
@@ -70,9 +71,36 @@ export async function releaseRelationHeld(handle: Handle, insuApplyId: string): 
   return Number(r.numUpdatedRows);
 }
 
-/** Deletes unlinked records (another hospital's, or set aside) whose keeping period ended; the minute tick calls it. */
-export async function purgeUnlinkedRecords(handle: Handle, now: Date, opts?: PurgeOptions): Promise<number> {
+/**
+ * Deletes unlinked records (another hospital's, or set aside) whose keeping period ended; the minute tick calls it.
+ * One batch a transaction: with each batch of records go the intake's rows of them (their 세부산정내역 lines,
+ * revisions and bundles, intake's purgeVisits), so a crash between the two leaves neither orphan lines nor a record
+ * without them.
+ */
+export async function purgeUnlinkedRecords(handle: Handle, now: Date, opts: PurgeOptions = {}): Promise<number> {
   const due = sql`purge_at <= ${now} and outcome in ('hospital_not_subscribed', 'set_aside', 'insured_adult')
     and not exists (select 1 from claim where claim.record_id = treatment_record.id)`;
-  return (await purgeInBatches(claimsDb(handle), 'treatmentRecord', due, opts)).deleted;
+  if (opts.explainInto) return (await purgeInBatches(claimsDb(handle), 'treatmentRecord', due, opts)).deleted;
+  const batch = opts.batch ?? PURGE_BATCH;
+  const stopAt = performance.now() + (opts.budgetMs ?? PURGE_BUDGET_MS);
+  const once = async (tx: Handle) => {
+    // budgetMs 0: exactly one batch.
+    const r = await purgeInBatches<ClaimsTables, { id: string | number }>(claimsDb(tx), 'treatmentRecord', due, {
+      batch,
+      budgetMs: 0,
+      returning: ['id'],
+    });
+    await purgeVisits(
+      tx,
+      r.rows.map((row) => Number(row.id)),
+    );
+    return r.deleted;
+  };
+  let deleted = 0;
+  for (;;) {
+    const db = claimsDb(handle);
+    const n = db.isTransaction ? await once(db) : await db.transaction().execute(once);
+    deleted += n;
+    if (n < batch || performance.now() >= stopAt) return deleted;
+  }
 }

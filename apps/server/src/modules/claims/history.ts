@@ -36,6 +36,8 @@ const RECORD_COLUMNS = [
   'insuApplyId',
   'outcome',
   'receivedAt',
+  // A visit another's claims carry (a pharmacy with its clinic, follow.ts): those are its claims.
+  'joinedRecordId',
 ] as const;
 
 /** The patient's records, newest visit first. */

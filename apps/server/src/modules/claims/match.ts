@@ -11,6 +11,7 @@ import { MATCH_BATCH, type RecordPerson } from './common.js';
 import { bossDb } from '../../jobs/runtime.js';
 import { QUEUES } from './jobs.js';
 import { deferRecordNotices, sendableAt } from './notify.js';
+import { pairPrescriptions } from './follow.js';
 import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, nextBatchAt, outcomeOf, type RuleMatch } from './rules.js';
 import { kstToday } from '@auto-claim/contract';
 import type { Handle } from '../../db/handle.js';
@@ -33,6 +34,8 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         'personEnc',
         'identityConfirmedAt',
         'releasedAt',
+        'prescriptionKey',
+        'receivedAt',
       ])
       .where('outcome', '=', 'pending')
       .orderBy('id')
@@ -132,7 +135,10 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
       })),
       now,
     );
-    await insertClaims(ctx, tx, claims, now);
+    // A clinic's visit and its pharmacy's, claimed as one (follow.ts).
+    const paired = await pairPrescriptions(tx, records, claims, now);
+    wakeAt.push(...paired.wakeAt);
+    await insertClaims(ctx, tx, paired.claims, now);
     if (notify.length && boss) {
       // Only in the hours patients are told (NOTICE_HOURS_KST, README "Patient messages"): a record decided at night
       // waits for the morning's tick, when the day's visits go together (notify.ts).

@@ -19,7 +19,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { pdfDoc, type StructRole } from '../../documents/index.js';
-import { writeClaimForm, writeIdCopy, writeReceipt, type ClaimFormData } from './claim-form.js';
+import { writeClaimForm, writeIdCopy, writeItemized, writeReceipt, type ClaimFormData } from './claim-form.js';
 
 export interface PackageInput {
   claim: ClaimFormData;
@@ -32,7 +32,7 @@ export interface PackageInput {
 /** Loaded by the workers (documents.ts names it): one document, so each face of the font is embedded once. */
 export const PACKAGE_PDF = new URL('./package-pdf.ts', import.meta.url);
 
-/** Where the signed documents' pages go: after the claim form and the receipt. */
+/** Where the signed documents' pages go in a package without 세부산정내역: after the claim form and the receipt. */
 export const SIGNED_PAGES_AT = 2;
 
 export async function renderClaimPackage({ claim, signed, idPhoto, meta }: PackageInput): Promise<Uint8Array> {
@@ -49,11 +49,19 @@ export async function renderClaimPackage({ claim, signed, idPhoto, meta }: Packa
   }
   const signature = claim.signPng ? signatureImage(pkg.doc, stored[0]!.pages, claim.signPng) : undefined;
   await writeClaimForm(pkg.layout, claim, signature);
-  pkg.layout.newPage();
-  writeReceipt(pkg.layout, claim);
+  // Each receipt (the claim's, then a visit claimed with it) on a page of its own, its 세부산정내역 after it.
+  for (const receipt of [claim, ...(claim.joined ?? []).map((j) => ({ ...claim, ...j }))]) {
+    pkg.layout.newPage();
+    writeReceipt(pkg.layout, receipt);
+    if (receipt.lines?.length) {
+      pkg.layout.newPage();
+      writeItemized(pkg.layout, { ...receipt, lines: receipt.lines });
+    }
+  }
+  // The signed documents follow what was drawn so far (the 세부산정내역 may run over several pages).
+  let at = pkg.doc.getPageCount();
   if (idPhoto)
     writeIdCopy(pkg.layout, await (idPhoto.png ? pkg.doc.embedPng(idPhoto.bytes) : pkg.doc.embedJpg(idPhoto.bytes)));
-  let at = SIGNED_PAGES_AT;
   // Their tags come along (the package's tree names them; the page's content says which is which by MCID).
   for (const { pages, tags } of stored) pages.forEach((page, i) => pkg.layout.adopt(page, at++, tags[i]!));
   // One subset of each face for the whole package: the stored pages' own subsets (the same glyphs of the same font,

@@ -112,6 +112,10 @@ export interface TreatmentRecordTable {
   /** An operator released the held record to its subscriber (the matcher holds it no more), and who. */
   releasedAt: Generated<Date | null>;
   releasedBy: Generated<string | null>;
+  /** The 처방전 this visit issued or dispensed, as `{issuer 요양기관기호}:{교부번호}` (follow.ts). */
+  prescriptionKey: Generated<string | null>;
+  /** A visit claimed together with another's (a pharmacy with its clinic, follow.ts): the record whose claims carry it. */
+  joinedRecordId: Generated<number | null>;
 }
 
 /** An operator's note on a claim: appended, never changed; the text encrypted (migration 0040). */

@@ -5,18 +5,51 @@ import type { TreatmentRecordInput } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
 import { recordRowOf } from './feed.js';
-import { claimsDb } from './tables.js';
+import { claimsDb, type ClaimsDb } from './tables.js';
 
 /** Claims that have left for the insurer (or been answered): a change to their record must be told to it. */
 const GONE = ['sent', 'accepted', 'documents_requested', 'rejected', 'paid'] as const;
 const UNSENT = ['received', 'claimed', 'failed'] as const;
 
+/**
+ * The unsent claims of the record whose claims carry `recordId` (itself, or the visit it joined: follow.ts) claim what
+ * their visits' receipts now say together. Answers that record's id.
+ */
+async function refreshAmounts(tx: ClaimsDb, recordId: number, now: Date) {
+  const { joinedRecordId } = await tx
+    .selectFrom('treatmentRecord')
+    .select('joinedRecordId')
+    .where('id', '=', recordId)
+    .executeTakeFirstOrThrow();
+  const host = Number(joinedRecordId ?? recordId);
+  const { total } = await tx
+    .selectFrom('treatmentRecord')
+    .select((e) => e.fn.sum<string>('totalPaid').as('total'))
+    .where((w) => w.or([w('id', '=', host), w('joinedRecordId', '=', host)]))
+    .executeTakeFirstOrThrow();
+  await tx
+    .updateTable('claim')
+    .set({ amount: Number(total), updatedAt: now })
+    .where('recordId', '=', host)
+    .where('status', 'in', UNSENT)
+    .execute();
+  return host;
+}
+
 export function createVisitPort(ctx: AppContext) {
   return {
     /** One record in, as the JSON feed takes it: created, or the same receipt number before (same content or not). */
-    async receive(handle: Handle, hospitalCd: string, record: TreatmentRecordInput) {
+    async receive(
+      handle: Handle,
+      hospitalCd: string,
+      record: TreatmentRecordInput,
+      opts: { prescriptionKey?: string | null } = {},
+    ) {
       const tx = claimsDb(handle);
-      const row = recordRowOf(ctx, hospitalCd, record, ctx.clock.now());
+      const row = {
+        ...recordRowOf(ctx, hospitalCd, record, ctx.clock.now()),
+        prescriptionKey: opts.prescriptionKey ?? null,
+      };
       const inserted = await tx
         .insertInto('treatmentRecord')
         .values(row)
@@ -67,16 +100,11 @@ export function createVisitPort(ctx: AppContext) {
         })
         .where('id', '=', recordId)
         .execute();
-      await tx
-        .updateTable('claim')
-        .set({ amount: row.totalPaid, updatedAt: ctx.clock.now() })
-        .where('recordId', '=', recordId)
-        .where('status', 'in', UNSENT)
-        .execute();
+      const host = await refreshAmounts(tx, recordId, ctx.clock.now());
       const gone = await tx
         .selectFrom('claim')
         .select((e) => e.fn.countAll<string>().as('n'))
-        .where('recordId', '=', recordId)
+        .where('recordId', '=', host)
         .where('status', 'in', GONE)
         .executeTakeFirstOrThrow();
       return { sentClaims: Number(gone.n) };
@@ -95,6 +123,16 @@ export function createVisitPort(ctx: AppContext) {
         .where('id', '=', recordId)
         .where('outcome', '=', 'pending')
         .execute();
+      // A visit another's claims carry (a pharmacy with its clinic, follow.ts) leaves them: their unsent amounts drop it.
+      const { joinedRecordId } = await tx
+        .selectFrom('treatmentRecord')
+        .select('joinedRecordId')
+        .where('id', '=', recordId)
+        .executeTakeFirstOrThrow();
+      if (joinedRecordId !== null) {
+        await tx.updateTable('treatmentRecord').set({ joinedRecordId: null }).where('id', '=', recordId).execute();
+        await refreshAmounts(tx, Number(joinedRecordId), now);
+      }
       const unsent = await tx
         .selectFrom('claim as c')
         .leftJoin('claimDelivery as d', 'd.claimId', 'c.id')
@@ -119,6 +157,12 @@ export function createVisitPort(ctx: AppContext) {
               at: now,
             })),
           )
+          .execute();
+        // The visits these claims carried (follow.ts) are matched again, to be claimed on their own.
+        await tx
+          .updateTable('treatmentRecord')
+          .set({ joinedRecordId: null, outcome: 'pending', decidedAt: null })
+          .where('joinedRecordId', '=', recordId)
           .execute();
       }
       const gone = await tx

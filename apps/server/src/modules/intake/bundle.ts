@@ -3,7 +3,16 @@
 // number outside the feed's alphabet, a unit price in fractions of a won, a future visit) is refused here, naming the
 // element, with the feed's own checks (the contract's visitLine and the feed's limits).
 import { createHash } from 'node:crypto';
-import type { Bundle, ChargeItem, Composition, Encounter, Invoice, Organization, Patient } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  ChargeItem,
+  Composition,
+  Encounter,
+  Invoice,
+  MedicationRequest,
+  Organization,
+  Patient,
+} from '@medplum/fhirtypes';
 import {
   isRealDate,
   isSafeText,
@@ -29,6 +38,12 @@ export interface ReadVisit {
   patientNo: string;
   record: TreatmentRecordInput;
   lines: VisitLine[];
+  /**
+   * The 처방전 as `{issuer 요양기관기호}:{교부번호}`: a clinic's own (MedicationRequest.groupIdentifier, issued by the
+   * bundle's author), or the one a pharmacy dispensed (its requester's 요양기관기호). By it a pharmacy's visit follows
+   * its clinic's into one claim (README "Claim engine").
+   */
+  prescriptionKey: string | null;
   contentHash: string;
 }
 
@@ -193,6 +208,16 @@ export function readVisit(bundle: Bundle): { visit?: ReadVisit; issues: IntakeIs
   if (lines.length > 1000)
     fail(at(invoice.index, '.lineItem'), '세부산정내역은 1000줄까지예요.', 'At most 1000 lines.', 'too-costly');
 
+  const prescription = first<MedicationRequest>('MedicationRequest')?.resource;
+  const issuer =
+    visitCode === 'pharmacy'
+      ? prescription?.requester?.identifier?.system === KR.krnpi
+        ? prescription.requester.identifier.value
+        : undefined
+      : hospitalCd;
+  const issued = prescription?.groupIdentifier?.value;
+  const prescriptionKey = issuer && issued ? `${issuer}:${issued}` : null;
+
   const c = composition.resource;
   const replaces = c.relatesTo?.find((r) => r.code === 'replaces')?.targetIdentifier?.value ?? null;
   const kind: BundleKind =
@@ -213,7 +238,7 @@ export function readVisit(bundle: Bundle): { visit?: ReadVisit; issues: IntakeIs
     lines,
   };
   const contentHash = createHash('sha256')
-    .update(JSON.stringify([kind, replaces, patientNo, record]))
+    .update(JSON.stringify([kind, replaces, patientNo, record, prescriptionKey]))
     .digest('hex');
-  return { visit: { kind, replaces, hospitalCd, patientNo, record, lines, contentHash }, issues };
+  return { visit: { kind, replaces, hospitalCd, patientNo, record, lines, prescriptionKey, contentHash }, issues };
 }

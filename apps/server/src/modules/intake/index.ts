@@ -6,4 +6,4 @@
 export { intakeRoutes } from './routes.js';
 export type { VisitPort } from './receive.js';
 export { refusalsOf } from './receive.js';
-export { linesOf, revisionsOf, storeLines } from './lines.js';
+export { linesOf, linesOfRecords, purgeVisits, revisionsOf, storeLines } from './lines.js';

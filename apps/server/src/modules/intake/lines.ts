@@ -46,29 +46,43 @@ export async function replaceLines(handle: Handle, recordId: number, lines: read
 
 /** A visit's lines as sent, in order (empty when the hospital sent none). */
 export async function linesOf(handle: Handle, recordId: number): Promise<VisitLine[]> {
+  return (await linesOfRecords(handle, [recordId])).get(recordId) ?? [];
+}
+
+/** The lines of many visits in one query (a delivery batch's), by record id; a visit without lines is absent. */
+export async function linesOfRecords(handle: Handle, recordIds: readonly number[]): Promise<Map<number, VisitLine[]>> {
+  const byRecord = new Map<number, VisitLine[]>();
+  if (recordIds.length === 0) return byRecord;
   const rows = await intakeDb(handle)
     .selectFrom('visitLine')
     .selectAll()
     // The date as text: no driver's time zone between the column and the answer.
     .select(sql<string>`to_char(day, 'YYYYMMDD')`.as('yyyymmdd'))
-    .where('recordId', '=', recordId)
+    .where('recordId', 'in', [...recordIds])
+    .orderBy('recordId')
     .orderBy('seq')
     .execute();
-  return rows.map((r) => ({
-    codeSystem: SYSTEM_OF[r.codeSystem as keyof typeof SYSTEM_OF],
-    code: r.code,
-    name: r.name,
-    date: r.yyyymmdd,
-    unitPrice: r.unitPrice,
-    count: r.countMilli / 1000,
-    days: r.days,
-    total: r.total,
-    copay: r.copay,
-    insurer: r.insurer,
-    fullCopay: r.fullCopay,
-    uncovered: r.uncovered,
-    category: r.category,
-  }));
+  for (const r of rows) {
+    const id = Number(r.recordId);
+    const lines = byRecord.get(id) ?? [];
+    if (!byRecord.has(id)) byRecord.set(id, lines);
+    lines.push({
+      codeSystem: SYSTEM_OF[r.codeSystem as keyof typeof SYSTEM_OF],
+      code: r.code,
+      name: r.name,
+      date: r.yyyymmdd,
+      unitPrice: r.unitPrice,
+      count: r.countMilli / 1000,
+      days: r.days,
+      total: r.total,
+      copay: r.copay,
+      insurer: r.insurer,
+      fullCopay: r.fullCopay,
+      uncovered: r.uncovered,
+      category: r.category,
+    });
+  }
+  return byRecord;
 }
 
 /** What corrected or cancelled receipts did to a visit, oldest first. */
@@ -80,4 +94,18 @@ export async function revisionsOf(handle: Handle, recordId: number): Promise<Vis
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+}
+
+/**
+ * Forgets the visits of treatment records the claims module purged (their keeping period ended): their lines, what
+ * corrections and cancellations did to them, and the bundles that brought them (with the 등록번호). Called by the
+ * claims module's purge in the transaction that deletes the records, so the two go together or not at all.
+ */
+export async function purgeVisits(handle: Handle, recordIds: readonly number[]) {
+  if (recordIds.length === 0) return;
+  const db = intakeDb(handle);
+  const ids = [...recordIds];
+  await db.deleteFrom('visitLine').where('recordId', 'in', ids).execute();
+  await db.deleteFrom('visitRevision').where('recordId', 'in', ids).execute();
+  await db.deleteFrom('fhirBundle').where('recordId', 'in', ids).execute();
 }

@@ -18,6 +18,7 @@ export interface VisitPort {
     handle: Handle,
     hospitalCd: string,
     record: TreatmentRecordInput,
+    opts?: { prescriptionKey?: string | null },
   ): Promise<{ recordId: number; status: 'created' | 'duplicate' | 'conflict' }>;
   recordOf(handle: Handle, hospitalCd: string, receiptNo: string): Promise<number | undefined>;
   correct(handle: Handle, recordId: number, record: TreatmentRecordInput): Promise<{ sentClaims: number }>;
@@ -156,7 +157,7 @@ export async function keep(ctx: AppContext, port: VisitPort, visit: ReadVisit): 
         receivedAt: now,
       };
       if (visit.kind === 'original') {
-        const got = await port.receive(tx, hospitalCd, record);
+        const got = await port.receive(tx, hospitalCd, record, { prescriptionKey: visit.prescriptionKey });
         if (got.status === 'conflict')
           throw new Refusal(
             409,

@@ -64,6 +64,8 @@ export async function claimTreats(
       });
       const rows = ids.flatMap((recordId) => {
         const r = records.find((x) => x.id === recordId)!;
+        // Claimed already, by the claim that carries it (a pharmacy with its clinic): never a second claim of it.
+        if (r.joinedRecordId) return [];
         return insurers.map((insuCompCd) => ({
           recordId,
           insuCompCd,

@@ -90,10 +90,10 @@ export const ownerOf = async (ctx: AppContext, ciHmac: string): Promise<RecordOw
 });
 
 export async function load(ctx: AppContext, ciHmac: string, records: HistoryRecord[]): Promise<Loaded> {
-  const claims = await claimsOfRecords(
-    ctx.db,
-    records.map((r) => r.id),
-  );
+  // With the claims that carry a joined visit (a pharmacy with its clinic: README "Claim engine").
+  const claims = await claimsOfRecords(ctx.db, [
+    ...new Set(records.flatMap((r) => (r.joinedRecordId ? [r.id, Number(r.joinedRecordId)] : [r.id]))),
+  ]);
   const insurerCodes = [...new Set(claims.map((c) => c.insuCompCd))];
   const [history, sub, hospitals, insurers, callCenter, fax] = await Promise.all([
     statusHistoryOf(
@@ -146,7 +146,7 @@ export function toVisits(
     historyOf.set(h.claimId, list);
   }
   return records.map((r) => {
-    const own = claims.filter((c) => c.recordId === r.id);
+    const own = claims.filter((c) => c.recordId === r.id || (r.joinedRecordId && c.recordId === r.joinedRecordId));
     const claimed = new Set(own.map((c) => c.insuCompCd));
     const open = (insurers ?? []).some((i) => !claimed.has(i));
     return {

@@ -122,9 +122,35 @@ describe('every example of the guide, through the endpoint', () => {
     expect(res.headers['content-type']).toContain(FHIR_JSON);
     expect(outcome(res)).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ severity: 'information' }] });
     await t.app.claimEngine.drain();
+    const invoice = bundle.entry.find((e: any) => e.resource.resourceType === 'Invoice').resource;
+    if (name === 'pharmacy') {
+      // It dispensed clinic-outpatient's 처방전, which arrived the same day: that visit's claim carries it (README
+      // "Claim engine", "A pharmacy follows its clinic").
+      const clinic = example('clinic-outpatient');
+      const host = await db
+        .selectFrom('treatmentRecord')
+        .select('id')
+        .where('receiptNo', '=', clinic.identifier.value)
+        .executeTakeFirstOrThrow();
+      const joined = await db
+        .selectFrom('treatmentRecord')
+        .select(['joinedRecordId', 'outcome'])
+        .where('hospitalCd', '=', hospitalCd)
+        .where('receiptNo', '=', bundle.identifier.value)
+        .executeTakeFirstOrThrow();
+      expect(joined).toEqual({ joinedRecordId: host.id, outcome: 'claimed' });
+      const [carried] = await claimsOfReceipt(clinic.identifier.system.split('/').at(-1), clinic.identifier.value);
+      const clinicPaid = clinic.entry.find((e: any) => e.resource.resourceType === 'Invoice').resource.totalNet.value;
+      expect(carried!.amount).toBe(clinicPaid + invoice.totalNet.value);
+      // The operator sees its lines on the claim that carries it.
+      const seen = await detail(Number(carried!.id));
+      expect(seen.joined).toMatchObject([{ hospitalCd, receiptNo: bundle.identifier.value }]);
+      const charges = bundle.entry.filter((e: any) => e.resource.resourceType === 'ChargeItem');
+      expect(seen.joined![0]!.lines).toHaveLength(charges.length);
+      return;
+    }
     const [claim] = await claimsOfReceipt(hospitalCd, bundle.identifier.value);
     expect(claim, `${name}: claimed`).toBeDefined();
-    const invoice = bundle.entry.find((e: any) => e.resource.resourceType === 'Invoice').resource;
     expect(claim!.amount).toBe(invoice.totalNet.value);
     const seen = await detail(Number(claim!.id));
     const charges = bundle.entry.filter((e: any) => e.resource.resourceType === 'ChargeItem');

@@ -2,6 +2,7 @@
 // API (fixtures/insurer-double.ts) that checks our signature and idempotency key the way an insurer would (HMAC-SHA256
 // written out there, not our helper) and answers 2xx, 4xx, 5xx, slowly or with garbage; the engine delivering through it end to end; a fax's
 // outcome followed up through a scripted fax gateway; and insurers posting their answers back, signed. No internet.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -11,6 +12,7 @@ import {
   OPERATOR_API,
   type OperatorClaimView,
   type TreatVisit,
+  type VisitLine,
 } from '@auto-claim/contract';
 import { loadConfig } from '../../../src/config.js';
 import { insurerApi, sfString } from '../../../src/providers/delivery/insurer-api.js';
@@ -279,6 +281,75 @@ describe('the engine delivering to an insurer API', () => {
       .where('claimId', '=', claim.id)
       .execute();
     expect(log).toContainEqual({ action: 'delivered', detail: d.externalRef });
+  });
+
+  it('carries the visit’s 세부산정내역 lines in the receipt and on a page of the package', async () => {
+    const who = await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] });
+    const line = (o: Partial<VisitLine> & Pick<VisitLine, 'code' | 'name' | 'unitPrice'>): VisitLine => ({
+      codeSystem: 'procedure',
+      date: '20260610',
+      count: 1,
+      days: 1,
+      total: o.unitPrice,
+      copay: 0,
+      insurer: 0,
+      fullCopay: 0,
+      uncovered: 0,
+      category: 'consult',
+      ...o,
+    });
+    const lines = [
+      line({ code: 'AA154', name: '초진진찰료-의원', unitPrice: 18_410, copay: 5_523, insurer: 12_887 }),
+      line({
+        codeSystem: 'medication',
+        code: '645301220',
+        name: '아세트아미노펜정500mg',
+        unitPrice: 51,
+        count: 3,
+        days: 3,
+        total: 459,
+        copay: 137,
+        insurer: 322,
+        category: 'drug',
+      }),
+      line({ code: 'PDZ010', name: '진단서 발급', unitPrice: 20_000, uncovered: 20_000, category: 'certificate' }),
+    ];
+    const record = { ...treatmentRecord(who, { coveredCopay: 5_660, uncovered: 20_000 }), lines };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: HOSPITAL_API.treatments,
+      headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
+      payload: { records: [record] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.claimEngine.drain();
+    const recordId = (res.json() as { results: { recordId: number }[] }).results[0]!.recordId;
+    const claim = await t.db.db
+      .selectFrom('claim')
+      .select('id')
+      .where('recordId', '=', recordId)
+      .executeTakeFirstOrThrow();
+    const [sent] = insurer.posted.filter((p) => p.body.claimId === claim.id);
+    const doc = (kind: string) => sent!.body.documents.find((d) => d.kind === kind)!;
+    // The receipt as the insurer parses it: the lines as sent, in order.
+    expect(JSON.parse(doc('receipt').data)).toMatchObject({ receiptNo: record.receiptNo, lines });
+    // The package's 세부산정내역 page: each line's code, name and amounts, and the total row.
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+      input: Buffer.from(doc('package').data, 'base64'),
+    }).toString('utf8');
+    expect(text).toContain('진료비 세부산정내역');
+    for (const [code, name, total] of [
+      ['AA154', '초진진찰료-의원', '18,410'],
+      ['645301220', '아세트아미노펜정500mg', '459'],
+      ['PDZ010', '진단서 발급', '20,000'],
+    ])
+      expect(text).toMatch(new RegExp(`${code}\\s+${name}.*${total}`));
+    expect(text).toMatch(/합계\s+3줄\s+38,869\s+5,660\s+13,209\s+0\s+20,000/);
+
+    // A claim whose hospital sent no lines: the receipt has no `lines`, the package no such page.
+    const plain = await feedAndDrain(await createSubscriber(t.app.ctx, { insurers: ['SAMSUNGFIRE'] }));
+    const [other] = insurer.posted.filter((p) => p.body.claimId === plain.id);
+    expect(JSON.parse(other!.body.documents.find((d) => d.kind === 'receipt')!.data)).not.toHaveProperty('lines');
   });
 
   it('retries a 5xx after the backoff and the insurer keeps one claim, even when it kept the first', async () => {

@@ -207,6 +207,15 @@ export function ClaimDetail() {
       </div>
 
       <VisitLines lines={claim.lines} revisions={claim.revisions} />
+      {/* Visits claimed with this one: a pharmacy with its clinic (README "Claim engine"). */}
+      {claim.joined?.map((j) => (
+        <VisitLines
+          key={`${j.hospitalCd}-${j.receiptNo}`}
+          lines={j.lines}
+          revisions={[]}
+          title={`함께 청구한 진료: 요양기관기호 ${j.hospitalCd}, 영수증 번호 ${j.receiptNo}, 낸 금액 ${j.totalPaid.toLocaleString('ko-KR')}원`}
+        />
+      ))}
 
       <section aria-labelledby="timeline-h">
         <h2 id="timeline-h">타임라인</h2>

@@ -112,4 +112,10 @@ describe('the visit’s 세부산정내역', () => {
     const { container } = render(<VisitLines lines={[]} revisions={[]} />);
     expect(container.textContent).toBe('');
   });
+
+  it('names a visit claimed with the claim’s own by its title (a pharmacy with its clinic)', () => {
+    render(<VisitLines lines={lines} revisions={[]} title="함께 청구한 진료: 요양기관기호 11300003" />);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('함께 청구한 진료: 요양기관기호 11300003');
+    expect(screen.getByRole('table', { name: '세부산정내역 2줄' })).toBeTruthy();
+  });
 });

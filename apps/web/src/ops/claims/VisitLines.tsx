@@ -17,13 +17,17 @@ const revisionText = (r: VisitRevision) => {
   return `${what} (영수증 번호 ${r.receiptNo}).${told}`;
 };
 
-export function VisitLines({ lines, revisions }: Pick<OpsClaimDetail, 'lines' | 'revisions'>) {
+export function VisitLines({
+  lines,
+  revisions,
+  title = '진료비 세부산정내역',
+}: Pick<OpsClaimDetail, 'lines' | 'revisions'> & { title?: string }) {
   const id = useId();
   if (lines.length === 0 && revisions.length === 0) return null;
   const sum = (k: 'total' | 'copay' | 'insurer' | 'fullCopay' | 'uncovered') => lines.reduce((s, l) => s + l[k], 0);
   return (
     <section aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>진료비 세부산정내역</h2>
+      <h2 id={`${id}-h`}>{title}</h2>
       {revisions.map((r, i) => (
         <p key={i} className="ops-warn" role={r.sentClaims ? 'alert' : undefined}>
           {formatDateTime(r.at)} {revisionText(r)}

@@ -11,6 +11,7 @@ import type { AppContext } from '../../../context.js';
 import type { ClaimStatus } from '../tables.js';
 import { operatorActionsOfClaim, releasesOfRecord } from '../../audit/index.js';
 import { linesOf, revisionsOf } from '../../intake/index.js';
+import { joinedOf } from '../follow.js';
 import { bankNameOf } from '../../reference/index.js';
 import { payoutAccountOf, postNoMissingOf } from '../../subscriptions/index.js';
 import { claimView } from './actions.js';
@@ -143,7 +144,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       .orderBy('id')
       .execute(),
   ]);
-  const [[patient], names, postNoMissing, account, releases, lines, revisions] = await Promise.all([
+  const [[patient], names, postNoMissing, account, releases, lines, revisions, joinedRecords] = await Promise.all([
     maskedPatients(ctx, [c]),
     namesOf(db, [view.hospitalCd], [view.insuCompCd]),
     c.insuApplyId ? postNoMissingOf(ctx, ctx.db, c.insuApplyId) : undefined,
@@ -153,7 +154,18 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
     // The visit's 세부산정내역 and what corrected or cancelled receipts did to it: the intake's (modules/intake).
     linesOf(db, Number(c.recordId)),
     revisionsOf(db, Number(c.recordId)),
+    // Visits claimed with this one (follow.ts), and their lines.
+    joinedOf(db, [Number(c.recordId)]).then((m) => m.get(Number(c.recordId)) ?? []),
   ]);
+  const joined = await Promise.all(
+    joinedRecords.map(async (j) => ({
+      hospitalCd: j.hospitalCd,
+      receiptNo: j.receiptNo,
+      visitDate: j.visitDate,
+      totalPaid: j.totalPaid,
+      lines: await linesOf(db, j.id),
+    })),
+  );
   const payout = account
     ? {
         bankNm: (await bankNameOf(ctx.db, account.bankCd)) || null,
@@ -281,6 +293,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
     paidAt,
     lines,
     revisions,
+    ...(joined.length ? { joined } : {}),
     timeline: entries.map(({ rank: _r, seq: _s, ...e }) => e),
   };
 }
