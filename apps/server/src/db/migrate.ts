@@ -53,6 +53,7 @@ import * as m0056 from './migrations/0056_subscriber_claims_index.js';
 import * as m0057 from './migrations/0057_issued_passwords_photo_days.js';
 import * as m0058 from './migrations/0058_guardian_lookup.js';
 import * as m0059 from './migrations/0059_intake.js';
+import * as m0060 from './migrations/0060_hospital_users.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -109,6 +110,7 @@ export const migrations: Record<string, Migration> = {
   '0057_issued_passwords_photo_days': m0057,
   '0058_guardian_lookup': m0058,
   '0059_intake': m0059,
+  '0060_hospital_users': m0060,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

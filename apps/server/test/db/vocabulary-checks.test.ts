@@ -5,7 +5,7 @@
 // On PGlite by default; on the PostgreSQL of DATABASE_URL when it is set.
 import { sql } from 'kysely';
 import * as contract from '@auto-claim/contract';
-import { ACCOUNT_CHANGE_STATUS } from '@auto-claim/contract/ops';
+import { ACCOUNT_CHANGE_STATUS, HOSPITAL_ALERT_KINDS } from '@auto-claim/contract/ops';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../helper.js';
 
@@ -47,6 +47,9 @@ const VOCABULARY_OF: Record<string, readonly (string | number)[]> = {
   // The rollups' +1/−1 lines (migration 0031): a sign, not a vocabulary.
   'claim_day_delta.n': [-1, 1],
   'claim_delivery_day_delta.n': [-1, 1],
+  // A hospital's day rollup (migration 0060): its three kinds of count, and its feed alerts.
+  'hospital_day_count.kind': ['record', 'answer', 'lag'],
+  'hospital_alert.kind': HOSPITAL_ALERT_KINDS,
 };
 
 /**
