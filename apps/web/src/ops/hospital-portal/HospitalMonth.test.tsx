@@ -117,9 +117,13 @@ describe('her month', () => {
   it('asks for the month she picks', async () => {
     show();
     await screen.findByRole('heading', { level: 1, name: '하늘의원 진료 기록 전송 현황' });
-    fireEvent.change(screen.getByLabelText('조회할 달'), { target: { value: '2026-10' } });
-    await waitFor(() => expect(asked.some((u) => u.includes('month=2026-10') && u.includes('/records'))).toBe(true));
-    expect(asked.some((u) => u.startsWith(`${HOSPITAL_PORTAL_API.month}?month=2026-10`))).toBe(true);
-    expect(await screen.findByRole('table', { name: /^2026년 10월에 거절된 번들/ })).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: '조회할 달' }) as HTMLSelectElement;
+    // The months offered are the 24 up to this one (and the one asked for): pick the second newest.
+    const other = picker.options[1]!.value;
+    fireEvent.change(picker, { target: { value: other } });
+    await waitFor(() => expect(asked.some((u) => u.includes(`month=${other}`) && u.includes('/records'))).toBe(true));
+    expect(asked.some((u) => u.startsWith(`${HOSPITAL_PORTAL_API.month}?month=${other}`))).toBe(true);
+    const [y, m] = other.split('-');
+    expect(await screen.findByRole('table', { name: new RegExp(`^${y}년 ${Number(m)}월에 거절된 번들`) })).toBeTruthy();
   });
 });

@@ -25,6 +25,15 @@ const n = (x: number) => x.toLocaleString('ko-KR');
 /** This month in Korea, YYYY-MM. */
 export const thisMonth = (now = new Date()) => new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 7);
 const monthNm = (m: string) => `${m.slice(0, 4)}년 ${Number(m.slice(5))}월`;
+/** The 24 months up to this one (newest first), and the one asked for if it is older (a shared link). */
+export function recentMonths(asked: string, now = new Date()) {
+  const [y, m] = thisMonth(now).split('-').map(Number) as [number, number];
+  const out = Array.from({ length: 24 }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
+    return d.toISOString().slice(0, 7);
+  });
+  return out.includes(asked) ? out : [...out, asked];
+}
 const days = (d: number | null) => (d === null ? '—' : `${n(d)}일`);
 
 const rec = createColumnHelper<PortalRecord>();
@@ -97,7 +106,7 @@ export function HospitalMonthScreen() {
   const recordParams: ListParams = { ...listParams, month };
   const records = usePortalRecords(recordParams);
   // The refused bundles page in the screen's own state: the query string holds the records' page.
-  const [refusalParams, setRefusalParams] = useState<ListParams>({ page: 1, size: 10, order: 'desc', sort: 'at' });
+  const [refusalParams, setRefusalParams] = useState<ListParams>({ page: 1, size: 20, order: 'desc', sort: 'at' });
   const refusalQuery = useMemo(() => ({ ...refusalParams, month }), [refusalParams, month]);
   const refusals = usePortalRefusals(refusalQuery);
   const m = summary.data;
@@ -110,15 +119,13 @@ export function HospitalMonthScreen() {
       <form className="ops-filters" role="search" aria-label="달 고르기" onSubmit={(e) => e.preventDefault()}>
         <label>
           조회할 달
-          <input
-            type="month"
-            name="month"
-            value={month}
-            max={thisMonth()}
-            onChange={(e) => {
-              if (/^\d{4}-\d{2}$/.test(e.target.value)) setSearch({ month: e.target.value });
-            }}
-          />
+          <select name="month" value={month} onChange={(e) => setSearch({ month: e.target.value })}>
+            {recentMonths(month).map((m) => (
+              <option key={m} value={m}>
+                {monthNm(m)}
+              </option>
+            ))}
+          </select>
         </label>
       </form>
       {summary.isError && (
