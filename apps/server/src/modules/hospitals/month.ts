@@ -21,7 +21,7 @@ export function percentileOf(histogram: Map<number, number>, p: number): number 
   return null;
 }
 
-const HELD: readonly string[] = [...HELD_OUTCOMES, 'relation_unconfirmed'];
+const HELD: readonly string[] = HELD_OUTCOMES;
 
 export async function hospitalMonth(ctx: AppContext, hospitalCd: string, month: string): Promise<HospitalMonth> {
   const [counts, refused, [hospital]] = await Promise.all([

@@ -359,6 +359,27 @@ describe('her month', () => {
   });
 });
 
+describe('a held record in her month', () => {
+  it('is counted held with why, and listed in the held view with the name masked', async () => {
+    // The same RRN under another name: held for an operator (identity_mismatch), never claimed.
+    const b = visit('H-1110-04');
+    b.entry.find((e: any) => e.resource.resourceType === 'Patient').resource.name = [{ text: '김하나' }];
+    expect((await post(b, MINE)).statusCode).toBe(201);
+    await t.app.claimEngine.drain();
+    const m = await get<HospitalMonth>(`${HOSPITAL_PORTAL_API.month}?month=2026-11`, her.headers);
+    expect(m.records).toMatchObject({ received: 3, claimed: 2, held: 1 });
+    expect(m.held).toEqual([{ outcome: 'identity_mismatch', n: 1 }]);
+    const held = await get<{ list: PortalRecord[] }>(
+      `${HOSPITAL_PORTAL_API.records}?month=2026-11&view=held`,
+      her.headers,
+    );
+    expect(held.list).toEqual([
+      expect.objectContaining({ receiptNo: 'H-1110-04', outcome: 'identity_mismatch', patient: '김*나', claims: [] }),
+    ]);
+    expect(JSON.stringify(held)).not.toContain('김하나');
+  });
+});
+
 describe('her feed’s alerts, on a fixed clock', () => {
   const sent = () =>
     db

@@ -3,7 +3,7 @@
 // the (hospital_cd, received_at) index, each with the patient's name as the hospital sent it, masked, and its claims;
 // and, for the feed's alerts, what arrived since a moment and on which days it had records.
 import { sql } from 'kysely';
-import { KST_OFFSET_MS, maskName } from '@auto-claim/contract';
+import { HELD_OUTCOMES, KST_OFFSET_MS, maskName } from '@auto-claim/contract';
 import type { CursorPage, PortalRecord } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../../context.js';
 import type { Handle } from '../../../db/handle.js';
@@ -70,7 +70,8 @@ export async function feedSince(handle: Handle, hospitalCd: string, since: Date)
   return { records: Number(r.records), rejected: Number(r.rejected) };
 }
 
-const HELD_VIEW: RecordOutcome[] = ['identity_mismatch', 'rrn_unconfirmed', 'not_patients', 'relation_unconfirmed'];
+/** The operators' held queue: its partial index (hospital_cd, received_at, id) answers her held view (migration 0048). */
+const HELD_VIEW: RecordOutcome[] = [...HELD_OUTCOMES];
 
 /** The hospital's records received in the month, newest first by default, a page at a time by key. */
 export async function hospitalMonthRecords(
