@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER, KST_OFFSET_MS } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible } from './fixtures';
-import { DESKTOP, changeIssuedPassword, createHospitalUser, setUpSecondFactor, typePassword } from './ops';
+import { DESKTOP, changeIssuedPassword, createHospitalUser, setUpSecondFactor, signInOps, typePassword } from './ops';
 
 test.use(DESKTOP);
 
@@ -104,4 +104,28 @@ test('a hospital user signs in with a second factor, reads her month with a refu
   await expect(page.getByText(/파일로 내려받았어요/)).toBeVisible();
   await snap(page, 'ops-hospital-user-02-exported');
   await expectAccessible(page);
+});
+
+test('an admin makes a hospital user on the hospital’s screen: the password shown once, a bad phone refused in Korean', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInOps(page, `/ops/hospitals/${HOSPITAL}`, 'admin');
+  const panel = page.getByRole('region', { name: '병원 사용자' });
+  await expect(panel).toBeVisible();
+  const form = panel.getByRole('form', { name: '병원 사용자 만들기' });
+  const loginId = `e2e-hu-${Date.now().toString(36)}`;
+  await form.getByLabel('아이디').fill(loginId);
+  await form.getByLabel('알림 받을 휴대폰 (선택)').fill('02-123-4567');
+  await form.getByRole('button', { name: '병원 사용자 만들기' }).click();
+  await expect(panel.getByRole('alert')).toContainText('알림 받을 휴대폰 번호를 010-1234-5678처럼 입력해 주세요.');
+  await form.getByLabel('알림 받을 휴대폰 (선택)').fill('010-5555-0102');
+  await form.getByRole('button', { name: '병원 사용자 만들기' }).click();
+  const secret = panel.getByLabel('발급한 비밀번호');
+  await expect(secret).toHaveText(/^[A-Za-z0-9]{16}$/);
+  await expect(panel.getByRole('alert')).toContainText(`병원 사용자 ${loginId}을(를) 만들었어요.`);
+  await snap(page, 'ops-hospital-user-00-made');
+  await expectAccessible(page);
+  await panel.getByRole('button', { name: '전달했어요 (숨기기)' }).click();
+  await expect(secret).toHaveCount(0);
 });
