@@ -30,7 +30,9 @@ export const moduleOrder = {
   claims: ['audit', 'funnel', 'intake', 'reference', 'subscriptions'],
   treats: ['audit', 'claims', 'reference', 'subscriptions'],
   guardians: ['audit', 'claims', 'reference', 'subscriptions'],
-  dashboard: ['claims', 'funnel', 'guardians', 'subscriptions'],
+  // A hospital's own view: its users are operator accounts; it reads claims and intake for her month.
+  hospitals: ['audit', 'claims', 'intake', 'operators', 'reference'],
+  dashboard: ['claims', 'funnel', 'guardians', 'hospitals', 'subscriptions'],
 };
 const modules = Object.keys(moduleOrder);
 // A module folder left out of the order would be guarded by nothing: the lint refuses to start instead.

@@ -61,6 +61,7 @@ import {
 } from './modules/reference/index.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { operatorAccountOf, operatorRoutes } from './modules/operators/index.js';
+import { hospitalRoutes } from './modules/hospitals/index.js';
 import {
   linkSubscriptionLive,
   reagreeCounts,
@@ -336,6 +337,7 @@ async function registerModules(app: App, ctx: AppContext, db: Db, jobs: JobRunti
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(alertsRoutes(ctx));
+  await app.register(hospitalRoutes(ctx));
   await app.register(guideRoutes(ctx));
   // Who must agree again is the subscriptions' answer: handed in, as subscriptions sits above terms.
   await app.register(termsAdminRoutes(ctx, { listing: termsListingCount, counts: reagreeCounts, page: reagreePage }));

@@ -201,6 +201,72 @@ export async function signInOperator(
 }
 
 /**
+ * A hospital user made as an admin makes one (the hospital's screen: POST /api/admin/hospitals/{cd}/users), signed in
+ * as she would: the issued password, the second factor set up, her own password set. Answers her console headers.
+ */
+export async function signInHospitalUser(
+  t: TestApp,
+  admin: Record<string, string>,
+  hospitalCd = '90000001',
+  opts: { loginId?: string; alertPhone?: string } = {},
+) {
+  const loginId = opts.loginId ?? `hospital-${++operatorSeq}`;
+  const made = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/hospitals/${hospitalCd}/users`,
+    headers: admin,
+    payload: { loginId, ...(opts.alertPhone ? { alertPhone: opts.alertPhone } : {}) },
+  });
+  if (made.statusCode !== 200) throw new Error(`hospital user ${made.statusCode}: ${made.body}`);
+  const { initialPassword } = made.json() as { initialPassword: string };
+  const remoteAddress = freshAddress();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/rest/auth/login',
+    remoteAddress,
+    payload: { loginId, password: initialPassword },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}: ${res.body}`);
+  const pending = { cookie: cookieOf(res), 'x-csrf-token': (res.json() as { csrfToken: string }).csrfToken };
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/me/totp/setup',
+    remoteAddress,
+    headers: pending,
+  });
+  const { secret } = setup.json() as { secret: string };
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/me/totp/confirm',
+    remoteAddress,
+    headers: pending,
+    payload: { code: await totpCode(secret) },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`totp confirm ${confirmed.statusCode}: ${confirmed.body}`);
+  const headers: Record<string, string> = {
+    cookie: cookieOf(confirmed),
+    'x-csrf-token': (confirmed.json() as { csrfToken: string }).csrfToken,
+  };
+  const changed = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/me/password',
+    remoteAddress,
+    headers,
+    payload: { newPassword: OPERATOR_PASSWORD },
+  });
+  if (changed.statusCode !== 200) throw new Error(`password ${changed.statusCode}: ${changed.body}`);
+  const after = changed.headers['set-cookie'] ? { ...headers, cookie: cookieOf(changed) } : headers;
+  const csrf = (changed.json() as { csrfToken?: string }).csrfToken;
+  return {
+    loginId,
+    initialPassword,
+    secret,
+    remoteAddress,
+    headers: csrf ? { ...after, 'x-csrf-token': csrf } : after,
+  };
+}
+
+/**
  * An operator session short of the second factor: `setup` (a new account, password only) or `password` (an account
  * with its second factor set up, signed in again with the password only). Answers what signInOperator does.
  */

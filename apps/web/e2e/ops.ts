@@ -112,6 +112,22 @@ export async function createOpsAccount(role: OpsRole) {
   return who;
 }
 
+/**
+ * A hospital user for `hospitalCd`, made by the first admin as the hospital's screen makes one (README "Hospital
+ * users"): the answer's password is the one issued, changed at her first sign-in.
+ */
+export async function createHospitalUser(hospitalCd: string, alertPhone?: string) {
+  const api = await apiOf('admin');
+  const loginId = `e2e-hospital-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+  const res = await api.post(`/api/admin/hospitals/${hospitalCd}/users`, {
+    data: { loginId, ...(alertPhone ? { alertPhone } : {}) },
+  });
+  if (!res.ok()) throw new Error(`creating a hospital user: ${res.status()} ${await res.text()}`);
+  const { initialPassword } = (await res.json()) as { initialPassword: string };
+  await api.dispose();
+  return { loginId, password: initialPassword };
+}
+
 /** Id and password on the sign-in screen. */
 export async function typePassword(page: Page, who: { loginId: string; password: string }) {
   await expect(page.getByRole('heading', { name: '자동청구 운영 콘솔' })).toBeVisible();

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isSafeText, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
+import { VISIT_REVISION_KINDS } from './vocabulary.js';
 
 /** Lines per visit: a long stay has hundreds, never thousands. */
 export const MAX_VISIT_LINES = 1000;
@@ -95,7 +96,7 @@ export const visitLines = z
 
 /** What happened to a visit after it was received: a corrected receipt replaced it, or a cancelled one withdrew it. */
 export const visitRevision = z.object({
-  kind: z.enum(['corrected', 'cancelled']),
+  kind: z.enum(VISIT_REVISION_KINDS),
   at: z.string(),
   /** The receipt number of the correcting or cancelling receipt. */
   receiptNo: z.string(),

@@ -268,12 +268,28 @@ export const DISPUTE_KEPT_NM: Record<DisputeKept, string> = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// The FHIR intake (fhir/ig/README.md).
+
+/** A received bundle: a first receipt, a corrected one (replaces an earlier), or a cancelled one. */
+export const BUNDLE_KINDS = ['original', 'correction', 'cancellation'] as const;
+export type BundleKind = (typeof BUNDLE_KINDS)[number];
+/** What a later receipt did to a visit already received. */
+export const VISIT_REVISION_KINDS = ['corrected', 'cancelled'] as const;
+export type VisitRevisionKind = (typeof VISIT_REVISION_KINDS)[number];
+
 // Operators, sessions and reference data (README "Operator console").
 
 export const SESSION_KINDS = ['patient', 'operator'] as const;
 /** An operator's session before her second factor is set up, before her own password, and fully signed in. */
 export const OPERATOR_STAGES = ['setup', 'password', 'full'] as const;
-export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const;
+/**
+ * The console's accounts: `hospital` is a hospital's own user, who sees her hospital's feed and nothing of the
+ * operators' (security/operator-session.ts keeps her out of every operator call); the others are the operators' ladder,
+ * each able to do all the one before it can.
+ */
+export const OPERATOR_ROLES = ['hospital', 'viewer', 'operator', 'admin'] as const;
+/** The operators' ladder alone: what an admin gives an operator account (a hospital user is made for a hospital). */
+export const STAFF_ROLES = ['viewer', 'operator', 'admin'] as const;
 export type OperatorRoleName = (typeof OPERATOR_ROLES)[number];
 /** Changes to operator accounts that wait for a second admin, as stored (the console's kinds name them by effect). */
 export const ACCOUNT_CHANGE_ROW_KINDS = ['create', 'role', 'second_factor_reset'] as const;

@@ -6,6 +6,7 @@ import type { AuditTables } from '../modules/audit/tables.js';
 import type { ClaimsTables } from '../modules/claims/tables.js';
 import type { FunnelTables } from '../modules/funnel/tables.js';
 import type { GuardiansTables } from '../modules/guardians/tables.js';
+import type { HospitalsTables } from '../modules/hospitals/tables.js';
 import type { IdentityTables } from '../modules/identity/tables.js';
 import type { IntakeTables } from '../modules/intake/tables.js';
 import type { OperatorsTables } from '../modules/operators/tables.js';
@@ -31,7 +32,8 @@ export interface Database
     AccountsTables,
     FunnelTables,
     GuardiansTables,
-    IntakeTables {}
+    IntakeTables,
+    HospitalsTables {}
 
 // Row types, where code outside their owner names them.
 export type * from '../modules/accounts/tables.js';
@@ -39,6 +41,7 @@ export type * from '../modules/audit/tables.js';
 export type * from '../modules/claims/tables.js';
 export type * from '../modules/funnel/tables.js';
 export type * from '../modules/guardians/tables.js';
+export type * from '../modules/hospitals/tables.js';
 export type * from '../modules/identity/tables.js';
 export type * from '../modules/intake/tables.js';
 export type * from '../modules/operators/tables.js';

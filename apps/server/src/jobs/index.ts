@@ -8,6 +8,7 @@ import { auditJobs } from '../modules/audit/index.js';
 import { claimJobs } from '../modules/claims/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
 import { guardianJobs } from '../modules/guardians/index.js';
+import { hospitalJobs } from '../modules/hospitals/index.js';
 import { identityJobs } from '../modules/identity/index.js';
 import { operatorJobs } from '../modules/operators/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
@@ -33,6 +34,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     auditJobs(ctx),
     identityJobs(ctx),
     operatorJobs(ctx),
+    hospitalJobs(ctx),
     sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),

@@ -28,6 +28,8 @@ declare module 'fastify' {
     operatorId?: string;
     /** Set by requireOperator: the operator's role (read from the account at every call). */
     operatorRole?: OperatorRole;
+    /** Set by requireOperator for a hospital user: the one hospital she sees (her account's). */
+    consoleHospitalCd?: string;
     /** Set by requireOperator: the operator session (its stage, limits and CSRF token). */
     operatorSession?: OpsSession & { idHash: string };
   }
@@ -44,13 +46,21 @@ declare module 'fastify' {
      * calls and the change): every other operator call answers 403 PASSWORD_CHANGE_REQUIRED until then.
      */
     whilePasswordIssued?: boolean;
+    /**
+     * The console session's own calls (who am I, the sign-in's steps, the password, sign-out), which a hospital user
+     * needs as much as an operator: any account may call them. Every other operator call refuses a hospital user,
+     * and a call of role `hospital` refuses every operator (README "Hospital users").
+     */
+    everyAccount?: boolean;
   }
 }
 
 /** What the session's checks read of the account at every call (the operators module answers it). */
 export type OperatorAccountOf = (
   loginId: string,
-) => Promise<{ role: OperatorRole; disabledAt: Date | null; mustChangePassword: boolean } | undefined>;
+) => Promise<
+  { role: OperatorRole; disabledAt: Date | null; mustChangePassword: boolean; hospitalCd: string | null } | undefined
+>;
 
 /** The CSRF token of an operator session: derived from its id, so it needs no column and changes with the id. */
 const csrfOf = (ctx: AppContext, idHash: string) => ctx.crypto.hmac('ops-csrf', idHash);
@@ -168,12 +178,22 @@ export const requireOperator = (ctx: AppContext, accountOf: OperatorAccountOf) =
     );
   }
   const needed = req.routeOptions.config.role ?? 'admin';
-  // Each role may do all the one before it in OPERATOR_ROLES can (README "Operator console").
-  if (OPERATOR_ROLES.indexOf(account.role) < OPERATOR_ROLES.indexOf(needed)) {
+  const every = req.routeOptions.config.everyAccount === true;
+  // A hospital user is off the operators' ladder: her own calls (role `hospital`) and the session's, nothing else;
+  // and her calls are hers alone (README "Hospital users").
+  const isHospital = account.role === 'hospital';
+  const refused = every
+    ? false
+    : isHospital || needed === 'hospital'
+      ? account.role !== needed
+      : // Each operator role may do all the one before it in OPERATOR_ROLES can (README "Operator console").
+        OPERATOR_ROLES.indexOf(account.role) < OPERATOR_ROLES.indexOf(needed);
+  if (refused || (isHospital && !account.hospitalCd)) {
     throw new AppError('ROLE_FORBIDDEN', `이 기능은 ${OPERATOR_ROLE_NM[needed]} 권한이 있어야 쓸 수 있어요.`);
   }
   req.operatorId = s.subject;
   req.operatorRole = account.role;
+  if (isHospital) req.consoleHospitalCd = account.hospitalCd!;
   const idle = new Date(s.lastSeenAt.getTime() + OPS_SESSION_IDLE_SECONDS * 1000);
   req.operatorSession = {
     kind: 'operator',
@@ -181,6 +201,7 @@ export const requireOperator = (ctx: AppContext, accountOf: OperatorAccountOf) =
     loginId: s.subject,
     role: account.role,
     stage: s.operatorStage,
+    ...(account.hospitalCd ? { hospitalCd: account.hospitalCd } : {}),
     mustChangePassword: account.mustChangePassword,
     idleExpiresAt: (idle < s.expiresAt ? idle : s.expiresAt).toISOString(),
     absoluteExpiresAt: s.expiresAt.toISOString(),

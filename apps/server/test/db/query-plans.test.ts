@@ -12,6 +12,7 @@ import {
   OPS_DASHBOARD_API,
   OPS_EXPORT_API,
   OPS_HOSPITALS_API,
+  HOSPITAL_PORTAL_API,
   OPS_SUBSCRIBER_API,
   type RelationDocumentsPage,
 } from '@auto-claim/contract/ops';
@@ -24,7 +25,15 @@ import { listTreats } from '../../src/modules/treats/history.js';
 import type { Patient } from '../../src/security/session.js';
 import { birthHmacOf, nameHmacOf, phoneHmacOf } from '../../src/security/person-lookup.js';
 import type { Db } from '../../src/db/index.js';
-import { TEST_CONFIG, openTestDb, signInOperator, testLogStream, type TestApp, allowLog } from '../helper.js';
+import {
+  TEST_CONFIG,
+  openTestDb,
+  signInHospitalUser,
+  signInOperator,
+  testLogStream,
+  type TestApp,
+  allowLog,
+} from '../helper.js';
 import { treatmentRecord } from '../../fixtures/factories.js';
 
 /** The tables that grow with use: none of them may be read whole to answer one screen. */
@@ -34,6 +43,8 @@ const GROWING = new Set([
   'claim_delivery_attempt',
   'claim_status_history',
   'claim_day_count',
+  'hospital_day_count',
+  'fhir_refusal',
   'claim_status_day_count',
   'treatment_record',
   'access_log',
@@ -438,6 +449,36 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
       await exportedByKey(OPS_EXPORT_API.operatorActions, { loginId: 'seed-3' }, /from "operator_action"/),
     ).toBeGreaterThan(2 * EXPORT_PAGE_SIZE);
     await exportedByKey(OPS_EXPORT_API.patientAccess, { claimId: 4242 }, /from "access_log"/);
+  });
+
+  it('a hospital user’s month: its counts from the day rollup, its records and refused bundles by key, its export', async () => {
+    const operator = headers;
+    const admin = (await signInOperator(t, 'admin')).headers;
+    headers = (await signInHospitalUser(t, admin, HOSPITAL)).headers;
+    // Refused bundles over two years and 20 hospitals (the intake's own table, not seeded above).
+    await sql`insert into fhir_refusal (hospital_cd, at, status, receipt_no, issues)
+      select case when g % 20 = 0 then ${HOSPITAL} else 'H' || (g % 20) end, now() - make_interval(mins => g * 20), 422,
+        'R-' || g, '[{"code":"invariant","rule":"line-total","expression":"Bundle.entry[1]"}]'::jsonb
+      from generate_series(1, 50000) g`.execute(t.db.db);
+    await sql`analyze fhir_refusal`.execute(t.db.db);
+    try {
+      const month = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7);
+      // A month of one hospital is a few hundred rollup rows, whatever its years of records.
+      await noSeqScan(`${HOSPITAL_PORTAL_API.month}?month=${month}`, 2000);
+      // Her records and their capped count walk (hospital_cd, received_at) in the page's order; the sort by id within
+      // one instant reads one row past the cap.
+      const first = await noSeqScan(`${HOSPITAL_PORTAL_API.records}?month=${month}&size=20`, 1002);
+      if (first.nextCursor)
+        await noSeqScan(
+          `${HOSPITAL_PORTAL_API.records}?month=${month}&size=20&cursor=${first.nextCursor as string}`,
+          1002,
+        );
+      await noSeqScan(`${HOSPITAL_PORTAL_API.records}?month=${month}&view=held`, 1002);
+      await noSeqScan(`${HOSPITAL_PORTAL_API.refusals}?month=${month}`, 1002);
+      expect(await exportedByKey(HOSPITAL_PORTAL_API.export, { month }, /from "treatment_record"/)).toBeGreaterThan(0);
+    } finally {
+      headers = operator;
+    }
   });
 
   it('the claim engine: a hospital’s records, one matched by RRN alone, taken in and decided', async () => {

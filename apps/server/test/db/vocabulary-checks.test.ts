@@ -5,7 +5,7 @@
 // On PGlite by default; on the PostgreSQL of DATABASE_URL when it is set.
 import { sql } from 'kysely';
 import * as contract from '@auto-claim/contract';
-import { ACCOUNT_CHANGE_STATUS } from '@auto-claim/contract/ops';
+import { ACCOUNT_CHANGE_STATUS, HOSPITAL_ALERT_KINDS } from '@auto-claim/contract/ops';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../helper.js';
 
@@ -44,9 +44,14 @@ const VOCABULARY_OF: Record<string, readonly (string | number)[]> = {
   'operator_account_change.role': contract.OPERATOR_ROLES,
   'operator_account_change.kind': contract.ACCOUNT_CHANGE_ROW_KINDS,
   'operator_account_change.status': ACCOUNT_CHANGE_STATUS,
+  'fhir_bundle.kind': contract.BUNDLE_KINDS,
+  'visit_revision.kind': contract.VISIT_REVISION_KINDS,
   // The rollups' +1/−1 lines (migration 0031): a sign, not a vocabulary.
   'claim_day_delta.n': [-1, 1],
   'claim_delivery_day_delta.n': [-1, 1],
+  // A hospital's day rollup (migration 0061): its three kinds of count, and its feed alerts.
+  'hospital_day_count.kind': ['record', 'answer', 'lag'],
+  'hospital_alert.kind': HOSPITAL_ALERT_KINDS,
 };
 
 /**

@@ -1,6 +1,5 @@
 // The console's one route table (under /ops); its navigation is shell/nav.ts (README "Operator console").
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NAV } from './shell/nav';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Shell } from './shell/Shell';
 import { Dashboard } from './dashboard/Dashboard';
 import { AccessLog } from './access-log/AccessLog';
@@ -20,12 +19,15 @@ import { RelationDocuments } from './children/RelationDocuments';
 import { RelationDocument } from './children/RelationDocument';
 import { InsuredDisputes } from './children/InsuredDisputes';
 import { Subscriber } from './subscribers/Subscriber';
+import { HospitalMonthScreen } from './hospital-portal/HospitalMonth';
+import { FirstScreen } from './shell/FirstScreen';
 
 const routes: RouteObject[] = [
   {
     element: <Shell />,
     children: [
-      { index: true, element: <Navigate to={NAV[0]!.to} replace /> },
+      { index: true, element: <FirstScreen /> },
+      { path: 'my-hospital', element: <HospitalMonthScreen /> },
       { path: 'dashboard', element: <Dashboard /> },
       { path: 'claims', element: <Claims /> },
       { path: 'claims/:claimId', element: <ClaimDetail /> },

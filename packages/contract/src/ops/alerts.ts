@@ -30,5 +30,9 @@ export const alertsAnswer = z.object({
   asOf: z.string(),
   deadLetters: z.array(z.object({ kind: z.enum(DEAD_LETTER_KINDS), count: z.number().int(), bound: z.number().int() })),
   queues: z.array(z.object({ queue: z.string(), oldestAgeSeconds: z.number(), bound: z.number() })),
+  /** Hospitals whose feed alert went out today (quiet feed, refusal spike: modules/hospitals/alerts.ts). */
+  hospitals: z
+    .array(z.object({ hospitalCd: z.string(), hospitalNm: z.string(), kind: z.enum(['feed_quiet', 'refusal_spike']) }))
+    .default([]),
 });
 export type AlertsAnswer = z.infer<typeof alertsAnswer>;

@@ -11,6 +11,7 @@ import {
   patientAccessQuery,
 } from './claims.js';
 import { heldRecordsQuery } from './records.js';
+import { monthQuery } from './hospital-portal.js';
 
 export const OPS_EXPORT_API = {
   claims: '/api/admin/claims/export',
@@ -19,6 +20,8 @@ export const OPS_EXPORT_API = {
   heldRecords: '/api/admin/records/held/export',
   operatorActions: '/api/admin/access-log/operator-actions/export',
   patientAccess: '/api/admin/access-log/patient-access/export',
+  /** A hospital user's month (hospital-portal.ts): her calls live under /api/hospital. */
+  hospitalMonth: '/api/hospital/month/export',
 } as const;
 export type OpsExportList = keyof typeof OPS_EXPORT_API;
 
@@ -30,6 +33,7 @@ export const opsExportBody = {
   heldRecords: heldRecordsQuery,
   operatorActions: operatorActionsQuery,
   patientAccess: patientAccessQuery,
+  hospitalMonth: monthQuery,
 } as const satisfies Record<OpsExportList, z.ZodType>;
 
 /** The list's name in the file name and in the operators' record. */
@@ -40,6 +44,7 @@ export const OPS_EXPORT_NM: Record<OpsExportList, string> = {
   heldRecords: '확인이 필요한 기록',
   operatorActions: '운영자 작업 기록',
   patientAccess: '환자 열람 기록',
+  hospitalMonth: '병원 월간 진료 기록',
 };
 
 /** How an export ended: every row sent, the download stopped before the end, or the server failed part-way. */

@@ -16,3 +16,4 @@ export * from './exports.js';
 export * from './alerts.js';
 export * from './children.js';
 export * from './subscriber.js';
+export * from './hospital-portal.js';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { sessionInfo } from '../auth.js';
 import { pageOf, pageQuery } from './page.js';
-import { OPERATOR_ROLES, OPERATOR_STAGES } from '../vocabulary.js';
+import { OPERATOR_ROLES, OPERATOR_STAGES, STAFF_ROLES } from '../vocabulary.js';
 
 /** The console's own calls about sign-in and accounts. */
 export const OPS_AUTH_API = {
@@ -51,6 +51,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export const operatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRoleName = z.infer<typeof operatorRole>;
 export const OPERATOR_ROLE_NM: Record<OperatorRoleName, string> = {
+  hospital: '병원 사용자',
   viewer: '조회자',
   operator: '운영자',
   admin: '관리자',
@@ -66,6 +67,8 @@ export const opsSession = z.object({
   loginId: z.string(),
   role: operatorRole,
   stage: operatorStage,
+  /** A hospital user's hospital: the one hospital she sees. */
+  hospitalCd: z.string().optional(),
   /** The password an admin issued must be changed before anything else (POST OPS_AUTH_API.password). */
   mustChangePassword: z.boolean().optional(),
   idleExpiresAt: z.string(),
@@ -185,9 +188,11 @@ export const accountChangeParams = z.object({
 export const accountChangeAnswer = z.object({ change: accountChange });
 
 export const MIN_OPERATOR_PASSWORD_LENGTH = 12;
+/** An operator's role as an admin gives it (a hospital user is made from the hospital's screen). */
+export const staffRole = z.enum(STAFF_ROLES, { message: '조회자, 운영자, 관리자 중에서 골라 주세요.' });
 export const operatorCreateBody = z.object({
   loginId: operatorLoginId,
-  role: operatorRole,
+  role: staffRole,
   /** Absent: the server makes one and shows it once. */
   password: z
     .string()
@@ -203,7 +208,7 @@ export const operatorCreateAnswer = z.object({
   /** A new admin: the account exists only once another admin approves and the hold has passed. */
   pendingChange: accountChange.optional(),
 });
-export const operatorRoleBody = z.object({ role: operatorRole });
+export const operatorRoleBody = z.object({ role: staffRole });
 /** The operator's own new password (the rules of operatorCreateBody's). */
 export const passwordChangeBody = z.object({
   newPassword: z

@@ -28,6 +28,7 @@ export const EXPORT_FILE: Record<OpsExportList, string> = {
   heldRecords: 'held-records',
   operatorActions: 'operator-actions',
   patientAccess: 'patient-access',
+  hospitalMonth: 'hospital-month',
 };
 
 /**

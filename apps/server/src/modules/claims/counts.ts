@@ -71,6 +71,10 @@ export async function foldDayCounts(handle: Handle) {
         insert into claim_delivery_day_count as k (day, channel, status, n)
         select day, channel, status, sum(n) from moved group by 1, 2, 3
         on conflict (day, channel, status) do update set n = k.n + excluded.n`.execute(tx);
+      await sql`with moved as (delete from hospital_day_delta returning hospital_cd, day, kind, key, n)
+        insert into hospital_day_count as k (hospital_cd, day, kind, key, n)
+        select hospital_cd, day, kind, key, sum(n) from moved group by 1, 2, 3, 4
+        on conflict (hospital_cd, day, kind, key) do update set n = k.n + excluded.n`.execute(tx);
     });
 }
 

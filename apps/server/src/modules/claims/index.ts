@@ -30,3 +30,10 @@ export { personCiHmacsOf, personMatchOf, recordPersonSearch, startPersonSearch }
 export { buildClaimPackage, namedBlobs } from './documents.js';
 // Row values other modules read off a claim's record (a treat's history); its tables stay claims' own.
 export type { RecordOutcome, VisitType } from './tables.js';
+export {
+  daysWithRecords,
+  feedSince,
+  hospitalMonthCounts,
+  hospitalMonthRecords,
+  monthBounds,
+} from './console/hospital-month.js';

@@ -38,6 +38,21 @@ export interface ClaimsTables {
   claimStatusDayCount: ClaimStatusDayCountTable;
   claimDeliveryDayCount: ClaimDeliveryDayCountTable;
   claimDeliveryDayDelta: ClaimDeliveryDayCountTable;
+  hospitalDayCount: HospitalDayCountTable;
+  hospitalDayDelta: HospitalDayCountTable;
+}
+
+/**
+ * A hospital's day (YYYYMMDD, Korean) as its own month reads it (migration 0061): `record` its records by outcome (day
+ * of receipt), `answer` the insurers' answers by kind, `lag` its claims by days from visit to claim. Kept by row
+ * triggers through hospital_day_delta, folded by the minute tick (counts.ts), as claim_day_count.
+ */
+export interface HospitalDayCountTable {
+  hospitalCd: string;
+  day: string;
+  kind: 'record' | 'answer' | 'lag';
+  key: string;
+  n: number;
 }
 
 /** The handle claims code queries with (a transaction of it too): another owner's table does not compile. */

@@ -5,7 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALERT_BOUNDS, OPS_ALERTS_API, alertsAnswer, queueAgeBound } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { operatorRoute } from '../../http/route-contract.js';
+import { kstToday } from '@auto-claim/contract';
 import { engineBacklog } from '../claims/index.js';
+import { hospitalAlertsOn } from '../hospitals/index.js';
 
 export const alertsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -25,8 +27,10 @@ export const alertsRoutes =
         const now = ctx.clock.now();
         const backlog = await engineBacklog(ctx.db, now);
         const bound = ALERT_BOUNDS.deadLettersWaiting;
+        const hospitals = await hospitalAlertsOn(ctx.db, kstToday(now));
         return {
           asOf: now.toISOString(),
+          hospitals,
           deadLetters: backlog.deadLetters.filter((d) => d.count > bound).map((d) => ({ ...d, bound })),
           queues: backlog.queues
             .filter((q) => !q.queue.startsWith('dead:') && q.oldestAgeSeconds > queueAgeBound(q.queue))

@@ -24,11 +24,10 @@ import {
   type LineCodeSystem,
   type TreatmentRecordInput,
   type VisitLine,
+  type BundleKind,
 } from '@auto-claim/contract';
 import { KR, SILSON, type Share } from '@auto-claim/kr-silson-claim';
 import type { IntakeIssue } from './outcome.js';
-
-export type BundleKind = 'original' | 'correction' | 'cancellation';
 
 export interface ReadVisit {
   kind: BundleKind;

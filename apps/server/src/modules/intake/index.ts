@@ -5,5 +5,5 @@
 // fhir_refusal, visit_line, visit_revision.
 export { intakeRoutes } from './routes.js';
 export type { VisitPort } from './receive.js';
-export { refusalsOf } from './receive.js';
+export { refusalCount, refusalPage, refusalsOf } from './receive.js';
 export { linesOf, linesOfRecords, purgeVisits, revisionsOf, storeLines } from './lines.js';

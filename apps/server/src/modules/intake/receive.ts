@@ -7,6 +7,7 @@ import type { TreatmentRecordInput } from '@auto-claim/contract';
 import { validateSilsonBundle } from '@auto-claim/kr-silson-claim';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
+import { keysetPage, type KeysetPaging } from '../../db/page.js';
 import { readVisit, type ReadVisit } from './bundle.js';
 import { replaceLines, storeLines } from './lines.js';
 import { Refusal, type IntakeIssue } from './outcome.js';
@@ -292,4 +293,46 @@ export async function refusalsOf(handle: Handle, hospitalCd: string, limit = 100
     .orderBy('at', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** A hospital's refused bundles in [from, to), a page at a time by key along (hospital_cd, at) (its own month). */
+export async function refusalPage(
+  handle: Handle,
+  hospitalCd: string,
+  range: { from: Date; to: Date },
+  q: KeysetPaging,
+) {
+  const { rows, ...page } = await keysetPage(
+    handle,
+    intakeDb(handle)
+      .selectFrom('fhirRefusal')
+      .select(['id', 'at', 'status', 'receiptNo', 'issues'])
+      .where('hospitalCd', '=', hospitalCd)
+      .where('at', '>=', range.from)
+      .where('at', '<', range.to),
+    q,
+    { by: 'at', id: 'id' },
+  );
+  return {
+    ...page,
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      at: new Date(r.at).toISOString(),
+      status: r.status,
+      receiptNo: r.receiptNo,
+      issues: r.issues,
+    })),
+  };
+}
+
+/** How many bundles the hospital had refused in [from, to) (the same index). */
+export async function refusalCount(handle: Handle, hospitalCd: string, range: { from: Date; to: Date }) {
+  const r = await intakeDb(handle)
+    .selectFrom('fhirRefusal')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('hospitalCd', '=', hospitalCd)
+    .where('at', '>=', range.from)
+    .where('at', '<', range.to)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }

@@ -1,6 +1,7 @@
 // The FHIR intake (fhir/ig/README.md): the tables the intake module owns (docs/architecture.md, table ownership).
 import type { Generated, Kysely } from 'kysely';
 import { own, type Handed } from '../../db/handle.js';
+import type { BundleKind, VisitRevisionKind } from '@auto-claim/contract';
 
 export interface IntakeTables {
   fhirBundle: FhirBundleTable;
@@ -24,7 +25,7 @@ export interface FhirBundleTable {
   contentHash: string;
   /** The claims module's treatment record (no foreign key: another owner's row, purged on its own terms). */
   recordId: number;
-  kind: 'original' | 'correction' | 'cancellation';
+  kind: BundleKind;
   /** The patient's 등록번호 at the hospital, encrypted (docs/security.md). */
   patientNoEnc: string;
   receivedAt: Date;
@@ -65,7 +66,7 @@ export interface VisitLineTable {
 export interface VisitRevisionTable {
   id: Generated<number>;
   recordId: number;
-  kind: 'corrected' | 'cancelled';
+  kind: VisitRevisionKind;
   receiptNo: string;
   sentClaims: number;
   at: Date;

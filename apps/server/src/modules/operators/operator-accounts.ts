@@ -91,7 +91,7 @@ export async function operatorRowOf(ctx: AppContext, loginId: string): Promise<O
 export const operatorAccountOf = (handle: Handle) => (loginId: string) =>
   operatorsDb(handle)
     .selectFrom('operator')
-    .select(['role', 'disabledAt', 'mustChangePassword'])
+    .select(['role', 'disabledAt', 'mustChangePassword', 'hospitalCd'])
     .where('loginId', '=', loginId)
     .executeTakeFirst();
 
@@ -116,7 +116,8 @@ function newPassword() {
 export async function createOperator(
   ctx: AppContext,
   who: Who,
-  body: { loginId: string; role: OperatorRole; password?: string },
+  /** hospitalCd: a hospital user's (role `hospital`), made from the hospital's screen (hospitals module). */
+  body: { loginId: string; role: OperatorRole; password?: string; hospitalCd?: string },
 ) {
   const initialPassword = body.password === undefined ? newPassword() : undefined;
   const passwordHash = await hashPassword(body.password ?? initialPassword!);
@@ -139,7 +140,13 @@ export async function createOperator(
       const made = await tx
         .insertInto('operator')
         // The password is the admin's, not hers: changed at her first sign-in.
-        .values({ loginId: body.loginId, passwordHash, role: body.role, mustChangePassword: true })
+        .values({
+          loginId: body.loginId,
+          passwordHash,
+          role: body.role,
+          mustChangePassword: true,
+          hospitalCd: body.role === 'hospital' ? (body.hospitalCd ?? null) : null,
+        })
         .onConflict((oc) => oc.column('loginId').doNothing())
         .returning('loginId')
         .executeTakeFirst();
@@ -148,7 +155,12 @@ export async function createOperator(
       await recordAppliedChange(tx, who, { kind: 'create', target: body.loginId, role: body.role }, now);
       await recordOperatorAction(
         tx,
-        { ...who, action: 'operator_created', target: body.loginId, detail: `role=${body.role}` },
+        {
+          ...who,
+          action: 'operator_created',
+          target: body.loginId,
+          detail: body.role === 'hospital' ? `role=hospital hospitalCd=${body.hospitalCd}` : `role=${body.role}`,
+        },
         now,
       );
       return undefined;
@@ -204,6 +216,12 @@ async function assertAnotherAdmin(tx: Transaction<OperatorsTables>, loginId: str
 export async function setOperatorRole(ctx: AppContext, who: Who, loginId: string, role: OperatorRole) {
   const pendingChange = await withAccount(ctx, loginId, async (tx, account) => {
     if (account.role === role) return undefined;
+    // A hospital user stays one (her hospital is her account's); an operator is never made one here.
+    if (account.role === 'hospital' || role === 'hospital') {
+      throw new AppError('VALIDATION_FAILED', '병원 사용자의 역할은 바꿀 수 없어요.', [
+        { field: 'role', message: '병원 사용자의 역할은 바꿀 수 없어요.' },
+      ]);
+    }
     if (role === 'admin') return requestAccountChange(ctx, tx, who, { kind: 'role', target: loginId, role });
     if (account.role === 'admin' && !account.disabledAt) await assertAnotherAdmin(tx, loginId);
     await tx.updateTable('operator').set({ role }).where('loginId', '=', loginId).execute();

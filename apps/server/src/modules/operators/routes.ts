@@ -160,7 +160,7 @@ export const operatorRoutes =
     app.get(
       OPS_AUTH_API.me,
       {
-        config: { auth: 'operator', role: 'viewer', stages: ALL_STAGES, whilePasswordIssued: true },
+        config: { auth: 'operator', role: 'viewer', everyAccount: true, stages: ALL_STAGES, whilePasswordIssued: true },
         schema: {
           operationId: 'getOperatorSession',
           tags,
@@ -178,7 +178,7 @@ export const operatorRoutes =
     app.post(
       OPS_AUTH_API.totpSetup,
       {
-        config: { auth: 'operator', role: 'viewer', stages: ['setup'] },
+        config: { auth: 'operator', role: 'viewer', everyAccount: true, stages: ['setup'] },
         schema: {
           operationId: 'startOperatorTotpSetup',
           tags,
@@ -198,6 +198,7 @@ export const operatorRoutes =
         config: {
           auth: 'operator',
           role: 'viewer',
+          everyAccount: true,
           stages: ['setup'],
           rateLimit: signInLimit,
           problems: ['SECOND_FACTOR_WRONG', 'SECOND_FACTOR_NOT_STARTED', 'SECOND_FACTOR_DONE', 'OPERATOR_LOCKED'],
@@ -229,6 +230,7 @@ export const operatorRoutes =
         config: {
           auth: 'operator',
           role: 'viewer',
+          everyAccount: true,
           stages: ['password'],
           rateLimit: signInLimit,
           problems: ['SECOND_FACTOR_WRONG', 'SECOND_FACTOR_DONE', 'OPERATOR_LOCKED'],
@@ -255,7 +257,13 @@ export const operatorRoutes =
     app.post(
       OPS_AUTH_API.password,
       {
-        config: { auth: 'operator', role: 'viewer', whilePasswordIssued: true, rateLimit: signInLimit },
+        config: {
+          auth: 'operator',
+          role: 'viewer',
+          everyAccount: true,
+          whilePasswordIssued: true,
+          rateLimit: signInLimit,
+        },
         schema: {
           operationId: 'changeOperatorPassword',
           tags,
@@ -279,7 +287,7 @@ export const operatorRoutes =
     app.post(
       OPS_AUTH_API.logout,
       {
-        config: { auth: 'operator', role: 'viewer', stages: ALL_STAGES, whilePasswordIssued: true },
+        config: { auth: 'operator', role: 'viewer', everyAccount: true, stages: ALL_STAGES, whilePasswordIssued: true },
         schema: {
           operationId: 'operatorLogout',
           tags,

@@ -58,6 +58,8 @@ export interface OperatorTable {
    * the operator sets her own (security/operator-session.ts).
    */
   mustChangePassword: Generated<boolean>;
+  /** A hospital user's hospital (role `hospital`, and only then: a CHECK holds it): the one hospital she sees. */
+  hospitalCd: string | null;
 }
 
 export interface OperatorRecoveryCodeTable {

@@ -39,6 +39,9 @@ export const PATIENT_TEMPLATES = {
   /** Each enrolment, confirmed to the phone she verified (modules/subscriptions/enrol.ts): hers, or her child's. */
   SUBSCRIPTION_CONFIRMED: { button: '진료 내역 보기' },
   CHILD_SUBSCRIPTION_CONFIRMED: { button: '자녀 진료 내역 보기' },
+  /** To a hospital's contact (modules/hospitals/alerts.ts): its feed went quiet, or its refusals spiked. */
+  HOSPITAL_FEED_QUIET: { button: '병원 콘솔 열기' },
+  HOSPITAL_REFUSAL_SPIKE: { button: '병원 콘솔 열기' },
 } as const;
 export type PatientTemplate = keyof typeof PATIENT_TEMPLATES;
 

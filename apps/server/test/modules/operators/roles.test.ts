@@ -71,7 +71,7 @@ describe('every /api/admin route', () => {
 
   it('answers a role below the route’s 403 ROLE_FORBIDDEN, and lets the others past the check', async () => {
     for (const r of adminRoutes()) {
-      const needed = RANK[r.config!.role!];
+      const needed = RANK[r.config!.role as keyof typeof RANK];
       for (const method of methodsOf(r)) {
         for (const role of ['viewer', 'operator', 'admin'] as const) {
           const res = await call(r, method, sessions[role]);

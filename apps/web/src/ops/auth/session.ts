@@ -35,7 +35,10 @@ export function useSignOut() {
   };
 }
 
-const RANK: Record<OperatorRoleName, number> = { viewer: 0, operator: 1, admin: 2 };
-/** May this operator use what needs `role`? (The server checks it anyway; the console only hides what it refuses.) */
+const RANK: Record<OperatorRoleName, number> = { hospital: -1, viewer: 0, operator: 1, admin: 2 };
+/**
+ * May this account use what needs `role`? A hospital user is off the operators' ladder: her screens are hers alone,
+ * and none of theirs is hers. (The server checks it anyway; the console only hides what it refuses.)
+ */
 export const mayUse = (me: Pick<OpsMe, 'role'> | null | undefined, role: OperatorRoleName) =>
-  Boolean(me) && RANK[me!.role] >= RANK[role];
+  Boolean(me) && (me!.role === 'hospital' || role === 'hospital' ? me!.role === role : RANK[me!.role] >= RANK[role]);

@@ -21,6 +21,7 @@ import { useFocusHeading } from '../shared/focus';
 import { formatDateTime } from '../shared/format';
 import { useListParams } from '../shared/list';
 import { mayUse, useMe } from '../auth/session';
+import { useCreateHospitalUser } from '../api/hospitalPortal';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { HospitalForm } from './HospitalForm';
 
@@ -129,6 +130,7 @@ export function HospitalDetail() {
       </section>
 
       {admin && <HospitalKeys hospitalCd={hospitalCd} />}
+      {admin && <HospitalUsers hospitalCd={hospitalCd} />}
       {mayUse(me.data, 'operator') && <Rejections hospitalCd={hospitalCd} />}
     </>
   );
@@ -306,6 +308,66 @@ function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
           {keys.error ? keys.error.message : keys.data && keys.data.list.length === 0 ? '발급한 키가 없어요.' : null}
         </p>
       </div>
+    </section>
+  );
+}
+
+/**
+ * An admin makes a hospital user (README "Hospital users"): she sees this hospital's own feed and nothing else. The
+ * password is issued once, as for an operator; she sets up her second factor and her own password at her first
+ * sign-in. The phone, when given, gets the hospital's feed alerts.
+ */
+function HospitalUsers({ hospitalCd }: { hospitalCd: string }) {
+  const create = useCreateHospitalUser(hospitalCd);
+  const [made, setMade] = useState<{ loginId: string; initialPassword: string }>();
+  return (
+    <section aria-labelledby="hospital-users" className="ops-panel">
+      <h2 id="hospital-users">병원 사용자</h2>
+      <p className="ops-muted">
+        병원 사용자는 이 병원의 진료 기록 전송 현황만 봐요. 비밀번호는 만든 뒤 한 번만 보여 주고, 처음 로그인할 때 2단계
+        인증을 설정하고 비밀번호를 바꿔요.
+      </p>
+      <form
+        className="ops-form"
+        aria-label="병원 사용자 만들기"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          const loginId = String(data.get('loginId') ?? '').trim();
+          const alertPhone = String(data.get('alertPhone') ?? '').trim();
+          setMade(undefined);
+          create.mutate({ loginId, ...(alertPhone ? { alertPhone } : {}) }, { onSuccess: (answer) => setMade(answer) });
+        }}
+      >
+        <label>
+          아이디
+          <input name="loginId" autoComplete="off" required maxLength={64} />
+        </label>
+        <label>
+          알림 받을 휴대폰 (선택)
+          <input name="alertPhone" inputMode="tel" autoComplete="off" maxLength={13} placeholder="010-1234-5678" />
+        </label>
+        <button type="submit" className="ops-primary" disabled={create.isPending}>
+          병원 사용자 만들기
+        </button>
+      </form>
+      {create.error && (
+        <p role="alert" className="ops-error">
+          {create.error.message}
+        </p>
+      )}
+      {made && (
+        <div role="alert" className="ops-secret">
+          <p>
+            병원 사용자 {made.loginId}을(를) 만들었어요. 이 비밀번호는 지금 한 번만 보여요. 병원에 안전하게 전달해
+            주세요.
+          </p>
+          <code aria-label="발급한 비밀번호">{made.initialPassword}</code>
+          <button type="button" onClick={() => setMade(undefined)}>
+            전달했어요 (숨기기)
+          </button>
+        </div>
+      )}
     </section>
   );
 }

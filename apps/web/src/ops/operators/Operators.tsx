@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
+import { STAFF_ROLES } from '@auto-claim/contract';
 import { OPERATOR_ROLE_NM, type OperatorRoleName, type OperatorRow } from '@auto-claim/contract/ops';
 import { OpsError } from '../api/client';
 import {
@@ -23,7 +24,8 @@ import { formatDateTime } from '../shared/format';
 import { useListParams } from '../shared/list';
 import { useConfirm } from '../shared/ConfirmDialog';
 
-const ROLES = Object.keys(OPERATOR_ROLE_NM) as OperatorRoleName[];
+// An admin gives an operator role only: a hospital user is made on her hospital's screen and keeps her role.
+const ROLES = STAFF_ROLES;
 const messageOf = (err: unknown) => (err instanceof OpsError ? err.message : '처리하지 못했어요. 다시 시도해 주세요.');
 
 function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: string) => void }) {
@@ -47,31 +49,36 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
     }
   }
   if (row.disabledAt) return <span>사용 중지됨</span>;
+  const staff = row.role !== 'hospital';
   return (
     <div className="ops-row-actions">
       {confirm.element}
-      <label>
-        <span className="ops-visually-hidden">{row.loginId}의 역할</span>
-        <select value={role} onChange={(e) => setRole(e.target.value as OperatorRoleName)} disabled={busy}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {OPERATOR_ROLE_NM[r]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button
-        type="button"
-        disabled={busy || role === row.role}
-        onClick={() =>
-          run(
-            () => setOperatorRole(row.loginId, role),
-            `${row.loginId}의 역할을 ${OPERATOR_ROLE_NM[role]}(으)로 바꿨어요.`,
-          )
-        }
-      >
-        역할 바꾸기
-      </button>
+      {staff && (
+        <>
+          <label>
+            <span className="ops-visually-hidden">{row.loginId}의 역할</span>
+            <select value={role} onChange={(e) => setRole(e.target.value as OperatorRoleName)} disabled={busy}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {OPERATOR_ROLE_NM[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            disabled={busy || role === row.role}
+            onClick={() =>
+              run(
+                () => setOperatorRole(row.loginId, role),
+                `${row.loginId}의 역할을 ${OPERATOR_ROLE_NM[role]}(으)로 바꿨어요.`,
+              )
+            }
+          >
+            역할 바꾸기
+          </button>
+        </>
+      )}
       {row.lockedUntil && (
         <button
           type="button"

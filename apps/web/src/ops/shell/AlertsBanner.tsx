@@ -2,7 +2,7 @@
 // a queue whose oldest due item waited too long). The bounds are the shipped Prometheus rules' (ALERT_BOUNDS), so the
 // console and the on-call pager speak of the same thing (docs/operations.md, "Alerts").
 import { Link } from 'react-router';
-import type { AlertsAnswer } from '@auto-claim/contract/ops';
+import { HOSPITAL_ALERT_NM, type AlertsAnswer } from '@auto-claim/contract/ops';
 import { useAlerts } from '../api/alerts';
 import { mayUse, useMe } from '../auth/session';
 
@@ -21,9 +21,11 @@ const minutes = (s: number) =>
 
 export function AlertsBanner() {
   const me = useMe();
-  const alerts = useAlerts(!!me.data);
+  // Operators' only: a hospital user is told of her own feed by 알림톡 and sees it on her screen.
+  const alerts = useAlerts(mayUse(me.data, 'viewer'));
   const a = alerts.data;
-  if (!a || (a.deadLetters.length === 0 && a.queues.length === 0)) return null;
+  const hospitals = a?.hospitals ?? [];
+  if (!a || (a.deadLetters.length === 0 && a.queues.length === 0 && hospitals.length === 0)) return null;
   const canOpen = mayUse(me.data, 'operator');
   return (
     <section className="ops-alerts" aria-labelledby="ops-alerts-title">
@@ -39,6 +41,12 @@ export function AlertsBanner() {
           <li key={q.queue}>
             {queueNm(q.queue)} 중 가장 오래된 일이 {minutes(q.oldestAgeSeconds)}째 기다려요 (기준 {minutes(q.bound)}).
             워커가 멈췄거나 모자랄 수 있어요.
+          </li>
+        ))}
+        {hospitals.map((h) => (
+          <li key={`${h.hospitalCd}-${h.kind}`}>
+            <Link to={`/hospitals/${h.hospitalCd}`}>{h.hospitalNm}</Link>: {HOSPITAL_ALERT_NM[h.kind]} (병원 담당자에게
+            알림톡을 보냈어요).
           </li>
         ))}
       </ul>

@@ -2,6 +2,8 @@
 import type { OperatorRoleName } from '@auto-claim/contract/ops';
 
 export const NAV: { to: string; label: string; role: OperatorRoleName }[] = [
+  // A hospital user's one screen (role `hospital`: hers alone, and none of the others is hers).
+  { to: '/my-hospital', label: '우리 병원', role: 'hospital' },
   { to: '/dashboard', label: '대시보드', role: 'viewer' },
   { to: '/claims', label: '청구', role: 'operator' },
   { to: '/dead-letters', label: '보내지 못한 청구', role: 'operator' },

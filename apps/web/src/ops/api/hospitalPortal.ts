@@ -1,0 +1,34 @@
+// A hospital user's calls (README "Hospital users"): her month, its records and refused bundles; and the admin's call
+// that makes a hospital user from the hospital's screen.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  HOSPITAL_PORTAL_API,
+  hospitalUserCreateBody,
+  type HospitalMonth,
+  type PortalRecord,
+  type PortalRefusal,
+} from '@auto-claim/contract/ops';
+import { checked, opsGet, opsSend } from './client';
+import { useOpsList, type ListParams } from '../shared/list';
+
+export const useHospitalMonth = (month: string) =>
+  useQuery({
+    queryKey: [HOSPITAL_PORTAL_API.month, month],
+    queryFn: () => opsGet<HospitalMonth>(HOSPITAL_PORTAL_API.month, { month }),
+  });
+export const usePortalRecords = (params: ListParams) => useOpsList<PortalRecord>(HOSPITAL_PORTAL_API.records, params);
+export const usePortalRefusals = (params: ListParams) =>
+  useOpsList<PortalRefusal>(HOSPITAL_PORTAL_API.refusals, params);
+
+export function useCreateHospitalUser(hospitalCd: string) {
+  return useMutation({
+    mutationFn: (body: { loginId: string; alertPhone?: string }) => {
+      checked(hospitalUserCreateBody, body);
+      return opsSend<{ loginId: string; hospitalCd: string; initialPassword: string }>(
+        'POST',
+        HOSPITAL_PORTAL_API.users(hospitalCd),
+        body,
+      );
+    },
+  });
+}
