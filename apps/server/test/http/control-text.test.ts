@@ -14,7 +14,15 @@ import {
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { upsertOperator } from '../../src/modules/operators/operators.js';
 import { fieldsOf, routesOf, type Route } from '../route-walk.js';
-import { build, pendingOperatorSession, problemOf, signInOperator, verifyPatient, freshAddress } from '../helper.js';
+import {
+  build,
+  pendingOperatorSession,
+  problemOf,
+  signInHospitalUser,
+  signInOperator,
+  verifyPatient,
+  freshAddress,
+} from '../helper.js';
 
 const t = await build();
 afterAll(() => t.close());
@@ -58,6 +66,9 @@ async function operatorCredentials(url: string): Promise<Credentials> {
   const stages = t.app.routeList.find((r) => r.url === url && r.config?.auth === 'operator')?.config?.stages ?? [
     'full',
   ];
+  // A hospital user's own calls (README "Hospital users") take her session, made by an admin, and no operator's.
+  const role = t.app.routeList.find((r) => r.url === url && r.config?.auth === 'operator')?.config?.role;
+  if (role === 'hospital') return (await signInHospitalUser(t, (await signInOperator(t, 'admin')).headers)).headers;
   if (stages.includes('full')) return (await signInOperator(t, 'admin')).headers;
   return (await pendingOperatorSession(t, stages[0] === 'setup' ? 'setup' : 'password', 'admin')).headers;
 }

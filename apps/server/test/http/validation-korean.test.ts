@@ -16,7 +16,15 @@ import {
 import { upsertOperator } from '../../src/modules/operators/operators.js';
 import { insurerHmac } from '../../fixtures/insurer-double.js';
 import { fieldsOf, routesOf, type Route, type Schema } from '../route-walk.js';
-import { build, pendingOperatorSession, signInOperator, verifyPatient, freshAddress, allowLog } from '../helper.js';
+import {
+  build,
+  pendingOperatorSession,
+  signInHospitalUser,
+  signInOperator,
+  verifyPatient,
+  freshAddress,
+  allowLog,
+} from '../helper.js';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 
 // The walk calls the insurers' answer route signed out, as a patient and as an operator before it signs: each unsigned
@@ -180,6 +188,9 @@ async function operatorCredentials(url: string): Promise<Credentials> {
   const stages = t.app.routeList.find((r) => r.url === url && r.config?.auth === 'operator')?.config?.stages ?? [
     'full',
   ];
+  // A hospital user's own calls (README "Hospital users") take her session, made by an admin, and no operator's.
+  const role = t.app.routeList.find((r) => r.url === url && r.config?.auth === 'operator')?.config?.role;
+  if (role === 'hospital') return (await signInHospitalUser(t, (await signInOperator(t, 'admin')).headers)).headers;
   if (stages.includes('full')) return (await signInOperator(t, 'admin')).headers;
   return (await pendingOperatorSession(t, stages[0] === 'setup' ? 'setup' : 'password', 'admin')).headers;
 }

@@ -17,7 +17,13 @@ import {
   testClock,
   cookieOf,
   freshAddress,
+  allowLog,
 } from '../../helper.js';
+
+// Every step of a change that needs a second admin is a warning for the operators' alerting (account-changes.ts,
+// insurer-settings.ts), announced step by step in dual-control.test.ts; here the same steps in production.
+allowLog({ level: 'warn', msg: /^admin account change \w+( \w+)?: every admin is shown it in the console$/ });
+allowLog({ level: 'warn', msg: 'insurer destination change requested; a second admin must approve' });
 
 const clock = testClock(new Date('2026-07-01T01:00:00Z'));
 const HOUR = 3600_000;
@@ -33,6 +39,8 @@ const env = {
   }),
   DATA_DIR: dataDir,
   INSURER_SAMSUNGFIRE_FAX_NUMBERS: '02-1234-5678',
+  // Production logs each request at info; the tests' capture holds warn and above (apps/server/test/logs.ts).
+  LOG_LEVEL: 'warn',
 };
 
 let t: TestApp;
