@@ -19,8 +19,7 @@ import {
 } from '@auto-claim/contract/ops';
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
-import { sha256 } from '../../../src/security/crypto.js';
-import { createSubscriber } from '../../../fixtures/factories.js';
+import { createSubscriber, feedSource } from '../../../fixtures/factories.js';
 import { checkHospitalFeeds } from '../../../src/modules/hospitals/index.js';
 import { build, problemOf, signInHospitalUser, signInOperator, testClock, type TestApp } from '../../helper.js';
 
@@ -67,29 +66,12 @@ beforeAll(async () => {
   t = await build({ clock });
   db = own<Database>(t.db.db);
   for (const [i, hospitalCd] of [MINE, THEIRS].entries()) {
-    await db
-      .insertInto('hospital')
-      .values({
-        hospitalCd,
-        hospitalNm: `예시병원${i + 1}`,
-        hospitalType: '의원',
-        address: '서울',
-        phone: '0200000000',
-        introText: '',
-        thumbnailPath: '',
-        androidPackage: null,
-        iosPackage: null,
-        autoClaimEnabled: true,
-        isDemo: false,
-        sortOrder: 100 + i,
-      })
-      .onConflict((oc) => oc.column('hospitalCd').doNothing())
-      .execute();
-    const key = keyOf(hospitalCd);
-    await db
-      .insertInto('hospitalApiKey')
-      .values({ hospitalCd, keyHash: sha256(key), keyPrefix: key.slice(0, 14), lastUsedAt: null, revokedAt: null })
-      .execute();
+    await feedSource(t.app.ctx, {
+      hospitalCd,
+      hospitalNm: `예시병원${i + 1}`,
+      sortOrder: 100 + i,
+      key: keyOf(hospitalCd),
+    });
   }
   for (const [userNm, birthDate, idno2] of [
     ['김하늘', '19580314', '2000000'],

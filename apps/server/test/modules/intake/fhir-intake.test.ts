@@ -18,8 +18,7 @@ import {
 import type { OpsClaimDetail } from '@auto-claim/contract/ops';
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
-import { sha256 } from '../../../src/security/crypto.js';
-import { createSubscriber, treatmentRecord } from '../../../fixtures/factories.js';
+import { createSubscriber, treatmentRecord, feedSource } from '../../../fixtures/factories.js';
 import { matchBatch } from '../../../src/modules/claims/match.js';
 import { build, signInOperator, testClock, type TestApp } from '../../helper.js';
 
@@ -73,29 +72,12 @@ beforeAll(async () => {
   t = await build({ clock, config: { fhirCheckWorkers: 1 } });
   db = own<Database>(t.db.db);
   for (const [i, hospitalCd] of HOSPITALS.entries()) {
-    await db
-      .insertInto('hospital')
-      .values({
-        hospitalCd,
-        hospitalNm: `예시병원${i + 1}`,
-        hospitalType: '의원',
-        address: '서울',
-        phone: '0200000000',
-        introText: '',
-        thumbnailPath: '',
-        androidPackage: null,
-        iosPackage: null,
-        autoClaimEnabled: true,
-        isDemo: false,
-        sortOrder: 100 + i,
-      })
-      .onConflict((oc) => oc.column('hospitalCd').doNothing())
-      .execute();
-    const key = keyOf(hospitalCd);
-    await db
-      .insertInto('hospitalApiKey')
-      .values({ hospitalCd, keyHash: sha256(key), keyPrefix: key.slice(0, 14), lastUsedAt: null, revokedAt: null })
-      .execute();
+    await feedSource(t.app.ctx, {
+      hospitalCd,
+      hospitalNm: `예시병원${i + 1}`,
+      sortOrder: 100 + i,
+      key: keyOf(hospitalCd),
+    });
   }
   // The examples' three patients, subscribed at every example hospital, matched by the RRN the bundles carry.
   for (const [userNm, birthDate, idno2] of [

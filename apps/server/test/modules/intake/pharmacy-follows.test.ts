@@ -12,8 +12,7 @@ import type { Database } from '../../../src/db/schema.js';
 import { FOLLOW_WINDOW_MS } from '../../../src/modules/claims/follow.js';
 import { createVisitPort } from '../../../src/modules/claims/index.js';
 import type { DeliveryProvider, DeliveryRequest } from '../../../src/providers/delivery/types.js';
-import { sha256 } from '../../../src/security/crypto.js';
-import { createSubscriber, type Subscriber } from '../../../fixtures/factories.js';
+import { createSubscriber, type Subscriber, feedSource } from '../../../fixtures/factories.js';
 import { load, ownerOf, toVisits } from '../../../src/modules/treats/history.js';
 import { claimTreats } from '../../../src/modules/treats/claim-by-hand.js';
 import { recordsOf } from '../../../src/modules/claims/index.js';
@@ -83,29 +82,7 @@ beforeAll(async () => {
     [CLINIC, '예시의원', '의원'],
     [PHARMACY, '온누리약국', '약국'],
   ] as const) {
-    await db
-      .insertInto('hospital')
-      .values({
-        hospitalCd: cd,
-        hospitalNm: nm,
-        hospitalType: type,
-        address: '서울',
-        phone: '0200000000',
-        introText: '',
-        thumbnailPath: '',
-        androidPackage: null,
-        iosPackage: null,
-        autoClaimEnabled: true,
-        isDemo: false,
-        sortOrder: 100,
-      })
-      .onConflict((oc) => oc.column('hospitalCd').doNothing())
-      .execute();
-    const key = keyOf(cd);
-    await db
-      .insertInto('hospitalApiKey')
-      .values({ hospitalCd: cd, keyHash: sha256(key), keyPrefix: key.slice(0, 14), lastUsedAt: null, revokedAt: null })
-      .execute();
+    await feedSource(t.app.ctx, { hospitalCd: cd, hospitalNm: nm, hospitalType: type, key: keyOf(cd) });
   }
   who = await createSubscriber(t.app.ctx, {
     userNm: '김하늘',

@@ -11,8 +11,7 @@ import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { purgeUnlinkedRecords } from '../../../src/modules/claims/held.js';
 import { UNLINKED_RECORD_PURGE_DAYS } from '../../../src/modules/claims/rules.js';
-import { sha256 } from '../../../src/security/crypto.js';
-import { createSubscriber } from '../../../fixtures/factories.js';
+import { createSubscriber, feedSource } from '../../../fixtures/factories.js';
 import { build, testClock, type TestApp } from '../../helper.js';
 
 const ig = path.resolve(import.meta.dirname, '../../../../../fhir/ig/examples');
@@ -26,34 +25,7 @@ let db: ReturnType<typeof own<Database>>;
 beforeAll(async () => {
   t = await build({ clock });
   db = own<Database>(t.db.db);
-  await db
-    .insertInto('hospital')
-    .values({
-      hospitalCd: HOSPITAL,
-      hospitalNm: '예시의원',
-      hospitalType: '의원',
-      address: '서울',
-      phone: '0200000000',
-      introText: '',
-      thumbnailPath: '',
-      androidPackage: null,
-      iosPackage: null,
-      autoClaimEnabled: true,
-      isDemo: false,
-      sortOrder: 100,
-    })
-    .onConflict((oc) => oc.column('hospitalCd').doNothing())
-    .execute();
-  await db
-    .insertInto('hospitalApiKey')
-    .values({
-      hospitalCd: HOSPITAL,
-      keyHash: sha256(KEY),
-      keyPrefix: KEY.slice(0, 14),
-      lastUsedAt: null,
-      revokedAt: null,
-    })
-    .execute();
+  await feedSource(t.app.ctx, { hospitalCd: HOSPITAL, hospitalNm: '예시의원', key: KEY });
 }, 120_000);
 afterAll(() => t?.close());
 
