@@ -22,7 +22,7 @@ afterAll(() => double.close());
 
 describe('the juso adapter', () => {
   const juso = (o: Partial<Parameters<typeof jusoAddress>[0]> = {}) =>
-    jusoAddress({ confmKey: KEY, baseUrl: base, timeoutMs: 500, ...o });
+    jusoAddress({ confmKey: KEY, baseUrl: base, timeoutMs: 1_500, ...o });
 
   it('asks as the vendor documents and maps road address, lot address, postcode and building', async () => {
     const found = await juso().search('세종대로 110', 10);

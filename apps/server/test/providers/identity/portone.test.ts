@@ -48,7 +48,9 @@ const adapter = (o: { secret?: string; store?: string; baseUrl?: string } = {}) 
     storeId: o.store ?? STORE,
     channelKey: CHANNEL,
     baseUrl: o.baseUrl ?? base,
-    timeoutMs: 300,
+    // 1.5 s: the local double answered a good request in over 300 ms beside the browser tests in CI; a vendor that
+    // never answers still ends within the bound below.
+    timeoutMs: 1_500,
     onFailure: (r) => failures.push(r),
   });
 async function vendorFailure(p: Promise<unknown>) {
@@ -223,7 +225,7 @@ describe('the PortOne identity adapter', () => {
       d.mode = m;
       const started = performance.now();
       const e = await vendorFailure(adapter().start(person(), { ipAddress: '127.0.0.1' }));
-      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(performance.now() - started).toBeLessThan(3_000);
       expect(e).toMatchObject({ kind: 'unavailable', retryable: true });
       unavailable.push(e.reason);
     }

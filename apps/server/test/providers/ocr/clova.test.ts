@@ -21,7 +21,7 @@ afterAll(() => double.close());
 describe('the CLOVA OCR adapter', () => {
   const failures: string[] = [];
   const ocr = (secret = SECRET) =>
-    clovaOcr({ invokeUrl: url, secret, timeoutMs: 500, onFailure: (r) => failures.push(r) });
+    clovaOcr({ invokeUrl: url, secret, timeoutMs: 1_500, onFailure: (r) => failures.push(r) });
 
   it('sends the image as the vendor documents and keeps the fields of the chosen type', async () => {
     double.mode = 'ok';
