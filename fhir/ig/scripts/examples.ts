@@ -1,50 +1,26 @@
 // The guide's example bundles, written once as data: `npm run fhir:examples` renders each as FSH
 // (fhir/ig/input/fsh/examples) and as JSON (fhir/ig/examples), the JSON that CI validates.
 import type { Bundle } from '@medplum/fhirtypes';
-import { lineTotal, silsonBundle, type EdiKind, type Share } from '../../../packages/kr-silson-claim/src/index';
+import {
+  lineTotal,
+  silsonBundle,
+  type Receipt,
+  type ReceiptLine,
+  type Share,
+} from '../../../packages/kr-silson-claim/src/index';
 
-/** One 세부산정내역 line. `pay`: 급여 at the visit's copay rate, 전액본인부담, or 비급여. */
-export interface Line {
-  category: string;
-  edi: EdiKind;
-  code: string;
-  name: string;
-  date: string;
-  unit: number;
-  count: number;
-  days: number;
-  pay?: 'covered' | 'full' | 'uncovered';
-}
+/** One 세부산정내역 line as the builder takes it, its split left to `pay`: 급여 at the visit's copay rate, 전액본인부담, or 비급여. */
+export type Line = Omit<ReceiptLine, 'shares' | 'total'> & { pay?: 'covered' | 'full' | 'uncovered' };
 
-export interface Visit {
+/** One example visit: the builder's receipt, named by `id`, with the copay rate its 급여 lines are split at. */
+export type Visit = Omit<Receipt, 'seed' | 'id' | 'lines' | 'patient' | 'pdf'> & {
   id: string;
-  title: string;
-  org: { krnpi: string; type: string; name: string };
-  patient: { no: string; name: string; gender: 'male' | 'female'; birthDate: string; rrn: string };
-  visit: 'outpatient' | 'inpatient' | 'pharmacy';
-  /** 보험자구분 (hira-insurance-types): 4 건강보험, 5 의료급여 */
-  insurance: '4' | '5';
+  patient: Receipt['patient'] & { rrn: string };
   /** 급여 본인부담률 of this visit (의원 외래 30 %, 입원 20 %, 6세 미만 외래 21 %, 의료급여 1종 정액 …) */
   copayRate: number;
-  start: string;
-  end: string;
-  receiptNo: string;
-  diagnoses: { code: string; display: string }[];
   lines: Line[];
-  prescription?: {
-    no: string;
-    code: string;
-    atc: string;
-    name: string;
-    perDose: number;
-    perDay: number;
-    days: number;
-    by?: string;
-  };
   pdf?: boolean;
-  replaces?: string;
-  cancelled?: string;
-}
+};
 
 function split(line: Line, total: number, rate: number): Record<Share, number> {
   if (line.pay === 'uncovered') return { copay: 0, insurer: 0, 'full-copay': 0, uncovered: total };
