@@ -74,7 +74,7 @@ const ACCOUNTS_FROM_BEFORE = { admin: OPS_ADMIN, approver: OPS_APPROVER } as con
  * The API as an admin from before. Her session ends after 30 minutes unused (docs/security.md), shorter than a whole
  * browser run: one that ended is signed in again.
  */
-const apiOf = async (who: keyof typeof ACCOUNTS_FROM_BEFORE) => {
+export const apiOf = async (who: keyof typeof ACCOUNTS_FROM_BEFORE) => {
   const open = (s: KeptSession) =>
     request.newContext({
       baseURL: `http://localhost:${PORT}`,

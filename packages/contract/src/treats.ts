@@ -84,6 +84,10 @@ export const claimStatusChange = z.object({ status: claimStatus, at: instant });
 
 export const reasonBy = z.enum(REASON_BY);
 
+export const VISIT_TYPES = ['outpatient', 'inpatient', 'pharmacy'] as const;
+export const visitType = z.enum(VISIT_TYPES);
+export type VisitType = z.infer<typeof visitType>;
+
 export const treatClaim = z.object({
   claimId: z.string(),
   insuCompCd,
@@ -114,15 +118,26 @@ export const treatClaim = z.object({
   updatedAt: instant,
   /** Every status change, oldest first. */
   history: z.array(claimStatusChange),
+  /**
+   * The other visits this one claim carries (README "A pharmacy follows its clinic": a clinic's visit and the
+   * pharmacy's that filled its 처방전 go as one claim, whose amount is both receipts'); empty for most claims.
+   */
+  with: z.array(
+    z.object({
+      treatId: z.string(),
+      hospitalNm: z.string(),
+      /** YYYYMMDD */
+      treatDate: z.string(),
+      /** 낸 진료비 of that visit (원). */
+      paidAmt: z.number().int(),
+    }),
+  ),
 });
 export type TreatClaim = z.infer<typeof treatClaim>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Visits (treatment records fed by the hospital).
 
-export const VISIT_TYPES = ['outpatient', 'inpatient', 'pharmacy'] as const;
-export const visitType = z.enum(VISIT_TYPES);
-export type VisitType = z.infer<typeof visitType>;
 export const VISIT_TYPE_NM: Record<VisitType, string> = { outpatient: '외래', inpatient: '입원', pharmacy: '약국' };
 
 /** Why a visit was not claimed automatically (the engine's decision on the record). */

@@ -109,6 +109,27 @@ export const claimsOfRecords = (handle: Handle, recordIds: number[]) =>
 
 export type HistoryClaim = Awaited<ReturnType<typeof claimsOfRecords>>[number];
 
+/**
+ * The visits claims made of `hostIds` carry (README "A pharmacy follows its clinic"): each host and every visit joined
+ * to it, when any is; a host alone is left out. By id and by the joined-record index.
+ */
+export async function visitsOfClaims(handle: Handle, hostIds: readonly number[]) {
+  if (hostIds.length === 0) return [];
+  const db = claimsDb(handle);
+  const joined = await db
+    .selectFrom('treatmentRecord')
+    .select(['id', 'joinedRecordId', 'hospitalCd', 'visitDate', 'totalPaid'])
+    .where('joinedRecordId', 'in', [...hostIds])
+    .execute();
+  if (joined.length === 0) return [];
+  const hosts = await db
+    .selectFrom('treatmentRecord')
+    .select(['id', 'joinedRecordId', 'hospitalCd', 'visitDate', 'totalPaid'])
+    .where('id', 'in', [...new Set(joined.map((j) => Number(j.joinedRecordId)))])
+    .execute();
+  return [...hosts, ...joined].map((r) => ({ ...r, id: Number(r.id), hostId: Number(r.joinedRecordId ?? r.id) }));
+}
+
 export const statusHistoryOf = (handle: Handle, claimIds: number[]) =>
   claimIds.length === 0
     ? Promise.resolve([])

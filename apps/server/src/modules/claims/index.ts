@@ -16,6 +16,7 @@ export {
   claimsOfRecords,
   recordsByIds,
   recordsOf,
+  visitsOfClaims,
   statusHistoryOf,
   type HistoryClaim,
   type HistoryRecord,

@@ -27,6 +27,7 @@ import {
   recordsByIds,
   recordsOf,
   statusHistoryOf,
+  visitsOfClaims,
   type HistoryClaim,
   type HistoryRecord,
   type RecordOutcome,
@@ -75,6 +76,8 @@ export const TREAT_NOT_FOUND = (field: string) =>
 interface Loaded {
   records: HistoryRecord[];
   claims: HistoryClaim[];
+  /** The visits of claims that carry more than one (visitsOfClaims), each with the record its claims are made of. */
+  carried: Awaited<ReturnType<typeof visitsOfClaims>>;
   history: { claimId: number; status: TreatClaim['status']; reason: string | null; actor: string; at: Date }[];
   insurers: string[] | undefined;
   hospitalNm: Map<string, string>;
@@ -96,13 +99,15 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     ...new Set(records.flatMap((r) => (r.joinedRecordId ? [r.id, Number(r.joinedRecordId)] : [r.id]))),
   ]);
   const insurerCodes = [...new Set(claims.map((c) => c.insuCompCd))];
+  // The visits each claim carries when it carries more than one (a clinic's and its pharmacy's).
+  const carried = await visitsOfClaims(ctx.db, [...new Set(claims.map((c) => Number(c.recordId)))]);
   const [history, sub, hospitals, insurers, callCenter, fax] = await Promise.all([
     statusHistoryOf(
       ctx.db,
       claims.map((c) => c.id),
     ),
     liveSubscriptionOf(ctx.db, ciHmac),
-    hospitalsByCode(ctx.db, [...new Set(records.map((r) => r.hospitalCd))]),
+    hospitalsByCode(ctx.db, [...new Set([...records, ...carried].map((r) => r.hospitalCd))]),
     insurersByCode(ctx.db, insurerCodes),
     callCentresOf(ctx.db, insurerCodes),
     claims.some((c) => c.status === 'documents_requested') ? faxNumbers(ctx.db) : new Map<string, string>(),
@@ -110,6 +115,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
   return {
     records,
     claims,
+    carried,
     history,
     insurers: sub?.insurers,
     hospitalNm: new Map(hospitals.map((h) => [h.hospitalCd, h.hospitalNm])),
@@ -129,7 +135,7 @@ function deptOf(ctx: AppContext, detailEnc: string) {
 
 export function toVisits(
   ctx: AppContext,
-  { records, claims, history, insurers, hospitalNm, insurerNm, callCenter, fax }: Loaded,
+  { records, claims, carried, history, insurers, hospitalNm, insurerNm, callCenter, fax }: Loaded,
 ): TreatVisit[] {
   const now = ctx.clock.now();
   const historyOf = new Map<number, { status: TreatClaim['status']; at: string }[]>();
@@ -194,6 +200,14 @@ export function toVisits(
           createdAt: iso(c.createdAt),
           updatedAt: iso(c.updatedAt),
           history: historyOf.get(c.id) ?? [],
+          with: carried
+            .filter((v) => v.hostId === Number(c.recordId) && v.id !== Number(r.id))
+            .map((v) => ({
+              treatId: String(v.id),
+              hospitalNm: hospitalNm.get(v.hospitalCd) ?? v.hospitalCd,
+              treatDate: v.visitDate,
+              paidAmt: v.totalPaid,
+            })),
         };
       }),
     };

@@ -140,8 +140,19 @@ describe('a pharmacy follows its clinic', () => {
     expect(visits.find((v) => v.receiptNo === pharmacy.identifier.value)).toMatchObject({
       claimState: 'claimed',
       canClaim: false,
-      claims: [{ claimId: String(claim!.id) }],
+      claims: [
+        {
+          claimId: String(claim!.id),
+          // Each visit's card names the other one the claim carries.
+          with: [{ treatId: String(c.id), hospitalNm: '예시의원', paidAmt: totalOf(clinic) }],
+        },
+      ],
     });
+    expect(visits.find((v) => v.receiptNo === clinic.identifier.value)!.claims).toMatchObject([
+      {
+        with: [{ treatId: String(p.id), hospitalNm: '온누리약국', paidAmt: totalOf(pharmacy) }],
+      },
+    ]);
     // Claimed by hand all the same (an old page): nothing new, never a second claim of the pharmacy's receipt.
     const patient = { ci: who.ci, ciHmac: who.ciHmac } as Parameters<typeof claimTreats>[1];
     const byHand = await claimTreats(t.app.ctx, patient, [String(p.id)], undefined, () => 'treatId');

@@ -12,7 +12,7 @@ import {
   type TreatClaim,
   type TreatVisit,
 } from '@auto-claim/contract';
-import { at, won } from './treatFormat';
+import { at, shortDay, won } from './treatFormat';
 
 const STATUS_TONE: Record<TreatClaim['status'], 'progress' | 'done' | 'bad'> = {
   received: 'progress',
@@ -37,6 +37,21 @@ const callCentre = (c: TreatClaim) => `${c.insuCompNm} 고객센터${c.insuCallC
 const ID_COPY = REQUESTED_DOCUMENT_NM.id_copy;
 /** Papers other than the ID copy among what the insurer asked for (the ID copy goes through /web/IDPhoto). */
 const otherPapers = (reason: string | null) => Boolean(reason?.replace(ID_COPY, '').replace(/[\s,·]/g, ''));
+
+/**
+ * A claim that carries other visits too (a clinic's with the pharmacy's that filled its 처방전, README "A pharmacy
+ * follows its clinic"): said, so that a claim larger than this visit's receipt, or one this visit shares, is no puzzle.
+ */
+function CarriedWith({ claim }: { claim: TreatClaim }) {
+  if (claim.with.length === 0) return null;
+  const others = claim.with.map((v) => `${v.hospitalNm}에서 ${shortDay(v.treatDate)}에 낸 ${won(v.paidAmt)}`);
+  return (
+    <p className="tr-claim__with">
+      이 청구에는 {others.join(', ')}도 함께 들어 있어요. {MONEY_TERMS.claimAmt.term}은{' '}
+      {claim.with.length === 1 ? '두 영수증을' : '영수증을 모두'} 더한 금액이에요.
+    </p>
+  );
+}
 
 /**
  * What the patient does next, by the claim's status, in words (every claim says its next step). Only what
@@ -232,6 +247,7 @@ export function ClaimRow({
           </div>
         )}
       </dl>
+      <CarriedWith claim={claim} />
       {paid && claim.paidAt && (
         <p className="tr-claim__when">
           <time dateTime={claim.paidAt}>{day.format(new Date(claim.paidAt))}</time>에 보험사가 지급했다고 알려 왔어요.
