@@ -60,6 +60,8 @@ export interface GenerationRules {
   };
   /** 4세대 비급여 보험료 할인·할증: true when this generation's 비급여 특약 premium follows NON_COVERED_PREMIUM_STEPS. */
   nonCoveredPremiumSteps: boolean;
+  /** True when a visit and its prescription's 처방조제 are one 통원 with one deductible (4세대: 외래·처방조제 합산). */
+  pharmacyJoinsVisit: boolean;
   citations: readonly RuleCitation[];
 }
 
@@ -91,6 +93,7 @@ export const PAYOUT_RULES: Readonly<Record<PolicyGeneration, GenerationRules>> =
     ],
     inpatient: { copayRate: {}, yearlyCopayCap: null, limit: 100_000_000 },
     nonCoveredPremiumSteps: false,
+    pharmacyJoinsVisit: false,
     citations: [
       {
         source: '표준약관 이전: 각 보험회사의 실손의료비 약관 (손해보험 상품 기준)',
@@ -123,6 +126,7 @@ export const PAYOUT_RULES: Readonly<Record<PolicyGeneration, GenerationRules>> =
       limit: 50_000_000,
     },
     nonCoveredPremiumSteps: false,
+    pharmacyJoinsVisit: false,
     citations: [
       {
         source: STANDARD_2009,
@@ -162,6 +166,7 @@ export const PAYOUT_RULES: Readonly<Record<PolicyGeneration, GenerationRules>> =
       limit: 50_000_000,
     },
     nonCoveredPremiumSteps: false,
+    pharmacyJoinsVisit: false,
     citations: [
       {
         source: STANDARD_2017,
@@ -197,6 +202,7 @@ export const PAYOUT_RULES: Readonly<Record<PolicyGeneration, GenerationRules>> =
     ],
     inpatient: { copayRate: { covered: 0.1, uncovered: 0.2 }, yearlyCopayCap: 2_000_000, limit: 50_000_000 },
     nonCoveredPremiumSteps: false,
+    pharmacyJoinsVisit: false,
     citations: [
       {
         source: STANDARD_2017,
@@ -229,6 +235,7 @@ export const PAYOUT_RULES: Readonly<Record<PolicyGeneration, GenerationRules>> =
       limit: 50_000_000,
     },
     nonCoveredPremiumSteps: true,
+    pharmacyJoinsVisit: true,
     citations: [
       {
         source: STANDARD_2021,
@@ -354,6 +361,8 @@ export interface ExcludedAmount {
 }
 
 export interface EstimatePart {
+  /** Where the visit this part reckons was (a claim that carries a clinic and its pharmacy has parts of both). */
+  careSetting: CareSetting;
   /** The amounts of the part, by kind (원). */
   amounts: Partial<Record<AmountKind, number>>;
   /** Their sum. */
@@ -455,6 +464,7 @@ export function estimatePayout(
       }
     }
     return {
+      careSetting,
       amounts: own,
       base,
       fixedDeductible,
@@ -473,6 +483,49 @@ export function estimatePayout(
     return s + Math.floor((p.benefit * nonCovered) / p.base);
   }, 0);
   return { generation: rules.generation, careSetting, basis, parts, excluded, amount, nonCoveredBenefit };
+}
+
+/** One visit a claim carries: its receipt and where it was. */
+export interface ClaimVisit {
+  receipt: PayoutReceipt;
+  careSetting: CareSetting;
+}
+
+/**
+ * What her rules pay of a claim: most claims carry one visit; a clinic's claim may carry its pharmacy's 처방조제 too
+ * (the claim engine joins them). Where the generation takes the two as one 통원 (4세대), the pharmacy's amounts join
+ * the visit's, under the visit's deductible; otherwise each is reckoned on its own and the parts added up.
+ */
+export function estimateClaimOf(visits: readonly ClaimVisit[], rules: GenerationRules): PayoutEstimate {
+  if (visits.length === 0) throw new Error('a claim carries at least one visit');
+  const main = visits.find((v) => v.careSetting !== 'pharmacy') ?? visits[0]!;
+  if (visits.length === 1) return estimatePayout(main.receipt, rules, main.careSetting);
+  const asLines = (r: PayoutReceipt): PayoutLine[] =>
+    r.lines?.length
+      ? [...r.lines]
+      : [
+          { name: '급여 본인부담', category: 'other', copay: r.coveredCopay, fullCopay: 0, uncovered: 0 },
+          { name: '비급여', category: 'other', copay: 0, fullCopay: 0, uncovered: r.uncovered },
+        ];
+  const joined = rules.pharmacyJoinsVisit && main.careSetting !== 'pharmacy' && main.careSetting !== 'inpatient';
+  if (joined) {
+    const receipt: PayoutReceipt = {
+      coveredCopay: visits.reduce((s, v) => s + v.receipt.coveredCopay, 0),
+      uncovered: visits.reduce((s, v) => s + v.receipt.uncovered, 0),
+      lines: visits.some((v) => v.receipt.lines?.length) ? visits.flatMap((v) => asLines(v.receipt)) : null,
+    };
+    return estimatePayout(receipt, rules, main.careSetting);
+  }
+  const each = [main, ...visits.filter((v) => v !== main)].map((v) => estimatePayout(v.receipt, rules, v.careSetting));
+  return {
+    generation: rules.generation,
+    careSetting: main.careSetting,
+    basis: each.every((e) => e.basis === 'lines') ? 'lines' : 'receipt',
+    parts: each.flatMap((e) => e.parts),
+    excluded: each.flatMap((e) => e.excluded),
+    amount: each.reduce((s, e) => s + e.amount, 0),
+    nonCoveredBenefit: each.reduce((s, e) => s + e.nonCoveredBenefit, 0),
+  };
 }
 
 /**

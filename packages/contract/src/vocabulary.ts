@@ -318,6 +318,14 @@ export const POLICY_GENERATION_NM: Record<PolicyGeneration, string> = {
   gen3_basic: '3세대 (2017년 4월 ~ 2021년 6월 가입, 도수치료·주사·MRI 특약 없음)',
   gen4: '4세대 (2021년 7월부터 가입)',
 };
+/** A generation in a sentence ("가입하신 보험이 3세대라면"). */
+export const POLICY_GENERATION_SHORT_NM: Record<PolicyGeneration, string> = {
+  gen1: '1세대',
+  gen2: '2세대',
+  gen3: '3세대',
+  gen3_basic: '3세대(특약 없음)',
+  gen4: '4세대',
+};
 /**
  * The question "언제 가입하셨어요?" as the enrolment asks it: by period, newest first, one choice each. The 3세대
  * period is taken as with the 특약 (how most were sold); 내 자동청구 offers every generation, gen3_basic too.
@@ -351,4 +359,43 @@ export const CARE_SETTING_NM: Record<CareSetting, string> = {
   general: '종합병원',
   pharmacy: '약국 처방조제',
   inpatient: '입원',
+};
+
+/**
+ * An insurer's per-line adjudication, named as FHIR R4 ClaimResponse.item.adjudication.category
+ * (http://terminology.hl7.org/CodeSystem/adjudication): the amount claimed, the part the policy covers, the patient's
+ * co-pay share (자기부담금), the deductible (공제금액) and what was paid (docs/providers/insurer-api.md).
+ */
+export const ADJUDICATION_CATEGORIES = ['submitted', 'eligible', 'copay', 'deductible', 'benefit'] as const;
+export type AdjudicationCategory = (typeof ADJUDICATION_CATEGORIES)[number];
+export const ADJUDICATION_CATEGORY_NM: Record<AdjudicationCategory, string> = {
+  submitted: '청구한 금액',
+  eligible: '보장 대상 금액',
+  copay: '자기부담금',
+  deductible: '공제금액',
+  benefit: '지급액',
+};
+
+/** What makes a paid amount less than the estimate: each is named to the patient (docs/payout-rules.md). */
+export const PAYOUT_DIFFERENCES = ['deductible', 'copay_rate', 'not_covered', 'limit', 'proportional'] as const;
+export type PayoutDifference = (typeof PAYOUT_DIFFERENCES)[number];
+export const PAYOUT_DIFFERENCE_NM: Record<PayoutDifference, string> = {
+  deductible: '공제',
+  copay_rate: '자기부담률',
+  not_covered: '보장 제외 항목',
+  limit: '한도',
+  proportional: '비례보상',
+};
+/** An adjudication item's reasonCode: one of the differences, or another reason the insurer writes out. */
+export const ADJUDICATION_REASONS = [...PAYOUT_DIFFERENCES, 'other'] as const;
+export type AdjudicationReason = (typeof ADJUDICATION_REASONS)[number];
+
+/** The answer set beside the estimate: as expected, more, less with every won explained, or less with some not. */
+export const PAYOUT_VERDICTS = ['same', 'more', 'less', 'unexplained'] as const;
+export type PayoutVerdict = (typeof PAYOUT_VERDICTS)[number];
+export const PAYOUT_VERDICT_NM: Record<PayoutVerdict, string> = {
+  same: '예상과 같아요',
+  more: '예상보다 많이 받았어요',
+  less: '예상보다 적게 받았어요',
+  unexplained: '보험사에 확인해 볼 부분이 있어요',
 };
