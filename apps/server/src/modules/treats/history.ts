@@ -33,6 +33,7 @@ import {
   type VisitType as StoredVisitType,
 } from '../claims/index.js';
 import { messageSafe } from '../../providers/notification/free-text.js';
+import { payoutsOf, type Payout } from '../payout/index.js';
 import { callCentresOf, faxNumbers, hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { latestMinAmt, liveSubscriptionOf, subscriptionIdsOf } from '../subscriptions/index.js';
 import { accessLogOf } from './access-log.js';
@@ -81,6 +82,8 @@ interface Loaded {
   callCenter: Map<string, string>;
   /** Each insurer's claim fax (digits): where requested papers go. */
   fax: Map<string, string>;
+  /** Each claim's estimate and the answer beside it (the payout module, docs/payout-rules.md). */
+  payouts: Map<number, Payout>;
 }
 
 /** Whose records a patient sees: their CI's, and those matched to any subscription they had. */
@@ -95,7 +98,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     ...new Set(records.flatMap((r) => (r.joinedRecordId ? [r.id, Number(r.joinedRecordId)] : [r.id]))),
   ]);
   const insurerCodes = [...new Set(claims.map((c) => c.insuCompCd))];
-  const [history, sub, hospitals, insurers, callCenter, fax] = await Promise.all([
+  const [history, sub, hospitals, insurers, callCenter, fax, payouts] = await Promise.all([
     statusHistoryOf(
       ctx.db,
       claims.map((c) => c.id),
@@ -105,6 +108,11 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     insurersByCode(ctx.db, insurerCodes),
     callCentresOf(ctx.db, insurerCodes),
     claims.some((c) => c.status === 'documents_requested') ? faxNumbers(ctx.db) : new Map<string, string>(),
+    payoutsOf(
+      ctx.db,
+      claims.map((c) => Number(c.id)),
+      ctx.clock.now(),
+    ),
   ]);
   return {
     records,
@@ -115,6 +123,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     insurerNm: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
     callCenter,
     fax,
+    payouts,
   };
 }
 
@@ -128,7 +137,7 @@ function deptOf(ctx: AppContext, detailEnc: string) {
 
 export function toVisits(
   ctx: AppContext,
-  { records, claims, history, insurers, hospitalNm, insurerNm, callCenter, fax }: Loaded,
+  { records, claims, history, insurers, hospitalNm, insurerNm, callCenter, fax, payouts }: Loaded,
 ): TreatVisit[] {
   const now = ctx.clock.now();
   const historyOf = new Map<number, { status: TreatClaim['status']; at: string }[]>();
@@ -193,10 +202,18 @@ export function toVisits(
           createdAt: iso(c.createdAt),
           updatedAt: iso(c.updatedAt),
           history: historyOf.get(c.id) ?? [],
+          payout: payoutView(payouts.get(Number(c.id))),
         };
       }),
     };
   });
+}
+
+/** What the patient reads of a claim's payout: the console's view without the insurer's raw items. */
+function payoutView(p: Payout | undefined): TreatClaim['payout'] {
+  if (!p) return null;
+  const { claimId: _claimId, adjudication: _adjudication, ...shown } = p;
+  return shown;
 }
 
 /** Midnight in Korea (the calendar the patient reads the log in) of the day `now` falls on, as an instant. */
