@@ -96,7 +96,7 @@ export function explainEstimate(e: PayoutEstimate): string[] {
 
 /** The sentence when her generation is not known (no estimate can be made). */
 export const UNKNOWN_GENERATION_NOTE =
-  '가입 시기를 알려 주시면 받을 금액을 미리 알려 드릴게요. 내 자동청구에서 "언제 가입하셨어요?"를 골라 주세요.';
+  '실손보험에 언제 가입하셨는지 알려 주시면 받을 금액을 미리 알려 드릴게요. 내 자동청구 관리의 "실손보험 가입 시기"에서 골라 주세요.';
 
 /** One adjudicated item of an insurer's answer (insurerAnswerBody's items, as kept). */
 export interface AdjudicatedItem {

@@ -513,7 +513,7 @@ export async function subscribe(
     agreeIds: reg.agreeIds.filter((a) => a.includes(i.insuCompCd)),
     idcardTypeCode: idcardType ? insurerIdcardType(i.insuCompCd, idcardType) : null,
     // One answer to "언제 가입하셨어요?" for every insurer she chose; each may be changed on 내 자동청구.
-    policyGeneration: reg.policyGeneration ?? null,
+    policyGeneration: reg.policyGeneration || null,
   }));
   let endedFiles: string[] = [];
   try {
