@@ -144,7 +144,7 @@ describe('compareAnswer', () => {
     expect(c.verdict).toBe('unexplained');
     expect(c.unexplained).toBe(4_300);
     expect(c.ask).toMatchObject({ insurerNm: '삼성화재', phone: '1588-5114' });
-    expect(c.sentences.at(-2)).toBe('4,300원은 왜 빠졌는지 저희가 알 수 없어요. 보험사에 확인해 볼 부분이에요.');
+    expect(c.sentences.at(-2)).toBe('4,300원은 왜 빠졌는지 저희가 알 수 없어요.');
     expect(c.sentences.at(-1)).toBe(
       '삼성화재 고객센터(1588-5114)에 전화해서 청구하신 진료에서 공제금액과 자기부담금을 얼마씩 뺐는지, 보장하지 않은 항목이 있는지 물어보세요.',
     );

@@ -271,7 +271,7 @@ export function compareAnswer(input: {
     sentences: [
       lessBy,
       ...differences.map((d) => d.text),
-      `${wonNm(unexplained)}은 왜 빠졌는지 저희가 알 수 없어요. 보험사에 확인해 볼 부분이에요.`,
+      `${wonNm(unexplained)}은 왜 빠졌는지 저희가 알 수 없어요.`,
       `${where}에 전화해서 ${question}`,
     ],
   };

@@ -2,17 +2,14 @@
 // claim's expected amount; changed per insurer in a bottom sheet like the minimum amount's (one tap chooses and
 // closes). "잘 모르겠어요" is a choice too: an insurer's answer may then name it ("보험사가 알려 줬어요").
 import { useState } from 'react';
-import {
-  POLICY_GENERATIONS,
-  POLICY_GENERATION_NM,
-  type PolicyGeneration,
-  type SubscriptionSummary,
-} from '@auto-claim/contract';
+import { POLICY_GENERATION_NM, type PolicyGeneration, type SubscriptionSummary } from '@auto-claim/contract';
 import { SlideBottom } from '../../../ui/SlideBottom';
 
 type Insurer = SubscriptionSummary['insurers'][number];
 
 const UNKNOWN = '잘 모르겠어요';
+/** Newest first, the 3세대 with its 특약 (how most were sold) before the one without. */
+const CHOICES: readonly PolicyGeneration[] = ['gen4', 'gen3', 'gen3_basic', 'gen2', 'gen1'];
 
 export function MyPolicies({
   insurers,
@@ -55,7 +52,7 @@ export function MyPolicies({
       </ul>
       <SlideBottom open={open !== null} onClose={() => setOpen(null)} title={`${open?.insuCompNm ?? ''} 가입 시기`}>
         <ul className="options">
-          {[...[...POLICY_GENERATIONS].reverse(), null].map((g) => (
+          {[...CHOICES, null].map((g) => (
             <li key={g ?? 'unknown'} className="option">
               <button
                 type="button"
