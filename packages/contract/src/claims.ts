@@ -381,9 +381,9 @@ export const insurerAnswerBody = z
     occurredAt: z.iso.datetime({ offset: true, message: 'occurredAt은 ISO 8601 시각이에요.' }).optional(),
     /** paid or rejected, optional: how each line was adjudicated (FHIR ClaimResponse.item). */
     items: z
-      .array(adjudicationItem, { message: 'items는 항목(adjudicationItem)의 목록이에요.' })
-      .min(1, { message: 'items를 보낼 때는 항목을 하나 이상 보내 주세요.' })
-      .max(MAX_VISIT_LINES, { message: `items는 ${MAX_VISIT_LINES}개까지예요.` })
+      .array(adjudicationItem, { message: "'items'는 항목의 목록이에요." })
+      .min(1, { message: "'items'를 보낼 때는 항목을 하나 이상 보내 주세요." })
+      .max(MAX_VISIT_LINES, { message: `'items'는 ${MAX_VISIT_LINES}개까지예요.` })
       .optional(),
     /** Optional: the 실손 generation of the patient's contract, when the insurer knows it (docs/payout-rules.md). */
     policyGeneration: z
@@ -407,7 +407,7 @@ export const insurerAnswerBody = z
     path: ['documents'],
   })
   .refine((b) => b.items === undefined || b.answer === 'paid' || b.answer === 'rejected', {
-    message: '항목별 심사 결과(items)는 지급(paid)이나 반려(rejected) 답에만 보내요.',
+    message: "항목별 심사 결과('items')는 지급('paid')이나 반려('rejected') 답에만 보내요.",
     path: ['items'],
   })
   .refine(
