@@ -353,7 +353,9 @@ const regShape = {
    * Ours (docs/payout-rules.md): "언제 가입하셨어요?", one answer for every insurer chosen; absent ("잘 모르겠어요"),
    * the insurer's answer may name it. Changed per insurer on 내 자동청구 (API.subscriptionInsurers).
    */
-  policyGeneration: orEmpty(policyGeneration),
+  policyGeneration: z
+    .union([z.literal(''), policyGeneration], { message: '가입 시기를 목록에서 골라 주세요.' })
+    .optional(),
   bankCd,
   bankAccount,
   bankAccountHolder,
