@@ -19,7 +19,7 @@ export function ClaimPayout({ claimId, answer }: { claimId: number; answer: stri
   return (
     <section className="ops-next" aria-labelledby="payout-h">
       <h2 id="payout-h">예상 금액과 보험사 지급액</h2>
-      <dl className="ops-summary">
+      <dl className="ops-payout">
         <dt>가입 시기</dt>
         <dd>{p.policyGeneration ? POLICY_GENERATION_NM[p.policyGeneration] : '모름'}</dd>
         <dt>예상 금액</dt>
