@@ -26,6 +26,7 @@ import {
   type TestPerson,
 } from './fixtures';
 import { jumin } from './wizard-steps';
+import { DESKTOP, signInOps } from './ops';
 import { expectFits, ok, subscribe, textSize } from './patient-api';
 
 const INSURER = 'SAMSUNGFIRE';
@@ -207,4 +208,49 @@ test('the insurer step asks "언제 가입하셨어요?" as one optional choice,
   await expectFits(page, 'insuChoose 320 200%');
   await expectAccessible(page);
   await snap(page, 'payout-07-insurer-step-320-200');
+});
+
+test.describe('the console', () => {
+  test.use(DESKTOP);
+
+  test('a claim shows the estimate beside the insurer’s answer, its differences and its items as sent', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const p = testPerson();
+    const ci = await subscribe(page.request, p, 10_000, p.rrnBack, INSURER, [], { policyGeneration: 'gen4' });
+    await visit(page.request, p, ci, `E2E-PAY-OPS-${p.phone}`, 15_300, 24_700);
+    const claimId = await sentClaim(page.request, 40_000);
+    await insurerAnswers(page.request, {
+      claimId,
+      answer: 'paid',
+      paidAmount: 3_300,
+      items: [
+        {
+          itemSequence: 1,
+          adjudication: [
+            { category: 'submitted', amount: 15_300 },
+            { category: 'deductible', amount: 12_000 },
+            { category: 'benefit', amount: 3_300 },
+          ],
+          reasonCode: 'deductible',
+          reason: '통원 공제',
+        },
+      ],
+    });
+    await signInOps(page, `/ops/claims/${claimId}`, 'operator');
+    const payout = page.getByRole('region', { name: '예상 금액과 보험사 지급액' });
+    await expect(payout).toContainText('4세대 (2021년 7월부터 가입)');
+    await expect(payout).toContainText(/예상 금액\s*5,300원/);
+    await expect(payout).toContainText('예상보다 적게 받았어요 · 공제 2,000원');
+    // What she reads, word for word.
+    await expect(payout).toContainText('보험사가 공제금액을 예상보다 2,000원 더 뺐어요.');
+    await expect(payout).toContainText('급여 본인부담 15,300원에서 공제 10,000원을 빼면 5,300원이에요.');
+    const items = payout.getByRole('table', { name: '보험사가 보낸 항목별 심사 결과' });
+    await expect(items.getByRole('row').nth(1)).toContainText('15,300원');
+    await expect(items.getByRole('row').nth(1)).toContainText('공제 · 통원 공제');
+    await payout.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await snap(page, 'payout-08-console-claim');
+  });
 });

@@ -154,3 +154,27 @@ describe('compareAnswer', () => {
     expect(compareAnswer({ estimate: clinic4(), paid: 6_000, ...common }).verdict).toBe('more');
   });
 });
+
+describe('compareAnswer, the insurer’s items matched by line', () => {
+  it('compares only the parts the items cover: one item on the 급여 line names its larger deductible', () => {
+    const c = compareAnswer({
+      estimate: clinic4(),
+      paid: 3_300,
+      items: [
+        {
+          itemSequence: 1,
+          adjudication: [
+            { category: 'submitted', amount: 15_300 },
+            { category: 'deductible', amount: 12_000 },
+            { category: 'benefit', amount: 3_300 },
+          ],
+        },
+      ],
+      ...common,
+    });
+    expect(c.verdict).toBe('less');
+    expect(c.differences).toEqual([
+      { kind: 'deductible', amount: 2_000, text: '보험사가 공제금액을 예상보다 2,000원 더 뺐어요.' },
+    ]);
+  });
+});

@@ -157,7 +157,14 @@ function fromItems(e: PayoutEstimate, items: readonly AdjudicatedItem[], gap: nu
       text: `보험사가 ${names.length ? names.join(', ') + ' ' : ''}${wonNm(notCovered)}을 보장하지 않는 항목으로 봤어요.`,
     });
   }
-  const ourDeductible = e.parts.reduce((s, p) => s + p.deductible, 0);
+  // Matched by line where the items say which (itemSequence): only the parts they cover are compared.
+  const kindOf = (i: AdjudicatedItem) => (i.itemSequence ? (e.lineKinds?.[i.itemSequence - 1] ?? null) : null);
+  const matched = items.every((i) => kindOf(i) !== null);
+  const covered = new Set(items.map(kindOf));
+  const compared = matched
+    ? e.parts.filter((p) => Object.keys(p.amounts).some((k) => covered.has(k as AmountKind)))
+    : e.parts;
+  const ourDeductible = compared.reduce((s, p) => s + p.deductible, 0);
   const theirDeductible = sumOf(items, 'deductible');
   const theirCopay = sumOf(items, 'copay');
   if (theirDeductible + theirCopay > ourDeductible) {

@@ -392,6 +392,11 @@ export interface PayoutEstimate {
   amount: number;
   /** Of which 비급여 (uncovered and special): what nonCoveredPremiumEffect weighs. */
   nonCoveredBenefit: number;
+  /**
+   * What each 세부산정내역 line was reckoned as, in the order sent (an insurer's itemSequence − 1), or, from the
+   * receipt's totals, [covered, uncovered]: how an insurer's per-line adjudication is matched to the parts.
+   */
+  lineKinds?: (AmountKind | 'excluded')[];
 }
 
 /** The visit's amounts by kind, and what none of her parts holds. */
@@ -403,22 +408,34 @@ function amountsOf(receipt: PayoutReceipt, rules: GenerationRules) {
   if (lines.length === 0) {
     amounts.covered = receipt.coveredCopay;
     amounts.uncovered = receipt.uncovered;
-    return { amounts, excluded, basis: 'receipt' as const };
+    return { amounts, excluded, basis: 'receipt' as const, lineKinds: ['covered', 'uncovered'] as const };
   }
+  const lineKinds: (AmountKind | 'excluded')[] = [];
   for (const l of lines) {
     const covered = l.copay + l.fullCopay;
     if (EXCLUDED_CATEGORIES.has(l.category)) {
       if (covered + l.uncovered > 0)
         excluded.push({ name: l.name, amount: covered + l.uncovered, reason: 'certificate' });
+      lineKinds.push('excluded');
       continue;
     }
     amounts.covered += covered;
-    if (l.uncovered === 0) continue;
-    if (!SPECIAL_CATEGORIES.has(l.category)) amounts.uncovered += l.uncovered;
-    else if (held.has('special')) amounts.special += l.uncovered;
-    else excluded.push({ name: l.name, amount: l.uncovered, reason: 'not_covered' });
+    if (l.uncovered === 0) {
+      lineKinds.push('covered');
+      continue;
+    }
+    if (!SPECIAL_CATEGORIES.has(l.category)) {
+      amounts.uncovered += l.uncovered;
+      lineKinds.push('uncovered');
+    } else if (held.has('special')) {
+      amounts.special += l.uncovered;
+      lineKinds.push('special');
+    } else {
+      excluded.push({ name: l.name, amount: l.uncovered, reason: 'not_covered' });
+      lineKinds.push('excluded');
+    }
   }
-  return { amounts, excluded, basis: 'lines' as const };
+  return { amounts, excluded, basis: 'lines' as const, lineKinds };
 }
 
 /**
@@ -432,7 +449,7 @@ export function estimatePayout(
   careSetting: CareSetting,
 ): PayoutEstimate {
   if (!CARE_SETTINGS.includes(careSetting)) throw new Error(`unknown care setting ${careSetting}`);
-  const { amounts, excluded, basis } = amountsOf(receipt, rules);
+  const { amounts, excluded, basis, lineKinds } = amountsOf(receipt, rules);
   const parts: EstimatePart[] = rules.parts.map((p) => {
     const own: Partial<Record<AmountKind, number>> = {};
     let base = 0;
@@ -482,7 +499,16 @@ export function estimatePayout(
     const nonCovered = (p.amounts.uncovered ?? 0) + (p.amounts.special ?? 0);
     return s + Math.floor((p.benefit * nonCovered) / p.base);
   }, 0);
-  return { generation: rules.generation, careSetting, basis, parts, excluded, amount, nonCoveredBenefit };
+  return {
+    generation: rules.generation,
+    careSetting,
+    basis,
+    parts,
+    excluded,
+    amount,
+    nonCoveredBenefit,
+    lineKinds: [...lineKinds],
+  };
 }
 
 /** One visit a claim carries: its receipt and where it was. */
@@ -523,6 +549,7 @@ export function estimateClaimOf(visits: readonly ClaimVisit[], rules: Generation
     basis: each.every((e) => e.basis === 'lines') ? 'lines' : 'receipt',
     parts: each.flatMap((e) => e.parts),
     excluded: each.flatMap((e) => e.excluded),
+    lineKinds: each.flatMap((e) => e.lineKinds ?? []),
     amount: each.reduce((s, e) => s + e.amount, 0),
     nonCoveredBenefit: each.reduce((s, e) => s + e.nonCoveredBenefit, 0),
   };
