@@ -125,7 +125,7 @@ test('her history: the expected amount, why, and the answer beside it; 내 자�
   await expect(asExpected).toContainText(/예상 금액\s*5,300원/);
   await expect(asExpected).toContainText(/받은 보험금\s*5,300원/);
   await expect(asExpected).toContainText('예상과 같아요');
-  await expect(asExpected).toContainText('보험사가 예상한 금액 5,300원을 그대로 지급했어요.');
+  await expect(asExpected).toContainText('예상한 금액 5,300원을 보험사가 그대로 지급했어요.');
   const why = asExpected.getByText('예상 금액은 이렇게 셈했어요');
   await why.click();
   await expect(asExpected.getByText('급여 본인부담 15,300원에서 공제 10,000원을 빼면 5,300원이에요.')).toBeVisible();

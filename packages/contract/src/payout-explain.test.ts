@@ -62,7 +62,7 @@ describe('compareAnswer', () => {
   it('the same amount: 예상과 같아요', () => {
     const c = compareAnswer({ estimate: clinic4(), paid: 5_300, ...common });
     expect(c.verdict).toBe('same');
-    expect(c.sentences).toEqual(['보험사가 예상한 금액 5,300원을 그대로 지급했어요.']);
+    expect(c.sentences).toEqual(['예상한 금액 5,300원을 보험사가 그대로 지급했어요.']);
   });
 
   it('less, with the insurer’s adjudication: names its larger deductible', () => {

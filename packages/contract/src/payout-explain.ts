@@ -220,7 +220,7 @@ export function compareAnswer(input: {
   const gap = e.amount - paid;
   const base = { estimate: e.amount, paid, differences: [] as NamedDifference[], unexplained: 0, ask: null };
   if (Math.abs(gap) < ROUNDING) {
-    const headline = `보험사가 예상한 금액 ${wonNm(paid)}을 그대로 지급했어요.`;
+    const headline = `예상한 금액 ${wonNm(paid)}을 보험사가 그대로 지급했어요.`;
     return { ...base, verdict: 'same', headline, sentences: [headline] };
   }
   if (gap < 0) {
