@@ -28,7 +28,10 @@ export const moduleOrder = {
   // The FHIR intake keeps the visits' lines the engine reads; it reaches the engine through a port app.ts hands in.
   intake: [],
   claims: ['audit', 'funnel', 'intake', 'reference', 'subscriptions'],
-  treats: ['audit', 'claims', 'reference', 'subscriptions'],
+  // The estimate and the answer beside it: the claims' visits, their lines, her generation; claims reaches it through
+  // the AnswerPort app.ts hands in.
+  payout: ['claims', 'intake', 'reference', 'subscriptions'],
+  treats: ['audit', 'claims', 'payout', 'reference', 'subscriptions'],
   guardians: ['audit', 'claims', 'reference', 'subscriptions'],
   // A hospital's own view: its users are operator accounts; it reads claims and intake for her month.
   hospitals: ['audit', 'claims', 'intake', 'operators', 'reference'],

@@ -73,6 +73,7 @@ import { accountRoutes } from './modules/accounts/index.js';
 import { ocrRoutes } from './modules/ocr/index.js';
 import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
+import { payoutRoutes, recordPayoutAnswer } from './modules/payout/index.js';
 import { deleteRelationDocumentsOf, guardianRoutes } from './modules/guardians/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
@@ -330,7 +331,9 @@ async function registerModules(app: App, ctx: AppContext, db: Db, jobs: JobRunti
   await app.register(addressRoutes(app.ctx));
   await app.register(treatsRoutes(app.ctx));
   // An insurer's answer that asks for the patient's ID copy starts the same request the sandbox insurer makes.
-  await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r) });
+  // What an insurer's answer says of the amount is the payout module's (payout sits above claims: handed in).
+  await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r), answered: recordPayoutAnswer });
+  await app.register(payoutRoutes(ctx));
   // The FHIR intake sits below claims: the engine's visit calls are handed in.
   await app.register(intakeRoutes(ctx, { ...createVisitPort(ctx), kick: () => app.claimEngine.kick() }));
   await app.register(guardianRoutes(app.ctx));

@@ -3,9 +3,12 @@
 import { z } from 'zod';
 import { hasLink, isSafeText, linkInTextMessage, multiline, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
-import { visitLines } from './intake.js';
+import { MAX_VISIT_LINES, visitLines } from './intake.js';
 import { claimStatus, reasonBy } from './treats.js';
 import {
+  ADJUDICATION_CATEGORIES,
+  ADJUDICATION_REASONS,
+  POLICY_GENERATIONS,
   DELIVERY_CHANNELS,
   DELIVERY_STATES,
   HELD_OUTCOMES,
@@ -288,6 +291,60 @@ export function phoneNumberNm(digits: string): string {
   return m ? m.slice(1).filter(Boolean).join('-') : d;
 }
 
+/**
+ * One adjudicated item of a paid or rejected claim, named as FHIR R4 ClaimResponse.item does (docs/providers/insurer-api.md,
+ * "Per-line adjudication"): `itemSequence` the line of the 세부산정내역 we sent (1-based; a claim sent without lines has
+ * 1 급여 본인부담 and 2 비급여), `adjudication` the amounts by category, `reasonCode` why less was paid.
+ */
+export const adjudicationItem = z
+  .object({
+    itemSequence: z
+      .number({ message: 'itemSequence는 보낸 세부산정내역의 줄 번호(1부터)예요.' })
+      .int({ message: 'itemSequence는 보낸 세부산정내역의 줄 번호(1부터)예요.' })
+      .positive({ message: 'itemSequence는 보낸 세부산정내역의 줄 번호(1부터)예요.' })
+      .max(MAX_VISIT_LINES, { message: `itemSequence는 ${MAX_VISIT_LINES}까지예요.` })
+      .optional(),
+    adjudication: z
+      .array(
+        z.object({
+          category: z.enum(ADJUDICATION_CATEGORIES, {
+            message: `category는 ${ADJUDICATION_CATEGORIES.join(', ')} 중 하나예요 (FHIR adjudication 코드).`,
+          }),
+          amount: won('금액(amount)'),
+        }),
+        { message: 'adjudication은 category와 amount의 목록이에요.' },
+      )
+      .min(1, { message: 'adjudication에 금액을 하나 이상 보내 주세요.' })
+      .max(ADJUDICATION_CATEGORIES.length, { message: 'adjudication은 category마다 한 번씩이에요.' }),
+    reasonCode: z
+      .enum(ADJUDICATION_REASONS, { message: `reasonCode는 ${ADJUDICATION_REASONS.join(', ')} 중 하나예요.` })
+      .optional(),
+    /** The insurer's words for the reason (the patient reads them): one line, no link. */
+    reason: z
+      .string()
+      .trim()
+      .max(200, { message: '사유(reason)는 200자까지예요.' })
+      .refine(isSafeText, { message: unsafeTextMessage('사유(reason)') })
+      .refine((v) => !hasLink(v), { message: linkInTextMessage('사유(reason)') })
+      .optional(),
+  })
+  .refine((i) => new Set(i.adjudication.map((a) => a.category)).size === i.adjudication.length, {
+    message: '같은 category를 두 번 보냈어요.',
+    path: ['adjudication'],
+  })
+  .refine(
+    (i) => {
+      const of = (c: string) => i.adjudication.find((a) => a.category === c)?.amount;
+      const submitted = of('submitted');
+      return submitted === undefined || [of('eligible'), of('benefit')].every((x) => x === undefined || x <= submitted);
+    },
+    {
+      message: '보장 대상 금액(eligible)과 지급액(benefit)은 청구한 금액(submitted)보다 클 수 없어요.',
+      path: ['adjudication'],
+    },
+  );
+export type AdjudicationItem = z.infer<typeof adjudicationItem>;
+
 export const insurerAnswerBody = z
   .object({
     /** The insurer's own id of this answer: the same eventId twice is one answer. */
@@ -322,6 +379,16 @@ export const insurerAnswerBody = z
       .optional(),
     /** When the insurer decided (ISO 8601); kept for the record. */
     occurredAt: z.iso.datetime({ offset: true, message: 'occurredAt은 ISO 8601 시각이에요.' }).optional(),
+    /** paid or rejected, optional: how each line was adjudicated (FHIR ClaimResponse.item). */
+    items: z
+      .array(adjudicationItem, { message: "'items'는 항목의 목록이에요." })
+      .min(1, { message: "'items'를 보낼 때는 항목을 하나 이상 보내 주세요." })
+      .max(MAX_VISIT_LINES, { message: `'items'는 ${MAX_VISIT_LINES}개까지예요.` })
+      .optional(),
+    /** Optional: the 실손 generation of the patient's contract, when the insurer knows it (docs/payout-rules.md). */
+    policyGeneration: z
+      .enum(POLICY_GENERATIONS, { message: `policyGeneration은 ${POLICY_GENERATIONS.join(', ')} 중 하나예요.` })
+      .optional(),
   })
   .refine((b) => b.claimId !== undefined || b.deliveryId !== undefined || b.receiptId !== undefined, {
     message: 'claimId, deliveryId, receiptId 중 하나로 청구를 알려 주세요.',
@@ -338,7 +405,26 @@ export const insurerAnswerBody = z
   .refine((b) => b.answer !== 'documents_requested' || b.documents?.length || b.reason, {
     message: '서류 요청(documents_requested)에는 documents나 reason이 있어야 해요.',
     path: ['documents'],
-  });
+  })
+  .refine((b) => b.items === undefined || b.answer === 'paid' || b.answer === 'rejected', {
+    message: "항목별 심사 결과('items')는 지급('paid')이나 반려('rejected') 답에만 보내요.",
+    path: ['items'],
+  })
+  .refine(
+    (b) => {
+      const seqs = (b.items ?? []).flatMap((i) => (i.itemSequence === undefined ? [] : [i.itemSequence]));
+      return new Set(seqs).size === seqs.length;
+    },
+    { message: '같은 itemSequence를 두 번 보냈어요.', path: ['items'] },
+  )
+  .refine(
+    (b) => {
+      if (b.answer !== 'paid' || !b.items) return true;
+      const benefits = b.items.map((i) => i.adjudication.find((a) => a.category === 'benefit')?.amount);
+      return benefits.some((x) => x === undefined) || benefits.reduce((s, x) => s! + x!, 0) === b.paidAmount;
+    },
+    { message: '항목별 지급액(benefit)의 합이 지급액(paidAmount)과 같아야 해요.', path: ['items'] },
+  );
 export type InsurerAnswerBody = z.infer<typeof insurerAnswerBody>;
 
 export const insurerAnswerResult = z.object({

@@ -22,6 +22,11 @@ export const MONEY_TERMS = {
   uncovered: { term: '비급여', meaning: '건강보험이 적용되지 않아 내가 모두 낸 진료비예요.' },
   /** What was claimed from the insurer (the claim's amount): not money received. */
   claimAmt: { term: '청구 금액', meaning: '보험사에 보험금을 달라고 청구한 진료비예요. 받은 보험금이 아니에요.' },
+  /** What her policy's rules should pay of the claim (the payout module's estimate, docs/payout-rules.md). */
+  estimate: {
+    term: '예상 금액',
+    meaning: '가입하신 실손보험의 규칙으로 미리 셈해 본 보험금이에요. 실제 금액은 보험사가 심사해서 정해요.',
+  },
   /** 지급: the insurer paid; 지급액 is what it paid (the claim's paidAmount). */
   paid: { term: '받은 보험금', meaning: '보험사가 심사하고 내 계좌로 준(지급한) 돈이에요.' },
   /** 공제금액: what 실손 insurance keeps back from every claim, by the policy. */

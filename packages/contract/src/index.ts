@@ -17,3 +17,5 @@ export * from './claims.js';
 export * from './intake.js';
 export * from './photoQuality.js';
 export * from './draft.js';
+export * from './payout-rules.js';
+export * from './payout-explain.js';

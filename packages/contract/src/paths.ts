@@ -28,6 +28,8 @@ export const API = {
   subscriptionHospitalsV2: '/ui/insu/v2/claims/subscriptions/hospitals',
   subscriptionHospitalsConfirm: '/ui/insu/v1/claims/subscriptions/hospitals/confirm',
   subscriptionsV2: '/ui/insu/v2/claims/subscriptions',
+  /** Ours: one insurer contract's 실손 generation, changed on 내 자동청구 (docs/payout-rules.md). PUT. */
+  subscriptionInsurers: '/ui/insu/v1/claims/subscriptions/insurers',
   userAccounts: '/ui/insu/v1/claims/users/accounts',
   banks: '/ui/insu/v1/claims/banks',
   insurances: '/ui/insu/v1/claims/insurances',

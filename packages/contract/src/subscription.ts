@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { childBody, childInsuApplyId, guardianRel, relationStatus } from './children.js';
 import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
-import { IDCARD_TYPES, PRC_MODES, type IdcardType } from './vocabulary.js';
+import {
+  IDCARD_TYPES,
+  POLICY_GENERATIONS,
+  POLICY_GENERATION_SOURCES,
+  PRC_MODES,
+  type IdcardType,
+} from './vocabulary.js';
 import {
   ADDRESS_KEYWORD_MIN,
   MAX_HOSPITALS_PER_CALL,
@@ -14,6 +20,11 @@ import {
 } from './limits.js';
 import { DEFAULT_HOSPITAL_CD } from './paths.js';
 import { MOBILE_RE, digitsOnly, isRealDate } from './person.js';
+
+/** A contract's 실손 generation as the patient picks it. */
+export const policyGeneration = z.enum(POLICY_GENERATIONS, {
+  message: '가입 시기를 목록에서 골라 주세요.',
+});
 
 /** An optional text field may be absent or "" (DESIGN §3). */
 export const optionalText = (max: number, message = `${max}자까지 입력할 수 있어요.`) =>
@@ -338,6 +349,13 @@ const regShape = {
     .optional(),
   /** The insurers' consents (INSU_<insuCompCd>_CLAIM of GET /auth/rest/terms/v3/INSU_CLAIM), one per insurer. */
   agreeIds: termsIdList.default([]),
+  /**
+   * Ours (docs/payout-rules.md): "언제 가입하셨어요?", one answer for every insurer chosen; absent ("잘 모르겠어요"),
+   * the insurer's answer may name it. Changed per insurer on 내 자동청구 (API.subscriptionInsurers).
+   */
+  policyGeneration: z
+    .union([z.literal(''), policyGeneration], { message: '가입 시기를 목록에서 골라 주세요.' })
+    .optional(),
   bankCd,
   bankAccount,
   bankAccountHolder,
@@ -519,7 +537,17 @@ export const subscriptionSummary = z.object({
   hasIdcardImg: z.boolean(),
   /** She gave the optional 알림톡 consent: 알림톡 with SMS/LMS fallback; false: SMS/LMS only. */
   kakaoNotiCheck: z.boolean(),
-  insurers: z.array(z.object({ insuCompCd: z.string(), insuCompNm: z.string(), idcardTypeCode: z.string() })),
+  insurers: z.array(
+    z.object({
+      insuCompCd: z.string(),
+      insuCompNm: z.string(),
+      idcardTypeCode: z.string(),
+      /** Ours: her contract's 실손 generation (docs/payout-rules.md); null: not known yet. */
+      policyGeneration: z.enum(POLICY_GENERATIONS).nullable(),
+      /** Who said it: she did, or the insurer's answer did. */
+      policyGenerationBy: z.enum(POLICY_GENERATION_SOURCES).nullable(),
+    }),
+  ),
   hospitals: z.array(z.object({ hospitalCd: z.string(), hospitalNm: z.string(), subscribedAt: z.string() })),
   /** YYYYMMDD, KST. */
   contractStartDate: z.string(),
@@ -638,3 +666,18 @@ export const documentBody = z.object({
   child: childBody.optional(),
 });
 export type DocumentBody = z.input<typeof documentBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Her policy's generation (docs/payout-rules.md).
+
+/**
+ * PUT API.subscriptionInsurers (ours): one insurer contract's generation, as she picks it on 내 자동청구; null is
+ * "잘 모르겠어요" (the insurer's answer may then name it). A child's subscription with insuApplyId.
+ */
+export const policyGenerationBody = z.object({
+  userCi: z.string().max(200).optional(),
+  insuApplyId: childInsuApplyId.optional(),
+  insuCompCd,
+  policyGeneration: policyGeneration.nullable(),
+});
+export type PolicyGenerationBody = z.infer<typeof policyGenerationBody>;

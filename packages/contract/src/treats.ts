@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { childInsuApplyId } from './children.js';
 import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
 import { APP_ROOT } from './paths.js';
-import { CLAIM_ORIGINS, CLAIM_STATUSES, DELIVERY_CHANNELS, REASON_BY } from './vocabulary.js';
+import {
+  CLAIM_ORIGINS,
+  CLAIM_STATUSES,
+  DELIVERY_CHANNELS,
+  PAYOUT_DIFFERENCES,
+  PAYOUT_VERDICTS,
+  POLICY_GENERATIONS,
+  REASON_BY,
+} from './vocabulary.js';
 import {
   checkCd,
   idcardIssueDate,
@@ -87,6 +95,35 @@ export const reasonBy = z.enum(REASON_BY);
 export const VISIT_TYPES = ['outpatient', 'inpatient', 'pharmacy'] as const;
 export const visitType = z.enum(VISIT_TYPES);
 export type VisitType = z.infer<typeof visitType>;
+/**
+ * A claim's expected amount ("예상 금액") from her generation's rules and why, and, once paid, the answer set beside
+ * it: the same, more, or less with each difference named, or what to ask the insurer (docs/payout-rules.md). The
+ * patient's history and the console's claim read the same.
+ */
+export const claimPayout = z.object({
+  /** The generation the estimate used; null: not known, and `explanation` says how to tell it. */
+  policyGeneration: z.enum(POLICY_GENERATIONS).nullable(),
+  /** 예상 금액 (원); null when her generation is not known. */
+  estimate: z.number().int().nullable(),
+  /** The reckoning, one sentence each, as a person says it. */
+  explanation: z.array(z.string()),
+  comparison: z
+    .object({
+      verdict: z.enum(PAYOUT_VERDICTS),
+      paid: z.number().int(),
+      /** One sentence that says it plainly. */
+      headline: z.string(),
+      /** All of it, headline first. */
+      sentences: z.array(z.string()),
+      differences: z.array(z.object({ kind: z.enum(PAYOUT_DIFFERENCES), amount: z.number().int() })),
+      /** 원 of the gap nothing explains. */
+      unexplained: z.number().int(),
+      /** Whom to call and what to ask, when something is not explained. */
+      ask: z.object({ insurerNm: z.string(), phone: z.string().nullable(), question: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type ClaimPayout = z.infer<typeof claimPayout>;
 
 export const treatClaim = z.object({
   claimId: z.string(),
@@ -132,6 +169,8 @@ export const treatClaim = z.object({
       paidAmt: z.number().int(),
     }),
   ),
+  /** Ours: what she should expect and why, and the insurer's answer set beside it (docs/payout-rules.md). */
+  payout: claimPayout.nullable().optional(),
 });
 export type TreatClaim = z.infer<typeof treatClaim>;
 

@@ -55,6 +55,7 @@ import * as m0058 from './migrations/0058_guardian_lookup.js';
 import * as m0059 from './migrations/0059_intake.js';
 import * as m0060 from './migrations/0060_pharmacy_follows.js';
 import * as m0061 from './migrations/0061_hospital_users.js';
+import * as m0062 from './migrations/0062_payout.js';
 import * as m0068 from './migrations/0068_history_pages.js';
 import * as m0069 from './migrations/0069_hospital_signing_key.js';
 
@@ -115,6 +116,7 @@ export const migrations: Record<string, Migration> = {
   '0059_intake': m0059,
   '0060_pharmacy_follows': m0060,
   '0061_hospital_users': m0061,
+  '0062_payout': m0062,
   '0068_history_pages': m0068,
   '0069_hospital_signing_key': m0069,
 };

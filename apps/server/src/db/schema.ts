@@ -10,6 +10,7 @@ import type { HospitalsTables } from '../modules/hospitals/tables.js';
 import type { IdentityTables } from '../modules/identity/tables.js';
 import type { IntakeTables } from '../modules/intake/tables.js';
 import type { OperatorsTables } from '../modules/operators/tables.js';
+import type { PayoutTables } from '../modules/payout/tables.js';
 import type { ReferenceTables } from '../modules/reference/tables.js';
 import type { SubscriptionsTables } from '../modules/subscriptions/tables.js';
 import type { TermsTables } from '../modules/terms/tables.js';
@@ -33,7 +34,8 @@ export interface Database
     FunnelTables,
     GuardiansTables,
     IntakeTables,
-    HospitalsTables {}
+    HospitalsTables,
+    PayoutTables {}
 
 // Row types, where code outside their owner names them.
 export type * from '../modules/accounts/tables.js';
@@ -45,6 +47,7 @@ export type * from '../modules/hospitals/tables.js';
 export type * from '../modules/identity/tables.js';
 export type * from '../modules/intake/tables.js';
 export type * from '../modules/operators/tables.js';
+export type * from '../modules/payout/tables.js';
 export type * from '../modules/reference/tables.js';
 export type * from '../modules/subscriptions/tables.js';
 export type * from '../modules/terms/tables.js';

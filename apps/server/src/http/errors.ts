@@ -82,6 +82,8 @@ export const ERROR_STATUS = {
   /** The console: only a live key (not revoked, not expired, not rotated) can be rotated. */
   HOSPITAL_KEY_NOT_LIVE: 409,
   HOSPITAL_NOT_SUBSCRIBED: 404,
+  /** 내 자동청구: the insurer named is not one her subscription claims at. */
+  INSURER_NOT_SUBSCRIBED: 404,
   CLAIM_NOT_FOUND: 404,
   /** The console: no treatment record with that number. */
   RECORD_NOT_FOUND: 404,

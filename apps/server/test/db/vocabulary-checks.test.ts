@@ -46,6 +46,11 @@ const VOCABULARY_OF: Record<string, readonly (string | number)[]> = {
   'operator_account_change.status': ACCOUNT_CHANGE_STATUS,
   'fhir_bundle.kind': contract.BUNDLE_KINDS,
   'visit_revision.kind': contract.VISIT_REVISION_KINDS,
+  // Her policy's rules (migration 0062, docs/payout-rules.md).
+  'subscription_insurer.policy_generation': contract.POLICY_GENERATIONS,
+  'subscription_insurer.policy_generation_by': contract.POLICY_GENERATION_SOURCES,
+  'payout_estimate.policy_generation': contract.POLICY_GENERATIONS,
+  'payout_estimate.care_setting': contract.CARE_SETTINGS,
   // The rollups' +1/−1 lines (migration 0031): a sign, not a vocabulary.
   'claim_day_delta.n': [-1, 1],
   'claim_delivery_day_delta.n': [-1, 1],

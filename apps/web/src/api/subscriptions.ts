@@ -11,6 +11,7 @@ import {
   type AddHospitalsV2Body,
   type GuardianRel,
   type HospitalsConfirm,
+  type PolicyGeneration,
   type SubscriptionChangeBody,
   type SubscriptionConfirm,
   type SubscriptionView,
@@ -146,6 +147,9 @@ export const submit = (s: Submission, idempotencyKey: string) =>
 
 export const changeSubscription = (body: SubscriptionChangeBody) =>
   settle(api.put<SubscriptionView>(API.subscriptions, body));
+/** One insurer contract's 실손 generation, as she picks it on 내 자동청구 (null: "잘 모르겠어요"). */
+export const setPolicyGeneration = (insuCompCd: string, policyGeneration: PolicyGeneration | null) =>
+  settle(api.put<SubscriptionView>(API.subscriptionInsurers, { insuCompCd, policyGeneration }));
 export const cancelSubscription = () => settle(api.delete<SubscriptionView>(API.subscriptions));
 export const removeHospital = (hospitalCd: string) =>
   settle(api.delete<SubscriptionView>(API.subscriptionHospitals, { hospitalCd }));

@@ -10,6 +10,7 @@ import {
   type Hospital,
   type HospitalsConfirm,
   type Insurer,
+  type PolicyGeneration,
   type RelationDocType,
   type RelationStatus,
   type Terms,
@@ -53,6 +54,8 @@ export interface Reg {
   /** Ours (contract): further insurers beyond insuCompCd, when the patient holds several policies (실손, 단체실손). */
   insuCompCds: string[];
   agreeIds: string[];
+  /** Ours (contract): "언제 가입하셨어요?", one answer for every insurer; '' is "잘 모르겠어요" (docs/payout-rules.md). */
+  policyGeneration: '' | PolicyGeneration;
   bankCd: string;
   bankAccount: string;
   bankAccountHolder: string;
@@ -230,6 +233,7 @@ export const emptyReg = (): Reg => ({
   insuCompCd: '',
   insuCompCds: [],
   agreeIds: [],
+  policyGeneration: '',
   bankCd: '',
   bankAccount: '',
   bankAccountHolder: '',

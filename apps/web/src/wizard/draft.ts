@@ -33,6 +33,7 @@ const KEEP = {
     'insuCompCd',
     'insuCompCds',
     'agreeIds',
+    'policyGeneration',
     'bankCd',
     'bankAccount',
     'bankAccountHolder',

@@ -21,6 +21,7 @@ import {
   type InsurerAnswerResult,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import type { Handle } from '../../db/handle.js';
 import { AppError, notFound, sendProblem } from '../../http/problem.js';
 import { checkSignature, type SignatureCheck } from '../../providers/delivery/signature.js';
 import { sha256Hex } from './common.js';
@@ -35,6 +36,23 @@ export type IdCopyRequester = (r: {
   /** The answer's own message tells her (it names other papers too): the request sends none. */
   silent?: boolean;
 }) => Promise<unknown>;
+
+/**
+ * What a module above hears of each answer applied, in the answer's transaction: the payout module (app.ts hands it
+ * in) keeps the per-line adjudication, the generation the insurer named and the estimate set beside the answer.
+ */
+export type AnswerHook = (
+  tx: Handle,
+  a: {
+    claimId: number;
+    insuCompCd: string;
+    eventId: string;
+    answer: InsurerAnswerBody['answer'];
+    items?: InsurerAnswerBody['items'];
+    policyGeneration?: InsurerAnswerBody['policyGeneration'];
+  },
+  now: Date,
+) => Promise<void>;
 
 const STATUS_OF: Record<InsurerAnswerBody['answer'], ClaimStatus> = {
   received: 'accepted',
@@ -105,6 +123,7 @@ export async function applyInsurerAnswer(
   b: InsurerAnswerBody,
   raw: Buffer,
   requestIdCopy?: IdCopyRequester,
+  answered?: AnswerHook,
 ): Promise<InsurerAnswerResult> {
   const claimId = await claimOf(ctx, code, b);
   const bodySha256 = sha256Hex(raw);
@@ -210,6 +229,18 @@ export async function applyInsurerAnswer(
       if (!idCopyAsked) {
         await noteAnswer(ctx, tx, { insurerAnswerId: inserted.id, claimId, recordId: c.recordId, reason }, now);
       }
+      await answered?.(
+        tx,
+        {
+          claimId,
+          insuCompCd: code,
+          eventId: b.eventId,
+          answer: b.answer,
+          items: b.items,
+          policyGeneration: b.policyGeneration,
+        },
+        now,
+      );
     }
     return { claimId, status, duplicate: false };
   });
@@ -227,7 +258,7 @@ const NOT_JSON = Symbol('not JSON');
 type WithRaw = FastifyRequest & { [RAW]?: Buffer };
 
 export const insurerAnswerRoutes =
-  (ctx: AppContext, requestIdCopy?: IdCopyRequester): FastifyPluginAsyncZod =>
+  (ctx: AppContext, requestIdCopy?: IdCopyRequester, answered?: AnswerHook): FastifyPluginAsyncZod =>
   async (app) => {
     // Only this plugin's routes read JSON as bytes: the signature covers the body exactly as it was sent.
     app.removeContentTypeParser('application/json');
@@ -304,6 +335,7 @@ export const insurerAnswerRoutes =
           response: { 200: insurerAnswerResult },
         },
       },
-      async (req) => applyInsurerAnswer(ctx, req.params.insuCompCd, req.body, (req as WithRaw)[RAW]!, requestIdCopy),
+      async (req) =>
+        applyInsurerAnswer(ctx, req.params.insuCompCd, req.body, (req as WithRaw)[RAW]!, requestIdCopy, answered),
     );
   };

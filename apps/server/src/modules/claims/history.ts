@@ -171,3 +171,27 @@ export async function briefsOf(handle: Handle, recordIds: number[], claimIds: nu
     claim: new Map(claims.map((c) => [c.id, c])),
   };
 }
+
+/**
+ * What a claim's estimate is made of (the payout module, docs/payout-rules.md): each claim, whose subscription and
+ * which insurer, where it stands, and the visits it carries: its record and any visit joined to it (a pharmacy with
+ * its clinic, follow.ts).
+ */
+export async function claimVisitsOf(handle: Handle, claimIds: readonly number[]) {
+  const db = claimsDb(handle);
+  if (claimIds.length === 0) return { claims: [], visits: [] };
+  const claims = await db
+    .selectFrom('claim')
+    .select(['id', 'recordId', 'insuCompCd', 'insuApplyId', 'status', 'paidAmount'])
+    .where('id', 'in', [...claimIds])
+    .execute();
+  const recordIds = [...new Set(claims.map((c) => Number(c.recordId)))];
+  const visits = recordIds.length
+    ? await db
+        .selectFrom('treatmentRecord')
+        .select(['id', 'hospitalCd', 'visitType', 'visitDate', 'coveredCopay', 'uncovered', 'joinedRecordId'])
+        .where((eb) => eb.or([eb('id', 'in', recordIds), eb('joinedRecordId', 'in', recordIds)]))
+        .execute()
+    : [];
+  return { claims, visits };
+}

@@ -13,6 +13,7 @@ export { answerHeldRecord, recordsToConfirm, releaseRelationHeld } from './held.
 export {
   briefsOf,
   claimById,
+  claimVisitsOf,
   claimsOfRecords,
   recordsByIds,
   recordsOf,

@@ -12,6 +12,7 @@ export {
   findBank,
   findJob,
   hospitalsByCode,
+  hospitalTypesOf,
   insurersByCode,
   photoControlsOf,
 } from './repo.js';

@@ -134,6 +134,20 @@ export const hospitalsByCode = (handle: Handle, codes: string[]) =>
         .orderBy('hospitalNm')
         .execute();
 
+/** Each hospital's 종별 (의원, 병원, 종합병원 …): where a visit was, as the policy's 통원 공제 tells them apart. */
+export const hospitalTypesOf = async (handle: Handle, codes: string[]): Promise<Map<string, string>> =>
+  new Map(
+    codes.length === 0
+      ? []
+      : (
+          await referenceDb(handle)
+            .selectFrom('hospital')
+            .select(['hospitalCd', 'hospitalType'])
+            .where('hospitalCd', 'in', codes)
+            .execute()
+        ).map((h) => [h.hospitalCd, h.hospitalType]),
+  );
+
 /** The insurers that exist among `codes`, in the insurers' display order. */
 export const insurersByCode = (handle: Handle, codes: string[]) =>
   codes.length === 0

@@ -18,6 +18,7 @@ import {
   IDCARD_TYPE_NM,
   type ChildReg,
   type FieldError,
+  type PolicyGeneration,
   type SubscriptionReg,
   type SubscriptionView,
 } from '@auto-claim/contract';
@@ -511,6 +512,8 @@ export async function subscribe(
     insuCompCd: i.insuCompCd,
     agreeIds: reg.agreeIds.filter((a) => a.includes(i.insuCompCd)),
     idcardTypeCode: idcardType ? insurerIdcardType(i.insuCompCd, idcardType) : null,
+    // One answer to "언제 가입하셨어요?" for every insurer she chose; each may be changed on 내 자동청구.
+    policyGeneration: reg.policyGeneration || null,
   }));
   let endedFiles: string[] = [];
   try {
@@ -573,11 +576,11 @@ async function enrolledAnswer(
   ctx: AppContext,
   values: SubscriptionRow,
   checked: CheckedReg,
-  insurerRows: { insuCompCd: string; idcardTypeCode: string | null }[],
+  insurerRows: { insuCompCd: string; idcardTypeCode: string | null; policyGeneration: PolicyGeneration | null }[],
   now: Date,
 ): Promise<SubscribeResult> {
   const insuApplyId = values.insuApplyId;
-  const byCode = new Map(insurerRows.map((i) => [i.insuCompCd, i.idcardTypeCode]));
+  const byCode = new Map(insurerRows.map((i) => [i.insuCompCd, i]));
   const summary = await summaryOf(ctx, values, {
     hospitals: checked.hospitals
       .map((h) => ({ hospitalCd: h.hospitalCd, hospitalNm: h.hospitalNm, subscribedAt: now, insuApplyId }))
@@ -585,7 +588,9 @@ async function enrolledAnswer(
     insurers: checked.insurersInOrder.map((i) => ({
       insuCompCd: i.insuCompCd,
       insuCompNm: i.insuCompNm,
-      idcardTypeCode: byCode.get(i.insuCompCd) ?? null,
+      idcardTypeCode: byCode.get(i.insuCompCd)?.idcardTypeCode ?? null,
+      policyGeneration: byCode.get(i.insuCompCd)?.policyGeneration ?? null,
+      policyGenerationBy: byCode.get(i.insuCompCd)?.policyGeneration ? ('patient' as const) : null,
     })),
     bankNm: checked.bankNm,
   });

@@ -40,3 +40,4 @@ export {
 } from './person-lookup.js';
 export { documentsSweep, subscriptionJobs, subscriptionPurgeJobs } from './jobs.js';
 export { enrolmentCounts, reagreeCounts, reagreePage, termsListingCount } from './counts.js';
+export { fillPolicyGeneration, insurerCountsOf, policyGenerationsOf } from './policy-generation.js';

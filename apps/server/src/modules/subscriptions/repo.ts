@@ -1,6 +1,7 @@
 // SQL for subscriptions. Lookups by the keyed hash of the CI, never by plaintext; personal fields arrive here already
 // encrypted (enrol.ts, manage.ts) and leave encrypted.
 import { sql, type Insertable } from 'kysely';
+import type { PolicyGeneration } from '@auto-claim/contract';
 import type { Handle } from '../../db/handle.js';
 import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
 import { BLOB_COLUMNS, blobIdsOf } from './files.js';
@@ -119,7 +120,7 @@ export const liveHospitalRows = (handle: Handle, insuApplyId: string) =>
 export const insurerRows = (handle: Handle, insuApplyId: string) =>
   subscriptionsDb(handle)
     .selectFrom('subscriptionInsurer')
-    .select(['insuCompCd', 'idcardTypeCode'])
+    .select(['insuCompCd', 'idcardTypeCode', 'policyGeneration', 'policyGenerationBy'])
     .where('insuApplyId', '=', insuApplyId)
     .execute();
 
@@ -127,7 +128,12 @@ export async function insertSubscription(
   handle: Handle,
   row: Insertable<SubscriptionTable>,
   hospitals: { hospitalCd: string; agreeId: string | null }[],
-  insurers: { insuCompCd: string; agreeIds: string[]; idcardTypeCode: string | null }[],
+  insurers: {
+    insuCompCd: string;
+    agreeIds: string[];
+    idcardTypeCode: string | null;
+    policyGeneration?: PolicyGeneration | null;
+  }[],
 ) {
   const db = subscriptionsDb(handle);
   await db.insertInto('subscription').values(row).execute();
@@ -143,6 +149,9 @@ export async function insertSubscription(
         insuCompCd: i.insuCompCd,
         agreeIds: JSON.stringify(i.agreeIds) as unknown as string[],
         idcardTypeCode: i.idcardTypeCode,
+        // As she answered "언제 가입하셨어요?"; "잘 모르겠어요" leaves it for the insurer's answer.
+        policyGeneration: i.policyGeneration ?? null,
+        policyGenerationBy: i.policyGeneration ? ('patient' as const) : null,
       })),
     )
     .execute();

@@ -16,6 +16,7 @@ import {
   enrolmentDraftBody,
   hospitalsConfirm,
   hospitalsConfirmBody,
+  policyGenerationBody,
   removeHospitalQuery,
   subscriptionBody,
   subscriptionChangeBody,
@@ -34,6 +35,7 @@ import { documentPdf } from './documents.js';
 import { deleteDraft, readDraft, saveDraft } from './drafts.js';
 import { subscribe } from './enrol.js';
 import { addHospitals, cancel, change, removeHospital } from './manage.js';
+import { setPolicyGeneration } from './policy-generation.js';
 import { confirm, hospitalsConfirm as liveHospitalsConfirm, view } from './view.js';
 
 const idempotencyHeaders = z.object({
@@ -285,6 +287,26 @@ export const subscriptionRoutes =
         );
         return change(ctx, await whose(assertOwnCi(req, b.userCi), b.insuApplyId), b, ctx.crypto.hmac('ip', req.ip));
       },
+    );
+
+    // Her contract's generation (docs/payout-rules.md): it moves no money and names no one, so a full session does
+    // without a fresh verification; a link session may not (it only reads).
+    app.put(
+      API.subscriptionInsurers,
+      {
+        ...patient({ what: '가입 시기를 바꾸려면' }, 'NOT_SUBSCRIBED', 'CHILD_NOT_FOUND', 'INSURER_NOT_SUBSCRIBED'),
+        schema: {
+          operationId: 'setPolicyGeneration',
+          tags,
+          summary: '보험사별 실손 가입 시기(세대) 바꾸기 (내 자동청구)',
+          description:
+            'policyGeneration이 null이면 "잘 모르겠어요"예요: 보험사의 답이 세대를 알려 주면 채워져요. 예상 금액과 설명은 이 세대의 규칙으로 셈해요 (docs/payout-rules.md).',
+          body: policyGenerationBody,
+          response: { 200: subscriptionView },
+        },
+      },
+      async (req) =>
+        setPolicyGeneration(ctx, await whose(assertOwnCi(req, req.body.userCi), req.body.insuApplyId), req.body),
     );
 
     app.delete(

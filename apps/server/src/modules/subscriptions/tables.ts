@@ -6,6 +6,8 @@ import type {
   GuardianRel,
   IdcardType,
   PRC_MODES,
+  PolicyGeneration,
+  PolicyGenerationSource,
   RelationStatus,
   SIGN_METHODS,
   SUBSCRIPTION_STATUSES,
@@ -154,6 +156,10 @@ export interface SubscriptionInsurerTable {
   insuCompCd: string;
   agreeIds: Generated<string[]>;
   idcardTypeCode: string | null;
+  /** Her contract's 실손 generation (docs/payout-rules.md; migration 0062); null: not known. */
+  policyGeneration: Generated<PolicyGeneration | null>;
+  /** Who said it: she did, or the insurer's answer did when she did not know. */
+  policyGenerationBy: Generated<PolicyGenerationSource | null>;
 }
 
 /** Subscriptions made per Korean day, cancelled ones too (migration 0044: kept by a trigger on insert, never lowered). */

@@ -43,11 +43,16 @@ export async function insurersOf(ctx: AppContext, insuApplyId: string) {
     ctx.db,
     rows.map((r) => r.insuCompCd),
   );
-  return known.map((i) => ({
-    insuCompCd: i.insuCompCd,
-    insuCompNm: i.insuCompNm,
-    idcardTypeCode: rows.find((r) => r.insuCompCd === i.insuCompCd)!.idcardTypeCode,
-  }));
+  return known.map((i) => {
+    const row = rows.find((r) => r.insuCompCd === i.insuCompCd)!;
+    return {
+      insuCompCd: i.insuCompCd,
+      insuCompNm: i.insuCompNm,
+      idcardTypeCode: row.idcardTypeCode,
+      policyGeneration: row.policyGeneration,
+      policyGenerationBy: row.policyGenerationBy,
+    };
+  });
 }
 
 export type Known = {
@@ -89,7 +94,12 @@ export async function summaryOf(ctx: AppContext, row: SubscriptionRow, known?: K
     idcardType: row.idcardType ?? '',
     hasIdcardImg: row.idcardImgBlobId !== null || row.idcardImgEnc !== null,
     kakaoNotiCheck: kakaoConsented(row.optTerms),
-    insurers: insurers.map((i) => ({ ...i, idcardTypeCode: i.idcardTypeCode ?? '' })),
+    insurers: insurers.map((i) => ({
+      ...i,
+      idcardTypeCode: i.idcardTypeCode ?? '',
+      policyGeneration: i.policyGeneration ?? null,
+      policyGenerationBy: i.policyGenerationBy ?? null,
+    })),
     hospitals: hospitals.map((h) => ({
       hospitalCd: h.hospitalCd,
       hospitalNm: h.hospitalNm,

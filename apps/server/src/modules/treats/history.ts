@@ -35,6 +35,7 @@ import {
   type VisitType as StoredVisitType,
 } from '../claims/index.js';
 import { messageSafe } from '../../providers/notification/free-text.js';
+import { payoutsOf, type Payout } from '../payout/index.js';
 import { callCentresOf, faxNumbers, hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { latestMinAmt, liveSubscriptionOf, subscriptionIdsOf } from '../subscriptions/index.js';
 import { accessLogOf } from './access-log.js';
@@ -85,6 +86,8 @@ interface Loaded {
   callCenter: Map<string, string>;
   /** Each insurer's claim fax (digits): where requested papers go. */
   fax: Map<string, string>;
+  /** Each claim's estimate and the answer beside it (the payout module, docs/payout-rules.md). */
+  payouts: Map<number, Payout>;
 }
 
 /** Whose records a patient sees: their CI's, and those matched to any subscription they had. */
@@ -101,7 +104,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
   const insurerCodes = [...new Set(claims.map((c) => c.insuCompCd))];
   // The visits each claim carries when it carries more than one (a clinic's and its pharmacy's).
   const carried = await visitsOfClaims(ctx.db, [...new Set(claims.map((c) => Number(c.recordId)))]);
-  const [history, sub, hospitals, insurers, callCenter, fax] = await Promise.all([
+  const [history, sub, hospitals, insurers, callCenter, fax, payouts] = await Promise.all([
     statusHistoryOf(
       ctx.db,
       claims.map((c) => c.id),
@@ -111,6 +114,11 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     insurersByCode(ctx.db, insurerCodes),
     callCentresOf(ctx.db, insurerCodes),
     claims.some((c) => c.status === 'documents_requested') ? faxNumbers(ctx.db) : new Map<string, string>(),
+    payoutsOf(
+      ctx.db,
+      claims.map((c) => Number(c.id)),
+      ctx.clock.now(),
+    ),
   ]);
   return {
     records,
@@ -122,6 +130,7 @@ export async function load(ctx: AppContext, ciHmac: string, records: HistoryReco
     insurerNm: new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm])),
     callCenter,
     fax,
+    payouts,
   };
 }
 
@@ -135,7 +144,7 @@ function deptOf(ctx: AppContext, detailEnc: string) {
 
 export function toVisits(
   ctx: AppContext,
-  { records, claims, carried, history, insurers, hospitalNm, insurerNm, callCenter, fax }: Loaded,
+  { records, claims, carried, history, insurers, hospitalNm, insurerNm, callCenter, fax, payouts }: Loaded,
 ): TreatVisit[] {
   const now = ctx.clock.now();
   const historyOf = new Map<number, { status: TreatClaim['status']; at: string }[]>();
@@ -208,10 +217,18 @@ export function toVisits(
               treatDate: v.visitDate,
               paidAmt: v.totalPaid,
             })),
+          payout: payoutView(payouts.get(Number(c.id))),
         };
       }),
     };
   });
+}
+
+/** What the patient reads of a claim's payout: the console's view without the insurer's raw items. */
+function payoutView(p: Payout | undefined): TreatClaim['payout'] {
+  if (!p) return null;
+  const { claimId: _claimId, adjudication: _adjudication, ...shown } = p;
+  return shown;
 }
 
 /** Midnight in Korea (the calendar the patient reads the log in) of the day `now` falls on, as an instant. */

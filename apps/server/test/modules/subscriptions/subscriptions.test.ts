@@ -244,6 +244,26 @@ describe('POST /ui/insu/v1/claims/subscriptions (outer)', () => {
     for (const e of p.errors!) expect(e.message).toMatch(/[가-힣]/);
   });
 
+  it('keeps "언제 가입하셨어요?" for every insurer chosen, as hers; "잘 모르겠어요" (empty) is not known', async () => {
+    const { view } = await subscribed({ insuCompCd: 'SAMSUNGFIRE', policyGeneration: 'gen4' });
+    expect(view.subscription!.insurers).toEqual([
+      expect.objectContaining({ insuCompCd: 'SAMSUNGFIRE', policyGeneration: 'gen4', policyGenerationBy: 'patient' }),
+    ]);
+    const unknown = await subscribed({ insuCompCd: 'SAMSUNGFIRE', policyGeneration: '' });
+    expect(unknown.view.subscription!.insurers).toEqual([
+      expect.objectContaining({ policyGeneration: null, policyGenerationBy: null }),
+    ]);
+  });
+
+  it('refuses a 가입 시기 not in the list, naming it', async () => {
+    const v = await verifyPatient(t);
+    const res = await post(v, API.subscriptions, await regFor(t, v, img, { policyGeneration: '2015' }));
+    expect(problemOf(res)).toMatchObject({
+      status: 400,
+      errors: [{ field: 'policyGeneration', message: '가입 시기를 목록에서 골라 주세요.' }],
+    });
+  });
+
   it('clears the fields the ID type does not use (spec §3) and converts the type for NHLIFE (spec §4)', async () => {
     const { view } = await subscribed({
       insuCompCd: 'NHLIFE',
@@ -253,8 +273,15 @@ describe('POST /ui/insu/v1/claims/subscriptions (outer)', () => {
       idcardIssueOrg: '서울특별시 중구청장',
       idcardIssueDate: '20200315',
     });
+    // Not asked "언제 가입하셨어요?" (docs/payout-rules.md): not known.
     expect(view.subscription!.insurers).toEqual([
-      { insuCompCd: 'NHLIFE', insuCompNm: 'NH농협생명', idcardTypeCode: '2' },
+      {
+        insuCompCd: 'NHLIFE',
+        insuCompNm: 'NH농협생명',
+        idcardTypeCode: '2',
+        policyGeneration: null,
+        policyGenerationBy: null,
+      },
     ]);
     const row = await rowOf(view.subscription!.insuApplyId);
     expect(t.app.ctx.crypto.decryptJson(String(row.idcardEnc))).toEqual({

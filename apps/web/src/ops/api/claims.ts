@@ -5,12 +5,14 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { OPERATOR_API } from '@auto-claim/contract';
 import {
   OPS_CLAIMS_API,
+  OPS_PAYOUT_API,
   type BulkAnswer,
   type DeadLetterRow,
   type JobBulkAnswer,
   type NotificationDeadLetterRow,
   type OpsClaimDetail,
   type OpsClaimRow,
+  type OperatorClaimPayout,
   type ReleaseBody,
   type RevealAnswer,
 } from '@auto-claim/contract/ops';
@@ -48,6 +50,13 @@ export const claimQuery = (claimId: number | string) =>
     queryFn: () => opsGet<OpsClaimDetail>(OPERATOR_API.claim(claimId)),
   });
 export const useClaim = (claimId: number | string) => useQuery(claimQuery(claimId));
+
+/** The claim's estimate beside the insurer's answer (docs/payout-rules.md); asked again when the claim's answer changes. */
+export const useClaimPayout = (claimId: number | string, answer: string) =>
+  useQuery({
+    queryKey: [OPS_PAYOUT_API.claimPayout(claimId), answer],
+    queryFn: () => opsGet<OperatorClaimPayout>(OPS_PAYOUT_API.claimPayout(claimId)),
+  });
 
 /** A call that answers the claim as it now is: the answer replaces the cached claim. */
 function useClaimChange<Body>(claimId: number | string, send: (body: Body) => Promise<OpsClaimDetail>) {

@@ -37,6 +37,7 @@ import {
 } from '../api/claims';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { VisitLines } from './VisitLines';
+import { ClaimPayout } from './ClaimPayout';
 import { useFocusHeading } from '../shared/focus';
 import { formatDateTime, formatPhone } from '../shared/format';
 
@@ -184,6 +185,8 @@ export function ClaimDetail() {
           </>
         )}
       </dl>
+
+      <ClaimPayout claimId={claim.claimId} answer={`${claim.status}:${claim.paidAmount ?? ''}`} />
 
       <section className="ops-next" aria-labelledby="next-h">
         <h2 id="next-h">다음 할 일</h2>

@@ -6,9 +6,19 @@
 // insurer as that insurer's own INSU_CLAIM term: named on this screen, readable, recorded with its version (POST
 // /auth/rest/terms) and carried in reg.agreeIds (docs/decisions/0007-enrolment-walk.md). Without it, claimAgreeInfo
 // asks. What is sent, and that she gathers nothing herself, is said here too (the full list: /security/document).
+// One optional question follows the insurers: "언제 가입하셨어요?" by period (her 실손 generation, whose rules make each
+// claim's expected amount: docs/payout-rules.md), "잘 모르겠어요" chosen until she picks another (the insurer's answer
+// may then name it); each insurer's is changed on 내 자동청구.
 import { useState, type FormEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { API, CHOSEN_INSURER_TERMS_ID, type Insurer, type Terms } from '@auto-claim/contract';
+import {
+  API,
+  CHOSEN_INSURER_TERMS_ID,
+  POLICY_GENERATION_PERIODS,
+  POLICY_GENERATION_PERIOD_NM,
+  type Insurer,
+  type Terms,
+} from '@auto-claim/contract';
 import { api } from '../../api/client';
 import { useInsurers } from '../../api/reference';
 import { loadFailedMessage, queryClient } from '../../api/queryClient';
@@ -151,6 +161,30 @@ export default function InsuChoose() {
           {error ?? ''}
         </p>
       </fieldset>
+      {chosen.length > 0 && (
+        <fieldset className="wz-fieldset" aria-describedby="policy-generation-hint">
+          <legend className="field__label">언제 가입하셨어요? (선택)</legend>
+          <p id="policy-generation-hint" className="field__hint">
+            실손보험은 가입 시기마다 돌려받는 금액이 달라요. 알면 받을 금액을 미리 알려 드려요.
+          </p>
+          <ul className="wz-options wz-options--grid">
+            {[...POLICY_GENERATION_PERIODS, '' as const].map((g) => (
+              <li key={g || 'unknown'}>
+                <label className="wz-option wz-option--compact">
+                  <input
+                    type="radio"
+                    name="policyGeneration"
+                    value={g}
+                    checked={reg.policyGeneration === g}
+                    onChange={() => setReg({ policyGeneration: g })}
+                  />
+                  <span className="wz-option__title">{g ? POLICY_GENERATION_PERIOD_NM[g] : '잘 모르겠어요'}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
       {consented && chosen.length > 0 && (
         <section className="wz-facts insu-consent" aria-labelledby="insu-consent-title">
           <h3 id="insu-consent-title" className="wz-subtitle">

@@ -5,6 +5,8 @@ import {
   APP_BASE,
   CLAIM_STATUS_NM,
   MONEY_TERMS,
+  PAYOUT_VERDICT_NM,
+  POLICY_GENERATION_SHORT_NM,
   REASON_BY_NM,
   REQUESTED_DOCUMENT_NM,
   phoneNumberNm,
@@ -180,6 +182,46 @@ function Shortfall({ claim, visit }: { claim: TreatClaim; visit: TreatVisit }) {
 }
 
 /**
+ * The insurer's answer set beside the estimate (docs/payout-rules.md): the same, more, or less with each difference
+ * named, or what to ask the insurer and a way to call it.
+ */
+function Verdict({ comparison: c }: { comparison: NonNullable<NonNullable<TreatClaim['payout']>['comparison']> }) {
+  return (
+    <div className={`tr-verdict tr-verdict--${c.verdict}`}>
+      <p className="tr-verdict__title">{PAYOUT_VERDICT_NM[c.verdict]}</p>
+      {c.sentences.map((s, i) => (
+        <p key={i}>{s}</p>
+      ))}
+      {c.ask?.phone && (
+        <a className="btn btn--secondary btn--block" href={`tel:${c.ask.phone.replace(/\D/g, '')}`}>
+          {c.ask.insurerNm} 고객센터에 전화하기
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** How the estimate was reckoned, one sentence each, folded: most want the amount, some the why. */
+function Reckoning({ payout: p }: { payout: NonNullable<TreatClaim['payout']> }) {
+  return (
+    <details className="tr-reckoning">
+      <summary>{p.estimate === null ? '받을 금액을 미리 알고 싶으세요?' : '예상 금액은 이렇게 셈했어요'}</summary>
+      <ul>
+        {p.explanation.map((s, i) => (
+          <li key={i}>{s}</li>
+        ))}
+      </ul>
+      {p.policyGeneration && (
+        <p className="tr-reckoning__note">
+          {POLICY_GENERATION_SHORT_NM[p.policyGeneration]} 실손보험의 표준약관으로 셈한 예상이에요. 가입하신 상품에 따라
+          다를 수 있어요.
+        </p>
+      )}
+    </details>
+  );
+}
+
+/**
  * Why the claim is where it is, in someone else's words (the server made them safe: one line, no link), saying who
  * wrote them: the insurer, or an operator who recorded what the insurer said (docs/security.md).
  */
@@ -240,6 +282,12 @@ export function ClaimRow({
             {claim.origin === 'patient' && <span className="tr-money__note"> · 직접 청구</span>}
           </dd>
         </div>
+        {claim.payout?.estimate != null && (
+          <div>
+            <dt>{MONEY_TERMS.estimate.term}</dt>
+            <dd>{won(claim.payout.estimate)}</dd>
+          </div>
+        )}
         {paid && (
           <div className="tr-money__paid">
             <dt>{MONEY_TERMS.paid.term}</dt>
@@ -253,7 +301,11 @@ export function ClaimRow({
           <time dateTime={claim.paidAt}>{day.format(new Date(claim.paidAt))}</time>에 보험사가 지급했다고 알려 왔어요.
         </p>
       )}
-      {paid && claim.paidAmt! < claim.claimAmt && <Shortfall claim={claim} visit={visit} />}
+      {paid && claim.payout?.comparison && <Verdict comparison={claim.payout.comparison} />}
+      {paid && !claim.payout?.comparison && claim.paidAmt! < claim.claimAmt && (
+        <Shortfall claim={claim} visit={visit} />
+      )}
+      {claim.payout && <Reckoning payout={claim.payout} />}
       <Reason claim={claim} />
       <NextStep claim={claim} idRequested={idRequested} />
       {claim.history.length > 0 && (

@@ -257,7 +257,7 @@ function MySubscriptionLink() {
       <h2 id="mine-title" className="tr-section__title">
         내 자동청구 관리
       </h2>
-      <p className="tr-section__sub">보험금 받을 계좌, 주소, 이메일을 바꾸거나 해지할 수 있어요.</p>
+      <p className="tr-section__sub">보험금 받을 계좌, 주소, 이메일, 실손보험 가입 시기를 바꾸거나 해지할 수 있어요.</p>
       <button type="button" className="btn btn--secondary btn--block" onClick={() => void open()}>
         가입 정보 보기·바꾸기
       </button>

@@ -2,7 +2,8 @@
 // GET /v1/claims/subscriptions with a way to her claims (/web/treat), and the changes a patient may make: the account, address and e-mail through the same
 // wizard screens (change links that come back here, then "변경 내용 저장" → PUT), the minimum amount in the
 // choose-money sheet (PUT at once), how she hears of her claims in the choose-notice sheet (PUT at once: the
-// optional 알림톡 consent), add this hospital (spec §4 add-hospital), remove a hospital, cancel.
+// optional 알림톡 consent), when each 실손 was taken out (MyPolicies: PUT API.subscriptionInsurers at once), add this
+// hospital (spec §4 add-hospital), remove a hospital, cancel.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -20,6 +21,7 @@ import {
   cancelSubscription,
   changeSubscription,
   removeHospital,
+  setPolicyGeneration,
   submit,
   subscriptionStatusQuery,
 } from '../../../api/subscriptions';
@@ -33,6 +35,7 @@ import { formatYmd } from './format';
 import { AddHospitalsSheet } from './AddHospitalsSheet';
 import { MyDetails } from './MyDetails';
 import { MyHospitals } from './MyHospitals';
+import { MyPolicies } from './MyPolicies';
 import { useOneCallAtATime } from './useOneCallAtATime';
 import { MyChildren } from './MyChildren';
 
@@ -110,6 +113,15 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
     if (kakao === sub.kakaoNotiCheck) return;
     if (await run(() => changeSubscription({ kakaoNotiCheck: kakao }), '알림 받는 방법을 변경', keep)) {
       toast(kakao ? '이제 카카오 알림톡으로 알려 드려요.' : '이제 문자로만 알려 드려요.');
+    }
+  };
+
+  const changeGeneration = async (
+    i: SubscriptionSummary['insurers'][number],
+    generation: Parameters<typeof setPolicyGeneration>[1],
+  ) => {
+    if (await run(() => setPolicyGeneration(i.insuCompCd, generation), '가입 시기를 변경', keep)) {
+      toast(`${i.insuCompNm} 가입 시기를 바꿨어요.`);
     }
   };
 
@@ -202,6 +214,8 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
         onAddThis={() => void addHospitals([hereCd])}
         onAddMore={() => setAddOpen(true)}
       />
+
+      <MyPolicies insurers={sub.insurers} busy={busy} onChoose={(i, g) => void changeGeneration(i, g)} />
 
       <MyDetails
         sub={sub}
