@@ -2,9 +2,8 @@
 // printed; from then on the server takes her hospital's bundles only signed by a live key. Revoking the last key lifts
 // that. Registered here, behind her password and second factor, never through the API key.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { OpsError } from '../api/client';
 import { addSigningKey, revokeSigningKey, signingKeysQuery, useSigningKeys } from '../api/hospitalPortal';
+import { useAction } from '../shared/action';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { formatDateTime } from '../shared/format';
 
@@ -13,26 +12,9 @@ const shortKid = (kid: string) => `${kid.slice(0, 8)}…${kid.slice(-4)}`;
 
 export function SigningKeys() {
   const confirm = useConfirm();
-  const client = useQueryClient();
   const keys = useSigningKeys();
   const [publicKey, setPublicKey] = useState('');
-  const [error, setError] = useState<string>();
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function act(run: () => Promise<void>) {
-    setBusy(true);
-    setError(undefined);
-    setMessage(undefined);
-    try {
-      await run();
-      await client.invalidateQueries({ queryKey: signingKeysQuery.queryKey });
-    } catch (e) {
-      setError(e instanceof OpsError ? e.message : '요청을 처리하지 못했어요. 잠시 후 다시 해 주세요.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, act, say, feedback } = useAction(signingKeysQuery.queryKey);
 
   const list = keys.data?.list ?? [];
   return (
@@ -52,7 +34,7 @@ export function SigningKeys() {
           void act(async () => {
             const { kid } = await addSigningKey(publicKey.trim());
             setPublicKey('');
-            setMessage(`서명 키(${shortKid(kid)})를 등록했어요. 이제 이 키로 서명한 번들만 받아요.`);
+            say(`서명 키(${shortKid(kid)})를 등록했어요. 이제 이 키로 서명한 번들만 받아요.`);
           });
         }}
       >
@@ -74,12 +56,7 @@ export function SigningKeys() {
           서명 키 등록
         </button>
       </form>
-      {message && <p role="status">{message}</p>}
-      {error && (
-        <p role="alert" className="ops-error">
-          {error}
-        </p>
-      )}
+      {feedback}
       <div className="ops-table-wrap">
         <table className="ops-table">
           <caption>등록된 서명 키 ({keys.data ? `${list.length}/${keys.data.max}` : '불러오는 중'})</caption>
@@ -124,7 +101,7 @@ export function SigningKeys() {
                           )
                             return;
                           await revokeSigningKey(k.kid);
-                          setMessage(`서명 키(${shortKid(k.kid)})를 폐기했어요.`);
+                          say(`서명 키(${shortKid(k.kid)})를 폐기했어요.`);
                         })
                       }
                     >

@@ -2,10 +2,8 @@
 // keys: issue (the key shown once), rotate with an overlap, revoke; each key's last use, expiry and who revoked it.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FeedRejection } from '@auto-claim/contract/ops';
-import { OpsError } from '../api/client';
 import {
   hospitalKeysQuery,
   issueHospitalKey,
@@ -22,6 +20,7 @@ import { formatDateTime } from '../shared/format';
 import { useListParams } from '../shared/list';
 import { mayUse, useMe } from '../auth/session';
 import { useCreateHospitalUser } from '../api/hospitalPortal';
+import { useAction } from '../shared/action';
 import { useConfirm } from '../shared/ConfirmDialog';
 import { HospitalForm } from './HospitalForm';
 
@@ -162,28 +161,11 @@ type Issued = { keyId: number; apiKey: string; rotatedFrom?: number };
 
 function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
   const confirm = useConfirm();
-  const client = useQueryClient();
   const keys = useHospitalKeys(hospitalCd);
   const [issued, setIssued] = useState<Issued>();
-  const [error, setError] = useState<string>();
-  const [message, setMessage] = useState<string>();
   const [rotating, setRotating] = useState<number>();
   const [overlap, setOverlap] = useState('24');
-  const [busy, setBusy] = useState(false);
-
-  async function act(run: () => Promise<void>) {
-    setBusy(true);
-    setError(undefined);
-    setMessage(undefined);
-    try {
-      await run();
-      await client.invalidateQueries({ queryKey: hospitalKeysQuery(hospitalCd).queryKey });
-    } catch (e) {
-      setError(e instanceof OpsError ? e.message : '요청을 처리하지 못했어요.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, act, say, feedback } = useAction(hospitalKeysQuery(hospitalCd).queryKey);
 
   const issue = () =>
     act(async () => {
@@ -202,7 +184,7 @@ function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
         return;
       await revokeHospitalKey(hospitalCd, keyId);
       setIssued(undefined);
-      setMessage(`키 ${keyId}번을 폐기했어요.`);
+      say(`키 ${keyId}번을 폐기했어요.`);
     });
 
   return (
@@ -226,12 +208,7 @@ function HospitalKeys({ hospitalCd }: { hospitalCd: string }) {
           </button>
         </div>
       )}
-      {message && <p role="status">{message}</p>}
-      {error && (
-        <p role="alert" className="ops-error">
-          {error}
-        </p>
-      )}
+      {feedback}
       <div className="ops-table-wrap">
         <table className="ops-table">
           <caption>API 키 목록</caption>
