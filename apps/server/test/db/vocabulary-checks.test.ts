@@ -52,6 +52,8 @@ const VOCABULARY_OF: Record<string, readonly (string | number)[]> = {
   // A hospital's day rollup (migration 0061): its three kinds of count, and its feed alerts.
   'hospital_day_count.kind': ['record', 'answer', 'lag'],
   'hospital_alert.kind': HOSPITAL_ALERT_KINDS,
+  'document_request.state': contract.DOCUMENT_REQUEST_STATES,
+  'document_request.document_kind': contract.HOSPITAL_DOCUMENTS,
 };
 
 /**

@@ -17,3 +17,4 @@ export * from './alerts.js';
 export * from './children.js';
 export * from './subscriber.js';
 export * from './hospital-portal.js';
+export * from './document-requests.js';

@@ -386,7 +386,8 @@ export async function deliverBatch(
             .insertInto('claimDocument')
             .values(
               items.flatMap(({ d, request }) =>
-                request.documents.map((doc) => ({
+                // A claim's own documents (a hospital's paper goes as a follow-up of its own, modules/docrequests).
+                request.documents.flatMap((doc) => (doc.kind === 'hospital_document' ? [] : [{ ...doc, kind: doc.kind }])).map((doc) => ({
                   claimId: d.claimId,
                   kind: doc.kind,
                   sha256: doc.sha256,
