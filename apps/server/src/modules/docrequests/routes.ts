@@ -120,7 +120,7 @@ export const docrequestRoutes =
       {
         config: operatorRoute('viewer'),
         schema: {
-          operationId: 'listDocumentRequests_console',
+          operationId: 'consoleDocumentRequests',
           tags: ['operator'],
           summary: '병원에 요청한 서류: 답을 기다리는 것(오래된 순, 며칠째인지) 또는 답한 것',
           querystring: consoleDocumentRequestQuery,
