@@ -2,10 +2,7 @@
 // EMR (its key, the vendor kit) polls and answers with a PDF. The console's side (the hospital user's screen, the
 // operators' list) is in ops/document-requests.ts.
 import { z } from 'zod';
-import {
-  DOCUMENT_REQUEST_STATES,
-  HOSPITAL_DOCUMENTS,
-} from './vocabulary.js';
+import { DOCUMENT_REQUEST_STATES, HOSPITAL_DOCUMENTS } from './vocabulary.js';
 
 /** The largest PDF a hospital may answer with: a 진단서 or 세부내역서 of a few pages is well under it. */
 export const MAX_REQUESTED_DOCUMENT_BYTES = 2 * 1024 * 1024;

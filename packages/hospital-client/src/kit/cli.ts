@@ -1,6 +1,8 @@
 // auto-claim-kit: the EMR vendor kit's command line (fhir/ig/README.md, "EMR vendor kit"; README "EMR vendors").
 //   send         maps the EMR's directory, checks each bundle with the guide's validator, queues and sends it
 //   conformance  the guide's examples and the vendor's own bundles through the same validator, as a table
+//   documents    the papers insurers asked of the hospital: each request written for the EMR, its PDF (written by the
+//                EMR or the vendor's hook) sent (documents.ts)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +11,7 @@ import { validateSilsonBundle, type GuideIssue } from '@auto-claim/kr-silson-cla
 import { readExport } from './export.js';
 import { MappingError, parseMapping, type Mapping } from './mapping.js';
 import { Queue } from './queue.js';
+import { answerDocuments } from './documents.js';
 import { deliver, type SendOptions } from './send.js';
 
 /** Exit codes: 0 all accepted; 1 something refused (by the server or the local check) or not mappable; 2 something
@@ -25,6 +28,9 @@ const USAGE = `auto-claim-kit: KR 실손 Claim 번들을 자동청구 서버로 
 
   auto-claim-kit send --from <EMR 출력 폴더> --mapping <매핑.json> --server <URL> --key-file <키 파일> [--queue <폴더>]
       폴더의 영수증을 번들로 바꾸고, 검증하고, 큐에 쓴 뒤 보내요. --from 없이 실행하면 큐에 남은 것만 보내요.
+  auto-claim-kit documents --server <URL> --key-file <키 파일> --dir <서류 폴더> [--hook <명령>]
+      보험사가 병원에 요청한 서류(진단서·세부내역서·처방전·입퇴원확인서)를 받아 <서류 폴더>/requests/<요청번호>.json에 쓰고,
+      <서류 폴더>/answers/<요청번호>.pdf(EMR이 쓰거나 --hook 명령이 AUTO_CLAIM_OUTPUT에 쓴 PDF)를 보내요.
   auto-claim-kit conformance [--dir <EMR 출력 폴더>] [--mapping <매핑.json>]
       가이드의 예시 10개와 업체의 번들을 같은 검증기로 확인하고 표로 보여 줘요. 하나라도 틀리면 0이 아닌 값으로 끝나요.
 
@@ -179,6 +185,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       queue: { type: 'string' },
       dir: { type: 'string' },
       examples: { type: 'string' },
+      hook: { type: 'string' },
     },
     strict: true,
   });
@@ -197,6 +204,23 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         keyFile: values['key-file'],
         queue: values.queue ?? path.resolve('auto-claim-queue'),
       });
+    }
+    if (command === 'documents') {
+      if (!values.server || !values['key-file'] || !values.dir) {
+        io.err('documents에는 --server, --key-file, --dir가 필요해요.\n');
+        io.err(USAGE);
+        return EXIT.usage;
+      }
+      const apiKey = readFileSync(values['key-file'], 'utf8').trim();
+      if (!apiKey) throw new MappingError(`키 파일(${values['key-file']})이 비어 있어요.`);
+      const s = await answerDocuments({
+        server: values.server,
+        apiKey,
+        dir: values.dir,
+        ...(values.hook ? { hook: values.hook } : {}),
+        out: io.out,
+      });
+      return s.refused ? EXIT.refused : s.deferred || s.waiting ? EXIT.deferred : EXIT.ok;
     }
     if (command === 'conformance')
       return conformance({

@@ -201,7 +201,7 @@ export async function applyInsurerAnswer(
   const fetched = visit && (await hospitalDocuments!.connected(visit.hospitalCd)) ? hospitalPapers : [];
   const otherPapers = Boolean(
     b.documents?.some((d) => d !== 'id_copy' && !(fetched as string[]).includes(d)) ||
-      (b.answer === 'documents_requested' && !b.documents?.length),
+    (b.answer === 'documents_requested' && !b.documents?.length),
   );
   // An ID copy the insurer wants goes to the patient before the answer is recorded: the request is made once per
   // claim, so a crash in between and the insurer's retry still make exactly one.

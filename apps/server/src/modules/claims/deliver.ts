@@ -387,13 +387,15 @@ export async function deliverBatch(
             .values(
               items.flatMap(({ d, request }) =>
                 // A claim's own documents (a hospital's paper goes as a follow-up of its own, modules/docrequests).
-                request.documents.flatMap((doc) => (doc.kind === 'hospital_document' ? [] : [{ ...doc, kind: doc.kind }])).map((doc) => ({
-                  claimId: d.claimId,
-                  kind: doc.kind,
-                  sha256: doc.sha256,
-                  bytes: typeof doc.body === 'string' ? Buffer.byteLength(doc.body) : doc.body.byteLength,
-                  createdAt: now,
-                })),
+                request.documents
+                  .flatMap((doc) => (doc.kind === 'hospital_document' ? [] : [{ ...doc, kind: doc.kind }]))
+                  .map((doc) => ({
+                    claimId: d.claimId,
+                    kind: doc.kind,
+                    sha256: doc.sha256,
+                    bytes: typeof doc.body === 'string' ? Buffer.byteLength(doc.body) : doc.body.byteLength,
+                    createdAt: now,
+                  })),
               ),
             )
             .onConflict((oc) => oc.columns(['claimId', 'kind']).doNothing())

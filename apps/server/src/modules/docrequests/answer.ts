@@ -17,6 +17,7 @@ import { PDF_CHECK, UploadCheckAborted, type PdfVerdict } from '../../documents/
 import { AppError } from '../../http/problem.js';
 import { dataUrlBytes } from '../../images/index.js';
 import type { DeliveryRequest } from '../../providers/delivery/types.js';
+import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
 import { claimById } from '../claims/index.js';
 import { channelsOf, deliverySettingsOf, faxNumbers } from '../reference/index.js';
@@ -157,15 +158,7 @@ export async function deliverDue(ctx: AppContext, ids?: number[]): Promise<numbe
     .execute(async (tx) => {
       let q = tx
         .selectFrom('documentRequest')
-        .select([
-          'id',
-          'claimId',
-          'insuCompCd',
-          'documentKind',
-          'fileBlobId',
-          'fileSha256',
-          'deliveryAttempts',
-        ])
+        .select(['id', 'claimId', 'insuCompCd', 'documentKind', 'fileBlobId', 'fileSha256', 'deliveryAttempts'])
         .where('state', '=', 'received')
         .where('nextAttemptAt', '<=', now);
       if (ids) q = q.where('id', 'in', ids);
@@ -202,7 +195,11 @@ export async function deliverDue(ctx: AppContext, ids?: number[]): Promise<numbe
       }
       let results;
       try {
-        results = await ctx.providers.delivery.deliver(requests, ctx.outbox);
+        // The sandbox records what it sent in this transaction (one connection on PGlite; a crash keeps both or neither).
+        results = await ctx.providers.delivery.deliver(
+          requests,
+          dbOutbox(tx, () => now),
+        );
       } catch (e) {
         ctx.log.warn({ err: e, deliveries: requests.length }, 'hospital documents could not be delivered; retried');
         results = requests.map(() => ({ ok: false as const, error: '전송하지 못했어요', retryable: true }));

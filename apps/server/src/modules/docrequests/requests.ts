@@ -124,7 +124,9 @@ export async function requestPage(
       document: r.documentKind,
       state: r.state,
       askedAt: iso(r.askedAt)!,
-      ageDays: Math.floor(((r.receivedAt ? new Date(r.receivedAt).getTime() : now) - new Date(r.askedAt).getTime()) / DAY_MS),
+      ageDays: Math.floor(
+        ((r.receivedAt ? new Date(r.receivedAt).getTime() : now) - new Date(r.askedAt).getTime()) / DAY_MS,
+      ),
       receivedAt: iso(r.receivedAt),
       deliveredAt: iso(r.deliveredAt),
       patientToldAt: iso(r.patientToldAt),

@@ -78,7 +78,13 @@ export const docrequestRoutes =
         },
       },
       async (req) =>
-        answerRequest(ctx, req.hospitalCd!, req.params.requestId, req.body.pdf, `key:${req.hospitalKeyId ?? 'sandbox'}`),
+        answerRequest(
+          ctx,
+          req.hospitalCd!,
+          req.params.requestId,
+          req.body.pdf,
+          `key:${req.hospitalKeyId ?? 'sandbox'}`,
+        ),
     );
 
     app.get(
@@ -111,8 +117,7 @@ export const docrequestRoutes =
           response: { 200: documentAnswer },
         },
       },
-      async (req) =>
-        answerRequest(ctx, hers(req), req.params.requestId, req.body.pdf, `user:${req.operatorId ?? ''}`),
+      async (req) => answerRequest(ctx, hers(req), req.params.requestId, req.body.pdf, `user:${req.operatorId ?? ''}`),
     );
 
     app.get(

@@ -23,14 +23,7 @@ import type { Database } from '../../../src/db/schema.js';
 import { docrequestJobs } from '../../../src/modules/docrequests/index.js';
 import { createSubscriber, feedSource, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { insurerHmac, startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
-import {
-  build,
-  problemOf,
-  signInHospitalUser,
-  signInOperator,
-  testClock,
-  type TestApp,
-} from '../../helper.js';
+import { build, problemOf, signInHospitalUser, signInOperator, testClock, type TestApp } from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789abcdef';
 const INSURER = 'SAMSUNGFIRE';
@@ -114,7 +107,10 @@ async function ask(claimId: number, documents: string[]) {
 }
 
 const poll = (hospitalCd: string, query = '') =>
-  t.app.inject({ url: `${HOSPITAL_API.documentRequests}${query}`, headers: { [HOSPITAL_KEY_HEADER]: keyOf(hospitalCd) } });
+  t.app.inject({
+    url: `${HOSPITAL_API.documentRequests}${query}`,
+    headers: { [HOSPITAL_KEY_HEADER]: keyOf(hospitalCd) },
+  });
 const answerByKey = (hospitalCd: string, requestId: string, pdf: unknown) =>
   t.app.inject({
     method: 'POST',
@@ -205,13 +201,19 @@ describe('a paper the insurer asks for, fetched from the hospital', () => {
       ['empty', 'data:application/pdf;base64,'],
       ['a script', pdfUrl(await pdf({ script: true }))],
       ['too many pages', pdfUrl(await pdf({ pages: 31 }))],
-      ['too large', `data:application/pdf;base64,${'A'.repeat(Math.ceil((MAX_REQUESTED_DOCUMENT_BYTES + 1024) / 3) * 4)}`],
+      [
+        'too large',
+        `data:application/pdf;base64,${'A'.repeat(Math.ceil((MAX_REQUESTED_DOCUMENT_BYTES + 1024) / 3) * 4)}`,
+      ],
     ];
     for (const [why, body] of cases) {
       const res = await answerByKey(MINE, requestId, body);
       expect(res.statusCode, why).toBe(400);
       const problem = problemOf(res);
-      expect(problem.errors?.map((e: { field: string }) => e.field), why).toEqual(['pdf']);
+      expect(
+        problem.errors?.map((e: { field: string }) => e.field),
+        why,
+      ).toEqual(['pdf']);
       expect(problem.errors?.[0]?.message, why).toMatch(/[가-힣]/);
     }
     expect((await requestsOf(claim.id))[0]).toMatchObject({ state: 'open', fileBlobId: null, receivedAt: null });
@@ -259,7 +261,7 @@ describe('a paper the insurer asks for, fetched from the hospital', () => {
     ]);
 
     // Answered: off the hospital's list, and a second answer is refused (409) and sends nothing.
-    expect((((await poll(MINE)).json()) as { requests: unknown[] }).requests).toEqual([]);
+    expect(((await poll(MINE)).json() as { requests: unknown[] }).requests).toEqual([]);
     const again = await answerByKey(MINE, requestId, pdfUrl(file));
     expect(again.statusCode).toBe(409);
     expect(problemOf(again).code).toBe('DOCUMENT_REQUEST_ANSWERED');
