@@ -16,7 +16,7 @@ import {
 } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
 import { changeIssuedPassword, createHospitalUser, setUpSecondFactor, signInOps, typePassword } from './ops';
-import { feed, ok, subscribe } from './patient-api';
+import { feed, ok, subscribe, textSize } from './patient-api';
 
 // A seeded demo hospital no other browser test feeds: its user makes it one the product can ask.
 const HOSPITAL = '90000004';
@@ -79,6 +79,18 @@ test('the hospital user uploads the 진단서 an insurer asked for, and the oper
   await expect(row).not.toContainText(p.name);
   await snap(page, 'ops-document-requests-01-asked');
   await expectAccessible(page);
+  // At 200 % text the request and its upload still read one under another, nothing beside the screen.
+  await textSize(page, 200);
+  await snap(page, 'ops-document-requests-01b-asked-200');
+  // Nothing of the request and its upload runs past the screen's edge (the shared pager's size picker may).
+  expect(
+    await row.evaluate((r) =>
+      [r, ...r.querySelectorAll('*')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((e) => e.tagName),
+    ),
+  ).toEqual([]);
+  await textSize(page, 100);
 
   // A file that is no PDF: refused, said beside the upload in Korean, nothing sent.
   const file = row.getByLabel(/진단서 PDF/);

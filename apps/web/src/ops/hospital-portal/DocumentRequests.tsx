@@ -83,12 +83,13 @@ export function DocumentRequestsScreen() {
   const list = usePortalDocumentRequests({ ...params, view });
   const [notice, setNotice] = useState<string>();
 
-  // Two columns, each a stack: a table of seven narrow columns does not read on a phone.
+  // One column for an open request (what is asked, and its upload under it), two for an answered one: a table of seven
+  // narrow columns does not read on a phone.
   const columns = useMemo(
     () => [
       col.accessor('askedAt', {
         id: 'askedAt',
-        header: '요청',
+        header: view === 'open' ? '요청과 PDF 보내기' : '요청',
         cell: (c) => {
           const r = c.row.original;
           return (
@@ -101,28 +102,27 @@ export function DocumentRequestsScreen() {
               <span className="ops-muted">
                 {r.insuCompNm} 요청 · {formatDateTime(c.getValue())}
               </span>
+              {view === 'open' && <Upload row={r} onSent={setNotice} />}
             </div>
           );
         },
       }),
-      view === 'open'
-        ? col.display({
-            id: 'upload',
-            header: 'PDF 보내기',
-            cell: (c) => <Upload row={c.row.original} onSent={setNotice} />,
-          })
-        : col.accessor('state', {
-            header: '처리',
-            enableSorting: false,
-            cell: (c) => (
-              <div className="ops-stack">
-                <span>{DOCUMENT_REQUEST_STATE_NM[c.getValue()]}</span>
-                {c.row.original.receivedAt && (
-                  <span className="ops-muted">보낸 때 {formatDateTime(c.row.original.receivedAt)}</span>
-                )}
-              </div>
-            ),
-          }),
+      ...(view === 'open'
+        ? []
+        : [
+            col.accessor('state', {
+              header: '처리',
+              enableSorting: false,
+              cell: (c) => (
+                <div className="ops-stack">
+                  <span>{DOCUMENT_REQUEST_STATE_NM[c.getValue()]}</span>
+                  {c.row.original.receivedAt && (
+                    <span className="ops-muted">보낸 때 {formatDateTime(c.row.original.receivedAt)}</span>
+                  )}
+                </div>
+              ),
+            }),
+          ]),
     ],
     [view],
   );
