@@ -76,11 +76,7 @@ declare module 'fastify' {
  * request for the patient's ID copy reaches the patient (the treats module, which reads this one), `hospitalDocuments`
  * how a paper the hospital issues is asked of it (the docrequests module).
  */
-export async function registerClaims(
-  app: FastifyInstance,
-  ctx: AppContext,
-  opts: { jobs: JobRuntime } & AnswerPorts,
-) {
+export async function registerClaims(app: FastifyInstance, ctx: AppContext, opts: { jobs: JobRuntime } & AnswerPorts) {
   const engine = createClaimEngine(ctx, opts.jobs);
   app.decorate('claimEngine', engine);
   ctx.metrics.setBacklogSource(() => engineBacklog(ctx.db, ctx.clock.now()));

@@ -191,7 +191,11 @@ describe('a paper the insurer asks for, fetched from the hospital', () => {
 
   it('refuses a bad upload naming pdf (4xx) and keeps nothing', async () => {
     const posted = insurer.posted.length;
-    const blobs = async () => (await Array.fromAsync(t.app.ctx.blobs.list())).length;
+    const blobs = async () => {
+      let n = 0;
+      for await (const _ of t.app.ctx.blobs.list()) n++;
+      return n;
+    };
     const blobsBefore = await blobs();
     const cases: [string, unknown][] = [
       ['missing', undefined],
