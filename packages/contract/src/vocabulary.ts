@@ -305,6 +305,12 @@ export type BundleKind = (typeof BUNDLE_KINDS)[number];
 /** What a later receipt did to a visit already received. */
 export const VISIT_REVISION_KINDS = ['corrected', 'cancelled'] as const;
 export type VisitRevisionKind = (typeof VISIT_REVISION_KINDS)[number];
+/**
+ * A notice to the insurer of a claim already sent whose receipt the hospital corrected or cancelled (README "Claim
+ * engine", FHIR intake): pending until the insurer takes it, sent, or dead (its last attempt failed, or no way to send it).
+ */
+export const CLAIM_NOTICE_STATES = ['pending', 'sent', 'dead'] as const;
+export type ClaimNoticeState = (typeof CLAIM_NOTICE_STATES)[number];
 
 // Operators, sessions and reference data (README "Operator console").
 

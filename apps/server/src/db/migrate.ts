@@ -56,6 +56,7 @@ import * as m0059 from './migrations/0059_intake.js';
 import * as m0060 from './migrations/0060_pharmacy_follows.js';
 import * as m0061 from './migrations/0061_hospital_users.js';
 import * as m0064 from './migrations/0064_document_requests.js';
+import * as m0067 from './migrations/0067_claim_notices.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -115,6 +116,7 @@ export const migrations: Record<string, Migration> = {
   '0060_pharmacy_follows': m0060,
   '0061_hospital_users': m0061,
   '0064_document_requests': m0064,
+  '0067_claim_notices': m0067,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

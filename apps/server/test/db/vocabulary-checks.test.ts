@@ -53,6 +53,8 @@ const VOCABULARY_OF: Record<string, readonly (string | number)[]> = {
   'hospital_day_count.kind': ['record', 'answer', 'lag'],
   'hospital_alert.kind': HOSPITAL_ALERT_KINDS,
   'document_request.state': contract.DOCUMENT_REQUEST_STATES,
+  'claim_notice.kind': contract.VISIT_REVISION_KINDS,
+  'claim_notice.state': contract.CLAIM_NOTICE_STATES,
   'document_request.document_kind': contract.HOSPITAL_DOCUMENTS,
 };
 
