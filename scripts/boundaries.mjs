@@ -35,6 +35,9 @@ export const moduleOrder = {
   guardians: ['audit', 'claims', 'reference', 'subscriptions'],
   // A hospital's own view: its users are operator accounts; it reads claims and intake for her month.
   hospitals: ['audit', 'claims', 'intake', 'operators', 'reference'],
+  // Papers insurers ask of hospitals: asked from the claims' answer through a port app.ts hands in, answered by the
+  // hospital's key or its users (operator accounts), delivered to the insurer, the patient told when it stalls.
+  docrequests: ['audit', 'claims', 'operators', 'reference', 'subscriptions'],
   dashboard: ['claims', 'funnel', 'guardians', 'hospitals', 'subscriptions'],
 };
 const modules = Object.keys(moduleOrder);

@@ -61,6 +61,7 @@ import {
 } from './modules/reference/index.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { operatorAccountOf, operatorRoutes } from './modules/operators/index.js';
+import { docrequestRoutes, hospitalDocumentPort } from './modules/docrequests/index.js';
 import { hospitalRoutes } from './modules/hospitals/index.js';
 import {
   linkSubscriptionLive,
@@ -331,8 +332,14 @@ async function registerModules(app: App, ctx: AppContext, db: Db, jobs: JobRunti
   await app.register(addressRoutes(app.ctx));
   await app.register(treatsRoutes(app.ctx));
   // An insurer's answer that asks for the patient's ID copy starts the same request the sandbox insurer makes.
-  // What an insurer's answer says of the amount is the payout module's (payout sits above claims: handed in).
-  await registerClaims(app, ctx, { jobs, requestIdCopy: (r) => requestIdCard(ctx, r), answered: recordPayoutAnswer });
+  // What an insurer's answer says of the amount is the payout module's, and a paper the hospital issues is asked of the
+  // hospital (payout and docrequests sit above claims: handed in).
+  await registerClaims(app, ctx, {
+    jobs,
+    requestIdCopy: (r) => requestIdCard(ctx, r),
+    hospitalDocuments: hospitalDocumentPort(ctx),
+    answered: recordPayoutAnswer,
+  });
   await app.register(payoutRoutes(ctx));
   // The FHIR intake sits below claims: the engine's visit calls are handed in.
   await app.register(intakeRoutes(ctx, { ...createVisitPort(ctx), kick: () => app.claimEngine.kick() }));
@@ -341,6 +348,7 @@ async function registerModules(app: App, ctx: AppContext, db: Db, jobs: JobRunti
   await app.register(dashboardRoutes(ctx));
   await app.register(alertsRoutes(ctx));
   await app.register(hospitalRoutes(ctx));
+  await app.register(docrequestRoutes(ctx));
   await app.register(guideRoutes(ctx));
   // Who must agree again is the subscriptions' answer: handed in, as subscriptions sits above terms.
   await app.register(termsAdminRoutes(ctx, { listing: termsListingCount, counts: reagreeCounts, page: reagreePage }));

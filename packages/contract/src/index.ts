@@ -19,3 +19,4 @@ export * from './photoQuality.js';
 export * from './draft.js';
 export * from './payout-rules.js';
 export * from './payout-explain.js';
+export * from './docrequests.js';

@@ -87,6 +87,11 @@ export const HOSPITAL_API = {
   fhirBundle: '/hospital/fhir/r4/Bundle',
   /** The FHIR server's CapabilityStatement. */
   fhirMetadata: '/hospital/fhir/r4/metadata',
+  /** Documents insurers asked of the hospital (README "Documents an insurer asks for"): the open ones, by key. */
+  documentRequests: '/hospital/api/v1/document-requests',
+  /** The hospital's answer to one: the document as a PDF. */
+  documentRequestDocument: (requestId: string | number) =>
+    `/hospital/api/v1/document-requests/${pathParam('requestId', requestId)}/document`,
 } as const;
 
 /**

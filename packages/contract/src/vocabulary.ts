@@ -71,14 +71,43 @@ export const REASON_BY_WHO_NM: Record<ReasonBy, string> = {
 };
 
 /** Papers an insurer may ask for; id_copy starts the patient's ID-copy request (알림톡 → /web/IDPhoto). */
-export const REQUESTED_DOCUMENTS = ['id_copy', 'diagnosis', 'receipt_detail', 'prescription', 'other'] as const;
+export const REQUESTED_DOCUMENTS = [
+  'id_copy',
+  'diagnosis',
+  'receipt_detail',
+  'prescription',
+  'admission_discharge',
+  'other',
+] as const;
 export type RequestedDocument = (typeof REQUESTED_DOCUMENTS)[number];
 export const REQUESTED_DOCUMENT_NM: Record<RequestedDocument, string> = {
   id_copy: '신분증 사본',
   diagnosis: '진단서',
   receipt_detail: '진료비 세부내역서',
   prescription: '처방전',
+  admission_discharge: '입퇴원확인서',
   other: '그 밖의 서류',
+};
+
+/**
+ * The papers a hospital issues, which the product asks the hospital for itself when an insurer wants one (README
+ * "Documents an insurer asks for"): the patient does nothing.
+ */
+export const HOSPITAL_DOCUMENTS = ['diagnosis', 'receipt_detail', 'prescription', 'admission_discharge'] as const;
+export type HospitalDocument = (typeof HOSPITAL_DOCUMENTS)[number];
+export const isHospitalDocument = (d: RequestedDocument): d is HospitalDocument =>
+  (HOSPITAL_DOCUMENTS as readonly string[]).includes(d);
+
+/**
+ * A hospital's document request: open (asked, the hospital has not answered), received (its PDF is kept, on its way to
+ * the insurer), delivered (the insurer has it).
+ */
+export const DOCUMENT_REQUEST_STATES = ['open', 'received', 'delivered'] as const;
+export type DocumentRequestState = (typeof DOCUMENT_REQUEST_STATES)[number];
+export const DOCUMENT_REQUEST_STATE_NM: Record<DocumentRequestState, string> = {
+  open: '병원 답을 기다려요',
+  received: '받았어요, 보험사로 보내는 중이에요',
+  delivered: '보험사로 보냈어요',
 };
 
 /** The documents made for a claim (the package is all of them in one PDF, as sent). */
@@ -276,6 +305,12 @@ export type BundleKind = (typeof BUNDLE_KINDS)[number];
 /** What a later receipt did to a visit already received. */
 export const VISIT_REVISION_KINDS = ['corrected', 'cancelled'] as const;
 export type VisitRevisionKind = (typeof VISIT_REVISION_KINDS)[number];
+/**
+ * A notice to the insurer of a claim already sent whose receipt the hospital corrected or cancelled (README "Claim
+ * engine", FHIR intake): pending until the insurer takes it, sent, or dead (its last attempt failed, or no way to send it).
+ */
+export const CLAIM_NOTICE_STATES = ['pending', 'sent', 'dead'] as const;
+export type ClaimNoticeState = (typeof CLAIM_NOTICE_STATES)[number];
 
 // Operators, sessions and reference data (README "Operator console").
 

@@ -16,6 +16,8 @@ export const BLOB_KINDS = [
   'fax-image',
   /** A guardian's 가족관계증명서 or 주민등록등본 (README "Children: a guardian claims for a child"). */
   'relation-document',
+  /** A paper an insurer asked of a hospital, as the hospital answered it (README "Documents an insurer asks for"). */
+  'hospital-document',
   'probe',
 ] as const;
 export type BlobKind = (typeof BLOB_KINDS)[number];

@@ -4,6 +4,7 @@
 import type { AccountsTables } from '../modules/accounts/tables.js';
 import type { AuditTables } from '../modules/audit/tables.js';
 import type { ClaimsTables } from '../modules/claims/tables.js';
+import type { DocrequestsTables } from '../modules/docrequests/tables.js';
 import type { FunnelTables } from '../modules/funnel/tables.js';
 import type { GuardiansTables } from '../modules/guardians/tables.js';
 import type { HospitalsTables } from '../modules/hospitals/tables.js';
@@ -35,12 +36,14 @@ export interface Database
     GuardiansTables,
     IntakeTables,
     HospitalsTables,
-    PayoutTables {}
+    PayoutTables,
+    DocrequestsTables {}
 
 // Row types, where code outside their owner names them.
 export type * from '../modules/accounts/tables.js';
 export type * from '../modules/audit/tables.js';
 export type * from '../modules/claims/tables.js';
+export type * from '../modules/docrequests/tables.js';
 export type * from '../modules/funnel/tables.js';
 export type * from '../modules/guardians/tables.js';
 export type * from '../modules/hospitals/tables.js';

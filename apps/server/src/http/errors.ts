@@ -99,6 +99,8 @@ export const ERROR_STATUS = {
   /** The console: no subscription with that number (a subscriber's page). */
   SUBSCRIBER_NOT_FOUND: 404,
   ID_CARD_REQUEST_NOT_FOUND: 404,
+  /** A document request of another hospital, or none: the same answer (README "Documents an insurer asks for"). */
+  DOCUMENT_REQUEST_NOT_FOUND: 404,
   ALREADY_SUBSCRIBED: 409,
   /** Another person's live subscription already has this resident registration number. */
   RRN_IN_USE: 409,
@@ -132,6 +134,7 @@ export const ERROR_STATUS = {
   INSURER_EVENT_REUSED: 409,
   TREAT_PENDING: 409,
   ID_CARD_ALREADY_SUBMITTED: 409,
+  DOCUMENT_REQUEST_ANSWERED: 409,
   NO_ID_CARD_REQUEST: 409,
   SMS_EXPIRED: 410,
   ACCOUNT_NOT_FOUND: 422,

@@ -7,6 +7,7 @@ import { sweepOrphans, type SweepResult } from '../blobs/index.js';
 import type { AppContext } from '../context.js';
 import type { Handle } from '../db/handle.js';
 import { namedBlobs as claimBlobs } from '../modules/claims/index.js';
+import { namedBlobs as hospitalDocumentBlobs } from '../modules/docrequests/index.js';
 import { namedBlobs as relationBlobs } from '../modules/guardians/index.js';
 import { namedBlobs as subscriptionBlobs } from '../modules/subscriptions/index.js';
 import { namedBlobs as treatBlobs } from '../modules/treats/index.js';
@@ -18,6 +19,7 @@ const OWNERS: ((handle: Handle, blobIds: string[]) => Promise<ReadonlySet<string
   claimBlobs,
   treatBlobs,
   relationBlobs,
+  hospitalDocumentBlobs,
 ];
 
 /**

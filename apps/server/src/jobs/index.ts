@@ -6,6 +6,7 @@
 import type { AppContext } from '../context.js';
 import { auditJobs } from '../modules/audit/index.js';
 import { claimJobs } from '../modules/claims/index.js';
+import { docrequestJobs } from '../modules/docrequests/index.js';
 import { funnelJobs } from '../modules/funnel/index.js';
 import { guardianJobs } from '../modules/guardians/index.js';
 import { hospitalJobs } from '../modules/hospitals/index.js';
@@ -35,6 +36,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     identityJobs(ctx),
     operatorJobs(ctx),
     hospitalJobs(ctx),
+    docrequestJobs(ctx),
     sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),

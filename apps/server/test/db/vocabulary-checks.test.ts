@@ -57,6 +57,10 @@ const VOCABULARY_OF: Record<string, readonly (string | number)[]> = {
   // A hospital's day rollup (migration 0061): its three kinds of count, and its feed alerts.
   'hospital_day_count.kind': ['record', 'answer', 'lag'],
   'hospital_alert.kind': HOSPITAL_ALERT_KINDS,
+  'document_request.state': contract.DOCUMENT_REQUEST_STATES,
+  'claim_notice.kind': contract.VISIT_REVISION_KINDS,
+  'claim_notice.state': contract.CLAIM_NOTICE_STATES,
+  'document_request.document_kind': contract.HOSPITAL_DOCUMENTS,
 };
 
 /**

@@ -20,6 +20,8 @@ import { RelationDocument } from './children/RelationDocument';
 import { InsuredDisputes } from './children/InsuredDisputes';
 import { Subscriber } from './subscribers/Subscriber';
 import { HospitalMonthScreen } from './hospital-portal/HospitalMonth';
+import { DocumentRequestsScreen } from './hospital-portal/DocumentRequests';
+import { DocumentRequests } from './document-requests/DocumentRequests';
 import { FirstScreen } from './shell/FirstScreen';
 
 const routes: RouteObject[] = [
@@ -28,6 +30,8 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <FirstScreen /> },
       { path: 'my-hospital', element: <HospitalMonthScreen /> },
+      { path: 'my-hospital/document-requests', element: <DocumentRequestsScreen /> },
+      { path: 'document-requests', element: <DocumentRequests /> },
       { path: 'dashboard', element: <Dashboard /> },
       { path: 'claims', element: <Claims /> },
       { path: 'claims/:claimId', element: <ClaimDetail /> },

@@ -18,3 +18,4 @@ export * from './children.js';
 export * from './subscriber.js';
 export * from './hospital-portal.js';
 export * from './payout.js';
+export * from './document-requests.js';

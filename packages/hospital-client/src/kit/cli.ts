@@ -3,6 +3,8 @@
 //   conformance  the guide's examples and the vendor's own bundles through the same validator, as a table
 //   keygen       the hospital's Ed25519 signing key: the private key to a file only its owner reads, the public key
 //                (a JWK) printed for the hospital account's screen (fhir/ig/README.md, "Signing")
+//   documents    the papers insurers asked of the hospital: each request written for the EMR, its PDF (written by the
+//                EMR or the vendor's hook) sent (documents.ts)
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { jwkThumbprint, publicJwkOf, validateSilsonBundle, type GuideIssue } fro
 import { readExport } from './export.js';
 import { MappingError, parseMapping, type Mapping } from './mapping.js';
 import { Queue } from './queue.js';
+import { answerDocuments } from './documents.js';
 import { deliver, type SendOptions } from './send.js';
 
 /** Exit codes: 0 all accepted; 1 something refused (by the server or the local check) or not mappable; 2 something
@@ -32,6 +35,9 @@ const USAGE = `auto-claim-kit: KR 실손 Claim 번들을 자동청구 서버로 
       --signing-key가 있으면 번들마다 병원의 서명(Bundle.signature)을 붙여 보내요.
   auto-claim-kit keygen --out <서명 키 파일>
       병원의 서명 키(Ed25519)를 만들어 파일에 쓰고, 병원 계정 화면에 등록할 공개 키를 보여 줘요.
+  auto-claim-kit documents --server <URL> --key-file <키 파일> --dir <서류 폴더> [--hook <명령>]
+      보험사가 병원에 요청한 서류(진단서·세부내역서·처방전·입퇴원확인서)를 받아 <서류 폴더>/requests/<요청번호>.json에 쓰고,
+      <서류 폴더>/answers/<요청번호>.pdf(EMR이 쓰거나 --hook 명령이 AUTO_CLAIM_OUTPUT에 쓴 PDF)를 보내요.
   auto-claim-kit conformance [--dir <EMR 출력 폴더>] [--mapping <매핑.json>]
       가이드의 예시 10개와 업체의 번들을 같은 검증기로 확인하고 표로 보여 줘요. 하나라도 틀리면 0이 아닌 값으로 끝나요.
 
@@ -216,6 +222,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       examples: { type: 'string' },
       'signing-key': { type: 'string' },
       out: { type: 'string' },
+      hook: { type: 'string' },
     },
     strict: true,
   });
@@ -243,6 +250,23 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return EXIT.usage;
       }
       return keygen({ out: values.out }, io);
+    }
+    if (command === 'documents') {
+      if (!values.server || !values['key-file'] || !values.dir) {
+        io.err('documents에는 --server, --key-file, --dir가 필요해요.\n');
+        io.err(USAGE);
+        return EXIT.usage;
+      }
+      const apiKey = readFileSync(values['key-file'], 'utf8').trim();
+      if (!apiKey) throw new MappingError(`키 파일(${values['key-file']})이 비어 있어요.`);
+      const s = await answerDocuments({
+        server: values.server,
+        apiKey,
+        dir: values.dir,
+        ...(values.hook ? { hook: values.hook } : {}),
+        out: io.out,
+      });
+      return s.refused ? EXIT.refused : s.deferred || s.waiting ? EXIT.deferred : EXIT.ok;
     }
     if (command === 'conformance')
       return conformance({

@@ -16,3 +16,4 @@ export {
   type SendOptions,
 } from './send.js';
 export { conformance, EXIT, GUIDE_EXAMPLES, main, outcomeLines, send, type Io } from './cli.js';
+export { answerDocuments, type DocumentRequest, type DocumentsOptions, type DocumentsSummary } from './documents.js';

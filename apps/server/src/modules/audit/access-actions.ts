@@ -20,6 +20,11 @@ export const ACCESS_ACTIONS = [
   'id_card_submitted',
   /** The ID copy went to the insurer that asked (actor insurer:<insuCompCd>). */
   'id_card_released',
+  /** The hospital answered an insurer's request for a paper of hers (actor hospital:<hospitalCd>, detail its hash;
+   * README "Documents an insurer asks for"). */
+  'hospital_document_received',
+  /** That paper went to the insurer that asked (actor insurer:<insuCompCd>). */
+  'hospital_document_released',
   /** An operator saw the patient's unmasked name, phone and birth date (actor operator:<id>, detail the reason's
    * category: the operator's own words stay in operator_action). */
   'operator_revealed',

@@ -92,6 +92,14 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
   },
   id_card_submitted: { nm: '신분증 사본 제출', says: (f) => `${subjectOf(f)} 신분증 사본을 제출했어요.` },
   id_card_released: { nm: '신분증 사본 보냄', says: (f) => `${f.insurerNm(f.code)}에 신분증 사본을 보냈어요.` },
+  hospital_document_received: {
+    nm: '병원 서류 받음',
+    says: (f) => `${f.hospitalNm(f.hospitalCd ?? f.code)}에서 보험사가 요청한 ${f.visit}진료 서류를 보내왔어요.`,
+  },
+  hospital_document_released: {
+    nm: '병원 서류 보냄',
+    says: (f) => `${f.insurerNm(f.insuCompCd ?? f.code)}에 보험사가 요청한 ${f.visit}진료 서류를 보냈어요.`,
+  },
   operator_searched: {
     nm: '운영자가 찾아봄',
     says: (f) => `운영자가 ${searchedBy(f.detail)}회원님을 찾아봤어요. 이름과 연락처는 가린 채로 보였어요.`,

@@ -3,7 +3,8 @@
 // authentication; a claim we signed, `claim.v1`, never passes for an answer), once
 // per (insurer, event id). An answer moves the claim's status and adds to the timeline the patient (/web/treat) and
 // operators see: received → accepted, documents_requested (an ID copy among them starts the patient's ID-copy
-// request), paid with its amount, rejected with its reason. Each answer that changes the claim also writes the
+// request; a paper the hospital issues is asked of the hospital, README "Documents an insurer asks for"), paid with
+// its amount, rejected with its reason. Each answer that changes the claim also writes the
 // patient's message about it, in the same transaction (notify.ts, noteAnswer): at most one per answer.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +15,10 @@ import {
   INSURER_SIGNATURE_TOLERANCE_SECONDS,
   INSURER_TIMESTAMP_HEADER,
   REQUESTED_DOCUMENT_NM,
+  isHospitalDocument,
   insuCompCd,
+  maskName,
+  type HospitalDocument,
   insurerAnswerBody,
   insurerAnswerResult,
   type InsurerAnswerBody,
@@ -24,7 +28,7 @@ import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
 import { AppError, notFound, sendProblem } from '../../http/problem.js';
 import { checkSignature, type SignatureCheck } from '../../providers/delivery/signature.js';
-import { sha256Hex } from './common.js';
+import { sha256Hex, type RecordPerson } from './common.js';
 import { noteAnswer } from './notify.js';
 import { ANSWER_NEXT } from './rules.js';
 import { claimsDb, type ClaimStatus, claimsTransaction } from './tables.js';
@@ -53,6 +57,39 @@ export type AnswerHook = (
   },
   now: Date,
 ) => Promise<void>;
+
+/**
+ * What the claims module asks of the document requests (README "Documents an insurer asks for"), handed in by app.ts:
+ * whether the claim's hospital can be asked (its EMR has a key, or it has a user in the console), and the requests
+ * themselves, written in the answer's own transaction so that an answer and its requests commit together.
+ */
+export interface HospitalDocumentPort {
+  connected(hospitalCd: string): Promise<boolean>;
+  request(
+    tx: Handle,
+    r: {
+      claimId: number;
+      recordId: number;
+      hospitalCd: string;
+      insuCompCd: string;
+      receiptNo: string;
+      visitDate: string;
+      patientMasked: string;
+      documents: HospitalDocument[];
+      /** The patient was told of these papers by the answer's own message (the hospital cannot be asked). */
+      patientTold: boolean;
+      at: Date;
+    },
+  ): Promise<unknown>;
+}
+
+/** What other modules do about an insurer's answer (app.ts hands them in). */
+export interface AnswerPorts {
+  requestIdCopy?: IdCopyRequester | undefined;
+  hospitalDocuments?: HospitalDocumentPort | undefined;
+  /** What the payout module keeps of each answer applied (docs/payout-rules.md). */
+  answered?: AnswerHook | undefined;
+}
 
 const STATUS_OF: Record<InsurerAnswerBody['answer'], ClaimStatus> = {
   received: 'accepted',
@@ -109,6 +146,22 @@ async function claimOf(ctx: AppContext, code: string, b: InsurerAnswerBody): Pro
   return first;
 }
 
+/** The visit a claim was made of, as a hospital finds it in its EMR: its receipt, its date, the patient masked. */
+async function visitOf(ctx: AppContext, claimId: number) {
+  const r = await claimsDb(ctx)
+    .selectFrom('claim as c')
+    .innerJoin('treatmentRecord as r', 'r.id', 'c.recordId')
+    .select(['r.hospitalCd', 'r.receiptNo', 'r.visitDate', 'r.personEnc'])
+    .where('c.id', '=', claimId)
+    .executeTakeFirstOrThrow();
+  return {
+    hospitalCd: r.hospitalCd,
+    receiptNo: r.receiptNo,
+    visitDate: r.visitDate,
+    patientMasked: maskName(ctx.crypto.decryptJson<RecordPerson>(r.personEnc).name),
+  };
+}
+
 /** The reason the timeline shows: the insurer's for a rejection; for papers, what it asked for. */
 function reasonOf(b: InsurerAnswerBody): string | null {
   if (b.answer === 'rejected') return b.reason ?? null;
@@ -122,9 +175,9 @@ export async function applyInsurerAnswer(
   code: string,
   b: InsurerAnswerBody,
   raw: Buffer,
-  requestIdCopy?: IdCopyRequester,
-  answered?: AnswerHook,
+  ports: AnswerPorts = {},
 ): Promise<InsurerAnswerResult> {
+  const { requestIdCopy, hospitalDocuments, answered } = ports;
   const claimId = await claimOf(ctx, code, b);
   const bodySha256 = sha256Hex(raw);
   const target = STATUS_OF[b.answer];
@@ -160,7 +213,15 @@ export async function applyInsurerAnswer(
     ]);
   };
 
-  const otherPapers = Boolean(b.documents?.some((d) => d !== 'id_copy'));
+  // Papers the hospital issues are asked of the hospital (README "Documents an insurer asks for"); when it can be asked
+  // (a key, or a user in the console), the patient has nothing to do for them and hears nothing of them.
+  const hospitalPapers = b.answer === 'documents_requested' ? (b.documents ?? []).filter(isHospitalDocument) : [];
+  const visit = hospitalPapers.length && hospitalDocuments ? await visitOf(ctx, claimId) : undefined;
+  const fetched = visit && (await hospitalDocuments!.connected(visit.hospitalCd)) ? hospitalPapers : [];
+  const otherPapers = Boolean(
+    b.documents?.some((d) => d !== 'id_copy' && !(fetched as string[]).includes(d)) ||
+    (b.answer === 'documents_requested' && !b.documents?.length),
+  );
   // An ID copy the insurer wants goes to the patient before the answer is recorded: the request is made once per
   // claim, so a crash in between and the insurer's retry still make exactly one.
   if (b.answer === 'documents_requested' && b.documents?.includes('id_copy') && requestIdCopy) {
@@ -176,6 +237,9 @@ export async function applyInsurerAnswer(
   // papers too, the answer's message names them all (and the ID copy's upload) and the request sends none.
   const idCopyAsked =
     b.answer === 'documents_requested' && !otherPapers && Boolean(b.documents?.includes('id_copy') && requestIdCopy);
+  // Nothing asked needs her: every paper comes from the hospital.
+  const nothingForHer =
+    b.answer === 'documents_requested' && !otherPapers && !b.documents?.includes('id_copy') && fetched.length > 0;
   const now = ctx.clock.now();
   return claimsTransaction(ctx).execute(async (tx) => {
     const c = await tx
@@ -226,7 +290,21 @@ export async function applyInsurerAnswer(
         .insertInto('claimStatusHistory')
         .values({ claimId, status, reason, actor: `insurer:${code}`, at: now })
         .execute();
-      if (!idCopyAsked) {
+      if (visit && hospitalPapers.length) {
+        await hospitalDocuments!.request(tx, {
+          claimId,
+          recordId: c.recordId,
+          hospitalCd: visit.hospitalCd,
+          insuCompCd: code,
+          receiptNo: visit.receiptNo,
+          visitDate: visit.visitDate,
+          patientMasked: visit.patientMasked,
+          documents: hospitalPapers,
+          patientTold: fetched.length === 0,
+          at: now,
+        });
+      }
+      if (!idCopyAsked && !nothingForHer) {
         await noteAnswer(ctx, tx, { insurerAnswerId: inserted.id, claimId, recordId: c.recordId, reason }, now);
       }
       await answered?.(
@@ -258,7 +336,7 @@ const NOT_JSON = Symbol('not JSON');
 type WithRaw = FastifyRequest & { [RAW]?: Buffer };
 
 export const insurerAnswerRoutes =
-  (ctx: AppContext, requestIdCopy?: IdCopyRequester, answered?: AnswerHook): FastifyPluginAsyncZod =>
+  (ctx: AppContext, ports: AnswerPorts = {}): FastifyPluginAsyncZod =>
   async (app) => {
     // Only this plugin's routes read JSON as bytes: the signature covers the body exactly as it was sent.
     app.removeContentTypeParser('application/json');
@@ -335,7 +413,6 @@ export const insurerAnswerRoutes =
           response: { 200: insurerAnswerResult },
         },
       },
-      async (req) =>
-        applyInsurerAnswer(ctx, req.params.insuCompCd, req.body, (req as WithRaw)[RAW]!, requestIdCopy, answered),
+      async (req) => applyInsurerAnswer(ctx, req.params.insuCompCd, req.body, (req as WithRaw)[RAW]!, ports),
     );
   };

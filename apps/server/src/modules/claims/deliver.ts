@@ -127,7 +127,7 @@ export function electronicDocuments(
 }
 
 /** One receipt's fields as the electronic claim carries them, its lines when it has any. */
-function receiptOf(ctx: AppContext, r: ReceiptFields & { hospitalCd: string }, lines: readonly VisitLine[]) {
+export function receiptOf(ctx: AppContext, r: ReceiptFields & { hospitalCd: string }, lines: readonly VisitLine[]) {
   const detail = ctx.crypto.decryptJson<RecordDetail>(r.detailEnc);
   return {
     hospitalCd: r.hospitalCd,
@@ -386,13 +386,22 @@ export async function deliverBatch(
             .insertInto('claimDocument')
             .values(
               items.flatMap(({ d, request }) =>
-                request.documents.map((doc) => ({
-                  claimId: d.claimId,
-                  kind: doc.kind,
-                  sha256: doc.sha256,
-                  bytes: typeof doc.body === 'string' ? Buffer.byteLength(doc.body) : doc.body.byteLength,
-                  createdAt: now,
-                })),
+                // A claim's own documents (a hospital's paper and a receipt's notice go as follow-ups of their own).
+                request.documents
+                  .flatMap((doc) =>
+                    doc.kind === 'hospital_document' ||
+                    doc.kind === 'receipt_correction' ||
+                    doc.kind === 'receipt_cancellation'
+                      ? []
+                      : [{ ...doc, kind: doc.kind }],
+                  )
+                  .map((doc) => ({
+                    claimId: d.claimId,
+                    kind: doc.kind,
+                    sha256: doc.sha256,
+                    bytes: typeof doc.body === 'string' ? Buffer.byteLength(doc.body) : doc.body.byteLength,
+                    createdAt: now,
+                  })),
               ),
             )
             .onConflict((oc) => oc.columns(['claimId', 'kind']).doNothing())

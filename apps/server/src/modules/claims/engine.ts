@@ -13,6 +13,7 @@ import { purgeRejections } from './rejections.js';
 import { purgeClosedClaims } from './retention.js';
 import { foldDayCounts } from './counts.js';
 import { deliverBatch, type PackageRenderer } from './deliver.js';
+import { deliverNotices } from './notices.js';
 import { renderPackage } from './documents.js';
 import { followUpBatch, wakeForNextFollowUp } from './followup.js';
 import { CLAIM_QUEUES, QUEUES, failedNotifications } from './jobs.js';
@@ -28,6 +29,8 @@ async function drainSteps(ctx: AppContext, boss: PgBoss | undefined, render: Pac
   let followedUp = 0;
   for (let n; (n = await matchBatch(ctx, boss)) > 0;) matched += n;
   for (let n; (n = await deliverBatch(ctx, boss, render)) > 0;) delivered += n;
+  // Corrected and cancelled receipts of claims already sent, told to their insurers.
+  while ((await deliverNotices(ctx)) > 0);
   for (let n; (n = await followUpBatch(ctx, boss)) > 0;) followedUp += n;
   // Insurer answers' messages that waited for the morning (quiet hours, notify.ts) and are due now.
   while ((await queueDueAnswers(ctx, boss)) > 0);

@@ -210,3 +210,16 @@ export async function ingest(
     };
   });
 }
+
+/** Whether a hospital has a live API key of its own (its EMR can be asked: README "Documents an insurer asks for"). */
+export async function hospitalHasLiveKey(ctx: AppContext, hospitalCd: string): Promise<boolean> {
+  const row = await claimsDb(ctx)
+    .selectFrom('hospitalApiKey')
+    .select('id')
+    .where('hospitalCd', '=', hospitalCd)
+    .where('revokedAt', 'is', null)
+    .where((w) => w.or([w('expiresAt', 'is', null), w('expiresAt', '>', ctx.clock.now())]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -6,7 +6,7 @@
 export { registerClaims } from './routes.js';
 export { engineBacklog, waitingDeadLetters } from './backlog.js';
 export { claimJobs } from './engine.js';
-export { requireHospital } from './feed.js';
+export { HOSPITAL_FEED_RATE_LIMIT, hospitalHasLiveKey, requireHospital } from './feed.js';
 export { insertClaims } from './match.js';
 export { createVisitPort } from './visits.js';
 export { answerHeldRecord, recordsToConfirm, releaseRelationHeld } from './held.js';
@@ -39,3 +39,5 @@ export {
   hospitalMonthRecords,
   monthBounds,
 } from './console/hospital-month.js';
+// What app.ts hands the insurers' answers: the document requests' port (README "Documents an insurer asks for").
+export type { AnswerPorts, HospitalDocumentPort } from './answers.js';

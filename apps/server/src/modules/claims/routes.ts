@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER, feedAnswer, feedBody } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { JobRuntime } from '../../jobs/runtime.js';
-import { insurerAnswerRoutes, type AnswerHook, type IdCopyRequester } from './answers.js';
+import { insurerAnswerRoutes, type AnswerPorts } from './answers.js';
 import { engineBacklog } from './backlog.js';
 import { claimConsoleRoutes } from './console/routes.js';
 import { createClaimEngine, type ClaimEngine } from './engine.js';
@@ -73,18 +73,21 @@ declare module 'fastify' {
 
 /**
  * The engine on the app (on the app's jobs runtime, which the app stops), its routes, and insurers' answers; `requestIdCopy` is how an insurer's
- * request for the patient's ID copy reaches the patient (the treats module, which reads this one); `answered` is what
- * the payout module keeps of each answer (docs/payout-rules.md).
+ * request for the patient's ID copy reaches the patient (the treats module, which reads this one), `hospitalDocuments`
+ * how a paper the hospital issues is asked of it (the docrequests module), `answered` what the payout module keeps of
+ * each answer (docs/payout-rules.md).
  */
-export async function registerClaims(
-  app: FastifyInstance,
-  ctx: AppContext,
-  opts: { jobs: JobRuntime; requestIdCopy?: IdCopyRequester; answered?: AnswerHook },
-) {
+export async function registerClaims(app: FastifyInstance, ctx: AppContext, opts: { jobs: JobRuntime } & AnswerPorts) {
   const engine = createClaimEngine(ctx, opts.jobs);
   app.decorate('claimEngine', engine);
   ctx.metrics.setBacklogSource(() => engineBacklog(ctx.db, ctx.clock.now()));
   await app.register(claimRoutes(ctx, engine));
   await app.register(claimConsoleRoutes(ctx, engine));
-  await app.register(insurerAnswerRoutes(ctx, opts.requestIdCopy, opts.answered));
+  await app.register(
+    insurerAnswerRoutes(ctx, {
+      requestIdCopy: opts.requestIdCopy,
+      hospitalDocuments: opts.hospitalDocuments,
+      answered: opts.answered,
+    }),
+  );
 }

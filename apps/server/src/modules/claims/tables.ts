@@ -3,6 +3,8 @@
 // ClaimsDb.
 import type { Generated, Kysely } from 'kysely';
 import type {
+  ClaimNoticeState,
+  VisitRevisionKind,
   CLAIM_ORIGINS,
   ClaimDocumentKind,
   ClaimStatus,
@@ -27,6 +29,7 @@ export interface ClaimsTables {
   claimStatusHistory: ClaimStatusHistoryTable;
   claimDelivery: ClaimDeliveryTable;
   claimDeliveryAttempt: ClaimDeliveryAttemptTable;
+  claimNotice: ClaimNoticeTable;
   claimNote: ClaimNoteTable;
   notificationHandled: NotificationHandledTable;
   insurerAnswer: InsurerAnswerTable;
@@ -201,6 +204,23 @@ export interface NotificationHandledTable {
   note: string;
   handledBy: string;
   handledAt: Date;
+}
+
+/** A corrected or cancelled receipt told to the insurer of a claim already sent (migration 0067; notices.ts). */
+export interface ClaimNoticeTable {
+  id: Generated<number>;
+  claimId: number;
+  insuCompCd: string;
+  kind: VisitRevisionKind;
+  /** The corrected receipt's number, or the cancelled one's. */
+  receiptNo: string;
+  state: Generated<ClaimNoticeState>;
+  attempts: Generated<number>;
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  externalRef: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
 }
 
 /** Each delivery attempt and its outcome, for a claim's timeline. */

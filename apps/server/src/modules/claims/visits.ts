@@ -1,7 +1,8 @@
 // What the FHIR intake (modules/intake, which sits below this module) asks of the claim engine through app.ts: a
 // visit received as the JSON feed's records are (feed.ts, one row builder), a corrected receipt's new amounts, and a
-// cancelled receipt's withdrawal of the claims not yet sent. Each runs in the intake's transaction (a Handle).
-import type { TreatmentRecordInput } from '@auto-claim/contract';
+// cancelled receipt's withdrawal of the claims not yet sent, and for claims already sent, a notice to the insurer
+// (notices.ts). Each runs in the intake's transaction (a Handle).
+import type { TreatmentRecordInput, VisitRevisionKind } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
 import { recordRowOf } from './feed.js';
@@ -34,6 +35,35 @@ async function refreshAmounts(tx: ClaimsDb, recordId: number, now: Date) {
     .where('status', 'in', UNSENT)
     .execute();
   return host;
+}
+
+/**
+ * The claims of a record that have left for the insurer are told of its corrected or cancelled receipt: a notice per
+ * claim, delivered by the engine (notices.ts). Answers how many.
+ */
+async function noticeGone(tx: ClaimsDb, recordId: number, kind: VisitRevisionKind, receiptNo: string, now: Date) {
+  const gone = await tx
+    .selectFrom('claim')
+    .select(['id', 'insuCompCd'])
+    .where('recordId', '=', recordId)
+    .where('status', 'in', GONE)
+    .execute();
+  if (gone.length) {
+    await tx
+      .insertInto('claimNotice')
+      .values(
+        gone.map((c) => ({
+          claimId: c.id,
+          insuCompCd: c.insuCompCd,
+          kind,
+          receiptNo,
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
+      )
+      .execute();
+  }
+  return gone.length;
 }
 
 export function createVisitPort(ctx: AppContext) {
@@ -101,13 +131,7 @@ export function createVisitPort(ctx: AppContext) {
         .where('id', '=', recordId)
         .execute();
       const host = await refreshAmounts(tx, recordId, ctx.clock.now());
-      const gone = await tx
-        .selectFrom('claim')
-        .select((e) => e.fn.countAll<string>().as('n'))
-        .where('recordId', '=', host)
-        .where('status', 'in', GONE)
-        .executeTakeFirstOrThrow();
-      return { sentClaims: Number(gone.n) };
+      return { sentClaims: await noticeGone(tx, host, 'corrected', record.receiptNo, ctx.clock.now()) };
     },
 
     /**
@@ -165,13 +189,12 @@ export function createVisitPort(ctx: AppContext) {
           .where('joinedRecordId', '=', recordId)
           .execute();
       }
-      const gone = await tx
-        .selectFrom('claim')
-        .select((e) => e.fn.countAll<string>().as('n'))
-        .where('recordId', '=', recordId)
-        .where('status', 'in', GONE)
+      const { receiptNo } = await tx
+        .selectFrom('treatmentRecord')
+        .select('receiptNo')
+        .where('id', '=', recordId)
         .executeTakeFirstOrThrow();
-      return { withdrawn: ids.length, sentClaims: Number(gone.n) };
+      return { withdrawn: ids.length, sentClaims: await noticeGone(tx, recordId, 'cancelled', receiptNo, now) };
     },
   };
 }

@@ -3,5 +3,5 @@
 // operator_known_address, operator_recovery_code, operator_account_change.
 export { operatorRoutes } from './routes.js';
 export { upsertOperator } from './operators.js';
-export { createOperator, operatorAccountOf } from './operator-accounts.js';
+export { createOperator, hospitalHasUser, operatorAccountOf } from './operator-accounts.js';
 export { assertMayApprove, operatorJobs } from './account-changes.js';

@@ -284,3 +284,15 @@ export async function unlockSignIn(ctx: AppContext, who: Who, loginId: string) {
   });
   return operatorRowOf(ctx, loginId);
 }
+
+/** Whether a hospital has a user who can answer what it is asked in the console (README "Hospital users"). */
+export async function hospitalHasUser(handle: Handle, hospitalCd: string): Promise<boolean> {
+  const row = await operatorsDb(handle)
+    .selectFrom('operator')
+    .select('loginId')
+    .where('hospitalCd', '=', hospitalCd)
+    .where('disabledAt', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -51,6 +51,7 @@ export function claimBody(r: DeliveryRequest) {
     ...(r.test ? { test: true } : {}),
     documents: r.documents.map((d) => ({
       kind: d.kind,
+      ...(d.paper ? { paper: d.paper } : {}),
       contentType: d.contentType,
       sha256: d.sha256,
       encoding: typeof d.body === 'string' ? 'utf8' : 'base64',

@@ -36,14 +36,21 @@ export function deliveryRouter(opts: DeliveryRouterOptions): DeliveryProvider & 
   const outcomes = opts.faxFor(NO_OUTBOX);
 
   async function faxOne(r: DeliveryRequest, fax: FaxSender): Promise<DeliveryResult> {
-    const pkg = r.documents.find((d) => d.kind === 'package' && typeof d.body !== 'string');
+    // A claim's package, or a paper the insurer asked for (the hospital's PDF): a fax carries one PDF.
+    const pkg = r.documents.find(
+      (d) => (d.kind === 'package' || d.kind === 'hospital_document') && typeof d.body !== 'string',
+    );
     if (!pkg) return fail(r, '팩스로 보낼 청구 서류(PDF)가 없어요', false);
     const to = r.destination.replace(/\D/g, '');
     if (to.length < 8) return fail(r, '보험사 청구 팩스 번호가 없어요 (insurer_fax)', false);
     try {
       const sent = await fax.send({
         to,
-        title: r.test ? '자동청구 시험 전송 (청구 아님)' : `자동청구 청구서 C-${r.claimId ?? r.idempotencyKey}`,
+        title: r.test
+          ? '자동청구 시험 전송 (청구 아님)'
+          : pkg.kind === 'hospital_document'
+            ? `자동청구 요청 서류 C-${r.claimId ?? r.idempotencyKey}`
+            : `자동청구 청구서 C-${r.claimId ?? r.idempotencyKey}`,
         pdf: pkg.body as Uint8Array,
         idempotencyKey: r.idempotencyKey,
       });

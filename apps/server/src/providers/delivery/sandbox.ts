@@ -34,7 +34,12 @@ export function sandboxDelivery(opts: SandboxDeliveryOptions): DeliveryProvider 
           idempotencyKey: r.idempotencyKey,
           claimId: r.claimId,
           ...(r.test ? { test: true } : {}),
-          documents: r.documents.map((d) => ({ kind: d.kind, sha256: d.sha256, contentType: d.contentType })),
+          documents: r.documents.map((d) => ({
+            kind: d.kind,
+            ...(d.paper ? { paper: d.paper } : {}),
+            sha256: d.sha256,
+            contentType: d.contentType,
+          })),
         }),
       }));
       if (rows.length) await outbox.writeMany(rows);

@@ -6,7 +6,18 @@ import type { Outbox } from '../outbox.js';
 export type DeliveryChannel = 'api' | 'fax';
 
 export interface DeliveryDocument {
-  kind: 'claim_form' | 'receipt' | 'package' | 'id_copy';
+  /** hospital_document: a paper the insurer asked for, from the hospital (its `paper`: diagnosis, prescription…). */
+  kind:
+    | 'claim_form'
+    | 'receipt'
+    | 'package'
+    | 'id_copy'
+    | 'hospital_document'
+    /** A claim already sent whose receipt the hospital corrected, or cancelled (claims/notices.ts). */
+    | 'receipt_correction'
+    | 'receipt_cancellation';
+  /** hospital_document: which paper (REQUESTED_DOCUMENTS). */
+  paper?: string;
   sha256: string;
   contentType: 'application/json' | 'application/pdf' | 'image/jpeg' | 'image/png';
   body: string | Uint8Array;
