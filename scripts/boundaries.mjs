@@ -33,6 +33,8 @@ export const moduleOrder = {
   // A hospital's own view: its users are operator accounts; it reads claims and intake for her month.
   hospitals: ['audit', 'claims', 'intake', 'operators', 'reference'],
   dashboard: ['claims', 'funnel', 'guardians', 'hospitals', 'subscriptions'],
+  // Her monthly statement: her month read of the engine, sent to her contact.
+  statements: ['audit', 'claims', 'reference', 'subscriptions'],
 };
 const modules = Object.keys(moduleOrder);
 // A module folder left out of the order would be guarded by nothing: the lint refuses to start instead.

@@ -17,3 +17,4 @@ export * from './claims.js';
 export * from './intake.js';
 export * from './photoQuality.js';
 export * from './draft.js';
+export * from './statement.js';

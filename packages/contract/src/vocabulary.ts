@@ -159,8 +159,93 @@ export const RECORD_OUTCOMES = [
   'relation_unconfirmed',
   /** A visit on or after a child's 19th birthday: not her guardian's to claim; unlinked, purged like another hospital's. */
   'insured_adult',
+  /**
+   * Her rule "비급여는 보내기 전에 물어봐 주세요" held it: asked once (one message, one tap on /web/treat), claimed only
+   * when she says so (claims/held.ts).
+   */
+  'awaiting_decision',
+  /** She answered a held visit "보내지 않을게요": never claimed. */
+  'patient_declined',
+  /** A held visit she did not answer in DECISION_DAYS: never claimed, and she is told so. */
+  'decision_lapsed',
 ] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
+
+/** How long a visit held for her decision waits for her answer before it is given up, unsent. */
+export const DECISION_DAYS = 30;
+
+/**
+ * Why a visit of hers was not claimed ("청구하지 않았어요: 이유"), as her history, her monthly statement and the
+ * console say it; the codes are the history's notClaimedReason (GET API.treats). Every record of a subscriber ends as
+ * a claim or as one of these (RECORD_NOT_CLAIMED below): below her minimum, held for (or ended by) her decision,
+ * excluded by her policy, outside the three-year claim window, not hers.
+ */
+export const NOT_CLAIMED_REASONS = [
+  'PENDING',
+  'BELOW_MIN_AMT',
+  'OUTSIDE_CONTRACT',
+  'TOO_OLD',
+  'NOT_SUBSCRIBED_HOSPITAL',
+  'NOT_SUBSCRIBED',
+  'AWAITING_DECISION',
+  'DECLINED',
+  'NO_ANSWER',
+  'NOT_HERS',
+] as const;
+export type NotClaimedReason = (typeof NOT_CLAIMED_REASONS)[number];
+export const NOT_CLAIMED_REASON_NM: Record<NotClaimedReason, string> = {
+  PENDING: '병원에서 받은 진료 기록을 확인하고 있어요.',
+  BELOW_MIN_AMT: '설정한 최소 청구 금액보다 적어서 자동으로 청구하지 않았어요.',
+  OUTSIDE_CONTRACT: '자동청구 가입 기간 밖의 진료라서 자동으로 청구하지 않았어요.',
+  TOO_OLD: '청구할 수 있는 기간이 지난 진료라서 자동으로 청구하지 않았어요.',
+  NOT_SUBSCRIBED_HOSPITAL: '자동청구를 신청하지 않은 병원의 진료라서 자동으로 청구하지 않았어요.',
+  NOT_SUBSCRIBED: '자동청구에 가입하기 전의 진료라서 자동으로 청구하지 않았어요.',
+  AWAITING_DECISION: '비급여가 있어서 보내기 전에 여쭤보고 있어요. 보낼지 골라 주세요.',
+  DECLINED: '보내지 말라고 하셔서 청구하지 않았어요.',
+  NO_ANSWER: '30일 동안 답이 없어서 보내지 않았어요. 직접 청구할 수 있어요.',
+  NOT_HERS: '내 진료가 아니라고 하셔서 청구하지 않았어요.',
+};
+/** The same reasons, short, as the monthly statement counts them. */
+export const NOT_CLAIMED_REASON_SHORT_NM: Record<NotClaimedReason, string> = {
+  PENDING: '확인 중',
+  BELOW_MIN_AMT: '최소 청구 금액보다 적음',
+  OUTSIDE_CONTRACT: '가입 기간 밖',
+  TOO_OLD: '청구 기간(3년) 지남',
+  NOT_SUBSCRIBED_HOSPITAL: '신청하지 않은 병원',
+  NOT_SUBSCRIBED: '가입 전 진료',
+  AWAITING_DECISION: '보낼지 답을 기다려요',
+  DECLINED: '보내지 말라고 하셨어요',
+  NO_ANSWER: '30일 동안 답이 없었어요',
+  NOT_HERS: '내 진료가 아니에요',
+};
+
+/**
+ * What each decision on a record means for her: null for a claim, else the reason it was not claimed. Records held
+ * for an operator (identity, a child's relation) are still being checked (PENDING); those she said are not hers, or
+ * set aside, are NOT_HERS.
+ */
+export const RECORD_NOT_CLAIMED: Record<RecordOutcome, NotClaimedReason | null> = {
+  claimed: null,
+  pending: 'PENDING',
+  below_min: 'BELOW_MIN_AMT',
+  outside_contract: 'OUTSIDE_CONTRACT',
+  too_old: 'TOO_OLD',
+  hospital_not_subscribed: 'NOT_SUBSCRIBED_HOSPITAL',
+  not_subscribed: 'NOT_SUBSCRIBED',
+  rrn_unconfirmed: 'PENDING',
+  identity_mismatch: 'PENDING',
+  relation_unconfirmed: 'PENDING',
+  not_patients: 'NOT_HERS',
+  set_aside: 'NOT_HERS',
+  insured_adult: 'NOT_HERS',
+  awaiting_decision: 'AWAITING_DECISION',
+  patient_declined: 'DECLINED',
+  decision_lapsed: 'NO_ANSWER',
+};
+
+/** What a held visit asks her on /web/treat ("to confirm"): whether it is hers, or whether to send its 비급여. */
+export const HELD_QUESTIONS = ['mine', 'send_uncovered'] as const;
+export type HeldQuestion = (typeof HELD_QUESTIONS)[number];
 
 /** Why records are held for an operator, as the console lists them (held.ts on the server). */
 export const HELD_OUTCOMES = [

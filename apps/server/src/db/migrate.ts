@@ -55,6 +55,7 @@ import * as m0058 from './migrations/0058_guardian_lookup.js';
 import * as m0059 from './migrations/0059_intake.js';
 import * as m0060 from './migrations/0060_pharmacy_follows.js';
 import * as m0061 from './migrations/0061_hospital_users.js';
+import * as m0063 from './migrations/0063_her_rules_statements.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -113,6 +114,7 @@ export const migrations: Record<string, Migration> = {
   '0059_intake': m0059,
   '0060_pharmacy_follows': m0060,
   '0061_hospital_users': m0061,
+  '0063_her_rules_statements': m0063,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -11,6 +11,7 @@ import { guardianJobs } from '../modules/guardians/index.js';
 import { hospitalJobs } from '../modules/hospitals/index.js';
 import { identityJobs } from '../modules/identity/index.js';
 import { operatorJobs } from '../modules/operators/index.js';
+import { statementJobs } from '../modules/statements/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { treatJobs } from '../modules/treats/index.js';
 import { idPhotoCountJobs } from '../security/photo-days.js';
@@ -35,6 +36,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     identityJobs(ctx),
     operatorJobs(ctx),
     hospitalJobs(ctx),
+    statementJobs(ctx),
     sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),
