@@ -216,7 +216,7 @@ export const NOT_CLAIMED_REASON_SHORT_NM: Record<NotClaimedReason, string> = {
   AWAITING_DECISION: '보낼지 답을 기다려요',
   DECLINED: '보내지 말라고 하셨어요',
   NO_ANSWER: '30일 동안 답이 없었어요',
-  NOT_HERS: '내 진료가 아니에요',
+  NOT_HERS: '본인 진료가 아니라고 하셨어요',
 };
 
 /**
