@@ -230,23 +230,25 @@ export const treatsAnswer = listOf(treatVisit).extend({
 export type TreatsAnswer = z.infer<typeof treatsAnswer>;
 
 /** POST API.treatsConfirm: mine true → it is claimed by the ordinary rules; false → it is taken off the patient. */
-export const treatConfirmBody = z.object({
-  userCi: z.string().max(200).optional(),
-  treatId: z
-    .string({ message: '확인할 진료를 골라 주세요.' })
-    .regex(/^\d{1,15}$/, { message: '진료 정보가 올바르지 않아요.' }),
-  /** The answer to a question `mine`. */
-  mine: z.boolean({ message: '내 진료가 맞는지 골라 주세요.' }).optional(),
-  /** Ours: the answer to a question `send_uncovered`: true → claimed now, false → never. */
-  send: z.boolean({ message: '보낼지 골라 주세요.' }).optional(),
-}).superRefine((v, ctx) => {
-  if (v.mine === undefined && v.send === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['mine'], message: '내 진료가 맞는지 골라 주세요.' });
-  }
-  if (v.mine !== undefined && v.send !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['send'], message: '한 번에 하나만 답해 주세요.' });
-  }
-});
+export const treatConfirmBody = z
+  .object({
+    userCi: z.string().max(200).optional(),
+    treatId: z
+      .string({ message: '확인할 진료를 골라 주세요.' })
+      .regex(/^\d{1,15}$/, { message: '진료 정보가 올바르지 않아요.' }),
+    /** The answer to a question `mine`. */
+    mine: z.boolean({ message: '내 진료가 맞는지 골라 주세요.' }).optional(),
+    /** Ours: the answer to a question `send_uncovered`: true → claimed now, false → never. */
+    send: z.boolean({ message: '보낼지 골라 주세요.' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mine === undefined && v.send === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mine'], message: '내 진료가 맞는지 골라 주세요.' });
+    }
+    if (v.mine !== undefined && v.send !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['send'], message: '한 번에 하나만 답해 주세요.' });
+    }
+  });
 export type TreatConfirmBody = z.input<typeof treatConfirmBody>;
 export const treatConfirmAnswer = z.object({ toConfirm: z.array(treatToConfirm) });
 export type TreatConfirmAnswer = z.infer<typeof treatConfirmAnswer>;

@@ -16,7 +16,9 @@ const OUTCOMES_BEFORE = `'pending', 'claimed', 'below_min', 'not_subscribed', 'h
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table subscription add column ask_uncovered boolean,
-    add column batch_day smallint constraint subscription_batch_day_check check (batch_day between 1 and 28)`.execute(db);
+    add column batch_day smallint constraint subscription_batch_day_check check (batch_day between 1 and 28)`.execute(
+    db,
+  );
   await sql`alter table treatment_record add column decision_asked_at timestamptz,
     add column decision_due_at timestamptz, add column uncovered_approved_at timestamptz,
     add column disowned_by text`.execute(db);

@@ -110,7 +110,11 @@ export async function lapseHeldDecisions(tx: Handle, now: Date, limit = 500): Pr
     .execute();
   if (due.length === 0) return [];
   const ids = due.map((d) => d.id);
-  await db.updateTable('treatmentRecord').set({ outcome: 'decision_lapsed', decidedAt: now }).where('id', 'in', ids).execute();
+  await db
+    .updateTable('treatmentRecord')
+    .set({ outcome: 'decision_lapsed', decidedAt: now })
+    .where('id', 'in', ids)
+    .execute();
   return ids;
 }
 

@@ -11,7 +11,13 @@ export { insertClaims } from './match.js';
 export { createVisitPort } from './visits.js';
 export { answerHeldRecord, recordsToConfirm, releaseRelationHeld, type HeldAnswer } from './held.js';
 export { adviseUncovered, type UncoveredAdvice } from './uncovered.js';
-export { WAITING_STATUSES, monthFigures, monthOfRecords, type MonthFigures, type StatementVisit as MonthVisit } from './statement.js';
+export {
+  WAITING_STATUSES,
+  monthFigures,
+  monthOfRecords,
+  type MonthFigures,
+  type StatementVisit as MonthVisit,
+} from './statement.js';
 export {
   briefsOf,
   claimById,

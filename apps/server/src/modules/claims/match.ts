@@ -85,8 +85,12 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         r.uncovered > 0 &&
         r.uncoveredApprovedAt === null &&
         (sub.askUncovered ??
-          adviseUncovered({ generation: null, visitType: r.visitType, coveredCopay: r.coveredCopay, uncovered: r.uncovered })
-            .askByDefault);
+          adviseUncovered({
+            generation: null,
+            visitType: r.visitType,
+            coveredCopay: r.coveredCopay,
+            uncovered: r.uncovered,
+          }).askByDefault);
       const outcome = outcomeOf(
         {
           ...r,

@@ -176,7 +176,12 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
     if (held.length) {
       const heldTokens = await signLinkTokens(
         ctx,
-        held.map((r) => ({ purpose: 'treat' as const, ciHmac: r.contact.ciHmac, insuApplyId: r.insuApplyId, recordId: r.id })),
+        held.map((r) => ({
+          purpose: 'treat' as const,
+          ciHmac: r.contact.ciHmac,
+          insuApplyId: r.insuApplyId,
+          recordId: r.id,
+        })),
         tx,
       );
       await ctx.providers.notification.send(

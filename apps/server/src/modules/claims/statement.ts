@@ -17,7 +17,13 @@ import { monthBounds } from './console/hospital-month.js';
 import { claimsDb, type VisitType } from './tables.js';
 
 /** A claim still on its way: not yet paid, rejected, failed or withdrawn. */
-export const WAITING_STATUSES: readonly ClaimStatus[] = ['received', 'claimed', 'sent', 'accepted', 'documents_requested'];
+export const WAITING_STATUSES: readonly ClaimStatus[] = [
+  'received',
+  'claimed',
+  'sent',
+  'accepted',
+  'documents_requested',
+];
 
 export interface MonthFigures {
   /** YYYY-MM (Korean calendar). */

@@ -25,8 +25,7 @@ const VISIT_TYPES = { 외래: 'outpatient', 입원: 'inpatient', 약국: 'pharma
   keyof typeof VISIT_TYPE_NM
 >;
 
-const NOT_SUBSCRIBED = () =>
-  new AppError('NOT_SUBSCRIBED', '가입된 자동청구가 없어요. 먼저 자동청구에 가입해 주세요.');
+const NOT_SUBSCRIBED = () => new AppError('NOT_SUBSCRIBED', '가입된 자동청구가 없어요. 먼저 자동청구에 가입해 주세요.');
 
 function stateOf(v: MonthVisit): StatementState {
   if (v.claims.length === 0) return 'not_claimed';
@@ -59,7 +58,10 @@ export async function statementOf(
   ]);
   const page = rows.slice(0, STATEMENT_PAGE);
   const names = new Map(
-    (await hospitalsByCode(ctx.db, [...new Set(page.map((r) => r.hospitalCd))])).map((h) => [h.hospitalCd, h.hospitalNm]),
+    (await hospitalsByCode(ctx.db, [...new Set(page.map((r) => r.hospitalCd))])).map((h) => [
+      h.hospitalCd,
+      h.hospitalNm,
+    ]),
   );
   await recordAccessOnce(
     ctx.db,

@@ -305,7 +305,12 @@ describe('her batch day', () => {
 
 describe('nothing silently unclaimed', () => {
   it('ends every record of hers as a claim or as not claimed with a reason, on her history and her statement', async () => {
-    const who = await subscriber({ minAmt: 10_000, askUncovered: true, contractEndDate: '20260608', rrnConfirmed: false });
+    const who = await subscriber({
+      minAmt: 10_000,
+      askUncovered: true,
+      contractEndDate: '20260608',
+      rrnConfirmed: false,
+    });
     await feed([
       // claimed (no 비급여, nothing to ask)
       treatmentRecord(who, { coveredCopay: 20_000, uncovered: 0, visitDate: '20260601' }),
@@ -325,9 +330,7 @@ describe('nothing silently unclaimed', () => {
     const records = await recordsOf(who);
     const byDate = new Map(records.map((r) => [r.visitDate, r]));
     const cookie = await sessionOf(who);
-    expect(
-      (await answer(cookie, { treatId: String(byDate.get('20260604')!.id), send: false })).statusCode,
-    ).toBe(200);
+    expect((await answer(cookie, { treatId: String(byDate.get('20260604')!.id), send: false })).statusCode).toBe(200);
     const full = await sessionOf(who, 'treat', true);
     expect((await answer(full, { treatId: String(byDate.get('20260605')!.id), mine: false })).statusCode).toBe(200);
     await t.app.claimEngine.drain();
