@@ -18,3 +18,4 @@ export * from './intake.js';
 export * from './photoQuality.js';
 export * from './draft.js';
 export * from './statement.js';
+export * from './payout-rules.js';

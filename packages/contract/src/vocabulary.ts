@@ -382,3 +382,58 @@ export const ACCOUNT_CHANGE_ROW_KINDS = ['create', 'role', 'second_factor_reset'
 export const DESTINATION_DECISIONS = ['approved', 'rejected', 'replaced'] as const;
 /** 생명보험 / 손해보험. */
 export const INSURER_KINDS = ['LIFE', 'NONLIFE'] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Her policy's rules (docs/payout-rules.md): the 실손 generation of each insurer contract and where a visit was.
+
+/**
+ * The 실손의료보험 generation of one insurer contract, by when it was taken out (docs/payout-rules.md): gen1 before
+ * 2009-10 (each insurer's own terms), gen2 the 2009-10 표준약관 to 2017-03, gen3 2017-04 to 2021-06 with the 3대 비급여
+ * 특약 (도수치료·체외충격파·증식치료, 비급여 주사, 비급여 MRI) and gen3_basic without it, gen4 from 2021-07. A later
+ * generation, when one is sold, is a new code here, a row in PAYOUT_RULES and a migration of the column's CHECK.
+ * Not known ("잘 모르겠어요") is no code: the column is empty until the insurer's answer names it.
+ */
+export const POLICY_GENERATIONS = ['gen1', 'gen2', 'gen3', 'gen3_basic', 'gen4'] as const;
+export type PolicyGeneration = (typeof POLICY_GENERATIONS)[number];
+/** A generation as the patient and the operators read it. */
+export const POLICY_GENERATION_NM: Record<PolicyGeneration, string> = {
+  gen1: '1세대 (2009년 9월까지 가입)',
+  gen2: '2세대 (2009년 10월 ~ 2017년 3월 가입)',
+  gen3: '3세대 (2017년 4월 ~ 2021년 6월 가입, 도수치료·주사·MRI 특약 있음)',
+  gen3_basic: '3세대 (2017년 4월 ~ 2021년 6월 가입, 도수치료·주사·MRI 특약 없음)',
+  gen4: '4세대 (2021년 7월부터 가입)',
+};
+/**
+ * The question "언제 가입하셨어요?" as the enrolment asks it: by period, newest first, one choice each. The 3세대
+ * period is taken as with the 특약 (how most were sold); 내 자동청구 offers every generation, gen3_basic too.
+ */
+export const POLICY_GENERATION_PERIODS = [
+  'gen4',
+  'gen3',
+  'gen2',
+  'gen1',
+] as const satisfies readonly PolicyGeneration[];
+export type PolicyGenerationPeriod = (typeof POLICY_GENERATION_PERIODS)[number];
+export const POLICY_GENERATION_PERIOD_NM: Record<PolicyGenerationPeriod, string> = {
+  gen4: '2021년 7월 이후',
+  gen3: '2017년 4월 ~ 2021년 6월',
+  gen2: '2009년 10월 ~ 2017년 3월',
+  gen1: '2009년 9월 이전',
+};
+/** Who said which generation a contract is: the patient, or the insurer's answer when she did not know. */
+export const POLICY_GENERATION_SOURCES = ['patient', 'insurer'] as const;
+export type PolicyGenerationSource = (typeof POLICY_GENERATION_SOURCES)[number];
+
+/**
+ * Where a visit was, as the policy's 통원 공제 tells them apart: 의원 (clinic), 병원 (hospital), 종합병원·상급종합병원
+ * (general), a pharmacy's 처방조제 (pharmacy), or a stay (inpatient).
+ */
+export const CARE_SETTINGS = ['clinic', 'hospital', 'general', 'pharmacy', 'inpatient'] as const;
+export type CareSetting = (typeof CARE_SETTINGS)[number];
+export const CARE_SETTING_NM: Record<CareSetting, string> = {
+  clinic: '의원',
+  hospital: '병원',
+  general: '종합병원',
+  pharmacy: '약국 처방조제',
+  inpatient: '입원',
+};
