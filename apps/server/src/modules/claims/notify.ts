@@ -120,7 +120,7 @@ export function heldText(g: {
   const by = g.answerBy ? dayOf(kstDay(g.answerBy)) : '30일 뒤';
   const figures =
     g.premiumEffect > 0
-      ? `청구하면 약 ${WON.format(g.expectedPayout)}원을 받지만, 내년 보험료가 약 ${WON.format(g.premiumEffect)}원 오를 수 있어요. `
+      ? `비급여를 청구하면 약 ${WON.format(g.expectedPayout)}원을 받지만, 내년 보험료가 약 ${WON.format(g.premiumEffect)}원 오를 수 있어요. `
       : '';
   return {
     text:

@@ -1,40 +1,54 @@
 // Her rule "비급여는 보내기 전에 물어봐 주세요" (README "Her rules for what is sent"): whether a visit's 비급여 is worth
-// claiming, in one place. The figures (what the claim would pay by her policy's rules, what claiming its 비급여 may
-// add to next year's premium under the 4세대 비급여 할증) are the contract's payout rules' (payout-rules.ts); this
-// file only turns them into the question's default and its two figures.
+// claiming, in one place. The figures are the contract's payout rules' (payout-rules.ts, docs/payout-rules.md): what
+// her generation's rules pay of the visit's 비급여 (estimatePayout), and what that benefit would add to next year's
+// premium under the 4세대 비급여 할인·할증 steps (nonCoveredPremiumEffect); this file only turns them into the
+// question's default and its two figures.
+import {
+  PAYOUT_RULES,
+  careSettingOf,
+  estimatePayout,
+  nonCoveredPremiumEffect,
+  type PolicyGeneration,
+} from '@auto-claim/contract';
 import type { VisitType } from './tables.js';
 
-/** Her policy's generation, as the subscription records it (null: not known yet). */
-export type PolicyGeneration = string | null;
-
 export interface UncoveredAdvice {
-  /** What the claim would pay for this visit (원), an estimate. */
+  /** What claiming the visit's 비급여 would pay (원), an estimate by her generation's rules. */
   expectedPayout: number;
-  /** What claiming its 비급여 may add to her next year's premium (원), an estimate; 0 outside 4세대. */
+  /** What that would add to her next year's premium (원), an estimate; 0 where her generation has no such steps. */
   premiumEffect: number;
   /** Her policy's default: ask first, because claiming would cost more next year than it pays now. */
   askByDefault: boolean;
 }
 
 /**
- * Until the payout rules are in the contract: the 4세대 outpatient 비급여 공제 (the larger of 30,000원 and 30 %) and the
- * discount a year without 비급여 benefit keeps, as a flat amount. Replaced by estimatePayout and
- * nonCoveredPremiumEffect (payout-rules.ts).
+ * The advice for one visit. `generation` null (not known yet): the 4세대 rules, whose deductible is the highest, give
+ * what it would pay, no premium effect is claimed and nothing is asked by default (only her own rule asks). `paidBefore`: the 비급여 benefit
+ * already paid in the year that counts (0: this would be the first, the case that loses the discount). `hospitalType`:
+ * the hospital's 종별, for the care setting ('' reads an outpatient visit as a clinic's).
  */
-const GEN4_UNCOVERED_DEDUCTIBLE = 30_000;
-const GEN4_UNCOVERED_COPAY_RATE = 0.3;
-const GEN4_NO_CLAIM_DISCOUNT = 12_000;
-
 export function adviseUncovered(v: {
-  generation: PolicyGeneration;
+  generation: PolicyGeneration | null;
   visitType: VisitType;
   coveredCopay: number;
   uncovered: number;
+  paidBefore?: number;
+  hospitalType?: string;
 }): UncoveredAdvice {
   if (v.uncovered <= 0) return { expectedPayout: 0, premiumEffect: 0, askByDefault: false };
-  const fourth = v.generation === '4';
-  const deductible = Math.max(GEN4_UNCOVERED_DEDUCTIBLE, Math.ceil(v.uncovered * GEN4_UNCOVERED_COPAY_RATE));
-  const expectedPayout = Math.max(0, v.uncovered - deductible);
-  const premiumEffect = fourth && expectedPayout > 0 ? GEN4_NO_CLAIM_DISCOUNT : 0;
-  return { expectedPayout, premiumEffect, askByDefault: fourth && premiumEffect > expectedPayout };
+  const rules = PAYOUT_RULES[v.generation ?? 'gen4'];
+  const estimate = estimatePayout(
+    { coveredCopay: v.coveredCopay, uncovered: v.uncovered },
+    rules,
+    careSettingOf(v.hospitalType ?? '', v.visitType),
+  );
+  if (!rules.nonCoveredPremiumSteps || v.generation === null) {
+    return { expectedPayout: estimate.nonCoveredBenefit, premiumEffect: 0, askByDefault: false };
+  }
+  const effect = nonCoveredPremiumEffect({ paidBefore: v.paidBefore ?? 0, benefit: estimate.nonCoveredBenefit });
+  return {
+    expectedPayout: estimate.nonCoveredBenefit,
+    premiumEffect: Math.max(0, effect.yearlyPremiumRise),
+    askByDefault: !effect.worthClaiming && effect.yearlyPremiumRise > 0,
+  };
 }

@@ -14,6 +14,7 @@ import {
   type TreatsAnswer,
 } from '@auto-claim/contract';
 import { adviseUncovered } from '../../../src/modules/claims/index.js';
+import { heldText } from '../../../src/modules/claims/notify.js';
 import { nextBatchDayAt } from '../../../src/modules/claims/rules.js';
 import type PgBoss from 'pg-boss';
 import {
@@ -225,13 +226,47 @@ describe('비급여는 보내기 전에 물어봐 주세요', () => {
   });
 
   it('defaults to asking for a 4세대 policy only when claiming would cost more next year than it pays', () => {
-    const small = adviseUncovered({ generation: '4', visitType: '외래', coveredCopay: 15_300, uncovered: 35_000 });
-    expect(small.askByDefault).toBe(small.premiumEffect > small.expectedPayout);
-    expect(small.premiumEffect).toBeGreaterThan(0);
-    const large = adviseUncovered({ generation: '4', visitType: '외래', coveredCopay: 0, uncovered: 500_000 });
+    // 비급여 33,000원 at a clinic: 3,000원 after the 30,000원 공제, against the year's discount lost (the first 비급여
+    // benefit of the year moves her from step 1 to step 2: 5 % of the assumed premium, 4,500원).
+    const small = adviseUncovered({ generation: 'gen4', visitType: '외래', coveredCopay: 15_300, uncovered: 33_000 });
+    expect(small).toEqual({ expectedPayout: 3_000, premiumEffect: 4_500, askByDefault: true });
+    // Below the 공제 it pays nothing and costs nothing: nothing to ask.
+    const below = adviseUncovered({ generation: 'gen4', visitType: '외래', coveredCopay: 15_300, uncovered: 24_700 });
+    expect(below).toEqual({ expectedPayout: 0, premiumEffect: 0, askByDefault: false });
+    // A large 비급여 pays more than the discount: sent.
+    const large = adviseUncovered({ generation: 'gen4', visitType: '외래', coveredCopay: 0, uncovered: 200_000 });
     expect(large.askByDefault).toBe(false);
-    const third = adviseUncovered({ generation: '3', visitType: '외래', coveredCopay: 0, uncovered: 35_000 });
-    expect(third).toMatchObject({ premiumEffect: 0, askByDefault: false });
+    expect(large.expectedPayout).toBeGreaterThan(large.premiumEffect);
+    // No premium steps before 4세대; a generation not known asks nothing by default.
+    expect(
+      adviseUncovered({ generation: 'gen3', visitType: '외래', coveredCopay: 0, uncovered: 33_000 }),
+    ).toMatchObject({
+      premiumEffect: 0,
+      askByDefault: false,
+    });
+    expect(adviseUncovered({ generation: null, visitType: '외래', coveredCopay: 0, uncovered: 33_000 })).toEqual({
+      expectedPayout: 3_000,
+      premiumEffect: 0,
+      askByDefault: false,
+    });
+  });
+
+  it('asks in one message with both figures when they are why she is asked', () => {
+    const asked = heldText({
+      outcome: 'awaiting_decision',
+      visitDate: '20260612',
+      hospitalNm: '튼튼의원',
+      uncovered: 33_000,
+      expectedPayout: 3_000,
+      premiumEffect: 4_500,
+      answerBy: new Date('2026-07-15T03:00:00Z'),
+    });
+    expect(asked.text).toBe(
+      '튼튼의원 6월 12일 진료에 비급여 33,000원이 있어서 보내기 전에 여쭤봐요. ' +
+        '비급여를 청구하면 약 3,000원을 받지만, 내년 보험료가 약 4,500원 오를 수 있어요. ' +
+        '보낼지 아래 버튼에서 골라 주세요. 7월 15일까지 답이 없으면 보내지 않을게요.',
+    );
+    expect(asked.sms).toBe('튼튼의원 6월 12일 진료에 비급여 33,000원이 있어요. 보험사에 보낼지 골라 주세요.');
   });
 });
 
