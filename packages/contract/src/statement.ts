@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { childInsuApplyId } from './children.js';
 import { hospitalCd, yyyymmdd } from './formats.js';
 import { visitType } from './treats.js';
-import { CLAIM_STATUSES, NOT_CLAIMED_REASONS } from './vocabulary.js';
+import { CLAIM_STATUSES, NOT_CLAIMED_REASONS, STATEMENT_STATES } from './vocabulary.js';
 
 /** A month of the Korean calendar, YYYY-MM. */
 export const statementMonth = z
@@ -28,10 +28,6 @@ export const statementQuery = z.object({
     .optional(),
 });
 export type StatementQuery = z.input<typeof statementQuery>;
-
-/** What became of a visit, as the statement groups it. */
-export const STATEMENT_STATES = ['paid', 'waiting', 'rejected', 'not_claimed'] as const;
-export type StatementState = (typeof STATEMENT_STATES)[number];
 
 export const statementVisit = z.object({
   treatId: z.string(),

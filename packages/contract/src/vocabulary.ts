@@ -243,6 +243,16 @@ export const RECORD_NOT_CLAIMED: Record<RecordOutcome, NotClaimedReason | null> 
   decision_lapsed: 'NO_ANSWER',
 };
 
+/** What became of a visit of hers, as her monthly statement groups it (README "The monthly statement"). */
+export const STATEMENT_STATES = ['paid', 'waiting', 'rejected', 'not_claimed'] as const;
+export type StatementState = (typeof STATEMENT_STATES)[number];
+export const STATEMENT_STATE_NM: Record<StatementState, string> = {
+  paid: '보험금 받음',
+  waiting: '심사 중',
+  rejected: '지급되지 않음',
+  not_claimed: '청구하지 않음',
+};
+
 /** What a held visit asks her on /web/treat ("to confirm"): whether it is hers, or whether to send its 비급여. */
 export const HELD_QUESTIONS = ['mine', 'send_uncovered'] as const;
 export type HeldQuestion = (typeof HELD_QUESTIONS)[number];
