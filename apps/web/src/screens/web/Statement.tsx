@@ -60,13 +60,13 @@ function Month() {
   const shown = first.month;
   return (
     <div className="screen st">
+      <h2 className="st-title" aria-live="polite">
+        {monthNm(shown)} 명세
+      </h2>
       <nav className="st-months" aria-label="다른 달 보기">
         <button type="button" className="btn btn--secondary" onClick={() => setMonth(shift(shown, -1))}>
           이전 달
         </button>
-        <h2 className="st-title" aria-live="polite">
-          {monthNm(shown)} 명세
-        </h2>
         <button type="button" className="btn btn--secondary" onClick={() => setMonth(shift(shown, 1))}>
           다음 달
         </button>
@@ -86,7 +86,7 @@ function Month() {
                   {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[v.visitType]}</span>
                 </p>
                 <p className="st-item__where">
-                  {v.hospitalNm} · 낸 돈 {won(v.paidAmt)}
+                  {v.hospitalNm} · <span className="st-nowrap">낸 돈 {won(v.paidAmt)}</span>
                 </p>
                 <p className={`st-state st-state--${v.state}`}>
                   {STATEMENT_STATE_NM[v.state]}
