@@ -55,8 +55,7 @@ function Month() {
       </div>
     );
   }
-  const first = q.data.pages[0]!;
-  const list = q.data.pages.flatMap((p) => p.list);
+  const first = q.data;
   const shown = first.month;
   return (
     <div className="screen st">
@@ -76,36 +75,10 @@ function Month() {
         <h3 id="st-visits-title" className="st-subtitle">
           진료별로 볼게요
         </h3>
-        {list.length === 0 ? (
+        {first.list.length === 0 ? (
           <p className="tr-empty">이 달에 병원에서 받은 진료가 없어요.</p>
         ) : (
-          <ul className="st-list">
-            {list.map((v) => (
-              <li key={v.treatId} className="st-item">
-                <p className="st-item__when">
-                  {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[v.visitType]}</span>
-                </p>
-                <p className="st-item__where">
-                  {v.hospitalNm} · <span className="st-nowrap">낸 돈 {won(v.paidAmt)}</span>
-                </p>
-                <p className={`st-state st-state--${v.state}`}>
-                  {STATEMENT_STATE_NM[v.state]}
-                  {v.receivedAmt !== null ? ` ${won(v.receivedAmt)}` : ''}
-                </p>
-                {v.notClaimedReason && <p className="st-item__why">{NOT_CLAIMED_REASON_NM[v.notClaimedReason]}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-        {q.hasNextPage && (
-          <button
-            type="button"
-            className="btn btn--secondary btn--block"
-            onClick={() => void q.fetchNextPage()}
-            disabled={q.isFetchingNextPage}
-          >
-            더 보기
-          </button>
+          <Visits page={first} month={shown} />
         )}
       </section>
       <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/treat`}>
@@ -113,6 +86,47 @@ function Month() {
       </Link>
     </div>
   );
+}
+
+/** One page of the month's visits; its "더 보기" opens the next page below it (by key). */
+function Visits({ page, month }: { page: StatementAnswer; month: string }) {
+  const [more, setMore] = useState(false);
+  return (
+    <>
+      <ul className="st-list">
+        {page.list.map((v) => (
+          <li key={v.treatId} className="st-item">
+            <p className="st-item__when">
+              {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[v.visitType]}</span>
+            </p>
+            <p className="st-item__where">
+              {v.hospitalNm} · <span className="st-nowrap">낸 돈 {won(v.paidAmt)}</span>
+            </p>
+            <p className={`st-state st-state--${v.state}`}>
+              {STATEMENT_STATE_NM[v.state]}
+              {v.receivedAmt !== null ? ` ${won(v.receivedAmt)}` : ''}
+            </p>
+            {v.notClaimedReason && <p className="st-item__why">{NOT_CLAIMED_REASON_NM[v.notClaimedReason]}</p>}
+          </li>
+        ))}
+      </ul>
+      {page.next &&
+        (more ? (
+          <NextVisits month={month} after={page.next} />
+        ) : (
+          <button type="button" className="btn btn--secondary btn--block" onClick={() => setMore(true)}>
+            더 보기
+          </button>
+        ))}
+    </>
+  );
+}
+
+function NextVisits({ month, after }: { month: string; after: string }) {
+  const q = useStatement(month, after);
+  if (q.isPending) return <p role="status">더 불러오고 있어요</p>;
+  if (q.isError) return <p role="alert">{loadFailedMessage('월간 명세')}</p>;
+  return <Visits page={q.data} month={month} />;
 }
 
 function Summary({ s }: { s: StatementAnswer }) {
