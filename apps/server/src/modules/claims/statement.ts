@@ -168,3 +168,41 @@ export async function monthOfRecords(
       .map((c) => ({ status: c.status, paidAmount: c.paidAmount })),
   }));
 }
+
+/**
+ * A subscription's newest visits that ended without a claim, with the reason (the console's subscriber page): hers
+ * by treatment_record_apply_visit, and those she said are not hers by treatment_record_disowned, newest visit first.
+ */
+export async function notClaimedOf(handle: Handle, insuApplyId: string, limit: number) {
+  const db = claimsDb(handle);
+  const unclaimed = (column: 'insuApplyId' | 'disownedBy') =>
+    db
+      .selectFrom('treatmentRecord as r')
+      .select(['r.id', 'r.hospitalCd', 'r.visitDate', 'r.totalPaid', 'r.outcome'])
+      .where(`r.${column}`, '=', insuApplyId)
+      .where('r.outcome', '!=', 'claimed')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('claim as c')
+              .select('c.id')
+              .whereRef('c.recordId', '=', sql<number>`coalesce(r.joined_record_id, r.id)`),
+          ),
+        ),
+      )
+      .orderBy('r.visitDate', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .execute();
+  const [own, disowned] = await Promise.all([unclaimed('insuApplyId'), unclaimed('disownedBy')]);
+  return [...own, ...disowned]
+    .sort((a, b) => (a.visitDate === b.visitDate ? Number(b.id) - Number(a.id) : a.visitDate < b.visitDate ? 1 : -1))
+    .slice(0, limit)
+    .map((r) => ({
+      recordId: Number(r.id),
+      hospitalCd: r.hospitalCd,
+      visitDate: r.visitDate,
+      totalPaid: r.totalPaid,
+      reason: RECORD_NOT_CLAIMED[r.outcome] ?? 'PENDING',
+    }));
+}

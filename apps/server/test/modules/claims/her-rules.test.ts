@@ -24,7 +24,8 @@ import {
 } from '../../../src/modules/statements/index.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { build, freshAddress, problemOf, testClock, type TestApp } from '../../helper.js';
+import { OPS_SUBSCRIBER_API, type SubscriberDetail } from '@auto-claim/contract/ops';
+import { build, freshAddress, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST: inside the hours patients are told.
 const NOON = new Date('2026-06-15T03:00:00Z');
@@ -411,6 +412,19 @@ describe('nothing silently unclaimed', () => {
       OUTSIDE_CONTRACT: 1,
       NOT_HERS: 1,
     });
+
+    // The operator's subscriber page lists the same endings, newest visit first, with the same reasons.
+    const ops = (await signInOperator(t, 'operator', { loginId: 'her-rules-operator' })).headers;
+    const page = await t.app.inject({ url: OPS_SUBSCRIBER_API.subscriber(who.insuApplyId), headers: ops });
+    expect(page.statusCode).toBe(200);
+    expect(page.json<SubscriberDetail>().notClaimed.map((r) => [r.visitDate, r.reason])).toEqual([
+      ['20260610', 'OUTSIDE_CONTRACT'],
+      ['20260605', 'NOT_HERS'],
+      ['20260604', 'DECLINED'],
+      ['20260603', 'AWAITING_DECISION'],
+      ['20260602', 'BELOW_MIN_AMT'],
+      ['20230601', 'TOO_OLD'],
+    ]);
   });
 });
 
