@@ -103,9 +103,7 @@ test('her month: claimed, paid, waiting and not claimed with the reason, and thi
   await expect(title).toBeVisible();
   await months.getByRole('button', { name: '다음 달' }).click();
   const kst = new Date(Date.now() + 9 * 3600_000);
-  await expect(title).toHaveText(
-    `${kst.getUTCFullYear()}년 ${kst.getUTCMonth() + 1}월 명세`,
-  );
+  await expect(title).toHaveText(`${kst.getUTCFullYear()}년 ${kst.getUTCMonth() + 1}월 명세`);
   await expect(page.getByText(`${kst.getUTCFullYear()}년에 받은 보험금은 모두 23,000원이에요.`)).toBeVisible();
   const figures = page.getByRole('region', { name: '한눈에 보기' });
   await expect(figures).toContainText(/병원 진료\s*3건/);

@@ -41,7 +41,9 @@ function SendUncovered({ visits }: { visits: TreatToConfirm[] }) {
       <h2 id="send-title" className="tr-request__title">
         보험사에 보낼까요?
       </h2>
-      <p className="tr-confirm__why">비급여가 있는 진료는 보내기 전에 여쭤보기로 하셨어요. 골라 주시면 그대로 할게요.</p>
+      <p className="tr-confirm__why">
+        비급여가 있는 진료는 보내기 전에 여쭤보기로 하셨어요. 골라 주시면 그대로 할게요.
+      </p>
       <ul className="tr-confirm__list">
         {visits.map((v) => {
           const titleId = `send-${v.treatId}`;
