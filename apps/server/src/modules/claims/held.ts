@@ -13,34 +13,44 @@ import type { Handle } from '../../db/handle.js';
 import { PURGE_BATCH, PURGE_BUDGET_MS, purgeInBatches, type PurgeOptions } from '../../db/purge.js';
 import { purgeVisits } from '../intake/index.js';
 import { claimsDb, type ClaimsTables } from './tables.js';
+import { adviseUncovered, generationsOf } from './uncovered.js';
 
 /**
  * The patient's records waiting for their word, newest visit first: those found by her resident number only (when and
  * where only: is it hers?), and those her rule "비급여는 보내기 전에 물어봐 주세요" held (shall it be sent? with its
  * 비급여 and the figures she decides by, uncovered.ts).
  */
-export const recordsToConfirm = (handle: Handle, who: RecordOwner) =>
-  who.insuApplyIds.length === 0
-    ? Promise.resolve([])
-    : claimsDb(handle)
-        .selectFrom('treatmentRecord')
-        .select([
-          'id',
-          'hospitalCd',
-          'visitDate',
-          'visitType',
-          'outcome',
-          'coveredCopay',
-          'uncovered',
-          'totalPaid',
-          'decisionDueAt',
-        ])
-        .where('outcome', 'in', ['rrn_unconfirmed', 'awaiting_decision'])
-        .where('insuApplyId', 'in', who.insuApplyIds)
-        .orderBy('visitDate', 'desc')
-        .orderBy('id', 'desc')
-        .limit(100)
-        .execute();
+export async function recordsToConfirm(handle: Handle, who: RecordOwner) {
+  if (who.insuApplyIds.length === 0) return [];
+  const rows = await claimsDb(handle)
+    .selectFrom('treatmentRecord')
+    .select([
+      'id',
+      'hospitalCd',
+      'visitDate',
+      'visitType',
+      'outcome',
+      'coveredCopay',
+      'uncovered',
+      'totalPaid',
+      'decisionDueAt',
+      'insuApplyId',
+    ])
+    .where('outcome', 'in', ['rrn_unconfirmed', 'awaiting_decision'])
+    .where('insuApplyId', 'in', who.insuApplyIds)
+    .orderBy('visitDate', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  const generations = await generationsOf(handle, who.insuApplyIds);
+  return rows.map((r) => ({
+    ...r,
+    advice:
+      r.outcome === 'awaiting_decision'
+        ? adviseUncovered({ generation: generations.get(r.insuApplyId ?? '') ?? null, ...r })
+        : null,
+  }));
+}
 
 /** Her answer: about a record found by her RRN only (mine), or about one her 비급여 rule held (send). */
 export type HeldAnswer = { mine: boolean } | { send: boolean };

@@ -13,7 +13,7 @@ import { QUEUES } from './jobs.js';
 import { deferRecordNotices, sendableAt } from './notify.js';
 import { pairPrescriptions } from './follow.js';
 import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, claimSlotOf, outcomeOf, type RuleMatch } from './rules.js';
-import { adviseUncovered } from './uncovered.js';
+import { adviseUncovered, generationsOf } from './uncovered.js';
 import { DECISION_DAYS } from '@auto-claim/contract';
 import { kstToday } from '@auto-claim/contract';
 import type { Handle } from '../../db/handle.js';
@@ -58,6 +58,10 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
     const subs = await matchableSubscriptions(ctx, tx, { ciHmacs, rrnHmacs, childRrnHmacs });
     const byCi = new Map(subs.map((s) => [s.ciHmac, s]));
     const byRrn = new Map(subs.flatMap((s) => (s.rrnHmac ? [[s.rrnHmac, s] as const] : [])));
+    const generations = await generationsOf(
+      tx,
+      subs.map((s) => s.insuApplyId),
+    );
 
     const outcomes: { id: number; outcome: RecordOutcome; insuApplyId: string | null; purgeAt: Date | null }[] = [];
     const claims: Parameters<typeof insertClaims>[2] = [];
@@ -86,7 +90,7 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         r.uncoveredApprovedAt === null &&
         (sub.askUncovered ??
           adviseUncovered({
-            generation: null,
+            generation: generations.get(sub.insuApplyId) ?? null,
             visitType: r.visitType,
             coveredCopay: r.coveredCopay,
             uncovered: r.uncovered,

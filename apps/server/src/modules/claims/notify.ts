@@ -29,7 +29,7 @@ import { signLinkTokens } from '../../security/linkToken.js';
 import { faxNumbers, hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { contactsOf } from '../subscriptions/index.js';
 import { QUEUES } from './jobs.js';
-import { adviseUncovered } from './uncovered.js';
+import { adviseUncovered, generationsOf } from './uncovered.js';
 import { lapseHeldDecisions } from './held.js';
 import { claimsTransaction, type ClaimsDb } from './tables.js';
 
@@ -174,6 +174,7 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
         : [];
     });
     if (held.length) {
+      const generations = await generationsOf(tx, [...new Set(held.map((r) => r.insuApplyId))]);
       const heldTokens = await signLinkTokens(
         ctx,
         held.map((r) => ({
@@ -186,7 +187,7 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
       );
       await ctx.providers.notification.send(
         held.map((r, i) => {
-          const advice = adviseUncovered({ generation: null, ...r });
+          const advice = adviseUncovered({ generation: generations.get(r.insuApplyId) ?? null, ...r });
           const { text, sms } = heldText({
             outcome: r.outcome,
             visitDate: r.visitDate,

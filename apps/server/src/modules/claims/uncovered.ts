@@ -10,6 +10,7 @@ import {
   nonCoveredPremiumEffect,
   type PolicyGeneration,
 } from '@auto-claim/contract';
+import type { Handle } from '../../db/handle.js';
 import type { VisitType } from './tables.js';
 
 export interface UncoveredAdvice {
@@ -51,4 +52,18 @@ export function adviseUncovered(v: {
     premiumEffect: Math.max(0, effect.yearlyPremiumRise),
     askByDefault: !effect.worthClaiming && effect.yearlyPremiumRise > 0,
   };
+}
+
+/**
+ * Her policy's generation for each subscription, as the advice reads it: the one place it is asked. A subscription
+ * whose insurers are of several generations is advised as its 4세대 one when it has one (that policy's premium is the
+ * one a 비급여 claim moves). The generation is recorded per insurer contract by the payout module's enrolment and
+ * "내 자동청구" (subscription_insurer, README "Her policy's rules"); until that is read here, none is known and only
+ * her own rule asks.
+ */
+export async function generationsOf(
+  _handle: Handle,
+  insuApplyIds: readonly string[],
+): Promise<Map<string, PolicyGeneration | null>> {
+  return new Map(insuApplyIds.map((id) => [id, null]));
 }

@@ -29,7 +29,6 @@ import {
   type HeldAnswer,
   type HistoryClaim,
   type HistoryRecord,
-  adviseUncovered,
   type RecordOwner,
   type VisitType as StoredVisitType,
 } from '../claims/index.js';
@@ -242,9 +241,9 @@ async function toConfirmOf(ctx: AppContext, owner: RecordOwner): Promise<TreatTo
       treatDate: r.visitDate,
       visitType: VISIT_TYPES[r.visitType],
     };
-    if (r.outcome !== 'awaiting_decision') return { ...visit, question: 'mine' };
+    const advice = r.advice;
+    if (!advice) return { ...visit, question: 'mine' };
     // Her 비급여 rule held it: what it is and the two figures she decides by (claims' uncovered.ts).
-    const advice = adviseUncovered({ generation: null, ...r });
     return {
       ...visit,
       question: 'send_uncovered',
