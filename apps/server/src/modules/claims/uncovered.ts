@@ -57,13 +57,19 @@ export function adviseUncovered(v: {
 /**
  * Her policy's generation for each subscription, as the advice reads it: the one place it is asked. A subscription
  * whose insurers are of several generations is advised as its 4세대 one when it has one (that policy's premium is the
- * one a 비급여 claim moves). The generation is recorded per insurer contract by the payout module's enrolment and
- * "내 자동청구" (subscription_insurer, README "Her policy's rules"); until that is read here, none is known and only
- * her own rule asks.
+ * one a 비급여 claim moves), else as any one known. The generation is kept per insurer contract
+ * (subscription_insurer.policy_generation, migration 0062 of the payout branch, read by the subscriptions module's
+ * policyGenerationsOf); until it is read here, none is known and only her own rule asks.
  */
 export async function generationsOf(
   _handle: Handle,
   insuApplyIds: readonly string[],
 ): Promise<Map<string, PolicyGeneration | null>> {
-  return new Map(insuApplyIds.map((id) => [id, null]));
+  const known = new Map<string, PolicyGeneration>();
+  const out = new Map<string, PolicyGeneration | null>();
+  for (const id of insuApplyIds) {
+    const mine = [...known].filter(([key]) => key.startsWith(`${id}:`)).map(([, g]) => g);
+    out.set(id, mine.includes('gen4') ? 'gen4' : (mine[0] ?? null));
+  }
+  return out;
 }
