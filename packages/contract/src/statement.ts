@@ -54,14 +54,14 @@ export const statementFigures = z.object({
   waiting: z.number().int(),
   rejected: z.number().int(),
   notClaimed: z.array(z.object({ reason: z.enum(NOT_CLAIMED_REASONS), count: z.number().int() })),
-  /** What her insurers paid her this calendar year (원). */
+  /** What her insurers paid her in the month's calendar year (원). */
   receivedThisYear: z.number().int(),
 });
 export type StatementFigures = z.infer<typeof statementFigures>;
 
 export const statementAnswer = z.object({
   month: statementMonth,
-  /** The year "receivedThisYear" is of. */
+  /** The year "receivedThisYear" is of: the month's. */
   year: z.number().int(),
   figures: statementFigures,
   list: z.array(statementVisit),

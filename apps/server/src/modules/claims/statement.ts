@@ -39,21 +39,20 @@ export interface MonthFigures {
   rejected: number;
   /** Visits not claimed, by reason (the vocabulary's order). */
   notClaimed: { reason: NotClaimedReason; count: number }[];
-  /** What her insurers paid her this calendar year (KST), by the day the payment was recorded. */
+  /** What her insurers paid her in the month's calendar year (KST), by the day the payment was recorded. */
   receivedThisYear: number;
 }
 
-/** The figures of one subscription's month. `now` places "this year". */
-export async function monthFigures(
-  handle: Handle,
-  insuApplyId: string,
-  month: string,
-  now: Date,
-): Promise<MonthFigures> {
+/**
+ * The figures of one subscription's month; "received this year" is of the month's year (a statement of December,
+ * sent on the 1st of January, still speaks of December's year).
+ */
+export async function monthFigures(handle: Handle, insuApplyId: string, month: string): Promise<MonthFigures> {
   const db = claimsDb(handle);
   const { firstDay, lastDay } = monthBounds(month);
-  const year = new Date(now.getTime() + KST_OFFSET_MS).getUTCFullYear();
+  const year = Number(month.slice(0, 4));
   const yearStart = new Date(Date.UTC(year, 0, 1) - KST_OFFSET_MS);
+  const yearEnd = new Date(Date.UTC(year + 1, 0, 1) - KST_OFFSET_MS);
   const [records, claims, disowned, year_] = await Promise.all([
     sql<{ outcome: RecordOutcome; hasClaim: boolean; n: string }>`
       select r.outcome, exists (select 1 from claim c where c.record_id = coalesce(r.joined_record_id, r.id)) as has_claim,
@@ -79,6 +78,7 @@ export async function monthFigures(
       .where('insuApplyId', '=', insuApplyId)
       .where('status', '=', 'paid')
       .where('updatedAt', '>=', yearStart)
+      .where('updatedAt', '<', yearEnd)
       .executeTakeFirst(),
   ]);
   const notClaimed = new Map<NotClaimedReason, number>();

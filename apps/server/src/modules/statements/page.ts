@@ -53,7 +53,7 @@ export async function statementOf(
   const [visitDate, id] = q.after ? q.after.split('.') : [];
   const after = visitDate && id ? { visitDate, id: Number(id) } : undefined;
   const [figures, rows] = await Promise.all([
-    monthFigures(ctx.db, sub.insuApplyId, month, now),
+    monthFigures(ctx.db, sub.insuApplyId, month),
     monthOfRecords(ctx.db, sub.insuApplyId, month, { limit: STATEMENT_PAGE + 1, after }),
   ]);
   const page = rows.slice(0, STATEMENT_PAGE);
@@ -77,7 +77,7 @@ export async function statementOf(
   const last = page.at(-1);
   return {
     month,
-    year: new Date(now.getTime() + KST_OFFSET_MS).getUTCFullYear(),
+    year: Number(month.slice(0, 4)),
     figures: {
       visits: figures.visits,
       claimed: figures.claimed,

@@ -31,19 +31,24 @@ export function statementText(f: MonthFigures, child?: string): { text: string; 
   const m = `${Number(f.month.slice(5, 7))}월`;
   const whose = child ? `${child} ` : '';
   const notClaimed = f.notClaimed.reduce((s, r) => s + r.count, 0);
+  const year = `${Number(f.month.slice(0, 4))}년`;
   const parts = [
     `${whose}${m} 자동청구 명세예요.`,
-    `진료 ${f.visits}건 중 ${f.claimed}건을 보험사에 청구했어요.`,
+    f.claimed === f.visits
+      ? `진료 ${f.visits}건을 모두 보험사에 청구했어요.`
+      : f.claimed === 0
+        ? `진료 ${f.visits}건은 보험사에 청구하지 않았어요.`
+        : `진료 ${f.visits}건 중 ${f.claimed}건을 보험사에 청구했어요.`,
     f.paid ? `${f.paid}건은 보험금 ${WON.format(f.paidAmount)}원을 받았어요.` : '',
     f.waiting ? `${f.waiting}건은 아직 심사 중이에요.` : '',
     f.rejected ? `${f.rejected}건은 보험사가 지급하지 않기로 했어요.` : '',
     notClaimed ? `청구하지 않은 ${notClaimed}건은 그 이유를 적어 두었어요.` : '',
-    `올해 받은 보험금은 모두 ${WON.format(f.receivedThisYear)}원이에요.`,
+    `${year}에 받은 보험금은 모두 ${WON.format(f.receivedThisYear)}원이에요.`,
     '자세한 내용은 아래 버튼에서 볼 수 있어요.',
   ];
   return {
     text: parts.filter(Boolean).join(' '),
-    sms: `${whose}${m} 명세: 진료 ${f.visits}건 중 ${f.claimed}건 청구, 올해 받은 보험금 ${WON.format(f.receivedThisYear)}원이에요.`,
+    sms: `${whose}${m} 명세: 진료 ${f.visits}건 중 ${f.claimed}건 청구, ${year}에 받은 보험금 ${WON.format(f.receivedThisYear)}원이에요.`,
   };
 }
 
@@ -71,7 +76,7 @@ export async function sendMonthlyStatements(ctx: AppContext, batch = STATEMENT_B
           .returning('insuApplyId')
           .execute();
         const ids = mine.map((r) => r.insuApplyId);
-        const figures = await Promise.all(ids.map((id) => monthFigures(tx, id, month, now)));
+        const figures = await Promise.all(ids.map((id) => monthFigures(tx, id, month)));
         const contacts = await contactsOf(ctx, tx, ids);
         const due = ids.flatMap((id, i) => {
           const contact = contacts.get(id);

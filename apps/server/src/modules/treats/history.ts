@@ -147,7 +147,13 @@ export function toVisits(
       receivedAt: iso(r.receivedAt),
       claimState: own.length > 0 ? 'claimed' : 'notClaimed',
       notClaimedReason: own.length > 0 ? null : RECORD_NOT_CLAIMED[r.outcome],
-      canClaim: insurers !== undefined && open && r.outcome !== 'pending' && !lapsed(r.visitDate, now),
+      // A visit held for her decision is answered by its question ("보험사에 보낼까요?"), not claimed here as well.
+      canClaim:
+        insurers !== undefined &&
+        open &&
+        r.outcome !== 'pending' &&
+        r.outcome !== 'awaiting_decision' &&
+        !lapsed(r.visitDate, now),
       claims: own.map((c): TreatClaim => {
         const asked = c.status === 'documents_requested' ? requestedDocumentsOf(askedFor.get(c.id)) : undefined;
         const byWhom = c.status === 'rejected' || c.status === 'documents_requested';

@@ -21,6 +21,7 @@ import {
   MONTHLY_STATEMENTS_QUEUE,
   sendMonthlyStatements,
   statementJobs,
+  statementText,
 } from '../../../src/modules/statements/index.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
@@ -146,7 +147,11 @@ describe('비급여는 보내기 전에 물어봐 주세요', () => {
         answerBy: new Date(NOON.getTime() + 30 * DAY).toISOString(),
       }),
     ]);
-    expect(before.list[0]).toMatchObject({ claimState: 'notClaimed', notClaimedReason: 'AWAITING_DECISION' });
+    expect(before.list[0]).toMatchObject({
+      claimState: 'notClaimed',
+      notClaimedReason: 'AWAITING_DECISION',
+      canClaim: false,
+    });
 
     // "Is it mine?" is not a link's to answer; "send it" is her one tap.
     const mine = await answer(cookie, { treatId: String(rec!.id), mine: true });
@@ -466,7 +471,7 @@ describe('the monthly statement', () => {
       expect(statement[0]!.text).toBe(
         '5월 자동청구 명세예요. 진료 3건 중 2건을 보험사에 청구했어요. 1건은 보험금 31,200원을 받았어요. ' +
           '1건은 아직 심사 중이에요. 청구하지 않은 1건은 그 이유를 적어 두었어요. ' +
-          '올해 받은 보험금은 모두 81,200원이에요. 자세한 내용은 아래 버튼에서 볼 수 있어요.',
+          '2026년에 받은 보험금은 모두 81,200원이에요. 자세한 내용은 아래 버튼에서 볼 수 있어요.',
       );
       const row = await t.db.db
         .selectFrom('monthlyStatement')
@@ -510,6 +515,37 @@ describe('the monthly statement', () => {
     } finally {
       clock.set(NOON);
     }
+  });
+
+  it('says her month as a person would: all claimed, none claimed, a child’s', () => {
+    const month = {
+      month: '2026-05',
+      visits: 2,
+      claimed: 2,
+      paid: 2,
+      paidAmount: 40_000,
+      waiting: 0,
+      rejected: 0,
+      notClaimed: [],
+      receivedThisYear: 40_000,
+    };
+    expect(statementText(month)).toEqual({
+      text:
+        '5월 자동청구 명세예요. 진료 2건을 모두 보험사에 청구했어요. 2건은 보험금 40,000원을 받았어요. ' +
+        '2026년에 받은 보험금은 모두 40,000원이에요. 자세한 내용은 아래 버튼에서 볼 수 있어요.',
+      sms: '5월 명세: 진료 2건 중 2건 청구, 2026년에 받은 보험금 40,000원이에요.',
+    });
+    const none = {
+      ...month,
+      claimed: 0,
+      paid: 0,
+      paidAmount: 0,
+      notClaimed: [{ reason: 'BELOW_MIN_AMT' as const, count: 2 }],
+    };
+    expect(statementText(none, '지민이의').text).toBe(
+      '지민이의 5월 자동청구 명세예요. 진료 2건은 보험사에 청구하지 않았어요. 청구하지 않은 2건은 그 이유를 적어 ' +
+        '두었어요. 2026년에 받은 보험금은 모두 40,000원이에요. 자세한 내용은 아래 버튼에서 볼 수 있어요.',
+    );
   });
 
   it('is a monthly pg-boss schedule of its own, whose worker sends the statements', async () => {
