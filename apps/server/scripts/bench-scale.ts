@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { HOSPITAL_KEY_HEADER, MAX_FEED_BATCH } from '@auto-claim/contract';
-import { FUNNEL_STEPS, encodeCursor } from '@auto-claim/contract/ops';
+import { FUNNEL_STEPS, PERSON_SEARCHES_PER_MINUTE, encodeCursor } from '@auto-claim/contract/ops';
 import { buildApp } from '../src/app.js';
 import { openDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -59,6 +59,7 @@ interface Call {
 }
 const SEARCH = '/api/admin/claims/search';
 const ACCESS_SEARCH = '/api/admin/access-log/patient-access/search';
+const PERSON_SEARCHES = new Set([SEARCH, ACCESS_SEARCH]);
 
 /**
  * Every console list, search and the dashboard, and the patient's reads (not the bank-account check: a provider call,
@@ -483,6 +484,33 @@ async function growOn(k: Kysely<Database>, claims: number) {
       )
       .execute(k);
 
+    // 세부산정내역 lines (README "EMR vendors"): one claimed visit in two came as a KR 실손 Claim bundle or with the JSON
+    // feed's `lines`, with 3 to 14 lines each (a clinic's few, a hospital's more), so about 4 lines a record overall.
+    const newLastRecord = Number(
+      (await sql<{ n: string }>`select coalesce(max(id), 0) as n from treatment_record`.execute(k)).rows[0]!.n,
+    );
+    for (let from = lastRecord; from < newLastRecord; from += 500_000) {
+      await sql
+        .raw(
+          `
+        insert into visit_line (record_id, seq, day, unit_price, total, copay, insurer, full_copay, uncovered,
+          count_milli, days, code_system, code, category, name)
+        select r.id, l.seq, to_date(r.visit_date, 'YYYYMMDD'), p.unit, p.unit, p.copay, p.unit - p.copay - p.uncovered, 0,
+          p.uncovered, 1000, 1, (array['p','p','m','t'])[1 + l.seq % 4],
+          (array['AA154','B0010','641900200','J1201001'])[1 + l.seq % 4],
+          (array['consultation','test','medication','material'])[1 + l.seq % 4],
+          (array['초진진찰료-의원','일반혈액검사','아세트아미노펜정 500mg','일회용 주사기'])[1 + l.seq % 4]
+        from treatment_record r
+        cross join lateral generate_series(0, 2 + r.id % 12) l(seq)
+        cross join lateral (select 1000 * (1 + (r.id + l.seq) % 30) as unit,
+          case when l.seq % 5 = 4 then 1000 * (1 + (r.id + l.seq) % 30) else 0 end as uncovered,
+          case when l.seq % 5 = 4 then 0 else 300 * (1 + (r.id + l.seq) % 30) end as copay) p
+        where r.id > ${from} and r.id <= ${from + 500_000} and r.outcome = 'claimed' and r.id % 2 = 0
+        on conflict do nothing`,
+        )
+        .execute(k);
+    }
+
     // The funnel: a day's counts per hospital and step (what the dashboard reads), and today's and yesterday's visit
     // marks (yesterday's are what the purge removes).
     await sql
@@ -543,7 +571,7 @@ async function measureStep(claims: number, who: Patient, loadSeconds: number): P
   }
   const v = { cookie: who.cookie };
   const mid = await sql<{ id: string; k: string }>`select id::text as id, created_at::text as k from claim
-    where id >= (select max(id) / 2 from claim) order by id limit 1`.execute(k);
+    where id >= (select max(id) / 2 from claim) and record_id % 2 = 0 order by id limit 1`.execute(k);
   const f: Fixture = {
     // HOSPITAL_OF gives the first synthetic hospital the most visits and the last the same few at every step.
     hospitalCd: '91000000',
@@ -562,15 +590,25 @@ async function measureStep(claims: number, who: Patient, loadSeconds: number): P
   };
   const calls: StepResult['calls'] = new Map();
   for (const c of CALLS) {
-    const inject = () =>
-      app.inject({
+    // A person search counts against its operator's PERSON_SEARCHES_PER_MINUTE (README "Operator console"): the ~63
+    // searches of one call's measurement are shared by operators of their own, each kept under her minute's limit.
+    const searchers = PERSON_SEARCHES.has(c.url(f))
+      ? await Promise.all(
+          Array.from({ length: Math.ceil(70 / (PERSON_SEARCHES_PER_MINUTE - 5)) }, () => signInOperator(t, 'admin')),
+        )
+      : [op];
+    let turn = 0;
+    const inject = () => {
+      const who = searchers[turn++ % searchers.length]!;
+      return app.inject({
         method: c.body ? 'POST' : 'GET',
         url: c.url(f),
         ...(c.body ? { payload: c.body(f) } : {}),
         ...(c.who === 'operator'
-          ? { headers: op.headers, remoteAddress: op.remoteAddress }
+          ? { headers: who.headers, remoteAddress: who.remoteAddress }
           : { headers: { cookie: v.cookie } }),
       });
+    };
     let errors = 0;
     const timed = async () => {
       const t0 = performance.now();
@@ -678,6 +716,7 @@ const SIZED = [
   'operator_action',
   'funnel_day',
   'funnel_visit_step',
+  'visit_line',
 ];
 async function bytesPerRow() {
   const out: StepResult['bytes'] = [];
@@ -778,7 +817,8 @@ function render(baseline: { ingestPerS: number; enginePerS: number }, rs: StepRe
   out.push(
     `Per subscriber (subscription, its hospital and insurer): ${(sum(['subscription', 'subscription_hospital', 'subscription_insurer']) / subs).toFixed(0)} bytes; ` +
       `per record: ${(sum(['treatment_record']) / recs).toFixed(0)} bytes; per claim (claim, delivery, attempts, history, access-log lines): ` +
-      `${(sum(['claim', 'claim_delivery', 'claim_delivery_attempt', 'claim_status_history', 'access_log', 'operator_action']) / cls).toFixed(0)} bytes. ` +
+      `${(sum(['claim', 'claim_delivery', 'claim_delivery_attempt', 'claim_status_history', 'access_log', 'operator_action']) / cls).toFixed(0)} bytes; ` +
+      `per 세부산정내역 line (README "EMR vendors": ≤ 200 bytes): ${(sum(['visit_line']) / Math.max(1, last.bytes.find((b) => b.table === 'visit_line')!.rows)).toFixed(0)} bytes. ` +
       `Not counted in the synthetic subscribers: the ID photo and signature an enrolled one carries in its row today, ` +
       `${(imageBytes / 1024).toFixed(0)} kB each.`,
   );

@@ -1,7 +1,9 @@
 // A hospital user (README "Hospital users") at 1280×800: an admin makes her for a hospital; she signs in with the
 // issued password, sets up her second factor and her own password, and lands on her hospital's month: what her feed
 // brought, a refused bundle with the element (FHIRPath) and what is wrong, her records masked; she downloads the
-// month as CSV (UTF-8 with BOM). She sees nothing of the operators' console.
+// month as CSV (UTF-8 with BOM), and registers (then revokes) the key her EMR signs bundles with. She sees nothing of
+// the operators' console.
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,6 +106,40 @@ test('a hospital user signs in with a second factor, reads her month with a refu
   await expect(page.getByText(/파일로 내려받았어요/)).toBeVisible();
   await snap(page, 'ops-hospital-user-02-exported');
   await expectAccessible(page);
+
+  // Her bundle signing key (fhir/ig/README.md, "Signing"): a private key is refused in Korean; the public key the kit
+  // printed is registered, and from then on an unsigned bundle is refused; revoking it lifts that.
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const keys = page.getByRole('region', { name: '번들 서명 키' });
+  const field = keys.getByRole('textbox', { name: '공개 키 (JWK)' });
+  await field.fill(JSON.stringify(privateKey.export({ format: 'jwk' })));
+  await keys.getByRole('button', { name: '서명 키 등록' }).click();
+  await expect(keys.getByRole('alert')).toContainText('개인 키는 넣지 마세요');
+  // The public JWK as keygen prints it: kty, crv, x.
+  await field.fill(JSON.stringify(createPublicKey(privateKey).export({ format: 'jwk' })));
+  await keys.getByRole('button', { name: '서명 키 등록' }).click();
+  await expect(keys.getByRole('status')).toContainText('이제 이 키로 서명한 번들만 받아요');
+  const registered = keys.getByRole('table', { name: /등록된 서명 키 \(1\/5\)/ });
+  await expect(registered.getByRole('row')).toHaveCount(2);
+  await keys.scrollIntoViewIfNeeded();
+  await snap(page, 'ops-hospital-user-03-signing-key');
+  await expectAccessible(page);
+  // The guide's clinic visit as her hospital's own receipt, correct but unsigned.
+  bundle.entry[i].resource.lineItem[0].priceComponent[0].amount.value -= 10;
+  bundle.identifier.value = `E2E-HU-S-${run}`;
+  const unsigned = await page.request.post(HOSPITAL_API.fhirBundle, {
+    headers: { [HOSPITAL_KEY_HEADER]: KEY, 'content-type': FHIR_JSON },
+    data: JSON.stringify(bundle).replaceAll('11100001', HOSPITAL),
+  });
+  expect(unsigned.status(), await unsigned.text()).toBe(422);
+  expect(await unsigned.text()).toContain('Bundle.signature');
+
+  await registered.getByRole('button', { name: /폐기$/ }).click();
+  const dialog = page.getByRole('dialog', { name: /폐기할까요/ });
+  await expect(dialog).toContainText('마지막 키예요');
+  await dialog.getByRole('button', { name: '폐기하기' }).click();
+  await expect(keys.getByRole('status')).toContainText('폐기했어요');
+  await expect(keys.getByRole('table', { name: /등록된 서명 키 \(0\/5\)/ })).toContainText('등록된 서명 키가 없어요');
 });
 
 test('an admin makes a hospital user on the hospital’s screen: the password shown once, a bad phone refused in Korean', async ({

@@ -153,6 +153,34 @@ export async function feed(
   );
 }
 
+/** The hospital's feed: `count` visits of this patient in one batch, one a day back from `daysAgo`, each `totalPaid`. */
+export async function feedMany(
+  request: APIRequestContext,
+  p: TestPerson,
+  ci: string,
+  r: { receiptPrefix: string; count: number; totalPaid: number; daysAgo: number },
+) {
+  const copay = Math.floor(r.totalPaid * 0.4);
+  await ok(
+    await request.post(HOSPITAL_API.treatments, {
+      headers: { [HOSPITAL_KEY_HEADER]: SANDBOX_KEY },
+      data: {
+        records: Array.from({ length: r.count }, (_, i) => ({
+          receiptNo: `${r.receiptPrefix}-${i}`,
+          patient: { name: p.name, birthDate: `19${p.birth6}`, ci },
+          visitDate: kstDaysAgo(r.daysAgo + i),
+          visitType: '외래',
+          department: '정형외과',
+          kcdCodes: ['M54.5'],
+          coveredCopay: copay,
+          uncovered: r.totalPaid - copay,
+          totalPaid: r.totalPaid,
+        })),
+      },
+    }),
+  );
+}
+
 /** The newest 알림톡 (or SMS fallback) with a link to `screen`, newer than `after` messages; its path. */
 export async function linkFromOutbox(page: Page, phone: string, screen: 'treat' | 'IDPhoto', seen = 0) {
   let path = '';

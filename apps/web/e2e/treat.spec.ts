@@ -4,8 +4,8 @@
 // asks for an ID copy and the patient submits it on /web/IDPhoto; a used link leads to SMS verification instead.
 import sharp from 'sharp';
 import { API } from '@auto-claim/contract';
-import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
-import { feed, idPhoto, linkFromOutbox, ok, stepUpSheet, stepUpThroughSheet, subscribe } from './patient-api';
+import { test, expect, snap, expectAccessible, testPerson, SCREENSHOT_DIR } from './fixtures';
+import { feed, feedMany, idPhoto, linkFromOutbox, ok, stepUpSheet, stepUpThroughSheet, subscribe } from './patient-api';
 
 test('from a fed record to the 알림톡, its link to /web/treat, a claim by hand and an ID copy', async ({
   page,
@@ -222,5 +222,43 @@ test('visits sent under an unconfirmed resident number wait for the patient: "�
   await expect(page.getByRole('heading', { name: /병원에서 받은 진료 1건/ })).toBeVisible();
   await expect(page.getByText('51,000원')).toHaveCount(0);
   await snap(page, 'treat-11-confirmed');
+  await expectAccessible(page);
+});
+
+test('a long history: the newest 200 visits first, the older ones when she asks for them', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const p = testPerson();
+  const ci = await subscribe(page.request, p, 10_000);
+  await context.clearCookies();
+  // 203 small visits over the last 203 days (shown, not claimed: below her minimum), then one claimed today, whose
+  // 알림톡 opens the history.
+  await feedMany(page.request, p, ci, {
+    receiptPrefix: `E2E-${p.phone}-OLD`,
+    count: 203,
+    totalPaid: 4_000,
+    daysAgo: 3,
+  });
+  await feed(page.request, p, ci, { receiptNo: `E2E-${p.phone}-NEW`, totalPaid: 35_000, daysAgo: 1 });
+  await page.goto(await linkFromOutbox(page, p.phone, 'treat'));
+  await expect(page.getByRole('heading', { name: '병원에서 받은 최근 진료 200건이에요' })).toBeVisible();
+  const visits = page.locator('.tr-visits > li');
+  await expect(visits).toHaveCount(200);
+  const more = page.getByRole('button', { name: '이전 진료 더 보기' });
+  await more.scrollIntoViewIfNeeded();
+  // The screen where she meets the button, not the whole page of 200 visits (11 MB as one picture).
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/treat-history-more.png` });
+  await more.click();
+  // The four oldest visits follow the newest 200, and nothing is left to ask for.
+  await expect(
+    page
+      .getByRole('list', { name: '이전 진료' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) }),
+  ).toHaveCount(4);
+  await expect(more).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/treat-history-older.png` });
   await expectAccessible(page);
 });

@@ -191,7 +191,15 @@ export type AccessLogEntry = z.infer<typeof accessLogEntry>;
 const childTarget = { insuApplyId: childInsuApplyId.optional() };
 
 /** spec §7: GET sends params as query. A userCi, when given, must be the session's own. */
-export const treatsQuery = z.object({ userCi: z.string().max(200).optional(), ...childTarget });
+export const treatsQuery = z.object({
+  userCi: z.string().max(200).optional(),
+  ...childTarget,
+  /** The next page: the `nextCursor` of the page before (the last visit it showed); none for the newest visits. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, { message: '다음 진료 목록을 찾을 수 없어요. 화면을 새로 고쳐 주세요.' })
+    .optional(),
+});
 /**
  * A visit a hospital sent under the patient's resident number only, before that number was confirmed to be theirs:
  * held, never claimed, until the patient says it is theirs (POST API.treatsConfirm). When and where only.
@@ -226,6 +234,8 @@ export const treatsAnswer = listOf(treatVisit).extend({
   toConfirm: z.array(treatToConfirm),
   /** Newest first. */
   accessLog: listOf(accessLogEntry),
+  /** Older visits follow: ask again with this `cursor`. Null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type TreatsAnswer = z.infer<typeof treatsAnswer>;
 

@@ -35,7 +35,7 @@ export interface paths {
     put?: never;
     /**
      * KR 실손 Claim 번들 전송 (FHIR R4 create): 병원 → 자동청구
-     * @description 방문(또는 조제) 한 번의 영수증·세부산정내역·처방전을 KR 실손 Claim 번들로 보내요(`application/fhir+json`나 `application/json`). 병원마다 발급한 API 키를 `x-hospital-api-key` 헤더로 보내고, 키의 요양기관이 영수증을 발행한 요양기관이어야 해요. 답은 FHIR OperationOutcome이에요: 201 받음(정정·취소 포함), 200 같은 번들을 다시 보냄(바뀐 것 없음), 400 JSON이나 FHIR R4 구조 오류, 403 다른 요양기관의 영수증, 409 같은 영수증 번호에 다른 내용, 422 가이드 규칙 위반. 오류마다 expression(FHIRPath)이 요소를 가리키고, details.text는 한국어, diagnostics는 영어예요.
+     * @description 방문(또는 조제) 한 번의 영수증·세부산정내역·처방전을 KR 실손 Claim 번들로 보내요(`application/fhir+json`나 `application/json`). 병원마다 발급한 API 키를 `x-hospital-api-key` 헤더로 보내고, 키의 요양기관이 영수증을 발행한 요양기관이어야 해요. 답은 FHIR OperationOutcome이에요: 201 받음(정정·취소 포함), 200 같은 번들을 다시 보냄(바뀐 것 없음), 400 JSON이나 FHIR R4 구조 오류, 403 다른 요양기관의 영수증, 409 같은 영수증 번호에 다른 내용, 422 가이드 규칙 위반(서명 키를 등록한 병원의 서명 없는·맞지 않는 번들 포함). 오류마다 expression(FHIRPath)이 요소를 가리키고, details.text는 한국어, diagnostics는 영어예요.
      */
     post: operations['sendSilsonBundle'];
     delete?: never;

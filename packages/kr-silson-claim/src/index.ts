@@ -14,3 +14,14 @@ export function validateSilsonBundle(bundle: Bundle): GuideIssue[] {
   return [...validateR4(bundle), ...checkProfile(bundle)];
 }
 export { EDI_SYSTEM, silsonBundle, type EdiKind, type Receipt, type ReceiptLine } from './build';
+export {
+  AUTHOR_SIGNATURE,
+  jwkThumbprint,
+  parsePublicJwk,
+  publicJwkOf,
+  signBundle,
+  signingContent,
+  verifyBundleSignature,
+  type PublicJwk,
+  type SignatureCheck,
+} from './signature';

@@ -56,6 +56,8 @@ import * as m0059 from './migrations/0059_intake.js';
 import * as m0060 from './migrations/0060_pharmacy_follows.js';
 import * as m0061 from './migrations/0061_hospital_users.js';
 import * as m0063 from './migrations/0063_her_rules_statements.js';
+import * as m0068 from './migrations/0068_history_pages.js';
+import * as m0069 from './migrations/0069_hospital_signing_key.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -115,6 +117,8 @@ export const migrations: Record<string, Migration> = {
   '0060_pharmacy_follows': m0060,
   '0061_hospital_users': m0061,
   '0063_her_rules_statements': m0063,
+  '0068_history_pages': m0068,
+  '0069_hospital_signing_key': m0069,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

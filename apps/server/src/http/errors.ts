@@ -73,6 +73,8 @@ export const ERROR_STATUS = {
   NOT_SUBSCRIBED: 404,
   HOSPITAL_NOT_FOUND: 404,
   HOSPITAL_KEY_NOT_FOUND: 404,
+  /** No live bundle signing key of the hospital's has this kid. */
+  SIGNING_KEY_NOT_FOUND: 404,
   /** The console: no insurer has that code. */
   INSURER_CODE_NOT_FOUND: 404,
   /** The console: a hospital with that code exists already. */
@@ -102,6 +104,8 @@ export const ERROR_STATUS = {
   CHILD_ALREADY_ENROLLED: 409,
   /** The child case: a guardian holds MAX_CHILDREN_PER_GUARDIAN live child subscriptions already. */
   CHILDREN_LIMIT: 409,
+  /** A hospital keeps MAX_LIVE_SIGNING_KEYS bundle signing keys live at most (intake/signing.ts). */
+  SIGNING_KEYS_FULL: 409,
   /** The child's relation document was confirmed already: nothing more to upload. */
   RELATION_ALREADY_CONFIRMED: 409,
   /** A relation document already confirmed or refused by an operator. */

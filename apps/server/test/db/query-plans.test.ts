@@ -371,6 +371,36 @@ describe.skipIf(!process.env.DATABASE_URL)('on a database the planner has to thi
     for (const p of plans) expect(p.seq, p.sql).toEqual([]);
   });
 
+  it('a patient with 3,000 visits: her first page and the next read a page of her records, not her years of them', async () => {
+    // Three years of a visit a day under her CI and her subscription (one in ten sent with her resident number only).
+    await sql`insert into subscription (insu_apply_id, ci_hmac, ci_enc, status, prc_mode, person_enc, insu_comp_cd,
+        contract_start_date, contract_end_date, created_at, updated_at)
+      select 'BUSY-1', 'ci-busy', ci_enc, status, prc_mode, person_enc, insu_comp_cd, contract_start_date,
+        contract_end_date, created_at, updated_at
+      from subscription where insu_apply_id = 'SEED-1'`.execute(t.db.db);
+    await sql`insert into treatment_record (hospital_cd, receipt_no, content_hash, ci_hmac, person_enc, detail_enc,
+        visit_date, visit_type, covered_copay, uncovered, total_paid, outcome, received_at, decided_at, insu_apply_id)
+      select hospital_cd, 'BUSY-' || g, 'busy-' || g, case when g % 10 = 0 then null else 'ci-busy' end, person_enc,
+        detail_enc, to_char(now() - make_interval(days => g), 'YYYYMMDD'), '외래', 10000, 0, 10000, 'claimed', now(),
+        now(), 'BUSY-1'
+      from generate_series(1, 3000) g, (select * from treatment_record order by id limit 1) t`.execute(t.db.db);
+    await sql`analyze treatment_record, subscription`.execute(t.db.db);
+    const patient = { ci: 'busy', ciHmac: 'ci-busy', person: {}, scope: {} } as unknown as Patient;
+    let next: string | null = null;
+    const plans = await plansOf(async () => {
+      next = (await listTreats(t.app.ctx, patient)).nextCursor;
+    });
+    expect(next).not.toBeNull();
+    const pages = [...plans, ...(await plansOf(() => listTreats(t.app.ctx, patient, '본인', next!)))];
+    const ofRecords = pages.filter((p) => /from "treatment_record"/.test(p.sql));
+    expect(ofRecords.length).toBeGreaterThan(0);
+    for (const p of ofRecords) {
+      expect(p.seq, p.sql).toEqual([]);
+      // A page is 200 visits and one to say more follow (history.ts TREATS_LIMIT).
+      expect(p.rows, `${p.sql}\n${p.shape}`).toBeLessThanOrEqual(201);
+    }
+  });
+
   it('a subscriber’s page: her subscriptions, children, claims newest first (and their next page), notes, access log', async () => {
     // SEED-42 is ci-42's subscription (ten records of the seed's 200,000); its person as enrolment seals one.
     const person = t.app.ctx.crypto.encryptJson({

@@ -1,6 +1,6 @@
 // The claim service's patient calls (spec §7 "Claim service"): the 알림톡 link's exchange, the treatment history, claiming
 // visits by hand (v1 one, v2 several receipts) and ID copies. Each call's key, fetcher and hook together.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   type IdCardSubmitAnswer,
@@ -29,6 +29,20 @@ export const treatsQuery = (insuApplyId?: string) =>
     meta: { what: '진료 내역' },
   });
 export const useTreats = (enabled: boolean, insuApplyId?: string) => useQuery({ ...treatsQuery(insuApplyId), enabled });
+/**
+ * Her older visits, a page at a time after the first answer's `nextCursor`, fetched only once she asks for them
+ * (`enabled`). Under the same key prefix, so a claim refetches them too.
+ */
+export const useOlderTreats = (firstCursor: string, enabled: boolean, insuApplyId?: string) =>
+  useInfiniteQuery({
+    queryKey: ['treats', insuApplyId ?? 'self', 'older', firstCursor],
+    initialPageParam: firstCursor,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TreatsAnswer>(API.treats, { cursor: pageParam, ...(insuApplyId ? { insuApplyId } : {}) }, signal),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    enabled,
+    meta: { what: '이전 진료 내역' },
+  });
 /** Every person's history is fetched again after a change (a claim shows in its own history and access log). */
 const TREATS = ['treats'];
 

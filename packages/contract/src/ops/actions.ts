@@ -38,6 +38,9 @@ export const OPERATOR_ACTION = {
   hospital_key_issued: { nm: '병원 API 키 발급', did: '운영자가 병원 API 키를 발급했어요' },
   hospital_key_rotated: { nm: '병원 API 키 교체', did: '운영자가 병원 API 키를 바꿨어요' },
   hospital_key_revoked: { nm: '병원 API 키 폐기', did: '운영자가 병원 API 키를 폐기했어요' },
+  /** A hospital user registered a key her hospital signs its bundles with (target: the hospital; detail: its kid). */
+  signing_key_added: { nm: '번들 서명 키 등록', did: '병원 사용자가 번들 서명 키를 등록했어요' },
+  signing_key_revoked: { nm: '번들 서명 키 폐기', did: '병원 사용자가 번들 서명 키를 폐기했어요' },
   insurer_updated: { nm: '보험사 설정 변경', did: '운영자가 보험사 설정을 바꿨어요' },
   insurer_test_delivery: { nm: '보험사 시험 전송', did: '운영자가 보험사에 시험 전송을 했어요' },
   /** A change of where an insurer's claims go, asked (detail: the fields and values); waits for another admin. */

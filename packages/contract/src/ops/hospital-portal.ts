@@ -20,6 +20,9 @@ export const HOSPITAL_PORTAL_API = {
   records: '/api/hospital/month/records',
   refusals: '/api/hospital/month/refusals',
   export: '/api/hospital/month/export',
+  /** The keys her hospital signs its bundles with (fhir/ig/README.md, "Signing"): list, register, revoke. */
+  signingKeys: '/api/hospital/signing-keys',
+  signingKey: (kid: string) => `/api/hospital/signing-keys/${pathParam('kid', kid)}`,
   /** An admin makes a hospital user for a hospital (the console's Hospitals screen). */
   users: (cd: string) => `/api/admin/hospitals/${pathParam('hospitalCd', cd)}/users`,
 } as const;
@@ -91,6 +94,7 @@ export const REFUSAL_RULE_NM: Record<string, string> = {
   references: '번들 안의 참조가 없는 항목을 가리켜요',
   amendment: '수정·취소 영수증이 가리키는 원래 영수증과 맞지 않아요',
   hospital: 'API 키의 요양기관과 영수증을 발행한 요양기관이 달라요',
+  signature: '등록한 서명 키의 서명이 없거나 번들과 맞지 않아요',
   intake: '청구할 수 있게 읽을 수 없는 값이 있어요',
 };
 export const refusalRuleNm = (rule: string) => REFUSAL_RULE_NM[rule] ?? '안내서와 맞지 않는 항목이 있어요';
@@ -186,5 +190,20 @@ export const HOSPITAL_ALERT_NM: Record<HospitalAlertKind, string> = {
   feed_quiet: '오늘 11시 이후 진료 기록이 오지 않았어요',
   refusal_spike: '오늘 거절된 번들이 많아요',
 };
+
+/** A bundle signing key's name: its RFC 7638 thumbprint (base64url SHA-256). */
+export const signingKid = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: '서명 키 이름(kid)이 올바르지 않아요.' });
+export const signingKeyBody = z.object({
+  /** The public key `auto-claim-kit keygen` printed: an Ed25519 JWK, as JSON text. */
+  publicKey: z
+    .string({ message: '공개 키를 붙여 넣어 주세요.' })
+    .trim()
+    .min(1, { message: '공개 키를 붙여 넣어 주세요.' })
+    .max(1000, { message: '공개 키는 1000자까지예요. keygen이 보여 준 한 줄만 붙여 넣어 주세요.' }),
+});
+export const signingKeyView = z.object({ kid: signingKid, createdAt: z.string(), createdBy: z.string() });
+export type SigningKeyView = z.infer<typeof signingKeyView>;
+export const signingKeyList = z.object({ list: z.array(signingKeyView), max: z.number().int() });
+export type SigningKeyList = z.infer<typeof signingKeyList>;
 
 export type { ClaimStatus, HeldOutcome };

@@ -1,11 +1,14 @@
 // auto-claim-kit: the EMR vendor kit's command line (fhir/ig/README.md, "EMR vendor kit"; README "EMR vendors").
 //   send         maps the EMR's directory, checks each bundle with the guide's validator, queues and sends it
 //   conformance  the guide's examples and the vendor's own bundles through the same validator, as a table
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+//   keygen       the hospital's Ed25519 signing key: the private key to a file only its owner reads, the public key
+//                (a JWK) printed for the hospital account's screen (fhir/ig/README.md, "Signing")
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
-import { validateSilsonBundle, type GuideIssue } from '@auto-claim/kr-silson-claim';
+import { jwkThumbprint, publicJwkOf, validateSilsonBundle, type GuideIssue } from '@auto-claim/kr-silson-claim';
 import { readExport } from './export.js';
 import { MappingError, parseMapping, type Mapping } from './mapping.js';
 import { Queue } from './queue.js';
@@ -24,7 +27,11 @@ const stdio: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => proc
 const USAGE = `auto-claim-kit: KR 실손 Claim 번들을 자동청구 서버로 보내는 EMR 업체용 도구
 
   auto-claim-kit send --from <EMR 출력 폴더> --mapping <매핑.json> --server <URL> --key-file <키 파일> [--queue <폴더>]
+                      [--signing-key <서명 키 파일>]
       폴더의 영수증을 번들로 바꾸고, 검증하고, 큐에 쓴 뒤 보내요. --from 없이 실행하면 큐에 남은 것만 보내요.
+      --signing-key가 있으면 번들마다 병원의 서명(Bundle.signature)을 붙여 보내요.
+  auto-claim-kit keygen --out <서명 키 파일>
+      병원의 서명 키(Ed25519)를 만들어 파일에 쓰고, 병원 계정 화면에 등록할 공개 키를 보여 줘요.
   auto-claim-kit conformance [--dir <EMR 출력 폴더>] [--mapping <매핑.json>]
       가이드의 예시 10개와 업체의 번들을 같은 검증기로 확인하고 표로 보여 줘요. 하나라도 틀리면 0이 아닌 값으로 끝나요.
 
@@ -48,13 +55,40 @@ function readMapping(file: string | undefined): Mapping | undefined {
   return file ? parseMapping(readFileSync(file, 'utf8')) : undefined;
 }
 
+/** A new signing key: the private key (PKCS#8 PEM, owner-only) to `out`; the public JWK and its kid printed. */
+export function keygen(args: { out: string }, io: Io = stdio): number {
+  if (existsSync(args.out)) {
+    io.err(`${args.out} 파일이 이미 있어요. 쓰던 키를 지우지 않도록 다른 이름을 주세요.`);
+    return EXIT.usage;
+  }
+  const { privateKey } = generateKeyPairSync('ed25519');
+  writeFileSync(args.out, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
+  const jwk = publicJwkOf(privateKey);
+  io.out(`서명 키를 ${args.out}에 썼어요. 이 파일은 병원 밖으로 내보내지 마세요.`);
+  io.out('병원 계정의 "번들 서명 키"에 아래 공개 키 한 줄을 붙여 넣어 등록해 주세요:');
+  io.out(JSON.stringify(jwk));
+  io.out(`키 이름(kid): ${jwkThumbprint(jwk)}`);
+  return EXIT.ok;
+}
+
 export async function send(
-  args: { from?: string; mapping?: string; server: string; keyFile: string; queue: string },
+  args: { from?: string; mapping?: string; server: string; keyFile: string; queue: string; signingKey?: string },
   io: Io = stdio,
   extra: Partial<SendOptions> = {},
 ): Promise<number> {
   const apiKey = readFileSync(args.keyFile, 'utf8').trim();
   if (!apiKey) throw new MappingError(`키 파일(${args.keyFile})이 비어 있어요.`);
+  let signingKey;
+  if (args.signingKey) {
+    try {
+      signingKey = createPrivateKey(readFileSync(args.signingKey, 'utf8'));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw err;
+      throw new MappingError(`서명 키 파일(${args.signingKey})을 읽을 수 없어요. keygen이 만든 파일을 주세요.`);
+    }
+    if (signingKey.asymmetricKeyType !== 'ed25519')
+      throw new MappingError(`서명 키 파일(${args.signingKey})이 Ed25519 키가 아니에요. keygen이 만든 파일을 주세요.`);
+  }
   const queue = new Queue(args.queue).open();
   let code: number = EXIT.ok;
   const worse = (c: number) => (code = Math.max(code, c));
@@ -92,6 +126,7 @@ export async function send(
       const d = await deliver(queue, p, {
         server: args.server,
         apiKey,
+        ...(signingKey ? { signingKey } : {}),
         onRetry: (q, n, ms, why) =>
           io.err(`다시 시도  ${q.name}  ${q.receiptNo}: ${why}, ${n}번째 뒤 ${ms} ms 기다려요`),
         ...extra,
@@ -179,6 +214,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       queue: { type: 'string' },
       dir: { type: 'string' },
       examples: { type: 'string' },
+      'signing-key': { type: 'string' },
+      out: { type: 'string' },
     },
     strict: true,
   });
@@ -196,7 +233,16 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         server: values.server,
         keyFile: values['key-file'],
         queue: values.queue ?? path.resolve('auto-claim-queue'),
+        ...(values['signing-key'] ? { signingKey: values['signing-key'] } : {}),
       });
+    }
+    if (command === 'keygen') {
+      if (!values.out) {
+        io.err('keygen에는 --out(서명 키를 쓸 파일)이 필요해요.\n');
+        io.err(USAGE);
+        return EXIT.usage;
+      }
+      return keygen({ out: values.out }, io);
     }
     if (command === 'conformance')
       return conformance({

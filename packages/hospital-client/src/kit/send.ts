@@ -3,8 +3,10 @@
 // waiting what Retry-After asks for; a 4xx other than 429 is the server's verdict on the bundle and is never retried.
 // A retry after an unknown outcome (the answer lost, the process killed) is safe: the server takes the same bundle
 // again as the same one (idempotent on Bundle.identifier, answered 200).
-import type { OperationOutcome } from '@medplum/fhirtypes';
+import type { KeyObject } from 'node:crypto';
+import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
+import { signBundle } from '@auto-claim/kr-silson-claim';
 import type { Pending, Queue } from './queue.js';
 
 export const FHIR_JSON = 'application/fhir+json';
@@ -30,6 +32,13 @@ export interface SendOptions {
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * The hospital's Ed25519 signing key (`keygen`, fhir/ig/README.md "Signing"): each bundle is signed as it goes, so
+   * the queue keeps the EMR's bundle as made and a resend after a restart carries a fresh signature of the same text.
+   */
+  signingKey?: KeyObject;
+  /** The signing time (tests): now by default. */
+  now?: () => Date;
   /** Each wait before a retry, as decided (tests, and the printed progress). */
   onRetry?: (p: Pending, attempt: number, waitMs: number, why: string) => void;
 }
@@ -56,6 +65,15 @@ async function outcomeOf(res: Response): Promise<OperationOutcome | undefined> {
   }
 }
 
+/** The 요양기관기호 that issued the receipt: the last segment of the receipt number's system (`…/receipt/{krnpi}`). */
+const issuerOf = (b: Bundle) => b.identifier?.system?.split('/').at(-1) ?? '';
+
+/** The bundle as it goes: signed when the kit holds the hospital's key. */
+export const outgoing = (b: Bundle, o: Pick<SendOptions, 'signingKey' | 'now'>): Bundle =>
+  o.signingKey
+    ? signBundle(b, o.signingKey, { hospitalCd: issuerOf(b), when: (o.now ?? (() => new Date()))().toISOString() })
+    : b;
+
 /** One POST of one bundle, classified. */
 export async function attempt(p: Pending, o: SendOptions): Promise<Attempt> {
   const url = new URL(HOSPITAL_API.fhirBundle, o.server).toString();
@@ -64,7 +82,7 @@ export async function attempt(p: Pending, o: SendOptions): Promise<Attempt> {
     res = await (o.fetch ?? fetch)(url, {
       method: 'POST',
       headers: { 'content-type': FHIR_JSON, accept: FHIR_JSON, [HOSPITAL_KEY_HEADER]: o.apiKey },
-      body: JSON.stringify(p.bundle),
+      body: JSON.stringify(outgoing(p.bundle, o)),
       signal: AbortSignal.timeout(o.timeoutMs ?? 30_000),
     });
   } catch (err) {

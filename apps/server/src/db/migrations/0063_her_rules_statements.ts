@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 //   answer in 30 days), when she was asked and until when (the partial index finds the ones past it), when she said
 //   "보내 주세요" (the matcher then claims it without asking again), and disowned_by: the subscription of a patient who
 //   said a held record is not hers (it is unlinked from her, yet her statement still counts it as "not hers").
-//   treatment_record_apply_visit walks one subscription's visits of a month in the statement page's order.
+//   One subscription's visits of a month are walked on treatment_record_apply_visit (migration 0068).
 // - monthly_statement (the statements module): one row per subscription and month, written in the transaction that
 //   sends the month's message, so it goes at most once.
 const OUTCOMES_BEFORE = `'pending', 'claimed', 'below_min', 'not_subscribed', 'hospital_not_subscribed', 'outside_contract',
@@ -31,7 +31,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   await sql`create index treatment_record_decision_due on treatment_record (decision_due_at, id)
     where outcome = 'awaiting_decision'`.execute(db);
-  await sql`create index treatment_record_apply_visit on treatment_record (insu_apply_id, visit_date, id)`.execute(db);
   await sql`create index treatment_record_disowned on treatment_record (disowned_by, visit_date)
     where disowned_by is not null`.execute(db);
   await sql`create table monthly_statement (
@@ -45,7 +44,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table monthly_statement`.execute(db);
   await sql`drop index treatment_record_disowned`.execute(db);
-  await sql`drop index treatment_record_apply_visit`.execute(db);
   await sql`drop index treatment_record_decision_due`.execute(db);
   await sql`update treatment_record set outcome = 'pending', decided_at = null
     where outcome in ('awaiting_decision', 'patient_declined', 'decision_lapsed')`.execute(db);

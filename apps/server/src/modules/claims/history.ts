@@ -40,14 +40,40 @@ const RECORD_COLUMNS = [
   'joinedRecordId',
 ] as const;
 
-/** The patient's records, newest visit first. */
-export const recordsOf = (handle: Handle, who: RecordOwner, limit: number) =>
-  ownRecords(handle, who)
-    .select(RECORD_COLUMNS)
-    .orderBy('visitDate', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+/** Where a page of the history begins: after this visit (newest first), or at the newest. */
+export interface RecordsAfter {
+  visitDate: string;
+  id: number;
+}
+
+/**
+ * The patient's records, newest visit first, `limit` of them after `after`. Her CI's and her subscriptions' records
+ * are read as two ranges of their own (visit date, id) indexes (migration 0068), each stopped at `limit`, and merged:
+ * an OR of the two would read all her years of visits and sort them, so that her first page grew with her history.
+ */
+export async function recordsOf(handle: Handle, who: RecordOwner, limit: number, after?: RecordsAfter) {
+  const range = (key: 'ciHmac' | 'insuApplyId', values: string[]) =>
+    claimsDb(handle)
+      .selectFrom('treatmentRecord')
+      .select(RECORD_COLUMNS)
+      .where('outcome', 'not in', HIDDEN_OUTCOMES)
+      .where(key, 'in', values)
+      .$if(after !== undefined, (q) =>
+        q.where((eb) => eb(eb.refTuple('visitDate', 'id'), '<', eb.tuple(after!.visitDate, after!.id))),
+      )
+      .orderBy('visitDate', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  const [byCi, bySubscription] = await Promise.all([
+    range('ciHmac', [who.ciHmac]),
+    who.insuApplyIds.length ? range('insuApplyId', who.insuApplyIds) : Promise.resolve([]),
+  ]);
+  const byId = new Map([...byCi, ...bySubscription].map((r) => [String(r.id), r]));
+  return [...byId.values()]
+    .sort((a, b) => (a.visitDate === b.visitDate ? Number(b.id) - Number(a.id) : a.visitDate < b.visitDate ? 1 : -1))
+    .slice(0, limit);
+}
 
 /** The patient's records among `ids` (someone else's are simply not there). */
 export const recordsByIds = (handle: Handle, who: RecordOwner, ids: number[]) =>

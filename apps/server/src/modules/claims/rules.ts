@@ -22,12 +22,25 @@ export interface RuleRecord {
    * does: uncovered.ts) and she has not yet said "보내 주세요".
    */
   askFirst?: boolean;
+  /** A visit with a 처방전: `{issuing clinic's 요양기관기호}:{교부번호}` (follow.ts), else null. */
+  prescriptionKey?: string | null;
+}
+
+/**
+ * Is the record's 요양기관 one she chose? Her chosen hospital, or a pharmacy filling a 처방전 one of them issued (README
+ * "A pharmacy follows its clinic"): she chose the clinic, and its prescription's bill is the rest of that visit — the
+ * item most often left unclaimed. A pharmacy she never chose, filling another clinic's 처방전, is not hers to claim.
+ */
+export function chosenHospital(record: RuleRecord, sub: Pick<RuleSubscription, 'hospitals'>): boolean {
+  if (sub.hospitals.has(record.hospitalCd)) return true;
+  const issuer = record.prescriptionKey?.split(':')[0];
+  return issuer !== undefined && sub.hospitals.has(issuer);
 }
 
 /**
  * What becomes of a record, in the order a person would check it:
  * 1. no live subscription for the patient → not_subscribed;
- * 2. the hospital is not one of the subscription's → hospital_not_subscribed;
+ * 2. the hospital is not one of the subscription's (nor a pharmacy filling one's 처방전) → hospital_not_subscribed;
  * 3. the visit is after the contract's end → outside_contract;
  * 4. the visit is older than the three-year lapse, or older than the contract start minus retroMonth months →
  *    too_old (with retroMonth 0 a visit before the start is outside_contract);
@@ -37,7 +50,7 @@ export interface RuleRecord {
  */
 export function decide(record: RuleRecord, sub: RuleSubscription | undefined, today: string): RecordOutcome {
   if (!sub) return 'not_subscribed';
-  if (!sub.hospitals.has(record.hospitalCd)) return 'hospital_not_subscribed';
+  if (!chosenHospital(record, sub)) return 'hospital_not_subscribed';
   if (sub.contractEndDate && record.visitDate > sub.contractEndDate) return 'outside_contract';
   if (record.visitDate < addMonths(today, -CLAIM_LAPSE_MONTHS)) return 'too_old';
   const retro = Math.min(Math.max(sub.retroMonth ?? 0, 0), CLAIM_LAPSE_MONTHS);
@@ -68,7 +81,7 @@ export interface RuleMatch {
  * "Matching"), in this order (a record an operator released to the subscriber skips 1 and 3: they checked whose it is):
  * 1. its name (normalised) or birth date is not the subscriber's → identity_mismatch: held for an operator, never
  *    claimed or shown, however it matched (an RRN or CI typed or sent wrong);
- * 2. its hospital is not one the patient chose → hospital_not_subscribed: kept unlinked, purged later;
+ * 2. its hospital is not one the patient chose (chosenHospital) → hospital_not_subscribed: kept unlinked, purged later;
  * 3. a child's subscription: a visit on or after her 19th birthday → insured_adult (hers to claim, not her
  *    guardian's: unlinked, purged later); while an operator has not confirmed her guardian's relation document →
  *    relation_unconfirmed: held, never claimed or shown, until the confirmation matches it again;
@@ -87,7 +100,7 @@ export function outcomeOf(
   if (!released && (!sameName(record.name, sub.userNm) || record.birthDate !== sub.birthday)) {
     return 'identity_mismatch';
   }
-  if (!sub.hospitals.has(record.hospitalCd)) return 'hospital_not_subscribed';
+  if (!chosenHospital(record, sub)) return 'hospital_not_subscribed';
   if (sub.child && sub.child.adultOn && record.visitDate >= sub.child.adultOn) return 'insured_adult';
   if (sub.child && !sub.child.relationConfirmed) return 'relation_unconfirmed';
   if (by === 'rrn' && !sub.rrnConfirmed && !record.patientConfirmed && !released) return 'rrn_unconfirmed';

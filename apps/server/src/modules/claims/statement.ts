@@ -1,8 +1,8 @@
 // What a subscriber's monthly statement reads of the engine's tables (README "The monthly statement"; the statements
 // module sends it and serves its page): her visits of a month, each ended as a claim (paid, waiting, rejected…) or as
 // "청구하지 않았어요: 이유" (the vocabulary's RECORD_NOT_CLAIMED), and what her insurers paid this year. One
-// subscription's rows only, each query on an index of hers: treatment_record_apply_visit (insu_apply_id, visit_date,
-// id) walks her month's visits, treatment_record_disowned the ones she said are not hers, claim_record_insurer their
+// subscription's rows only, each query on an index of hers: treatment_record_apply_visit (migration 0068: insu_apply_id,
+// visit_date, id) walks her month's visits, treatment_record_disowned the ones she said are not hers, claim_record_insurer their
 // claims, claim_apply her year's paid claims.
 import { sql } from 'kysely';
 import {

@@ -19,14 +19,18 @@ import {
   portalRecordsQuery,
   portalRefusalPage,
   portalRefusalsQuery,
+  signingKeyBody,
+  signingKeyList,
+  signingKid,
   type PortalRecord,
 } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import { csvAnswer, csvDate, csvDateTime, type CsvColumn } from '../../http/csv-export.js';
 import { notFound } from '../../http/problem.js';
 import { operatorRoute } from '../../http/route-contract.js';
-import { byOperator, EXPORT_DESCRIPTION, exportList } from '../audit/index.js';
+import { byOperator, EXPORT_DESCRIPTION, exportList, recordOperatorAction } from '../audit/index.js';
 import { hospitalMonthRecords } from '../claims/index.js';
+import { addSigningKey, MAX_LIVE_SIGNING_KEYS, revokeSigningKey, signingKeysOf } from '../intake/index.js';
 import { createOperator } from '../operators/index.js';
 import { hospitalsByCode } from '../reference/index.js';
 import { hospitalMonth, hospitalMonthRefusals } from './month.js';
@@ -123,6 +127,77 @@ export const hospitalRoutes =
         return exportList(ctx, req, reply, 'hospitalMonth', { ...req.body, hospitalCd: cd }, MONTH_COLUMNS, (page) =>
           hospitalMonthRecords(ctx, cd, { ...page, month: req.body.month, view: 'all', order: 'asc' }),
         );
+      },
+    );
+
+    // The keys her hospital signs its bundles with (fhir/ig/README.md, "Signing"): registered here, behind her password
+    // and second factor, never through the API key, so that a bundle's signature says more than its key.
+    app.get(
+      HOSPITAL_PORTAL_API.signingKeys,
+      {
+        config: operatorRoute('hospital'),
+        schema: {
+          operationId: 'hospitalSigningKeys',
+          tags,
+          summary: '번들 서명 키: 등록된 공개 키(폐기하지 않은 것)',
+          response: { 200: signingKeyList },
+        },
+      },
+      async (req) => ({
+        list: (await signingKeysOf(ctx, hers(req))).map((k) => ({ ...k, createdAt: k.createdAt.toISOString() })),
+        max: MAX_LIVE_SIGNING_KEYS,
+      }),
+    );
+
+    app.post(
+      HOSPITAL_PORTAL_API.signingKeys,
+      {
+        config: operatorRoute('hospital', 'SIGNING_KEYS_FULL'),
+        schema: {
+          operationId: 'addHospitalSigningKey',
+          tags,
+          summary: '번들 서명 키 등록 (auto-claim-kit keygen의 공개 키, Ed25519 JWK)',
+          description:
+            '등록하면 그 뒤로 이 병원의 KR 실손 Claim 번들은 등록된 키 중 하나로 서명해야 받아요(Bundle.signature). ' +
+            '같은 키를 다시 등록하면 바뀌는 것이 없어요.',
+          body: signingKeyBody,
+          response: { 200: z.object({ kid: signingKid }) },
+        },
+      },
+      async (req) => {
+        const cd = hers(req);
+        const kid = await addSigningKey(ctx, cd, req.body.publicKey, req.operatorId ?? 'unknown');
+        await recordOperatorAction(
+          ctx.db,
+          { ...byOperator(ctx, req), action: 'signing_key_added', target: cd, detail: kid },
+          ctx.clock.now(),
+        );
+        return { kid };
+      },
+    );
+
+    app.delete(
+      HOSPITAL_PORTAL_API.signingKey(':kid'),
+      {
+        config: operatorRoute('hospital', 'SIGNING_KEY_NOT_FOUND'),
+        schema: {
+          operationId: 'revokeHospitalSigningKey',
+          tags,
+          summary: '번들 서명 키 폐기: 그 키로 서명한 번들은 더 받지 않아요',
+          params: z.object({ kid: signingKid }),
+          response: { 204: z.null() },
+        },
+      },
+      async (req, reply) => {
+        const cd = hers(req);
+        if (!(await revokeSigningKey(ctx, cd, req.params.kid, req.operatorId ?? 'unknown')))
+          throw notFound('등록된 서명 키가 아니에요. 화면을 새로 고쳐 주세요.', 'SIGNING_KEY_NOT_FOUND');
+        await recordOperatorAction(
+          ctx.db,
+          { ...byOperator(ctx, req), action: 'signing_key_revoked', target: cd, detail: req.params.kid },
+          ctx.clock.now(),
+        );
+        return reply.code(204).send(null);
       },
     );
 

@@ -18,6 +18,7 @@ import { addressKey } from '../../http/client-address.js';
 import { capabilityStatement } from './capability.js';
 import { answered, type CheckAnswer } from './check-thread.js';
 import { outcomeOf, Refusal } from './outcome.js';
+import { checkSignature } from './signing.js';
 import { check, keep, recordRefusal, type VisitPort } from './receive.js';
 
 /** Bundles per key a minute: one per visit, so far above the JSON feed's calls (each up to 500 records). */
@@ -77,7 +78,7 @@ export const intakeRoutes =
             `\`application/json\`). 병원마다 발급한 API 키를 \`${HOSPITAL_KEY_HEADER}\` 헤더로 보내고, 키의 요양기관이 ` +
             '영수증을 발행한 요양기관이어야 해요. 답은 FHIR OperationOutcome이에요: 201 받음(정정·취소 포함), 200 같은 ' +
             '번들을 다시 보냄(바뀐 것 없음), 400 JSON이나 FHIR R4 구조 오류, 403 다른 요양기관의 영수증, 409 같은 영수증 ' +
-            '번호에 다른 내용, 422 가이드 규칙 위반. 오류마다 expression(FHIRPath)이 요소를 가리키고, details.text는 ' +
+            '번호에 다른 내용, 422 가이드 규칙 위반(서명 키를 등록한 병원의 서명 없는·맞지 않는 번들 포함). 오류마다 expression(FHIRPath)이 요소를 가리키고, details.text는 ' +
             '한국어, diagnostics는 영어예요.',
           body: z.unknown().meta({ description: 'KR 실손 Claim Bundle (FHIR R4 JSON)' }),
           response: {
@@ -94,7 +95,9 @@ export const intakeRoutes =
         const hospitalCd = req.hospitalCd!;
         reply.type(FHIR_JSON);
         try {
-          const visit = await checked(typeof req.body === 'string' ? req.body : '', hospitalCd);
+          const text = typeof req.body === 'string' ? req.body : '';
+          const visit = await checked(text, hospitalCd);
+          await checkSignature(ctx, text, hospitalCd, visit.record.receiptNo);
           const got = await keep(ctx, port, visit);
           return reply.code(got.status).send(outcomeOf('information', got.issues));
         } catch (error) {

@@ -8,6 +8,7 @@ export interface IntakeTables {
   fhirRefusal: FhirRefusalTable;
   visitLine: VisitLineTable;
   visitRevision: VisitRevisionTable;
+  hospitalSigningKey: HospitalSigningKeyTable;
 }
 
 /** The handle intake code queries with: another owner's table does not compile. */
@@ -70,4 +71,18 @@ export interface VisitRevisionTable {
   receiptNo: string;
   sentClaims: number;
   at: Date;
+}
+
+/** A hospital's Ed25519 public key for signing its bundles (fhir/ig/README.md, "Signing"): not personal data. */
+export interface HospitalSigningKeyTable {
+  id: Generated<number>;
+  hospitalCd: string;
+  /** RFC 7638 thumbprint of the key: the JWS header's `kid`. */
+  kid: string;
+  publicJwk: { kty: 'OKP'; crv: 'Ed25519'; x: string };
+  createdAt: Date;
+  /** The hospital user's login id. */
+  createdBy: string;
+  revokedAt: Date | null;
+  revokedBy: string | null;
 }

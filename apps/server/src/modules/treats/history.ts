@@ -24,6 +24,7 @@ import {
   claimsOfRecords,
   recordsToConfirm,
   reasonByOf,
+  recordsByIds,
   recordsOf,
   statusHistoryOf,
   type HeldAnswer,
@@ -206,9 +207,21 @@ export async function listTreats(
   patient: Patient,
   /** 보호자: a child's history, read by her guardian (the session acting for her, subscriptions' asGuardianOf). */
   who: '본인' | '보호자' = '본인',
+  /** A later page: after this visit of hers (the page before's `nextCursor`). */
+  cursor?: string,
 ): Promise<TreatsAnswer> {
   const owner = await ownerOf(ctx, patient.ciHmac);
-  const records = await recordsOf(ctx.db, owner, TREATS_LIMIT);
+  let after: { visitDate: string; id: number } | undefined;
+  if (cursor !== undefined) {
+    // The cursor names her own visit, whose date is read here: no date of hers rides in the URL.
+    const [from] = await recordsByIds(ctx.db, owner, [Number(cursor)]);
+    if (!from) throw TREAT_NOT_FOUND('cursor');
+    after = { visitDate: from.visitDate, id: Number(from.id) };
+  }
+  // One more than a page says whether older visits follow.
+  const page = await recordsOf(ctx.db, owner, TREATS_LIMIT + 1, after);
+  const records = page.slice(0, TREATS_LIMIT);
+  const nextCursor = page.length > TREATS_LIMIT ? String(records.at(-1)!.id) : null;
   const now = ctx.clock.now();
   await recordAccessOnce(
     ctx.db,
@@ -216,7 +229,7 @@ export async function listTreats(
       ciHmac: patient.ciHmac,
       action: 'released_to_patient',
       actor: who === '보호자' ? 'guardian' : 'patient',
-      detail: `${records.length}건`,
+      detail: after ? `이전 진료 ${records.length}건` : `${records.length}건`,
     },
     now,
     startOfKstDay(now),
@@ -227,7 +240,7 @@ export async function listTreats(
     accessLogOf(ctx, patient.ciHmac, who),
   ]);
   const list = toVisits(ctx, loaded);
-  return { list, total: list.length, minAmt, toConfirm: await toConfirmOf(ctx, owner), accessLog };
+  return { list, total: list.length, minAmt, toConfirm: await toConfirmOf(ctx, owner), accessLog, nextCursor };
 }
 
 /** The visits held until the patient says they are theirs: when and where, never what (claims/held.ts). */

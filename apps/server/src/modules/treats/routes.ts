@@ -126,12 +126,12 @@ export const treatsRoutes =
           querystring: treatsQuery,
           response: { 200: treatsAnswer },
         },
-        config: patient(READ, 'CHILD_NOT_FOUND'),
+        config: patient(READ, 'CHILD_NOT_FOUND', 'TREAT_NOT_FOUND'),
       },
       async (req) => {
         const own = assertOwnCi(req, req.query.userCi);
         const child = req.query.insuApplyId;
-        return listTreats(ctx, await whose(own, child), child ? '보호자' : '본인');
+        return listTreats(ctx, await whose(own, child), child ? '보호자' : '본인', req.query.cursor);
       },
     );
 

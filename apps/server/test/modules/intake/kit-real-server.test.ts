@@ -2,7 +2,8 @@
 // listening on loopback on the test database, the kit's command line run as a child process on the sample export with
 // its mapping file (README "EMR vendors"). Every sample receipt is taken (201), a second run sends nothing, the sample
 // patient's visit becomes a claim whose 세부산정내역 lines the operator sees; and a sender SIGKILLed while the server
-// has kept a bundle but not yet answered it loses nothing and keeps nothing twice when it is started again.
+// has kept a bundle but not yet answered it loses nothing and keeps nothing twice when it is started again. A hospital
+// that registered the key `keygen` made has its bundles taken only as the kit signs them (fhir/ig/README.md, "Signing").
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,12 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSPITAL_API, OPERATOR_API } from '@auto-claim/contract';
-import type { OpsClaimDetail } from '@auto-claim/contract/ops';
+import { HOSPITAL_PORTAL_API, type OpsClaimDetail } from '@auto-claim/contract/ops';
 import { buildApp } from '../../../src/app.js';
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { createSubscriber } from '../../../fixtures/factories.js';
-import { TEST_CONFIG, openTestDb, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { TEST_CONFIG, openTestDb, signInHospitalUser, signInOperator, testClock, type TestApp } from '../../helper.js';
 
 const kit = path.resolve(import.meta.dirname, '../../../../../packages/hospital-client');
 const sample = path.join(kit, 'examples/emr-export');
@@ -78,19 +79,17 @@ function workspace() {
 }
 
 /** The kit's command line, as a vendor runs it. */
-const sender = (w: { keyFile: string; queue: string }, from: string) =>
-  spawn(
-    process.execPath,
-    [
-      path.join(kit, 'bin/auto-claim-kit.mjs'),
-      'send',
-      ...['--from', from, '--mapping', mapping, '--server', url],
-      ...['--key-file', w.keyFile, '--queue', w.queue],
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-async function run(w: { keyFile: string; queue: string }, from: string) {
-  const child = sender(w, from);
+const kitCommand = (args: string[]) =>
+  spawn(process.execPath, [path.join(kit, 'bin/auto-claim-kit.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+const sender = (w: { keyFile: string; queue: string }, from: string, signingKey?: string) =>
+  kitCommand([
+    'send',
+    ...['--from', from, '--mapping', mapping, '--server', url],
+    ...['--key-file', w.keyFile, '--queue', w.queue],
+    ...(signingKey ? ['--signing-key', signingKey] : []),
+  ]);
+async function run(w: { keyFile: string; queue: string }, from: string, signingKey?: string) {
+  const child = signingKey === 'keygen' ? kitCommand(['keygen', '--out', from]) : sender(w, from, signingKey);
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -213,5 +212,43 @@ describe('the kit’s sender against the running server', () => {
     expect(answers).toHaveLength(N + 1);
     expect(readdirSync(path.join(w.queue, 'pending'))).toEqual([]);
     expect(readdirSync(path.join(w.queue, 'sent')).filter((f) => f.endsWith('.json'))).toHaveLength(N);
+  }, 120_000);
+
+  it('signs with the key keygen made once the hospital registered it; unsigned, the same receipt is refused', async () => {
+    const w = workspace();
+    const keyPath = path.join(w.dir, 'signing-key.pem');
+    const made = await run(w, keyPath, 'keygen');
+    expect(made.code, made.out).toBe(0);
+    expect(readFileSync(keyPath, 'utf8')).toContain('BEGIN PRIVATE KEY');
+    const publicKey = made.out.split('\n').find((l) => l.startsWith('{'))!;
+    // Another keygen over the same file keeps the key it would destroy.
+    expect((await run(w, keyPath, 'keygen')).code).not.toBe(0);
+
+    const admin = (await signInOperator(t, 'admin')).headers;
+    const user = (await signInHospitalUser(t, admin, HOSPITAL)).headers;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: HOSPITAL_PORTAL_API.signingKeys,
+      headers: user,
+      payload: { publicKey },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(made.out).toContain(`키 이름(kid): ${(registered.json() as { kid: string }).kid}`);
+
+    const from = path.join(w.dir, 'export');
+    cpSync(sample, from, { recursive: true, filter: (f) => !f.includes('.') || f.endsWith('emr-export') });
+    const [header, row] = readFileSync(path.join(sample, '20261107-0002.receipt.csv'), 'utf8').trim().split('\r\n');
+    writeFileSync(path.join(from, 'S-001.receipt.csv'), `${header}\r\n${row!.replace('R-20261107-0002', 'S-001')}\r\n`);
+    writeFileSync(path.join(from, 'S-001.lines.csv'), readFileSync(path.join(sample, '20261107-0002.lines.csv')));
+
+    const unsigned = await run(workspace(), from);
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.out).toContain('Bundle.signature');
+    const signed = await run(w, from, keyPath);
+    expect(signed.code, signed.out).toBe(0);
+    expect(signed.summary).toBe('접수 1 · 거절 0 · 검증 실패 0 · 미전송 0 · 이미 보냄 0');
+    expect(
+      await db.selectFrom('fhirBundle').select('receiptNo').where('receiptNo', '=', 'S-001').execute(),
+    ).toHaveLength(1);
   }, 120_000);
 });

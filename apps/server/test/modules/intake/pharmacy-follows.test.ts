@@ -190,6 +190,38 @@ describe('a pharmacy follows its clinic', () => {
     });
   });
 
+  it('a pharmacy she never chose is claimed when it fills her chosen clinic’s 처방전, not another clinic’s', async () => {
+    await db.deleteFrom('subscriptionHospital').where('hospitalCd', '=', PHARMACY).execute();
+    try {
+      const clinic = bundle('clinic-outpatient', 5);
+      const pharmacy = bundle('pharmacy', 5);
+      await post(clinic, CLINIC);
+      clock.advance(DAY);
+      await post(pharmacy, PHARMACY);
+      const c = await recordOf(CLINIC, clinic.identifier.value);
+      expect(await recordOf(PHARMACY, pharmacy.identifier.value)).toMatchObject({
+        outcome: 'claimed',
+        joinedRecordId: c.id,
+      });
+      expect(await claimsOf(c.id)).toMatchObject([{ status: 'sent', amount: totalOf(clinic) + totalOf(pharmacy) }]);
+
+      // Another clinic's 처방전 (a clinic she did not choose) filled at the same pharmacy: not hers to claim.
+      const elsewhere = JSON.parse(JSON.stringify(bundle('pharmacy', 6)).replaceAll(CLINIC, '11100009')) as ReturnType<
+        typeof bundle
+      >;
+      await post(elsewhere, PHARMACY);
+      expect(await recordOf(PHARMACY, elsewhere.identifier.value)).toMatchObject({
+        outcome: 'hospital_not_subscribed',
+        joinedRecordId: null,
+      });
+    } finally {
+      await db
+        .insertInto('subscriptionHospital')
+        .values({ insuApplyId: who.insuApplyId, hospitalCd: PHARMACY, agreeId: null })
+        .execute();
+    }
+  });
+
   it('a corrected pharmacy receipt changes the unsent claim’s amount; a cancelled clinic sends the pharmacy back', async () => {
     // The subscription's weekly batch keeps the joined claim unsent for a while (rules.ts, nextBatchAt).
     await db.updateTable('subscription').set({ repeatWeek: 1, repeatDay: 1 }).execute();

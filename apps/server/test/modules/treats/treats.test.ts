@@ -413,6 +413,54 @@ describe('GET treats', () => {
   });
 });
 
+describe('GET treats in pages', () => {
+  const dayBefore = (n: number) =>
+    new Date(Date.UTC(2026, 5, 10) - n * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+  it('answers her 200 newest visits and a cursor; the cursor answers the older ones, whichever way they were matched', async () => {
+    const who = await subscribedPatient();
+    // 203 visits, one a day back from 2026-06-10, two on the same day; every fifth matched by her subscription alone
+    // (a hospital that sent only her resident number), the rest by her CI as well.
+    const ids: number[] = [];
+    for (let i = 0; i < 203; i++) ids.push(Number(await record(who, { visitDate: dayBefore(i === 1 ? 0 : i) })));
+    await t.db.db
+      .updateTable('treatmentRecord')
+      .set({ ciHmac: null })
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 5 === 0),
+      )
+      .execute();
+    const cookie = await sessionOf(who);
+    const first = (await getTreats(cookie)).json() as TreatsAnswer;
+    expect(first.list).toHaveLength(200);
+    // Newest first; on one day, the later record first.
+    expect(first.list.slice(0, 3).map((v) => v.treatId)).toEqual([String(ids[1]), String(ids[0]), String(ids[2])]);
+    expect(first.nextCursor).toBe(first.list.at(-1)!.treatId);
+    const second = (await getTreats(cookie, `?cursor=${first.nextCursor}`)).json() as TreatsAnswer;
+    expect(second.list.map((v) => v.treatId)).toEqual(ids.slice(200).map(String));
+    expect(second.nextCursor).toBeNull();
+    // Every visit once, across the pages.
+    expect(new Set([...first.list, ...second.list].map((v) => v.treatId)).size).toBe(203);
+  });
+
+  it('refuses a cursor that is not one of her visits, naming cursor, and one that is not a number', async () => {
+    const a = await subscribedPatient();
+    const b = await subscribedPatient();
+    const hers = await record(a);
+    expect(problemOf(await getTreats(await sessionOf(b), `?cursor=${hers}`))).toMatchObject({
+      status: 404,
+      code: 'TREAT_NOT_FOUND',
+      errors: [{ field: 'cursor' }],
+    });
+    const bad = problemOf(await getTreats(await sessionOf(a), '?cursor=abc'));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad)).toContain('cursor');
+    expect(JSON.stringify(bad)).toContain('다음 진료 목록을 찾을 수 없어요');
+  });
+});
+
 describe('POST treats (claim a visit by hand)', () => {
   it('validates the body, naming the fields', async () => {
     const who = await subscribedPatient();

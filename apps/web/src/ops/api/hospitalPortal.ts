@@ -1,10 +1,12 @@
 // A hospital user's calls (README "Hospital users"): her month, its records and refused bundles; and the admin's call
 // that makes a hospital user from the hospital's screen.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   HOSPITAL_PORTAL_API,
   hospitalUserCreateBody,
+  signingKeyBody,
   type HospitalMonth,
+  type SigningKeyList,
   type PortalRecord,
   type PortalRefusal,
 } from '@auto-claim/contract/ops';
@@ -32,3 +34,13 @@ export function useCreateHospitalUser(hospitalCd: string) {
     },
   });
 }
+
+/** The keys her hospital signs its bundles with (fhir/ig/README.md, "Signing"). */
+export const signingKeysQuery = queryOptions({
+  queryKey: [HOSPITAL_PORTAL_API.signingKeys],
+  queryFn: () => opsGet<SigningKeyList>(HOSPITAL_PORTAL_API.signingKeys),
+});
+export const useSigningKeys = () => useQuery(signingKeysQuery);
+export const addSigningKey = (publicKey: string) =>
+  opsSend<{ kid: string }>('POST', HOSPITAL_PORTAL_API.signingKeys, checked(signingKeyBody, { publicKey }));
+export const revokeSigningKey = (kid: string) => opsSend<null>('DELETE', HOSPITAL_PORTAL_API.signingKey(kid));

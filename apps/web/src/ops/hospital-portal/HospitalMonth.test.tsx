@@ -52,6 +52,11 @@ const refusal: PortalRefusal = {
   ],
 };
 
+const signingKey = {
+  kid: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs',
+  createdAt: '2026-11-20T01:00:00.000Z',
+  createdBy: 'haneul-it',
+};
 let asked: string[];
 beforeEach(() => {
   asked = [];
@@ -65,7 +70,9 @@ beforeEach(() => {
           ? { ...month, month: new URL(url, 'http://x').searchParams.get('month') }
           : path === HOSPITAL_PORTAL_API.records
             ? { list: [record], total: 1, capped: false, nextCursor: null }
-            : { list: [refusal], total: 1, capped: false, nextCursor: null };
+            : path === HOSPITAL_PORTAL_API.signingKeys
+              ? { list: [signingKey], max: 5 }
+              : { list: [refusal], total: 1, capped: false, nextCursor: null };
       return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -125,5 +132,15 @@ describe('her month', () => {
     expect(asked.some((u) => u.startsWith(`${HOSPITAL_PORTAL_API.month}?month=${other}`))).toBe(true);
     const [y, m] = other.split('-');
     expect(await screen.findByRole('table', { name: new RegExp(`^${y}년 ${Number(m)}월에 거절된 번들`) })).toBeTruthy();
+  });
+
+  it('lists her signing keys by a short kid, with who registered each, and explains how to make one', async () => {
+    show();
+    const table = await screen.findByRole('table', { name: /등록된 서명 키 \(1\/5\)/ });
+    expect(within(table).getByText('NzbLsXh8…C9Xs')).toBeTruthy();
+    expect(within(table).getByText(/haneul-it/)).toBeTruthy();
+    expect(within(table).getByRole('button', { name: '서명 키 NzbLsXh8…C9Xs 폐기' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: '서명 키 등록' })).toBeTruthy();
+    expect(screen.getByText('auto-claim-kit keygen --out signing-key.pem')).toBeTruthy();
   });
 });

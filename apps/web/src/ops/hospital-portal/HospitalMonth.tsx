@@ -20,6 +20,7 @@ import { DataTable } from '../shared/DataTable';
 import { useFocusHeading } from '../shared/focus';
 import { formatDate, formatDateTime } from '../shared/format';
 import { useListParams, type ListParams } from '../shared/list';
+import { SigningKeys } from './SigningKeys';
 
 const n = (x: number) => x.toLocaleString('ko-KR');
 /** This month in Korea, YYYY-MM. */
@@ -238,6 +239,7 @@ export function HospitalMonthScreen() {
         empty="그 달에 받은 진료 기록이 없어요."
         exportPath={HOSPITAL_PORTAL_API.export}
       />
+      <SigningKeys />
     </>
   );
 }

@@ -1,11 +1,11 @@
 // One person's treatment history on /web/treat (the patient's own, or a child's): the ID-copy request, the visits to
 // confirm, the visits with their claims, claiming by hand, the access log and the way to her subscription.
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { APP_BASE, MONEY_TERMS, type ChildSubscription, type TreatVisit } from '@auto-claim/contract';
 import { ApiError, askStepUp } from '../../api/client';
 import { loadFailedMessage } from '../../api/queryClient';
-import { useClaimTreat, useClaimTreats, useIdCards, useTreats } from '../../api/treats';
+import { useClaimTreat, useClaimTreats, useIdCards, useOlderTreats, useTreats } from '../../api/treats';
 import { useClaimStore } from '../../store/claim';
 import { alert, confirm, toast } from '../../ui';
 import { ChildStatus } from './ChildStatus';
@@ -80,7 +80,7 @@ export function TreatHistory({
     );
   }
 
-  const { list, accessLog, minAmt, toConfirm } = treats.data;
+  const { list, accessLog, minAmt, toConfirm, nextCursor } = treats.data;
   const claimable = list.filter((v) => v.canClaim);
   const openRequests = idCards.data?.list.filter((r) => r.status === 'requested') ?? [];
   const idRequestedBy = new Set(openRequests.map((r) => r.insuCompCd));
@@ -149,7 +149,9 @@ export function TreatHistory({
               ? `${child.calledNm}의 진료 ${list.length}건이에요`
               : `아직 받은 ${child.calledNm}의 진료 내역이 없어요`
             : list.length > 0
-              ? `병원에서 받은 진료 ${list.length}건이에요`
+              ? nextCursor
+                ? `병원에서 받은 최근 진료 ${list.length}건이에요`
+                : `병원에서 받은 진료 ${list.length}건이에요`
               : '아직 받은 진료 내역이 없어요'}
         </h2>
         <p className="screen__sub">
@@ -179,12 +181,61 @@ export function TreatHistory({
             ))}
           </ul>
         )}
+        {nextCursor && (
+          <OlderVisits
+            firstCursor={nextCursor}
+            insuApplyId={insuApplyId}
+            visit={(v) => (
+              <VisitCard key={v.treatId} visit={v} onClaim={claimVisit} busy={busy} idRequestedBy={idRequestedBy} />
+            )}
+          />
+        )}
       </section>
 
       <AccessLog entries={accessLog.list} total={accessLog.total} whose={whose} />
 
       {!child && <MySubscriptionLink />}
     </div>
+  );
+}
+
+/** Her older visits, a page at a time, only when she asks for them (the first answer holds the newest ones). */
+function OlderVisits({
+  firstCursor,
+  insuApplyId,
+  visit,
+}: {
+  firstCursor: string;
+  insuApplyId: string | undefined;
+  visit: (v: TreatVisit) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const older = useOlderTreats(firstCursor, open, insuApplyId);
+  const visits = older.data?.pages.flatMap((p) => p.list) ?? [];
+  const more = !open || older.hasNextPage;
+  return (
+    <>
+      {visits.length > 0 && (
+        <ul className="tr-visits" aria-label="이전 진료">
+          {visits.map(visit)}
+        </ul>
+      )}
+      {older.isError && (
+        <p role="alert" className="tr-older__error">
+          {older.error instanceof ApiError ? older.error.detail : loadFailedMessage('이전 진료 내역')}
+        </p>
+      )}
+      {more && (
+        <button
+          type="button"
+          className="btn btn--secondary btn--block tr-older"
+          disabled={older.isFetching}
+          onClick={() => (open ? void older.fetchNextPage() : setOpen(true))}
+        >
+          {older.isFetching ? '불러오고 있어요…' : '이전 진료 더 보기'}
+        </button>
+      )}
+    </>
   );
 }
 
