@@ -31,6 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   await sql`create index treatment_record_decision_due on treatment_record (decision_due_at, id)
     where outcome = 'awaiting_decision'`.execute(db);
+  // Her visits waiting for her "shall it be sent?", newest first (claims/held.ts, recordsToConfirm).
+  await sql`create index treatment_record_awaiting_decision on treatment_record (insu_apply_id, visit_date desc, id desc)
+    where outcome = 'awaiting_decision'`.execute(db);
   await sql`create index treatment_record_disowned on treatment_record (disowned_by, visit_date)
     where disowned_by is not null`.execute(db);
   await sql`create table monthly_statement (
@@ -44,6 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table monthly_statement`.execute(db);
   await sql`drop index treatment_record_disowned`.execute(db);
+  await sql`drop index treatment_record_awaiting_decision`.execute(db);
   await sql`drop index treatment_record_decision_due`.execute(db);
   await sql`update treatment_record set outcome = 'pending', decided_at = null
     where outcome in ('awaiting_decision', 'patient_declined', 'decision_lapsed')`.execute(db);

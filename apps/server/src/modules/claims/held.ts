@@ -22,26 +22,33 @@ import { adviseUncovered, generationsOf } from './uncovered.js';
  */
 export async function recordsToConfirm(handle: Handle, who: RecordOwner) {
   if (who.insuApplyIds.length === 0) return [];
-  const rows = await claimsDb(handle)
-    .selectFrom('treatmentRecord')
-    .select([
-      'id',
-      'hospitalCd',
-      'visitDate',
-      'visitType',
-      'outcome',
-      'coveredCopay',
-      'uncovered',
-      'totalPaid',
-      'decisionDueAt',
-      'insuApplyId',
-    ])
-    .where('outcome', 'in', ['rrn_unconfirmed', 'awaiting_decision'])
-    .where('insuApplyId', 'in', who.insuApplyIds)
-    .orderBy('visitDate', 'desc')
-    .orderBy('id', 'desc')
-    .limit(100)
-    .execute();
+  // One query per question, each on its own partial index (treatment_record_to_confirm, …_awaiting_decision): one
+  // over both outcomes would walk all of her visits.
+  const held = (outcome: 'rrn_unconfirmed' | 'awaiting_decision') =>
+    claimsDb(handle)
+      .selectFrom('treatmentRecord')
+      .select([
+        'id',
+        'hospitalCd',
+        'visitDate',
+        'visitType',
+        'outcome',
+        'coveredCopay',
+        'uncovered',
+        'totalPaid',
+        'decisionDueAt',
+        'insuApplyId',
+      ])
+      .where('outcome', '=', outcome)
+      .where('insuApplyId', 'in', who.insuApplyIds)
+      .orderBy('visitDate', 'desc')
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+  const rows = (await Promise.all([held('rrn_unconfirmed'), held('awaiting_decision')]))
+    .flat()
+    .sort((a, b) => (a.visitDate === b.visitDate ? Number(b.id) - Number(a.id) : a.visitDate < b.visitDate ? 1 : -1))
+    .slice(0, 100);
   const generations = await generationsOf(handle, who.insuApplyIds);
   return rows.map((r) => ({
     ...r,
