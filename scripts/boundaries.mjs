@@ -39,6 +39,8 @@ export const moduleOrder = {
   // hospital's key or its users (operator accounts), delivered to the insurer, the patient told when it stalls.
   docrequests: ['audit', 'claims', 'operators', 'reference', 'subscriptions'],
   dashboard: ['claims', 'funnel', 'guardians', 'hospitals', 'subscriptions'],
+  // Her monthly statement: her month read of the engine, sent to her contact.
+  statements: ['audit', 'claims', 'reference', 'subscriptions'],
 };
 const modules = Object.keys(moduleOrder);
 // A module folder left out of the order would be guarded by nothing: the lint refuses to start instead.

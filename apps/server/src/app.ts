@@ -76,6 +76,7 @@ import { addressRoutes } from './modules/address/index.js';
 import { requestIdCard, treatsRoutes } from './modules/treats/index.js';
 import { payoutRoutes, recordPayoutAnswer } from './modules/payout/index.js';
 import { deleteRelationDocumentsOf, guardianRoutes } from './modules/guardians/index.js';
+import { statementRoutes } from './modules/statements/index.js';
 import { outboxRoutes } from './providers/outbox.js';
 import { sandboxDeliveryRoutes } from './providers/delivery/sandbox.js';
 import {
@@ -344,6 +345,7 @@ async function registerModules(app: App, ctx: AppContext, db: Db, jobs: JobRunti
   // The FHIR intake sits below claims: the engine's visit calls are handed in.
   await app.register(intakeRoutes(ctx, { ...createVisitPort(ctx), kick: () => app.claimEngine.kick() }));
   await app.register(guardianRoutes(app.ctx));
+  await app.register(statementRoutes(app.ctx));
   await app.register(funnelRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(alertsRoutes(ctx));

@@ -80,6 +80,8 @@ export const ROUTE_TABLE: RouteDef[] = [
     () => import('./screens/web/Complete'),
   ),
   web('treat', '자동청구 진료 내역', () => import('./screens/web/Treat')),
+  // Ours: her monthly statement (README "The monthly statement"), opened from its message's link.
+  web('statement', '자동청구 월간 명세', () => import('./screens/web/Statement')),
   web('jumin', '주민등록번호 입력', () => import('./screens/web/Jumin')),
   web('signature', '서명', () => import('./screens/web/Signature')),
   web('docComissionView', '위임장', () => import('./screens/web/DocComissionView')),

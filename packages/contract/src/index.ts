@@ -20,3 +20,4 @@ export * from './draft.js';
 export * from './payout-rules.js';
 export * from './payout-explain.js';
 export * from './docrequests.js';
+export * from './statement.js';

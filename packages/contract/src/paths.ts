@@ -80,6 +80,14 @@ export const API = {
  */
 export const SMS_PENDING_PATH = '/auth/rest/nice/userAuth/pending';
 
+/**
+ * Ours (README "The monthly statement"): her month on one page (GET: figures and a page of visits by key). Outside API,
+ * so that the landing's JS, which carries API, does not grow.
+ */
+export const STATEMENT_API = {
+  statement: '/claim/api/public/v1/claims/subscriptions/statement',
+} as const;
+
 /** Ours (README, claim engine): the hospital feed, authenticated by each hospital's API key (HOSPITAL_KEY_HEADER). */
 export const HOSPITAL_API = {
   treatments: '/hospital/api/v1/treatments',

@@ -471,6 +471,13 @@ export const removeHospitalQuery = z.object({ userCi: userCi.optional(), hospita
 /** GET /ui/insu/v1/claims/subscriptions (query). */
 export const subscriptionQuery = z.object({ userCi: userCi.optional() });
 
+/** The batch day: a day of the month every month has (1–28). */
+export const batchDay = z
+  .number({ message: '청구를 모아 보낼 날을 골라 주세요.' })
+  .int({ message: '청구를 모아 보낼 날은 1일부터 28일 중에서 골라 주세요.' })
+  .min(1, { message: '청구를 모아 보낼 날은 1일부터 28일 중에서 골라 주세요.' })
+  .max(28, { message: '청구를 모아 보낼 날은 1일부터 28일 중에서 골라 주세요.' });
+
 /** PUT /ui/insu/v1/claims/subscriptions: change any of account, address, e-mail, minimum amount (each group whole). */
 export const subscriptionChangeBody = z
   .object({
@@ -488,6 +495,13 @@ export const subscriptionChangeBody = z
     minAmt: minAmt.optional(),
     /** The optional 알림톡 consent (KAKAO_NOTI_TERMS_ID): true 알림톡 with SMS/LMS fallback, false SMS/LMS only. */
     kakaoNotiCheck: z.boolean({ message: '알림 받는 방법을 골라 주세요.' }).optional(),
+    /**
+     * Ours: her rule "비급여는 보내기 전에 물어봐 주세요": true ask, false never ask, null back to the default (ask for a
+     * 4세대 policy when claiming the 비급여 would cost more in next year's premium than it pays).
+     */
+    askUncovered: z.boolean({ message: '비급여를 보내기 전에 물어볼지 골라 주세요.' }).nullable().optional(),
+    /** Ours: her batch day, the day of the month (1–28) her month's claims go together; null: each as it comes. */
+    batchDay: batchDay.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     // A postcode goes with an address; an address may come without one (the server looks it up).
@@ -537,6 +551,9 @@ export const subscriptionSummary = z.object({
   hasIdcardImg: z.boolean(),
   /** She gave the optional 알림톡 consent: 알림톡 with SMS/LMS fallback; false: SMS/LMS only. */
   kakaoNotiCheck: z.boolean(),
+  /** Ours: her rule for 비급여 (null: the default of her policy) and her batch day (null: none). */
+  askUncovered: z.boolean().nullable().default(null),
+  batchDay: z.number().int().nullable().default(null),
   insurers: z.array(
     z.object({
       insuCompCd: z.string(),

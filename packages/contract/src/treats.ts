@@ -13,6 +13,8 @@ import {
   PAYOUT_DIFFERENCES,
   PAYOUT_VERDICTS,
   POLICY_GENERATIONS,
+  HELD_QUESTIONS,
+  NOT_CLAIMED_REASONS,
   REASON_BY,
 } from './vocabulary.js';
 import {
@@ -36,10 +38,15 @@ const instant = z.string();
 /** The link's token travels in the URL fragment (`#t=…`), so it never reaches a server log or a Referer header. */
 export const LINK_TOKEN_PARAM = 't';
 /** The screens a link may open. */
-export const linkPurpose = z.enum(['treat', 'idCard']);
+export const linkPurpose = z.enum(['treat', 'idCard', 'statement']);
 export type LinkPurpose = z.infer<typeof linkPurpose>;
 /** The web screen (spec §2) each purpose opens. */
-export const LINK_SCREENS: Record<LinkPurpose, string> = { treat: '/web/treat', idCard: '/web/IDPhoto' };
+export const LINK_SCREENS: Record<LinkPurpose, string> = {
+  treat: '/web/treat',
+  idCard: '/web/IDPhoto',
+  /** Ours: her monthly statement (README "The monthly statement"). */
+  statement: '/web/statement',
+};
 /** The path (below the origin) an 알림톡 opens: `/ui/insu/vuex/auto-claim/web/treat#t=<token>`. */
 export const patientLinkPath = (purpose: LinkPurpose, token: string) =>
   `${APP_ROOT}${LINK_SCREENS[purpose]}#${LINK_TOKEN_PARAM}=${encodeURIComponent(token)}`;
@@ -179,25 +186,8 @@ export type TreatClaim = z.infer<typeof treatClaim>;
 
 export const VISIT_TYPE_NM: Record<VisitType, string> = { outpatient: '외래', inpatient: '입원', pharmacy: '약국' };
 
-/** Why a visit was not claimed automatically (the engine's decision on the record). */
-export const NOT_CLAIMED_REASONS = [
-  'PENDING',
-  'BELOW_MIN_AMT',
-  'OUTSIDE_CONTRACT',
-  'TOO_OLD',
-  'NOT_SUBSCRIBED_HOSPITAL',
-  'NOT_SUBSCRIBED',
-] as const;
+/** Why a visit was not claimed automatically (the engine's decision on the record): the vocabulary's reasons. */
 export const notClaimedReason = z.enum(NOT_CLAIMED_REASONS);
-export type NotClaimedReason = z.infer<typeof notClaimedReason>;
-export const NOT_CLAIMED_REASON_NM: Record<NotClaimedReason, string> = {
-  PENDING: '병원에서 받은 진료 기록을 확인하고 있어요.',
-  BELOW_MIN_AMT: '설정한 최소 청구 금액보다 적어서 자동으로 청구하지 않았어요.',
-  OUTSIDE_CONTRACT: '자동청구 가입 기간 밖의 진료라서 자동으로 청구하지 않았어요.',
-  TOO_OLD: '청구할 수 있는 기간이 지난 진료라서 자동으로 청구하지 않았어요.',
-  NOT_SUBSCRIBED_HOSPITAL: '자동청구를 신청하지 않은 병원의 진료라서 자동으로 청구하지 않았어요.',
-  NOT_SUBSCRIBED: '자동청구에 가입하기 전의 진료라서 자동으로 청구하지 않았어요.',
-};
 
 export const treatVisit = z.object({
   treatId: z.string(),
@@ -270,6 +260,19 @@ export const treatToConfirm = z.object({
   /** YYYYMMDD */
   treatDate: yyyymmdd,
   visitType,
+  /**
+   * Ours: what she is asked. mine (absent in older answers): is it hers (a visit found by her resident number only);
+   * send_uncovered: her rule "비급여는 보내기 전에 물어봐 주세요" held it, shall it be sent (below, its figures).
+   */
+  question: z.enum(HELD_QUESTIONS).default('mine'),
+  /** send_uncovered: the visit's 비급여 (원), what she paid in all, and the figures she decides by. */
+  uncoveredAmt: z.number().int().optional(),
+  paidAmt: z.number().int().optional(),
+  /** The estimate of what the claim would pay (원), and what claiming its 비급여 may add to next year's premium (원). */
+  expectedPayout: z.number().int().optional(),
+  premiumEffect: z.number().int().optional(),
+  /** When it is given up unsent if she has not answered (ISO instant). */
+  answerBy: instant.optional(),
 });
 export type TreatToConfirm = z.infer<typeof treatToConfirm>;
 
@@ -286,13 +289,25 @@ export const treatsAnswer = listOf(treatVisit).extend({
 export type TreatsAnswer = z.infer<typeof treatsAnswer>;
 
 /** POST API.treatsConfirm: mine true → it is claimed by the ordinary rules; false → it is taken off the patient. */
-export const treatConfirmBody = z.object({
-  userCi: z.string().max(200).optional(),
-  treatId: z
-    .string({ message: '확인할 진료를 골라 주세요.' })
-    .regex(/^\d{1,15}$/, { message: '진료 정보가 올바르지 않아요.' }),
-  mine: z.boolean({ message: '내 진료가 맞는지 골라 주세요.' }),
-});
+export const treatConfirmBody = z
+  .object({
+    userCi: z.string().max(200).optional(),
+    treatId: z
+      .string({ message: '확인할 진료를 골라 주세요.' })
+      .regex(/^\d{1,15}$/, { message: '진료 정보가 올바르지 않아요.' }),
+    /** The answer to a question `mine`. */
+    mine: z.boolean({ message: '내 진료가 맞는지 골라 주세요.' }).optional(),
+    /** Ours: the answer to a question `send_uncovered`: true → claimed now, false → never. */
+    send: z.boolean({ message: '보낼지 골라 주세요.' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mine === undefined && v.send === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mine'], message: '내 진료가 맞는지 골라 주세요.' });
+    }
+    if (v.mine !== undefined && v.send !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['send'], message: '한 번에 하나만 답해 주세요.' });
+    }
+  });
 export type TreatConfirmBody = z.input<typeof treatConfirmBody>;
 export const treatConfirmAnswer = z.object({ toConfirm: z.array(treatToConfirm) });
 export type TreatConfirmAnswer = z.infer<typeof treatConfirmAnswer>;

@@ -188,8 +188,54 @@ export const RECORD_OUTCOMES = [
   'relation_unconfirmed',
   /** A visit on or after a child's 19th birthday: not her guardian's to claim; unlinked, purged like another hospital's. */
   'insured_adult',
+  /**
+   * Her rule "비급여는 보내기 전에 물어봐 주세요" held it: asked once (one message, one tap on /web/treat), claimed only
+   * when she says so (claims/held.ts).
+   */
+  'awaiting_decision',
+  /** She answered a held visit "보내지 않을게요": never claimed. */
+  'patient_declined',
+  /** A held visit she did not answer in DECISION_DAYS: never claimed, and she is told so. */
+  'decision_lapsed',
 ] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
+
+/** How long a visit held for her decision waits for her answer before it is given up, unsent. */
+export const DECISION_DAYS = 30;
+
+// Why a visit of hers was not claimed, and what became of it on her monthly statement: declared in
+// vocabulary-records.ts, a part of this vocabulary in a module of its own so that their labels, which only the
+// history and the statement show, stay out of the landing's JS (which reads this file): README "Performance".
+export * from './vocabulary-records.js';
+import type { NotClaimedReason } from './vocabulary-records.js';
+
+/**
+ * What each decision on a record means for her: null for a claim, else the reason it was not claimed. Records held
+ * for an operator (identity, a child's relation) are still being checked (PENDING); those she said are not hers, or
+ * set aside, are NOT_HERS.
+ */
+export const RECORD_NOT_CLAIMED: Record<RecordOutcome, NotClaimedReason | null> = {
+  claimed: null,
+  pending: 'PENDING',
+  below_min: 'BELOW_MIN_AMT',
+  outside_contract: 'OUTSIDE_CONTRACT',
+  too_old: 'TOO_OLD',
+  hospital_not_subscribed: 'NOT_SUBSCRIBED_HOSPITAL',
+  not_subscribed: 'NOT_SUBSCRIBED',
+  rrn_unconfirmed: 'PENDING',
+  identity_mismatch: 'PENDING',
+  relation_unconfirmed: 'PENDING',
+  not_patients: 'NOT_HERS',
+  set_aside: 'NOT_HERS',
+  insured_adult: 'NOT_HERS',
+  awaiting_decision: 'AWAITING_DECISION',
+  patient_declined: 'DECLINED',
+  decision_lapsed: 'NO_ANSWER',
+};
+
+/** What a held visit asks her on /web/treat ("to confirm"): whether it is hers, or whether to send its 비급여. */
+export const HELD_QUESTIONS = ['mine', 'send_uncovered'] as const;
+export type HeldQuestion = (typeof HELD_QUESTIONS)[number];
 
 /** Why records are held for an operator, as the console lists them (held.ts on the server). */
 export const HELD_OUTCOMES = [

@@ -56,6 +56,7 @@ import * as m0059 from './migrations/0059_intake.js';
 import * as m0060 from './migrations/0060_pharmacy_follows.js';
 import * as m0061 from './migrations/0061_hospital_users.js';
 import * as m0062 from './migrations/0062_payout.js';
+import * as m0063 from './migrations/0063_her_rules_statements.js';
 import * as m0064 from './migrations/0064_document_requests.js';
 import * as m0067 from './migrations/0067_claim_notices.js';
 import * as m0068 from './migrations/0068_history_pages.js';
@@ -119,6 +120,7 @@ export const migrations: Record<string, Migration> = {
   '0060_pharmacy_follows': m0060,
   '0061_hospital_users': m0061,
   '0062_payout': m0062,
+  '0063_her_rules_statements': m0063,
   '0064_document_requests': m0064,
   '0067_claim_notices': m0067,
   '0068_history_pages': m0068,

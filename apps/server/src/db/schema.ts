@@ -14,6 +14,7 @@ import type { OperatorsTables } from '../modules/operators/tables.js';
 import type { PayoutTables } from '../modules/payout/tables.js';
 import type { ReferenceTables } from '../modules/reference/tables.js';
 import type { SubscriptionsTables } from '../modules/subscriptions/tables.js';
+import type { StatementsTables } from '../modules/statements/tables.js';
 import type { TermsTables } from '../modules/terms/tables.js';
 import type { TreatsTables } from '../modules/treats/tables.js';
 import type { ProvidersTables } from '../providers/tables.js';
@@ -37,7 +38,8 @@ export interface Database
     IntakeTables,
     HospitalsTables,
     PayoutTables,
-    DocrequestsTables {}
+    DocrequestsTables,
+    StatementsTables {}
 
 // Row types, where code outside their owner names them.
 export type * from '../modules/accounts/tables.js';

@@ -12,6 +12,7 @@ import { guardianJobs } from '../modules/guardians/index.js';
 import { hospitalJobs } from '../modules/hospitals/index.js';
 import { identityJobs } from '../modules/identity/index.js';
 import { operatorJobs } from '../modules/operators/index.js';
+import { statementJobs } from '../modules/statements/index.js';
 import { subscriptionJobs, subscriptionPurgeJobs } from '../modules/subscriptions/index.js';
 import { treatJobs } from '../modules/treats/index.js';
 import { idPhotoCountJobs } from '../security/photo-days.js';
@@ -37,6 +38,7 @@ export function createJobs(ctx: AppContext): JobRuntime {
     operatorJobs(ctx),
     hospitalJobs(ctx),
     docrequestJobs(ctx),
+    statementJobs(ctx),
     sessionRetentionJobs(ctx),
     keyRotationJobs(ctx),
     rateLimitJobs(ctx),

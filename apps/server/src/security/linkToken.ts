@@ -21,7 +21,7 @@ import { cookieOf, isSecureRequest } from './cookies.js';
 /** How long a link in a message stays valid. */
 export const LINK_TOKEN_TTL_SECONDS = 72 * 3600;
 
-export type LinkPurpose = 'treat' | 'idCard';
+export type LinkPurpose = 'treat' | 'idCard' | 'statement';
 
 export interface LinkTokenGrant {
   jti: string;

@@ -247,6 +247,14 @@ export const requirePatient = (ctx: AppContext, linkLive: LinkStillLive) => asyn
 };
 
 /**
+ * For a rule a route's config cannot state alone (it depends on the body): a link session may not do this part of the
+ * call (a held visit's "is it mine?" needs her verified session; its "shall it be sent?" is the link's one tap).
+ */
+export function assertNotLink(req: FastifyRequest, why: string) {
+  if (req.patient?.scope === 'link') throw STEP_UP(why);
+}
+
+/**
  * For a rule a route's config cannot state alone (it depends on the body): the session's last SMS verification must
  * be fresh. `why` says what for, in the patient's words ("보험금 받을 계좌를 바꾸려면").
  */

@@ -31,7 +31,7 @@ export interface AuthSessionTable {
   revokedAt: Date | null;
   /** Sessions: `link` sessions read the visit history only; `full` ones come from SMS. */
   scope: Generated<'full' | 'link'>;
-  linkPurpose: 'treat' | 'idCard' | null;
+  linkPurpose: 'treat' | 'idCard' | 'statement' | null;
   /** The subscription a link session's link belonged to: cancelled, the session can do nothing more. */
   linkInsuApplyId: string | null;
   /** The last SMS verification of the session's own person (step-up is fresh for STEP_UP_FRESH_SECONDS after). */

@@ -19,6 +19,7 @@ const VOCABULARY_OF: Record<string, readonly (string | number)[]> = {
   'claim_delivery_attempt.outcome': contract.DELIVERY_ATTEMPT_OUTCOMES,
   'claim_document.kind': contract.CLAIM_DOCUMENT_KINDS,
   'answer_notice.channel': contract.NOTICE_CHANNELS,
+  'monthly_statement.channel': contract.NOTICE_CHANNELS,
   'treatment_record.outcome': contract.RECORD_OUTCOMES,
   'treatment_record.visit_type': contract.STORED_VISIT_TYPES,
   'subscription.status': contract.SUBSCRIPTION_STATUSES,

@@ -4,7 +4,7 @@
 // the same call works; a step-up by another person is refused; a cancelled subscription's links open nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { API, CHILD_API, STEP_UP_FRESH_SECONDS, type SessionCurrent } from '@auto-claim/contract';
+import { API, CHILD_API, STATEMENT_API, STEP_UP_FRESH_SECONDS, type SessionCurrent } from '@auto-claim/contract';
 import { signLinkToken } from '../../src/security/linkToken.js';
 import { ciHmacOf } from '../../src/security/session.js';
 import {
@@ -46,7 +46,7 @@ async function subscribedPatient() {
 type Patient = Awaited<ReturnType<typeof subscribedPatient>>;
 
 /** What the 알림톡 carries, traded for a session: the only thing the attacker holds. */
-async function linkSession(p: Patient, purpose: 'treat' | 'idCard' = 'treat') {
+async function linkSession(p: Patient, purpose: 'treat' | 'idCard' | 'statement' = 'treat') {
   const token = await signLinkToken(t.app.ctx, { purpose, ciHmac: p.ciHmac, insuApplyId: p.insuApplyId });
   const res = await t.app.inject({
     method: 'POST',
@@ -176,15 +176,17 @@ describe('a link session (the 알림톡 link alone)', () => {
     const p = await subscribedPatient();
     const treatLink = await linkSession(p, 'treat');
     const idLink = await linkSession(p, 'idCard');
+    const statementLink = await linkSession(p, 'statement');
     const patientRoutes = t.app.routeList.filter((r) => r.config?.auth === 'patient' && r.method !== 'HEAD');
     expect(patientRoutes.length).toBeGreaterThan(15);
-    const allowed = (purpose: 'treat' | 'idCard', r: (typeof patientRoutes)[number]) =>
+    const allowed = (purpose: 'treat' | 'idCard' | 'statement', r: (typeof patientRoutes)[number]) =>
       r.config?.scope?.link?.includes(purpose) ?? false;
     let refused = 0;
     for (const r of patientRoutes) {
       for (const [purpose, cookie] of [
         ['treat', treatLink],
         ['idCard', idLink],
+        ['statement', statementLink],
       ] as const) {
         if (allowed(purpose, r)) continue;
         const method = [r.method].flat()[0] as InjectOptions['method'];
@@ -195,19 +197,22 @@ describe('a link session (the 알림톡 link alone)', () => {
       }
     }
     // What a link may do is exactly: read the history and ID requests (and a guardian's children, whose histories they
-    // are), submit the ID with an ID link, step up.
+    // are), submit the ID with an ID link, answer a held visit's "shall it be sent?" with a visit's link (its body's
+    // "is it mine?" is refused: her-rules.test.ts), read her month with a statement's link (or a visit's), step up.
     const linkRoutes = patientRoutes
       .filter((r) => r.config?.scope?.link?.length)
       .map((r) => `${String(r.method)} ${r.url} ${r.config!.scope!.link!.join('+')}`)
       .sort();
     expect(linkRoutes).toEqual(
       [
-        `GET ${API.idCards} treat+idCard`,
-        `GET ${API.treats} treat+idCard`,
-        `GET ${CHILD_API.children} treat+idCard`,
+        `GET ${API.idCards} treat+idCard+statement`,
+        `GET ${API.treats} treat+idCard+statement`,
+        `GET ${CHILD_API.children} treat+idCard+statement`,
+        `GET ${STATEMENT_API.statement} statement+treat`,
         `POST ${API.idCards} idCard`,
-        `POST ${API.stepUp} treat+idCard`,
-        `POST ${API.stepUpConfirm} treat+idCard`,
+        `POST ${API.stepUp} treat+idCard+statement`,
+        `POST ${API.stepUpConfirm} treat+idCard+statement`,
+        `POST ${API.treatsConfirm} treat`,
       ].sort(),
     );
     expect(refused).toBeGreaterThan(30);

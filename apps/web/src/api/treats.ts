@@ -56,11 +56,15 @@ export function useClaimTreat() {
   });
 }
 
-/** The patient's answer about a visit held until they say it is theirs; the history is fetched again. */
+/**
+ * The patient's answer about a held visit: is it hers (mine), or, held by her 비급여 rule, shall it be sent (send); the
+ * history is fetched again.
+ */
 export function useConfirmTreat() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { treatId: string; mine: boolean }) => api.post<TreatConfirmAnswer>(API.treatsConfirm, body),
+    mutationFn: (body: { treatId: string } & ({ mine: boolean } | { send: boolean })) =>
+      api.post<TreatConfirmAnswer>(API.treatsConfirm, body),
     onSuccess: () => client.invalidateQueries({ queryKey: TREATS }),
   });
 }

@@ -155,7 +155,7 @@ export interface UiData {
  * Where a verification for something other than a new enrolment leads: her history or an ID copy (an 알림톡 link that
  * did not open here), or 'my subscription' (a subscriber who comes back: the landing's "이미 가입하셨나요?").
  */
-export type AfterVerify = '' | '/web/treat' | '/web/IDPhoto' | '/security/applyHistory';
+export type AfterVerify = '' | '/web/treat' | '/web/IDPhoto' | '/web/statement' | '/security/applyHistory';
 
 /** Whose visits an enrolment claims: the verified person's own, or her child's (contract reg.child). */
 export type Insured = '' | 'self' | 'child';

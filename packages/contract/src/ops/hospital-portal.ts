@@ -68,6 +68,9 @@ export const RECORD_WHY_NM: Partial<Record<RecordOutcome, string>> = {
   too_old: '청구 기한이 지난 진료예요',
   set_aside: '운영자가 확인 후 청구에서 제외했어요',
   insured_adult: '성인이 된 자녀의 진료라 보호자가 청구할 수 없어요',
+  awaiting_decision: '비급여가 있어 환자가 보낼지 고르기를 기다리고 있어요',
+  patient_declined: '환자가 보내지 않기로 했어요',
+  decision_lapsed: '환자가 30일 동안 답하지 않아 보내지 않았어요',
 };
 
 /** A refused bundle's issue as the hospital reads it: the rule's Korean (no values: none is kept) and the element. */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { guardianRel, relationStatus } from '../children.js';
 import { pathParam } from '../paths.js';
-import { SUBSCRIPTION_END_REASONS, SUBSCRIPTION_STATUSES } from '../vocabulary.js';
+import { NOT_CLAIMED_REASONS, SUBSCRIPTION_END_REASONS, SUBSCRIPTION_STATUSES } from '../vocabulary.js';
 import { maskedPatient, opsClaimRow, patientAccessRow } from './claims.js';
 import { cursorPageOf, cursorQuery } from './page.js';
 
@@ -31,6 +31,8 @@ export const subscriberClaimsPage = cursorPageOf(opsClaimRow);
 /** How many of her notes and access-log lines the page shows (newest first). */
 export const SUBSCRIBER_NOTES_SHOWN = 20;
 export const SUBSCRIBER_ACCESS_SHOWN = 20;
+/** How many of her visits not claimed the page shows (newest visit first). */
+export const SUBSCRIBER_NOT_CLAIMED_SHOWN = 20;
 
 export const subscriberDetail = z.object({
   insuApplyId: z.string(),
@@ -64,6 +66,22 @@ export const subscriberDetail = z.object({
     }),
   ),
   claims: subscriberClaimsPage,
+  /**
+   * Her newest visits that ended without a claim, each with the reason (README "Nothing silently unclaimed"): the same
+   * reasons her history and her statement give, those she said are not hers included.
+   */
+  notClaimed: z
+    .array(
+      z.object({
+        recordId: z.number().int(),
+        hospitalCd: z.string(),
+        /** YYYYMMDD */
+        visitDate: z.string(),
+        totalPaid: z.number().int(),
+        reason: z.enum(NOT_CLAIMED_REASONS),
+      }),
+    )
+    .default([]),
   notes: z.array(
     z.object({
       id: z.number().int(),

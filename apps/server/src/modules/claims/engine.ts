@@ -18,7 +18,14 @@ import { renderPackage } from './documents.js';
 import { followUpBatch, wakeForNextFollowUp } from './followup.js';
 import { CLAIM_QUEUES, QUEUES, failedNotifications } from './jobs.js';
 import { matchBatch } from './match.js';
-import { notifyJobs, notifyQueued, queueDueAnswers, queueDueRecords, type NotifyJob } from './notify.js';
+import {
+  lapseDecisions,
+  notifyJobs,
+  notifyQueued,
+  queueDueAnswers,
+  queueDueRecords,
+  type NotifyJob,
+} from './notify.js';
 import { claimsDb } from './tables.js';
 import { hashRecordPersons } from './person-lookup.js';
 
@@ -32,6 +39,8 @@ async function drainSteps(ctx: AppContext, boss: PgBoss | undefined, render: Pac
   // Corrected and cancelled receipts of claims already sent, told to their insurers.
   while ((await deliverNotices(ctx)) > 0);
   for (let n; (n = await followUpBatch(ctx, boss)) > 0;) followedUp += n;
+  // Held visits unanswered for 30 days: given up unsent, and she is told (held.ts, notify.ts).
+  while ((await lapseDecisions(ctx)) > 0);
   // Insurer answers' messages that waited for the morning (quiet hours, notify.ts) and are due now.
   while ((await queueDueAnswers(ctx, boss)) > 0);
   // And records' messages that waited for the morning: the day's visits in one batch.

@@ -13,48 +13,126 @@ import type { Handle } from '../../db/handle.js';
 import { PURGE_BATCH, PURGE_BUDGET_MS, purgeInBatches, type PurgeOptions } from '../../db/purge.js';
 import { purgeVisits } from '../intake/index.js';
 import { claimsDb, type ClaimsTables } from './tables.js';
+import { adviseUncovered, generationsOf } from './uncovered.js';
 
-/** The patient's records waiting for their word, newest visit first: when and where only. */
-export const recordsToConfirm = (handle: Handle, who: RecordOwner) =>
-  who.insuApplyIds.length === 0
-    ? Promise.resolve([])
-    : claimsDb(handle)
-        .selectFrom('treatmentRecord')
-        .select(['id', 'hospitalCd', 'visitDate', 'visitType'])
-        .where('outcome', '=', 'rrn_unconfirmed')
-        .where('insuApplyId', 'in', who.insuApplyIds)
-        .orderBy('visitDate', 'desc')
-        .orderBy('id', 'desc')
-        .limit(100)
-        .execute();
+/**
+ * The patient's records waiting for their word, newest visit first: those found by her resident number only (when and
+ * where only: is it hers?), and those her rule "비급여는 보내기 전에 물어봐 주세요" held (shall it be sent? with its
+ * 비급여 and the figures she decides by, uncovered.ts).
+ */
+export async function recordsToConfirm(handle: Handle, who: RecordOwner) {
+  if (who.insuApplyIds.length === 0) return [];
+  // One query per question, each on its own partial index (treatment_record_to_confirm, …_awaiting_decision): one
+  // over both outcomes would walk all of her visits.
+  const held = (outcome: 'rrn_unconfirmed' | 'awaiting_decision') =>
+    claimsDb(handle)
+      .selectFrom('treatmentRecord')
+      .select([
+        'id',
+        'hospitalCd',
+        'visitDate',
+        'visitType',
+        'outcome',
+        'coveredCopay',
+        'uncovered',
+        'totalPaid',
+        'decisionDueAt',
+        'insuApplyId',
+      ])
+      .where('outcome', '=', outcome)
+      .where('insuApplyId', 'in', who.insuApplyIds)
+      .orderBy('visitDate', 'desc')
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+  const rows = (await Promise.all([held('rrn_unconfirmed'), held('awaiting_decision')]))
+    .flat()
+    .sort((a, b) => (a.visitDate === b.visitDate ? Number(b.id) - Number(a.id) : a.visitDate < b.visitDate ? 1 : -1))
+    .slice(0, 100);
+  const generations = await generationsOf(handle, who.insuApplyIds);
+  return rows.map((r) => ({
+    ...r,
+    advice:
+      r.outcome === 'awaiting_decision'
+        ? adviseUncovered({ generation: generations.get(r.insuApplyId ?? '') ?? null, ...r })
+        : null,
+  }));
+}
+
+/** Her answer: about a record found by her RRN only (mine), or about one her 비급여 rule held (send). */
+export type HeldAnswer = { mine: boolean } | { send: boolean };
 
 /**
  * The patient's answer about one held record. Theirs: pending again, confirmed, so the matcher claims it by the
- * ordinary rules; not theirs: unlinked and held for an operator. A record that is not held for this patient (someone
- * else's, already answered) answers RECORD_NOT_HELD and changes nothing.
+ * ordinary rules; not theirs: unlinked and held for an operator (the subscription she said it of is kept, so her
+ * statement counts it as not hers). Send: pending again, approved, so the matcher claims it without asking again;
+ * don't send: patient_declined, never claimed. The update is conditional on the record still waiting for that answer,
+ * so a second tap, or the other answer after the first, changes nothing: a held claim is sent at most once. A record
+ * not held for this patient (someone else's, already answered, given up after 30 days) answers RECORD_NOT_HELD.
  */
-export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, recordId: number, mine: boolean) {
+export async function answerHeldRecord(ctx: AppContext, who: RecordOwner, recordId: number, answer: HeldAnswer) {
   const now = ctx.clock.now();
   const changed =
     who.insuApplyIds.length === 0
       ? undefined
-      : await claimsDb(ctx)
-          .updateTable('treatmentRecord')
-          .set(
-            mine
-              ? { outcome: 'pending', identityConfirmedAt: now, decidedAt: null }
-              : { outcome: 'not_patients', insuApplyId: null, decidedAt: now },
-          )
-          .where('id', '=', recordId)
-          .where('outcome', '=', 'rrn_unconfirmed')
-          .where('insuApplyId', 'in', who.insuApplyIds)
-          .returning('id')
-          .executeTakeFirst();
+      : 'send' in answer
+        ? await claimsDb(ctx)
+            .updateTable('treatmentRecord')
+            .set(
+              answer.send
+                ? { outcome: 'pending', uncoveredApprovedAt: now, decidedAt: null }
+                : { outcome: 'patient_declined', decidedAt: now },
+            )
+            .where('id', '=', recordId)
+            .where('outcome', '=', 'awaiting_decision')
+            .where('insuApplyId', 'in', who.insuApplyIds)
+            .returning('id')
+            .executeTakeFirst()
+        : await claimsDb(ctx)
+            .updateTable('treatmentRecord')
+            .set((eb) =>
+              answer.mine
+                ? { outcome: 'pending', identityConfirmedAt: now, decidedAt: null }
+                : { outcome: 'not_patients', insuApplyId: null, disownedBy: eb.ref('insuApplyId'), decidedAt: now },
+            )
+            .where('id', '=', recordId)
+            .where('outcome', '=', 'rrn_unconfirmed')
+            .where('insuApplyId', 'in', who.insuApplyIds)
+            .returning('id')
+            .executeTakeFirst();
   if (!changed) {
     throw new AppError('RECORD_NOT_HELD', '확인을 기다리는 진료가 아니에요. 화면을 새로 고쳐 주세요.', [
       { field: 'treatId', message: '확인을 기다리는 진료가 아니에요.' },
     ]);
   }
+}
+
+/**
+ * Held visits she did not answer by their day (decision_due_at, DECISION_DAYS after she was asked): given up unsent,
+ * decision_lapsed, a batch a transaction; answers their ids, whose messages ("30일 동안 답이 없어서 보내지 않았어요")
+ * the caller queues in the same transaction.
+ */
+export async function lapseHeldDecisions(tx: Handle, now: Date, limit = 500): Promise<number[]> {
+  const db = claimsDb(tx);
+  const due = await db
+    .selectFrom('treatmentRecord')
+    .select('id')
+    .where('outcome', '=', 'awaiting_decision')
+    .where('decisionDueAt', '<=', now)
+    .orderBy('decisionDueAt')
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (due.length === 0) return [];
+  const ids = due.map((d) => d.id);
+  await db
+    .updateTable('treatmentRecord')
+    .set({ outcome: 'decision_lapsed', decidedAt: now })
+    .where('id', 'in', ids)
+    .execute();
+  return ids;
 }
 
 /**

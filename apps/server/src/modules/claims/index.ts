@@ -9,7 +9,15 @@ export { claimJobs } from './engine.js';
 export { HOSPITAL_FEED_RATE_LIMIT, hospitalHasLiveKey, requireHospital } from './feed.js';
 export { insertClaims } from './match.js';
 export { createVisitPort } from './visits.js';
-export { answerHeldRecord, recordsToConfirm, releaseRelationHeld } from './held.js';
+export { answerHeldRecord, recordsToConfirm, releaseRelationHeld, type HeldAnswer } from './held.js';
+export { adviseUncovered, type UncoveredAdvice } from './uncovered.js';
+export {
+  WAITING_STATUSES,
+  monthFigures,
+  monthOfRecords,
+  type MonthFigures,
+  type StatementVisit as MonthVisit,
+} from './statement.js';
 export {
   briefsOf,
   claimById,

@@ -12,7 +12,9 @@ import { bossDb } from '../../jobs/runtime.js';
 import { QUEUES } from './jobs.js';
 import { deferRecordNotices, sendableAt } from './notify.js';
 import { pairPrescriptions } from './follow.js';
-import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, nextBatchAt, outcomeOf, type RuleMatch } from './rules.js';
+import { UNLINKED_OUTCOMES, UNLINKED_RECORD_PURGE_DAYS, claimSlotOf, outcomeOf, type RuleMatch } from './rules.js';
+import { adviseUncovered, generationsOf } from './uncovered.js';
+import { DECISION_DAYS } from '@auto-claim/contract';
 import { kstToday } from '@auto-claim/contract';
 import type { Handle } from '../../db/handle.js';
 import { claimsDb, claimsTransaction, type RecordOutcome } from './tables.js';
@@ -30,6 +32,10 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         'ciHmac',
         'rrnHmac',
         'visitDate',
+        'visitType',
+        'coveredCopay',
+        'uncovered',
+        'uncoveredApprovedAt',
         'totalPaid',
         'personEnc',
         'identityConfirmedAt',
@@ -52,11 +58,16 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
     const subs = await matchableSubscriptions(ctx, tx, { ciHmacs, rrnHmacs, childRrnHmacs });
     const byCi = new Map(subs.map((s) => [s.ciHmac, s]));
     const byRrn = new Map(subs.flatMap((s) => (s.rrnHmac ? [[s.rrnHmac, s] as const] : [])));
+    const generations = await generationsOf(
+      tx,
+      subs.map((s) => s.insuApplyId),
+    );
 
     const outcomes: { id: number; outcome: RecordOutcome; insuApplyId: string | null; purgeAt: Date | null }[] = [];
     const claims: Parameters<typeof insertClaims>[2] = [];
     const received: { ciHmac: string; recordId: number; hospitalCd: string }[] = [];
     const notify: { recordId: number }[] = [];
+    const asked: number[] = [];
     const purgeAt = new Date(now.getTime() + UNLINKED_RECORD_PURGE_DAYS * 86_400_000);
     for (const r of records) {
       // By CI when the record carries one; by RRN only when it carries no CI (rules.ts, outcomeOf).
@@ -72,9 +83,22 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
           : undefined;
       const sub = ciSub ?? rrnSub;
       const person = ctx.crypto.decryptJson<RecordPerson>(r.personEnc);
+      // Her rule for 비급여 (README "Her rules for what is sent"): hers when she set it, else her policy's default.
+      const askFirst =
+        !!sub &&
+        r.uncovered > 0 &&
+        r.uncoveredApprovedAt === null &&
+        (sub.askUncovered ??
+          adviseUncovered({
+            generation: generations.get(sub.insuApplyId) ?? null,
+            visitType: r.visitType,
+            coveredCopay: r.coveredCopay,
+            uncovered: r.uncovered,
+          }).askByDefault);
       const outcome = outcomeOf(
         {
           ...r,
+          askFirst,
           name: person.name,
           birthDate: person.birthDate,
           patientConfirmed: r.identityConfirmedAt !== null,
@@ -101,9 +125,12 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         continue;
       }
       received.push({ ciHmac: sub.ciHmac, recordId: r.id, hospitalCd: r.hospitalCd });
-      if (outcome === 'below_min' || outcome === 'claimed') notify.push({ recordId: r.id });
+      if (outcome === 'below_min' || outcome === 'claimed' || outcome === 'awaiting_decision') {
+        notify.push({ recordId: r.id });
+      }
+      if (outcome === 'awaiting_decision') asked.push(r.id);
       if (outcome !== 'claimed') continue;
-      const scheduledFor = nextBatchAt(now, sub.repeatWeek, sub.repeatDay) ?? null;
+      const scheduledFor = claimSlotOf(now, sub) ?? null;
       if (scheduledFor) wakeAt.push(scheduledFor);
       for (const insuCompCd of sub.insurers) {
         claims.push({
@@ -125,6 +152,15 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
                    unnest(${outcomes.map((o) => o.insuApplyId)}::text[]) as apply,
                    unnest(${outcomes.map((o) => o.purgeAt)}::timestamptz[]) as purge_at) as v
       where t.id = v.id`.execute(tx);
+    if (asked.length) {
+      // Asked once: a visit matched again (a corrected receipt) keeps the day it was first asked and its deadline.
+      await tx
+        .updateTable('treatmentRecord')
+        .set({ decisionAskedAt: now, decisionDueAt: new Date(now.getTime() + DECISION_DAYS * 86_400_000) })
+        .where('id', 'in', asked)
+        .where('decisionAskedAt', 'is', null)
+        .execute();
+    }
     await recordAccess(
       tx,
       received.map((r) => ({

@@ -29,6 +29,8 @@ import { signLinkTokens } from '../../security/linkToken.js';
 import { faxNumbers, hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { contactsOf } from '../subscriptions/index.js';
 import { QUEUES } from './jobs.js';
+import { adviseUncovered, generationsOf } from './uncovered.js';
+import { lapseHeldDecisions } from './held.js';
 import { claimsTransaction, type ClaimsDb } from './tables.js';
 
 const WON = new Intl.NumberFormat('ko-KR');
@@ -94,6 +96,47 @@ export function recordText(g: {
 }
 
 /**
+ * The one question about a visit her rule held (README "Her rules for what is sent"): what it is, its 비급여, the two
+ * figures she decides by when her policy's rule is why she is asked, and until when it waits; or, that day passed
+ * unanswered, that nothing was sent.
+ */
+export function heldText(g: {
+  outcome: 'awaiting_decision' | 'decision_lapsed';
+  visitDate: string;
+  hospitalNm: string;
+  uncovered: number;
+  expectedPayout: number;
+  premiumEffect: number;
+  answerBy: Date | null;
+  child?: string | undefined;
+}): { text: string; sms: string } {
+  const visit = `${g.child ? `${g.child} ` : ''}${g.hospitalNm} ${dayOf(g.visitDate)} 진료`;
+  if (g.outcome === 'decision_lapsed') {
+    return {
+      text: `${visit}는 30일 동안 답이 없어서 보험사에 보내지 않았어요. 보내고 싶으면 아래 버튼에서 직접 청구할 수 있어요.`,
+      sms: `${visit}는 30일 동안 답이 없어서 보험사에 보내지 않았어요.`,
+    };
+  }
+  const by = g.answerBy ? dayOf(kstDay(g.answerBy)) : '30일 뒤';
+  const figures =
+    g.premiumEffect > 0
+      ? `비급여를 청구하면 약 ${WON.format(g.expectedPayout)}원을 받지만, 내년 보험료가 약 ${WON.format(g.premiumEffect)}원 오를 수 있어요. `
+      : '';
+  return {
+    text:
+      `${visit}에 비급여 ${WON.format(g.uncovered)}원이 있어서 보내기 전에 여쭤봐요. ${figures}` +
+      `보낼지 아래 버튼에서 골라 주세요. ${by}까지 답이 없으면 보내지 않을게요.`,
+    sms: `${visit}에 비급여 ${WON.format(g.uncovered)}원이 있어요. 보험사에 보낼지 골라 주세요.`,
+  };
+}
+
+/** The Korean calendar day (YYYYMMDD) of an instant. */
+const kstDay = (at: Date) => {
+  const k = new Date(at.getTime() + 9 * 3_600_000);
+  return `${k.getUTCFullYear()}${String(k.getUTCMonth() + 1).padStart(2, '0')}${String(k.getUTCDate()).padStart(2, '0')}`;
+};
+
+/**
  * The messages of a batch of records, in one transaction (the link's token exists only if the message does): one per
  * person, visit day and outcome, so several visits of one day go in one message (its link opens the first).
  */
@@ -102,7 +145,18 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
   await claimsTransaction(ctx).execute(async (tx) => {
     const rows = await tx
       .selectFrom('treatmentRecord')
-      .select(['id', 'outcome', 'visitDate', 'totalPaid', 'hospitalCd', 'insuApplyId'])
+      .select([
+        'id',
+        'outcome',
+        'visitDate',
+        'visitType',
+        'coveredCopay',
+        'uncovered',
+        'totalPaid',
+        'hospitalCd',
+        'insuApplyId',
+        'decisionDueAt',
+      ])
       .where('id', 'in', recordIds)
       .orderBy('id')
       .execute();
@@ -112,6 +166,50 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
     const names = new Map(
       (await hospitalsByCode(tx, [...new Set(rows.map((r) => r.hospitalCd))])).map((h) => [h.hospitalCd, h.hospitalNm]),
     );
+    // A held visit's question (or its lapse) is its own message: one question, one tap.
+    const held = rows.flatMap((r) => {
+      const contact = r.insuApplyId ? contacts.get(r.insuApplyId) : undefined;
+      return (r.outcome === 'awaiting_decision' || r.outcome === 'decision_lapsed') && contact && r.insuApplyId
+        ? [{ ...r, outcome: r.outcome, insuApplyId: r.insuApplyId, contact }]
+        : [];
+    });
+    if (held.length) {
+      const generations = await generationsOf(tx, [...new Set(held.map((r) => r.insuApplyId))]);
+      const heldTokens = await signLinkTokens(
+        ctx,
+        held.map((r) => ({
+          purpose: 'treat' as const,
+          ciHmac: r.contact.ciHmac,
+          insuApplyId: r.insuApplyId,
+          recordId: r.id,
+        })),
+        tx,
+      );
+      await ctx.providers.notification.send(
+        held.map((r, i) => {
+          const advice = adviseUncovered({ generation: generations.get(r.insuApplyId) ?? null, ...r });
+          const { text, sms } = heldText({
+            outcome: r.outcome,
+            visitDate: r.visitDate,
+            hospitalNm: names.get(r.hospitalCd) ?? '병원',
+            uncovered: r.uncovered,
+            expectedPayout: advice.expectedPayout,
+            premiumEffect: advice.premiumEffect,
+            answerBy: r.decisionDueAt,
+            child: r.contact.childNm ? childPossessive(r.contact.childNm) : undefined,
+          });
+          return {
+            to: r.contact.userTel,
+            template: r.outcome === 'awaiting_decision' ? 'AUTO_CLAIM_ASK_UNCOVERED' : 'AUTO_CLAIM_ASK_LAPSED',
+            text,
+            sms,
+            linkPath: patientLinkPath('treat', heldTokens[i]!),
+            kakao: r.contact.kakao,
+          };
+        }),
+        dbOutbox(tx, () => ctx.clock.now()),
+      );
+    }
     const groups = new Map<
       string,
       {
@@ -243,6 +341,20 @@ export async function deferRecordNotices(tx: ClaimsDb, recordIds: number[], dueA
     .values(recordIds.map((recordId) => ({ recordId, dueAt, queuedAt: null })))
     .onConflict((oc) => oc.column('recordId').doUpdateSet({ dueAt, queuedAt: null }))
     .execute();
+}
+
+/**
+ * The minute tick's part for held visits unanswered by their day (held.ts, lapseHeldDecisions): given up unsent, and
+ * each one's message ("30일 동안 답이 없어서 보내지 않았어요") left for queueDueRecords at the hours' next opening, in
+ * the same transaction. Answers how many.
+ */
+export async function lapseDecisions(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  return claimsTransaction(ctx).execute(async (tx) => {
+    const ids = await lapseHeldDecisions(tx, now);
+    await deferRecordNotices(tx, ids, sendableAt(now, ctx.config.noticeHours));
+    return ids.length;
+  });
 }
 
 /**

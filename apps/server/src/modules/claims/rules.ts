@@ -17,6 +17,11 @@ export interface RuleRecord {
   hospitalCd: string;
   visitDate: string;
   totalPaid: number;
+  /**
+   * Her rule "비급여는 보내기 전에 물어봐 주세요" applies to this visit (it has 비급여, she asks or her policy's default
+   * does: uncovered.ts) and she has not yet said "보내 주세요".
+   */
+  askFirst?: boolean;
   /** A visit with a 처방전: `{issuing clinic's 요양기관기호}:{교부번호}` (follow.ts), else null. */
   prescriptionKey?: string | null;
 }
@@ -40,7 +45,8 @@ export function chosenHospital(record: RuleRecord, sub: Pick<RuleSubscription, '
  * 4. the visit is older than the three-year lapse, or older than the contract start minus retroMonth months →
  *    too_old (with retroMonth 0 a visit before the start is outside_contract);
  * 5. the patient paid less than minAmt → below_min (kept and shown on /web/treat, not claimed);
- * 6. otherwise → claimed, one claim per insurer of the subscription.
+ * 6. her rule asks before a 비급여 is sent → awaiting_decision (asked once; claimed when she says so);
+ * 7. otherwise → claimed, one claim per insurer of the subscription.
  */
 export function decide(record: RuleRecord, sub: RuleSubscription | undefined, today: string): RecordOutcome {
   if (!sub) return 'not_subscribed';
@@ -52,6 +58,7 @@ export function decide(record: RuleRecord, sub: RuleSubscription | undefined, to
     return retro === 0 ? 'outside_contract' : 'too_old';
   }
   if (record.totalPaid < (sub.minAmt ?? 0)) return 'below_min';
+  if (record.askFirst) return 'awaiting_decision';
   return 'claimed';
 }
 
@@ -149,6 +156,26 @@ export function nextBatchAt(
   }
   throw new Error('unreachable: a batch slot exists within repeatWeek + 1 weeks');
 }
+
+/**
+ * Her batch day (README "Her rules for what is sent"): the next 09:00 KST on day `batchDay` (1–28) of a month,
+ * strictly after `now`; her claims of the month wait for it and go together.
+ */
+export function nextBatchDayAt(now: Date, batchDay: number): Date {
+  const day = Math.min(28, Math.max(1, Math.trunc(batchDay)));
+  const k = new Date(now.getTime() + KST_OFFSET_MS);
+  for (let m = 0; m < 2; m++) {
+    const at = new Date(Date.UTC(k.getUTCFullYear(), k.getUTCMonth() + m, day, BATCH_HOUR_KST) - KST_OFFSET_MS);
+    if (at.getTime() > now.getTime()) return at;
+  }
+  throw new Error('unreachable: the day comes within two months');
+}
+
+/** When a claim of this subscription goes: her batch day, else the weekly slot (nextBatchAt), else undefined (now). */
+export const claimSlotOf = (
+  now: Date,
+  sub: { batchDay?: number | null; repeatWeek?: number | null; repeatDay?: number | null },
+) => (sub.batchDay ? nextBatchDayAt(now, sub.batchDay) : nextBatchAt(now, sub.repeatWeek, sub.repeatDay));
 
 /** Delivery retries: 30 s, 1 min, 2 min, 4 min … (attempt is the number of attempts made so far, ≥ 1). */
 export const RETRY_BASE_MS = 30_000;

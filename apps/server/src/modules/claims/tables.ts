@@ -134,6 +134,13 @@ export interface TreatmentRecordTable {
   prescriptionKey: Generated<string | null>;
   /** A visit claimed together with another's (a pharmacy with its clinic, follow.ts): the record whose claims carry it. */
   joinedRecordId: Generated<number | null>;
+  /** Held for her decision on its 비급여 (awaiting_decision): when she was asked, and when it is given up unsent. */
+  decisionAskedAt: Generated<Date | null>;
+  decisionDueAt: Generated<Date | null>;
+  /** She said "보내 주세요" to a held visit: matched again, it is claimed without asking again. */
+  uncoveredApprovedAt: Generated<Date | null>;
+  /** She said a held record is not hers: the subscription she said it of (the record itself is unlinked). */
+  disownedBy: Generated<string | null>;
 }
 
 /** An operator's note on a claim: appended, never changed; the text encrypted (migration 0040). */

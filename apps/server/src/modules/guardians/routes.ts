@@ -58,7 +58,7 @@ export const guardianRoutes =
         config: {
           auth: 'patient',
           // A link session of one of her children's messages reads them too (her own children only).
-          scope: { link: ['treat', 'idCard'], what: '자녀 가입 정보를 보려면' },
+          scope: { link: ['treat', 'idCard', 'statement'], what: '자녀 가입 정보를 보려면' },
           problems: ['CI_MISMATCH'] as ErrorCode[],
         },
         schema: {

@@ -153,7 +153,7 @@ export const identityRoutes =
         // Either scope: a link session steps up to a full one, a full one makes itself fresh again.
         config: {
           auth: 'patient',
-          scope: { link: ['treat', 'idCard'] },
+          scope: { link: ['treat', 'idCard', 'statement'] },
           rateLimit: limits.userAuth,
           problems: SEND_PROBLEMS,
         },
@@ -183,7 +183,7 @@ export const identityRoutes =
       {
         config: {
           auth: 'patient',
-          scope: { link: ['treat', 'idCard'] },
+          scope: { link: ['treat', 'idCard', 'statement'] },
           rateLimit: limits.smsAuth,
           problems: [
             'SMS_REQUEST_UNKNOWN',

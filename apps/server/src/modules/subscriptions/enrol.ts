@@ -402,6 +402,9 @@ function subscriptionRowOf(
     goodsSubsId: reg.goodsSubsId || null,
     repeatWeek: reg.repeatWeek ? Number(reg.repeatWeek) : null,
     repeatDay: reg.repeatDay ? Number(reg.repeatDay) : null,
+    // Her rules for what is sent start at her policy's defaults; she changes them in 내 자동청구.
+    askUncovered: null,
+    batchDay: null,
     applyChannel: reg.applyChannel || null,
     applyOrg: reg.applyOrg || null,
     postCenter: reg.postCenter || null,

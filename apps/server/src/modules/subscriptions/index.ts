@@ -22,6 +22,7 @@ export {
   latestMinAmt,
   linkSubscriptionLive,
   liveSubscriptionOf,
+  liveSubscriptionPage,
   matchableSubscriptions,
   paperworkOf,
   payoutAccountOf,

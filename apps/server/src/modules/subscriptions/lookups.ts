@@ -22,6 +22,9 @@ export interface MatchableSubscription {
   contractEndDate: string;
   repeatWeek: number | null;
   repeatDay: number | null;
+  /** Her rule for 비급여 (null: her policy's default) and her batch day (1–28), README "Her rules for what is sent". */
+  askUncovered: boolean | null;
+  batchDay: number | null;
   hospitals: Set<string>;
   /** Every insurer it claims at (the main one when no other is listed). */
   insurers: string[];
@@ -96,6 +99,8 @@ export async function matchableSubscriptions(
       's.contractEndDate',
       's.repeatWeek',
       's.repeatDay',
+      's.askUncovered',
+      's.batchDay',
       's.insuCompCd',
       's.rrnHmac',
       's.rrnConfirmedAt',
@@ -147,6 +152,8 @@ export async function matchableSubscriptions(
       contractEndDate: s.contractEndDate,
       repeatWeek: s.repeatWeek,
       repeatDay: s.repeatDay,
+      askUncovered: s.askUncovered,
+      batchDay: s.batchDay,
       hospitals: new Set(hospitals.filter((h) => h.insuApplyId === s.insuApplyId).map((h) => h.hospitalCd)),
       insurers: own.length ? own : [s.insuCompCd],
       ...(s.guardianCiHmac
@@ -390,3 +397,18 @@ export async function insuredPersonsOf(
     }),
   );
 }
+
+/**
+ * One page of live subscriptions by key (insu_apply_id, the primary key's order), after `after`: what a monthly run
+ * over every subscriber walks (the statements module), a page a transaction.
+ */
+export const liveSubscriptionPage = (handle: Handle, after: string, limit: number) =>
+  subscriptionsDb(handle)
+    .selectFrom('subscription')
+    .select('insuApplyId')
+    .where('status', '=', 'subscribe')
+    .where('insuApplyId', '>', after)
+    .orderBy('insuApplyId')
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => r.insuApplyId));

@@ -139,6 +139,8 @@ export async function change(
   }
   if (body.userEmail !== undefined) person.userEmail = body.userEmail;
   if (body.minAmt !== undefined) set.minAmt = body.minAmt;
+  if (body.askUncovered !== undefined) set.askUncovered = body.askUncovered;
+  if (body.batchDay !== undefined) set.batchDay = body.batchDay;
   const kakao = body.kakaoNotiCheck;
   const optTerms: unknown = typeof row.optTerms === 'string' ? JSON.parse(row.optTerms) : row.optTerms;
   const kakaoChanged = kakao !== undefined && kakao !== kakaoConsented(row.optTerms);

@@ -41,6 +41,8 @@ const SUMMARY_COLUMNS = [
   'subscription.bankAccountLast4',
   'subscription.bankAccountRel',
   'subscription.minAmt',
+  'subscription.askUncovered',
+  'subscription.batchDay',
   'subscription.retroMonth',
   'subscription.jobCd',
   'subscription.idcardType',
@@ -193,7 +195,7 @@ export const updateSubscription = (
       SubscriptionTable,
       'personEnc' | 'bankCd' | 'bankAccountEnc' | 'bankAccountLast4' | 'bankAccountRel' | 'minAmt'
     >
-  > & { optTerms?: string[]; phoneHmac?: string | null },
+  > & { optTerms?: string[]; phoneHmac?: string | null; askUncovered?: boolean | null; batchDay?: number | null },
   now: Date,
 ) =>
   subscriptionsDb(handle)

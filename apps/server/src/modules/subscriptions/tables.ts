@@ -101,6 +101,9 @@ export interface SubscriptionTable {
   /** Batch claims every repeatWeek weeks on ISO weekday repeatDay (1 Mon … 7 Sun). */
   repeatWeek: Generated<number | null>;
   repeatDay: Generated<number | null>;
+  /** Her rule "비급여는 보내기 전에 물어봐 주세요" (null: her policy's default) and her batch day (1–28; null: none). */
+  askUncovered: Generated<boolean | null>;
+  batchDay: Generated<number | null>;
   /** The RRN's keyed hash (unique among live subscriptions), and when and by which vendor it
    * was confirmed to be the verified person's (null: records matched only by it are held for the patient). */
   rrnHmac: Generated<string | null>;

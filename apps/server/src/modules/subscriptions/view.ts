@@ -85,6 +85,8 @@ export async function summaryOf(ctx: AppContext, row: SubscriptionRow, known?: K
     jobCd: row.jobCd ?? '',
     jobNm: person.jobNm,
     minAmt: row.minAmt,
+    askUncovered: row.askUncovered,
+    batchDay: row.batchDay,
     retroMonth: row.retroMonth,
     bankCd: row.bankCd ?? '',
     bankNm,

@@ -8,7 +8,7 @@ import {
   addMonths,
   kstToday,
   requestedDocumentsOf,
-  type NotClaimedReason,
+  RECORD_NOT_CLAIMED,
   type TreatClaim,
   type TreatsAnswer,
   type TreatToConfirm,
@@ -28,9 +28,9 @@ import {
   recordsOf,
   statusHistoryOf,
   visitsOfClaims,
+  type HeldAnswer,
   type HistoryClaim,
   type HistoryRecord,
-  type RecordOutcome,
   type RecordOwner,
   type VisitType as StoredVisitType,
 } from '../claims/index.js';
@@ -45,22 +45,6 @@ import { iso } from './common.js';
 export const TREATS_LIMIT = 200;
 
 const VISIT_TYPES: Record<StoredVisitType, VisitType> = { 외래: 'outpatient', 입원: 'inpatient', 약국: 'pharmacy' };
-
-const NOT_CLAIMED: Record<Exclude<RecordOutcome, 'claimed'>, NotClaimedReason> = {
-  pending: 'PENDING',
-  below_min: 'BELOW_MIN_AMT',
-  outside_contract: 'OUTSIDE_CONTRACT',
-  too_old: 'TOO_OLD',
-  hospital_not_subscribed: 'NOT_SUBSCRIBED_HOSPITAL',
-  not_subscribed: 'NOT_SUBSCRIBED',
-  // Held or unlinked records never reach the history (claims/history.ts): listed only for the type's sake.
-  rrn_unconfirmed: 'PENDING',
-  identity_mismatch: 'PENDING',
-  not_patients: 'PENDING',
-  set_aside: 'PENDING',
-  relation_unconfirmed: 'PENDING',
-  insured_adult: 'PENDING',
-};
 
 const FAILED_REASON = '보험사에 보내지 못했어요. 담당자가 확인하고 다시 보내 드릴게요.';
 
@@ -178,8 +162,14 @@ export function toVisits(
       paidAmt: r.totalPaid,
       receivedAt: iso(r.receivedAt),
       claimState: own.length > 0 ? 'claimed' : 'notClaimed',
-      notClaimedReason: own.length > 0 || r.outcome === 'claimed' ? null : NOT_CLAIMED[r.outcome],
-      canClaim: insurers !== undefined && open && r.outcome !== 'pending' && !lapsed(r.visitDate, now),
+      notClaimedReason: own.length > 0 ? null : RECORD_NOT_CLAIMED[r.outcome],
+      // A visit held for her decision is answered by its question ("보험사에 보낼까요?"), not claimed here as well.
+      canClaim:
+        insurers !== undefined &&
+        open &&
+        r.outcome !== 'pending' &&
+        r.outcome !== 'awaiting_decision' &&
+        !lapsed(r.visitDate, now),
       claims: own.map((c): TreatClaim => {
         const asked = c.status === 'documents_requested' ? requestedDocumentsOf(askedFor.get(c.id)) : undefined;
         const byWhom = c.status === 'rejected' || c.status === 'documents_requested';
@@ -293,18 +283,32 @@ async function toConfirmOf(ctx: AppContext, owner: RecordOwner): Promise<TreatTo
       h.hospitalNm,
     ]),
   );
-  return rows.map((r) => ({
-    treatId: String(r.id),
-    hospitalCd: r.hospitalCd,
-    hospitalNm: names.get(r.hospitalCd) ?? r.hospitalCd,
-    treatDate: r.visitDate,
-    visitType: VISIT_TYPES[r.visitType],
-  }));
+  return rows.map((r): TreatToConfirm => {
+    const visit = {
+      treatId: String(r.id),
+      hospitalCd: r.hospitalCd,
+      hospitalNm: names.get(r.hospitalCd) ?? r.hospitalCd,
+      treatDate: r.visitDate,
+      visitType: VISIT_TYPES[r.visitType],
+    };
+    const advice = r.advice;
+    if (!advice) return { ...visit, question: 'mine' };
+    // Her 비급여 rule held it: what it is and the two figures she decides by (claims' uncovered.ts).
+    return {
+      ...visit,
+      question: 'send_uncovered',
+      uncoveredAmt: r.uncovered,
+      paidAmt: r.totalPaid,
+      expectedPayout: advice.expectedPayout,
+      premiumEffect: advice.premiumEffect,
+      ...(r.decisionDueAt ? { answerBy: iso(r.decisionDueAt) } : {}),
+    };
+  });
 }
 
 /** POST API.treatsConfirm: the patient's answer about one held visit; answers what is still held. */
-export async function confirmTreat(ctx: AppContext, patient: Patient, treatId: string, mine: boolean) {
+export async function confirmTreat(ctx: AppContext, patient: Patient, treatId: string, answer: HeldAnswer) {
   const owner = await ownerOf(ctx, patient.ciHmac);
-  await answerHeldRecord(ctx, owner, Number(treatId), mine);
+  await answerHeldRecord(ctx, owner, Number(treatId), answer);
   return { toConfirm: await toConfirmOf(ctx, owner) };
 }

@@ -30,7 +30,7 @@ import { AppError } from '../../http/problem.js';
 import { checkImage, reencodePhoto } from '../../images/index.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { countIdPhoto } from '../../security/photo-days.js';
-import { assertOwnCi, type Patient, type ScopeRule } from '../../security/session.js';
+import { assertNotLink, assertOwnCi, type Patient, type ScopeRule } from '../../security/session.js';
 import { asGuardianOf } from '../subscriptions/index.js';
 import { claimTreats } from './claim-by-hand.js';
 import { confirmTreat, listTreats } from './history.js';
@@ -87,7 +87,7 @@ export const treatsRoutes =
       scope,
       problems: ['CI_MISMATCH', ...problems] as ErrorCode[],
     });
-    const READ: ScopeRule = { link: ['treat', 'idCard'] };
+    const READ: ScopeRule = { link: ['treat', 'idCard', 'statement'] };
     const CLAIM: ScopeRule = { what: '진료를 직접 청구하려면' };
     const CLAIM_PROBLEMS: ErrorCode[] = [
       'TREAT_NOT_FOUND',
@@ -168,15 +168,23 @@ export const treatsRoutes =
           operationId: 'confirmTreat',
           tags,
           summary:
-            '주민등록번호로만 찾은 진료가 내 진료인지 답하기 (맞아요: 청구 규칙대로, 아니에요: 내 내역에서 빠져요)',
+            '기다리는 진료에 답하기: 주민등록번호로만 찾은 진료가 내 진료인지(mine), 비급여가 있는 진료를 보낼지(send)',
           body: treatConfirmBody,
           response: { 200: treatConfirmAnswer },
         },
-        config: patient({ what: '내 진료인지 답하려면' }, 'RECORD_NOT_HELD'),
+        config: patient({ link: ['treat'], what: '내 진료인지 답하려면' }, 'RECORD_NOT_HELD'),
       },
       async (req) => {
-        const answer = await confirmTreat(ctx, assertOwnCi(req, req.body.userCi), req.body.treatId, req.body.mine);
-        if (req.body.mine) await req.server.claimEngine?.kick();
+        const { mine, send } = req.body;
+        // Whether a visit is hers needs her verified session; whether to send a visit of hers is the link's one tap.
+        if (mine !== undefined) assertNotLink(req, '내 진료인지 답하려면');
+        const answer = await confirmTreat(
+          ctx,
+          assertOwnCi(req, req.body.userCi),
+          req.body.treatId,
+          send !== undefined ? { send } : { mine: mine! },
+        );
+        if (mine || send) await req.server.claimEngine?.kick();
         return answer;
       },
     );

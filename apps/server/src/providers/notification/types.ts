@@ -42,6 +42,13 @@ export const PATIENT_TEMPLATES = {
   /** To a hospital's contact (modules/hospitals/alerts.ts): its feed went quiet, or its refusals spiked. */
   HOSPITAL_FEED_QUIET: { button: '병원 콘솔 열기' },
   HOSPITAL_REFUSAL_SPIKE: { button: '병원 콘솔 열기' },
+  /**
+   * Her rule "비급여는 보내기 전에 물어봐 주세요" (README "Her rules for what is sent"): the one question about a held
+   * visit, and, 30 days unanswered, that it was not sent; the monthly statement (modules/statements).
+   */
+  AUTO_CLAIM_ASK_UNCOVERED: { button: '보낼지 고르기' },
+  AUTO_CLAIM_ASK_LAPSED: { button: '진료 내역 보기' },
+  MONTHLY_STATEMENT: { button: '이번 달 명세 보기' },
 } as const;
 export type PatientTemplate = keyof typeof PATIENT_TEMPLATES;
 

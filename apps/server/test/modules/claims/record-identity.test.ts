@@ -251,6 +251,8 @@ describe('records matched only by an unconfirmed RRN are held for the patient', 
         hospitalNm: expect.any(String),
         treatDate: '20260611',
         visitType: 'outpatient',
+        // Whether it is hers (the other question, shall a held 비급여 be sent, is her-rules.test.ts's).
+        question: 'mine',
       },
       {
         treatId: String(mine),
@@ -258,6 +260,7 @@ describe('records matched only by an unconfirmed RRN are held for the patient', 
         hospitalNm: expect.any(String),
         treatDate: '20260610',
         visitType: 'outpatient',
+        question: 'mine',
       },
     ]);
     // A held visit cannot be claimed by hand either.

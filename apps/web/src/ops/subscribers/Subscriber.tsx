@@ -4,7 +4,13 @@
 // records the opening in the operators' record and her access log; her details unmasked only on a claim, with a reason.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CLAIM_STATUS_NM, GUARDIAN_REL_NM, RELATION_STATUS_NM, SUBSCRIPTION_END_REASON_NM } from '@auto-claim/contract';
+import {
+  CLAIM_STATUS_NM,
+  GUARDIAN_REL_NM,
+  NOT_CLAIMED_REASON_SHORT_NM,
+  RELATION_STATUS_NM,
+  SUBSCRIPTION_END_REASON_NM,
+} from '@auto-claim/contract';
 import type { OpsClaimRow } from '@auto-claim/contract/ops';
 import { subscriberClaimsAfter, useSubscriber } from '../api/subscribers';
 import { useFocusHeading } from '../shared/focus';
@@ -185,6 +191,22 @@ export function Subscriber() {
       )}
 
       <Claims insuApplyId={s.insuApplyId} first={s.claims.list} next={s.claims.nextCursor} total={s.claims.total} />
+
+      <section aria-labelledby="sub-not-claimed">
+        <h2 id="sub-not-claimed">청구하지 않은 진료 (최근 {s.notClaimed.length}건)</h2>
+        {s.notClaimed.length === 0 ? (
+          <p className="ops-muted">청구하지 않은 진료가 없어요.</p>
+        ) : (
+          <ul className="ops-list">
+            {s.notClaimed.map((r) => (
+              <li key={r.recordId}>
+                {formatDate(r.visitDate)} · 기록 {r.recordId} · {r.hospitalCd} · {r.totalPaid.toLocaleString('ko-KR')}원
+                · {NOT_CLAIMED_REASON_SHORT_NM[r.reason]}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="sub-notes">
         <h2 id="sub-notes">운영자 메모 (최근 순)</h2>

@@ -9,6 +9,7 @@ import { StepProgress } from '../../wizard/WizardStep';
 const FOR = {
   '/web/treat': '내 진료·청구 내역을 보려고',
   '/web/IDPhoto': '보험사가 요청한 신분증 사본을 보내려고',
+  '/web/statement': '이번 달 자동청구 명세를 보려고',
   '/security/applyHistory': '내 자동청구를 보려고',
 };
 

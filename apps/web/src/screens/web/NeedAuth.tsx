@@ -5,7 +5,13 @@ import { useNavigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 import { useClaimStore } from '../../store/claim';
 
-export function NeedAuth({ reason, back }: { reason: string | undefined; back: '/web/treat' | '/web/IDPhoto' }) {
+export function NeedAuth({
+  reason,
+  back,
+}: {
+  reason: string | undefined;
+  back: '/web/treat' | '/web/IDPhoto' | '/web/statement';
+}) {
   const navigate = useNavigate();
   const start = () => {
     useClaimStore.getState().setUi({ afterVerify: back });

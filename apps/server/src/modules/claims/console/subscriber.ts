@@ -5,6 +5,7 @@
 // her own access log ("운영자가 회원님의 가입 정보와 청구 목록을 열어 봤어요"). Her unmasked details only through a
 // claim's reveal (reveal.ts, revealPatient: a reason, the operator's release budget).
 import {
+  SUBSCRIBER_NOT_CLAIMED_SHOWN,
   SUBSCRIBER_ACCESS_SHOWN,
   SUBSCRIBER_NOTES_SHOWN,
   type SubscriberClaimsQuery,
@@ -17,6 +18,7 @@ import { insurersByCode } from '../../reference/index.js';
 import { subscriberView, type SubscriberView } from '../../subscriptions/index.js';
 import type { By } from './actions.js';
 import { claimsOfPatient } from './claim-list.js';
+import { notClaimedOf } from '../statement.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
 
 const NOT_FOUND = () => notFound('가입 정보를 찾을 수 없어요.', 'SUBSCRIBER_NOT_FOUND');
@@ -44,7 +46,7 @@ export async function subscriberDetail(ctx: AppContext, insuApplyId: string, by:
       now,
     );
   });
-  const [claims, notes, access, insurers] = await Promise.all([
+  const [claims, notes, access, insurers, notClaimed] = await Promise.all([
     claimsOfPatient(ctx, view.ciHmac, { size: 20, order: 'desc' }),
     // Her claims by claim_ci, each one's notes by claim_note_claim: the newest few.
     claimsDb(ctx)
@@ -57,6 +59,7 @@ export async function subscriberDetail(ctx: AppContext, insuApplyId: string, by:
       .execute(),
     accessLogOf(ctx.db, view.ciHmac, SUBSCRIBER_ACCESS_SHOWN),
     insurersByCode(ctx.db, [...new Set(view.subscriptions.map((s) => s.insuCompCd))]),
+    notClaimedOf(ctx.db, view.insuApplyId, SUBSCRIBER_NOT_CLAIMED_SHOWN),
   ]);
   const insurerNm = new Map(insurers.map((i) => [i.insuCompCd, i.insuCompNm]));
   return {
@@ -71,6 +74,7 @@ export async function subscriberDetail(ctx: AppContext, insuApplyId: string, by:
     })),
     children: view.children,
     claims,
+    notClaimed,
     notes: notes.map((n) => ({
       id: Number(n.id),
       claimId: Number(n.claimId),

@@ -31,6 +31,7 @@ import { confirm, toast } from '../../../ui';
 import { changeLink } from '../../../wizard/steps';
 import { ChooseMoney, minAmtName } from './ChooseMoney';
 import { ChooseNotice } from './ChooseNotice';
+import { MyRules } from './MyRules';
 import { formatYmd } from './format';
 import { AddHospitalsSheet } from './AddHospitalsSheet';
 import { MyDetails } from './MyDetails';
@@ -225,6 +226,13 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
         onChange={goChange}
         onMoney={() => setMoneyOpen(true)}
         onNotice={() => setNoticeOpen(true)}
+      />
+      <MyRules
+        sub={sub}
+        busy={busy}
+        onChange={(body, done) =>
+          void run(() => changeSubscription(body), '보내는 규칙을 변경', keep).then((ok) => ok && toast(done))
+        }
       />
       <ChooseNotice
         open={noticeOpen}
