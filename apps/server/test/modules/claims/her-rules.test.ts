@@ -257,6 +257,29 @@ describe('비급여는 보내기 전에 물어봐 주세요', () => {
     });
   });
 
+  it('holds a small 비급여 of a 4세대 policy by default, read from her subscription, and sends a 3세대 one', async () => {
+    const asked = await subscriber({});
+    const sent = await subscriber({});
+    for (const [who, generation] of [
+      [asked, 'gen4'],
+      [sent, 'gen3'],
+    ] as const)
+      await t.db.db
+        .updateTable('subscriptionInsurer')
+        .set({ policyGeneration: generation, policyGenerationBy: 'patient' })
+        .where('insuApplyId', '=', who.insuApplyId)
+        .execute();
+    for (const who of [asked, sent])
+      await feed([treatmentRecord(who, { coveredCopay: 15_300, uncovered: 33_000, visitDate: '20260612' })]);
+    expect((await recordsOf(asked))[0]!.outcome).toBe('awaiting_decision');
+    // Both figures, as why she is asked.
+    const [question] = await messagesTo(asked);
+    expect(question!.template).toBe('AUTO_CLAIM_ASK_UNCOVERED');
+    expect(question!.text).toContain('3,000원');
+    expect(question!.text).toContain('4,500원');
+    expect((await recordsOf(sent))[0]!.outcome).toBe('claimed');
+  });
+
   it('asks in one message with both figures when they are why she is asked', () => {
     const asked = heldText({
       outcome: 'awaiting_decision',
