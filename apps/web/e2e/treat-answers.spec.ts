@@ -311,11 +311,15 @@ test('a papers message opens that claim, says which papers go where, and an open
 }) => {
   test.setTimeout(120_000);
   const p = testPerson();
-  const ci = await subscribe(page.request, p, 10_000);
+  // A demo hospital no test connects (no key of its own, no hospital user): papers a connected hospital issues are
+  // asked of it, not of her (README "Documents an insurer asks for"), and other tests connect 90000001.
+  const unconnected = { hospitalCd: '90000002' };
+  const key = `sandbox-${unconnected.hospitalCd}`;
+  const ci = await subscribe(page.request, p, 10_000, p.rrnBack, INSURER, [], unconnected);
   // Three visits: the papers are asked for the oldest, at the bottom of her history.
-  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-A-${p.phone}`, totalPaid: 41_000, daysAgo: 9 });
-  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-B-${p.phone}`, totalPaid: 42_000, daysAgo: 5 });
-  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-C-${p.phone}`, totalPaid: 43_000, daysAgo: 2 });
+  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-A-${p.phone}`, totalPaid: 41_000, daysAgo: 9 }, key);
+  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-B-${p.phone}`, totalPaid: 42_000, daysAgo: 5 }, key);
+  await feed(page.request, p, ci, { receiptNo: `E2E-DOC-C-${p.phone}`, totalPaid: 43_000, daysAgo: 2 }, key);
   const claimId = await sentClaim(page.request, 41_000);
   await sentClaim(page.request, 43_000);
   await insurerAnswers(page.request, {
