@@ -96,6 +96,11 @@ test('a clinic and its pharmacy in one claim, and a cancelled receipt, as her hi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('자동청구 진료 내역');
   const cards = page.locator('.tr-visits > li');
   const pharmacyCard = cards.filter({ hasText: '온누리약국' }).first();
+  // The engine takes the last two in on its own time: the page is opened again until their claim is there.
+  await expect(async () => {
+    await page.reload();
+    await expect(pharmacyCard.locator('.tr-claim__with')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   await expect(pharmacyCard.locator('.tr-claim__with')).toContainText(
     /이 청구에는 한빛정형외과의원 \(데모\)에서 11월 2일에 낸 [\d,]+원도 함께 들어 있어요/,
   );
