@@ -63,7 +63,10 @@ test('the hospital user uploads the 진단서 an insurer asked for, and the oper
     )
     .toBeGreaterThan(0);
   const who = await createHospitalUser(HOSPITAL);
-  const before = await ok<{ messages: unknown[] }>(await request.get(`/sandbox/outbox?to=${p.phone}`));
+  // Her message about the claim goes by the jobs runtime, after the claim: counted before the answer, once it came.
+  const outbox = async () => ok<{ messages: { body: string }[] }>(await request.get(`/sandbox/outbox?to=${p.phone}`));
+  await expect.poll(async () => (await outbox()).messages.some((m) => m.body.includes('청구할게요'))).toBe(true);
+  const before = await outbox();
   await insurerAnswers(request, { claimId, answer: 'documents_requested', documents: ['diagnosis'] });
 
   await page.goto('/ops');
