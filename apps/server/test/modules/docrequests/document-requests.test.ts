@@ -20,7 +20,7 @@ import {
 import { DOCUMENT_REQUEST_API, type DocumentRequestRow } from '@auto-claim/contract/ops';
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
-import { docrequestJobs } from '../../../src/modules/docrequests/index.js';
+import { docrequestJobs, purgeDocumentRequests } from '../../../src/modules/docrequests/index.js';
 import { createSubscriber, feedSource, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { insurerHmac, startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
 import { build, problemOf, signInHospitalUser, signInOperator, testClock, type TestApp } from '../../helper.js';
@@ -372,5 +372,28 @@ describe('a paper the insurer asks for, fetched from the hospital', () => {
     const told = (await herMessages()).slice(before);
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('진단서');
+  });
+
+  it('each request is kept three years after its last step, then goes with its PDF', async () => {
+    const rows = await db.selectFrom('documentRequest').selectAll().orderBy('id').execute();
+    const delivered = rows.find((r) => r.state === 'delivered' && r.fileBlobId)!;
+    const lastStep = (r: (typeof rows)[number]) => (r.deliveredAt ?? r.receivedAt ?? r.askedAt).getTime();
+    const newest = Math.max(...rows.map(lastStep));
+    const threeYearsAfter = (ms: number) => {
+      const d = new Date(ms);
+      d.setUTCFullYear(d.getUTCFullYear() + 3);
+      return d;
+    };
+    // A minute short of three years after the newest step: only the older ones go.
+    const at = new Date(threeYearsAfter(newest).getTime() - 60_000);
+    const due = rows.filter((r) => threeYearsAfter(lastStep(r)) < at);
+    expect(due.length).toBeGreaterThan(0);
+    expect(due.length).toBeLessThan(rows.length);
+    expect(await purgeDocumentRequests(t.app.ctx, at)).toBe(due.length);
+    const left = await db.selectFrom('documentRequest').select('id').orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual(rows.filter((r) => !due.includes(r)).map((r) => r.id));
+    // Three years after the newest: none is left, nor the hospital's PDF.
+    expect(await purgeDocumentRequests(t.app.ctx, new Date(threeYearsAfter(newest).getTime() + 1))).toBe(left.length);
+    await expect(t.app.ctx.blobs.get(delivered.fileBlobId!, { sha256: delivered.fileSha256! })).rejects.toThrow();
   });
 });
