@@ -197,6 +197,8 @@ export const RECORD_OUTCOMES = [
   'patient_declined',
   /** A held visit she did not answer in DECISION_DAYS: never claimed, and she is told so. */
   'decision_lapsed',
+  /** The hospital cancelled the receipt before the visit was decided: hers (matched as any other), never claimed. */
+  'receipt_cancelled',
 ] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
 
@@ -231,6 +233,7 @@ export const RECORD_NOT_CLAIMED: Record<RecordOutcome, NotClaimedReason | null> 
   awaiting_decision: 'AWAITING_DECISION',
   patient_declined: 'DECLINED',
   decision_lapsed: 'NO_ANSWER',
+  receipt_cancelled: 'RECEIPT_CANCELLED',
 };
 
 /** What a held visit asks her on /web/treat ("to confirm"): whether it is hers, or whether to send its 비급여. */

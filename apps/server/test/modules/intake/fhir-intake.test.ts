@@ -12,7 +12,9 @@ import {
   FHIR_JSON,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
+  NOT_CLAIMED_REASON_NM,
   OPERATOR_API,
+  RECORD_NOT_CLAIMED,
   type OperationOutcome,
 } from '@auto-claim/contract';
 import type { OpsClaimDetail } from '@auto-claim/contract/ops';
@@ -211,6 +213,30 @@ describe('every example of the guide, through the endpoint', () => {
     const seen = await detail(Number(after!.id));
     expect(seen.delivery).toBeNull();
     expect(seen.revisions).toEqual([expect.objectContaining({ kind: 'cancelled', sentClaims: 0 })]);
+  });
+
+  it('a receipt cancelled before the engine decided its visit: hers, never claimed, with the reason she reads', async () => {
+    const original = example('hospital-outpatient');
+    original.identifier.value = 'O-2026-558812-D';
+    expect((await post(original, '11200002')).statusCode).toBe(201);
+    const cancelled = example('cancelled');
+    cancelled.identifier.value = 'O-2026-558812-DX';
+    cancelled.entry[0].resource.relatesTo[0].targetIdentifier.value = 'O-2026-558812-D';
+    const res = await post(cancelled, '11200002');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(outcome(res).issue[0]!.details!.text).toContain('보내지 않은 청구 0건을 거뒀어요');
+    await t.app.claimEngine.drain();
+    const record = await db
+      .selectFrom('treatmentRecord')
+      .select(['id', 'outcome', 'insuApplyId', 'purgeAt'])
+      .where('hospitalCd', '=', '11200002')
+      .where('receiptNo', '=', 'O-2026-558812-D')
+      .executeTakeFirstOrThrow();
+    // Matched to her like any visit (on her history, not set aside unseen), and never claimed.
+    expect(record).toMatchObject({ outcome: 'receipt_cancelled', insuApplyId: expect.any(String), purgeAt: null });
+    expect(RECORD_NOT_CLAIMED[record.outcome]).toBe('RECEIPT_CANCELLED');
+    expect(NOT_CLAIMED_REASON_NM.RECEIPT_CANCELLED).toBe('병원에서 영수증을 취소해서 청구하지 않았어요.');
+    expect(await claimsOfReceipt('11200002', 'O-2026-558812-D')).toEqual([]);
   });
 
   it('the guide’s own cancelled example, of a claim already sent, says the insurer must be told', async () => {
