@@ -193,18 +193,25 @@ describe('every example of the guide, through the endpoint', () => {
     expect((await post(corrected, '11100001')).statusCode).toBe(200);
   });
 
-  it('a cancelled receipt withdraws a claim not yet sent', async () => {
-    // The hospital's outpatient visit under a new number, matched but not yet delivered.
+  /** The hospital's outpatient visit under another receipt number, then (after `between`) its cancellation. */
+  async function visitThenCancelled(receiptNo: string, between: () => Promise<unknown>) {
     const original = example('hospital-outpatient');
-    original.identifier.value = 'O-2026-558812-B';
+    original.identifier.value = receiptNo;
     expect((await post(original, '11200002')).statusCode).toBe(201);
-    await matchBatch(t.app.ctx, undefined);
-    const [unsent] = await claimsOfReceipt('11200002', 'O-2026-558812-B');
-    expect(unsent!.status).toBe('received');
+    await between();
     const cancelled = example('cancelled');
-    cancelled.identifier.value = 'O-2026-558812-BX';
-    cancelled.entry[0].resource.relatesTo[0].targetIdentifier.value = 'O-2026-558812-B';
-    const res = await post(cancelled, '11200002');
+    cancelled.identifier.value = `${receiptNo}X`;
+    cancelled.entry[0].resource.relatesTo[0].targetIdentifier.value = receiptNo;
+    return post(cancelled, '11200002');
+  }
+
+  it('a cancelled receipt withdraws a claim not yet sent', async () => {
+    // Matched but not yet delivered when the cancellation comes.
+    const res = await visitThenCancelled('O-2026-558812-B', async () => {
+      await matchBatch(t.app.ctx, undefined);
+      const [unsent] = await claimsOfReceipt('11200002', 'O-2026-558812-B');
+      expect(unsent!.status).toBe('received');
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(outcome(res).issue[0]!.details!.text).toContain('보내지 않은 청구 1건을 거뒀어요');
     await t.app.claimEngine.drain();
@@ -216,13 +223,7 @@ describe('every example of the guide, through the endpoint', () => {
   });
 
   it('a receipt cancelled before the engine decided its visit: hers, never claimed, with the reason she reads', async () => {
-    const original = example('hospital-outpatient');
-    original.identifier.value = 'O-2026-558812-D';
-    expect((await post(original, '11200002')).statusCode).toBe(201);
-    const cancelled = example('cancelled');
-    cancelled.identifier.value = 'O-2026-558812-DX';
-    cancelled.entry[0].resource.relatesTo[0].targetIdentifier.value = 'O-2026-558812-D';
-    const res = await post(cancelled, '11200002');
+    const res = await visitThenCancelled('O-2026-558812-D', async () => undefined);
     expect(res.statusCode, res.body).toBe(201);
     expect(outcome(res).issue[0]!.details!.text).toContain('보내지 않은 청구 0건을 거뒀어요');
     await t.app.claimEngine.drain();
