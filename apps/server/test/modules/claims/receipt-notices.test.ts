@@ -11,7 +11,7 @@ import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { createSubscriber, feedSource } from '../../../fixtures/factories.js';
 import { startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
-import { build, testClock, type TestApp } from '../../helper.js';
+import { build, expectLog, testClock, type TestApp } from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789abcdef';
 const ig = path.resolve(import.meta.dirname, '../../../../../fhir/ig/examples');
@@ -122,10 +122,32 @@ describe('a receipt changed after its claim was sent', () => {
     const claim = await claimOf(original.identifier.value);
     expect(claim.status).toBe('sent');
     const cancelled = example('cancelled');
+    // The insurer fails the first time: the notice waits the claims' backoff (30 s), then goes once.
+    insurer.script.push('500');
+    expectLog({ level: 'warn', msg: 'a claim delivery failed', count: 1 });
+    expectLog({ level: 'warn', msg: 'a document after a claim was not delivered to the insurer', count: 1 });
     const res = await post(cancelled);
     expect(res.statusCode, res.body).toBe(201);
     await t.app.claimEngine.drain();
-    const [notice, ...more] = noticesTo(Number(claim.id));
+    const failed = await db
+      .selectFrom('claimNotice')
+      .selectAll()
+      .where('claimId', '=', Number(claim.id))
+      .executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ state: 'pending', attempts: 1, lastError: expect.any(String) });
+    expect(failed.nextAttemptAt!.getTime() - clock.now().getTime()).toBe(30_000);
+    clock.advance(30_000);
+    await t.app.claimEngine.drain();
+    // Two posts of one notice, under one idempotency key: the insurer keeps one.
+    const [, notice, ...more] = noticesTo(Number(claim.id));
+    expect(notice!.key).toBe(noticesTo(Number(claim.id))[0]!.key);
+    expect(
+      await db
+        .selectFrom('claimNotice')
+        .select(['state', 'attempts'])
+        .where('claimId', '=', Number(claim.id))
+        .execute(),
+    ).toEqual([{ state: 'sent', attempts: 2 }]);
     expect(more).toHaveLength(0);
     const [doc] = notice!.body.documents;
     expect(doc!.kind).toBe('receipt_cancellation');
