@@ -52,10 +52,18 @@ export const INSURER_ANSWER_NM: Record<InsurerAnswer, string> = {
   rejected: '보험사가 반려했어요',
 };
 
-/** The statuses an operator records by hand for an insurer that answered by phone or letter. */
-export const RECORDED_ANSWERS = ['accepted', 'rejected', 'paid'] as const;
+/**
+ * The answers an operator records by hand for an insurer that answered by phone, fax or letter; papers asked for go on
+ * as an insurer's documents_requested answer does (the hospital is asked for the ones it issues).
+ */
+export const RECORDED_ANSWERS = ['accepted', 'rejected', 'paid', 'documents_requested'] as const;
 export type RecordedAnswer = (typeof RECORDED_ANSWERS)[number];
-export const RECORDED_ANSWER_NM: Record<RecordedAnswer, string> = { accepted: '접수', rejected: '반려', paid: '지급' };
+export const RECORDED_ANSWER_NM: Record<RecordedAnswer, string> = {
+  accepted: '접수',
+  rejected: '반려',
+  paid: '지급',
+  documents_requested: '서류 요청',
+};
 
 /** Who wrote a reason the patient reads: the insurer (its answer), or an operator recording what the insurer said. */
 export const REASON_BY = ['insurer', 'operator'] as const;

@@ -15,6 +15,7 @@ import {
   HOSPITAL_KEY_HEADER,
   INSURER_API,
   MAX_REQUESTED_DOCUMENT_BYTES,
+  OPERATOR_API,
   type HospitalDocumentRequest,
 } from '@auto-claim/contract';
 import { DOCUMENT_REQUEST_API, type DocumentRequestRow } from '@auto-claim/contract/ops';
@@ -372,6 +373,51 @@ describe('a paper the insurer asks for, fetched from the hospital', () => {
     const told = (await herMessages()).slice(before);
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('진단서');
+  });
+
+  it('papers an insurer asked for by phone, recorded by an operator, are asked of the hospital as its answer would be', async () => {
+    const c = await sentClaim(MINE);
+    const url = OPERATOR_API.claimStatus(c.id);
+    // Without the papers: refused naming them, and nothing changes.
+    const bad = await t.app.inject({ method: 'POST', url, headers: admin, payload: { status: 'documents_requested' } });
+    expect(bad.statusCode).toBe(400);
+    expect(problemOf(bad).errors?.[0]).toMatchObject({ field: 'documents' });
+    expect(await requestsOf(c.id)).toEqual([]);
+
+    const before = (await herMessages()).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: admin,
+      payload: { status: 'documents_requested', documents: ['receipt_detail'], reason: '전화로 요청함' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'documents_requested' });
+    const [row] = await requestsOf(c.id);
+    expect(row).toMatchObject({ state: 'open', documentKind: 'receipt_detail', hospitalCd: MINE, patientToldAt: null });
+    // The hospital's EMR finds it on its list; the patient has nothing to do and hears nothing.
+    const listed = poll(MINE).then((r) => r.json()) as Promise<{ requests: HospitalDocumentRequest[] }>;
+    expect((await listed).requests.map((r) => r.requestId)).toContain(String(row!.id));
+    expect(await herMessages()).toHaveLength(before);
+    // The claim's history names the operator; her access log says an operator recorded an answer.
+    const history = await db
+      .selectFrom('claimStatusHistory')
+      .select(['status', 'actor', 'reason'])
+      .where('claimId', '=', c.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({
+      status: 'documents_requested',
+      actor: 'operator:docreq-admin',
+      reason: '진료비 세부내역서 · 전화로 요청함',
+    });
+    const log = await db
+      .selectFrom('accessLog')
+      .select(['action', 'actor'])
+      .where('claimId', '=', c.id)
+      .where('action', '=', 'operator_answer_recorded')
+      .execute();
+    expect(log).toEqual([{ action: 'operator_answer_recorded', actor: 'operator:docreq-admin' }]);
   });
 
   it('each request is kept three years after its last step, then goes with its PDF', async () => {
