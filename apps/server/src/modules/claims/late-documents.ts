@@ -7,7 +7,7 @@
 import { MAX_DELIVERY_ATTEMPTS } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
-import type { DeliveryDocument, DeliveryRequest } from '../../providers/delivery/types.js';
+import type { DeliveryChannel, DeliveryDocument, DeliveryRequest } from '../../providers/delivery/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { channelsOf, deliverySettingsOf, faxNumbers } from '../reference/index.js';
 import { retryDelayMs } from './rules.js';
@@ -18,7 +18,8 @@ export interface LateDocument {
   insuCompCd: string;
   /** Attempts made before this one. */
   attempts: number;
-  documents: DeliveryDocument[];
+  /** What goes, or what goes by this channel (a fax carries one PDF; an API takes the JSON). */
+  documents: DeliveryDocument[] | ((channel: DeliveryChannel) => Promise<DeliveryDocument[]>);
 }
 
 export type LateOutcome =
@@ -39,19 +40,20 @@ export async function deliverLate(
     deliverySettingsOf(tx, codes),
     faxNumbers(tx),
   ]);
-  const requests: DeliveryRequest[] = items.map((d) => {
+  const requests: DeliveryRequest[] = [];
+  for (const d of items) {
     const channel = channels.get(d.insuCompCd)!;
     const apiUrl = settings.get(d.insuCompCd)?.apiUrl;
-    return {
+    requests.push({
       idempotencyKey: d.idempotencyKey,
       claimId: d.claimId,
       insuCompCd: d.insuCompCd,
       channel,
       destination: channel === 'fax' ? (faxes.get(d.insuCompCd) ?? '') : `api:${d.insuCompCd}`,
-      documents: d.documents,
+      documents: typeof d.documents === 'function' ? await d.documents(channel) : d.documents,
       ...(channel === 'api' && apiUrl ? { apiUrl } : {}),
-    };
-  });
+    });
+  }
   let results;
   try {
     // The sandbox records what it sent in this transaction (one connection on PGlite; a crash keeps both or neither).
