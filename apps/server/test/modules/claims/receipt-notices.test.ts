@@ -6,12 +6,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
+import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API } from '@auto-claim/contract';
+import type { OpsClaimDetail } from '@auto-claim/contract/ops';
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { createSubscriber, feedSource } from '../../../fixtures/factories.js';
 import { startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
-import { build, expectLog, testClock, type TestApp } from '../../helper.js';
+import { build, expectLog, signInOperator, testClock, type TestApp } from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789abcdef';
 const ig = path.resolve(import.meta.dirname, '../../../../../fhir/ig/examples');
@@ -108,6 +109,19 @@ describe('a receipt changed after its claim was sent', () => {
       .where('claimId', '=', Number(claim.id))
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'corrected', state: 'sent', attempts: 1, externalRef: expect.any(String) });
+    // The operator's claim page says the insurer was told.
+    const ops = (await signInOperator(t, 'operator', { loginId: 'notices-operator' })).headers;
+    const seen = await t.app.inject({ url: OPERATOR_API.claim(Number(claim.id)), headers: ops });
+    expect((seen.json() as OpsClaimDetail).notices).toEqual([
+      {
+        kind: 'corrected',
+        receiptNo: corrected.identifier.value,
+        state: 'sent',
+        attempts: 1,
+        sentAt: clock.now().toISOString(),
+        lastError: null,
+      },
+    ]);
 
     // The same corrected bundle again is the same bundle: nothing more is told.
     expect((await post(corrected)).statusCode).toBe(200);

@@ -178,7 +178,7 @@ describe('every example of the guide, through the endpoint', () => {
     const corrected = example('corrected');
     const res = await post(corrected, '11100001');
     expect(res.statusCode, res.body).toBe(201);
-    expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 알려야 해요');
+    expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 정정을 알려요');
     const invoice = corrected.entry.find((e: any) => e.resource.resourceType === 'Invoice').resource;
     const [after] = await claimsOfReceipt('11100001', 'R-20261102-0001');
     expect(after!.totalPaid).toBe(invoice.totalNet.value);
@@ -243,7 +243,7 @@ describe('every example of the guide, through the endpoint', () => {
   it('the guide’s own cancelled example, of a claim already sent, says the insurer must be told', async () => {
     const res = await post(example('cancelled'), '11200002');
     expect(res.statusCode, res.body).toBe(201);
-    expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 취소를 알려야 해요');
+    expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 취소를 알려요');
     const [claim] = await claimsOfReceipt('11200002', 'O-2026-558812');
     expect(claim!.status).toBe('sent');
     expect((await detail(Number(claim!.id))).revisions).toEqual([

@@ -197,7 +197,7 @@ export function ClaimDetail() {
         )}
       </div>
 
-      <VisitLines lines={claim.lines} revisions={claim.revisions} />
+      <VisitLines lines={claim.lines} revisions={claim.revisions} notices={claim.notices} />
       {/* Visits claimed with this one: a pharmacy with its clinic (README "Claim engine"). */}
       {claim.joined?.map((j) => (
         <VisitLines
