@@ -4,7 +4,7 @@
 // nothing kept but a refusal record of codes and paths. The claim engine is reached through the port app.ts hands in.
 import type { Bundle } from '@medplum/fhirtypes';
 import type { TreatmentRecordInput } from '@auto-claim/contract';
-import { validateSilsonBundle } from '@auto-claim/kr-silson-claim';
+import { validateSilsonBundle, type GuideIssue } from '@auto-claim/kr-silson-claim';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
 import { keysetPage, type KeysetPaging } from '../../db/page.js';
@@ -34,7 +34,7 @@ export interface Received {
   issues: IntakeIssue[];
 }
 
-const r4Issue = (i: { rule: string; expression: string; ko: string; en: string }): IntakeIssue => ({
+const r4Issue = (i: GuideIssue): IntakeIssue => ({
   code:
     i.rule === 'r4'
       ? 'structure'
