@@ -172,7 +172,7 @@ describe('every example of the guide, through the endpoint', () => {
     expect(await counts()).toEqual({ ...before, refusals: before.refusals + 1 });
   });
 
-  it('a corrected receipt replaces the visit’s amounts and lines, and says the claim already sent must be told', async () => {
+  it('a corrected receipt replaces the visit’s amounts and lines, and says the insurer of the claim already sent is told', async () => {
     const [claim] = await claimsOfReceipt('11100001', 'R-20261102-0001');
     expect(claim!.status).toBe('sent');
     const corrected = example('corrected');
@@ -240,7 +240,7 @@ describe('every example of the guide, through the endpoint', () => {
     expect(await claimsOfReceipt('11200002', 'O-2026-558812-D')).toEqual([]);
   });
 
-  it('the guide’s own cancelled example, of a claim already sent, says the insurer must be told', async () => {
+  it('the guide’s own cancelled example, of a claim already sent, says its insurer is told', async () => {
     const res = await post(example('cancelled'), '11200002');
     expect(res.statusCode, res.body).toBe(201);
     expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 취소를 알려요');
