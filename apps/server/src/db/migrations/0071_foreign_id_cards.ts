@@ -15,10 +15,21 @@ async function widen(db: Kysely<unknown>, types: string) {
   }
 }
 
+// An insurer whose setting lists every document there was (the seed's "all" kind) now takes the two new ones too;
+// one that chose fewer keeps its choice, and NHLIFE, whose wire has no code for them (spec §4), is left as it is.
+const EVERY_BEFORE = JSON.stringify(['ic', 'dl', 'pp']);
+const EVERY_AFTER = JSON.stringify(['ic', 'dl', 'pp', 'ac', 'pr']);
+const setEvery = (db: Kysely<unknown>, from: string, to: string) =>
+  sql`update ui_control set ctrl_val = ${to}
+      where ctrl_key = 'ID_PHOTO_TYPES' and ctrl_val = ${from} and comp_cd <> 'NHLIFE'`.execute(db);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await widen(db, AFTER);
+  await setEvery(db, EVERY_BEFORE, EVERY_AFTER);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await setEvery(db, EVERY_AFTER, EVERY_BEFORE);
+  // Refused (the constraint fails) while any subscription or submission still holds an ac or pr: nothing is dropped.
   await widen(db, BEFORE);
 }

@@ -156,7 +156,7 @@ async function checkRrn(
     throw new AppError('PERSON_MISMATCH', '본인인증한 분의 등록번호가 아니에요.', [
       {
         field: 'userIdno2',
-        message: `뒷자리 첫 숫자는 본인인증 때 입력하신 ${regDigit}(이)에요. 신분증의 번호를 다시 확인해 주세요.`,
+        message: `뒷자리 첫 숫자는 본인인증 때 입력하신 숫자(${regDigit})와 같아야 해요. 신분증의 번호를 다시 확인해 주세요.`,
       },
     ]);
   }
