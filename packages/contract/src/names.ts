@@ -45,7 +45,7 @@ function partsWithin(short: string[], long: string[]) {
 
 /**
  * How many characters of a holder's name a bank's account check answers: banks write a foreigner's name in upper-case
- * Latin letters and cut a long one there (accounts module; docs/providers/bank-holder-names.md).
+ * Latin letters and cut a long one there (accounts module; docs/providers/popbill.md, "예금주 조회 of a foreign resident").
  */
 export const BANK_HOLDER_NAME_MAX = 20;
 

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { bankCd, hospitalCd, insuCompCd, queryInt, telecomType } from './formats.js';
 import { HOSPITAL_COMMONS_SIZE, INSURANCES_PAGE_SIZE } from './limits.js';
-import { IDCARD_TYPES, INSURER_KINDS, type IdcardType } from './vocabulary.js';
+import { IDCARD_TYPES, type IdcardType } from './idcards.js';
+import { INSURER_KINDS } from './vocabulary.js';
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
 

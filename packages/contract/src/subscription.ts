@@ -2,15 +2,8 @@
 import { z } from 'zod';
 import { childBody, childInsuApplyId, guardianRel, relationStatus } from './children.js';
 import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
-import {
-  FOREIGN_IDCARD_TYPES,
-  IDCARD_TYPES,
-  IDCARD_TYPE_NM,
-  POLICY_GENERATIONS,
-  POLICY_GENERATION_SOURCES,
-  PRC_MODES,
-  type IdcardType,
-} from './vocabulary.js';
+import { FOREIGN_IDCARD_TYPES, IDCARD_TYPES, IDCARD_TYPE_NM, type IdcardType } from './idcards.js';
+import { POLICY_GENERATIONS, POLICY_GENERATION_SOURCES, PRC_MODES } from './vocabulary.js';
 import {
   ADDRESS_KEYWORD_MIN,
   MAX_HOSPITALS_PER_CALL,

@@ -273,21 +273,7 @@ export const SUBSCRIPTION_STATUSES = ['subscribe', 'cancel'] as const;
 export const PRC_MODES = ['inner', 'outer'] as const;
 export const SIGN_METHODS = ['drawn', 'typed'] as const;
 
-/**
- * The ID document a patient photographs. ac (외국인등록증) is CLOVA OCR's own code for it (docs/providers/clova-ocr.md);
- * pr (영주증, an F-5 resident's card) is ours: it carries the same 외국인등록번호 and is read as an ac.
- */
-export const IDCARD_TYPES = ['ic', 'dl', 'pp', 'ac', 'pr'] as const;
-export type IdcardType = (typeof IDCARD_TYPES)[number];
-export const IDCARD_TYPE_NM: Record<IdcardType, string> = {
-  ic: '주민등록증',
-  dl: '운전면허증',
-  pp: '여권',
-  ac: '외국인등록증',
-  pr: '영주증',
-};
-/** The documents of a foreign resident: their number is a 외국인등록번호 (7th digit 5–8, person.ts). */
-export const FOREIGN_IDCARD_TYPES: readonly IdcardType[] = ['ac', 'pr'];
+// The ID documents' types (IDCARD_TYPES …) are in idcards.ts: not on the first screen.
 
 /** Why a subscription ended. */
 export const SUBSCRIPTION_END_REASONS = ['cancelled', 'grown_up', 'dispute'] as const;
