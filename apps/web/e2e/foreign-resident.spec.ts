@@ -1,4 +1,4 @@
-// A foreign resident enrols exactly as a citizen does (README "Identity documents"): her Latin name and the first seven
+// A foreign resident enrols exactly as a citizen does (README "Foreign residents"): her Latin name and the first seven
 // digits of her 외국인등록번호 (6: a woman born in the 1900s) on the identity screen, the number's own name on the
 // resident-number screen, her 외국인등록증 photographed and read (the sandbox OCR reads the tagged photo: her name as
 // the card prints it and the date of issue), her account checked, signed, submitted. At 390×844, every screen axe-clean,

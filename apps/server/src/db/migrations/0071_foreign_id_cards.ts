@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Foreign residents enrol (README "Identity documents"): the 외국인등록증 (ac, CLOVA OCR's code) and the 영주증 (pr) are ID
+// Foreign residents enrol (README "Foreign residents"): the 외국인등록증 (ac, CLOVA OCR's code) and the 영주증 (pr) are ID
 // documents a subscription and an insurer's ID request may carry, beside ic, dl and pp. Their number is the
 // 외국인등록번호, kept and keyed exactly as a 주민등록번호 (subscription.rrn_hmac, idcard_enc): no new column.
 const BEFORE = `'ic', 'dl', 'pp'`;

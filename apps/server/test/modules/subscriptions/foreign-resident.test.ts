@@ -1,4 +1,4 @@
-// A foreign resident enrols exactly as a citizen does, with every check kept (README "Identity documents"; issue
+// A foreign resident enrols exactly as a citizen does, with every check kept (README "Foreign residents"; issue
 // section "Foreign residents enrol"): verified by SMS with her 외국인등록번호's first seven digits and her Latin name,
 // her 외국인등록증 read by the CLOVA double, subscribed with the number (kept as a keyed hash and encrypted, like a
 // 주민등록번호), her bank's upper-case (and cut) spelling of her name taken by the one name rule through the Popbill
