@@ -3,49 +3,40 @@
 // resident-number screen, her 외국인등록증 photographed and read (the sandbox OCR reads the tagged photo: her name as
 // the card prints it and the date of issue), her account checked, signed, submitted. At 390×844, every screen axe-clean,
 // screenshots of the identity (personal details) and ID steps kept.
-import {
-  test,
-  expect,
-  appPath,
-  consentToAll,
-  expectAccessible,
-  fillIdentity,
-  latestCode,
-  snap,
-  testPerson,
-} from './fixtures';
+import { test, expect } from './fixtures';
+import * as fx from './fixtures';
 import * as steps from './wizard-steps';
 import { idImage, withOcrText } from './wizard-steps';
 
 test.describe.configure({ timeout: 240_000 });
 
 test('a foreign resident enrols with her 외국인등록증, on to /web/complete', async ({ page }) => {
-  const person = testPerson({ name: 'NGUYEN THI LAN', birth6: '950315', sexDigit: '6' });
-  await page.goto(appPath('/90000001'));
+  const person = fx.testPerson({ name: 'NGUYEN THI LAN', birth6: '950315', sexDigit: '6' });
+  await page.goto(fx.appPath('/90000001'));
   await page.getByRole('link', { name: '자동청구 시작하기' }).first().click();
-  await consentToAll(page);
+  await fx.consentToAll(page);
 
   // The identity screen takes her Latin name; nonsense is refused in polite Korean, naming what to fix.
-  await fillIdentity(page, { ...person, name: 'NGUYEN 2' });
+  await fx.fillIdentity(page, { ...person, name: 'NGUYEN 2' });
   await page.getByRole('button', { name: '인증번호 받기' }).click();
   await expect(page.getByText('이름에는 숫자를 쓸 수 없어요.', { exact: false }).first()).toBeVisible();
   await page.getByLabel('이름').fill('Nguyễn Thị Lan');
   await expect(
     page.getByText('외국인등록증이 있으면 카드에 적힌 영문 이름과 외국인등록번호로 입력해 주세요.'),
   ).toBeVisible();
-  await snap(page, 'foreign-identity');
-  await expectAccessible(page);
+  await fx.snap(page, 'foreign-identity');
+  await fx.expectAccessible(page);
   await page.getByRole('button', { name: '인증번호 받기' }).click();
   await expect(page).toHaveURL(/\/certInput$/);
-  await page.getByLabel('인증번호').fill(await latestCode(page, person.phone));
+  await page.getByLabel('인증번호').fill(await fx.latestCode(page, person.phone));
   await page.getByRole('button', { name: '확인', exact: true }).click();
 
   // Her number is called a 외국인등록번호; its first digit, verified by SMS, is shown.
   await expect(page).toHaveURL(/\/security\/jumin$/, { timeout: 15_000 });
   await expect(page.locator('.jumin')).toContainText('950315–6');
   await page.getByLabel('외국인등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill(person.rrnBack.slice(1));
-  await snap(page, 'foreign-jumin');
-  await expectAccessible(page);
+  await fx.snap(page, 'foreign-jumin');
+  await fx.expectAccessible(page);
   await steps.next(page);
 
   await steps.onScreen(page, 'insuChoose', '보험사 선택', 'foreign-insuChoose');
@@ -71,8 +62,8 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
   await expect(page.getByLabel('발급일자', { exact: true })).not.toHaveValue('');
   for (const hidden of ['발급기관', '운전면허번호', '여권번호'])
     await expect(page.getByLabel(hidden, { exact: true })).toHaveCount(0);
-  await snap(page, 'foreign-photo-read');
-  await expectAccessible(page);
+  await fx.snap(page, 'foreign-photo-read');
+  await fx.expectAccessible(page);
   await steps.next(page);
 
   // The account in her own name: the holder is her verified name, as she typed it.

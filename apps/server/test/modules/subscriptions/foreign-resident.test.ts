@@ -4,11 +4,11 @@
 // 주민등록번호), her bank's upper-case (and cut) spelling of her name taken by the one name rule through the Popbill
 // double, and the hospital's records matched by the number. On PGlite or (DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, type FeedAnswer } from '@auto-claim/contract';
+import { API } from '@auto-claim/contract';
 import { ARC_HOLDER, startClovaDouble, type ClovaDouble } from '../../../fixtures/clova-double.js';
 import { startPopbillDouble, type PopbillDouble } from '../../../fixtures/popbill-double.js';
 import { dataUrl, idPhotoJpeg, images, personFields, regFor, type Images } from '../../../fixtures/enrolment.js';
-import { treatmentRecord } from '../../../fixtures/factories.js';
+import { sendRecords, treatmentRecord } from '../../../fixtures/factories.js';
 import { addressPerPerson, build, problemOf, testClock, verifyPatient, type TestApp } from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -132,25 +132,10 @@ describe('a foreign resident enrols with her 외국인등록증', () => {
     let day = 0;
     const feed = async (userNm: string) => {
       day += 1;
-      const res = await t.app.inject({
-        method: 'POST',
-        url: HOSPITAL_API.treatments,
-        headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
-        payload: {
-          records: [
-            treatmentRecord(
-              { ci: 'not-sent', rrn: subscribed.arcNo, birthDate: subscribed.birthDate, userNm },
-              { by: 'rrn', visitDate: `2026060${day}` },
-            ),
-          ],
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      await t.app.claimEngine.drain();
-      const [id] = (res.json() as FeedAnswer).results.map((r) => r.recordId);
-      return (
-        await t.db.db.selectFrom('treatmentRecord').select('outcome').where('id', '=', id!).executeTakeFirstOrThrow()
-      ).outcome;
+      const who = { ci: 'not-sent', rrn: subscribed.arcNo, birthDate: subscribed.birthDate, userNm };
+      const [id] = await sendRecords(t.app, [treatmentRecord(who, { by: 'rrn', visitDate: `2026060${day}` })]);
+      const row = t.db.db.selectFrom('treatmentRecord').select('outcome').where('id', '=', id!);
+      return (await row.executeTakeFirstOrThrow()).outcome;
     };
     expect(await feed('NGUYEN THI LAN')).toBe('claimed');
     expect(await feed('Lan Nguyen Thi')).toBe('claimed'); // given name first
