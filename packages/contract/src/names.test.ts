@@ -131,6 +131,6 @@ describe('a typed name (custName: the identity form)', () => {
     expect(refusal('@@@')).toBe('이름에는 글자만 쓸 수 있어요. 기호는 빼고 한글이나 영문으로 입력해 주세요.');
     expect(refusal('-An')).toBe('이름에는 글자만 쓸 수 있어요. 기호는 빼고 한글이나 영문으로 입력해 주세요.');
     expect(refusal('张伟')).toBe('이름에는 글자만 쓸 수 있어요. 기호는 빼고 한글이나 영문으로 입력해 주세요.');
-    expect(refusal('')).toBe('이름을 입력해 주세요.');
+    expect(custName.safeParse('').error?.issues.map((i) => i.message)).toEqual(['이름을 입력해 주세요.']);
   });
 });

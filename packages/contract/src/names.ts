@@ -83,6 +83,7 @@ export function sameName(a: string, b: string, rule: NameRule = {}): boolean {
  */
 export function nameRefusal(typed: string): string | undefined {
   const name = typed.normalize('NFC').trim();
+  if (name === '') return undefined; // "이름을 입력해 주세요" is the schema's own
   if (/[\p{N}]/u.test(name)) return '이름에는 숫자를 쓸 수 없어요. 신분증에 적힌 이름을 그대로 입력해 주세요.';
   if (/[\u1100-\u11ff\u3130-\u318f]/u.test(name)) return '이름을 완성된 글자로 입력해 주세요. 예: 홍길동';
   const hangul = /^[가-힣]+(?: [가-힣]+)*$/u.test(name.replace(/\s+/gu, ' '));
