@@ -47,10 +47,13 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
   await steps.onScreen(page, 'photo', '신분증 촬영', 'foreign-photo');
   await expect(page.getByRole('radio', { name: '영주증' })).toBeVisible();
   await page.getByRole('radio', { name: '외국인등록증' }).check();
-  const image = withOcrText(await idImage(page, '외국인등록증', false), {
-    userNm: 'NGUYEN THI LAN',
-    idcardIssueDate: '20240520',
-  });
+  const image = withOcrText(
+    await idImage(page, '외국인등록증', false, ['NGUYEN THI LAN  950315-6******', '2024. 5. 20.']),
+    {
+      userNm: 'NGUYEN THI LAN',
+      idcardIssueDate: '20240520',
+    },
+  );
   const request = page.waitForRequest((r) => r.url().includes('/ui/insu/v1/ocr/document/id-card'));
   await page
     .getByTestId('photo-gallery-input')
