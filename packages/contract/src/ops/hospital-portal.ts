@@ -71,6 +71,7 @@ export const RECORD_WHY_NM: Partial<Record<RecordOutcome, string>> = {
   awaiting_decision: '비급여가 있어 환자가 보낼지 고르기를 기다리고 있어요',
   patient_declined: '환자가 보내지 않기로 했어요',
   decision_lapsed: '환자가 30일 동안 답하지 않아 보내지 않았어요',
+  receipt_cancelled: '영수증이 취소되어 청구하지 않았어요',
 };
 
 /** A refused bundle's issue as the hospital reads it: the rule's Korean (no values: none is kept) and the element. */
