@@ -21,9 +21,7 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
   await page.getByRole('button', { name: '인증번호 받기' }).click();
   await expect(page.getByText('이름에는 숫자를 쓸 수 없어요.', { exact: false }).first()).toBeVisible();
   await page.getByLabel('이름').fill('Nguyễn Thị Lan');
-  await expect(
-    page.getByText('외국인등록증이 있으면 카드에 적힌 영문 이름과 외국인등록번호로 입력해 주세요.'),
-  ).toBeVisible();
+  await expect(page.getByText('외국인은 외국인등록증에 적힌 대로 입력해 주세요.')).toBeVisible();
   await fx.snap(page, 'foreign-identity');
   await fx.expectAccessible(page);
   await page.getByRole('button', { name: '인증번호 받기' }).click();
