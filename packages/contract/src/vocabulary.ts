@@ -284,10 +284,7 @@ export const SUBSCRIPTION_STATUSES = ['subscribe', 'cancel'] as const;
 export const PRC_MODES = ['inner', 'outer'] as const;
 export const SIGN_METHODS = ['drawn', 'typed'] as const;
 
-/** The ID document a patient photographs. */
-export const IDCARD_TYPES = ['ic', 'dl', 'pp'] as const;
-export type IdcardType = (typeof IDCARD_TYPES)[number];
-export const IDCARD_TYPE_NM: Record<IdcardType, string> = { ic: '주민등록증', dl: '운전면허증', pp: '여권' };
+// The ID documents' types (IDCARD_TYPES …) are in idcards.ts: not on the first screen.
 
 /** Why a subscription ended. */
 export const SUBSCRIPTION_END_REASONS = ['cancelled', 'grown_up', 'dispute'] as const;

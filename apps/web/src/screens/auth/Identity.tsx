@@ -172,7 +172,7 @@ export default function Identity() {
         </div>
       )}
 
-      <Field label="이름" error={errors.custName?.message}>
+      <Field label="이름" hint="외국인은 외국인등록증에 적힌 대로 입력해 주세요." error={errors.custName?.message}>
         {(p) => (
           <input {...p} {...form.register('custName')} className="input" autoComplete="name" placeholder="홍길동" />
         )}

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ADULT_AGE, digitsOnly, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
+import { ADULT_AGE, digitsOnly, isForeignRegDigit, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { confirmSubscription } from '../../api/subscriptions';
 import { useClaimStore } from '../../store/claim';
@@ -100,9 +100,9 @@ export default function Jumin() {
   };
 
   const front = reg.birthday.slice(2);
-  const label = known
-    ? '주민등록번호 뒷자리 나머지 6자리를 입력해 주세요'
-    : '주민등록번호 뒷자리 7자리를 입력해 주세요';
+  // A foreign resident verified with her 외국인등록번호's digit (5–8): the number is called by its own name.
+  const number = isForeignRegDigit(known) ? '외국인등록번호' : '주민등록번호';
+  const label = known ? `${number} 뒷자리 나머지 6자리를 입력해 주세요` : `${number} 뒷자리 7자리를 입력해 주세요`;
   return (
     <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
       <StepProgress {...progress} />

@@ -4,7 +4,7 @@
 // the button is disabled while a submission runs, and a retry carries the same idempotency key.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_BASE, IDCARD_TYPE_NM, type SubscriptionView } from '@auto-claim/contract';
+import { APP_BASE, IDCARD_TYPE_NM, isForeignRegDigit, type SubscriptionView } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { queryClient } from '../../../api/queryClient';
 import { buildSubmission, submit } from '../../../api/subscriptions';
@@ -106,7 +106,12 @@ export function Summary() {
       rows: [
         { key: '이름', value: reg.userNm },
         { key: '휴대폰 번호', value: maskPhone(reg.userTel) },
-        { key: '주민등록번호', ...value('jumin', maskRrn(reg.birthday, reg.userIdno2)), action: change('jumin') },
+        {
+          // A foreign resident's number by its own name (7th digit 5–8).
+          key: isForeignRegDigit(reg.userIdno2.charAt(0)) ? '외국인등록번호' : '주민등록번호',
+          ...value('jumin', maskRrn(reg.birthday, reg.userIdno2)),
+          action: change('jumin'),
+        },
       ],
     },
     {
