@@ -174,7 +174,15 @@ export default function Identity() {
 
       <Field label="이름" error={errors.custName?.message}>
         {(p) => (
-          <input {...p} {...form.register('custName')} className="input" autoComplete="name" placeholder="홍길동" />
+          <input
+            {...p}
+            {...form.register('custName')}
+            className="input"
+            autoComplete="name"
+            placeholder="홍길동"
+            // The screen's first question: the keyboard is up when she arrives (a tap saved; the title is still said).
+            autoFocus={!form.getValues('custName')}
+          />
         )}
       </Field>
 
@@ -216,6 +224,11 @@ export default function Identity() {
             ref={(el) => {
               sexDigit.ref(el);
               sexDigitRef.current = el;
+            }}
+            onChange={(e) => {
+              void sexDigit.onChange(e);
+              // The digit typed: on to the phone number, as the birth digits went on to it.
+              if (/^\d$/.test(e.target.value)) form.setFocus('custHp');
             }}
             className="input regid__digit"
             inputMode="numeric"

@@ -153,6 +153,8 @@ export default function Adress() {
                 type="search"
                 enterKeyHint="search"
                 autoComplete="off"
+                // The screen's first question, until an address is in: the keyboard is up when she arrives.
+                autoFocus={!reg.userAddr}
                 value={keyword}
                 onChange={(e) => setKeyword(e.target.value)}
               />

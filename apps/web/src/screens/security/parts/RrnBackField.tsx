@@ -14,6 +14,7 @@ export function RrnBackField({
   heading,
   field,
   known = '',
+  autoFocus,
 }: {
   id: string;
   label: ReactNode;
@@ -25,6 +26,8 @@ export function RrnBackField({
   field: UseFormRegisterReturn;
   /** The first digit when it is already known (typed for the SMS verification): shown, and only six are typed. */
   known?: string;
+  /** The screen's one question: the keyboard is up when she arrives (its heading labels the field and is still said). */
+  autoFocus?: boolean;
 }) {
   const [visible, setVisible] = useState(false);
   return (
@@ -53,6 +56,7 @@ export function RrnBackField({
               autoCorrect="off"
               spellCheck={false}
               maxLength={known ? 6 : 7}
+              autoFocus={autoFocus}
               placeholder={known ? '●●●●●●' : '●●●●●●●'}
             />
           </div>
