@@ -27,6 +27,7 @@ import { VerifyPurpose } from './VerifyPurpose';
 import { Field } from '../../ui/Field';
 import { alert } from '../../ui';
 import { TermsChecklist } from './TermsChecklist';
+import { focusOnOpen } from '../../ui/focusOnOpen';
 
 // The same field rules as the server's userAuth (packages/contract): one schema, browser and server.
 const identityForm = z
@@ -78,6 +79,7 @@ export default function Identity() {
   const custHp = form.register('custHp');
   const sexDigitRef = useRef<HTMLInputElement | null>(null);
   const sexDigit = form.register('sexDigit');
+  const custName = form.register('custName');
   const termsList = telecomTerms.data?.list ?? [];
   // Agreed on the consent screen: not asked again (a link's verification comes here without it).
   const termsAgreedBefore =
@@ -176,12 +178,15 @@ export default function Identity() {
         {(p) => (
           <input
             {...p}
-            {...form.register('custName')}
+            {...custName}
+            ref={(el) => {
+              custName.ref(el);
+              // The screen's first question: the keyboard is up when she arrives, if it is in view.
+              if (!form.getValues('custName')) focusOnOpen(el);
+            }}
             className="input"
             autoComplete="name"
             placeholder="홍길동"
-            // The screen's first question: the keyboard is up when she arrives (a tap saved; the title is still said).
-            autoFocus={!form.getValues('custName')}
           />
         )}
       </Field>
