@@ -2,7 +2,8 @@
 // 320 px phone, each screen read from Chromium's own accessibility tree (one h1, one main landmark, every control
 // named), opened with its heading in view and nothing sideways, and no Korean word broken inside itself; the same
 // screens in forced colours (Windows high contrast) with reduced motion, axe-clean, focus still drawn. The keyboard-only
-// walk is older-patient.spec.ts; the message that confirms her enrolment is read here from the SMS double.
+// walk is older-patient.spec.ts; the message that confirms her enrolment is read here from the SMS double. The
+// console: each screen titled, the skip link first, words whole at 200 %, axe-clean in forced colours.
 import type { Page } from '@playwright/test';
 import {
   test,
@@ -15,6 +16,7 @@ import {
   snap,
   testPerson,
 } from './fixtures';
+import { DESKTOP, signInOps } from './ops';
 import { expectFits } from './patient-api';
 import { account, drawSignature, insurers, jumin, next } from './wizard-steps';
 
@@ -220,5 +222,40 @@ test('forced colours (high contrast) with reduced motion: every screen axe-clean
       expect(ring.width).toBeGreaterThanOrEqual(2);
       await page.getByLabel('이름').focus();
     }
+  });
+});
+
+test.describe('the operator console', () => {
+  test.use(DESKTOP);
+
+  test('each screen titled by its heading; the skip link first; words whole at 200 % text; axe-clean in forced colours', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInOps(page, '/ops/dashboard');
+    await expect(page.getByRole('heading', { name: '대시보드', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('대시보드 | 자동청구 운영 콘솔');
+    // Tab from the top of the page, as on a page just opened (the screen's heading took focus on arrival).
+    await page.evaluate(() => {
+      const top = document.createElement('button');
+      document.body.prepend(top);
+      top.focus();
+      top.remove();
+    });
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: '본문으로 건너뛰기' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#ops-main')))).toBe(true);
+    await expectTree(page, 'ops dashboard');
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    await expectWholeWords(page, 'ops dashboard at 200 %');
+    await snap(page, 'a11y-ops-dashboard-200pct');
+    await page.getByRole('navigation', { name: '운영 메뉴' }).getByRole('link', { name: '청구', exact: true }).click();
+    await expect(page).toHaveTitle(/^청구.* \| 자동청구 운영 콘솔$/);
+    await expectWholeWords(page, 'ops claims at 200 %');
+    await page.emulateMedia({ forcedColors: 'active' });
+    await snap(page, 'a11y-ops-claims-forced-colors');
+    await expectAccessible(page);
   });
 });
