@@ -11,6 +11,20 @@ export function w(router: AppRouter, firstKey = router.state.location.key) {
   live.className = 'visually-hidden';
   live.setAttribute('aria-live', 'polite');
   document.body.append(live);
+  // Tab's first stop (docs/accessibility.md, 6.4.1): past the header, into the screen; focus moves, not the URL's
+  // hash (the router's). Made here, not in the layout, so the first screen's JS carries none of it.
+  const skip = document.createElement('a');
+  skip.className = 'skip-link';
+  skip.href = '#main';
+  skip.textContent = '본문 바로가기';
+  skip.onclick = (e) => {
+    e.preventDefault();
+    const main = document.querySelector('main');
+    if (!main) return;
+    main.tabIndex = -1;
+    main.focus();
+  };
+  document.body.prepend(skip);
   let seen = firstKey;
   let frame = 0;
   const onState = (state: AppRouter['state']) => {
