@@ -119,6 +119,7 @@ export default function Jumin() {
         error={error}
         front={front}
         known={known}
+        autoFocus={!reg.userIdno2}
         field={form.register('userIdno2')}
       />
       {/* "누구의 진료인가요?" right after identity verification, without a screen of its own: 본인 is already chosen,
