@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileMessages } from './vite-messages.ts';
 import { precompress } from './vite-compress.ts';
 import { preloadApp } from './vite-preload-app.ts';
 
@@ -7,7 +8,7 @@ import { preloadApp } from './vite-preload-app.ts';
 // console is a build of its own (vite.ops.config.ts): sharing chunks with it would grow the patient's first load.
 export default defineConfig({
   base: '/ui/insu/',
-  plugins: [react(), preloadApp(), precompress()],
+  plugins: [react(), compileMessages(), preloadApp(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -61,6 +61,7 @@ import * as m0064 from './migrations/0064_document_requests.js';
 import * as m0067 from './migrations/0067_claim_notices.js';
 import * as m0068 from './migrations/0068_history_pages.js';
 import * as m0069 from './migrations/0069_hospital_signing_key.js';
+import * as m0070 from './migrations/0070_subscription_lang.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -125,6 +126,7 @@ export const migrations: Record<string, Migration> = {
   '0067_claim_notices': m0067,
   '0068_history_pages': m0068,
   '0069_hospital_signing_key': m0069,
+  '0070_subscription_lang': m0070,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -16,6 +16,7 @@ import {
   DEFAULT_HOSPITAL_CD,
   insurerIdcardType,
   IDCARD_TYPE_NM,
+  SOURCE_LANG,
   type ChildReg,
   type FieldError,
   type PolicyGeneration,
@@ -400,6 +401,7 @@ function subscriptionRowOf(
     termsIds: JSON.stringify(reg.termsIds) as unknown as string[],
     optTerms: JSON.stringify(reg.optTerms) as unknown as string[],
     goodsSubsId: reg.goodsSubsId || null,
+    lang: reg.lang ?? SOURCE_LANG,
     repeatWeek: reg.repeatWeek ? Number(reg.repeatWeek) : null,
     repeatDay: reg.repeatDay ? Number(reg.repeatDay) : null,
     // Her rules for what is sent start at her policy's defaults; she changes them in 내 자동청구.
