@@ -1,6 +1,7 @@
 // An accessible form field (Epic Stack habit): label, hint, aria-invalid, aria-describedby and a fixed-height
 // error slot so the page does not jump when a message appears.
 import { useId, type ReactNode } from 'react';
+import { useT } from '../i18n/t';
 
 export interface FieldRenderProps {
   id: string;
@@ -27,6 +28,7 @@ export function Field({
   optional?: boolean;
   children: (props: FieldRenderProps) => ReactNode;
 }) {
+  const t = useT();
   const autoId = useId();
   const id = idProp ?? autoId;
   const hintId = `${id}-hint`;
@@ -35,7 +37,7 @@ export function Field({
   const labelEl = (
     <label className="field__label" htmlFor={id}>
       {label}
-      {optional && <span className="field__optional"> (선택)</span>}
+      {optional && <span className="field__optional"> {t('ui.optional', '(선택)')}</span>}
     </label>
   );
   return (
