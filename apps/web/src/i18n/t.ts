@@ -55,6 +55,17 @@ export function setTranslator(tr: Translator) {
 }
 export const currentLang = () => current.lang;
 
+/** `fn`'s messages in the source language, whatever she reads (refusals.ts matches the contract's Korean by them). */
+export function inSource<T>(fn: () => T): T {
+  const was = current;
+  current = korean;
+  try {
+    return fn();
+  } finally {
+    current = was;
+  }
+}
+
 /** The message `id` in the current language; outside a component (a title, a check's refusal). */
 export const t = (id: string, message: string, values?: Values) => current._(id, values, { message });
 

@@ -1,6 +1,7 @@
 // An accessible form field (Epic Stack habit): label, hint, aria-invalid, aria-describedby and a fixed-height
 // error slot so the page does not jump when a message appears.
 import { useId, type ReactNode } from 'react';
+import { refusal } from '../i18n/refusals';
 import { useT } from '../i18n/t';
 
 export interface FieldRenderProps {
@@ -50,7 +51,7 @@ export function Field({
       )}
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       <p id={errorId} className="field__error" aria-live="polite">
-        {error ?? ''}
+        {refusal(error) ?? ''}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 // The SMS code box with its countdown (spec §7 Auth: 6 digits, valid 3 minutes): one field for the sign-in screen
 // (CertInput) and the step-up sheet, so both read, announce and expire the same way.
 import type { Ref } from 'react';
+import { useT } from '../../i18n/t';
 
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
@@ -22,10 +23,11 @@ export function SmsCodeField({
   inputRef?: Ref<HTMLInputElement>;
   autoFocus?: boolean;
 }) {
+  const t = useT();
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
-        인증번호
+        {t('cert.code', '인증번호')}
       </label>
       <div className="code-row">
         <input
@@ -37,7 +39,7 @@ export function SmsCodeField({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
-          placeholder="6자리 숫자"
+          placeholder={t('cert.code.placeholder', '6자리 숫자')}
           aria-invalid={Boolean(error)}
           aria-describedby={`${id}-timer ${id}-error`}
           autoFocus={autoFocus}
@@ -46,13 +48,13 @@ export function SmsCodeField({
           id={`${id}-timer`}
           className={`code-timer${left < 30 ? ' code-timer--low' : ''}`}
           role="timer"
-          aria-label={`남은 시간 ${mmss(left)}`}
+          aria-label={t('cert.timeLeft', '남은 시간 {time}', { time: mmss(left) })}
         >
           {mmss(left)}
         </span>
       </div>
       <p id={`${id}-error`} className="field__error" role={error ? 'alert' : undefined}>
-        {error ?? (left === 0 ? '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.' : '')}
+        {error ?? (left === 0 ? t('cert.expired', '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.') : '')}
       </p>
     </div>
   );

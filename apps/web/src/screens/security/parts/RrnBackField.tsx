@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '../../../ui';
+import { useT } from '../../../i18n/t';
 
 export function RrnBackField({
   id,
@@ -26,6 +27,7 @@ export function RrnBackField({
   /** The first digit when it is already known (typed for the SMS verification): shown, and only six are typed. */
   known?: string;
 }) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <>
@@ -33,7 +35,7 @@ export function RrnBackField({
         {(p) => (
           <div className="jumin">
             <span className="jumin__front" aria-hidden="true">
-              {front || '생년월일'}
+              {front || t('identity.birth', '생년월일')}
             </span>
             <span className="jumin__dash" aria-hidden="true">
               –
@@ -64,7 +66,7 @@ export function RrnBackField({
         aria-pressed={visible}
         onClick={() => setVisible((v) => !v)}
       >
-        {visible ? '입력한 숫자 가리기' : '입력한 숫자 보기'}
+        {visible ? t('rrn.hide', '입력한 숫자 가리기') : t('rrn.show', '입력한 숫자 보기')}
       </button>
     </>
   );
