@@ -5,6 +5,9 @@
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { parseAst, type Plugin } from 'vite';
 
+/** As the catalogs' extraction reads them (apps/server/scripts/i18n-catalogs.ts MESSAGE_FUNCTIONS). */
+const MESSAGE_FUNCTIONS = new Set(['t', 'tNow', 'tr']);
+
 interface Node {
   type: string;
   start: number;
@@ -16,7 +19,7 @@ const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null &&
 const isString = (n: unknown): n is Node & { value: string } =>
   isNode(n) && n.type === 'Literal' && typeof n.value === 'string';
 
-/** The source messages of `code`: the second argument of each call of `t` whose first two are string literals. */
+/** The source messages of `code`: the second argument of each call of `t` (or `tNow`, `tr`) whose first two are literals. */
 export function sourceMessages(code: string): { start: number; end: number; message: string }[] {
   const found: { start: number; end: number; message: string }[] = [];
   const visit = (node: unknown) => {
@@ -25,7 +28,8 @@ export function sourceMessages(code: string): { start: number; end: number; mess
     if (node.type === 'CallExpression') {
       const callee = node.callee as Node;
       const args = node.arguments as Node[];
-      if (callee.type === 'Identifier' && callee.name === 't' && isString(args[0]) && isString(args[1])) {
+      const named = callee.type === 'Identifier' && MESSAGE_FUNCTIONS.has(callee.name as string);
+      if (named && isString(args[0]) && isString(args[1])) {
         found.push({ start: args[1].start, end: args[1].end, message: args[1].value });
       }
     }
@@ -40,7 +44,7 @@ export function compileMessages(): Plugin {
     name: 'auto-claim:compile-messages',
     apply: 'build',
     transform: {
-      filter: { id: /\/apps\/web\/src\/.*\.tsx?$/, code: /\bt\(/ },
+      filter: { id: /\/apps\/web\/src\/.*\.tsx?$/, code: /\bt(Now|r)?\(/ },
       handler(code) {
         const messages = sourceMessages(code);
         if (!messages.length) return undefined;

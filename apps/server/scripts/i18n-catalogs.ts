@@ -17,6 +17,11 @@ export interface Found {
 }
 
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/;
+/**
+ * The message functions: `t` (a component's, from useT, or the module's), and `tNow` or `tr` where a component has
+ * both (the module's `t`, read when called, beside the hook's).
+ */
+export const MESSAGE_FUNCTIONS = new Set(['t', 'tNow', 'tr']);
 /** A line (or the line above it) marked so keeps its Korean: a name in its own language, data the server matches. */
 export const EXEMPT = 'i18n-exempt';
 
@@ -33,7 +38,7 @@ export function scanSource(file: string, code: string) {
     n && (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) ? n.text : undefined;
 
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 't') {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && MESSAGE_FUNCTIONS.has(node.expression.text)) {
       const [idArg, messageArg] = node.arguments;
       const id = literal(idArg);
       const message = literal(messageArg);
@@ -43,6 +48,10 @@ export function scanSource(file: string, code: string) {
         messages.push({ id, message, file, line: lineOf(node) });
         inCatalog.add(messageArg!);
       }
+    }
+    // A particle pair given to es-hangul (apps/web/src/i18n/josa.ts) is grammar, not a message.
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'particle') {
+      node.arguments.slice(1).forEach((a) => inCatalog.add(a));
     }
     const text =
       ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)

@@ -9,7 +9,7 @@ export function ReferenceNote({ full = false }: { full?: boolean }) {
   const lang = useContext(LangContext)?.lang ?? currentLang();
   if (lang === 'ko') return null;
   return (
-    <p className="reference-note">
+    <p className="reference-note" lang={lang}>
       {/* i18n-exempt: the mark is in Korean and in her language, whatever she reads */}
       <strong lang="ko">참고용 번역</strong> / <strong>{t('legal.referenceOnly', '참고용 번역')}</strong>{' '}
       {full
