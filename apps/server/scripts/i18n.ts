@@ -19,11 +19,13 @@ export const NOT_YET_TRANSLATED: readonly string[] = JSON.parse(
   readFileSync(path.join(i18nDir, 'not-yet-translated.json'), 'utf8'),
 ) as string[];
 
-/** The patient app's source files: everything under apps/web/src but the operator console and the tests. */
+/** The patient app's source files (everything under apps/web/src but the console and the tests), and the server's messages. */
 function patientSources(): Map<string, string> {
   const files = globSync('apps/web/src/**/*.{ts,tsx}', { cwd: root })
     .filter((f) => !f.startsWith('apps/web/src/ops/') && !/\.test\.tsx?$/.test(f) && !f.includes('/test-support/'))
     .sort();
+  // With the messages the server sends in her language (contract i18n/messages.ts).
+  files.push('packages/contract/src/i18n/messages.ts');
   return new Map(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
 }
 

@@ -572,6 +572,7 @@ export async function subscribe(
     hospitals: checked.hospitals.map((h) => h.hospitalNm),
     insurers: checked.insurersInOrder.map((i) => i.insuCompNm),
     ...(insured.child ? { childNm: insured.userNm } : {}),
+    lang: values.lang ?? SOURCE_LANG,
   });
   return enrolledAnswer(ctx, values, checked, insurerRows, now);
 }

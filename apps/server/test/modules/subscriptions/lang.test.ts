@@ -1,6 +1,7 @@
 // Her language on the subscription (docs/decisions/0010-message-catalogs.md; migration 0070): the language she walked
 // the enrolment in goes with the subscribe request and is kept on it for her later messages; without one, Korean;
-// a language we do not have is refused, naming the field, and nothing is stored.
+// a language we do not have is refused, naming the field, and nothing is stored. The message that confirms her
+// enrolment is in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { build, freshAddress, problemOf, testClock, verifyPatient, type TestApp } from '../../helper.js';
@@ -26,11 +27,7 @@ const subscribe = async (v: Verified, extra: object) =>
   });
 
 const langsOf = (v: Verified) =>
-  t.db.db
-    .selectFrom('subscription')
-    .select(['lang'])
-    .where('ciHmac', '=', t.app.ctx.crypto.hmac('ci', v.ci))
-    .execute();
+  t.db.db.selectFrom('subscription').select(['lang']).where('ciHmac', '=', t.app.ctx.crypto.hmac('ci', v.ci)).execute();
 
 describe('her language on the subscription', () => {
   it('is kept as she sent it', async () => {
@@ -38,6 +35,19 @@ describe('her language on the subscription', () => {
     const res = await subscribe(v, { lang: 'vi' });
     expect(res.statusCode, res.body).toBe(201);
     expect(await langsOf(v)).toEqual([{ lang: 'vi' }]);
+  });
+
+  it('decides the language of the message that confirms her enrolment', async () => {
+    const v = await verifyPatient(t);
+    const outbox = () =>
+      t.db.db.selectFrom('sandboxOutbox').select(['body']).where('to', '=', v.person.custHp).orderBy('id').execute();
+    const before = (await outbox()).length;
+    const res = await subscribe(v, { lang: 'en' });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = (await outbox()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toContain("You're signed up for auto-claim at 한빛정형외과의원.");
+    expect(sent[0]!.body).not.toContain('가입을 마쳤어요');
   });
 
   it('is Korean when the request names none', async () => {
