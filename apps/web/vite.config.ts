@@ -31,7 +31,7 @@ export default defineConfig({
             // and the small shared modules beside it: left apart they became chunks of their own on the first screen.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-router|@tanstack[\\/](react-query|query-core)|zustand)[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]i18n[\\/](t|lang)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](i18n[\\/]langs|limits)\.ts$/,
+              test: /node_modules[\\/](react|react-router|@tanstack[\\/](react-query|query-core)|zustand)[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]i18n[\\/]t\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](i18n[\\/]langs|limits)\.ts$/,
               priority: 1,
             },
           ],

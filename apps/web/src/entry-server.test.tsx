@@ -50,7 +50,7 @@ describe('the landings drawn by the server', () => {
 
   it('a hospital that has not started says so, as the app does', async () => {
     const html = await renderScreen(`${APP_ROOT}/90000001`, { ...hospital, autoClaimEnabled: false });
-    expect(html).toContain('서울튼튼병원 자동청구는 준비 중이에요');
+    expect(html).toContain('서울튼튼병원은 자동청구 준비 중이에요');
     expect(html).not.toContain('자동청구 시작하기');
   });
 

@@ -23,6 +23,12 @@ const guarded = (path: string, title: RouteDef['title'], screen: RouteDef['scree
   layout: 'autoClaim',
   screen,
 });
+const open = (
+  path: string,
+  title: RouteDef['title'],
+  layout: RouteDef['layout'],
+  screen: RouteDef['screen'],
+): RouteDef => ({ path, title, layout, screen });
 const web = (path: string, title: RouteDef['title'], screen: RouteDef['screen']): RouteDef => ({
   path: `/web/${path}`,
   title,
@@ -138,49 +144,49 @@ export const ROUTE_TABLE: RouteDef[] = [
     () => import('./screens/security/DocAgreeView'),
   ),
   // Unguarded screens (spec §2)
-  {
-    path: '/authAgreeInfo',
-    title: () => t('route.authAgreeInfo', '약관 동의'),
-    layout: 'empty',
-    screen: () => import('./screens/auth/AuthAgreeInfo'),
-  },
-  {
-    path: '/selfAuthSelect',
-    title: () => t('route.selfAuthSelect', '본인인증 방법 선택'),
-    layout: 'autoClaim',
-    screen: () => import('./screens/auth/SelfAuthSelect'),
-  },
-  {
-    path: '/identity',
-    title: () => t('route.identity', '휴대폰 본인인증'),
-    layout: 'autoClaim',
-    screen: () => import('./screens/auth/Identity'),
-  },
-  {
-    path: '/certInput',
-    title: () => t('route.certInput', '인증번호 입력'),
-    layout: 'autoClaim',
-    screen: () => import('./screens/auth/CertInput'),
-  },
+  open(
+    '/authAgreeInfo',
+    () => t('route.authAgreeInfo', '약관 동의'),
+    'empty',
+    () => import('./screens/auth/AuthAgreeInfo'),
+  ),
+  open(
+    '/selfAuthSelect',
+    () => t('route.selfAuthSelect', '본인인증 방법 선택'),
+    'autoClaim',
+    () => import('./screens/auth/SelfAuthSelect'),
+  ),
+  open(
+    '/identity',
+    () => t('route.identity', '휴대폰 본인인증'),
+    'autoClaim',
+    () => import('./screens/auth/Identity'),
+  ),
+  open(
+    '/certInput',
+    () => t('route.certInput', '인증번호 입력'),
+    'autoClaim',
+    () => import('./screens/auth/CertInput'),
+  ),
   { path: '/excute', title: '', layout: 'autoClaim', hideBack: true, screen: () => import('./screens/auth/Excute') },
-  {
-    path: '/introduce/:hospitalCd',
-    title: () => t('route.introduce', '병원 소개'),
-    layout: 'empty',
-    screen: () => import('./screens/Introduce'),
-  },
-  {
-    path: '/',
-    title: () => t('app.name', '자동청구'),
-    layout: 'empty',
-    screen: () => import('./screens/InnerLanding'),
-  },
-  {
-    path: '/:hospitalCd',
-    title: () => t('app.name', '자동청구'),
-    layout: 'empty',
-    screen: () => import('./screens/OuterLanding'),
-  },
+  open(
+    '/introduce/:hospitalCd',
+    () => t('route.introduce', '병원 소개'),
+    'empty',
+    () => import('./screens/Introduce'),
+  ),
+  open(
+    '/',
+    () => t('app.name', '자동청구'),
+    'empty',
+    () => import('./screens/InnerLanding'),
+  ),
+  open(
+    '/:hospitalCd',
+    () => t('app.name', '자동청구'),
+    'empty',
+    () => import('./screens/OuterLanding'),
+  ),
   // Web variants (spec §2)
   web(
     'idPhotoInfo',

@@ -14,6 +14,8 @@ import NotFound from './NotFound';
 const InnerLanding = lazy(() => import('./InnerLanding'));
 // Only a children's hospital shows the note (and the relation documents' names it takes from the contract).
 const ChildrenNote = lazy(() => import('./landing/ChildrenNote'));
+// Only a hospital that has not started says so (with its name's particle, es-hangul's: not on every first screen).
+const NotYet = lazy(() => import('./landing/NotYet'));
 
 /** A children's hospital by its name (소아청소년과, 소아과): its patients are mostly enrolled by a parent. */
 export const isPaediatric = (h: Pick<Hospital, 'hospitalNm'>) => /소아/.test(h.hospitalNm);
@@ -67,13 +69,9 @@ function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
   const hospitalNm = h.hospitalNm.replace(/\s*\(데모\)$/, '');
   if (!h.autoClaimEnabled) {
     return (
-      <NotFound
-        heading={t('landing.notYet.heading', '{hospitalNm} 자동청구는 준비 중이에요', { hospitalNm: h.hospitalNm })}
-        detail={t(
-          'landing.notYet.detail',
-          '이 병원은 아직 자동청구를 시작하지 않았어요. 준비가 끝나면 병원에서 안내해 드릴 거예요.',
-        )}
-      />
+      <Suspense fallback={null}>
+        <NotYet hospitalNm={h.hospitalNm} />
+      </Suspense>
     );
   }
   return (
