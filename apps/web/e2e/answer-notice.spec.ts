@@ -3,11 +3,19 @@
 // button says what it opens, she opens its link and reads the amount on /web/treat. A second patient who left the
 // optional 알림톡 consent unticked gets the same news by SMS, never by 알림톡, and switches to 알림톡 from 내 자동청구
 // after the step-up.
-import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, INSURER_API, type TreatVisit } from '@auto-claim/contract';
+import { API, type TreatVisit } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, testPerson, SCREENSHOT_DIR } from './fixtures';
-import { expectFits, feed, linkFromOutbox, ok, stepUpThroughSheet, subscribe, textSize } from './patient-api';
+import {
+  expectFits,
+  feed,
+  insurerAnswers,
+  linkFromOutbox,
+  ok,
+  stepUpThroughSheet,
+  subscribe,
+  textSize,
+} from './patient-api';
 
 const INSURER = 'SAMSUNGFIRE';
 
@@ -33,24 +41,6 @@ async function sentClaimId(page: Page): Promise<string> {
     )
     .not.toBe('');
   return claimId;
-}
-
-/** The insurer's answer, signed with the sandbox's secret at the server's time (its clock may have been moved). */
-async function insurerAnswers(request: APIRequestContext, body: object) {
-  const { now } = await ok<{ now: string }>(await request.post('/sandbox/clock', { data: { advanceSeconds: 1 } }));
-  const ts = String(Math.floor(new Date(now).getTime() / 1000));
-  const raw = JSON.stringify(body);
-  const mac = createHmac('sha256', `sandbox-${INSURER}`).update(`answer.v1.${ts}.`).update(raw).digest('hex');
-  return ok<{ status: string; duplicate: boolean }>(
-    await request.post(INSURER_API.claimAnswers(INSURER), {
-      headers: {
-        'content-type': 'application/json',
-        'x-autoclaim-timestamp': ts,
-        'x-autoclaim-signature': `v1=${mac}`,
-      },
-      data: raw,
-    }),
-  );
 }
 
 /** Waits for her message that mentions `text`. */
@@ -82,7 +72,7 @@ test('paid: the 알림톡 reaches her, its button says what it opens, and its li
   const claimId = await sentClaimId(page);
 
   const eventId = `e2e-paid-${p.phone}`;
-  const body = { eventId, claimId: Number(claimId), answer: 'paid', paidAmount: 27_500 };
+  const body = { eventId, claimId: Number(claimId), answer: 'paid' as const, paidAmount: 27_500 };
   expect(await insurerAnswers(page.request, body)).toMatchObject({ status: 'paid', duplicate: false });
   const paid = await messageWith(page.request, p.phone, '27,500원');
   expect(paid.channel).toBe('kakao');

@@ -1,20 +1,9 @@
 // Her rules for what is sent and her monthly statement (README "Her rules for what is sent", "The monthly
 // statement"), at 390 × 844 and at 200 % text: a visit with 비급여 her rule held is asked about in one message, and
 // one tap on its link sends it; her month's page says what was claimed, paid, waiting and not claimed, and why.
-import { createHmac } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import {
-  API,
-  INSURER_API,
-  INSURER_SIGNATURE_HEADER,
-  INSURER_TIMESTAMP_HEADER,
-  type InsurerAnswerBody,
-  type TreatsAnswer,
-} from '@auto-claim/contract';
+import { API, type TreatsAnswer } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, testPerson, appPath } from './fixtures';
-import { expectFits, feed, linkFromOutbox, ok, subscribe, textSize } from './patient-api';
-
-const INSURER = 'SAMSUNGFIRE';
+import { expectFits, feed, insurerAnswers, linkFromOutbox, ok, subscribe, textSize } from './patient-api';
 
 test('a held 비급여 visit asks her once, and one tap on its link sends it', async ({ page }) => {
   test.setTimeout(90_000);
@@ -56,24 +45,6 @@ test('a held 비급여 visit asks her once, and one tap on its link sends it', a
     .toBe('sent');
   await snap(page, 'her-rules-03-sent');
 });
-
-/** The insurer's signed answer (docs/providers/insurer-api.md), timed by the server's own (sandbox) clock. */
-async function insurerAnswers(request: APIRequestContext, body: Omit<InsurerAnswerBody, 'eventId'>) {
-  const { now } = await ok<{ now: string }>(await request.post('/sandbox/clock', { data: { advanceSeconds: 1 } }));
-  const raw = JSON.stringify({ eventId: `e2e-st-${body.claimId}-${body.answer}`, ...body });
-  const ts = String(Math.floor(Date.parse(now) / 1000));
-  const sig = createHmac('sha256', `sandbox-${INSURER}`).update(`answer.v1.${ts}.`).update(raw).digest('hex');
-  await ok(
-    await request.post(INSURER_API.claimAnswers(INSURER), {
-      headers: {
-        'content-type': 'application/json',
-        [INSURER_TIMESTAMP_HEADER]: ts,
-        [INSURER_SIGNATURE_HEADER]: `v1=${sig}`,
-      },
-      data: raw,
-    }),
-  );
-}
 
 test('her month: claimed, paid, waiting and not claimed with the reason, and this year’s total', async ({ page }) => {
   test.setTimeout(90_000);

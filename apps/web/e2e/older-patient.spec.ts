@@ -217,7 +217,7 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
 
   // The method choice has one option: skipped. The telecom terms were agreed on the consent screen.
   await at.at(/\/identity$/, 'identity');
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // The screen's first question has focus as it opens when it is in view (ui/focusOnOpen), else the heading has.
   await kb.tabTo(page.getByLabel('이름'));
   await kb.type(p.name);
   await kb.tabTo(page.getByLabel('생년월일 6자리'));
@@ -225,7 +225,8 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   // Six digits move focus to the sex digit: no Tab needed.
   await expect(page.getByLabel('주민등록번호 뒷자리 첫 숫자')).toBeFocused();
   await kb.type(p.sexDigit);
-  await kb.tabTo(page.getByLabel('휴대폰 번호'));
+  // …and the sex digit on to the phone number.
+  await expect(page.getByLabel('휴대폰 번호')).toBeFocused();
   await kb.type(p.phone);
   await kb.tabTo(page.getByRole('radio', { name: 'SKT', exact: true }));
   await kb.press('Space');

@@ -3,42 +3,15 @@
 // request on "요청받은 서류", is told in Korean what is wrong with a file that is no PDF, uploads the PDF, and the request
 // leaves her list for the answered one; the operator sees the request answered and sent to the insurer; the patient
 // heard nothing of it. Screenshots of each screen; axe on each.
-import { createHmac } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import {
-  API,
-  INSURER_API,
-  INSURER_SIGNATURE_HEADER,
-  INSURER_TIMESTAMP_HEADER,
-  type InsurerAnswerBody,
-  type TreatsAnswer,
-} from '@auto-claim/contract';
+import { API, type TreatsAnswer } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible, testPerson } from './fixtures';
 import { changeIssuedPassword, createHospitalUser, setUpSecondFactor, signInOps, typePassword } from './ops';
-import { feed, ok, subscribe, textSize } from './patient-api';
+import { feed, insurerAnswers, ok, subscribe, textSize } from './patient-api';
 
 // A seeded demo hospital no other browser test feeds: its user makes it one the product can ask.
 const HOSPITAL = '90000004';
 const INSURER = 'SAMSUNGFIRE';
-
-/** The insurer's signed answer (docs/providers/insurer-api.md), timed by the server's own (sandbox) clock. */
-async function insurerAnswers(request: APIRequestContext, body: Omit<InsurerAnswerBody, 'eventId'>) {
-  const { now } = await ok<{ now: string }>(await request.post('/sandbox/clock', { data: { advanceSeconds: 1 } }));
-  const raw = JSON.stringify({ eventId: `e2e-docreq-${body.claimId}-${body.answer}`, ...body });
-  const ts = String(Math.floor(Date.parse(now) / 1000));
-  const sig = createHmac('sha256', `sandbox-${INSURER}`).update(`answer.v1.${ts}.`).update(raw).digest('hex');
-  await ok(
-    await request.post(INSURER_API.claimAnswers(INSURER), {
-      headers: {
-        'content-type': 'application/json',
-        [INSURER_TIMESTAMP_HEADER]: ts,
-        [INSURER_SIGNATURE_HEADER]: `v1=${sig}`,
-      },
-      data: raw,
-    }),
-  );
-}
 
 test('the hospital user uploads the 진단서 an insurer asked for, and the operator sees the request answered', async ({
   page,

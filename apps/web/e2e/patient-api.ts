@@ -1,9 +1,19 @@
 // What the patient-side browser tests share: a patient verified and subscribed through the API (as the enrolment
 // screens would), a hospital's record fed to the engine, the 알림톡 link read from the sandbox outbox, and the step-up
 // sheet walked through (auth/StepUpSheet.tsx).
+import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, SMS_RESEND_INTERVAL_SECONDS } from '@auto-claim/contract';
+import {
+  API,
+  HOSPITAL_API,
+  HOSPITAL_KEY_HEADER,
+  INSURER_API,
+  INSURER_SIGNATURE_HEADER,
+  INSURER_TIMESTAMP_HEADER,
+  SMS_RESEND_INTERVAL_SECONDS,
+  type InsurerAnswerBody,
+} from '@auto-claim/contract';
 import { expect, latestCode, type TestPerson } from './fixtures';
 
 export const HOSPITAL = '90000001';
@@ -295,4 +305,30 @@ export async function expectFits(page: Page, where: string) {
     return bad;
   }, width);
   expect(found, where).toEqual([]);
+}
+
+/**
+ * The insurer's signed answer (docs/providers/insurer-api.md), timed by the server's own (sandbox) clock, which a test
+ * may have moved; signed with the sandbox's secret of `insuCompCd` (삼성화재 unless said). The eventId is made from the
+ * claim and the answer unless given, so the same answer sent twice is a duplicate.
+ */
+export async function insurerAnswers(
+  request: APIRequestContext,
+  body: Omit<InsurerAnswerBody, 'eventId'> & { eventId?: string },
+  insuCompCd = 'SAMSUNGFIRE',
+) {
+  const { now } = await ok<{ now: string }>(await request.post('/sandbox/clock', { data: { advanceSeconds: 1 } }));
+  const raw = JSON.stringify({ eventId: `e2e-${body.claimId}-${body.answer}`, ...body });
+  const ts = String(Math.floor(Date.parse(now) / 1000));
+  const sig = createHmac('sha256', `sandbox-${insuCompCd}`).update(`answer.v1.${ts}.`).update(raw).digest('hex');
+  return ok<{ status: string; duplicate: boolean }>(
+    await request.post(INSURER_API.claimAnswers(insuCompCd), {
+      headers: {
+        'content-type': 'application/json',
+        [INSURER_TIMESTAMP_HEADER]: ts,
+        [INSURER_SIGNATURE_HEADER]: `v1=${sig}`,
+      },
+      data: raw,
+    }),
+  );
 }

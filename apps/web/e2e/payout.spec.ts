@@ -2,18 +2,8 @@
 // folded, why, in sentences a person would say; once the insurer pays, the answer beside it: "예상과 같아요", or less with
 // what to ask the insurer and a way to call it. 내 자동청구 shows each insurer's 가입 시기, changed in a sheet. At
 // 390 × 844, 320 px and 200 % text; axe on each.
-import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  API,
-  HOSPITAL_API,
-  HOSPITAL_KEY_HEADER,
-  INSURER_API,
-  INSURER_SIGNATURE_HEADER,
-  INSURER_TIMESTAMP_HEADER,
-  type InsurerAnswerBody,
-  type TreatsAnswer,
-} from '@auto-claim/contract';
+import { API, HOSPITAL_API, HOSPITAL_KEY_HEADER, type TreatsAnswer } from '@auto-claim/contract';
 import {
   test,
   expect,
@@ -27,27 +17,9 @@ import {
 } from './fixtures';
 import { jumin } from './wizard-steps';
 import { DESKTOP, signInOps } from './ops';
-import { expectFits, ok, subscribe, textSize } from './patient-api';
+import { expectFits, insurerAnswers, ok, subscribe, textSize } from './patient-api';
 
 const INSURER = 'SAMSUNGFIRE';
-
-/** The insurer's signed answer (docs/providers/insurer-api.md), timed by the server's own (sandbox) clock. */
-async function insurerAnswers(request: APIRequestContext, body: Omit<InsurerAnswerBody, 'eventId'>) {
-  const { now } = await ok<{ now: string }>(await request.post('/sandbox/clock', { data: { advanceSeconds: 1 } }));
-  const raw = JSON.stringify({ eventId: `e2e-payout-${body.claimId}-${body.answer}`, ...body });
-  const ts = String(Math.floor(Date.parse(now) / 1000));
-  const sig = createHmac('sha256', `sandbox-${INSURER}`).update(`answer.v1.${ts}.`).update(raw).digest('hex');
-  await ok(
-    await request.post(INSURER_API.claimAnswers(INSURER), {
-      headers: {
-        'content-type': 'application/json',
-        [INSURER_TIMESTAMP_HEADER]: ts,
-        [INSURER_SIGNATURE_HEADER]: `v1=${sig}`,
-      },
-      data: raw,
-    }),
-  );
-}
 
 /** A 의원 visit of hers (the sandbox hospital 90000001 is a 의원) with these 급여 본인부담 and 비급여. */
 async function visit(

@@ -3,17 +3,8 @@
 // send them) and the next step, in the glossary's words; "내 자동청구" leads to the history; a 알림톡 link opened in a
 // browser that never saw it leads through SMS verification straight to the history, never to the sign-up's steps;
 // /web/complete opened by someone who never enrolled does not say she finished.
-import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  API,
-  INSURER_API,
-  INSURER_SIGNATURE_HEADER,
-  INSURER_TIMESTAMP_HEADER,
-  SMS_RESEND_INTERVAL_SECONDS,
-  type InsurerAnswerBody,
-  type TreatsAnswer,
-} from '@auto-claim/contract';
+import { API, SMS_RESEND_INTERVAL_SECONDS, type TreatsAnswer } from '@auto-claim/contract';
 import {
   test,
   expect,
@@ -25,27 +16,9 @@ import {
   latestCode,
   SCREENSHOT_DIR,
 } from './fixtures';
-import { expectFits, feed, linkFromOutbox, ok, subscribe, textSize } from './patient-api';
+import { expectFits, feed, insurerAnswers, linkFromOutbox, ok, subscribe, textSize } from './patient-api';
 
 const INSURER = 'SAMSUNGFIRE';
-
-/** The insurer's signed answer (docs/providers/insurer-api.md), timed by the server's own (sandbox) clock. */
-async function insurerAnswers(request: APIRequestContext, body: Omit<InsurerAnswerBody, 'eventId'>) {
-  const { now } = await ok<{ now: string }>(await request.post('/sandbox/clock', { data: { advanceSeconds: 1 } }));
-  const raw = JSON.stringify({ eventId: `e2e-${body.claimId}-${body.answer}`, ...body });
-  const ts = String(Math.floor(Date.parse(now) / 1000));
-  const sig = createHmac('sha256', `sandbox-${INSURER}`).update(`answer.v1.${ts}.`).update(raw).digest('hex');
-  await ok(
-    await request.post(INSURER_API.claimAnswers(INSURER), {
-      headers: {
-        'content-type': 'application/json',
-        [INSURER_TIMESTAMP_HEADER]: ts,
-        [INSURER_SIGNATURE_HEADER]: `v1=${sig}`,
-      },
-      data: raw,
-    }),
-  );
-}
 
 /** The claim of the visit that cost `totalPaid`, once the engine sent it (the insurer may answer only then). */
 async function sentClaim(request: APIRequestContext, totalPaid: number) {

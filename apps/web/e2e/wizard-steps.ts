@@ -305,9 +305,14 @@ export async function idCardPhoto(page: Page) {
  * A photo of an ID card made in the page: a card with text on a noisy background. `big`: a PNG of several MB that the
  * app has to compress below 1 MB. Otherwise a small JPEG that the app sends as it is.
  */
-export async function idImage(page: Page, label: string, big: boolean): Promise<Buffer> {
+export async function idImage(
+  page: Page,
+  label: string,
+  big: boolean,
+  lines: readonly [string, string] = ['김테스트  850101-1******', '2020. 3. 15.'],
+): Promise<Buffer> {
   const base64 = await page.evaluate(
-    async ([text, big]) => {
+    async ([text, big, [holder, issued]]) => {
       const w = big ? 2400 : 1200;
       const h = big ? 1600 : 800;
       const canvas = new OffscreenCanvas(w, h);
@@ -330,15 +335,15 @@ export async function idImage(page: Page, label: string, big: boolean): Promise<
       ctx.font = 'bold 110px sans-serif';
       ctx.fillText(text, 880, 480);
       ctx.font = '70px sans-serif';
-      ctx.fillText('김테스트  850101-1******', 880, 640);
-      ctx.fillText('2020. 3. 15.', 880, 800);
+      ctx.fillText(holder, 880, 640);
+      ctx.fillText(issued, 880, 800);
       const blob = await canvas.convertToBlob(big ? { type: 'image/png' } : { type: 'image/jpeg', quality: 0.8 });
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let s = '';
       for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       return btoa(s);
     },
-    [label, big] as const,
+    [label, big, lines] as const,
   );
   return Buffer.from(base64, 'base64');
 }

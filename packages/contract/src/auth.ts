@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { hospitalCd, telecomType } from './formats.js';
 import { linkPurpose } from './treats.js';
+import { nameRefusal } from './names.js';
 import { MOBILE_RE, digitsOnly, validateKorRegId } from './person.js';
 
 export const custName = z
@@ -9,7 +10,11 @@ export const custName = z
   .trim()
   .min(1, { message: '이름을 입력해 주세요.' })
   .max(30, { message: '이름은 30자까지 입력할 수 있어요.' })
-  .regex(/^[가-힣a-zA-Z\s]*$/, { message: '이름은 한글이나 영문으로 입력해 주세요.' });
+  // 한글, or the Latin name a foreign resident's 외국인등록증 prints (names.ts: nameRefusal).
+  .superRefine((v, ctx) => {
+    const refusal = nameRefusal(v);
+    if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+  });
 
 export const korRegId = z
   .string({ message: '생년월일과 주민등록번호 뒷자리 첫 숫자를 입력해 주세요.' })

@@ -209,6 +209,12 @@ export const claimStatusBody = z
         .refine((v) => !hasLink(v), { message: linkInTextMessage('반려 사유') }),
     ).optional(),
     paidAmount: won('지급액').optional(),
+    /** documents_requested: the papers the insurer asked for (at least one). */
+    documents: z
+      .array(z.enum(REQUESTED_DOCUMENTS, { message: `서류는 ${REQUESTED_DOCUMENTS.join(', ')} 중에서 골라요.` }))
+      .max(REQUESTED_DOCUMENTS.length, { message: '같은 서류를 두 번 고를 수 없어요.' })
+      .refine((d) => new Set(d).size === d.length, { message: '같은 서류를 두 번 고를 수 없어요.' })
+      .optional(),
   })
   .refine((b) => b.status !== 'rejected' || (b.reason !== undefined && b.reason !== ''), {
     message: '반려 사유를 적어 주세요.',
@@ -218,6 +224,10 @@ export const claimStatusBody = z
   .refine((b) => b.status !== 'paid' || b.paidAmount !== undefined, {
     message: '보험사가 지급한 금액을 적어 주세요.',
     path: ['paidAmount'],
+  })
+  .refine((b) => b.status !== 'documents_requested' || (b.documents?.length ?? 0) > 0, {
+    message: '보험사가 요청한 서류를 하나 이상 골라 주세요.',
+    path: ['documents'],
   });
 
 /** Records held for an operator (GET OPERATOR_API.heldRecords): whose they are is in doubt; never claimed or shown. */

@@ -100,7 +100,7 @@ export const visitRevision = z.object({
   at: z.string(),
   /** The receipt number of the correcting or cancelling receipt. */
   receiptNo: z.string(),
-  /** Claims of the visit already sent when it changed: the insurer must be told (none of ours can). */
+  /** Claims of the visit already sent when it changed: their insurers are told (claims/notices.ts). */
   sentClaims: z.number().int(),
 });
 export type VisitRevision = z.infer<typeof visitRevision>;

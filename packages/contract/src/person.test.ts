@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isRealDate, maskPhone, parseKorRegId, phoneAsTyped, validateKorRegId } from './person.js';
+import {
+  isForeignRegDigit,
+  isRealDate,
+  maskPhone,
+  parseKorRegId,
+  phoneAsTyped,
+  validateForeignRegNo,
+  validateKorRegId,
+} from './person.js';
 import { DATE_FORMAT_MESSAGE, normalizeDate, yyyymmdd } from './formats.js';
 import { addMonths, kstToday, withRulesClock } from './dates.js';
 
@@ -104,5 +112,35 @@ describe('normalizeDate: dates as people write them, in the wire format', () => 
     expect(r.error?.issues[0]?.message).toBe(DATE_FORMAT_MESSAGE);
     expect(DATE_FORMAT_MESSAGE).toContain('예: 2015.03.15');
     expect(DATE_FORMAT_MESSAGE).not.toMatch(/YYYY/);
+  });
+});
+
+describe('a 외국인등록번호 (on the 외국인등록증 and the 영주증)', () => {
+  const today = new Date('2026-11-29T03:00:00Z');
+  it('is 13 digits, its 7th 5–8 for the century and sex, its first six a real birth date; hyphens are fine', () => {
+    expect(validateForeignRegNo('950315-6123456', today)).toEqual({ ok: true }); // born 1995, female
+    expect(validateForeignRegNo('9503155123450', today)).toEqual({ ok: true }); // 1995, male
+    expect(validateForeignRegNo('050315-7123456', today)).toEqual({ ok: true }); // 2005, male
+    expect(validateForeignRegNo('050315 8123456', today)).toEqual({ ok: true }); // 2005, female
+    // No check digit is required (numbers assigned since 2020-10 need not carry one): any 13th digit passes.
+    for (const last of '0123456789') expect(validateForeignRegNo(`950315612345${last}`, today).ok).toBe(true);
+    expect(parseKorRegId('9503156', today)).toEqual({ birthday: '19950315', sex: 'F' });
+    expect(parseKorRegId('0503157', today)).toEqual({ birthday: '20050315', sex: 'M' });
+  });
+
+  it('is refused, saying why, when it is short, not digits, a 주민등록번호, or not a real or past date', () => {
+    const reason = (no: string) => {
+      const r = validateForeignRegNo(no, today);
+      return r.ok ? 'ok' : r.reason;
+    };
+    expect(reason('950315-612345')).toBe('외국인등록번호 13자리를 숫자로 입력해 주세요.');
+    expect(reason('95031A-6123456')).toBe('외국인등록번호 13자리를 숫자로 입력해 주세요.');
+    expect(reason('950315-2123456')).toMatch(/5, 6, 7, 8 중 하나로 시작/); // a citizen's 2
+    expect(reason('950315-9123456')).toMatch(/5, 6, 7, 8 중 하나로 시작/);
+    expect(reason('950230-6123456')).toMatch(/올바른 생년월일이 아니에요/); // 30 February
+    expect(reason('301231-7123456')).toMatch(/올바른 생년월일이 아니에요/); // 2030: in the future
+    expect(isForeignRegDigit('5')).toBe(true);
+    expect(isForeignRegDigit('4')).toBe(false);
+    expect(isForeignRegDigit('9')).toBe(false);
   });
 });

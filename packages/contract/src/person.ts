@@ -40,6 +40,30 @@ export function parseKorRegId(korRegId: string, today = rulesNow()): { birthday:
   return isRealDate(birthday, today) ? { birthday, sex: digit.sex } : undefined;
 }
 
+/** A 외국인등록번호's 7th digit (5/6 born 1900–1999, 7/8 from 2000; odd male, even female). */
+export const isForeignRegDigit = (digit: string) => digit >= '5' && digit <= '8' && digit.length === 1;
+
+/**
+ * A 외국인등록번호 (foreign resident's registration number, on the 외국인등록증 and the 영주증) as 13 digits, hyphen and
+ * spaces allowed: YYMMDD, the 7th digit 5–8 giving century and sex, and a real birth date not in the future.
+ *
+ * The 13th digit is NOT checked, for the same reason as a 주민등록번호's (header): the 주민등록번호 lost its check digit
+ * with the random back part assigned since 2020-10-05 (주민등록법 시행규칙 §2 as amended; 행정안전부 announcement of
+ * 2019-12-17), and no published rule says that the 외국인등록번호 (assigned under 출입국관리법 시행규칙) still carries the
+ * old ARC check digit ((11 − Σ mod 11 + 2) mod 10, known only from third-party code). A check that refused a real
+ * number would lock a resident out; what binds the number to her is the hospital record it must match and the vendor
+ * check (docs/providers/rrn-check.md), as for a 주민등록번호.
+ */
+export function validateForeignRegNo(input: string, today = rulesNow()): Validation {
+  const no = input.replace(/[\s-]/g, '');
+  if (!/^\d{13}$/.test(no)) return { ok: false, reason: '외국인등록번호 13자리를 숫자로 입력해 주세요.' };
+  if (!isForeignRegDigit(no[6]!))
+    return { ok: false, reason: '외국인등록번호는 뒷자리가 5, 6, 7, 8 중 하나로 시작해요. 다시 확인해 주세요.' };
+  return parseKorRegId(no.slice(0, 7), today)
+    ? { ok: true }
+    : { ok: false, reason: '외국인등록번호 앞 6자리가 올바른 생년월일이 아니에요. 다시 확인해 주세요.' };
+}
+
 export function validateKorRegId(korRegId: string, today = rulesNow()): Validation {
   if (!/^\d{6}$/.test(korRegId.slice(0, 6))) return { ok: false, reason: '생년월일 6자리를 숫자로 입력해 주세요.' };
   if (!/^\d$/.test(korRegId.slice(6, 7)))

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { bankCd, hospitalCd, insuCompCd, queryInt, telecomType } from './formats.js';
 import { HOSPITAL_COMMONS_SIZE, INSURANCES_PAGE_SIZE } from './limits.js';
+import { IDCARD_TYPES, type IdcardType } from './idcards.js';
 import { INSURER_KINDS } from './vocabulary.js';
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
@@ -141,13 +142,13 @@ export const termsList = listOf(terms);
 export interface PhotoControls {
   /** ID_PHOTO_USE {"use": boolean}: whether this insurer wants a photo of the ID document. */
   idPhotoUse: boolean;
-  /** ID_PHOTO_TYPES ["ic","dl","pp"]: which documents it accepts; all three when not said. */
-  idPhotoTypes: ('ic' | 'dl' | 'pp')[];
+  /** ID_PHOTO_TYPES ["ic","dl","pp","ac","pr"]: which documents it accepts; every one when not said. */
+  idPhotoTypes: IdcardType[];
   /** ID_PHOTO_GUIDE {"maskBackNumber": boolean}: the RRN's back part may be covered in the photo. */
   maskBackNumber: boolean;
 }
 
-const ALL_ID_TYPES: PhotoControls['idPhotoTypes'] = ['ic', 'dl', 'pp'];
+const ALL_ID_TYPES: PhotoControls['idPhotoTypes'] = [...IDCARD_TYPES];
 
 function parseCtrlVal(text: string | undefined): unknown {
   if (text === undefined) return undefined;

@@ -2,13 +2,8 @@
 import { z } from 'zod';
 import { childBody, childInsuApplyId, guardianRel, relationStatus } from './children.js';
 import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
-import {
-  IDCARD_TYPES,
-  POLICY_GENERATIONS,
-  POLICY_GENERATION_SOURCES,
-  PRC_MODES,
-  type IdcardType,
-} from './vocabulary.js';
+import { FOREIGN_IDCARD_TYPES, IDCARD_TYPES, IDCARD_TYPE_NM, type IdcardType } from './idcards.js';
+import { POLICY_GENERATIONS, POLICY_GENERATION_SOURCES, PRC_MODES } from './vocabulary.js';
 import {
   ADDRESS_KEYWORD_MIN,
   MAX_HOSPITALS_PER_CALL,
@@ -20,7 +15,7 @@ import {
 } from './limits.js';
 import { DEFAULT_HOSPITAL_CD } from './paths.js';
 import { LANGS } from './i18n/langs.js';
-import { MOBILE_RE, digitsOnly, isRealDate } from './person.js';
+import { MOBILE_RE, digitsOnly, isForeignRegDigit, isRealDate } from './person.js';
 
 /** A contract's 실손 generation as the patient picks it. */
 export const policyGeneration = z.enum(POLICY_GENERATIONS, {
@@ -218,6 +213,10 @@ export const IDCARD_KEEPS: Record<IdcardType, readonly (keyof IdcardFields)[]> =
   ic: ['idcardIssueOrg', 'idcardIssueDate'],
   dl: ['regNo', 'checkCd'],
   pp: ['regNo', 'idcardIssueDate'],
+  // The number on a 외국인등록증 or 영주증 is the 외국인등록번호 she types as userIdno2; the card's issue date is what an
+  // ARC authenticity check asks beside it (docs/providers/clova-ocr.md, "외국인등록증").
+  ac: ['idcardIssueDate'],
+  pr: ['idcardIssueDate'],
 };
 const IDCARD_DETAIL_FIELDS = ['idcardIssueDate', 'idcardIssueOrg', 'regNo', 'checkCd'] as const;
 /** The one place the rule of spec §3 lives: the fields the type does not use become ''. No type → all cleared. */
@@ -232,6 +231,8 @@ const IDCARD_FORMATS: Record<IdcardType, Partial<Record<keyof IdcardFields, z.Zo
   ic: { idcardIssueOrg, idcardIssueDate },
   dl: { regNo: licenceNo, checkCd },
   pp: { regNo: passportNo, idcardIssueDate },
+  ac: { idcardIssueDate },
+  pr: { idcardIssueDate },
 };
 /** Checks the kept fields of the chosen type; adds issues naming each field. */
 export function checkIdcardFields(v: IdcardFields, ctx: z.RefinementCtx) {
@@ -254,12 +255,18 @@ export function normalizeIdcardFields<T extends IdcardFields>(v: T): T {
   return out;
 }
 
-/** NHLIFE takes the identity type as a code (spec §4): ic 1, dl 2, pp 3. The one place it is converted. */
+/**
+ * NHLIFE takes the identity type as a code (spec §4): ic 1, dl 2, pp 3. The one place it is converted. The spec gives
+ * it no code for a 외국인등록증 or 영주증, so NHLIFE is not sent one (insurerTakesIdcardType).
+ */
 export const NHLIFE_INSU_COMP_CD = 'NHLIFE';
-export const NHLIFE_IDCARD_CODES: Record<IdcardType, '1' | '2' | '3'> = { ic: '1', dl: '2', pp: '3' };
+export const NHLIFE_IDCARD_CODES: Partial<Record<IdcardType, '1' | '2' | '3'>> = { ic: '1', dl: '2', pp: '3' };
+/** Whether the insurer's wire has a way to name this document type at all. */
+export const insurerTakesIdcardType = (insuCompCd: string, type: IdcardType): boolean =>
+  insuCompCd !== NHLIFE_INSU_COMP_CD || NHLIFE_IDCARD_CODES[type] !== undefined;
 /** The identity type as the given insurer expects it. */
 export const insurerIdcardType = (insuCompCd: string, type: IdcardType): string =>
-  insuCompCd === NHLIFE_INSU_COMP_CD ? NHLIFE_IDCARD_CODES[type] : type;
+  insuCompCd === NHLIFE_INSU_COMP_CD ? (NHLIFE_IDCARD_CODES[type] ?? type) : type;
 
 /** Relation of the payout account's holder to the patient (bankAccountRel). */
 export const BANK_ACCOUNT_RELS = [
@@ -398,6 +405,19 @@ function regRules(v: RegLike, ctx: z.RefinementCtx) {
       path: ['userIdno2'],
       message: '주민등록번호 뒷자리 첫 숫자가 생년월일·성별과 맞지 않아요.',
     });
+  } else if (v.idcardType && v.userIdno2) {
+    // The document and the number must be of one kind: a 외국인등록증 or 영주증 carries a 외국인등록번호 (5–8), the
+    // others a 주민등록번호.
+    const foreign = FOREIGN_IDCARD_TYPES.includes(v.idcardType);
+    if (foreign !== isForeignRegDigit(v.userIdno2.charAt(0))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['userIdno2'],
+        message: foreign
+          ? '외국인등록번호는 뒷자리가 5, 6, 7, 8 중 하나로 시작해요. 외국인등록증에 적힌 번호를 확인해 주세요.'
+          : `${IDCARD_TYPE_NM[v.idcardType]}을(를) 고르셨는데 외국인등록번호를 입력하셨어요. 신분증 종류나 번호를 확인해 주세요.`,
+      });
+    }
   }
   if (v.child && !rrnDigitFits(v.child.birthday, v.child.sex, v.child.userIdno2)) {
     ctx.addIssue({

@@ -410,6 +410,8 @@ export const idCardSubmitBody = z.discriminatedUnion(
       regNo: required(passportNo),
       idcardIssueDate: required(idcardIssueDate),
     }),
+    z.object({ ...idCardCommon, idcardType: z.literal('ac'), idcardIssueDate: required(idcardIssueDate) }),
+    z.object({ ...idCardCommon, idcardType: z.literal('pr'), idcardIssueDate: required(idcardIssueDate) }),
   ],
   { message: '신분증 종류를 선택해 주세요.' },
 );

@@ -18,6 +18,7 @@ export const NOT_CLAIMED_REASONS = [
   'DECLINED',
   'NO_ANSWER',
   'NOT_HERS',
+  'RECEIPT_CANCELLED',
 ] as const;
 export type NotClaimedReason = (typeof NOT_CLAIMED_REASONS)[number];
 export const NOT_CLAIMED_REASON_NM: Record<NotClaimedReason, string> = {
@@ -31,6 +32,7 @@ export const NOT_CLAIMED_REASON_NM: Record<NotClaimedReason, string> = {
   DECLINED: '보내지 말라고 하셔서 청구하지 않았어요.',
   NO_ANSWER: '30일 동안 답이 없어서 보내지 않았어요. 직접 청구할 수 있어요.',
   NOT_HERS: '내 진료가 아니라고 하셔서 청구하지 않았어요.',
+  RECEIPT_CANCELLED: '병원에서 영수증을 취소해서 청구하지 않았어요.',
 };
 /** The same reasons, short, as the monthly statement counts them. */
 export const NOT_CLAIMED_REASON_SHORT_NM: Record<NotClaimedReason, string> = {
@@ -44,6 +46,7 @@ export const NOT_CLAIMED_REASON_SHORT_NM: Record<NotClaimedReason, string> = {
   DECLINED: '보내지 말라고 하셨어요',
   NO_ANSWER: '30일 동안 답이 없었어요',
   NOT_HERS: '본인 진료가 아니라고 하셨어요',
+  RECEIPT_CANCELLED: '병원이 영수증 취소',
 };
 
 /** What became of a visit of hers, as her monthly statement groups it (README "The monthly statement"). */

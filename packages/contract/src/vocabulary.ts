@@ -52,10 +52,18 @@ export const INSURER_ANSWER_NM: Record<InsurerAnswer, string> = {
   rejected: '보험사가 반려했어요',
 };
 
-/** The statuses an operator records by hand for an insurer that answered by phone or letter. */
-export const RECORDED_ANSWERS = ['accepted', 'rejected', 'paid'] as const;
+/**
+ * The answers an operator records by hand for an insurer that answered by phone, fax or letter; papers asked for go on
+ * as an insurer's documents_requested answer does (the hospital is asked for the ones it issues).
+ */
+export const RECORDED_ANSWERS = ['accepted', 'rejected', 'paid', 'documents_requested'] as const;
 export type RecordedAnswer = (typeof RECORDED_ANSWERS)[number];
-export const RECORDED_ANSWER_NM: Record<RecordedAnswer, string> = { accepted: '접수', rejected: '반려', paid: '지급' };
+export const RECORDED_ANSWER_NM: Record<RecordedAnswer, string> = {
+  accepted: '접수',
+  rejected: '반려',
+  paid: '지급',
+  documents_requested: '서류 요청',
+};
 
 /** Who wrote a reason the patient reads: the insurer (its answer), or an operator recording what the insurer said. */
 export const REASON_BY = ['insurer', 'operator'] as const;
@@ -197,6 +205,8 @@ export const RECORD_OUTCOMES = [
   'patient_declined',
   /** A held visit she did not answer in DECISION_DAYS: never claimed, and she is told so. */
   'decision_lapsed',
+  /** The hospital cancelled the receipt before the visit was decided: hers (matched as any other), never claimed. */
+  'receipt_cancelled',
 ] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
 
@@ -231,6 +241,7 @@ export const RECORD_NOT_CLAIMED: Record<RecordOutcome, NotClaimedReason | null> 
   awaiting_decision: 'AWAITING_DECISION',
   patient_declined: 'DECLINED',
   decision_lapsed: 'NO_ANSWER',
+  receipt_cancelled: 'RECEIPT_CANCELLED',
 };
 
 /** What a held visit asks her on /web/treat ("to confirm"): whether it is hers, or whether to send its 비급여. */
@@ -273,10 +284,7 @@ export const SUBSCRIPTION_STATUSES = ['subscribe', 'cancel'] as const;
 export const PRC_MODES = ['inner', 'outer'] as const;
 export const SIGN_METHODS = ['drawn', 'typed'] as const;
 
-/** The ID document a patient photographs. */
-export const IDCARD_TYPES = ['ic', 'dl', 'pp'] as const;
-export type IdcardType = (typeof IDCARD_TYPES)[number];
-export const IDCARD_TYPE_NM: Record<IdcardType, string> = { ic: '주민등록증', dl: '운전면허증', pp: '여권' };
+// The ID documents' types (IDCARD_TYPES …) are in idcards.ts: not on the first screen.
 
 /** Why a subscription ended. */
 export const SUBSCRIPTION_END_REASONS = ['cancelled', 'grown_up', 'dispute'] as const;

@@ -5,7 +5,7 @@ import type { GuideIssue } from './issue';
 import { checkProfile } from './profile';
 
 export { loadR4, validateR4 } from './base';
-export type { GuideIssue } from './issue';
+export { GUIDE_RULES, type GuideIssue, type GuideRule } from './issue';
 export { checkProfile, lineTotal } from './profile';
 export * from './systems';
 

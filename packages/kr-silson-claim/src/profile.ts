@@ -12,7 +12,7 @@ import type {
   Patient,
   Resource,
 } from '@medplum/fhirtypes';
-import type { GuideIssue } from './issue';
+import type { GuideIssue, GuideRule } from './issue';
 import { EDI_SYSTEMS, KR, SECTIONS, SHARES, SHARE_NAMES, SILSON, type Share } from './systems';
 
 /** 원 미만 절사: a line's total is its unit price × count × days, cut to whole won. */
@@ -54,7 +54,8 @@ interface Entry<T extends Resource = Resource> {
 
 export function checkProfile(bundle: Bundle): GuideIssue[] {
   const issues: GuideIssue[] = [];
-  const fail = (rule: string, expression: string, ko: string, en: string) => issues.push({ rule, expression, ko, en });
+  const fail = (rule: GuideRule, expression: string, ko: string, en: string) =>
+    issues.push({ rule, expression, ko, en });
 
   if (bundle.resourceType !== 'Bundle') {
     fail('bundle', 'Bundle', '번들(Bundle)이 아니에요.', 'Not a Bundle.');

@@ -62,6 +62,9 @@ import * as m0067 from './migrations/0067_claim_notices.js';
 import * as m0068 from './migrations/0068_history_pages.js';
 import * as m0069 from './migrations/0069_hospital_signing_key.js';
 import * as m0070 from './migrations/0070_subscription_lang.js';
+import * as m0071 from './migrations/0071_foreign_id_cards.js';
+import * as m0073 from './migrations/0073_document_request_retention.js';
+import * as m0074 from './migrations/0074_receipt_cancelled.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -127,6 +130,9 @@ export const migrations: Record<string, Migration> = {
   '0068_history_pages': m0068,
   '0069_hospital_signing_key': m0069,
   '0070_subscription_lang': m0070,
+  '0071_foreign_id_cards': m0071,
+  '0073_document_request_retention': m0073,
+  '0074_receipt_cancelled': m0074,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

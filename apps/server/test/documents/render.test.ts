@@ -18,6 +18,7 @@ import {
   type FeedAnswer,
 } from '@auto-claim/contract';
 import { fontBytes } from '../../src/documents/fonts.js';
+import { renderReceiptNotice } from '../../src/modules/claims/documents.js';
 import { build, signInOperator, verifyPatient, type TestApp } from '../helper.js';
 import { dataUrl, images, personFields, regFor } from '../../fixtures/enrolment.js';
 import { OPS_CHILD_API, type RelationDocumentsPage } from '@auto-claim/contract/ops';
@@ -175,6 +176,30 @@ describe.skipIf(missing.length > 0)(
           LEGAL_FORM_TITLES.agree,
           '신분증 사본',
         ]);
+      },
+    );
+
+    it(
+      'a corrected receipt’s notice that a fax carries to the insurer: the notice, then the receipt as it is now',
+      { timeout: 60_000 },
+      async () => {
+        const { claimId } = await enrolled();
+        const pdf = await renderReceiptNotice(
+          t.app.ctx,
+          t.db.db,
+          { kind: 'corrected', receiptNo: 'R-CORRECTED-C1', replaces: 'R-ORIGINAL' },
+          claimId,
+          t.app.ctx.clock.now(),
+        );
+        const r = await renderAndRead('receipt-notice', pdf);
+        expectReadable('receipt-notice', r, 2, ['진료비 영수증 정정 통지', '진료비 영수증 내역']);
+        expectFields('receipt-notice', r, [
+          '정정 영수증 번호',
+          '처음 보낸 영수증 번호',
+          '정정된 영수증과 세부산정내역으로',
+        ]);
+        // The receipt numbers in Latin letters: in the text layer (the Korean OCR model reads Hangul).
+        for (const no of ['R-CORRECTED-C1', 'R-ORIGINAL']) expect(r.text).toContain(normalise(no));
       },
     );
 

@@ -2,7 +2,7 @@
 // Items are { ctrlKey, ctrlVal } with ctrlVal a JSON text, read by the contract's readPhotoControls (shared with the
 // server, so both agree on every default).
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { API, readPhotoControls, type IdcardType } from '@auto-claim/contract';
+import { API, IDCARD_TYPES, readPhotoControls, type IdcardType } from '@auto-claim/contract';
 import { useClaimStore } from '../store/claim';
 import { api } from './client';
 
@@ -33,7 +33,7 @@ export function useChosenPhotoTypes(codes: string[]) {
   const types = isSuccess
     ? all
         .map((q) => q.data!.idPhotoTypes)
-        .reduce<IdcardType[]>((acc, t) => acc.filter((x) => t.includes(x)), ['ic', 'dl', 'pp'])
+        .reduce<IdcardType[]>((acc, t) => acc.filter((x) => t.includes(x)), [...IDCARD_TYPES])
     : undefined;
   return {
     isSuccess,

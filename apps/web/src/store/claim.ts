@@ -9,6 +9,7 @@ import {
   RETRO_MONTH_MAX,
   type Hospital,
   type HospitalsConfirm,
+  type IdcardType,
   type Insurer,
   type PolicyGeneration,
   type RelationDocType,
@@ -42,7 +43,7 @@ export interface Reg {
   /** A signature typed as the full name instead of drawn (contract signTypedNm); '' when drawn. */
   signTypedNm: string;
   idcardImg: string;
-  idcardType: '' | 'ic' | 'dl' | 'pp';
+  idcardType: '' | IdcardType;
   idcardIssueDate: string;
   idcardIssueOrg: string;
   regNo: string;

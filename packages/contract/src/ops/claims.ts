@@ -7,7 +7,13 @@ import { pathParam } from '../paths.js';
 import { KST_OFFSET_MS } from '../dates.js';
 import { hospitalCd, insuCompCd, isSafeText, multiline, unsafeTextMessage, yyyymmdd } from '../formats.js';
 import { claimStatus } from '../treats.js';
-import { DELIVERY_CHANNELS, DELIVERY_STATES, RELEASE_REASONS } from '../vocabulary.js';
+import {
+  CLAIM_NOTICE_STATES,
+  DELIVERY_CHANNELS,
+  DELIVERY_STATES,
+  RELEASE_REASONS,
+  VISIT_REVISION_KINDS,
+} from '../vocabulary.js';
 import { cursorPageOf, cursorQuery, pageOf, pageQuery } from './page.js';
 import { PERSON_KEY_MESSAGE, hasPersonKey, personKeys } from './search.js';
 
@@ -184,6 +190,20 @@ export const opsClaimDetail = operatorClaimView.extend({
   lines: z.array(visitLineView),
   /** Corrected or cancelled receipts that changed the visit, oldest first (sentClaims: the insurer must be told). */
   revisions: z.array(visitRevision),
+  /**
+   * What this claim's insurer was told of those changes (claims/notices.ts), oldest first: told (sent), still being
+   * tried (pending, with the attempts so far), or not told (dead: an operator calls the insurer).
+   */
+  notices: z.array(
+    z.object({
+      kind: z.enum(VISIT_REVISION_KINDS),
+      receiptNo: z.string(),
+      state: z.enum(CLAIM_NOTICE_STATES),
+      attempts: z.number().int(),
+      sentAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
   /**
    * Visits this claim carries beside its own (a pharmacy's dispensing of the visit's 처방전, or the clinic's visit a
    * pharmacy's claim waited for: README "Claim engine", "A pharmacy follows its clinic"), each with its receipt and

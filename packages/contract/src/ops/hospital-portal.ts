@@ -71,10 +71,40 @@ export const RECORD_WHY_NM: Partial<Record<RecordOutcome, string>> = {
   awaiting_decision: '비급여가 있어 환자가 보낼지 고르기를 기다리고 있어요',
   patient_declined: '환자가 보내지 않기로 했어요',
   decision_lapsed: '환자가 30일 동안 답하지 않아 보내지 않았어요',
+  receipt_cancelled: '영수증이 취소되어 청구하지 않았어요',
 };
 
 /** A refused bundle's issue as the hospital reads it: the rule's Korean (no values: none is kept) and the element. */
-export const REFUSAL_RULE_NM: Record<string, string> = {
+/**
+ * The rules a refused bundle names (intake's FHIR refusals): the guide's (GUIDE_RULES in @auto-claim/kr-silson-claim,
+ * which the intake checks are all here) and the intake's own: unreadable JSON, the issuer not the key's hospital, a
+ * signature, values it cannot claim with.
+ */
+export const REFUSAL_RULES = [
+  'json',
+  'r4',
+  'bundle',
+  'entries',
+  'composition',
+  'organization',
+  'patient',
+  'encounter',
+  'condition',
+  'codes',
+  'line',
+  'line-split',
+  'line-total',
+  'receipt',
+  'receipt-total',
+  'prescription',
+  'references',
+  'amendment',
+  'hospital',
+  'signature',
+  'intake',
+] as const;
+export type RefusalRule = (typeof REFUSAL_RULES)[number];
+export const REFUSAL_RULE_NM: Record<RefusalRule, string> = {
   json: 'JSON으로 읽을 수 없거나 FHIR Bundle이 아니에요',
   r4: 'FHIR R4 기본 정의와 맞지 않아요',
   bundle: '번들의 유형이나 식별자(영수증 번호)가 안내서와 맞지 않아요',
@@ -97,7 +127,10 @@ export const REFUSAL_RULE_NM: Record<string, string> = {
   signature: '등록한 서명 키의 서명이 없거나 번들과 맞지 않아요',
   intake: '청구할 수 있게 읽을 수 없는 값이 있어요',
 };
-export const refusalRuleNm = (rule: string) => REFUSAL_RULE_NM[rule] ?? '안내서와 맞지 않는 항목이 있어요';
+/** A stored refusal's rule (kept as text: a rule retired later still reads as something). */
+export const refusalRuleNm = (rule: string) =>
+  (Object.hasOwn(REFUSAL_RULE_NM, rule) ? REFUSAL_RULE_NM[rule as RefusalRule] : undefined) ??
+  '안내서와 맞지 않는 항목이 있어요';
 
 export const hospitalMonth = z.object({
   hospitalCd: z.string(),

@@ -8,7 +8,8 @@ import { insuCompCd } from '../formats.js';
 import { insuKind } from '../reference.js';
 import { pageOf, pageQuery } from './page.js';
 import { pathParam } from '../paths.js';
-import { DELIVERY_CHANNELS, IDCARD_TYPES } from '../vocabulary.js';
+import { IDCARD_TYPES } from '../idcards.js';
+import { DELIVERY_CHANNELS } from '../vocabulary.js';
 
 export const OPS_INSURERS_API = {
   list: '/api/admin/insurers',

@@ -1,6 +1,6 @@
 // The payout account's holder, asked of the bank (bank-check provider). A mismatch is never silently accepted: the
 // check call answers it plainly (result MISMATCH, the bank's name masked), and a subscription or change refuses it.
-import { maskAccount, maskName, sameName, type AccountCheck } from '@auto-claim/contract';
+import { BANK_HOLDER_NAME_MAX, maskAccount, maskName, sameName, type AccountCheck } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
@@ -31,7 +31,8 @@ export async function checkAccount(
     askedHolderNm: asked,
   });
   if (!answer.found) throw ACCOUNT_NOT_FOUND();
-  const match = sameName(answer.holderNm, asked);
+  // The bank's spelling of the name (a foreigner's upper-case, maybe cut at 20) against hers, by the one name rule.
+  const match = sameName(answer.holderNm, asked, { aCutAt: BANK_HOLDER_NAME_MAX });
   return {
     bankCd: bank.bankCd,
     bankNm: bank.bankNm,

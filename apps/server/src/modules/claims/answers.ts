@@ -170,12 +170,23 @@ function reasonOf(b: InsurerAnswerBody): string | null {
   return [names, b.reason].filter(Boolean).join(' · ') || null;
 }
 
+/**
+ * Who gave an answer, when not the insurer's API: an operator recording by hand what the insurer said by phone, fax or
+ * letter (console/actions.ts). `actor` goes in the claim's history; `also` writes the records of who did it, in the
+ * answer's transaction.
+ */
+export interface AnswerGivenBy {
+  actor: string;
+  also(tx: Handle, ciHmac: string, now: Date): Promise<void>;
+}
+
 export async function applyInsurerAnswer(
   ctx: AppContext,
   code: string,
   b: InsurerAnswerBody,
   raw: Buffer,
   ports: AnswerPorts = {},
+  givenBy?: AnswerGivenBy,
 ): Promise<InsurerAnswerResult> {
   const { requestIdCopy, hospitalDocuments, answered } = ports;
   const claimId = await claimOf(ctx, code, b);
@@ -244,7 +255,7 @@ export async function applyInsurerAnswer(
   return claimsTransaction(ctx).execute(async (tx) => {
     const c = await tx
       .selectFrom('claim')
-      .select(['status', 'recordId'])
+      .select(['status', 'recordId', 'ciHmac'])
       .where('id', '=', claimId)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -288,8 +299,9 @@ export async function applyInsurerAnswer(
         .execute();
       await tx
         .insertInto('claimStatusHistory')
-        .values({ claimId, status, reason, actor: `insurer:${code}`, at: now })
+        .values({ claimId, status, reason, actor: givenBy?.actor ?? `insurer:${code}`, at: now })
         .execute();
+      await givenBy?.also(tx, c.ciHmac, now);
       if (visit && hospitalPapers.length) {
         await hospitalDocuments!.request(tx, {
           claimId,

@@ -274,3 +274,59 @@ export function writeIdCopy(l: TextLayout, img: PDFImage) {
   l.y -= img.height * scale + 12;
   l.paragraph('이 사본은 실손의료보험금 청구 외의 목적으로 쓸 수 없습니다.', { size: 9, muted: true });
 }
+
+/** A corrected or cancelled receipt of a claim already sent, told to an insurer reached by fax (notices.ts). */
+export interface ReceiptNotice {
+  kind: 'corrected' | 'cancelled';
+  /** The correction's or cancellation's own receipt number. */
+  receiptNo: string;
+  /** The receipt the claim was sent with. */
+  replaces: string;
+}
+
+/** The notice's page; for a correction, the receipt and its 세부산정내역 as they are now follow on pages of their own. */
+export function writeReceiptNotice(l: TextLayout, d: ClaimFormData, n: ReceiptNotice) {
+  const corrected = n.kind === 'corrected';
+  l.formBasis('■ 자동청구로 이미 보낸 청구의 진료비 영수증이 바뀌었어요');
+  l.title(corrected ? '진료비 영수증 정정 통지' : '진료비 영수증 취소 통지');
+  l.formTable([
+    {
+      label: '청구',
+      rows: [
+        ['청구 번호', String(d.claimId)],
+        ['보험사', d.insuCompNm],
+        ['청구일', formatYmd(d.date)],
+      ],
+    },
+    {
+      label: '피보험자',
+      rows: [
+        ['성명', d.person.name],
+        ['생년월일', formatYmd(d.person.birthDate)],
+      ],
+    },
+    {
+      label: '영수증',
+      rows: [
+        ['의료기관', `${d.hospital.hospitalNm} (요양기관기호 ${d.hospital.hospitalCd})`],
+        ['진료일', formatYmd(d.receipt.visitDate)],
+        ['처음 보낸 영수증 번호', n.replaces],
+        [corrected ? '정정 영수증 번호' : '취소 영수증 번호', n.receiptNo],
+        ...(corrected ? [['정정 후 본인 부담 합계', won(d.receipt.totalPaid)] as [string, string]] : []),
+      ],
+    },
+  ]);
+  l.paragraph(
+    corrected
+      ? '의료기관이 이 진료의 영수증을 정정했어요. 다음 쪽의 정정된 영수증과 세부산정내역으로 심사해 주세요.'
+      : '의료기관이 이 진료의 영수증을 취소했어요. 취소된 영수증으로 한 청구이니 심사에서 빼 주세요. 이미 지급했다면 보험사의 절차대로 처리해 주세요.',
+  );
+  if (!corrected) return;
+  const now = { ...d, receipt: { ...d.receipt, receiptNo: n.receiptNo } };
+  l.newPage();
+  writeReceipt(l, now);
+  if (d.lines?.length) {
+    l.newPage();
+    writeItemized(l, { ...now, lines: d.lines });
+  }
+}

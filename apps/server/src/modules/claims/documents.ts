@@ -9,7 +9,7 @@ import { BANK_ACCOUNT_RELS, kstToday, maskPhone } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { DeliveryDocument } from '../../providers/delivery/types.js';
 import type { ClaimFormData } from './claim-form.js';
-import { PACKAGE_PDF, type PackageInput } from './package-pdf.js';
+import { PACKAGE_PDF, type PackageInput, type ReceiptNoticeInput } from './package-pdf.js';
 import { RECEIPT_COLUMNS, insuredOf, sha256Hex, type RecordDetail, type RecordPerson } from './common.js';
 import { bankNameOf, hospitalsByCode, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { paperworkOf, signedDocuments } from '../subscriptions/index.js';
@@ -38,8 +38,11 @@ export interface ClaimPackage {
   documents: { kind: ClaimDocumentKind; sha256: string; bytes: number }[];
 }
 
-/** Builds the package of one claim; deterministic for the same claim (fixed dates), so a hash can be re-checked. */
-export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId: number): Promise<ClaimPackage> {
+/**
+ * What a claim's papers say of it (the claim form, its receipts and 세부산정내역), as they are now; with the ID photo
+ * when its insurer wants the copy.
+ */
+async function claimFormOf(ctx: AppContext, handle: Handle, claimId: number) {
   const db = claimsDb(handle);
   const c = await db
     .selectFrom('claim as c')
@@ -65,9 +68,6 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
     paperworkOf(ctx, db, c.insuApplyId),
     linesOf(handle, Number(c.recordId)),
   ]);
-  // Made first (in this transaction) when the documents job has not yet; a package without them is no claim.
-  const signed = c.insuApplyId ? await signedDocuments(ctx, handle, c.insuApplyId) : undefined;
-  if (!signed) throw new Error('the subscription’s signed documents are not available');
   const hospitalNm = hospital?.hospitalNm ?? c.hospitalCd;
   // Visits claimed with this one (follow.ts): their receipts and lines follow the claim's own.
   const joinedRecords = (await joinedOf(db, [Number(c.recordId)])).get(Number(c.recordId)) ?? [];
@@ -139,15 +139,24 @@ export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId
     ...(paper?.signTyped ? { signTyped: true } : {}),
     ...(paper?.guardian ? { claimant: { name: paper.guardian.userNm, relationNm: paper.guardian.relationNm } } : {}),
   };
+  return { claim, idPhoto, insuApplyId: c.insuApplyId, createdAt: new Date(c.createdAt) };
+}
+
+/** Builds the package of one claim; deterministic for the same claim (fixed dates), so a hash can be re-checked. */
+export async function buildClaimPackage(ctx: AppContext, handle: Handle, claimId: number): Promise<ClaimPackage> {
+  const { claim, idPhoto, insuApplyId, createdAt } = await claimFormOf(ctx, handle, claimId);
+  // Made first (in this transaction) when the documents job has not yet; a package without them is no claim.
+  const signed = insuApplyId ? await signedDocuments(ctx, handle, insuApplyId) : undefined;
+  if (!signed) throw new Error('the subscription’s signed documents are not available');
   // The bytes in a worker thread (package-pdf.ts): pdf-lib decodes images and lays out text in JavaScript.
   const input: PackageInput = {
     claim,
     signed: { commission: signed.commission, agree: signed.agree },
     ...(idPhoto ? { idPhoto } : {}),
     meta: {
-      title: `보험금 청구 서류 (청구 번호 ${c.id})`,
+      title: `보험금 청구 서류 (청구 번호 ${claim.claimId})`,
       subject: '실손의료보험금 청구',
-      date: new Date(c.createdAt),
+      date: createdAt,
     },
   };
   const pdf = await ctx.pdf.run<Uint8Array>(PACKAGE_PDF, 'renderClaimPackage', input);
@@ -224,6 +233,30 @@ export async function namedBlobs(handle: Handle, blobIds: string[]): Promise<Set
     .where('fileBlobId', 'in', blobIds)
     .execute();
   return new Set(rows.flatMap((r) => (r.fileBlobId ? [r.fileBlobId] : [])));
+}
+
+/**
+ * A corrected or cancelled receipt of a claim already sent, as a PDF an insurer reached by fax reads (notices.ts): the
+ * notice, then for a correction the receipt and its 세부산정내역 as they are now.
+ */
+export async function renderReceiptNotice(
+  ctx: AppContext,
+  handle: Handle,
+  notice: Omit<ReceiptNoticeInput, 'claim' | 'meta'>,
+  claimId: number,
+  at: Date,
+): Promise<Uint8Array> {
+  const { claim } = await claimFormOf(ctx, handle, claimId);
+  const input: ReceiptNoticeInput = {
+    ...notice,
+    claim,
+    meta: {
+      title: `진료비 영수증 ${notice.kind === 'corrected' ? '정정' : '취소'} 통지 (청구 번호 ${claimId})`,
+      subject: '실손의료보험금 청구의 영수증 변경',
+      date: at,
+    },
+  };
+  return ctx.pdf.run<Uint8Array>(PACKAGE_PDF, 'renderReceiptNotice', input);
 }
 
 /** Builds the package, records every document's hash, and answers the PDF as a delivery's document. */

@@ -34,7 +34,8 @@ export {
 export { reasonByOf } from './common.js';
 export { claimCounts, deadLetterCounts, deliveryCounts, oldestQueuedJobSeconds } from './counts.js';
 export { heldCounts } from './console/held.js';
-export { CLAIM_KEEP_YEARS, purgeClosedClaims } from './retention.js';
+export { CLAIM_KEEP_YEARS, claimCutoff, purgeClosedClaims } from './retention.js';
+export { deliverLate, type LateDocument } from './late-documents.js';
 export { patientCiHmacOf, maskedPatientsOf } from './console/patients.js';
 export { personCiHmacsOf, personMatchOf, recordPersonSearch, startPersonSearch } from './console/person-search.js';
 export { buildClaimPackage, namedBlobs } from './documents.js';

@@ -42,6 +42,7 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         'releasedAt',
         'prescriptionKey',
         'receivedAt',
+        'cancelledAt',
       ])
       .where('outcome', '=', 'pending')
       .orderBy('id')
@@ -99,6 +100,7 @@ export async function matchBatch(ctx: AppContext, boss: PgBoss | undefined, limi
         {
           ...r,
           askFirst,
+          cancelled: r.cancelledAt !== null,
           name: person.name,
           birthDate: person.birthDate,
           patientConfirmed: r.identityConfirmedAt !== null,

@@ -1,18 +1,16 @@
 // A corrected or cancelled receipt of a claim already sent, told to the insurer (docs/providers/insurer-api.md, "A
 // corrected or cancelled receipt"): each notice visits.ts wrote is delivered through the delivery provider like a
 // claim, idempotent on `claim-notice-<id>`, one JSON document: the corrected receipt as the claim's receipt is written
-// (its fields and lines, as the record is now), or the cancellation of the receipt named. A failure is retried with the
-// claims' backoff, MAX_DELIVERY_ATTEMPTS times, then the notice is dead (its last error kept). By fax there is no PDF of
-// a notice: it is dead at once, for an operator to tell the insurer.
-import { MAX_DELIVERY_ATTEMPTS } from '@auto-claim/contract';
+// (its fields and lines, as the record is now), or the cancellation of the receipt named; retried, then dead, as every
+// document after a claim is (late-documents.ts). An insurer reached by fax gets the notice as a PDF (claim-form.ts,
+// writeReceiptNotice): for a correction, the receipt and its 세부산정내역 as they are now.
 import type { AppContext } from '../../context.js';
-import type { DeliveryRequest } from '../../providers/delivery/types.js';
-import { dbOutbox } from '../../providers/outbox.js';
+import type { DeliveryChannel, DeliveryDocument } from '../../providers/delivery/types.js';
 import { linesOfRecords } from '../intake/index.js';
-import { channelsOf, deliverySettingsOf, faxNumbers } from '../reference/index.js';
 import { RECEIPT_COLUMNS, sha256Hex } from './common.js';
 import { receiptOf } from './deliver.js';
-import { retryDelayMs } from './rules.js';
+import { renderReceiptNotice } from './documents.js';
+import { deliverLate } from './late-documents.js';
 import { claimsTransaction } from './tables.js';
 
 /** Delivers one batch of due notices; answers how many it decided (0: nothing due). */
@@ -33,82 +31,67 @@ export async function deliverNotices(ctx: AppContext, limit = 50): Promise<numbe
       .skipLocked()
       .execute();
     if (!due.length) return 0;
-    const codes = [...new Set(due.map((d) => d.insuCompCd))];
-    const [channels, settings, faxes, lines] = await Promise.all([
-      channelsOf(ctx, tx, codes),
-      deliverySettingsOf(tx, codes),
-      faxNumbers(tx),
-      linesOfRecords(tx, [...new Set(due.map((d) => Number(d.recordId)))]),
-    ]);
-    const requests: DeliveryRequest[] = due.map((d) => {
-      const body = JSON.stringify(
-        d.kind === 'corrected'
-          ? {
-              form: '진료비 영수증 정정',
-              claimId: Number(d.claimId),
-              receiptNo: d.noticeReceiptNo,
-              replaces: d.receiptNo,
-              receipt: receiptOf(ctx, d, lines.get(Number(d.recordId)) ?? []),
+    const lines = await linesOfRecords(tx, [...new Set(due.map((d) => Number(d.recordId)))]);
+    const outcomes = await deliverLate(
+      ctx,
+      tx,
+      due.map((d) => {
+        const kind = d.kind === 'corrected' ? 'receipt_correction' : 'receipt_cancellation';
+        return {
+          idempotencyKey: `claim-notice-${d.id}`,
+          claimId: Number(d.claimId),
+          insuCompCd: d.insuCompCd,
+          attempts: d.attempts,
+          // An insurer's API reads the notice as JSON; a fax carries it as a PDF.
+          documents: async (channel: DeliveryChannel): Promise<DeliveryDocument[]> => {
+            if (channel === 'fax') {
+              const pdf = await renderReceiptNotice(
+                ctx,
+                tx,
+                { kind: d.kind, receiptNo: d.noticeReceiptNo, replaces: d.receiptNo },
+                Number(d.claimId),
+                now,
+              );
+              return [{ kind, contentType: 'application/pdf', body: pdf, sha256: sha256Hex(pdf) }];
             }
-          : { form: '진료비 영수증 취소', claimId: Number(d.claimId), receiptNo: d.noticeReceiptNo },
-      );
-      const channel = channels.get(d.insuCompCd)!;
-      const apiUrl = settings.get(d.insuCompCd)?.apiUrl;
-      return {
-        idempotencyKey: `claim-notice-${d.id}`,
-        claimId: Number(d.claimId),
-        insuCompCd: d.insuCompCd,
-        channel,
-        destination: channel === 'fax' ? (faxes.get(d.insuCompCd) ?? '') : `api:${d.insuCompCd}`,
-        documents: [
-          {
-            kind: d.kind === 'corrected' ? 'receipt_correction' : 'receipt_cancellation',
-            contentType: 'application/json',
-            body,
-            sha256: sha256Hex(body),
+            const body = JSON.stringify(
+              d.kind === 'corrected'
+                ? {
+                    form: '진료비 영수증 정정',
+                    claimId: Number(d.claimId),
+                    receiptNo: d.noticeReceiptNo,
+                    replaces: d.receiptNo,
+                    receipt: receiptOf(ctx, d, lines.get(Number(d.recordId)) ?? []),
+                  }
+                : { form: '진료비 영수증 취소', claimId: Number(d.claimId), receiptNo: d.noticeReceiptNo },
+            );
+            return [{ kind, contentType: 'application/json', body, sha256: sha256Hex(body) }];
           },
-        ],
-        ...(channel === 'api' && apiUrl ? { apiUrl } : {}),
-      };
-    });
-    let results;
-    try {
-      results = await ctx.providers.delivery.deliver(
-        requests,
-        dbOutbox(tx, () => now),
-      );
-    } catch (e) {
-      ctx.log.warn({ err: e, notices: requests.length }, 'receipt notices could not be delivered; retried');
-      results = requests.map(() => ({ ok: false as const, error: '전송하지 못했어요', retryable: true }));
-    }
+        };
+      }),
+      now,
+    );
     for (const [i, d] of due.entries()) {
-      const r = results[i] ?? { ok: false as const, error: '보험사 응답이 없어요', retryable: true };
-      const attempts = d.attempts + 1;
-      if (r.ok) {
-        await tx
-          .updateTable('claimNotice')
-          .set({
-            state: 'sent',
-            attempts,
-            sentAt: now,
-            externalRef: r.externalRef,
-            lastError: null,
-            nextAttemptAt: null,
-          })
-          .where('id', '=', d.id)
-          .execute();
-        continue;
-      }
-      const dead = !r.retryable || attempts >= MAX_DELIVERY_ATTEMPTS;
-      ctx.log.warn({ noticeId: d.id, insuCompCd: d.insuCompCd, attempts, dead }, 'a receipt notice was not delivered');
+      const r = outcomes[i]!;
       await tx
         .updateTable('claimNotice')
-        .set({
-          state: dead ? 'dead' : 'pending',
-          attempts,
-          lastError: r.error.slice(0, 500),
-          nextAttemptAt: dead ? null : new Date(now.getTime() + retryDelayMs(attempts)),
-        })
+        .set(
+          r.ok
+            ? {
+                state: 'sent',
+                attempts: r.attempts,
+                sentAt: now,
+                externalRef: r.externalRef,
+                lastError: null,
+                nextAttemptAt: null,
+              }
+            : {
+                state: r.nextAttemptAt ? 'pending' : 'dead',
+                attempts: r.attempts,
+                lastError: r.error.slice(0, 500),
+                nextAttemptAt: r.nextAttemptAt,
+              },
+        )
         .where('id', '=', d.id)
         .execute();
     }

@@ -19,7 +19,15 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { pdfDoc, type StructRole } from '../../documents/index.js';
-import { writeClaimForm, writeIdCopy, writeItemized, writeReceipt, type ClaimFormData } from './claim-form.js';
+import {
+  writeClaimForm,
+  writeIdCopy,
+  writeItemized,
+  writeReceipt,
+  writeReceiptNotice,
+  type ClaimFormData,
+  type ReceiptNotice,
+} from './claim-form.js';
 
 export interface PackageInput {
   claim: ClaimFormData;
@@ -27,6 +35,11 @@ export interface PackageInput {
   signed: { commission: Uint8Array; agree: Uint8Array };
   idPhoto?: { bytes: Uint8Array; png: boolean };
   meta: { title: string; subject: string; date: Date };
+}
+
+export interface ReceiptNoticeInput extends ReceiptNotice {
+  claim: ClaimFormData;
+  meta: PackageInput['meta'];
 }
 
 /** Loaded by the workers (documents.ts names it): one document, so each face of the font is embedded once. */
@@ -69,6 +82,13 @@ export async function renderClaimPackage({ claim, signed, idPhoto, meta }: Packa
   await pkg.shareFonts(stored.flatMap((s) => s.pages));
   // Object streams: the package's tag tree is most of its size otherwise (docs/documents.md).
   return pkg.save({ objectStreams: true });
+}
+
+/** A corrected or cancelled receipt's notice to an insurer reached by fax (documents.ts, renderReceiptNotice). */
+export async function renderReceiptNotice({ claim, meta, ...notice }: ReceiptNoticeInput): Promise<Uint8Array> {
+  const pdf = await pdfDoc(meta, { nativeDeflate: true });
+  writeReceiptNotice(pdf.layout, claim, notice);
+  return pdf.save({ objectStreams: true });
 }
 
 /**

@@ -82,12 +82,11 @@ export async function registerClaims(app: FastifyInstance, ctx: AppContext, opts
   app.decorate('claimEngine', engine);
   ctx.metrics.setBacklogSource(() => engineBacklog(ctx.db, ctx.clock.now()));
   await app.register(claimRoutes(ctx, engine));
-  await app.register(claimConsoleRoutes(ctx, engine));
-  await app.register(
-    insurerAnswerRoutes(ctx, {
-      requestIdCopy: opts.requestIdCopy,
-      hospitalDocuments: opts.hospitalDocuments,
-      answered: opts.answered,
-    }),
-  );
+  const ports: AnswerPorts = {
+    requestIdCopy: opts.requestIdCopy,
+    hospitalDocuments: opts.hospitalDocuments,
+    answered: opts.answered,
+  };
+  await app.register(claimConsoleRoutes(ctx, engine, ports));
+  await app.register(insurerAnswerRoutes(ctx, ports));
 }

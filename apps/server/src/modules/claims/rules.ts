@@ -24,6 +24,8 @@ export interface RuleRecord {
   askFirst?: boolean;
   /** A visit with a 처방전: `{issuing clinic's 요양기관기호}:{교부번호}` (follow.ts), else null. */
   prescriptionKey?: string | null;
+  /** The hospital cancelled its receipt before the visit was decided (visits.ts, withdraw). */
+  cancelled?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function chosenHospital(record: RuleRecord, sub: Pick<RuleSubscription, '
  * What becomes of a record, in the order a person would check it:
  * 1. no live subscription for the patient → not_subscribed;
  * 2. the hospital is not one of the subscription's (nor a pharmacy filling one's 처방전) → hospital_not_subscribed;
+ * 2a. the hospital cancelled the receipt → receipt_cancelled (hers, shown with its reason, never claimed);
  * 3. the visit is after the contract's end → outside_contract;
  * 4. the visit is older than the three-year lapse, or older than the contract start minus retroMonth months →
  *    too_old (with retroMonth 0 a visit before the start is outside_contract);
@@ -51,6 +54,7 @@ export function chosenHospital(record: RuleRecord, sub: Pick<RuleSubscription, '
 export function decide(record: RuleRecord, sub: RuleSubscription | undefined, today: string): RecordOutcome {
   if (!sub) return 'not_subscribed';
   if (!chosenHospital(record, sub)) return 'hospital_not_subscribed';
+  if (record.cancelled) return 'receipt_cancelled';
   if (sub.contractEndDate && record.visitDate > sub.contractEndDate) return 'outside_contract';
   if (record.visitDate < addMonths(today, -CLAIM_LAPSE_MONTHS)) return 'too_old';
   const retro = Math.min(Math.max(sub.retroMonth ?? 0, 0), CLAIM_LAPSE_MONTHS);

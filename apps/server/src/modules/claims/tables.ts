@@ -132,6 +132,8 @@ export interface TreatmentRecordTable {
   releasedBy: Generated<string | null>;
   /** The 처방전 this visit issued or dispensed, as `{issuer 요양기관기호}:{교부번호}` (follow.ts). */
   prescriptionKey: Generated<string | null>;
+  /** The hospital cancelled the receipt before the engine decided the visit (visits.ts): matched, never claimed. */
+  cancelledAt: Generated<Date | null>;
   /** A visit claimed together with another's (a pharmacy with its clinic, follow.ts): the record whose claims carry it. */
   joinedRecordId: Generated<number | null>;
   /** Held for her decision on its 비급여 (awaiting_decision): when she was asked, and when it is given up unsent. */

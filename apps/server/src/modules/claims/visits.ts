@@ -136,14 +136,15 @@ export function createVisitPort(ctx: AppContext) {
 
     /**
      * A cancelled receipt: its claims not yet sent are withdrawn (never sent: their pending deliveries go), a record
-     * not yet decided is never claimed. Answers how many had already gone, which only the insurer can undo.
+     * not yet decided is matched as any other but never claimed (rules.ts, receipt_cancelled: her history says why).
+     * Answers how many had already gone, which only the insurer can undo.
      */
     async withdraw(handle: Handle, recordId: number, actor: string) {
       const tx = claimsDb(handle);
       const now = ctx.clock.now();
       await tx
         .updateTable('treatmentRecord')
-        .set({ outcome: 'set_aside', decidedAt: now })
+        .set({ cancelledAt: now })
         .where('id', '=', recordId)
         .where('outcome', '=', 'pending')
         .execute();

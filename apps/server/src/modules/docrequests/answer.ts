@@ -3,10 +3,9 @@
 // read in a PDF worker, bounded in time and memory: no script, no attachment, no bomb, a page count that fits a paper)
 // before anything is kept; then kept encrypted in the blob store and delivered to the insurer that asked, through the
 // delivery provider (the insurer's API or its claim fax) as a follow-up of the claim, `hospital_document` with its
-// paper, idempotent on the request. A delivery that fails is tried again on the minute, with the claims' backoff,
-// MAX_DELIVERY_ATTEMPTS times; operators see the last error on the list.
+// paper, idempotent on the request. A delivery that fails is tried again on the minute as every document after a claim
+// is (claims' deliverLate); operators see the last error on the list.
 import {
-  MAX_DELIVERY_ATTEMPTS,
   MAX_REQUESTED_DOCUMENT_BYTES,
   MAX_REQUESTED_DOCUMENT_PAGES,
   REQUESTED_DOCUMENT_NM,
@@ -16,19 +15,14 @@ import type { AppContext } from '../../context.js';
 import { PDF_CHECK, UploadCheckAborted, type PdfVerdict } from '../../documents/index.js';
 import { AppError } from '../../http/problem.js';
 import { dataUrlBytes } from '../../images/index.js';
-import type { DeliveryRequest } from '../../providers/delivery/types.js';
-import { dbOutbox } from '../../providers/outbox.js';
 import { recordAccess } from '../audit/index.js';
-import { claimById } from '../claims/index.js';
-import { channelsOf, deliverySettingsOf, faxNumbers } from '../reference/index.js';
+import { claimById, deliverLate, type LateDocument } from '../claims/index.js';
 import { deleteDocument, putDocument } from './files.js';
 import { docrequestsDb } from './tables.js';
 
 const FIELD = 'pdf';
 /** How long a PDF's check may take, its wait for the checking thread included. */
 const PDF_CHECK_TIMEOUT_MS = 15_000;
-/** The claims' delivery backoff: 30 s, 1, 2, 4… minutes. */
-const retryDelayMs = (attempt: number) => 30_000 * 2 ** Math.max(0, attempt - 1);
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message, [{ field: FIELD, message }]);
 
@@ -164,23 +158,14 @@ export async function deliverDue(ctx: AppContext, ids?: number[]): Promise<numbe
       if (ids) q = q.where('id', 'in', ids);
       const due = await q.orderBy('nextAttemptAt').limit(50).forUpdate().skipLocked().execute();
       if (!due.length) return 0;
-      const codes = [...new Set(due.map((d) => d.insuCompCd))];
-      const [channels, settings, faxes] = await Promise.all([
-        channelsOf(ctx, tx, codes),
-        deliverySettingsOf(tx, codes),
-        faxNumbers(tx),
-      ]);
-      const requests: DeliveryRequest[] = [];
+      const items: LateDocument[] = [];
       for (const d of due) {
         const body = await ctx.blobs.get(d.fileBlobId!, { sha256: d.fileSha256! });
-        const channel = channels.get(d.insuCompCd)!;
-        const apiUrl = settings.get(d.insuCompCd)?.apiUrl;
-        requests.push({
+        items.push({
           idempotencyKey: `document-request-${d.id}`,
           claimId: Number(d.claimId),
           insuCompCd: d.insuCompCd,
-          channel,
-          destination: channel === 'fax' ? (faxes.get(d.insuCompCd) ?? '') : `api:${d.insuCompCd}`,
+          attempts: d.deliveryAttempts,
           documents: [
             {
               kind: 'hospital_document',
@@ -190,23 +175,11 @@ export async function deliverDue(ctx: AppContext, ids?: number[]): Promise<numbe
               sha256: d.fileSha256!,
             },
           ],
-          ...(channel === 'api' && apiUrl ? { apiUrl } : {}),
         });
       }
-      let results;
-      try {
-        // The sandbox records what it sent in this transaction (one connection on PGlite; a crash keeps both or neither).
-        results = await ctx.providers.delivery.deliver(
-          requests,
-          dbOutbox(tx, () => now),
-        );
-      } catch (e) {
-        ctx.log.warn({ err: e, deliveries: requests.length }, 'hospital documents could not be delivered; retried');
-        results = requests.map(() => ({ ok: false as const, error: '전송하지 못했어요', retryable: true }));
-      }
+      const outcomes = await deliverLate(ctx, tx, items, now);
       for (const [i, d] of due.entries()) {
-        const r = results[i] ?? { ok: false as const, error: '보험사 응답이 없어요', retryable: true };
-        const attempts = d.deliveryAttempts + 1;
+        const r = outcomes[i]!;
         if (r.ok) {
           const claim = await claimById(tx, Number(d.claimId));
           if (claim) {
@@ -230,7 +203,7 @@ export async function deliverDue(ctx: AppContext, ids?: number[]): Promise<numbe
             .set({
               state: 'delivered',
               deliveredAt: now,
-              deliveryAttempts: attempts,
+              deliveryAttempts: r.attempts,
               nextAttemptAt: null,
               lastError: null,
               externalRef: r.externalRef,
@@ -238,17 +211,12 @@ export async function deliverDue(ctx: AppContext, ids?: number[]): Promise<numbe
             .where('id', '=', d.id)
             .execute();
         } else {
-          const last = !r.retryable || attempts >= MAX_DELIVERY_ATTEMPTS;
-          ctx.log.warn(
-            { documentRequestId: d.id, insuCompCd: d.insuCompCd, attempts, last },
-            'a hospital document could not be delivered to the insurer',
-          );
           await tx
             .updateTable('documentRequest')
             .set({
-              deliveryAttempts: attempts,
+              deliveryAttempts: r.attempts,
               lastError: `${REQUESTED_DOCUMENT_NM[d.documentKind]} 전송 실패: ${r.error}`.slice(0, 500),
-              nextAttemptAt: last ? null : new Date(now.getTime() + retryDelayMs(attempts)),
+              nextAttemptAt: r.nextAttemptAt,
             })
             .where('id', '=', d.id)
             .execute();

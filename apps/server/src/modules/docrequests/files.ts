@@ -10,7 +10,7 @@ export async function putDocument(ctx: AppContext, bytes: Uint8Array) {
   return { fileBlobId: put.blobId, fileSha256: put.sha256, fileKeyId: ctx.crypto.keyId, fileBytes: bytes.byteLength };
 }
 
-export async function deleteDocument(ctx: AppContext, blobId: string) {
+export async function deleteDocument(ctx: Pick<AppContext, 'blobs' | 'log'>, blobId: string) {
   try {
     await ctx.blobs.delete(blobId);
   } catch (err) {

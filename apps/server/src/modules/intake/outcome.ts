@@ -2,6 +2,8 @@
 // severity and issue-type code, the element as a FHIRPath `expression`, the Korean in `details.text` and the English
 // in `diagnostics` (fhir/ig/README.md, "Answers").
 import type { OperationOutcome } from '@auto-claim/contract';
+import { REFUSAL_RULE_NM, type RefusalRule } from '@auto-claim/contract/ops';
+import type { GuideRule } from '@auto-claim/kr-silson-claim';
 
 export type IssueCode =
   | 'invalid'
@@ -17,10 +19,13 @@ export type IssueCode =
   | 'too-costly'
   | 'informational';
 
+// Every rule the guide's checker names has the hospital's label: a new guide rule without one does not compile.
+export const GUIDE_RULE_NM: Record<GuideRule, string> = REFUSAL_RULE_NM;
+
 export interface IntakeIssue {
   code: IssueCode;
-  /** The guide's rule (or r4, or the intake's own), for the refusal record. */
-  rule: string;
+  /** The guide's rule (or r4, or the intake's own), for the refusal record and the hospital's label of it. */
+  rule: RefusalRule;
   expression?: string;
   ko: string;
   en: string;

@@ -4,7 +4,7 @@
 // nothing kept but a refusal record of codes and paths. The claim engine is reached through the port app.ts hands in.
 import type { Bundle } from '@medplum/fhirtypes';
 import type { TreatmentRecordInput } from '@auto-claim/contract';
-import { validateSilsonBundle } from '@auto-claim/kr-silson-claim';
+import { validateSilsonBundle, type GuideIssue } from '@auto-claim/kr-silson-claim';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
 import { keysetPage, type KeysetPaging } from '../../db/page.js';
@@ -34,7 +34,7 @@ export interface Received {
   issues: IntakeIssue[];
 }
 
-const r4Issue = (i: { rule: string; expression: string; ko: string; en: string }): IntakeIssue => ({
+const r4Issue = (i: GuideIssue): IntakeIssue => ({
   code:
     i.rule === 'r4'
       ? 'structure'
@@ -232,8 +232,8 @@ export async function keep(ctx: AppContext, port: VisitPort, visit: ReadVisit): 
           issues: [
             sentClaims
               ? said(
-                  `정정 영수증으로 바꿨어요. 이미 보험사에 보낸 청구 ${sentClaims}건은 정정을 보험사에 알려야 해요(운영자가 처리해요).`,
-                  `Corrected. ${sentClaims} claim(s) already sent: the insurer must be told of the correction (operators do).`,
+                  `정정 영수증으로 바꿨어요. 이미 보험사에 보낸 청구 ${sentClaims}건은 보험사에 정정을 알려요.`,
+                  `Corrected. ${sentClaims} claim(s) already sent: their insurers are told of the correction.`,
                 )
               : said(
                   '정정 영수증으로 바꿨어요. 아직 보내지 않은 청구는 고친 금액으로 보내요.',
@@ -253,8 +253,8 @@ export async function keep(ctx: AppContext, port: VisitPort, visit: ReadVisit): 
         issues: [
           sentClaims
             ? said(
-                `취소 영수증을 받았어요. 보내지 않은 청구 ${withdrawn}건은 거뒀지만, 이미 보험사에 보낸 청구 ${sentClaims}건은 보험사에 취소를 알려야 해요(운영자가 처리해요).`,
-                `Cancelled: ${withdrawn} unsent claim(s) withdrawn; ${sentClaims} already sent must be withdrawn at the insurer (operators do).`,
+                `취소 영수증을 받았어요. 보내지 않은 청구 ${withdrawn}건은 거뒀고, 이미 보험사에 보낸 청구 ${sentClaims}건은 보험사에 취소를 알려요.`,
+                `Cancelled: ${withdrawn} unsent claim(s) withdrawn; the insurers of ${sentClaims} already sent are told of the cancellation.`,
               )
             : said(
                 `취소 영수증을 받았어요. 보내지 않은 청구 ${withdrawn}건을 거뒀어요.`,

@@ -15,6 +15,7 @@ import {
   kstToday,
   DEFAULT_HOSPITAL_CD,
   insurerIdcardType,
+  insurerTakesIdcardType,
   IDCARD_TYPE_NM,
   SOURCE_LANG,
   type ChildReg,
@@ -97,7 +98,10 @@ async function checkReg(
   }
   if (reg.idcardImg && reg.idcardType) {
     for (const [code, rule] of rules) {
-      if (rule.idPhotoUse && !rule.idPhotoTypes.includes(reg.idcardType)) {
+      if (
+        rule.idPhotoUse &&
+        (!rule.idPhotoTypes.includes(reg.idcardType) || !insurerTakesIdcardType(code, reg.idcardType))
+      ) {
         errors.push({
           field: 'idcardType',
           message: `${insurers.get(code)!.insuCompNm}은(는) ${IDCARD_TYPE_NM[reg.idcardType]}을(를) 받지 않아요. 다른 신분증으로 올려 주세요.`,
@@ -146,6 +150,17 @@ async function checkRrn(
   patient: Patient,
   rrn: string,
 ): Promise<{ rrnHmac: string; confirmed: boolean }> {
+  // The 7th digit was verified by SMS (its century, sex and whether she is a foreign resident: 5–8 is a
+  // 외국인등록번호): the number must carry that digit, not another that fits the same birthday and sex (1 for 5).
+  const regDigit = patient.person.regDigit;
+  if (regDigit && rrn.charAt(6) !== regDigit) {
+    throw new AppError('PERSON_MISMATCH', '본인인증한 분의 등록번호가 아니에요.', [
+      {
+        field: 'userIdno2',
+        message: `뒷자리 첫 숫자는 본인인증 때 입력하신 숫자(${regDigit})와 같아야 해요. 신분증의 번호를 다시 확인해 주세요.`,
+      },
+    ]);
+  }
   const rrnHmac = rrnHmacOf(ctx, rrn);
   let verdict;
   try {

@@ -116,7 +116,9 @@ export async function submitIdCard(
       ? { idcardIssueOrg: body.idcardIssueOrg, idcardIssueDate: body.idcardIssueDate }
       : body.idcardType === 'dl'
         ? { regNo: body.regNo, checkCd: body.checkCd }
-        : { regNo: body.regNo, idcardIssueDate: body.idcardIssueDate };
+        : body.idcardType === 'pp'
+          ? { regNo: body.regNo, idcardIssueDate: body.idcardIssueDate }
+          : { idcardIssueDate: body.idcardIssueDate };
   const [, base64 = ''] = image.dataUrl.split(',');
   const copy = new Uint8Array(Buffer.from(base64, 'base64'));
   // In the store before the row that names it; deleted again when the row is not written.

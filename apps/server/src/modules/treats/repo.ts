@@ -1,5 +1,6 @@
 // SQL for the ID copies insurers ask for and patients submit (migration 0006_treats). A patient is always found
 // through the keyed hash of the CI, never plaintext.
+import type { IdcardType } from '@auto-claim/contract';
 import type { Handle } from '../../db/handle.js';
 import { treatsDb } from './tables.js';
 
@@ -34,7 +35,7 @@ export async function insertIdCardSubmission(
   handle: Handle,
   s: {
     ciHmac: string;
-    idcardType: 'ic' | 'dl' | 'pp';
+    idcardType: IdcardType;
     imageBlobId: string;
     imageSha256: string;
     imageKeyId: string;

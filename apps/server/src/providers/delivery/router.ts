@@ -5,7 +5,14 @@
 import type { Checkable } from '../check.js';
 import type { Outbox } from '../outbox.js';
 import { mapLimited } from './map-limited.js';
-import type { DeliveryChannel, DeliveryProvider, DeliveryRequest, DeliveryResult, FaxSender } from './types.js';
+import type {
+  DeliveryChannel,
+  DeliveryDocument,
+  DeliveryProvider,
+  DeliveryRequest,
+  DeliveryResult,
+  FaxSender,
+} from './types.js';
 
 export interface DeliveryRouterOptions {
   /** Insurers that take claims by API; every other insurer by fax. */
@@ -25,6 +32,13 @@ export interface DeliveryRouterOptions {
 /** Asking about a fax writes nothing. */
 const NO_OUTBOX: Outbox = { write: async () => {}, writeMany: async () => {} };
 
+/** A fax's title by what it carries. */
+const FAX_TITLE: Partial<Record<DeliveryDocument['kind'], string>> = {
+  hospital_document: '자동청구 요청 서류',
+  receipt_correction: '자동청구 영수증 정정 통지',
+  receipt_cancellation: '자동청구 영수증 취소 통지',
+};
+
 const isTimeout = (e: unknown) => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
 
 export function deliveryRouter(opts: DeliveryRouterOptions): DeliveryProvider & Checkable {
@@ -36,10 +50,8 @@ export function deliveryRouter(opts: DeliveryRouterOptions): DeliveryProvider & 
   const outcomes = opts.faxFor(NO_OUTBOX);
 
   async function faxOne(r: DeliveryRequest, fax: FaxSender): Promise<DeliveryResult> {
-    // A claim's package, or a paper the insurer asked for (the hospital's PDF): a fax carries one PDF.
-    const pkg = r.documents.find(
-      (d) => (d.kind === 'package' || d.kind === 'hospital_document') && typeof d.body !== 'string',
-    );
+    // A claim's package, a paper the insurer asked for (the hospital's PDF) or a receipt's notice: a fax carries one PDF.
+    const pkg = r.documents.find((d) => d.contentType === 'application/pdf' && typeof d.body !== 'string');
     if (!pkg) return fail(r, '팩스로 보낼 청구 서류(PDF)가 없어요', false);
     const to = r.destination.replace(/\D/g, '');
     if (to.length < 8) return fail(r, '보험사 청구 팩스 번호가 없어요 (insurer_fax)', false);
@@ -48,9 +60,7 @@ export function deliveryRouter(opts: DeliveryRouterOptions): DeliveryProvider & 
         to,
         title: r.test
           ? '자동청구 시험 전송 (청구 아님)'
-          : pkg.kind === 'hospital_document'
-            ? `자동청구 요청 서류 C-${r.claimId ?? r.idempotencyKey}`
-            : `자동청구 청구서 C-${r.claimId ?? r.idempotencyKey}`,
+          : `${FAX_TITLE[pkg.kind] ?? '자동청구 청구서'} C-${r.claimId ?? r.idempotencyKey}`,
         pdf: pkg.body as Uint8Array,
         idempotencyKey: r.idempotencyKey,
       });

@@ -1,6 +1,6 @@
 // ID-card OCR through NAVER CLOVA OCR's ID-card (신분증) API (no SDK exists: plain HTTPS). One POST to the domain's
 // invoke URL with the secret in X-OCR-SECRET and { version: 'V2', requestId, timestamp, images: [{ format, name, data
-// (base64) }] }; the answer's images[0].idCard.result holds ic (주민등록증), dl (운전면허증) or pp (여권), each field a
+// (base64) }] }; the answer's images[0].idCard.result holds ic (주민등록증), dl (운전면허증), pp (여권) or ac (외국인등록증), each field a
 // list of { text, formatted }. We keep the fields spec §3 uses, for the type the patient chose; the patient confirms
 // every one. Anything the vendor cannot or will not read is an empty result: the patient types the fields. Errors are
 // { code, message } with CLOVA's own 4-digit code (0001 URL invalid, 0002 secret, 0011 body invalid …: NAVER Cloud
@@ -83,8 +83,14 @@ export function clovaOcr(opts: ClovaOcrOptions): OcrProvider & Checkable {
       }
       const first = answer.images?.[0];
       if (!first || first.inferResult !== 'SUCCESS') return fail(`inferResult ${first?.inferResult ?? 'missing'}`);
-      const r = first.idCard?.result?.[idcardType];
+      // A 영주증 has no model of its own: CLOVA's ID-card model answers it as a 외국인등록증 (ac), the card it is.
+      const r = first.idCard?.result?.[idcardType === 'pr' ? 'ac' : idcardType];
       if (!r) return {};
+      if (idcardType === 'ac' || idcardType === 'pr') {
+        // The 외국인등록증 result: `name` is the Latin name as the card prints it; `alienRegNum` (the number) is not
+        // read, as the 주민등록증's `personalNum` is not: she types it (docs/providers/clova-ocr.md).
+        return compact({ userNm: text(r, 'name'), idcardIssueDate: date(r, 'issueDate') });
+      }
       if (idcardType === 'ic') {
         return compact({
           userNm: text(r, 'name'),

@@ -13,7 +13,7 @@ import {
   type StatementAnswer,
   type TreatsAnswer,
 } from '@auto-claim/contract';
-import { adviseUncovered } from '../../../src/modules/claims/index.js';
+import { adviseUncovered, createVisitPort } from '../../../src/modules/claims/index.js';
 import { heldText } from '../../../src/modules/claims/notify.js';
 import { nextBatchDayAt } from '../../../src/modules/claims/rules.js';
 import type PgBoss from 'pg-boss';
@@ -391,6 +391,22 @@ describe('nothing silently unclaimed', () => {
       // found by her RRN only, and she says it is not hers
       treatmentRecord(who, { coveredCopay: 20_000, uncovered: 0, visitDate: '20260605', by: 'rrn' }),
     ]);
+    // A receipt the hospital cancels before the engine decided its visit (the FHIR feed's cancelled receipt).
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: HOSPITAL_API.treatments,
+      headers: { [HOSPITAL_KEY_HEADER]: HOSPITAL_KEY },
+      payload: { records: [treatmentRecord(who, { coveredCopay: 20_000, uncovered: 0, visitDate: '20260607' })] },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const { id: cancelledId } = await t.db.db
+      .selectFrom('treatmentRecord')
+      .select('id')
+      .where('outcome', '=', 'pending')
+      .where('visitDate', '=', '20260607')
+      .executeTakeFirstOrThrow();
+    await createVisitPort(t.app.ctx).withdraw(t.db.db, Number(cancelledId), 'hospital:test');
+    await t.app.claimEngine.drain();
     const records = await recordsOf(who);
     const byDate = new Map(records.map((r) => [r.visitDate, r]));
     const cookie = await sessionOf(who);
@@ -412,6 +428,7 @@ describe('nothing silently unclaimed', () => {
       '20260610': 'OUTSIDE_CONTRACT',
       '20230601': 'TOO_OLD',
       '20260605': 'NOT_HERS',
+      '20260607': 'RECEIPT_CANCELLED',
     });
     // Nothing pending, nothing without a reason.
     expect([...ending.values()].every((e) => e !== null && e !== 'PENDING')).toBe(true);
@@ -425,6 +442,7 @@ describe('nothing silently unclaimed', () => {
       '20260604': 'DECLINED',
       '20260610': 'OUTSIDE_CONTRACT',
       '20230601': 'TOO_OLD',
+      '20260607': 'RECEIPT_CANCELLED',
     });
     for (const v of list) if (v.notClaimedReason) expect(NOT_CLAIMED_REASON_NM[v.notClaimedReason]).toMatch(/요\.$/);
 
@@ -432,13 +450,14 @@ describe('nothing silently unclaimed', () => {
     const res = await t.app.inject({ url: `${STATEMENT_API.statement}?month=2026-06`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const s = res.json<StatementAnswer>();
-    expect(s.figures).toMatchObject({ visits: 6, claimed: 1 });
+    expect(s.figures).toMatchObject({ visits: 7, claimed: 1 });
     expect(Object.fromEntries(s.figures.notClaimed.map((r) => [r.reason, r.count]))).toEqual({
       BELOW_MIN_AMT: 1,
       AWAITING_DECISION: 1,
       DECLINED: 1,
       OUTSIDE_CONTRACT: 1,
       NOT_HERS: 1,
+      RECEIPT_CANCELLED: 1,
     });
 
     // The operator's subscriber page lists the same endings, newest visit first, with the same reasons.
@@ -447,6 +466,7 @@ describe('nothing silently unclaimed', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json<SubscriberDetail>().notClaimed.map((r) => [r.visitDate, r.reason])).toEqual([
       ['20260610', 'OUTSIDE_CONTRACT'],
+      ['20260607', 'RECEIPT_CANCELLED'],
       ['20260605', 'NOT_HERS'],
       ['20260604', 'DECLINED'],
       ['20260603', 'AWAITING_DECISION'],

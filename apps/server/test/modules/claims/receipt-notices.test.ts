@@ -6,12 +6,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
+import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API } from '@auto-claim/contract';
+import type { OpsClaimDetail } from '@auto-claim/contract/ops';
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { createSubscriber, feedSource } from '../../../fixtures/factories.js';
 import { startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
-import { build, testClock, type TestApp } from '../../helper.js';
+import { build, expectLog, signInOperator, testClock, type TestApp } from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789abcdef';
 const ig = path.resolve(import.meta.dirname, '../../../../../fhir/ig/examples');
@@ -108,6 +109,19 @@ describe('a receipt changed after its claim was sent', () => {
       .where('claimId', '=', Number(claim.id))
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'corrected', state: 'sent', attempts: 1, externalRef: expect.any(String) });
+    // The operator's claim page says the insurer was told.
+    const ops = (await signInOperator(t, 'operator', { loginId: 'notices-operator' })).headers;
+    const seen = await t.app.inject({ url: OPERATOR_API.claim(Number(claim.id)), headers: ops });
+    expect((seen.json() as OpsClaimDetail).notices).toEqual([
+      {
+        kind: 'corrected',
+        receiptNo: corrected.identifier.value,
+        state: 'sent',
+        attempts: 1,
+        sentAt: clock.now().toISOString(),
+        lastError: null,
+      },
+    ]);
 
     // The same corrected bundle again is the same bundle: nothing more is told.
     expect((await post(corrected)).statusCode).toBe(200);
@@ -122,10 +136,32 @@ describe('a receipt changed after its claim was sent', () => {
     const claim = await claimOf(original.identifier.value);
     expect(claim.status).toBe('sent');
     const cancelled = example('cancelled');
+    // The insurer fails the first time: the notice waits the claims' backoff (30 s), then goes once.
+    insurer.script.push('500');
+    expectLog({ level: 'warn', msg: 'a claim delivery failed', count: 1 });
+    expectLog({ level: 'warn', msg: 'a document after a claim was not delivered to the insurer', count: 1 });
     const res = await post(cancelled);
     expect(res.statusCode, res.body).toBe(201);
     await t.app.claimEngine.drain();
-    const [notice, ...more] = noticesTo(Number(claim.id));
+    const failed = await db
+      .selectFrom('claimNotice')
+      .selectAll()
+      .where('claimId', '=', Number(claim.id))
+      .executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ state: 'pending', attempts: 1, lastError: expect.any(String) });
+    expect(failed.nextAttemptAt!.getTime() - clock.now().getTime()).toBe(30_000);
+    clock.advance(30_000);
+    await t.app.claimEngine.drain();
+    // Two posts of one notice, under one idempotency key: the insurer keeps one.
+    const [, notice, ...more] = noticesTo(Number(claim.id));
+    expect(notice!.key).toBe(noticesTo(Number(claim.id))[0]!.key);
+    expect(
+      await db
+        .selectFrom('claimNotice')
+        .select(['state', 'attempts'])
+        .where('claimId', '=', Number(claim.id))
+        .execute(),
+    ).toEqual([{ state: 'sent', attempts: 2 }]);
     expect(more).toHaveLength(0);
     const [doc] = notice!.body.documents;
     expect(doc!.kind).toBe('receipt_cancellation');

@@ -15,12 +15,13 @@ import {
   HOSPITAL_KEY_HEADER,
   INSURER_API,
   MAX_REQUESTED_DOCUMENT_BYTES,
+  OPERATOR_API,
   type HospitalDocumentRequest,
 } from '@auto-claim/contract';
 import { DOCUMENT_REQUEST_API, type DocumentRequestRow } from '@auto-claim/contract/ops';
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
-import { docrequestJobs } from '../../../src/modules/docrequests/index.js';
+import { docrequestJobs, purgeDocumentRequests } from '../../../src/modules/docrequests/index.js';
 import { createSubscriber, feedSource, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { insurerHmac, startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
 import { build, problemOf, signInHospitalUser, signInOperator, testClock, type TestApp } from '../../helper.js';
@@ -372,5 +373,73 @@ describe('a paper the insurer asks for, fetched from the hospital', () => {
     const told = (await herMessages()).slice(before);
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('진단서');
+  });
+
+  it('papers an insurer asked for by phone, recorded by an operator, are asked of the hospital as its answer would be', async () => {
+    const c = await sentClaim(MINE);
+    const url = OPERATOR_API.claimStatus(c.id);
+    // Without the papers: refused naming them, and nothing changes.
+    const bad = await t.app.inject({ method: 'POST', url, headers: admin, payload: { status: 'documents_requested' } });
+    expect(bad.statusCode).toBe(400);
+    expect(problemOf(bad).errors?.[0]).toMatchObject({ field: 'documents' });
+    expect(await requestsOf(c.id)).toEqual([]);
+
+    const before = (await herMessages()).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: admin,
+      payload: { status: 'documents_requested', documents: ['receipt_detail'], reason: '전화로 요청함' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'documents_requested' });
+    const [row] = await requestsOf(c.id);
+    expect(row).toMatchObject({ state: 'open', documentKind: 'receipt_detail', hospitalCd: MINE, patientToldAt: null });
+    // The hospital's EMR finds it on its list; the patient has nothing to do and hears nothing.
+    const listed = poll(MINE).then((r) => r.json()) as Promise<{ requests: HospitalDocumentRequest[] }>;
+    expect((await listed).requests.map((r) => r.requestId)).toContain(String(row!.id));
+    expect(await herMessages()).toHaveLength(before);
+    // The claim's history names the operator; her access log says an operator recorded an answer.
+    const history = await db
+      .selectFrom('claimStatusHistory')
+      .select(['status', 'actor', 'reason'])
+      .where('claimId', '=', c.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({
+      status: 'documents_requested',
+      actor: 'operator:docreq-admin',
+      reason: '진료비 세부내역서 · 전화로 요청함',
+    });
+    const log = await db
+      .selectFrom('accessLog')
+      .select(['action', 'actor'])
+      .where('claimId', '=', c.id)
+      .where('action', '=', 'operator_answer_recorded')
+      .execute();
+    expect(log).toEqual([{ action: 'operator_answer_recorded', actor: 'operator:docreq-admin' }]);
+  });
+
+  it('each request is kept three years after its last step, then goes with its PDF', async () => {
+    const rows = await db.selectFrom('documentRequest').selectAll().orderBy('id').execute();
+    const delivered = rows.find((r) => r.state === 'delivered' && r.fileBlobId)!;
+    const lastStep = (r: (typeof rows)[number]) => (r.deliveredAt ?? r.receivedAt ?? r.askedAt).getTime();
+    const newest = Math.max(...rows.map(lastStep));
+    const threeYearsAfter = (ms: number) => {
+      const d = new Date(ms);
+      d.setUTCFullYear(d.getUTCFullYear() + 3);
+      return d;
+    };
+    // A minute short of three years after the newest step: only the older ones go.
+    const at = new Date(threeYearsAfter(newest).getTime() - 60_000);
+    const due = rows.filter((r) => threeYearsAfter(lastStep(r)) < at);
+    expect(due.length).toBeGreaterThan(0);
+    expect(due.length).toBeLessThan(rows.length);
+    expect(await purgeDocumentRequests(t.app.ctx, at)).toBe(due.length);
+    const left = await db.selectFrom('documentRequest').select('id').orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual(rows.filter((r) => !due.includes(r)).map((r) => r.id));
+    // Three years after the newest: none is left, nor the hospital's PDF.
+    expect(await purgeDocumentRequests(t.app.ctx, new Date(threeYearsAfter(newest).getTime() + 1))).toBe(left.length);
+    await expect(t.app.ctx.blobs.get(delivered.fileBlobId!, { sha256: delivered.fileSha256! })).rejects.toThrow();
   });
 });

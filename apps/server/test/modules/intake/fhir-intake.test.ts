@@ -12,7 +12,9 @@ import {
   FHIR_JSON,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
+  NOT_CLAIMED_REASON_NM,
   OPERATOR_API,
+  RECORD_NOT_CLAIMED,
   type OperationOutcome,
 } from '@auto-claim/contract';
 import type { OpsClaimDetail } from '@auto-claim/contract/ops';
@@ -170,13 +172,13 @@ describe('every example of the guide, through the endpoint', () => {
     expect(await counts()).toEqual({ ...before, refusals: before.refusals + 1 });
   });
 
-  it('a corrected receipt replaces the visit’s amounts and lines, and says the claim already sent must be told', async () => {
+  it('a corrected receipt replaces the visit’s amounts and lines, and says the insurer of the claim already sent is told', async () => {
     const [claim] = await claimsOfReceipt('11100001', 'R-20261102-0001');
     expect(claim!.status).toBe('sent');
     const corrected = example('corrected');
     const res = await post(corrected, '11100001');
     expect(res.statusCode, res.body).toBe(201);
-    expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 알려야 해요');
+    expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 정정을 알려요');
     const invoice = corrected.entry.find((e: any) => e.resource.resourceType === 'Invoice').resource;
     const [after] = await claimsOfReceipt('11100001', 'R-20261102-0001');
     expect(after!.totalPaid).toBe(invoice.totalNet.value);
@@ -191,18 +193,25 @@ describe('every example of the guide, through the endpoint', () => {
     expect((await post(corrected, '11100001')).statusCode).toBe(200);
   });
 
-  it('a cancelled receipt withdraws a claim not yet sent', async () => {
-    // The hospital's outpatient visit under a new number, matched but not yet delivered.
+  /** The hospital's outpatient visit under another receipt number, then (after `between`) its cancellation. */
+  async function visitThenCancelled(receiptNo: string, between: () => Promise<unknown>) {
     const original = example('hospital-outpatient');
-    original.identifier.value = 'O-2026-558812-B';
+    original.identifier.value = receiptNo;
     expect((await post(original, '11200002')).statusCode).toBe(201);
-    await matchBatch(t.app.ctx, undefined);
-    const [unsent] = await claimsOfReceipt('11200002', 'O-2026-558812-B');
-    expect(unsent!.status).toBe('received');
+    await between();
     const cancelled = example('cancelled');
-    cancelled.identifier.value = 'O-2026-558812-BX';
-    cancelled.entry[0].resource.relatesTo[0].targetIdentifier.value = 'O-2026-558812-B';
-    const res = await post(cancelled, '11200002');
+    cancelled.identifier.value = `${receiptNo}X`;
+    cancelled.entry[0].resource.relatesTo[0].targetIdentifier.value = receiptNo;
+    return post(cancelled, '11200002');
+  }
+
+  it('a cancelled receipt withdraws a claim not yet sent', async () => {
+    // Matched but not yet delivered when the cancellation comes.
+    const res = await visitThenCancelled('O-2026-558812-B', async () => {
+      await matchBatch(t.app.ctx, undefined);
+      const [unsent] = await claimsOfReceipt('11200002', 'O-2026-558812-B');
+      expect(unsent!.status).toBe('received');
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(outcome(res).issue[0]!.details!.text).toContain('보내지 않은 청구 1건을 거뒀어요');
     await t.app.claimEngine.drain();
@@ -213,10 +222,28 @@ describe('every example of the guide, through the endpoint', () => {
     expect(seen.revisions).toEqual([expect.objectContaining({ kind: 'cancelled', sentClaims: 0 })]);
   });
 
-  it('the guide’s own cancelled example, of a claim already sent, says the insurer must be told', async () => {
+  it('a receipt cancelled before the engine decided its visit: hers, never claimed, with the reason she reads', async () => {
+    const res = await visitThenCancelled('O-2026-558812-D', async () => undefined);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(outcome(res).issue[0]!.details!.text).toContain('보내지 않은 청구 0건을 거뒀어요');
+    await t.app.claimEngine.drain();
+    const record = await db
+      .selectFrom('treatmentRecord')
+      .select(['id', 'outcome', 'insuApplyId', 'purgeAt'])
+      .where('hospitalCd', '=', '11200002')
+      .where('receiptNo', '=', 'O-2026-558812-D')
+      .executeTakeFirstOrThrow();
+    // Matched to her like any visit (on her history, not set aside unseen), and never claimed.
+    expect(record).toMatchObject({ outcome: 'receipt_cancelled', insuApplyId: expect.any(String), purgeAt: null });
+    expect(RECORD_NOT_CLAIMED[record.outcome]).toBe('RECEIPT_CANCELLED');
+    expect(NOT_CLAIMED_REASON_NM.RECEIPT_CANCELLED).toBe('병원에서 영수증을 취소해서 청구하지 않았어요.');
+    expect(await claimsOfReceipt('11200002', 'O-2026-558812-D')).toEqual([]);
+  });
+
+  it('the guide’s own cancelled example, of a claim already sent, says its insurer is told', async () => {
     const res = await post(example('cancelled'), '11200002');
     expect(res.statusCode, res.body).toBe(201);
-    expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 취소를 알려야 해요');
+    expect(outcome(res).issue[0]!.details!.text).toContain('보험사에 취소를 알려요');
     const [claim] = await claimsOfReceipt('11200002', 'O-2026-558812');
     expect(claim!.status).toBe('sent');
     expect((await detail(Number(claim!.id))).revisions).toEqual([

@@ -368,7 +368,7 @@ describe('POST /ui/insu/v1/claims/subscriptions (outer)', () => {
     const saved = await t.db.db.selectFrom('uiControl').selectAll().where('compCd', '=', 'KBINSU').execute();
     await t.db.db.deleteFrom('uiControl').where('compCd', '=', 'KBINSU').execute();
     try {
-      expect(readPhotoControls([])).toMatchObject({ idPhotoUse: true, idPhotoTypes: ['ic', 'dl', 'pp'] });
+      expect(readPhotoControls([])).toMatchObject({ idPhotoUse: true, idPhotoTypes: ['ic', 'dl', 'pp', 'ac', 'pr'] });
       const res = await post(
         v,
         API.subscriptions,

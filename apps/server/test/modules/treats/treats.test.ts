@@ -649,7 +649,7 @@ describe('idCards', () => {
       status: 'requested',
       reason: '본인 확인을 위해 신분증 사본이 필요해요.',
       treatDate: '20260610',
-      acceptedTypes: ['ic', 'dl', 'pp'],
+      acceptedTypes: ['ic', 'dl', 'pp', 'ac', 'pr'],
     });
   });
 

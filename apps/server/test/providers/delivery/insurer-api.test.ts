@@ -3,6 +3,7 @@
 // written out there, not our helper) and answers 2xx, 4xx, 5xx, slowly or with garbage; the engine delivering through it end to end; a fax's
 // outcome followed up through a scripted fax gateway; and insurers posting their answers back, signed. No internet.
 import { execFileSync } from 'node:child_process';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -15,6 +16,7 @@ import {
   type VisitLine,
 } from '@auto-claim/contract';
 import { loadConfig } from '../../../src/config.js';
+import { createVisitPort } from '../../../src/modules/claims/index.js';
 import { insurerApi, sfString } from '../../../src/providers/delivery/insurer-api.js';
 import { deliveryRouter } from '../../../src/providers/delivery/router.js';
 import { signatureOf } from '../../../src/providers/delivery/signature.js';
@@ -416,7 +418,7 @@ describe('the engine delivering to an insurer API', () => {
 // Fax: accepted first, its outcome later (HANWHALIFE takes claims by fax).
 
 function scriptedFax() {
-  const sends: { to: string; title: string; idempotencyKey: string; receiptNum: string }[] = [];
+  const sends: { to: string; title: string; idempotencyKey: string; receiptNum: string; pdf: Uint8Array }[] = [];
   const outcomes = new Map<string, FaxOutcome>();
   /** Like a gateway's request number: the same key twice is one fax. */
   const byKey = new Map<string, string>();
@@ -425,7 +427,7 @@ function scriptedFax() {
     async send(fax) {
       const receiptNum = byKey.get(fax.idempotencyKey) ?? `FAX-${byKey.size + 1}`;
       byKey.set(fax.idempotencyKey, receiptNum);
-      sends.push({ to: fax.to, title: fax.title, idempotencyKey: fax.idempotencyKey, receiptNum });
+      sends.push({ to: fax.to, title: fax.title, idempotencyKey: fax.idempotencyKey, receiptNum, pdf: fax.pdf });
       if (!outcomes.has(receiptNum)) outcomes.set(receiptNum, { state: 'pending' });
       return { ok: true, receiptNum };
     },
@@ -504,6 +506,42 @@ describe('fax follow-up', () => {
       await t.app.claimEngine.drain();
       expect(await deliveryOf(claim.id)).toMatchObject({ status: 'sent', attempts: 2 });
       expect((await view(claim.id)).status).toBe('sent');
+    });
+  });
+
+  it('tells an insurer by fax of a corrected receipt with a PDF notice: the notice, then the receipt as it is now', async () => {
+    await withFax(async (fax) => {
+      const who = await createSubscriber(t.app.ctx, { insurers: ['HANWHALIFE'] });
+      const claim = await feedAndDrain(who);
+      fax.outcomes.set('FAX-1', { state: 'delivered' });
+      clock.advance(60_000);
+      await t.app.claimEngine.drain();
+      expect((await deliveryOf(claim.id)).status).toBe('sent');
+      const record = await t.db.db
+        .selectFrom('treatmentRecord')
+        .select('receiptNo')
+        .where('id', '=', claim.recordId)
+        .executeTakeFirstOrThrow();
+      // The hospital's correction of the receipt, as the FHIR intake hands it to the claims module.
+      const corrected = { ...treatmentRecord(who, { coveredCopay: 12_000 }), receiptNo: `${record.receiptNo}-C1` };
+      const { sentClaims } = await t.db.db
+        .transaction()
+        .execute((tx) => createVisitPort(t.app.ctx).correct(tx, claim.recordId, corrected));
+      expect(sentClaims).toBe(1);
+      await t.app.claimEngine.drain();
+      const notice = fax.sends.find((f) => f.title === `자동청구 영수증 정정 통지 C-${claim.id}`);
+      expect(notice, fax.sends.map((f) => f.title).join(', ')).toBeDefined();
+      expect(notice!.to).toBe('05050000004');
+      const pdf = await PDFDocument.load(notice!.pdf);
+      expect(pdf.getTitle()).toBe(`진료비 영수증 정정 통지 (청구 번호 ${claim.id})`);
+      // The notice, then the corrected receipt (no 세부산정내역: the feed sent no lines).
+      expect(pdf.getPageCount()).toBe(2);
+      const row = await t.db.db
+        .selectFrom('claimNotice')
+        .select(['state', 'externalRef'])
+        .where('claimId', '=', claim.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ state: 'sent', externalRef: notice!.receiptNum });
     });
   });
 

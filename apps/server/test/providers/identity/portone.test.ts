@@ -433,6 +433,31 @@ describe('userAuth and smsAuth with IDENTITY_PROVIDER=portone', () => {
     expect((await send({ ...p, telecomType: '5' })).statusCode).toBe(200);
   });
 
+  it('verifies a foreign resident: her 7 digits say so, and the carrier’s upper-case spelling is her name', async () => {
+    const p = person({ custName: 'Nguyễn Thị Lan', korRegId: '9503156' });
+    d.registry.set(p.custHp, { name: 'NGUYEN THI LAN' });
+    const seq = seqOf(await send(p));
+    // Nothing but the documented customer fields: her 외국인등록번호's first 7 digits tell the PG she is a foreigner.
+    const sent = d.seen.filter((s) => s.path.endsWith('/send')).at(-1)!;
+    expect((sent.body as { customer: object }).customer).toEqual({
+      name: 'Nguyễn Thị Lan',
+      phoneNumber: p.custHp,
+      identityNumber: '9503156',
+      ipAddress: expect.any(String),
+    });
+    const ok = await check(seq, d.smsTo.get(p.custHp)!);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('refuses a foreign resident whose carrier holds another name, or a citizen’s digit where the vendor says foreigner', async () => {
+    expectLog({ level: 'warn', msg: 'identity vendor verified other facts than the request named', count: 1 });
+    const p = person({ custName: 'Nguyen Thi Lan', korRegId: '9503156' });
+    d.registry.set(p.custHp, { name: 'TRAN THI HOA' });
+    const res = problemOf(await check(seqOf(await send(p)), d.smsTo.get(p.custHp)!));
+    expect(res).toMatchObject({ status: 403, code: 'PERSON_MISMATCH' });
+    expect(res.detail).toContain('이름');
+  });
+
   it('refuses a verification whose vendor-verified birth date is not the one the patient typed', async () => {
     expectLog({ level: 'warn', msg: 'identity vendor verified other facts than the request named', count: 1 });
     const p = person();

@@ -1,6 +1,6 @@
 // The ID-card OCR adapter against a local double of NAVER CLOVA OCR's ID-card API (fixtures/clova-double.ts: POST to the domain's invoke URL,
 // X-OCR-SECRET, { version: 'V2', requestId, timestamp, images: [{ format, name, data }] } → images[0].idCard.result
-// with ic / dl / pp), with its failures: a refused secret, FAILURE, a malformed answer, a timeout. No internet.
+// with ic / dl / pp / ac), with its failures: a refused secret, FAILURE, a malformed answer, a timeout. No internet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
 import { loadConfig } from '../../../src/config.js';
@@ -46,6 +46,15 @@ describe('the CLOVA OCR adapter', () => {
       regNo: 'M12345678',
       idcardIssueDate: '20190510',
     });
+  });
+
+  it('reads a 외국인등록증 (ac) and a 영주증 (read as the ac it is): the Latin name and the issue date, not the number', async () => {
+    const arc = Buffer.from('\xff\xd8 ARC-TEST');
+    expect(await ocr().readIdCard(arc, 'ac')).toEqual({ userNm: 'NGUYEN THI LAN', idcardIssueDate: '20240520' });
+    expect(await ocr().readIdCard(arc, 'pr')).toEqual({ userNm: 'NGUYEN THI LAN', idcardIssueDate: '20240520' });
+    // An ARC photo read as another type yields nothing for it; a citizen's card read as an ARC likewise.
+    expect(await ocr().readIdCard(arc, 'ic')).toEqual({});
+    expect(await ocr().readIdCard(await idPhotoJpeg(), 'ac')).toEqual({});
   });
 
   it('reads nothing, and says why without what the image says, when the vendor refuses, fails or breaks', async () => {

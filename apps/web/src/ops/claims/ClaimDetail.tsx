@@ -10,34 +10,22 @@ import {
   CLAIM_STATUS_NM,
   DELIVERY_CHANNEL_NM,
   REASON_BY_WHO_NM,
-  RECORDED_ANSWERS,
-  RECORDED_ANSWER_NM,
   RELEASE_REASONS,
   RELEASE_REASON_NM,
-  type RecordedAnswer,
   type ReleaseReason,
 } from '@auto-claim/contract';
 import {
   CLAIM_NOTE_MAX,
   claimNoteBody,
-  opsClaimStatusBody,
-  type OpsClaimDetail,
   releaseBody,
   type ReleaseBody,
   type RevealAnswer,
 } from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api/client';
-import {
-  useAddClaimNote,
-  useClaim,
-  useDownloadPackage,
-  useRecordInsurerAnswer,
-  useRetryClaim,
-  useRevealPatient,
-} from '../api/claims';
-import { useConfirm } from '../shared/ConfirmDialog';
+import { useAddClaimNote, useClaim, useDownloadPackage, useRetryClaim, useRevealPatient } from '../api/claims';
 import { VisitLines } from './VisitLines';
 import { ClaimPayout } from './ClaimPayout';
+import { InsurerAnswer } from './InsurerAnswer';
 import { useFocusHeading } from '../shared/focus';
 import { formatDateTime, formatPhone } from '../shared/format';
 
@@ -209,7 +197,7 @@ export function ClaimDetail() {
         )}
       </div>
 
-      <VisitLines lines={claim.lines} revisions={claim.revisions} />
+      <VisitLines lines={claim.lines} revisions={claim.revisions} notices={claim.notices} />
       {/* Visits claimed with this one: a pharmacy with its clinic (README "Claim engine"). */}
       {claim.joined?.map((j) => (
         <VisitLines
@@ -491,120 +479,5 @@ function ClaimNote({ claimId }: { claimId: number }) {
         {done}
       </p>
     </form>
-  );
-}
-
-/**
- * An insurer's answer entered by hand: accepted, rejected with a reason, or paid with the amount the insurer paid
- * (required: an empty amount is never taken as the whole claim). A confirmation names the claim, the patient (masked)
- * and the amount before anything is recorded: an answer cannot be taken back.
- */
-function InsurerAnswer({ claim }: { claim: OpsClaimDetail }) {
-  const record = useRecordInsurerAnswer(claim.claimId);
-  const { ask, element } = useConfirm();
-  const [status, setStatus] = useState<RecordedAnswer>('accepted');
-  const [reason, setReason] = useState('');
-  const [paid, setPaid] = useState('');
-  const [message, setMessage] = useState<string>();
-  const [fieldError, setFieldError] = useState<{ field: 'reason' | 'paidAmount'; message: string }>();
-  const id = useId();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setMessage(undefined);
-    const digits = paid.replace(/[,\s원]/g, '');
-    let body;
-    try {
-      // Checked with the contract's schema first: a missing reason or amount is named before anything is sent.
-      body = checked(opsClaimStatusBody, {
-        status,
-        ...(status === 'rejected' ? { reason } : {}),
-        ...(status === 'paid' && digits !== '' ? { paidAmount: /^\d+$/.test(digits) ? Number(digits) : digits } : {}),
-      });
-      setFieldError(undefined);
-    } catch (err) {
-      const field = status === 'paid' ? 'paidAmount' : 'reason';
-      const text = err instanceof OpsError ? (err.fieldMessage(field) ?? err.message) : errorText(err);
-      setFieldError({ field, message: text });
-      return;
-    }
-    const amount =
-      body.status === 'paid' && body.paidAmount !== undefined
-        ? `지급액 ${won(body.paidAmount)} (청구 금액 ${won(claim.amount)})`
-        : `청구 금액 ${won(claim.amount)}`;
-    const yes = await ask(
-      `보험사 답변을 '${RECORDED_ANSWER_NM[body.status]}'(으)로 기록할까요?`,
-      `청구 ${claim.claimId} · 환자 ${claim.patient.name} · ${claim.insuCompNm ?? claim.insuCompCd} · ${amount}` +
-        (body.status === 'rejected' ? ` · 반려 사유: ${body.reason}` : '') +
-        '. 기록하면 되돌릴 수 없어요.',
-      `${RECORDED_ANSWER_NM[body.status]}(으)로 기록하기`,
-    );
-    if (!yes) return;
-    try {
-      await record.mutateAsync(body);
-      setMessage('보험사 답변을 기록했어요.');
-    } catch (err) {
-      setMessage(errorText(err));
-    }
-  };
-  const errId = fieldError ? `${id}-err` : undefined;
-  return (
-    <section aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>보험사 답변 기록</h2>
-      <form onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-s`}>답변</label>
-        <select
-          id={`${id}-s`}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as typeof status);
-            setFieldError(undefined);
-          }}
-        >
-          {RECORDED_ANSWERS.map((a) => (
-            <option key={a} value={a}>
-              {RECORDED_ANSWER_NM[a]}
-            </option>
-          ))}
-        </select>
-        {status === 'rejected' && (
-          <>
-            <label htmlFor={`${id}-r`}>반려 사유</label>
-            <input
-              id={`${id}-r`}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={500}
-              required
-              aria-invalid={fieldError?.field === 'reason' ? true : undefined}
-              aria-describedby={fieldError?.field === 'reason' ? errId : undefined}
-            />
-          </>
-        )}
-        {status === 'paid' && (
-          <>
-            <label htmlFor={`${id}-p`}>보험사가 지급한 금액 (원)</label>
-            <input
-              id={`${id}-p`}
-              inputMode="numeric"
-              value={paid}
-              onChange={(e) => setPaid(e.target.value)}
-              required
-              aria-invalid={fieldError?.field === 'paidAmount' ? true : undefined}
-              aria-describedby={fieldError?.field === 'paidAmount' ? errId : undefined}
-            />
-          </>
-        )}
-        {fieldError && (
-          <p id={errId} role="alert" className="ops-error">
-            {fieldError.message}
-          </p>
-        )}
-        <button type="submit">기록하기</button>
-        <p role="status" aria-live="polite">
-          {message}
-        </p>
-      </form>
-      {element}
-    </section>
   );
 }

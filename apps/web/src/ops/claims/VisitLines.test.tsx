@@ -98,14 +98,35 @@ describe('the visit’s 세부산정내역', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('says a correction of a claim already sent must be told to the insurer', () => {
+  const corrected = [
+    { kind: 'corrected' as const, at: '2026-11-03T00:00:00.000Z', receiptNo: 'R-1-C1', sentClaims: 1 },
+  ];
+  const notice = { kind: 'corrected' as const, receiptNo: 'R-1-C1', attempts: 1, sentAt: null, lastError: null };
+
+  it('says the insurer was told of a correction of a claim already sent', () => {
     render(
       <VisitLines
         lines={lines}
-        revisions={[{ kind: 'corrected', at: '2026-11-03T00:00:00.000Z', receiptNo: 'R-1-C1', sentClaims: 1 }]}
+        revisions={corrected}
+        notices={[{ ...notice, state: 'sent', sentAt: '2026-11-03T00:01:00.000Z' }]}
       />,
     );
-    expect(screen.getByRole('alert').textContent).toContain('보험사에 정정을 알려야 해요');
+    expect(screen.getByText(/정정 영수증으로 바뀌었어요 \(영수증 번호 R-1-C1\)/)).toBeTruthy();
+    expect(screen.getByText(/보험사에 영수증 정정을 알렸어요/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('alerts when the insurer could not be told, and says to call it', () => {
+    render(
+      <VisitLines
+        lines={lines}
+        revisions={corrected}
+        notices={[{ ...notice, state: 'dead', attempts: 5, lastError: '보험사 API가 거절했어요' }]}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      '보험사에 영수증 정정을 알리지 못했어요 (보험사 API가 거절했어요). 보험사에 전화로 알려 주세요.',
+    );
   });
 
   it('is not there when the hospital sent no lines', () => {

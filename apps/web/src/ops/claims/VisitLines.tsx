@@ -1,6 +1,7 @@
 // A visit's 진료비 세부산정내역 as the hospital sent it (fhir/ig/README.md, "The bundle"; the JSON feed's `lines`): one
 // row per line with its 일자, 코드, 명칭, 단가, 횟수, 일수, 총액 and its 급여 본인/공단/전액본인/비급여 split, a total row,
-// and what corrected or cancelled receipts did to the visit (claims already sent must be told to the insurer).
+// what corrected or cancelled receipts did to the visit, and what this claim's insurer was told of them (a notice not
+// delivered is an alert: the operator calls the insurer).
 import { useId } from 'react';
 import { LINE_CODE_SYSTEM_NM, type VisitRevision } from '@auto-claim/contract';
 import type { OpsClaimDetail } from '@auto-claim/contract/ops';
@@ -9,19 +10,24 @@ import { formatDateTime } from '../shared/format';
 const n = (v: number) => v.toLocaleString('ko-KR');
 const day = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 
-const revisionText = (r: VisitRevision) => {
-  const what = r.kind === 'corrected' ? '정정 영수증으로 바뀌었어요' : '병원이 영수증을 취소했어요';
-  const told = r.sentClaims
-    ? ` 이미 보험사에 보낸 청구 ${r.sentClaims}건은 보험사에 ${r.kind === 'corrected' ? '정정' : '취소'}을 알려야 해요.`
-    : '';
-  return `${what} (영수증 번호 ${r.receiptNo}).${told}`;
+const revisionText = (r: VisitRevision) =>
+  `${r.kind === 'corrected' ? '정정 영수증으로 바뀌었어요' : '병원이 영수증을 취소했어요'} (영수증 번호 ${r.receiptNo}).`;
+
+type Notice = OpsClaimDetail['notices'][number];
+const noticeText = (n: Notice) => {
+  // Whole words, not a stem and a particle: 정정을, 취소를.
+  const what = n.kind === 'corrected' ? '영수증 정정을' : '영수증 취소를';
+  if (n.state === 'sent') return `${formatDateTime(n.sentAt!)} 보험사에 ${what} 알렸어요.`;
+  if (n.state === 'pending') return `보험사에 ${what} 알리고 있어요 (${n.attempts}번 시도했어요).`;
+  return `보험사에 ${what} 알리지 못했어요${n.lastError ? ` (${n.lastError})` : ''}. 보험사에 전화로 알려 주세요.`;
 };
 
 export function VisitLines({
   lines,
   revisions,
+  notices = [],
   title = '진료비 세부산정내역',
-}: Pick<OpsClaimDetail, 'lines' | 'revisions'> & { title?: string }) {
+}: Pick<OpsClaimDetail, 'lines' | 'revisions'> & { notices?: Notice[]; title?: string }) {
   const id = useId();
   if (lines.length === 0 && revisions.length === 0) return null;
   const sum = (k: 'total' | 'copay' | 'insurer' | 'fullCopay' | 'uncovered') => lines.reduce((s, l) => s + l[k], 0);
@@ -29,8 +35,17 @@ export function VisitLines({
     <section aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{title}</h2>
       {revisions.map((r, i) => (
-        <p key={i} className="ops-warn" role={r.sentClaims ? 'alert' : undefined}>
+        <p key={i} className="ops-warn">
           {formatDateTime(r.at)} {revisionText(r)}
+        </p>
+      ))}
+      {notices.map((n, i) => (
+        <p
+          key={`n${i}`}
+          className={n.state === 'dead' ? 'ops-error' : 'ops-muted'}
+          role={n.state === 'dead' ? 'alert' : undefined}
+        >
+          {noticeText(n)}
         </p>
       ))}
       {lines.length > 0 && (

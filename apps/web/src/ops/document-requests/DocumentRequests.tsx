@@ -11,6 +11,7 @@ import { DataTable } from '../shared/DataTable';
 import { useFocusHeading } from '../shared/focus';
 import { formatDate, formatDateTime } from '../shared/format';
 import { useListParams } from '../shared/list';
+import { ViewTabs } from '../shared/ViewTabs';
 
 const col = createColumnHelper<DocumentRequestRow>();
 
@@ -79,22 +80,15 @@ export function DocumentRequests() {
         보험사가 요청한 진단서·세부내역서·처방전·입퇴원확인서를 병원에 대신 요청했어요. 병원이 PDF를 보내면 바로
         보험사로 보내요. {DOCUMENT_REQUEST_PATIENT_DAYS}일이 지나도 오지 않으면 환자에게 한 번 알려요.
       </p>
-      <nav aria-label="요청 보기" className="ops-tabs">
-        <button
-          type="button"
-          aria-pressed={view === 'open'}
-          onClick={() => update({ view: 'open', cursor: undefined })}
-        >
-          답을 기다리는 요청
-        </button>
-        <button
-          type="button"
-          aria-pressed={view === 'answered'}
-          onClick={() => update({ view: 'answered', cursor: undefined })}
-        >
-          병원이 답한 요청
-        </button>
-      </nav>
+      <ViewTabs
+        label="요청 보기"
+        value={view}
+        views={[
+          ['open', '답을 기다리는 요청'],
+          ['answered', '병원이 답한 요청'],
+        ]}
+        onChange={(v) => update({ view: v, cursor: undefined })}
+      />
       <form className="ops-filters" role="search" aria-label="병원으로 찾기" onSubmit={search}>
         <label>
           요양기관 기호

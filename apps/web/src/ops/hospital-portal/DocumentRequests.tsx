@@ -12,6 +12,7 @@ import { DataTable } from '../shared/DataTable';
 import { useFocusHeading } from '../shared/focus';
 import { formatDate, formatDateTime } from '../shared/format';
 import { useListParams } from '../shared/list';
+import { ViewTabs } from '../shared/ViewTabs';
 
 const col = createColumnHelper<DocumentRequestRow>();
 
@@ -136,22 +137,15 @@ export function DocumentRequestsScreen() {
         보험사가 환자의 청구를 심사하려고 병원 서류를 요청했어요. 영수증 번호와 진료일로 환자를 찾아 서류를 PDF로 올리면
         바로 보험사로 보내요. 환자는 따로 할 일이 없어요.
       </p>
-      <nav aria-label="요청 보기" className="ops-tabs">
-        <button
-          type="button"
-          aria-pressed={view === 'open'}
-          onClick={() => update({ view: 'open', cursor: undefined })}
-        >
-          보낼 서류
-        </button>
-        <button
-          type="button"
-          aria-pressed={view === 'answered'}
-          onClick={() => update({ view: 'answered', cursor: undefined })}
-        >
-          보낸 서류
-        </button>
-      </nav>
+      <ViewTabs
+        label="요청 보기"
+        value={view}
+        views={[
+          ['open', '보낼 서류'],
+          ['answered', '보낸 서류'],
+        ]}
+        onChange={(v) => update({ view: v, cursor: undefined })}
+      />
       <p role="status" aria-live="polite">
         {notice}
       </p>

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { DELIVERY_CHANNEL_NM, IDCARD_TYPE_NM } from '@auto-claim/contract';
+import { DELIVERY_CHANNEL_NM, IDCARD_TYPES, IDCARD_TYPE_NM, type IdcardType } from '@auto-claim/contract';
 import {
   TEST_DELIVERY_RESULT_NM,
   type OpsInsurer,
@@ -186,13 +186,13 @@ function InsurerSettings({
     }
   }
   const fieldError = (name: string) => error?.fieldMessage(name);
-  const togglePhotoType = (t: 'ic' | 'dl' | 'pp', on: boolean) =>
+  const togglePhotoType = (t: IdcardType, on: boolean) =>
     setF({
       ...f,
       photo: {
         ...f.photo,
         idPhotoTypes: on
-          ? (['ic', 'dl', 'pp'] as const).filter((x) => x === t || f.photo.idPhotoTypes.includes(x))
+          ? IDCARD_TYPES.filter((x) => x === t || f.photo.idPhotoTypes.includes(x))
           : f.photo.idPhotoTypes.filter((x) => x !== t),
       },
     });
@@ -278,7 +278,7 @@ function InsurerSettings({
             />
             신분증 사진을 받아요
           </label>
-          {(['ic', 'dl', 'pp'] as const).map((t) => (
+          {IDCARD_TYPES.map((t) => (
             <label key={t} className="ops-check">
               <input
                 type="checkbox"

@@ -6,6 +6,7 @@ import { OPERATOR_ROLE_NM } from '@auto-claim/contract/ops';
 import { setOpsUnauthorizedHandler } from '../api/client';
 import { AccountChangesBanner } from '../operators/AccountChanges';
 import { AlertsBanner } from './AlertsBanner';
+import { usePageTitle } from './pageTitle';
 import { ChangePassword } from '../auth/ChangePassword';
 import { PendingChangesBanner } from '../insurers/DestinationChanges';
 import { NAV } from './nav';
@@ -19,6 +20,7 @@ export function Shell() {
   const client = useQueryClient();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  usePageTitle();
   useEffect(() => setOpsUnauthorizedHandler(() => client.setQueryData(ME_KEY, null)), [client]);
 
   if (me.isPending) return <p role="status">불러오는 중이에요…</p>;
@@ -35,7 +37,15 @@ export function Shell() {
   if (me.data.mustChangePassword) return <ChangePassword me={me.data} />;
   return (
     <div className="ops-shell">
-      <a className="ops-skip" href="#ops-main">
+      {/* Focus moves, not the URL's hash (the router's), so Tab goes on inside the screen (docs/accessibility.md). */}
+      <a
+        className="ops-skip"
+        href="#ops-main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('ops-main')?.focus();
+        }}
+      >
         본문으로 건너뛰기
       </a>
       <header className="ops-header">
@@ -62,7 +72,7 @@ export function Shell() {
           ))}
         </ul>
       </nav>
-      <main id="ops-main" className="ops-main">
+      <main id="ops-main" tabIndex={-1} className="ops-main">
         <AlertsBanner />
         <PendingChangesBanner />
         <AccountChangesBanner />

@@ -28,6 +28,7 @@ import { VerifyPurpose } from './VerifyPurpose';
 import { Field } from '../../ui/Field';
 import { alert } from '../../ui';
 import { TermsChecklist } from './TermsChecklist';
+import { focusOnOpen } from '../../ui/focusOnOpen';
 
 // The same field rules as the server's userAuth (packages/contract): one schema, browser and server.
 const identityForm = z
@@ -84,6 +85,7 @@ export default function Identity() {
   const custHp = form.register('custHp');
   const sexDigitRef = useRef<HTMLInputElement | null>(null);
   const sexDigit = form.register('sexDigit');
+  const custName = form.register('custName');
   const termsList = telecomTerms.data?.list ?? [];
   // Agreed on the consent screen: not asked again (a link's verification comes here without it).
   const termsAgreedBefore =
@@ -181,11 +183,20 @@ export default function Identity() {
         </div>
       )}
 
-      <Field label={labels.custName} error={errors.custName?.message}>
+      <Field
+        label={labels.custName}
+        hint={t('identity.name.hint', '외국인은 외국인등록증에 적힌 대로 입력해 주세요.')}
+        error={errors.custName?.message}
+      >
         {(p) => (
           <input
             {...p}
-            {...form.register('custName')}
+            {...custName}
+            ref={(el) => {
+              custName.ref(el);
+              // The screen's first question: the keyboard is up when she arrives, if it is in view.
+              if (!form.getValues('custName')) focusOnOpen(el);
+            }}
             className="input"
             autoComplete="name"
             placeholder={t('identity.name.placeholder', '홍길동')}
@@ -231,6 +242,11 @@ export default function Identity() {
             ref={(el) => {
               sexDigit.ref(el);
               sexDigitRef.current = el;
+            }}
+            onChange={(e) => {
+              void sexDigit.onChange(e);
+              // The digit typed: on to the phone number, as the birth digits went on to it.
+              if (/^\d$/.test(e.target.value)) form.setFocus('custHp');
             }}
             className="input regid__digit"
             inputMode="numeric"

@@ -1,6 +1,7 @@
 // The SMS code box with its countdown (spec §7 Auth: 6 digits, valid 3 minutes): one field for the sign-in screen
 // (CertInput) and the step-up sheet, so both read, announce and expire the same way.
-import type { Ref } from 'react';
+import type { RefObject } from 'react';
+import { focusOnOpen } from '../../ui/focusOnOpen';
 import { useT } from '../../i18n/t';
 
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -20,7 +21,8 @@ export function SmsCodeField({
   error: string | undefined;
   /** Seconds until the code expires. */
   left: number;
-  inputRef?: Ref<HTMLInputElement>;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  /** The screen's one question: focused as it opens when in view (ui/focusOnOpen), never scrolled to. */
   autoFocus?: boolean;
 }) {
   const t = useT();
@@ -32,7 +34,10 @@ export function SmsCodeField({
       <div className="code-row">
         <input
           id={id}
-          ref={inputRef}
+          ref={(el) => {
+            if (inputRef) inputRef.current = el;
+            if (autoFocus) focusOnOpen(el);
+          }}
           className="input code-input"
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -42,7 +47,6 @@ export function SmsCodeField({
           placeholder={t('cert.code.placeholder', '6자리 숫자')}
           aria-invalid={Boolean(error)}
           aria-describedby={`${id}-timer ${id}-error`}
-          autoFocus={autoFocus}
         />
         <span
           id={`${id}-timer`}

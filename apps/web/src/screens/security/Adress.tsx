@@ -15,6 +15,7 @@ import { refusal } from '../../i18n/refusals';
 import { t as tNow, useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';
+import { focusOnOpen } from '../../ui/focusOnOpen';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
 import './parts/enrol.css';
@@ -165,6 +166,8 @@ export default function Adress() {
                 type="search"
                 enterKeyHint="search"
                 autoComplete="off"
+                // The screen's first question, until an address is in: the keyboard is up when she arrives.
+                ref={reg.userAddr ? undefined : focusOnOpen}
                 value={keyword}
                 onChange={(e) => setKeyword(e.target.value)}
               />

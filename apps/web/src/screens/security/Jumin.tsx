@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ADULT_AGE, digitsOnly, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
+import { ADULT_AGE, digitsOnly, isForeignRegDigit, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { confirmSubscription } from '../../api/subscriptions';
 import { particle } from '../../i18n/josa';
@@ -105,10 +105,14 @@ export default function Jumin() {
   };
 
   const front = reg.birthday.slice(2);
+  // A foreign resident verified with her 외국인등록번호's digit (5–8): the number is called by its own name.
+  const foreign = isForeignRegDigit(known);
   const label = known
     ? forChild
       ? t('jumin.label.six.guardian', '보호자 본인의 주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
-      : t('jumin.label.six', '주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
+      : foreign
+        ? t('jumin.label.six.foreign', '외국인등록번호 뒷자리 나머지 6자리를 입력해 주세요')
+        : t('jumin.label.six', '주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
     : forChild
       ? t('jumin.label.seven.guardian', '보호자 본인의 주민등록번호 뒷자리 7자리를 입력해 주세요')
       : t('jumin.label.seven', '주민등록번호 뒷자리 7자리를 입력해 주세요');
@@ -141,6 +145,7 @@ export default function Jumin() {
         error={error}
         front={front}
         known={known}
+        autoFocus={!reg.userIdno2}
         field={form.register('userIdno2')}
       />
       {/* "누구의 진료인가요?" right after identity verification, without a screen of its own: 본인 is already chosen,

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import {
   IDCARD_KEEPS,
+  IDCARD_TYPES,
   IDCARD_TYPE_NM,
   checkIdcardFields,
   digitsOnly,
@@ -51,7 +52,7 @@ function normalize(type: IdcardType, f: Record<DetailField, string>): Record<Det
 
 const detailsSchema = z
   .object({
-    idcardType: z.enum(['ic', 'dl', 'pp']),
+    idcardType: z.enum(IDCARD_TYPES),
     idcardIssueOrg: z.string(),
     idcardIssueDate: z.string(),
     regNo: z.string(),
@@ -81,7 +82,7 @@ export default function Photo() {
   }, [working, ocrNote]);
 
   const detailsRef = useRef<HTMLElement>(null);
-  const allowed = controls.data?.idPhotoTypes ?? (['ic', 'dl', 'pp'] as IdcardType[]);
+  const allowed = controls.data?.idPhotoTypes ?? [...IDCARD_TYPES];
   const type = reg.idcardType && allowed.includes(reg.idcardType) ? reg.idcardType : '';
   const clearError = (...keys: ErrorKey[]) =>
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k as ErrorKey))));

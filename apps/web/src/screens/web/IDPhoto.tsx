@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   APP_BASE,
+  IDCARD_TYPES,
   IDCARD_TYPE_NM,
   idCardSubmitBody,
   normalizeDate,
@@ -30,9 +31,7 @@ const EMPTY = { idcardIssueOrg: '', idcardIssueDate: '', regNo: '', checkCd: '' 
 function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
   const navigate = useNavigate();
   const submit = useSubmitIdCard();
-  const allowed = (['ic', 'dl', 'pp'] as IdcardType[]).filter((t) =>
-    requests.every((r) => r.acceptedTypes.includes(t)),
-  );
+  const allowed = [...IDCARD_TYPES].filter((t) => requests.every((r) => r.acceptedTypes.includes(t)));
   const [type, setType] = useState<IdcardType | ''>('');
   const [image, setImage] = useState('');
   const [fields, setFields] = useState<Record<DetailField, string>>(EMPTY);

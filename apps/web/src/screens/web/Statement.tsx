@@ -150,23 +150,23 @@ function Summary({ s }: { s: StatementAnswer }) {
           <dd>{f.claimed}건</dd>
         </div>
         <div>
-          <dt>보험금 받음</dt>
+          <dt>{STATEMENT_STATE_NM.paid}</dt>
           <dd>
             {f.paid}건 · {won(f.paidAmount)}
           </dd>
         </div>
         <div>
-          <dt>심사 중</dt>
+          <dt>{STATEMENT_STATE_NM.waiting}</dt>
           <dd>{f.waiting}건</dd>
         </div>
         {f.rejected > 0 && (
           <div>
-            <dt>지급되지 않음</dt>
+            <dt>{STATEMENT_STATE_NM.rejected}</dt>
             <dd>{f.rejected}건</dd>
           </div>
         )}
         <div>
-          <dt>청구하지 않음</dt>
+          <dt>{STATEMENT_STATE_NM.not_claimed}</dt>
           <dd>{notClaimed}건</dd>
         </div>
       </dl>

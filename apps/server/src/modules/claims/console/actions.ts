@@ -1,10 +1,18 @@
 // What an operator may do to one claim (README "Operator console"): send a dead letter again, record an insurer's
-// answer (accepted, rejected with a reason, paid with the amount paid), add a note, and the claim as the console
-// answers after any of them.
-import type { OperatorClaimView } from '@auto-claim/contract';
+// answer (accepted, rejected with a reason, paid with the amount paid, papers asked for), add a note, and the claim as
+// the console answers after any of them.
+import { randomUUID } from 'node:crypto';
+import {
+  REQUESTED_DOCUMENT_NM,
+  type OperatorClaimView,
+  type RecordedAnswer,
+  type RequestedDocument,
+} from '@auto-claim/contract';
 import type { AppContext } from '../../../context.js';
+import type { Handle } from '../../../db/handle.js';
 import { AppError, notFound } from '../../../http/problem.js';
 import { recordAccess, recordOperatorAction, type OperatorActionEntry } from '../../audit/index.js';
+import { applyInsurerAnswer, type AnswerPorts } from '../answers.js';
 import { reasonByOf } from '../common.js';
 import { ANSWER_NEXT } from '../rules.js';
 import { claimsDb, claimsTransaction } from '../tables.js';
@@ -124,12 +132,93 @@ export async function retryDeadLetter(ctx: AppContext, claimId: number, by: By) 
   });
 }
 
+/** The records of an operator's recording an insurer's answer: the patient's access log and the operators' record. */
+async function recordAnswerBy(
+  tx: Handle,
+  by: By,
+  c: { ciHmac: string; claimId: number },
+  detail: { status: RecordedAnswer; words: (string | null | undefined)[] },
+  now: Date,
+) {
+  // The patient's access log says an operator recorded the insurer's answer by hand (never the words: those are in
+  // her history, marked as the operator's).
+  await recordAccess(
+    tx,
+    [
+      {
+        ciHmac: c.ciHmac,
+        action: 'operator_answer_recorded',
+        actor: `operator:${by.loginId}`,
+        claimId: c.claimId,
+        detail: detail.status,
+      },
+    ],
+    now,
+  );
+  await recordOperatorAction(
+    tx,
+    {
+      ...by,
+      action: 'insurer_answer_recorded',
+      ciHmac: c.ciHmac,
+      claimId: c.claimId,
+      detail: [detail.status, ...detail.words].filter(Boolean).join(' · '),
+    },
+    now,
+  );
+}
+
+/**
+ * Papers the insurer asked for by phone, fax or letter: recorded as its documents_requested answer would be
+ * (answers.ts), so the hospital is asked for the papers it issues and the patient only for the rest; the claim's
+ * history names the operator.
+ */
+async function recordPapersAsked(
+  ctx: AppContext,
+  claimId: number,
+  answer: { documents: RequestedDocument[]; reason?: string | undefined },
+  by: By,
+  ports: AnswerPorts,
+) {
+  const c = await claimsDb(ctx).selectFrom('claim').select('insuCompCd').where('id', '=', claimId).executeTakeFirst();
+  if (!c) throw NOT_FOUND();
+  const body = {
+    eventId: `operator:${by.loginId}:${randomUUID()}`,
+    claimId,
+    answer: 'documents_requested' as const,
+    documents: answer.documents,
+    ...(answer.reason ? { reason: answer.reason } : {}),
+  };
+  const names = answer.documents.map((d) => REQUESTED_DOCUMENT_NM[d]).join(', ');
+  await applyInsurerAnswer(ctx, c.insuCompCd, body, Buffer.from(JSON.stringify(body)), ports, {
+    actor: `operator:${by.loginId}`,
+    also: (tx, ciHmac, now) =>
+      recordAnswerBy(
+        tx,
+        by,
+        { ciHmac, claimId },
+        { status: 'documents_requested', words: [names, answer.reason] },
+        now,
+      ),
+  });
+}
+
 export async function setInsurerAnswer(
   ctx: AppContext,
   claimId: number,
-  answer: { status: 'accepted' | 'rejected' | 'paid'; reason?: string | undefined; paidAmount?: number | undefined },
+  answer: {
+    status: RecordedAnswer;
+    reason?: string | undefined;
+    paidAmount?: number | undefined;
+    documents?: RequestedDocument[] | undefined;
+  },
   by: By,
+  ports: AnswerPorts = {},
 ) {
+  if (answer.status === 'documents_requested') {
+    return recordPapersAsked(ctx, claimId, { documents: answer.documents ?? [], reason: answer.reason }, by, ports);
+  }
+  const status = answer.status;
   const now = ctx.clock.now();
   await claimsTransaction(ctx).execute(async (tx) => {
     const c = await tx
@@ -168,32 +257,11 @@ export async function setInsurerAnswer(
       .insertInto('claimStatusHistory')
       .values({ claimId, status: answer.status, reason, actor: `operator:${by.loginId}`, at: now })
       .execute();
-    // The patient's access log says an operator recorded the insurer's answer by hand (never the words: those are in
-    // her history, marked as the operator's).
-    await recordAccess(
+    await recordAnswerBy(
       tx,
-      [
-        {
-          ciHmac: c.ciHmac,
-          action: 'operator_answer_recorded',
-          actor: `operator:${by.loginId}`,
-          claimId,
-          detail: answer.status,
-        },
-      ],
-      now,
-    );
-    await recordOperatorAction(
-      tx,
-      {
-        ...by,
-        action: 'insurer_answer_recorded',
-        ciHmac: c.ciHmac,
-        claimId,
-        detail: [answer.status, reason, answer.status === 'paid' ? String(answer.paidAmount) : null]
-          .filter(Boolean)
-          .join(' · '),
-      },
+      by,
+      { ciHmac: c.ciHmac, claimId },
+      { status, words: [reason, status === 'paid' ? String(answer.paidAmount) : null] },
       now,
     );
   });

@@ -144,6 +144,12 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
       .orderBy('id')
       .execute(),
   ]);
+  const notices = await db
+    .selectFrom('claimNotice')
+    .select(['kind', 'receiptNo', 'state', 'attempts', 'sentAt', 'lastError'])
+    .where('claimId', '=', claimId)
+    .orderBy('id')
+    .execute();
   const [[patient], names, postNoMissing, account, releases, lines, revisions, joinedRecords] = await Promise.all([
     maskedPatients(ctx, [c]),
     namesOf(db, [view.hospitalCd], [view.insuCompCd]),
@@ -293,6 +299,7 @@ export async function claimDetail(ctx: AppContext, claimId: number): Promise<Ops
     paidAt,
     lines,
     revisions,
+    notices: notices.map((n) => ({ ...n, sentAt: n.sentAt ? iso(n.sentAt) : null })),
     ...(joined.length ? { joined } : {}),
     timeline: entries.map(({ rank: _r, seq: _s, ...e }) => e),
   };

@@ -51,6 +51,7 @@ import { AppError } from '../../../http/problem.js';
 import { operatorRoute, pdfAnswer } from '../../../http/route-contract.js';
 import { byOperator } from '../../audit/index.js';
 import type { ClaimEngine } from '../engine.js';
+import type { AnswerPorts } from '../answers.js';
 import { addClaimNote, retryDeadLetter, setInsurerAnswer } from './actions.js';
 import { claimDetail } from './claim-detail.js';
 import { searchClaims, searchClaimsByPerson } from './claim-list.js';
@@ -71,7 +72,7 @@ import { subscriberClaims, subscriberDetail } from './subscriber.js';
 
 /** One claim (its detail, sending it again, an insurer's answer, its PDF package), the held records, one 알림톡 again. */
 const oneClaimRoutes =
-  (ctx: AppContext, engine: ClaimEngine): FastifyPluginAsyncZod =>
+  (ctx: AppContext, engine: ClaimEngine, ports: AnswerPorts): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['operator'];
 
@@ -252,18 +253,19 @@ const oneClaimRoutes =
     app.post(
       OPERATOR_API.claimStatus(':claimId'),
       {
-        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'CLAIM_STATUS_CONFLICT'),
+        config: operatorRoute('operator', 'CLAIM_NOT_FOUND', 'CLAIM_STATUS_CONFLICT', 'CLAIM_NOT_SENT'),
         schema: {
           operationId: 'setClaimStatus',
           tags,
-          summary: '보험사의 답 기록: 접수(accepted), 반려(rejected, 사유), 지급(paid)',
+          summary:
+            '보험사의 답 기록: 접수(accepted), 반려(rejected, 사유), 지급(paid), 서류 요청(documents_requested, 서류: 병원이 발급하는 서류는 병원에 요청)',
           params: claimIdParams,
           body: claimStatusBody,
           response: { 200: opsClaimDetail },
         },
       },
       async (req) => {
-        await setInsurerAnswer(ctx, req.params.claimId, req.body, byOperator(ctx, req));
+        await setInsurerAnswer(ctx, req.params.claimId, req.body, byOperator(ctx, req), ports);
         return claimDetail(ctx, req.params.claimId);
       },
     );
@@ -476,10 +478,10 @@ const claimListRoutes =
 
 /** Every console route of the claim engine. */
 export const claimConsoleRoutes =
-  (ctx: AppContext, engine: ClaimEngine): FastifyPluginAsyncZod =>
+  (ctx: AppContext, engine: ClaimEngine, ports: AnswerPorts = {}): FastifyPluginAsyncZod =>
   async (app) => {
     // In this order: the API document lists the paths as they were registered (and the hospital client is made from it).
-    await app.register(oneClaimRoutes(ctx, engine));
+    await app.register(oneClaimRoutes(ctx, engine, ports));
     await app.register(hospitalConsoleRoutes(ctx));
     await app.register(claimListRoutes(ctx, engine));
     await app.register(claimExportRoutes(ctx));

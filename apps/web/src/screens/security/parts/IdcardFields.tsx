@@ -1,5 +1,5 @@
 // The ID document's type choice and the fields of the chosen type only (spec §3: ic → issuing office and date,
-// dl → licence number and serial code, pp → passport number and date), shared by the enrolment's photo step
+// dl → licence number and serial code, pp → passport number and date, ac and pr → the date of issue), shared by the enrolment's photo step
 // (/security/photo) and the insurer's ID request (/web/IDPhoto).
 import type { ReactNode } from 'react';
 import { DATE_EXAMPLE, IDCARD_KEEPS, IDCARD_TYPE_NM, type IdcardType } from '@auto-claim/contract';
@@ -31,6 +31,8 @@ const FIELD_UI: Record<
     regNo: { label: '여권번호', hint: '영문과 숫자 9자리예요. 예: M12345678' },
     idcardIssueDate: ISSUE_DATE,
   },
+  ac: { idcardIssueDate: { ...ISSUE_DATE, label: '발급일자' } },
+  pr: { idcardIssueDate: { ...ISSUE_DATE, label: '발급일자' } },
 };
 
 /** The fields a document of this type keeps, in the order they are asked. */

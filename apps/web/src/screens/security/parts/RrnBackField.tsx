@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '../../../ui';
+import { focusOnOpen } from '../../../ui/focusOnOpen';
 import { useT } from '../../../i18n/t';
 
 export function RrnBackField({
@@ -15,6 +16,7 @@ export function RrnBackField({
   heading,
   field,
   known = '',
+  autoFocus,
 }: {
   id: string;
   label: ReactNode;
@@ -26,6 +28,8 @@ export function RrnBackField({
   field: UseFormRegisterReturn;
   /** The first digit when it is already known (typed for the SMS verification): shown, and only six are typed. */
   known?: string;
+  /** The screen's one question: the keyboard is up when she arrives, if the field is in view (ui/focusOnOpen). */
+  autoFocus?: boolean;
 }) {
   const t = useT();
   const [visible, setVisible] = useState(false);
@@ -55,6 +59,10 @@ export function RrnBackField({
               autoCorrect="off"
               spellCheck={false}
               maxLength={known ? 6 : 7}
+              ref={(el) => {
+                field.ref(el);
+                if (autoFocus) focusOnOpen(el);
+              }}
               placeholder={known ? '●●●●●●' : '●●●●●●●'}
             />
           </div>

@@ -4,7 +4,7 @@
 // the button is disabled while a submission runs, and a retry carries the same idempotency key.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_BASE, type IdcardType, type SubscriptionView } from '@auto-claim/contract';
+import { APP_BASE, isForeignRegDigit, type IdcardType, type SubscriptionView } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { queryClient } from '../../../api/queryClient';
 import { buildSubmission, submit } from '../../../api/subscriptions';
@@ -111,12 +111,14 @@ const retroName = (months: number) =>
     ? tNow('summary.retro.years', '최근 {years, plural, other {#년}}', { years: months / 12 })
     : tNow('summary.retro.months', '최근 {months, plural, other {#개월}}', { months });
 /** An ID document's name (contract IDCARD_TYPE_NM) in her language. */
-const idcardName = (type: IdcardType) =>
-  type === 'ic'
-    ? tNow('idcard.ic', '주민등록증')
-    : type === 'dl'
-      ? tNow('idcard.dl', '운전면허증')
-      : tNow('idcard.pp', '여권');
+const IDCARD_NAME: Record<IdcardType, () => string> = {
+  ic: () => tNow('idcard.ic', '주민등록증'),
+  dl: () => tNow('idcard.dl', '운전면허증'),
+  pp: () => tNow('idcard.pp', '여권'),
+  ac: () => tNow('idcard.ac', '외국인등록증'),
+  pr: () => tNow('idcard.pr', '영주증'),
+};
+const idcardName = (type: IdcardType) => IDCARD_NAME[type]();
 
 export function Summary() {
   const t = useT();
@@ -152,7 +154,10 @@ export function Summary() {
         { key: t('identity.name', '이름'), value: reg.userNm },
         { key: t('identity.phone', '휴대폰 번호'), value: maskPhone(reg.userTel) },
         {
-          key: t('summary.rrn', '주민등록번호'),
+          // A foreign resident's number by its own name (7th digit 5–8).
+          key: isForeignRegDigit(reg.userIdno2.charAt(0))
+            ? t('summary.arc', '외국인등록번호')
+            : t('summary.rrn', '주민등록번호'),
           ...value('jumin', maskRrn(reg.birthday, reg.userIdno2)),
           action: change('jumin'),
         },
