@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileMessages } from './vite-messages.ts';
 import { precompress } from './vite-compress.ts';
 import { preloadApp } from './vite-preload-app.ts';
 
@@ -7,7 +8,7 @@ import { preloadApp } from './vite-preload-app.ts';
 // console is a build of its own (vite.ops.config.ts): sharing chunks with it would grow the patient's first load.
 export default defineConfig({
   base: '/ui/insu/',
-  plugins: [react(), preloadApp(), precompress()],
+  plugins: [react(), compileMessages(), preloadApp(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -26,9 +27,11 @@ export default defineConfig({
           groups: [
             // React's DOM renderer alone: the boot script evaluates it in a task of its own before the rest.
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
+            // With them the messages' runtime every screen calls (src/i18n/t.ts, docs/decisions/0010-message-catalogs.md)
+            // and the small shared modules beside it: left apart they became chunks of their own on the first screen.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-router|@tanstack[\\/](react-query|query-core)|zustand)[\\/]/,
+              test: /node_modules[\\/](react|react-router|@tanstack[\\/](react-query|query-core)|zustand)[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]i18n[\\/]t\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](i18n[\\/]langs|limits)\.ts$/,
               priority: 1,
             },
           ],

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileMessages } from './vite-messages.ts';
 import { precompress } from './vite-compress.ts';
 
 // The operator console (ops.html → src/ops/main.tsx, served at /ops): built after the patient app into the same dist,
 // with chunks of its own, so that nothing the console uses lands in a chunk a patient's phone loads.
 export default defineConfig({
   base: '/ui/insu/',
-  plugins: [react(), precompress()],
+  plugins: [react(), compileMessages(), precompress()],
   build: {
     outDir: 'dist',
     // The patient app was built into dist just before; keep it.

@@ -1,10 +1,12 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/queryClient';
 import { seedLandingData } from './api/landingData';
 import { firstScreenDone, whenIdle } from './later';
+import { applyLang, initialLang } from './i18n/lang';
+import { LangContext, useTranslator } from './i18n/t';
 import { createAppRouter, type AppRouter } from './router';
 import { startFromAddress } from './screens/auth/start';
 
@@ -12,6 +14,11 @@ import { startFromAddress } from './screens/auth/start';
 function Committed({ then }: { then: () => void }) {
   useEffect(then, [then]);
   return null;
+}
+
+/** Every screen in her language: drawn again when she switches (i18n/LangSwitch.tsx). */
+function InHerLanguage({ children }: { children: ReactNode }) {
+  return <LangContext.Provider value={useTranslator()}>{children}</LangContext.Provider>;
 }
 
 /** Resolves once the route's code has arrived (its chunks are preloaded by the page): the first render is whole. */
@@ -35,6 +42,10 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
  * milliseconds) instead of drawing it again; every other screen is drawn here.
  */
 export async function start() {
+  // Her language before the first render: a landing drawn by the server in it is taken over as it is. Korean, the
+  // source, loads nothing; another language its catalog (docs/decisions/0010-message-catalogs.md).
+  const lang = initialLang();
+  if (lang !== 'ko') await applyLang(lang, false);
   seedLandingData(queryClient);
   // The landing's start link, tapped before the app had taken the landing over, opened this page.
   startFromAddress();
@@ -57,7 +68,9 @@ export async function start() {
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <InHerLanguage>
+          <RouterProvider router={router} />
+        </InHerLanguage>
       </QueryClientProvider>
       <Committed then={afterFirstScreen} />
     </StrictMode>

@@ -3,7 +3,7 @@
 export type LayoutName = 'empty' | 'autoClaim' | 'web';
 
 export interface RouteMeta {
-  /** Korean title; a function where it depends on the query (spec §2 /web/complete). */
+  /** The title in her language (read when shown); its query may change it (spec §2 /web/complete). */
   title: string | ((search: URLSearchParams) => string);
   layout?: LayoutName;
   /** No back button (spec §2 /excute). */

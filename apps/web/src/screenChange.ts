@@ -4,6 +4,7 @@
 // the first load: the browser reads a new page by itself. Loaded after the first input or idle (later.ts; none of it in
 // the landing's JS): a screen she reached before it arrived is placed when it does.
 import type { AppRouter } from './router';
+import { t } from './i18n/t';
 
 /** Watches the router from the first screen's location (`w`: a short name, as main.tsx's bytes are counted). */
 export function w(router: AppRouter, firstKey = router.state.location.key) {
@@ -16,7 +17,7 @@ export function w(router: AppRouter, firstKey = router.state.location.key) {
   const skip = document.createElement('a');
   skip.className = 'skip-link';
   skip.href = '#main';
-  skip.textContent = '본문 바로가기';
+  skip.textContent = t('ui.skipToMain', '본문 바로가기');
   skip.onclick = (e) => {
     e.preventDefault();
     const main = document.querySelector('main');

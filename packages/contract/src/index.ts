@@ -22,3 +22,4 @@ export * from './payout-rules.js';
 export * from './payout-explain.js';
 export * from './docrequests.js';
 export * from './statement.js';
+export * from './i18n/langs.js';

@@ -14,6 +14,7 @@ import {
   RETRO_MONTH_MAX,
 } from './limits.js';
 import { DEFAULT_HOSPITAL_CD } from './paths.js';
+import { LANGS } from './i18n/langs.js';
 import { MOBILE_RE, digitsOnly, isForeignRegDigit, isRealDate } from './person.js';
 
 /** A contract's 실손 generation as the patient picks it. */
@@ -367,6 +368,11 @@ const regShape = {
   bankAccount,
   bankAccountHolder,
   bankAccountRel,
+  /**
+   * Ours (docs/decisions/0010-message-catalogs.md): the language she walked the enrolment in, kept on the subscription
+   * for her later messages; absent, Korean.
+   */
+  lang: z.enum(LANGS, { message: '언어는 ko, en, zh-Hans, vi 가운데 하나로 보내 주세요.' }).optional(),
   goodsSubsId: optionalText(40),
   subsStatus: z.string().max(20).optional(),
   contractStartDate: z.string().max(8).optional(),

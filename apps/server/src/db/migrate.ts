@@ -61,6 +61,7 @@ import * as m0064 from './migrations/0064_document_requests.js';
 import * as m0067 from './migrations/0067_claim_notices.js';
 import * as m0068 from './migrations/0068_history_pages.js';
 import * as m0069 from './migrations/0069_hospital_signing_key.js';
+import * as m0070 from './migrations/0070_subscription_lang.js';
 import * as m0071 from './migrations/0071_foreign_id_cards.js';
 import * as m0073 from './migrations/0073_document_request_retention.js';
 import * as m0074 from './migrations/0074_receipt_cancelled.js';
@@ -128,6 +129,7 @@ export const migrations: Record<string, Migration> = {
   '0067_claim_notices': m0067,
   '0068_history_pages': m0068,
   '0069_hospital_signing_key': m0069,
+  '0070_subscription_lang': m0070,
   '0071_foreign_id_cards': m0071,
   '0073_document_request_retention': m0073,
   '0074_receipt_cancelled': m0074,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { APP_ROOT, CONTEXT_PATH, type Hospital } from '@auto-claim/contract';
+import { APP_ROOT, CONTEXT_PATH, type Hospital, type Lang } from '@auto-claim/contract';
 import { pageOf, type Page } from './page.js';
 
 /** A hospital's public reference data by its code (the reference module's, handed in by app.ts). */
@@ -68,7 +68,7 @@ export const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-type RenderScreen = (pathname: string, hospital?: Hospital) => Promise<string | undefined>;
+type RenderScreen = (pathname: string, hospital?: Hospital, lang?: Lang) => Promise<string | undefined>;
 
 /**
  * The web app's server render (apps/web/src/entry-server.tsx), built beside the browser's files into dist-ssr by
@@ -100,19 +100,28 @@ export function landingPages(hospitalOf: HospitalOf, webDist: string, indexHtml:
   const pages = new Map<string, Promise<Page>>();
   let renderer: Promise<RenderScreen | undefined> | undefined;
   const render = () => (renderer ??= loadRenderer(webDist));
-  return async (pathname: string, log: FastifyBaseLogger): Promise<Page | undefined> => {
+  return async (pathname: string, log: FastifyBaseLogger, lang: Lang = 'ko'): Promise<Page | undefined> => {
     const hospitalCd = landingHospitalCd(pathname);
     const inner = pathname === APP_ROOT || pathname === `${APP_ROOT}/`;
     if (!hospitalCd && !inner) return undefined;
     const hospital = hospitalCd ? await hospitalOf(hospitalCd).catch(() => undefined) : undefined;
     // A page of an unknown code is the same for every code: one entry, however many codes are asked for.
-    const key = hospital || inner ? `${pathname}\n${JSON.stringify(hospital ?? null)}` : landingScreen(pathname);
+    const key =
+      (hospital || inner ? `${pathname}\n${JSON.stringify(hospital ?? null)}` : landingScreen(pathname)) + `\n${lang}`;
     let page = pages.get(key);
     if (!page) {
       if (pages.size >= MAX_PAGES) pages.clear();
       // Drawn only where the browser's first render draws the same: the hospital known (its data is in the page),
       // or the inner landing, which needs none. An unknown code is left to the app, which asks and says so.
-      page = makeLandingPage(webDist, pathname, indexHtml, hospital, hospital || inner ? render() : undefined, log);
+      page = makeLandingPage(
+        webDist,
+        pathname,
+        indexHtml,
+        hospital,
+        hospital || inner ? render() : undefined,
+        log,
+        lang,
+      );
       pages.set(key, page);
     }
     return page;
@@ -126,6 +135,7 @@ async function makeLandingPage(
   hospital: Hospital | undefined,
   renderer: Promise<RenderScreen | undefined> | undefined,
   log: FastifyBaseLogger,
+  lang: Lang,
 ): Promise<Page> {
   const data = hospital
     ? `<script type="application/json" id="${LANDING_DATA_ID}">${scriptSafeJson(hospital)}</script>`
@@ -140,10 +150,11 @@ async function makeLandingPage(
     log.warn({ err: error }, 'the landings server render could not be loaded; landings go undrawn');
     return undefined;
   });
-  let html = indexHtml.toString('utf8');
+  // The page's language is hers (docs/decisions/0010-message-catalogs.md): screen readers read it in the right voice.
+  let html = indexHtml.toString('utf8').replace('<html lang="ko">', `<html lang="${lang}">`);
   const markup =
     render && html.includes(ROOT)
-      ? await render(pathname, hospital).catch((error: unknown) => {
+      ? await render(pathname, hospital, lang).catch((error: unknown) => {
           log.warn({ err: error, route: 'landing' }, 'landing server render failed; the page goes undrawn');
           return undefined;
         })

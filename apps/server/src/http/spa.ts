@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_ROOT, CONTEXT_PATH } from '@auto-claim/contract';
+import { APP_ROOT, CONTEXT_PATH, acceptedLangs, cookieLang, negotiateLang } from '@auto-claim/contract';
 import { acceptedEncoding } from './accept-encoding.js';
 import { sendProblem } from './problem.js';
 import { landingPages, type HospitalOf } from './landing-data.js';
@@ -38,9 +38,9 @@ export const isAssetPath = (pathname: string) =>
 
 const pageIn = (file: string) => (existsSync(file) ? pageOf(readFileSync(file)) : undefined);
 
-function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page, vary = 'accept-encoding') {
   const encoding = acceptedEncoding(req.headers['accept-encoding']);
-  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding');
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', vary);
   if (!encoding) return reply.send(page.raw);
   return reply.header('Content-Encoding', encoding).send(page[encoding]);
 }
@@ -96,8 +96,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string, hospita
           detail: '화면이 아직 준비되지 않았어요. 잠시 후 다시 시도해 주세요.',
         });
       }
-      const landing = await landingPage?.(pathname, request.log);
-      return sendPage(request, reply, landing ?? indexHtml);
+      // A landing is drawn in her language: the one she chose (its cookie), else her phone's (Accept-Language).
+      const lang =
+        cookieLang(request.headers.cookie) ?? negotiateLang(acceptedLangs(request.headers['accept-language']));
+      const landing = await landingPage?.(pathname, request.log, lang);
+      if (landing) return sendPage(request, reply, landing, 'accept-encoding, accept-language, cookie');
+      return sendPage(request, reply, indexHtml);
     }
     return sendProblem(reply, { status: 404, code: 'NOT_FOUND', detail: '요청한 주소를 찾을 수 없어요.' });
   });

@@ -3,6 +3,7 @@
 // once more and then makes the same call again (README "Identity and sessions"); other errors go to the caller as an
 // ApiError.
 import { API_TIMEOUT_MS, type Problem } from '@auto-claim/contract';
+import { t } from '../i18n/t';
 
 export class ApiError extends Error {
   constructor(
@@ -15,12 +16,12 @@ export class ApiError extends Error {
   get detail() {
     return (
       this.problem?.detail ??
-      (this.status === 0 ? NETWORK_MESSAGE : '일시적인 문제가 생겼어요. 잠시 후 다시 시도해 주세요.')
+      (this.status === 0
+        ? t('api.network', '인터넷 연결이 원활하지 않아요. 연결을 확인하고 다시 시도해 주세요.')
+        : t('api.failed', '일시적인 문제가 생겼어요. 잠시 후 다시 시도해 주세요.'))
     );
   }
 }
-
-const NETWORK_MESSAGE = '인터넷 연결이 원활하지 않아요. 연결을 확인하고 다시 시도해 주세요.';
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -16,6 +16,7 @@ import {
   type SubscriptionConfirm,
   type SubscriptionView,
 } from '@auto-claim/contract';
+import { currentLang } from '../i18n/t';
 import type { ClaimState, Reg } from '../store/claim';
 import { api, ApiError } from './client';
 
@@ -125,7 +126,12 @@ export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'> & Partial<Pick
   }
   // The whole reg payload of spec §3; the server keeps what the contract names. A child's enrolment adds her
   // (contract reg.child): the person fields stay the verified parent's, the child is the insured person.
-  const body = s.ui.insured === 'child' && s.child ? { ...reg, child: childOf(s.child) } : { ...reg };
+  // Her language goes with it (docs/decisions/0010-message-catalogs.md): her later messages are in it.
+  const body = {
+    ...reg,
+    lang: currentLang(),
+    ...(s.ui.insured === 'child' && s.child ? { child: childOf(s.child) } : {}),
+  };
   return inner
     ? { kind: 'subscribeMulti', path: API.subscriptionsV2, body }
     : { kind: 'subscribe', path: API.subscriptions, body };

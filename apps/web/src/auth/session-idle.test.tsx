@@ -10,7 +10,7 @@ const post = vi.fn();
 vi.mock('../ui/modals', () => ({ alert: (...a: unknown[]) => alert(...a) }));
 vi.mock('../api/client', () => ({ api: { post: (...a: unknown[]) => post(...a) } }));
 
-const { useSessionKeepAlive, IDLE_WARNING, IDLE_WARNING_BEFORE_MS } = await import('./session');
+const { useSessionKeepAlive, idleWarning, IDLE_WARNING_BEFORE_MS } = await import('./session');
 const WARN_AT = SESSION_IDLE_SECONDS * 1000 - IDLE_WARNING_BEFORE_MS;
 
 beforeEach(() => {
@@ -30,7 +30,7 @@ describe('the session’s idle timeout, said before it ends', () => {
     vi.advanceTimersByTime(WARN_AT - 1);
     expect(alert).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(alert).toHaveBeenCalledWith(IDLE_WARNING, expect.objectContaining({ confirmText: '계속할게요' }));
+    expect(alert).toHaveBeenCalledWith(idleWarning(), expect.objectContaining({ confirmText: '계속할게요' }));
     await vi.waitFor(() => expect(post).toHaveBeenCalledWith(API.refreshToken));
     vi.advanceTimersByTime(WARN_AT);
     expect(alert).toHaveBeenCalledTimes(2);

@@ -6,6 +6,7 @@ import { API, SESSION_IDLE_SECONDS, type SessionCurrent, type SessionInfo } from
 import { api } from '../api/client';
 import { alert } from '../ui/modals';
 import { useClaimStore, verifiedAs } from '../store/claim';
+import { t } from '../i18n/t';
 
 /** The live session as the server sees it, or undefined when there is none. */
 export async function probeSession(): Promise<SessionCurrent | undefined> {
@@ -47,7 +48,8 @@ const REFRESH_EVERY_MS = 4 * 60_000;
  * for most of the idle timeout, she is asked two minutes before it ends, and one button keeps her session.
  */
 export const IDLE_WARNING_BEFORE_MS = 2 * 60_000;
-export const IDLE_WARNING = '2분 뒤에 로그인 시간이 끝나요. 계속하시려면 아래 버튼을 눌러 주세요.';
+export const idleWarning = () =>
+  t('session.idleWarning', '2분 뒤에 로그인 시간이 끝나요. 계속하시려면 아래 버튼을 눌러 주세요.');
 
 export function useSessionKeepAlive() {
   useEffect(() => {
@@ -65,9 +67,10 @@ export function useSessionKeepAlive() {
       clearTimeout(warning);
       warning = setTimeout(
         () =>
-          void alert(IDLE_WARNING, { title: '로그인 시간 연장', confirmText: '계속할게요' }).then(
-            (r) => r === 'confirm' && refresh(),
-          ),
+          void alert(idleWarning(), {
+            title: t('session.extend', '로그인 시간 연장'),
+            confirmText: t('session.continue', '계속할게요'),
+          }).then((r) => r === 'confirm' && refresh()),
         SESSION_IDLE_SECONDS * 1000 - IDLE_WARNING_BEFORE_MS,
       );
     };

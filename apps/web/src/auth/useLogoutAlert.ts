@@ -6,8 +6,9 @@ import { setUnauthorizedHandler } from '../api/client';
 import { useClaimStore } from '../store/claim';
 import { alert } from '../ui/modals';
 import { landingPath } from './rules';
+import { t } from '../i18n/t';
 
-export const LOGOUT_MESSAGE = '로그인 시간이 끝났어요. 처음부터 다시 진행해 주세요.';
+export const logoutMessage = () => t('auth.loggedOut', '로그인 시간이 끝났어요. 처음부터 다시 진행해 주세요.');
 
 export function useLogoutAlert() {
   const navigate = useNavigate();
@@ -16,7 +17,7 @@ export function useLogoutAlert() {
     setUnauthorizedHandler(() => {
       if (showing) return;
       showing = true;
-      void alert(LOGOUT_MESSAGE, { title: '알림' }).then(() => {
+      void alert(logoutMessage(), { title: t('ui.modal.title', '알림') }).then(() => {
         showing = false;
         navigate(landingPath(useClaimStore.getState()), { replace: true });
       });

@@ -6,11 +6,10 @@ import { setStepUpHandler } from '../api/client';
 import { useLogoutAlert } from '../auth/useLogoutAlert';
 import type { RouteMeta } from '../routeMeta';
 import { useTitleOverride } from '../screenTitle';
+import { useT } from '../i18n/t';
 import { UiHost } from '../ui/UiHost';
 import { AutoClaimLayout } from './AutoClaimLayout';
 import { EmptyLayout } from './EmptyLayout';
-
-const APP_NAME = '자동청구';
 
 // The step-up sheet's code loads with the first STEP_UP_REQUIRED, not with the landing (JS budget of the first screen).
 const StepUpHost = lazy(() => import('../auth/stepUp'));
@@ -22,6 +21,7 @@ export function useRouteMeta(): RouteMeta {
 }
 
 export function AppShell() {
+  const t = useT();
   const meta = useRouteMeta();
   useLogoutAlert();
   const [stepUpUsed, setStepUpUsed] = useState(false);
@@ -37,9 +37,10 @@ export function AppShell() {
   // A screen that names its own title while shown (screenTitle.ts): 'my subscription' on the summary's route.
   const title = override.title && override.path === pathname ? override.title : routeTitle;
 
+  const appName = t('app.name', '자동청구');
   useEffect(() => {
-    document.title = title && title !== APP_NAME ? `${title} | ${APP_NAME}` : APP_NAME;
-  }, [title]);
+    document.title = title && title !== appName ? `${title} | ${appName}` : appName;
+  }, [title, appName]);
 
   const Layout = meta.layout === 'autoClaim' || meta.layout === 'web' ? AutoClaimLayout : EmptyLayout;
   return (

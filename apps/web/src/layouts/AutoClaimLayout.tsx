@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LangSwitch } from '../i18n/LangSwitch';
 import { BackButton } from '../ui/BackButton';
 
 /** The auto-claim home layout: a sticky header with back button and the screen's title as its heading. */
@@ -16,6 +17,7 @@ export function AutoClaimLayout({
       <header className="app-header">
         {!hideBack && <BackButton />}
         {title && <h1 className="app-header__title">{title}</h1>}
+        <LangSwitch />
       </header>
       <main className="app-main">{children}</main>
     </div>

@@ -5,13 +5,13 @@ import { useHospital } from '../api/reference';
 import NotFound from './NotFound';
 import { RedirectToValue, isHospitalCd } from './OuterLanding';
 import { StartButton } from './landing/Bottom';
-import { HOSPITAL_NOT_FOUND, HospitalLoadError } from './landing/HospitalLoadError';
+import { HospitalLoadError, hospitalNotFound } from './landing/HospitalLoadError';
 
 export default function Introduce() {
   const { hospitalCd = '' } = useParams();
   // spec §2: a non-numeric code goes to /{that value} (which then says what it is, without looping).
   if (!/^\d+$/.test(hospitalCd)) return <RedirectToValue value={hospitalCd} />;
-  if (!isHospitalCd(hospitalCd)) return <NotFound {...HOSPITAL_NOT_FOUND} />;
+  if (!isHospitalCd(hospitalCd)) return <NotFound {...hospitalNotFound()} />;
   return <HospitalIntro hospitalCd={hospitalCd} />;
 }
 

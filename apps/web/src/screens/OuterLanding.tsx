@@ -1,17 +1,24 @@
 // '/{hospitalCd}' (spec §2): the landing of one hospital (prcMode outer, the default).
 import { Suspense, lazy, useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { APP_BASE, DEFAULT_HOSPITAL_CD } from '@auto-claim/contract';
+import { APP_BASE, DEFAULT_HOSPITAL_CD, type Hospital } from '@auto-claim/contract';
 import { useHospital } from '../api/reference';
+import { useT } from '../i18n/t';
 import { useClaimStore } from '../store/claim';
-import { ChildrenNote, isPaediatric } from './landing/ChildrenNote';
 import { Header } from './landing/Header';
-import { HOSPITAL_NOT_FOUND, HospitalLoadError } from './landing/HospitalLoadError';
+import { HospitalLoadError, hospitalNotFound } from './landing/HospitalLoadError';
 import { LandingBody } from './landing/LandingBody';
 import NotFound from './NotFound';
 
 // Only '/00000000' needs the inner landing: a hospital's link does not load it.
 const InnerLanding = lazy(() => import('./InnerLanding'));
+// Only a children's hospital shows the note (and the relation documents' names it takes from the contract).
+const ChildrenNote = lazy(() => import('./landing/ChildrenNote'));
+// Only a hospital that has not started says so (with its name's particle, es-hangul's: not on every first screen).
+const NotYet = lazy(() => import('./landing/NotYet'));
+
+/** A children's hospital by its name (소아청소년과, 소아과): its patients are mostly enrolled by a parent. */
+export const isPaediatric = (h: Pick<Hospital, 'hospitalNm'>) => /소아/.test(h.hospitalNm);
 
 export const isHospitalCd = (v: string | undefined): v is string => /^\d{8}$/.test(v ?? '');
 
@@ -26,12 +33,13 @@ export default function OuterLanding() {
     );
   }
   // Non-numeric would redirect to itself (spec §2): say it plainly instead of looping.
-  if (!isHospitalCd(hospitalCd)) return <NotFound {...HOSPITAL_NOT_FOUND} />;
+  if (!isHospitalCd(hospitalCd)) return <NotFound {...hospitalNotFound()} />;
   return <HospitalLanding hospitalCd={hospitalCd} />;
 }
 
 function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
   const hospital = useHospital(hospitalCd);
+  const t = useT();
 
   useEffect(() => {
     if (!hospital.data) return;
@@ -49,7 +57,7 @@ function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
 
   if (hospital.isPending) {
     return (
-      <div className="landing" role="status" aria-label="병원 정보를 불러오는 중이에요">
+      <div className="landing" role="status" aria-label={t('landing.loading', '병원 정보를 불러오는 중이에요')}>
         <div className="skeleton" style={{ height: 28, width: '40%' }} />
         <div className="skeleton" style={{ height: 72 }} />
         <div className="skeleton" style={{ height: 180 }} />
@@ -58,12 +66,12 @@ function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
   }
   if (hospital.isError) return <HospitalLoadError error={hospital.error} onRetry={() => void hospital.refetch()} />;
   const h = hospital.data;
+  const hospitalNm = h.hospitalNm.replace(/\s*\(데모\)$/, '');
   if (!h.autoClaimEnabled) {
     return (
-      <NotFound
-        heading={`${h.hospitalNm}은 자동청구 준비 중이에요`}
-        detail="이 병원은 아직 자동청구를 시작하지 않았어요. 준비가 끝나면 병원에서 안내해 드릴 거예요."
-      />
+      <Suspense fallback={null}>
+        <NotYet hospitalNm={h.hospitalNm} />
+      </Suspense>
     );
   }
   return (
@@ -75,22 +83,36 @@ function HospitalLanding({ hospitalCd }: { hospitalCd: string }) {
             eyebrow={h.hospitalNm}
             title={
               <>
-                {h.hospitalNm.replace(/\s*\(데모\)$/, '')} 진료비,
+                {t('landing.outer.title1', '{hospitalNm} 진료비,', { hospitalNm })}
                 <br />
-                자동으로 청구해 드려요
+                {t('landing.outer.title2', '자동으로 청구해 드려요')}
               </>
             }
-            lead="한 번만 가입하면 이 병원에서 받은 진료를 보험사에 알아서 청구해 드려요. 이용료는 무료예요."
+            lead={t(
+              'landing.outer.lead',
+              '한 번만 가입하면 이 병원에서 받은 진료를 보험사에 알아서 청구해 드려요. 이용료는 무료예요.',
+            )}
             image={
               <figure className="landing-header__figure">
-                <img src={h.hospitalThumbnail} alt={`${h.hospitalNm} 그림`} width={320} height={180} />
+                <img
+                  src={h.hospitalThumbnail}
+                  alt={t('landing.outer.picture', '{hospitalNm} 그림', { hospitalNm: h.hospitalNm })}
+                  width={320}
+                  height={180}
+                />
                 <figcaption>
-                  <Link to={`${APP_BASE}/introduce/${h.hospitalCd}`}>병원 소개 보기</Link>
+                  <Link to={`${APP_BASE}/introduce/${h.hospitalCd}`}>
+                    {t('landing.outer.introduce', '병원 소개 보기')}
+                  </Link>
                 </figcaption>
               </figure>
             }
           />
-          {isPaediatric(h) && <ChildrenNote />}
+          {isPaediatric(h) && (
+            <Suspense fallback={null}>
+              <ChildrenNote />
+            </Suspense>
+          )}
         </>
       }
     />

@@ -1,4 +1,5 @@
 import { useRouteError } from 'react-router';
+import { useT } from '../i18n/t';
 
 /**
  * A screen that failed to load or crashed: the patient can reload; details stay in the console. A screen's code that
@@ -6,6 +7,7 @@ import { useRouteError } from 'react-router';
  * spec's words as its code, so the hospital's desk can tell what happened.
  */
 export function RouteError() {
+  const t = useT();
   const error = useRouteError();
   const code =
     (error as { code?: string } | null)?.code === 'MODULE_NOT_FOUND'
@@ -17,16 +19,21 @@ export function RouteError() {
     <main className="layout-empty">
       <section className="notice-screen" role="alert" aria-labelledby="error-heading">
         <h1 id="error-heading" className="notice-screen__title">
-          {code ? '화면을 불러오지 못했어요' : '문제가 생겼어요'}
+          {code
+            ? t('routeError.chunk.heading', '화면을 불러오지 못했어요')
+            : t('routeError.heading', '문제가 생겼어요')}
         </h1>
         <p className="notice-screen__text">
           {code
-            ? '인터넷 연결이 잠시 끊겼거나 앱이 새 버전으로 바뀌었을 수 있어요. 연결을 확인하고 새로고침해 주세요.'
-            : '잠시 후 다시 시도해 주세요. 계속되면 병원 창구에 알려 주세요.'}
+            ? t(
+                'routeError.chunk.detail',
+                '인터넷 연결이 잠시 끊겼거나 앱이 새 버전으로 바뀌었을 수 있어요. 연결을 확인하고 새로고침해 주세요.',
+              )
+            : t('routeError.detail', '잠시 후 다시 시도해 주세요. 계속되면 병원 창구에 알려 주세요.')}
         </p>
-        {code && <p className="notice-screen__code">오류 코드 {code}</p>}
+        {code && <p className="notice-screen__code">{t('routeError.code', '오류 코드 {code}', { code })}</p>}
         <button type="button" className="btn btn--primary btn--block" onClick={() => window.location.reload()}>
-          {code ? '새로고침' : '다시 시도'}
+          {code ? t('routeError.reload', '새로고침') : t('routeError.retry', '다시 시도')}
         </button>
       </section>
     </main>

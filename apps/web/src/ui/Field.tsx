@@ -1,6 +1,8 @@
 // An accessible form field (Epic Stack habit): label, hint, aria-invalid, aria-describedby and a fixed-height
 // error slot so the page does not jump when a message appears.
 import { useId, type ReactNode } from 'react';
+import { refusal } from '../i18n/refusals';
+import { useT } from '../i18n/t';
 
 export interface FieldRenderProps {
   id: string;
@@ -27,6 +29,7 @@ export function Field({
   optional?: boolean;
   children: (props: FieldRenderProps) => ReactNode;
 }) {
+  const t = useT();
   const autoId = useId();
   const id = idProp ?? autoId;
   const hintId = `${id}-hint`;
@@ -35,7 +38,7 @@ export function Field({
   const labelEl = (
     <label className="field__label" htmlFor={id}>
       {label}
-      {optional && <span className="field__optional"> (선택)</span>}
+      {optional && <span className="field__optional"> {t('ui.optional', '(선택)')}</span>}
     </label>
   );
   return (
@@ -48,7 +51,7 @@ export function Field({
       )}
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       <p id={errorId} className="field__error" aria-live="polite">
-        {error ?? ''}
+        {refusal(error) ?? ''}
       </p>
     </div>
   );

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { loadingStore } from './loadingStore';
+import { useT } from '../i18n/t';
 
 /** Appears only after 300 ms so quick calls do not flicker. */
 const SHOW_AFTER_MS = 300;
 
 export function LoadingOverlay() {
+  const t = useT();
   const busy = useStore(loadingStore, (s) => s.count > 0);
   const message = useStore(loadingStore, (s) => s.message);
   const [visible, setVisible] = useState(false);
@@ -22,7 +24,7 @@ export function LoadingOverlay() {
       {visible && (
         <>
           <div className="spinner" aria-hidden="true" />
-          <p>{message || '잠시만 기다려 주세요…'}</p>
+          <p>{message || t('ui.wait', '잠시만 기다려 주세요…')}</p>
         </>
       )}
     </div>

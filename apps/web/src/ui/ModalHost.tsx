@@ -4,8 +4,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { OpenModal } from './modalStore';
 import { modals } from './modals';
+import { useT } from '../i18n/t';
 
 function ModalDialog({ modal }: { modal: OpenModal }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const primary = useRef<HTMLButtonElement>(null);
   const [dontShowAgain, setDontShowAgain] = useState(false);
@@ -58,7 +60,12 @@ function ModalDialog({ modal }: { modal: OpenModal }) {
               {modal.title}
             </h2>
             {modal.showClose && (
-              <button type="button" className="modal__close" aria-label="닫기" onClick={() => close('close')}>
+              <button
+                type="button"
+                className="modal__close"
+                aria-label={t('ui.close', '닫기')}
+                onClick={() => close('close')}
+              >
                 <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                   <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
                 </svg>
@@ -79,7 +86,7 @@ function ModalDialog({ modal }: { modal: OpenModal }) {
               checked={dontShowAgain}
               onChange={(e) => setDontShowAgain(e.target.checked)}
             />
-            다시 보지 않기
+            {t('ui.modal.dontShow', '다시 보지 않기')}
           </label>
         )}
         {modal.showFooter && (

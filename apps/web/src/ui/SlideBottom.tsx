@@ -1,5 +1,6 @@
 // A bottom sheet on the native <dialog>: slides up, scrolls inside, closes by its button, Esc or the backdrop.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n/t';
 
 export function SlideBottom({
   open,
@@ -12,6 +13,7 @@ export function SlideBottom({
   title: string;
   children: ReactNode;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -40,7 +42,7 @@ export function SlideBottom({
           <h2 id={titleId} className="sheet__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label="닫기" onClick={onClose}>
+          <button type="button" className="modal__close" aria-label={t('ui.close', '닫기')} onClick={onClose}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>

@@ -1,6 +1,7 @@
 // The modal stack (spec §2): kinds, defaults, events and results, as plain logic testable without a DOM.
 import type { ReactNode } from 'react';
 import { createStore } from 'zustand/vanilla';
+import { t } from '../i18n/t';
 
 export type ModalKind = 'default' | 'confirm' | 'alert' | 'alertLight' | 'info';
 export type ModalResult = 'confirm' | 'cancel' | 'close' | 'skipped';
@@ -89,10 +90,10 @@ export function createModalStore(memory: KeyMemory = localKeyMemory) {
       const modal: OpenModal = {
         id,
         kind,
-        title: o.title ?? '알림',
+        title: o.title ?? t('ui.modal.title', '알림'),
         body: o.body ?? null,
-        confirmText: o.confirmText ?? '확인',
-        cancelText: o.cancelText ?? '취소',
+        confirmText: o.confirmText ?? t('ui.ok', '확인'),
+        cancelText: o.cancelText ?? t('ui.cancel', '취소'),
         tone: o.tone ?? 'normal',
         showHeader: o.showHeader ?? true,
         showBody: o.showBody ?? true,

@@ -1,7 +1,8 @@
 // The frame every wizard screen shares: the progress line, an error summary that takes focus and links to each field
 // (GOV.UK), and the sticky bottom action. Screens compose these; the wizard's order stays in steps.ts.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { childPossessive } from '@auto-claim/contract';
+import { childCalled } from '@auto-claim/contract';
+import { useT } from '../i18n/t';
 import { useClaimStore } from '../store/claim';
 import './wizard.css';
 
@@ -9,19 +10,24 @@ import './wizard.css';
 export function StepProgress({ index, total, name }: { index: number; total: number; name?: string }) {
   // A parent enrolling her child reads whose enrolment every question is for (README "A parent enrols her children").
   const child = useClaimStore((s) => (s.ui.insured === 'child' ? s.child.person.userNm : ''));
+  const t = useT();
   if (index < 1 || total < 1) return null;
   const pct = Math.round((index / total) * 100);
   return (
     <div className="wz-progress">
       <p className="wz-progress__text">
-        <span className="visually-hidden">자동청구 신청 </span>
-        {total}단계 중 {index}단계
+        <span className="visually-hidden">{t('wizard.progress.hidden', '자동청구 신청')} </span>
+        {t('wizard.progress', '{total}단계 중 {index}단계', { total, index })}
         {name && <span className="wz-progress__name"> · {name}</span>}
       </p>
       <div className="wz-progress__bar" aria-hidden="true">
         <span style={{ width: `${pct}%` }} />
       </div>
-      {child && <p className="wz-progress__who">{childPossessive(child)} 자동청구를 신청하고 있어요</p>}
+      {child && (
+        <p className="wz-progress__who">
+          {t('wizard.forChild', '{child}의 자동청구를 신청하고 있어요', { child: childCalled(child) })}
+        </p>
+      )}
     </div>
   );
 }
@@ -39,6 +45,7 @@ export interface SummaryItem {
  */
 export function ErrorSummary({ items, attempt }: { items: SummaryItem[]; attempt: number }) {
   const ref = useRef<HTMLDivElement>(null);
+  const t = useT();
   const shown = items.length > 0;
   useEffect(() => {
     if (shown && attempt > 0) ref.current?.focus();
@@ -46,7 +53,7 @@ export function ErrorSummary({ items, attempt }: { items: SummaryItem[]; attempt
   if (!shown) return null;
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">입력한 내용을 확인해 주세요</h2>
+      <h2 id="error-summary-title">{t('wizard.errorSummary', '입력한 내용을 확인해 주세요')}</h2>
       <ul>
         {items.map((it) => (
           <li key={it.target + it.message}>
@@ -75,11 +82,12 @@ export function BottomAction({ children }: { children: ReactNode }) {
 
 /** A load failure with a retry (spec §8: names what could not be loaded). */
 export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
+  const t = useT();
   return (
     <div className="load-error" role="alert">
       <p>{message}</p>
       <button type="button" className="btn btn--secondary" onClick={onRetry}>
-        다시 불러오기
+        {t('landing.loadError.retry', '다시 불러오기')}
       </button>
     </div>
   );

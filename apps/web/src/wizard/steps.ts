@@ -8,6 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 import { useClaimStore, type ClaimState } from '../store/claim';
 import { carriedToNextChild } from './nextChild';
+import { t } from '../i18n/t';
 
 export type StepId =
   | 'whose'
@@ -123,7 +124,13 @@ export function nextStep(current: StepId, s: ClaimState): StepId {
  * 1 본인 확인 is the terms, /identity, /certInput, /security/whose and /security/jumin (and a child's details). The
  * signature is the last: the summary after it is a question to confirm, outside the line (phase 0).
  */
-export const PHASES = ['본인 확인', '보험사 선택', '신분증', '계좌와 주소', '서명'] as const;
+export const PHASES = [
+  () => t('landing.order.identity.title', '본인 확인'),
+  () => t('landing.order.insurer.title', '보험사 선택'),
+  () => t('landing.order.idcard.title', '신분증'),
+  () => t('landing.order.account.title', '계좌와 주소'),
+  () => t('landing.order.sign.title', '서명'),
+] as const;
 const PHASE_OF: Record<StepId, number> = {
   whose: 1,
   jumin: 1,
@@ -154,16 +161,16 @@ export const phaseOf = (id: StepId) => PHASE_OF[id];
  * On a child's enrolment the ID is her parent's own, under the child's banner (README "A parent enrols her children"):
  * the phase says so, and the relation document its own name.
  */
-const CHILD_PHASE_NAME: Partial<Record<StepId, string>> = {
-  idPhotoInfo: '신분증: 보호자 본인의 신분증',
-  photo: '신분증: 보호자 본인의 신분증',
-  relationDoc: '가족관계 서류',
+const CHILD_PHASE_NAME: Partial<Record<StepId, () => string>> = {
+  idPhotoInfo: () => t('wizard.phase.guardianId', '신분증: 보호자 본인의 신분증'),
+  photo: () => t('wizard.phase.guardianId', '신분증: 보호자 본인의 신분증'),
+  relationDoc: () => t('route.relationDoc', '가족관계 서류'),
 };
 
 /** "5단계 중 2단계 · 보험사 선택" for the progress line of a screen; index 0 draws no line. */
 export function progressOf(current: StepId, forChild = false) {
   const index = PHASE_OF[current];
-  const name = (forChild && CHILD_PHASE_NAME[current]) || (PHASES[index - 1] ?? '');
+  const name = (forChild && CHILD_PHASE_NAME[current]?.()) || (PHASES[index - 1]?.() ?? '');
   return { index, total: PHASES.length, name };
 }
 

@@ -6,31 +6,42 @@
 // verification unless her session is still open). Said after the subscription committed: a message that cannot go is
 // logged and never undoes the enrolment.
 import { APP_ROOT, childPossessive } from '@auto-claim/contract';
+import { AND_MORE, ENROLLED_SMS, ENROLLED_TEXT, messageIn } from '@auto-claim/contract/i18n';
 import type { AppContext } from '../../context.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { kakaoConsented } from './lookups.js';
 
 const demoless = (nm: string) => nm.replace(/\s*\(데모\)$/, '');
-/** "A병원" or "A병원 외 2곳". */
-const andMore = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names[0]} 외 ${names.length - 1}곳`);
+/** "A병원" or "A병원 외 2곳", in her language. */
+const andMore = (names: string[], lang = 'ko') =>
+  names.length <= 1 ? (names[0] ?? '') : messageIn(lang, AND_MORE, { first: names[0]!, more: names.length - 1 });
+
+/** What is confirmed, and in which language (her subscription's: docs/decisions/0010-message-catalogs.md). */
+interface Enrolled {
+  hospitals: string[];
+  insurers: string[];
+  childNm?: string;
+  lang?: string;
+}
 
 /** The SMS form (README "Patient messages"): one sentence naming the hospital and what happened. */
-export function enrolledSms(e: { hospitals: string[]; insurers: string[]; childNm?: string }): string {
-  const hospital = andMore(e.hospitals.map(demoless));
-  const insurer = andMore(e.insurers);
+export function enrolledSms(e: Enrolled): string {
+  const hospital = andMore(e.hospitals.map(demoless), e.lang);
+  const insurer = andMore(e.insurers, e.lang);
+  // A child's enrolment is said in Korean for now (its messages are not in the catalogs yet).
   return e.childNm
     ? `${childPossessive(e.childNm)} 자동청구 신청을 받았어요, 서류 확인 뒤 ${hospital} 진료비를 ${insurer}에 청구해요.`
-    : `${hospital} 진료비 자동청구 가입을 마쳤어요, 앞으로 ${insurer}에 자동으로 청구해요.`;
+    : messageIn(e.lang ?? 'ko', ENROLLED_SMS, { hospital, insurer });
 }
 
 /** The words of the confirmation: what was enrolled, and what happens from now on. */
-export function enrolledText(e: { hospitals: string[]; insurers: string[]; childNm?: string }): string {
-  const hospital = andMore(e.hospitals.map(demoless));
-  const insurer = andMore(e.insurers);
+export function enrolledText(e: Enrolled): string {
+  const hospital = andMore(e.hospitals.map(demoless), e.lang);
+  const insurer = andMore(e.insurers, e.lang);
   return e.childNm
     ? `${childPossessive(e.childNm)} 자동청구 신청을 받았어요. ${hospital}에서 받은 진료비를 ${insurer}에 자동으로 ` +
         '청구해요. 보내 주신 가족관계 서류를 담당자가 확인한 뒤부터 청구를 시작해요.'
-    : `자동청구 가입을 마쳤어요. 앞으로 ${hospital}에서 받은 진료비를 ${insurer}에 자동으로 청구해요.`;
+    : messageIn(e.lang ?? 'ko', ENROLLED_TEXT, { hospital, insurer });
 }
 
 export async function tellEnrolled(
@@ -42,6 +53,7 @@ export async function tellEnrolled(
     hospitals: string[];
     insurers: string[];
     childNm?: string;
+    lang?: string;
   },
 ) {
   if (!e.userTel) return;

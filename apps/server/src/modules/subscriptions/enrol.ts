@@ -17,6 +17,7 @@ import {
   insurerIdcardType,
   insurerTakesIdcardType,
   IDCARD_TYPE_NM,
+  SOURCE_LANG,
   type ChildReg,
   type FieldError,
   type PolicyGeneration,
@@ -415,6 +416,7 @@ function subscriptionRowOf(
     termsIds: JSON.stringify(reg.termsIds) as unknown as string[],
     optTerms: JSON.stringify(reg.optTerms) as unknown as string[],
     goodsSubsId: reg.goodsSubsId || null,
+    lang: reg.lang ?? SOURCE_LANG,
     repeatWeek: reg.repeatWeek ? Number(reg.repeatWeek) : null,
     repeatDay: reg.repeatDay ? Number(reg.repeatDay) : null,
     // Her rules for what is sent start at her policy's defaults; she changes them in 내 자동청구.
@@ -585,6 +587,7 @@ export async function subscribe(
     hospitals: checked.hospitals.map((h) => h.hospitalNm),
     insurers: checked.insurersInOrder.map((i) => i.insuCompNm),
     ...(insured.child ? { childNm: insured.userNm } : {}),
+    lang: values.lang ?? SOURCE_LANG,
   });
   return enrolledAnswer(ctx, values, checked, insurerRows, now);
 }

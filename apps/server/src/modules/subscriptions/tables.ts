@@ -5,6 +5,7 @@ import type {
   DisputeKept,
   GuardianRel,
   IdcardType,
+  Lang,
   PRC_MODES,
   PolicyGeneration,
   PolicyGenerationSource,
@@ -80,6 +81,8 @@ export interface SubscriptionTable {
   termsIds: Generated<string[]>;
   optTerms: Generated<string[]>;
   goodsSubsId: string | null;
+  /** The language she enrolled in (migration 0070): her later messages are in it. */
+  lang: Generated<Lang>;
   applyChannel: string | null;
   applyOrg: string | null;
   postCenter: string | null;

@@ -1,7 +1,8 @@
 // The enrolment draft (README "Enrolment drafts and coming back"): what a verified person typed, kept on the server so
 // that a reload or a discarded tab resumes it: saved and read back, sealed at rest, gone 24 hours after the last save
 // (and purged), never readable by anyone else's session or by an 알림톡 link's, no image accepted, gone once she
-// subscribes; and each enrolment confirmed by a message to her phone. PGlite or (DATABASE_URL) PostgreSQL.
+// subscribes; and each enrolment confirmed by a message to her phone, in the language she enrolled in, which the
+// subscription keeps. PGlite or (DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { API, ENROLMENT_DRAFT_HOURS, KAKAO_NOTI_TERMS_ID, type EnrolmentDraft } from '@auto-claim/contract';
@@ -223,5 +224,48 @@ describe('each enrolment is confirmed to her phone', () => {
     expect(sent[0]!.channel).toBe('kakao');
     expect(sent[0]!.body).toContain('지민이의 자동청구 신청을 받았어요');
     expect(sent[0]!.body).toContain('가족관계 서류를 담당자가 확인한 뒤부터');
+  });
+});
+
+/** Her language on the subscription (docs/decisions/0010-message-catalogs.md; migration 0070). */
+const subscribeIn = async (v: Verified, extra: object) =>
+  as(v.cookie, { method: 'POST', url: API.subscriptions, payload: { ...(await regFor(t, v, img)), ...extra } });
+const langsOf = (v: Verified) =>
+  t.db.db.selectFrom('subscription').select(['lang']).where('ciHmac', '=', t.app.ctx.crypto.hmac('ci', v.ci)).execute();
+
+describe('her language on the subscription', () => {
+  it('is kept as she sent it', async () => {
+    const v = await verifyPatient(t);
+    const res = await subscribeIn(v, { lang: 'vi' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await langsOf(v)).toEqual([{ lang: 'vi' }]);
+  });
+
+  it('decides the language of the message that confirms her enrolment', async () => {
+    const v = await verifyPatient(t);
+    const outbox = () =>
+      t.db.db.selectFrom('sandboxOutbox').select(['body']).where('to', '=', v.person.custHp).orderBy('id').execute();
+    const before = (await outbox()).length;
+    const res = await subscribeIn(v, { lang: 'en' });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = (await outbox()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toContain("You're signed up for auto-claim at 한빛정형외과의원.");
+    expect(sent[0]!.body).not.toContain('가입을 마쳤어요');
+  });
+
+  it('is Korean when the request names none', async () => {
+    const v = await verifyPatient(t);
+    const res = await subscribeIn(v, {});
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await langsOf(v)).toEqual([{ lang: 'ko' }]);
+  });
+
+  it('is refused when it is not one of ours, naming the field, and nothing is stored', async () => {
+    const v = await verifyPatient(t);
+    const res = await subscribeIn(v, { lang: 'fr' });
+    expect(res.statusCode).toBe(400);
+    expect(problemOf(res).errors?.map((e) => e.field)).toContain('lang');
+    expect(await langsOf(v)).toEqual([]);
   });
 });

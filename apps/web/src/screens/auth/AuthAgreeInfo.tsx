@@ -7,14 +7,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_BASE, type Terms } from '@auto-claim/contract';
 import { useTerms } from '../../api/terms';
-import { loadFailedMessage } from '../../api/queryClient';
+import { useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { BackButton, SlideBottom } from '../../ui';
-import { CONSENT_GROUPS, groupOf, plainOf } from './consentGroups';
+import { ReferenceNote, consentGroups, groupOf, plainOf, titleOf } from './consentGroups';
 import { TermsReading } from '../../ui/TermsReading';
 import './consent.css';
 
-const MISSING_ONE = '필수 항목이에요. 동의해 주세요.';
 const checkboxId = (t: Pick<Terms, 'termsId'>) => `consent-${t.termsId}`;
 
 /**
@@ -28,6 +27,7 @@ function showTerm(input: HTMLInputElement) {
 }
 
 export default function AuthAgreeInfo() {
+  const t = useT();
   const navigate = useNavigate();
   const service = useTerms('v3', 'SERVICE');
   const telecom = useTerms('v2', 'TELECOM');
@@ -88,28 +88,39 @@ export default function AuthAgreeInfo() {
         <BackButton />
       </header>
       <h1 className="screen__lead">
-        자동청구에 필요한 동의를
-        <br />한 번에 받을게요
+        {t('consent.lead1', '자동청구에 필요한 동의를')}
+        <br />
+        {t('consent.lead2', '한 번에 받을게요')}
       </h1>
-      <p className="screen__sub">항목마다 ‘보기’를 누르면 전문을 읽을 수 있어요.</p>
+      <p className="screen__sub">{t('consent.sub', '항목마다 ‘보기’를 누르면 전문을 읽을 수 있어요.')}</p>
+      <ReferenceNote />
       {missingTerms.length > 0 && (
         <div className="error-summary" role="alert" aria-labelledby="consent-missing-title">
-          <h2 id="consent-missing-title">필수 항목 {missingTerms.length}개에 아직 동의하지 않으셨어요</h2>
+          <h2 id="consent-missing-title">
+            {t('consent.missing', '필수 항목 {count, plural, other {#개}}에 아직 동의하지 않으셨어요', {
+              count: missingTerms.length,
+            })}
+          </h2>
           {/* A long list would push the terms themselves out of sight: each is marked beside it anyway. */}
           {missingTerms.length > 3 && (
-            <p>아래에 빨간 글씨로 표시한 항목이에요. ‘전체 동의’를 누르면 한 번에 동의할 수 있어요.</p>
+            <p>
+              {t(
+                'consent.missingMany',
+                '아래에 빨간 글씨로 표시한 항목이에요. ‘전체 동의’를 누르면 한 번에 동의할 수 있어요.',
+              )}
+            </p>
           )}
           <ul hidden={missingTerms.length > 3}>
-            {missingTerms.map((t) => (
-              <li key={t.termsId}>
+            {missingTerms.map((term) => (
+              <li key={term.termsId}>
                 <a
-                  href={`#${checkboxId(t)}`}
+                  href={`#${checkboxId(term)}`}
                   onClick={(e) => {
                     e.preventDefault();
-                    document.getElementById(checkboxId(t))?.focus();
+                    document.getElementById(checkboxId(term))?.focus();
                   }}
                 >
-                  {t.title}
+                  {term.title}
                 </a>
               </li>
             ))}
@@ -117,13 +128,21 @@ export default function AuthAgreeInfo() {
         </div>
       )}
       {queries.some((q) => q.isPending) && (
-        <div className="skeleton skeleton--list" aria-label="약관을 불러오는 중이에요" role="status" />
+        <div
+          className="skeleton skeleton--list"
+          aria-label={t('consent.loading', '약관을 불러오는 중이에요')}
+          role="status"
+        />
       )}
       {failed && (
         <div className="load-error" role="alert">
-          <p>{loadFailedMessage(failed === telecom ? '통신사 약관' : '약관 목록')}</p>
+          <p>
+            {failed === telecom
+              ? t('consent.loadError.telecom', '통신사 약관을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')
+              : t('consent.loadError', '약관 목록을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')}
+          </p>
           <button type="button" className="btn btn--secondary" onClick={() => queries.forEach((q) => q.refetch())}>
-            다시 불러오기
+            {t('landing.loadError.retry', '다시 불러오기')}
           </button>
         </div>
       )}
@@ -137,10 +156,11 @@ export default function AuthAgreeInfo() {
               onChange={(e) => change(e.target.checked ? new Set(list.map((t) => t.termsId)) : new Set())}
             />
             <span>
-              전체 동의 <span className="consent__all-note">(선택 항목 포함)</span>
+              {t('consent.all', '전체 동의')}{' '}
+              <span className="consent__all-note">{t('consent.allNote', '(선택 항목 포함)')}</span>
             </span>
           </label>
-          {CONSENT_GROUPS.map((g) => {
+          {consentGroups().map((g) => {
             const items = list.filter((t) => groupOf(t) === g.id);
             if (items.length === 0) return null;
             return (
@@ -150,50 +170,51 @@ export default function AuthAgreeInfo() {
                 </h2>
                 <p className="consent__lead">{g.lead}</p>
                 <ul className="terms__list">
-                  {items.map((t) => {
-                    const plain = plainOf(t);
-                    const error = missing.has(t.termsId);
-                    const described = [error && `${checkboxId(t)}-error`, plain && `${checkboxId(t)}-plain`]
+                  {items.map((term) => {
+                    const plain = plainOf(term);
+                    const error = missing.has(term.termsId);
+                    const described = [error && `${checkboxId(term)}-error`, plain && `${checkboxId(term)}-plain`]
                       .filter(Boolean)
                       .join(' ');
                     return (
-                      <li key={t.termsId} className={`consent__item${error ? ' consent__item--invalid' : ''}`}>
+                      <li key={term.termsId} className={`consent__item${error ? ' consent__item--invalid' : ''}`}>
                         <div className="terms__item">
                           <label className="terms__label">
                             <input
-                              id={checkboxId(t)}
+                              id={checkboxId(term)}
                               type="checkbox"
                               className="check"
-                              checked={agreed.has(t.termsId)}
+                              checked={agreed.has(term.termsId)}
                               aria-invalid={error || undefined}
                               aria-describedby={described || undefined}
-                              onChange={(e) => toggle(t.termsId, e.target.checked)}
+                              onChange={(e) => toggle(term.termsId, e.target.checked)}
                               onFocus={(e) => showTerm(e.currentTarget)}
                             />
                             <span>
-                              <span className={t.required ? 'terms__req' : 'terms__opt'}>
-                                {t.required ? '(필수)' : '(선택)'}
+                              <span className={term.required ? 'terms__req' : 'terms__opt'}>
+                                {term.required ? t('consent.required', '(필수)') : t('ui.optional', '(선택)')}
                               </span>{' '}
-                              {t.title}
+                              <span lang="ko">{term.title}</span>
+                              {titleOf(term) && <span className="consent__ref">{titleOf(term)}</span>}
                             </span>
                           </label>
                           <button
                             type="button"
                             className="terms__view"
-                            onClick={() => setReading(t)}
-                            aria-label={`${t.title} 전문 보기`}
+                            onClick={() => setReading(term)}
+                            aria-label={t('consent.viewFull', '{title} 전문 보기', { title: term.title })}
                           >
-                            보기
+                            {t('consent.view', '보기')}
                           </button>
                         </div>
                         {/* The error right under its control, before the longer explanation. */}
                         {error && (
-                          <p id={`${checkboxId(t)}-error`} className="field__error consent__error">
-                            {MISSING_ONE}
+                          <p id={`${checkboxId(term)}-error`} className="field__error consent__error">
+                            {t('consent.missingOne', '필수 항목이에요. 동의해 주세요.')}
                           </p>
                         )}
                         {plain && (
-                          <p id={`${checkboxId(t)}-plain`} className="consent__plain">
+                          <p id={`${checkboxId(term)}-plain`} className="consent__plain">
                             {plain}
                           </p>
                         )}
@@ -219,7 +240,7 @@ export default function AuthAgreeInfo() {
                 requestAnimationFrame(() => document.getElementById(checkboxId(reading))?.focus());
               }}
             >
-              동의하기
+              {t('consent.agree', '동의하기')}
             </button>
           </>
         )}
@@ -227,7 +248,7 @@ export default function AuthAgreeInfo() {
       <div className="bottom-action">
         <button type="button" className="btn btn--primary btn--block" onClick={onNext} disabled={!loaded}>
           {/* "동의하고 다음" only when pressing it does agree: every required term is ticked. */}
-          {allRequired ? '동의하고 다음' : '다음'}
+          {allRequired ? t('consent.agreeNext', '동의하고 다음') : t('ui.next', '다음')}
         </button>
       </div>
     </div>

@@ -18,6 +18,8 @@ import {
 } from '@auto-claim/contract';
 import { api, ApiError } from '../../api/client';
 import { restoreSession } from '../../auth/session';
+import { refusal } from '../../i18n/refusals';
+import { useT } from '../../i18n/t';
 import { useClaimStore, verifiedAs } from '../../store/claim';
 import { VerifyPurpose } from './VerifyPurpose';
 import { toast } from '../../ui';
@@ -34,6 +36,7 @@ function useNow() {
 const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - now) / 1000));
 
 export default function CertInput() {
+  const t = useT();
   const navigate = useNavigate();
   const { auth, reg, setAuth, setRepository } = useClaimStore();
   // The person typed on /identity is in memory unless the tab was reloaded since.
@@ -79,7 +82,7 @@ export default function CertInput() {
     return (
       <div className="screen">
         <p className="screen__sub" role="status">
-          보낸 인증번호를 확인하고 있어요…
+          {t('cert.checking', '보낸 인증번호를 확인하고 있어요…')}
         </p>
       </div>
     );
@@ -90,12 +93,12 @@ export default function CertInput() {
     e.preventDefault();
     const digits = code.replace(/[\s-]/g, '');
     if (!/^\d{6}$/.test(digits)) {
-      setError('문자로 받은 인증번호 6자리를 입력해 주세요.');
+      setError(t('cert.sixDigits', '문자로 받은 인증번호 6자리를 입력해 주세요.'));
       inputRef.current?.focus();
       return;
     }
     if (left === 0) {
-      setError('인증 시간이 지났어요. 인증번호를 다시 받아 주세요.');
+      setError(t('cert.expired', '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.'));
       return;
     }
     try {
@@ -110,10 +113,14 @@ export default function CertInput() {
       setRepository({ hash: answer.hash, access_hash: answer.hash });
       // After a reload the person is known only to the server: the new session names them.
       if (resumed) await restoreSession();
-      toast('본인인증을 마쳤어요.');
+      toast(t('cert.done', '본인인증을 마쳤어요.'));
       navigate(`${APP_BASE}/excute`, { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : '인증하지 못했어요. 잠시 후 다시 시도해 주세요.');
+      setError(
+        err instanceof ApiError
+          ? refusal(err.detail)
+          : t('cert.failed', '인증하지 못했어요. 잠시 후 다시 시도해 주세요.'),
+      );
       inputRef.current?.focus();
     }
   };
@@ -135,25 +142,31 @@ export default function CertInput() {
         resendAt: Date.now() + SMS_RESEND_INTERVAL_SECONDS * 1000,
       });
       setCode('');
-      toast('인증번호를 다시 보냈어요.');
+      toast(t('cert.resent', '인증번호를 다시 보냈어요.'));
       inputRef.current?.focus();
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : '인증번호를 보내지 못했어요. 잠시 후 다시 시도해 주세요.');
+      setError(
+        err instanceof ApiError
+          ? refusal(err.detail)
+          : t('identity.sendFailed', '인증번호를 보내지 못했어요. 잠시 후 다시 시도해 주세요.'),
+      );
     }
   };
 
   return (
     <form className="screen" noValidate onSubmit={submit}>
       <VerifyPurpose />
-      <h2 className="screen__lead">문자로 받은 인증번호를 입력해 주세요</h2>
-      <p className="screen__sub">{phoneShown} 번호로 인증번호 6자리를 보냈어요.</p>
+      <h2 className="screen__lead">{t('cert.lead', '문자로 받은 인증번호를 입력해 주세요')}</h2>
+      <p className="screen__sub">
+        {t('cert.sent', '{phone} 번호로 인증번호 6자리를 보냈어요.', { phone: phoneShown })}
+      </p>
       {closed && (
         <p className="field__error" role="alert">
           {pending.data?.state === 'used'
-            ? '이미 사용한 인증번호예요. 인증번호를 다시 받아 주세요.'
+            ? t('cert.used', '이미 사용한 인증번호예요. 인증번호를 다시 받아 주세요.')
             : pending.data?.state === 'locked'
-              ? '이 인증번호는 더 쓸 수 없어요. 인증번호를 다시 받아 주세요.'
-              : '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.'}
+              ? t('cert.locked', '이 인증번호는 더 쓸 수 없어요. 인증번호를 다시 받아 주세요.')
+              : t('cert.expired', '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.')}
         </p>
       )}
       <SmsCodeField
@@ -170,12 +183,15 @@ export default function CertInput() {
       />
 
       <section className="help-box" aria-labelledby="no-sms-title">
-        <h3 id="no-sms-title">문자를 받지 못했어요</h3>
+        <h3 id="no-sms-title">{t('cert.noSms', '문자를 받지 못했어요')}</h3>
         <ul>
-          <li>스팸 문자함을 확인해 주세요.</li>
+          <li>{t('cert.noSms.spam', '스팸 문자함을 확인해 주세요.')}</li>
           <li>
-            인증번호는 {SMS_RESEND_INTERVAL_SECONDS}초가 지나면 다시 받을 수 있고, 하루에 {SMS_SENDS_PER_DAY}번까지 보낼
-            수 있어요.
+            {t(
+              'cert.noSms.limits',
+              '인증번호는 {seconds}초가 지나면 다시 받을 수 있고, 하루에 {count}번까지 보낼 수 있어요.',
+              { seconds: SMS_RESEND_INTERVAL_SECONDS, count: SMS_SENDS_PER_DAY },
+            )}
           </li>
         </ul>
         <button
@@ -184,13 +200,15 @@ export default function CertInput() {
           onClick={again}
           disabled={resendIn > 0 || resend.isPending}
         >
-          {resendIn > 0 ? `${resendIn}초 후에 다시 받을 수 있어요` : '인증번호 다시 받기'}
+          {resendIn > 0
+            ? t('cert.resendIn', '{seconds, plural, other {#초}} 후에 다시 받을 수 있어요', { seconds: resendIn })
+            : t('cert.resend', '인증번호 다시 받기')}
         </button>
       </section>
 
       <div className="bottom-action">
         <button type="submit" className="btn btn--primary btn--block" disabled={verify.isPending}>
-          {verify.isPending ? '확인하는 중…' : '확인'}
+          {verify.isPending ? t('cert.verifying', '확인하는 중…') : t('ui.ok', '확인')}
         </button>
       </div>
     </form>

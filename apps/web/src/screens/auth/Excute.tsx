@@ -12,6 +12,8 @@ import { useClaimStore, withEnrolDefaults } from '../../store/claim';
 import { alert } from '../../ui';
 import { resumeDraft } from '../../wizard/draft';
 import { stepPath } from '../../wizard/steps';
+import { refusal } from '../../i18n/refusals';
+import { t } from '../../i18n/t';
 
 export default function Excute() {
   const navigate = useNavigate();
@@ -51,9 +53,10 @@ export default function Excute() {
         if (agreed.length > 0) await api.post(API.termsAgree, { termsIds: agreed });
         if (back === '/security/applyHistory') {
           // Came back for a subscription she does not have: the sign-up, from its consent screen (verified already).
-          await alert('아직 자동청구에 가입하지 않으셨어요. 약관에 동의하고 가입을 시작해 주세요.', {
-            title: '가입 내역이 없어요',
-          });
+          await alert(
+            t('excute.notSubscribed', '아직 자동청구에 가입하지 않으셨어요. 약관에 동의하고 가입을 시작해 주세요.'),
+            { title: t('excute.notSubscribed.title', '가입 내역이 없어요') },
+          );
           navigate(`${APP_BASE}/authAgreeInfo`, { replace: true });
         } else if (back) {
           navigate(`${APP_BASE}${back}`, { replace: true });
@@ -62,11 +65,17 @@ export default function Excute() {
           // then its first screen (wizard/steps.ts), which also asks whose visits; or the one she began, where she was.
           setReg(withEnrolDefaults(useClaimStore.getState().reg));
           const resumed = await resumeDraft();
-          if (resumed?.message) await alert(resumed.message, { title: '하던 신청을 이어서 할게요' });
+          if (resumed?.message) {
+            await alert(resumed.message, { title: t('excute.resumed', '하던 신청을 이어서 할게요') });
+          }
           navigate(stepPath(resumed?.step ?? 'jumin'), { replace: true });
         }
       } catch (e) {
-        setFailed(e instanceof ApiError ? e.detail : '가입 정보를 확인하지 못했어요. 잠시 후 다시 시도해 주세요.');
+        setFailed(
+          e instanceof ApiError
+            ? refusal(e.detail)
+            : t('excute.failed.detail', '가입 정보를 확인하지 못했어요. 잠시 후 다시 시도해 주세요.'),
+        );
       }
     })();
   }, [navigate]);
@@ -74,10 +83,10 @@ export default function Excute() {
   if (failed) {
     return (
       <section className="notice-screen" role="alert">
-        <h2 className="notice-screen__title">가입 정보를 확인하지 못했어요</h2>
+        <h2 className="notice-screen__title">{t('excute.failed', '가입 정보를 확인하지 못했어요')}</h2>
         <p className="notice-screen__text">{failed}</p>
         <button type="button" className="btn btn--primary btn--block" onClick={() => window.location.reload()}>
-          다시 시도
+          {t('routeError.retry', '다시 시도')}
         </button>
       </section>
     );
@@ -86,9 +95,9 @@ export default function Excute() {
     <section className="notice-screen" aria-busy="true">
       <div className="spinner" aria-hidden="true" />
       <h2 className="notice-screen__title" role="status">
-        가입 정보를 확인하고 있어요
+        {t('excute.checking', '가입 정보를 확인하고 있어요')}
       </h2>
-      <p className="notice-screen__text">잠시만 기다려 주세요.</p>
+      <p className="notice-screen__text">{t('excute.wait', '잠시만 기다려 주세요.')}</p>
     </section>
   );
 }

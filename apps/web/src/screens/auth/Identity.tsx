@@ -21,7 +21,8 @@ import {
 import { api, ApiError } from '../../api/client';
 import { useCodes } from '../../api/codes';
 import { useTerms } from '../../api/terms';
-import { loadFailedMessage } from '../../api/queryClient';
+import { refusal } from '../../i18n/refusals';
+import { t as tNow, useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { VerifyPurpose } from './VerifyPurpose';
 import { Field } from '../../ui/Field';
@@ -33,8 +34,12 @@ import { focusOnOpen } from '../../ui/focusOnOpen';
 const identityForm = z
   .object({
     custName,
-    birth6: z.string().regex(/^\d{6}$/, '생년월일 6자리를 숫자로 입력해 주세요. 예: 850101'),
-    sexDigit: z.string().regex(/^\d$/, '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.'),
+    birth6: z.string().regex(/^\d{6}$/, {
+      error: () => tNow('refusal.birth6.example', '생년월일 6자리를 숫자로 입력해 주세요. 예: 850101'),
+    }),
+    sexDigit: z
+      .string()
+      .regex(/^\d$/, { error: () => tNow('refusal.sexDigit', '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.') }),
     custHp,
     // A radio group holds a plain string until one is chosen.
     telecomType: z.string().pipe(telecomType),
@@ -48,6 +53,7 @@ type IdentityInput = z.input<typeof identityForm>;
 type IdentityValues = z.output<typeof identityForm>;
 
 export default function Identity() {
+  const t = useT();
   const navigate = useNavigate();
   const { reg, auth, setAuth, setReg, setUi } = useClaimStore();
   // The landing's "이미 가입하셨나요?" (a real link, so it works before the landing's code has loaded): a subscriber
@@ -92,7 +98,7 @@ export default function Identity() {
   const onValid = async (v: IdentityValues) => {
     const terms = telecomTerms.data?.list ?? [];
     if (terms.some((t) => t.required && !agreed.has(t.termsId))) {
-      setTermsError('본인확인 약관에 모두 동의해 주세요.');
+      setTermsError(t('identity.terms.missing', '본인확인 약관에 모두 동의해 주세요.'));
       return;
     }
     const korRegId = v.birth6 + v.sexDigit;
@@ -118,7 +124,10 @@ export default function Identity() {
       setUi({ telecomNm: telecoms.data?.list.find((t) => t.code === v.telecomType)?.codeNm ?? '' });
       navigate(`${APP_BASE}/certInput`);
     } catch (e) {
-      const detail = e instanceof ApiError ? e.detail : '인증번호를 보내지 못했어요. 잠시 후 다시 시도해 주세요.';
+      const detail =
+        e instanceof ApiError
+          ? e.detail
+          : t('identity.sendFailed', '인증번호를 보내지 못했어요. 잠시 후 다시 시도해 주세요.');
       const fieldErrors = e instanceof ApiError ? (e.problem?.errors ?? []) : [];
       const map: Record<string, keyof IdentityInput> = {
         korRegId: 'birth6',
@@ -130,29 +139,29 @@ export default function Identity() {
       for (const fe of fieldErrors) {
         const name = map[fe.field];
         if (name) {
-          form.setError(name, { message: fe.message });
+          form.setError(name, { message: refusal(fe.message) });
           placed = true;
         }
       }
-      if (!placed) await alert(detail);
+      if (!placed) await alert(refusal(detail) ?? detail);
     }
   };
 
-  const regIdError = errors.birth6?.message ?? errors.sexDigit?.message;
+  const regIdError = refusal(errors.birth6?.message ?? errors.sexDigit?.message);
   const onInvalid = () => requestAnimationFrame(() => summaryRef.current?.focus());
   const fieldErrors = (Object.keys(errors) as (keyof IdentityInput)[]).filter((k) => errors[k]?.message);
   const labels: Record<keyof IdentityInput, string> = {
-    custName: '이름',
-    birth6: '생년월일',
-    sexDigit: '주민등록번호 뒷자리 첫 숫자',
-    custHp: '휴대폰 번호',
-    telecomType: '통신사',
+    custName: t('identity.name', '이름'),
+    birth6: t('identity.birth', '생년월일'),
+    sexDigit: t('identity.sexDigit', '주민등록번호 뒷자리 첫 숫자'),
+    custHp: t('identity.phone', '휴대폰 번호'),
+    telecomType: t('identity.telecom', '통신사'),
   };
 
   return (
     <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
       <VerifyPurpose />
-      <h2 className="screen__lead">본인 명의 휴대폰으로 인증해 주세요</h2>
+      <h2 className="screen__lead">{t('identity.lead', '본인 명의 휴대폰으로 인증해 주세요')}</h2>
       {fieldErrors.length > 0 && (
         <div
           className="error-summary"
@@ -161,12 +170,12 @@ export default function Identity() {
           role="alert"
           aria-labelledby="error-summary-title"
         >
-          <h2 id="error-summary-title">입력한 내용을 확인해 주세요</h2>
+          <h2 id="error-summary-title">{t('wizard.errorSummary', '입력한 내용을 확인해 주세요')}</h2>
           <ul>
             {fieldErrors.map((k) => (
               <li key={k}>
                 <a href={`#f-${k}`} onClick={(e) => (e.preventDefault(), form.setFocus(k))}>
-                  {labels[k]}: {errors[k]?.message}
+                  {labels[k]}: {refusal(errors[k]?.message)}
                 </a>
               </li>
             ))}
@@ -174,7 +183,11 @@ export default function Identity() {
         </div>
       )}
 
-      <Field label="이름" hint="외국인은 외국인등록증에 적힌 대로 입력해 주세요." error={errors.custName?.message}>
+      <Field
+        label={labels.custName}
+        hint={t('identity.name.hint', '외국인은 외국인등록증에 적힌 대로 입력해 주세요.')}
+        error={errors.custName?.message}
+      >
         {(p) => (
           <input
             {...p}
@@ -186,7 +199,7 @@ export default function Identity() {
             }}
             className="input"
             autoComplete="name"
-            placeholder="홍길동"
+            placeholder={t('identity.name.placeholder', '홍길동')}
           />
         )}
       </Field>
@@ -195,11 +208,11 @@ export default function Identity() {
         className={`fieldset${regIdError ? ' field--invalid' : ''}`}
         aria-describedby={regIdError ? 'regid-error' : undefined}
       >
-        <legend className="field__label">생년월일과 주민등록번호 뒷자리 첫 숫자</legend>
+        <legend className="field__label">{t('identity.regId', '생년월일과 주민등록번호 뒷자리 첫 숫자')}</legend>
         {/* Two boxes on one line, one error line under both: narrow columns would break the Korean message. */}
         <div className="regid">
           <label className="visually-hidden" htmlFor="f-birth6">
-            생년월일 6자리
+            {t('identity.birth6', '생년월일 6자리')}
           </label>
           <input
             id="f-birth6"
@@ -213,7 +226,7 @@ export default function Identity() {
             inputMode="numeric"
             maxLength={6}
             autoComplete="off"
-            placeholder="생년월일 6자리"
+            placeholder={t('identity.birth6', '생년월일 6자리')}
             aria-invalid={Boolean(errors.birth6)}
             aria-describedby={regIdError ? 'regid-error' : undefined}
           />
@@ -221,7 +234,7 @@ export default function Identity() {
             –
           </span>
           <label className="visually-hidden" htmlFor="f-sexDigit">
-            주민등록번호 뒷자리 첫 숫자
+            {labels.sexDigit}
           </label>
           <input
             id="f-sexDigit"
@@ -252,7 +265,7 @@ export default function Identity() {
         </p>
       </fieldset>
 
-      <Field label="휴대폰 번호" error={errors.custHp?.message}>
+      <Field label={labels.custHp} error={errors.custHp?.message}>
         {(p) => (
           <input
             {...p}
@@ -272,8 +285,12 @@ export default function Identity() {
       </Field>
 
       <fieldset className="fieldset" aria-describedby={errors.telecomType ? 'telecom-error' : undefined}>
-        <legend className="field__label">통신사</legend>
-        {telecoms.isError && <p role="alert">{loadFailedMessage('통신사 목록')}</p>}
+        <legend className="field__label">{labels.telecomType}</legend>
+        {telecoms.isError && (
+          <p role="alert">
+            {t('identity.telecoms.loadError', '통신사 목록을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')}
+          </p>
+        )}
         <div className="telecoms">
           {(telecoms.data?.list ?? []).map((t) => (
             <label key={t.code} className="telecom">
@@ -283,17 +300,21 @@ export default function Identity() {
           ))}
         </div>
         <p id="telecom-error" className="field__error">
-          {errors.telecomType?.message ?? ''}
+          {refusal(errors.telecomType?.message) ?? ''}
         </p>
       </fieldset>
 
       <section aria-labelledby="telecom-terms-title">
         <h3 id="telecom-terms-title" className="field__label">
-          본인확인 약관
+          {t('identity.terms', '본인확인 약관')}
         </h3>
-        {telecomTerms.isError && <p role="alert">{loadFailedMessage('통신사 약관')}</p>}
+        {telecomTerms.isError && (
+          <p role="alert">
+            {t('consent.loadError.telecom', '통신사 약관을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')}
+          </p>
+        )}
         {telecomTerms.isSuccess && termsAgreedBefore && (
-          <p className="field__hint">앞 화면에서 본인확인 약관에 모두 동의하셨어요.</p>
+          <p className="field__hint">{t('identity.terms.agreed', '앞 화면에서 본인확인 약관에 모두 동의하셨어요.')}</p>
         )}
         {telecomTerms.isSuccess && !termsAgreedBefore && (
           <TermsChecklist
@@ -303,7 +324,7 @@ export default function Identity() {
               setAgreed(s);
               setTermsError(undefined);
             }}
-            allLabel="본인확인 약관에 모두 동의해요"
+            allLabel={t('identity.terms.all', '본인확인 약관에 모두 동의해요')}
             invalid={Boolean(termsError)}
             describedBy="telecom-terms-error"
           />
@@ -315,7 +336,7 @@ export default function Identity() {
 
       <div className="bottom-action">
         <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
-          {send.isPending ? '인증번호 보내는 중…' : '인증번호 받기'}
+          {send.isPending ? t('identity.sending', '인증번호 보내는 중…') : t('identity.send', '인증번호 받기')}
         </button>
       </div>
     </form>

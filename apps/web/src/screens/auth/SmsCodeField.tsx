@@ -2,6 +2,7 @@
 // (CertInput) and the step-up sheet, so both read, announce and expire the same way.
 import type { RefObject } from 'react';
 import { focusOnOpen } from '../../ui/focusOnOpen';
+import { useT } from '../../i18n/t';
 
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
@@ -24,10 +25,11 @@ export function SmsCodeField({
   /** The screen's one question: focused as it opens when in view (ui/focusOnOpen), never scrolled to. */
   autoFocus?: boolean;
 }) {
+  const t = useT();
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
-        인증번호
+        {t('cert.code', '인증번호')}
       </label>
       <div className="code-row">
         <input
@@ -42,7 +44,7 @@ export function SmsCodeField({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
-          placeholder="6자리 숫자"
+          placeholder={t('cert.code.placeholder', '6자리 숫자')}
           aria-invalid={Boolean(error)}
           aria-describedby={`${id}-timer ${id}-error`}
         />
@@ -50,13 +52,13 @@ export function SmsCodeField({
           id={`${id}-timer`}
           className={`code-timer${left < 30 ? ' code-timer--low' : ''}`}
           role="timer"
-          aria-label={`남은 시간 ${mmss(left)}`}
+          aria-label={t('cert.timeLeft', '남은 시간 {time}', { time: mmss(left) })}
         >
           {mmss(left)}
         </span>
       </div>
       <p id={`${id}-error`} className="field__error" role={error ? 'alert' : undefined}>
-        {error ?? (left === 0 ? '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.' : '')}
+        {error ?? (left === 0 ? t('cert.expired', '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.') : '')}
       </p>
     </div>
   );

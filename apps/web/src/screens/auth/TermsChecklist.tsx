@@ -4,12 +4,14 @@ import { useState } from 'react';
 import type { Terms } from '@auto-claim/contract';
 import { SlideBottom } from '../../ui';
 import { TermsReading } from '../../ui/TermsReading';
+import { useT } from '../../i18n/t';
+import { titleOf } from './consentGroups';
 
 export function TermsChecklist({
   terms,
   agreed,
   onChange,
-  allLabel = '약관에 모두 동의해요',
+  allLabel,
   invalid,
   describedBy,
   allInputId,
@@ -23,6 +25,7 @@ export function TermsChecklist({
   /** An id for the 'agree to all' checkbox, so an error summary can link to it. */
   allInputId?: string;
 }) {
+  const t = useT();
   const [reading, setReading] = useState<Terms | null>(null);
   const all = terms.length > 0 && terms.every((t) => agreed.has(t.termsId));
   const toggle = (id: string, on: boolean) => {
@@ -42,30 +45,33 @@ export function TermsChecklist({
           checked={all}
           onChange={(e) => onChange(e.target.checked ? new Set(terms.map((t) => t.termsId)) : new Set())}
         />
-        <span>{allLabel}</span>
+        <span>{allLabel ?? t('terms.allLabel', '약관에 모두 동의해요')}</span>
       </label>
       <ul className="terms__list">
-        {terms.map((t) => (
-          <li key={t.termsId} className="terms__item">
+        {terms.map((term) => (
+          <li key={term.termsId} className="terms__item">
             <label className="terms__label">
               <input
                 type="checkbox"
                 className="check"
-                checked={agreed.has(t.termsId)}
-                onChange={(e) => toggle(t.termsId, e.target.checked)}
+                checked={agreed.has(term.termsId)}
+                onChange={(e) => toggle(term.termsId, e.target.checked)}
               />
               <span>
-                <span className={t.required ? 'terms__req' : 'terms__opt'}>{t.required ? '(필수)' : '(선택)'}</span>{' '}
-                {t.title}
+                <span className={term.required ? 'terms__req' : 'terms__opt'}>
+                  {term.required ? t('consent.required', '(필수)') : t('ui.optional', '(선택)')}
+                </span>{' '}
+                <span lang="ko">{term.title}</span>
+                {titleOf(term) && <span className="consent__ref">{titleOf(term)}</span>}
               </span>
             </label>
             <button
               type="button"
               className="terms__view"
-              onClick={() => setReading(t)}
-              aria-label={`${t.title} 전문 보기`}
+              onClick={() => setReading(term)}
+              aria-label={t('consent.viewFull', '{title} 전문 보기', { title: term.title })}
             >
-              보기
+              {t('consent.view', '보기')}
             </button>
           </li>
         ))}
@@ -82,7 +88,7 @@ export function TermsChecklist({
                 setReading(null);
               }}
             >
-              동의하기
+              {t('consent.agree', '동의하기')}
             </button>
           </>
         )}

@@ -2,6 +2,7 @@
 import { useEffect, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
+import { useT } from '../../i18n/t';
 import { whenIdle } from '../../later';
 import { startFrom, startPath } from '../auth/start';
 import { useTakenOver } from './takenOver';
@@ -17,6 +18,7 @@ const prefetchNextStep = () => import('../auth/AuthAgreeInfo');
  */
 export function StartButton({ hospitalCd }: { hospitalCd: string }) {
   const navigate = useNavigate();
+  const t = useT();
   const takenOver = useTakenOver();
   useEffect(() => whenIdle(prefetchNextStep), []);
   const start = (e: MouseEvent) => {
@@ -34,20 +36,21 @@ export function StartButton({ hospitalCd }: { hospitalCd: string }) {
         data-taken-over={takenOver ? 'true' : undefined}
         onClick={start}
       >
-        자동청구 시작하기
+        {t('landing.start', '자동청구 시작하기')}
       </Link>
     </div>
   );
 }
 
 export function Bottom() {
+  const t = useT();
   return (
     <footer className="landing-footer">
       <p>
-        <strong>자동청구 서비스 운영사(샌드박스)</strong>
+        <strong>{t('landing.footer.operator', '자동청구 서비스 운영사(샌드박스)')}</strong>
       </p>
-      <p>고객센터 0000-0000 (샌드박스, 실제 번호가 아니에요) · 평일 09:00~18:00</p>
-      <p>보험금 지급 여부와 금액은 가입하신 보험사가 심사해서 정해요.</p>
+      <p>{t('landing.footer.contact', '고객센터 0000-0000 (샌드박스, 실제 번호가 아니에요) · 평일 09:00~18:00')}</p>
+      <p>{t('landing.footer.review', '보험금 지급 여부와 금액은 가입하신 보험사가 심사해서 정해요.')}</p>
     </footer>
   );
 }

@@ -3,7 +3,7 @@
 import { Suspense, lazy, useState } from 'react';
 import type { Insurer } from '@auto-claim/contract';
 import { useInsurers } from '../../api/reference';
-import { loadFailedMessage } from '../../api/queryClient';
+import { useT } from '../../i18n/t';
 
 // The sheet of all insurers opens only on a tap: its code is not part of the landing's first load (scripts/size.mjs).
 const SlideBottom = lazy(() => import('../../ui/SlideBottom').then((m) => ({ default: m.SlideBottom })));
@@ -25,6 +25,7 @@ function Badge({ insurer }: { insurer: Insurer }) {
 }
 
 export function Companies() {
+  const t = useT();
   const insurers = useInsurers();
   const [all, setAll] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -32,16 +33,21 @@ export function Companies() {
   return (
     <section className="landing-section" aria-labelledby="companies-title">
       <h2 id="companies-title" className="landing-section__title">
-        이 보험사들에 청구할 수 있어요
+        {t('landing.companies.title', '이 보험사들에 청구할 수 있어요')}
       </h2>
       {insurers.isPending && (
-        <div className="skeleton" style={{ height: 168 }} role="status" aria-label="보험사 목록을 불러오는 중이에요" />
+        <div
+          className="skeleton"
+          style={{ height: 168 }}
+          role="status"
+          aria-label={t('landing.companies.loading', '보험사 목록을 불러오는 중이에요')}
+        />
       )}
       {insurers.isError && (
         <div className="load-error" role="alert">
-          <p>{loadFailedMessage('보험사 목록')}</p>
+          <p>{t('landing.companies.loadError', '보험사 목록을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')}</p>
           <button type="button" className="btn btn--secondary" onClick={() => insurers.refetch()}>
-            다시 불러오기
+            {t('landing.loadError.retry', '다시 불러오기')}
           </button>
         </div>
       )}
@@ -61,19 +67,31 @@ export function Companies() {
                 setAll(true);
               }}
             >
-              보험사 {list.length}곳 모두 보기
+              {t('landing.companies.all', '보험사 {count}곳 모두 보기', { count: list.length })}
             </button>
           )}
           {opened && (
             <Suspense fallback={null}>
-              <SlideBottom open={all} onClose={() => setAll(false)} title={`청구할 수 있는 보험사 ${list.length}곳`}>
+              <SlideBottom
+                open={all}
+                onClose={() => setAll(false)}
+                title={t('landing.companies.sheet', '청구할 수 있는 보험사 {count}곳', { count: list.length })}
+              >
                 {(['LIFE', 'NONLIFE'] as const).map((kind) => (
                   <section
                     key={kind}
                     className="insurers-group"
-                    aria-label={kind === 'LIFE' ? '생명보험사' : '손해보험사'}
+                    aria-label={
+                      kind === 'LIFE'
+                        ? t('landing.companies.lifeInsurers', '생명보험사')
+                        : t('landing.companies.nonlifeInsurers', '손해보험사')
+                    }
                   >
-                    <h3 className="insurers-group__title">{kind === 'LIFE' ? '생명보험' : '손해보험'}</h3>
+                    <h3 className="insurers-group__title">
+                      {kind === 'LIFE'
+                        ? t('landing.companies.life', '생명보험')
+                        : t('landing.companies.nonlife', '손해보험')}
+                    </h3>
                     <ul className="insurers">
                       {list
                         .filter((i) => i.insuKind === kind)

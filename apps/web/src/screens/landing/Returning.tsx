@@ -3,12 +3,14 @@
 // link (/identity?for=mine, which Identity reads), so it works from the first paint, before the app takes it over.
 import { Link } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
+import { useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 
 export function Returning() {
+  const t = useT();
   return (
     <p className="landing-returning">
-      이미 가입하셨나요?{' '}
+      {t('landing.returning.question', '이미 가입하셨나요?')}{' '}
       <Link
         className="landing-returning__link"
         to={`${APP_BASE}/identity?for=mine`}
@@ -18,7 +20,7 @@ export function Returning() {
           s.setUi({ afterVerify: '/security/applyHistory' });
         }}
       >
-        본인인증하고 내 자동청구 보기
+        {t('landing.returning.link', '본인인증하고 내 자동청구 보기')}
       </Link>
     </p>
   );

@@ -10,6 +10,9 @@ import { z } from 'zod';
 import { ADDRESS_KEYWORD_MIN, userAddr, userAddrDetail, userPostNoOrEmpty, type Address } from '@auto-claim/contract';
 import { postcodeOf, searchAddresses } from '../../api/addresses';
 import { ApiError } from '../../api/client';
+import { particle } from '../../i18n/josa';
+import { refusal } from '../../i18n/refusals';
+import { t as tNow, useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';
 import { focusOnOpen } from '../../ui/focusOnOpen';
@@ -26,7 +29,8 @@ const addressForm = z.object({
 type AddressInput = z.input<typeof addressForm>;
 type AddressValues = z.output<typeof addressForm>;
 
-const SEARCH_TOO_SHORT = `검색어를 ${ADDRESS_KEYWORD_MIN}자 이상 입력해 주세요. 예: 세종대로 110`;
+const searchTooShort = () =>
+  tNow('address.tooShort', '검색어를 {min}자 이상 입력해 주세요. 예: 세종대로 110', { min: ADDRESS_KEYWORD_MIN });
 const ADDR_MIN = 5;
 
 /** How the look-up of a typed address's postcode went, as the screen says it. */
@@ -34,13 +38,21 @@ type Lookup = { addr: string } & (
   { state: 'pending' | 'unknown' | 'unavailable' } | { state: 'found'; userPostNo: string }
 );
 const LOOKUP_TEXT = {
-  pending: () => '우편번호를 찾고 있어요…',
-  found: (l: Lookup) => `우편번호 ${l.state === 'found' ? l.userPostNo : ''}를 찾아 넣었어요.`,
-  unknown: () => '이 주소의 우편번호는 찾지 못했어요. 비워 두어도 신청할 수 있어요.',
-  unavailable: () => '지금은 우편번호를 찾을 수 없어요. 비워 두어도 신청할 수 있어요.',
+  pending: () => tNow('address.postNo.pending', '우편번호를 찾고 있어요…'),
+  found: (l: Lookup) => {
+    const postNo = l.state === 'found' ? l.userPostNo : '';
+    return tNow('address.postNo.found', '우편번호 {postNo}{postNoJosa} 찾아 넣었어요.', {
+      postNo,
+      postNoJosa: particle(postNo, '을/를'),
+    });
+  },
+  unknown: () => tNow('address.postNo.unknown', '이 주소의 우편번호는 찾지 못했어요. 비워 두어도 신청할 수 있어요.'),
+  unavailable: () =>
+    tNow('address.postNo.unavailable', '지금은 우편번호를 찾을 수 없어요. 비워 두어도 신청할 수 있어요.'),
 };
 
 export default function Adress() {
+  const t = useT();
   const { next, progress } = useWizard('adress');
   const reg = useClaimStore((s) => s.reg);
   const setReg = useClaimStore((s) => s.setReg);
@@ -72,7 +84,7 @@ export default function Adress() {
     e.preventDefault();
     const k = keyword.trim();
     if (k.length < ADDRESS_KEYWORD_MIN) {
-      setKeywordError(SEARCH_TOO_SHORT);
+      setKeywordError(searchTooShort());
       return;
     }
     setKeywordError(undefined);
@@ -129,22 +141,22 @@ export default function Adress() {
 
   const summary = (['userAddr', 'userAddrDetail', 'userPostNo'] as const)
     .filter((k) => errors[k]?.message)
-    .map((k) => ({ target: `f-${k}`, message: errors[k]!.message! }));
+    .map((k) => ({ target: `f-${k}`, message: refusal(errors[k]!.message)! }));
   const results = search.data?.list ?? [];
 
   return (
     <div className="screen">
       <StepProgress {...progress} />
-      <h2 className="screen__lead">우편물을 받을 주소를 알려 주세요</h2>
+      <h2 className="screen__lead">{t('address.lead', '우편물을 받을 주소를 알려 주세요')}</h2>
       <ErrorSummary items={summary} attempt={attempt} />
-      <p className="screen__sub">보험사가 청구 결과나 서류를 우편으로 보낼 때 써요.</p>
+      <p className="screen__sub">{t('address.sub', '보험사가 청구 결과나 서류를 우편으로 보낼 때 써요.')}</p>
 
       <form role="search" noValidate onSubmit={onSearch}>
         <div className="search-row">
           <Field
             id="address-keyword"
-            label="주소 검색"
-            hint="도로명과 건물 번호, 건물 이름 또는 동 이름으로 찾아요. 예: 세종대로 110"
+            label={t('address.search', '주소 검색')}
+            hint={t('address.search.hint', '도로명과 건물 번호, 건물 이름 또는 동 이름으로 찾아요. 예: 세종대로 110')}
             error={keywordError}
           >
             {(p) => (
@@ -163,28 +175,33 @@ export default function Adress() {
           </Field>
         </div>
         <button type="submit" className="btn btn--secondary btn--block" disabled={search.isPending}>
-          {search.isPending ? '찾는 중…' : '주소 찾기'}
+          {search.isPending ? t('address.searching', '찾는 중…') : t('address.find', '주소 찾기')}
         </button>
       </form>
 
       <div aria-live="polite" className="status-line">
-        {search.isSuccess && (results.length ? `검색 결과 ${results.length}건이에요. 주소를 골라 주세요.` : '')}
-        {picked && `주소를 넣었어요. 상세 주소를 입력해 주세요.`}
+        {search.isSuccess &&
+          (results.length
+            ? t('address.results', '검색 결과 {count, plural, other {#건}}이에요. 주소를 골라 주세요.', {
+                count: results.length,
+              })
+            : '')}
+        {picked && t('address.picked', '주소를 넣었어요. 상세 주소를 입력해 주세요.')}
       </div>
       {search.isSuccess && results.length === 0 && (
         <p className="explain" role="status">
-          찾는 주소가 없어요. 도로명과 건물 번호로 다시 찾거나, 아래에 직접 입력해 주세요.
+          {t('address.none', '찾는 주소가 없어요. 도로명과 건물 번호로 다시 찾거나, 아래에 직접 입력해 주세요.')}
         </p>
       )}
       {search.isError && (
         <p className="load-error" role="alert">
           {search.error instanceof ApiError && search.error.status === 400
-            ? search.error.detail
-            : '주소를 찾지 못했어요. 아래에 직접 입력해 주세요.'}
+            ? refusal(search.error.detail)
+            : t('address.failed', '주소를 찾지 못했어요. 아래에 직접 입력해 주세요.')}
         </p>
       )}
       {results.length > 0 && (
-        <ul className="results" aria-label="주소 검색 결과">
+        <ul className="results" aria-label={t('address.results.label', '주소 검색 결과')}>
           {results.map((a) => (
             <li key={`${a.postNo}-${a.roadAddr}`}>
               <button type="button" className="result" onClick={() => pick(a)}>
@@ -193,7 +210,9 @@ export default function Adress() {
                   {a.roadAddr}
                   {a.buildingNm ? ` (${a.buildingNm})` : ''}
                 </span>
-                {a.jibunAddr && <span className="result__jibun">지번 {a.jibunAddr}</span>}
+                {a.jibunAddr && (
+                  <span className="result__jibun">{t('address.jibun', '지번 {addr}', { addr: a.jibunAddr })}</span>
+                )}
               </button>
             </li>
           ))}
@@ -204,13 +223,13 @@ export default function Adress() {
         noValidate
         className="stack"
         onSubmit={form.handleSubmit(onValid, () => setAttempt((n) => n + 1))}
-        aria-label="주소 입력"
+        aria-label={t('address.form', '주소 입력')}
       >
-        <p className="field__hint">찾은 주소가 들어가요. 직접 입력하거나 고쳐도 돼요.</p>
+        <p className="field__hint">{t('address.form.hint', '찾은 주소가 들어가요. 직접 입력하거나 고쳐도 돼요.')}</p>
         <Field
           id="f-userAddr"
-          label="주소"
-          hint="검색하지 않고 도로명주소를 직접 적어도 돼요. 예: 서울특별시 중구 세종대로 110"
+          label={t('route.adress', '주소')}
+          hint={t('address.addr.hint', '검색하지 않고 도로명주소를 직접 적어도 돼요. 예: 서울특별시 중구 세종대로 110')}
           error={errors.userAddr?.message}
         >
           {(p) => (
@@ -234,18 +253,18 @@ export default function Adress() {
         </Field>
         <Field
           id="f-userAddrDetail"
-          label="상세 주소"
+          label={t('address.detail', '상세 주소')}
           optional
-          hint="동, 호수 등. 없으면 비워 두세요."
+          hint={t('address.detail.hint', '동, 호수 등. 없으면 비워 두세요.')}
           error={errors.userAddrDetail?.message}
         >
           {(p) => <input {...p} {...form.register('userAddrDetail')} className="input" autoComplete="address-line2" />}
         </Field>
         <Field
           id="f-userPostNo"
-          label="우편번호"
+          label={t('address.postNo', '우편번호')}
           optional
-          hint="주소를 적으면 찾아서 넣어 드려요. 몰라도 비워 두고 신청할 수 있어요."
+          hint={t('address.postNo.hint', '주소를 적으면 찾아서 넣어 드려요. 몰라도 비워 두고 신청할 수 있어요.')}
           error={errors.userPostNo?.message}
         >
           {(p) => (
@@ -268,7 +287,7 @@ export default function Adress() {
         </p>
         <BottomAction>
           <button type="submit" className="btn btn--primary btn--block">
-            다음
+            {t('ui.next', '다음')}
           </button>
         </BottomAction>
       </form>

@@ -15,13 +15,14 @@ import {
   API,
   CHOSEN_INSURER_TERMS_ID,
   POLICY_GENERATION_PERIODS,
-  POLICY_GENERATION_PERIOD_NM,
   type Insurer,
+  type PolicyGenerationPeriod,
   type Terms,
 } from '@auto-claim/contract';
 import { api } from '../../api/client';
 import { useInsurers } from '../../api/reference';
-import { loadFailedMessage, queryClient } from '../../api/queryClient';
+import { queryClient } from '../../api/queryClient';
+import { t as tNow, useT } from '../../i18n/t';
 import { termsQuery } from '../../api/terms';
 import { photoControlsQuery } from '../../api/uiControls';
 import { chosenInsurers, useClaimStore } from '../../store/claim';
@@ -30,8 +31,6 @@ import { TermsReading } from '../../ui/TermsReading';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
 import './wizard-1.css';
-
-const REQUIRED = '보험금을 청구할 보험사를 한 곳 이상 골라 주세요.';
 
 /**
  * The consent given on the consent screen, as each chosen insurer's own required INSU_CLAIM terms: recorded against
@@ -43,12 +42,21 @@ async function applyConsent(codes: string[]): Promise<string[]> {
   if (ids.length > 0) await api.post(API.termsAgree, { termsIds: ids });
   return ids;
 }
-const GROUPS: { kind: Insurer['insuKind']; title: string }[] = [
-  { kind: 'NONLIFE', title: '손해보험사' },
-  { kind: 'LIFE', title: '생명보험사' },
+const GROUPS: { kind: Insurer['insuKind']; title: () => string }[] = [
+  { kind: 'NONLIFE', title: () => tNow('landing.companies.nonlifeInsurers', '손해보험사') },
+  { kind: 'LIFE', title: () => tNow('landing.companies.lifeInsurers', '생명보험사') },
 ];
+/** The periods of the 실손 generations (contract POLICY_GENERATION_PERIOD_NM), in her language. */
+const PERIOD: Record<PolicyGenerationPeriod, () => string> = {
+  gen4: () => tNow('insuChoose.period.gen4', '{year}년 {month}월 이후', { year: 2021, month: 7 }),
+  gen3: () => tNow('insuChoose.period.between', '{from} ~ {to}', { from: ym(2017, 4), to: ym(2021, 6) }),
+  gen2: () => tNow('insuChoose.period.between', '{from} ~ {to}', { from: ym(2009, 10), to: ym(2017, 3) }),
+  gen1: () => tNow('insuChoose.period.gen1', '{year}년 {month}월 이전', { year: 2009, month: 9 }),
+};
+const ym = (year: number, month: number) => tNow('insuChoose.period.month', '{year}년 {month}월', { year, month });
 
 export default function InsuChoose() {
+  const t = useT();
   const { next, progress } = useWizard('insuChoose');
   const insurers = useInsurers();
   const reg = useClaimStore((s) => s.reg);
@@ -80,7 +88,7 @@ export default function InsuChoose() {
     e.preventDefault();
     const picked = (insurers.data?.list ?? []).filter((i) => chosen.includes(i.insuCompCd));
     if (picked.length === 0) {
-      setError(REQUIRED);
+      setError(t('insuChoose.required', '보험금을 청구할 보험사를 한 곳 이상 골라 주세요.'));
       setAttempt((n) => n + 1);
       return;
     }
@@ -96,7 +104,7 @@ export default function InsuChoose() {
       setReg({ agreeIds });
       next();
     } catch {
-      await alert(loadFailedMessage('보험사 정보'));
+      await alert(t('insuChoose.loadError.insurer', '보험사 정보를 불러오지 못했어요. 잠시 후 다시 시도해 주세요.'));
     } finally {
       setBusy(false);
     }
@@ -114,20 +122,34 @@ export default function InsuChoose() {
         aria-describedby={`insurer-hint${error ? ' insurer-error' : ''}`}
       >
         <legend>
-          <h2 className="wz-legend">어느 보험사에 보험금을 청구할까요?</h2>
+          <h2 className="wz-legend">{t('insuChoose.legend', '어느 보험사에 보험금을 청구할까요?')}</h2>
         </legend>
         <p id="insurer-hint" className="field__hint">
-          실손보험에 가입한 보험사를 모두 골라 주세요. 회사에서 든 단체실손보험이 따로 있으면 그 보험사도 함께 골라요.
-          잘 모르시면 보험증권이나 보험료 자동이체 내역에서 확인할 수 있어요.
+          {t(
+            'insuChoose.hint',
+            '실손보험에 가입한 보험사를 모두 골라 주세요. 회사에서 든 단체실손보험이 따로 있으면 그 보험사도 함께 골라요. 잘 모르시면 보험증권이나 보험료 자동이체 내역에서 확인할 수 있어요.',
+          )}
         </p>
         {chosen.length > 1 && (
           <p className="field__hint" aria-live="polite">
-            {chosen.length}곳을 골랐어요. 병원 진료마다 고른 보험사 모두에 따로 청구해요.
+            {t(
+              'insuChoose.several',
+              '{count, plural, other {#곳}}을 골랐어요. 병원 진료마다 고른 보험사 모두에 따로 청구해요.',
+              { count: chosen.length },
+            )}
           </p>
         )}
-        {insurers.isPending && <div className="skeleton skeleton--list" aria-label="보험사 목록을 불러오고 있어요" />}
+        {insurers.isPending && (
+          <div
+            className="skeleton skeleton--list"
+            aria-label={t('landing.companies.loading', '보험사 목록을 불러오는 중이에요')}
+          />
+        )}
         {insurers.isError && (
-          <LoadError message={loadFailedMessage('보험사 목록')} onRetry={() => void insurers.refetch()} />
+          <LoadError
+            message={t('landing.companies.loadError', '보험사 목록을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')}
+            onRetry={() => void insurers.refetch()}
+          />
         )}
         {GROUPS.map((g) => {
           const items = list.filter((i) => i.insuKind === g.kind);
@@ -135,7 +157,7 @@ export default function InsuChoose() {
           return (
             <section key={g.kind} className="insu-group" aria-labelledby={`insu-group-${g.kind}`}>
               <h3 id={`insu-group-${g.kind}`} className="insu-group__title">
-                {g.title}
+                {g.title()}
               </h3>
               <ul className="wz-options wz-options--grid">
                 {items.map((i) => (
@@ -163,9 +185,12 @@ export default function InsuChoose() {
       </fieldset>
       {chosen.length > 0 && (
         <fieldset className="wz-fieldset" aria-describedby="policy-generation-hint">
-          <legend className="field__label">언제 가입하셨어요? (선택)</legend>
+          <legend className="field__label">{t('insuChoose.when', '언제 가입하셨어요? (선택)')}</legend>
           <p id="policy-generation-hint" className="field__hint">
-            실손보험은 가입 시기마다 돌려받는 금액이 달라요. 알면 받을 금액을 미리 알려 드려요.
+            {t(
+              'insuChoose.when.hint',
+              '실손보험은 가입 시기마다 돌려받는 금액이 달라요. 알면 받을 금액을 미리 알려 드려요.',
+            )}
           </p>
           <ul className="wz-options wz-options--grid">
             {[...POLICY_GENERATION_PERIODS, '' as const].map((g) => (
@@ -178,7 +203,9 @@ export default function InsuChoose() {
                     checked={reg.policyGeneration === g}
                     onChange={() => setReg({ policyGeneration: g })}
                   />
-                  <span className="wz-option__title">{g ? POLICY_GENERATION_PERIOD_NM[g] : '잘 모르겠어요'}</span>
+                  <span className="wz-option__title">
+                    {g ? PERIOD[g]() : t('insuChoose.when.unknown', '잘 모르겠어요')}
+                  </span>
                 </label>
               </li>
             ))}
@@ -188,31 +215,37 @@ export default function InsuChoose() {
       {consented && chosen.length > 0 && (
         <section className="wz-facts insu-consent" aria-labelledby="insu-consent-title">
           <h3 id="insu-consent-title" className="wz-subtitle">
-            앞에서 하신 보험사 동의를 {chosen.map(nameOf).join(', ')}에 적용해요
+            {t('insuChoose.consent', '앞에서 하신 보험사 동의를 {insurers}에 적용해요', {
+              insurers: chosen.map(nameOf).join(', '),
+            })}
           </h3>
           <p>
-            고르신 보험사가 보험금을 심사하려고 내 정보를 받는 데 대한 동의예요. 고르지 않은 보험사에는 보내지 않아요.
+            {t(
+              'insuChoose.consent.what',
+              '고르신 보험사가 보험금을 심사하려고 내 정보를 받는 데 대한 동의예요. 고르지 않은 보험사에는 보내지 않아요.',
+            )}
           </p>
           <ul className="insu-consent__list">
             {chosen.map((cd, i) => {
-              const t = insurerTerms[i]?.data?.list.find((x) => x.required);
+              const terms = insurerTerms[i]?.data?.list.find((x) => x.required);
               return (
                 <li key={cd}>
                   <button
                     type="button"
                     className="link-button"
-                    disabled={!t}
-                    onClick={() => t && setReading(t)}
-                    aria-label={`${nameOf(cd)} 동의서 전문 보기`}
+                    disabled={!terms}
+                    onClick={() => terms && setReading(terms)}
+                    aria-label={t('insuChoose.consent.readFull', '{insurer} 동의서 전문 보기', { insurer: nameOf(cd) })}
                   >
-                    {nameOf(cd)} 동의서 보기
+                    {t('insuChoose.consent.read', '{insurer} 동의서 보기', { insurer: nameOf(cd) })}
                   </button>
                 </li>
               );
             })}
           </ul>
           <p>
-            <strong>직접 챙기실 서류는 없어요.</strong> 진료비를 내면 병원이 영수증과 세부내역서를 보험사에 보내요.
+            <strong>{t('insuChoose.noPapers', '직접 챙기실 서류는 없어요.')}</strong>{' '}
+            {t('insuChoose.noPapers.why', '진료비를 내면 병원이 영수증과 세부내역서를 보험사에 보내요.')}
           </p>
         </section>
       )}
@@ -221,7 +254,7 @@ export default function InsuChoose() {
       </SlideBottom>
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          다음
+          {t('ui.next', '다음')}
         </button>
       </BottomAction>
     </form>

@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { ADULT_AGE, digitsOnly, isForeignRegDigit, maskRrn, rrnDigitFits, userIdno2 } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { confirmSubscription } from '../../api/subscriptions';
+import { particle } from '../../i18n/josa';
+import { refusal } from '../../i18n/refusals';
+import { t as tNow, useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { withLoading } from '../../ui';
 import { stepPath, useWizard } from '../../wizard/steps';
@@ -19,14 +22,15 @@ import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardSte
 import { RrnBackField } from './parts/RrnBackField';
 import './wizard-1.css';
 
-const WHOSE = [
-  { insured: 'self', title: '본인' },
-  { insured: 'child', title: `자녀 (만 ${ADULT_AGE}세 미만)` },
-] as const;
+const whose = () =>
+  [
+    { insured: 'self', title: tNow('jumin.whose.self', '본인') },
+    { insured: 'child', title: tNow('jumin.whose.child', '자녀 (만 {age}세 미만)', { age: ADULT_AGE }) },
+  ] as const;
 
-const MISMATCH = '뒷자리 첫 숫자가 본인인증 때 입력한 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.';
-
-const SIX_REQUIRED = '주민등록번호 뒷자리 나머지 6자리를 숫자로 입력해 주세요.';
+const mismatch = () =>
+  tNow('jumin.mismatch', '뒷자리 첫 숫자가 본인인증 때 입력한 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.');
+const sixRequired = () => tNow('jumin.sixRequired', '주민등록번호 뒷자리 나머지 6자리를 숫자로 입력해 주세요.');
 
 /**
  * The 7 digits, and whether their first digit stands for the verified birthday and sex. `known`: the first digit, typed
@@ -37,15 +41,16 @@ const juminForm = (birthday: string, sex: '' | 'M' | 'F', known: string) =>
     userIdno2: z
       .string()
       .transform(digitsOnly)
-      .pipe(known ? z.string().regex(/^\d{6}$/, SIX_REQUIRED) : z.string())
+      .pipe(known ? z.string().regex(/^\d{6}$/, { error: sixRequired }) : z.string())
       .transform((v) => known + v)
       .pipe(userIdno2)
-      .refine((v) => !/^\d{8}$/.test(birthday) || !sex || rrnDigitFits(birthday, sex, v), MISMATCH),
+      .refine((v) => !/^\d{8}$/.test(birthday) || !sex || rrnDigitFits(birthday, sex, v), { error: mismatch }),
   });
 type JuminInput = z.input<ReturnType<typeof juminForm>>;
 type JuminValues = z.output<ReturnType<typeof juminForm>>;
 
 export default function Jumin() {
+  const t = useT();
   const { next, progress } = useWizard('jumin');
   const navigate = useNavigate();
   const reg = useClaimStore((s) => s.reg);
@@ -68,7 +73,7 @@ export default function Jumin() {
     // The error summary takes focus (GOV.UK); it links to the field.
     shouldFocusError: false,
   });
-  const error = form.formState.errors.userIdno2?.message;
+  const error = refusal(form.formState.errors.userIdno2?.message);
 
   // Back and forward keep what was typed in this session (memory only, never browser storage).
   useEffect(() => {
@@ -81,7 +86,7 @@ export default function Jumin() {
     setUi({ socialNum: maskRrn(reg.birthday, digits) });
     const answer = await withLoading(
       confirmSubscription({ ...reg, userIdno2: digits }),
-      '주민등록번호를 확인하고 있어요…',
+      t('jumin.checking', '주민등록번호를 확인하고 있어요…'),
     );
     if (answer instanceof ApiError) {
       form.setError('userIdno2', { message: answer.detail });
@@ -101,8 +106,33 @@ export default function Jumin() {
 
   const front = reg.birthday.slice(2);
   // A foreign resident verified with her 외국인등록번호's digit (5–8): the number is called by its own name.
-  const number = isForeignRegDigit(known) ? '외국인등록번호' : '주민등록번호';
-  const label = known ? `${number} 뒷자리 나머지 6자리를 입력해 주세요` : `${number} 뒷자리 7자리를 입력해 주세요`;
+  const foreign = isForeignRegDigit(known);
+  const label = known
+    ? forChild
+      ? t('jumin.label.six.guardian', '보호자 본인의 주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
+      : foreign
+        ? t('jumin.label.six.foreign', '외국인등록번호 뒷자리 나머지 6자리를 입력해 주세요')
+        : t('jumin.label.six', '주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
+    : forChild
+      ? t('jumin.label.seven.guardian', '보호자 본인의 주민등록번호 뒷자리 7자리를 입력해 주세요')
+      : t('jumin.label.seven', '주민등록번호 뒷자리 7자리를 입력해 주세요');
+  const hint = [
+    known
+      ? t(
+          'jumin.hint.six',
+          '{front}-{known} 뒤에 오는 6자리예요. 첫 숫자 {known}{knownJosa} 본인인증 때 입력하셨어요.',
+          {
+            front,
+            known,
+            knownJosa: particle(known, '은/는'),
+          },
+        )
+      : t('jumin.hint.seven', '생년월일 {front} 뒤에 오는 7자리예요.', { front }),
+    t('jumin.hint.why', '보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.'),
+    forChild ? t('jumin.hint.child', '자녀의 번호는 다음 화면에서 입력해요.') : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
       <StepProgress {...progress} />
@@ -110,12 +140,8 @@ export default function Jumin() {
       <RrnBackField
         id="userIdno2"
         heading
-        label={`${forChild ? '보호자 본인의 ' : ''}${label}`}
-        hint={`${
-          known
-            ? `${front}-${known} 뒤에 오는 6자리예요. 첫 숫자 ${known}은 본인인증 때 입력하셨어요.`
-            : `생년월일 ${front} 뒤에 오는 7자리예요.`
-        } 보험사에 보험금을 청구할 때 꼭 필요하고, 암호화해서 보관해요.${forChild ? ' 자녀의 번호는 다음 화면에서 입력해요.' : ''}`}
+        label={label}
+        hint={hint}
         error={error}
         front={front}
         known={known}
@@ -125,9 +151,9 @@ export default function Jumin() {
       {/* "누구의 진료인가요?" right after identity verification, without a screen of its own: 본인 is already chosen,
           so the self walk costs nothing; 자녀 leads on to the child's details (README "A parent enrols her children"). */}
       <fieldset className="wz-fieldset">
-        <legend className="field__label">누구의 진료비를 청구할까요?</legend>
+        <legend className="field__label">{t('jumin.whose', '누구의 진료비를 청구할까요?')}</legend>
         <ul className="wz-options wz-options--grid">
-          {WHOSE.map((w) => (
+          {whose().map((w) => (
             <li key={w.insured}>
               <label className="wz-option wz-option--compact">
                 <input
@@ -144,13 +170,16 @@ export default function Jumin() {
         </ul>
         {forChild && (
           <p className="field__hint">
-            부모(법정대리인)로서 자녀의 진료비를 자녀의 보험으로 청구해요. 가족관계증명서나 주민등록등본이 필요해요.
+            {t(
+              'jumin.whose.childHint',
+              '부모(법정대리인)로서 자녀의 진료비를 자녀의 보험으로 청구해요. 가족관계증명서나 주민등록등본이 필요해요.',
+            )}
           </p>
         )}
       </fieldset>
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={form.formState.isSubmitting}>
-          다음
+          {t('ui.next', '다음')}
         </button>
       </BottomAction>
     </form>

@@ -14,7 +14,10 @@ import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { Field } from '../../ui/Field';
 import { SlideBottom } from '../../ui/SlideBottom';
-import { DOCUMENT_TITLES, LegalDocument } from './parts/LegalDocument';
+import { LegalDocument, documentTitle } from './parts/LegalDocument';
+import { particle } from '../../i18n/josa';
+import { refusal } from '../../i18n/refusals';
+import { t as tNow, useT } from '../../i18n/t';
 import { BottomAction, ErrorSummary, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
 import { checkInk } from './parts/ink';
 import './parts/enrol.css';
@@ -29,12 +32,16 @@ const parseBackup = (s: string): PointGroup[] => {
 };
 
 /** The documents the signature goes into, in a line each. */
-const DOCS: { kind: DocumentKind; what: string }[] = [
-  { kind: 'commission', what: '병원이 진료 서류를 떼어 보험사에 보내도록 맡기는 서류예요.' },
-  { kind: 'agree', what: '진료 정보를 보험사에 보내는 데 동의하는 서류예요.' },
+const DOCS: { kind: DocumentKind; what: () => string }[] = [
+  {
+    kind: 'commission',
+    what: () => tNow('sign.doc.commission', '병원이 진료 서류를 떼어 보험사에 보내도록 맡기는 서류예요.'),
+  },
+  { kind: 'agree', what: () => tNow('sign.doc.agree', '진료 정보를 보험사에 보내는 데 동의하는 서류예요.') },
 ];
 
 export default function Signature() {
+  const t = useT();
   const { next, progress } = useWizard('signature');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
@@ -102,9 +109,9 @@ export default function Signature() {
     e.preventDefault();
     if (typing) {
       const found: typeof typedErrors = {};
-      if (!typed.trim()) found.name = '이름을 입력해 주세요.';
-      else if (userNm && !sameName(typed, userNm)) found.name = SIGN_TYPED_MISMATCH;
-      if (!agreed) found.agree = '입력한 이름을 서명으로 쓰는 데 동의해 주세요.';
+      if (!typed.trim()) found.name = t('refusal.custName.required', '이름을 입력해 주세요.');
+      else if (userNm && !sameName(typed, userNm)) found.name = refusal(SIGN_TYPED_MISMATCH);
+      if (!agreed) found.agree = t('sign.typed.agreeMissing', '입력한 이름을 서명으로 쓰는 데 동의해 주세요.');
       setTypedErrors(found);
       if (found.name || found.agree) {
         setAttempt((n) => n + 1);
@@ -144,20 +151,22 @@ export default function Signature() {
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
-      <h2 className="screen__lead">{typing ? '이름을 입력해 서명해 주세요' : '아래 칸에 서명해 주세요'}</h2>
+      <h2 className="screen__lead">
+        {typing ? t('sign.lead.typed', '이름을 입력해 서명해 주세요') : t('sign.lead', '아래 칸에 서명해 주세요')}
+      </h2>
       <ErrorSummary items={summary} attempt={attempt} />
       <section className="sign-docs" aria-labelledby="sign-docs-title">
         <h3 id="sign-docs-title" className="sign-docs__title">
-          이 서명은 두 서류에 들어가요
+          {t('sign.docs', '이 서명은 두 서류에 들어가요')}
         </h3>
         <ul className="sign-docs__list">
           {DOCS.map((d) => (
             <li key={d.kind}>
               <span>
-                <strong>{DOCUMENT_TITLES[d.kind]}</strong> {d.what}
+                <strong>{documentTitle(d.kind)}</strong> {d.what()}
               </span>
               <button type="button" className="link-button" onClick={() => setReading(d.kind)}>
-                {DOCUMENT_TITLES[d.kind]} 읽기
+                {t('sign.doc.read', '{doc} 읽기', { doc: documentTitle(d.kind) })}
               </button>
             </li>
           ))}
@@ -166,21 +175,23 @@ export default function Signature() {
       <SlideBottom
         open={reading !== null}
         onClose={() => setReading(null)}
-        title={reading ? `서명할 ${DOCUMENT_TITLES[reading]}` : ''}
+        title={reading ? t('sign.doc.sheet', '서명할 {doc}', { doc: documentTitle(reading) }) : ''}
       >
         {reading && <LegalDocument kind={reading} titleId={`sign-doc-${reading}`} />}
       </SlideBottom>
       <p className="screen__sub" id="sign-hint">
         {typing
-          ? '입력한 이름을 서명 글씨로 그려 위임장과 동의서에 넣어요.'
-          : `손가락으로 ${userNm ? `${userNm} 님의 ` : ''}이름을 칸에 크게 써 주세요.`}
+          ? t('sign.hint.typed', '입력한 이름을 서명 글씨로 그려 위임장과 동의서에 넣어요.')
+          : userNm
+            ? t('sign.hint.named', '손가락으로 {name} 님의 이름을 칸에 크게 써 주세요.', { name: userNm })
+            : t('sign.hint', '손가락으로 이름을 칸에 크게 써 주세요.')}
       </p>
       <div className={`field sign${error ? ' field--invalid' : ''}`} hidden={typing}>
         <div className="sign__box">
           <span className="sign__line" aria-hidden="true" />
           {strokes === 0 && (
             <span className="sign__placeholder" aria-hidden="true">
-              여기에 서명해 주세요
+              {t('sign.placeholder', '여기에 서명해 주세요')}
             </span>
           )}
           <canvas
@@ -189,20 +200,24 @@ export default function Signature() {
             className="sign__canvas"
             tabIndex={-1}
             role="img"
-            aria-label={strokes ? `서명 칸: 서명 ${strokes}획` : '서명 칸: 비어 있어요'}
+            aria-label={
+              strokes
+                ? t('sign.pad', '서명 칸: 서명 {strokes, plural, other {#획}}', { strokes })
+                : t('sign.pad.empty', '서명 칸: 비어 있어요')
+            }
             aria-describedby={`sign-hint${error ? ' sign-error' : ''}`}
             data-strokes={strokes}
           />
         </div>
         <p id="sign-error" className="field__error" aria-live="polite">
-          {error ?? ''}
+          {refusal(error) ?? ''}
         </p>
         <div className="sign__tools">
           <button type="button" className="btn btn--secondary" onClick={undo} disabled={strokes === 0}>
-            한 획 지우기
+            {t('sign.undo', '한 획 지우기')}
           </button>
           <button type="button" className="btn btn--secondary" onClick={clear} disabled={strokes === 0}>
-            모두 지우기
+            {t('sign.clear', '모두 지우기')}
           </button>
         </div>
       </div>
@@ -210,9 +225,14 @@ export default function Signature() {
         <div className="sign-typed">
           <Field
             id="sign-typed"
-            label="서명으로 쓸 이름"
+            label={t('sign.typed.label', '서명으로 쓸 이름')}
             hint={
-              userNm ? `본인인증한 이름 ‘${userNm}’을 그대로 입력해 주세요.` : '본인인증한 이름을 그대로 입력해 주세요.'
+              userNm
+                ? t('sign.typed.hint.named', '본인인증한 이름 ‘{name}’{nameJosa} 그대로 입력해 주세요.', {
+                    name: userNm,
+                    nameJosa: particle(userNm, '을/를'),
+                  })
+                : t('sign.typed.hint', '본인인증한 이름을 그대로 입력해 주세요.')
             }
             error={typedErrors.name}
           >
@@ -248,7 +268,7 @@ export default function Signature() {
                 setTypedErrors(({ agree: _, ...rest }) => rest);
               }}
             />
-            <span>입력한 이름을 제 서명으로 쓰는 데 동의해요</span>
+            <span>{t('sign.typed.agree', '입력한 이름을 제 서명으로 쓰는 데 동의해요')}</span>
           </label>
           <p id="sign-typed-agree-error" className="field__error" aria-live="polite">
             {typedErrors.agree ?? ''}
@@ -256,11 +276,13 @@ export default function Signature() {
         </div>
       )}
       <button type="button" className="btn btn--ghost sign__switch" onClick={switchWay}>
-        {typing ? '손가락으로 직접 서명할게요' : '손가락 대신 이름을 입력해 서명할게요'}
+        {typing
+          ? t('sign.switch.draw', '손가락으로 직접 서명할게요')
+          : t('sign.switch.type', '손가락 대신 이름을 입력해 서명할게요')}
       </button>
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          서명 완료
+          {t('sign.done', '서명 완료')}
         </button>
       </BottomAction>
     </form>

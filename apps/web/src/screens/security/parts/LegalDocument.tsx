@@ -9,8 +9,18 @@ import { useClaimStore } from '../../../store/claim';
 import { alert, withLoading } from '../../../ui';
 import { useEnrolmentNames } from './useEnrolment';
 import { SignatureShown } from './SignatureShown';
+import { ReferenceNote } from '../../../i18n/ReferenceNote';
+import { refusal } from '../../../i18n/refusals';
+import { t, useT } from '../../../i18n/t';
 
-export const DOCUMENT_TITLES: Record<DocumentKind, string> = { commission: '위임장', agree: '동의서' };
+/** The documents' names in her language (the documents themselves stay Korean: their text binds). */
+export const documentTitle = (kind: DocumentKind) =>
+  kind === 'commission' ? t('doc.commission', '위임장') : t('doc.agree', '동의서');
+/** The Korean names, as the PDF's file is named. */
+const KOREAN_TITLES: Record<DocumentKind, string> = {
+  commission: '위임장', // i18n-exempt: the legal document's own name (its PDF's file name)
+  agree: '동의서', // i18n-exempt: the legal document's own name (its PDF's file name)
+};
 
 export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: string }) {
   const reg = useClaimStore((s) => s.reg);
@@ -40,7 +50,8 @@ export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: 
   );
 
   return (
-    <article className="doc" aria-labelledby={titleId}>
+    <article className="doc" aria-labelledby={titleId} lang="ko">
+      <ReferenceNote full />
       <p className="doc__basis">{form.basis}</p>
       <h3 id={titleId} className="doc__title">
         {form.title}
@@ -67,7 +78,7 @@ export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: 
         {reg.signImg || reg.signTypedNm ? (
           <SignatureShown reg={reg} />
         ) : (
-          <span className="doc__missing">서명 전이에요</span>
+          <span className="doc__missing">{t('doc.unsigned', '서명 전이에요')}</span>
         )}
       </div>
       <p className="doc__addressee">{form.addressee}</p>
@@ -78,6 +89,7 @@ export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: 
 
 /** Downloads the server's PDF of the document. */
 export function PdfButton({ kind }: { kind: DocumentKind }) {
+  const tr = useT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     if (busy) return;
@@ -85,12 +97,12 @@ export function PdfButton({ kind }: { kind: DocumentKind }) {
     try {
       const blob = await withLoading(
         fetchDocumentPdf(kind, documentBodyOf(useClaimStore.getState())),
-        '문서를 만들고 있어요…',
+        t('doc.making', '문서를 만들고 있어요…'),
       );
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `${DOCUMENT_TITLES[kind]}.pdf`;
+      a.download = `${KOREAN_TITLES[kind]}.pdf`;
       document.body.append(a);
       a.click();
       a.remove();
@@ -98,8 +110,10 @@ export function PdfButton({ kind }: { kind: DocumentKind }) {
     } catch (e) {
       await alert(
         e instanceof ApiError
-          ? e.detail
-          : `${DOCUMENT_TITLES[kind]} PDF를 만들지 못했어요. 잠시 후 다시 시도해 주세요.`,
+          ? (refusal(e.detail) ?? e.detail)
+          : t('doc.pdfFailed', '{doc} PDF를 만들지 못했어요. 잠시 후 다시 시도해 주세요.', {
+              doc: documentTitle(kind),
+            }),
       );
     } finally {
       setBusy(false);
@@ -107,7 +121,7 @@ export function PdfButton({ kind }: { kind: DocumentKind }) {
   };
   return (
     <button type="button" className="btn btn--secondary btn--block" onClick={download} disabled={busy}>
-      {busy ? 'PDF 만드는 중…' : 'PDF로 받기'}
+      {busy ? tr('doc.pdfMaking', 'PDF 만드는 중…') : tr('doc.pdf', 'PDF로 받기')}
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '../../../ui';
 import { focusOnOpen } from '../../../ui/focusOnOpen';
+import { useT } from '../../../i18n/t';
 
 export function RrnBackField({
   id,
@@ -30,6 +31,7 @@ export function RrnBackField({
   /** The screen's one question: the keyboard is up when she arrives, if the field is in view (ui/focusOnOpen). */
   autoFocus?: boolean;
 }) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <>
@@ -37,7 +39,7 @@ export function RrnBackField({
         {(p) => (
           <div className="jumin">
             <span className="jumin__front" aria-hidden="true">
-              {front || '생년월일'}
+              {front || t('identity.birth', '생년월일')}
             </span>
             <span className="jumin__dash" aria-hidden="true">
               –
@@ -72,7 +74,7 @@ export function RrnBackField({
         aria-pressed={visible}
         onClick={() => setVisible((v) => !v)}
       >
-        {visible ? '입력한 숫자 가리기' : '입력한 숫자 보기'}
+        {visible ? t('rrn.hide', '입력한 숫자 가리기') : t('rrn.show', '입력한 숫자 보기')}
       </button>
     </>
   );

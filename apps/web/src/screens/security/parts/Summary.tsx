@@ -4,10 +4,12 @@
 // the button is disabled while a submission runs, and a retry carries the same idempotency key.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_BASE, IDCARD_TYPE_NM, isForeignRegDigit, type SubscriptionView } from '@auto-claim/contract';
+import { APP_BASE, isForeignRegDigit, type IdcardType, type SubscriptionView } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { queryClient } from '../../../api/queryClient';
 import { buildSubmission, submit } from '../../../api/subscriptions';
+import { refusal } from '../../../i18n/refusals';
+import { t as tNow, useT } from '../../../i18n/t';
 import { useClaimStore, type ClaimState } from '../../../store/claim';
 import { alert, withLoading } from '../../../ui';
 import { changeLink, stepsFor, type StepId } from '../../../wizard/steps';
@@ -21,21 +23,48 @@ import { childCards } from './ChildSummary';
 import { CHILD_MISSING, finishChild, forChild } from './child';
 
 /** The answer each step owes, and what to say when it is missing. */
-const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: string }>> = {
+const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: () => string }>> = {
   ...CHILD_MISSING,
-  jumin: { test: (s) => /^\d{7}$/.test(s.reg.userIdno2), message: '주민등록번호 뒷자리를 입력해 주세요.' },
-  possibleHospital: { test: (s) => s.reg.multiSubscrib.length > 0, message: '자동청구할 병원을 골라 주세요.' },
-  insuChoose: { test: (s) => Boolean(s.reg.insuCompCd), message: '보험사를 골라 주세요.' },
-  claimAgreeInfo: { test: (s) => s.reg.agreeIds.length > 0, message: '보험사 약관에 동의해 주세요.' },
-  photo: { test: (s) => Boolean(s.reg.idcardType && s.reg.idcardImg), message: '신분증 사진을 올려 주세요.' },
+  jumin: {
+    test: (s) => /^\d{7}$/.test(s.reg.userIdno2),
+    message: () => tNow('summary.missing.jumin', '주민등록번호 뒷자리를 입력해 주세요.'),
+  },
+  possibleHospital: {
+    test: (s) => s.reg.multiSubscrib.length > 0,
+    message: () => tNow('summary.missing.hospital', '자동청구할 병원을 골라 주세요.'),
+  },
+  insuChoose: {
+    test: (s) => Boolean(s.reg.insuCompCd),
+    message: () => tNow('summary.missing.insurer', '보험사를 골라 주세요.'),
+  },
+  claimAgreeInfo: {
+    test: (s) => s.reg.agreeIds.length > 0,
+    message: () => tNow('summary.missing.consent', '보험사 약관에 동의해 주세요.'),
+  },
+  photo: {
+    test: (s) => Boolean(s.reg.idcardType && s.reg.idcardImg),
+    message: () => tNow('summary.missing.photo', '신분증 사진을 올려 주세요.'),
+  },
   paymentAccount: {
     test: (s) => Boolean(s.reg.bankCd && s.reg.bankAccount),
-    message: '보험금 받을 계좌를 입력해 주세요.',
+    message: () => tNow('summary.missing.account', '보험금 받을 계좌를 입력해 주세요.'),
   },
-  expenses: { test: (s) => s.reg.minAmt !== null, message: '청구할 최소 진료비를 골라 주세요.' },
-  retro: { test: (s) => s.reg.retroMonth !== null, message: '지난 진료를 청구할 기간을 골라 주세요.' },
-  adress: { test: (s) => Boolean(s.reg.userAddr), message: '주소를 입력해 주세요.' },
-  signature: { test: (s) => Boolean(s.reg.signImg || s.reg.signTypedNm), message: '서명해 주세요.' },
+  expenses: {
+    test: (s) => s.reg.minAmt !== null,
+    message: () => tNow('summary.missing.minAmt', '청구할 최소 진료비를 골라 주세요.'),
+  },
+  retro: {
+    test: (s) => s.reg.retroMonth !== null,
+    message: () => tNow('summary.missing.retro', '지난 진료를 청구할 기간을 골라 주세요.'),
+  },
+  adress: {
+    test: (s) => Boolean(s.reg.userAddr),
+    message: () => tNow('refusal.userAddr.required', '주소를 입력해 주세요.'),
+  },
+  signature: {
+    test: (s) => Boolean(s.reg.signImg || s.reg.signTypedNm),
+    message: () => tNow('sign.empty', '서명해 주세요.'),
+  },
 };
 
 /** Server field errors (contract field names) → the step that asks for that field. */
@@ -76,11 +105,23 @@ const FIELD_STEP: Record<string, StepId> = {
 };
 
 const changeId = (step: StepId) => `change-${step}`;
-const RETRO_NONE = '청구하지 않아요';
 /** 36 → '최근 3년', 6 → '최근 6개월'. */
-const retroName = (months: number) => (months % 12 === 0 ? `최근 ${months / 12}년` : `최근 ${months}개월`);
+const retroName = (months: number) =>
+  months % 12 === 0
+    ? tNow('summary.retro.years', '최근 {years, plural, other {#년}}', { years: months / 12 })
+    : tNow('summary.retro.months', '최근 {months, plural, other {#개월}}', { months });
+/** An ID document's name (contract IDCARD_TYPE_NM) in her language. */
+const IDCARD_NAME: Record<IdcardType, () => string> = {
+  ic: () => tNow('idcard.ic', '주민등록증'),
+  dl: () => tNow('idcard.dl', '운전면허증'),
+  pp: () => tNow('idcard.pp', '여권'),
+  ac: () => tNow('idcard.ac', '외국인등록증'),
+  pr: () => tNow('idcard.pr', '영주증'),
+};
+const idcardName = (type: IdcardType) => IDCARD_NAME[type]();
 
 export function Summary() {
+  const t = useT();
   const navigate = useNavigate();
   const state = useClaimStore();
   const { reg, ui } = state;
@@ -95,49 +136,62 @@ export function Summary() {
 
   const has = (step: StepId) => steps.has(step);
   const missing = (step: StepId) => has(step) && MISSING[step] && !MISSING[step]!.test(state);
-  const change = (step: StepId, label = '변경') => ({ id: changeId(step), to: changeLink(step), label });
+  const change = (step: StepId, label = t('summary.change', '변경')) => ({
+    id: changeId(step),
+    to: changeLink(step),
+    label,
+  });
+  const view = t('consent.view', '보기');
   const value = (step: StepId, shown: React.ReactNode) =>
-    missing(step) ? { value: '입력 전이에요', missing: true } : { value: shown };
+    missing(step) ? { value: t('summary.notYet', '입력 전이에요'), missing: true } : { value: shown };
+  const none = t('summary.none', '입력하지 않았어요');
 
   const cards: { title: string; note?: string; rows: SummaryRow[] }[] = [
     ...(forChild(state) ? childCards(state, change, value) : []),
     {
-      title: forChild(state) ? '보호자(본인) 정보' : '본인 정보',
+      title: forChild(state) ? t('summary.guardian', '보호자(본인) 정보') : t('summary.self', '본인 정보'),
       rows: [
-        { key: '이름', value: reg.userNm },
-        { key: '휴대폰 번호', value: maskPhone(reg.userTel) },
+        { key: t('identity.name', '이름'), value: reg.userNm },
+        { key: t('identity.phone', '휴대폰 번호'), value: maskPhone(reg.userTel) },
         {
           // A foreign resident's number by its own name (7th digit 5–8).
-          key: isForeignRegDigit(reg.userIdno2.charAt(0)) ? '외국인등록번호' : '주민등록번호',
+          key: isForeignRegDigit(reg.userIdno2.charAt(0))
+            ? t('summary.arc', '외국인등록번호')
+            : t('summary.rrn', '주민등록번호'),
           ...value('jumin', maskRrn(reg.birthday, reg.userIdno2)),
           action: change('jumin'),
         },
       ],
     },
     {
-      title: '병원과 보험사',
+      title: t('summary.hospitalsInsurers', '병원과 보험사'),
       rows: [
         {
-          key: '자동청구 병원',
+          key: t('summary.hospitals', '자동청구 병원'),
           ...value('possibleHospital', hospitalNames.join(', ')),
           ...(has('possibleHospital') ? { action: change('possibleHospital') } : {}),
         },
-        { key: '보험사', ...value('insuChoose', insurerName), action: change('insuChoose') },
+        { key: t('account.payer', '보험사'), ...value('insuChoose', insurerName), action: change('insuChoose') },
         {
-          key: '보험사 동의',
-          ...value('claimAgreeInfo', `${insurerName}에 동의했어요`),
-          action: change('claimAgreeInfo', '보기'),
+          key: t('summary.consent', '보험사 동의'),
+          ...value('claimAgreeInfo', t('summary.consented', '{insurer}에 동의했어요', { insurer: insurerName })),
+          action: change('claimAgreeInfo', view),
         },
         {
-          key: '보내는 서류',
-          value: '병원이 보내요',
-          action: change('document', '보기'),
+          key: t('summary.papers', '보내는 서류'),
+          value: t('summary.papers.value', '병원이 보내요'),
+          action: change('document', view),
         },
         ...(has('photo')
           ? [
               {
-                key: '신분증',
-                ...value('photo', reg.idcardType ? `${IDCARD_TYPE_NM[reg.idcardType]} 사진을 올렸어요` : ''),
+                key: t('landing.order.idcard.title', '신분증'),
+                ...value(
+                  'photo',
+                  reg.idcardType
+                    ? t('summary.idcard', '{idcard} 사진을 올렸어요', { idcard: idcardName(reg.idcardType) })
+                    : '',
+                ),
                 action: change('photo'),
               },
             ]
@@ -145,65 +199,79 @@ export function Summary() {
       ],
     },
     {
-      title: '보험금 받을 계좌',
+      title: t('route.paymentAccount', '보험금 받을 계좌'),
       rows: [
         {
-          key: '계좌',
+          key: t('account.mismatch.account', '계좌'),
           ...value('paymentAccount', `${ui.bankNm} ${maskAccount(reg.bankAccount)}`),
           action: change('paymentAccount'),
         },
         {
-          key: '예금주',
+          key: t('summary.holder', '예금주'),
           value: `${reg.bankAccountHolder || reg.userNm}${ui.bankAccountRelNm ? ` (${ui.bankAccountRelNm})` : ''}`,
         },
       ],
     },
     {
-      title: '청구 설정',
-      note: '빠짐없이 청구하도록 정해 두었어요. 직접 청구하신 진료도 두 번 지급되지는 않아요.',
+      title: t('summary.settings', '청구 설정'),
+      note: t(
+        'summary.settings.note',
+        '빠짐없이 청구하도록 정해 두었어요. 직접 청구하신 진료도 두 번 지급되지는 않아요.',
+      ),
       rows: [
         {
-          key: '최소 청구 금액',
+          key: t('summary.minAmt', '최소 청구 금액'),
           ...value('expenses', reg.minAmt === null ? '' : minAmtName(reg.minAmt)),
           action: change('expenses'),
         },
         {
-          key: '지난 진료 청구',
+          key: t('summary.retro', '지난 진료 청구'),
           ...value(
             'retro',
             reg.retroMonth
-              ? `${retroName(reg.retroMonth)} (${formatYmd(retroStart(reg.retroMonth))} 이후 진료)`
-              : RETRO_NONE,
+              ? t('summary.retro.value', '{period} ({date} 이후 진료)', {
+                  period: retroName(reg.retroMonth),
+                  date: formatYmd(retroStart(reg.retroMonth)),
+                })
+              : t('summary.retro.none', '청구하지 않아요'),
           ),
           action: change('retro'),
         },
       ],
     },
     {
-      title: '주소와 연락처',
+      title: t('summary.contact', '주소와 연락처'),
       rows: [
         {
-          key: '주소',
+          key: t('route.adress', '주소'),
           ...value(
             'adress',
             `${reg.userPostNo ? `(${reg.userPostNo}) ` : ''}${reg.userAddr} ${reg.userAddrDetail}`.trim(),
           ),
           action: change('adress'),
         },
-        { key: '직업 (선택)', value: reg.jobNm || '입력하지 않았어요', action: change('job') },
-        { key: '이메일 (선택)', value: reg.userEmail || '입력하지 않았어요', action: change('email') },
+        { key: t('summary.job', '직업 (선택)'), value: reg.jobNm || none, action: change('job') },
+        { key: t('summary.email', '이메일 (선택)'), value: reg.userEmail || none, action: change('email') },
       ],
     },
     {
-      title: '서명과 서류',
+      title: t('summary.signDocs', '서명과 서류'),
       rows: [
         {
-          key: '서명',
+          key: t('route.signature', '서명'),
           ...value('signature', <SignatureShown reg={reg} className="summary-sign" />),
-          action: change('signature', '다시 서명'),
+          action: change('signature', t('summary.signAgain', '다시 서명')),
         },
-        { key: '위임장', value: '서명이 들어가요', action: change('docComissionView', '보기') },
-        { key: '동의서', value: '서명이 들어가요', action: change('docAgreeView', '보기') },
+        {
+          key: t('doc.commission', '위임장'),
+          value: t('summary.signed', '서명이 들어가요'),
+          action: change('docComissionView', view),
+        },
+        {
+          key: t('doc.agree', '동의서'),
+          value: t('summary.signed', '서명이 들어가요'),
+          action: change('docAgreeView', view),
+        },
       ],
     },
   ];
@@ -215,7 +283,7 @@ export function Summary() {
     const gaps = stepsFor(s)
       .map((st) => st.id)
       .filter((id) => MISSING[id] && !MISSING[id]!.test(s))
-      .map((id) => ({ target: changeId(id), message: MISSING[id]!.message }));
+      .map((id) => ({ target: changeId(id), message: MISSING[id]!.message() }));
     if (gaps.length) {
       setProblems(gaps);
       setAttempt((n) => n + 1);
@@ -226,14 +294,17 @@ export function Summary() {
     try {
       const answer = await withLoading(
         submit(buildSubmission(s), idempotencyKey.current),
-        '가입 신청을 보내고 있어요…',
+        t('summary.sending', '가입 신청을 보내고 있어요…'),
       );
       if (answer instanceof ApiError) throw answer;
       await queryClient.invalidateQueries({ queryKey: ['subscription'] });
       // A child's: her relation document goes up with her new subscription's id (parts/child.ts).
       const child = forChild(s);
       if (child) {
-        await withLoading(finishChild(answer as SubscriptionView), '가족관계 서류를 보내고 있어요…');
+        await withLoading(
+          finishChild(answer as SubscriptionView),
+          t('summary.sendingRelationDoc', '가족관계 서류를 보내고 있어요…'),
+        );
         await queryClient.invalidateQueries({ queryKey: ['children'] });
       }
       // The summary stays as it was (button busy) until the completion screen has loaded; then the store is reset
@@ -244,14 +315,19 @@ export function Summary() {
       const fields = err instanceof ApiError ? (err.problem?.errors ?? []) : [];
       const placed = fields
         .filter((f) => FIELD_STEP[f.field])
-        .map((f) => ({ target: changeId(FIELD_STEP[f.field]!), message: f.message }));
+        .map((f) => ({ target: changeId(FIELD_STEP[f.field]!), message: refusal(f.message) ?? f.message }));
       if (placed.length) {
         setProblems(placed);
         setAttempt((n) => n + 1);
       } else {
-        const detail = err instanceof ApiError ? err.detail : '신청하지 못했어요. 잠시 후 다시 시도해 주세요.';
-        const more = fields.map((f) => f.message);
-        await alert(more.length ? [detail, ...more].join('\n') : detail, { title: '신청하지 못했어요' });
+        const detail =
+          err instanceof ApiError
+            ? (refusal(err.detail) ?? err.detail)
+            : t('summary.failed.detail', '신청하지 못했어요. 잠시 후 다시 시도해 주세요.');
+        const more = fields.map((f) => refusal(f.message) ?? f.message);
+        await alert(more.length ? [detail, ...more].join('\n') : detail, {
+          title: t('summary.failed', '신청하지 못했어요'),
+        });
       }
     } finally {
       running.current = false;
@@ -261,15 +337,15 @@ export function Summary() {
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
-      <h2 className="screen__lead">이 내용으로 자동청구를 신청할까요?</h2>
+      <h2 className="screen__lead">{t('summary.lead', '이 내용으로 자동청구를 신청할까요?')}</h2>
       <ErrorSummary items={problems} attempt={attempt} />
-      <p className="screen__sub">아직 신청 전이에요. 고칠 내용이 있으면 ‘변경’을 눌러 주세요.</p>
+      <p className="screen__sub">{t('summary.sub', '아직 신청 전이에요. 고칠 내용이 있으면 ‘변경’을 눌러 주세요.')}</p>
       {cards.map((c) => (
         <SummaryCard key={c.title} title={c.title} note={c.note} rows={c.rows} />
       ))}
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-disabled={pending}>
-          {pending ? '신청하는 중…' : '자동청구 신청하기'}
+          {pending ? t('summary.submitting', '신청하는 중…') : t('summary.submit', '자동청구 신청하기')}
         </button>
       </BottomAction>
     </form>

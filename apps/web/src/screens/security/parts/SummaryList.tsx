@@ -1,6 +1,7 @@
 // GOV.UK summary list: a key, its value and a change link per row.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/t';
 
 export interface SummaryRow {
   key: string;
@@ -12,6 +13,7 @@ export interface SummaryRow {
 }
 
 export function SummaryCard({ title, note, rows }: { title: string; note?: string; rows: SummaryRow[] }) {
+  const t = useT();
   return (
     <section className="summary-card" aria-label={title}>
       <h3 className="summary-card__title">{title}</h3>
@@ -25,12 +27,12 @@ export function SummaryCard({ title, note, rows }: { title: string; note?: strin
               <dd className="summary-list__action">
                 {r.action.to ? (
                   <Link id={r.action.id} to={r.action.to}>
-                    {r.action.label ?? '변경'}
+                    {r.action.label ?? t('summary.change', '변경')}
                     <span className="visually-hidden"> {r.key}</span>
                   </Link>
                 ) : (
                   <button id={r.action.id} type="button" className="link-button" onClick={r.action.onClick}>
-                    {r.action.label ?? '변경'}
+                    {r.action.label ?? t('summary.change', '변경')}
                     <span className="visually-hidden"> {r.key}</span>
                   </button>
                 )}

@@ -14,13 +14,15 @@ import { ApiError } from '../../../api/client';
 import { sendRelationDocument } from '../../../api/children';
 import { useClaimStore, type ChildDone, type ClaimState, type Reg } from '../../../store/claim';
 import { GUARDIAN_ACCOUNT_REL } from '../../../wizard/nextChild';
+import { particle } from '../../../i18n/josa';
+import { t } from '../../../i18n/t';
 
 /** The relations as the parent chooses them (titles: GUARDIAN_REL_CHOICE_NM); `sex`: the verified parent's sex each
  * fits (none: any). */
 export const GUARDIAN_REL_SHOWN: Record<GuardianRel, { detail?: string; sex?: ('M' | 'F')[] }> = {
   father: { sex: ['M'] },
   mother: { sex: ['F'] },
-  guardian: { detail: '후견인처럼 법원이 정한 법정대리인이에요.' },
+  guardian: { detail: t('child.guardian.detail', '후견인처럼 법원이 정한 법정대리인이에요.') },
 };
 
 /** A payout account's relation to the insured person as offered; `holder`: the name it must be in, when known. */
@@ -43,30 +45,54 @@ export function accountRelsOf(s: Pick<ClaimState, 'reg' | 'ui' | 'child'>): Acco
       r.code === SELF_REL && parent
         ? {
             ...r,
+            name: relName(r.code),
             holder: parent,
-            holderHint: '본인 계좌예요.',
-            holderMessage: `본인 계좌라면 예금주는 본인인증한 이름(${parent})과 같아야 해요.`,
+            holderHint: t('account.self.hint', '본인 계좌예요.'),
+            holderMessage: t(
+              'account.self.mismatch',
+              '본인 계좌라면 예금주는 본인인증한 이름({name}){nameJosa} 같아야 해요.',
+              { name: parent, nameJosa: particle(parent, '와/과') },
+            ),
           }
-        : { ...r },
+        : { ...r, name: relName(r.code) },
     );
   }
   const child = s.child.person.userNm;
   return [
     {
       code: GUARDIAN_ACCOUNT_REL,
-      name: '보호자 명의',
+      name: t('account.guardian', '보호자 명의'),
       holder: parent,
-      holderHint: '보호자 본인 계좌예요.',
-      holderMessage: `보호자 계좌라면 예금주는 본인인증한 이름(${parent})과 같아야 해요.`,
+      holderHint: t('account.guardian.hint', '보호자 본인 계좌예요.'),
+      holderMessage: t(
+        'account.guardian.mismatch',
+        '보호자 계좌라면 예금주는 본인인증한 이름({name}){nameJosa} 같아야 해요.',
+        { name: parent, nameJosa: particle(parent, '와/과') },
+      ),
     },
     {
       code: SELF_REL,
-      name: '자녀 명의',
+      name: t('account.child', '자녀 명의'),
       holder: child,
-      holderHint: '자녀 이름으로 된 계좌예요.',
-      holderMessage: `자녀 계좌라면 예금주는 자녀 이름(${child})과 같아야 해요.`,
+      holderHint: t('account.child.hint', '자녀 이름으로 된 계좌예요.'),
+      holderMessage: t('account.child.mismatch', '자녀 계좌라면 예금주는 자녀 이름({name}){nameJosa} 같아야 해요.', {
+        name: child,
+        nameJosa: particle(child, '와/과'),
+      }),
     },
   ];
+}
+
+/** A relation's name (contract BANK_ACCOUNT_RELS) in her language. */
+function relName(code: string): string {
+  const names: Record<string, () => string> = {
+    '1': () => t('account.rel.self', '본인'),
+    '2': () => t('account.rel.spouse', '배우자'),
+    '3': () => t('account.rel.parent', '부모'),
+    '4': () => t('account.rel.child', '자녀'),
+    '9': () => t('account.rel.family', '기타 가족'),
+  };
+  return names[code]?.() ?? code;
 }
 
 /** Is this enrolment a child's? */
@@ -79,16 +105,17 @@ export const CHILD_MISSING = {
       const c = s.child.person;
       return Boolean(c.userNm && /^\d{8}$/.test(c.birthday) && c.sex && /^\d{7}$/.test(c.userIdno2) && c.guardianRel);
     },
-    message: '자녀 정보를 입력해 주세요.',
+    message: () => t('summary.missing.child', '자녀 정보를 입력해 주세요.'),
   },
   relationDoc: {
     test: (s: ClaimState) => Boolean(s.child.relation.docType && s.child.relation.file && s.child.relation.issueDate),
-    message: '가족관계증명서나 주민등록등본을 올려 주세요.',
+    message: () => t('summary.missing.relationDoc', '가족관계증명서나 주민등록등본을 올려 주세요.'),
   },
 } as const;
 
 /** The kind of file a data URL holds, as the summary and the finish screen say it. */
-export const fileKindOf = (dataUrl: string) => (dataUrl.startsWith('data:application/pdf') ? 'PDF 파일' : '사진');
+export const fileKindOf = (dataUrl: string) =>
+  dataUrl.startsWith('data:application/pdf') ? t('child.file.pdf', 'PDF 파일') : t('child.file.photo', '사진');
 
 /** "가족관계증명서 (2026년 11월 20일 발급) 사진" */
 export function relationShown(r: ClaimState['child']['relation']) {
@@ -182,4 +209,4 @@ export function startNextChild() {
 }
 
 /** How the parent calls her child in a sentence: 지민이, 서아. */
-export const calledNm = (userNm: string) => (userNm ? childCalled(userNm) : '자녀');
+export const calledNm = (userNm: string) => (userNm ? childCalled(userNm) : t('account.rel.child', '자녀'));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MIN_AMT_CHOICES } from '@auto-claim/contract';
 import { checkInk } from './ink';
 import { formatWon, formatYmd, maskAccount, maskPhone, maskRrn, retroStart } from './format';
-import { MIN_AMT_OPTIONS, minAmtName } from './ChooseMoney';
+import { minAmtOptions, minAmtName } from './ChooseMoney';
 
 const line = (from: [number, number], to: [number, number], n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -41,7 +41,7 @@ describe('what the summary shows', () => {
     expect(formatWon(15_000)).toBe('1만 5,000원');
   });
   it('offers exactly the amounts the server accepts, each named', () => {
-    expect(MIN_AMT_OPTIONS.map((o) => o.value)).toEqual([...MIN_AMT_CHOICES]);
+    expect(minAmtOptions().map((o) => o.value)).toEqual([...MIN_AMT_CHOICES]);
     expect(minAmtName(30_000)).toBe('3만 원 이상');
     expect(minAmtName(0)).toBe('모든 진료비');
   });

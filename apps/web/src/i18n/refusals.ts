@@ -1,0 +1,38 @@
+// The contract's refusals in her language (docs/decisions/0010-message-catalogs.md): the checks the browser and the
+// server share (packages/contract) refuse in Korean, the server's language; a screen shows a refusal through
+// `refusal(text)`, which finds the catalog message whose Korean source is that text. One not listed stays Korean.
+import { currentLang, inSource, t } from './t';
+
+const REFUSALS: (() => string)[] = [
+  // Identity (contract auth.ts, person.ts, formats.ts)
+  () => t('refusal.custName.required', '이름을 입력해 주세요.'),
+  () => t('refusal.custName.max', '이름은 30자까지 입력할 수 있어요.'),
+  () => t('refusal.custName.letters', '이름은 한글이나 영문으로 입력해 주세요.'),
+  () => t('refusal.custHp.required', '휴대폰 번호를 입력해 주세요.'),
+  () => t('refusal.custHp.format', '휴대폰 번호를 확인해 주세요. 예: 010-1234-5678'),
+  () => t('refusal.telecomType', '통신사를 선택해 주세요.'),
+  () => t('refusal.birth6', '생년월일 6자리를 숫자로 입력해 주세요.'),
+  () => t('refusal.birth6.example', '생년월일 6자리를 숫자로 입력해 주세요. 예: 850101'),
+  () => t('refusal.sexDigit', '주민등록번호 뒷자리 첫 번째 숫자를 입력해 주세요.'),
+  () => t('refusal.birthday.date', '생년월일이 올바른 날짜가 아니에요. 다시 확인해 주세요.'),
+  () => t('refusal.korRegId', '생년월일과 주민등록번호 뒷자리 첫 숫자를 입력해 주세요.'),
+  // The payout account and the address (contract subscription.ts)
+  () => t('refusal.bankAccount', '계좌번호는 숫자 10~16자리로 입력해 주세요.'),
+  () => t('refusal.bankAccountRel', '예금주와의 관계를 선택해 주세요.'),
+  () => t('refusal.bankAccountHolder.required', '예금주 이름을 입력해 주세요.'),
+  () => t('refusal.bankAccountHolder.max', '예금주 이름은 30자까지 입력할 수 있어요.'),
+  () => t('refusal.userAddr.required', '주소를 입력해 주세요.'),
+  () => t('refusal.userAddr.max', '주소는 200자까지 입력할 수 있어요.'),
+  () => t('refusal.userAddrDetail.max', '상세 주소는 100자까지 입력할 수 있어요.'),
+  // The signature (contract subscription.ts SIGN_TYPED_MISMATCH; screens/security/parts/ink.ts)
+  () => t('refusal.signTyped', '서명으로 입력한 이름이 본인인증한 이름과 달라요. 이름을 그대로 입력해 주세요.'),
+  () => t('sign.empty', '서명해 주세요.'),
+  () => t('sign.tooSmall', '서명이 너무 작거나 짧아요. 칸을 넉넉히 써서 이름을 크게 서명해 주세요.'),
+];
+
+/** `text` (a refusal of the contract, in Korean) in her language; as it is when she reads Korean or it is not listed. */
+export function refusal(text: string | undefined): string | undefined {
+  if (!text || currentLang() === 'ko') return text;
+  const found = REFUSALS.find((r) => inSource(r) === text);
+  return found ? found() : text;
+}
