@@ -13,7 +13,7 @@ import {
 import { api, ApiError } from '../api/client';
 import { useCodes } from '../api/codes';
 import { useTerms } from '../api/terms';
-import { loadFailedMessage } from '../api/queryClient';
+import { useT } from '../i18n/t';
 import { SmsCodeField } from '../screens/auth/SmsCodeField';
 import { TermsChecklist } from '../screens/auth/TermsChecklist';
 import { useClaimStore } from '../store/claim';
@@ -33,6 +33,7 @@ function useSecondsSince(start: number | undefined) {
 const failed = (e: unknown, fallback: string) => (e instanceof ApiError ? e.detail : fallback);
 
 export default function StepUpSheet({ detail, onDone }: { detail: string; onDone(ok: boolean): void }) {
+  const t = useT();
   const telecoms = useCodes('telecom_type');
   const telecomTerms = useTerms('v2', 'TELECOM');
   const [phone, setPhone] = useState('');
@@ -60,9 +61,11 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
 
   const send = async () => {
     setError(undefined);
-    if (!telecom) return setError('통신사를 선택해 주세요.');
+    if (!telecom) return setError(t('refusal.telecomType', '통신사를 선택해 주세요.'));
     const terms = telecomTerms.data?.list ?? [];
-    if (terms.some((t) => t.required && !agreed.has(t.termsId))) return setError('본인확인 약관에 모두 동의해 주세요.');
+    if (terms.some((term) => term.required && !agreed.has(term.termsId))) {
+      return setError(t('identity.terms.missing', '본인확인 약관에 모두 동의해 주세요.'));
+    }
     setBusy(true);
     try {
       const answer = await api.post<StepUpAnswer>(API.stepUp, { telecomType: telecom, termsIds: [...agreed] });
@@ -75,7 +78,7 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
         codeRef.current?.focus({ preventScroll: true });
       });
     } catch (e) {
-      setError(failed(e, '인증번호를 보내지 못했어요. 잠시 후 다시 시도해 주세요.'));
+      setError(failed(e, t('identity.sendFailed', '인증번호를 보내지 못했어요. 잠시 후 다시 시도해 주세요.')));
     } finally {
       setBusy(false);
     }
@@ -86,11 +89,11 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
     if (!sent) return;
     const digits = code.replace(/[\s-]/g, '');
     if (!/^\d{6}$/.test(digits)) {
-      setError('문자로 받은 인증번호 6자리를 입력해 주세요.');
+      setError(t('cert.sixDigits', '문자로 받은 인증번호 6자리를 입력해 주세요.'));
       codeRef.current?.focus();
       return;
     }
-    if (left === 0) return setError('인증 시간이 지났어요. 인증번호를 다시 받아 주세요.');
+    if (left === 0) return setError(t('cert.expired', '인증 시간이 지났어요. 인증번호를 다시 받아 주세요.'));
     setBusy(true);
     try {
       const answer = await api.post<StepUpConfirmAnswer>(API.stepUpConfirm, {
@@ -104,10 +107,10 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
       setRepository({ hash: answer.hash, access_hash: answer.hash });
       setAuth({ telecomType: telecom });
       await restoreSession();
-      toast('본인인증을 마쳤어요.');
+      toast(t('cert.done', '본인인증을 마쳤어요.'));
       onDone(true);
     } catch (err) {
-      setError(failed(err, '인증하지 못했어요. 잠시 후 다시 시도해 주세요.'));
+      setError(failed(err, t('cert.failed', '인증하지 못했어요. 잠시 후 다시 시도해 주세요.')));
       codeRef.current?.focus();
     } finally {
       setBusy(false);
@@ -115,44 +118,48 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
   };
 
   return (
-    <SlideBottom open onClose={() => onDone(false)} title="본인인증을 한 번 더 해 주세요">
+    <SlideBottom open onClose={() => onDone(false)} title={t('stepUp.title', '본인인증을 한 번 더 해 주세요')}>
       <div className="stepup">
         <p className="stepup__why">{detail}</p>
         <p className="stepup__who">
-          {phone ? (
-            <>
-              <strong>{phone}</strong> 휴대폰으로 인증번호를 보내요.
-            </>
-          ) : (
-            '본인 명의 휴대폰으로 인증번호를 보내요.'
-          )}{' '}
-          이름과 생년월일은 다시 입력하지 않아도 돼요.
+          {phone
+            ? t('stepUp.to', '{phone} 휴대폰으로 인증번호를 보내요.', { phone })
+            : t('stepUp.toOwn', '본인 명의 휴대폰으로 인증번호를 보내요.')}{' '}
+          {t('stepUp.noRetype', '이름과 생년월일은 다시 입력하지 않아도 돼요.')}
         </p>
 
         {!sent ? (
           <>
             <fieldset className="fieldset">
-              <legend className="field__label">통신사</legend>
-              {telecoms.isError && <p role="alert">{loadFailedMessage('통신사 목록')}</p>}
+              <legend className="field__label">{t('identity.telecom', '통신사')}</legend>
+              {telecoms.isError && (
+                <p role="alert">
+                  {t('identity.telecoms.loadError', '통신사 목록을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')}
+                </p>
+              )}
               <div className="telecoms">
-                {(telecoms.data?.list ?? []).map((t) => (
-                  <label key={t.code} className="telecom">
+                {(telecoms.data?.list ?? []).map((c) => (
+                  <label key={c.code} className="telecom">
                     <input
                       type="radio"
                       name="stepup-telecom"
-                      value={t.code}
-                      checked={telecom === t.code}
+                      value={c.code}
+                      checked={telecom === c.code}
                       onChange={() => {
-                        setTelecom(t.code);
+                        setTelecom(c.code);
                         setError(undefined);
                       }}
                     />
-                    <span>{t.codeNm}</span>
+                    <span>{c.codeNm}</span>
                   </label>
                 ))}
               </div>
             </fieldset>
-            {telecomTerms.isError && <p role="alert">{loadFailedMessage('통신사 약관')}</p>}
+            {telecomTerms.isError && (
+              <p role="alert">
+                {t('consent.loadError.telecom', '통신사 약관을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')}
+              </p>
+            )}
             {telecomTerms.isSuccess && (
               <TermsChecklist
                 terms={telecomTerms.data.list}
@@ -161,7 +168,7 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
                   setAgreed(s);
                   setError(undefined);
                 }}
-                allLabel="본인확인 약관에 모두 동의해요"
+                allLabel={t('identity.terms.all', '본인확인 약관에 모두 동의해요')}
                 describedBy="stepup-error"
               />
             )}
@@ -169,7 +176,7 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
               {error ?? ''}
             </p>
             <button type="button" className="btn btn--primary btn--block" onClick={send} disabled={busy}>
-              {busy ? '인증번호 보내는 중…' : '인증번호 받기'}
+              {busy ? t('identity.sending', '인증번호 보내는 중…') : t('identity.send', '인증번호 받기')}
             </button>
           </>
         ) : (
@@ -186,14 +193,18 @@ export default function StepUpSheet({ detail, onDone }: { detail: string; onDone
               left={left}
             />
             <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-              {busy ? '확인하는 중…' : '확인'}
+              {busy ? t('cert.verifying', '확인하는 중…') : t('ui.ok', '확인')}
             </button>
             <button type="button" className="btn btn--ghost btn--block" onClick={send} disabled={resendIn > 0 || busy}>
-              {resendIn > 0 ? `${resendIn}초 후에 다시 받을 수 있어요` : '인증번호 다시 받기'}
+              {resendIn > 0
+                ? t('cert.resendIn', '{seconds, plural, other {#초}} 후에 다시 받을 수 있어요', { seconds: resendIn })
+                : t('cert.resend', '인증번호 다시 받기')}
             </button>
           </form>
         )}
-        <p className="stepup__note">휴대폰 번호가 바뀌었다면 닫고 처음 화면에서 본인인증을 새로 해 주세요.</p>
+        <p className="stepup__note">
+          {t('stepUp.newPhone', '휴대폰 번호가 바뀌었다면 닫고 처음 화면에서 본인인증을 새로 해 주세요.')}
+        </p>
       </div>
     </SlideBottom>
   );

@@ -3,18 +3,17 @@
 import { Link } from 'react-router';
 import {
   APP_BASE,
-  CLAIM_STATUS_NM,
-  MONEY_TERMS,
-  PAYOUT_VERDICT_NM,
-  POLICY_GENERATION_SHORT_NM,
-  REASON_BY_NM,
   REQUESTED_DOCUMENT_NM,
   phoneNumberNm,
   requestedDocumentsOf,
+  type RequestedDocument,
   type TreatClaim,
   type TreatVisit,
 } from '@auto-claim/contract';
-import { at, shortDay, won } from './treatFormat';
+import { particle } from '../../i18n/josa';
+import { t as tNow, useT } from '../../i18n/t';
+import { at, dayOf, shortDay, won } from './treatFormat';
+import { CLAIM_STATUS, PAYOUT_VERDICT, POLICY_GENERATION_SHORT, REASON_BY, REQUESTED_DOCUMENT, term } from './words';
 
 const STATUS_TONE: Record<TreatClaim['status'], 'progress' | 'done' | 'bad'> = {
   received: 'progress',
@@ -28,14 +27,12 @@ const STATUS_TONE: Record<TreatClaim['status'], 'progress' | 'done' | 'bad'> = {
   withdrawn: 'bad',
 };
 
-const day = new Intl.DateTimeFormat('ko-KR', {
-  timeZone: 'Asia/Seoul',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
 /** The insurer and, when known, its number: "삼성화재 고객센터(1588-5114)". */
-const callCentre = (c: TreatClaim) => `${c.insuCompNm} 고객센터${c.insuCallCenter ? `(${c.insuCallCenter})` : ''}`;
+const callCentre = (c: TreatClaim) =>
+  c.insuCallCenter
+    ? tNow('claim.callCentre.phone', '{insurer} 고객센터({phone})', { insurer: c.insuCompNm, phone: c.insuCallCenter })
+    : tNow('claim.callCentre', '{insurer} 고객센터', { insurer: c.insuCompNm });
+/** The server's reason names the papers in Korean (REQUESTED_DOCUMENT_NM): matched in Korean. */
 const ID_COPY = REQUESTED_DOCUMENT_NM.id_copy;
 /** Papers other than the ID copy among what the insurer asked for (the ID copy goes through /web/IDPhoto). */
 const otherPapers = (reason: string | null) => Boolean(reason?.replace(ID_COPY, '').replace(/[\s,·]/g, ''));
@@ -45,12 +42,28 @@ const otherPapers = (reason: string | null) => Boolean(reason?.replace(ID_COPY, 
  * follows its clinic"): said, so that a claim larger than this visit's receipt, or one this visit shares, is no puzzle.
  */
 function CarriedWith({ claim }: { claim: TreatClaim }) {
+  const t = useT();
   if (claim.with.length === 0) return null;
-  const others = claim.with.map((v) => `${v.hospitalNm}에서 ${shortDay(v.treatDate)}에 낸 ${won(v.paidAmt)}`);
+  const others = claim.with.map((v) =>
+    t('claim.with.one', '{hospital}에서 {day}에 낸 {amount}', {
+      hospital: v.hospitalNm,
+      day: shortDay(v.treatDate),
+      amount: won(v.paidAmt),
+    }),
+  );
+  const claimAmt = term('claimAmt');
   return (
     <p className="tr-claim__with">
-      이 청구에는 {others.join(', ')}도 함께 들어 있어요. {MONEY_TERMS.claimAmt.term}은{' '}
-      {claim.with.length === 1 ? '두 영수증을' : '영수증을 모두'} 더한 금액이에요.
+      {t('claim.with', '이 청구에는 {others}도 함께 들어 있어요.', { others: others.join(', ') })}{' '}
+      {claim.with.length === 1
+        ? t('claim.with.two', '{term}{termJosa} 두 영수증을 더한 금액이에요.', {
+            term: claimAmt,
+            termJosa: particle(claimAmt, '은/는'),
+          })
+        : t('claim.with.all', '{term}{termJosa} 영수증을 모두 더한 금액이에요.', {
+            term: claimAmt,
+            termJosa: particle(claimAmt, '은/는'),
+          })}
     </p>
   );
 }
@@ -60,51 +73,72 @@ function CarriedWith({ claim }: { claim: TreatClaim }) {
  * the product does: the ID copy is sent here; other papers go to the insurer directly, whose number is given.
  */
 function NextStep({ claim, idRequested }: { claim: TreatClaim; idRequested: boolean }) {
+  const t = useT();
   let text: string;
   switch (claim.status) {
     case 'received':
     case 'claimed':
-      text = '보험사에 보낼 청구서를 만들고 있어요. 따로 하실 일은 없어요.';
+      text = t('claim.next.received', '보험사에 보낼 청구서를 만들고 있어요. 따로 하실 일은 없어요.');
       break;
     case 'sent':
-      text = '보험사에 청구서를 보냈어요. 보험사가 접수하고 심사해요. 따로 하실 일은 없어요.';
+      text = t('claim.next.sent', '보험사에 청구서를 보냈어요. 보험사가 접수하고 심사해요. 따로 하실 일은 없어요.');
       break;
     case 'accepted':
-      text = '보험사가 심사하고 있어요. 결과가 나오면 이 화면에서 볼 수 있어요. 따로 하실 일은 없어요.';
+      text = t(
+        'claim.next.accepted',
+        '보험사가 심사하고 있어요. 결과가 나오면 이 화면에서 볼 수 있어요. 따로 하실 일은 없어요.',
+      );
       break;
     case 'paid':
-      text = '보험금은 자동청구에 등록한 계좌로 보내져요. 따로 하실 일은 없어요.';
+      text = t('claim.next.paid', '보험금은 자동청구에 등록한 계좌로 보내져요. 따로 하실 일은 없어요.');
       break;
     case 'rejected':
-      text = `반려 사유가 이해되지 않거나 다시 청구하고 싶으시면 ${callCentre(claim)}에 전화해 주세요.`;
+      text = t(
+        'claim.next.rejected',
+        '반려 사유가 이해되지 않거나 다시 청구하고 싶으시면 {callCentre}에 전화해 주세요.',
+        {
+          callCentre: callCentre(claim),
+        },
+      );
       break;
     case 'documents_requested':
       if (claim.documents.length > 0) return <Papers claim={claim} idRequested={idRequested} />;
       text = [
-        idRequested ? '신분증 사본은 아래 버튼을 눌러 여기에서 보낼 수 있어요.' : '',
+        idRequested ? t('claim.next.idHere', '신분증 사본은 아래 버튼을 눌러 여기에서 보낼 수 있어요.') : '',
         otherPapers(claim.reason)
-          ? `그 밖의 서류는 병원에서 발급받아 보험사에 직접 보내야 해요. 보내는 방법은 ${callCentre(claim)}에 물어봐 주세요.`
+          ? t(
+              'claim.next.otherPapers',
+              '그 밖의 서류는 병원에서 발급받아 보험사에 직접 보내야 해요. 보내는 방법은 {callCentre}에 물어봐 주세요.',
+              { callCentre: callCentre(claim) },
+            )
           : '',
       ]
         .filter(Boolean)
         .join(' ');
-      if (!text) text = `보내실 서류와 방법은 ${callCentre(claim)}에 물어봐 주세요.`;
+      if (!text) {
+        text = t('claim.next.ask', '보내실 서류와 방법은 {callCentre}에 물어봐 주세요.', {
+          callCentre: callCentre(claim),
+        });
+      }
       break;
     case 'failed':
-      text = '따로 하실 일은 없어요.';
+      text = t('claim.next.none', '따로 하실 일은 없어요.');
       break;
     case 'withdrawn':
-      text = '병원이 영수증을 취소해서 보험사에 보내지 않았어요. 궁금하시면 병원에 물어봐 주세요.';
+      text = t(
+        'claim.next.withdrawn',
+        '병원이 영수증을 취소해서 보험사에 보내지 않았어요. 궁금하시면 병원에 물어봐 주세요.',
+      );
       break;
   }
   return (
     <div className="tr-next">
       <p>
-        <strong className="tr-next__label">다음 할 일</strong> {text}
+        <strong className="tr-next__label">{t('claim.next', '다음 할 일')}</strong> {text}
       </p>
       {claim.status === 'documents_requested' && idRequested && (
         <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/IDPhoto`}>
-          {claim.insuCompNm}에 신분증 사본 보내기
+          {t('claim.sendIdCopy', '{insurer}에 신분증 사본 보내기', { insurer: claim.insuCompNm })}
         </Link>
       )}
     </div>
@@ -117,37 +151,47 @@ function NextStep({ claim, idRequested }: { claim: TreatClaim; idRequested: bool
  * its customer centre).
  */
 function Papers({ claim, idRequested }: { claim: TreatClaim; idRequested: boolean }) {
+  const t = useT();
   const others = claim.documents.filter((d) => d !== 'id_copy');
-  const name = (d: string) => REQUESTED_DOCUMENT_NM[d as keyof typeof REQUESTED_DOCUMENT_NM] ?? d;
+  const name = (d: string) => REQUESTED_DOCUMENT[d as RequestedDocument]?.() ?? d;
   return (
     <div className="tr-next">
       <p>
-        <strong className="tr-next__label">다음 할 일</strong> {claim.insuCompNm}에 아래 서류를 보내 주세요.
+        <strong className="tr-next__label">{t('claim.next', '다음 할 일')}</strong>{' '}
+        {t('claim.papers.lead', '{insurer}에 아래 서류를 보내 주세요.', { insurer: claim.insuCompNm })}
       </p>
-      <ul className="tr-papers" aria-label="보낼 서류와 보내는 방법">
+      <ul className="tr-papers" aria-label={t('claim.papers.label', '보낼 서류와 보내는 방법')}>
         {claim.documents.includes('id_copy') && (
           <li>
-            <strong>{ID_COPY}</strong>: 이 앱에서 사진을 찍어 올려요.
+            <strong>{REQUESTED_DOCUMENT.id_copy()}</strong>: {t('claim.papers.idCopy', '이 앱에서 사진을 찍어 올려요.')}
           </li>
         )}
         {others.map((d) => (
           <li key={d}>
-            <strong>{name(d)}</strong>: 병원에서 발급받아{' '}
+            <strong>{name(d)}</strong>:{' '}
             {claim.insuFaxNo
-              ? `${claim.insuCompNm} 팩스 ${phoneNumberNm(claim.insuFaxNo)}로 보내요.`
-              : `${callCentre(claim)}에 보내는 곳을 물어보고 보내요.`}
+              ? t('claim.papers.fax', '병원에서 발급받아 {insurer} 팩스 {fax}로 보내요.', {
+                  insurer: claim.insuCompNm,
+                  fax: phoneNumberNm(claim.insuFaxNo),
+                })
+              : t('claim.papers.ask', '병원에서 발급받아 {callCentre}에 보내는 곳을 물어보고 보내요.', {
+                  callCentre: callCentre(claim),
+                })}
           </li>
         ))}
       </ul>
       {others.length > 0 && (
         <p className="tr-papers__claimno">
-          팩스 첫 장에 <strong>청구번호({claim.claimId})</strong>를 꼭 적어 주세요. 보험사가 어느 청구의 서류인지 알 수
-          있어요.
+          {t(
+            'claim.papers.claimNo',
+            '팩스 첫 장에 청구번호({claimId})를 꼭 적어 주세요. 보험사가 어느 청구의 서류인지 알 수 있어요.',
+            { claimId: claim.claimId },
+          )}
         </p>
       )}
       {idRequested && (
         <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/IDPhoto`}>
-          {claim.insuCompNm}에 신분증 사본 보내기
+          {t('claim.sendIdCopy', '{insurer}에 신분증 사본 보내기', { insurer: claim.insuCompNm })}
         </Link>
       )}
     </div>
@@ -159,24 +203,36 @@ function Papers({ claim, idRequested }: { claim: TreatClaim; idRequested: boolea
  * may not cover some 비급여; the exact reckoning is the insurer's, and it is named with its number.
  */
 function Shortfall({ claim, visit }: { claim: TreatClaim; visit: TreatVisit }) {
+  const t = useT();
   const less = claim.claimAmt - (claim.paidAmt ?? 0);
   return (
     <div className="tr-why">
       <p className="tr-why__lead">
-        {MONEY_TERMS.claimAmt.term}보다 <strong>{won(less)}</strong> 적게 받았어요.
+        {t('claim.short.lead', '{term}보다 {amount} 적게 받았어요.', { term: term('claimAmt'), amount: won(less) })}
       </p>
       <ul className="tr-why__list">
         <li>
-          실손보험은 보험금을 줄 때 진료비에서 {MONEY_TERMS.deductible.term}(가입한 상품에 따라 보통 1만~3만 원)을 빼요.
+          {t(
+            'claim.short.deductible',
+            '실손보험은 보험금을 줄 때 진료비에서 {term}(가입한 상품에 따라 보통 1만~3만 원)을 빼요.',
+            { term: term('deductible') },
+          )}
         </li>
         {visit.uncoveredAmt > 0 && (
           <li>
-            이 진료의 {MONEY_TERMS.uncovered.term} {won(visit.uncoveredAmt)} 가운데 가입한 보험이 보장하지 않는 항목이
-            있으면 그만큼 빼요.
+            {t(
+              'claim.short.uncovered',
+              '이 진료의 {term} {amount} 가운데 가입한 보험이 보장하지 않는 항목이 있으면 그만큼 빼요.',
+              { term: term('uncovered'), amount: won(visit.uncoveredAmt) },
+            )}
           </li>
         )}
       </ul>
-      <p>정확히 얼마를 왜 뺐는지는 {callCentre(claim)}에서 알려 줘요.</p>
+      <p>
+        {t('claim.short.ask', '정확히 얼마를 왜 뺐는지는 {callCentre}에서 알려 줘요.', {
+          callCentre: callCentre(claim),
+        })}
+      </p>
     </div>
   );
 }
@@ -186,15 +242,16 @@ function Shortfall({ claim, visit }: { claim: TreatClaim; visit: TreatVisit }) {
  * named, or what to ask the insurer and a way to call it.
  */
 function Verdict({ comparison: c }: { comparison: NonNullable<NonNullable<TreatClaim['payout']>['comparison']> }) {
+  const t = useT();
   return (
     <div className={`tr-verdict tr-verdict--${c.verdict}`}>
-      <p className="tr-verdict__title">{PAYOUT_VERDICT_NM[c.verdict]}</p>
+      <p className="tr-verdict__title">{PAYOUT_VERDICT[c.verdict]()}</p>
       {c.sentences.map((s, i) => (
         <p key={i}>{s}</p>
       ))}
       {c.ask?.phone && (
         <a className="btn btn--secondary btn--block" href={`tel:${c.ask.phone.replace(/\D/g, '')}`}>
-          {c.ask.insurerNm} 고객센터에 전화하기
+          {t('claim.callInsurer', '{insurer} 고객센터에 전화하기', { insurer: c.ask.insurerNm })}
         </a>
       )}
     </div>
@@ -203,9 +260,14 @@ function Verdict({ comparison: c }: { comparison: NonNullable<NonNullable<TreatC
 
 /** How the estimate was reckoned, one sentence each, folded: most want the amount, some the why. */
 function Reckoning({ payout: p }: { payout: NonNullable<TreatClaim['payout']> }) {
+  const t = useT();
   return (
     <details className="tr-reckoning">
-      <summary>{p.estimate === null ? '받을 금액을 미리 알고 싶으세요?' : '예상 금액은 이렇게 셈했어요'}</summary>
+      <summary>
+        {p.estimate === null
+          ? t('claim.reckoning.unknown', '받을 금액을 미리 알고 싶으세요?')
+          : t('claim.reckoning', '예상 금액은 이렇게 셈했어요')}
+      </summary>
       <ul>
         {p.explanation.map((s, i) => (
           <li key={i}>{s}</li>
@@ -213,8 +275,11 @@ function Reckoning({ payout: p }: { payout: NonNullable<TreatClaim['payout']> })
       </ul>
       {p.policyGeneration && (
         <p className="tr-reckoning__note">
-          {POLICY_GENERATION_SHORT_NM[p.policyGeneration]} 실손보험의 표준약관으로 셈한 예상이에요. 가입하신 상품에 따라
-          다를 수 있어요.
+          {t(
+            'claim.reckoning.note',
+            '{generation} 실손보험의 표준약관으로 셈한 예상이에요. 가입하신 상품에 따라 다를 수 있어요.',
+            { generation: POLICY_GENERATION_SHORT[p.policyGeneration]() },
+          )}
         </p>
       )}
     </details>
@@ -226,22 +291,23 @@ function Reckoning({ payout: p }: { payout: NonNullable<TreatClaim['payout']> })
  * wrote them: the insurer, or an operator who recorded what the insurer said (docs/security.md).
  */
 function Reason({ claim }: { claim: TreatClaim }) {
+  const t = useT();
   if (!claim.reason) return null;
-  const by = claim.reasonBy ? REASON_BY_NM[claim.reasonBy] : null;
+  const by = claim.reasonBy ? REASON_BY[claim.reasonBy]() : null;
   if (claim.status === 'documents_requested') {
     const { documents, note } = requestedDocumentsOf(claim.reason);
-    const names = documents.map((d) => REQUESTED_DOCUMENT_NM[d]).join(', ');
+    const names = documents.map((d) => REQUESTED_DOCUMENT[d]()).join(', ');
     return (
       <>
         {names && (
           <p className="tr-claim__reason">
-            <strong>보험사가 요청한 서류: </strong>
+            <strong>{t('claim.reason.papers', '보험사가 요청한 서류:')} </strong>
             {names}
           </p>
         )}
         {(note || !names) && (
           <p className="tr-claim__reason">
-            <strong>{by ? `${by.replace('사유', '내용')}: ` : ''}</strong>
+            <strong>{by ? `${by.note}: ` : ''}</strong>
             {note || claim.reason}
           </p>
         )}
@@ -251,7 +317,9 @@ function Reason({ claim }: { claim: TreatClaim }) {
   return (
     <p className={`tr-claim__reason${claim.status === 'rejected' ? ' tr-claim__reason--bad' : ''}`}>
       <strong>
-        {claim.status === 'rejected' ? `반려 사유${by ? `(${by.replace(' 사유', '')} 내용)` : ''}: ` : ''}
+        {claim.status === 'rejected'
+          ? `${by ? t('claim.reason.rejectedBy', '반려 사유({by})', { by: by.note }) : t('claim.reason.rejected', '반려 사유')}: `
+          : ''}
       </strong>
       {claim.reason}
     </p>
@@ -267,30 +335,31 @@ export function ClaimRow({
   visit: TreatVisit;
   idRequested: boolean;
 }) {
+  const t = useT();
   const paid = claim.status === 'paid' && claim.paidAmt !== null;
   return (
     <li className="tr-claim">
       <div className="tr-claim__head">
         <span className="tr-claim__insurer">{claim.insuCompNm}</span>
-        <span className={`tr-badge tr-badge--${STATUS_TONE[claim.status]}`}>{CLAIM_STATUS_NM[claim.status]}</span>
+        <span className={`tr-badge tr-badge--${STATUS_TONE[claim.status]}`}>{CLAIM_STATUS[claim.status]()}</span>
       </div>
       <dl className="tr-money">
         <div>
-          <dt>{MONEY_TERMS.claimAmt.term}</dt>
+          <dt>{term('claimAmt')}</dt>
           <dd>
             {won(claim.claimAmt)}
-            {claim.origin === 'patient' && <span className="tr-money__note"> · 직접 청구</span>}
+            {claim.origin === 'patient' && <span className="tr-money__note"> · {t('claim.byHand', '직접 청구')}</span>}
           </dd>
         </div>
         {claim.payout?.estimate != null && (
           <div>
-            <dt>{MONEY_TERMS.estimate.term}</dt>
+            <dt>{term('estimate')}</dt>
             <dd>{won(claim.payout.estimate)}</dd>
           </div>
         )}
         {paid && (
           <div className="tr-money__paid">
-            <dt>{MONEY_TERMS.paid.term}</dt>
+            <dt>{term('paid')}</dt>
             <dd>{won(claim.paidAmt!)}</dd>
           </div>
         )}
@@ -298,7 +367,7 @@ export function ClaimRow({
       <CarriedWith claim={claim} />
       {paid && claim.paidAt && (
         <p className="tr-claim__when">
-          <time dateTime={claim.paidAt}>{day.format(new Date(claim.paidAt))}</time>에 보험사가 지급했다고 알려 왔어요.
+          {t('claim.paidOn', '{day}에 보험사가 지급했다고 알려 왔어요.', { day: dayOf(claim.paidAt) })}
         </p>
       )}
       {paid && claim.payout?.comparison && <Verdict comparison={claim.payout.comparison} />}
@@ -310,11 +379,11 @@ export function ClaimRow({
       <NextStep claim={claim} idRequested={idRequested} />
       {claim.history.length > 0 && (
         <details className="tr-history">
-          <summary>진행 기록 보기</summary>
+          <summary>{t('claim.history', '진행 기록 보기')}</summary>
           <ol>
             {claim.history.map((h, i) => (
               <li key={i}>
-                <time dateTime={h.at}>{at(h.at)}</time> {CLAIM_STATUS_NM[h.status]}
+                <time dateTime={h.at}>{at(h.at)}</time> {CLAIM_STATUS[h.status]()}
               </li>
             ))}
           </ol>

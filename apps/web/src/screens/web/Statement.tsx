@@ -4,20 +4,14 @@
 // month is a tap away; a long month loads more by key.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  APP_BASE,
-  NOT_CLAIMED_REASON_NM,
-  NOT_CLAIMED_REASON_SHORT_NM,
-  STATEMENT_STATE_NM,
-  VISIT_TYPE_NM,
-  type StatementAnswer,
-} from '@auto-claim/contract';
+import { APP_BASE, type StatementAnswer } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
-import { loadFailedMessage } from '../../api/queryClient';
 import { useStatement } from '../../api/statements';
+import { currentLang, t as tNow, useT } from '../../i18n/t';
 import { Checking, NeedAuth } from './NeedAuth';
 import { useLinkSession } from './useLinkSession';
 import { visitDay, won } from './treatFormat';
+import { NOT_CLAIMED_REASON, NOT_CLAIMED_REASON_SHORT, STATEMENT_STATE, VISIT_TYPE } from './words';
 import './treat.css';
 import './statement.css';
 
@@ -28,7 +22,17 @@ export default function Statement() {
   return <Month />;
 }
 
-const monthNm = (month: string) => `${Number(month.slice(0, 4))}년 ${Number(month.slice(5, 7))}월`;
+/** "2026년 7월", "July 2026". */
+const monthNm = (month: string) =>
+  currentLang() === 'ko'
+    ? tNow('statement.month', '{year}년 {month}월', {
+        year: Number(month.slice(0, 4)),
+        month: Number(month.slice(5, 7)),
+      })
+    : new Intl.DateTimeFormat(currentLang(), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1)),
+      );
+const failedText = () => tNow('statement.failed', '월간 명세를 불러오지 못했어요. 잠시 후 다시 시도해 주세요.');
 /** The month `by` months from `month` (YYYY-MM). */
 const shift = (month: string, by: number) => {
   const d = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1));
@@ -36,13 +40,14 @@ const shift = (month: string, by: number) => {
 };
 
 function Month() {
+  const t = useT();
   const [month, setMonth] = useState<string | undefined>(undefined);
   const q = useStatement(month);
   if (q.isPending) {
     return (
       <div className="screen" aria-busy="true">
         <p role="status" className="visually-hidden">
-          명세를 불러오고 있어요
+          {t('statement.loading', '명세를 불러오고 있어요')}
         </p>
         <div className="skeleton skeleton--list" />
       </div>
@@ -51,7 +56,7 @@ function Month() {
   if (q.isError) {
     return (
       <div className="screen">
-        <p role="alert">{q.error instanceof ApiError ? q.error.detail : loadFailedMessage('월간 명세')}</p>
+        <p role="alert">{q.error instanceof ApiError ? q.error.detail : failedText()}</p>
       </div>
     );
   }
@@ -60,29 +65,29 @@ function Month() {
   return (
     <div className="screen st">
       <h2 className="st-title" aria-live="polite">
-        {monthNm(shown)} 명세
+        {t('statement.title', '{month} 명세', { month: monthNm(shown) })}
       </h2>
-      <nav className="st-months" aria-label="다른 달 보기">
+      <nav className="st-months" aria-label={t('statement.months', '다른 달 보기')}>
         <button type="button" className="btn btn--secondary" onClick={() => setMonth(shift(shown, -1))}>
-          이전 달
+          {t('statement.prev', '이전 달')}
         </button>
         <button type="button" className="btn btn--secondary" onClick={() => setMonth(shift(shown, 1))}>
-          다음 달
+          {t('statement.next', '다음 달')}
         </button>
       </nav>
       <Summary s={first} />
       <section aria-labelledby="st-visits-title" className="st-visits">
         <h3 id="st-visits-title" className="st-subtitle">
-          진료별로 볼게요
+          {t('statement.visits', '진료별로 볼게요')}
         </h3>
         {first.list.length === 0 ? (
-          <p className="tr-empty">이 달에 병원에서 받은 진료가 없어요.</p>
+          <p className="tr-empty">{t('statement.none', '이 달에 병원에서 받은 진료가 없어요.')}</p>
         ) : (
           <Visits page={first} month={shown} />
         )}
       </section>
       <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/treat`}>
-        진료 내역 전체 보기
+        {t('statement.allVisits', '진료 내역 전체 보기')}
       </Link>
     </div>
   );
@@ -90,6 +95,7 @@ function Month() {
 
 /** One page of the month's visits; its "더 보기" opens the next page below it (by key). */
 function Visits({ page, month }: { page: StatementAnswer; month: string }) {
+  const t = useT();
   const [more, setMore] = useState(false);
   return (
     <>
@@ -97,16 +103,17 @@ function Visits({ page, month }: { page: StatementAnswer; month: string }) {
         {page.list.map((v) => (
           <li key={v.treatId} className="st-item">
             <p className="st-item__when">
-              {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[v.visitType]}</span>
+              {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE[v.visitType]()}</span>
             </p>
             <p className="st-item__where">
-              {v.hospitalNm} · <span className="st-nowrap">낸 돈 {won(v.paidAmt)}</span>
+              {v.hospitalNm} ·{' '}
+              <span className="st-nowrap">{t('statement.paid', '낸 돈 {amount}', { amount: won(v.paidAmt) })}</span>
             </p>
             <p className={`st-state st-state--${v.state}`}>
-              {STATEMENT_STATE_NM[v.state]}
+              {STATEMENT_STATE[v.state]()}
               {v.receivedAmt !== null ? ` ${won(v.receivedAmt)}` : ''}
             </p>
-            {v.notClaimedReason && <p className="st-item__why">{NOT_CLAIMED_REASON_NM[v.notClaimedReason]}</p>}
+            {v.notClaimedReason && <p className="st-item__why">{NOT_CLAIMED_REASON[v.notClaimedReason]()}</p>}
           </li>
         ))}
       </ul>
@@ -115,7 +122,7 @@ function Visits({ page, month }: { page: StatementAnswer; month: string }) {
           <NextVisits month={month} after={page.next} />
         ) : (
           <button type="button" className="btn btn--secondary btn--block" onClick={() => setMore(true)}>
-            더 보기
+            {t('statement.more', '더 보기')}
           </button>
         ))}
     </>
@@ -123,60 +130,66 @@ function Visits({ page, month }: { page: StatementAnswer; month: string }) {
 }
 
 function NextVisits({ month, after }: { month: string; after: string }) {
+  const t = useT();
   const q = useStatement(month, after);
-  if (q.isPending) return <p role="status">더 불러오고 있어요</p>;
-  if (q.isError) return <p role="alert">{loadFailedMessage('월간 명세')}</p>;
+  if (q.isPending) return <p role="status">{t('statement.loadingMore', '더 불러오고 있어요')}</p>;
+  if (q.isError) return <p role="alert">{failedText()}</p>;
   return <Visits page={q.data} month={month} />;
 }
 
 function Summary({ s }: { s: StatementAnswer }) {
+  const t = useT();
+  const count = (n: number) => t('statement.count', '{count}건', { count: n });
   const f = s.figures;
   const notClaimed = f.notClaimed.reduce((n, r) => n + r.count, 0);
   return (
     <section className="st-summary" aria-labelledby="st-summary-title">
       <h3 id="st-summary-title" className="visually-hidden">
-        한눈에 보기
+        {t('statement.summary', '한눈에 보기')}
       </h3>
       <p className="st-year">
-        {s.year}년에 받은 보험금은 모두 <strong>{won(f.receivedThisYear)}</strong>이에요.
+        {t('statement.year', '{year}년에 받은 보험금은 모두 {amount}이에요.', {
+          year: s.year,
+          amount: won(f.receivedThisYear),
+        })}
       </p>
       <dl className="st-figures">
         <div>
-          <dt>병원 진료</dt>
-          <dd>{f.visits}건</dd>
+          <dt>{t('statement.figure.visits', '병원 진료')}</dt>
+          <dd>{count(f.visits)}</dd>
         </div>
         <div>
-          <dt>보험사에 청구</dt>
-          <dd>{f.claimed}건</dd>
+          <dt>{t('statement.figure.claimed', '보험사에 청구')}</dt>
+          <dd>{count(f.claimed)}</dd>
         </div>
         <div>
-          <dt>{STATEMENT_STATE_NM.paid}</dt>
+          <dt>{STATEMENT_STATE.paid()}</dt>
           <dd>
-            {f.paid}건 · {won(f.paidAmount)}
+            {count(f.paid)} · {won(f.paidAmount)}
           </dd>
         </div>
         <div>
-          <dt>{STATEMENT_STATE_NM.waiting}</dt>
-          <dd>{f.waiting}건</dd>
+          <dt>{STATEMENT_STATE.waiting()}</dt>
+          <dd>{count(f.waiting)}</dd>
         </div>
         {f.rejected > 0 && (
           <div>
-            <dt>{STATEMENT_STATE_NM.rejected}</dt>
-            <dd>{f.rejected}건</dd>
+            <dt>{STATEMENT_STATE.rejected()}</dt>
+            <dd>{count(f.rejected)}</dd>
           </div>
         )}
         <div>
-          <dt>{STATEMENT_STATE_NM.not_claimed}</dt>
-          <dd>{notClaimed}건</dd>
+          <dt>{STATEMENT_STATE.not_claimed()}</dt>
+          <dd>{count(notClaimed)}</dd>
         </div>
       </dl>
       {notClaimed > 0 && (
         <>
-          <p className="st-why-title">청구하지 않은 이유</p>
+          <p className="st-why-title">{t('statement.why', '청구하지 않은 이유')}</p>
           <ul className="st-why">
             {f.notClaimed.map((r) => (
               <li key={r.reason}>
-                {NOT_CLAIMED_REASON_SHORT_NM[r.reason]} {r.count}건
+                {NOT_CLAIMED_REASON_SHORT[r.reason]()} {count(r.count)}
               </li>
             ))}
           </ul>

@@ -1,11 +1,14 @@
 // Visits held for the patient's word: those a hospital sent under her resident number only (docs/hospital-integration.md,
 // "Matching"), whether each is hers before anything is claimed; and those her rule "비급여는 보내기 전에 물어봐 주세요"
 // held (README "Her rules for what is sent"), whether to send each: one tap, with the two figures she decides by.
-import { VISIT_TYPE_NM, type TreatToConfirm } from '@auto-claim/contract';
+import type { TreatToConfirm } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { useConfirmTreat } from '../../api/treats';
+import { particle } from '../../i18n/josa';
+import { t as tNow, useT } from '../../i18n/t';
 import { alert, confirm, toast } from '../../ui';
-import { visitDay, shortDay, won } from './treatFormat';
+import { visitDay, shortDay, shortDayOf, won } from './treatFormat';
+import { VISIT_TYPE, term } from './words';
 
 export function ToConfirm({ visits }: { visits: TreatToConfirm[] }) {
   const mine = visits.filter((v) => v.question !== 'send_uncovered');
@@ -19,18 +22,22 @@ export function ToConfirm({ visits }: { visits: TreatToConfirm[] }) {
 }
 
 const failed = (e: unknown) =>
-  void alert(e instanceof ApiError ? e.detail : '답을 보내지 못했어요. 잠시 후 다시 시도해 주세요.', { title: '알림' });
+  void alert(
+    e instanceof ApiError ? e.detail : tNow('confirm.failed', '답을 보내지 못했어요. 잠시 후 다시 시도해 주세요.'),
+    { title: tNow('common.notice', '알림') },
+  );
 
 /** Her 비급여 rule held these: send each, or not; nothing is sent without her tap, and nothing after 30 days. */
 function SendUncovered({ visits }: { visits: TreatToConfirm[] }) {
+  const t = useT();
   const answer = useConfirmTreat();
   const reply = async (v: TreatToConfirm, send: boolean) => {
     try {
       await answer.mutateAsync({ treatId: v.treatId, send });
       toast(
         send
-          ? '보험사에 보낼게요. 진행 상황은 진료 내역에서 볼 수 있어요.'
-          : '보내지 않을게요. 마음이 바뀌면 진료 내역에서 직접 청구할 수 있어요.',
+          ? t('confirm.send.yes.done', '보험사에 보낼게요. 진행 상황은 진료 내역에서 볼 수 있어요.')
+          : t('confirm.send.no.done', '보내지 않을게요. 마음이 바뀌면 진료 내역에서 직접 청구할 수 있어요.'),
       );
     } catch (e) {
       failed(e);
@@ -39,10 +46,14 @@ function SendUncovered({ visits }: { visits: TreatToConfirm[] }) {
   return (
     <section className="tr-request tr-confirm" aria-labelledby="send-title">
       <h2 id="send-title" className="tr-request__title">
-        보험사에 보낼까요?
+        {t('confirm.send.title', '보험사에 보낼까요?')}
       </h2>
       <p className="tr-confirm__why">
-        비급여가 있는 진료는 보내기 전에 여쭤보기로 하셨어요. 골라 주시면 그대로 할게요.
+        {t(
+          'confirm.send.why',
+          '{term}{termJosa} 있는 진료는 보내기 전에 여쭤보기로 하셨어요. 골라 주시면 그대로 할게요.',
+          { term: term('uncovered'), termJosa: particle(term('uncovered'), '이/가') },
+        )}
       </p>
       <ul className="tr-confirm__list">
         {visits.map((v) => {
@@ -52,21 +63,37 @@ function SendUncovered({ visits }: { visits: TreatToConfirm[] }) {
             <li key={v.treatId} className="tr-confirm__item">
               <article aria-labelledby={titleId}>
                 <h3 id={titleId} className="tr-visit__title">
-                  {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[v.visitType]}</span>
+                  {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE[v.visitType]()}</span>
                 </h3>
                 <p className="tr-visit__where">{v.hospitalNm}</p>
                 <div id={figuresId}>
                   <p className="tr-confirm__figure">
-                    낸 돈 {won(v.paidAmt ?? 0)} 중 비급여 <strong>{won(v.uncoveredAmt ?? 0)}</strong>
+                    {t('confirm.send.figure', '낸 돈 {paid} 중 {term} {amount}', {
+                      paid: won(v.paidAmt ?? 0),
+                      term: term('uncovered'),
+                      amount: won(v.uncoveredAmt ?? 0),
+                    })}
                   </p>
                   {(v.premiumEffect ?? 0) > 0 && (
                     <p className="tr-confirm__figure">
-                      비급여를 청구하면 약 <strong>{won(v.expectedPayout ?? 0)}</strong>을 받지만, 내년 보험료가 약{' '}
-                      <strong>{won(v.premiumEffect ?? 0)}</strong> 오를 수 있어요. (예상 금액이에요)
+                      {t(
+                        'confirm.send.premium',
+                        '{term}{termJosa} 청구하면 약 {payout}을 받지만, 내년 보험료가 약 {premium} 오를 수 있어요. (예상 금액이에요)',
+                        {
+                          term: term('uncovered'),
+                          termJosa: particle(term('uncovered'), '을/를'),
+                          payout: won(v.expectedPayout ?? 0),
+                          premium: won(v.premiumEffect ?? 0),
+                        },
+                      )}
                     </p>
                   )}
                   {v.answerBy && (
-                    <p className="tr-confirm__why">{shortDayOf(v.answerBy)}까지 고르지 않으면 보내지 않을게요.</p>
+                    <p className="tr-confirm__why">
+                      {t('confirm.send.by', '{day}까지 고르지 않으면 보내지 않을게요.', {
+                        day: shortDayOf(v.answerBy),
+                      })}
+                    </p>
                   )}
                 </div>
                 <div className="tr-confirm__actions">
@@ -77,7 +104,7 @@ function SendUncovered({ visits }: { visits: TreatToConfirm[] }) {
                     disabled={answer.isPending}
                     aria-describedby={`${titleId} ${figuresId}`}
                   >
-                    보내 주세요
+                    {t('confirm.send.yes', '보내 주세요')}
                   </button>
                   <button
                     type="button"
@@ -86,7 +113,7 @@ function SendUncovered({ visits }: { visits: TreatToConfirm[] }) {
                     disabled={answer.isPending}
                     aria-describedby={`${titleId} ${figuresId}`}
                   >
-                    보내지 마세요
+                    {t('confirm.send.no', '보내지 마세요')}
                   </button>
                 </div>
               </article>
@@ -98,28 +125,32 @@ function SendUncovered({ visits }: { visits: TreatToConfirm[] }) {
   );
 }
 
-/** An instant's Korean calendar day, as "7월 15일". */
-const dayFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'long', day: 'numeric' });
-const shortDayOf = (iso: string) => dayFormat.format(new Date(iso));
-
 function IsItMine({ visits }: { visits: TreatToConfirm[] }) {
+  const t = useT();
   const answer = useConfirmTreat();
   const reply = async (v: TreatToConfirm, mine: boolean) => {
     if (!mine) {
       const sure = await confirm(
-        <>
-          <strong>
-            {shortDay(v.treatDate)} {v.hospitalNm}
-          </strong>{' '}
-          진료를 내 진료 내역에서 뺄까요? 청구하지 않고, 담당자가 누구의 진료인지 확인해요.
-        </>,
-        { title: '내 진료가 아닌가요?', confirmText: '내 진료가 아니에요', tone: 'destructive' },
+        t(
+          'confirm.mine.no.question',
+          '{day} {hospital} 진료를 내 진료 내역에서 뺄까요? 청구하지 않고, 담당자가 누구의 진료인지 확인해요.',
+          { day: shortDay(v.treatDate), hospital: v.hospitalNm },
+        ),
+        {
+          title: t('confirm.mine.no.title', '내 진료가 아닌가요?'),
+          confirmText: t('confirm.mine.no.confirm', '내 진료가 아니에요'),
+          tone: 'destructive',
+        },
       );
       if (sure !== 'confirm') return;
     }
     try {
       await answer.mutateAsync({ treatId: v.treatId, mine });
-      toast(mine ? '확인했어요. 자동청구 규칙대로 청구할게요.' : '내 진료 내역에서 뺐어요. 담당자가 확인할게요.');
+      toast(
+        mine
+          ? t('confirm.mine.yes.done', '확인했어요. 자동청구 규칙대로 청구할게요.')
+          : t('confirm.mine.no.done', '내 진료 내역에서 뺐어요. 담당자가 확인할게요.'),
+      );
     } catch (e) {
       failed(e);
     }
@@ -127,10 +158,13 @@ function IsItMine({ visits }: { visits: TreatToConfirm[] }) {
   return (
     <section className="tr-request tr-confirm" aria-labelledby="confirm-title">
       <h2 id="confirm-title" className="tr-request__title">
-        내 진료가 맞나요?
+        {t('confirm.mine.title', '내 진료가 맞나요?')}
       </h2>
       <p className="tr-confirm__why">
-        병원이 주민등록번호로만 보내 준 진료예요. 본인의 진료가 맞는지 확인해 주시면 그때부터 청구해요.
+        {t(
+          'confirm.mine.why',
+          '병원이 주민등록번호로만 보내 준 진료예요. 본인의 진료가 맞는지 확인해 주시면 그때부터 청구해요.',
+        )}
       </p>
       <ul className="tr-confirm__list">
         {visits.map((v) => {
@@ -139,7 +173,7 @@ function IsItMine({ visits }: { visits: TreatToConfirm[] }) {
             <li key={v.treatId} className="tr-confirm__item">
               <article aria-labelledby={titleId}>
                 <h3 id={titleId} className="tr-visit__title">
-                  {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[v.visitType]}</span>
+                  {visitDay(v.treatDate)} <span className="tr-visit__type">{VISIT_TYPE[v.visitType]()}</span>
                 </h3>
                 <p className="tr-visit__where">{v.hospitalNm}</p>
                 <div className="tr-confirm__actions">
@@ -150,7 +184,7 @@ function IsItMine({ visits }: { visits: TreatToConfirm[] }) {
                     disabled={answer.isPending}
                     aria-describedby={titleId}
                   >
-                    네, 맞아요
+                    {t('confirm.mine.yes', '네, 맞아요')}
                   </button>
                   <button
                     type="button"
@@ -159,7 +193,7 @@ function IsItMine({ visits }: { visits: TreatToConfirm[] }) {
                     disabled={answer.isPending}
                     aria-describedby={titleId}
                   >
-                    아니에요
+                    {t('confirm.mine.no', '아니에요')}
                   </button>
                 </div>
               </article>

@@ -10,6 +10,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useChildren } from '../../api/children';
 import { useTreats } from '../../api/treats';
+import { useT } from '../../i18n/t';
 import { Checking, NeedAuth } from './NeedAuth';
 import { useLinkSession } from './useLinkSession';
 import { TreatHistory } from './TreatHistory';
@@ -27,6 +28,7 @@ export default function Treat() {
  * children"); without children, her own as it always was. Arrow keys move between the tabs (WAI-ARIA tabs).
  */
 function Histories({ first, focusTreatId }: { first?: string; focusTreatId?: string | undefined }) {
+  const t = useT();
   const children = useChildren(true);
   const own = useTreats(true);
   // A message about one child opens her history first.
@@ -36,7 +38,7 @@ function Histories({ first, focusTreatId }: { first?: string; focusTreatId?: str
     return (
       <div className="screen" aria-busy="true">
         <p role="status" className="visually-hidden">
-          진료 내역을 불러오고 있어요
+          {t('treat.loading', '진료 내역을 불러오고 있어요')}
         </p>
         <div className="skeleton skeleton--list" />
       </div>
@@ -47,10 +49,10 @@ function Histories({ first, focusTreatId }: { first?: string; focusTreatId?: str
 
   const ownShown = !own.data || own.data.list.length > 0 || own.data.toConfirm.length > 0;
   const tabs = [
-    ...(ownShown ? [{ id: 'self', label: '내 진료', child: undefined }] : []),
+    ...(ownShown ? [{ id: 'self', label: t('treat.tab.mine', '내 진료'), child: undefined }] : []),
     ...kids.map((k) => ({ id: k.insuApplyId, label: k.userNm, child: k })),
   ];
-  const current = tabs.find((t) => t.id === chosen) ?? tabs[0]!;
+  const current = tabs.find((tab) => tab.id === chosen) ?? tabs[0]!;
   const move = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = tabs.indexOf(current);
     const to =
@@ -70,23 +72,23 @@ function Histories({ first, focusTreatId }: { first?: string; focusTreatId?: str
   };
   return (
     <div className="screen tr">
-      <div className="tr-tabs" role="tablist" aria-label="누구의 진료 내역을 볼까요?">
-        {tabs.map((t) => (
+      <div className="tr-tabs" role="tablist" aria-label={t('treat.tabs', '누구의 진료 내역을 볼까요?')}>
+        {tabs.map((tab) => (
           <button
-            key={t.id}
-            id={`tr-tab-${t.id}`}
+            key={tab.id}
+            id={`tr-tab-${tab.id}`}
             type="button"
             role="tab"
             className="tr-tab"
-            aria-selected={t.id === current.id}
-            aria-controls={`tr-panel-${t.id}`}
-            tabIndex={t.id === current.id ? 0 : -1}
-            onClick={() => setChosen(t.id)}
+            aria-selected={tab.id === current.id}
+            aria-controls={`tr-panel-${tab.id}`}
+            tabIndex={tab.id === current.id ? 0 : -1}
+            onClick={() => setChosen(tab.id)}
             onKeyDown={move}
           >
-            {t.label}
-            {t.child && t.child.relation.status !== 'confirmed' && (
-              <span className="visually-hidden"> ({t.child.relation.statusNm})</span>
+            {tab.label}
+            {tab.child && tab.child.relation.status !== 'confirmed' && (
+              <span className="visually-hidden"> ({tab.child.relation.statusNm})</span>
             )}
           </button>
         ))}

@@ -1,21 +1,24 @@
 // One visit on /web/treat: when and where, what was paid, its claims, or why it was not claimed and a way to claim it;
 // and the glossary of the money words these cards use.
 import { useEffect, useRef } from 'react';
-import { MONEY_TERMS, NOT_CLAIMED_REASON_NM, VISIT_TYPE_NM, type TreatVisit } from '@auto-claim/contract';
+import type { TreatVisit } from '@auto-claim/contract';
+import { useT } from '../../i18n/t';
 import { won, visitDay } from './treatFormat';
 import { ClaimRow } from './ClaimRow';
+import { MONEY_TERM, NOT_CLAIMED_REASON, VISIT_TYPE, term } from './words';
 
 /** The money words of this screen, each explained (the contract's glossary: one meaning on every screen). */
 export function Glossary() {
+  const t = useT();
   const keys = ['totalPaid', 'coveredSelf', 'uncovered', 'claimAmt', 'paid', 'deductible'] as const;
   return (
     <details className="tr-glossary">
-      <summary>금액 용어 풀이</summary>
+      <summary>{t('glossary.title', '금액 용어 풀이')}</summary>
       <dl>
         {keys.map((k) => (
           <div key={k}>
-            <dt>{MONEY_TERMS[k].term}</dt>
-            <dd>{MONEY_TERMS[k].meaning}</dd>
+            <dt>{MONEY_TERM[k]().term}</dt>
+            <dd>{MONEY_TERM[k]().meaning}</dd>
           </div>
         ))}
       </dl>
@@ -38,6 +41,7 @@ export function VisitCard({
   /** The visit the message's link was about: shown first in view, and focused. */
   focused?: boolean;
 }) {
+  const t = useT();
   const titleId = `visit-${visit.treatId}`;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -49,7 +53,7 @@ export function VisitCard({
     <li className={`tr-visit${focused ? ' tr-visit--focus' : ''}`}>
       <article aria-labelledby={titleId} ref={ref} tabIndex={focused ? -1 : undefined}>
         <h3 id={titleId} className="tr-visit__title">
-          {visitDay(visit.treatDate)} <span className="tr-visit__type">{VISIT_TYPE_NM[visit.visitType]}</span>
+          {visitDay(visit.treatDate)} <span className="tr-visit__type">{VISIT_TYPE[visit.visitType]()}</span>
         </h3>
         <p className="tr-visit__where">
           {visit.hospitalNm}
@@ -57,20 +61,20 @@ export function VisitCard({
         </p>
         <dl className="tr-amounts">
           <div>
-            <dt>{MONEY_TERMS.totalPaid.term}</dt>
+            <dt>{term('totalPaid')}</dt>
             <dd className="tr-amounts__total">{won(visit.paidAmt)}</dd>
           </div>
           <div>
-            <dt>{MONEY_TERMS.coveredSelf.term}</dt>
+            <dt>{term('coveredSelf')}</dt>
             <dd>{won(visit.coveredSelfAmt)}</dd>
           </div>
           <div>
-            <dt>{MONEY_TERMS.uncovered.term}</dt>
+            <dt>{term('uncovered')}</dt>
             <dd>{won(visit.uncoveredAmt)}</dd>
           </div>
         </dl>
         {visit.claims.length > 0 ? (
-          <ul className="tr-claims" aria-label="청구한 보험사">
+          <ul className="tr-claims" aria-label={t('visit.claims', '청구한 보험사')}>
             {visit.claims.map((c) => (
               <ClaimRow
                 key={c.claimId}
@@ -82,8 +86,8 @@ export function VisitCard({
           </ul>
         ) : (
           <p className="tr-visit__none">
-            <span className="tr-badge tr-badge--none">청구 안 함</span>{' '}
-            {visit.notClaimedReason ? NOT_CLAIMED_REASON_NM[visit.notClaimedReason] : ''}
+            <span className="tr-badge tr-badge--none">{t('visit.notClaimed', '청구 안 함')}</span>{' '}
+            {visit.notClaimedReason ? NOT_CLAIMED_REASON[visit.notClaimedReason]() : ''}
           </p>
         )}
         {visit.canClaim && (
@@ -93,7 +97,9 @@ export function VisitCard({
             onClick={() => onClaim(visit)}
             disabled={busy}
           >
-            {visit.claims.length > 0 ? '남은 보험사에도 청구하기' : '이 진료 청구하기'}
+            {visit.claims.length > 0
+              ? t('visit.claimRest', '남은 보험사에도 청구하기')
+              : t('visit.claim', '이 진료 청구하기')}
           </button>
         )}
       </article>

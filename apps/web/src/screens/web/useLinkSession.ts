@@ -8,6 +8,7 @@ import { LINK_TOKEN_PARAM, type LinkPurpose } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { exchangeLink } from '../../api/treats';
 import { fillFromSession, probeSession } from '../../auth/session';
+import { t } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 
 export type LinkSession =
@@ -50,7 +51,9 @@ export function useLinkSession(purpose: LinkPurpose): LinkSession {
           return;
         } catch (e) {
           reason =
-            e instanceof ApiError ? e.detail : '링크를 확인하지 못했어요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.';
+            e instanceof ApiError
+              ? e.detail
+              : t('link.failed', '링크를 확인하지 못했어요. 휴대폰 본인인증을 하면 내역을 볼 수 있어요.');
         }
       }
       // Without a (working) link: a verified session from before, or a link session after a reload. One question to

@@ -1,6 +1,6 @@
 // The choose-money modal of spec §2: a bottom sheet of minimum claim amounts, each explained.
 // One tap chooses and closes; buttons rather than radios so arrow keys never choose by accident.
-import { MIN_AMT_CHOICES, MONEY_TERMS } from '@auto-claim/contract';
+import { MIN_AMT_CHOICES } from '@auto-claim/contract';
 import { SlideBottom } from '../../../ui/SlideBottom';
 import { particle } from '../../../i18n/josa';
 import { t, useT } from '../../../i18n/t';
@@ -22,8 +22,8 @@ const DETAILS: Record<(typeof MIN_AMT_CHOICES)[number], () => Omit<MoneyOption, 
   30_000: () => ({
     title: atLeast(30_000),
     detail: t('money.30000.detail', '{term}{termJosa} 빼고도 받을 보험금이 있을 때가 많아요.', {
-      term: MONEY_TERMS.deductible.term,
-      termJosa: particle(MONEY_TERMS.deductible.term, '을/를'),
+      term: t('term.deductible', '공제금액'),
+      termJosa: particle(t('term.deductible', '공제금액'), '을/를'),
     }),
   }),
   50_000: () => ({

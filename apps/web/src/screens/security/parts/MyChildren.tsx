@@ -3,8 +3,9 @@
 // reason and a way to send it again), and, where asked, the way to enrol another child.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { APP_BASE, RELATION_STATUS_NM, type ChildSubscription } from '@auto-claim/contract';
+import { ADULT_AGE, APP_BASE, type ChildSubscription, type RelationStatus } from '@auto-claim/contract';
 import { useChildren } from '../../../api/children';
+import { t as tNow, useT } from '../../../i18n/t';
 import { useClaimStore } from '../../../store/claim';
 import { toast } from '../../../ui';
 import { stepPath } from '../../../wizard/steps';
@@ -12,17 +13,25 @@ import { RelationResend } from './RelationResend';
 import './enrol.css';
 import './child.css';
 
+/** The relation document's state, as the contract's RELATION_STATUS_NM says it. */
+const RELATION_STATUS: Record<Exclude<RelationStatus, 'confirmed'>, () => string> = {
+  required: () => tNow('relation.status.required', '서류를 보내 주세요'),
+  pending: () => tNow('relation.status.pending', '서류 확인 중'),
+  refused: () => tNow('relation.status.refused', '서류를 다시 올려 주세요'),
+};
+
 function ChildRow({ child }: { child: ChildSubscription }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const status =
     child.subsStatus === 'cancel'
-      ? '해지했어요'
+      ? t('myChildren.cancelled', '해지했어요')
       : child.grownUp
-        ? '만 19세가 되었어요'
+        ? t('myChildren.grownUp', '만 {age}세가 되었어요', { age: ADULT_AGE })
         : // Once the document is confirmed, what the parent wants to know is that the claims go.
           child.relation.status === 'confirmed'
-          ? '청구하고 있어요'
-          : RELATION_STATUS_NM[child.relation.status];
+          ? t('myChildren.claiming', '청구하고 있어요')
+          : RELATION_STATUS[child.relation.status]();
   const tone = child.subsStatus === 'cancel' || child.grownUp ? 'none' : child.relation.status;
   const resend = child.subsStatus === 'subscribe' && ['required', 'refused'].includes(child.relation.status);
   return (
@@ -32,7 +41,7 @@ function ChildRow({ child }: { child: ChildSubscription }) {
       </p>
       {child.relation.status === 'refused' && child.relation.refuseReason && (
         <p className="child-state__reason">
-          <strong>담당자 안내: </strong>
+          <strong>{t('child.relation.operator', '담당자 안내:')} </strong>
           {child.relation.refuseReason}
         </p>
       )}
@@ -42,12 +51,12 @@ function ChildRow({ child }: { child: ChildSubscription }) {
             insuApplyId={child.insuApplyId}
             onSent={() => {
               setOpen(false);
-              toast('가족관계 서류를 보냈어요. 담당자가 확인할게요.');
+              toast(t('child.resend.done', '가족관계 서류를 보냈어요. 담당자가 확인할게요.'));
             }}
           />
         ) : (
           <button type="button" className="btn btn--secondary btn--block" onClick={() => setOpen(true)}>
-            {child.calledNm}의 가족관계 서류 다시 올리기
+            {t('myChildren.resend', '{name}의 가족관계 서류 다시 올리기', { name: child.calledNm })}
           </button>
         ))}
     </li>
@@ -56,6 +65,7 @@ function ChildRow({ child }: { child: ChildSubscription }) {
 
 /** `enrol`: offer "자녀 자동청구 신청하기" (from 'my subscription', where the wizard is not walked). */
 export function MyChildren({ enrol = false }: { enrol?: boolean }) {
+  const t = useT();
   const children = useChildren(true);
   const navigate = useNavigate();
   const list = children.data?.list ?? [];
@@ -75,7 +85,7 @@ export function MyChildren({ enrol = false }: { enrol?: boolean }) {
   return (
     <section className="stack" aria-labelledby="my-children-title">
       <h3 id="my-children-title" className="summary-card__title">
-        자녀 자동청구
+        {t('myChildren.title', '자녀 자동청구')}
       </h3>
       {list.length > 0 ? (
         <>
@@ -85,15 +95,19 @@ export function MyChildren({ enrol = false }: { enrol?: boolean }) {
             ))}
           </ul>
           <Link className="btn btn--secondary btn--block" to={`${APP_BASE}/web/treat`}>
-            자녀 진료 내역 보기
+            {t('myChildren.history', '자녀 진료 내역 보기')}
           </Link>
         </>
       ) : (
-        <p className="screen__sub">만 19세가 되지 않은 자녀의 진료비도 자동으로 청구할 수 있어요.</p>
+        <p className="screen__sub">
+          {t('myChildren.none', '만 {age}세가 되지 않은 자녀의 진료비도 자동으로 청구할 수 있어요.', {
+            age: ADULT_AGE,
+          })}
+        </p>
       )}
       {enrol && (
         <button type="button" className="btn btn--secondary btn--block" onClick={start}>
-          자녀 자동청구 신청하기
+          {t('myChildren.enrol', '자녀 자동청구 신청하기')}
         </button>
       )}
     </section>

@@ -2,6 +2,7 @@
 // 바뀜), the minimum amount and how she hears of her claims, each with its change link.
 import type { SubscriptionSummary } from '@auto-claim/contract';
 import type { ChangeGroup, Reg } from '../../../store/claim';
+import { useT } from '../../../i18n/t';
 import { minAmtName } from './ChooseMoney';
 import { noticeName } from './ChooseNotice';
 import { maskAccount } from './format';
@@ -25,16 +26,19 @@ export function MyDetails({
   onMoney(): void;
   onNotice(): void;
 }) {
+  const t = useT();
+  const changed = <span className="changed-tag">{t('mine.changed', '바뀜')}</span>;
+  const none = t('mine.none', '없음');
   return (
     <SummaryCard
-      title="내 정보"
+      title={t('mine.details', '내 정보')}
       rows={[
         {
-          key: '보험금 받을 계좌',
+          key: t('mine.account', '보험금 받을 계좌'),
           value: pending.account ? (
             <>
               {bankNm} {maskAccount(reg.bankAccount)}
-              <span className="changed-tag">바뀜</span>
+              {changed}
             </>
           ) : (
             `${sub.bankNm} ${sub.bankAccountMasked}`
@@ -42,12 +46,12 @@ export function MyDetails({
           action: { id: 'change-account', onClick: () => onChange('account') },
         },
         {
-          key: '주소',
+          key: t('mine.address', '주소'),
           value: pending.address ? (
             <>
               {reg.userPostNo && `(${reg.userPostNo}) `}
               {reg.userAddr} {reg.userAddrDetail}
-              <span className="changed-tag">바뀜</span>
+              {changed}
             </>
           ) : (
             `(${sub.userPostNo}) ${sub.userAddr} ${sub.userAddrDetailMasked}`
@@ -55,24 +59,24 @@ export function MyDetails({
           action: { id: 'change-address', onClick: () => onChange('address') },
         },
         {
-          key: '이메일',
+          key: t('mine.email', '이메일'),
           value: pending.email ? (
             <>
-              {reg.userEmail || '없음'}
-              <span className="changed-tag">바뀜</span>
+              {reg.userEmail || none}
+              {changed}
             </>
           ) : (
-            sub.userEmailMasked || '없음'
+            sub.userEmailMasked || none
           ),
           action: { id: 'change-email', onClick: () => onChange('email') },
         },
         {
-          key: '최소 청구 금액',
+          key: t('mine.minAmt', '최소 청구 금액'),
           value: minAmtName(sub.minAmt),
           action: { id: 'change-minAmt', onClick: onMoney },
         },
         {
-          key: '알림 받는 방법',
+          key: t('mine.notice', '알림 받는 방법'),
           value: noticeName(sub.kakaoNotiCheck),
           action: { id: 'change-notice', onClick: onNotice },
         },

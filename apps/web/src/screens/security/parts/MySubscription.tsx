@@ -27,6 +27,8 @@ import {
 } from '../../../api/subscriptions';
 import { useScreenTitle } from '../../../screenTitle';
 import { useClaimStore, type ChangeGroup } from '../../../store/claim';
+import { particle } from '../../../i18n/josa';
+import { t as tNow, useT } from '../../../i18n/t';
 import { confirm, toast } from '../../../ui';
 import { changeLink } from '../../../wizard/steps';
 import { ChooseMoney, minAmtName } from './ChooseMoney';
@@ -37,13 +39,50 @@ import { AddHospitalsSheet } from './AddHospitalsSheet';
 import { MyDetails } from './MyDetails';
 import { MyHospitals } from './MyHospitals';
 import { MyPolicies } from './MyPolicies';
-import { useOneCallAtATime } from './useOneCallAtATime';
+import { useOneCallAtATime, type Act } from './useOneCallAtATime';
 import { MyChildren } from './MyChildren';
 
+/** Her changes, each as she is told it runs and fails. */
+const ACT = {
+  save: (): Act => ({
+    doing: tNow('mine.save.doing', '변경 내용을 저장하고 있어요…'),
+    failed: tNow('mine.save.failed', '변경 내용을 저장하지 못했어요'),
+  }),
+  minAmt: (): Act => ({
+    doing: tNow('mine.minAmt.doing', '최소 청구 금액을 변경하고 있어요…'),
+    failed: tNow('mine.minAmt.failed', '최소 청구 금액을 변경하지 못했어요'),
+  }),
+  notice: (): Act => ({
+    doing: tNow('mine.notice.doing', '알림 받는 방법을 변경하고 있어요…'),
+    failed: tNow('mine.notice.failed', '알림 받는 방법을 변경하지 못했어요'),
+  }),
+  generation: (): Act => ({
+    doing: tNow('mine.generation.doing', '가입 시기를 변경하고 있어요…'),
+    failed: tNow('mine.generation.failed', '가입 시기를 변경하지 못했어요'),
+  }),
+  addHospital: (): Act => ({
+    doing: tNow('mine.addHospital.doing', '병원을 추가하고 있어요…'),
+    failed: tNow('mine.addHospital.failed', '병원을 추가하지 못했어요'),
+  }),
+  removeHospital: (): Act => ({
+    doing: tNow('mine.removeHospital.doing', '병원을 삭제하고 있어요…'),
+    failed: tNow('mine.removeHospital.failed', '병원을 삭제하지 못했어요'),
+  }),
+  rules: (): Act => ({
+    doing: tNow('mine.rules.doing', '보내는 규칙을 변경하고 있어요…'),
+    failed: tNow('mine.rules.failed', '보내는 규칙을 변경하지 못했어요'),
+  }),
+  cancel: (): Act => ({
+    doing: tNow('mine.cancel.doing', '해지하고 있어요…'),
+    failed: tNow('mine.cancel.failed', '해지하지 못했어요'),
+  }),
+};
+
 export function MySubscription({ view, onCancelled }: { view: SubscriptionView; onCancelled(): void }) {
+  const t = useT();
   const navigate = useNavigate();
   // The route is the enrolment's summary ("자동청구 신청"); for a subscriber it is her own page.
-  useScreenTitle('내 자동청구');
+  useScreenTitle(t('mine.title', '내 자동청구'));
   const sub = view.subscription as SubscriptionSummary;
   const reg = useClaimStore((s) => s.reg);
   const ui = useClaimStore((s) => s.ui);
@@ -93,10 +132,10 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
       ...(pending.address && { userPostNo: s.userPostNo, userAddr: s.userAddr, userAddrDetail: s.userAddrDetail }),
       ...(pending.email && { userEmail: s.userEmail }),
     };
-    const ok = await run(() => changeSubscription(body), '변경 내용을 저장', keep);
+    const ok = await run(() => changeSubscription(body), ACT.save(), keep);
     if (ok) {
       setPending([]);
-      toast('변경 내용을 저장했어요.');
+      toast(t('mine.save.done', '변경 내용을 저장했어요.'));
     }
   };
   const discardChanges = () => setPending([]);
@@ -104,16 +143,26 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   const changeMinAmt = async (value: number) => {
     setMoneyOpen(false);
     if (value === sub.minAmt) return;
-    if (await run(() => changeSubscription({ minAmt: value }), '최소 청구 금액을 변경', keep)) {
-      toast(`최소 청구 금액을 ${minAmtName(value)}으로 바꿨어요.`);
+    if (await run(() => changeSubscription({ minAmt: value }), ACT.minAmt(), keep)) {
+      const amount = minAmtName(value);
+      toast(
+        t('mine.minAmt.done', '최소 청구 금액을 {amount}{amountJosa} 바꿨어요.', {
+          amount,
+          amountJosa: particle(amount, '으로/로'),
+        }),
+      );
     }
   };
 
   const changeNotice = async (kakao: boolean) => {
     setNoticeOpen(false);
     if (kakao === sub.kakaoNotiCheck) return;
-    if (await run(() => changeSubscription({ kakaoNotiCheck: kakao }), '알림 받는 방법을 변경', keep)) {
-      toast(kakao ? '이제 카카오 알림톡으로 알려 드려요.' : '이제 문자로만 알려 드려요.');
+    if (await run(() => changeSubscription({ kakaoNotiCheck: kakao }), ACT.notice(), keep)) {
+      toast(
+        kakao
+          ? t('mine.notice.kakao', '이제 카카오 알림톡으로 알려 드려요.')
+          : t('mine.notice.sms', '이제 문자로만 알려 드려요.'),
+      );
     }
   };
 
@@ -121,8 +170,8 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
     i: SubscriptionSummary['insurers'][number],
     generation: Parameters<typeof setPolicyGeneration>[1],
   ) => {
-    if (await run(() => setPolicyGeneration(i.insuCompCd, generation), '가입 시기를 변경', keep)) {
-      toast(`${i.insuCompNm} 가입 시기를 바꿨어요.`);
+    if (await run(() => setPolicyGeneration(i.insuCompCd, generation), ACT.generation(), keep)) {
+      toast(t('mine.generation.done', '{insurer} 가입 시기를 바꿨어요.', { insurer: i.insuCompNm }));
     }
   };
 
@@ -141,33 +190,46 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
       },
       ui: s.ui,
     });
-    const ok = await run(() => submit(submission, crypto.randomUUID()), '병원을 추가');
+    const ok = await run(() => submit(submission, crypto.randomUUID()), ACT.addHospital());
     if (ok) {
       setAddOpen(false);
       await queryClient.invalidateQueries({ queryKey: statusKey });
-      toast('병원을 추가했어요.');
+      toast(t('mine.addHospital.done', '병원을 추가했어요.'));
     }
   };
 
   const remove = async (h: { hospitalCd: string; hospitalNm: string }) => {
-    const answer = await confirm(`${h.hospitalNm}에서 받는 진료는 더 이상 자동으로 청구하지 않아요.`, {
-      title: `${h.hospitalNm}을(를) 뺄까요?`,
-      confirmText: '빼기',
-      tone: 'destructive',
-    });
+    const hospital = h.hospitalNm;
+    const hospitalJosa = particle(hospital, '을/를');
+    const answer = await confirm(
+      t('mine.removeHospital.question', '{hospital}에서 받는 진료는 더 이상 자동으로 청구하지 않아요.', { hospital }),
+      {
+        title: t('mine.removeHospital.title', '{hospital}{hospitalJosa} 뺄까요?', { hospital, hospitalJosa }),
+        confirmText: t('mine.removeHospital.confirm', '빼기'),
+        tone: 'destructive',
+      },
+    );
     if (answer !== 'confirm') return;
-    if (await run(() => removeHospital(h.hospitalCd), '병원을 삭제', keep)) {
-      toast(`${h.hospitalNm}을(를) 뺐어요.`);
+    if (await run(() => removeHospital(h.hospitalCd), ACT.removeHospital(), keep)) {
+      toast(t('mine.removeHospital.done', '{hospital}{hospitalJosa} 뺐어요.', { hospital, hospitalJosa }));
     }
   };
 
   const cancel = async () => {
     const answer = await confirm(
-      '해지하면 앞으로 받는 진료는 보험사에 자동으로 청구되지 않아요. 이미 보낸 청구는 그대로 진행돼요.',
-      { title: '자동청구를 해지할까요?', confirmText: '해지하기', cancelText: '계속 이용하기', tone: 'destructive' },
+      t(
+        'mine.cancel.question',
+        '해지하면 앞으로 받는 진료는 보험사에 자동으로 청구되지 않아요. 이미 보낸 청구는 그대로 진행돼요.',
+      ),
+      {
+        title: t('mine.cancel.title', '자동청구를 해지할까요?'),
+        confirmText: t('mine.cancel.confirm', '해지하기'),
+        cancelText: t('mine.cancel.keep', '계속 이용하기'),
+        tone: 'destructive',
+      },
     );
     if (answer !== 'confirm') return;
-    if (await run(() => cancelSubscription(), '해지')) {
+    if (await run(() => cancelSubscription(), ACT.cancel())) {
       setPending([]);
       queryClient.setQueryData(statusKey, {});
       onCancelled();
@@ -178,30 +240,31 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
   return (
     <div className="screen">
       <section className="status-card" aria-labelledby="status-title">
-        <span className="status-card__badge">가입 중</span>
+        <span className="status-card__badge">{t('mine.badge', '가입 중')}</span>
         <h2 id="status-title" className="status-card__title">
-          자동청구에 가입되어 있어요
+          {t('mine.subscribed', '자동청구에 가입되어 있어요')}
         </h2>
         <p>
-          {insurers}에 보험금을 자동으로 청구해요.{' '}
-          {sub.contractStartDate && `가입일 ${formatYmd(sub.contractStartDate)}`}
+          {t('mine.insurers', '{insurers}에 보험금을 자동으로 청구해요.', { insurers })}{' '}
+          {sub.contractStartDate && t('mine.since', '가입일 {day}', { day: formatYmd(sub.contractStartDate) })}
         </p>
         {/* Her claims, what each insurer answered and what to do next (always a way back to them). */}
         <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/treat`}>
-          내 진료·청구 내역 보기
+          {t('mine.history', '내 진료·청구 내역 보기')}
         </Link>
       </section>
 
       {anyPending && (
         <div className="explain" role="status">
           <p>
-            <strong>바꾼 내용이 아직 저장되지 않았어요.</strong> 확인하고 저장해 주세요.
+            <strong>{t('mine.unsaved', '바꾼 내용이 아직 저장되지 않았어요.')}</strong>{' '}
+            {t('mine.unsaved.text', '확인하고 저장해 주세요.')}
           </p>
           <button type="button" className="btn btn--primary btn--block" onClick={saveChanges} disabled={busy}>
-            변경 내용 저장
+            {t('mine.save', '변경 내용 저장')}
           </button>
           <button type="button" className="btn btn--ghost btn--block" onClick={discardChanges}>
-            바꾸지 않을게요
+            {t('mine.discard', '바꾸지 않을게요')}
           </button>
         </div>
       )}
@@ -209,7 +272,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
       <MyHospitals
         hospitals={sub.hospitals}
         busy={busy}
-        addThisNm={canAddThis ? (here.data?.hospitalNm ?? '이 병원') : null}
+        addThisNm={canAddThis ? (here.data?.hospitalNm ?? t('mine.thisHospital', '이 병원')) : null}
         inner={inner}
         onRemove={(h) => void remove(h)}
         onAddThis={() => void addHospitals([hereCd])}
@@ -231,7 +294,7 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
         sub={sub}
         busy={busy}
         onChange={(body, done) =>
-          void run(() => changeSubscription(body), '보내는 규칙을 변경', keep).then((ok) => ok && toast(done))
+          void run(() => changeSubscription(body), ACT.rules(), keep).then((ok) => ok && toast(done))
         }
       />
       <ChooseNotice
@@ -260,11 +323,11 @@ export function MySubscription({ view, onCancelled }: { view: SubscriptionView; 
 
       <section className="stack" aria-labelledby="cancel-title">
         <h3 id="cancel-title" className="summary-card__title">
-          자동청구 해지
+          {t('mine.cancel.heading', '자동청구 해지')}
         </h3>
-        <p className="screen__sub">해지해도 언제든 다시 가입할 수 있어요.</p>
+        <p className="screen__sub">{t('mine.cancel.text', '해지해도 언제든 다시 가입할 수 있어요.')}</p>
         <button type="button" className="btn btn--secondary btn--block link-button--danger" onClick={cancel}>
-          자동청구 해지하기
+          {t('mine.cancel.open', '자동청구 해지하기')}
         </button>
       </section>
     </div>

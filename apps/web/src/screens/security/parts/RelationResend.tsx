@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChildSubscription } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { sendRelationDocument } from '../../../api/children';
+import { useT } from '../../../i18n/t';
 import { withLoading } from '../../../ui';
 import { ErrorSummary } from '../../../wizard/WizardStep';
 import {
@@ -29,6 +30,7 @@ export function RelationResend({
   start?: RelationDraft;
   onSent(child: ChildSubscription): void;
 }) {
+  const t = useT();
   const prefix = `resend${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const client = useQueryClient();
   const [draft, setDraft] = useState<RelationDraft>(start);
@@ -54,7 +56,7 @@ export function RelationResend({
         issueDate: checked.issueDate,
         file: draft.file,
       }),
-      '가족관계 서류를 보내고 있어요…',
+      t('relation.resend.sending', '가족관계 서류를 보내고 있어요…'),
     );
     setWorking(false);
     if (sent instanceof ApiError) {
@@ -70,7 +72,12 @@ export function RelationResend({
   };
 
   return (
-    <form className="child-resend" noValidate onSubmit={onSubmit} aria-label="가족관계 서류 다시 보내기">
+    <form
+      className="child-resend"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('relation.resend.label', '가족관계 서류 다시 보내기')}
+    >
       <ErrorSummary items={relationSummary(errors, prefix)} attempt={attempt} />
       <RelationDocFields
         prefix={prefix}
@@ -89,7 +96,7 @@ export function RelationResend({
         </p>
       )}
       <button type="submit" className="btn btn--primary btn--block" disabled={working}>
-        서류 보내기
+        {t('relation.resend.send', '서류 보내기')}
       </button>
     </form>
   );
