@@ -20,6 +20,18 @@ import {
   type InsurerAnswer,
   type ReasonBy,
 } from '@auto-claim/contract';
+import {
+  ANSWER_DOCUMENTS_ANY_SMS,
+  ANSWER_DOCUMENTS_SMS,
+  ANSWER_PAID_SMS,
+  ANSWER_RECEIVED_SMS,
+  ANSWER_REJECTED_SMS,
+  ANSWER_VISIT_SMS,
+  BELOW_MIN_SMS,
+  CLAIMED_SMS,
+  VISIT_SMS,
+  messageIn,
+} from '@auto-claim/contract/i18n';
 import type { AppContext } from '../../context.js';
 import { bossDb } from '../../jobs/runtime.js';
 import { messageSafe } from '../../providers/notification/free-text.js';
@@ -50,6 +62,17 @@ const endsInVowel = (phrase: string) => {
 const objectOf = (phrase: string) => (endsInVowel(phrase) ? '를' : '을');
 const topicOf = (phrase: string) => (endsInVowel(phrase) ? '는' : '은');
 
+/** Her language, when it is not Korean: her own messages' SMS forms are written in it (the catalogs). */
+const foreign = (lang: string | undefined, child: string | undefined) =>
+  lang && lang !== 'ko' && !child ? lang : undefined;
+/** A day and an amount as she reads them: "July 15", "₩12,300". */
+const dayIn = (lang: string, yyyymmdd: string) =>
+  new Intl.DateTimeFormat(lang, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(+yyyymmdd.slice(0, 4), +yyyymmdd.slice(4, 6) - 1, +yyyymmdd.slice(6, 8))),
+  );
+const wonIn = (lang: string, n: number) =>
+  new Intl.NumberFormat(lang, { style: 'currency', currency: 'KRW' }).format(n);
+
 /** One record's or one day's records' message: the 알림톡 text and the SMS sentence. */
 export function recordText(g: {
   outcome: 'claimed' | 'below_min';
@@ -57,6 +80,8 @@ export function recordText(g: {
   visits: { hospitalNm: string; totalPaid: number }[];
   /** A child's: her possessive (지민이의). */
   child?: string | undefined;
+  /** Her language: the SMS form in it (her own visits; a child's are still said in Korean). */
+  lang?: string | undefined;
 }): { text: string; sms: string } {
   const date = dayOf(g.visitDate);
   const paid = `${WON.format(g.visits.reduce((s, v) => s + v.totalPaid, 0))}원`;
@@ -83,15 +108,28 @@ export function recordText(g: {
           sms: `${fee}${topicOf(fee)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.`,
         };
   }
+  const lang = foreign(g.lang, g.child);
+  const smsIn = (lang: string) => {
+    const visit = messageIn(lang, VISIT_SMS, {
+      hospital: hospitals,
+      date: dayIn(lang, g.visitDate),
+      count: n,
+      paid: wonIn(
+        lang,
+        g.visits.reduce((s, v) => s + v.totalPaid, 0),
+      ),
+    });
+    return messageIn(lang, g.outcome === 'claimed' ? CLAIMED_SMS : BELOW_MIN_SMS, { visit, visitJosa: '' });
+  };
   if (g.outcome === 'claimed') {
     return {
       text: `${what}${objectOf(what)} 보험사에 자동으로 청구할게요. 진행 상황은 아래 버튼에서 볼 수 있어요.`,
-      sms: `${smsWhat}${objectOf(smsWhat)} 보험사에 자동으로 청구할게요.`,
+      sms: lang ? smsIn(lang) : `${smsWhat}${objectOf(smsWhat)} 보험사에 자동으로 청구할게요.`,
     };
   }
   return {
     text: `${what}${topicOf(what)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`,
-    sms: `${smsWhat}${topicOf(smsWhat)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.`,
+    sms: lang ? smsIn(lang) : `${smsWhat}${topicOf(smsWhat)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.`,
   };
 }
 
@@ -255,7 +293,13 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
       due.map((g, i) => {
         // A child's go to her guardian's phone and name her (README "Children: a guardian claims for a child").
         const child = g.contact.childNm ? childPossessive(g.contact.childNm) : undefined;
-        const { text, sms } = recordText({ outcome: g.outcome, visitDate: g.visitDate, visits: g.visits, child });
+        const { text, sms } = recordText({
+          outcome: g.outcome,
+          visitDate: g.visitDate,
+          visits: g.visits,
+          child,
+          lang: g.contact.lang,
+        });
         return {
           to: g.contact.userTel,
           template: child
@@ -459,6 +503,31 @@ export interface AnswerFacts {
   claimId?: number | undefined;
   faxNo?: string | undefined;
   callCenter?: string | undefined;
+  /** Her language: the SMS form in it (her own claims; a child's are still said in Korean). */
+  lang?: string | undefined;
+}
+
+/** An answer's SMS form in her language (the 알림톡 text stays the Korean template's: it is not sent to her). */
+function answerSmsIn(lang: string, a: AnswerFacts): string {
+  const visit = messageIn(lang, ANSWER_VISIT_SMS, { hospital: a.hospitalNm, date: dayIn(lang, a.visitDate) });
+  const insurer = a.insurerNm;
+  switch (a.answer) {
+    case 'paid':
+      return messageIn(lang, ANSWER_PAID_SMS, { visit, insurer, amount: wonIn(lang, a.paidAmount ?? 0) });
+    case 'rejected':
+      return messageIn(lang, ANSWER_REJECTED_SMS, { visit, insurer });
+    case 'documents_requested': {
+      // The papers keep their Korean names: she asks the hospital for them by these.
+      const names = requestedDocumentsOf(a.reason)
+        .documents.map((d) => REQUESTED_DOCUMENT_NM[d])
+        .join(', ');
+      return names
+        ? messageIn(lang, ANSWER_DOCUMENTS_SMS, { visit, insurer, names })
+        : messageIn(lang, ANSWER_DOCUMENTS_ANY_SMS, { visit, insurer });
+    }
+    default:
+      return messageIn(lang, ANSWER_RECEIVED_SMS, { visit, insurer });
+  }
 }
 
 /**
@@ -467,6 +536,12 @@ export interface AnswerFacts {
  * 80 characters), quoted and labelled with who wrote them. The SMS form is one sentence of ours only.
  */
 export function answerMessage(a: AnswerFacts): { text: string; sms: string } {
+  const korean = koreanAnswer(a);
+  const lang = foreign(a.lang, a.childNm);
+  return lang ? { text: korean.text, sms: answerSmsIn(lang, a) } : korean;
+}
+
+function koreanAnswer(a: AnswerFacts): { text: string; sms: string } {
   const day = dayOf(a.visitDate);
   const child = a.childNm ? `${childPossessive(a.childNm)} ` : '';
   const visit = `${child}${day} ${a.hospitalNm} 진료`;
@@ -661,6 +736,7 @@ export async function notifyAnswers(ctx: AppContext, answerIds: number[]) {
           claimId: r.claimId,
           faxNo: faxes.get(r.insuCompCd),
           callCenter: insurer?.callCenter ?? undefined,
+          lang: r.contact.lang,
         });
         return {
           to: r.contact.userTel,

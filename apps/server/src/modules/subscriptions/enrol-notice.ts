@@ -4,12 +4,12 @@
 // through the notification provider (the sandbox writes its outbox). Its link is the history page itself, without a
 // token: she has just been with us, and a message that only confirms opens nothing by itself (the page asks for an SMS
 // verification unless her session is still open). Said after the subscription committed: a message that cannot go is
-// logged and never undoes the enrolment.
+// logged and never undoes the enrolment. In another language than Korean it goes by SMS/LMS (kakaoBy).
 import { APP_ROOT, childPossessive } from '@auto-claim/contract';
 import { AND_MORE, ENROLLED_SMS, ENROLLED_TEXT, messageIn } from '@auto-claim/contract/i18n';
 import type { AppContext } from '../../context.js';
 import { dbOutbox } from '../../providers/outbox.js';
-import { kakaoConsented } from './lookups.js';
+import { kakaoBy } from './lookups.js';
 
 const demoless = (nm: string) => nm.replace(/\s*\(데모\)$/, '');
 /** "A병원" or "A병원 외 2곳", in her language. */
@@ -66,7 +66,7 @@ export async function tellEnrolled(
           text: enrolledText(e),
           sms: enrolledSms(e),
           linkPath: `${APP_ROOT}/web/treat`,
-          kakao: kakaoConsented(e.optTerms),
+          kakao: kakaoBy(e.optTerms, e.lang),
         },
       ],
       dbOutbox(ctx.db, () => ctx.clock.now()),

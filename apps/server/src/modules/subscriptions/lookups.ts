@@ -1,7 +1,7 @@
 // What other modules read of subscriptions, through index.ts: the claim engine (who is subscribed, how to reach them,
 // what a claim's documents need) and the patient's history. Each answer is decoded here, with the one person codec.
 import { sql } from 'kysely';
-import { GUARDIAN_REL_NM, KAKAO_NOTI_TERMS_ID, maskName } from '@auto-claim/contract';
+import { GUARDIAN_REL_NM, KAKAO_NOTI_TERMS_ID, SOURCE_LANG, maskName, type Lang } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 
 import { padSizedSignature, sniffImageType } from '../../images/index.js';
@@ -163,17 +163,20 @@ export async function matchableSubscriptions(
   });
 }
 
-/** Whom each subscription tells (알림톡): the patient's CI (keyed hash) and phone, by insuApplyId. */
+/**
+ * Whom each subscription tells: the patient's CI (keyed hash) and phone, by insuApplyId; her language (her messages
+ * are in it) and whether by 알림톡 (kakaoBy).
+ */
 export async function contactsOf(
   ctx: AppContext,
   handle: Handle,
   insuApplyIds: string[],
-): Promise<Map<string, { ciHmac: string; userTel: string; kakao: boolean; childNm?: string }>> {
+): Promise<Map<string, { ciHmac: string; userTel: string; kakao: boolean; lang: Lang; childNm?: string }>> {
   const db = subscriptionsDb(handle);
   if (insuApplyIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('subscription')
-    .select(['insuApplyId', 'ciHmac', 'personEnc', 'optTerms', 'guardianCiHmac'])
+    .select(['insuApplyId', 'ciHmac', 'personEnc', 'optTerms', 'guardianCiHmac', 'lang'])
     .where('insuApplyId', 'in', insuApplyIds)
     .execute();
   return new Map(
@@ -183,7 +186,8 @@ export async function contactsOf(
       const contact = {
         ciHmac: r.ciHmac,
         userTel: person.userTel,
-        kakao: kakaoConsented(r.optTerms),
+        kakao: kakaoBy(r.optTerms, r.lang),
+        lang: r.lang,
         ...(r.guardianCiHmac ? { childNm: person.userNm } : {}),
       };
       return person.userTel ? [[r.insuApplyId, contact] as const] : [];
@@ -225,6 +229,15 @@ export async function payoutAccountOf(ctx: AppContext, handle: Handle, insuApply
     accountMasked: `****${row.bankAccountLast4}`,
     holderMasked: maskName(p.bankAccountHolder || p.userNm),
   };
+}
+
+/**
+ * Whether her messages go by 알림톡 (with SMS/LMS fallback): she agreed to it (kakaoConsented) and reads Korean. The
+ * 알림톡 templates are approved with Kakao in Korean, and Kakao refuses a text that is not its template's with only the
+ * variables filled (docs/providers/popbill.md): a message in her language goes by SMS/LMS, which carries any text.
+ */
+export function kakaoBy(optTerms: unknown, lang: string | undefined): boolean {
+  return kakaoConsented(optTerms) && (lang ?? SOURCE_LANG) === SOURCE_LANG;
 }
 
 /** She agreed to 알림톡 (the optional SUBS_KAKAO_NOTI among her optTerms): otherwise SMS/LMS only. */

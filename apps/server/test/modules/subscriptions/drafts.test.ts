@@ -254,6 +254,33 @@ describe('her language on the subscription', () => {
     expect(sent[0]!.body).not.toContain('가입을 마쳤어요');
   });
 
+  it('sends that message by SMS/LMS in her language even with the 알림톡 consent (the templates are Korean)', async () => {
+    const sentTo = async (v: Verified, lang: string) => {
+      const outbox = () =>
+        t.db.db
+          .selectFrom('sandboxOutbox')
+          .select(['channel', 'body'])
+          .where('to', '=', v.person.custHp)
+          .orderBy('id')
+          .execute();
+      const before = (await outbox()).length;
+      const res = await as(v.cookie, {
+        method: 'POST',
+        url: API.subscriptions,
+        payload: { ...(await regFor(t, v, img, { optTerms: [KAKAO_NOTI_TERMS_ID] })), lang },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (await outbox()).slice(before);
+    };
+    const [vi] = await sentTo(await verifyPatient(t), 'vi');
+    expect(vi!.channel).toBe('sms');
+    expect(vi!.body).toMatch(/^\[자동청구\] .*한빛정형외과의원/);
+    expect(vi!.body).not.toMatch(/마쳤어요/);
+    const [ko] = await sentTo(await verifyPatient(t), 'ko');
+    expect(ko!.channel).toBe('kakao');
+    expect(ko!.body).toContain('자동청구 가입을 마쳤어요');
+  });
+
   it('is Korean when the request names none', async () => {
     const v = await verifyPatient(t);
     const res = await subscribeIn(v, {});

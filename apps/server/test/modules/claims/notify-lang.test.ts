@@ -1,0 +1,145 @@
+// Her later messages in her language (docs/decisions/0010-message-catalogs.md; README "Patient messages"): the
+// subscription keeps the language she enrolled in (subscription.lang), and the messages about her claims (claimed, an
+// insurer's answer) are written in it from the catalogs. The 알림톡 templates are approved with Kakao in Korean, so a
+// message in another language goes by SMS/LMS (subscriptions/lookups.ts kakaoBy); a Korean subscriber's is unchanged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, INSURER_API } from '@auto-claim/contract';
+import { answerMessage, recordText } from '../../../src/modules/claims/notify.js';
+import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
+import { insurerHmac } from '../../../fixtures/insurer-double.js';
+import { build, testClock, type TestApp } from '../../helper.js';
+
+// Monday 2026-06-15 12:00 KST: within the hours answers' messages go.
+const clock = testClock(new Date('2026-06-15T03:00:00Z'));
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await build({ clock });
+  await t.app.claimEngine.start();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const INSURER = 'SAMSUNGFIRE';
+let seq = 0;
+
+async function sentClaim(who: Subscriber) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: HOSPITAL_API.treatments,
+    headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
+    payload: { records: [treatmentRecord(who, { coveredCopay: 20_000, uncovered: 10_000 })] },
+  });
+  expect(res.statusCode).toBe(200);
+  await t.app.claimEngine.drain();
+  return t.db.db
+    .selectFrom('claim')
+    .selectAll()
+    .where('ciHmac', '=', who.ciHmac)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
+const answer = (body: object) => {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(clock.now().getTime() / 1000));
+  return t.app.inject({
+    method: 'POST',
+    url: INSURER_API.claimAnswers(INSURER),
+    headers: {
+      'content-type': 'application/json',
+      'x-autoclaim-timestamp': ts,
+      'x-autoclaim-signature': `v1=${insurerHmac(`sandbox-${INSURER}`, ts, raw)}`,
+    },
+    payload: raw,
+  });
+};
+
+const messagesTo = async (who: Subscriber) =>
+  t.db.db.selectFrom('sandboxOutbox').select(['channel', 'body']).where('to', '=', who.userTel).orderBy('id').execute();
+
+describe('a subscriber who reads Vietnamese', () => {
+  it('is told of her claim and of the insurer paying it in Vietnamese, by SMS; a Korean subscriber still by 알림톡', async () => {
+    const vi = await createSubscriber(t.app.ctx, { insurers: [INSURER], lang: 'vi' });
+    const ko = await createSubscriber(t.app.ctx, { insurers: [INSURER] });
+    const claim = await sentClaim(vi);
+    await sentClaim(ko);
+
+    const [claimed, ...none] = await messagesTo(vi);
+    expect(none).toHaveLength(0);
+    // She agreed to 알림톡, but the approved templates are Korean: her language goes by SMS.
+    expect(claimed!.channel).toBe('sms');
+    expect(claimed!.body).toMatch(
+      /^\[자동청구\] Chúng tôi sẽ tự động yêu cầu bảo hiểm cho lần khám tại .+ ngày \d+ tháng \d+ \(30\.000\s₩\)\. http/,
+    );
+    expect(claimed!.body).not.toMatch(/청구할게요/);
+
+    const [koClaimed] = await messagesTo(ko);
+    expect(koClaimed!.channel).toBe('kakao');
+    expect(koClaimed!.body).toContain('보험사에 자동으로 청구할게요');
+
+    expect(
+      (await answer({ eventId: `lang-${process.pid}-${++seq}`, claimId: claim.id, answer: 'paid', paidAmount: 27_500 }))
+        .statusCode,
+    ).toBe(200);
+    await t.app.claimEngine.drain();
+    const paid = (await messagesTo(vi)).at(-1)!;
+    expect(paid.channel).toBe('sms');
+    // The insurer and the hospital keep their names.
+    expect(paid.body).toMatch(
+      /^\[자동청구\] 삼성화재 sẽ chi trả 27\.500\s₩ cho lần khám tại .+ ngày \d+ tháng \d+\. http/,
+    );
+    const notice = await t.db.db
+      .selectFrom('answerNotice')
+      .select('channel')
+      .where('claimId', '=', claim.id)
+      .executeTakeFirstOrThrow();
+    expect(notice.channel).toBe('sms');
+  });
+});
+
+describe('a Korean subscriber reads the sentences as before; another language reads them from the catalogs', () => {
+  const visits = [{ hospitalNm: '한빛의원', totalPaid: 30_000 }];
+  it.each(['claimed', 'below_min'] as const)('a record %s', (outcome) => {
+    const korean = recordText({ outcome, visitDate: '20260715', visits });
+    expect(recordText({ outcome, visitDate: '20260715', visits, lang: 'en' }).sms).toMatch(
+      outcome === 'claimed' ? /^We're claiming your visit to 한빛의원 on July 15 \(₩30,000\)/ : /below your minimum/,
+    );
+    expect(korean.sms).toBe(
+      outcome === 'claimed'
+        ? '한빛의원에서 7월 15일 받은 진료(30,000원)를 보험사에 자동으로 청구할게요.'
+        : '한빛의원에서 7월 15일 받은 진료(30,000원)는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.',
+    );
+  });
+  it.each([
+    ['received', '한빛의원에서 7월 15일 받은 진료의 청구를 삼성화재에서 접수했어요.', '已受理'],
+    ['paid', '한빛의원에서 7월 15일 받은 진료의 보험금 27,500원을 삼성화재에서 지급하기로 했어요.', '决定支付'],
+    [
+      'rejected',
+      '한빛의원에서 7월 15일 받은 진료의 청구에 삼성화재에서 보험금을 지급하지 않기로 했어요.',
+      '决定不支付',
+    ],
+    [
+      'documents_requested',
+      '한빛의원에서 7월 15일 받은 진료의 청구에 삼성화재에서 서류(진단서)를 더 요청했어요.',
+      '（진단서）',
+    ],
+  ])('an answer %s', (kind, koreanSms, zh) => {
+    const facts = {
+      answer: kind,
+      insurerNm: '삼성화재',
+      hospitalNm: '한빛의원',
+      visitDate: '20260715',
+      amount: 30_000,
+      paidAmount: 27_500,
+      reason: kind === 'documents_requested' ? '진단서' : null,
+    };
+    expect(answerMessage(facts).sms).toBe(koreanSms);
+    const inChinese = answerMessage({ ...facts, lang: 'zh-Hans' });
+    expect(inChinese.sms).toContain(zh);
+    expect(inChinese.sms).toContain('7月15日');
+    // A child's messages are still Korean (not yet in the catalogs).
+    expect(answerMessage({ ...facts, lang: 'zh-Hans', childNm: '김지민' }).sms).toMatch(/했어요\.$/);
+  });
+});
