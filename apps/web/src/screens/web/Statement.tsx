@@ -189,7 +189,10 @@ function Summary({ s }: { s: StatementAnswer }) {
           <ul className="st-why">
             {f.notClaimed.map((r) => (
               <li key={r.reason}>
-                {NOT_CLAIMED_REASON_SHORT[r.reason]()} {count(r.count)}
+                {t('statement.why.line', '{reason} {count}건', {
+                  reason: NOT_CLAIMED_REASON_SHORT[r.reason](),
+                  count: r.count,
+                })}
               </li>
             ))}
           </ul>
