@@ -28,6 +28,12 @@ const REFUSALS: (() => string)[] = [
   () => t('refusal.signTyped', '서명으로 입력한 이름이 본인인증한 이름과 달라요. 이름을 그대로 입력해 주세요.'),
   () => t('sign.empty', '서명해 주세요.'),
   () => t('sign.tooSmall', '서명이 너무 작거나 짧아요. 칸을 넉넉히 써서 이름을 크게 서명해 주세요.'),
+  // A photo too dark, without a card, or blurred (contract photoQuality.ts PHOTO_PROBLEM_MESSAGES)
+  () => t('refusal.photo.dark', '사진이 어두워요. 밝은 곳에서 다시 찍어 주세요.'),
+  () => t('refusal.photo.noCard', '신분증이 보이지 않아요. 신분증이 화면을 가득 채우도록 찍어 주세요.'),
+  () => t('refusal.photo.blurry', '사진이 흐려요. 밝은 곳에서 흔들리지 않게 다시 찍어 주세요.'),
+  // The ID copy's fields (contract idcards.ts idCardSubmitBody)
+  () => t('refusal.idcardType', '어떤 신분증인지 골라 주세요.'),
 ];
 
 /** `text` (a refusal of the contract, in Korean) in her language; as it is when she reads Korean or it is not listed. */

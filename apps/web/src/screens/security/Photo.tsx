@@ -26,7 +26,7 @@ import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
 import { IdcardDetailFields, IdcardTypeChoice, detailFields, type DetailField } from './parts/IdcardFields';
 import { calledNm } from './parts/child';
-import { COMPRESSING, PhotoPicker } from './parts/PhotoPicker';
+import { compressing, PhotoPicker } from './parts/PhotoPicker';
 import './wizard-1.css';
 
 type ErrorKey = 'idcardType' | 'idcardImg' | DetailField;
@@ -38,7 +38,7 @@ const MESSAGES = {
   notRead: '사진에서 글자를 읽지 못했어요. 신분증을 보고 직접 입력해 주세요.',
 } as const;
 
-const STATUS = { '': '', compress: COMPRESSING, ocr: '사진에서 글자를 읽고 있어요…' } as const;
+const STATUS = { '': () => '', compress: compressing, ocr: () => '사진에서 글자를 읽고 있어요…' } as const;
 
 /** Spaces, dots and hyphens are fine while typing; what is kept is the format of DESIGN §3. */
 function normalize(type: IdcardType, f: Record<DetailField, string>): Record<DetailField, string> {
@@ -203,7 +203,7 @@ export default function Photo() {
           name={IDCARD_TYPE_NM[type]}
           image={reg.idcardImg}
           busy={working !== ''}
-          status={STATUS[working]}
+          status={STATUS[working]()}
           error={errors.idcardImg}
           onCompressing={() => {
             setWorking('compress');

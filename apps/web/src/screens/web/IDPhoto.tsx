@@ -7,18 +7,25 @@ import { Link, useNavigate } from 'react-router';
 import {
   APP_BASE,
   IDCARD_TYPES,
-  IDCARD_TYPE_NM,
   idCardSubmitBody,
   normalizeDate,
   type IdCardRequest,
   type IdcardType,
 } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
-import { loadFailedMessage } from '../../api/queryClient';
 import { useIdCards, useSubmitIdCard } from '../../api/treats';
+import { refusal } from '../../i18n/refusals';
+import { useT } from '../../i18n/t';
 import { BottomAction, ErrorSummary, LoadError, type SummaryItem } from '../../wizard/WizardStep';
-import { IdcardDetailFields, IdcardTypeChoice, detailFields, type DetailField } from '../security/parts/IdcardFields';
-import { COMPRESSING, PhotoPicker } from '../security/parts/PhotoPicker';
+import {
+  IdcardDetailFields,
+  IdcardTypeChoice,
+  detailFields,
+  idcardName,
+  type DetailField,
+} from '../security/parts/IdcardFields';
+import { compressing as compressingText, PhotoPicker } from '../security/parts/PhotoPicker';
+import { shortDay } from './treatFormat';
 import { Checking, NeedAuth } from './NeedAuth';
 import { useLinkSession } from './useLinkSession';
 import '../security/wizard-1.css';
@@ -29,6 +36,7 @@ type ErrorKey = 'idcardType' | 'idcardImg' | DetailField;
 const EMPTY = { idcardIssueOrg: '', idcardIssueDate: '', regNo: '', checkCd: '' };
 
 function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
+  const t = useT();
   const navigate = useNavigate();
   const submit = useSubmitIdCard();
   const allowed = [...IDCARD_TYPES].filter((t) => requests.every((r) => r.acceptedTypes.includes(t)));
@@ -54,7 +62,8 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
       const found: Partial<Record<ErrorKey, string>> = {};
       for (const issue of parsed.error.issues) {
         const k = (issue.path[0] ?? 'idcardType') as ErrorKey;
-        found[k] ??= k === 'idcardType' ? '어떤 신분증인지 골라 주세요.' : issue.message;
+        found[k] ??=
+          k === 'idcardType' ? t('refusal.idcardType', '어떤 신분증인지 골라 주세요.') : (refusal(issue.message) ?? '');
       }
       setErrors(found);
       setAttempt((n) => n + 1);
@@ -67,9 +76,11 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
       const problem = err instanceof ApiError ? err.problem : undefined;
       const found: Partial<Record<ErrorKey, string>> = {};
       for (const fe of problem?.errors ?? [])
-        found[(fe.field in EMPTY || fe.field === 'idcardImg' ? fe.field : 'idcardType') as ErrorKey] ??= fe.message;
+        found[(fe.field in EMPTY || fe.field === 'idcardImg' ? fe.field : 'idcardType') as ErrorKey] ??=
+          refusal(fe.message) ?? fe.message;
       if (Object.keys(found).length === 0)
-        found.idcardImg = err instanceof ApiError ? err.detail : '제출하지 못했어요. 잠시 후 다시 시도해 주세요.';
+        found.idcardImg =
+          err instanceof ApiError ? err.detail : t('idPhoto.failed', '제출하지 못했어요. 잠시 후 다시 시도해 주세요.');
       // A photo the server refused (too dark, blurry, no card) is not shown as if it were fine: she takes another.
       if (problem?.errors?.some((fe) => fe.field === 'idcardImg')) setImage('');
       setErrors(found);
@@ -95,7 +106,7 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
       <ErrorSummary items={summary} attempt={attempt} />
       <section aria-labelledby="idp-why">
         <h2 id="idp-why" className="screen__lead">
-          보험사가 신분증 사본을 요청했어요
+          {t('idPhoto.title', '보험사가 신분증 사본을 요청했어요')}
         </h2>
         <ul className="idp-requests">
           {requests.map((r) => (
@@ -104,7 +115,8 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
               {r.treatDate && r.hospitalNm && (
                 <>
                   {' '}
-                  · {Number(r.treatDate.slice(4, 6))}월 {Number(r.treatDate.slice(6, 8))}일 {r.hospitalNm} 진료
+                  ·{' '}
+                  {t('idPhoto.visit', '{day} {hospital} 진료', { day: shortDay(r.treatDate), hospital: r.hospitalNm })}
                 </>
               )}
               <br />
@@ -130,10 +142,10 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
       <PhotoPicker
         ids={{ title: 'idp-photo', camera: 'idp-camera', error: 'idp-photo-error' }}
         testIdPrefix="idp"
-        name="신분증"
+        name={t('idPhoto.name', '신분증')}
         image={image}
         busy={compressing}
-        status={compressing ? COMPRESSING : ''}
+        status={compressing ? compressingText() : ''}
         error={errors.idcardImg}
         onCompressing={() => {
           setCompressing(true);
@@ -152,7 +164,7 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
       {type && (
         <section className="wz-block" aria-labelledby="idp-details">
           <h3 id="idp-details" className="wz-subtitle">
-            {IDCARD_TYPE_NM[type]}에 적힌 내용을 입력해 주세요
+            {t('idPhoto.details', '{idcard}에 적힌 내용을 입력해 주세요', { idcard: idcardName(type) })}
           </h3>
           <IdcardDetailFields
             type={type}
@@ -168,7 +180,7 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
 
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={compressing || submit.isPending}>
-          {submit.isPending ? '제출하는 중…' : '신분증 제출하기'}
+          {submit.isPending ? t('idPhoto.submitting', '제출하는 중…') : t('treat.idRequest.submit', '신분증 제출하기')}
         </button>
       </BottomAction>
     </form>
@@ -176,12 +188,16 @@ function IdPhotoForm({ requests }: { requests: IdCardRequest[] }) {
 }
 
 function IdPhotoRequests() {
+  const t = useT();
   const idCards = useIdCards(true);
   if (idCards.isPending) return <Checking />;
   if (idCards.isError) {
     return (
       <div className="screen">
-        <LoadError message={loadFailedMessage('신분증 제출 요청')} onRetry={() => void idCards.refetch()} />
+        <LoadError
+          message={t('idPhoto.loadFailed', '신분증 제출 요청을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.')}
+          onRetry={() => void idCards.refetch()}
+        />
       </div>
     );
   }
@@ -190,13 +206,16 @@ function IdPhotoRequests() {
     return (
       <section className="notice-screen" aria-labelledby="idp-none">
         <h2 id="idp-none" className="notice-screen__title">
-          제출할 신분증이 없어요
+          {t('idPhoto.none', '제출할 신분증이 없어요')}
         </h2>
         <p className="notice-screen__text">
-          보험사가 요청한 신분증은 이미 제출했어요. 청구 진행 상황은 진료 내역에서 볼 수 있어요.
+          {t(
+            'idPhoto.none.text',
+            '보험사가 요청한 신분증은 이미 제출했어요. 청구 진행 상황은 진료 내역에서 볼 수 있어요.',
+          )}
         </p>
         <Link className="btn btn--primary btn--block" to={`${APP_BASE}/web/treat`}>
-          진료 내역 보기
+          {t('idPhoto.history', '진료 내역 보기')}
         </Link>
       </section>
     );

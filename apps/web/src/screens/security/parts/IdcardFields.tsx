@@ -2,37 +2,59 @@
 // dl → licence number and serial code, pp → passport number and date, ac and pr → the date of issue), shared by the enrolment's photo step
 // (/security/photo) and the insurer's ID request (/web/IDPhoto).
 import type { ReactNode } from 'react';
-import { DATE_EXAMPLE, IDCARD_KEEPS, IDCARD_TYPE_NM, type IdcardType } from '@auto-claim/contract';
+import { IDCARD_KEEPS, type IdcardType } from '@auto-claim/contract';
+import { t, useT } from '../../../i18n/t';
 import { Field } from '../../../ui';
 
 export type DetailField = 'idcardIssueOrg' | 'idcardIssueDate' | 'regNo' | 'checkCd';
 
-// Dates as people write them (the contract's normalizeDate): digits with dots, hyphens or spaces; the keypad with a dot.
-const ISSUE_DATE = {
-  label: '발급일',
-  hint: `연도 4자리, 월, 일 순서로 입력해 주세요. ${DATE_EXAMPLE}`,
-  inputMode: 'decimal' as const,
+/** An ID document's name (contract IDCARD_TYPE_NM) in her language. */
+const IDCARD_NAME: Record<IdcardType, () => string> = {
+  ic: () => t('idcard.ic', '주민등록증'),
+  dl: () => t('idcard.dl', '운전면허증'),
+  pp: () => t('idcard.pp', '여권'),
+  ac: () => t('idcard.ac', '외국인등록증'),
+  pr: () => t('idcard.pr', '영주증'),
 };
+export const idcardName = (type: IdcardType) => IDCARD_NAME[type]();
+
+type FieldUi = { label: string; hint: string; inputMode?: 'numeric' | 'decimal' };
+// Dates as people write them (the contract's normalizeDate): digits with dots, hyphens or spaces; the keypad with a dot.
+const issueDate = (label = t('idcardField.issueDate', '발급일')): FieldUi => ({
+  label,
+  hint: t('idcardField.issueDate.hint', '연도 4자리, 월, 일 순서로 입력해 주세요. 예: 2015.03.15'),
+  inputMode: 'decimal',
+});
 
 /** How each kept field is asked, per type. */
-const FIELD_UI: Record<
-  IdcardType,
-  Partial<Record<DetailField, { label: string; hint: string; inputMode?: 'numeric' | 'decimal' }>>
-> = {
-  ic: {
-    idcardIssueOrg: { label: '발급기관', hint: '신분증 아래쪽의 기관 이름이에요. 예: 서울특별시 마포구청장' },
-    idcardIssueDate: ISSUE_DATE,
-  },
-  dl: {
-    regNo: { label: '운전면허번호', hint: '숫자 12자리예요. 예: 11-24-123456-78', inputMode: 'numeric' },
-    checkCd: { label: '암호일련번호', hint: '면허증 사진 아래의 작은 글자 5~6자리예요. 예: A1B2C3' },
-  },
-  pp: {
-    regNo: { label: '여권번호', hint: '영문과 숫자 9자리예요. 예: M12345678' },
-    idcardIssueDate: ISSUE_DATE,
-  },
-  ac: { idcardIssueDate: { ...ISSUE_DATE, label: '발급일자' } },
-  pr: { idcardIssueDate: { ...ISSUE_DATE, label: '발급일자' } },
+const FIELD_UI: Record<IdcardType, () => Partial<Record<DetailField, FieldUi>>> = {
+  ic: () => ({
+    idcardIssueOrg: {
+      label: t('idcardField.issueOrg', '발급기관'),
+      hint: t('idcardField.issueOrg.hint', '신분증 아래쪽의 기관 이름이에요. 예: 서울특별시 마포구청장'),
+    },
+    idcardIssueDate: issueDate(),
+  }),
+  dl: () => ({
+    regNo: {
+      label: t('idcardField.licenceNo', '운전면허번호'),
+      hint: t('idcardField.licenceNo.hint', '숫자 12자리예요. 예: 11-24-123456-78'),
+      inputMode: 'numeric',
+    },
+    checkCd: {
+      label: t('idcardField.checkCd', '암호일련번호'),
+      hint: t('idcardField.checkCd.hint', '면허증 사진 아래의 작은 글자 5~6자리예요. 예: A1B2C3'),
+    },
+  }),
+  pp: () => ({
+    regNo: {
+      label: t('idcardField.passportNo', '여권번호'),
+      hint: t('idcardField.passportNo.hint', '영문과 숫자 9자리예요. 예: M12345678'),
+    },
+    idcardIssueDate: issueDate(),
+  }),
+  ac: () => ({ idcardIssueDate: issueDate(t('idcardField.issuedOn', '발급일자')) }),
+  pr: () => ({ idcardIssueDate: issueDate(t('idcardField.issuedOn', '발급일자')) }),
 };
 
 /** The fields a document of this type keeps, in the order they are asked. */
@@ -59,12 +81,13 @@ export function IdcardTypeChoice({
   /** Shown above the options, e.g. a load error of the insurer's settings. */
   children?: ReactNode;
 }) {
+  const tr = useT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const errorId = `${idPrefix}-error`;
   return (
     <fieldset className={`wz-fieldset${error ? ' wz-invalid' : ''}`} aria-describedby={error ? errorId : undefined}>
       <legend>
-        <Heading className="wz-legend">어떤 신분증을 찍을까요?</Heading>
+        <Heading className="wz-legend">{tr('idcardType.question', '어떤 신분증을 찍을까요?')}</Heading>
       </legend>
       {children}
       <ul className="wz-options">
@@ -79,7 +102,7 @@ export function IdcardTypeChoice({
                 checked={value === t}
                 onChange={() => onChoose(t)}
               />
-              <span className="wz-option__title">{IDCARD_TYPE_NM[t]}</span>
+              <span className="wz-option__title">{idcardName(t)}</span>
             </label>
           </li>
         ))}
@@ -103,8 +126,10 @@ export function IdcardDetailFields({
   errors: Partial<Record<DetailField, string>>;
   onChange(field: DetailField, value: string): void;
 }) {
+  useT();
+  const fieldUi = FIELD_UI[type]();
   return detailFields(type).map((k) => {
-    const ui = FIELD_UI[type][k]!;
+    const ui = fieldUi[k]!;
     return (
       <Field key={`${type}-${k}`} id={k} label={ui.label} hint={ui.hint} error={errors[k]}>
         {(p) => (

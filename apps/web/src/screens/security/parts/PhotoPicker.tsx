@@ -3,13 +3,16 @@
 // (/security/relationDoc), which also takes the PDF 정부24 issues; each screen keeps the file where it keeps it.
 import { useRef } from 'react';
 import type { PhotoProblemCode } from '@auto-claim/contract';
+import { refusal } from '../../../i18n/refusals';
+import { t as tNow, useT } from '../../../i18n/t';
 import { compressToDataUrl, PhotoQualityError } from './compressPhoto';
 
 const MESSAGES = {
-  notImage: '사진 파일만 올릴 수 있어요. JPG나 PNG 사진으로 다시 골라 주세요.',
-  unreadable: '이 사진을 열 수 없어요. 다른 사진으로 다시 시도해 주세요.',
-  tooLarge: '사진을 충분히 줄이지 못했어요. 신분증만 나오게 다시 찍어 주세요.',
-  notImageOrPdf: '사진이나 PDF 파일만 올릴 수 있어요. JPG, PNG 사진이나 PDF 파일로 다시 골라 주세요.',
+  notImage: () => tNow('photo.notImage', '사진 파일만 올릴 수 있어요. JPG나 PNG 사진으로 다시 골라 주세요.'),
+  unreadable: () => tNow('photo.unreadable', '이 사진을 열 수 없어요. 다른 사진으로 다시 시도해 주세요.'),
+  tooLarge: () => tNow('photo.tooLarge', '사진을 충분히 줄이지 못했어요. 신분증만 나오게 다시 찍어 주세요.'),
+  notImageOrPdf: () =>
+    tNow('photo.notImageOrPdf', '사진이나 PDF 파일만 올릴 수 있어요. JPG, PNG 사진이나 PDF 파일로 다시 골라 주세요.'),
 } as const;
 
 const readDataUrl = (file: Blob) =>
@@ -21,7 +24,7 @@ const readDataUrl = (file: Blob) =>
   });
 
 /** The status line while a chosen photo is being checked and compressed. */
-export const COMPRESSING = '사진을 확인하고 크기를 줄이고 있어요…';
+export const compressing = () => tNow('photo.compressing', '사진을 확인하고 크기를 줄이고 있어요…');
 
 export function PhotoPicker({
   ids,
@@ -62,6 +65,7 @@ export function PhotoPicker({
   /** The chosen PDF's name, shown in place of a preview. */
   fileName?: string;
 }) {
+  const t = useT();
   const camera = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
 
@@ -71,19 +75,23 @@ export function PhotoPicker({
     if (!file) return;
     if (pdfMaxBytes && file.type === 'application/pdf') {
       if (file.size > pdfMaxBytes) {
-        onError(`파일이 너무 커요. ${Math.floor(pdfMaxBytes / 1024 / 1024)}MB까지 올릴 수 있어요.`);
+        onError(
+          t('photo.tooBig', '파일이 너무 커요. {mb}MB까지 올릴 수 있어요.', {
+            mb: Math.floor(pdfMaxBytes / 1024 / 1024),
+          }),
+        );
         return;
       }
       onCompressing();
       try {
         onPhoto(await readDataUrl(file), file.name);
       } catch {
-        onError(MESSAGES.unreadable);
+        onError(MESSAGES.unreadable());
       }
       return;
     }
     if (!file.type.startsWith('image/')) {
-      onError(pdfMaxBytes ? MESSAGES.notImageOrPdf : MESSAGES.notImage);
+      onError(pdfMaxBytes ? MESSAGES.notImageOrPdf() : MESSAGES.notImage());
       return;
     }
     onCompressing();
@@ -93,10 +101,10 @@ export function PhotoPicker({
     } catch (e) {
       onError(
         e instanceof PhotoQualityError
-          ? (qualityMessages?.[e.code] ?? e.message)
+          ? (qualityMessages?.[e.code] ?? refusal(e.message) ?? e.message)
           : e instanceof RangeError
-            ? MESSAGES.tooLarge
-            : MESSAGES.unreadable,
+            ? MESSAGES.tooLarge()
+            : MESSAGES.unreadable(),
       );
       return;
     }
@@ -107,17 +115,19 @@ export function PhotoPicker({
   return (
     <section className={`wz-block photo${error ? ' photo--invalid' : ''}`} aria-labelledby={ids.title}>
       <h3 id={ids.title} className="wz-subtitle">
-        {name} 사진
+        {t('photo.title', '{name} 사진', { name })}
       </h3>
       {pdf ? (
         <p className="photo__file">
           <span aria-hidden="true">📄 </span>
-          {fileName ? `${fileName} (PDF 파일)` : 'PDF 파일을 골랐어요.'}
+          {fileName
+            ? t('photo.pdf.name', '{fileName} (PDF 파일)', { fileName })
+            : t('photo.pdf', 'PDF 파일을 골랐어요.')}
         </p>
       ) : image ? (
-        <img className="photo__preview" src={image} alt={`찍은 ${name} 사진`} />
+        <img className="photo__preview" src={image} alt={t('photo.alt', '찍은 {name} 사진', { name })} />
       ) : (
-        <p className="photo__empty">아직 사진이 없어요.</p>
+        <p className="photo__empty">{t('photo.none', '아직 사진이 없어요.')}</p>
       )}
       <div className="photo__actions">
         <button
@@ -129,10 +139,10 @@ export function PhotoPicker({
           onClick={() => camera.current?.click()}
         >
           {/* Its name says what it does: a retake only once there is a photo (a refused file is no photo). */}
-          {image ? '다시 찍기' : '카메라로 찍기'}
+          {image ? t('photo.retake', '다시 찍기') : t('photo.camera', '카메라로 찍기')}
         </button>
         <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => gallery.current?.click()}>
-          {pdfMaxBytes ? '앨범·파일에서 고르기' : '앨범에서 고르기'}
+          {pdfMaxBytes ? t('photo.galleryOrFile', '앨범·파일에서 고르기') : t('photo.gallery', '앨범에서 고르기')}
         </button>
       </div>
       <input

@@ -14,7 +14,7 @@ import {
 } from '@auto-claim/contract';
 import type { ChildSlice } from '../../../store/claim';
 import { Field } from '../../../ui';
-import { COMPRESSING, PhotoPicker } from './PhotoPicker';
+import { compressing, PhotoPicker } from './PhotoPicker';
 
 export type RelationDraft = ChildSlice['relation'];
 export type RelationKey = 'docType' | 'file' | 'issueDate';
@@ -142,7 +142,7 @@ export function RelationDocFields({
         image={draft.file}
         fileName={draft.fileName}
         busy={working}
-        status={working ? COMPRESSING : ''}
+        status={working ? compressing() : ''}
         error={errors.file}
         pdfMaxBytes={MAX_RELATION_DOCUMENT_BYTES}
         qualityMessages={QUALITY}
