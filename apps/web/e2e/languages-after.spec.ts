@@ -1,13 +1,13 @@
 // After the enrolment, in her language (docs/decisions/0010-message-catalogs.md): a subscriber whose phone reads
 // English or Vietnamese, and whose subscription keeps that language, is told of her claims by SMS in it (the 알림톡
-// templates are Korean), and reads 내 자동청구, her monthly statement, her treatment history with its claims, and the
-// step-up sheet in it: axe-clean, fitting 390 px and 320 px, a screenshot of each
+// templates are Korean), and reads 내 자동청구, her monthly statement, her treatment history with its claims, the
+// step-up sheet and the insurer's request for an ID copy in it: axe-clean, fitting 390 px and 320 px, a screenshot of each
 // (artifacts/screenshots/lang-after-<lang>-NN-<screen>.png).
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { API, type TreatsAnswer } from '@auto-claim/contract';
 import { test, expect, appPath, expectAccessible, snap, testPerson } from './fixtures';
-import { expectFits, feed, insurerAnswers, linkFromOutbox, stepUpSheet, subscribe } from './patient-api';
+import { expectFits, feed, idPhoto, insurerAnswers, linkFromOutbox, ok, stepUpSheet, subscribe } from './patient-api';
 
 type Lang = 'en' | 'vi';
 /** A message of her catalog, its plain arguments filled. */
@@ -57,7 +57,7 @@ for (const [lang, locale] of [
 ] as const) {
   test.describe(`${lang}, after the enrolment`, () => {
     test.use({ locale });
-    test(`her messages, 내 자동청구, statement, history and step-up in ${lang}`, async ({ page }) => {
+    test(`her messages, 내 자동청구, statement, history, step-up and ID copy in ${lang}`, async ({ page }) => {
       test.setTimeout(150_000);
       const m = words(lang);
       const said = SAID[lang];
@@ -150,6 +150,25 @@ for (const [lang, locale] of [
       await expect(sheet.getByRole('button', { name: m('identity.send') })).toBeVisible();
       await expect(stepUpSheet(page)).toHaveCount(0);
       await check(page, lang, 4, 'step-up');
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+
+      // The insurer asks for a copy of her ID: the screen its link opens, with the type, the photo and its fields.
+      await ok(await page.request.post('/sandbox/insurers/idCardRequests', { data: { claimId: String(claimId) } }));
+      const idLink = await linkFromOutbox(page, p.phone, 'IDPhoto');
+      await page.goto('about:blank');
+      await page.goto(idLink);
+      await expect(page.getByRole('heading', { name: m('idPhoto.title') })).toBeVisible({ timeout: 15_000 });
+      await page.getByRole('radio', { name: m('idcard.ic') }).check();
+      await page.getByTestId('idp-gallery-input').setInputFiles({
+        name: 'id.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await idPhoto(),
+      });
+      await expect(page.getByRole('img', { name: m('photo.alt', { name: m('idPhoto.name') }) })).toBeVisible();
+      await expect(page.getByLabel(m('idcardField.issueOrg'))).toBeVisible();
+      await expect(page.getByRole('button', { name: m('treat.idRequest.submit') })).toBeVisible();
+      await check(page, lang, 5, 'id-photo');
     });
   });
 }
