@@ -34,6 +34,14 @@ const REFUSALS: (() => string)[] = [
   () => t('refusal.photo.blurry', '사진이 흐려요. 밝은 곳에서 흔들리지 않게 다시 찍어 주세요.'),
   // The ID copy's fields (contract idcards.ts idCardSubmitBody)
   () => t('refusal.idcardType', '어떤 신분증인지 골라 주세요.'),
+  // Each ID document's own fields (contract subscription.ts checkIdcardFields; formats.ts DATE_FORMAT_MESSAGE)
+  () => t('refusal.date.format', '날짜를 연도 4자리, 월, 일 순서로 입력해 주세요. 예: 2015.03.15'),
+  () => t('refusal.idcardIssueDate', '발급일이 올바른 날짜가 아니에요.'),
+  () => t('refusal.idcardIssueOrg.required', '발급기관을 입력해 주세요. 예: 서울특별시 마포구청장'),
+  () => t('refusal.idcardIssueOrg.max', '발급기관은 40자까지 입력할 수 있어요.'),
+  () => t('refusal.licenceNo', '운전면허번호 12자리를 입력해 주세요. 예: 11-24-123456-78'),
+  () => t('refusal.passportNo', '여권번호를 확인해 주세요. 예: M12345678'),
+  () => t('refusal.checkCd', '암호일련번호 5~6자리를 입력해 주세요.'),
 ];
 
 /** `text` (a refusal of the contract, in Korean) in her language; as it is when she reads Korean or it is not listed. */

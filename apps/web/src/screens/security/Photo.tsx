@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   IDCARD_KEEPS,
   IDCARD_TYPES,
-  IDCARD_TYPE_NM,
   checkIdcardFields,
   digitsOnly,
   normalizeDate,
@@ -19,12 +18,13 @@ import {
 } from '@auto-claim/contract';
 import { ApiError } from '../../api/client';
 import { readIdCard } from '../../api/ocr';
-import { loadFailedMessage } from '../../api/queryClient';
+import { refusal } from '../../i18n/refusals';
+import { t, useT } from '../../i18n/t';
 import { useChosenPhotoTypes } from '../../api/uiControls';
 import { chosenInsurers, useClaimStore } from '../../store/claim';
 import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
-import { IdcardDetailFields, IdcardTypeChoice, detailFields, type DetailField } from './parts/IdcardFields';
+import { IdcardDetailFields, IdcardTypeChoice, detailFields, idcardName, type DetailField } from './parts/IdcardFields';
 import { calledNm } from './parts/child';
 import { compressing, PhotoPicker } from './parts/PhotoPicker';
 import './wizard-1.css';
@@ -32,13 +32,17 @@ import './wizard-1.css';
 type ErrorKey = 'idcardType' | 'idcardImg' | DetailField;
 
 const MESSAGES = {
-  noType: '어떤 신분증을 찍을지 골라 주세요.',
-  noImage: '신분증 사진을 찍거나 앨범에서 골라 주세요.',
-  read: '사진에서 읽은 내용이에요. 신분증과 같은지 확인하고, 다르면 고쳐 주세요.',
-  notRead: '사진에서 글자를 읽지 못했어요. 신분증을 보고 직접 입력해 주세요.',
+  noType: () => t('photo.noType', '어떤 신분증을 찍을지 골라 주세요.'),
+  noImage: () => t('photo.noImage', '신분증 사진을 찍거나 앨범에서 골라 주세요.'),
+  read: () => t('photo.read', '사진에서 읽은 내용이에요. 신분증과 같은지 확인하고, 다르면 고쳐 주세요.'),
+  notRead: () => t('photo.notRead', '사진에서 글자를 읽지 못했어요. 신분증을 보고 직접 입력해 주세요.'),
 } as const;
 
-const STATUS = { '': () => '', compress: compressing, ocr: () => '사진에서 글자를 읽고 있어요…' } as const;
+const STATUS = {
+  '': () => '',
+  compress: compressing,
+  ocr: () => t('photo.reading', '사진에서 글자를 읽고 있어요…'),
+} as const;
 
 /** Spaces, dots and hyphens are fine while typing; what is kept is the format of DESIGN §3. */
 function normalize(type: IdcardType, f: Record<DetailField, string>): Record<DetailField, string> {
@@ -61,10 +65,13 @@ const detailsSchema = z
   .superRefine((v, ctx) => checkIdcardFields(v, ctx));
 
 export default function Photo() {
+  const t = useT();
   const { next, progress } = useWizard('photo');
   const reg = useClaimStore((s) => s.reg);
   // On a child's enrolment: the parent's own ID, said plainly under the child's banner.
-  const childNm = useClaimStore((s) => (s.ui.insured === 'child' ? s.child.person.userNm || '자녀' : ''));
+  const childNm = useClaimStore((s) =>
+    s.ui.insured === 'child' ? s.child.person.userNm || t('account.rel.child', '자녀') : '',
+  );
   const setReg = useClaimStore((s) => s.setReg);
   const controls = useChosenPhotoTypes(chosenInsurers(reg));
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
@@ -104,16 +111,16 @@ export default function Photo() {
       }
       setReg(patch);
       clearError(...(Object.keys(patch) as DetailField[]));
-      setOcrNote(answer.read && Object.keys(patch).length > 0 ? MESSAGES.read : MESSAGES.notRead);
+      setOcrNote(answer.read && Object.keys(patch).length > 0 ? MESSAGES.read() : MESSAGES.notRead());
       scrollToDetails.current = true;
     } catch (e) {
       if (run !== ocrRun.current) return;
       if (e instanceof ApiError && (e.status === 400 || e.status === 422)) {
         // The server refused the image itself (422: dark, blank or blurry): the subscription would refuse it too.
         setReg({ idcardImg: '' });
-        setErrors((x) => ({ ...x, idcardImg: e.detail }));
+        setErrors((x) => ({ ...x, idcardImg: refusal(e.detail) ?? e.detail }));
       } else {
-        setOcrNote(MESSAGES.notRead);
+        setOcrNote(MESSAGES.notRead());
         scrollToDetails.current = true;
       }
     } finally {
@@ -134,8 +141,8 @@ export default function Photo() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const found: Partial<Record<ErrorKey, string>> = {};
-    if (!type) found.idcardType = MESSAGES.noType;
-    else if (!reg.idcardImg) found.idcardImg = MESSAGES.noImage;
+    if (!type) found.idcardType = MESSAGES.noType();
+    else if (!reg.idcardImg) found.idcardImg = MESSAGES.noImage();
     else {
       const values = { idcardType: type, ...normalize(type, reg) };
       const r = detailsSchema.safeParse(values);
@@ -146,7 +153,7 @@ export default function Photo() {
       }
       for (const issue of r.error.issues) {
         const k = issue.path[0] as DetailField;
-        found[k] ??= issue.message;
+        found[k] ??= refusal(issue.message) ?? issue.message;
       }
     }
     setErrors(found);
@@ -173,8 +180,10 @@ export default function Photo() {
       <ErrorSummary items={summary} attempt={attempt} />
       {childNm && (
         <p className="photo__whose">
-          <strong>보호자 본인의 신분증</strong>을 찍어 주세요. {calledNm(childNm)}의 신분증이 아니에요. 위임장에
-          서명하는 사람이 보호자이기 때문이에요.
+          <strong>{t('photo.guardianOwn', '보호자 본인의 신분증을 찍어 주세요.')}</strong>{' '}
+          {t('photo.guardianOwn.why', '{child}의 신분증이 아니에요. 위임장에 서명하는 사람이 보호자이기 때문이에요.', {
+            child: calledNm(childNm),
+          })}
         </p>
       )}
 
@@ -187,20 +196,28 @@ export default function Photo() {
         headingLevel={2}
       >
         {controls.isError && (
-          <LoadError message={loadFailedMessage('보험사 신분증 제출 설정')} onRetry={() => void controls.refetch()} />
+          <LoadError
+            message={t(
+              'photo.controlsFailed',
+              '보험사 신분증 제출 설정을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.',
+            )}
+            onRetry={() => void controls.refetch()}
+          />
         )}
       </IdcardTypeChoice>
 
-      <p className="field__hint">어두운 바탕 위에 신분증을 놓고, 네 모서리가 모두 보이게 밝은 곳에서 찍어 주세요.</p>
+      <p className="field__hint">
+        {t('photo.howTo', '어두운 바탕 위에 신분증을 놓고, 네 모서리가 모두 보이게 밝은 곳에서 찍어 주세요.')}
+      </p>
       <Link className="wz-link" to={stepPath('idPhotoInfo')}>
-        잘 찍는 방법 더 보기
+        {t('photo.howToMore', '잘 찍는 방법 더 보기')}
       </Link>
 
       {type && (
         <PhotoPicker
           ids={{ title: 'photo-title', camera: 'photo-camera', error: 'photo-error' }}
           testIdPrefix="photo"
-          name={IDCARD_TYPE_NM[type]}
+          name={idcardName(type)}
           image={reg.idcardImg}
           busy={working !== ''}
           status={STATUS[working]()}
@@ -223,7 +240,7 @@ export default function Photo() {
       {type && reg.idcardImg && working === '' && (
         <section className="wz-block" aria-labelledby="details-title" ref={detailsRef}>
           <h3 id="details-title" className="wz-subtitle">
-            {IDCARD_TYPE_NM[type]}에 적힌 내용을 확인해 주세요
+            {t('photo.details', '{idcard}에 적힌 내용을 확인해 주세요', { idcard: idcardName(type) })}
           </h3>
           {ocrNote && <p className="photo__note">{ocrNote}</p>}
           <IdcardDetailFields
@@ -240,7 +257,7 @@ export default function Photo() {
 
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={working !== ''}>
-          다음
+          {t('ui.next', '다음')}
         </button>
       </BottomAction>
     </form>
