@@ -12,6 +12,7 @@ import { useClaimStore } from '../../store/claim';
 import { BackButton, SlideBottom } from '../../ui';
 import { ReferenceNote, consentGroups, groupOf, plainOf, titleOf } from './consentGroups';
 import { TermsReading } from '../../ui/TermsReading';
+import { HelperChoice } from './Helper';
 import './consent.css';
 
 const checkboxId = (t: Pick<Terms, 'termsId'>) => `consent-${t.termsId}`;
@@ -94,6 +95,7 @@ export default function AuthAgreeInfo() {
       </h1>
       <p className="screen__sub">{t('consent.sub', '항목마다 ‘보기’를 누르면 전문을 읽을 수 있어요.')}</p>
       <ReferenceNote />
+      <HelperChoice />
       {missingTerms.length > 0 && (
         <div className="error-summary" role="alert" aria-labelledby="consent-missing-title">
           <h2 id="consent-missing-title">
