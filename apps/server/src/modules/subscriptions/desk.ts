@@ -40,7 +40,8 @@ const tokenHash = (ctx: AppContext, token: string) => ctx.crypto.hmac('desk-hand
 const grantHash = (ctx: AppContext, grant: string) => ctx.crypto.hmac('desk-grant', grant);
 
 /** The URL the QR code holds: the token in the fragment, which no server log, proxy or Referer sees. */
-export const handoffUrl = (ctx: AppContext, token: string) => `${ctx.config.publicUrl}${APP_ROOT}${DESK_SCREEN}#${token}`;
+export const handoffUrl = (ctx: AppContext, token: string) =>
+  `${ctx.config.publicUrl ?? 'http://localhost:3000'}${APP_ROOT}${DESK_SCREEN}#${token}`;
 
 /** A new code for the clerk's hospital (her console session's), in her name. */
 export async function createHandoff(
