@@ -27,14 +27,20 @@ import { account, adress, insurers, jumin, signature, submit, complete } from '.
 /** The PDF's text as poppler reads it, and its first page as an image to look at (artifacts/screenshots). */
 async function commissionOf(page: Page, shot: string) {
   const view = await ok<SubscriptionView>(await page.request.get(API.subscriptions));
-  const res = await page.request.post(API.documentCommission, { data: { insuApplyId: view.subscription!.insuApplyId } });
+  const res = await page.request.post(API.documentCommission, {
+    data: { insuApplyId: view.subscription!.insuApplyId },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   const pdf = await res.body();
   await mkdir('artifacts/documents', { recursive: true });
   await writeFile(`artifacts/documents/${shot}-commission.pdf`, pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', '-', `${SCREENSHOT_DIR}/${shot}-commission-pdf`], {
-    input: pdf,
-  });
+  execFileSync(
+    'pdftoppm',
+    ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', '-', `${SCREENSHOT_DIR}/${shot}-commission-pdf`],
+    {
+      input: pdf,
+    },
+  );
   return { view, text: execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ') };
 }
 
@@ -64,7 +70,9 @@ async function walksToComplete(page: Page, person: TestPerson, shot: string, hel
   await account(page);
   await adress(page, shot);
   await expect(page).toHaveURL(/\/security\/signature$/);
-  await expect(page.getByRole('note')).toHaveText('서명은 본인이 직접 해 주세요. 도와주시는 분이 대신 서명할 수 없어요.');
+  await expect(page.getByRole('note')).toHaveText(
+    '서명은 본인이 직접 해 주세요. 도와주시는 분이 대신 서명할 수 없어요.',
+  );
   // The 위임장 she signs names who helped.
   await page.getByRole('button', { name: '위임장 읽기' }).click();
   await expect(page.getByRole('dialog', { name: '서명할 위임장' })).toContainText(`작성 도움: ${helpedBy}`);
@@ -104,7 +112,11 @@ test('a daughter helps her mother on one phone: the 위임장 and her access log
   const { view, text } = await commissionOf(page, 'helper-family');
   expect(view.subscription!.helper).toEqual({ helperRel: 'child' });
   expect(text).toContain('작성 도움: 자녀 (휴대폰 본인인증과 서명은 위임인이 직접 했어요)');
-  await accessLogSays(page, '자녀분이 가입 화면 작성을 도왔어요. 휴대폰 본인인증과 서명은 본인이 직접 했어요.', 'helper-family');
+  await accessLogSays(
+    page,
+    '자녀분이 가입 화면 작성을 도왔어요. 휴대폰 본인인증과 서명은 본인이 직접 했어요.',
+    'helper-family',
+  );
 });
 
 test('the hospital desk: a staff account starts 접수대 모드, the QR code goes on on her phone, recorded as its help', async ({
@@ -154,7 +166,11 @@ test('the hospital desk: a staff account starts 접수대 모드, the QR code go
   const hospitalNm = view.subscription!.hospitals[0]!.hospitalNm;
   expect(view.subscription!.helper).toEqual({ helperRel: 'hospital_staff', staffLoginId: who.loginId, hospitalNm });
   expect(text).toContain(`작성 도움: ${hospitalNm} 직원 계정 ${who.loginId}`);
-  await accessLogSays(page, `${hospitalNm} 직원 계정(${who.loginId})이 접수대에서 가입 화면 작성을 도왔어요.`, 'helper-desk');
+  await accessLogSays(
+    page,
+    `${hospitalNm} 직원 계정(${who.loginId})이 접수대에서 가입 화면 작성을 도왔어요.`,
+    'helper-desk',
+  );
 
   // The clerk sees that it ended in a subscription, and nothing of whose.
   await expect(clerk.getByRole('table')).toContainText('가입 완료', { timeout: 15_000 });

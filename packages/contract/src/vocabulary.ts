@@ -300,7 +300,15 @@ export const SUBSCRIPTION_END_REASON_NM: Record<SubscriptionEndReason, string> =
 // verifies by SMS and signs; the helper's relation (never a name) is kept on the subscription, shown in her access log
 // and printed on the 위임장. `hospital_staff` with a desk handoff also names the hospital's staff account.
 
-export const HELPER_RELS = ['child', 'spouse', 'grandchild', 'sibling', 'family', 'caregiver', 'hospital_staff'] as const;
+export const HELPER_RELS = [
+  'child',
+  'spouse',
+  'grandchild',
+  'sibling',
+  'family',
+  'caregiver',
+  'hospital_staff',
+] as const;
 export type HelperRel = (typeof HELPER_RELS)[number];
 export const HELPER_REL_NM: Record<HelperRel, string> = {
   child: '자녀',

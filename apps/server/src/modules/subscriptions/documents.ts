@@ -48,7 +48,12 @@ type DocumentRow = Pick<
   | 'signImgBlobId'
   | 'signImgSha256'
   | 'signMethod'
-> & { guardianEnc: string | null; guardianRel: GuardianRel | null; helperRel: HelperRel | null; deskHandoffId: string | null };
+> & {
+  guardianEnc: string | null;
+  guardianRel: GuardianRel | null;
+  helperRel: HelperRel | null;
+  deskHandoffId: string | null;
+};
 
 /** What the documents of a stored subscription show: its person, live hospitals, insurers, dates and signature. */
 export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Promise<ClaimDocumentData> {

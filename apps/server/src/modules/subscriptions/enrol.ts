@@ -198,7 +198,12 @@ const RRN_IN_USE = (heldByGuardian = false) =>
 
 const DESK_GRANT_SPENT = () =>
   invalid(
-    [{ field: 'deskGrant', message: '접수대에서 받은 연결은 이미 다른 가입에 쓰였어요. 접수대에 새 QR 코드를 부탁해 주세요.' }],
+    [
+      {
+        field: 'deskGrant',
+        message: '접수대에서 받은 연결은 이미 다른 가입에 쓰였어요. 접수대에 새 QR 코드를 부탁해 주세요.',
+      },
+    ],
     'DESK_GRANT_INVALID',
   );
 

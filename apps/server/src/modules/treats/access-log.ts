@@ -36,7 +36,7 @@ function describe(e: LogLine, names: Names, who: '본인' | '보호자'): Access
       ? who
       : e.actor === 'helper' && e.detail && Object.hasOwn(HELPER_REL_NM, e.detail)
         ? HELPER_REL_NM[e.detail as HelperRel]
-      : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
+        : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
   const visit = e.visitDate ? `${Number(e.visitDate.slice(4, 6))}월 ${Number(e.visitDate.slice(6, 8))}일 ` : '';
   const summary = accessSentence(e.action, {
     who,

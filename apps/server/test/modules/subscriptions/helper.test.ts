@@ -57,8 +57,7 @@ const textOf = (pdf: Uint8Array) =>
 const accessLog = async (v: Verified) => {
   const res = await t.app.inject({ url: API.treats, headers: { cookie: v.cookie } });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { accessLog: { list: { action: string; actorNm: string; summary: string }[] } }).accessLog
-    .list;
+  return (res.json() as { accessLog: { list: { action: string; actorNm: string; summary: string }[] } }).accessLog.list;
 };
 const makeCode = async (who = desk) => {
   const res = await t.app.inject({ method: 'POST', url: DESK_API.handoffs, headers: who.headers });
@@ -88,7 +87,7 @@ describe('a family member helps', () => {
     const made = (await makeDocuments(t.app.ctx, row!.insuApplyId))!;
     expect(textOf(made.commission)).toContain('작성 도움: 자녀 (휴대폰 본인인증과 서명은 위임인이 직접 했어요)');
     expect(textOf(made.agree)).not.toContain('작성 도움');
-  });
+  }, 60_000);
 
   it('alone: nothing is recorded and the 위임장 has no such line', async () => {
     const v = await verifyPatient(t);
@@ -97,14 +96,17 @@ describe('a family member helps', () => {
     expect(row).toMatchObject({ helperRel: null, deskHandoffId: null });
     expect((await accessLog(v)).some((e) => e.action === 'ENROLMENT_HELPED')).toBe(false);
     expect(textOf((await makeDocuments(t.app.ctx, row!.insuApplyId))!.commission)).not.toContain('작성 도움');
-  });
+  }, 60_000);
 
-  it.each(['neighbour', 'HOSPITAL_STAFF', 42])('refuses the relation %j with 400 naming helperRel, writing nothing', async (rel) => {
-    const v = await verifyPatient(t);
-    const res = await subscribe(v, { ...(await regFor(t, v, img)), helperRel: rel });
-    expect(problemOf(res)).toMatchObject({ status: 400, errors: [expect.objectContaining({ field: 'helperRel' })] });
-    expect(await rowsOf(v)).toEqual([]);
-  });
+  it.each(['neighbour', 'HOSPITAL_STAFF', 42])(
+    'refuses the relation %j with 400 naming helperRel, writing nothing',
+    async (rel) => {
+      const v = await verifyPatient(t);
+      const res = await subscribe(v, { ...(await regFor(t, v, img)), helperRel: rel });
+      expect(problemOf(res)).toMatchObject({ status: 400, errors: [expect.objectContaining({ field: 'helperRel' })] });
+      expect(await rowsOf(v)).toEqual([]);
+    },
+  );
 });
 
 describe('a hospital desk', () => {
@@ -173,7 +175,7 @@ describe('a hospital desk', () => {
     const twice = problemOf(await subscribe(w, { ...(await regFor(t, w, img)), deskGrant: answer.deskGrant }));
     expect(twice).toMatchObject({ status: 400, code: 'DESK_GRANT_INVALID', errors: [{ field: 'deskGrant' }] });
     expect(await rowsOf(w)).toEqual([]);
-  });
+  }, 60_000);
 
   it('an expired code (10 minutes) is refused; the refusal does not say whether it ever existed', async () => {
     const code = await makeCode();
@@ -197,5 +199,5 @@ describe('a hospital desk', () => {
     // A grant of the wrong shape is the contract's 400, naming it too.
     const bad = problemOf(await subscribe(v, { ...(await regFor(t, v, img)), deskGrant: 'x' }));
     expect(bad).toMatchObject({ status: 400, errors: [expect.objectContaining({ field: 'deskGrant' })] });
-  });
+  }, 60_000);
 });

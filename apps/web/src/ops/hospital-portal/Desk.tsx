@@ -27,7 +27,12 @@ export function DeskScreen() {
         도운 직원으로 기록되고 위임장에 적혀요. 휴대폰 본인인증과 서명은 환자분이 직접 해요. QR 코드는 10분 동안 한 번만
         열려요.
       </p>
-      <button type="button" className="ops-primary" disabled={busy} onClick={() => void act(async () => setCode(await createDeskHandoff()))}>
+      <button
+        type="button"
+        className="ops-primary"
+        disabled={busy}
+        onClick={() => void act(async () => setCode(await createDeskHandoff()))}
+      >
         {code ? '다음 환자 QR 코드 만들기' : 'QR 코드 만들기'}
       </button>
       {feedback}

@@ -21,8 +21,11 @@ export const helperRelNm = (rel: HelperRel): string =>
 /** Whether someone walks with her: a relation chosen, or a hospital desk's QR code. */
 export const useHelped = () => useClaimStore((s) => s.reg.helperRel !== '' || s.desk.grant !== '');
 
-/** The consent screen's "도와주는 분이 있어요": closed, one line; open, who helps. */
-export function HelperChoice() {
+/**
+ * The consent screen's "도와주는 분이 있어요": a link in the screen's top row (no height of its own: alone, nothing on
+ * the screen moves), which opens who helps below the lead. With a hospital desk's QR code, a note instead.
+ */
+export function useHelperChoice() {
   const t = useT();
   const helperRel = useClaimStore((s) => s.reg.helperRel);
   const desk = useClaimStore((s) => s.desk);
@@ -30,57 +33,59 @@ export function HelperChoice() {
   const [open, setOpen] = useState(helperRel !== '');
 
   if (desk.grant) {
-    return (
-      <p className="helper-note" role="note">
+    return {
+      toggle: null,
+      choice: (
+        <p className="helper-note" role="note">
+          {t(
+            'helper.desk',
+            '{hospital} 접수대에서 이어 왔어요. 접수대 직원이 가입을 도운 것으로 기록돼요. 인증과 서명은 본인이 직접 해 주세요.',
+            { hospital: desk.hospitalNm || t('helper.desk.hospital', '병원') },
+          )}
+        </p>
+      ),
+    };
+  }
+  const toggle = (
+    <button
+      type="button"
+      className="helper__toggle"
+      aria-expanded={open}
+      aria-controls="helper-choice"
+      onClick={() => {
+        if (open) setReg({ helperRel: '' });
+        setOpen(!open);
+      }}
+    >
+      {open ? t('helper.alone', '혼자 할게요') : t('helper.open', '도와주는 분이 있어요')}
+    </button>
+  );
+  const choice = open ? (
+    <fieldset id="helper-choice" className="helper__choice">
+      <legend>{t('helper.legend', '도와주시는 분은 본인의 누구인가요?')}</legend>
+      <p className="helper__hint">
         {t(
-          'helper.desk',
-          '{hospital} 접수대에서 이어 왔어요. 접수대 직원이 가입을 도운 것으로 기록돼요. 인증과 서명은 본인이 직접 해 주세요.',
-          { hospital: desk.hospitalNm || t('helper.desk.hospital', '병원') },
+          'helper.hint',
+          '화면은 함께 보셔도 돼요. 휴대폰 인증과 서명은 본인이 직접 해야 해요. 도와주신 분은 관계만 기록하고 위임장에 적어요.',
         )}
       </p>
-    );
-  }
-  return (
-    <div className="helper">
-      <button
-        type="button"
-        className="link-button helper__toggle"
-        aria-expanded={open}
-        aria-controls="helper-choice"
-        onClick={() => {
-          if (open) setReg({ helperRel: '' });
-          setOpen(!open);
-        }}
-      >
-        {open ? t('helper.alone', '혼자 할게요') : t('helper.open', '도와주는 분이 있어요')}
-      </button>
-      {open && (
-        <fieldset id="helper-choice" className="helper__choice">
-          <legend>{t('helper.legend', '도와주시는 분은 본인의 누구인가요?')}</legend>
-          <p className="helper__hint">
-            {t(
-              'helper.hint',
-              '화면은 함께 보셔도 돼요. 휴대폰 인증과 서명은 본인이 직접 해야 해요. 도와주신 분은 관계만 기록하고 위임장에 적어요.',
-            )}
-          </p>
-          <div className="helper__options">
-            {HELPER_RELS.map((rel) => (
-              <label key={rel} className="helper__option">
-                <input
-                  type="radio"
-                  name="helperRel"
-                  value={rel}
-                  checked={helperRel === rel}
-                  onChange={() => setReg({ helperRel: rel })}
-                />
-                <span>{helperRelNm(rel)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
-    </div>
-  );
+      <div className="helper__options">
+        {HELPER_RELS.map((rel) => (
+          <label key={rel} className="helper__option">
+            <input
+              type="radio"
+              name="helperRel"
+              value={rel}
+              checked={helperRel === rel}
+              onChange={() => setReg({ helperRel: rel })}
+            />
+            <span>{helperRelNm(rel)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  ) : null;
+  return { toggle, choice };
 }
 
 /** What the SMS and signature screens say to her when someone helps: these steps are hers alone. */
