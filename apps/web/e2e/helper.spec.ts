@@ -75,7 +75,9 @@ async function walksToComplete(page: Page, person: TestPerson, shot: string, hel
   );
   // The 위임장 she signs names who helped.
   await page.getByRole('button', { name: '위임장 읽기' }).click();
-  await expect(page.getByRole('dialog', { name: '서명할 위임장' })).toContainText(`작성 도움: ${helpedBy}`);
+  await expect(page.getByRole('dialog', { name: '서명할 위임장' })).toContainText(
+    `${helpedBy} (휴대폰 본인인증과 서명은 위임인이 직접 했어요)`,
+  );
   await snap(page, `${shot}-signature-doc`);
   await page.getByRole('dialog', { name: '서명할 위임장' }).getByRole('button', { name: '닫기' }).click();
   await signature(page, shot, person);
@@ -102,12 +104,12 @@ test('a daughter helps her mother on one phone: the 위임장 and her access log
   await expect(page).toHaveURL(/\/authAgreeInfo$/);
   // One quiet line; opened, who helps.
   await page.getByRole('button', { name: '도와주는 분이 있어요' }).click();
-  await page.getByRole('radio', { name: '자녀' }).check();
+  await page.getByRole('radio', { name: '자녀', exact: true }).check();
   await snap(page, 'helper-family-consent');
   await expectAccessible(page);
   await consentToAll(page);
   await verifiesHerself(page, person, 'helper-family');
-  await walksToComplete(page, person, 'helper-family', '자녀');
+  await walksToComplete(page, person, 'helper-family', '작성 도움: 자녀');
 
   const { view, text } = await commissionOf(page, 'helper-family');
   expect(view.subscription!.helper).toEqual({ helperRel: 'child' });

@@ -31,7 +31,8 @@ export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: 
   // server on the signed document; before signing, the desk's hospital and "직원".
   const desk = useClaimStore((s) => s.desk);
   const helpedBy = desk.grant
-    ? `${desk.hospitalNm} ${HELPER_REL_NM.hospital_staff}`
+    ? // i18n-exempt: the 위임장 is the official Korean form
+      `${desk.hospitalNm} 직원`
     : reg.helperRel
       ? HELPER_REL_NM[reg.helperRel]
       : undefined;
