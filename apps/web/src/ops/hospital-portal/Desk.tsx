@@ -48,7 +48,7 @@ export function DeskScreen() {
             이 태블릿에서 함께 진행하려면{' '}
             <a href={code.url} target="_blank" rel="noreferrer" data-testid="desk-url">
               여기에서 열기
-            </a>
+            </a>{' '}
             (환자분 휴대폰으로 찍으면 이 링크는 더 열리지 않아요)
           </p>
         </section>
