@@ -14,11 +14,9 @@ export const DESK_SCREEN = '/desk';
 
 /** POST API.deskHandoff: the QR's token (32 random bytes, base64url). */
 export const deskHandoffBody = z.object({
-  token: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, {
-      message: 'QR 코드의 연결 정보가 올바르지 않아요. 접수대에 새 QR 코드를 부탁해 주세요.',
-    }),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, {
+    message: 'QR 코드의 연결 정보가 올바르지 않아요. 접수대에 새 QR 코드를 부탁해 주세요.',
+  }),
 });
 export type DeskHandoffBody = z.input<typeof deskHandoffBody>;
 export const deskHandoffAnswer = z.object({

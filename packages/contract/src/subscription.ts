@@ -113,11 +113,9 @@ export const optionalEmail = z
 const orEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
 
 /** A desk handoff's grant: 32 random bytes, base64url (the server keeps its keyed hash only). */
-export const deskGrant = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, {
-    message: '접수대에서 받은 연결 정보가 올바르지 않아요. QR 코드를 다시 찍어 주세요.',
-  });
+export const deskGrant = z.string().regex(/^[A-Za-z0-9_-]{43}$/, {
+  message: '접수대에서 받은 연결 정보가 올바르지 않아요. QR 코드를 다시 찍어 주세요.',
+});
 
 /** The 7th RRN digit → century and sex: userIdno2 must agree with the verified birthday and sex. */
 const RRN_SEX_DIGITS: Record<'M' | 'F', Record<number, string[]>> = {
