@@ -68,7 +68,7 @@ test('a hospital user signs in with a second factor, reads her month with a refu
   const nav = page.getByRole('navigation', { name: '운영 메뉴' });
   await expect(nav).toBeVisible();
   await expect(page).toHaveURL(/\/ops\/my-hospital/);
-  await expect(nav.getByRole('link')).toHaveText(['우리 병원', '요청받은 서류']);
+  await expect(nav.getByRole('link')).toHaveText(['우리 병원', '요청받은 서류', '접수대 모드']);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/진료 기록 전송 현황$/);
   await expect(page.getByText(`${who.loginId} (병원 사용자)`)).toBeVisible();
   const month = new Date(Date.now() + KST_OFFSET_MS).toISOString().slice(0, 7);

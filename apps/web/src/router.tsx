@@ -181,6 +181,13 @@ export const ROUTE_TABLE: RouteDef[] = [
     'empty',
     () => import('./screens/InnerLanding'),
   ),
+  // A hospital desk's QR code (README "A helper beside her"); before /:hospitalCd, which would take it for a code.
+  open(
+    '/desk',
+    () => t('route.desk', '접수대에서 이어 가기'),
+    'empty',
+    () => import('./screens/Desk'),
+  ),
   open(
     '/:hospitalCd',
     () => t('app.name', '자동청구'),

@@ -2,7 +2,7 @@
 // the PDF the server makes (docs/documents.md): a hospital releases a patient's records to someone else only with
 // both (의료법 제21조제2항, 같은 법 시행규칙 제13조의3), on the official forms 별지 제9호의3서식 (위임장) and
 // 제9호의2서식 (동의서). Their sections, fields and wording follow those forms, filled for this service.
-import { GUARDIAN_REL_NM, type GuardianRel } from './vocabulary.js';
+import { GUARDIAN_REL_NM, HELPER_REL_NM, type GuardianRel, type HelperRel } from './vocabulary.js';
 import { addMonths, formatYmd } from './dates.js';
 import { maskPhone } from './person.js';
 import { maskRrn } from './subscription.js';
@@ -44,6 +44,11 @@ export interface LegalFormData {
    * guardian (법정대리인), who signs for her, with the relation written (부, 모, 법정대리인(후견인)).
    */
   guardian?: { userNm: string; rrnMasked: string; telMasked: string; relationNm: string };
+  /**
+   * Who helped her walk the enrolment (README "A helper beside her"), as printed: "자녀", "○○병원 직원 계정 desk01".
+   * She verified by SMS and signed herself; the 위임장 says so.
+   */
+  helpedBy?: string;
 }
 
 export interface LegalForm {
@@ -58,6 +63,8 @@ export interface LegalForm {
   signer: { role: string; name: string };
   addressee: string;
   attachments: string;
+  /** The 위임장's line of who helped her fill it in ("작성 도움: 자녀 …"), when someone did. */
+  helpNote?: string;
 }
 
 /** The patient's details and the scope as the forms need them, from the enrolment's fields. */
@@ -79,6 +86,8 @@ export function legalFormData(d: {
   /** The child case: the patient's legal guardian, who signs. */
   guardian?:
     { userNm: string; birthday: string; userIdno2?: string; userTel: string; guardianRel: GuardianRel } | undefined;
+  /** Who helped her walk the enrolment, as printed (helpedByText). */
+  helpedBy?: string | undefined;
 }): LegalFormData {
   const p = d.person;
   const g = d.guardian;
@@ -99,6 +108,7 @@ export function legalFormData(d: {
       .sort((a, b) => (a.insuCompCd < b.insuCompCd ? -1 : 1)),
     period: { from: addMonths(d.contractStartDate, -d.retroMonth), to: d.contractEndDate },
     date: d.contractStartDate,
+    ...(d.helpedBy ? { helpedBy: d.helpedBy } : {}),
     ...(g
       ? {
           guardian: {
@@ -187,6 +197,11 @@ export function legalForm(kind: LegalFormKind, d: LegalFormData): LegalForm {
       attachments: g
         ? '첨부서류: 1. 진료기록 열람 및 사본발급 동의서 1부  2. 법정대리인의 신분증 사본 1부  3. 가족관계증명서 등 법정대리인임을 확인할 수 있는 서류 1부'
         : '첨부서류: 1. 진료기록 열람 및 사본발급 동의서 1부  2. 환자의 신분증 사본 1부',
+      ...(d.helpedBy
+        ? {
+            helpNote: `작성 도움: ${d.helpedBy} (휴대폰 본인인증과 서명은 ${g ? '법정대리인' : '위임인'}이 직접 했어요)`,
+          }
+        : {}),
     };
   }
   return {
@@ -226,4 +241,13 @@ export function legalForm(kind: LegalFormKind, d: LegalFormData): LegalForm {
       ? '첨부서류: 1. 법정대리인의 신분증 사본 1부  2. 가족관계증명서 등 법정대리인임을 확인할 수 있는 서류 1부'
       : '첨부서류: 환자의 신분증 사본 1부',
   };
+}
+
+/**
+ * Who helped, as the 위임장, her access log and the console write it: the relation ("자녀"), or for a hospital desk
+ * its staff account ("한빛정형외과의원 직원 계정 desk01").
+ */
+export function helpedByText(h: { helperRel: HelperRel; staffLoginId?: string | null; hospitalNm?: string | null }) {
+  if (h.staffLoginId) return `${h.hospitalNm ?? '병원'} 직원 계정 ${h.staffLoginId}`;
+  return HELPER_REL_NM[h.helperRel];
 }

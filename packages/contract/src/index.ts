@@ -11,6 +11,7 @@ export * from './person.js';
 export * from './names.js';
 export * from './children.js';
 export * from './subscription.js';
+export * from './desk.js';
 export * from './auth.js';
 export * from './glossary.js';
 export * from './treats.js';

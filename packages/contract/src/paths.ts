@@ -23,6 +23,8 @@ export const DEFAULT_HOSPITAL_CD = '00000000';
 /** API paths of spec §7, exactly as given. */
 export const API = {
   subscriptions: '/ui/insu/v1/claims/subscriptions',
+  /** Ours: a hospital desk's QR token exchanged for the grant of a walk with the desk as her helper. */
+  deskHandoff: '/ui/insu/v1/desk/handoff',
   subscriptionsConfirm: '/ui/insu/v1/claims/subscriptions/confirm',
   subscriptionHospitals: '/ui/insu/v1/claims/subscriptions/hospitals',
   subscriptionHospitalsV2: '/ui/insu/v2/claims/subscriptions/hospitals',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { childBody, childInsuApplyId, guardianRel, relationStatus } from './children.js';
 import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
 import { FOREIGN_IDCARD_TYPES, IDCARD_TYPES, IDCARD_TYPE_NM, type IdcardType } from './idcards.js';
-import { POLICY_GENERATIONS, POLICY_GENERATION_SOURCES, PRC_MODES } from './vocabulary.js';
+import { HELPER_RELS, POLICY_GENERATIONS, POLICY_GENERATION_SOURCES, PRC_MODES } from './vocabulary.js';
 import {
   ADDRESS_KEYWORD_MIN,
   MAX_HOSPITALS_PER_CALL,
@@ -111,6 +111,11 @@ export const optionalEmail = z
 
 /** An optional field: absent, "" or a value (DESIGN §3). */
 const orEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
+
+/** A desk handoff's grant: 32 random bytes, base64url (the server keeps its keyed hash only). */
+export const deskGrant = z.string().regex(/^[A-Za-z0-9_-]{43}$/, {
+  message: '접수대에서 받은 연결 정보가 올바르지 않아요. QR 코드를 다시 찍어 주세요.',
+});
 
 /** The 7th RRN digit → century and sex: userIdno2 must agree with the verified birthday and sex. */
 const RRN_SEX_DIGITS: Record<'M' | 'F', Record<number, string[]>> = {
@@ -373,6 +378,13 @@ const regShape = {
    * for her later messages; absent, Korean.
    */
   lang: z.enum(LANGS, { message: '언어는 ko, en, zh-Hans, vi 가운데 하나로 보내 주세요.' }).optional(),
+  /**
+   * Ours (README "A helper beside her"): who walked the screens with her, by relation (HELPER_RELS); absent or '', she
+   * walked alone. A desk handoff's deskGrant records the hospital's staff account instead, whatever this says.
+   */
+  helperRel: orEmpty(z.enum(HELPER_RELS, { message: '도와주신 분과의 관계를 목록에서 골라 주세요.' })),
+  /** The grant a hospital desk's QR code was exchanged for (POST API.deskHandoff); the staff account is on it. */
+  deskGrant: orEmpty(deskGrant),
   goodsSubsId: optionalText(40),
   subsStatus: z.string().max(20).optional(),
   contractStartDate: z.string().max(8).optional(),
@@ -597,6 +609,15 @@ export const subscriptionSummary = z.object({
   contractEndDate: z.string(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
+  /** Ours (README "A helper beside her"): who helped her walk the enrolment, when someone did. */
+  helper: z
+    .object({
+      helperRel: z.enum(HELPER_RELS),
+      /** The hospital's staff account (its login id) of a desk handoff, and that hospital's name. */
+      staffLoginId: z.string().optional(),
+      hospitalNm: z.string().optional(),
+    })
+    .optional(),
   /**
    * Ours, only in the child case: the insured child (userNm … above are then hers, the phone the guardian's) and the
    * guardian's relation, whether the relation document was confirmed, and the day she turns 19.

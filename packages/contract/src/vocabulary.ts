@@ -296,6 +296,31 @@ export const SUBSCRIPTION_END_REASON_NM: Record<SubscriptionEndReason, string> =
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// A helper beside her (README "A helper beside her"): who walked the enrolment's screens with the patient. She alone
+// verifies by SMS and signs; the helper's relation (never a name) is kept on the subscription, shown in her access log
+// and printed on the 위임장. `hospital_staff` with a desk handoff also names the hospital's staff account.
+
+export const HELPER_RELS = [
+  'child',
+  'spouse',
+  'grandchild',
+  'sibling',
+  'family',
+  'caregiver',
+  'hospital_staff',
+] as const;
+export type HelperRel = (typeof HELPER_RELS)[number];
+export const HELPER_REL_NM: Record<HelperRel, string> = {
+  child: '자녀',
+  spouse: '배우자',
+  grandchild: '손자녀',
+  sibling: '형제자매',
+  family: '기타 가족',
+  caregiver: '간병인',
+  hospital_staff: '병원 직원',
+};
+
+// ---------------------------------------------------------------------------------------------------------------
 // Children (README "Children: a guardian claims for a child").
 
 /** The guardian's relation to the child, as the documents write it (부, 모, or another legal guardian such as 후견인). */

@@ -20,6 +20,7 @@ export async function writeLegalForm(l: TextLayout, form: LegalForm, signPng?: U
   l.title(form.title);
   l.formTable(form.sections);
   l.paragraph(form.statement);
+  if (form.helpNote) l.paragraph(form.helpNote, { size: 9 });
   await l.signature({
     dateText: form.date,
     role: form.signer.role,

@@ -4,6 +4,12 @@ import type { FieldError } from '@auto-claim/contract';
 
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  /** A subscription's deskGrant is unknown, used, expired or for another hospital (README "A helper beside her"). */
+  DESK_GRANT_INVALID: 400,
+  /** A hospital desk's QR token is unknown, already opened or older than 10 minutes: which, is not said. */
+  DESK_HANDOFF_INVALID: 410,
+  /** A clerk made more desk QR codes than a queue needs in 10 minutes. */
+  DESK_HANDOFF_LIMITED: 429,
   TERMS_REQUIRED: 400,
   TERMS_UNKNOWN: 400,
   SMS_CODE_WRONG: 400,

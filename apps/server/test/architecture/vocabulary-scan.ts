@@ -3,6 +3,7 @@
 // word for word one of the contract's labels. Parsed with the TypeScript compiler, so a sentence that merely contains
 // a label ("보험사에 보낼 청구서를 만들고 있어요") is not a restatement; only a whole string or JSX text is.
 import ts from 'typescript';
+import { MESSAGE_FUNCTIONS } from '../../scripts/i18n-catalogs.js';
 
 /** A label map of the contract: its name, and the label of each code. */
 export interface Vocabulary {
@@ -122,7 +123,7 @@ export function restatementsIn(file: string, text: string, vocabularies: Vocabul
         : ts.isJsxText(node)
           ? node.text.trim()
           : null;
-    if (shown !== null && phrases.has(shown)) {
+    if (shown !== null && phrases.has(shown) && !isCatalogSource(node)) {
       found.push({ file, line: at(node), what: `'${shown}' is the label of ${phrases.get(shown)!.join(', ')}` });
     }
     ts.forEachChild(node, visit);
@@ -130,6 +131,21 @@ export function restatementsIn(file: string, text: string, vocabularies: Vocabul
   visit(source);
   return found;
 }
+
+/**
+ * The Korean source of a message of the patient's catalogs (`t('id', '기타 가족')`, docs/decisions/0010): her
+ * language's words for a code, which the catalogs translate, not a second vocabulary.
+ */
+const isCatalogSource = (node: ts.Node) => {
+  const call = node.parent;
+  return (
+    !!call &&
+    ts.isCallExpression(call) &&
+    ts.isIdentifier(call.expression) &&
+    MESSAGE_FUNCTIONS.has(call.expression.text) &&
+    call.arguments[1] === node
+  );
+};
 
 /** The string literals a condition compares with (`x === 'api'`, `'api' !== x`, joined by && and ||). */
 function codesCompared(e: ts.Expression): string[] {

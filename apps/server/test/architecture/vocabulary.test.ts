@@ -83,4 +83,10 @@ describe('the scan finds', () => {
       ),
     ).toEqual([]);
   });
+
+  it('nothing in the Korean source of a catalog message (her language’s words for a code), but the same words bare', () => {
+    expect(scan(`const a = t('helper.rel.family', '기타 가족');\nconst b = '보험사 API';`)).toEqual([
+      "'보험사 API' is the label of DELIVERY_CHANNEL_NM",
+    ]);
+  });
 });

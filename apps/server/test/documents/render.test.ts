@@ -158,6 +158,31 @@ describe.skipIf(missing.length > 0)(
     }
 
     it(
+      'a 위임장 walked with a daughter’s help (README "A helper beside her"): the line of who helped, drawn and read back',
+      { timeout: 60_000 },
+      async () => {
+        const v = await verifyPatient(t);
+        const sub = await t.app.inject({
+          method: 'POST',
+          url: API.subscriptions,
+          headers: { cookie: v.cookie },
+          payload: await regFor(t, v, await images(), { helperRel: 'child' }),
+        });
+        expect(sub.statusCode, sub.body).toBe(201);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: API.documentCommission,
+          headers: { cookie: v.cookie },
+          payload: { insuApplyId: sub.json().subscription.insuApplyId },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const r = await renderAndRead('helper-commission', res.rawPayload);
+        expectReadable('helper-commission', r, 1, [LEGAL_FORM_TITLES.commission]);
+        expectFields('helper-commission', r, ['작성 도움: 자녀', '위임인이 직접 했어요']);
+      },
+    );
+
+    it(
       'the claim package an operator downloads and a fax carries: claim form, receipt, 위임장, 동의서, ID copy',
       { timeout: 90_000 },
       async () => {

@@ -102,7 +102,9 @@ const person = ({ reg }: Pick<ClaimState, 'reg'>) => ({
  * The identity type goes as ic/dl/pp: the server converts it for NHLIFE (contract insurerIdcardType). agreeId is left
  * out when there is none (a patient adding a hospital from 'my subscription' agreed to nothing new), never sent as "".
  */
-export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'> & Partial<Pick<ClaimState, 'child'>>): Submission {
+export function buildSubmission(
+  s: Pick<ClaimState, 'reg' | 'ui'> & Partial<Pick<ClaimState, 'child' | 'desk'>>,
+): Submission {
   const { reg } = s;
   const inner = s.ui.prcMode === 'inner';
   const agreeId = reg.agreeIds[0] ? { agreeId: reg.agreeIds[0] } : {};
@@ -130,6 +132,8 @@ export function buildSubmission(s: Pick<ClaimState, 'reg' | 'ui'> & Partial<Pick
   const body = {
     ...reg,
     lang: currentLang(),
+    // A hospital desk's walk (README "A helper beside her"): the server records its staff account from the grant.
+    ...(s.desk?.grant ? { deskGrant: s.desk.grant } : {}),
     ...(s.ui.insured === 'child' && s.child ? { child: childOf(s.child) } : {}),
   };
   return inner

@@ -21,6 +21,7 @@ import { InsuredDisputes } from './children/InsuredDisputes';
 import { Subscriber } from './subscribers/Subscriber';
 import { HospitalMonthScreen } from './hospital-portal/HospitalMonth';
 import { DocumentRequestsScreen } from './hospital-portal/DocumentRequests';
+import { DeskScreen } from './hospital-portal/Desk';
 import { DocumentRequests } from './document-requests/DocumentRequests';
 import { FirstScreen } from './shell/FirstScreen';
 
@@ -31,6 +32,7 @@ const routes: RouteObject[] = [
       { index: true, element: <FirstScreen /> },
       { path: 'my-hospital', element: <HospitalMonthScreen /> },
       { path: 'my-hospital/document-requests', element: <DocumentRequestsScreen /> },
+      { path: 'my-hospital/desk', element: <DeskScreen /> },
       { path: 'document-requests', element: <DocumentRequests /> },
       { path: 'dashboard', element: <Dashboard /> },
       { path: 'claims', element: <Claims /> },

@@ -142,7 +142,9 @@ describe('what survives a reload (PERSISTED)', () => {
         retroMonth: 12,
         termsIds: ['termsIds-1'],
         optTerms: ['optTerms-1'],
+        helperRel: 'helperRel-v',
       },
+      desk: { grant: '', hospitalCd: '', hospitalNm: '' },
       auth: {
         hospitalCode: 'hospitalCode-v',
         smsRequestSeq: 'smsRequestSeq-v',

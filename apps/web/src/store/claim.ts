@@ -6,6 +6,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import {
   DEFAULT_HOSPITAL_CD,
   type GuardianRel,
+  type HelperRel,
   RETRO_MONTH_MAX,
   type Hospital,
   type HospitalsConfirm,
@@ -69,6 +70,8 @@ export interface Reg {
   repeatDay: string;
   insuApplyId: string;
   retroMonth: number | null;
+  /** Ours (README "A helper beside her"): who walks the screens with her, by relation; '' when she is alone. */
+  helperRel: '' | HelperRel;
 }
 
 /** spec §3 "Auth payload". */
@@ -247,6 +250,7 @@ export const emptyReg = (): Reg => ({
   repeatDay: '',
   insuApplyId: '',
   retroMonth: null,
+  helperRel: '',
 });
 const emptyAuth = (): Auth => ({
   korRegId: '',
@@ -320,7 +324,21 @@ export const RESET_KEEPS = {
   ui: ['socialNum', 'prcMode'],
 } as const satisfies { reg: (keyof Reg)[]; repository: (keyof Repository)[]; ui: (keyof UiData)[] };
 
+/**
+ * Ours (README "A helper beside her"): the hospital desk this walk came from by its QR code (screens/Desk.tsx): the
+ * grant the subscription names (deskGrant) and its hospital. Outlives the landing's reset, as the desk is why she is
+ * here; a start from another hospital's landing ends it (screens/auth/start.ts).
+ */
+export interface DeskSlice {
+  grant: string;
+  hospitalCd: string;
+  hospitalNm: string;
+}
+export const emptyDesk = (): DeskSlice => ({ grant: '', hospitalCd: '', hospitalNm: '' });
+
 export interface ClaimState {
+  desk: DeskSlice;
+  setDesk(patch: Partial<DeskSlice>): void;
   reg: Reg;
   auth: Auth;
   repository: Repository;
@@ -344,7 +362,9 @@ const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]) 
  * and sessions"), which identify no one. Name, phone, resident number and the occupation stay in memory.
  */
 export const PERSISTED = (s: ClaimState) => ({
-  reg: pick(s.reg, ['hospitalCd', 'minAmt', 'retroMonth', 'termsIds', 'optTerms']),
+  // Who helps (a relation code) and the desk's grant (random, nobody's data) survive the trip to the messages app.
+  reg: pick(s.reg, ['hospitalCd', 'minAmt', 'retroMonth', 'termsIds', 'optTerms', 'helperRel']),
+  desk: s.desk,
   auth: pick(s.auth, ['hospitalCode', 'smsRequestSeq', 'smsResponseSeq', 'telecomTermsIds']),
   repository: pick(s.repository, ['hospitalNm']),
   ui: pick(s.ui, ['prcMode', 'afterVerify']),
@@ -358,6 +378,8 @@ export const useClaimStore = create<ClaimState>()(
       repository: emptyRepository(),
       ui: emptyUi(),
       child: emptyChild(),
+      desk: emptyDesk(),
+      setDesk: (patch) => set((s) => ({ desk: { ...s.desk, ...patch } })),
       setReg: (patch) => set((s) => ({ reg: { ...s.reg, ...patch } })),
       setAuth: (patch) => set((s) => ({ auth: { ...s.auth, ...patch } })),
       setRepository: (patch) => set((s) => ({ repository: { ...s.repository, ...patch } })),
@@ -386,6 +408,7 @@ export const useClaimStore = create<ClaimState>()(
           auth: { ...current.auth, ...p.auth },
           repository: { ...current.repository, ...p.repository },
           ui: { ...current.ui, ...p.ui },
+          desk: { ...current.desk, ...p.desk },
         };
       },
     },

@@ -19,3 +19,4 @@ export * from './subscriber.js';
 export * from './hospital-portal.js';
 export * from './payout.js';
 export * from './document-requests.js';
+export * from './desk.js';

@@ -51,6 +51,8 @@ export const subscriberDetail = z.object({
       endReason: z.enum(SUBSCRIPTION_END_REASONS).nullable(),
       /** ****1234 */
       accountMasked: z.string().nullable(),
+      /** Who helped her walk the enrolment (README "A helper beside her"): "자녀", "○○병원 직원 계정 desk01"; null: alone. */
+      helpedBy: z.string().nullable().default(null),
     }),
   ),
   /** The children she enrolled as their guardian (live first), masked. */

@@ -51,5 +51,8 @@ export const ACCESS_ACTIONS = [
   'operator_relation_confirmed',
   /** An operator refused the relation document (the reason goes to the guardian; detail the document's type). */
   'operator_relation_refused',
+  /** Someone walked the enrolment's screens with her (README "A helper beside her"): actor helper (detail her
+   * relation, HELPER_RELS) or hospital:<hospitalCd> for its desk (detail hospital_staff:<the staff account>). */
+  'enrolment_helped',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

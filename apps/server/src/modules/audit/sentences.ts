@@ -2,6 +2,7 @@
 // console's list of lines operators caused (audit/routes.ts). The record type makes a new action impossible to forget.
 import {
   CLAIM_STATUS_NM,
+  HELPER_REL_NM,
   RECORDED_ANSWER_NM,
   RELATION_DOC_BY,
   RELATION_DOC_OBJECT,
@@ -49,6 +50,15 @@ const relationDoc = (detail: string | null) => (detail === 'resident' ? 'residen
 
 /** "본인이" / "보호자가": who acted, with its subject particle. */
 const subjectOf = (f: AccessFacts) => (f.who === '본인' ? '본인이' : '보호자가');
+
+/** Who helped her enrol, with its subject particle: "자녀분이", "한빛의원 직원 계정(desk01)이 접수대에서". */
+const helperSubject = (f: AccessFacts) => {
+  const d = f.detail ?? '';
+  if (d.startsWith('hospital_staff:')) {
+    return `${f.hospitalNm(f.code)} 직원 계정(${d.slice('hospital_staff:'.length)})이 접수대에서`;
+  }
+  return Object.hasOwn(HELPER_REL_NM, d) ? `${HELPER_REL_NM[d as keyof typeof HELPER_REL_NM]}분이` : '도와주신 분이';
+};
 
 /** How an operator searched (the kinds of key a search named, e.g. "name,birthDate"), as the patient reads it. */
 const searchedBy = (detail: string | null) => {
@@ -142,6 +152,10 @@ export const ACCESS_ACTION: Record<AccessAction, { nm: string; says: (f: AccessF
     nm: '가족관계 서류 반려',
     says: (f) =>
       `운영자가 ${RELATION_DOC_BY[relationDoc(f.detail)]}는 관계를 확인하지 못해 보호자에게 다시 올려 달라고 했어요.`,
+  },
+  enrolment_helped: {
+    nm: '가입 작성 도움',
+    says: (f) => `${helperSubject(f)} 가입 화면 작성을 도왔어요. 휴대폰 본인인증과 서명은 ${subjectOf(f)} 직접 했어요.`,
   },
   notice_channel_changed: {
     nm: '알림 받는 방법 바꿈',

@@ -6,6 +6,7 @@ import {
   DEFAULT_HOSPITAL_CD,
   contractDates,
   type GuardianRel,
+  type HelperRel,
   legalFormData,
   type DocumentBody,
   type FieldError,
@@ -17,6 +18,7 @@ import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { hospitalsByCode, insurersByCode } from '../reference/index.js';
 import { signatureOf } from './checks.js';
+import { helperOf, helperText } from './desk.js';
 import { deleteFiles, fileBytes, putFile } from './files.js';
 import { storedSignature } from './lookups.js';
 import { childOfGuardian } from './children.js';
@@ -46,14 +48,20 @@ type DocumentRow = Pick<
   | 'signImgBlobId'
   | 'signImgSha256'
   | 'signMethod'
-> & { guardianEnc: string | null; guardianRel: GuardianRel | null };
+> & {
+  guardianEnc: string | null;
+  guardianRel: GuardianRel | null;
+  helperRel: HelperRel | null;
+  deskHandoffId: string | null;
+};
 
 /** What the documents of a stored subscription show: its person, live hospitals, insurers, dates and signature. */
 export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Promise<ClaimDocumentData> {
-  const [hospitals, insurers, signPng] = await Promise.all([
+  const [hospitals, insurers, signPng, helper] = await Promise.all([
     liveHospitals(ctx, row.insuApplyId),
     insurersOf(ctx, row.insuApplyId),
     storedSignature(ctx, row),
+    helperOf(ctx, row),
   ]);
   const guardian = row.guardianEnc && row.guardianRel ? guardianOf(ctx, row.guardianEnc) : undefined;
   return documentData({
@@ -67,6 +75,7 @@ export async function storedDocumentData(ctx: AppContext, row: DocumentRow): Pro
     contractEndDate: row.contractEndDate,
     signPng,
     signTyped: row.signMethod === 'typed',
+    helpedBy: helperText(helper),
   });
 }
 

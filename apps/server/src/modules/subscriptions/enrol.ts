@@ -29,6 +29,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/problem.js';
 import type { Patient } from '../../security/session.js';
 import { checkHolder } from '../accounts/index.js';
+import { recordAccess } from '../audit/index.js';
 import { postcodeFor } from '../address/index.js';
 import { findBank, findJob, insurersByCode, photoControlsOf } from '../reference/index.js';
 import { requiredTerms } from '../terms/index.js';
@@ -37,6 +38,7 @@ import { tellGuardianGrownUp } from './child-notices.js';
 import { liveChildCount } from './children.js';
 import { recordDispute } from './disputes.js';
 import { DOCUMENTS_QUEUE } from './documents.js';
+import { grantedHandoff, spendGrant } from './desk.js';
 import { deleteDraft } from './drafts.js';
 import { tellEnrolled } from './enrol-notice.js';
 import { deleteFiles, putFile, type FileRef } from './files.js';
@@ -192,6 +194,17 @@ const RRN_IN_USE = (heldByGuardian = false) =>
         message: '다른 분이 이미 쓰고 있는 주민등록번호예요. 본인의 주민등록번호 뒷자리가 맞는지 확인해 주세요.',
       },
     ],
+  );
+
+const DESK_GRANT_SPENT = () =>
+  invalid(
+    [
+      {
+        field: 'deskGrant',
+        message: '접수대에서 받은 연결은 이미 다른 가입에 쓰였어요. 접수대에 새 QR 코드를 부탁해 주세요.',
+      },
+    ],
+    'DESK_GRANT_INVALID',
   );
 
 const newApplyId = (now: Date) => `AC${kstToday(now)}${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -353,7 +366,9 @@ function subscriptionRowOf(
     insuApplyId,
     mode,
     now,
+    desk,
   }: {
+    desk: { handoffId: string } | undefined;
     patient: Patient;
     reg: SubscriptionReg;
     insured: Insured;
@@ -417,6 +432,9 @@ function subscriptionRowOf(
     optTerms: JSON.stringify(reg.optTerms) as unknown as string[],
     goodsSubsId: reg.goodsSubsId || null,
     lang: reg.lang ?? SOURCE_LANG,
+    // Who walked the screens with her (README "A helper beside her"): a desk handoff is the hospital's staff account.
+    helperRel: desk ? 'hospital_staff' : reg.helperRel || null,
+    deskHandoffId: desk?.handoffId ?? null,
     repeatWeek: reg.repeatWeek ? Number(reg.repeatWeek) : null,
     repeatDay: reg.repeatDay ? Number(reg.repeatDay) : null,
     // Her rules for what is sent start at her policy's defaults; she changes them in 내 자동청구.
@@ -497,7 +515,16 @@ export async function subscribe(
   // Another live subscription holding the insured person: a takeover (she turned 19), or refused below, last.
   const holding = await holderOf(ctx, insured);
 
-  const checked = await checkReg(ctx, patient, reg, hospitalsNamed(reg, opts.mode), {
+  const named = hospitalsNamed(reg, opts.mode);
+  // The desk's grant before the costly checks: a refused one changes nothing.
+  const desk = reg.deskGrant
+    ? await grantedHandoff(
+        ctx,
+        reg.deskGrant,
+        named.map((h) => h.code),
+      )
+    : undefined;
+  const checked = await checkReg(ctx, patient, reg, named, {
     insuredNm: insured.userNm,
     ...(insured.child ? { guardianNm: patient.person.userNm } : {}),
   });
@@ -527,6 +554,7 @@ export async function subscribe(
     insuApplyId,
     mode: opts.mode,
     now,
+    desk,
   });
   const insurerRows = checked.insurers.map((i) => ({
     insuCompCd: i.insuCompCd,
@@ -549,12 +577,29 @@ export async function subscribe(
             'grown_up',
           );
         }
+        // The grant is spent first: a concurrent enrolment with the same one finds it used and is refused.
+        if (desk && !(await spendGrant(trx, desk.handoffId, insuApplyId, now))) throw DESK_GRANT_SPENT();
         await repo.insertSubscription(
           trx,
           values,
           checked.hospitals.map((h) => ({ hospitalCd: h.hospitalCd, agreeId: null })),
           insurerRows,
         );
+        if (values.helperRel) {
+          await recordAccess(
+            trx,
+            [
+              {
+                ciHmac: insured.ciHmac,
+                action: 'enrolment_helped',
+                // The desk's staff account, or a family member or carer (her relation in detail).
+                actor: desk ? `hospital:${desk.hospitalCd}` : 'helper',
+                detail: desk ? `hospital_staff:${desk.operatorLoginId}` : values.helperRel,
+              },
+            ],
+            now,
+          );
+        }
         // In the same transaction: the job exists exactly when the subscription does, and survives a crash.
         await ctx.jobs.send(DOCUMENTS_QUEUE, { insuApplyId }, { db: trx });
         // What she typed is now the subscription: her enrolment draft goes with it (drafts.ts).

@@ -64,6 +64,8 @@ const SUMMARY_COLUMNS = [
   'subscription.guardianRel',
   'subscription.relationStatus',
   'subscription.adultOn',
+  'subscription.helperRel',
+  'subscription.deskHandoffId',
 ] as const;
 
 const summaryQuery = (handle: Handle) => subscriptionsDb(handle).selectFrom('subscription').select(SUMMARY_COLUMNS);
@@ -303,6 +305,8 @@ export const documentRowOf = (handle: Handle, insuApplyId: string) =>
       'commissionSha256',
       'guardianEnc',
       'guardianRel',
+      'helperRel',
+      'deskHandoffId',
     ])
     .where('insuApplyId', '=', insuApplyId)
     .executeTakeFirst();

@@ -11,6 +11,8 @@ import {
   addHospitalBody,
   addHospitalsV2Body,
   cancelQuery,
+  deskHandoffAnswer,
+  deskHandoffBody,
   documentBody,
   enrolmentDraft,
   enrolmentDraftBody,
@@ -26,11 +28,13 @@ import {
   subscriptionV2Body,
   subscriptionView,
 } from '@auto-claim/contract';
+import { DESK_API, deskHandoffCreated, deskHandoffList } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { ErrorCode } from '../../http/errors.js';
-import { pdfAnswer } from '../../http/route-contract.js';
+import { operatorRoute, pdfAnswer } from '../../http/route-contract.js';
 import { assertFresh, assertOwnCi, type Patient, type ScopeRule } from '../../security/session.js';
 import { asGuardianOf, childOfGuardian } from './children.js';
+import { createHandoff, DESK_RATE_LIMITS, openHandoff, recentHandoffs } from './desk.js';
 import { documentPdf } from './documents.js';
 import { deleteDraft, readDraft, saveDraft } from './drafts.js';
 import { subscribe } from './enrol.js';
@@ -71,6 +75,7 @@ const SUBSCRIBE_PROBLEMS: ErrorCode[] = [
   'ACCOUNT_NOT_FOUND',
   'ACCOUNT_HOLDER_MISMATCH',
   'BANK_CHECK_UNAVAILABLE',
+  'DESK_GRANT_INVALID',
 ];
 
 /**
@@ -432,4 +437,55 @@ export const subscriptionRoutes =
         },
       );
     }
+
+    // A hospital desk's handoff (desk.ts, README "A helper beside her"). The clerk's calls are a hospital user's: her
+    // hospital and staff account are her console session's (req.consoleHospitalCd, req.operatorId), never the body's.
+    const desk = (req: { consoleHospitalCd?: string; operatorId?: string }) => {
+      if (!req.consoleHospitalCd || !req.operatorId) throw new Error('a desk call without a hospital account');
+      return { hospitalCd: req.consoleHospitalCd, operatorLoginId: req.operatorId };
+    };
+    app.post(
+      DESK_API.handoffs,
+      {
+        config: { ...operatorRoute('hospital', 'DESK_HANDOFF_LIMITED'), rateLimit: DESK_RATE_LIMITS.create },
+        schema: {
+          operationId: 'createDeskHandoff',
+          tags: ['hospital-user'],
+          summary: '접수대 모드: 환자 휴대폰으로 이어 가는 QR 코드 만들기 (10분, 한 번)',
+          description:
+            'QR 코드의 주소에는 개인정보가 없고 한 번만 열리는 무작위 토큰만 있어요(10분 유효). 병원과 직원 계정은 로그인한 세션에서 정해요.',
+          response: { 200: deskHandoffCreated },
+        },
+      },
+      async (req) => createHandoff(ctx, desk(req)),
+    );
+    app.get(
+      DESK_API.handoffs,
+      {
+        config: operatorRoute('hospital'),
+        schema: {
+          operationId: 'listDeskHandoffs',
+          tags: ['hospital-user'],
+          summary: '접수대 모드: 내가 만든 최근 QR 코드가 어디까지 갔는지 (환자 정보 없음)',
+          response: { 200: deskHandoffList },
+        },
+      },
+      async (req) => recentHandoffs(ctx, desk(req)),
+    );
+    app.post(
+      API.deskHandoff,
+      {
+        config: { auth: 'public', rateLimit: DESK_RATE_LIMITS.open, problems: ['DESK_HANDOFF_INVALID'] },
+        schema: {
+          operationId: 'openDeskHandoff',
+          tags,
+          summary: '접수대 QR 코드 열기: 병원을 정하고 접수대 직원을 도와준 분으로 남길 연결(2시간) 받기',
+          description:
+            'QR 코드의 토큰은 한 번만, 만든 뒤 10분 안에만 열려요. 이미 열렸거나 지났거나 없는 토큰은 모두 410이에요.',
+          body: deskHandoffBody,
+          response: { 200: deskHandoffAnswer },
+        },
+      },
+      async (req) => openHandoff(ctx, req.body.token),
+    );
   };

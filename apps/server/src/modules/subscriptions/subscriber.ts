@@ -5,6 +5,7 @@ import { maskAccount, maskName, maskPhone, type GuardianRel, type RelationStatus
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
 import { childrenOfGuardian } from './children.js';
+import { helperOf, helperText } from './desk.js';
 import { guardianOf, personOf } from './person.js';
 import { subscriptionsDb } from './tables.js';
 
@@ -25,6 +26,7 @@ export interface SubscriberView {
     cancelledAt: Date | null;
     endReason: 'cancelled' | 'grown_up' | 'dispute' | null;
     accountMasked: string | null;
+    helpedBy: string | null;
   }[];
   children: {
     insuApplyId: string;
@@ -57,7 +59,17 @@ export async function subscriberView(
   const [all, children] = await Promise.all([
     db
       .selectFrom('subscription')
-      .select(['insuApplyId', 'status', 'insuCompCd', 'createdAt', 'cancelledAt', 'endReason', 'bankAccountLast4'])
+      .select([
+        'insuApplyId',
+        'status',
+        'insuCompCd',
+        'createdAt',
+        'cancelledAt',
+        'endReason',
+        'bankAccountLast4',
+        'helperRel',
+        'deskHandoffId',
+      ])
       .where('ciHmac', '=', sub.ciHmac)
       .orderBy('createdAt', 'desc')
       .orderBy('insuApplyId', 'desc')
@@ -67,6 +79,7 @@ export async function subscriberView(
     sub.guardianEnc ? [] : childrenOfGuardian(ctx, handle, sub.ciHmac),
   ]);
   const guardian = sub.guardianEnc ? guardianOf(ctx, sub.guardianEnc) : undefined;
+  const helpers = await Promise.all(all.map(async (s) => helperText(await helperOf({ ...ctx, db: handle }, s))));
   return {
     insuApplyId: sub.insuApplyId,
     ciHmac: sub.ciHmac,
@@ -74,7 +87,7 @@ export async function subscriberView(
     guardian: guardian
       ? { ...masked(guardian), rel: sub.guardianRel ?? 'guardian', relationStatus: sub.relationStatus ?? 'required' }
       : null,
-    subscriptions: all.map((s) => ({
+    subscriptions: all.map((s, i) => ({
       insuApplyId: s.insuApplyId,
       status: s.status,
       insuCompCd: s.insuCompCd,
@@ -82,6 +95,7 @@ export async function subscriberView(
       cancelledAt: s.cancelledAt ? new Date(s.cancelledAt) : null,
       endReason: s.endReason,
       accountMasked: s.bankAccountLast4 ? maskAccount(s.bankAccountLast4) : null,
+      helpedBy: helpers[i] ?? null,
     })),
     children: children.map((c) => ({
       insuApplyId: c.insuApplyId,

@@ -4,6 +4,7 @@ import type {
   DISPUTE_STATUSES,
   DisputeKept,
   GuardianRel,
+  HelperRel,
   IdcardType,
   Lang,
   PRC_MODES,
@@ -25,6 +26,7 @@ export interface SubscriptionsTables {
   subscriptionDayCount: SubscriptionDayCountTable;
   subscriptionHospitalDayCount: SubscriptionHospitalDayCountTable;
   enrolmentDraft: EnrolmentDraftTable;
+  deskHandoff: DeskHandoffTable;
 }
 
 /** What a verified person typed in the enrolment so far (drafts.ts): one row per person, sealed, for 24 hours. */
@@ -34,6 +36,25 @@ export interface EnrolmentDraftTable {
   draftEnc: string;
   savedAt: Date;
   expiresAt: Date;
+}
+
+/**
+ * A hospital desk's handoff (desk.ts, migration 0075): the QR code's token, single use for DESK_HANDOFF_TTL_SECONDS,
+ * and the grant it was exchanged for, good for one subscription; both as keyed hashes.
+ */
+export interface DeskHandoffTable {
+  handoffId: string;
+  tokenHash: string;
+  hospitalCd: string;
+  /** The clerk's staff account, from her console session. */
+  operatorLoginId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  openedAt: Date | null;
+  grantHash: string | null;
+  grantExpiresAt: Date | null;
+  enrolledAt: Date | null;
+  insuApplyId: string | null;
 }
 
 /** The handle subscriptions code queries with (a transaction of it too): another owner's table does not compile. */
@@ -83,6 +104,10 @@ export interface SubscriptionTable {
   goodsSubsId: string | null;
   /** The language she enrolled in (migration 0070): her later messages are in it. */
   lang: Generated<Lang>;
+  /** Who walked the screens with her (migration 0075): a relation code, never a name; null: she walked alone. */
+  helperRel: Generated<HelperRel | null>;
+  /** The hospital desk's handoff she came through (its staff account and hospital). */
+  deskHandoffId: Generated<string | null>;
   applyChannel: string | null;
   applyOrg: string | null;
   postCenter: string | null;

@@ -1,5 +1,6 @@
 // The patient's own subscription as they read it (spec §4): the masked summary (GET), and the confirmations that fill
 // a form from what is live (confirm, hospitals/confirm).
+import { helperOf } from './desk.js';
 import {
   DEFAULT_HOSPITAL_CD,
   maskAccount,
@@ -64,6 +65,7 @@ export type Known = {
 /** The masked summary of a row; `known`: its hospitals, insurers and bank as the caller already has them. */
 export async function summaryOf(ctx: AppContext, row: SubscriptionRow, known?: Known): Promise<SubscriptionSummary> {
   const person = personOf(ctx, row.personEnc);
+  const helper = await helperOf(ctx, row);
   const [hospitals, insurers, bankNm] = known
     ? [known.hospitals, known.insurers, known.bankNm]
     : await Promise.all([
@@ -93,6 +95,7 @@ export async function summaryOf(ctx: AppContext, row: SubscriptionRow, known?: K
     bankAccountMasked: row.bankAccountLast4 ? `****${row.bankAccountLast4}` : '',
     bankAccountHolderMasked: person.bankAccountHolder ? maskName(person.bankAccountHolder) : '',
     bankAccountRel: row.bankAccountRel ?? '',
+    ...(helper ? { helper } : {}),
     idcardType: row.idcardType ?? '',
     hasIdcardImg: row.idcardImgBlobId !== null || row.idcardImgEnc !== null,
     kakaoNotiCheck: kakaoConsented(row.optTerms),

@@ -1,6 +1,6 @@
 // The access log as the patient reads it (README, claim engine): audit's lines about them, each told in audit's one
 // sentence for its action, with the hospitals' and insurers' names looked up here.
-import type { AccessLogEntry } from '@auto-claim/contract';
+import { HELPER_REL_NM, type AccessLogEntry, type HelperRel } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import { accessLogOf as storedAccessLog, accessSentence, type AccessAction } from '../audit/index.js';
 import { briefsOf } from '../claims/index.js';
@@ -34,7 +34,9 @@ function describe(e: LogLine, names: Names, who: '본인' | '보호자'): Access
     ? '운영자'
     : e.actor === 'patient' || e.actor === 'guardian'
       ? who
-      : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
+      : e.actor === 'helper' && e.detail && Object.hasOwn(HELPER_REL_NM, e.detail)
+        ? HELPER_REL_NM[e.detail as HelperRel]
+        : (ACTOR_NM[e.actor] ?? names.hospital.get(code) ?? names.insurer.get(code) ?? code);
   const visit = e.visitDate ? `${Number(e.visitDate.slice(4, 6))}월 ${Number(e.visitDate.slice(6, 8))}일 ` : '';
   const summary = accessSentence(e.action, {
     who,

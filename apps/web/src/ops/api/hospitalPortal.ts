@@ -2,7 +2,10 @@
 // that makes a hospital user from the hospital's screen.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
+  DESK_API,
   HOSPITAL_PORTAL_API,
+  type DeskHandoffCreated,
+  type DeskHandoffList,
   hospitalUserCreateBody,
   signingKeyBody,
   type HospitalMonth,
@@ -44,3 +47,11 @@ export const useSigningKeys = () => useQuery(signingKeysQuery);
 export const addSigningKey = (publicKey: string) =>
   opsSend<{ kid: string }>('POST', HOSPITAL_PORTAL_API.signingKeys, checked(signingKeyBody, { publicKey }));
 export const revokeSigningKey = (kid: string) => opsSend<null>('DELETE', HOSPITAL_PORTAL_API.signingKey(kid));
+
+/** The desk mode (README "A helper beside her"): a QR code for the patient's phone, and the desk's recent codes. */
+export const deskHandoffsQuery = queryOptions({
+  queryKey: [DESK_API.handoffs],
+  queryFn: () => opsGet<DeskHandoffList>(DESK_API.handoffs),
+});
+export const useDeskHandoffs = () => useQuery({ ...deskHandoffsQuery, refetchInterval: 5000 });
+export const createDeskHandoff = () => opsSend<DeskHandoffCreated>('POST', DESK_API.handoffs);

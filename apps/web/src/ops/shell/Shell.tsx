@@ -67,7 +67,10 @@ export function Shell() {
         <ul>
           {NAV.filter((item) => mayUse(me.data, item.role)).map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to}>{item.label}</NavLink>
+              {/* A screen with screens of its own below it in the menu (우리 병원) is current on its own path only. */}
+              <NavLink to={item.to} end={NAV.some((o) => o.to.startsWith(`${item.to}/`))}>
+                {item.label}
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ export const NAV: { to: string; label: string; role: OperatorRoleName }[] = [
   // A hospital user's one screen (role `hospital`: hers alone, and none of the others is hers).
   { to: '/my-hospital', label: '우리 병원', role: 'hospital' },
   { to: '/my-hospital/document-requests', label: '요청받은 서류', role: 'hospital' },
+  { to: '/my-hospital/desk', label: '접수대 모드', role: 'hospital' },
   { to: '/dashboard', label: '대시보드', role: 'viewer' },
   { to: '/claims', label: '청구', role: 'operator' },
   { to: '/dead-letters', label: '보내지 못한 청구', role: 'operator' },

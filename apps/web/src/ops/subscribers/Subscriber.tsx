@@ -150,6 +150,7 @@ export function Subscriber() {
                 <th scope="col">상태</th>
                 <th scope="col">가입일</th>
                 <th scope="col">지급 계좌</th>
+                <th scope="col">작성 도움</th>
               </tr>
             </thead>
             <tbody>
@@ -164,6 +165,7 @@ export function Subscriber() {
                   </td>
                   <td>{formatDateTime(x.createdAt)}</td>
                   <td>{x.accountMasked ?? '없음'}</td>
+                  <td>{x.helpedBy ?? '본인 혼자'}</td>
                 </tr>
               ))}
             </tbody>

@@ -12,6 +12,7 @@ import { useClaimStore } from '../../store/claim';
 import { BackButton, SlideBottom } from '../../ui';
 import { ReferenceNote, consentGroups, groupOf, plainOf, titleOf } from './consentGroups';
 import { TermsReading } from '../../ui/TermsReading';
+import { useHelperChoice } from './Helper';
 import './consent.css';
 
 const checkboxId = (t: Pick<Terms, 'termsId'>) => `consent-${t.termsId}`;
@@ -39,6 +40,7 @@ export default function AuthAgreeInfo() {
   );
   const [missing, setMissing] = useState<Set<string>>(new Set());
   const [reading, setReading] = useState<Terms | null>(null);
+  const helper = useHelperChoice();
 
   const loaded = queries.every((q) => q.isSuccess);
   const list = queries.flatMap((q) => q.data?.list ?? []);
@@ -86,6 +88,7 @@ export default function AuthAgreeInfo() {
     <div className="screen screen--padded consent">
       <header className="screen-top">
         <BackButton />
+        {helper.toggle}
       </header>
       <h1 className="screen__lead">
         {t('consent.lead1', '자동청구에 필요한 동의를')}
@@ -94,6 +97,7 @@ export default function AuthAgreeInfo() {
       </h1>
       <p className="screen__sub">{t('consent.sub', '항목마다 ‘보기’를 누르면 전문을 읽을 수 있어요.')}</p>
       <ReferenceNote />
+      {helper.choice}
       {missingTerms.length > 0 && (
         <div className="error-summary" role="alert" aria-labelledby="consent-missing-title">
           <h2 id="consent-missing-title">

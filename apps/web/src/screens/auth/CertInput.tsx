@@ -22,6 +22,7 @@ import { refusal } from '../../i18n/refusals';
 import { useT } from '../../i18n/t';
 import { useClaimStore, verifiedAs } from '../../store/claim';
 import { VerifyPurpose } from './VerifyPurpose';
+import { HelperNote } from './Helper';
 import { toast } from '../../ui';
 import { SmsCodeField } from './SmsCodeField';
 
@@ -160,6 +161,7 @@ export default function CertInput() {
       <p className="screen__sub">
         {t('cert.sent', '{phone} 번호로 인증번호 6자리를 보냈어요.', { phone: phoneShown })}
       </p>
+      <HelperNote step="code" />
       {closed && (
         <p className="field__error" role="alert">
           {pending.data?.state === 'used'

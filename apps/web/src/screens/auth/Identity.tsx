@@ -25,6 +25,7 @@ import { refusal } from '../../i18n/refusals';
 import { t as tNow, useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { VerifyPurpose } from './VerifyPurpose';
+import { HelperNote } from './Helper';
 import { Field } from '../../ui/Field';
 import { alert } from '../../ui';
 import { TermsChecklist } from './TermsChecklist';
@@ -162,6 +163,7 @@ export default function Identity() {
     <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
       <VerifyPurpose />
       <h2 className="screen__lead">{t('identity.lead', '본인 명의 휴대폰으로 인증해 주세요')}</h2>
+      <HelperNote step="identity" />
       {fieldErrors.length > 0 && (
         <div
           className="error-summary"

@@ -18,7 +18,9 @@ export const startPath = (hospitalCd: string) => `${APP_BASE}/authAgreeInfo?${ST
  */
 export function startFrom(hospitalCd: string | null): boolean {
   if (!hospitalCd || !/^\d{8}$/.test(hospitalCd)) return false;
-  const { reg, setUi, setReg, setRepository, reset } = useClaimStore.getState();
+  const { reg, desk, setUi, setReg, setRepository, setDesk, reset } = useClaimStore.getState();
+  // A hospital desk's walk is for its hospital: started from another landing, it is over.
+  if (desk.grant && desk.hospitalCd !== hospitalCd) setDesk({ grant: '', hospitalCd: '', hospitalNm: '' });
   setUi({ prcMode: hospitalCd === DEFAULT_HOSPITAL_CD ? 'inner' : 'outer' });
   // A name kept from another hospital's landing is not this one's (the landing sets it when it ran).
   if (reg.hospitalCd !== hospitalCd) setRepository({ hospitalNm: '' });

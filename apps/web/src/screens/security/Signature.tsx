@@ -6,6 +6,7 @@
 // name, confirmed as her signature, goes as reg.signTypedNm; the server checks it is her name and draws it.
 // Before she signs, the two documents her signature goes into (위임장, 동의서) are named and readable here; the last
 // step of the progress line, the summary after it asks only to confirm.
+import { HelperNote } from '../auth/Helper';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import SignaturePad, { type PointGroup } from 'signature_pad';
 import { SIGN_TYPED_MISMATCH, sameName } from '@auto-claim/contract';
@@ -155,6 +156,7 @@ export default function Signature() {
         {typing ? t('sign.lead.typed', '이름을 입력해 서명해 주세요') : t('sign.lead', '아래 칸에 서명해 주세요')}
       </h2>
       <ErrorSummary items={summary} attempt={attempt} />
+      <HelperNote step="sign" />
       <section className="sign-docs" aria-labelledby="sign-docs-title">
         <h3 id="sign-docs-title" className="sign-docs__title">
           {t('sign.docs', '이 서명은 두 서류에 들어가요')}

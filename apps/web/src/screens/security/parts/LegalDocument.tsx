@@ -2,7 +2,7 @@
 // party, filled with the patient's details, scope, period, date and signature. Their text is the contract's
 // legalForm(), the same the server's PDF says; "PDF로 받기" downloads that PDF.
 import { useState } from 'react';
-import { contractDates, legalForm, legalFormData } from '@auto-claim/contract';
+import { HELPER_REL_NM, contractDates, legalForm, legalFormData } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { documentBodyOf, fetchDocumentPdf, type DocumentKind } from '../../../api/documents';
 import { useClaimStore } from '../../../store/claim';
@@ -27,6 +27,15 @@ export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: 
   // A child's documents name her as the patient and the verified parent as her 법정대리인, who signs (as the PDF does).
   const child = useClaimStore((s) => (s.ui.insured === 'child' ? s.child.person : undefined));
   const { hospitals, insurers } = useEnrolmentNames();
+  // Who helps her (README "A helper beside her"), as the 위임장 prints it: the desk's staff account is named by the
+  // server on the signed document; before signing, the desk's hospital and "직원".
+  const desk = useClaimStore((s) => s.desk);
+  const helpedBy = desk.grant
+    ? // i18n-exempt: the 위임장 is the official Korean form
+      `${desk.hospitalNm} 직원`
+    : reg.helperRel
+      ? HELPER_REL_NM[reg.helperRel]
+      : undefined;
   const form = legalForm(
     kind,
     legalFormData({
@@ -46,6 +55,7 @@ export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: 
       insurers,
       retroMonth: reg.retroMonth ?? 0,
       ...contractDates(new Date()),
+      helpedBy,
     }),
   );
 
@@ -81,6 +91,7 @@ export function LegalDocument({ kind, titleId }: { kind: DocumentKind; titleId: 
           <span className="doc__missing">{t('doc.unsigned', '서명 전이에요')}</span>
         )}
       </div>
+      {form.helpNote && <p className="doc__note">{form.helpNote}</p>}
       <p className="doc__addressee">{form.addressee}</p>
       <p className="doc__note">{form.attachments}</p>
     </article>
