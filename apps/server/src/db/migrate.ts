@@ -66,6 +66,7 @@ import * as m0071 from './migrations/0071_foreign_id_cards.js';
 import * as m0073 from './migrations/0073_document_request_retention.js';
 import * as m0074 from './migrations/0074_receipt_cancelled.js';
 import * as m0075 from './migrations/0075_enrolment_helper.js';
+import * as m0076 from './migrations/0076_desk_handoff_retention.js';
 
 /** Add new migrations here, in order; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -135,6 +136,7 @@ export const migrations: Record<string, Migration> = {
   '0073_document_request_retention': m0073,
   '0074_receipt_cancelled': m0074,
   '0075_enrolment_helper': m0075,
+  '0076_desk_handoff_retention': m0076,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -16,6 +16,7 @@ import { SMS_VERIFICATION_KEEP_DAYS, purgeSmsVerifications } from '../../src/mod
 import { purgeExpiredSessions } from '../../src/security/retention.js';
 import { purgeDue } from '../../src/modules/subscriptions/repo.js';
 import { purgeExpiredDrafts } from '../../src/modules/subscriptions/drafts.js';
+import { purgeSpentHandoffs } from '../../src/modules/subscriptions/desk.js';
 import { purgeDocumentRequests } from '../../src/modules/docrequests/index.js';
 import { openTestDb } from '../helper.js';
 
@@ -161,10 +162,11 @@ describe('every purge', () => {
       await purgeSmsVerifications(trx, now, opts);
       await purgeExpiredSessions(trx, now, opts);
       await purgeExpiredDrafts(trx, now, opts);
+      await purgeSpentHandoffs(trx, now, opts);
       // In explain mode nothing is deleted, so no blob store is needed.
       await purgeDocumentRequests({ db: trx, blobs: undefined as never, log: undefined as never }, now, opts);
     });
-    expect(plans).toHaveLength(13);
+    expect(plans).toHaveLength(14);
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 });

@@ -5,6 +5,7 @@
 // account, both taken from the clerk's console session when the code was made, never from anything a phone sends.
 // Both are kept as keyed hashes only. The clerk sees how far each of her codes went, never whose it became.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import {
   APP_ROOT,
@@ -18,6 +19,7 @@ import {
 import type { DeskHandoffCreated, DeskHandoffList, DeskHandoffState } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
+import { purgeInBatches, type PurgeOptions } from '../../db/purge.js';
 import { AppError } from '../../http/problem.js';
 import { hospitalsByCode } from '../reference/index.js';
 import { invalid } from './checks.js';
@@ -220,3 +222,14 @@ export async function helperOf(
 
 /** As printed and shown: "자녀", "한빛정형외과의원 직원 계정 desk01". */
 export const helperText = (h: Helper | undefined) => (h ? helpedByText(h) : undefined);
+
+/** A handoff no subscription names is kept a day past its last expiry (docs/operations.md §9), for the clerk's list. */
+export const DESK_HANDOFF_KEEP_MS = 24 * 3600_000;
+
+/** Deletes the handoffs past that day that no subscription came through (migration 0076's indexes); answers how many. */
+export async function purgeSpentHandoffs(handle: Handle, now: Date, opts?: PurgeOptions) {
+  const cutoff = new Date(now.getTime() - DESK_HANDOFF_KEEP_MS);
+  const due = sql`coalesce(grant_expires_at, expires_at) < ${cutoff}
+    and not exists (select 1 from subscription s where s.desk_handoff_id = desk_handoff.handoff_id)`;
+  return (await purgeInBatches(subscriptionsDb(handle), 'deskHandoff', due, opts)).deleted;
+}

@@ -10,6 +10,7 @@ import { deleteFiles, legacyFilesLeft, moveLegacyFiles } from './files.js';
 import { hashGuardians, hashSubscriptionPhones } from './person-lookup.js';
 import { adultNotices } from './child-notices.js';
 import { purgeExpiredDrafts } from './drafts.js';
+import { purgeSpentHandoffs } from './desk.js';
 
 /** A subscription's signed documents (documents.ts, makeDocuments): idempotent, so retried freely. */
 const DOCUMENTS: PgBoss.Queue = {
@@ -88,6 +89,8 @@ export const subscriptionPurgeJobs = (ctx: AppContext): JobModule => ({
     await deleteFiles(ctx, await purgeDue(ctx.db, ctx.clock.now()));
     // Enrolment drafts past their 24 hours (drafts.ts).
     await purgeExpiredDrafts(ctx.db, ctx.clock.now());
+    // Desk handoffs no subscription came through, a day past their expiry (desk.ts).
+    await purgeSpentHandoffs(ctx.db, ctx.clock.now());
     await moveFilesTick(ctx);
   },
 });

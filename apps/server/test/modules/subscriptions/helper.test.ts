@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type SubscriptionView } from '@auto-claim/contract';
 import { DESK_API, type DeskHandoffCreated, type DeskHandoffList } from '@auto-claim/contract/ops';
 import { makeDocuments } from '../../../src/modules/subscriptions/index.js';
+import { purgeSpentHandoffs } from '../../../src/modules/subscriptions/desk.js';
 import {
   build,
   freshAddress,
@@ -199,5 +200,32 @@ describe('a hospital desk', () => {
     // A grant of the wrong shape is the contract's 400, naming it too.
     const bad = problemOf(await subscribe(v, { ...(await regFor(t, v, img)), deskGrant: 'x' }));
     expect(bad).toMatchObject({ status: 400, errors: [expect.objectContaining({ field: 'deskGrant' })] });
+  }, 60_000);
+
+  it('a code no subscription came through goes a day after it expired; one a subscription names stays with it', async () => {
+    const ids = async () =>
+      (await t.db.db.selectFrom('desk_handoff').select('handoffId').execute()).map((r) => r.handoffId);
+    const enrolled = (await t.db.db.selectFrom('subscription').select('deskHandoffId').execute())
+      .map((r) => r.deskHandoffId)
+      .filter((id): id is string => id !== null);
+    expect(enrolled).toHaveLength(1);
+    // The codes made above expired ten minutes after they were made; the two grants two hours after they were opened
+    // (one enrolled, one not).
+    const before = await ids();
+    expect(before).toHaveLength(4);
+    const later = (ms: number) => new Date(clock.now().getTime() + ms);
+    expect(await purgeSpentHandoffs(t.db.db, later(20 * 3600_000))).toBe(0);
+    // A day past the codes' expiry, not yet the unused grant's: the two codes go.
+    expect(await purgeSpentHandoffs(t.db.db, later(24 * 3600_000 + 20 * 60_000))).toBe(2);
+    // A day past the grants': the unused one goes; the one her subscription names stays.
+    expect(await purgeSpentHandoffs(t.db.db, later(26 * 3600_000 + 20 * 60_000))).toBe(1);
+    expect(await ids()).toEqual(enrolled);
+    // What her 위임장 prints of the desk stays with her subscription.
+    const kept = await t.db.db
+      .selectFrom('desk_handoff')
+      .select(['operatorLoginId', 'hospitalCd'])
+      .where('handoffId', '=', enrolled[0]!)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ operatorLoginId: 'desk-hanbit', hospitalCd: '90000001' });
   }, 60_000);
 });
