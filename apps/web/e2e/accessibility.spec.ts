@@ -235,6 +235,8 @@ test.describe('the operator console', () => {
     await signInOps(page, '/ops/dashboard');
     await expect(page.getByRole('heading', { name: '대시보드', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle('대시보드 | 자동청구 운영 콘솔');
+    // The counts first: while they load the main region holds nothing to Tab to, and Tab would leave the page.
+    await expect(page.getByText(/개인정보 없이 건수만 보여요/)).toBeVisible();
     // Tab from the top of the page, as on a page just opened (the screen's heading took focus on arrival).
     await page.evaluate(() => {
       const top = document.createElement('button');
@@ -245,6 +247,7 @@ test.describe('the operator console', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: '본문으로 건너뛰기' })).toBeFocused();
     await page.keyboard.press('Enter');
+    await expect(page.locator('#ops-main')).toBeFocused();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#ops-main')))).toBe(true);
     await expectTree(page, 'ops dashboard');
