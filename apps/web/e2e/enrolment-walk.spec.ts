@@ -329,7 +329,7 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await her.tap(bottom('서명 완료'));
 
   await her.screen(/\/security\/applyHistory$/, 'applyHistory');
-  await expect(page.getByRole('heading', { name: '이 내용으로 자동청구를 신청할까요?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '이 내용으로 신청할까요?' })).toBeVisible();
   await expect(page.getByText(/단계 중 \d단계/)).toHaveCount(0);
   // The answers the walk did not ask, at their defaults, each with "변경".
   const main = page.getByRole('main');

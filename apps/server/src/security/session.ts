@@ -197,7 +197,11 @@ export async function currentSession(ctx: AppContext, req: FastifyRequest) {
     };
   }
   const { regDigit, ...person } = s.person!;
-  return { ...common, ci: s.subject, person: { ...person, ...(isForeignRegDigit(regDigit ?? '') ? { foreignResident: true } : {}) } };
+  return {
+    ...common,
+    ci: s.subject,
+    person: { ...person, ...(isForeignRegDigit(regDigit ?? '') ? { foreignResident: true } : {}) },
+  };
 }
 
 /** Is a link session's subscription still live? (app.ts asks the subscriptions module.) */
