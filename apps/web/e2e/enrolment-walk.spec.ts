@@ -294,7 +294,7 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await her.screen(/\/security\/paymentAccount$/, 'paymentAccount');
   // 본인 is chosen to begin with; who pays is said here (the payout guidance folded in).
   await expect(page.getByRole('radio', { name: '본인', exact: true })).toBeChecked();
-  await expect(page.getByText(`보험금은 ${insurer}에서 이 계좌로 직접 보내 드려요.`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`보험금은 ${insurer}에서 이 계좌로 직접 보내요.`, { exact: false })).toBeVisible();
   await her.choose(page.getByLabel('은행'), 'KB국민은행');
   await her.type(page.getByLabel('계좌번호'), '123456789012');
   await her.tap(bottom('계좌 확인하고 다음'));

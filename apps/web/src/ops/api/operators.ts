@@ -10,7 +10,7 @@ import {
   type OperatorRoleName,
   type OperatorRow,
 } from '@auto-claim/contract/ops';
-import { checked, opsGet, opsPoll, opsSend } from './client';
+import { checked, opsPoll, opsSend } from './client';
 import { useOpsList, type ListParams } from '../shared/list';
 
 const at = (path: string, loginId: string) => path.replace(':loginId', encodeURIComponent(loginId));
