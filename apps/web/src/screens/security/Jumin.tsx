@@ -20,6 +20,7 @@ import { withLoading } from '../../ui';
 import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
 import { RrnBackField } from './parts/RrnBackField';
+import { useScreenTitle } from '../../screenTitle';
 import './wizard-1.css';
 
 const whose = () =>
@@ -111,6 +112,8 @@ export default function Jumin() {
   const front = reg.birthday.slice(2);
   // A foreign resident verified with her 외국인등록번호's digit (5–8): the number is called by its own name.
   const foreign = known ? isForeignRegDigit(known) : verifiedForeign;
+  // The header too: the number's own name, not the route's 주민등록번호.
+  useScreenTitle(foreign ? t('jumin.title.foreign', '외국인등록번호 입력') : '');
   const label = known
     ? forChild
       ? t('jumin.label.six.guardian', '보호자 본인의 주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
