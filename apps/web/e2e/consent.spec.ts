@@ -77,8 +77,11 @@ test('one screen, grouped and explained; every missing answer beside its term, f
   await expect(bottom(page)).toHaveText('다음');
   await bottom(page).click();
   const errors = page.locator('.consent__error');
-  const required = await page.locator('.terms__req').count();
+  // "(필수)" is seen once after each required group's heading and heard with each of its terms.
+  const required = await page.getByRole('checkbox', { name: /^\(필수\) / }).count();
   expect(required).toBeGreaterThanOrEqual(13);
+  await expect(page.getByRole('heading', { level: 2, name: /\(필수\)$/ })).toHaveCount(4);
+  await expect(page.getByRole('heading', { level: 2, name: '선택 항목' })).toBeVisible();
   await expect(errors).toHaveCount(required);
   await expect(page.getByRole('alert')).toContainText(`필수 항목 ${required}개에 아직 동의하지 않으셨어요`);
   await expect(page.getByRole('alert')).toContainText('‘전체 동의’를 누르면 한 번에 동의할 수 있어요.');
