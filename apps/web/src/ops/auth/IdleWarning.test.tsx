@@ -133,4 +133,20 @@ describe('the console’s idle timeout, said before it ends', () => {
     await wait(1);
     expect(question()?.open).toBe(true);
   });
+
+  it('a call in another console tab keeps this tab’s session too', async () => {
+    await signedIn();
+    await wait(20 * 60_000);
+    const other = new BroadcastChannel('ops-session');
+    other.postMessage(Date.now());
+    other.close();
+    // Delivered on the event loop, not on the page's timers.
+    for (let i = 0; i < 10; i++) await act(() => new Promise<void>((r) => setImmediate(r)));
+    await wait(WARN_AT - 1);
+    expect(question()).toBeNull();
+    await wait(1);
+    expect(question()?.open).toBe(true);
+    // Counted from the other tab's call: two minutes left, not none.
+    expect(question()!.textContent).toContain('2분 뒤에 로그인 시간이 끝나요');
+  });
 });

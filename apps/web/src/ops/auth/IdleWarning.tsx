@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { OPS_API, OPS_SESSION_IDLE_SECONDS, type OpsMe } from '@auto-claim/contract/ops';
-import { lastTouched, onSessionTouched, opsGet } from '../api/client';
+import { lastTouched, onSessionTouched, opsGet, sessionTouched } from '../api/client';
 import { ME_KEY, setSessionEndedBecause, useSignOut } from './session';
 
 export const IDLE_MS = OPS_SESSION_IDLE_SECONDS * 1000;
@@ -65,7 +65,12 @@ export function IdleWarning() {
       schedule(at);
       channel?.postMessage(at);
     });
-    if (channel) channel.onmessage = (e: MessageEvent<number>) => void (typeof e.data === 'number' && schedule(e.data));
+    // Another tab's call kept the session: this page counts from it too (its own echo is not later, so it stops).
+    if (channel) {
+      channel.onmessage = (e: MessageEvent<unknown>) => {
+        if (typeof e.data === 'number' && e.data > lastTouched()) sessionTouched(e.data);
+      };
+    }
     // What she does keeps the session, but not while the question is open: there, the button answers it.
     const onActivity = () => {
       if (!dialog.current?.open && Date.now() - lastTouched() >= KEEP_EVERY_MS) {
