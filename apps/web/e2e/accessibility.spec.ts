@@ -150,7 +150,7 @@ async function enrol(page: Page, check: (name: string) => Promise<void>) {
   await check('signature');
   await drawSignature(page);
   await next(page, '서명 완료');
-  await expect(page.getByRole('heading', { name: '이 내용으로 자동청구를 신청할까요?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '이 내용으로 신청할까요?' })).toBeVisible();
   await check('applyHistory');
   await next(page, '자동청구 신청하기');
   await expect(page.getByRole('heading', { name: '자동청구 신청을 마쳤어요' })).toBeVisible({ timeout: 15_000 });

@@ -64,9 +64,9 @@ test('one screen, grouped and explained; every missing answer beside its term, f
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
   }
   // The words people stop at, in a plain line beside them: what is given to whom, and why.
-  await expect(page.getByText(/^고유식별정보\(주민등록번호\)는 청구한 사람이 본인인지 확인하는 데만/)).toBeVisible();
-  await expect(page.getByText(/^민감정보\(진료 날짜, 진료비 같은 건강 정보\)는 고르신 보험사에만/)).toBeVisible();
-  await expect(page.getByText(/^제3자 제공: 보험사에는 청구 서류를, 병원에는 가입 사실을 보내요/)).toBeVisible();
+  await expect(page.getByText(/^고유식별정보\(주민등록번호\)는 본인 확인에만/)).toBeVisible();
+  await expect(page.getByText(/^민감정보\(진료 날짜, 진료비\)는 고르신 보험사에만/)).toBeVisible();
+  await expect(page.getByText(/^보험사에는 청구 서류를, 병원에는 가입 사실을 보내요/)).toBeVisible();
   await expect(page.getByText(/고르실 보험사가 이름, 주민등록번호, 진료 내역, 계좌를 받아 심사해요/)).toBeVisible();
   // The 알림톡 consent stays optional.
   await expect(page.getByRole('checkbox', { name: /\(선택\) 카카오 알림톡/ })).toBeVisible();
@@ -77,8 +77,11 @@ test('one screen, grouped and explained; every missing answer beside its term, f
   await expect(bottom(page)).toHaveText('다음');
   await bottom(page).click();
   const errors = page.locator('.consent__error');
-  const required = await page.locator('.terms__req').count();
+  // "(필수)" is seen once after each required group's heading and heard with each of its terms.
+  const required = await page.getByRole('checkbox', { name: /^\(필수\) / }).count();
   expect(required).toBeGreaterThanOrEqual(13);
+  await expect(page.getByRole('heading', { level: 2, name: /\(필수\)$/ })).toHaveCount(4);
+  await expect(page.getByRole('heading', { level: 2, name: '선택 항목' })).toBeVisible();
   await expect(errors).toHaveCount(required);
   await expect(page.getByRole('alert')).toContainText(`필수 항목 ${required}개에 아직 동의하지 않으셨어요`);
   await expect(page.getByRole('alert')).toContainText('‘전체 동의’를 누르면 한 번에 동의할 수 있어요.');

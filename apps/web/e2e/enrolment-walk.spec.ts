@@ -294,7 +294,7 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await her.screen(/\/security\/paymentAccount$/, 'paymentAccount');
   // 본인 is chosen to begin with; who pays is said here (the payout guidance folded in).
   await expect(page.getByRole('radio', { name: '본인', exact: true })).toBeChecked();
-  await expect(page.getByText(`보험금은 ${insurer}에서 이 계좌로 직접 보내 드려요.`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`보험금은 ${insurer}에서 이 계좌로 직접 보내요.`, { exact: false })).toBeVisible();
   await her.choose(page.getByLabel('은행'), 'KB국민은행');
   await her.type(page.getByLabel('계좌번호'), '123456789012');
   await her.tap(bottom('계좌 확인하고 다음'));
@@ -329,7 +329,7 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await her.tap(bottom('서명 완료'));
 
   await her.screen(/\/security\/applyHistory$/, 'applyHistory');
-  await expect(page.getByRole('heading', { name: '이 내용으로 자동청구를 신청할까요?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '이 내용으로 신청할까요?' })).toBeVisible();
   await expect(page.getByText(/단계 중 \d단계/)).toHaveCount(0);
   // The answers the walk did not ask, at their defaults, each with "변경".
   const main = page.getByRole('main');

@@ -83,3 +83,23 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
   await steps.submit(page);
   await steps.complete(page, 'foreign');
 });
+
+test('after a reload her number is still called a 외국인등록번호, asked whole, from what the server verified', async ({
+  page,
+}) => {
+  const person = await fx.verifiedPatient(page, {
+    person: fx.testPerson({ name: 'TRAN THI MAI', birth6: '960412', sexDigit: '6' }),
+  });
+  await expect(page).toHaveURL(/\/security\/jumin$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/security\/jumin$/);
+  // The digit typed for the SMS is gone with the tab's memory; the session says she is a foreign resident.
+  const field = page.getByLabel('외국인등록번호 뒷자리 7자리를 입력해 주세요');
+  await expect(field).toBeVisible();
+  await expect(page.getByText('주민등록번호', { exact: false })).toHaveCount(0);
+  await fx.snap(page, 'foreign-jumin-after-reload');
+  await fx.expectAccessible(page);
+  await field.fill(person.rrnBack);
+  await steps.next(page);
+  await steps.onScreen(page, 'insuChoose', '보험사 선택', 'foreign-insuChoose-after-reload');
+});

@@ -315,7 +315,7 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
   await kb.press('Enter');
 
   await at.at(/\/security\/applyHistory$/, 'applyHistory');
-  await expect(page.getByRole('heading', { name: '이 내용으로 자동청구를 신청할까요?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '이 내용으로 신청할까요?' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('img', { name: `${p.name} 님의 서명 (이름 입력)` })).toBeVisible();
   await kb.tabTo(bottom('자동청구 신청하기'));
   await kb.press('Enter');

@@ -251,7 +251,7 @@ test.describe('outer mode (from a hospital link)', () => {
 
     // account: errors first, then a matching holder; who pays and whom to call, on the same screen
     await expect(page).toHaveURL(/\/security\/paymentAccount$/);
-    await expect(page.getByText('보험금은 삼성화재에서 이 계좌로 직접 보내 드려요.', { exact: false })).toBeVisible();
+    await expect(page.getByText('보험금은 삼성화재에서 이 계좌로 직접 보내요.', { exact: false })).toBeVisible();
     await page.getByText('보험금이 언제, 얼마나 들어오는지 궁금하다면').click();
     await expect(page.getByRole('link', { name: /삼성화재 고객센터 1588-5114 전화하기/ })).toHaveAttribute(
       'href',

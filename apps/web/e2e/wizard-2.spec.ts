@@ -204,7 +204,7 @@ test.describe('inner mode', () => {
     const main = page.getByRole('main');
     await expect(main).toContainText('모든 진료비');
     await expect(main).toContainText('청구하지 않아요');
-    await expect(main).toContainText('입력하지 않았어요');
+    await expect(main).toContainText('안 적었어요');
     await expect(main).toContainText('푸른숲내과의원 (데모), 한빛정형외과의원 (데모)');
     await expect(main).not.toContainText('신분증'); // AIA생명 takes no ID photo
     // the summary at 320 px wide, and with the text at 200%: nothing scrolls sideways

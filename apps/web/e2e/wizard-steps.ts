@@ -19,7 +19,7 @@ export const errorSummary = (page: Page) => page.getByRole('alert').filter({ has
 /** The summary, as a question before anything is sent. */
 export async function atSummary(page: Page) {
   await expect(page).toHaveURL(/\/security\/applyHistory$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { name: '이 내용으로 자동청구를 신청할까요?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '이 내용으로 신청할까요?' })).toBeVisible();
 }
 
 /**

@@ -120,6 +120,11 @@ export const sessionCurrent = sessionInfo.extend({
       sex: z.enum(['M', 'F']),
       userTel: z.string(),
       telecomType: z.string(),
+      /**
+       * She verified with a 외국인등록번호 (its 7th digit 5–8): the screens call her number by its name after a reload
+       * too. Only this, never the digit.
+       */
+      foreignResident: z.boolean().optional(),
     })
     .optional(),
 });

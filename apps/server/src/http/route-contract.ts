@@ -55,7 +55,8 @@ export const SECURITY_SCHEMES = {
       `운영자 세션 쿠키(HttpOnly, SameSite=Strict; https에서는 \`${OPS_SESSION_COOKIE.https}\`, 개발용 http에서는 ` +
       `\`${OPS_SESSION_COOKIE.localhost}\`; 환자 세션과 따로예요). 운영자 로그인이 설정하고, 30분 동안 쓰지 않거나 ` +
       '8시간이 지나면 끝나요. 비밀번호만 맞힌 세션은 2단계 인증(설정이나 확인) 호출만 쓸 수 있어요. 상태를 바꾸는 ' +
-      '호출은 x-csrf-token 헤더에 세션의 CSRF 토큰을 실어야 해요(403 CSRF_FAILED).',
+      '호출은 x-csrf-token 헤더에 세션의 CSRF 토큰을 실어야 해요(403 CSRF_FAILED). x-ops-background: 1 헤더를 ' +
+      '실은 호출(콘솔이 1분마다 다시 묻는 것)은 세션을 연장하지 않아요.',
   },
   hospitalApiKey: {
     type: 'apiKey',

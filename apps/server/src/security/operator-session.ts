@@ -1,12 +1,13 @@
 // The operator console's session (README "Operator console"). Its own cookie (`__Host-ac_ops`, SameSite=Strict:
 // cookies.ts), so a patient's and an operator's session in one browser never mix: each kind's checks read only their
-// own cookie. It lasts 30 minutes idle and 8 hours in all, has a stage (`setup`, `password`, `full`: the second
+// own cookie. It lasts 30 minutes idle (the console's background polls do not count) and 8 hours in all, has a stage (`setup`, `password`, `full`: the second
 // factor) and a CSRF token derived from its id, which every state-changing call must carry in `x-csrf-token`. The
 // account (its role, whether it is disabled) is the operators module's: app.ts hands in how to read it.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATOR_ROLES, type SessionInfo } from '@auto-claim/contract';
 import {
+  BACKGROUND_HEADER,
   CSRF_HEADER,
   OPS_SESSION_ABSOLUTE_SECONDS,
   OPS_SESSION_IDLE_SECONDS,
@@ -144,7 +145,8 @@ export const UNAUTHENTICATED_OPERATOR = () =>
  * change the password an admin issued (except config.whilePasswordIssued).
  */
 export const requireOperator = (ctx: AppContext, accountOf: OperatorAccountOf) => async (req: FastifyRequest) => {
-  const s = await loadSession(ctx, req, 'operator');
+  // A background poll reads the session without restarting its idle clock (BACKGROUND_HEADER).
+  const s = await loadSession(ctx, req, 'operator', { touch: req.headers[BACKGROUND_HEADER] !== '1' });
   if (!s || !s.operatorStage) throw UNAUTHENTICATED_OPERATOR();
   const account = await accountOf(s.subject);
   if (!account || account.disabledAt) {

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   SESSION_ABSOLUTE_SECONDS,
   STEP_UP_FRESH_SECONDS,
+  isForeignRegDigit,
   maskName,
   maskPhone,
   type LinkPurpose,
@@ -195,7 +196,12 @@ export async function currentSession(ctx: AppContext, req: FastifyRequest) {
       ...(s.person?.telecomType ? { telecomType: s.person.telecomType } : {}),
     };
   }
-  return { ...common, ci: s.subject, person: s.person! };
+  const { regDigit, ...person } = s.person!;
+  return {
+    ...common,
+    ci: s.subject,
+    person: { ...person, ...(isForeignRegDigit(regDigit ?? '') ? { foreignResident: true } : {}) },
+  };
 }
 
 /** Is a link session's subscription still live? (app.ts asks the subscriptions module.) */

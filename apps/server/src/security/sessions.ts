@@ -83,27 +83,42 @@ export const info = (s: Pick<ActiveSession, 'kind' | 'lastSeenAt' | 'expiresAt' 
   };
 };
 
-/** The live session of this request, touching its idle clock; undefined when absent, expired or revoked. */
+/**
+ * The live session of this request, touching its idle clock unless `touch` is false (the console's background polls:
+ * only what the operator does keeps her session, so its idle timeout still ends an unattended console); undefined when
+ * absent, expired or revoked.
+ */
 export async function loadSession(
   ctx: AppContext,
   req: FastifyRequest,
   kind: SessionKind = 'patient',
+  { touch = true }: { touch?: boolean } = {},
 ): Promise<ActiveSession | undefined> {
   const token = sessionTokenOf(ctx, req, kind);
   if (!token || token.length > 100) return undefined;
   const idHash = sha256(token);
   const now = ctx.clock.now();
   // One round trip: the row is live (not revoked, inside both limits) and its idle clock restarts, or nothing.
-  const row = await securityDb(ctx.db)
-    .updateTable('authSession')
-    .set({ lastSeenAt: now })
-    .where('idHash', '=', idHash)
-    .where('kind', '=', kind)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .where('lastSeenAt', '>', new Date(now.getTime() - IDLE_SECONDS[kind] * 1000))
-    .returningAll()
-    .executeTakeFirst();
+  const row = touch
+    ? await securityDb(ctx.db)
+        .updateTable('authSession')
+        .set({ lastSeenAt: now })
+        .where('idHash', '=', idHash)
+        .where('kind', '=', kind)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .where('lastSeenAt', '>', new Date(now.getTime() - IDLE_SECONDS[kind] * 1000))
+        .returningAll()
+        .executeTakeFirst()
+    : await securityDb(ctx.db)
+        .selectFrom('authSession')
+        .selectAll()
+        .where('idHash', '=', idHash)
+        .where('kind', '=', kind)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .where('lastSeenAt', '>', new Date(now.getTime() - IDLE_SECONDS[kind] * 1000))
+        .executeTakeFirst();
   if (!row) return undefined;
   return {
     idHash,
@@ -112,7 +127,7 @@ export async function loadSession(
     person: row.personEnc ? ctx.crypto.decryptJson<VerifiedPerson>(row.personEnc) : null,
     hash: claimAuthHashOf(ctx, token),
     createdAt: new Date(row.createdAt),
-    lastSeenAt: now,
+    lastSeenAt: touch ? now : new Date(row.lastSeenAt),
     expiresAt: new Date(row.expiresAt),
     scope: row.scope,
     linkPurpose: row.linkPurpose,

@@ -38,6 +38,7 @@ export function fillFromSession(s: SessionCurrent): boolean {
     userTel: reg.userTel || s.person.userTel,
   });
   setRepository({ hash: s.hash });
+  useClaimStore.getState().setAuth({ foreignResident: s.person.foreignResident === true });
   return true;
 }
 

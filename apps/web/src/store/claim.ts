@@ -85,6 +85,8 @@ export interface Auth {
   smsResponseSeq: string;
   /** The telecom terms agreed on /identity; a resend repeats them. */
   telecomTermsIds: string[];
+  /** She verified with a 외국인등록번호: from the server's session after a reload (memory only, never the digit). */
+  foreignResident: boolean;
 }
 
 /**
@@ -261,6 +263,7 @@ const emptyAuth = (): Auth => ({
   smsRequestSeq: '',
   smsResponseSeq: '',
   telecomTermsIds: [],
+  foreignResident: false,
 });
 const emptyRepository = (): Repository => ({
   terms: [],

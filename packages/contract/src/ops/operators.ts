@@ -41,6 +41,12 @@ export const ACCOUNT_CHANGE_SHOWN_HOURS = 7 * 24;
 /** Every state-changing console call carries the session's CSRF token in this header. */
 export const CSRF_HEADER = 'x-csrf-token';
 
+/**
+ * The console's own polls (the banners asked again every minute) send this header as '1': they do not restart the
+ * session's idle clock, so only what the operator does keeps her session (the console warns before it ends).
+ */
+export const BACKGROUND_HEADER = 'x-ops-background';
+
 /** Operator sessions: 30 minutes idle, 8 hours in all (patients keep theirs). */
 export const OPS_SESSION_IDLE_SECONDS = 30 * 60;
 export const OPS_SESSION_ABSOLUTE_SECONDS = 8 * 60 * 60;

@@ -165,6 +165,20 @@ describe('POST /auth/rest/nice/smsAuth', () => {
     expect(other.ci).not.toBe(body.ci);
   });
 
+  it('restores after a reload whether she verified with a 외국인등록번호, never its digit', async () => {
+    const session = async (korRegId: string) => {
+      const v = await verifyPatient(t, { custName: 'Nguyen Thi Lan', korRegId });
+      const res = await t.app.inject({ url: '/rest/auth/session', headers: { cookie: v.cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { person: Record<string, unknown> };
+    };
+    const foreign = await session('9503156');
+    expect(foreign.person).toMatchObject({ birthday: '19950315', sex: 'F', foreignResident: true });
+    expect(JSON.stringify(foreign)).not.toMatch(/regDigit|"6"/);
+    const citizen = await session('9503152');
+    expect(citizen.person.foreignResident).toBeUndefined();
+  });
+
   it('counts wrong codes, locks the request at 5 and then refuses even the right code', async () => {
     const { person, seq } = await send();
     const code = await latestSmsCode(t, person.custHp);

@@ -3,7 +3,7 @@
 // factor failures, 30 minutes idle and 8 hours in all, a cookie of their own, and what an admin may do to accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@auto-claim/contract';
-import { OPS_AUTH_API } from '@auto-claim/contract/ops';
+import { BACKGROUND_HEADER, OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { OPERATOR_LOCKOUT, upsertOperator } from '../../../src/modules/operators/operators.js';
 import {
   OPERATOR_PASSWORD,
@@ -359,6 +359,27 @@ describe('operator sessions', { timeout: 60_000 }, () => {
     expect(new Date(alive.json().idleExpiresAt).getTime()).toBe(clock.now().getTime() + 30 * 60_000);
     clock.advance(30 * 60_000 + 1000);
     expect(problemOf(await me(headers))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+  });
+
+  it('are not kept by the console’s background polls, only by its own calls', async () => {
+    const { headers } = await signInOperator(t, 'viewer');
+    const started = clock.now().getTime();
+    const poll = { ...headers, [BACKGROUND_HEADER]: '1' };
+    clock.advance(20 * 60_000);
+    const polled = await me(poll);
+    expect(polled.statusCode).toBe(200);
+    // The poll is answered, and says the session still ends 30 minutes after sign-in.
+    expect(new Date(polled.json().idleExpiresAt).getTime()).toBe(started + 30 * 60_000);
+    clock.advance(9 * 60_000);
+    expect((await me(poll)).statusCode).toBe(200);
+    clock.advance(60_000 + 1000);
+    expect(problemOf(await me(poll))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+
+    const kept = await signInOperator(t, 'viewer');
+    clock.advance(20 * 60_000);
+    expect((await me(kept.headers)).statusCode).toBe(200);
+    clock.advance(20 * 60_000);
+    expect((await me({ ...kept.headers, [BACKGROUND_HEADER]: '1' })).statusCode).toBe(200);
   });
 
   it('end 8 hours after sign-in however active', async () => {

@@ -1,6 +1,7 @@
 // The console's one HTTP client: JSON both ways, the operator session's cookie, the CSRF token on every call that
 // changes something, problems thrown with their Korean detail. A 401 sends the operator to the sign-in screen.
 import type { Problem } from '@auto-claim/contract';
+import { BACKGROUND_HEADER } from '@auto-claim/contract/ops';
 import type { z } from 'zod';
 
 export class OpsError extends Error {
@@ -48,6 +49,22 @@ export const setCsrfToken = (token: string | undefined) => void (csrfToken = tok
 let onUnauthorized: (() => void) | undefined;
 export const setOpsUnauthorizedHandler = (handler: () => void) => void (onUnauthorized = handler);
 
+/**
+ * When the server last restarted the session's idle clock as far as this page knows: the answer to a call of the
+ * operator's own (not a background poll, which does not restart it). auth/IdleWarning.tsx counts from it.
+ */
+let touchedAt = Date.now();
+const touchListeners = new Set<(at: number) => void>();
+export const lastTouched = () => touchedAt;
+export function sessionTouched(at = Date.now()) {
+  touchedAt = Math.max(touchedAt, at);
+  for (const listener of touchListeners) listener(touchedAt);
+}
+export function onSessionTouched(listener: (at: number) => void) {
+  touchListeners.add(listener);
+  return () => void touchListeners.delete(listener);
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export function withQuery(path: string, query?: Query) {
@@ -63,6 +80,7 @@ async function request(
   body: unknown,
   accept: string,
   timeoutMs = 60_000,
+  background = false,
 ): Promise<Response> {
   let res: Response;
   try {
@@ -73,6 +91,7 @@ async function request(
         Accept: accept,
         ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
         ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+        ...(background ? { [BACKGROUND_HEADER]: '1' } : {}),
       },
       body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       signal: AbortSignal.timeout(timeoutMs),
@@ -80,6 +99,7 @@ async function request(
   } catch {
     throw new OpsError(0, undefined);
   }
+  if (!background && res.status !== 401) sessionTouched();
   if (!res.ok) {
     const text = await res.text();
     let data: unknown;
@@ -94,12 +114,14 @@ async function request(
   return res;
 }
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const text = await (await request(method, path, body, 'application/json')).text();
+async function send<T>(method: string, path: string, body?: unknown, background = false): Promise<T> {
+  const text = await (await request(method, path, body, 'application/json', undefined, background)).text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export const opsGet = <T>(path: string, query?: Query) => send<T>('GET', withQuery(path, query));
+/** A poll the console makes by itself (a banner asked again every minute): it does not keep the session alive. */
+export const opsPoll = <T>(path: string) => send<T>('GET', path, undefined, true);
 export const opsSend = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   send<T>(method, path, body);
 

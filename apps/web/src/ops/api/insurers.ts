@@ -8,7 +8,7 @@ import {
   type OpsInsurer,
   type TestDeliveryResult,
 } from '@auto-claim/contract/ops';
-import { checked, opsGet, opsSend } from './client';
+import { checked, opsGet, opsPoll, opsSend } from './client';
 import { useOpsList, type ListParams } from '../shared/list';
 
 export const useInsurers = (params: ListParams) => useOpsList<OpsInsurer>(OPS_INSURERS_API.list, params);
@@ -22,7 +22,7 @@ export const useInsurer = (insuCompCd: string) => useQuery(insurerQuery(insuComp
 
 export const pendingChangesQuery = queryOptions({
   queryKey: [OPS_INSURERS_API.pendingChanges],
-  queryFn: () => opsGet<{ list: DestinationChange[] }>(OPS_INSURERS_API.pendingChanges),
+  queryFn: () => opsPoll<{ list: DestinationChange[] }>(OPS_INSURERS_API.pendingChanges),
 });
 /** The waiting changes, asked again every minute so a change made elsewhere shows without a reload. */
 export const usePendingChanges = (enabled: boolean) =>

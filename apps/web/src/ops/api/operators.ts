@@ -10,7 +10,7 @@ import {
   type OperatorRoleName,
   type OperatorRow,
 } from '@auto-claim/contract/ops';
-import { checked, opsGet, opsSend } from './client';
+import { checked, opsPoll, opsSend } from './client';
 import { useOpsList, type ListParams } from '../shared/list';
 
 const at = (path: string, loginId: string) => path.replace(':loginId', encodeURIComponent(loginId));
@@ -18,7 +18,7 @@ const at = (path: string, loginId: string) => path.replace(':loginId', encodeURI
 export const useOperators = (params: ListParams) => useOpsList<OperatorRow>(OPS_AUTH_API.operators, params);
 export const accountChangesQuery = queryOptions({
   queryKey: [OPS_AUTH_API.accountChanges],
-  queryFn: () => opsGet<{ list: AccountChange[] }>(OPS_AUTH_API.accountChanges),
+  queryFn: () => opsPoll<{ list: AccountChange[] }>(OPS_AUTH_API.accountChanges),
 });
 /** Admin-account changes (waiting, held, lately decided), asked again every minute so each step shows to every admin. */
 export const useAccountChanges = (enabled: boolean) =>

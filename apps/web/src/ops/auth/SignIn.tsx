@@ -2,9 +2,10 @@
 // lock for some minutes); the password field is cleared after a refusal, the id kept.
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { OPS_SESSION_IDLE_SECONDS } from '@auto-claim/contract/ops';
 import { OpsError } from '../api/client';
 import { signIn } from '../api/auth';
-import { ME_KEY } from './session';
+import { ME_KEY, sessionEndedBecause, setSessionEndedBecause } from './session';
 import { useFocusHeading } from '../shared/focus';
 
 export function SignIn() {
@@ -14,6 +15,8 @@ export function SignIn() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const heading = useFocusHeading();
+  // Why she is here again, said until she signs in (KWCAG 6.2.1: the session's end is not a surprise).
+  const [ended] = useState(sessionEndedBecause);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -21,6 +24,7 @@ export function SignIn() {
     setError(undefined);
     try {
       await signIn({ loginId: loginId.trim(), password });
+      setSessionEndedBecause(undefined);
       await client.invalidateQueries({ queryKey: ME_KEY });
     } catch (err) {
       setPassword('');
@@ -35,6 +39,13 @@ export function SignIn() {
       <h1 ref={heading} tabIndex={-1}>
         자동청구 운영 콘솔
       </h1>
+      {ended && (
+        <p role="alert" className="ops-notice">
+          {ended === 'idle'
+            ? `${OPS_SESSION_IDLE_SECONDS / 60}분 동안 쓰지 않아 로그아웃했어요. 다시 로그인해 주세요.`
+            : '로그인 시간이 지나 로그아웃했어요. 다시 로그인해 주세요.'}
+        </p>
+      )}
       <form onSubmit={submit} noValidate>
         <label>
           아이디

@@ -24,14 +24,25 @@ export function useMe() {
   });
 }
 
+/**
+ * Why the last session ended, for the sign-in screen to say: `idle` when the console ended it after the idle warning
+ * went unanswered, `expired` when the server answered 401 to a signed-in console. Cleared by a new sign-in.
+ */
+export type EndedBecause = 'idle' | 'expired';
+let endedBecause: EndedBecause | undefined;
+export const sessionEndedBecause = () => endedBecause;
+export const setSessionEndedBecause = (why: EndedBecause | undefined) => void (endedBecause = why);
+
 export function useSignOut() {
   const client = useQueryClient();
   return async () => {
     // The operator session only: a patient session in the same browser is not touched.
     await opsSend('POST', OPS_AUTH_API.logout).catch(() => undefined);
     setCsrfToken(undefined);
-    client.clear();
+    // Signed out first (the frame shows the sign-in screen where it is), then every other answer of the session is
+    // dropped: clearing the cache whole would leave the frame watching a query no longer in it, still signed in.
     client.setQueryData(ME_KEY, null);
+    client.removeQueries({ predicate: (q) => q.queryKey.join('/') !== ME_KEY.join('/') });
   };
 }
 

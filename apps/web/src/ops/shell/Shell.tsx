@@ -10,7 +10,8 @@ import { usePageTitle } from './pageTitle';
 import { ChangePassword } from '../auth/ChangePassword';
 import { PendingChangesBanner } from '../insurers/DestinationChanges';
 import { NAV } from './nav';
-import { ME_KEY, mayUse, useMe, useSignOut } from '../auth/session';
+import { ME_KEY, mayUse, setSessionEndedBecause, useMe, useSignOut } from '../auth/session';
+import { IdleWarning } from '../auth/IdleWarning';
 import { SecondFactor } from '../auth/SecondFactor';
 import { SignIn } from '../auth/SignIn';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,7 +22,15 @@ export function Shell() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   usePageTitle();
-  useEffect(() => setOpsUnauthorizedHandler(() => client.setQueryData(ME_KEY, null)), [client]);
+  useEffect(
+    () =>
+      setOpsUnauthorizedHandler(() => {
+        // A signed-in console answered 401: its session ended on the server (idle, 8 hours, or ended elsewhere).
+        if (client.getQueryData(ME_KEY)) setSessionEndedBecause('expired');
+        client.setQueryData(ME_KEY, null);
+      }),
+    [client],
+  );
 
   if (me.isPending) return <p role="status">불러오는 중이에요…</p>;
   if (me.error) {
@@ -81,6 +90,7 @@ export function Shell() {
         <AccountChangesBanner />
         <Outlet />
       </main>
+      <IdleWarning />
     </div>
   );
 }

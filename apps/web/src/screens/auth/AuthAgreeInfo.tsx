@@ -95,7 +95,7 @@ export default function AuthAgreeInfo() {
         <br />
         {t('consent.lead2', '한 번에 받을게요')}
       </h1>
-      <p className="screen__sub">{t('consent.sub', '항목마다 ‘보기’를 누르면 전문을 읽을 수 있어요.')}</p>
+      <p className="screen__sub">{t('consent.sub', '‘보기’를 누르면 전문이 나와요.')}</p>
       <ReferenceNote />
       {helper.choice}
       {missingTerms.length > 0 && (
@@ -171,6 +171,8 @@ export default function AuthAgreeInfo() {
               <section key={g.id} className="consent__group" aria-labelledby={`consent-group-${g.id}`}>
                 <h2 id={`consent-group-${g.id}`} className="consent__title">
                   {g.title}
+                  {/* Said once for the group, not before each of its terms (a screen reader hears it with each). */}
+                  {g.id !== 'optional' && <span className="terms__req"> {t('consent.required', '(필수)')}</span>}
                 </h2>
                 <p className="consent__lead">{g.lead}</p>
                 <ul className="terms__list">
@@ -195,9 +197,11 @@ export default function AuthAgreeInfo() {
                               onFocus={(e) => showTerm(e.currentTarget)}
                             />
                             <span>
-                              <span className={term.required ? 'terms__req' : 'terms__opt'}>
-                                {term.required ? t('consent.required', '(필수)') : t('ui.optional', '(선택)')}
-                              </span>{' '}
+                              {term.required ? (
+                                <span className="visually-hidden">{t('consent.required', '(필수)')}</span>
+                              ) : (
+                                <span className="terms__opt">{t('ui.optional', '(선택)')}</span>
+                              )}{' '}
                               <span lang="ko">{term.title}</span>
                               {titleOf(term) && <span className="consent__ref">{titleOf(term)}</span>}
                             </span>

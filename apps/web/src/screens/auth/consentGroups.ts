@@ -64,14 +64,11 @@ export const groupOf = (t: Pick<Terms, 'termsId' | 'termsGroup' | 'required'>): 
   !t.required ? 'optional' : (GROUP_OF_TERM[t.termsId] ?? GROUP_OF_KIND[t.termsGroup]);
 
 const PLAIN_OF_TERM: Record<string, () => string> = {
-  SVC_UNIQUE_ID: () =>
-    t('consent.plain.SVC_UNIQUE_ID', '고유식별정보(주민등록번호)는 청구한 사람이 본인인지 확인하는 데만 써요.'),
+  SVC_UNIQUE_ID: () => t('consent.plain.SVC_UNIQUE_ID', '고유식별정보(주민등록번호)는 본인 확인에만 써요.'),
   TEL_UNIQUE_ID: () =>
     t('consent.plain.TEL_UNIQUE_ID', '생년월일과 성별 숫자로 휴대폰 명의만 확인하고 저장하지 않아요.'),
-  SVC_SENSITIVE: () =>
-    t('consent.plain.SVC_SENSITIVE', '민감정보(진료 날짜, 진료비 같은 건강 정보)는 고르신 보험사에만 보내요.'),
-  SVC_THIRD_PARTY: () =>
-    t('consent.plain.SVC_THIRD_PARTY', '제3자 제공: 보험사에는 청구 서류를, 병원에는 가입 사실을 보내요.'),
+  SVC_SENSITIVE: () => t('consent.plain.SVC_SENSITIVE', '민감정보(진료 날짜, 진료비)는 고르신 보험사에만 보내요.'),
+  SVC_THIRD_PARTY: () => t('consent.plain.SVC_THIRD_PARTY', '보험사에는 청구 서류를, 병원에는 가입 사실을 보내요.'),
   [CHOSEN_INSURER_TERMS_ID]: () =>
     t('consent.plain.SUBS_INSURER_CONSENT', '고르실 보험사가 이름, 주민등록번호, 진료 내역, 계좌를 받아 심사해요.'),
 };

@@ -149,7 +149,7 @@ export default function Adress() {
       <StepProgress {...progress} />
       <h2 className="screen__lead">{t('address.lead', '우편물을 받을 주소를 알려 주세요')}</h2>
       <ErrorSummary items={summary} attempt={attempt} />
-      <p className="screen__sub">{t('address.sub', '보험사가 청구 결과나 서류를 우편으로 보낼 때 써요.')}</p>
+      <p className="screen__sub">{t('address.sub', '보험사가 청구 결과나 서류를 보낼 때 써요.')}</p>
 
       <form role="search" noValidate onSubmit={onSearch}>
         <div className="search-row">

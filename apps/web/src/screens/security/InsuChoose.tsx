@@ -122,7 +122,7 @@ export default function InsuChoose() {
         aria-describedby={`insurer-hint${error ? ' insurer-error' : ''}`}
       >
         <legend>
-          <h2 className="wz-legend">{t('insuChoose.legend', '어느 보험사에 보험금을 청구할까요?')}</h2>
+          <h2 className="wz-legend">{t('insuChoose.legend', '어느 보험사에 청구할까요?')}</h2>
         </legend>
         <p id="insurer-hint" className="field__hint">
           {t(

@@ -20,6 +20,7 @@ import { withLoading } from '../../ui';
 import { stepPath, useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
 import { RrnBackField } from './parts/RrnBackField';
+import { useScreenTitle } from '../../screenTitle';
 import './wizard-1.css';
 
 const whose = () =>
@@ -57,6 +58,8 @@ export default function Jumin() {
   // The sex digit typed on /identity (memory only): when it fits the verified person, it is not asked again.
   const typed = useClaimStore((s) => s.auth.korRegId.charAt(6));
   const known = /^\d$/.test(typed) && (!reg.sex || rrnDigitFits(reg.birthday, reg.sex, `${typed}000000`)) ? typed : '';
+  // After a reload the digit is gone, but the server's session says whether she verified as a foreign resident.
+  const verifiedForeign = useClaimStore((s) => s.auth.foreignResident);
   const setReg = useClaimStore((s) => s.setReg);
   const setUi = useClaimStore((s) => s.setUi);
   const forChild = useClaimStore((s) => s.ui.insured === 'child');
@@ -86,7 +89,9 @@ export default function Jumin() {
     setUi({ socialNum: maskRrn(reg.birthday, digits) });
     const answer = await withLoading(
       confirmSubscription({ ...reg, userIdno2: digits }),
-      t('jumin.checking', '주민등록번호를 확인하고 있어요…'),
+      foreign
+        ? t('jumin.checking.foreign', '외국인등록번호를 확인하고 있어요…')
+        : t('jumin.checking', '주민등록번호를 확인하고 있어요…'),
     );
     if (answer instanceof ApiError) {
       form.setError('userIdno2', { message: answer.detail });
@@ -106,7 +111,9 @@ export default function Jumin() {
 
   const front = reg.birthday.slice(2);
   // A foreign resident verified with her 외국인등록번호's digit (5–8): the number is called by its own name.
-  const foreign = isForeignRegDigit(known);
+  const foreign = known ? isForeignRegDigit(known) : verifiedForeign;
+  // The header too: the number's own name, not the route's 주민등록번호.
+  useScreenTitle(foreign ? t('jumin.title.foreign', '외국인등록번호 입력') : '');
   const label = known
     ? forChild
       ? t('jumin.label.six.guardian', '보호자 본인의 주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
@@ -115,7 +122,9 @@ export default function Jumin() {
         : t('jumin.label.six', '주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
     : forChild
       ? t('jumin.label.seven.guardian', '보호자 본인의 주민등록번호 뒷자리 7자리를 입력해 주세요')
-      : t('jumin.label.seven', '주민등록번호 뒷자리 7자리를 입력해 주세요');
+      : foreign
+        ? t('jumin.label.seven.foreign', '외국인등록번호 뒷자리 7자리를 입력해 주세요')
+        : t('jumin.label.seven', '주민등록번호 뒷자리 7자리를 입력해 주세요');
   const hint = [
     known
       ? t(

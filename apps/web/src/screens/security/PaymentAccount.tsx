@@ -161,11 +161,11 @@ export default function PaymentAccount() {
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
       <ErrorSummary items={summary} attempt={attempt} />
-      <h2 className="wz-legend">{t('account.legend', '보험금을 받을 계좌를 알려 주세요')}</h2>
+      <h2 className="wz-legend">{t('account.legend', '받을 계좌를 알려 주세요')}</h2>
       <p className="wz-lead-note">
         {t(
           'account.lead',
-          '보험금은 {payerNm}에서 이 계좌로 직접 보내 드려요. 자동청구 서비스는 서류만 대신 보내고, 보험금을 맡아 두지 않아요. 이용료도 없어요.',
+          '보험금은 {payerNm}에서 이 계좌로 직접 보내요. 자동청구는 서류만 대신 보내고 돈은 맡지 않아요.',
           { payerNm },
         )}
       </p>

@@ -185,7 +185,7 @@ export default function Signature() {
         {typing
           ? t('sign.hint.typed', '입력한 이름을 서명 글씨로 그려 위임장과 동의서에 넣어요.')
           : userNm
-            ? t('sign.hint.named', '손가락으로 {name} 님의 이름을 칸에 크게 써 주세요.', { name: userNm })
+            ? t('sign.hint.named', '손가락으로 {name} 님의 이름을 크게 써 주세요.', { name: userNm })
             : t('sign.hint', '손가락으로 이름을 칸에 크게 써 주세요.')}
       </p>
       <div className={`field sign${error ? ' field--invalid' : ''}`} hidden={typing}>

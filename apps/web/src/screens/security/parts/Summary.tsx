@@ -144,7 +144,7 @@ export function Summary() {
   const view = t('consent.view', '보기');
   const value = (step: StepId, shown: React.ReactNode) =>
     missing(step) ? { value: t('summary.notYet', '입력 전이에요'), missing: true } : { value: shown };
-  const none = t('summary.none', '입력하지 않았어요');
+  const none = t('summary.none', '안 적었어요');
 
   const cards: { title: string; note?: string; rows: SummaryRow[] }[] = [
     ...(forChild(state) ? childCards(state, change, value) : []),
@@ -167,7 +167,7 @@ export function Summary() {
       title: t('summary.hospitalsInsurers', '병원과 보험사'),
       rows: [
         {
-          key: t('summary.hospitals', '자동청구 병원'),
+          key: t('summary.hospitals', '병원'),
           ...value('possibleHospital', hospitalNames.join(', ')),
           ...(has('possibleHospital') ? { action: change('possibleHospital') } : {}),
         },
@@ -214,10 +214,7 @@ export function Summary() {
     },
     {
       title: t('summary.settings', '청구 설정'),
-      note: t(
-        'summary.settings.note',
-        '빠짐없이 청구하도록 정해 두었어요. 직접 청구하신 진료도 두 번 지급되지는 않아요.',
-      ),
+      note: t('summary.settings.note', '직접 청구하신 진료도 두 번 지급되지는 않아요.'),
       rows: [
         {
           key: t('summary.minAmt', '최소 청구 금액'),
@@ -229,7 +226,7 @@ export function Summary() {
           ...value(
             'retro',
             reg.retroMonth
-              ? t('summary.retro.value', '{period} ({date} 이후 진료)', {
+              ? t('summary.retro.value', '{period} ({date}부터)', {
                   period: retroName(reg.retroMonth),
                   date: formatYmd(retroStart(reg.retroMonth)),
                 })
@@ -337,9 +334,9 @@ export function Summary() {
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
-      <h2 className="screen__lead">{t('summary.lead', '이 내용으로 자동청구를 신청할까요?')}</h2>
+      <h2 className="screen__lead">{t('summary.lead', '이 내용으로 신청할까요?')}</h2>
       <ErrorSummary items={problems} attempt={attempt} />
-      <p className="screen__sub">{t('summary.sub', '아직 신청 전이에요. 고칠 내용이 있으면 ‘변경’을 눌러 주세요.')}</p>
+      <p className="screen__sub">{t('summary.sub', '고칠 내용이 있으면 ‘변경’을 눌러 주세요.')}</p>
       {cards.map((c) => (
         <SummaryCard key={c.title} title={c.title} note={c.note} rows={c.rows} />
       ))}
