@@ -204,7 +204,7 @@ describe('a hospital desk', () => {
 
   it('a code no subscription came through goes a day after it expired; one a subscription names stays with it', async () => {
     const ids = async () =>
-      (await t.db.db.selectFrom('desk_handoff').select('handoffId').execute()).map((r) => r.handoffId);
+      (await t.db.db.selectFrom('deskHandoff').select('handoffId').execute()).map((r) => r.handoffId);
     const enrolled = (await t.db.db.selectFrom('subscription').select('deskHandoffId').execute())
       .map((r) => r.deskHandoffId)
       .filter((id): id is string => id !== null);
@@ -222,7 +222,7 @@ describe('a hospital desk', () => {
     expect(await ids()).toEqual(enrolled);
     // What her 위임장 prints of the desk stays with her subscription.
     const kept = await t.db.db
-      .selectFrom('desk_handoff')
+      .selectFrom('deskHandoff')
       .select(['operatorLoginId', 'hospitalCd'])
       .where('handoffId', '=', enrolled[0]!)
       .executeTakeFirstOrThrow();
