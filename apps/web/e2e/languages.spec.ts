@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, appPath, expectAccessible, latestCode, snap, testPerson } from './fixtures';
 import { expectFits } from './patient-api';
-import { drawSignature } from './wizard-steps';
+import { drawSignature, idImage, withOcrText } from './wizard-steps';
 
 type Lang = 'en' | 'zh-Hans' | 'vi';
 const catalog = (lang: Lang) =>
@@ -24,9 +24,13 @@ function words(lang: Lang) {
   };
 }
 
-async function walk(page: Page, lang: Lang, viaSwitch: boolean) {
+/** A foreign resident: her name as her 외국인등록증 prints it, and its number's 7th digit (6: a woman born in the 1900s). */
+type Foreigner = { name: string; birth6: string };
+
+async function walk(page: Page, lang: Lang, viaSwitch: boolean, foreigner?: Foreigner) {
   const m = words(lang);
-  const p = testPerson();
+  const p = foreigner ? testPerson({ ...foreigner, sexDigit: '6' }) : testPerson();
+  const tag = foreigner ? `${lang}-arc` : lang;
   const bottom = (name: string) => page.locator('.bottom-action').getByRole('button', { name, exact: true });
   let n = 0;
   const screen = async (name: string) => {
@@ -34,7 +38,7 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean) {
     await expect(page.locator('.loading--on')).toHaveCount(0, { timeout: 20_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     n += 1;
-    await snap(page, `lang-${lang}-${String(n).padStart(2, '0')}-${name}`);
+    await snap(page, `lang-${tag}-${String(n).padStart(2, '0')}-${name}`);
     await expectAccessible(page);
     await expectFits(page, `${lang} ${name}`);
   };
@@ -70,6 +74,7 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean) {
   await bottom(m('consent.agreeNext')).click();
 
   await expect(page).toHaveURL(/\/identity$/);
+  if (foreigner) await expect(page.getByText(m('identity.name.hint'))).toBeVisible();
   await screen('identity');
   await page.getByLabel(m('identity.name'), { exact: true }).fill(p.name);
   await page.getByLabel(m('identity.birth6'), { exact: true }).fill(p.birth6);
@@ -88,19 +93,42 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean) {
   await expect(
     page.getByText(m('jumin.hint.six', { front: p.birth6, known: p.sexDigit }), { exact: false }),
   ).toBeVisible();
+  // A 외국인등록번호 is called so, in her words.
+  const numberLabel = m(foreigner ? 'jumin.label.six.foreign' : 'jumin.label.six');
+  if (foreigner) await expect(page.getByText(m('jumin.title.foreign'), { exact: true })).toBeVisible();
   await screen('jumin');
-  await page.getByLabel(m('jumin.label.six'), { exact: true }).fill(p.rrnBack.slice(1));
+  await page.getByLabel(numberLabel, { exact: true }).fill(p.rrnBack.slice(1));
   await bottom(m('ui.next')).click();
 
   await expect(page).toHaveURL(/\/security\/insuChoose$/, { timeout: 20_000 });
-  await page.getByRole('checkbox', { name: 'AIA생명', exact: true }).check();
-  await expect(page.getByRole('heading', { name: m('insuChoose.consent', { insurers: 'AIA생명' }) })).toBeVisible();
+  // AIA생명 takes no ID photo; 삼성생명 does, so her 외국인등록증 is photographed and read.
+  const insurer = foreigner ? '삼성생명' : 'AIA생명';
+  await page.getByRole('checkbox', { name: insurer, exact: true }).check();
+  await expect(page.getByRole('heading', { name: m('insuChoose.consent', { insurers: insurer }) })).toBeVisible();
   await screen('insuChoose');
   await bottom(m('ui.next')).click();
 
+  if (foreigner) {
+    await expect(page).toHaveURL(/\/security\/photo$/, { timeout: 20_000 });
+    await screen('photo');
+    await page.getByRole('radio', { name: m('idcard.ac'), exact: true }).check();
+    const card = await idImage(page, '외국인등록증', false, [`${foreigner.name}  ${p.birth6}-6******`, '2024. 5. 20.']);
+    await page.getByTestId('photo-gallery-input').setInputFiles({
+      name: 'arc.jpg',
+      mimeType: 'image/jpeg',
+      buffer: withOcrText(card, { userNm: foreigner.name, idcardIssueDate: '20240520' }),
+    });
+    await expect(page.getByRole('img', { name: m('photo.alt', { name: m('idcard.ac') }) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: m('photo.details', { idcard: m('idcard.ac') }) })).toBeVisible();
+    await expect(page.getByText(m('photo.read'))).toBeVisible();
+    await expect(page.getByLabel(m('idcardField.issuedOn'), { exact: true })).not.toHaveValue('');
+    await screen('photo-read');
+    await bottom(m('ui.next')).click();
+  }
+
   await expect(page).toHaveURL(/\/security\/paymentAccount$/, { timeout: 20_000 });
   await expect(page.getByRole('radio', { name: m('account.rel.self'), exact: true })).toBeChecked();
-  await expect(page.getByText(m('account.lead', { payerNm: 'AIA생명' }))).toBeVisible();
+  await expect(page.getByText(m('account.lead', { payerNm: insurer }))).toBeVisible();
   await screen('paymentAccount');
   await page.getByLabel(m('account.bank'), { exact: true }).selectOption({ label: 'KB국민은행' });
   await page.getByLabel(m('account.number'), { exact: true }).fill('123456789012');
@@ -122,7 +150,7 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean) {
   await page.getByRole('button', { name: m('sign.doc.read', { doc: m('doc.commission') }) }).click();
   await expect(page.getByText(m('legal.fullKoreanOnly'))).toBeVisible();
   await expect(page.locator('article.doc[lang=ko]')).toBeVisible();
-  await snap(page, `lang-${lang}-${String(n).padStart(2, '0')}-signature-commission`);
+  await snap(page, `lang-${tag}-${String(n).padStart(2, '0')}-signature-commission`);
   await page.getByRole('button', { name: m('ui.close') }).click();
   await drawSignature(page);
   await bottom(m('sign.done')).click();
@@ -144,6 +172,14 @@ test.describe('English, from the phone', () => {
   test('the whole enrolment in English', async ({ page }) => {
     test.setTimeout(180_000);
     await walk(page, 'en', false);
+  });
+});
+
+test.describe('a foreign resident in English, with her 외국인등록증', () => {
+  test.use({ locale: 'en-US' });
+  test('her Latin name, her 외국인등록번호 and her ARC photo read, to the end in English', async ({ page }) => {
+    test.setTimeout(180_000);
+    await walk(page, 'en', false, { name: 'NGUYEN THI LAN', birth6: '950315' });
   });
 });
 
