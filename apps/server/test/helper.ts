@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect } from 'vitest';
+import { INSURER_API } from '@auto-claim/contract';
 import { OPS_AUTH_API } from '@auto-claim/contract/ops';
 import { buildApp } from '../src/app.js';
 import type { Clock, ContextConfig } from '../src/context.js';
 import type { Db } from '../src/db/index.js';
 import type { Metrics } from '../src/metrics.js';
 import { TEST_CONFIG, openTestDb, testPerson } from '../fixtures/app.js';
+import { insurerHmac } from '../fixtures/insurer-double.js';
 import { testLogStream } from './logs.js';
 
 export { TEST_CONFIG, TEST_WEB_DIST, openTestDb, testPerson, throwawayDatabase } from '../fixtures/app.js';
@@ -370,4 +372,29 @@ export async function firstSignIn(
     expect(changed.statusCode, changed.body).toBe(200);
   }
   return { statusCode: 200, code: undefined, headers, secret, mustChangePassword };
+}
+
+/**
+ * An insurer's signed answer to a claim, posted to our callback as an insurer posts it (docs/providers/insurer-api.md):
+ * timestamped at `now`, signed with the sandbox's secret for that insurer unless another is given.
+ */
+export function postInsurerAnswer(
+  t: TestApp,
+  now: Date,
+  insuCompCd: string,
+  body: object,
+  secret = `sandbox-${insuCompCd}`,
+) {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(now.getTime() / 1000));
+  return t.app.inject({
+    method: 'POST',
+    url: INSURER_API.claimAnswers(insuCompCd),
+    headers: {
+      'content-type': 'application/json',
+      'x-autoclaim-timestamp': ts,
+      'x-autoclaim-signature': `v1=${insurerHmac(secret, ts, raw)}`,
+    },
+    payload: raw,
+  });
 }

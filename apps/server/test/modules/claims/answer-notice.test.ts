@@ -4,13 +4,12 @@
 // 08:00–21:00 KST; and her 알림톡 consent decides the channel (SMS/LMS only without it), for the per-record message too.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER, INSURER_API, OPERATOR_API } from '@auto-claim/contract';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API } from '@auto-claim/contract';
 import { answerText, sendableAt } from '../../../src/modules/claims/notify.js';
 import { PATIENT_TEMPLATES } from '../../../src/providers/notification/types.js';
 import { openLinkToken } from '../../../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { insurerHmac } from '../../../fixtures/insurer-double.js';
-import { build, signInOperator, testClock, type TestApp, expectLog } from '../../helper.js';
+import { build, signInOperator, testClock, type TestApp, expectLog, postInsurerAnswer } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -49,20 +48,7 @@ async function sentClaim(who: Subscriber) {
 }
 
 /** The insurer's signed answer, as insurers post it (docs/providers/insurer-api.md); the sandbox's secret. */
-const answer = (body: object) => {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(clock.now().getTime() / 1000));
-  return t.app.inject({
-    method: 'POST',
-    url: INSURER_API.claimAnswers(INSURER),
-    headers: {
-      'content-type': 'application/json',
-      'x-autoclaim-timestamp': ts,
-      'x-autoclaim-signature': `v1=${insurerHmac(`sandbox-${INSURER}`, ts, raw)}`,
-    },
-    payload: raw,
-  });
-};
+const answer = (body: object) => postInsurerAnswer(t, clock.now(), INSURER, body);
 let seq = 0;
 const eventId = () => `notice-evt-${process.pid}-${++seq}`;
 

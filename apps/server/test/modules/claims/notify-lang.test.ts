@@ -3,11 +3,10 @@
 // insurer's answer) are written in it from the catalogs. The 알림톡 templates are approved with Kakao in Korean, so a
 // message in another language goes by SMS/LMS (subscriptions/lookups.ts kakaoBy); a Korean subscriber's is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER, INSURER_API } from '@auto-claim/contract';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import { answerMessage, recordText } from '../../../src/modules/claims/notify.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { insurerHmac } from '../../../fixtures/insurer-double.js';
-import { build, testClock, type TestApp } from '../../helper.js';
+import { build, testClock, type TestApp, postInsurerAnswer } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST: within the hours answers' messages go.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -41,20 +40,7 @@ async function sentClaim(who: Subscriber) {
     .executeTakeFirstOrThrow();
 }
 
-const answer = (body: object) => {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(clock.now().getTime() / 1000));
-  return t.app.inject({
-    method: 'POST',
-    url: INSURER_API.claimAnswers(INSURER),
-    headers: {
-      'content-type': 'application/json',
-      'x-autoclaim-timestamp': ts,
-      'x-autoclaim-signature': `v1=${insurerHmac(`sandbox-${INSURER}`, ts, raw)}`,
-    },
-    payload: raw,
-  });
-};
+const answer = (body: object) => postInsurerAnswer(t, clock.now(), INSURER, body);
 
 const messagesTo = async (who: Subscriber) =>
   t.db.db.selectFrom('sandboxOutbox').select(['channel', 'body']).where('to', '=', who.userTel).orderBy('id').execute();

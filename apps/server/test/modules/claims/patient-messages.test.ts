@@ -8,7 +8,6 @@ import {
   API,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
-  INSURER_API,
   OPERATOR_API,
   phoneNumberNm,
   type TreatsAnswer,
@@ -16,8 +15,7 @@ import {
 import { relationRefuseBody } from '@auto-claim/contract/ops';
 import { messageSafe } from '../../../src/providers/notification/free-text.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { insurerHmac } from '../../../fixtures/insurer-double.js';
-import { build, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { build, signInOperator, testClock, type TestApp, postInsurerAnswer } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const NOON = new Date('2026-06-15T03:00:00Z');
@@ -62,17 +60,9 @@ async function sentClaim(who: Subscriber) {
 
 let seq = 0;
 const answer = async (body: object) => {
-  const raw = JSON.stringify({ eventId: `msg-evt-${process.pid}-${++seq}`, ...body });
-  const ts = String(Math.floor(clock.now().getTime() / 1000));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: INSURER_API.claimAnswers(INSURER),
-    headers: {
-      'content-type': 'application/json',
-      'x-autoclaim-timestamp': ts,
-      'x-autoclaim-signature': `v1=${insurerHmac(`sandbox-${INSURER}`, ts, raw)}`,
-    },
-    payload: raw,
+  const res = await postInsurerAnswer(t, clock.now(), INSURER, {
+    eventId: `msg-evt-${process.pid}-${++seq}`,
+    ...body,
   });
   expect(res.statusCode).toBe(200);
 };

@@ -13,7 +13,6 @@ import {
   DOCUMENT_REQUEST_PATIENT_DAYS,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
-  INSURER_API,
   MAX_REQUESTED_DOCUMENT_BYTES,
   OPERATOR_API,
   type HospitalDocumentRequest,
@@ -23,8 +22,16 @@ import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { docrequestJobs, purgeDocumentRequests } from '../../../src/modules/docrequests/index.js';
 import { createSubscriber, feedSource, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { insurerHmac, startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
-import { build, problemOf, signInHospitalUser, signInOperator, testClock, type TestApp } from '../../helper.js';
+import { startInsurerDouble, type InsurerDouble } from '../../../fixtures/insurer-double.js';
+import {
+  build,
+  problemOf,
+  signInHospitalUser,
+  signInOperator,
+  testClock,
+  type TestApp,
+  postInsurerAnswer,
+} from '../../helper.js';
 
 const SECRET = 'samsungfire-shared-secret-0123456789abcdef';
 const INSURER = 'SAMSUNGFIRE';
@@ -91,18 +98,13 @@ async function sentClaim(hospitalCd: string) {
 let seq = 0;
 /** The insurer's signed answer asking for papers. */
 async function ask(claimId: number, documents: string[]) {
-  const raw = JSON.stringify({ eventId: `docreq-${++seq}`, claimId, answer: 'documents_requested', documents });
-  const ts = String(Math.floor(clock.now().getTime() / 1000));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: INSURER_API.claimAnswers(INSURER),
-    headers: {
-      'content-type': 'application/json',
-      'x-autoclaim-timestamp': ts,
-      'x-autoclaim-signature': `v1=${insurerHmac(SECRET, ts, raw)}`,
-    },
-    payload: raw,
-  });
+  const res = await postInsurerAnswer(
+    t,
+    clock.now(),
+    INSURER,
+    { eventId: `docreq-${++seq}`, claimId, answer: 'documents_requested', documents },
+    SECRET,
+  );
   expect(res.statusCode, res.body).toBe(200);
   await t.app.claimEngine.drain();
 }

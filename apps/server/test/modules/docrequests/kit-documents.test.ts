@@ -10,13 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER, INSURER_API } from '@auto-claim/contract';
+import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import { buildApp } from '../../../src/app.js';
 import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { createSubscriber, feedSource, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { insurerHmac } from '../../../fixtures/insurer-double.js';
-import { TEST_CONFIG, openTestDb, testClock, type TestApp } from '../../helper.js';
+import { TEST_CONFIG, openTestDb, testClock, type TestApp, postInsurerAnswer } from '../../helper.js';
 
 const kit = path.resolve(import.meta.dirname, '../../../../../packages/hospital-client');
 const HOSPITAL = '92000001';
@@ -77,22 +76,11 @@ async function askedFor(documents: string[]) {
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   expect(claim.status).toBe('sent');
-  const raw = JSON.stringify({
+  const res = await postInsurerAnswer(t, clock.now(), INSURER, {
     eventId: `kit-docs-${claim.id}`,
     claimId: claim.id,
     answer: 'documents_requested',
     documents,
-  });
-  const ts = String(Math.floor(clock.now().getTime() / 1000));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: INSURER_API.claimAnswers(INSURER),
-    headers: {
-      'content-type': 'application/json',
-      'x-autoclaim-timestamp': ts,
-      'x-autoclaim-signature': `v1=${insurerHmac(`sandbox-${INSURER}`, ts, raw)}`,
-    },
-    payload: raw,
   });
   expect(res.statusCode, res.body).toBe(200);
   await t.app.claimEngine.drain();

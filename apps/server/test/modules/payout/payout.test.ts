@@ -7,7 +7,6 @@ import {
   API,
   HOSPITAL_API,
   HOSPITAL_KEY_HEADER,
-  INSURER_API,
   PAYOUT_VERDICT_NM,
   type PolicyGeneration,
   type TreatsAnswer,
@@ -18,8 +17,15 @@ import { own } from '../../../src/db/handle.js';
 import type { Database } from '../../../src/db/schema.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { insurerHmac } from '../../../fixtures/insurer-double.js';
-import { build, freshAddress, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
+import {
+  build,
+  freshAddress,
+  problemOf,
+  signInOperator,
+  testClock,
+  type TestApp,
+  postInsurerAnswer,
+} from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -72,20 +78,7 @@ async function sentClaim(who: Subscriber, record: Partial<TreatmentRecordInput>,
 }
 
 /** The insurer's signed answer (docs/providers/insurer-api.md); the sandbox's secret. */
-function answer(body: object, insurer = INSURER) {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(clock.now().getTime() / 1000));
-  return t.app.inject({
-    method: 'POST',
-    url: INSURER_API.claimAnswers(insurer),
-    headers: {
-      'content-type': 'application/json',
-      'x-autoclaim-timestamp': ts,
-      'x-autoclaim-signature': `v1=${insurerHmac(`sandbox-${insurer}`, ts, raw)}`,
-    },
-    payload: raw,
-  });
-}
+const answer = (body: object, insurer = INSURER) => postInsurerAnswer(t, clock.now(), insurer, body);
 let seq = 0;
 const eventId = () => `payout-evt-${process.pid}-${++seq}`;
 
