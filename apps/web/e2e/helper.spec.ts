@@ -76,7 +76,7 @@ async function walksToComplete(page: Page, person: TestPerson, shot: string, hel
   // The 위임장 she signs names who helped.
   await page.getByRole('button', { name: '위임장 읽기' }).click();
   await expect(page.getByRole('dialog', { name: '서명할 위임장' })).toContainText(
-    `${helpedBy} (휴대폰 본인인증과 서명은 위임인이 직접 했어요)`,
+    `${helpedBy} (휴대폰 본인인증과 서명은 위임인이 직접 함)`,
   );
   await snap(page, `${shot}-signature-doc`);
   await page.getByRole('dialog', { name: '서명할 위임장' }).getByRole('button', { name: '닫기' }).click();
@@ -113,7 +113,7 @@ test('a daughter helps her mother on one phone: the 위임장 and her access log
 
   const { view, text } = await commissionOf(page, 'helper-family');
   expect(view.subscription!.helper).toEqual({ helperRel: 'child' });
-  expect(text).toContain('작성 도움: 자녀 (휴대폰 본인인증과 서명은 위임인이 직접 했어요)');
+  expect(text).toContain('작성 도움: 자녀 (휴대폰 본인인증과 서명은 위임인이 직접 함)');
   await accessLogSays(
     page,
     '자녀분이 가입 화면 작성을 도왔어요. 휴대폰 본인인증과 서명은 본인이 직접 했어요.',

@@ -199,7 +199,7 @@ export function legalForm(kind: LegalFormKind, d: LegalFormData): LegalForm {
         : '첨부서류: 1. 진료기록 열람 및 사본발급 동의서 1부  2. 환자의 신분증 사본 1부',
       ...(d.helpedBy
         ? {
-            helpNote: `작성 도움: ${d.helpedBy} (휴대폰 본인인증과 서명은 ${g ? '법정대리인' : '위임인'}이 직접 했어요)`,
+            helpNote: `작성 도움: ${d.helpedBy} (휴대폰 본인인증과 서명은 ${g ? '법정대리인' : '위임인'}이 직접 함)`,
           }
         : {}),
     };

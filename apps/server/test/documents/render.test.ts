@@ -178,7 +178,7 @@ describe.skipIf(missing.length > 0)(
         expect(res.statusCode, res.body).toBe(200);
         const r = await renderAndRead('helper-commission', res.rawPayload);
         expectReadable('helper-commission', r, 1, [LEGAL_FORM_TITLES.commission]);
-        expectFields('helper-commission', r, ['작성 도움: 자녀', '위임인이 직접 했어요']);
+        expectFields('helper-commission', r, ['작성 도움: 자녀', '위임인이 직접 함']);
       },
     );
 

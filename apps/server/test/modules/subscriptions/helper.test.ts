@@ -86,7 +86,7 @@ describe('a family member helps', () => {
     });
 
     const made = (await makeDocuments(t.app.ctx, row!.insuApplyId))!;
-    expect(textOf(made.commission)).toContain('작성 도움: 자녀 (휴대폰 본인인증과 서명은 위임인이 직접 했어요)');
+    expect(textOf(made.commission)).toContain('작성 도움: 자녀 (휴대폰 본인인증과 서명은 위임인이 직접 함)');
     expect(textOf(made.agree)).not.toContain('작성 도움');
   }, 60_000);
 
