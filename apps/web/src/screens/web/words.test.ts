@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLAIM_STATUS_NM,
+  HELPER_RELS,
+  HELPER_REL_NM,
   MONEY_TERMS,
   NOT_CLAIMED_REASON_NM,
   NOT_CLAIMED_REASON_SHORT_NM,
@@ -13,6 +15,7 @@ import {
   VISIT_TYPE_NM,
 } from '@auto-claim/contract';
 import { inSource } from '../../i18n/t';
+import { helperRelNm } from '../auth/Helper';
 import * as words from './words';
 
 const inKorean = <K extends string, V>(table: Record<K, () => V>) =>
@@ -31,6 +34,9 @@ describe("the screens' words in Korean are the contract's", () => {
     ['statement state', words.STATEMENT_STATE, STATEMENT_STATE_NM],
   ] as const)('%s', (_, table, contract) => {
     expect(inKorean(table as Record<string, () => string>)).toEqual(contract);
+  });
+  it('who helps her (the consent screen)', () => {
+    expect(inSource(() => Object.fromEntries(HELPER_RELS.map((r) => [r, helperRelNm(r)])))).toEqual(HELPER_REL_NM);
   });
   it('money terms and their meanings', () => {
     expect(inKorean(words.MONEY_TERM)).toEqual(MONEY_TERMS);
