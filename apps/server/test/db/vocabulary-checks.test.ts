@@ -27,6 +27,7 @@ const VOCABULARY_OF: Record<string, readonly (string | number)[]> = {
   'subscription.idcard_type': contract.IDCARD_TYPES,
   'subscription.sign_method': contract.SIGN_METHODS,
   'subscription.guardian_rel': contract.GUARDIAN_RELS,
+  'subscription.helper_rel': contract.HELPER_RELS,
   'subscription.relation_status': contract.RELATION_STATUSES,
   'subscription.end_reason': contract.SUBSCRIPTION_END_REASONS,
   'id_card_submission.idcard_type': contract.IDCARD_TYPES,

@@ -114,7 +114,8 @@ describe('reset() (spec §4)', () => {
     expect(reg.bankAccount).toBe('');
     expect(reg.insuApplyId).toBe('');
     expect(reg.idcardType).toBe('');
-    for (const v of Object.values(auth)) expect(v === '' || (Array.isArray(v) && v.length === 0)).toBe(true);
+    for (const [k, v] of Object.entries(auth))
+      expect(v === '' || v === false || (Array.isArray(v) && v.length === 0), k).toBe(true);
     expect(repository.userId).toBe('');
     expect(repository.selectCompany).toBe('');
     expect(ui.signBackup).toBe('');
