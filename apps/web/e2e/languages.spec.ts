@@ -95,7 +95,7 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean, foreigner?: Fore
   ).toBeVisible();
   // A 외국인등록번호 is called so, in her words.
   const numberLabel = m(foreigner ? 'jumin.label.six.foreign' : 'jumin.label.six');
-  if (foreigner) await expect(page.getByText(m('jumin.title.foreign'), { exact: true })).toBeVisible();
+  if (foreigner) await expect(page.getByText(m('jumin.title.foreign'), { exact: true }).first()).toBeVisible();
   await screen('jumin');
   await page.getByLabel(numberLabel, { exact: true }).fill(p.rrnBack.slice(1));
   await bottom(m('ui.next')).click();
