@@ -44,7 +44,8 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
   // The ID step: 외국인등록증 among the documents, its photo read, its date of issue the one field to confirm.
   await steps.onScreen(page, 'photo', '신분증 촬영', 'foreign-photo');
   await expect(page.getByRole('radio', { name: '영주증' })).toBeVisible();
-  await page.getByRole('radio', { name: '외국인등록증' }).check();
+  // Chosen to begin with: the number she verified is a 외국인등록번호.
+  await expect(page.getByRole('radio', { name: '외국인등록증' })).toBeChecked();
   const image = withOcrText(
     await idImage(page, '외국인등록증', false, ['NGUYEN THI LAN  950315-6******', '2024. 5. 20.']),
     {

@@ -236,11 +236,9 @@ test.describe('outer mode (from a hospital link)', () => {
     await insurer(page, '삼성화재', 'wizard-outer');
     expect((await recorded).postDataJSON()).toEqual({ termsIds: ['INSU_SAMSUNGFIRE_CLAIM'] });
 
-    // photo: nothing chosen, then a type but no photo (the camera keeps its name until there is a photo)
+    // photo: a citizen's 주민등록증 is chosen to begin with; no photo yet (the camera keeps its name until there is one)
     await expect(page).toHaveURL(/\/security\/photo$/);
-    await next(page);
-    await expect(page.getByRole('alert').filter({ hasText: '어떤 신분증을 찍을지 골라 주세요.' })).toBeFocused();
-    await page.getByRole('radio', { name: '주민등록증' }).check();
+    await expect(page.getByRole('radio', { name: '주민등록증' })).toBeChecked();
     await next(page);
     await expect(
       page.getByRole('alert').filter({ hasText: '신분증 사진을 찍거나 앨범에서 골라 주세요.' }),

@@ -91,7 +91,7 @@ export default function AuthAgreeInfo() {
         {helper.toggle}
       </header>
       <h1 className="screen__lead">
-        {t('consent.lead1', '자동청구에 필요한 동의를')}
+        {t('consent.lead1', '필요한 동의를')}
         <br />
         {t('consent.lead2', '한 번에 받을게요')}
       </h1>

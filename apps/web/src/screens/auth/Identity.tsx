@@ -201,6 +201,14 @@ export default function Identity() {
             }}
             className="input"
             autoComplete="name"
+            // The keyboard's own "다음" key goes on to the birth date, as the six digits go on to the seventh; a
+            // syllable still being composed keeps its Enter.
+            enterKeyHint="next"
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+              e.preventDefault();
+              form.setFocus('birth6');
+            }}
             placeholder={t('identity.name.placeholder', '홍길동')}
           />
         )}

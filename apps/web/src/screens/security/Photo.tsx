@@ -11,6 +11,7 @@ import {
   IDCARD_TYPES,
   checkIdcardFields,
   digitsOnly,
+  isForeignRegDigit,
   normalizeDate,
   keepIdcardFields,
   type IdcardFields,
@@ -90,7 +91,18 @@ export default function Photo() {
 
   const detailsRef = useRef<HTMLElement>(null);
   const allowed = controls.data?.idPhotoTypes ?? [...IDCARD_TYPES];
-  const type = reg.idcardType && allowed.includes(reg.idcardType) ? reg.idcardType : '';
+  // The card most people in her place carry is chosen to begin with (a citizen's 주민등록증, a foreign resident's
+  // 외국인등록증, told by her number's seventh digit, which the subscription checks against the card): one choice
+  // fewer, and she changes it with a tap.
+  const verifiedForeign = useClaimStore((s) => s.auth.foreignResident);
+  const foreign = reg.userIdno2 ? isForeignRegDigit(reg.userIdno2.charAt(0)) : verifiedForeign;
+  const likely: IdcardType = foreign ? 'ac' : 'ic';
+  const type =
+    reg.idcardType && allowed.includes(reg.idcardType)
+      ? reg.idcardType
+      : controls.data && allowed.includes(likely)
+        ? likely
+        : '';
   const clearError = (...keys: ErrorKey[]) =>
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k as ErrorKey))));
 
@@ -129,7 +141,10 @@ export default function Photo() {
   };
 
   const chooseType = (t: IdcardType) => {
-    if (t === reg.idcardType) return;
+    if (t === type) {
+      setReg({ idcardType: t });
+      return;
+    }
     // Fields of another type are cleared (spec §3); a photo already taken is read again as this type.
     setReg(keepIdcardFields({ idcardType: t, idcardIssueOrg: '', idcardIssueDate: '', regNo: '', checkCd: '' }));
     clearError('idcardType', 'idcardIssueOrg', 'idcardIssueDate', 'regNo', 'checkCd');
@@ -227,7 +242,7 @@ export default function Photo() {
             clearError('idcardImg');
           }}
           onPhoto={(dataUrl) => {
-            setReg({ idcardImg: dataUrl });
+            setReg({ idcardType: type, idcardImg: dataUrl });
             void runOcr(type, dataUrl);
           }}
           onError={(message) => {

@@ -152,7 +152,7 @@ export function Summary() {
       title: forChild(state) ? t('summary.guardian', '보호자(본인) 정보') : t('summary.self', '본인 정보'),
       rows: [
         { key: t('identity.name', '이름'), value: reg.userNm },
-        { key: t('identity.phone', '휴대폰 번호'), value: maskPhone(reg.userTel) },
+        { key: t('summary.phone', '휴대폰'), value: maskPhone(reg.userTel) },
         {
           // A foreign resident's number by its own name (7th digit 5–8).
           key: isForeignRegDigit(reg.userIdno2.charAt(0))
