@@ -144,7 +144,9 @@ describe('a mother who reads English', () => {
       "[자동청구] 김지민 turns 19 on July 10, 2026. Visits from that day can't be claimed by a guardian.",
     ]);
     expect(bodies.join(' ')).not.toMatch(/요\./);
-  });
+    // Five messages through the whole app (enrolment, upload, review, claim, answer): beside the full suite on two cores
+    // this walk can take longer than a single call's 20 s.
+  }, 60_000);
 });
 
 describe('a father who reads Chinese', () => {
