@@ -28,9 +28,16 @@ import {
   ANSWER_REJECTED_SMS,
   ANSWER_VISIT_SMS,
   BELOW_MIN_SMS,
+  CHILD_ANSWER_VISIT_SMS,
+  CHILD_VISIT_SMS,
   CLAIMED_SMS,
+  HELD_ASK_SMS,
+  HELD_LAPSED_SMS,
   VISIT_SMS,
+  dayIn,
+  foreignLang,
   messageIn,
+  wonIn,
 } from '@auto-claim/contract/i18n';
 import type { AppContext } from '../../context.js';
 import { bossDb } from '../../jobs/runtime.js';
@@ -62,26 +69,48 @@ const endsInVowel = (phrase: string) => {
 const objectOf = (phrase: string) => (endsInVowel(phrase) ? '를' : '을');
 const topicOf = (phrase: string) => (endsInVowel(phrase) ? '는' : '은');
 
-/** Her language, when it is not Korean: her own messages' SMS forms are written in it (the catalogs). */
-const foreign = (lang: string | undefined, child: string | undefined) =>
-  lang && lang !== 'ko' && !child ? lang : undefined;
-/** A day and an amount as she reads them: "July 15", "₩12,300". */
-const dayIn = (lang: string, yyyymmdd: string) =>
-  new Intl.DateTimeFormat(lang, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(+yyyymmdd.slice(0, 4), +yyyymmdd.slice(4, 6) - 1, +yyyymmdd.slice(6, 8))),
-  );
-const wonIn = (lang: string, n: number) =>
-  new Intl.NumberFormat(lang, { style: 'currency', currency: 'KRW' }).format(n);
+// The reader's language when it is not Korean: hers, or for a child's messages her guardian's (the child's
+// subscription keeps the language of the guardian who enrolled her, and her messages go to the guardian's phone).
+const foreign = foreignLang;
 
 /** One record's or one day's records' message: the 알림톡 text and the SMS sentence. */
 export function recordText(g: {
   outcome: 'claimed' | 'below_min';
   visitDate: string;
   visits: { hospitalNm: string; totalPaid: number }[];
-  /** A child's: her possessive (지민이의). */
+  /** A child's: her possessive (지민이의), and her name (said in another language). */
   child?: string | undefined;
-  /** Her language: the SMS form in it (her own visits; a child's are still said in Korean). */
+  childNm?: string | undefined;
+  /** The reader's language (hers, or her guardian's for a child's): the SMS form in it. */
   lang?: string | undefined;
+}): { text: string; sms: string } {
+  const korean = koreanRecordText(g);
+  const lang = foreign(g.lang);
+  if (!lang) return korean;
+  const values = {
+    hospital: [...new Set(g.visits.map((v) => v.hospitalNm))].join(', '),
+    date: dayIn(lang, g.visitDate),
+    count: g.visits.length,
+    paid: wonIn(
+      lang,
+      g.visits.reduce((s, v) => s + v.totalPaid, 0),
+    ),
+  };
+  const visit =
+    g.child && g.childNm
+      ? messageIn(lang, CHILD_VISIT_SMS, { ...values, child: g.childNm })
+      : messageIn(lang, VISIT_SMS, values);
+  return {
+    text: korean.text,
+    sms: messageIn(lang, g.outcome === 'claimed' ? CLAIMED_SMS : BELOW_MIN_SMS, { visit, visitJosa: '' }),
+  };
+}
+
+function koreanRecordText(g: {
+  outcome: 'claimed' | 'below_min';
+  visitDate: string;
+  visits: { hospitalNm: string; totalPaid: number }[];
+  child?: string | undefined;
 }): { text: string; sms: string } {
   const date = dayOf(g.visitDate);
   const paid = `${WON.format(g.visits.reduce((s, v) => s + v.totalPaid, 0))}원`;
@@ -108,28 +137,15 @@ export function recordText(g: {
           sms: `${fee}${topicOf(fee)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.`,
         };
   }
-  const lang = foreign(g.lang, g.child);
-  const smsIn = (lang: string) => {
-    const visit = messageIn(lang, VISIT_SMS, {
-      hospital: hospitals,
-      date: dayIn(lang, g.visitDate),
-      count: n,
-      paid: wonIn(
-        lang,
-        g.visits.reduce((s, v) => s + v.totalPaid, 0),
-      ),
-    });
-    return messageIn(lang, g.outcome === 'claimed' ? CLAIMED_SMS : BELOW_MIN_SMS, { visit, visitJosa: '' });
-  };
   if (g.outcome === 'claimed') {
     return {
       text: `${what}${objectOf(what)} 보험사에 자동으로 청구할게요. 진행 상황은 아래 버튼에서 볼 수 있어요.`,
-      sms: lang ? smsIn(lang) : `${smsWhat}${objectOf(smsWhat)} 보험사에 자동으로 청구할게요.`,
+      sms: `${smsWhat}${objectOf(smsWhat)} 보험사에 자동으로 청구할게요.`,
     };
   }
   return {
     text: `${what}${topicOf(what)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요. 아래 버튼에서 직접 청구할 수 있어요.`,
-    sms: lang ? smsIn(lang) : `${smsWhat}${topicOf(smsWhat)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.`,
+    sms: `${smsWhat}${topicOf(smsWhat)} 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.`,
   };
 }
 
@@ -147,7 +163,28 @@ export function heldText(g: {
   premiumEffect: number;
   answerBy: Date | null;
   child?: string | undefined;
+  childNm?: string | undefined;
+  /** The reader's language (hers, or her guardian's for a child's): the SMS form in it. */
+  lang?: string | undefined;
 }): { text: string; sms: string } {
+  const korean = koreanHeldText(g);
+  const lang = foreign(g.lang);
+  if (!lang) return korean;
+  const values = { hospital: g.hospitalNm, date: dayIn(lang, g.visitDate) };
+  const visit =
+    g.child && g.childNm
+      ? messageIn(lang, CHILD_ANSWER_VISIT_SMS, { ...values, child: g.childNm })
+      : messageIn(lang, ANSWER_VISIT_SMS, values);
+  return {
+    text: korean.text,
+    sms:
+      g.outcome === 'decision_lapsed'
+        ? messageIn(lang, HELD_LAPSED_SMS, { visit, visitJosa: '' })
+        : messageIn(lang, HELD_ASK_SMS, { visit, uncovered: wonIn(lang, g.uncovered) }),
+  };
+}
+
+function koreanHeldText(g: Parameters<typeof heldText>[0]): { text: string; sms: string } {
   const visit = `${g.child ? `${g.child} ` : ''}${g.hospitalNm} ${dayOf(g.visitDate)} 진료`;
   if (g.outcome === 'decision_lapsed') {
     return {
@@ -235,6 +272,8 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
             premiumEffect: advice.premiumEffect,
             answerBy: r.decisionDueAt,
             child: r.contact.childNm ? childPossessive(r.contact.childNm) : undefined,
+            childNm: r.contact.childNm,
+            lang: r.contact.lang,
           });
           return {
             to: r.contact.userTel,
@@ -298,6 +337,7 @@ export async function notifyRecords(ctx: AppContext, recordIds: number[]) {
           visitDate: g.visitDate,
           visits: g.visits,
           child,
+          childNm: g.contact.childNm,
           lang: g.contact.lang,
         });
         return {
@@ -503,13 +543,16 @@ export interface AnswerFacts {
   claimId?: number | undefined;
   faxNo?: string | undefined;
   callCenter?: string | undefined;
-  /** Her language: the SMS form in it (her own claims; a child's are still said in Korean). */
+  /** The reader's language (hers, or her guardian's for a child's claim): the SMS form in it. */
   lang?: string | undefined;
 }
 
 /** An answer's SMS form in her language (the 알림톡 text stays the Korean template's: it is not sent to her). */
 function answerSmsIn(lang: string, a: AnswerFacts): string {
-  const visit = messageIn(lang, ANSWER_VISIT_SMS, { hospital: a.hospitalNm, date: dayIn(lang, a.visitDate) });
+  const values = { hospital: a.hospitalNm, date: dayIn(lang, a.visitDate) };
+  const visit = a.childNm
+    ? messageIn(lang, CHILD_ANSWER_VISIT_SMS, { ...values, child: a.childNm })
+    : messageIn(lang, ANSWER_VISIT_SMS, values);
   const insurer = a.insurerNm;
   switch (a.answer) {
     case 'paid':
@@ -537,7 +580,7 @@ function answerSmsIn(lang: string, a: AnswerFacts): string {
  */
 export function answerMessage(a: AnswerFacts): { text: string; sms: string } {
   const korean = koreanAnswer(a);
-  const lang = foreign(a.lang, a.childNm);
+  const lang = foreign(a.lang);
   return lang ? { text: korean.text, sms: answerSmsIn(lang, a) } : korean;
 }
 

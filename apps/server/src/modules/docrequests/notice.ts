@@ -3,6 +3,7 @@
 // fallback, or SMS only), what the insurer asked, that the hospital has not sent it, and what she can do: ask the
 // hospital for it and send it to the insurer herself. A request the hospital answers in time is never told her.
 import { DOCUMENT_REQUEST_PATIENT_DAYS, REQUESTED_DOCUMENT_NM, patientLinkPath } from '@auto-claim/contract';
+import { DOCS_OVERDUE_SMS, foreignLang, messageIn } from '@auto-claim/contract/i18n';
 import type { AppContext } from '../../context.js';
 import { signLinkToken } from '../../security/linkToken.js';
 import { claimById } from '../claims/index.js';
@@ -12,14 +13,29 @@ import { docrequestsDb } from './tables.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The sentence she reads: what, from whom, why she hears of it, and what she can do. */
-export function overdueText(p: { hospitalNm: string; insurerNm: string; papers: string[] }) {
+/**
+ * The sentence she reads: what, from whom, why she hears of it, and what she can do; the SMS in her language when it is
+ * not Korean (a child's: her guardian's), the papers keeping their Korean names (she asks the hospital by them).
+ */
+export function overdueText(p: { hospitalNm: string; insurerNm: string; papers: string[]; lang?: string | undefined }) {
   const papers = p.papers.join(', ');
-  return {
+  const lang = foreignLang(p.lang);
+  const korean = {
     text:
       `[자동청구] ${p.insurerNm}에서 요청한 ${papers}를 ${p.hospitalNm}에 ${DOCUMENT_REQUEST_PATIENT_DAYS}일 전에 ` +
       `부탁드렸는데 아직 받지 못했어요. 병원에서 ${papers}를 발급받아 ${p.insurerNm}에 보내 주시면 심사가 이어져요.`,
     sms: `${p.hospitalNm}에서 ${p.insurerNm}이 요청한 ${papers}를 아직 보내지 않았어요. 병원에서 발급받아 보험사에 보내 주세요.`,
+  };
+  if (!lang) return korean;
+  return {
+    text: korean.text,
+    sms: messageIn(lang, DOCS_OVERDUE_SMS, {
+      hospital: p.hospitalNm,
+      insurer: p.insurerNm,
+      papers,
+      insurerJosa: '',
+      papersJosa: '',
+    }),
   };
 }
 
@@ -71,6 +87,7 @@ export async function tellOverdue(ctx: AppContext, limit = 100): Promise<number>
       hospitalNm: hospital?.hospitalNm ?? '병원',
       insurerNm: insurer?.insuCompNm ?? '보험사',
       papers: rows.map((r) => REQUESTED_DOCUMENT_NM[r.documentKind]),
+      lang: who.lang,
     });
     await ctx.providers.notification.send(
       [

@@ -12,6 +12,7 @@ import {
   GUARDIAN_REL_NM,
   RELATION_DOC_BY,
   RELATION_DOC_OBJECT,
+  RELATION_DOC_TYPE_NM,
   addMonths,
   childPossessive,
   kstToday,
@@ -19,6 +20,7 @@ import {
   maskRrn,
   RELATION_DOCUMENT_MAX_AGE_MONTHS,
 } from '@auto-claim/contract';
+import { GUARDIAN_RELATION_CONFIRMED_SMS, GUARDIAN_RELATION_REFUSED_SMS, messageIn } from '@auto-claim/contract/i18n';
 import type {
   RelationDocumentDetail,
   RelationDocumentRow,
@@ -265,6 +267,12 @@ export async function confirmRelation(
           ({ child }) =>
             `${childPossessive(child.userNm)} ${RELATION_DOC_OBJECT[r.d.docType]} 확인했어요. 이제 ${childPossessive(child.userNm)} ` +
             '진료비를 자동으로 청구해 드려요. 확인을 기다리던 진료도 곧 청구해요.',
+          ({ child }, lang) =>
+            messageIn(lang, GUARDIAN_RELATION_CONFIRMED_SMS, {
+              child: child.userNm,
+              document: RELATION_DOC_TYPE_NM[r.d.docType],
+              documentJosa: '',
+            }),
         );
       }
       return r;
@@ -323,6 +331,12 @@ export async function refuseRelation(
             // The operator's words made safe (docs/security.md, "Free text in patients' messages"), labelled as hers.
             `운영자가 적은 사유: "${messageSafe(body.reason)}" ` +
             `확인될 때까지 ${childPossessive(child.userNm)} 진료비는 청구하지 않고 기다려요. 아래 버튼에서 서류를 다시 올려 주세요.`,
+          ({ child }, lang) =>
+            messageIn(lang, GUARDIAN_RELATION_REFUSED_SMS, {
+              child: child.userNm,
+              document: RELATION_DOC_TYPE_NM[r.d.docType],
+              documentJosa: '',
+            }),
         );
       }
       return r;

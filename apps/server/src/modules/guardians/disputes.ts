@@ -4,6 +4,7 @@
 // parties are told; the operators' record keeps who decided and why.
 import type { z } from 'zod';
 import { childPossessive, APP_ROOT } from '@auto-claim/contract';
+import { GUARDIAN_DISPUTE_ENDED_SMS, messageIn } from '@auto-claim/contract/i18n';
 import type { DisputeResolveBody, InsuredDispute, insuredDisputesQuery } from '@auto-claim/contract/ops';
 import type { AppContext } from '../../context.js';
 
@@ -59,6 +60,7 @@ export async function resolveDispute(
           ({ child }) =>
             `${childPossessive(child.userNm)} 자동청구를 다른 보호자나 본인이 신청해서, 운영자가 확인한 뒤 보호자로 신청한 ` +
             '자동청구를 끝냈어요. 그동안의 진료 내역은 아래 버튼에서 본인인증을 하고 볼 수 있어요.',
+          ({ child }, lang) => messageIn(lang, GUARDIAN_DISPUTE_ENDED_SMS, { child: child.userNm }),
         );
         ended = await cancelForDispute(ctx, tx, d.holderInsuApplyId, now);
         endedId = d.holderInsuApplyId;

@@ -4,6 +4,7 @@
 // subscriptions a transaction, walked by key; the monthly_statement row is written with the message, so a run retried
 // or run twice sends nothing again.
 import { KST_OFFSET_MS, childPossessive, patientLinkPath } from '@auto-claim/contract';
+import { CHILD_STATEMENT_SMS, STATEMENT_SMS, foreignLang, messageIn, monthIn, wonIn } from '@auto-claim/contract/i18n';
 import type { AppContext } from '../../context.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { signLinkTokens } from '../../security/linkToken.js';
@@ -26,8 +27,36 @@ export function previousMonth(now: Date): string {
 /** Nothing to tell: no visit that month and nothing paid for one. */
 const quiet = (f: MonthFigures) => f.visits === 0 && f.paidAmount === 0;
 
-/** The statement's words: the 알림톡 text and the SMS sentence. */
-export function statementText(f: MonthFigures, child?: string): { text: string; sms: string } {
+/**
+ * The statement's words: the 알림톡 text and the SMS sentence, the SMS in the reader's language when it is not Korean
+ * (hers, or her guardian's for a child's: the one the guardian enrolled her in). `child` is her possessive (지민이의),
+ * `childNm` her name, said in another language.
+ */
+export function statementText(
+  f: MonthFigures,
+  child?: string,
+  o: { childNm?: string | undefined; lang?: string | undefined } = {},
+): { text: string; sms: string } {
+  const korean = koreanStatementText(f, child);
+  const lang = foreignLang(o.lang);
+  if (!lang) return korean;
+  const values = {
+    month: monthIn(lang, f.month),
+    visits: f.visits,
+    claimed: f.claimed,
+    year: f.month.slice(0, 4),
+    received: wonIn(lang, f.receivedThisYear),
+  };
+  return {
+    text: korean.text,
+    sms:
+      child && o.childNm
+        ? messageIn(lang, CHILD_STATEMENT_SMS, { ...values, child: o.childNm })
+        : messageIn(lang, STATEMENT_SMS, values),
+  };
+}
+
+function koreanStatementText(f: MonthFigures, child?: string): { text: string; sms: string } {
   const m = `${Number(f.month.slice(5, 7))}월`;
   const whose = child ? `${child} ` : '';
   const notClaimed = f.notClaimed.reduce((s, r) => s + r.count, 0);
@@ -93,6 +122,7 @@ export async function sendMonthlyStatements(ctx: AppContext, batch = STATEMENT_B
             const { text, sms } = statementText(
               d.figures,
               d.contact.childNm ? childPossessive(d.contact.childNm) : undefined,
+              { childNm: d.contact.childNm, lang: d.contact.lang },
             );
             return {
               to: d.contact.userTel,

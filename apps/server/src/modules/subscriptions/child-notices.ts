@@ -14,18 +14,32 @@ import {
   kstToday,
   patientLinkPath,
 } from '@auto-claim/contract';
+import {
+  GUARDIAN_ADULT_DAY_SMS,
+  GUARDIAN_ADULT_MONTH_SMS,
+  GUARDIAN_GROWN_UP_SMS,
+  dateIn,
+  foreignLang,
+  messageIn,
+} from '@auto-claim/contract/i18n';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Handle } from '../../db/handle.js';
 import { firstSentence, type PatientMessage, type PatientTemplate } from '../../providers/notification/types.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { signLinkTokens } from '../../security/linkToken.js';
-import { kakaoConsented } from './lookups.js';
+import { kakaoBy } from './lookups.js';
 import { guardianOf, personOf, type GuardianPerson, type SubscriptionPerson } from './person.js';
 import { subscriptionsDb } from './tables.js';
 
 /** The words of one message to a guardian, from the child's details. */
 export type GuardianText = (c: { child: SubscriptionPerson; guardian: GuardianPerson }) => string;
+/**
+ * The same message's SMS form in the guardian's language (`lang`, not Korean): the child's subscription keeps the
+ * language of the guardian who enrolled her (docs/decisions/0010-message-catalogs.md). Such a message goes by SMS/LMS
+ * (kakaoBy: the 알림톡 templates are approved in Korean); in Korean the SMS is the text's first sentence, as before.
+ */
+export type GuardianSms = (c: { child: SubscriptionPerson; guardian: GuardianPerson }, lang: string) => string;
 
 /**
  * Tells the guardian of a child's subscription, in the caller's transaction (the link's token exists only if the
@@ -38,10 +52,11 @@ export async function tellGuardian(
   insuApplyId: string,
   template: PatientTemplate,
   text: GuardianText,
+  smsIn: GuardianSms,
 ) {
   const row = await subscriptionsDb(handle)
     .selectFrom('subscription')
-    .select(['insuApplyId', 'ciHmac', 'status', 'personEnc', 'guardianEnc', 'optTerms'])
+    .select(['insuApplyId', 'ciHmac', 'status', 'personEnc', 'guardianEnc', 'optTerms', 'lang'])
     .where('insuApplyId', '=', insuApplyId)
     .executeTakeFirst();
   if (!row?.guardianEnc) return;
@@ -49,6 +64,7 @@ export async function tellGuardian(
   if (!guardian.userTel) return;
   const child = personOf(ctx, row.personEnc);
   const said = text({ child, guardian });
+  const lang = foreignLang(row.lang);
   const [token] =
     row.status === 'subscribe'
       ? await signLinkTokens(ctx, [{ purpose: 'treat', ciHmac: row.ciHmac, insuApplyId }], handle)
@@ -59,9 +75,9 @@ export async function tellGuardian(
         to: guardian.userTel,
         template,
         text: said,
-        sms: firstSentence(said),
+        sms: lang ? smsIn({ child, guardian }, lang) : firstSentence(said),
         linkPath: token ? patientLinkPath('treat', token) : `${APP_ROOT}/web/treat`,
-        kakao: kakaoConsented(row.optTerms),
+        kakao: kakaoBy(row.optTerms, row.lang),
       },
     ],
     dbOutbox(handle, () => ctx.clock.now()),
@@ -78,6 +94,7 @@ export const tellGuardianGrownUp = (ctx: AppContext, insuApplyId: string) =>
     ({ child }) =>
       `${childCalled(child.userNm)}가 만 19세가 되어 직접 자동청구에 가입했어요. 보호자로 신청한 ${childPossessive(child.userNm)} ` +
       '자동청구는 끝났어요. 그동안의 진료 내역은 아래 버튼에서 본인인증을 하고 볼 수 있어요.',
+    ({ child }, lang) => messageIn(lang, GUARDIAN_GROWN_UP_SMS, { child: child.userNm, childJosa: '' }),
   );
 
 /** How many notices one run sends at most (the rest go the next day; a child's birthday is a day long). */
@@ -123,12 +140,23 @@ export async function adultNotices(ctx: AppContext, limit = ADULT_NOTICE_BATCH):
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) !== 1) return;
         const on = formatYmd(s.adultOn!);
-        await tellGuardian(ctx, trx, s.insuApplyId, 'CHILD_TURNING_ADULT', ({ child }) =>
-          which === 'day'
-            ? `오늘(${on}) ${childCalled(child.userNm)}가 만 19세가 되었어요. 오늘부터 받은 진료는 보호자가 대신 청구할 수 없어서 자동으로 청구하지 않아요. ` +
-              `어제까지 받은 진료는 그대로 청구해 드려요. ${childCalled(child.userNm)}는 이제 본인인증을 하고 직접 가입할 수 있어요.`
-            : `${childCalled(child.userNm)}가 ${on}에 만 19세가 돼요. 그날부터 받은 진료는 보호자가 대신 청구할 수 없어서 자동으로 청구하지 않아요. ` +
-              `그 전날까지 받은 진료는 그대로 청구해 드려요. 생일부터는 ${childCalled(child.userNm)}가 본인인증을 하고 직접 가입할 수 있어요.`,
+        await tellGuardian(
+          ctx,
+          trx,
+          s.insuApplyId,
+          'CHILD_TURNING_ADULT',
+          ({ child }) =>
+            which === 'day'
+              ? `오늘(${on}) ${childCalled(child.userNm)}가 만 19세가 되었어요. 오늘부터 받은 진료는 보호자가 대신 청구할 수 없어서 자동으로 청구하지 않아요. ` +
+                `어제까지 받은 진료는 그대로 청구해 드려요. ${childCalled(child.userNm)}는 이제 본인인증을 하고 직접 가입할 수 있어요.`
+              : `${childCalled(child.userNm)}가 ${on}에 만 19세가 돼요. 그날부터 받은 진료는 보호자가 대신 청구할 수 없어서 자동으로 청구하지 않아요. ` +
+                `그 전날까지 받은 진료는 그대로 청구해 드려요. 생일부터는 ${childCalled(child.userNm)}가 본인인증을 하고 직접 가입할 수 있어요.`,
+          ({ child }, lang) =>
+            messageIn(lang, which === 'day' ? GUARDIAN_ADULT_DAY_SMS : GUARDIAN_ADULT_MONTH_SMS, {
+              child: child.userNm,
+              childJosa: '',
+              date: dateIn(lang, s.adultOn!),
+            }),
         );
         const child = personOf(ctx, s.personEnc);
         if (child.ownTel) {

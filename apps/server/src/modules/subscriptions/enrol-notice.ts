@@ -6,7 +6,14 @@
 // verification unless her session is still open). Said after the subscription committed: a message that cannot go is
 // logged and never undoes the enrolment. In another language than Korean it goes by SMS/LMS (kakaoBy).
 import { APP_ROOT, childPossessive } from '@auto-claim/contract';
-import { AND_MORE, ENROLLED_SMS, ENROLLED_TEXT, messageIn } from '@auto-claim/contract/i18n';
+import {
+  AND_MORE,
+  CHILD_ENROLLED_SMS,
+  ENROLLED_SMS,
+  ENROLLED_TEXT,
+  foreignLang,
+  messageIn,
+} from '@auto-claim/contract/i18n';
 import type { AppContext } from '../../context.js';
 import { dbOutbox } from '../../providers/outbox.js';
 import { kakaoBy } from './lookups.js';
@@ -28,10 +35,13 @@ interface Enrolled {
 export function enrolledSms(e: Enrolled): string {
   const hospital = andMore(e.hospitals.map(demoless), e.lang);
   const insurer = andMore(e.insurers, e.lang);
-  // A child's enrolment is said in Korean for now (its messages are not in the catalogs yet).
-  return e.childNm
-    ? `${childPossessive(e.childNm)} 자동청구 신청을 받았어요, 서류 확인 뒤 ${hospital} 진료비를 ${insurer}에 청구해요.`
-    : messageIn(e.lang ?? 'ko', ENROLLED_SMS, { hospital, insurer });
+  // A child's enrolment is told her guardian, in the guardian's language (the one she enrolled her in); her name is
+  // her possessive in Korean (지민이의), her name in another language.
+  const lang = foreignLang(e.lang);
+  if (!e.childNm) return messageIn(e.lang ?? 'ko', ENROLLED_SMS, { hospital, insurer });
+  return lang
+    ? messageIn(lang, CHILD_ENROLLED_SMS, { child: e.childNm, hospital, insurer })
+    : `${childPossessive(e.childNm)} 자동청구 신청을 받았어요, 서류 확인 뒤 ${hospital} 진료비를 ${insurer}에 청구해요.`;
 }
 
 /** The words of the confirmation: what was enrolled, and what happens from now on. */

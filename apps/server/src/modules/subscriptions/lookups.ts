@@ -253,7 +253,7 @@ export function kakaoConsented(optTerms: unknown): boolean {
 export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?: string | null) {
   let q = subscriptionsDb(ctx.db)
     .selectFrom('subscription')
-    .select(['ciEnc', 'personEnc', 'optTerms', 'guardianEnc'])
+    .select(['ciEnc', 'personEnc', 'optTerms', 'guardianEnc', 'lang'])
     .where('ciHmac', '=', ciHmac);
   if (insuApplyId) q = q.where('insuApplyId', '=', insuApplyId);
   const sub = await q
@@ -271,7 +271,8 @@ export async function subscriberOf(ctx: AppContext, ciHmac: string, insuApplyId?
     telecomType: 'telecomType' in p ? p.telecomType : '',
     ...(p.userIdno2 ? { regDigit: p.userIdno2.charAt(0) } : {}),
   };
-  return { ci: ctx.crypto.decrypt(sub.ciEnc), person, kakao: kakaoConsented(sub.optTerms) };
+  // Her language (a child's: her guardian's, who enrolled her and reads her messages) and, by it, her channel.
+  return { ci: ctx.crypto.decrypt(sub.ciEnc), person, kakao: kakaoBy(sub.optTerms, sub.lang), lang: sub.lang };
 }
 
 /** The patient's live subscription with its insurers (the main one first). */

@@ -2,6 +2,7 @@
 // patient gets an 알림톡 with a link to /web/IDPhoto (it opens on the device that first opened it:
 // security/linkToken.ts). The engine's delivery (an insurer's answer) and the sandbox insurer both come through here.
 import { patientLinkPath } from '@auto-claim/contract';
+import { ID_REQUEST_SMS, foreignLang, messageIn } from '@auto-claim/contract/i18n';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/problem.js';
 import { messageSafe } from '../../providers/notification/free-text.js';
@@ -53,9 +54,12 @@ export async function requestIdCard(
           to: phone,
           template: ID_REQUEST_TEMPLATE,
           text: `[자동청구] ${insurerNm}에서 보험금 심사를 위해 신분증 사본을 요청했어요. 아래 버튼을 눌러 제출해 주세요.`,
-          sms: `${insurerNm}에서 보험금 심사를 위해 신분증 사본을 요청했어요.`,
+          // In her language when it is not Korean (then by SMS/LMS: the 알림톡 template is approved in Korean).
+          sms: foreignLang(who?.lang)
+            ? messageIn(who!.lang, ID_REQUEST_SMS, { insurer: insurerNm })
+            : `${insurerNm}에서 보험금 심사를 위해 신분증 사본을 요청했어요.`,
           linkPath: patientLinkPath('idCard', token),
-          // Her 알림톡 consent decides the channel (SMS/LMS only without it).
+          // Her 알림톡 consent and her language decide the channel (SMS/LMS only without it: kakaoBy).
           kakao: who?.kakao ?? false,
         },
       ],

@@ -4,7 +4,7 @@
 // message in another language goes by SMS/LMS (subscriptions/lookups.ts kakaoBy); a Korean subscriber's is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
-import { answerMessage, recordText } from '../../../src/modules/claims/notify.js';
+import { answerMessage, heldText, recordText } from '../../../src/modules/claims/notify.js';
 import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { build, testClock, type TestApp, postInsurerAnswer } from '../../helper.js';
 
@@ -125,7 +125,49 @@ describe('a Korean subscriber reads the sentences as before; another language re
     const inChinese = answerMessage({ ...facts, lang: 'zh-Hans' });
     expect(inChinese.sms).toContain(zh);
     expect(inChinese.sms).toContain('7月15日');
-    // A child's messages are still Korean (not yet in the catalogs).
-    expect(answerMessage({ ...facts, lang: 'zh-Hans', childNm: '김지민' }).sms).toMatch(/했어요\.$/);
+    // A child's go to her guardian in the guardian's language, naming her; in Korean, by her possessive as before.
+    const child = answerMessage({ ...facts, lang: 'zh-Hans', childNm: '김지민' }).sms;
+    expect(child).toContain('김지민于7月15日在한빛의원的诊疗');
+    expect(child).toContain(zh);
+    expect(answerMessage({ ...facts, childNm: '김지민' }).sms).toBe(
+      koreanSms.replace('받은 진료', '받은 지민이의 진료'),
+    );
+  });
+  it.each(['claimed', 'below_min'] as const)('a child’s record %s, to her guardian', (outcome) => {
+    const child = { child: '지민이의', childNm: '김지민' };
+    expect(recordText({ outcome, visitDate: '20260715', visits, ...child }).sms).toBe(
+      outcome === 'claimed'
+        ? '지민이의 한빛의원 7월 15일 진료비(30,000원)를 보험사에 자동으로 청구할게요.'
+        : '지민이의 한빛의원 7월 15일 진료비(30,000원)는 설정한 최소 금액보다 적어 자동으로 청구하지 않았어요.',
+    );
+    expect(recordText({ outcome, visitDate: '20260715', visits, ...child, lang: 'en' }).sms).toBe(
+      outcome === 'claimed'
+        ? "We're claiming 김지민's visit to 한빛의원 on July 15 (₩30,000) from your insurer automatically."
+        : "We didn't claim 김지민's visit to 한빛의원 on July 15 (₩30,000) automatically: it's below your minimum.",
+    );
+  });
+  it.each(['awaiting_decision', 'decision_lapsed'] as const)('a held visit %s', (outcome) => {
+    const held = {
+      outcome,
+      visitDate: '20260715',
+      hospitalNm: '한빛의원',
+      uncovered: 24_700,
+      expectedPayout: 0,
+      premiumEffect: 0,
+      answerBy: null,
+    };
+    expect(heldText(held).sms).toBe(
+      outcome === 'awaiting_decision'
+        ? '한빛의원 7월 15일 진료에 비급여 24,700원이 있어요. 보험사에 보낼지 골라 주세요.'
+        : '한빛의원 7월 15일 진료는 30일 동안 답이 없어서 보험사에 보내지 않았어요.',
+    );
+    expect(heldText({ ...held, child: '지민이의', childNm: '김지민' }).sms).toMatch(/^지민이의 한빛의원 7월 15일 진료/);
+    expect(heldText({ ...held, lang: 'zh-Hans', child: '지민이의', childNm: '김지민' }).sms).toBe(
+      outcome === 'awaiting_decision'
+        ? '김지민于7月15日在한빛의원的诊疗有非给付费用（비급여）₩24,700。请选择是否发送给保险公司。'
+        : '김지민于7月15日在한빛의원的诊疗30天内未收到您的答复，因此未发送给保险公司。',
+    );
+    // The 알림톡 text is the Korean template's either way.
+    expect(heldText({ ...held, lang: 'en' }).text).toBe(heldText(held).text);
   });
 });
