@@ -149,7 +149,10 @@ export const fileKindOf = (dataUrl: string) =>
 /** "가족관계증명서 (2026년 11월 20일 발급) 사진" */
 export function relationShown(r: ClaimState['child']['relation']) {
   if (!r.docType) return '';
-  return `${RELATION_DOC_TYPE[r.docType]()} ${fileKindOf(r.file)}`;
+  return t('child.relation.shown', '{docType} {file}', {
+    docType: RELATION_DOC_TYPE[r.docType](),
+    file: fileKindOf(r.file),
+  });
 }
 
 /** What a parent's own answers are: carried to her next child (wizard/nextChild.ts says which steps that passes). */
