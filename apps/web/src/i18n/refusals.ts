@@ -42,6 +42,17 @@ const REFUSALS: (() => string)[] = [
   () => t('refusal.licenceNo', '운전면허번호 12자리를 입력해 주세요. 예: 11-24-123456-78'),
   () => t('refusal.passportNo', '여권번호를 확인해 주세요. 예: M12345678'),
   () => t('refusal.checkCd', '암호일련번호 5~6자리를 입력해 주세요.'),
+  // A child's enrolment and her relation document (contract children.ts: guardianRel, relationIssueDateProblem,
+  // relationDocumentBody, CHILD_PROBLEMS)
+  () => t('refusal.guardianRel', '자녀와의 관계를 골라 주세요.'),
+  () => t('refusal.child.tooOld', '만 19세 이상은 자녀로 가입할 수 없어요. 본인이 직접 본인인증을 하고 가입해 주세요.'),
+  () => t('refusal.child.enrolled', '이미 자동청구에 가입된 자녀예요.'),
+  () => t('refusal.child.limit', '자녀는 10명까지 가입할 수 있어요.'),
+  () => t('refusal.relation.future', '발급일이 오늘보다 뒤예요. 서류에 적힌 발급일을 확인해 주세요.'),
+  () => t('refusal.relation.tooOld', '3개월 안에 발급한 서류만 받을 수 있어요. 정부24에서 새로 발급해 올려 주세요.'),
+  () => t('refusal.relation.file', '서류 사진이나 PDF 파일을 올려 주세요.'),
+  () => t('refusal.relation.fileType', '서류는 JPEG·PNG 사진이나 PDF 파일로 올려 주세요.'),
+  () => t('refusal.relation.confirmed', '이미 확인을 마친 서류예요. 다시 올리지 않아도 돼요.'),
 ];
 
 /** `text` (a refusal of the contract, in Korean) in her language; as it is when she reads Korean or it is not listed. */

@@ -2,7 +2,7 @@
 // (GOV.UK), and the sticky bottom action. Screens compose these; the wizard's order stays in steps.ts.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { childCalled } from '@auto-claim/contract';
-import { useT } from '../i18n/t';
+import { currentLang, useT } from '../i18n/t';
 import { useClaimStore } from '../store/claim';
 import './wizard.css';
 
@@ -25,7 +25,10 @@ export function StepProgress({ index, total, name }: { index: number; total: num
       </div>
       {child && (
         <p className="wz-progress__who">
-          {t('wizard.forChild', '{child}의 자동청구를 신청하고 있어요', { child: childCalled(child) })}
+          {t('wizard.forChild', '{child}의 자동청구를 신청하고 있어요', {
+            // 지민이's 이 is Korean only: in another language the child's name as entered.
+            child: currentLang() === 'ko' ? childCalled(child) : child,
+          })}
         </p>
       )}
     </div>

@@ -11,12 +11,9 @@ import {
   ADULT_AGE,
   adultOn,
   CHILD_PROBLEMS,
-  DATE_EXAMPLE,
   GUARDIAN_RELS,
-  GUARDIAN_REL_CHOICE_NM,
   MOBILE_RE,
   digitsOnly,
-  formatYmd,
   guardianRel,
   isMinor,
   isRealDate,
@@ -24,31 +21,45 @@ import {
   rrnDigitFits,
   type GuardianRel,
 } from '@auto-claim/contract';
+import { refusal } from '../../i18n/refusals';
+import { t as tNow, useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { Field } from '../../ui';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress, type SummaryItem } from '../../wizard/WizardStep';
 import { RrnBackField } from './parts/RrnBackField';
-import { GUARDIAN_REL_SHOWN } from './parts/child';
+import { GUARDIAN_REL_CHOICE, GUARDIAN_REL_SHOWN } from './parts/child';
+import { formatYmd } from './parts/format';
 import './wizard-1.css';
 import './parts/child.css';
 
-const M = {
-  name: '자녀 이름을 입력해 주세요.',
-  nameLong: '자녀 이름은 30자까지 입력할 수 있어요.',
-  birthday: `자녀 생년월일을 연도 4자리, 월, 일 순서로 입력해 주세요. ${DATE_EXAMPLE}`,
-  birthdayNotReal: `자녀 생년월일이 올바른 날짜가 아니에요. 다시 확인해 주세요. ${DATE_EXAMPLE}`,
-  sex: '자녀 성별을 골라 주세요.',
-  rrn: '자녀 주민등록번호 뒷자리 7자리를 숫자로 입력해 주세요.',
-  rrnMismatch: '뒷자리 첫 숫자가 자녀의 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.',
-  rrnOwn: '보호자 본인의 주민등록번호예요. 자녀의 주민등록번호를 입력해 주세요.',
-  relSex: '본인인증한 성별과 고른 관계가 맞지 않아요. 다시 골라 주세요.',
-  tel: '자녀 휴대폰 번호를 확인해 주세요. 예: 010-1234-5678',
-} as const;
+/** The screen's refusals, in the language she reads when she checks (the form is built on each drawing). */
+const messages = () => ({
+  name: tNow('child.info.name.required', '자녀 이름을 입력해 주세요.'),
+  nameLong: tNow('child.info.name.max', '자녀 이름은 30자까지 입력할 수 있어요.'),
+  birthday: tNow(
+    'child.info.birthday.format',
+    '자녀 생년월일을 연도 4자리, 월, 일 순서로 입력해 주세요. 예: 2015.03.15',
+  ),
+  birthdayNotReal: tNow(
+    'child.info.birthday.notReal',
+    '자녀 생년월일이 올바른 날짜가 아니에요. 다시 확인해 주세요. 예: 2015.03.15',
+  ),
+  sex: tNow('child.info.sex.required', '자녀 성별을 골라 주세요.'),
+  rrn: tNow('child.info.rrn.format', '자녀 주민등록번호 뒷자리 7자리를 숫자로 입력해 주세요.'),
+  rrnMismatch: tNow(
+    'child.info.rrn.mismatch',
+    '뒷자리 첫 숫자가 자녀의 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.',
+  ),
+  rrnOwn: tNow('child.info.rrn.own', '보호자 본인의 주민등록번호예요. 자녀의 주민등록번호를 입력해 주세요.'),
+  relSex: tNow('child.info.rel.sex', '본인인증한 성별과 고른 관계가 맞지 않아요. 다시 골라 주세요.'),
+  tel: tNow('child.info.tel.format', '자녀 휴대폰 번호를 확인해 주세요. 예: 010-1234-5678'),
+});
 
 /** The form as typed (a birth date as people write it) and as kept (YYYYMMDD, digits only). */
-const childForm = (parent: { birthday: string; userIdno2: string; sex: '' | 'M' | 'F' }, now: Date) =>
-  z
+const childForm = (parent: { birthday: string; userIdno2: string; sex: '' | 'M' | 'F' }, now: Date) => {
+  const M = messages();
+  return z
     .object({
       userNm: z.string().trim().min(1, M.name).max(30, M.nameLong),
       birthday: z
@@ -81,6 +92,7 @@ const childForm = (parent: { birthday: string; userIdno2: string; sex: '' | 'M' 
       const fits = parent.sex === '' || GUARDIAN_REL_SHOWN[v.guardianRel].sex?.includes(parent.sex) !== false;
       if (!fits) ctx.addIssue({ code: 'custom', path: ['guardianRel'], message: M.relSex });
     });
+};
 type ChildInput = z.input<ReturnType<typeof childForm>>;
 type ChildValues = z.output<ReturnType<typeof childForm>>;
 type Key = keyof ChildInput;
@@ -100,6 +112,7 @@ const shownDate = (ymd: string) =>
   /^\d{8}$/.test(ymd) ? `${ymd.slice(0, 4)}.${ymd.slice(4, 6)}.${ymd.slice(6)}` : ymd;
 
 export default function ChildInfo() {
+  const t = useT();
   const { next, progress } = useWizard('childInfo');
   const parent = useClaimStore((s) => s.reg);
   const person = useClaimStore((s) => s.child.person);
@@ -117,7 +130,10 @@ export default function ChildInfo() {
     },
     shouldFocusError: false,
   });
-  const errors = form.formState.errors;
+  // The contract's own refusal (the relation's) in her language; the screen's are hers already.
+  const errors = Object.fromEntries(
+    Object.entries(form.formState.errors).map(([k, e]) => [k, { message: refusal(e?.message) }]),
+  ) as Partial<Record<Key, { message?: string }>>;
   const birthday = normalizeDate(form.watch('birthday') ?? '');
   const front = /^\d{8}$/.test(birthday) ? birthday.slice(2) : '';
 
@@ -153,19 +169,23 @@ export default function ChildInfo() {
     <form className="screen" noValidate onSubmit={form.handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
       <StepProgress {...progress} />
       <ErrorSummary items={summary} attempt={attempt} />
-      <h2 className="screen__lead">자녀의 정보를 알려 주세요</h2>
+      <h2 className="screen__lead">{t('child.info.lead', '자녀의 정보를 알려 주세요')}</h2>
       <p className="screen__sub">
-        만 {ADULT_AGE}세가 되지 않은 자녀만 신청할 수 있어요. 가족관계증명서에 적힌 그대로 입력해 주세요.
+        {t(
+          'child.info.sub',
+          '만 {age}세가 되지 않은 자녀만 신청할 수 있어요. 가족관계증명서에 적힌 그대로 입력해 주세요.',
+          { age: ADULT_AGE },
+        )}
       </p>
 
-      <Field id="child-userNm" label="자녀 이름" error={errors.userNm?.message}>
+      <Field id="child-userNm" label={t('child.info.name', '자녀 이름')} error={errors.userNm?.message}>
         {(p) => (
           <input
             {...p}
             {...form.register('userNm')}
             className="input"
             autoComplete="off"
-            placeholder="예: 김지민"
+            placeholder={t('child.info.name.placeholder', '예: 김지민')}
             maxLength={30}
           />
         )}
@@ -173,8 +193,8 @@ export default function ChildInfo() {
 
       <Field
         id="child-birthday"
-        label="자녀 생년월일"
-        hint={`연도 4자리, 월, 일 순서로 입력해 주세요. ${DATE_EXAMPLE}`}
+        label={t('child.info.birthday', '자녀 생년월일')}
+        hint={t('child.info.birthday.hint', '연도 4자리, 월, 일 순서로 입력해 주세요. 예: 2015.03.15')}
         error={errors.birthday?.message}
       >
         {(p) => (
@@ -194,12 +214,12 @@ export default function ChildInfo() {
         className={`wz-fieldset${errors.sex ? ' wz-invalid' : ''}`}
         aria-describedby={errors.sex ? 'child-sex-error' : undefined}
       >
-        <legend className="field__label">자녀 성별</legend>
+        <legend className="field__label">{t('child.info.sex', '자녀 성별')}</legend>
         <ul className="wz-options wz-options--grid">
           {(
             [
-              ['M', '남자'],
-              ['F', '여자'],
+              ['M', t('child.sex.M', '남자')],
+              ['F', t('child.sex.F', '여자')],
             ] as const
           ).map(([value, label]) => (
             <li key={value}>
@@ -217,11 +237,18 @@ export default function ChildInfo() {
 
       <RrnBackField
         id="child-userIdno2"
-        label="자녀 주민등록번호 뒷자리 7자리"
+        label={t('child.info.rrn', '자녀 주민등록번호 뒷자리 7자리')}
         hint={
           front
-            ? `자녀 생년월일 ${front} 뒤에 오는 7자리예요. 보험사에 청구할 때 필요하고, 암호화해서 보관해요.`
-            : '생년월일을 먼저 입력해 주세요. 보험사에 청구할 때 필요하고, 암호화해서 보관해요.'
+            ? t(
+                'child.info.rrn.hint',
+                '자녀 생년월일 {front} 뒤에 오는 7자리예요. 보험사에 청구할 때 필요하고, 암호화해서 보관해요.',
+                { front },
+              )
+            : t(
+                'child.info.rrn.hint.noBirthday',
+                '생년월일을 먼저 입력해 주세요. 보험사에 청구할 때 필요하고, 암호화해서 보관해요.',
+              )
         }
         error={errors.userIdno2?.message}
         front={front}
@@ -232,9 +259,9 @@ export default function ChildInfo() {
         className={`wz-fieldset${errors.guardianRel ? ' wz-invalid' : ''}`}
         aria-describedby={`child-rel-hint${errors.guardianRel ? ' child-rel-error' : ''}`}
       >
-        <legend className="field__label">자녀와 어떤 관계인가요?</legend>
+        <legend className="field__label">{t('child.info.rel', '자녀와 어떤 관계인가요?')}</legend>
         <p id="child-rel-hint" className="field__hint">
-          위임장과 청구서에 법정대리인으로 적혀요.
+          {t('child.info.rel.hint', '위임장과 청구서에 법정대리인으로 적혀요.')}
         </p>
         <ul className="wz-options">
           {GUARDIAN_RELS.map((r) => (
@@ -242,9 +269,9 @@ export default function ChildInfo() {
               <label className="wz-option">
                 <input id={`child-rel-${r}`} type="radio" value={r} {...form.register('guardianRel')} />
                 <span className="wz-option__text">
-                  <span className="wz-option__title">{GUARDIAN_REL_CHOICE_NM[r]}</span>
+                  <span className="wz-option__title">{GUARDIAN_REL_CHOICE[r]()}</span>
                   {GUARDIAN_REL_SHOWN[r].detail && (
-                    <span className="wz-option__detail">{GUARDIAN_REL_SHOWN[r].detail}</span>
+                    <span className="wz-option__detail">{GUARDIAN_REL_SHOWN[r].detail()}</span>
                   )}
                 </span>
               </label>
@@ -258,9 +285,13 @@ export default function ChildInfo() {
 
       <Field
         id="child-userTel"
-        label="자녀 휴대폰 번호"
+        label={t('child.info.tel', '자녀 휴대폰 번호')}
         optional
-        hint="자녀 이름으로 된 휴대폰이 있으면 적어 주세요. 만 19세가 될 때 자녀에게도 알려 드려요. 다른 알림은 모두 보호자님 휴대폰으로 가요."
+        hint={t(
+          'child.info.tel.hint',
+          '자녀 이름으로 된 휴대폰이 있으면 적어 주세요. 만 {age}세가 될 때 자녀에게도 알려 드려요. 다른 알림은 모두 보호자님 휴대폰으로 가요.',
+          { age: ADULT_AGE },
+        )}
         error={errors.userTel?.message}
       >
         {(p) => (
@@ -279,14 +310,16 @@ export default function ChildInfo() {
 
       {/^\d{8}$/.test(person.birthday) && isRealDate(person.birthday) && isMinor(person.birthday, new Date()) && (
         <p className="child-note">
-          {formatYmd(adultOn(person.birthday))}에 만 {ADULT_AGE}세가 돼요. 그날부터 받은 진료는 자녀가 직접 가입해
-          청구해요.
+          {t('child.info.adultOn', '{date}에 만 {age}세가 돼요. 그날부터 받은 진료는 자녀가 직접 가입해 청구해요.', {
+            date: formatYmd(adultOn(person.birthday)),
+            age: ADULT_AGE,
+          })}
         </p>
       )}
 
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          다음
+          {t('ui.next', '다음')}
         </button>
       </BottomAction>
     </form>

@@ -1,16 +1,18 @@
 // /security/expenses: the minimum claim amount (reg.minAmt), chosen in the choose-money modal (spec §2).
 import { useRef, useState } from 'react';
-import { MONEY_TERMS } from '@auto-claim/contract';
+import { particle } from '../../i18n/josa';
+import { inSource, useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { ChooseMoney, minAmtName } from './parts/ChooseMoney';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
 import { useRequiredChoice } from './parts/useRequiredChoice';
+import { Emphasised, MARK } from './parts/Emphasised';
+import { term } from '../web/words';
 import './parts/enrol.css';
 
-const REQUIRED = '청구할 최소 진료비를 골라 주세요.';
-
 export default function Expenses() {
+  const t = useT();
   const { next, progress } = useWizard('expenses');
   const minAmt = useClaimStore((s) => s.reg.minAmt);
   const { setReg, setUi } = useClaimStore.getState();
@@ -19,26 +21,39 @@ export default function Expenses() {
 
   const { error, attempt, onSubmit, clearError } = useRequiredChoice({
     answered: minAmt !== null,
-    message: REQUIRED,
+    message: t('expenses.required', '청구할 최소 진료비를 골라 주세요.'),
     next,
   });
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
-      <h2 className="screen__lead">얼마 이상 나온 진료비부터 청구할까요?</h2>
+      <h2 className="screen__lead">{t('expenses.lead', '얼마 이상 나온 진료비부터 청구할까요?')}</h2>
       <ErrorSummary items={error ? [{ target: 'min-amt', message: error }] : []} attempt={attempt} />
       <div className="explain">
-        <p>병원에서 낸 진료비가 고른 금액 이상일 때만 보험사에 자동으로 청구해요.</p>
+        <p>{t('expenses.explain', '병원에서 낸 진료비가 고른 금액 이상일 때만 보험사에 자동으로 청구해요.')}</p>
         <p>
-          실손보험은 진료비에서 <strong>{MONEY_TERMS.deductible.term}(보통 1만~3만 원)</strong>을 빼고 보험금을 줘요.
-          그래서 진료비가 적으면 받을 보험금이 없을 수도 있어요.
+          <Emphasised
+            text={t(
+              'expenses.deductible',
+              '실손보험은 진료비에서 {deductible}{deductibleJosa} 빼고 보험금을 줘요. 그래서 진료비가 적으면 받을 보험금이 없을 수도 있어요.',
+              // The particle follows the word before the parenthesis (공제금액(…)을).
+              {
+                deductible: MARK,
+                deductibleJosa: particle(
+                  inSource(() => term('deductible')),
+                  '을/를',
+                ),
+              },
+            )}
+            strong={t('expenses.deductible.term', '{term}(보통 1만~3만 원)', { term: term('deductible') })}
+          />
         </p>
       </div>
 
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <span className="field__label" id="min-amt-label">
-          청구할 최소 진료비
+          {t('expenses.label', '청구할 최소 진료비')}
         </span>
         <button
           ref={pickerRef}
@@ -51,7 +66,7 @@ export default function Expenses() {
           aria-invalid={Boolean(error)}
           onClick={() => setOpen(true)}
         >
-          <span id="min-amt-value">{minAmt === null ? '금액 고르기' : minAmtName(minAmt)}</span>
+          <span id="min-amt-value">{minAmt === null ? t('expenses.choose', '금액 고르기') : minAmtName(minAmt)}</span>
           <span className="picker__chevron" aria-hidden="true">
             ▾
           </span>
@@ -76,7 +91,7 @@ export default function Expenses() {
 
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          다음
+          {t('ui.next', '다음')}
         </button>
       </BottomAction>
     </form>

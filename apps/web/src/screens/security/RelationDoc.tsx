@@ -5,11 +5,15 @@
 // against the names entered, and her visits are claimed only after that (README "A parent enrols her children").
 // A brother or sister enrolled next may reuse the document sent for the child before: a 가족관계증명서 lists them all.
 import { useState, type FormEvent } from 'react';
-import { RELATION_DOCUMENT_MAX_AGE_MONTHS, RELATION_DOC_TYPE_NM, formatYmd } from '@auto-claim/contract';
+import { RELATION_DOCUMENT_MAX_AGE_MONTHS } from '@auto-claim/contract';
+import { particle } from '../../i18n/josa';
+import { useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, StepProgress } from '../../wizard/WizardStep';
-import { calledNm } from './parts/child';
+import { RELATION_DOC_TYPE, calledNm } from './parts/child';
+import { Emphasised, MARK } from './parts/Emphasised';
+import { formatYmd } from './parts/format';
 import {
   RelationDocFields,
   checkRelation,
@@ -23,6 +27,7 @@ import './parts/enrol.css';
 import './parts/child.css';
 
 export default function RelationDoc() {
+  const t = useT();
   const { next, progress } = useWizard('relationDoc');
   const relation = useClaimStore((s) => s.child.relation);
   const childNm = useClaimStore((s) => s.child.person.userNm);
@@ -54,24 +59,53 @@ export default function RelationDoc() {
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
       <ErrorSummary items={relationSummary(errors, 'reldoc')} attempt={attempt} />
-      <h2 className="screen__lead">{child}와 가족인지 확인할 서류를 올려 주세요</h2>
+      <h2 className="screen__lead">
+        {t('child.relationDoc.lead', '{child}{childJosa} 가족인지 확인할 서류를 올려 주세요', {
+          child,
+          childJosa: particle(child, '와/과'),
+        })}
+      </h2>
       <ul className="explain child-explain">
         <li>
-          <strong>{RELATION_DOCUMENT_MAX_AGE_MONTHS}개월 안에 발급한</strong> 가족관계증명서나 주민등록등본이 필요해요.
-          자녀와 보호자의 이름이 함께 나와야 해요.
+          <Emphasised
+            text={t(
+              'child.relationDoc.need',
+              '{recent} 가족관계증명서나 주민등록등본이 필요해요. 자녀와 보호자의 이름이 함께 나와야 해요.',
+              { recent: MARK },
+            )}
+            strong={t('child.relationDoc.recent', '{months}개월 안에 발급한', {
+              months: RELATION_DOCUMENT_MAX_AGE_MONTHS,
+            })}
+          />
         </li>
-        <li>정부24나 가까운 주민센터에서 발급받을 수 있어요. 정부24에서 받은 PDF 파일도 올릴 수 있어요.</li>
-        <li>담당자가 서류를 확인한 뒤부터 {child}의 진료비를 청구해요. 서류는 암호화해서 보관해요.</li>
+        <li>
+          {t(
+            'child.relationDoc.where',
+            '정부24나 가까운 주민센터에서 발급받을 수 있어요. 정부24에서 받은 PDF 파일도 올릴 수 있어요.',
+          )}
+        </li>
+        <li>
+          {t(
+            'child.relationDoc.after',
+            '담당자가 서류를 확인한 뒤부터 {child}의 진료비를 청구해요. 서류는 암호화해서 보관해요.',
+            {
+              child,
+            },
+          )}
+        </li>
       </ul>
 
       {before && before.docType && !relation.file && (
         <section className="child-reuse" aria-labelledby="reuse-title">
           <h3 id="reuse-title" className="wz-subtitle">
-            앞에서 올린 서류를 그대로 쓸 수 있어요
+            {t('child.relationDoc.reuse', '앞에서 올린 서류를 그대로 쓸 수 있어요')}
           </h3>
           <p>
-            {RELATION_DOC_TYPE_NM[before.docType]}({formatYmd(before.issueDate)} 발급)에 {child}도 나와 있다면 다시 찍지
-            않아도 돼요.
+            {t(
+              'child.relationDoc.reuse.detail',
+              '{docType}({issued} 발급)에 {child}도 나와 있다면 다시 찍지 않아도 돼요.',
+              { docType: RELATION_DOC_TYPE[before.docType](), issued: formatYmd(before.issueDate), child },
+            )}
           </p>
           <button
             type="button"
@@ -82,7 +116,7 @@ export default function RelationDoc() {
               setErrors({});
             }}
           >
-            같은 서류 쓰기
+            {t('child.relationDoc.reuse.use', '같은 서류 쓰기')}
           </button>
         </section>
       )}
@@ -101,7 +135,7 @@ export default function RelationDoc() {
 
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block" disabled={working}>
-          다음
+          {t('ui.next', '다음')}
         </button>
       </BottomAction>
     </form>

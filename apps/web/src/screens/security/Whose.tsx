@@ -4,6 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { ADULT_AGE } from '@auto-claim/contract';
 import { useChildren } from '../../api/children';
+import { t as tNow, useT } from '../../i18n/t';
 import { useClaimStore, type Insured } from '../../store/claim';
 import { useWizard } from '../../wizard/steps';
 import { StepProgress } from '../../wizard/WizardStep';
@@ -12,17 +13,21 @@ import './parts/child.css';
 // Only a parent who enrolled children before loads their list (and its document upload): the self path does not.
 const MyChildren = lazy(() => import('./parts/MyChildren').then((m) => ({ default: m.MyChildren })));
 
-const CHOICES: { insured: Exclude<Insured, ''>; title: string; detail: string; icon: 'self' | 'child' }[] = [
+const CHOICES: { insured: Exclude<Insured, ''>; title(): string; detail(): string; icon: 'self' | 'child' }[] = [
   {
     insured: 'self',
-    title: '본인',
-    detail: '내가 받은 진료를 내 보험으로 청구해요.',
+    title: () => tNow('whose.self', '본인'),
+    detail: () => tNow('whose.self.detail', '내가 받은 진료를 내 보험으로 청구해요.'),
     icon: 'self',
   },
   {
     insured: 'child',
-    title: `자녀 (만 ${ADULT_AGE}세 미만)`,
-    detail: '부모(법정대리인)로서 자녀의 진료를 자녀의 보험으로 청구해요. 가족관계증명서나 주민등록등본이 필요해요.',
+    title: () => tNow('whose.child', '자녀 (만 {age}세 미만)', { age: ADULT_AGE }),
+    detail: () =>
+      tNow(
+        'whose.child.detail',
+        '부모(법정대리인)로서 자녀의 진료를 자녀의 보험으로 청구해요. 가족관계증명서나 주민등록등본이 필요해요.',
+      ),
     icon: 'child',
   },
 ];
@@ -53,6 +58,7 @@ function Icon({ kind }: { kind: 'self' | 'child' }) {
 }
 
 export default function Whose() {
+  const t = useT();
   const { next, progress } = useWizard('whose');
   const chosen = useClaimStore((s) => s.ui.insured);
   const children = useChildren(true);
@@ -68,9 +74,11 @@ export default function Whose() {
     <div className="screen">
       <StepProgress {...progress} />
       <h2 className="screen__lead" id="whose-lead">
-        누구의 진료비를 자동으로 청구할까요?
+        {t('whose.lead', '누구의 진료비를 자동으로 청구할까요?')}
       </h2>
-      <p className="screen__sub">본인과 자녀 모두 신청하려면, 하나를 마친 뒤 이어서 신청할 수 있어요.</p>
+      <p className="screen__sub">
+        {t('whose.sub', '본인과 자녀 모두 신청하려면, 하나를 마친 뒤 이어서 신청할 수 있어요.')}
+      </p>
       <ul className="choice-list" aria-labelledby="whose-lead">
         {CHOICES.map((c) => (
           <li key={c.insured}>
@@ -84,8 +92,8 @@ export default function Whose() {
                 <Icon kind={c.icon} />
               </span>
               <span className="choice__text">
-                <span className="choice__title">{c.title}</span>
-                <span className="choice__detail">{c.detail}</span>
+                <span className="choice__title">{c.title()}</span>
+                <span className="choice__detail">{c.detail()}</span>
               </span>
               <span className="choice__chevron" aria-hidden="true">
                 ›

@@ -5,22 +5,26 @@
 // from what the parent already answered (parts/child.ts).
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ADULT_AGE, KAKAO_NOTI_TERMS_ID, RELATION_STATUS_NM, formatYmd } from '@auto-claim/contract';
+import { ADULT_AGE, KAKAO_NOTI_TERMS_ID } from '@auto-claim/contract';
 import { landingPath } from '../../auth/rules';
+import { particle } from '../../i18n/josa';
+import { refusal } from '../../i18n/refusals';
+import { t as tNow, useT } from '../../i18n/t';
 import { useClaimStore, type ChildDone } from '../../store/claim';
 import { toast } from '../../ui';
 import { stepPath } from '../../wizard/steps';
-import { calledNm, startNextChild } from '../security/parts/child';
+import { RELATION_STATUS, calledNm, startNextChild } from '../security/parts/child';
+import { formatYmd } from '../security/parts/format';
 import { RelationResend } from '../security/parts/RelationResend';
 import '../security/parts/enrol.css';
 import '../security/parts/child.css';
 
 function Done({ child }: { child: ChildDone }) {
+  const t = useT();
   const navigate = useNavigate();
   const kakao = useClaimStore((s) => s.reg.optTerms.includes(KAKAO_NOTI_TERMS_ID));
   const setChild = useClaimStore((s) => s.setChild);
   const name = calledNm(child.userNm);
-  const channel = kakao ? '카카오 알림톡(받을 수 없으면 문자)' : '문자';
   const failed = child.relationStatus === 'required';
 
   const update = (patch: Partial<ChildDone>) => {
@@ -43,25 +47,32 @@ function Done({ child }: { child: ChildDone }) {
         </svg>
       </div>
       <h2 id="done-title" className="done__title">
-        {name}의 자동청구 신청을 마쳤어요
+        {t('child.done.title', '{name}의 자동청구 신청을 마쳤어요', { name })}
       </h2>
       <p className="done__text">
         <span className={`child-status child-status--${child.relationStatus}`}>
-          {RELATION_STATUS_NM[child.relationStatus]}
+          {RELATION_STATUS[child.relationStatus]()}
         </span>
       </p>
       {failed ? (
         <div className="child-failed" role="alert">
-          <h3 className="wz-subtitle">가족관계 서류를 보내지 못했어요</h3>
+          <h3 className="wz-subtitle">{t('child.done.failed', '가족관계 서류를 보내지 못했어요')}</h3>
           <p>
-            {child.uploadError || '서류를 보내지 못했어요.'} 아래에서 다시 보내 주세요. 서류를 확인하기 전에는 {name}의
-            진료비를 청구하지 않아요.
+            {refusal(child.uploadError) || t('child.done.failed.short', '서류를 보내지 못했어요.')}{' '}
+            {t(
+              'child.done.failed.again',
+              '아래에서 다시 보내 주세요. 서류를 확인하기 전에는 {name}의 진료비를 청구하지 않아요.',
+              { name },
+            )}
           </p>
         </div>
       ) : (
         <p className="done__lead">
-          담당자가 가족관계 서류를 확인한 뒤부터 {name}의 진료비를 자동으로 청구해요. 확인하기 전에 받은 진료도 확인을
-          마치면 청구해요.
+          {t(
+            'child.done.lead',
+            '담당자가 가족관계 서류를 확인한 뒤부터 {name}의 진료비를 자동으로 청구해요. 확인하기 전에 받은 진료도 확인을 마치면 청구해요.',
+            { name },
+          )}
         </p>
       )}
       {failed && (
@@ -70,23 +81,35 @@ function Done({ child }: { child: ChildDone }) {
           start={child.relation}
           onSent={(sent) => {
             update({ relationStatus: sent.relation.status, uploadError: '' });
-            toast('가족관계 서류를 보냈어요. 담당자가 확인할게요.');
+            toast(t('child.resend.done', '가족관계 서류를 보냈어요. 담당자가 확인할게요.'));
           }}
         />
       )}
       <ul className="explain">
-        <li>서류 확인을 마치거나 서류를 다시 올려야 하면 {channel}로 알려 드려요.</li>
         <li>
-          {name}의 진료비를 청구할 때와 보험사가 접수, 서류 요청, 지급, 반려를 알려 올 때마다 보호자님 휴대폰으로 알려
-          드려요. 메시지마다 {name}의 이름이 나와요.
+          {t(
+            'child.done.told',
+            '서류 확인을 마치거나 서류를 다시 올려야 하면 {channel, select, kakao {카카오 알림톡(받을 수 없으면 문자)로} other {문자로}} 알려 드려요.',
+            { channel: kakao ? 'kakao' : 'sms' },
+          )}
+        </li>
+        <li>
+          {t(
+            'child.done.messages',
+            '{name}의 진료비를 청구할 때와 보험사가 접수, 서류 요청, 지급, 반려를 알려 올 때마다 보호자님 휴대폰으로 알려 드려요. 메시지마다 {name}의 이름이 나와요.',
+            { name },
+          )}
         </li>
         {child.adultOn && (
           <li>
-            {formatYmd(child.adultOn)}에 만 {ADULT_AGE}세가 되면 그날부터 받은 진료는 청구하지 않아요. 한 달 전과 그날
-            알려 드리고, 그때부터는 {name}가 직접 가입할 수 있어요.
+            {t(
+              'child.done.adult',
+              '{date}에 만 {age}세가 되면 그날부터 받은 진료는 청구하지 않아요. 한 달 전과 그날 알려 드리고, 그때부터는 {name}{nameJosa} 직접 가입할 수 있어요.',
+              { date: formatYmd(child.adultOn), age: ADULT_AGE, name, nameJosa: particle(name, '이/가') },
+            )}
           </li>
         )}
-        <li>보험금은 신청할 때 고른 계좌로 들어와요.</li>
+        <li>{t('child.done.account', '보험금은 신청할 때 고른 계좌로 들어와요.')}</li>
       </ul>
       <div className="bottom-action stack">
         <button
@@ -97,10 +120,10 @@ function Done({ child }: { child: ChildDone }) {
             navigate(stepPath('childInfo'));
           }}
         >
-          다른 자녀도 신청하기
+          {t('child.done.next', '다른 자녀도 신청하기')}
         </button>
         <Link className="btn btn--secondary btn--block" to={landingPath(useClaimStore.getState())}>
-          처음으로
+          {t('child.done.home', '처음으로')}
         </Link>
       </div>
     </section>
@@ -113,7 +136,7 @@ export function ChildComplete() {
   // Nothing finished in this tab (a reload keeps no personal data, or a shared address): back to the start.
   useEffect(() => {
     if (last) return;
-    toast('이 화면에서 마친 신청이 없어요. 처음 화면에서 신청할 수 있어요.');
+    toast(tNow('child.done.nothing', '이 화면에서 마친 신청이 없어요. 처음 화면에서 신청할 수 있어요.'));
     navigate(landingPath(useClaimStore.getState()), { replace: true });
   }, [last, navigate]);
   return last ? <Done child={last} /> : null;

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTerms } from '../../../api/terms';
-import { loadFailedMessage } from '../../../api/queryClient';
+import { t as tNow, useT } from '../../../i18n/t';
 import { TermsChecklist } from '../../auth/TermsChecklist';
 import type { DocumentKind } from '../../../api/documents';
 import { useClaimStore } from '../../../store/claim';
@@ -12,20 +12,27 @@ import { BottomAction, ErrorSummary, LoadError, StepProgress, type SummaryItem }
 import { LegalDocument, PdfButton } from './LegalDocument';
 import './enrol.css';
 
-const LEADS: Record<DocumentKind, { lead: string; sub: string }> = {
-  commission: {
-    lead: '위임장을 확인해 주세요',
-    sub: '병원이 진료 서류를 보험사에 보내려면 환자 본인의 위임장이 필요해요. 내용과 서명을 확인해 주세요.',
-  },
-  agree: {
-    lead: '동의서를 확인해 주세요',
-    sub: '보험금을 청구하려면 진료 정보를 보험사에 보내는 데 동의가 필요해요. 내용과 서명을 확인해 주세요.',
-  },
+const LEADS: Record<DocumentKind, () => { lead: string; sub: string }> = {
+  commission: () => ({
+    lead: tNow('documentStep.commission.lead', '위임장을 확인해 주세요'),
+    sub: tNow(
+      'documentStep.commission.sub',
+      '병원이 진료 서류를 보험사에 보내려면 환자 본인의 위임장이 필요해요. 내용과 서명을 확인해 주세요.',
+    ),
+  }),
+  agree: () => ({
+    lead: tNow('documentStep.agree.lead', '동의서를 확인해 주세요'),
+    sub: tNow(
+      'documentStep.agree.sub',
+      '보험금을 청구하려면 진료 정보를 보험사에 보내는 데 동의가 필요해요. 내용과 서명을 확인해 주세요.',
+    ),
+  }),
 };
-const NO_SIGNATURE = '서명이 아직 없어요. 서명을 먼저 해 주세요.';
-const TERMS_REQUIRED = '자동청구 가입에 필요한 약관에 모두 동의해 주세요.';
+const NO_SIGNATURE = () => tNow('documentStep.noSignature', '서명이 아직 없어요. 서명을 먼저 해 주세요.');
+const TERMS_REQUIRED = () => tNow('documentStep.termsRequired', '자동청구 가입에 필요한 약관에 모두 동의해 주세요.');
 
 export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind }) {
+  const t = useT();
   const { next, progress, web } = useWizard(step);
   const signed = useClaimStore((s) => Boolean(s.reg.signImg || s.reg.signTypedNm));
   const [attempt, setAttempt] = useState(0);
@@ -47,9 +54,9 @@ export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const found: SummaryItem[] = [];
-    if (!signed) found.push({ target: 'sign-link', message: NO_SIGNATURE });
+    if (!signed) found.push({ target: 'sign-link', message: NO_SIGNATURE() });
     if (asksTerms && (!terms.isSuccess || list.some((t) => t.required && !agreed.has(t.termsId)))) {
-      found.push({ target: 'subs-terms-all', message: TERMS_REQUIRED });
+      found.push({ target: 'subs-terms-all', message: TERMS_REQUIRED() });
     }
     setProblems(found);
     if (found.length) {
@@ -76,24 +83,35 @@ export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
-      <h2 className="screen__lead">{LEADS[kind].lead}</h2>
+      <h2 className="screen__lead">{LEADS[kind]().lead}</h2>
       <ErrorSummary items={problems} attempt={attempt} />
-      <p className="screen__sub">{LEADS[kind].sub}</p>
+      <p className="screen__sub">{LEADS[kind]().sub}</p>
       <LegalDocument kind={kind} titleId={`doc-${kind}-title`} />
       {!signed && (
         <Link id="sign-link" className="btn btn--secondary btn--block" to={stepPathIn('signature', web)}>
-          서명하러 가기
+          {t('documentStep.toSign', '서명하러 가기')}
         </Link>
       )}
       <PdfButton kind={kind} />
       {asksTerms && (
         <section aria-labelledby="subs-terms-title" className="stack">
           <h3 id="subs-terms-title" className="summary-card__title">
-            자동청구 가입 약관
+            {t('documentStep.terms', '자동청구 가입 약관')}
           </h3>
-          {terms.isPending && <div className="skeleton skeleton--list" aria-label="약관을 불러오고 있어요" />}
+          {terms.isPending && (
+            <div
+              className="skeleton skeleton--list"
+              aria-label={t('documentStep.terms.loading', '약관을 불러오고 있어요')}
+            />
+          )}
           {terms.isError && (
-            <LoadError message={loadFailedMessage('자동청구 가입 약관')} onRetry={() => void terms.refetch()} />
+            <LoadError
+              message={t(
+                'documentStep.terms.loadFailed',
+                '자동청구 가입 약관을 불러오지 못했어요. 잠시 후 다시 시도해 주세요.',
+              )}
+              onRetry={() => void terms.refetch()}
+            />
           )}
           {terms.isSuccess && (
             <TermsChecklist
@@ -103,20 +121,20 @@ export function DocumentStep({ step, kind }: { step: StepId; kind: DocumentKind 
                 setAgreed(s);
                 setProblems((p) => p.filter((x) => x.target !== 'subs-terms-all'));
               }}
-              allLabel="자동청구 가입 약관에 모두 동의해요"
+              allLabel={t('documentStep.terms.all', '자동청구 가입 약관에 모두 동의해요')}
               invalid={termsError}
               describedBy="subs-terms-error"
               allInputId="subs-terms-all"
             />
           )}
           <p id="subs-terms-error" className="field__error" aria-live="polite">
-            {termsError ? TERMS_REQUIRED : ''}
+            {termsError ? TERMS_REQUIRED() : ''}
           </p>
         </section>
       )}
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          {asksTerms ? '동의하고 다음' : '확인했어요'}
+          {asksTerms ? t('documentStep.agreeNext', '동의하고 다음') : t('documentStep.confirmed', '확인했어요')}
         </button>
       </BottomAction>
     </form>

@@ -4,16 +4,17 @@
 // upload, or a refusal) from the finish screen or her children's list.
 import { useState } from 'react';
 import {
-  DATE_EXAMPLE,
   MAX_RELATION_DOCUMENT_BYTES,
   RELATION_DOC_TYPES,
-  RELATION_DOC_TYPE_NM,
   isRealDate,
   normalizeDate,
   relationIssueDateProblem,
 } from '@auto-claim/contract';
 import type { ChildSlice } from '../../../store/claim';
+import { refusal } from '../../../i18n/refusals';
+import { t, useT } from '../../../i18n/t';
 import { Field } from '../../../ui';
+import { RELATION_DOC_TYPE } from './child';
 import { compressing, PhotoPicker } from './PhotoPicker';
 
 export type RelationDraft = ChildSlice['relation'];
@@ -22,18 +23,24 @@ export type RelationErrors = Partial<Record<RelationKey, string>>;
 const ORDER: RelationKey[] = ['docType', 'file', 'issueDate'];
 
 const M = {
-  docType: '어떤 서류를 올릴지 골라 주세요.',
-  file: '서류를 찍거나 앨범·파일에서 골라 주세요.',
-  issueDate: `서류에 적힌 발급일을 입력해 주세요. ${DATE_EXAMPLE}`,
-  issueDateNotReal: `발급일이 올바른 날짜가 아니에요. ${DATE_EXAMPLE}`,
+  docType: () => t('child.relation.docType.required', '어떤 서류를 올릴지 골라 주세요.'),
+  file: () => t('child.relation.file.required', '서류를 찍거나 앨범·파일에서 골라 주세요.'),
+  issueDate: () => t('child.relation.issueDate.format', '서류에 적힌 발급일을 입력해 주세요. 예: 2015.03.15'),
+  issueDateNotReal: () => t('child.relation.issueDate.notReal', '발급일이 올바른 날짜가 아니에요. 예: 2015.03.15'),
 } as const;
 
 /** The photo check's refusals in the words of a paper document. */
-const QUALITY = {
-  PHOTO_TOO_DARK: '사진이 어두워요. 밝은 곳에서 서류 전체가 보이게 다시 찍어 주세요.',
-  PHOTO_NO_CARD: '서류가 보이지 않아요. 서류 한 장이 화면을 가득 채우도록 찍어 주세요.',
-  PHOTO_BLURRY: '사진이 흐려요. 글자가 또렷하게 보이도록 흔들리지 않게 다시 찍어 주세요.',
-} as const;
+const quality = () => ({
+  PHOTO_TOO_DARK: t('child.relation.photo.dark', '사진이 어두워요. 밝은 곳에서 서류 전체가 보이게 다시 찍어 주세요.'),
+  PHOTO_NO_CARD: t(
+    'child.relation.photo.noCard',
+    '서류가 보이지 않아요. 서류 한 장이 화면을 가득 채우도록 찍어 주세요.',
+  ),
+  PHOTO_BLURRY: t(
+    'child.relation.photo.blurry',
+    '사진이 흐려요. 글자가 또렷하게 보이도록 흔들리지 않게 다시 찍어 주세요.',
+  ),
+});
 
 /** Any real calendar date is before it: the future is refused in words of its own (relationIssueDateProblem). */
 const CALENDAR_END = new Date(Date.UTC(9000, 0, 1));
@@ -46,13 +53,13 @@ export const shownDate = (ymd: string) =>
 export function checkRelation(draft: RelationDraft, issueDateTyped: string, now = new Date()) {
   const errors: RelationErrors = {};
   const issueDate = normalizeDate(issueDateTyped);
-  if (!draft.docType) errors.docType = M.docType;
-  if (!draft.file) errors.file = M.file;
-  if (!/^\d{8}$/.test(issueDate)) errors.issueDate = M.issueDate;
-  else if (!isRealDate(issueDate, CALENDAR_END)) errors.issueDate = M.issueDateNotReal;
+  if (!draft.docType) errors.docType = M.docType();
+  if (!draft.file) errors.file = M.file();
+  if (!/^\d{8}$/.test(issueDate)) errors.issueDate = M.issueDate();
+  else if (!isRealDate(issueDate, CALENDAR_END)) errors.issueDate = M.issueDateNotReal();
   else {
     const problem = relationIssueDateProblem(issueDate, now);
-    if (problem) errors.issueDate = problem;
+    if (problem) errors.issueDate = refusal(problem);
   }
   return { errors, issueDate };
 }
@@ -93,6 +100,7 @@ export function RelationDocFields({
   /** A photo is being checked and made smaller: no submit until it is done. */
   onWorking(working: boolean): void;
 }) {
+  const t = useT();
   const [working, setWorking] = useState(false);
   const busy = (w: boolean) => {
     setWorking(w);
@@ -108,24 +116,24 @@ export function RelationDocFields({
         aria-describedby={errors.docType ? `${prefix}-type-error` : undefined}
       >
         <legend>
-          <Legend className="wz-legend">어떤 서류인가요?</Legend>
+          <Legend className="wz-legend">{t('child.relation.docType', '어떤 서류인가요?')}</Legend>
         </legend>
         <ul className="wz-options">
-          {RELATION_DOC_TYPES.map((t) => (
-            <li key={t}>
+          {RELATION_DOC_TYPES.map((d) => (
+            <li key={d}>
               <label className="wz-option">
                 <input
-                  id={`${prefix}-${t}`}
+                  id={`${prefix}-${d}`}
                   type="radio"
                   name={`${prefix}-docType`}
-                  value={t}
-                  checked={draft.docType === t}
+                  value={d}
+                  checked={draft.docType === d}
                   onChange={() => {
-                    onDraft({ docType: t });
+                    onDraft({ docType: d });
                     clear('docType');
                   }}
                 />
-                <span className="wz-option__title">{RELATION_DOC_TYPE_NM[t]}</span>
+                <span className="wz-option__title">{RELATION_DOC_TYPE[d]()}</span>
               </label>
             </li>
           ))}
@@ -138,14 +146,14 @@ export function RelationDocFields({
       <PhotoPicker
         ids={{ title: `${prefix}-title`, camera: `${prefix}-camera`, error: `${prefix}-error` }}
         testIdPrefix={prefix}
-        name={draft.docType ? RELATION_DOC_TYPE_NM[draft.docType] : '서류'}
+        name={draft.docType ? RELATION_DOC_TYPE[draft.docType]() : t('child.relation.document', '서류')}
         image={draft.file}
         fileName={draft.fileName}
         busy={working}
         status={working ? compressing() : ''}
         error={errors.file}
         pdfMaxBytes={MAX_RELATION_DOCUMENT_BYTES}
-        qualityMessages={QUALITY}
+        qualityMessages={quality()}
         onCompressing={() => {
           busy(true);
           clear('file');
@@ -162,8 +170,11 @@ export function RelationDocFields({
 
       <Field
         id={`${prefix}-issueDate`}
-        label="발급일"
-        hint={`서류 아래쪽에 적힌 발급일이에요. 연도 4자리, 월, 일 순서로 입력해 주세요. ${DATE_EXAMPLE}`}
+        label={t('child.relation.issueDate', '발급일')}
+        hint={t(
+          'child.relation.issueDate.hint',
+          '서류 아래쪽에 적힌 발급일이에요. 연도 4자리, 월, 일 순서로 입력해 주세요. 예: 2015.03.15',
+        )}
         error={errors.issueDate}
       >
         {(p) => (

@@ -3,11 +3,12 @@
 // subscription, the child remembered for the finish screen, and what her brother or sister starts from.
 import {
   BANK_ACCOUNT_RELS,
-  RELATION_DOC_TYPE_NM,
   SELF_REL,
   adultOn,
   childCalled,
   type GuardianRel,
+  type RelationDocType,
+  type RelationStatus,
   type SubscriptionView,
 } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
@@ -15,14 +16,42 @@ import { sendRelationDocument } from '../../../api/children';
 import { useClaimStore, type ChildDone, type ClaimState, type Reg } from '../../../store/claim';
 import { GUARDIAN_ACCOUNT_REL } from '../../../wizard/nextChild';
 import { particle } from '../../../i18n/josa';
-import { t } from '../../../i18n/t';
+import { currentLang, t } from '../../../i18n/t';
 
 /** The relations as the parent chooses them (titles: GUARDIAN_REL_CHOICE_NM); `sex`: the verified parent's sex each
  * fits (none: any). */
-export const GUARDIAN_REL_SHOWN: Record<GuardianRel, { detail?: string; sex?: ('M' | 'F')[] }> = {
+export const GUARDIAN_REL_SHOWN: Record<GuardianRel, { detail?: () => string; sex?: ('M' | 'F')[] }> = {
   father: { sex: ['M'] },
   mother: { sex: ['F'] },
-  guardian: { detail: t('child.guardian.detail', '후견인처럼 법원이 정한 법정대리인이에요.') },
+  guardian: { detail: () => t('child.guardian.detail', '후견인처럼 법원이 정한 법정대리인이에요.') },
+};
+
+// The contract's children's words in her language (docs/decisions/0010-message-catalogs.md): each Korean source is the
+// contract's word (vocabulary.ts), so a Korean phone reads what it did (childWords.test.ts holds them equal).
+
+/** The relation as she chooses it on the child's step (contract GUARDIAN_REL_CHOICE_NM). */
+export const GUARDIAN_REL_CHOICE: Record<GuardianRel, () => string> = {
+  father: () => t('child.rel.choice.father', '아버지 (부)'),
+  mother: () => t('child.rel.choice.mother', '어머니 (모)'),
+  guardian: () => t('child.rel.choice.guardian', '그 밖의 법정대리인'),
+};
+/** The relation as the documents write it (contract GUARDIAN_REL_NM). */
+export const GUARDIAN_REL: Record<GuardianRel, () => string> = {
+  father: () => t('child.rel.father', '부'),
+  mother: () => t('child.rel.mother', '모'),
+  guardian: () => t('child.rel.guardian', '법정대리인(후견인)'),
+};
+/** The relation document's kinds (contract RELATION_DOC_TYPE_NM). */
+export const RELATION_DOC_TYPE: Record<RelationDocType, () => string> = {
+  family: () => t('child.docType.family', '가족관계증명서'),
+  resident: () => t('child.docType.resident', '주민등록등본'),
+};
+/** The relation document's state (contract RELATION_STATUS_NM). */
+export const RELATION_STATUS: Record<RelationStatus, () => string> = {
+  required: () => t('relation.status.required', '서류를 보내 주세요'),
+  pending: () => t('relation.status.pending', '서류 확인 중'),
+  confirmed: () => t('relation.status.confirmed', '서류 확인 완료'),
+  refused: () => t('relation.status.refused', '서류를 다시 올려 주세요'),
 };
 
 /** A payout account's relation to the insured person as offered; `holder`: the name it must be in, when known. */
@@ -120,7 +149,10 @@ export const fileKindOf = (dataUrl: string) =>
 /** "가족관계증명서 (2026년 11월 20일 발급) 사진" */
 export function relationShown(r: ClaimState['child']['relation']) {
   if (!r.docType) return '';
-  return `${RELATION_DOC_TYPE_NM[r.docType]} ${fileKindOf(r.file)}`;
+  return t('child.relation.shown', '{docType} {file}', {
+    docType: RELATION_DOC_TYPE[r.docType](),
+    file: fileKindOf(r.file),
+  });
 }
 
 /** What a parent's own answers are: carried to her next child (wizard/nextChild.ts says which steps that passes). */
@@ -208,5 +240,9 @@ export function startNextChild() {
   });
 }
 
-/** How the parent calls her child in a sentence: 지민이, 서아. */
-export const calledNm = (userNm: string) => (userNm ? childCalled(userNm) : t('account.rel.child', '자녀'));
+/**
+ * How the parent calls her child in a sentence: 지민이, 서아 in Korean; in another language, where 지민이's 이 is no
+ * part of a name, the name as entered.
+ */
+export const calledNm = (userNm: string) =>
+  userNm ? (currentLang() === 'ko' ? childCalled(userNm) : userNm) : t('account.rel.child', '자녀');
