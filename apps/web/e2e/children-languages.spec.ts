@@ -6,25 +6,13 @@
 // (artifacts/screenshots/children-lang-<lang>-NN-<screen>.png), axe-core, fitting the phone, and no Hangul in its
 // visible text but names (hers, the child's, the insurer's, the bank's, the hospital's, the address) and Korean legal
 // text (lang="ko").
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, appPath, expectAccessible, latestCode, snap, testPerson } from './fixtures';
 import { expectFits } from './patient-api';
 import { drawSignature } from './wizard-steps';
+import { hangulShown, words } from './catalogs';
 
 type Lang = 'en' | 'vi';
-const catalog = (lang: Lang) =>
-  JSON.parse(readFileSync(`packages/contract/src/i18n/catalogs/${lang}.json`, 'utf8')) as Record<string, string>;
-
-/** A message of her catalog with its plain arguments filled. */
-function words(lang: Lang) {
-  const c = catalog(lang);
-  return (id: string, values: Record<string, string> = {}) => {
-    const m = c[id];
-    if (!m) throw new Error(`${lang}: no message ${id}`);
-    return m.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? `{${k}}`);
-  };
-}
 
 /** YYYYMMDD in Korea, `days` from today (negative: before). */
 const kstDay = (days = 0) =>
@@ -50,20 +38,6 @@ async function relationPhoto(page: Page): Promise<Buffer> {
   });
   return Buffer.from(base64, 'base64');
 }
-
-/** Every run of Hangul in the page's visible text, but in Korean legal text (lang="ko") and the language list. */
-const hangulShown = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const node = walker.currentNode;
-      const el = node.parentElement;
-      if (!el || el.closest('[lang="ko"], option, script, style') || !el.checkVisibility()) continue;
-      for (const m of node.textContent!.matchAll(/[가-힣]+/g)) found.push(m[0]);
-    }
-    return found;
-  });
 
 async function enrolChild(page: Page, lang: Lang) {
   const m = words(lang);

@@ -3,25 +3,13 @@
 // templates are Korean), and reads 내 자동청구, her monthly statement, her treatment history with its claims, the
 // step-up sheet and the insurer's request for an ID copy in it: axe-clean, fitting 390 px and 320 px, a screenshot of each
 // (artifacts/screenshots/lang-after-<lang>-NN-<screen>.png).
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { API, type TreatsAnswer } from '@auto-claim/contract';
 import { test, expect, appPath, expectAccessible, snap, testPerson } from './fixtures';
 import { expectFits, feed, idPhoto, insurerAnswers, linkFromOutbox, ok, stepUpSheet, subscribe } from './patient-api';
+import { words } from './catalogs';
 
 type Lang = 'en' | 'vi';
-/** A message of her catalog, its plain arguments filled. */
-function words(lang: Lang) {
-  const c = JSON.parse(readFileSync(`packages/contract/src/i18n/catalogs/${lang}.json`, 'utf8')) as Record<
-    string,
-    string
-  >;
-  return (id: string, values: Record<string, string> = {}) => {
-    const m = c[id];
-    if (!m) throw new Error(`${lang}: no message ${id}`);
-    return m.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? `{${k}}`);
-  };
-}
 
 /** What each language says where a number or an amount is in the sentence. */
 const SAID = {

@@ -4,25 +4,13 @@
 // (artifacts/screenshots/lang-<lang>-NN-<screen>.png). English and Vietnamese come from the phone's language
 // (navigator.languages, Accept-Language for the landing the server draws); Chinese is chosen on a Korean phone with the
 // switch every screen shows, and kept. The subscription keeps the language.
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, appPath, expectAccessible, latestCode, snap, testPerson } from './fixtures';
 import { expectFits } from './patient-api';
 import { drawSignature, idImage, withOcrText } from './wizard-steps';
+import { words, type CatalogLang } from './catalogs';
 
-type Lang = 'en' | 'zh-Hans' | 'vi';
-const catalog = (lang: Lang) =>
-  JSON.parse(readFileSync(`packages/contract/src/i18n/catalogs/${lang}.json`, 'utf8')) as Record<string, string>;
-
-/** A message of her catalog with its plain arguments filled (the walk's labels need no plurals). */
-function words(lang: Lang) {
-  const c = catalog(lang);
-  return (id: string, values: Record<string, string> = {}) => {
-    const m = c[id];
-    if (!m) throw new Error(`${lang}: no message ${id}`);
-    return m.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? `{${k}}`);
-  };
-}
+type Lang = CatalogLang;
 
 /** A foreign resident: her name as her 외국인등록증 prints it, and its number's 7th digit (6: a woman born in the 1900s). */
 type Foreigner = { name: string; birth6: string };

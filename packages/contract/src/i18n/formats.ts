@@ -19,7 +19,7 @@ export const monthIn = (lang: string, yyyyMm: string) =>
     utcDay(`${yyyyMm.replace('-', '')}01`),
   );
 
-/** An amount in won: "₩12,300", "12.300 ₫"-style as CLDR writes KRW in that language. */
+/** An amount in won as CLDR writes KRW in that language: "₩12,300", "12.300 ₩". */
 export const wonIn = (lang: string, n: number) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency: 'KRW' }).format(n);
 
