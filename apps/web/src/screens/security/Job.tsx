@@ -5,6 +5,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { Code } from '@auto-claim/contract';
 import { useCodes } from '../../api/codes';
 import { loadFailedMessage } from '../../api/queryClient';
+import { currentLang, t, useT } from '../../i18n/t';
 import { jobGroupUi, useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';
 import { useWizard } from '../../wizard/steps';
@@ -12,22 +13,104 @@ import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizar
 import './parts/enrol.css';
 
 /** Examples beside the KSCO major groups (한국표준직업분류 대분류), by their code. */
-const EXAMPLES: Record<string, string> = {
-  '1': '회사 임원, 부서장, 기관장',
-  '2': '의사, 간호사, 교사, 변호사, 프로그래머',
-  '3': '회사원(사무직), 은행원, 공무원(사무)',
-  '4': '경찰관, 요양보호사, 미용사, 요리사',
-  '5': '영업사원, 매장 판매원, 보험설계사',
-  '6': '농민, 축산인, 어민',
-  '7': '제빵사, 자동차 정비사, 전기공, 목수',
-  '8': '공장 기계 조작원, 택시·버스·트럭 기사',
-  '9': '건설 현장 일, 택배 분류, 청소원, 경비원',
-  A: '장교, 부사관',
+const EXAMPLES: Record<string, () => string> = {
+  '1': () => t('job.example.1', '회사 임원, 부서장, 기관장'),
+  '2': () => t('job.example.2', '의사, 간호사, 교사, 변호사, 프로그래머'),
+  '3': () => t('job.example.3', '회사원(사무직), 은행원, 공무원(사무)'),
+  '4': () => t('job.example.4', '경찰관, 요양보호사, 미용사, 요리사'),
+  '5': () => t('job.example.5', '영업사원, 매장 판매원, 보험설계사'),
+  '6': () => t('job.example.6', '농민, 축산인, 어민'),
+  '7': () => t('job.example.7', '제빵사, 자동차 정비사, 전기공, 목수'),
+  '8': () => t('job.example.8', '공장 기계 조작원, 택시·버스·트럭 기사'),
+  '9': () => t('job.example.9', '건설 현장 일, 택배 분류, 청소원, 경비원'),
+  A: () => t('job.example.A', '장교, 부사관'),
 };
-const majorLabel = (c: Code) => (EXAMPLES[c.code] ? `${c.codeNm} (예: ${EXAMPLES[c.code]})` : c.codeNm);
-const DETAIL_REQUIRED = '세부 직업을 골라 주세요.';
+
+/**
+ * The occupations' names in her language, by code (the server's list, apps/server/src/db/seed/jobs.ts, names them in
+ * Korean, and keeps jobNm so: the insurer reads it). A code not here is shown as the server names it.
+ */
+const NAMES: Record<string, () => string> = {
+  '1': () => t('job.name.1', '관리자'),
+  '11': () => t('job.name.11', '공공 기관 및 기업 고위직'),
+  '12': () => t('job.name.12', '행정·경영 지원 및 마케팅 관리직'),
+  '13': () => t('job.name.13', '전문 서비스 관리직'),
+  '14': () => t('job.name.14', '건설·전기 및 생산 관련 관리직'),
+  '15': () => t('job.name.15', '판매 및 고객 서비스 관리직'),
+  '2': () => t('job.name.2', '전문가 및 관련 종사자'),
+  '21': () => t('job.name.21', '과학 전문가 및 관련직'),
+  '22': () => t('job.name.22', '정보 통신 전문가 및 기술직'),
+  '23': () => t('job.name.23', '공학 전문가 및 기술직'),
+  '24': () => t('job.name.24', '보건·사회복지 및 종교 관련직'),
+  '25': () => t('job.name.25', '교육 전문가 및 관련직'),
+  '26': () => t('job.name.26', '법률 및 행정 전문직'),
+  '27': () => t('job.name.27', '경영·금융 전문가 및 관련직'),
+  '28': () => t('job.name.28', '문화·예술·스포츠 전문가 및 관련직'),
+  '3': () => t('job.name.3', '사무 종사자'),
+  '31': () => t('job.name.31', '경영 및 회계 관련 사무직'),
+  '32': () => t('job.name.32', '금융 사무직'),
+  '33': () => t('job.name.33', '법률 및 감사 사무직'),
+  '39': () => t('job.name.39', '상담·안내·통계 및 기타 사무직'),
+  '4': () => t('job.name.4', '서비스 종사자'),
+  '41': () => t('job.name.41', '경찰·소방 및 보안 관련 서비스직'),
+  '42': () => t('job.name.42', '돌봄·보건 및 개인 생활 서비스직'),
+  '43': () => t('job.name.43', '운송 및 여가 서비스직'),
+  '44': () => t('job.name.44', '조리 및 음식 서비스직'),
+  '5': () => t('job.name.5', '판매 종사자'),
+  '51': () => t('job.name.51', '영업직'),
+  '52': () => t('job.name.52', '매장 판매 및 상품 대여직'),
+  '53': () => t('job.name.53', '통신 및 방문·노점 판매 관련직'),
+  '6': () => t('job.name.6', '농림어업 숙련 종사자'),
+  '61': () => t('job.name.61', '농·축산 숙련직'),
+  '62': () => t('job.name.62', '임업 숙련직'),
+  '63': () => t('job.name.63', '어업 숙련직'),
+  '7': () => t('job.name.7', '기능원 및 관련 기능 종사자'),
+  '71': () => t('job.name.71', '식품 가공 관련 기능직'),
+  '72': () => t('job.name.72', '섬유·의복 및 가죽 관련 기능직'),
+  '73': () => t('job.name.73', '목재·가구·악기 및 간판 관련 기능직'),
+  '74': () => t('job.name.74', '금속 성형 관련 기능직'),
+  '75': () => t('job.name.75', '운송 및 기계 관련 기능직'),
+  '76': () => t('job.name.76', '전기 및 전자 관련 기능직'),
+  '77': () => t('job.name.77', '정보 통신 및 방송 장비 관련 기능직'),
+  '78': () => t('job.name.78', '건설 및 채굴 관련 기능직'),
+  '79': () => t('job.name.79', '기타 기능 관련직'),
+  '8': () => t('job.name.8', '장치·기계 조작 및 조립 종사자'),
+  '81': () => t('job.name.81', '식품 가공 관련 기계 조작직'),
+  '82': () => t('job.name.82', '섬유 및 신발 관련 기계 조작직'),
+  '83': () => t('job.name.83', '화학 관련 기계 조작직'),
+  '84': () => t('job.name.84', '금속 및 비금속 관련 기계 조작직'),
+  '85': () => t('job.name.85', '기계 제조 및 관련 기계 조작직'),
+  '86': () => t('job.name.86', '전기 및 전자 관련 기계 조작직'),
+  '87': () => t('job.name.87', '운전 및 운송 관련직'),
+  '88': () => t('job.name.88', '상하수도 및 재활용 처리 관련 기계 조작직'),
+  '89': () => t('job.name.89', '목재·인쇄 및 기타 기계 조작직'),
+  '9': () => t('job.name.9', '단순 노무 종사자'),
+  '91': () => t('job.name.91', '건설 및 광업 관련 단순 노무직'),
+  '92': () => t('job.name.92', '운송 관련 단순 노무직'),
+  '93': () => t('job.name.93', '제조 관련 단순 노무직'),
+  '94': () => t('job.name.94', '청소 및 경비 관련 단순 노무직'),
+  '95': () => t('job.name.95', '가사·음식 및 판매 관련 단순 노무직'),
+  '99': () => t('job.name.99', '농림어업 및 기타 서비스 단순 노무직'),
+  A: () => t('job.name.A', '군인'),
+  A01: () => t('job.name.A01', '장교'),
+  A02: () => t('job.name.A02', '부사관'),
+  A09: () => t('job.name.A09', '기타 군인'),
+  S: () => t('job.name.S', '학생'),
+  H: () => t('job.name.H', '주부(가사)'),
+  R: () => t('job.name.R', '은퇴(퇴직)'),
+  N: () => t('job.name.N', '무직'),
+  C: () => t('job.name.C', '미취학 아동'),
+};
+/** An occupation's name as she reads it; Korean is the server's own (the catalog's Korean is the seed's). */
+const nameOf = (c: Code) => (currentLang() === 'ko' ? c.codeNm : (NAMES[c.code]?.() ?? c.codeNm));
+const majorLabel = (c: Code) => {
+  const examples = EXAMPLES[c.code]?.();
+  return examples ? t('job.major.label', '{name} (예: {examples})', { name: nameOf(c), examples }) : nameOf(c);
+};
+const detailRequired = () => t('job.detail.required', '세부 직업을 골라 주세요.');
 
 export default function Job() {
+  const t = useT();
   const { next, progress } = useWizard('job');
   const codes = useCodes('job_cd');
   const jobCd = useClaimStore((s) => s.reg.jobCd);
@@ -51,7 +134,7 @@ export default function Job() {
   const detailCd = current?.upperCode === majorCd ? current.code : '';
 
   // Optional (the summary says "입력하지 않았어요"): no group at all is an answer; a group without its detail is not.
-  const detailError = submitted && majorCd && details.length > 0 && !detailCd ? DETAIL_REQUIRED : undefined;
+  const detailError = submitted && majorCd && details.length > 0 && !detailCd ? detailRequired() : undefined;
 
   const choose = (code: Code | undefined, group: Code | undefined) => {
     setReg({ jobCd: code?.code ?? '', jobNm: code?.codeNm ?? '' });
@@ -87,20 +170,26 @@ export default function Job() {
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
-      <h2 className="screen__lead">어떤 일을 하고 계세요?</h2>
+      <h2 className="screen__lead">{t('job.lead', '어떤 일을 하고 계세요?')}</h2>
       <ErrorSummary items={summary} attempt={attempt} />
       <p className="screen__sub">
-        보험사가 보험금을 심사할 때 참고해요. 딱 맞는 것이 없으면 가장 가까운 것을, 일을 그만두셨으면 ‘은퇴(퇴직)’을
-        골라 주세요.
+        {t(
+          'job.sub',
+          '보험사가 보험금을 심사할 때 참고해요. 딱 맞는 것이 없으면 가장 가까운 것을, 일을 그만두셨으면 ‘은퇴(퇴직)’을 골라 주세요.',
+        )}
       </p>
-      {codes.isPending && <div className="skeleton skeleton--list" aria-label="직업 목록을 불러오고 있어요" />}
-      {codes.isError && <LoadError message={loadFailedMessage('직업 목록')} onRetry={() => void codes.refetch()} />}
+      {codes.isPending && (
+        <div className="skeleton skeleton--list" aria-label={t('job.loading', '직업 목록을 불러오고 있어요')} />
+      )}
+      {codes.isError && (
+        <LoadError message={loadFailedMessage(t('what.jobs', '직업 목록'))} onRetry={() => void codes.refetch()} />
+      )}
       {codes.isSuccess && (
         <>
-          <Field id="f-job-major" label="직업 분류" optional>
+          <Field id="f-job-major" label={t('job.major', '직업 분류')} optional>
             {(p) => (
               <select {...p} className="input select" value={majorCd} onChange={(e) => onMajor(e.target.value)}>
-                <option value="">고르지 않음</option>
+                <option value="">{t('job.major.none', '고르지 않음')}</option>
                 {majors.map((m) => (
                   <option key={m.code} value={m.code}>
                     {majorLabel(m)}
@@ -110,7 +199,7 @@ export default function Job() {
             )}
           </Field>
           {details.length > 0 && (
-            <Field id="f-job-detail" label="세부 직업" error={detailError}>
+            <Field id="f-job-detail" label={t('job.detail', '세부 직업')} error={detailError}>
               {(p) => (
                 <select
                   {...p}
@@ -118,10 +207,10 @@ export default function Job() {
                   value={detailCd}
                   onChange={(e) => choose(byCode.get(e.target.value), byCode.get(majorCd))}
                 >
-                  <option value="">세부 직업을 골라 주세요</option>
+                  <option value="">{t('job.detail.choose', '세부 직업을 골라 주세요')}</option>
                   {details.map((d) => (
                     <option key={d.code} value={d.code}>
-                      {d.codeNm}
+                      {nameOf(d)}
                     </option>
                   ))}
                 </select>
@@ -132,7 +221,7 @@ export default function Job() {
       )}
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          {majorCd ? '다음' : '직업 없이 다음'}
+          {majorCd ? t('ui.next', '다음') : t('job.skip', '직업 없이 다음')}
         </button>
       </BottomAction>
     </form>
