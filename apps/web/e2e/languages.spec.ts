@@ -26,8 +26,8 @@ function words(lang: Lang) {
 
 /**
  * The Korean she would read on the screen: Hangul in its text and in its labels for a screen reader, but the names
- * given (an insurer's, a bank's: names stay as they are) and what is marked Korean on purpose (`lang="ko"`: the
- * language switch's 한국어, the binding legal texts).
+ * given (an insurer's, a bank's: names stay as they are) and what is Korean on purpose: marked so (`lang="ko"`: the
+ * binding legal texts) or the language switch, named and listed in every language (ADR 0010); a <noscript> is not shown.
  */
 async function hangulShown(page: Page, names: string[]) {
   return page.evaluate((names) => {
@@ -40,11 +40,11 @@ async function hangulShown(page: Page, names: string[]) {
     const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     while (texts.nextNode()) {
       const el = texts.currentNode.parentElement;
-      if (!el || el.closest('[lang="ko"], script, style, template')) continue;
+      if (!el || el.closest('[lang="ko"], .lang-switch, script, style, template, noscript')) continue;
       note(texts.currentNode.textContent);
     }
     for (const el of document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')) {
-      if (el.closest('[lang="ko"]')) continue;
+      if (el.closest('[lang="ko"], .lang-switch')) continue;
       for (const attr of ['aria-label', 'alt', 'title', 'placeholder']) note(el.getAttribute(attr));
     }
     return found;
@@ -191,8 +191,8 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean, foreigner?: Fore
 
   // The screens off the walk, in her language too (README "Accessibility and older patients": the summary's links):
   // her occupation and her e-mail, each back to the summary, and the payout guide within the app. No Korean on them but
-  // the names she chose (the insurer, the bank).
-  const names = [insurer, 'KB국민은행'];
+  // names: the insurer and the bank she chose, and her own (the account holder's).
+  const names = [insurer, 'KB국민은행', p.name];
   const labelled = (text: string) => page.getByLabel(new RegExp(`^${escaped(text)}`));
   await page.getByRole('link', { name: `${m('summary.change')} ${m('summary.job')}`, exact: true }).click();
   await expect(page).toHaveURL(/\/security\/job\?from=applyHistory$/, { timeout: 20_000 });
