@@ -12,6 +12,35 @@ import { words, type CatalogLang } from './catalogs';
 
 type Lang = CatalogLang;
 
+/**
+ * The Korean she would read on the screen: Hangul in its text and in its labels for a screen reader, but the names
+ * given (an insurer's, a bank's: names stay as they are) and what is Korean on purpose: marked so (`lang="ko"`: the
+ * binding legal texts) or the language switch, named and listed in every language (ADR 0010); a <noscript> is not shown.
+ */
+async function hangulShown(page: Page, names: string[]) {
+  return page.evaluate((names) => {
+    const strip = (text: string) => names.reduce((t, n) => t.split(n).join(''), text);
+    const found: string[] = [];
+    const hangul = /[\uac00-\ud7a3]/;
+    const note = (text: string | null) => {
+      if (text && hangul.test(strip(text))) found.push(text.trim().slice(0, 60));
+    };
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) {
+      const el = texts.currentNode.parentElement;
+      if (!el || el.closest('[lang="ko"], .lang-switch, script, style, template, noscript')) continue;
+      note(texts.currentNode.textContent);
+    }
+    for (const el of document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')) {
+      if (el.closest('[lang="ko"], .lang-switch')) continue;
+      for (const attr of ['aria-label', 'alt', 'title', 'placeholder']) note(el.getAttribute(attr));
+    }
+    return found;
+  }, names);
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A foreign resident: her name as her 외국인등록증 prints it, and its number's 7th digit (6: a woman born in the 1900s). */
 type Foreigner = { name: string; birth6: string };
 
@@ -147,6 +176,68 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean, foreigner?: Fore
   await expect(page.getByRole('heading', { name: m('summary.lead') })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(m('money.all'));
   await screen('applyHistory');
+
+  // The screens off the walk, in her language too (README "Accessibility and older patients": the summary's links):
+  // her occupation and her e-mail, each back to the summary, and the payout guide within the app. No Korean on them but
+  // names: the insurer and the bank she chose, and her own (the account holder's).
+  const names = [insurer, 'KB국민은행', p.name];
+  const labelled = (text: string) => page.getByLabel(new RegExp(`^${escaped(text)}`));
+  await page.getByRole('link', { name: `${m('summary.change')} ${m('summary.job')}`, exact: true }).click();
+  await expect(page).toHaveURL(/\/security\/job\?from=applyHistory$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: m('job.lead') })).toBeVisible();
+  await expect(bottom(m('job.skip'))).toBeVisible();
+  const office = m('job.major.label', { name: m('job.name.3'), examples: m('job.example.3') });
+  await expect(labelled(m('job.major')).locator('option', { hasText: m('job.name.R') })).toHaveCount(1);
+  await screen('job');
+  expect(await hangulShown(page, names)).toEqual([]);
+  await labelled(m('job.major')).selectOption({ label: office });
+  await bottom(m('ui.next')).click();
+  await expect(page.getByRole('alert').filter({ hasText: m('job.detail.required') })).toBeVisible();
+  await labelled(m('job.detail')).selectOption({ label: m('job.name.32') });
+  await screen('job-detail');
+  expect(await hangulShown(page, names)).toEqual([]);
+  await bottom(m('ui.next')).click();
+  await expect(page).toHaveURL(/\/security\/applyHistory$/, { timeout: 20_000 });
+  // The summary names her occupation in her words (the insurer is sent the list's Korean).
+  await expect(page.getByRole('main')).toContainText(m('job.name.32'));
+
+  await page.getByRole('link', { name: `${m('summary.change')} ${m('summary.email')}`, exact: true }).click();
+  await expect(page).toHaveURL(/\/security\/email\?from=applyHistory$/, { timeout: 20_000 });
+  await expect(bottom(m('email.skip'))).toBeVisible();
+  await labelled(m('email.label')).fill('lan@');
+  await bottom(m('ui.next')).click();
+  // The contract refuses in Korean; she reads its refusal in her language.
+  await expect(page.getByRole('alert').filter({ hasText: m('refusal.userEmail.format') })).toBeVisible();
+  await screen('email-error');
+  expect(await hangulShown(page, names)).toEqual([]);
+  await labelled(m('email.label')).fill('lan@example.com');
+  await bottom(m('ui.next')).click();
+  await expect(page).toHaveURL(/\/security\/applyHistory$/, { timeout: 20_000 });
+
+  await page.evaluate((path) => {
+    history.pushState({}, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, appPath('/security/paymentCenter'));
+  await expect(page.getByRole('heading', { name: m('center.title', { insurer }) })).toBeVisible();
+  await expect(page.getByText('KB국민은행 ****9012')).toBeVisible();
+  await screen('paymentCenter');
+  expect(await hangulShown(page, names)).toEqual([]);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/security\/applyHistory$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: m('summary.lead') })).toBeVisible();
+  if (foreigner) {
+    // The ID photo's guide (her insurer takes one): which documents, and how to photograph one.
+    await page.evaluate((path) => {
+      history.pushState({}, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, appPath('/security/idPhotoInfo'));
+    await expect(page.getByRole('heading', { name: m('idPhotoInfo.title') })).toBeVisible();
+    await expect(page.getByText(m('idPhotoInfo.type.foreign')).first()).toBeVisible();
+    await screen('idPhotoInfo');
+    expect(await hangulShown(page, names)).toEqual([]);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/security\/applyHistory$/, { timeout: 20_000 });
+  }
   await bottom(m('summary.submit')).click();
 
   await expect(page).toHaveURL(/\/web\/complete/, { timeout: 30_000 });

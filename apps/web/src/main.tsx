@@ -2,7 +2,7 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { queryClient } from './api/queryClient';
+import { queryClient } from './api/cache';
 import { seedLandingData } from './api/landingData';
 import { firstScreenDone, whenIdle } from './later';
 import { applyLang, initialLang } from './i18n/lang';

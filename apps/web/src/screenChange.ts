@@ -31,6 +31,8 @@ export function w(router: AppRouter, firstKey = router.state.location.key) {
   const onState = (state: AppRouter['state']) => {
     if (state.navigation.state !== 'idle' || state.location.key === seen) return;
     seen = state.location.key;
+    // In the language she reads now: she may have switched it since this link was made (on the landing, say).
+    skip.textContent = t('ui.skipToMain', '본문 바로가기');
     // A new screen opens at its top, its heading in view, wherever the last one was scrolled to (200 % text; Back
     // leaves the browser's own restoring alone).
     if (state.historyAction !== 'POP') window.scrollTo(0, 0);

@@ -9,11 +9,12 @@ import {
   type RelationDocumentBody,
 } from '@auto-claim/contract';
 import { api, ApiError } from './client';
+import { t } from '../i18n/t';
 
 export const childrenQuery = queryOptions({
   queryKey: ['children'],
   queryFn: ({ signal }) => api.get<ChildrenAnswer>(CHILD_API.children, undefined, signal),
-  meta: { what: '자녀 가입 정보' },
+  meta: { what: () => t('what.children', '자녀 가입 정보') },
 });
 export const useChildren = (enabled = true) => useQuery({ ...childrenQuery, enabled });
 

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Hospital } from '@auto-claim/contract';
 import { useClaimStore } from '../store/claim';
 import { api } from './client';
+import { t } from '../i18n/t';
 
 const byName = (a: Hospital, b: Hospital) => a.hospitalNm.localeCompare(b.hospitalNm, 'ko');
 
@@ -16,6 +17,6 @@ export const possibleHospitalsQuery = queryOptions({
     return sorted;
   },
   staleTime: 10 * 60_000,
-  meta: { what: '자동청구 병원 목록' },
+  meta: { what: () => t('what.possibleHospitals', '자동청구 병원 목록') },
 });
 export const usePossibleHospitals = () => useQuery(possibleHospitalsQuery);

@@ -1,25 +1,17 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './client';
+// The query cache for the screens (its module, cache.ts, is the app root's), and spec §8's load-error message.
+import { particle } from '../i18n/josa';
+import { t } from '../i18n/t';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx will not get better by asking again; a network blip might.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+export { queryClient } from './cache';
 
-/** spec §8: "could not load X", naming what. */
+/**
+ * spec §8: "could not load X", naming what, in her language (docs/decisions/0010-message-catalogs.md): `what` is
+ * already hers (a query's `meta.what()`, or the screen's own catalog message), and Korean's object particle follows
+ * how it is read (은행 목록을, 자녀 가입 정보를), chosen by es-hangul.
+ */
 export function loadFailedMessage(what: string) {
-  return `${what}${objectParticle(what)} 불러오지 못했어요. 잠시 후 다시 시도해 주세요.`;
-}
-
-/** 을 after a final consonant, 를 after a vowel. */
-export function objectParticle(word: string) {
-  const last = word.trim().at(-1) ?? '';
-  const code = last.charCodeAt(0) - 0xac00;
-  if (code < 0 || code > 11171) return '을(를)';
-  return code % 28 === 0 ? '를' : '을';
+  return t('load.failed', '{what}{whatJosa} 불러오지 못했어요. 잠시 후 다시 시도해 주세요.', {
+    what,
+    whatJosa: particle(what, '을/를'),
+  });
 }

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, INSURANCES_PAGE_SIZE, type Hospital, type Insurer } from '@auto-claim/contract';
 import { useClaimStore } from '../store/claim';
 import { api } from './client';
+import { t } from '../i18n/t';
 
 export interface ListAnswer<T> {
   list: T[];
@@ -18,7 +19,7 @@ export const hospitalQuery = (hospitalCd: string) =>
     queryKey: ['hospital', hospitalCd],
     queryFn: ({ signal }) => api.get<Hospital>(API.hospital(hospitalCd), undefined, signal),
     staleTime: REFERENCE_STALE_MS,
-    meta: { what: '병원 정보' },
+    meta: { what: () => t('what.hospital', '병원 정보') },
   });
 export const useHospital = (hospitalCd: string, enabled = true) => useQuery({ ...hospitalQuery(hospitalCd), enabled });
 
@@ -34,6 +35,6 @@ export const insurersQuery = queryOptions({
     return answer;
   },
   staleTime: REFERENCE_STALE_MS,
-  meta: { what: '보험사 목록' },
+  meta: { what: () => t('what.insurers', '보험사 목록') },
 });
 export const useInsurers = () => useQuery(insurersQuery);

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { STATEMENT_API, type StatementAnswer } from '@auto-claim/contract';
 import { api } from './client';
+import { t } from '../i18n/t';
 
 /** A month (YYYY-MM), or the month before this one when absent; `after`: the page after the previous one's `next`. */
 export const useStatement = (month: string | undefined, after?: string) =>
@@ -15,5 +16,5 @@ export const useStatement = (month: string | undefined, after?: string) =>
         { ...(month ? { month } : {}), ...(after ? { after } : {}) },
         signal,
       ),
-    meta: { what: '월간 명세' },
+    meta: { what: () => t('what.statement', '월간 명세') },
   });

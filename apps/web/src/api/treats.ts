@@ -14,6 +14,7 @@ import {
   type TreatsClaimAnswerV2,
 } from '@auto-claim/contract';
 import { api } from './client';
+import { t } from '../i18n/t';
 
 export const exchangeLink = (token: string, purpose: LinkPurpose) =>
   api.post<LinkExchangeAnswer>(API.linkExchange, { token, purpose });
@@ -26,7 +27,7 @@ export const treatsQuery = (insuApplyId?: string) =>
   queryOptions({
     queryKey: ['treats', insuApplyId ?? 'self'],
     queryFn: ({ signal }) => api.get<TreatsAnswer>(API.treats, insuApplyId ? { insuApplyId } : undefined, signal),
-    meta: { what: '진료 내역' },
+    meta: { what: () => t('what.treats', '진료 내역') },
   });
 export const useTreats = (enabled: boolean, insuApplyId?: string) => useQuery({ ...treatsQuery(insuApplyId), enabled });
 /**
@@ -41,7 +42,7 @@ export const useOlderTreats = (firstCursor: string, enabled: boolean, insuApplyI
       api.get<TreatsAnswer>(API.treats, { cursor: pageParam, ...(insuApplyId ? { insuApplyId } : {}) }, signal),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     enabled,
-    meta: { what: '이전 진료 내역' },
+    meta: { what: () => t('what.olderTreats', '이전 진료 내역') },
   });
 /** Every person's history is fetched again after a change (a claim shows in its own history and access log). */
 const TREATS = ['treats'];
@@ -82,7 +83,7 @@ export function useClaimTreats() {
 export const idCardsQuery = queryOptions({
   queryKey: ['idCards'],
   queryFn: ({ signal }) => api.get<IdCardsAnswer>(API.idCards, undefined, signal),
-  meta: { what: '신분증 제출 요청' },
+  meta: { what: () => t('what.idCards', '신분증 제출 요청') },
 });
 export const useIdCards = (enabled: boolean) => useQuery({ ...idCardsQuery, enabled });
 

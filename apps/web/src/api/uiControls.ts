@@ -5,6 +5,7 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { API, IDCARD_TYPES, readPhotoControls, type IdcardType } from '@auto-claim/contract';
 import { useClaimStore } from '../store/claim';
 import { api } from './client';
+import { t } from '../i18n/t';
 
 export const photoControlsQuery = (compCd: string) =>
   queryOptions({
@@ -19,7 +20,7 @@ export const photoControlsQuery = (compCd: string) =>
       return readPhotoControls(answer.list);
     },
     staleTime: 10 * 60_000,
-    meta: { what: '보험사 화면 설정' },
+    meta: { what: () => t('what.photoControls', '보험사 화면 설정') },
   });
 export const usePhotoControls = (compCd: string) => useQuery({ ...photoControlsQuery(compCd), enabled: !!compCd });
 
@@ -33,7 +34,7 @@ export function useChosenPhotoTypes(codes: string[]) {
   const types = isSuccess
     ? all
         .map((q) => q.data!.idPhotoTypes)
-        .reduce<IdcardType[]>((acc, t) => acc.filter((x) => t.includes(x)), [...IDCARD_TYPES])
+        .reduce<IdcardType[]>((acc, types) => acc.filter((x) => types.includes(x)), [...IDCARD_TYPES])
     : undefined;
   return {
     isSuccess,

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useClaimStore } from '../store/claim';
+import { t } from '../i18n/t';
 import { alert } from '../ui';
 import { resumeDraft, stepOfPath, useDraftAutosave } from '../wizard/draft';
 import { stepPath } from '../wizard/steps';
@@ -38,7 +39,7 @@ export function Guard({ children }: { children: ReactNode }) {
       const here = stepOfPath(pathname);
       if (!failure && reloaded && here) {
         const resumed = await resumeDraft();
-        if (resumed?.message) await alert(resumed.message, { title: '하던 신청을 이어서 할게요' });
+        if (resumed?.message) await alert(resumed.message, { title: t('guard.resumed', '하던 신청을 이어서 할게요') });
         if (resumed && resumed.step !== here) {
           navigate(stepPath(resumed.step), { replace: true });
           return;
@@ -46,13 +47,15 @@ export function Guard({ children }: { children: ReactNode }) {
       }
       setVerdict(failure ?? 'ok');
       if (!failure) return;
-      await alert(GUARD_MESSAGES[failure], { title: '알림' });
+      await alert(GUARD_MESSAGES[failure](), { title: t('guard.alert', '알림') });
       navigate(landingPath(useClaimStore.getState()), { replace: true });
     })();
   }, [navigate, pathname]);
 
   if (verdict === 'checking') {
-    return <div className="spinner" role="status" aria-label="본인인증 정보를 확인하고 있어요" />;
+    return (
+      <div className="spinner" role="status" aria-label={t('guard.checking', '본인인증 정보를 확인하고 있어요')} />
+    );
   }
   return verdict === 'ok' ? <Autosaved step={stepOfPath(pathname)}>{children}</Autosaved> : null;
 }

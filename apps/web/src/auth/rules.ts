@@ -2,11 +2,13 @@
 // check itself (spec §5). Everything that sends a patient back to the landing asks landingPath, so the rule
 // lives here once.
 import { APP_BASE } from '@auto-claim/contract';
+import { t } from '../i18n/t';
 import type { ClaimState } from '../store/claim';
 
+/** spec §8's words (in her language when shown). */
 export const GUARD_MESSAGES = {
-  invalidAuth: '유효하지 않은 인증입니다.',
-  wrongPath: '잘못된 경로입니다.',
+  invalidAuth: () => t('guard.invalidAuth', '유효하지 않은 인증입니다.'),
+  wrongPath: () => t('guard.wrongPath', '잘못된 경로입니다.'),
 } as const;
 export type GuardFailure = keyof typeof GUARD_MESSAGES;
 

@@ -24,6 +24,9 @@ const REFUSALS: (() => string)[] = [
   () => t('refusal.userAddr.required', '주소를 입력해 주세요.'),
   () => t('refusal.userAddr.max', '주소는 200자까지 입력할 수 있어요.'),
   () => t('refusal.userAddrDetail.max', '상세 주소는 100자까지 입력할 수 있어요.'),
+  // The e-mail address (contract subscription.ts optionalEmail)
+  () => t('refusal.userEmail.format', '이메일 주소를 확인해 주세요. 예: name@example.com'),
+  () => t('refusal.userEmail.max', '이메일은 100자까지 입력할 수 있어요.'),
   // The signature (contract subscription.ts SIGN_TYPED_MISMATCH; screens/security/parts/ink.ts)
   () => t('refusal.signTyped', '서명으로 입력한 이름이 본인인증한 이름과 달라요. 이름을 그대로 입력해 주세요.'),
   () => t('sign.empty', '서명해 주세요.'),

@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router';
 import { APP_BASE } from '@auto-claim/contract';
 import { useHospital } from '../api/reference';
+import { useT } from '../i18n/t';
 import NotFound from './NotFound';
 import { RedirectToValue, isHospitalCd } from './OuterLanding';
 import { StartButton } from './landing/Bottom';
@@ -16,6 +17,7 @@ export default function Introduce() {
 }
 
 function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
+  const t = useT();
   const hospital = useHospital(hospitalCd);
   if (hospital.isPending) {
     return (
@@ -23,7 +25,7 @@ function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
         className="landing skeleton"
         style={{ height: 320 }}
         role="status"
-        aria-label="병원 정보를 불러오는 중이에요"
+        aria-label={t('intro.loading', '병원 정보를 불러오는 중이에요')}
       />
     );
   }
@@ -31,14 +33,20 @@ function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
   const h = hospital.data;
   return (
     <article className="landing intro">
-      <img className="intro__image" src={h.hospitalThumbnail} alt={`${h.hospitalNm} 그림`} width={320} height={180} />
+      <img
+        className="intro__image"
+        src={h.hospitalThumbnail}
+        alt={t('intro.image', '{hospital} 그림', { hospital: h.hospitalNm })}
+        width={320}
+        height={180}
+      />
       <p className="landing-header__eyebrow">{h.hospitalType}</p>
       <h1 className="landing-header__title">{h.hospitalNm}</h1>
       <p className="intro__text">{h.introText}</p>
       <dl className="intro__facts">
-        <dt>주소</dt>
+        <dt>{t('intro.address', '주소')}</dt>
         <dd>{h.address}</dd>
-        <dt>전화</dt>
+        <dt>{t('intro.phone', '전화')}</dt>
         <dd>
           <a href={`tel:${h.phone.replace(/\D/g, '')}`}>{h.phone}</a>
         </dd>
@@ -46,7 +54,7 @@ function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
       {(h.androidPackage || h.iOSPackage) && (
         <section aria-labelledby="apps-title" className="intro__apps">
           <h2 id="apps-title" className="landing-section__title">
-            병원 앱
+            {t('intro.apps', '병원 앱')}
           </h2>
           {h.androidPackage && (
             <a
@@ -54,7 +62,7 @@ function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
               href={`https://play.google.com/store/apps/details?id=${h.androidPackage}`}
               rel="noopener noreferrer"
             >
-              Google Play에서 받기
+              {t('intro.googlePlay', 'Google Play에서 받기')}
             </a>
           )}
           {h.iOSPackage && (
@@ -63,13 +71,13 @@ function HospitalIntro({ hospitalCd }: { hospitalCd: string }) {
               href={`https://apps.apple.com/search?term=${encodeURIComponent(h.iOSPackage)}`}
               rel="noopener noreferrer"
             >
-              App Store에서 받기
+              {t('intro.appStore', 'App Store에서 받기')}
             </a>
           )}
         </section>
       )}
       <Link className="btn btn--ghost btn--block" to={`${APP_BASE}/${h.hospitalCd}`}>
-        자동청구 안내 보기
+        {t('intro.landing', '자동청구 안내 보기')}
       </Link>
       {h.autoClaimEnabled && <StartButton hospitalCd={h.hospitalCd} />}
     </article>

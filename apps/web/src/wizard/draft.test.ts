@@ -1,7 +1,9 @@
 // The enrolment draft as the app keeps it (draft.ts, README "Enrolment drafts and coming back"): what it sends holds
 // her answers and never the verified person, the terms, a photo or a signature; a step is read from any wizard path;
-// and what cannot be restored is named, in the walk's order, in Korean.
+// and what cannot be restored is named, in the walk's order, in Korean and in her language.
 import { describe, expect, it } from 'vitest';
+import { translatorOf } from '../i18n/load';
+import { korean, setTranslator } from '../i18n/t';
 import { emptyChild, emptyReg, type ClaimState } from '../store/claim';
 import { draftOf, enrolling, lostBy, lostMessage, stepOfPath } from './draft';
 
@@ -99,5 +101,18 @@ describe('the enrolment draft', () => {
       '신분증 사진, 가족관계 서류와 서명은',
     );
     expect(lostMessage([{ name: '신분증 사진' }, { name: '서명' }])).toContain('신분증 사진과 서명은');
+  });
+
+  it('tells her in her language what is lost, the names in it and listed as it lists them', async () => {
+    setTranslator(await translatorOf('en'));
+    try {
+      const lost = lostBy('applyHistory', parent);
+      expect(lostMessage(lost)).toBe(
+        'We’ve brought back what you had entered. For your safety, some things are not saved and need to be done ' +
+          'again: ID photo, family relation document, and signature. We’ll take you to the ID photo screen.',
+      );
+    } finally {
+      setTranslator(korean);
+    }
   });
 });

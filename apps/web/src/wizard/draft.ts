@@ -13,6 +13,8 @@ import {
   type EnrolmentDraftBody,
 } from '@auto-claim/contract';
 import { api } from '../api/client';
+import { particle } from '../i18n/josa';
+import { currentLang, t } from '../i18n/t';
 import { emptyChild, useClaimStore, type ClaimState } from '../store/claim';
 import { STEPS, stepsFor, type StepId } from './steps';
 
@@ -143,10 +145,10 @@ export function useDraftAutosave(step: StepId | undefined) {
 }
 
 /** What a draft does not keep, by the step that asks it again, in the walk's order. */
-export const NOT_KEPT: { step: StepId; name: string }[] = [
-  { step: 'photo', name: '신분증 사진' },
-  { step: 'relationDoc', name: '가족관계 서류' },
-  { step: 'signature', name: '서명' },
+export const NOT_KEPT: { step: StepId; name: () => string }[] = [
+  { step: 'photo', name: () => t('draft.lost.photo', '신분증 사진') },
+  { step: 'relationDoc', name: () => t('draft.lost.relationDoc', '가족관계 서류') },
+  { step: 'signature', name: () => t('draft.lost.signature', '서명') },
 ];
 
 /** The answers of a draft put back in the store (the verified person stays the session's). */
@@ -167,23 +169,28 @@ export function lostBy(step: StepId, s: ClaimState): { step: StepId; name: strin
   const order = STEPS.map((x) => x.id);
   const applies = new Set(stepsFor(s).map((x) => x.id));
   const at = order.indexOf(step);
-  return NOT_KEPT.filter((n) => applies.has(n.step) && at > order.indexOf(n.step));
+  return NOT_KEPT.filter((n) => applies.has(n.step) && at > order.indexOf(n.step)).map((n) => ({
+    step: n.step,
+    name: n.name(),
+  }));
 }
 
-const endsInConsonant = (word: string) => {
-  const c = word.charCodeAt(word.length - 1);
-  return c >= 0xac00 && c <= 0xd7a3 && (c - 0xac00) % 28 !== 0;
-};
-const topic = (word: string) => (endsInConsonant(word) ? '은' : '는');
+/** The names as one list: Korean's "A, B와 C" (its particle by es-hangul), another language's by CLDR. */
+function listOf(names: string[]): string {
+  const lang = currentLang();
+  if (lang !== 'ko') return new Intl.ListFormat(lang, { type: 'conjunction' }).format(names);
+  const head = names.slice(0, -1).join(', ');
+  return head ? `${head}${particle(head, '와/과')} ${names.at(-1)!}` : names[0]!;
+}
 
-/** "신분증 사진과 서명은 …": what she is told when something must be given again. */
+/** "신분증 사진과 서명은 …": what she is told when something must be given again (the names in her language). */
 export function lostMessage(lost: { name: string }[]): string {
   const names = lost.map((l) => l.name);
-  const head = names.slice(0, -1).join(', ');
-  const list = head ? `${head}${endsInConsonant(head) ? '과' : '와'} ${names.at(-1)!}` : names[0]!;
-  return (
-    `입력하시던 내용은 불러왔어요. ${list}${topic(list)} 안전을 위해 저장하지 않아서 다시 해 주셔야 해요. ` +
-    `${names[0]} 화면으로 갈게요.`
+  const list = listOf(names);
+  return t(
+    'draft.lost',
+    '입력하시던 내용은 불러왔어요. {list}{listJosa} 안전을 위해 저장하지 않아서 다시 해 주셔야 해요. {first} 화면으로 갈게요.',
+    { list, listJosa: particle(list, '은/는'), first: names[0] },
   );
 }
 

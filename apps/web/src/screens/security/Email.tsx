@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { optionalEmail } from '@auto-claim/contract';
+import { refusal } from '../../i18n/refusals';
+import { useT } from '../../i18n/t';
 import { useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';
 import { useWizard } from '../../wizard/steps';
@@ -15,6 +17,7 @@ type EmailInput = z.input<typeof emailForm>;
 type EmailValues = z.output<typeof emailForm>;
 
 export default function Email() {
+  const t = useT();
   const { next, progress } = useWizard('email');
   const userEmail = useClaimStore((s) => s.reg.userEmail);
   const setReg = useClaimStore((s) => s.setReg);
@@ -24,7 +27,8 @@ export default function Email() {
     shouldFocusError: false,
     defaultValues: { userEmail },
   });
-  const error = form.formState.errors.userEmail?.message;
+  // The contract refuses in Korean; shown in her language (refusals.ts).
+  const error = refusal(form.formState.errors.userEmail?.message);
   const value = form.watch('userEmail') ?? '';
 
   return (
@@ -44,9 +48,9 @@ export default function Email() {
       <Field
         id="f-userEmail"
         heading
-        label="이메일 주소"
+        label={t('email.label', '이메일 주소')}
         optional
-        hint="청구 결과를 이메일로도 알려 드려요. 없으면 비워 두고 다음으로 넘어가도 괜찮아요."
+        hint={t('email.hint', '청구 결과를 이메일로도 알려 드려요. 없으면 비워 두고 다음으로 넘어가도 괜찮아요.')}
         error={error}
       >
         {(p) => (
@@ -65,7 +69,7 @@ export default function Email() {
       </Field>
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          {value.trim() ? '다음' : '이메일 없이 다음'}
+          {value.trim() ? t('ui.next', '다음') : t('email.skip', '이메일 없이 다음')}
         </button>
       </BottomAction>
     </form>

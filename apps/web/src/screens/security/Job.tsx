@@ -5,29 +5,24 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { Code } from '@auto-claim/contract';
 import { useCodes } from '../../api/codes';
 import { loadFailedMessage } from '../../api/queryClient';
+import { t, useT } from '../../i18n/t';
 import { jobGroupUi, useClaimStore } from '../../store/claim';
 import { Field } from '../../ui/Field';
 import { useWizard } from '../../wizard/steps';
 import { BottomAction, ErrorSummary, LoadError, StepProgress } from '../../wizard/WizardStep';
+import { EXAMPLES, jobName } from './parts/jobNames';
 import './parts/enrol.css';
 
-/** Examples beside the KSCO major groups (한국표준직업분류 대분류), by their code. */
-const EXAMPLES: Record<string, string> = {
-  '1': '회사 임원, 부서장, 기관장',
-  '2': '의사, 간호사, 교사, 변호사, 프로그래머',
-  '3': '회사원(사무직), 은행원, 공무원(사무)',
-  '4': '경찰관, 요양보호사, 미용사, 요리사',
-  '5': '영업사원, 매장 판매원, 보험설계사',
-  '6': '농민, 축산인, 어민',
-  '7': '제빵사, 자동차 정비사, 전기공, 목수',
-  '8': '공장 기계 조작원, 택시·버스·트럭 기사',
-  '9': '건설 현장 일, 택배 분류, 청소원, 경비원',
-  A: '장교, 부사관',
+/** An occupation's name as she reads it, and a major group's with its examples (the statistics office's words). */
+const nameOf = (c: Code) => jobName(c.code, c.codeNm);
+const majorLabel = (c: Code) => {
+  const examples = EXAMPLES[c.code]?.();
+  return examples ? t('job.major.label', '{name} (예: {examples})', { name: nameOf(c), examples }) : nameOf(c);
 };
-const majorLabel = (c: Code) => (EXAMPLES[c.code] ? `${c.codeNm} (예: ${EXAMPLES[c.code]})` : c.codeNm);
-const DETAIL_REQUIRED = '세부 직업을 골라 주세요.';
+const detailRequired = () => t('job.detail.required', '세부 직업을 골라 주세요.');
 
 export default function Job() {
+  const t = useT();
   const { next, progress } = useWizard('job');
   const codes = useCodes('job_cd');
   const jobCd = useClaimStore((s) => s.reg.jobCd);
@@ -51,7 +46,7 @@ export default function Job() {
   const detailCd = current?.upperCode === majorCd ? current.code : '';
 
   // Optional (the summary says "입력하지 않았어요"): no group at all is an answer; a group without its detail is not.
-  const detailError = submitted && majorCd && details.length > 0 && !detailCd ? DETAIL_REQUIRED : undefined;
+  const detailError = submitted && majorCd && details.length > 0 && !detailCd ? detailRequired() : undefined;
 
   const choose = (code: Code | undefined, group: Code | undefined) => {
     setReg({ jobCd: code?.code ?? '', jobNm: code?.codeNm ?? '' });
@@ -87,20 +82,26 @@ export default function Job() {
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
       <StepProgress {...progress} />
-      <h2 className="screen__lead">어떤 일을 하고 계세요?</h2>
+      <h2 className="screen__lead">{t('job.lead', '어떤 일을 하고 계세요?')}</h2>
       <ErrorSummary items={summary} attempt={attempt} />
       <p className="screen__sub">
-        보험사가 보험금을 심사할 때 참고해요. 딱 맞는 것이 없으면 가장 가까운 것을, 일을 그만두셨으면 ‘은퇴(퇴직)’을
-        골라 주세요.
+        {t(
+          'job.sub',
+          '보험사가 보험금을 심사할 때 참고해요. 딱 맞는 것이 없으면 가장 가까운 것을, 일을 그만두셨으면 ‘은퇴(퇴직)’을 골라 주세요.',
+        )}
       </p>
-      {codes.isPending && <div className="skeleton skeleton--list" aria-label="직업 목록을 불러오고 있어요" />}
-      {codes.isError && <LoadError message={loadFailedMessage('직업 목록')} onRetry={() => void codes.refetch()} />}
+      {codes.isPending && (
+        <div className="skeleton skeleton--list" aria-label={t('job.loading', '직업 목록을 불러오고 있어요')} />
+      )}
+      {codes.isError && (
+        <LoadError message={loadFailedMessage(t('what.jobs', '직업 목록'))} onRetry={() => void codes.refetch()} />
+      )}
       {codes.isSuccess && (
         <>
-          <Field id="f-job-major" label="직업 분류" optional>
+          <Field id="f-job-major" label={t('job.major', '직업 분류')} optional>
             {(p) => (
               <select {...p} className="input select" value={majorCd} onChange={(e) => onMajor(e.target.value)}>
-                <option value="">고르지 않음</option>
+                <option value="">{t('job.major.none', '고르지 않음')}</option>
                 {majors.map((m) => (
                   <option key={m.code} value={m.code}>
                     {majorLabel(m)}
@@ -110,7 +111,7 @@ export default function Job() {
             )}
           </Field>
           {details.length > 0 && (
-            <Field id="f-job-detail" label="세부 직업" error={detailError}>
+            <Field id="f-job-detail" label={t('job.detail', '세부 직업')} error={detailError}>
               {(p) => (
                 <select
                   {...p}
@@ -118,10 +119,10 @@ export default function Job() {
                   value={detailCd}
                   onChange={(e) => choose(byCode.get(e.target.value), byCode.get(majorCd))}
                 >
-                  <option value="">세부 직업을 골라 주세요</option>
+                  <option value="">{t('job.detail.choose', '세부 직업을 골라 주세요')}</option>
                   {details.map((d) => (
                     <option key={d.code} value={d.code}>
-                      {d.codeNm}
+                      {nameOf(d)}
                     </option>
                   ))}
                 </select>
@@ -132,7 +133,7 @@ export default function Job() {
       )}
       <BottomAction>
         <button type="submit" className="btn btn--primary btn--block">
-          {majorCd ? '다음' : '직업 없이 다음'}
+          {majorCd ? t('ui.next', '다음') : t('job.skip', '직업 없이 다음')}
         </button>
       </BottomAction>
     </form>

@@ -1,6 +1,7 @@
 // My subscription, inner mode: further auto-claim hospitals picked from those that take it (v2 add-hospital).
 import { useState } from 'react';
 import { usePossibleHospitals } from '../../../api/possibleHospitals';
+import { useT } from '../../../i18n/t';
 import { SlideBottom } from '../../../ui/SlideBottom';
 
 /** Inner mode: pick further auto-claim hospitals (v2 add-hospital with a hospitals list). */
@@ -17,15 +18,16 @@ export function AddHospitalsSheet({
   onAdd(codes: string[]): void;
   busy: boolean;
 }) {
+  const t = useT();
   const hospitals = usePossibleHospitals();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string>();
   const list = (hospitals.data ?? []).filter((h) => !subscribed.has(h.hospitalCd));
   return (
-    <SlideBottom open={open} onClose={onClose} title="병원 추가하기">
+    <SlideBottom open={open} onClose={onClose} title={t('addHospitals.title', '병원 추가하기')}>
       <fieldset className="wz-fieldset" aria-describedby={error ? 'add-hospitals-error' : undefined}>
-        <legend className="visually-hidden">추가할 병원</legend>
-        {list.length === 0 && <p>더 추가할 수 있는 병원이 없어요.</p>}
+        <legend className="visually-hidden">{t('addHospitals.legend', '추가할 병원')}</legend>
+        {list.length === 0 && <p>{t('addHospitals.none', '더 추가할 수 있는 병원이 없어요.')}</p>}
         {list.map((h) => (
           <label key={h.hospitalCd} className="wz-option">
             <input
@@ -53,9 +55,13 @@ export function AddHospitalsSheet({
         type="button"
         className="btn btn--primary btn--block"
         disabled={busy}
-        onClick={() => (chosen.size ? onAdd([...chosen]) : setError('추가할 병원을 한 곳 이상 골라 주세요.'))}
+        onClick={() =>
+          chosen.size
+            ? onAdd([...chosen])
+            : setError(t('addHospitals.required', '추가할 병원을 한 곳 이상 골라 주세요.'))
+        }
       >
-        추가하기
+        {t('addHospitals.add', '추가하기')}
       </button>
     </SlideBottom>
   );

@@ -21,6 +21,7 @@ import { useEnrolmentNames } from './useEnrolment';
 import { SignatureShown } from './SignatureShown';
 import { childCards } from './ChildSummary';
 import { CHILD_MISSING, finishChild, forChild } from './child';
+import { jobName } from './jobNames';
 
 /** The answer each step owes, and what to say when it is missing. */
 const MISSING: Partial<Record<StepId, { test(s: ClaimState): boolean; message: () => string }>> = {
@@ -247,7 +248,11 @@ export function Summary() {
           ),
           action: change('adress'),
         },
-        { key: t('summary.job', '직업 (선택)'), value: reg.jobNm || none, action: change('job') },
+        {
+          key: t('summary.job', '직업 (선택)'),
+          value: reg.jobNm ? jobName(reg.jobCd, reg.jobNm) : none,
+          action: change('job'),
+        },
         { key: t('summary.email', '이메일 (선택)'), value: reg.userEmail || none, action: change('email') },
       ],
     },
