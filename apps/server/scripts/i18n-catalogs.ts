@@ -3,7 +3,7 @@
 // translation of every id, and all four are compiled to Lingui's compiled form for the browser and the server.
 // The check fails when the code and ko.json differ, when a catalog misses an id (or keeps one the code dropped), when a
 // translation's ICU arguments are not the source's, when a compiled catalog is stale, and when a patient screen file
-// holds a Korean string outside `t` (files not yet converted are listed in NOT_YET_TRANSLATED, a list that only shrinks).
+// holds a Korean string outside `t`.
 import { compileMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import ts from 'typescript';
 import { LANGS, SOURCE_LANG, type Lang } from '@auto-claim/contract';
@@ -137,8 +137,6 @@ export interface CheckInput {
   catalogs: Partial<Record<Lang, Catalog>>;
   /** The compiled modules as they are on disk (compared unformatted: whitespace aside). */
   compiled: Partial<Record<Lang, string>>;
-  /** Patient screen files not yet converted: their Korean strings are let through, until they are converted. */
-  notYetTranslated: readonly string[];
 }
 
 const squash = (s: string | undefined) => (s ?? '').replace(/\s+/g, '');
@@ -181,13 +179,7 @@ export function checkCatalogs(input: CheckInput): string[] {
     }
   }
   for (const [file, found] of literals) {
-    if (input.notYetTranslated.includes(file)) continue;
     for (const l of found) out.push(`${file}:${l.line}: Korean outside the catalogs: "${l.text}" (use t())`);
-  }
-  for (const file of input.notYetTranslated) {
-    if (input.sources.has(file) && !literals.has(file)) {
-      out.push(`${file} has no Korean left: take it off NOT_YET_TRANSLATED`);
-    }
   }
   return out;
 }

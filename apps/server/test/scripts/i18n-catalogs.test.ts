@@ -23,7 +23,6 @@ function input(over: Partial<CheckInput> = {}): CheckInput {
   return {
     sources: new Map([['apps/web/src/screens/Hello.tsx', screen]]),
     compiled: Object.fromEntries(Object.entries(catalogs).map(([l, c]) => [l, compiledModule(l as 'ko', c)])),
-    notYetTranslated: [],
     ...over,
     catalogs,
   };
@@ -71,16 +70,6 @@ describe('the catalogs check', () => {
     ]);
     const problems = checkCatalogs(input({ sources }));
     expect(problems).toEqual([`apps/web/src/screens/Hello.tsx:7: Korean outside the catalogs: "잘 가요" (use t())`]);
-  });
-
-  it('lets a file on the not-yet-translated list keep its Korean, until it has none', () => {
-    const file = 'apps/web/src/screens/Old.tsx';
-    const old = new Map([...input().sources, [file, `export const Old = () => <p>아직 한국어예요</p>;`]]);
-    expect(checkCatalogs(input({ sources: old, notYetTranslated: [file] }))).toEqual([]);
-    const converted = new Map([...input().sources, [file, `export const Old = () => null;`]]);
-    expect(checkCatalogs(input({ sources: converted, notYetTranslated: [file] }))).toEqual([
-      `${file} has no Korean left: take it off NOT_YET_TRANSLATED`,
-    ]);
   });
 
   it('fails on a stale compiled catalog', () => {
