@@ -43,7 +43,7 @@ async function enrolChild(page: Page, lang: Lang) {
   const m = words(lang);
   const parent = testPerson({ sexDigit: '2' });
   const unique = parent.phone.slice(-6);
-  const child = { name: '김지민', birthday: '20150301', back: `4${unique}` };
+  const child = { name: '윤하린', birthday: '20150301', back: `4${unique}` };
   const insurer = 'AIA생명';
   // Names and places she reads as Korea writes them: hers, the child's, the insurer's, the bank's, the sandbox
   // hospital's (한빛정형외과의원 (데모)), the address found (서울특별시청) and the site that issues the document.
