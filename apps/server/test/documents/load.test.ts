@@ -140,8 +140,10 @@ describe('the signature', () => {
       runs.push(ms);
     }
     console.info(`documents-load: 동의서 with a signature stored at 4096×4096: ${runs.join(', ')} ms`);
-    // Before: pdf-lib decoded 16 million pixels on every call, 4.6–6.2 s each on this machine.
-    expect(Math.min(...runs)).toBeLessThan(2_000);
+    // Before: pdf-lib decoded 16 million pixels on every call, 4.6–6.2 s each on this machine. On CI the PostgreSQL
+    // run shares two cores with the browser tests (.ci/run), where the fastest of three has taken 2.9 s: the bound
+    // there is 4 s, still under the old cost on an idle machine; the embedded images' size above is the exact check.
+    expect(Math.min(...runs)).toBeLessThan(process.env.CI ? 4_000 : 2_000);
   });
 });
 
