@@ -15,8 +15,12 @@ import { idImage, stroke, withOcrText } from './wizard-steps';
 
 const MAX_SCREENS = 12;
 const MAX_TAPS = 30;
-/** Five minutes for the default path, less the app's own waiting on a quiet machine (docs/performance.md). */
-const OWN_SECONDS = 293;
+/**
+ * Her own time (what she does and reads, counted: the same on any machine), held where it stands so that a word or a
+ * tap added shows here (docs/performance.md, "An older patient's enrolment"): the default path 283 s, under five
+ * minutes with a quiet machine's 7 s of waiting; with an ID photo 305 s, not yet under five minutes.
+ */
+const OWN_SECONDS = { default: 285, idPhoto: 307 };
 
 type Mode = 'outer' | 'inner';
 interface Walked {
@@ -25,7 +29,8 @@ interface Walked {
   syllables: Record<string, number>;
   /**
    * Of those, what she reads to act (docs/performance.md, "An older patient's enrolment"): headings, the question's lead
-   * line, labels and legends, the plain lines beside the terms, the summary's answers; not hints, help or fine print.
+   * line, labels and legends, the plain lines beside the terms, the summary's answers; not hints, help or fine
+   * print, nor the links and buttons beside them she presses only to change something.
    */
   read: Record<string, number>;
   taps: number;
@@ -39,6 +44,30 @@ interface Walked {
   appWaitingMs: number;
   wallSeconds: number;
 }
+
+/** The Hangul syllables shown, and of those what she reads to act (Walked.read), on the screen or in one part of it. */
+const countRead = (page: Page, root?: string) =>
+  page.evaluate((root) => {
+    const READ =
+      'h1, h2, h3, legend, label, .screen__lead, .screen__sub, .wz-lead-note, .field__label, .consent__plain, ' +
+      '.summary-list, .summary-card__note, .bottom-action, .photo__note';
+    const texts = document.createTreeWalker(root ? document.querySelector(root)! : document.body, NodeFilter.SHOW_TEXT);
+    let all = 0;
+    let read = 0;
+    while (texts.nextNode()) {
+      const el = texts.currentNode.parentElement!;
+      if (el.closest('dialog:not([open]), [hidden], [aria-hidden=true], .loading, .visually-hidden')) continue;
+      if (el.closest('details:not([open])') && !el.closest('summary')) continue;
+      if (el.getBoundingClientRect().width === 0) continue;
+      const n = (texts.currentNode.textContent!.match(/[가-힣]/g) ?? []).length;
+      all += n;
+      // A link or button other than the screen's action is pressed, not read, by her who needs nothing changed
+      // (the summary's "변경" and "보기").
+      const aside = el.closest('a, button') !== null && el.closest('.bottom-action') === null;
+      if (el.closest(READ) && !aside) read += n;
+    }
+    return { all, read };
+  }, root);
 
 /** Her hand on the phone: every tap, stroke, swipe and character counted; the app's waiting measured. */
 function walker(page: Page, label: string, check: boolean) {
@@ -115,6 +144,10 @@ function walker(page: Page, label: string, check: boolean) {
         await stroke(page, p);
       }
     },
+    /** A part of the screen that appears after her action (what the photo was read as): read as she checks it. */
+    async reads(name: string, root: string) {
+      w.read[name] = (w.read[name] ?? 0) + (await countRead(page, root)).read;
+    },
     /** The app's answer to her last tap, waited for and timed. */
     async waitFor(ready: () => Promise<unknown>) {
       const t0 = Date.now();
@@ -134,24 +167,7 @@ function walker(page: Page, label: string, check: boolean) {
       });
       w.screens.push(name);
       const t0 = Date.now();
-      const counted = await page.evaluate(() => {
-        const READ =
-          'h1, h2, h3, legend, label, .screen__lead, .screen__sub, .wz-lead-note, .field__label, .consent__plain, ' +
-          '.summary-list, .summary-card__note, .bottom-action';
-        const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        let all = 0;
-        let read = 0;
-        while (texts.nextNode()) {
-          const el = texts.currentNode.parentElement!;
-          if (el.closest('dialog:not([open]), [hidden], [aria-hidden=true], .loading, .visually-hidden')) continue;
-          if (el.closest('details:not([open])') && !el.closest('summary')) continue;
-          if (el.getBoundingClientRect().width === 0) continue;
-          const n = (texts.currentNode.textContent!.match(/[가-힣]/g) ?? []).length;
-          all += n;
-          if (el.closest(READ)) read += n;
-        }
-        return { all, read };
-      });
+      const counted = await countRead(page);
       w.syllables[name] = counted.all;
       w.read[name] = counted.read;
       await snap(page, `walk-${label}-${String(w.screens.length).padStart(2, '0')}-${name}`);
@@ -299,6 +315,8 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
       .getByTestId('photo-camera-input')
       .setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: image });
     await her.waitFor(() => expect(page.getByLabel('발급기관', { exact: true })).toHaveValue('서울특별시 마포구청장'));
+    // What was read is hers to check before she goes on: its heading, the note and the fields' labels.
+    await her.reads('photo', 'section[aria-labelledby="details-title"]');
     await her.tap(bottom('다음'));
   }
 
@@ -363,11 +381,10 @@ async function walk(page: Page, mode: Mode, text: 100 | 200, insurer: 'AIA생명
   await writeFile(`artifacts/enrolment-walk-${label}.json`, `${JSON.stringify({ ...done, klm }, null, 2)}\n`);
   expect(done.screens.length, `screens: ${done.screens.join(' → ')}`).toBeLessThanOrEqual(MAX_SCREENS);
   expect(done.taps, 'taps').toBeLessThanOrEqual(MAX_TAPS);
-  if (mode === 'outer' && text === 100 && insurer === 'AIA생명') {
-    // Her own time (what she does and reads, counted, so the same on any machine) within 5 minutes less the 7 s of
-    // the app's waiting a quiet machine measures (docs/performance.md): a word or a tap added to the default path
-    // shows here.
-    expect(klm.seconds - (klm.parts.appWaiting ?? 0), 'her own time, seconds').toBeLessThanOrEqual(OWN_SECONDS);
+  if (mode === 'outer' && text === 100) {
+    expect(klm.seconds - (klm.parts.appWaiting ?? 0), 'her own time, seconds').toBeLessThanOrEqual(
+      insurer === 'AIA생명' ? OWN_SECONDS.default : OWN_SECONDS.idPhoto,
+    );
   }
   return done;
 }

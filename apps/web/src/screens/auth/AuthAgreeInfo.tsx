@@ -95,7 +95,6 @@ export default function AuthAgreeInfo() {
         <br />
         {t('consent.lead2', '한 번에 받을게요')}
       </h1>
-      <p className="screen__sub">{t('consent.sub', '‘보기’를 누르면 전문이 나와요.')}</p>
       <ReferenceNote />
       {helper.choice}
       {missingTerms.length > 0 && (

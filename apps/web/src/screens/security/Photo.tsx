@@ -35,7 +35,7 @@ type ErrorKey = 'idcardType' | 'idcardImg' | DetailField;
 const MESSAGES = {
   noType: () => t('photo.noType', '어떤 신분증을 찍을지 골라 주세요.'),
   noImage: () => t('photo.noImage', '신분증 사진을 찍거나 앨범에서 골라 주세요.'),
-  read: () => t('photo.read', '사진에서 읽은 내용이에요. 신분증과 같은지 확인하고, 다르면 고쳐 주세요.'),
+  read: () => t('photo.read', '사진에서 읽은 내용이에요. 다르면 고쳐 주세요.'),
   notRead: () => t('photo.notRead', '사진에서 글자를 읽지 못했어요. 신분증을 보고 직접 입력해 주세요.'),
 } as const;
 

@@ -90,10 +90,11 @@ export function IdcardTypeChoice({
         <Heading className="wz-legend">{tr('idcardType.question', '어떤 신분증을 찍을까요?')}</Heading>
       </legend>
       {children}
-      <ul className="wz-options">
+      {/* Two to a row where they fit: the camera below stays in view above the action bar on a phone. */}
+      <ul className="wz-options wz-options--grid wz-options--idcards">
         {types.map((t) => (
           <li key={t}>
-            <label className="wz-option">
+            <label className="wz-option wz-option--compact">
               <input
                 id={`${idPrefix}-${t}`}
                 type="radio"

@@ -341,7 +341,6 @@ export function Summary() {
     <form className="screen" noValidate onSubmit={onSubmit}>
       <h2 className="screen__lead">{t('summary.lead', '이 내용으로 신청할까요?')}</h2>
       <ErrorSummary items={problems} attempt={attempt} />
-      <p className="screen__sub">{t('summary.sub', '고칠 내용이 있으면 ‘변경’을 눌러 주세요.')}</p>
       {cards.map((c) => (
         <SummaryCard key={c.title} title={c.title} note={c.note} rows={c.rows} />
       ))}
