@@ -35,6 +35,7 @@ describe('the enrolment draft', () => {
       idcardImg: PHOTO,
       signImg: PHOTO,
       signTypedNm: '김하나',
+      helperRel: 'child',
     },
     ui: { insured: 'child' },
     child: {
@@ -54,7 +55,13 @@ describe('the enrolment draft', () => {
   it('keeps her answers and the child, never the verified person, the terms, a photo, a signature or a file', () => {
     const d = draftOf(parent, 'relationDoc');
     expect(d.step).toBe('relationDoc');
-    expect(d.reg).toMatchObject({ userIdno2: '2345671', insuCompCd: 'AIA', bankAccount: '123456789012', minAmt: 0 });
+    expect(d.reg).toMatchObject({
+      userIdno2: '2345671',
+      insuCompCd: 'AIA',
+      bankAccount: '123456789012',
+      minAmt: 0,
+      helperRel: 'child',
+    });
     expect(d.ui).toMatchObject({ insured: 'child' });
     expect(d.child.person).toMatchObject({ userNm: '김지민', guardianRel: 'mother' });
     expect(d.child.relation).toEqual({ docType: 'family', issueDate: '20261120' });

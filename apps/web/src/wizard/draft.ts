@@ -43,6 +43,8 @@ const KEEP = {
     'applyChannel',
     'applyOrg',
     'postCenter',
+    // Who helps her walks on with her: a reload or another tab still records the helper (README "A helper beside her").
+    'helperRel',
   ],
   ui: [
     'insured',
