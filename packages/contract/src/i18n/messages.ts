@@ -121,6 +121,18 @@ export const GUARDIAN_ADULT_MONTH_SMS = t(
   'notice.guardian.adultMonth.sms',
   '{child}{childJosa} {date}에 만 19세가 돼요.',
 );
+/**
+ * The grown-up child's own invitation on her 19th birthday (and a month before), when her own number is known: in the
+ * language her guardian chose for the family's subscription, the only language the service knows of hers.
+ */
+export const CHILD_INVITE_DAY_SMS = t(
+  'notice.child.inviteDay.sms',
+  '{name}님, 만 19세 생일을 축하해요, 이제 실손보험 자동청구에 직접 가입할 수 있어요.',
+);
+export const CHILD_INVITE_MONTH_SMS = t(
+  'notice.child.inviteMonth.sms',
+  '{name}님, {date}에 만 19세가 돼요, 그날부터 실손보험 자동청구에 직접 가입할 수 있어요.',
+);
 export const GUARDIAN_GROWN_UP_SMS = t(
   'notice.guardian.grownUp.sms',
   '{child}{childJosa} 만 19세가 되어 직접 자동청구에 가입했어요.',

@@ -15,6 +15,8 @@ import {
   patientLinkPath,
 } from '@auto-claim/contract';
 import {
+  CHILD_INVITE_DAY_SMS,
+  CHILD_INVITE_MONTH_SMS,
   GUARDIAN_ADULT_DAY_SMS,
   GUARDIAN_ADULT_MONTH_SMS,
   GUARDIAN_GROWN_UP_SMS,
@@ -115,7 +117,7 @@ export async function adultNotices(ctx: AppContext, limit = ADULT_NOTICE_BATCH):
     const column = which === 'day' ? 'adultNoticeDayAt' : 'adultNoticeMonthAt';
     let q = db
       .selectFrom('subscription')
-      .select(['insuApplyId', 'adultOn', 'personEnc'])
+      .select(['insuApplyId', 'adultOn', 'personEnc', 'lang'])
       .where('guardianCiHmac', 'is not', null)
       .where('status', '=', 'subscribe')
       .where(column, 'is', null);
@@ -159,6 +161,7 @@ export async function adultNotices(ctx: AppContext, limit = ADULT_NOTICE_BATCH):
             }),
         );
         const child = personOf(ctx, s.personEnc);
+        const lang = foreignLang(s.lang);
         if (child.ownTel) {
           const message: PatientMessage = {
             to: child.ownTel,
@@ -167,10 +170,10 @@ export async function adultNotices(ctx: AppContext, limit = ADULT_NOTICE_BATCH):
               which === 'day'
                 ? `${child.userNm}님, 만 19세 생일을 축하해요. 그동안 보호자가 대신 신청한 실손보험 자동청구를 이제 직접 가입해서 이어 갈 수 있어요.`
                 : `${child.userNm}님, ${on}에 만 19세가 돼요. 그날부터는 보호자 대신 직접 실손보험 자동청구에 가입해서 진료비를 청구할 수 있어요.`,
-            sms:
-              which === 'day'
-                ? `${child.userNm}님, 만 19세 생일을 축하해요, 이제 실손보험 자동청구에 직접 가입할 수 있어요.`
-                : `${child.userNm}님, ${on}에 만 19세가 돼요, 그날부터 실손보험 자동청구에 직접 가입할 수 있어요.`,
+            sms: messageIn(lang ?? 'ko', which === 'day' ? CHILD_INVITE_DAY_SMS : CHILD_INVITE_MONTH_SMS, {
+              name: child.userNm,
+              date: lang ? dateIn(lang, s.adultOn!) : on,
+            }),
             linkPath: `${APP_ROOT}/`,
             kakao: false,
           };
