@@ -115,6 +115,9 @@ for (const [lang, locale] of [
       await expect(paid.locator('.tr-badge')).toHaveText(m('claimStatus.paid'));
       await expect(paid).toContainText(m('term.paid'));
       await expect(paid).toContainText(said.paid);
+      // Why, folded: the payout's explanation in her words too (her generation not known: how to tell it).
+      await paid.getByText(m('claim.reckoning.unknown')).click();
+      await expect(paid).toContainText(m('payout.unknownGeneration'));
       const small = page
         .getByRole('listitem')
         .filter({ hasText: m('visit.notClaimed') })

@@ -20,6 +20,7 @@ export * from './intake.js';
 export * from './photoQuality.js';
 export * from './draft.js';
 export * from './payout-rules.js';
+export * from './payout-sentences.js';
 export * from './payout-explain.js';
 export * from './docrequests.js';
 export * from './statement.js';

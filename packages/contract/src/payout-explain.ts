@@ -1,6 +1,8 @@
 // The estimate and the insurer's answer in words (docs/payout-rules.md): what the patient reads on her history and the
 // operator on the claim, as a person would say it ("급여 본인부담 15,300원에서 공제 10,000원을 빼면 5,300원이에요."),
-// never a formula. Pure: the server writes these sentences into its answers, the tests read them aloud.
+// never a formula. Each sentence is a catalog message (i18n/messages.ts PAYOUT_…) with its arguments (a PayoutSentence):
+// the server writes them in Korean into its answers, as before, and beside them as lines that the history screen says
+// in the language she reads (payout-sentences.ts). Pure: the tests read them aloud.
 import {
   PAYOUT_RULES,
   estimateClaimOf,
@@ -9,9 +11,39 @@ import {
   type EstimatePart,
   type PayoutEstimate,
 } from './payout-rules.js';
+import { messageIn } from './i18n/index.js';
+import { SOURCE_LANG } from './i18n/langs.js';
+import {
+  PAYOUT_CALL,
+  PAYOUT_CALL_CENTRE,
+  PAYOUT_DIFFERENCE,
+  PAYOUT_ESTIMATE,
+  PAYOUT_ESTIMATE_NONE,
+  PAYOUT_EXCLUDED,
+  PAYOUT_GENERATION,
+  PAYOUT_LESS,
+  PAYOUT_MORE,
+  PAYOUT_MORE_NOTE,
+  PAYOUT_PART_ALL,
+  PAYOUT_PART_BELOW,
+  PAYOUT_PART_BELOW_RATE,
+  PAYOUT_PART_FIXED,
+  PAYOUT_PART_LIMIT,
+  PAYOUT_PART_RATE,
+  PAYOUT_PART_RATE_OVER_FIXED,
+  PAYOUT_PHARMACY_JOINS,
+  PAYOUT_QUESTION,
+  PAYOUT_RATE,
+  PAYOUT_SAME,
+  PAYOUT_UNEXPLAINED,
+  PAYOUT_UNKNOWN_GENERATION,
+  PAYOUT_WHAT,
+  type MessageDescriptor,
+} from './i18n/messages.js';
+import { wordPayoutSentence } from './payout-sentences.js';
+import type { PayoutSentence, PayoutPhrase } from './treats.js';
 import {
   POLICY_GENERATIONS,
-  POLICY_GENERATION_SHORT_NM,
   type AdjudicationCategory,
   type AdjudicationReason,
   type PayoutDifference,
@@ -19,22 +51,27 @@ import {
   type PolicyGeneration,
 } from './vocabulary.js';
 
-/** 15300 → '15,300원'. */
-export const wonNm = (n: number) => `${n.toLocaleString('ko-KR')}원`;
-const pct = (rate: number) => `${Math.round(rate * 100)}%`;
+const won = (n: number) => ({ won: n });
+const pct = (rate: number) => ({ pct: rate });
+const line = (m: MessageDescriptor, values: PayoutSentence['values'] = {}): PayoutSentence => ({ id: m.id, values });
+const phrase = (m: MessageDescriptor, values: PayoutPhrase['values'] = {}): PayoutPhrase => ({ id: m.id, values });
+
+/** A line in Korean, as the server writes it into its answers (and the tests read it). */
+export const koreanOf = (l: PayoutSentence) =>
+  wordPayoutSentence(l, SOURCE_LANG, (id, values) => messageIn(SOURCE_LANG, { id, message: '' }, values));
 
 /** The words for a part's amounts: 급여 본인부담, 비급여, both, or the 3대 비급여. */
-function amountsNm(p: EstimatePart): string {
+function amountsNm(p: EstimatePart): PayoutPhrase {
   const kinds = (Object.keys(p.amounts) as AmountKind[]).filter((k) => (p.amounts[k] ?? 0) > 0);
-  const place = p.careSetting === 'pharmacy' ? '약국 ' : p.careSetting === 'inpatient' ? '입원 ' : '';
-  if (kinds.length === 1 && kinds[0] === 'covered') return `${place}급여 본인부담 ${wonNm(p.base)}`;
-  if (kinds.length === 1 && kinds[0] === 'special') return `${place}도수치료·주사·MRI 비급여 ${wonNm(p.base)}`;
-  if (!kinds.includes('covered')) return `${place}비급여 ${wonNm(p.base)}`;
-  return `${place}급여 본인부담과 비급여를 합친 ${wonNm(p.base)}`;
+  const values = { setting: p.careSetting, base: won(p.base) };
+  if (kinds.length === 1 && kinds[0] === 'covered') return phrase(PAYOUT_WHAT.covered, values);
+  if (kinds.length === 1 && kinds[0] === 'special') return phrase(PAYOUT_WHAT.special, values);
+  if (!kinds.includes('covered')) return phrase(PAYOUT_WHAT.uncovered, values);
+  return phrase(PAYOUT_WHAT.both, values);
 }
 
 /** The rates of a part as said: '20%', or '급여 10%·비급여 20%' where they differ. */
-function ratesNm(p: EstimatePart, generation: PolicyGeneration): string {
+function ratesNm(p: EstimatePart, generation: PolicyGeneration): PayoutSentence['values'][string] {
   const rules = PAYOUT_RULES[generation];
   const part = rules.parts.find((x) => (Object.keys(p.amounts) as AmountKind[]).every((k) => x.holds.includes(k)));
   const rateOf = (k: AmountKind) =>
@@ -42,61 +79,54 @@ function ratesNm(p: EstimatePart, generation: PolicyGeneration): string {
   const kinds = (Object.keys(p.amounts) as AmountKind[]).filter((k) => (p.amounts[k] ?? 0) > 0);
   const rates = [...new Set(kinds.map(rateOf))];
   if (rates.length === 1) return pct(rates[0]!);
-  const kindNm: Record<AmountKind, string> = { covered: '급여', uncovered: '비급여', special: '3대 비급여' };
-  return kinds.map((k) => `${kindNm[k]} ${pct(rateOf(k))}`).join('·');
+  return { list: kinds.map((k) => phrase(PAYOUT_RATE[k], { rate: pct(rateOf(k)) })) };
 }
 
 /** One part said in a sentence or two. */
-function partSentences(p: EstimatePart, generation: PolicyGeneration): string[] {
+function partSentences(p: EstimatePart, generation: PolicyGeneration): PayoutSentence[] {
   const what = amountsNm(p);
-  const out: string[] = [];
+  const taken = { what, deductible: won(p.deductible), rest: won(p.base - p.deductible) };
+  const out: PayoutSentence[] = [];
   if (p.careSetting === 'inpatient') {
-    if (p.deductible === 0) out.push(`${what}은 모두 받을 수 있어요.`);
-    else
-      out.push(
-        `${what}에서 자기부담 ${ratesNm(p, generation)}인 ${wonNm(p.deductible)}을 빼면 ${wonNm(p.base - p.deductible)}이에요.`,
-      );
+    if (p.deductible === 0) out.push(line(PAYOUT_PART_ALL, { what }));
+    else out.push(line(PAYOUT_PART_RATE, { ...taken, rates: ratesNm(p, generation) }));
   } else if (p.belowDeductible) {
-    const by = p.fixedDeductible >= p.rateDeductible ? `공제 ${wonNm(p.fixedDeductible)}` : '공제';
-    out.push(`${what}은 ${by}보다 적어서 받을 금액이 없어요.`);
-  } else if (p.rateDeductible > p.fixedDeductible) {
     out.push(
-      `${what}에서 자기부담 ${ratesNm(p, generation)}인 ${wonNm(p.deductible)}을 빼면 ${wonNm(p.base - p.deductible)}이에요.`,
+      p.fixedDeductible >= p.rateDeductible
+        ? line(PAYOUT_PART_BELOW, { what, fixed: won(p.fixedDeductible) })
+        : line(PAYOUT_PART_BELOW_RATE, { what }),
     );
+  } else if (p.rateDeductible > p.fixedDeductible) {
+    out.push(line(PAYOUT_PART_RATE, { ...taken, rates: ratesNm(p, generation) }));
     if (p.fixedDeductible > 0)
-      out.push(`${ratesNm(p, generation)}가 공제 ${wonNm(p.fixedDeductible)}보다 많아서 그만큼 빼요.`);
+      out.push(line(PAYOUT_PART_RATE_OVER_FIXED, { rates: ratesNm(p, generation), fixed: won(p.fixedDeductible) }));
   } else {
-    out.push(`${what}에서 공제 ${wonNm(p.deductible)}을 빼면 ${wonNm(p.base - p.deductible)}이에요.`);
+    out.push(line(PAYOUT_PART_FIXED, taken));
   }
-  if (p.limitedTo !== null) out.push(`한 번에 받을 수 있는 한도가 ${wonNm(p.limitedTo)}이라서 그만큼만 받아요.`);
+  if (p.limitedTo !== null) out.push(line(PAYOUT_PART_LIMIT, { limit: won(p.limitedTo) }));
   return out;
 }
 
 /**
- * The estimate in sentences: each part, what is not covered, then the amount. `generation` null: her generation is
- * not known, and the sentences say how to tell it.
+ * The estimate in sentences, as catalog messages: each part, what is not covered, then the amount (explainEstimate
+ * says them in Korean; the history screen in her language).
  */
-export function explainEstimate(e: PayoutEstimate): string[] {
-  const out: string[] = [];
+export function estimateLines(e: PayoutEstimate): PayoutSentence[] {
+  const out: PayoutSentence[] = [];
   for (const p of e.parts) if (p.base > 0) out.push(...partSentences(p, e.generation));
-  for (const x of e.excluded) {
-    out.push(
-      x.reason === 'certificate'
-        ? `${x.name} ${wonNm(x.amount)}은 진료비가 아니라서 실손보험에서 받을 수 없어요.`
-        : `${x.name} ${wonNm(x.amount)}은 도수치료·주사·MRI 특약이 없어서 받을 수 없어요.`,
-    );
-  }
-  out.push(
-    e.amount > 0 ? `그래서 예상 금액은 ${wonNm(e.amount)}이에요.` : '그래서 이번 진료는 받을 금액이 없을 것 같아요.',
-  );
+  for (const x of e.excluded) out.push(line(PAYOUT_EXCLUDED[x.reason], { name: x.name, amount: won(x.amount) }));
+  out.push(e.amount > 0 ? line(PAYOUT_ESTIMATE, { amount: won(e.amount) }) : line(PAYOUT_ESTIMATE_NONE));
   if (PAYOUT_RULES[e.generation].pharmacyJoinsVisit && e.careSetting === 'pharmacy')
-    out.push('같은 날 병원 진료와 함께 청구되면 공제를 한 번만 빼서 조금 더 받을 수도 있어요.');
+    out.push(line(PAYOUT_PHARMACY_JOINS));
   return out;
 }
 
-/** The sentence when her generation is not known (no estimate can be made). */
-export const UNKNOWN_GENERATION_NOTE =
-  '실손보험에 언제 가입하셨는지 알려 주시면 받을 금액을 미리 알려 드릴게요. 내 자동청구 관리의 "실손보험 가입 시기"에서 골라 주세요.';
+/** The estimate in Korean sentences. */
+export const explainEstimate = (e: PayoutEstimate): string[] => estimateLines(e).map(koreanOf);
+
+/** The sentence when her generation is not known (no estimate can be made), and in Korean. */
+export const UNKNOWN_GENERATION_LINE = line(PAYOUT_UNKNOWN_GENERATION);
+export const UNKNOWN_GENERATION_NOTE = koreanOf(UNKNOWN_GENERATION_LINE);
 
 /** One adjudicated item of an insurer's answer (insurerAnswerBody's items, as kept). */
 export interface AdjudicatedItem {
@@ -110,7 +140,7 @@ export interface NamedDifference {
   kind: PayoutDifference;
   /** 원 the difference accounts for. */
   amount: number;
-  /** One sentence as the patient reads it. */
+  /** One sentence as the patient reads it (in Korean). */
   text: string;
 }
 
@@ -125,8 +155,10 @@ export interface AnswerComparison {
   unexplained: number;
   /** What to ask the insurer, and where, when something is not explained. */
   ask: { insurerNm: string; phone: string | null; question: string } | null;
-  /** All of it in sentences, headline first. */
+  /** All of it in sentences, headline first (in Korean). */
   sentences: string[];
+  /** The sentences as catalog messages, to be said in her language. */
+  lines: PayoutSentence[];
 }
 
 /** Differences under this many 원 are rounding (원 미만 절사 in each insurer's own arithmetic), not a difference. */
@@ -135,9 +167,17 @@ const ROUNDING = 10;
 const sumOf = (items: readonly AdjudicatedItem[], c: AdjudicationCategory) =>
   items.reduce((s, i) => s + i.adjudication.filter((a) => a.category === c).reduce((t, a) => t + a.amount, 0), 0);
 
+/** A difference found, with its sentence as a catalog message (said in Korean as NamedDifference's text). */
+interface Found {
+  kind: PayoutDifference;
+  amount: number;
+  line: PayoutSentence;
+}
+const difference = (kind: PayoutDifference, amount: number, line: PayoutSentence): Found => ({ kind, amount, line });
+
 /** The differences an insurer's adjudication names: its reason codes, its deductible and co-pay against ours. */
-function fromItems(e: PayoutEstimate, items: readonly AdjudicatedItem[], gap: number): NamedDifference[] {
-  const out: NamedDifference[] = [];
+function fromItems(e: PayoutEstimate, items: readonly AdjudicatedItem[], gap: number): Found[] {
+  const out: Found[] = [];
   const byReason = (r: AdjudicationReason) => items.filter((i) => i.reasonCode === r);
   // Not covered: what the insurer found not eligible of what was submitted, beyond what the estimate already left out.
   const notEligible = items.reduce((s, i) => {
@@ -151,11 +191,15 @@ function fromItems(e: PayoutEstimate, items: readonly AdjudicatedItem[], gap: nu
     const names = byReason('not_covered')
       .map((i) => i.reason)
       .filter((x): x is string => Boolean(x));
-    out.push({
-      kind: 'not_covered',
-      amount: notCovered,
-      text: `보험사가 ${names.length ? names.join(', ') + ' ' : ''}${wonNm(notCovered)}을 보장하지 않는 항목으로 봤어요.`,
-    });
+    out.push(
+      difference(
+        'not_covered',
+        notCovered,
+        names.length
+          ? line(PAYOUT_DIFFERENCE.notCoveredNamed, { names: names.join(', '), amount: won(notCovered) })
+          : line(PAYOUT_DIFFERENCE.notCovered, { amount: won(notCovered) }),
+      ),
+    );
   }
   // Matched by line where the items say which (itemSequence): only the parts they cover are compared.
   const kindOf = (i: AdjudicatedItem) => (i.itemSequence ? (e.lineKinds?.[i.itemSequence - 1] ?? null) : null);
@@ -170,17 +214,8 @@ function fromItems(e: PayoutEstimate, items: readonly AdjudicatedItem[], gap: nu
   if (theirDeductible + theirCopay > ourDeductible) {
     const more = theirDeductible + theirCopay - ourDeductible;
     if (theirCopay > 0 && theirCopay >= theirDeductible)
-      out.push({
-        kind: 'copay_rate',
-        amount: more,
-        text: `보험사가 자기부담금으로 ${wonNm(more)}을 예상보다 더 뺐어요. 가입하신 상품의 자기부담률이 예상보다 높을 수 있어요.`,
-      });
-    else
-      out.push({
-        kind: 'deductible',
-        amount: more,
-        text: `보험사가 공제금액을 예상보다 ${wonNm(more)} 더 뺐어요.`,
-      });
+      out.push(difference('copay_rate', more, line(PAYOUT_DIFFERENCE.copayRate, { amount: won(more) })));
+    else out.push(difference('deductible', more, line(PAYOUT_DIFFERENCE.deductible, { amount: won(more) })));
   }
   for (const kind of ['limit', 'proportional'] as const) {
     const its = byReason(kind);
@@ -188,14 +223,7 @@ function fromItems(e: PayoutEstimate, items: readonly AdjudicatedItem[], gap: nu
     const explained = out.reduce((s, d) => s + d.amount, 0);
     const amount = Math.max(0, gap - explained);
     if (amount === 0) continue;
-    out.push({
-      kind,
-      amount,
-      text:
-        kind === 'limit'
-          ? `보장 한도를 넘은 ${wonNm(amount)}은 지급되지 않았어요.`
-          : `실손보험이 여러 곳이라 보험사끼리 나눠서 지급했어요(비례보상). ${wonNm(amount)}은 다른 보험사 몫이에요.`,
-    });
+    out.push(difference(kind, amount, line(PAYOUT_DIFFERENCE[kind], { amount: won(amount) })));
   }
   return out;
 }
@@ -219,24 +247,20 @@ export function compareAnswer(input: {
   const { estimate: e, paid } = input;
   const gap = e.amount - paid;
   const base = { estimate: e.amount, paid, differences: [] as NamedDifference[], unexplained: 0, ask: null };
-  if (Math.abs(gap) < ROUNDING) {
-    const headline = `예상한 금액 ${wonNm(paid)}을 보험사가 그대로 지급했어요.`;
-    return { ...base, verdict: 'same', headline, sentences: [headline] };
-  }
+  const said = (lines: PayoutSentence[]) => ({ headline: koreanOf(lines[0]!), sentences: lines.map(koreanOf), lines });
+  if (Math.abs(gap) < ROUNDING) return { ...base, verdict: 'same', ...said([line(PAYOUT_SAME, { paid: won(paid) })]) };
   if (gap < 0) {
-    const headline = `예상보다 ${wonNm(-gap)} 더 받았어요.`;
-    const sentences = [headline, '보험사가 예상보다 넉넉하게 셈했어요. 따로 하실 일은 없어요.'];
-    return { ...base, verdict: 'more', headline, sentences };
+    return { ...base, verdict: 'more', ...said([line(PAYOUT_MORE, { more: won(-gap) }), line(PAYOUT_MORE_NOTE)]) };
   }
-  let differences: NamedDifference[] = [];
-  if (input.items?.length) differences = fromItems(e, input.items, gap);
+  let found: Found[] = [];
+  if (input.items?.length) found = fromItems(e, input.items, gap);
   else if (input.insurerCount > 1 && Math.abs(Math.round(e.amount / input.insurerCount) - paid) < ROUNDING) {
-    differences = [
-      {
-        kind: 'proportional',
-        amount: gap,
-        text: `실손보험이 ${input.insurerCount}곳이라 보험사끼리 나눠서 지급해요(비례보상). 나머지 ${wonNm(gap)}은 다른 보험사에서 받아요.`,
-      },
+    found = [
+      difference(
+        'proportional',
+        gap,
+        line(PAYOUT_DIFFERENCE.proportionalCount, { count: input.insurerCount, amount: won(gap) }),
+      ),
     ];
   } else if (input.visits?.length) {
     // Her rules may be another generation's: the one that gives exactly this amount is named (docs/payout-rules.md).
@@ -244,42 +268,32 @@ export function compareAnswer(input: {
       (g) => Math.abs(estimateClaimOf(input.visits!, PAYOUT_RULES[g]).amount - paid) < ROUNDING,
     );
     if (other) {
-      differences = [
-        {
-          kind: 'copay_rate',
-          amount: gap,
-          text: `가입하신 보험이 ${POLICY_GENERATION_SHORT_NM[other]}라면 딱 맞는 금액이에요. 그 세대의 공제와 자기부담률로 셈하면 이 금액이 나와요. 내 자동청구에서 가입 시기를 확인해 주세요.`,
-        },
+      found = [
+        difference(
+          'copay_rate',
+          gap,
+          line(PAYOUT_DIFFERENCE.generation, { generation: phrase(PAYOUT_GENERATION[other]) }),
+        ),
       ];
     }
   }
-  const explained = differences.reduce((s, d) => s + d.amount, 0);
+  const differences = found.map((d) => ({ kind: d.kind, amount: d.amount, text: koreanOf(d.line) }));
+  const explained = found.reduce((s, d) => s + d.amount, 0);
   const unexplained = Math.max(0, gap - explained);
-  const lessBy = `예상 ${wonNm(e.amount)}보다 ${wonNm(gap)} 적은 ${wonNm(paid)}을 받았어요.`;
-  if (unexplained < ROUNDING) {
-    return {
-      ...base,
-      verdict: 'less',
-      headline: lessBy,
-      differences,
-      sentences: [lessBy, ...differences.map((d) => d.text)],
-    };
-  }
-  const question = `청구하신 진료에서 공제금액과 자기부담금을 얼마씩 뺐는지, 보장하지 않은 항목이 있는지 물어보세요.`;
-  const ask = { insurerNm: input.insurerNm, phone: input.phone, question };
-  const where = input.phone ? `${input.insurerNm} 고객센터(${input.phone})` : `${input.insurerNm} 고객센터`;
+  const lessBy = line(PAYOUT_LESS, { estimate: won(e.amount), gap: won(gap), paid: won(paid) });
+  const named = [lessBy, ...found.map((d) => d.line)];
+  if (unexplained < ROUNDING) return { ...base, verdict: 'less', differences, ...said(named) };
+  const question = phrase(PAYOUT_QUESTION);
+  const ask = { insurerNm: input.insurerNm, phone: input.phone, question: koreanOf(question) };
+  const where = input.phone
+    ? phrase(PAYOUT_CALL_CENTRE.phone, { insurer: input.insurerNm, phone: input.phone })
+    : phrase(PAYOUT_CALL_CENTRE.none, { insurer: input.insurerNm });
   return {
     ...base,
     verdict: 'unexplained',
-    headline: lessBy,
     differences,
     unexplained,
     ask,
-    sentences: [
-      lessBy,
-      ...differences.map((d) => d.text),
-      `${wonNm(unexplained)}은 왜 빠졌는지 저희가 알 수 없어요.`,
-      `${where}에 전화해서 ${question}`,
-    ],
+    ...said([...named, line(PAYOUT_UNEXPLAINED, { amount: won(unexplained) }), line(PAYOUT_CALL, { where, question })]),
   };
 }

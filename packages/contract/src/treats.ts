@@ -103,6 +103,25 @@ export const VISIT_TYPES = ['outpatient', 'inpatient', 'pharmacy'] as const;
 export const visitType = z.enum(VISIT_TYPES);
 export type VisitType = z.infer<typeof visitType>;
 /**
+ * An argument of a payout sentence: a name or a count as it is, an amount in 원 ({ won }), a rate ({ pct }: 0.2 is
+ * 20 %); each worded in her language by wordPayoutSentence (amounts as the screens write money).
+ */
+const payoutArg = z.union([z.string(), z.number(), z.object({ won: z.number().int() }), z.object({ pct: z.number() })]);
+/** A phrase inside a payout sentence: a catalog message (its id) and its arguments. */
+export const payoutPhrase = z.object({ id: z.string(), values: z.record(z.string(), payoutArg) });
+export type PayoutPhrase = z.infer<typeof payoutPhrase>;
+/**
+ * One sentence of the payout explanation as a catalog message (its id, i18n/messages.ts PAYOUT_…) with its arguments,
+ * so that the screen says it in the language she reads now. An argument may be a phrase, or a list of phrases said
+ * one after another ({ list }).
+ */
+export const payoutSentence = z.object({
+  id: z.string(),
+  values: z.record(z.string(), z.union([payoutArg, payoutPhrase, z.object({ list: z.array(payoutPhrase) })])),
+});
+export type PayoutSentence = z.infer<typeof payoutSentence>;
+
+/**
  * A claim's expected amount ("예상 금액") from her generation's rules and why, and, once paid, the answer set beside
  * it: the same, more, or less with each difference named, or what to ask the insurer (docs/payout-rules.md). The
  * patient's history and the console's claim read the same.
@@ -112,7 +131,7 @@ export const claimPayout = z.object({
   policyGeneration: z.enum(POLICY_GENERATIONS).nullable(),
   /** 예상 금액 (원); null when her generation is not known. */
   estimate: z.number().int().nullable(),
-  /** The reckoning, one sentence each, as a person says it. */
+  /** The reckoning, one sentence each, as a person says it (in Korean). */
   explanation: z.array(z.string()),
   comparison: z
     .object({
@@ -120,7 +139,7 @@ export const claimPayout = z.object({
       paid: z.number().int(),
       /** One sentence that says it plainly. */
       headline: z.string(),
-      /** All of it, headline first. */
+      /** All of it, headline first (in Korean). */
       sentences: z.array(z.string()),
       differences: z.array(z.object({ kind: z.enum(PAYOUT_DIFFERENCES), amount: z.number().int() })),
       /** 원 of the gap nothing explains. */
@@ -178,6 +197,14 @@ export const treatClaim = z.object({
   ),
   /** Ours: what she should expect and why, and the insurer's answer set beside it (docs/payout-rules.md). */
   payout: claimPayout.nullable().optional(),
+  /**
+   * `payout`'s sentences as catalog messages (its `explanation`, and its comparison's `sentences` once answered), for
+   * the screen to say in the language she reads; `payout` keeps them in Korean.
+   */
+  payoutSentences: z
+    .object({ explanation: z.array(payoutSentence), comparison: z.array(payoutSentence).nullable() })
+    .nullable()
+    .optional(),
 });
 export type TreatClaim = z.infer<typeof treatClaim>;
 

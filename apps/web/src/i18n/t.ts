@@ -84,6 +84,15 @@ export const useTranslator = () =>
     () => current,
   );
 
+/**
+ * A catalog message the server names by its id with its arguments (the payout's sentences), in the current language, for
+ * a component. Not for Korean: the server sends its Korean beside the id, and the Korean path has no catalog.
+ */
+export function useCatalogMessage() {
+  const tr = useContext(LangContext) ?? current;
+  return { lang: tr.lang, say: (id: string, values: Values) => tr._(id, values, { message: id }) };
+}
+
 /** `t` for a component: drawn again in the new language when she switches. */
 export function useT() {
   const tr = useContext(LangContext) ?? current;

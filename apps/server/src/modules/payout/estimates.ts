@@ -1,14 +1,16 @@
 // Each claim's expected amount and the insurer's answer beside it (docs/payout-rules.md): the claim's visits (claims'
 // index) with their 세부산정내역 lines (intake's), where each visit was (the hospital's 종별, reference data) and her
 // contract's generation (subscriptions'), reckoned by the contract's rules (estimateClaimOf) and said in words
-// (explainEstimate, compareAnswer). An estimate is kept once made (payout_estimate): made again only while the claim
+// (explainEstimate, compareAnswer), in Korean and as catalog lines the history screen says in her language. An estimate is kept once made (payout_estimate): made again only while the claim
 // waits for its answer and her generation has changed since; once answered it stays as it was shown.
 import {
   PAYOUT_RULES,
+  UNKNOWN_GENERATION_LINE,
   UNKNOWN_GENERATION_NOTE,
   careSettingOf,
   compareAnswer,
   estimateClaimOf,
+  estimateLines,
   explainEstimate,
   phoneNumberNm,
   type AdjudicationItem,
@@ -16,6 +18,7 @@ import {
   type ClaimVisit,
   type PayoutEstimate,
   type PolicyGeneration,
+  type TreatClaim,
 } from '@auto-claim/contract';
 import { sql } from 'kysely';
 import type { Handle } from '../../db/handle.js';
@@ -25,10 +28,14 @@ import { callCentresOf, hospitalTypesOf, insurersByCode } from '../reference/ind
 import { insurerCountsOf, policyGenerationsOf } from '../subscriptions/index.js';
 import { payoutDb } from './tables.js';
 
-/** A claim's estimate and answer, with the adjudication the insurer sent (the console shows it). */
+/**
+ * A claim's estimate and answer, with the adjudication the insurer sent (the console shows it), and its sentences as
+ * catalog messages (the history says them in her language).
+ */
 export interface Payout extends ClaimPayout {
   claimId: number;
   adjudication: AdjudicationItem[] | null;
+  sentences: NonNullable<TreatClaim['payoutSentences']>;
 }
 
 /** Statuses after which the estimate is the one set beside the answer, never made again. */
@@ -153,6 +160,7 @@ export async function payoutsOf(
         explanation: [UNKNOWN_GENERATION_NOTE],
         comparison: null,
         adjudication: items,
+        sentences: { explanation: [UNKNOWN_GENERATION_LINE], comparison: null },
       });
       continue;
     }
@@ -184,6 +192,7 @@ export async function payoutsOf(
         ask: comparison.ask,
       },
       adjudication: items,
+      sentences: { explanation: estimateLines(estimate), comparison: comparison?.lines ?? null },
     });
   }
   return out;

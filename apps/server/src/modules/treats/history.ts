@@ -208,6 +208,7 @@ export function toVisits(
               paidAmt: v.totalPaid,
             })),
           payout: payoutView(payouts.get(Number(c.id))),
+          payoutSentences: payouts.get(Number(c.id))?.sentences ?? null,
         };
       }),
     };
@@ -217,7 +218,7 @@ export function toVisits(
 /** What the patient reads of a claim's payout: the console's view without the insurer's raw items. */
 function payoutView(p: Payout | undefined): TreatClaim['payout'] {
   if (!p) return null;
-  const { claimId: _claimId, adjudication: _adjudication, ...shown } = p;
+  const { claimId: _claimId, adjudication: _adjudication, sentences: _sentences, ...shown } = p;
   return shown;
 }
 

@@ -3,15 +3,18 @@
 import { Link } from 'react-router';
 import {
   APP_BASE,
+  SOURCE_LANG,
   REQUESTED_DOCUMENT_NM,
   phoneNumberNm,
   requestedDocumentsOf,
+  wordPayoutSentence,
+  type PayoutSentence,
   type RequestedDocument,
   type TreatClaim,
   type TreatVisit,
 } from '@auto-claim/contract';
 import { particle } from '../../i18n/josa';
-import { t as tNow, useT } from '../../i18n/t';
+import { t as tNow, useCatalogMessage, useT } from '../../i18n/t';
 import { at, dayOf, shortDay, won } from './treatFormat';
 import { CLAIM_STATUS, PAYOUT_VERDICT, POLICY_GENERATION_SHORT, REASON_BY, REQUESTED_DOCUMENT, term } from './words';
 
@@ -237,16 +240,29 @@ function Shortfall({ claim, visit }: { claim: TreatClaim; visit: TreatVisit }) {
   );
 }
 
+/** The payout's sentences as she reads them: the server's Korean as it wrote it, or its catalog lines said in hers. */
+function useSentences(korean: string[], lines: PayoutSentence[] | null | undefined) {
+  const { lang, say } = useCatalogMessage();
+  return lang === SOURCE_LANG || !lines ? korean : lines.map((l) => wordPayoutSentence(l, lang, say));
+}
+
 /**
  * The insurer's answer set beside the estimate (docs/payout-rules.md): the same, more, or less with each difference
  * named, or what to ask the insurer and a way to call it.
  */
-function Verdict({ comparison: c }: { comparison: NonNullable<NonNullable<TreatClaim['payout']>['comparison']> }) {
+function Verdict({
+  comparison: c,
+  lines,
+}: {
+  comparison: NonNullable<NonNullable<TreatClaim['payout']>['comparison']>;
+  lines: PayoutSentence[] | null | undefined;
+}) {
   const t = useT();
+  const sentences = useSentences(c.sentences, lines);
   return (
     <div className={`tr-verdict tr-verdict--${c.verdict}`}>
       <p className="tr-verdict__title">{PAYOUT_VERDICT[c.verdict]()}</p>
-      {c.sentences.map((s, i) => (
+      {sentences.map((s, i) => (
         <p key={i}>{s}</p>
       ))}
       {c.ask?.phone && (
@@ -259,8 +275,15 @@ function Verdict({ comparison: c }: { comparison: NonNullable<NonNullable<TreatC
 }
 
 /** How the estimate was reckoned, one sentence each, folded: most want the amount, some the why. */
-function Reckoning({ payout: p }: { payout: NonNullable<TreatClaim['payout']> }) {
+function Reckoning({
+  payout: p,
+  lines,
+}: {
+  payout: NonNullable<TreatClaim['payout']>;
+  lines: PayoutSentence[] | undefined;
+}) {
   const t = useT();
+  const explanation = useSentences(p.explanation, lines);
   return (
     <details className="tr-reckoning">
       <summary>
@@ -269,7 +292,7 @@ function Reckoning({ payout: p }: { payout: NonNullable<TreatClaim['payout']> })
           : t('claim.reckoning', '예상 금액은 이렇게 셈했어요')}
       </summary>
       <ul>
-        {p.explanation.map((s, i) => (
+        {explanation.map((s, i) => (
           <li key={i}>{s}</li>
         ))}
       </ul>
@@ -370,11 +393,13 @@ export function ClaimRow({
           {t('claim.paidOn', '{day}에 보험사가 지급했다고 알려 왔어요.', { day: dayOf(claim.paidAt) })}
         </p>
       )}
-      {paid && claim.payout?.comparison && <Verdict comparison={claim.payout.comparison} />}
+      {paid && claim.payout?.comparison && (
+        <Verdict comparison={claim.payout.comparison} lines={claim.payoutSentences?.comparison} />
+      )}
       {paid && !claim.payout?.comparison && claim.paidAmt! < claim.claimAmt && (
         <Shortfall claim={claim} visit={visit} />
       )}
-      {claim.payout && <Reckoning payout={claim.payout} />}
+      {claim.payout && <Reckoning payout={claim.payout} lines={claim.payoutSentences?.explanation} />}
       <Reason claim={claim} />
       <NextStep claim={claim} idRequested={idRequested} />
       {claim.history.length > 0 && (
