@@ -12,6 +12,8 @@ import type { Clock, ContextConfig } from '../src/context.js';
 import type { Db } from '../src/db/index.js';
 import type { Metrics } from '../src/metrics.js';
 import { TEST_CONFIG, openTestDb, testPerson } from '../fixtures/app.js';
+import type { Verified } from '../fixtures/enrolment.js';
+import { sendRecords, treatmentRecord, type Subscriber } from '../fixtures/factories.js';
 import { insurerHmac } from '../fixtures/insurer-double.js';
 import { testLogStream } from './logs.js';
 
@@ -318,6 +320,51 @@ export function addressPerPerson<V extends object>(): (v: V) => string {
     if (!ips.has(v)) ips.set(v, freshAddress());
     return ips.get(v)!;
   };
+}
+
+/**
+ * Requests as a verified person, each person from an address of her own (addressPerPerson): `as(v, 'GET', url)`.
+ * `file()` answers the test file's app, which its beforeAll builds.
+ */
+export function personCalls(file: () => TestApp) {
+  const ipOf = addressPerPerson<Verified>();
+  return (v: Verified, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    file().app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
+}
+
+/** The sandbox's messages to a phone, oldest first: channel and body (an 알림톡's body is its template's JSON). */
+export const outboxTo = (t: TestApp, phone: string) =>
+  t.db.db.selectFrom('sandboxOutbox').select(['channel', 'body']).where('to', '=', phone).orderBy('id').execute();
+
+/** The messages to a phone (알림톡 or SMS), the verification codes left out. */
+export const noticesTo = async (t: TestApp, phone: string) =>
+  (await outboxTo(t, phone)).filter((m) => ['kakao', 'sms'].includes(m.channel) && !/\[\d{6}\]/.test(m.body));
+
+/** An SMS's body without the short link it ends with. */
+export const withoutLink = (body: string) => body.replace(/ http\S+$/, '');
+
+/** The name a sandbox hospital is listed under. */
+export const hospitalNmOf = async (t: TestApp, hospitalCd = '90000001') =>
+  (
+    await t.db.db
+      .selectFrom('hospital')
+      .select('hospitalNm')
+      .where('hospitalCd', '=', hospitalCd)
+      .executeTakeFirstOrThrow()
+  ).hospitalNm;
+
+/**
+ * A visit of hers the sandbox hospital sends (₩20,000 covered, ₩10,000 not), the claim engine drained: answers her
+ * newest claim.
+ */
+export async function claimOfVisit(t: TestApp, who: Subscriber) {
+  await sendRecords(t.app, [treatmentRecord(who, { coveredCopay: 20_000, uncovered: 10_000 })]);
+  return t.db.db
+    .selectFrom('claim')
+    .selectAll()
+    .where('ciHmac', '=', who.ciHmac)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -19,16 +19,36 @@ export function words(lang: CatalogLang) {
   };
 }
 
-/** Every run of Hangul in the page's visible text, but in Korean legal text (lang="ko") and the language list. */
-export const hangulShown = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const node = walker.currentNode;
-      const el = node.parentElement;
-      if (!el || el.closest('[lang="ko"], option, script, style') || !el.checkVisibility()) continue;
-      for (const m of node.textContent!.matchAll(/[가-힣]+/g)) found.push(m[0]);
-    }
-    return found;
-  });
+/**
+ * Every run of Hangul on the page but Korean on purpose: marked so (`lang="ko"`: the binding legal texts) or the
+ * language switch, named and listed in every language (ADR 0010). `names` (hers, an insurer's, a bank's: names stay as
+ * Korea writes them) are taken out of each text first. By default the text shown, no list's choices (a bank list names
+ * banks as Korea writes them); `all`: hidden text and lists' choices too, and the labels for a screen reader
+ * (aria-label, alt, title, placeholder).
+ */
+export const hangulShown = (page: Page, o: { names?: string[]; all?: boolean } = {}) =>
+  page.evaluate(
+    ({ names, all }) => {
+      const found: string[] = [];
+      const onPurpose = '[lang="ko"], .lang-switch';
+      const note = (text: string | null) => {
+        const left = names.reduce((t, n) => t.split(n).join(''), text ?? '');
+        for (const m of left.matchAll(/[가-힣]+/g)) found.push(m[0]);
+      };
+      const skip = `${onPurpose}, script, style, template, noscript${all ? '' : ', option'}`;
+      const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (texts.nextNode()) {
+        const el = texts.currentNode.parentElement;
+        if (!el || el.closest(skip) || (!all && !el.checkVisibility())) continue;
+        note(texts.currentNode.textContent);
+      }
+      if (all) {
+        for (const el of document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')) {
+          if (el.closest(onPurpose)) continue;
+          for (const attr of ['aria-label', 'alt', 'title', 'placeholder']) note(el.getAttribute(attr));
+        }
+      }
+      return found;
+    },
+    { names: o.names ?? [], all: o.all ?? false },
+  );

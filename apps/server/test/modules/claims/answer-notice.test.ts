@@ -4,12 +4,21 @@
 // 08:00–21:00 KST; and her 알림톡 consent decides the channel (SMS/LMS only without it), for the per-record message too.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER, OPERATOR_API } from '@auto-claim/contract';
+import { OPERATOR_API } from '@auto-claim/contract';
 import { answerText, sendableAt } from '../../../src/modules/claims/notify.js';
 import { PATIENT_TEMPLATES } from '../../../src/providers/notification/types.js';
 import { openLinkToken } from '../../../src/security/linkToken.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { build, signInOperator, testClock, type TestApp, expectLog, postInsurerAnswer } from '../../helper.js';
+import { createSubscriber, type Subscriber } from '../../../fixtures/factories.js';
+import {
+  build,
+  claimOfVisit,
+  outboxTo,
+  signInOperator,
+  testClock,
+  type TestApp,
+  expectLog,
+  postInsurerAnswer,
+} from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -29,20 +38,7 @@ const INSURER = 'SAMSUNGFIRE';
 
 /** A claim of this patient, delivered (status sent) by the sandbox. */
 async function sentClaim(who: Subscriber) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: HOSPITAL_API.treatments,
-    headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
-    payload: { records: [treatmentRecord(who, { coveredCopay: 20_000, uncovered: 10_000 })] },
-  });
-  expect(res.statusCode).toBe(200);
-  await t.app.claimEngine.drain();
-  const claim = await t.db.db
-    .selectFrom('claim')
-    .selectAll()
-    .where('ciHmac', '=', who.ciHmac)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+  const claim = await claimOfVisit(t, who);
   expect(claim.status).toBe('sent');
   return claim;
 }
@@ -54,14 +50,7 @@ const eventId = () => `notice-evt-${process.pid}-${++seq}`;
 
 /** Her messages about answers (the claimed message left out), oldest first. */
 const answerMessages = async (who: Subscriber) =>
-  (
-    await t.db.db
-      .selectFrom('sandboxOutbox')
-      .select(['channel', 'body'])
-      .where('to', '=', who.userTel)
-      .orderBy('id')
-      .execute()
-  ).filter((m) => !m.body.includes('자동으로 청구할게요'));
+  (await outboxTo(t, who.userTel)).filter((m) => !m.body.includes('자동으로 청구할게요'));
 
 describe('the patient hears every insurer answer', () => {
   it('paid: one 알림톡 with the amount, when the money comes and a link to her history; never two', async () => {

@@ -11,6 +11,7 @@ import {
   RECORD_NOT_CLAIMED,
   STATEMENT_API,
   type StatementAnswer,
+  type TreatmentRecordInput,
   type TreatsAnswer,
 } from '@auto-claim/contract';
 import { adviseUncovered, createVisitPort } from '../../../src/modules/claims/index.js';
@@ -24,7 +25,7 @@ import {
   statementText,
 } from '../../../src/modules/statements/index.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
+import { createSubscriber, sendRecords, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
 import { OPS_SUBSCRIBER_API, type SubscriberDetail } from '@auto-claim/contract/ops';
 import { build, freshAddress, problemOf, signInOperator, testClock, type TestApp } from '../../helper.js';
 
@@ -44,16 +45,7 @@ afterAll(async () => {
 const HOSPITAL_KEY = 'sandbox-90000001';
 const DAY = 86_400_000;
 
-const feed = async (records: object[]) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: HOSPITAL_API.treatments,
-    headers: { [HOSPITAL_KEY_HEADER]: HOSPITAL_KEY },
-    payload: { records },
-  });
-  expect(res.statusCode).toBe(200);
-  await t.app.claimEngine.drain();
-};
+const feed = (records: TreatmentRecordInput[]) => sendRecords(t.app, records);
 
 async function subscriber(o: Parameters<typeof createSubscriber>[1] & { askUncovered?: boolean; batchDay?: number }) {
   const who = await createSubscriber(t.app.ctx, o);

@@ -3,11 +3,10 @@
 // papers a hospital has not sent. In another language they go by SMS/LMS with her amounts and dates as she reads them
 // (the 알림톡 templates are approved in Korean); a Korean subscriber's SMS is word for word as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import { overdueText } from '../../../src/modules/docrequests/notice.js';
 import { sendMonthlyStatements } from '../../../src/modules/statements/index.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { build, testClock, type TestApp } from '../../helper.js';
+import { createSubscriber, sendRecords, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
+import { build, hospitalNmOf, outboxTo, testClock, type TestApp, withoutLink } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST: within the hours patients are told.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -21,37 +20,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function feed(who: Subscriber, o: Parameters<typeof treatmentRecord>[1]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: HOSPITAL_API.treatments,
-    headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
-    payload: { records: [treatmentRecord(who, o)] },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.claimEngine.drain();
-}
+const feed = (who: Subscriber, o: Parameters<typeof treatmentRecord>[1]) =>
+  sendRecords(t.app, [treatmentRecord(who, o)]);
 /** Her messages: channel, and the SMS body without its link (an 알림톡's body is its template's JSON). */
 const messagesTo = async (who: Subscriber) =>
-  (
-    await t.db.db
-      .selectFrom('sandboxOutbox')
-      .select(['channel', 'body'])
-      .where('to', '=', who.userTel)
-      .orderBy('id')
-      .execute()
-  ).map((m) => ({ channel: m.channel, body: m.body.replace(/ http\S+$/, '') }));
+  (await outboxTo(t, who.userTel)).map((m) => ({ channel: m.channel, body: withoutLink(m.body) }));
 /** Her rule holds a visit with 비급여 (README "Her rules for what is sent"). */
 const asksUncovered = (who: Subscriber) =>
   t.db.db.updateTable('subscription').set({ askUncovered: true }).where('insuApplyId', '=', who.insuApplyId).execute();
-const hospitalNm = async () =>
-  (
-    await t.db.db
-      .selectFrom('hospital')
-      .select('hospitalNm')
-      .where('hospitalCd', '=', '90000001')
-      .executeTakeFirstOrThrow()
-  ).hospitalNm;
 
 describe('the question about a held visit', () => {
   it('asks in English and in Vietnamese by SMS with her 비급여 and the day; in Korean as before', async () => {
@@ -62,7 +38,7 @@ describe('the question about a held visit', () => {
       await asksUncovered(who);
       await feed(who, { coveredCopay: 15_300, uncovered: 24_700, visitDate: '20260612' });
     }
-    const name = await hospitalNm();
+    const name = await hospitalNmOf(t);
     expect(await messagesTo(en)).toEqual([
       {
         channel: 'sms',

@@ -3,10 +3,9 @@
 // insurer's answer) are written in it from the catalogs. The 알림톡 templates are approved with Kakao in Korean, so a
 // message in another language goes by SMS/LMS (subscriptions/lookups.ts kakaoBy); a Korean subscriber's is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSPITAL_API, HOSPITAL_KEY_HEADER } from '@auto-claim/contract';
 import { answerMessage, heldText, recordText } from '../../../src/modules/claims/notify.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { build, testClock, type TestApp, postInsurerAnswer } from '../../helper.js';
+import { createSubscriber, type Subscriber } from '../../../fixtures/factories.js';
+import { build, claimOfVisit, outboxTo, testClock, type TestApp, postInsurerAnswer } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST: within the hours answers' messages go.
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -23,27 +22,11 @@ afterAll(async () => {
 const INSURER = 'SAMSUNGFIRE';
 let seq = 0;
 
-async function sentClaim(who: Subscriber) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: HOSPITAL_API.treatments,
-    headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
-    payload: { records: [treatmentRecord(who, { coveredCopay: 20_000, uncovered: 10_000 })] },
-  });
-  expect(res.statusCode).toBe(200);
-  await t.app.claimEngine.drain();
-  return t.db.db
-    .selectFrom('claim')
-    .selectAll()
-    .where('ciHmac', '=', who.ciHmac)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-}
+const sentClaim = (who: Subscriber) => claimOfVisit(t, who);
 
 const answer = (body: object) => postInsurerAnswer(t, clock.now(), INSURER, body);
 
-const messagesTo = async (who: Subscriber) =>
-  t.db.db.selectFrom('sandboxOutbox').select(['channel', 'body']).where('to', '=', who.userTel).orderBy('id').execute();
+const messagesTo = (who: Subscriber) => outboxTo(t, who.userTel);
 
 describe('a subscriber who reads Vietnamese', () => {
   it('is told of her claim and of the insurer paying it in Vietnamese, by SMS; a Korean subscriber still by 알림톡', async () => {

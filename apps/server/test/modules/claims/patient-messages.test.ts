@@ -4,18 +4,20 @@
 // the hours and a day's visits go together; a request for papers says which, where and how, and opens that claim; and
 // other people's words (an insurer's reason, an operator's) reach her safe, labelled, and at most once a claim an hour.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  HOSPITAL_API,
-  HOSPITAL_KEY_HEADER,
-  OPERATOR_API,
-  phoneNumberNm,
-  type TreatsAnswer,
-} from '@auto-claim/contract';
+import { API, OPERATOR_API, phoneNumberNm, type TreatmentRecordInput, type TreatsAnswer } from '@auto-claim/contract';
 import { relationRefuseBody } from '@auto-claim/contract/ops';
 import { messageSafe } from '../../../src/providers/notification/free-text.js';
-import { createSubscriber, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
-import { build, signInOperator, testClock, type TestApp, postInsurerAnswer } from '../../helper.js';
+import { createSubscriber, sendRecords, treatmentRecord, type Subscriber } from '../../../fixtures/factories.js';
+import {
+  build,
+  claimOfVisit,
+  hospitalNmOf,
+  outboxTo,
+  signInOperator,
+  testClock,
+  type TestApp,
+  postInsurerAnswer,
+} from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const NOON = new Date('2026-06-15T03:00:00Z');
@@ -33,27 +35,11 @@ afterAll(async () => {
 });
 
 const INSURER = 'SAMSUNGFIRE';
-const HOSPITAL_KEY = 'sandbox-90000001';
 
-const feed = async (records: object[]) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: HOSPITAL_API.treatments,
-    headers: { [HOSPITAL_KEY_HEADER]: HOSPITAL_KEY },
-    payload: { records },
-  });
-  expect(res.statusCode).toBe(200);
-  await t.app.claimEngine.drain();
-};
+const feed = (records: TreatmentRecordInput[]) => sendRecords(t.app, records);
 
 async function sentClaim(who: Subscriber) {
-  await feed([treatmentRecord(who, { coveredCopay: 20_000, uncovered: 10_000 })]);
-  const claim = await t.db.db
-    .selectFrom('claim')
-    .selectAll()
-    .where('ciHmac', '=', who.ciHmac)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+  const claim = await claimOfVisit(t, who);
   expect(claim.status).toBe('sent');
   return claim;
 }
@@ -67,18 +53,10 @@ const answer = async (body: object) => {
   expect(res.statusCode).toBe(200);
 };
 
-const outbox = (who: Subscriber) =>
-  t.db.db.selectFrom('sandboxOutbox').select(['channel', 'body']).where('to', '=', who.userTel).orderBy('id').execute();
+const outbox = (who: Subscriber) => outboxTo(t, who.userTel);
 type Kakao = { template: string; text: string; buttons: { name: string; url: string }[] };
 const kakaoOf = (body: string) => JSON.parse(body) as Kakao;
-const hospitalNm = async () =>
-  (
-    await t.db.db
-      .selectFrom('hospital')
-      .select('hospitalNm')
-      .where('hospitalCd', '=', '90000001')
-      .executeTakeFirstOrThrow()
-  ).hospitalNm;
+const hospitalNm = () => hospitalNmOf(t);
 
 /** The short link's path of an SMS, and where our origin sends it. */
 async function follow(sms: string) {

@@ -5,26 +5,29 @@
 // birthday coming. The child keeps her name; the hospital, the insurer and the Korean papers keep theirs. A Korean
 // guardian's messages are as before (children.test.ts holds them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  CHILD_API,
-  HOSPITAL_API,
-  HOSPITAL_KEY_HEADER,
-  KAKAO_NOTI_TERMS_ID,
-  type SubscriptionView,
-} from '@auto-claim/contract';
+import { API, CHILD_API, KAKAO_NOTI_TERMS_ID, type SubscriptionView } from '@auto-claim/contract';
 import { OPS_CHILD_API, type RelationDocumentsPage } from '@auto-claim/contract/ops';
 import { adultNotices } from '../../../src/modules/subscriptions/index.js';
-import { dataUrl, images, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
-import { treatmentRecord } from '../../../fixtures/factories.js';
 import {
-  addressPerPerson,
+  childRegFor,
+  dataUrl,
+  images,
+  relationUpload,
+  type Child,
+  type Images,
+  type Verified,
+} from '../../../fixtures/enrolment.js';
+import { childVisit, sendRecords } from '../../../fixtures/factories.js';
+import {
   build,
+  noticesTo,
+  personCalls,
   postInsurerAnswer,
   signInOperator,
   type TestApp,
   testClock,
   verifyPatient,
+  withoutLink,
 } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
@@ -41,53 +44,32 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const ipOf = addressPerPerson<Verified>();
-const as = (v: Verified, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
+const as = personCalls(() => t);
 const op = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: ops });
-
-interface Child {
-  userNm: string;
-  birthday: string;
-  sex: 'M' | 'F';
-  userIdno2: string;
-  guardianRel: 'father' | 'mother' | 'guardian';
-}
 
 async function enrolChild(v: Verified, child: Child, lang: string) {
   const res = await as(
     v,
     'POST',
     API.subscriptions,
-    await regFor(t, v, img, { child, optTerms: [KAKAO_NOTI_TERMS_ID], bankAccountRel: '3', lang }),
+    await childRegFor(t, v, img, child, { optTerms: [KAKAO_NOTI_TERMS_ID], lang }),
   );
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as SubscriptionView).subscription!.insuApplyId;
 }
 /** Her relation document, uploaded; answers its id in the operators' queue. */
 async function upload(v: Verified, insuApplyId: string) {
-  const up = await as(v, 'POST', CHILD_API.relationDocument(insuApplyId), {
-    docType: 'family',
-    issueDate: '20260601',
-    file: dataUrl('image/jpeg', img.photo),
-  });
+  const up = await as(
+    v,
+    'POST',
+    CHILD_API.relationDocument(insuApplyId),
+    relationUpload(dataUrl('image/jpeg', img.photo)),
+  );
   expect(up.statusCode, up.body).toBe(200);
   return ((await op('GET', `${OPS_CHILD_API.relationDocuments}?order=desc&size=1`)).json() as RelationDocumentsPage)
     .list[0]!.docId;
 }
-/** The messages to a phone (알림톡 or SMS), the verification codes left out. */
-const outboxTo = async (phone: string) =>
-  (
-    await t.db.db
-      .selectFrom('sandboxOutbox')
-      .select(['body', 'channel'])
-      .where('to', '=', phone)
-      .where('channel', 'in', ['kakao', 'sms'])
-      .orderBy('id')
-      .execute()
-  ).filter((m) => !/\[\d{6}\]/.test(m.body));
-
 describe('a mother who reads English', () => {
   const 지민: Child = { userNm: '김지민', birthday: '20070710', sex: 'F', userIdno2: '4123451', guardianRel: 'mother' };
 
@@ -97,21 +79,7 @@ describe('a mother who reads English', () => {
     const docId = await upload(mother, id);
     expect((await op('POST', OPS_CHILD_API.relationDocumentConfirm(docId), {})).statusCode).toBe(200);
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: HOSPITAL_API.treatments,
-      headers: { [HOSPITAL_KEY_HEADER]: 'sandbox-90000001' },
-      payload: {
-        records: [
-          treatmentRecord(
-            { ci: '', rrn: 지민.birthday.slice(2) + 지민.userIdno2, birthDate: 지민.birthday, userNm: 지민.userNm },
-            { by: 'rrn', visitDate: '20260612', coveredCopay: 20_000, uncovered: 10_000 },
-          ),
-        ],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await t.app.claimEngine.drain();
+    await sendRecords(t.app, [childVisit(지민, { visitDate: '20260612', coveredCopay: 20_000, uncovered: 10_000 })]);
     const claim = await t.db.db
       .selectFrom('claim')
       .select('id')
@@ -128,10 +96,10 @@ describe('a mother who reads English', () => {
     // 2026-06-15: her birthday 2026-07-10 is within a month.
     expect(await adultNotices(t.app.ctx)).toBe(1);
 
-    const messages = await outboxTo(mother.person.custHp);
+    const messages = await noticesTo(t, mother.person.custHp);
     // She agreed to 알림톡, but its templates are Korean: her language goes by SMS.
     expect(messages.map((m) => m.channel)).toEqual(['sms', 'sms', 'sms', 'sms', 'sms']);
-    const bodies = messages.map((m) => m.body.replace(/ http\S+$/, ''));
+    const bodies = messages.map((m) => withoutLink(m.body));
     expect(bodies).toEqual([
       expect.stringMatching(
         /^\[자동청구\] We've received the auto-claim application for 김지민\. Once the papers are checked, we claim .+ bills from 삼성화재\.$/,
@@ -161,7 +129,7 @@ describe('a father who reads Chinese', () => {
     });
     expect(refused.statusCode, refused.body).toBe(200);
 
-    const bodies = (await outboxTo(father.person.custHp)).map((m) => [m.channel, m.body.replace(/ http\S+$/, '')]);
+    const bodies = (await noticesTo(t, father.person.custHp)).map((m) => [m.channel, withoutLink(m.body)]);
     expect(bodies).toEqual([
       [
         'sms',

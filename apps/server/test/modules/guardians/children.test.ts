@@ -9,12 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   CHILD_API,
-  HOSPITAL_API,
-  HOSPITAL_KEY_HEADER,
   KAKAO_NOTI_TERMS_ID,
   type ChildrenAnswer,
   type ChildSubscription,
-  type FeedAnswer,
   type SubscriptionView,
   type TreatsAnswer,
 } from '@auto-claim/contract';
@@ -31,11 +28,22 @@ import {
   type RelationDocumentsPage,
 } from '@auto-claim/contract/ops';
 import { adultNotices, hashGuardians } from '../../../src/modules/subscriptions/index.js';
-import { dataUrl, images, personFields, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
-import { treatmentRecord } from '../../../fixtures/factories.js';
 import {
-  addressPerPerson,
+  childRegFor,
+  dataUrl,
+  images,
+  personFields,
+  regFor,
+  relationUpload,
+  type Child,
+  type Images,
+  type Verified,
+} from '../../../fixtures/enrolment.js';
+import { childVisit, sendRecords } from '../../../fixtures/factories.js';
+import {
   build,
+  noticesTo,
+  personCalls,
   problemOf,
   signInOperator,
   type TestApp,
@@ -58,26 +66,16 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const ipOf = addressPerPerson<Verified>();
-const as = (v: Verified, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
+const as = personCalls(() => t);
 const op = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: ops });
 
-interface Child {
-  userNm: string;
-  birthday: string;
-  sex: 'M' | 'F';
-  userIdno2: string;
-  guardianRel: 'father' | 'mother' | 'guardian';
-  userTel?: string;
-}
 const 지민: Child = { userNm: '김지민', birthday: '20150301', sex: 'F', userIdno2: '4123451', guardianRel: 'mother' };
 const 서아: Child = { userNm: '김서아', birthday: '20180720', sex: 'F', userIdno2: '4234561', guardianRel: 'mother' };
 
 /** The child's reg: the verified guardian's person, ID and account (부모: 3), the child in `child`. */
 const childReg = async (v: Verified, child: Child, o: Record<string, unknown> = {}) =>
-  regFor(t, v, img, { child, optTerms: [KAKAO_NOTI_TERMS_ID], bankAccountRel: '3', ...o });
+  childRegFor(t, v, img, child, { optTerms: [KAKAO_NOTI_TERMS_ID], ...o });
 
 async function enrolChild(v: Verified, child: Child, o: Record<string, unknown> = {}) {
   const res = await as(v, 'POST', API.subscriptions, await childReg(v, child, o));
@@ -90,20 +88,9 @@ async function childrenOf(v: Verified) {
 }
 const rrnOf = (c: Child) => c.birthday.slice(2) + c.userIdno2;
 
-async function feed(records: ReturnType<typeof treatmentRecord>[], hospitalCd = '90000001') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: HOSPITAL_API.treatments,
-    headers: { [HOSPITAL_KEY_HEADER]: `sandbox-${hospitalCd}` },
-    payload: { records },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.claimEngine.drain();
-  return (res.json() as FeedAnswer).results.map((r) => r.recordId);
-}
-/** The hospital's record naming the child: her name, birth date and resident number (no CI of hers). */
-const visitOf = (c: Child, visitDate = '20260612') =>
-  treatmentRecord({ ci: '', rrn: rrnOf(c), birthDate: c.birthday, userNm: c.userNm }, { by: 'rrn', visitDate });
+const feed = (records: ReturnType<typeof childVisit>[]) => sendRecords(t.app, records);
+/** The hospital's record naming the child (no CI of hers). */
+const visitOf = (c: Child, visitDate = '20260612') => childVisit(c, { visitDate });
 const recordRow = (id: number) =>
   t.db.db
     .selectFrom('treatmentRecord')
@@ -112,18 +99,6 @@ const recordRow = (id: number) =>
     .executeTakeFirstOrThrow();
 const claimsOf = (id: number) =>
   t.db.db.selectFrom('claim').select(['id', 'insuCompCd', 'ciHmac']).where('recordId', '=', id).execute();
-/** The messages (알림톡, or SMS for those without its consent) to a phone, the verification codes left out. */
-const outboxTo = async (phone: string) =>
-  (
-    await t.db.db
-      .selectFrom('sandboxOutbox')
-      .select(['body', 'channel'])
-      .where('to', '=', phone)
-      .where('channel', 'in', ['kakao', 'sms'])
-      .orderBy('id')
-      .execute()
-  ).filter((m) => !/\[\d{6}\]/.test(m.body));
-
 /** A tiny but real PDF (pdf-lib), as 정부24 would give one. */
 async function pdfFile() {
   const { PDFDocument } = await import('pdf-lib');
@@ -131,12 +106,6 @@ async function pdfFile() {
   doc.addPage([595, 842]);
   return Buffer.from(await doc.save());
 }
-const uploadBody = (file: string, o: Record<string, unknown> = {}) => ({
-  docType: 'family',
-  issueDate: '20260601',
-  file,
-  ...o,
-});
 
 let mother: Verified;
 let 지민Id: string;
@@ -255,7 +224,7 @@ describe('the relation document, and the records held until an operator confirms
       mother,
       'POST',
       CHILD_API.relationDocument(지민Id),
-      uploadBody(dataUrl('application/pdf', pdf), { issueDate: '20260301' }),
+      relationUpload(dataUrl('application/pdf', pdf), { issueDate: '20260301' }),
     );
     expect(old.statusCode).toBe(400);
     expect(problemOf(old).errors).toEqual([{ field: 'issueDate', message: expect.stringContaining('3개월') }]);
@@ -263,7 +232,7 @@ describe('the relation document, and the records held until an operator confirms
       mother,
       'POST',
       CHILD_API.relationDocument(지민Id),
-      uploadBody(dataUrl('application/pdf', Buffer.from('not a pdf at all'))),
+      relationUpload(dataUrl('application/pdf', Buffer.from('not a pdf at all'))),
     );
     expect(problemOf(fake)).toMatchObject({ status: 400, errors: [{ field: 'file' }] });
     const stranger = await verifyPatient(t, { custName: '최남남', korRegId: '8001011' });
@@ -271,7 +240,7 @@ describe('the relation document, and the records held until an operator confirms
       stranger,
       'POST',
       CHILD_API.relationDocument(지민Id),
-      uploadBody(dataUrl('application/pdf', pdf)),
+      relationUpload(dataUrl('application/pdf', pdf)),
     );
     expect(foreign.statusCode).toBe(404);
     expect(problemOf(foreign).code).toBe('CHILD_NOT_FOUND');
@@ -283,7 +252,7 @@ describe('the relation document, and the records held until an operator confirms
       mother,
       'POST',
       CHILD_API.relationDocument(지민Id),
-      uploadBody(dataUrl('image/jpeg', img.photo)),
+      relationUpload(dataUrl('image/jpeg', img.photo)),
     );
     expect(photo.statusCode, photo.body).toBe(200);
     expect((photo.json() as ChildSubscription).relation).toMatchObject({
@@ -296,7 +265,7 @@ describe('the relation document, and the records held until an operator confirms
       mother,
       'POST',
       CHILD_API.relationDocument(서아Id),
-      uploadBody(dataUrl('application/pdf', pdf), { docType: 'resident' }),
+      relationUpload(dataUrl('application/pdf', pdf), { docType: 'resident' }),
     );
     expect(sent.statusCode, sent.body).toBe(200);
     const rows = await t.db.db.selectFrom('relationDocument').selectAll().orderBy('id').execute();
@@ -314,9 +283,9 @@ describe('the relation document, and the records held until an operator confirms
       expect(await claimsOf(id)).toEqual([]);
     }
     // Nothing but the confirmations of her enrolments (modules/subscriptions/enrol-notice.ts).
-    expect((await outboxTo(mother.person.custHp)).filter((m) => !m.body.includes('자동청구 신청을 받았어요'))).toEqual(
-      [],
-    );
+    expect(
+      (await noticesTo(t, mother.person.custHp)).filter((m) => !m.body.includes('자동청구 신청을 받았어요')),
+    ).toEqual([]);
     const history = (await as(mother, 'GET', `${API.treats}?insuApplyId=${지민Id}`)).json() as TreatsAnswer;
     expect(history.list).toEqual([]);
   });
@@ -435,7 +404,7 @@ describe('the relation document, and the records held until an operator confirms
     expect((await recordRow(서아Record)).outcome).toBe('relation_unconfirmed');
     expect(await claimsOf(서아Record)).toEqual([]);
 
-    const messages = (await outboxTo(mother.person.custHp)).map((m) => m.body);
+    const messages = (await noticesTo(t, mother.person.custHp)).map((m) => m.body);
     const claimed = messages.filter((b) => b.includes('진료비를 보험사에 자동으로 청구할게요'));
     // One message and one claim, for the confirmed child only.
     expect(claimed).toHaveLength(1);
@@ -527,7 +496,7 @@ describe('the relation document, and the records held until an operator confirms
   });
 
   it('opens the message’s link as the mother’s link session: her children only, never another’s', async () => {
-    const body = (await outboxTo(mother.person.custHp))
+    const body = (await noticesTo(t, mother.person.custHp))
       .map((m) => m.body)
       .find((b) => b.includes('지민이의 진료비를'))!;
     const token = decodeURIComponent(body.match(/#t=([A-Za-z0-9._~%-]+)/)![1]!);
@@ -545,7 +514,11 @@ describe('the relation document, and the records held until an operator confirms
     expect(((await link('GET', CHILD_API.children)).json() as ChildrenAnswer).total).toBe(2);
     const history = (await link('GET', `${API.treats}?insuApplyId=${지민Id}`)).json() as TreatsAnswer;
     expect(history.list).toHaveLength(2);
-    const upload = await link('POST', CHILD_API.relationDocument(서아Id), uploadBody(dataUrl('image/jpeg', img.photo)));
+    const upload = await link(
+      'POST',
+      CHILD_API.relationDocument(서아Id),
+      relationUpload(dataUrl('image/jpeg', img.photo)),
+    );
     expect(problemOf(upload).code).toBe('STEP_UP_REQUIRED');
     const otherFamily = await verifyPatient(t, { custName: '이아빠', korRegId: '8202021' });
     const theirs = await as(
@@ -598,7 +571,7 @@ describe('one live subscription per insured resident number', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ status: 'resolved', kept: 'holder', resolvedBy: 'relation-ops' });
     expect(
-      (await outboxTo(father.person.custHp)).some((m) =>
+      (await noticesTo(t, father.person.custHp)).some((m) =>
         m.body.includes('지민이의 자동청구 가입을 운영자가 확인했어요'),
       ),
     ).toBe(true);
@@ -658,7 +631,12 @@ describe('growing up: at 19 the guardian’s subscription stops claiming', () =>
     expect(res.statusCode, res.body).toBe(201);
     id = (res.json() as SubscriptionView).subscription!.insuApplyId;
     expect((res.json() as SubscriptionView).subscription!.child!.adultOn).toBe('20260710');
-    const up = await as(father, 'POST', CHILD_API.relationDocument(id), uploadBody(dataUrl('image/jpeg', img.photo)));
+    const up = await as(
+      father,
+      'POST',
+      CHILD_API.relationDocument(id),
+      relationUpload(dataUrl('image/jpeg', img.photo)),
+    );
     expect(up.statusCode, up.body).toBe(200);
     const docId = (
       (await op('GET', `${OPS_CHILD_API.relationDocuments}?order=desc&size=1`)).json() as RelationDocumentsPage
@@ -668,16 +646,16 @@ describe('growing up: at 19 the guardian’s subscription stops claiming', () =>
     // 2026-06-15: the birthday 2026-07-10 is within a month. Run twice: told once.
     expect(await adultNotices(t.app.ctx)).toBe(1);
     expect(await adultNotices(t.app.ctx)).toBe(0);
-    const monthBefore = (await outboxTo(father.person.custHp)).map((m) => m.body);
+    const monthBefore = (await noticesTo(t, father.person.custHp)).map((m) => m.body);
     expect(monthBefore.some((b) => b.includes('지우가 2026년 7월 10일에 만 19세가 돼요'))).toBe(true);
-    expect((await outboxTo('01099990001')).map((m) => m.body)).toEqual([
+    expect((await noticesTo(t, '01099990001')).map((m) => m.body)).toEqual([
       expect.stringContaining('한지우님, 2026년 7월 10일에 만 19세가 돼요'),
     ]);
 
     clock.set(new Date('2026-07-10T03:00:00Z'));
     expect(await adultNotices(t.app.ctx)).toBe(1);
     expect(
-      (await outboxTo(father.person.custHp)).some((b) =>
+      (await noticesTo(t, father.person.custHp)).some((b) =>
         b.body.includes('오늘(2026년 7월 10일) 지우가 만 19세가 되었어요'),
       ),
     ).toBe(true);
@@ -707,7 +685,7 @@ describe('growing up: at 19 the guardian’s subscription stops claiming', () =>
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'cancel', endReason: 'grown_up' });
     expect(
-      (await outboxTo(father.person.custHp)).some((m) =>
+      (await noticesTo(t, father.person.custHp)).some((m) =>
         m.body.includes('지우가 만 19세가 되어 직접 자동청구에 가입했어요'),
       ),
     ).toBe(true);

@@ -19,17 +19,17 @@ import { inspectPdf, PDF_INFLATE_BUDGET } from '../../../src/documents/pdf-check
 import { dropOldUploadCounts } from '../../../src/modules/guardians/jobs.js';
 import { MAX_RELATION_UPLOADS_PER_DAY } from '../../../src/modules/guardians/relation.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
-import { dataUrl, images, regFor, type Images, type Verified } from '../../../fixtures/enrolment.js';
-import { deflateBomb } from '../../../fixtures/uploads.js';
 import {
-  addressPerPerson,
-  build,
-  problemOf,
-  signInOperator,
-  type TestApp,
-  testClock,
-  verifyPatient,
-} from '../../helper.js';
+  childRegFor,
+  dataUrl,
+  images,
+  relationUpload,
+  type Child,
+  type Images,
+  type Verified,
+} from '../../../fixtures/enrolment.js';
+import { deflateBomb } from '../../../fixtures/uploads.js';
+import { build, personCalls, problemOf, signInOperator, type TestApp, testClock, verifyPatient } from '../../helper.js';
 
 // Monday 2026-06-15 12:00 KST.
 const START = new Date('2026-06-15T03:00:00Z');
@@ -43,19 +43,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const ipOf = addressPerPerson<Verified>();
-const as = (v: Verified, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
+const as = personCalls(() => t);
 
-interface Child {
-  userNm: string;
-  birthday: string;
-  sex: 'M' | 'F';
-  userIdno2: string;
-  guardianRel: 'father' | 'mother' | 'guardian';
-}
 async function enrolChild(v: Verified, child: Child, o: Record<string, unknown> = {}) {
-  return as(v, 'POST', API.subscriptions, await regFor(t, v, img, { child, bankAccountRel: '3', ...o }));
+  return as(v, 'POST', API.subscriptions, await childRegFor(t, v, img, child, o));
 }
 async function enrolled(v: Verified, child: Child) {
   const res = await enrolChild(v, child);
@@ -63,7 +54,7 @@ async function enrolled(v: Verified, child: Child) {
   return (res.json() as SubscriptionView).subscription!.insuApplyId;
 }
 const upload = (v: Verified, id: string, file: string) =>
-  as(v, 'POST', CHILD_API.relationDocument(id), { docType: 'family', issueDate: '20260601', file });
+  as(v, 'POST', CHILD_API.relationDocument(id), relationUpload(file));
 const pdfUrl = (b: Uint8Array) => dataUrl('application/pdf', Buffer.from(b));
 const documentsOf = (id: string) =>
   t.db.db.selectFrom('relationDocument').select(['id', 'fileBlobId', 'status']).where('insuApplyId', '=', id).execute();
