@@ -3,7 +3,8 @@
 // though she agreed to 알림톡 (its templates are approved in Korean: subscriptions/lookups.ts kakaoBy): the enrolment's
 // confirmation, the relation document confirmed or refused, the child's claim and the insurer's answer, her 19th
 // birthday coming. The child keeps her name; the hospital, the insurer and the Korean papers keep theirs. A Korean
-// guardian's messages are as before (children.test.ts holds them).
+// guardian's messages are as before (children.test.ts holds them). A child turning 19 with her own phone is invited in
+// the same language, the only one the service knows of the family.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CHILD_API, KAKAO_NOTI_TERMS_ID, type SubscriptionView } from '@auto-claim/contract';
 import { OPS_CHILD_API, type RelationDocumentsPage } from '@auto-claim/contract/ops';
@@ -136,6 +137,32 @@ describe('a father who reads Chinese', () => {
         expect.stringMatching(/^\[자동청구\] 已收到김서아的自动理赔申请，文件确认后将向삼성화재申请.+的诊疗费。$/),
       ],
       ['sms', '[자동청구] 未能通过김서아的가족관계증명서确认关系。请重新上传文件。'],
+    ]);
+  });
+});
+
+describe('a mother who reads Vietnamese, and her daughter turning 19 with a phone of her own', () => {
+  const 하은: Child = {
+    userNm: '응우옌하은',
+    birthday: '20070701',
+    sex: 'F',
+    userIdno2: '4345671',
+    guardianRel: 'mother',
+    userTel: '01077770019',
+  };
+
+  it('invites the daughter herself in the family’s language, a month before her birthday', async () => {
+    const mother = await verifyPatient(t, { custName: '응우옌마이', korRegId: '8303032' });
+    await enrolChild(mother, 하은, 'vi');
+    // 2026-06-15: her birthday 2026-07-01 is within a month (the English mother's child was told above).
+    expect(await adultNotices(t.app.ctx)).toBe(1);
+
+    const invite = (await noticesTo(t, 하은.userTel!)).map((m) => [m.channel, withoutLink(m.body)]);
+    expect(invite).toEqual([
+      [
+        'sms',
+        '[자동청구] 응우옌하은, bạn sẽ tròn 19 tuổi vào 1 tháng 7, 2026. Từ ngày đó bạn có thể tự đăng ký tự động yêu cầu bảo hiểm y tế tư nhân (실손보험).',
+      ],
     ]);
   });
 });
