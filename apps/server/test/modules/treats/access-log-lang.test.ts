@@ -297,6 +297,11 @@ async function logAs(headers: Record<string, string>) {
   return { ...log, list: log.list.slice(1).reverse() };
 }
 
+/** The names a line may hold in any language: the hospital's and the insurers' as the reference data has them. */
+const NAMES = ['한빛정형외과의원 (데모)', '삼성화재', '현대해상'];
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/;
+const withoutNames = (s: string) => NAMES.reduce((out, n) => out.replaceAll(n, ''), s);
+
 describe('the access log', () => {
   it('seeds every action', () => {
     expect(new Set(lines(p).map((l) => l.action))).toEqual(new Set(ACCESS_ACTIONS));
@@ -304,13 +309,52 @@ describe('the access log', () => {
 
   it('keeps every Korean sentence as it was', async () => {
     const log = await logAs({});
-    console.log(
-      JSON.stringify(
-        log.list.map((e) => [e.action, e.actorNm, e.summary]),
-        null,
-        1,
-      ),
-    );
     expect(log.list.map((e) => [e.action, e.actorNm, e.summary])).toEqual(KOREAN);
+    // A Korean reader's lines are the same again in the fields a screen shows in her language.
+    expect(log.lang).toBe('ko');
+    expect(log.list.every((e) => e.localSummary === e.summary && e.localActorNm === e.actorNm)).toBe(true);
+  });
+
+  it.each([
+    ['en', { cookie: 'lang=en' }],
+    ['zh-Hans', { cookie: 'lang=zh-Hans', 'accept-language': 'en-US,en;q=0.9' }],
+    ['vi', { 'accept-language': 'vi-VN,vi;q=0.9,ko;q=0.5' }],
+  ] as const)('words every line in %s, keeping the Korean, with no Korean left but the names', async (lang, asked) => {
+    const { cookie = '', ...headers } = asked as { cookie?: string; 'accept-language'?: string };
+    const log = await logAs({ ...headers, cookie: `${p.cookie}; ${cookie}` });
+    expect(log.lang).toBe(lang);
+    expect(log.list.map((e) => [e.action, e.actorNm, e.summary])).toEqual(KOREAN);
+    for (const e of log.list) {
+      expect(withoutNames(e.localSummary), e.action).not.toMatch(HANGUL);
+      expect(withoutNames(e.localActorNm), e.action).not.toMatch(HANGUL);
+      expect(e.localSummary, e.action).not.toBe(e.summary);
+      expect(e.localSummary, e.action).not.toMatch(/[{}]|none|undefined/);
+    }
+    const delivered = log.list.find((e) => e.action === 'DELIVERED')!;
+    const searched = log.list.find((e) => e.action === 'OPERATOR_SEARCHED')!;
+    const statement = log.list.filter((e) => e.action === 'RELEASED_TO_PATIENT')[2]!;
+    const said = {
+      en: [
+        'We sent the claim papers for your visit on June 1 to 삼성화재.',
+        'Our staff looked you up by name and mobile number. Your name and contact details were shown masked.',
+        'We showed you the statement for May 2026 (3 visits).',
+        'Our staff',
+      ],
+      'zh-Hans': [
+        '我们已将6月1日就诊的诊疗理赔材料发送给삼성화재。',
+        '工作人员用姓名和手机号码查找了您。姓名和联系方式以遮挡方式显示。',
+        '已向您显示2026年5月的明细（3次就诊）。',
+        '工作人员',
+      ],
+      vi: [
+        'Chúng tôi đã gửi giấy tờ yêu cầu bảo hiểm của lần khám ngày 1 tháng 6 tới 삼성화재.',
+        'Nhân viên đã tìm bạn theo tên và số điện thoại. Tên và thông tin liên lạc được che khi hiển thị.',
+        'Chúng tôi đã cho bạn xem bảng kê tháng 5 năm 2026 (3 lần khám).',
+        'Nhân viên',
+      ],
+    }[lang];
+    expect([delivered.localSummary, searched.localSummary, statement.localSummary, searched.localActorNm]).toEqual(
+      said,
+    );
   });
 });
