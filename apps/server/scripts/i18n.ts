@@ -16,8 +16,8 @@ function patientSources(): Map<string, string> {
   const files = globSync('apps/web/src/**/*.{ts,tsx}', { cwd: root })
     .filter((f) => !f.startsWith('apps/web/src/ops/') && !/\.test\.tsx?$/.test(f) && !f.includes('/test-support/'))
     .sort();
-  // With the messages the server sends in her language (contract i18n/messages.ts).
-  files.push('packages/contract/src/i18n/messages.ts');
+  // With the messages the server sends in her language (contract i18n/messages.ts) and its access log's lines.
+  files.push('packages/contract/src/i18n/messages.ts', 'packages/contract/src/i18n/access-log.ts');
   return new Map(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
 }
 

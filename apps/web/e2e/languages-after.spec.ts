@@ -18,12 +18,16 @@ const SAID = {
     claimedSms: "We're claiming your visit to",
     paidSms: /will pay ₩23,000 for your visit to/,
     paid: '₩23,000',
+    shownLog: 'We showed you 2 visits of the treatment history.',
+    you: 'You',
   },
   vi: {
     visits: '2 lần khám bệnh viện gửi',
     claimedSms: 'Chúng tôi sẽ tự động yêu cầu bảo hiểm cho lần khám tại',
     paidSms: /sẽ chi trả 23\.000\s₩ cho lần khám tại/,
     paid: '23.000\u00a0₩',
+    shownLog: 'Chúng tôi đã cho bạn xem 2 lần khám trong lịch sử khám.',
+    you: 'Bạn',
   },
 } as const;
 
@@ -125,6 +129,14 @@ for (const [lang, locale] of [
       await expect(small).toContainText(m('notClaimed.BELOW_MIN_AMT'));
       await expect(small.getByRole('button', { name: m('visit.claim') })).toBeVisible();
       await expect(page.getByRole('heading', { name: m('accessLog.title') })).toBeVisible();
+      // Her access log's lines in her words, as the server wrote them; in Korean when she switches, and back.
+      const shown = (text: string) => page.locator('.tr-log__item').filter({ hasText: text }).first();
+      await expect(shown(said.shownLog)).toContainText(said.you);
+      const langSwitch = page.getByRole('combobox', { name: 'Language · 언어 · 语言 · Ngôn ngữ' });
+      await langSwitch.selectOption('ko');
+      await expect(shown('본인에게 진료 내역 2건을 보여 드렸어요.')).toContainText('본인');
+      await langSwitch.selectOption(lang);
+      await expect(shown(said.shownLog)).toBeVisible();
       await page.getByText(m('glossary.title')).click();
       await expect(page.getByText(m('term.deductible.meaning'))).toBeVisible();
       await check(page, lang, 3, 'history');

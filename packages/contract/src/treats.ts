@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { childInsuApplyId } from './children.js';
 import { hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
+import { LANGS } from './i18n/langs.js';
 import { APP_ROOT } from './paths.js';
 import {
   CLAIM_ORIGINS,
@@ -254,6 +255,10 @@ export const accessLogEntry = z.object({
   actorNm: z.string(),
   /** One Korean sentence: what was released to whom. */
   summary: z.string(),
+  /** actorNm in the log's `lang` (the same in Korean); a hospital's or insurer's name stays as it is. */
+  localActorNm: z.string(),
+  /** summary in the log's `lang` (the same in Korean), from the same message catalogs as the screens. */
+  localSummary: z.string(),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntry>;
 
@@ -309,7 +314,13 @@ export const treatsAnswer = listOf(treatVisit).extend({
   /** Visits waiting for the patient to confirm they are theirs ("내 진료가 맞나요?"); newest first. */
   toConfirm: z.array(treatToConfirm),
   /** Newest first. */
-  accessLog: listOf(accessLogEntry),
+  accessLog: listOf(accessLogEntry).extend({
+    /**
+     * The language of its lines' localSummary and localActorNm: the reader's, as her `lang` cookie names it, else
+     * the first of her Accept-Language we have, else Korean (docs/decisions/0010-message-catalogs.md).
+     */
+    lang: z.enum(LANGS),
+  }),
   /** Older visits follow: ask again with this `cursor`. Null on the last page. */
   nextCursor: z.string().nullable(),
 });

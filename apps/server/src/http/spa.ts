@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_ROOT, CONTEXT_PATH, acceptedLangs, cookieLang, negotiateLang } from '@auto-claim/contract';
+import { APP_ROOT, CONTEXT_PATH, requestLang } from '@auto-claim/contract';
 import { acceptedEncoding } from './accept-encoding.js';
 import { sendProblem } from './problem.js';
 import { landingPages, type HospitalOf } from './landing-data.js';
@@ -97,8 +97,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string, hospita
         });
       }
       // A landing is drawn in her language: the one she chose (its cookie), else her phone's (Accept-Language).
-      const lang =
-        cookieLang(request.headers.cookie) ?? negotiateLang(acceptedLangs(request.headers['accept-language']));
+      const lang = requestLang(request.headers.cookie, request.headers['accept-language']);
       const landing = await landingPage?.(pathname, request.log, lang);
       if (landing) return sendPage(request, reply, landing, 'accept-encoding, accept-language, cookie');
       return sendPage(request, reply, indexHtml);

@@ -127,7 +127,9 @@ const isProblem = (b: unknown): b is Problem =>
   typeof b === 'object' && b !== null && 'status' in b && 'detail' in b && 'code' in b;
 
 export const api = {
-  get: <T>(path: string, params?: Params, signal?: AbortSignal) => request<T>('GET', path, params, signal),
+  /** `headers`: e.g. the language the answer's words are asked in (Accept-Language). */
+  get: <T>(path: string, params?: Params, signal?: AbortSignal, headers?: Record<string, string>) =>
+    request<T>('GET', path, params, signal, headers),
   /** A GET whose 401 is an answer (is there a live session?), so it never shows the logout alert. */
   probe: <T>(path: string) => request<T>('GET', path, undefined, undefined, undefined, true),
   delete: <T>(path: string, params?: Params) => request<T>('DELETE', path, params),

@@ -12,9 +12,10 @@ import {
   type TreatConfirmAnswer,
   type TreatsAnswer,
   type TreatsClaimAnswerV2,
+  type Lang,
 } from '@auto-claim/contract';
 import { api } from './client';
-import { t } from '../i18n/t';
+import { t, useLang } from '../i18n/t';
 
 export const exchangeLink = (token: string, purpose: LinkPurpose) =>
   api.post<LinkExchangeAnswer>(API.linkExchange, { token, purpose });
@@ -23,13 +24,18 @@ export const exchangeLink = (token: string, purpose: LinkPurpose) =>
  * The patient's own history, or (insuApplyId, ours) that of a child she is the guardian of (README "A parent enrols
  * her children"): the same answer, one person's at a time.
  */
-export const treatsQuery = (insuApplyId?: string) =>
+export const treatsQuery = (lang: Lang, insuApplyId?: string) =>
   queryOptions({
-    queryKey: ['treats', insuApplyId ?? 'self'],
-    queryFn: ({ signal }) => api.get<TreatsAnswer>(API.treats, insuApplyId ? { insuApplyId } : undefined, signal),
+    // In her language too: the server words the access log's lines in it, so a switch asks again.
+    queryKey: ['treats', insuApplyId ?? 'self', lang],
+    queryFn: ({ signal }) =>
+      api.get<TreatsAnswer>(API.treats, insuApplyId ? { insuApplyId } : undefined, signal, { 'Accept-Language': lang }),
+    // Meanwhile the same person's history stays on the screen, in the words it came in.
+    placeholderData: (previous, query) => (query?.queryKey[1] === (insuApplyId ?? 'self') ? previous : undefined),
     meta: { what: () => t('what.treats', '진료 내역') },
   });
-export const useTreats = (enabled: boolean, insuApplyId?: string) => useQuery({ ...treatsQuery(insuApplyId), enabled });
+export const useTreats = (enabled: boolean, insuApplyId?: string) =>
+  useQuery({ ...treatsQuery(useLang(), insuApplyId), enabled });
 /**
  * Her older visits, a page at a time after the first answer's `nextCursor`, fetched only once she asks for them
  * (`enabled`). Under the same key prefix, so a claim refetches them too.

@@ -13,7 +13,8 @@ const translatorOf = (lang: Lang): Promise<Translator> =>
 /** Puts `lang` on every screen: its catalog loaded first (none for Korean), then <html lang> and the cookie. */
 export async function applyLang(lang: Lang, keep: boolean) {
   const tr = await translatorOf(lang);
-  setTranslator(tr);
-  document.documentElement.lang = lang;
+  // The cookie first: the screens drawn again in it ask the server for words in it (the access log's lines).
   if (keep) document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  document.documentElement.lang = lang;
+  setTranslator(tr);
 }

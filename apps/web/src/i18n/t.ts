@@ -93,6 +93,9 @@ export function useCatalogMessage() {
   return { lang: tr.lang, say: (id: string, values: Values) => tr._(id, values, { message: id }) };
 }
 
+/** The screens' language, for a component: drawn again in the new language when she switches. */
+export const useLang = (): Lang => (useContext(LangContext) ?? current).lang;
+
 /** `t` for a component: drawn again in the new language when she switches. */
 export function useT() {
   const tr = useContext(LangContext) ?? current;

@@ -10,6 +10,7 @@ import type { MessageDescriptor } from './messages.js';
 
 export * from './langs.js';
 export * from './messages.js';
+export * from './access-log.js';
 export * from './formats.js';
 
 const i18n: I18n = setupI18n({

@@ -56,3 +56,10 @@ export function cookieLang(cookieHeader: string | undefined): Lang | undefined {
   const v = m?.[1] ? decodeURIComponent(m[1]) : undefined;
   return isLang(v) ? v : undefined;
 }
+
+/**
+ * The language of a request: the one kept in her cookie, else the first of her Accept-Language we have, else Korean
+ * (a landing the server draws, the access log's lines it words).
+ */
+export const requestLang = (cookieHeader: string | undefined, acceptLanguage: string | undefined): Lang =>
+  cookieLang(cookieHeader) ?? negotiateLang(acceptedLangs(acceptLanguage));

@@ -9,6 +9,8 @@ import {
   kstToday,
   requestedDocumentsOf,
   RECORD_NOT_CLAIMED,
+  SOURCE_LANG,
+  type Lang,
   type TreatClaim,
   type TreatsAnswer,
   type TreatToConfirm,
@@ -241,6 +243,8 @@ export async function listTreats(
   who: '본인' | '보호자' = '본인',
   /** A later page: after this visit of hers (the page before's `nextCursor`). */
   cursor?: string,
+  /** The language she reads: the access log's lines are worded in it besides Korean. */
+  lang: Lang = SOURCE_LANG,
 ): Promise<TreatsAnswer> {
   const owner = await ownerOf(ctx, patient.ciHmac);
   let after: { visitDate: string; id: number } | undefined;
@@ -269,7 +273,7 @@ export async function listTreats(
   const [loaded, minAmt, accessLog] = await Promise.all([
     load(ctx, patient.ciHmac, records),
     latestMinAmt(ctx.db, patient.ciHmac),
-    accessLogOf(ctx, patient.ciHmac, who),
+    accessLogOf(ctx, patient.ciHmac, who, lang),
   ]);
   const list = toVisits(ctx, loaded);
   return { list, total: list.length, minAmt, toConfirm: await toConfirmOf(ctx, owner), accessLog, nextCursor };

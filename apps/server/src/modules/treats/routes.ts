@@ -16,6 +16,7 @@ import {
   idCardsQuery,
   linkExchangeAnswer,
   linkExchangeBody,
+  requestLang,
   treatClaimAnswer,
   treatClaimBody,
   treatConfirmAnswer,
@@ -131,7 +132,9 @@ export const treatsRoutes =
       async (req) => {
         const own = assertOwnCi(req, req.query.userCi);
         const child = req.query.insuApplyId;
-        return listTreats(ctx, await whose(own, child), child ? '보호자' : '본인', req.query.cursor);
+        // The access log's lines are worded in her language too (the screen asks again when she switches).
+        const lang = requestLang(req.headers.cookie, req.headers['accept-language']);
+        return listTreats(ctx, await whose(own, child), child ? '보호자' : '본인', req.query.cursor, lang);
       },
     );
 

@@ -1,4 +1,5 @@
-// The access log on /web/treat: every release of the patient's records and every delivery, which nobody can change.
+// The access log on /web/treat: every release of the patient's records and every delivery, which nobody can change;
+// its lines as the server words them in her language (the history is asked for again when she switches).
 import { useState } from 'react';
 import type { AccessLogEntry } from '@auto-claim/contract';
 import { useT } from '../../i18n/t';
@@ -45,8 +46,8 @@ export function AccessLog({
               <time className="tr-log__time" dateTime={e.at}>
                 {at(e.at)}
               </time>
-              <span className="tr-log__text">{e.summary}</span>
-              <span className="tr-log__actor">{e.actorNm}</span>
+              <span className="tr-log__text">{e.localSummary}</span>
+              <span className="tr-log__actor">{e.localActorNm}</span>
             </li>
           ))}
         </ol>
