@@ -37,7 +37,7 @@ describe('the load-error message', () => {
     expect(loadFailedMessage(what(banksQuery))).toBe('无法加载银行列表。请稍后再试。');
     setTranslator(await translatorOf('vi'));
     expect(loadFailedMessage(what(possibleHospitalsQuery))).toBe(
-      'Không tải được danh sách bệnh viện có yêu cầu bảo hiểm tự động. Vui lòng thử lại sau.',
+      'Không tải được danh sách bệnh viện có dịch vụ tự động yêu cầu bồi thường. Vui lòng thử lại sau.',
     );
     expect(loadFailedMessage(what(childrenQuery))).not.toMatch(/[\uac00-\ud7a3]/);
   });

@@ -48,7 +48,7 @@ describe('the question about a held visit', () => {
     expect(await messagesTo(vi)).toEqual([
       {
         channel: 'sms',
-        body: `[자동청구] Có 24.700 ₩ chi phí ngoài bảo hiểm (비급여) trong lần khám tại ${name} ngày 12 tháng 6. Vui lòng chọn có gửi cho công ty bảo hiểm không.`,
+        body: `[자동청구] Trong lần khám tại ${name} ngày 12 tháng 6 có 24.700 ₩ chi phí ngoài BHYT (비급여). Vui lòng chọn có gửi cho công ty bảo hiểm không.`,
       },
     ]);
     expect(await messagesTo(ko)).toEqual([

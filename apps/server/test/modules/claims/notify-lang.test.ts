@@ -147,7 +147,7 @@ describe('a Korean subscriber reads the sentences as before; another language re
     expect(heldText({ ...held, child: '지민이의', childNm: '김지민' }).sms).toMatch(/^지민이의 한빛의원 7월 15일 진료/);
     expect(heldText({ ...held, lang: 'zh-Hans', child: '지민이의', childNm: '김지민' }).sms).toBe(
       outcome === 'awaiting_decision'
-        ? '김지민于7月15日在한빛의원的诊疗有非给付费用（비급여）₩24,700。请选择是否发送给保险公司。'
+        ? '김지민于7月15日在한빛의원的诊疗有非医保费用（비급여）₩24,700。请选择是否发送给保险公司。'
         : '김지민于7月15日在한빛의원的诊疗30天内未收到您的答复，因此未发送给保险公司。',
     );
     // The 알림톡 text is the Korean template's either way.

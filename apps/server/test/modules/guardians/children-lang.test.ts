@@ -134,7 +134,7 @@ describe('a father who reads Chinese', () => {
     expect(bodies).toEqual([
       [
         'sms',
-        expect.stringMatching(/^\[자동청구\] 已收到김서아的自动理赔申请，文件确认后将向삼성화재申请.+的诊疗费。$/),
+        expect.stringMatching(/^\[자동청구\] 已收到김서아的自动理赔申请，文件确认后将向삼성화재申请.+的医疗费。$/),
       ],
       ['sms', '[자동청구] 未能通过김서아的가족관계증명서确认关系。请重新上传文件。'],
     ]);
