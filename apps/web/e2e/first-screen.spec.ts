@@ -216,6 +216,8 @@ for (const viewport of [
     test('a tap on the start before the app has come (CPU ×6, its code held back) still starts the walk, from this hospital', async ({
       page,
     }) => {
+      // Every step six times slower, screenshots included: the default 30 s is tight beside other tests on two cores.
+      test.setTimeout(90_000);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
       const app = await holdTheApp(page, appPath(`/${HOSPITAL.cd}`));
