@@ -11,7 +11,9 @@ export default defineConfig({
   testDir: 'apps/web/e2e',
   // Per port, so that two runs side by side (E2E_PORT=3101 …) never share a browser output folder or a database.
   outputDir: `test-results/e2e-${PORT}`,
-  timeout: 30_000,
+  // A test's own limit, doubled on CI for the same reason as the checks' below (a full-page screenshot with axe took
+  // over 30 s there); tests that need more set their own.
+  timeout: process.env.CI ? 60_000 : 30_000,
   // Beside the PostgreSQL suite on a 2-core CI machine a screen's first call can take over 5 s; a passing check
   // never waits longer for this, only a failing one.
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
