@@ -222,7 +222,7 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean, foreigner?: Fore
 test.describe('English, from the phone', () => {
   test.use({ locale: 'en-US' });
   test('the whole enrolment in English', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await walk(page, 'en', false);
   });
 });
@@ -230,7 +230,7 @@ test.describe('English, from the phone', () => {
 test.describe('a foreign resident in English, with her 외국인등록증', () => {
   test.use({ locale: 'en-US' });
   test('her Latin name, her 외국인등록번호 and her ARC photo read, to the end in English', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await walk(page, 'en', false, { name: 'NGUYEN THI LAN', birth6: '950315' });
   });
 });
@@ -238,14 +238,14 @@ test.describe('a foreign resident in English, with her 외국인등록증', () =
 test.describe('Vietnamese, from the phone', () => {
   test.use({ locale: 'vi-VN' });
   test('the whole enrolment in Vietnamese', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await walk(page, 'vi', false);
   });
 });
 
 test.describe('Chinese, chosen on a Korean phone', () => {
   test('the switch on the landing, kept through the walk and on the next visit', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await walk(page, 'zh-Hans', true);
     // Kept on this phone (a cookie with the code only): the landing comes back drawn in Chinese by the server.
     const cookies = await page.context().cookies();
