@@ -445,3 +445,25 @@ export function postInsurerAnswer(
     payload: raw,
   });
 }
+
+/** A subscription row's optional columns, unset: the rest of a row a test writes directly (treats tests). */
+export const SUBSCRIPTION_UNSET = {
+  bankCd: null,
+  bankAccountEnc: null,
+  bankAccountLast4: null,
+  bankAccountRel: null,
+  jobCd: null,
+  idcardType: null,
+  idcardEnc: null,
+  idcardImgEnc: null,
+  signImgEnc: null,
+  goodsSubsId: null,
+  applyChannel: null,
+  applyOrg: null,
+  postCenter: null,
+  commissionSha256: null,
+  consentSha256: null,
+  idempotencyKeyHmac: null,
+  cancelledAt: null,
+  purgeAt: null,
+} as const;

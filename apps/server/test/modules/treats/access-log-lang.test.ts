@@ -7,7 +7,7 @@ import { API, type TreatsAnswer } from '@auto-claim/contract';
 import { ACCESS_ACTIONS, type AccessEntry } from '../../../src/modules/audit/index.js';
 import { signLinkToken } from '../../../src/security/linkToken.js';
 import { ciHmacOf } from '../../../src/security/session.js';
-import { build, freshAddress, testClock, type TestApp } from '../../helper.js';
+import { build, freshAddress, testClock, type TestApp, SUBSCRIPTION_UNSET } from '../../helper.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
 let t: TestApp;
@@ -43,24 +43,7 @@ async function patientWithVisit() {
       retroMonth: 0,
       contractStartDate: '20260101',
       contractEndDate: '20261231',
-      bankCd: null,
-      bankAccountEnc: null,
-      bankAccountLast4: null,
-      bankAccountRel: null,
-      jobCd: null,
-      idcardType: null,
-      idcardEnc: null,
-      idcardImgEnc: null,
-      signImgEnc: null,
-      goodsSubsId: null,
-      applyChannel: null,
-      applyOrg: null,
-      postCenter: null,
-      commissionSha256: null,
-      consentSha256: null,
-      idempotencyKeyHmac: null,
-      cancelledAt: null,
-      purgeAt: null,
+      ...SUBSCRIPTION_UNSET,
     })
     .execute();
   await t.db.db

@@ -15,7 +15,7 @@ import { signLinkToken, LINK_TOKEN_TTL_SECONDS } from '../../../src/security/lin
 import { blobColumns } from '../../../src/security/rekey.js';
 import { MAX_ID_PHOTOS_PER_DAY } from '../../../src/security/photo-days.js';
 import { ciHmacOf } from '../../../src/security/session.js';
-import { build, problemOf, testClock, type TestApp, freshAddress } from '../../helper.js';
+import { build, problemOf, testClock, type TestApp, freshAddress, SUBSCRIPTION_UNSET } from '../../helper.js';
 import { blankPhotoJpeg, cardPhotoJpeg, cardSvg } from '../../../fixtures/enrolment.js';
 
 const clock = testClock(new Date('2026-06-15T03:00:00Z'));
@@ -57,24 +57,7 @@ async function subscribedPatient(overrides: { minAmt?: number; insurers?: string
       retroMonth: 0,
       contractStartDate: '20260101',
       contractEndDate: '20261231',
-      bankCd: null,
-      bankAccountEnc: null,
-      bankAccountLast4: null,
-      bankAccountRel: null,
-      jobCd: null,
-      idcardType: null,
-      idcardEnc: null,
-      idcardImgEnc: null,
-      signImgEnc: null,
-      goodsSubsId: null,
-      applyChannel: null,
-      applyOrg: null,
-      postCenter: null,
-      commissionSha256: null,
-      consentSha256: null,
-      idempotencyKeyHmac: null,
-      cancelledAt: null,
-      purgeAt: null,
+      ...SUBSCRIPTION_UNSET,
       // She gave the optional 알림톡 consent: her messages go by 알림톡.
       optTerms: JSON.stringify(['SUBS_KAKAO_NOTI']) as unknown as string[],
     })
