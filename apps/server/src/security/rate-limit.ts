@@ -11,6 +11,16 @@ import { securityDb } from './tables.js';
 
 type Answer = { current: number; ttl: number };
 
+/**
+ * The limit per client address of a step every enrolling patient takes once or twice (the account-holder check, the ID
+ * photo's reading, subscribing). Patients on a hospital's Wi-Fi share its address: one allowed more identity
+ * verifications (IDENTITY_STARTS_PER_ADDRESS) is allowed as many of each step, never fewer than the step's own.
+ */
+export const perPatientLimit = <L extends { max: number }>(limit: L, identityStartsPerAddress: number): L => ({
+  ...limit,
+  max: Math.max(limit.max, identityStartsPerAddress),
+});
+
 /** The store's constructor for `app.register(rateLimit, { store })`, counting through `db`. */
 export function databaseRateLimitStore(db: Handle, crypto: FieldCrypto): FastifyRateLimitStoreCtor {
   const security = securityDb(db);

@@ -95,14 +95,19 @@ describe('TRUST_PROXY as a hop count: a client cannot choose its own address for
       // Subscribing never falls below its own floor of 30 in 10 minutes.
       const v = await verifyPatient(few);
       await spoofPast(few, SUBSCRIBE_RATE_LIMIT.max, post(few, API.subscriptions, { cookie: v.cookie }), '203.0.113.7');
+      // Nor the account check below its 20.
+      await spoofPast(few, ACCOUNT_CHECK_RATE_LIMIT.max, post(few, API.userAccounts, { cookie: v.cookie }), '203.0.113.11');
     } finally {
       await few.close();
     }
-    // An address allowed more verifications (a hospital's Wi-Fi) may subscribe as many people as it verifies.
+    // An address allowed more verifications (a hospital's Wi-Fi) may subscribe as many people as it verifies, and
+    // check as many accounts and have as many ID photos read: every patient there takes those steps.
     const many = await build({ clock, config: { trustProxy: 1, identityStartsPerAddress: 40 } });
     try {
       const v = await verifyPatient(many);
       await spoofPast(many, 40, post(many, API.subscriptions, { cookie: v.cookie }), '203.0.113.8');
+      await spoofPast(many, 40, post(many, API.userAccounts, { cookie: v.cookie }), '203.0.113.9');
+      await spoofPast(many, 40, post(many, API.ocrIdCard, { cookie: v.cookie }), '203.0.113.10');
     } finally {
       await many.close();
     }

@@ -6,10 +6,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, accountCheck, accountCheckBody } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
+import { perPatientLimit } from '../../security/rate-limit.js';
 import { assertOwnCi } from '../../security/session.js';
 import { checkAccount, checkAccountOnce } from './service.js';
 
-/** Per IP: a holder check asks a bank, and a name per account number must not be enumerable. */
+/**
+ * Per IP: a holder check asks a bank, and a name per account number must not be enumerable. An address allowed more
+ * identity verifications (a hospital's Wi-Fi) is allowed as many checks (perPatientLimit).
+ */
 export const ACCOUNT_CHECK_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' };
 
 export const accountRoutes =
@@ -20,7 +24,7 @@ export const accountRoutes =
       config: {
         auth: 'patient' as const,
         scope: { what: '계좌를 확인하려면' },
-        rateLimit: ACCOUNT_CHECK_RATE_LIMIT,
+        rateLimit: perPatientLimit(ACCOUNT_CHECK_RATE_LIMIT, ctx.config.identityStartsPerAddress),
         problems: ['CI_MISMATCH' as const, 'ACCOUNT_NOT_FOUND' as const, 'BANK_CHECK_UNAVAILABLE' as const],
       },
     };

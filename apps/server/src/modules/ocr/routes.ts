@@ -14,8 +14,10 @@ import type { AppContext } from '../../context.js';
 import { checkImage, ID_PHOTO_CHECK } from '../../images/index.js';
 import { keepCheckedPhoto } from '../../security/checked-photo.js';
 import { countIdPhoto } from '../../security/photo-days.js';
+import { perPatientLimit } from '../../security/rate-limit.js';
 import { assertOwnCi, patientOf } from '../../security/session.js';
 
+/** Per IP, and as many as the address's identity verifications where that is more (perPatientLimit). */
 export const OCR_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
 
 export const ocrRoutes =
@@ -28,7 +30,7 @@ export const ocrRoutes =
         config: {
           auth: 'patient',
           scope: { what: '신분증을 읽으려면' },
-          rateLimit: OCR_RATE_LIMIT,
+          rateLimit: perPatientLimit(OCR_RATE_LIMIT, ctx.config.identityStartsPerAddress),
           problems: [
             'CI_MISMATCH',
             'UPLOAD_DAILY_LIMIT',

@@ -33,6 +33,7 @@ import type { AppContext } from '../../context.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { operatorRoute, pdfAnswer } from '../../http/route-contract.js';
 import { assertFresh, assertOwnCi, type Patient, type ScopeRule } from '../../security/session.js';
+import { perPatientLimit } from '../../security/rate-limit.js';
 import { asGuardianOf, childOfGuardian } from './children.js';
 import { createHandoff, DESK_RATE_LIMITS, openHandoff, recentHandoffs } from './desk.js';
 import { documentPdf } from './documents.js';
@@ -80,18 +81,16 @@ const SUBSCRIBE_PROBLEMS: ErrorCode[] = [
 
 /**
  * Subscribing is a handful of calls per person; this only stops floods. Each needs a verification of its own, so an
- * address allowed more verifications (IDENTITY_STARTS_PER_ADDRESS: a hospital's Wi-Fi) may subscribe as many people.
+ * address allowed more verifications (IDENTITY_STARTS_PER_ADDRESS: a hospital's Wi-Fi) may subscribe as many people
+ * (perPatientLimit).
  */
 export const SUBSCRIBE_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
-const subscribeRateLimit = (identityStartsPerAddress: number = SUBSCRIBE_RATE_LIMIT.max) => ({
-  ...SUBSCRIBE_RATE_LIMIT,
-  max: Math.max(SUBSCRIBE_RATE_LIMIT.max, identityStartsPerAddress),
-});
 
 /**
  * The documents (위임장, 동의서): a patient reads each a few times while subscribing and now and then after. Each costs
  * a PDF worker a few hundred milliseconds, so one patient (whichever session, both documents together) and one
- * address (each document; a hospital's Wi-Fi carries many patients) are each held to a rate no person reaches.
+ * address (each document; a hospital's Wi-Fi carries many patients, so never less than its identity verifications:
+ * perPatientLimit) are each held to a rate no person reaches.
  */
 export const DOCUMENT_RATE_LIMITS = {
   perPatient: { max: 20, timeWindow: '10 minutes' },
@@ -231,7 +230,7 @@ export const subscriptionRoutes =
           bodyLimit: IMAGE_BODY_LIMIT_BYTES,
           config: {
             ...patient({ fresh: '자동청구에 가입하려면' }, ...SUBSCRIBE_PROBLEMS, ...IMAGE_PROBLEMS).config,
-            rateLimit: subscribeRateLimit(ctx.config.identityStartsPerAddress),
+            rateLimit: perPatientLimit(SUBSCRIBE_RATE_LIMIT, ctx.config.identityStartsPerAddress),
           },
           schema: {
             operationId: mode === 'outer' ? 'createSubscription' : 'createSubscriptionV2',
@@ -409,7 +408,7 @@ export const subscriptionRoutes =
           // Before submission, from what the wizard sends; after it, the stored RRN, address and signature: fresh.
           config: {
             ...patient({ what: '서류를 보려면' }, 'NOT_SUBSCRIBED', ...IMAGE_PROBLEMS).config,
-            rateLimit: DOCUMENT_RATE_LIMITS.perAddress,
+            rateLimit: perPatientLimit(DOCUMENT_RATE_LIMITS.perAddress, ctx.config.identityStartsPerAddress),
           },
           onRequest: perPatient,
           schema: {
