@@ -20,6 +20,9 @@ import { popbillEnv, popbillMember } from './providers/popbill/account.js';
 import { rrnCheckConfig, rrnCheckEnv } from './providers/rrn-check/index.js';
 
 /** The server's own variables; each provider kind's are in its index.ts. */
+/** The per-address limits of the patient's other steps are set for this many verifications (security/rate-limit.ts). */
+export const IDENTITY_STARTS_PER_ADDRESS_DEFAULT = 30;
+
 const coreEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -57,7 +60,7 @@ const coreEnv = z.object({
    * Identity verifications one client address may start in 10 minutes (its code checks: twice that). A hospital's
    * Wi-Fi puts many patients behind one address: raise it there (docs/operations.md, "Limits and leases").
    */
-  IDENTITY_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  IDENTITY_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(IDENTITY_STARTS_PER_ADDRESS_DEFAULT),
   /** Operator sign-in steps (password, second factor) one address may try in 15 minutes: an office shares one. */
   OPERATOR_SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   /**

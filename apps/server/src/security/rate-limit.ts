@@ -5,6 +5,7 @@
 // keyed hash of the limit's namespace and key: no client address is stored. The minute tick deletes ended windows.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
+import { IDENTITY_STARTS_PER_ADDRESS_DEFAULT } from '../config.js';
 import type { Handle } from '../db/handle.js';
 import type { FieldCrypto } from './crypto.js';
 import { securityDb } from './tables.js';
@@ -13,12 +14,16 @@ type Answer = { current: number; ttl: number };
 
 /**
  * The limit per client address of a step every enrolling patient takes once or twice (the account-holder check, the ID
- * photo's reading, subscribing). Patients on a hospital's Wi-Fi share its address: one allowed more identity
- * verifications (IDENTITY_STARTS_PER_ADDRESS) is allowed as many of each step, never fewer than the step's own.
+ * photo's reading, the documents, subscribing), set for the default number of identity verifications. Patients on a
+ * hospital's Wi-Fi share its address: one allowed more verifications (IDENTITY_STARTS_PER_ADDRESS) is allowed more of
+ * each step in proportion, never fewer than the step's own.
  */
-export const perPatientLimit = <L extends { max: number }>(limit: L, identityStartsPerAddress: number): L => ({
+export const perPatientLimit = <L extends { max: number }>(
+  limit: L,
+  identityStartsPerAddress = IDENTITY_STARTS_PER_ADDRESS_DEFAULT,
+): L => ({
   ...limit,
-  max: Math.max(limit.max, identityStartsPerAddress),
+  max: Math.max(limit.max, Math.ceil((limit.max * identityStartsPerAddress) / IDENTITY_STARTS_PER_ADDRESS_DEFAULT)),
 });
 
 /** The store's constructor for `app.register(rateLimit, { store })`, counting through `db`. */
