@@ -3,8 +3,7 @@
 // once more and then makes the same call again (README "Identity and sessions"); other errors go to the caller as an
 // ApiError.
 import { API_TIMEOUT_MS, type Problem } from '@auto-claim/contract';
-import { problemDetail } from '../i18n/refusals';
-import { t } from '../i18n/t';
+import { problemDetail, t } from '../i18n/t';
 
 export class ApiError extends Error {
   constructor(
@@ -13,7 +12,7 @@ export class ApiError extends Error {
   ) {
     super(problem?.detail ?? `HTTP ${status}`);
   }
-  /** What to show the patient: the server's refusal in her language (refusals.ts), unchanged in Korean. */
+  /** What to show the patient: the server's refusal in her language (i18n/problems.ts), unchanged in Korean. */
   get detail() {
     return (
       (this.problem && problemDetail(this.problem)) ??

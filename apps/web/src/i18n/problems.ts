@@ -4,8 +4,8 @@
 // by the exact Korean, else by the Korean of a sentence with numbers or names in it (its ICU arguments). Loaded only
 // with another language's catalog (lang.ts): a Korean phone shows the server's Korean and never loads this.
 // refusals.test.ts reads the server's source and fails on a refusal a patient can meet that is not here.
-import { knowServerRefusals, type ServerRefusals } from './refusals';
-import { t } from './t';
+import { knowServerRefusals, problemIn, type ServerRefusals } from './refusals';
+import { sayProblemsWith, t } from './t';
 
 /** Codes whose detail is one sentence whatever the case (the HTTP layer's; step-up leaves out the server's "why"). */
 const BY_CODE: ServerRefusals['byCode'] = {
@@ -254,3 +254,4 @@ const WORDS: ServerRefusals['words'] = [
 ];
 
 knowServerRefusals({ byCode: BY_CODE, exact: EXACT, patterns: PATTERNS, words: WORDS });
+sayProblemsWith(problemIn);

@@ -7,8 +7,8 @@ import { ApiError } from '../api/client';
 import { serverRefusals, type Found } from '../test-support/serverTexts';
 import { translatorOf } from './load';
 import './problems';
-import { problemDetail, refusal, refusalSources } from './refusals';
-import { korean, setTranslator } from './t';
+import { refusal, refusalSources } from './refusals';
+import { korean, problemDetail, setTranslator } from './t';
 
 const raw = {
   ...import.meta.glob<string>('../../../server/src/**/*.ts', { query: '?raw', import: 'default', eager: true }),

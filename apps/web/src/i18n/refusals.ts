@@ -1,7 +1,7 @@
 // Refusals in her language (docs/decisions/0010-message-catalogs.md): the checks the browser and the server share
 // (packages/contract) and the server's own problems (problems.ts) refuse in Korean, the server's language. A field
 // error is shown through `refusal(text)`, which finds the catalog message whose Korean source is that text; a problem's
-// detail through `problemDetail(problem)` (the HTTP client's ApiError.detail), which may choose by its code. In Korean
+// detail through `problemIn(problem)` (the HTTP client's ApiError.detail, by t.ts problemDetail), which may choose by its code. In Korean
 // both give the server's words unchanged; one not listed stays Korean.
 import type { Problem } from '@auto-claim/contract';
 import { currentLang, inSource, t, type Values } from './t';
@@ -112,8 +112,11 @@ export function refusal(text: string | undefined): string | undefined {
   return text;
 }
 
-/** A problem's detail in her language: by its code where the code says one thing, else as `refusal` finds it. */
-export function problemDetail(problem: Pick<Problem, 'code' | 'detail'>): string {
+/**
+ * A problem's detail in her language: by its code where the code says one thing, else as `refusal` finds it. The HTTP
+ * client reaches it through t.ts problemDetail.
+ */
+export function problemIn(problem: Pick<Problem, 'code' | 'detail'>): string {
   if (currentLang() === 'ko') return problem.detail;
   return server?.table.byCode[problem.code]?.() ?? refusal(problem.detail) ?? problem.detail;
 }
