@@ -3,7 +3,7 @@
 // once more and then makes the same call again (README "Identity and sessions"); other errors go to the caller as an
 // ApiError.
 import { API_TIMEOUT_MS, type Problem } from '@auto-claim/contract';
-import { t } from '../i18n/t';
+import { problemDetail, t } from '../i18n/t';
 
 export class ApiError extends Error {
   constructor(
@@ -12,10 +12,10 @@ export class ApiError extends Error {
   ) {
     super(problem?.detail ?? `HTTP ${status}`);
   }
-  /** What to show the patient. */
+  /** What to show the patient: the server's refusal in her language (i18n/problems.ts), unchanged in Korean. */
   get detail() {
     return (
-      this.problem?.detail ??
+      (this.problem && problemDetail(this.problem)) ??
       (this.status === 0
         ? t('api.network', '인터넷 연결이 원활하지 않아요. 연결을 확인하고 다시 시도해 주세요.')
         : t('api.failed', '일시적인 문제가 생겼어요. 잠시 후 다시 시도해 주세요.'))
@@ -44,7 +44,7 @@ export const askStepUp = (detail: string): Promise<boolean> => onStepUp?.(detail
 /** After a successful step-up the call is made once more; a second refusal goes to the caller. */
 const stepUpThenRetry = async (status: number, body: unknown, retried: boolean) =>
   !retried && status === 403 && isProblem(body) && body.code === STEP_UP_REQUIRED && onStepUp
-    ? onStepUp(body.detail)
+    ? onStepUp(problemDetail(body))
     : false;
 
 function withQuery(path: string, params?: Params) {

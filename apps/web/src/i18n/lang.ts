@@ -7,8 +7,11 @@ export const initialLang = (): Lang =>
   cookieLang(document.cookie) ??
   negotiateLang(navigator.languages?.length ? navigator.languages : [navigator.language]);
 
+/** Another language's catalog, with the server's refusals in it (problems.ts, which Korean never needs). */
 const translatorOf = (lang: Lang): Promise<Translator> =>
-  lang === 'ko' ? Promise.resolve(korean) : import('./load').then((m) => m.translatorOf(lang));
+  lang === 'ko'
+    ? Promise.resolve(korean)
+    : Promise.all([import('./load'), import('./problems')]).then(([m]) => m.translatorOf(lang));
 
 /** Puts `lang` on every screen: its catalog loaded first (none for Korean), then <html lang> and the cookie. */
 export async function applyLang(lang: Lang, keep: boolean) {

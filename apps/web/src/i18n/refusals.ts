@@ -1,7 +1,10 @@
-// The contract's refusals in her language (docs/decisions/0010-message-catalogs.md): the checks the browser and the
-// server share (packages/contract) refuse in Korean, the server's language; a screen shows a refusal through
-// `refusal(text)`, which finds the catalog message whose Korean source is that text. One not listed stays Korean.
-import { currentLang, inSource, t } from './t';
+// Refusals in her language (docs/decisions/0010-message-catalogs.md): the checks the browser and the server share
+// (packages/contract) and the server's own problems (problems.ts) refuse in Korean, the server's language. A field
+// error is shown through `refusal(text)`, which finds the catalog message whose Korean source is that text; a problem's
+// detail through `problemIn(problem)` (the HTTP client's ApiError.detail, by t.ts problemDetail), which may choose by its code. In Korean
+// both give the server's words unchanged; one not listed stays Korean.
+import type { Problem } from '@auto-claim/contract';
+import { currentLang, inSource, t, type Values } from './t';
 
 const REFUSALS: (() => string)[] = [
   // Identity (contract auth.ts, person.ts, formats.ts)
@@ -58,9 +61,62 @@ const REFUSALS: (() => string)[] = [
   () => t('refusal.relation.confirmed', '이미 확인을 마친 서류예요. 다시 올리지 않아도 돼요.'),
 ];
 
-/** `text` (a refusal of the contract, in Korean) in her language; as it is when she reads Korean or it is not listed. */
+/** The server's own refusals (problems.ts), loaded with another language's catalog. */
+export interface ServerRefusals {
+  byCode: Record<string, () => string>;
+  exact: (() => string)[];
+  patterns: ((values?: Values) => string)[];
+  words: (() => string)[];
+}
+interface Pattern {
+  match: RegExp;
+  say: (values?: Values) => string;
+}
+let server: { table: ServerRefusals; patterns: Pattern[] } | undefined;
+
+/** A pattern's argument in its Korean source: its name between two marks no server text holds. */
+const MARK = /\u27e6(\w+)\u27e7/g;
+const marked = new Proxy({}, { get: (_, name) => `\u27e6${String(name)}\u27e7` }) as Values;
+
+/** The server's refusals, each pattern's Korean made into the expression that reads its arguments back. */
+export function knowServerRefusals(table: ServerRefusals) {
+  const patterns = table.patterns.map((say) => {
+    const source = inSource(() => say(marked)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return { match: new RegExp(`^${source.replace(MARK, '(?<$1>.+?)')}$`, 'u'), say };
+  });
+  server = { table, patterns };
+}
+
+/** An argument that is one of the server's Korean words, in her language; any other (a name, a number) as it is. */
+const word = (value: string) => {
+  const found = server?.table.words.find((w) => inSource(w) === value);
+  return found ? found() : value;
+};
+
+/** Every listed refusal's Korean, a pattern's arguments marked (refusals.test.ts holds the server's texts to them). */
+export const refusalSources = (): string[] =>
+  inSource(() => [
+    ...[...REFUSALS, ...(server?.table.exact ?? [])].map((r) => r()),
+    ...(server?.table.patterns ?? []).map((say) => say(marked)),
+  ]);
+
+/** `text` (a refusal of the contract or the server, in Korean) in her language; as it is in Korean or when unlisted. */
 export function refusal(text: string | undefined): string | undefined {
   if (!text || currentLang() === 'ko') return text;
-  const found = REFUSALS.find((r) => inSource(r) === text);
-  return found ? found() : text;
+  const exact = [...REFUSALS, ...(server?.table.exact ?? [])].find((r) => inSource(r) === text);
+  if (exact) return exact();
+  for (const p of server?.patterns ?? []) {
+    const groups = p.match.exec(text)?.groups;
+    if (groups) return p.say(Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, word(v)])));
+  }
+  return text;
+}
+
+/**
+ * A problem's detail in her language: by its code where the code says one thing, else as `refusal` finds it. The HTTP
+ * client reaches it through t.ts problemDetail.
+ */
+export function problemIn(problem: Pick<Problem, 'code' | 'detail'>): string {
+  if (currentLang() === 'ko') return problem.detail;
+  return server?.table.byCode[problem.code]?.() ?? refusal(problem.detail) ?? problem.detail;
 }

@@ -55,6 +55,18 @@ export function setTranslator(tr: Translator) {
 }
 export const currentLang = () => current.lang;
 
+type Refused = { code: string; detail: string };
+let refused: ((problem: Refused) => string) | undefined;
+/** problems.ts, loaded with another language's catalog, says the server's refusals in it (refusals.ts). */
+export const sayProblemsWith = (say: (problem: Refused) => string) => {
+  refused = say;
+};
+/**
+ * A problem's detail in her language, for the HTTP client (ApiError.detail): the server's Korean as sent when she
+ * reads Korean (refusals.ts problemIn, or nothing loaded). Here and not in refusals.ts, so that the first screen carries none of the refusals' lists.
+ */
+export const problemDetail = (problem: Refused) => refused?.(problem) ?? problem.detail;
+
 /** `fn`'s messages in the source language, whatever she reads (refusals.ts matches the contract's Korean by them). */
 export function inSource<T>(fn: () => T): T {
   const was = current;

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChildSubscription } from '@auto-claim/contract';
 import { ApiError } from '../../../api/client';
 import { sendRelationDocument } from '../../../api/children';
+import { refusal } from '../../../i18n/refusals';
 import { useT } from '../../../i18n/t';
 import { withLoading } from '../../../ui';
 import { ErrorSummary } from '../../../wizard/WizardStep';
@@ -62,7 +63,7 @@ export function RelationResend({
     if (sent instanceof ApiError) {
       const placed = (sent.problem?.errors ?? []).filter((f) => (FIELDS as readonly string[]).includes(f.field));
       if (placed.length > 0) {
-        setErrors(Object.fromEntries(placed.map((f) => [f.field, f.message])));
+        setErrors(Object.fromEntries(placed.map((f) => [f.field, refusal(f.message) ?? f.message])));
         setAttempt((n) => n + 1);
       } else setFailed(sent.detail);
       return;
