@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 export type CatalogLang = 'en' | 'zh-Hans' | 'vi';
+/** A walk's language: Korean (its catalog holds the source's words) or another. */
+export type WalkLang = 'ko' | CatalogLang;
 
 /** A message of her catalog with its plain arguments filled (the walks' labels need no plurals). */
-export function words(lang: CatalogLang) {
+export function words(lang: WalkLang) {
   const c = JSON.parse(readFileSync(`packages/contract/src/i18n/catalogs/${lang}.json`, 'utf8')) as Record<
     string,
     string
