@@ -8,7 +8,8 @@
 // being ready); prints them, keeps them in artifacts/enrolment-walk-*.json, and fails above 12 screens or 30 taps.
 // At 200 % every screen is also read by axe-core and checked to fit (expectFits); that time is left out of the walk's.
 // The same walk in English, Vietnamese and Chinese, by a foreign resident with her 외국인등록증 photographed (the longer
-// path), reads her words in the unit her language is read in (READING below) and holds her own time where it stands (six minutes is the target).
+// path), counts her reading in the unit her language is read in (READING below) and holds her own time where it
+// stands (six minutes is the target).
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, appPath, expectAccessible, latestCode, snap, testPerson } from './fixtures';
