@@ -96,7 +96,12 @@ describe('TRUST_PROXY as a hop count: a client cannot choose its own address for
       const v = await verifyPatient(few);
       await spoofPast(few, SUBSCRIBE_RATE_LIMIT.max, post(few, API.subscriptions, { cookie: v.cookie }), '203.0.113.7');
       // Nor the account check below its 20.
-      await spoofPast(few, ACCOUNT_CHECK_RATE_LIMIT.max, post(few, API.userAccounts, { cookie: v.cookie }), '203.0.113.11');
+      await spoofPast(
+        few,
+        ACCOUNT_CHECK_RATE_LIMIT.max,
+        post(few, API.userAccounts, { cookie: v.cookie }),
+        '203.0.113.11',
+      );
     } finally {
       await few.close();
     }
