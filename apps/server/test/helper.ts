@@ -328,8 +328,13 @@ export function addressPerPerson<V extends object>(): (v: V) => string {
  */
 export function personCalls(file: () => TestApp) {
   const ipOf = addressPerPerson<Verified>();
-  return (v: Verified, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    file().app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { cookie: v.cookie } });
+  return (
+    v: Verified,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => file().app.inject({ method, url, payload, remoteAddress: ipOf(v), headers: { ...headers, cookie: v.cookie } });
 }
 
 /** The sandbox's messages to a phone, oldest first: channel and body (an 알림톡's body is its template's JSON). */

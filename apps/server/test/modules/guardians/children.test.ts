@@ -495,6 +495,25 @@ describe('the relation document, and the records held until an operator confirms
     expect((await childrenOf(stranger)).total).toBe(0);
   });
 
+  it('words her child’s history in the language her phone reads, each Korean line kept beside it', async () => {
+    const res = await as(mother, 'GET', `${API.treats}?insuApplyId=${지민Id}`, undefined, {
+      'accept-language': 'en-US,en;q=0.9',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const log = (res.json() as TreatsAnswer).accessLog;
+    expect(log.lang).toBe('en');
+    expect(log.list.find((l) => l.action === 'RELEASED_TO_PATIENT')).toMatchObject({
+      actorNm: '보호자',
+      summary: '보호자에게 진료 내역 2건을 보여 드렸어요.',
+      localActorNm: 'Guardian',
+      localSummary: 'We showed the guardian 2 visits of the treatment history.',
+    });
+    // The operator's lines about the relation document name no hospital or insurer: no Korean left in them.
+    const relation = log.list.filter((l) => l.summary.includes('가족관계증명서'));
+    expect(relation.length).toBeGreaterThanOrEqual(2);
+    for (const l of relation) expect(l.localSummary).not.toMatch(/[가-힣]/);
+  });
+
   it('opens the message’s link as the mother’s link session: her children only, never another’s', async () => {
     const body = (await noticesTo(t, mother.person.custHp))
       .map((m) => m.body)
