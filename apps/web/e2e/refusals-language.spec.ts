@@ -3,7 +3,7 @@
 // one the bank does not have (the sandbox bank: an account number ending 0000) is told so in English on an English
 // phone, and in the server's own Korean on a Korean one.
 import type { Page } from '@playwright/test';
-import { test, expect, appPath, testPerson } from './fixtures';
+import { test, expect, appPath, expectAccessible, snap, testPerson } from './fixtures';
 import { words } from './catalogs';
 import { subscribe } from './patient-api';
 
@@ -27,6 +27,8 @@ test.describe('English', () => {
     await checkMissingAccount(page, en('account.next'));
     await expect(page.getByText(en('problem.account.notFound')).first()).toBeVisible();
     await expect(page.getByText(NO_ACCOUNT)).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, 'refusal-account-en');
   });
 });
 
@@ -35,5 +37,6 @@ test.describe('Korean', () => {
   test("a bank's refusal of the account is the server's Korean, unchanged", async ({ page }) => {
     await checkMissingAccount(page, '계좌 확인하고 다음');
     await expect(page.getByText(NO_ACCOUNT, { exact: true }).first()).toBeVisible();
+    await snap(page, 'refusal-account-ko');
   });
 });

@@ -1,8 +1,8 @@
 // Refusals in her language (docs/decisions/0010-message-catalogs.md): the checks the browser and the server share
 // (packages/contract) and the server's own problems (problems.ts) refuse in Korean, the server's language. A field
-// error is shown through `refusal(text)`, which finds the catalog message whose Korean source is that text; a problem's
-// detail through `problemIn(problem)` (the HTTP client's ApiError.detail, by t.ts problemDetail), which may choose by its code. In Korean
-// both give the server's words unchanged; one not listed stays Korean.
+// error is shown through `refusal(text)`, which finds the catalog message whose Korean source is that text; a
+// problem's detail through `problemIn(problem)` (the HTTP client's ApiError.detail, by t.ts problemDetail), which may
+// choose by its code. In Korean both give the server's words unchanged; one not listed stays Korean.
 import type { Problem } from '@auto-claim/contract';
 import { currentLang, inSource, t, type Values } from './t';
 

@@ -63,7 +63,8 @@ export const sayProblemsWith = (say: (problem: Refused) => string) => {
 };
 /**
  * A problem's detail in her language, for the HTTP client (ApiError.detail): the server's Korean as sent when she
- * reads Korean (refusals.ts problemIn, or nothing loaded). Here and not in refusals.ts, so that the first screen carries none of the refusals' lists.
+ * reads Korean (refusals.ts problemIn, or nothing loaded). Here and not in refusals.ts, so that the first screen
+ * carries none of the refusals' lists.
  */
 export const problemDetail = (problem: Refused) => refused?.(problem) ?? problem.detail;
 
