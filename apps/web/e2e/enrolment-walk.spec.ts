@@ -69,7 +69,12 @@ interface Walked {
   typedCharacters: number;
   /** Keys pressed for them: a Hangul syllable is two or three (its jamo), as on the phone's keyboard. */
   keystrokes: number;
+  /** The app's waiting from her first tap on (the landing's own loading is before it). */
   appWaitingMs: number;
+  /** How long each screen took to be ready (by its name, the landing's too) and each answer on a screen ("name:answer"). */
+  waitedMs: Record<string, number>;
+  /** The screens on which a swipe was needed. */
+  swipedOn: string[];
   wallSeconds: number;
 }
 
@@ -122,6 +127,8 @@ function walker(page: Page, label: string, check: boolean, lang: WalkLang, throt
     typedCharacters: 0,
     keystrokes: 0,
     appWaitingMs: 0,
+    waitedMs: {},
+    swipedOn: [],
     wallSeconds: 0,
   };
   let checkingMs = 0;
@@ -139,6 +146,7 @@ function walker(page: Page, label: string, check: boolean, lang: WalkLang, throt
     });
     if (hidden) {
       w.swipes += 1;
+      w.swipedOn.push(w.screens.at(-1) ?? '');
       await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     }
   };
@@ -189,7 +197,7 @@ function walker(page: Page, label: string, check: boolean, lang: WalkLang, throt
       w.read[name] = (w.read[name] ?? 0) + (await countRead(page, lang, root)).read;
     },
     /** The app's answer to her last tap, waited for and timed. */
-    async waitFor(ready: () => Promise<unknown>) {
+    async waitFor(ready: () => Promise<unknown>, before = `${w.screens.at(-1)}:answer`) {
       const t0 = Date.now();
       await ready();
       // The loading overlay (ui/LoadingOverlay) and any placeholder gone: nothing is still on its way.
@@ -197,14 +205,17 @@ function walker(page: Page, label: string, check: boolean, lang: WalkLang, throt
       await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 20_000 });
       // A screen still saying it is busy (a notice-screen's "확인하고 있어요") is the app's time, not her reading.
       await expect(page.locator('[aria-busy=true]')).toHaveCount(0, { timeout: 20_000 });
-      w.appWaitingMs += Date.now() - t0;
+      // The landing's own loading comes before her tap on its start button, where her time begins: measured apart
+      // (first-screen.spec.ts, npm run size), kept here but not added to her time.
+      if (before !== 'landing') w.appWaitingMs += Date.now() - t0;
+      w.waitedMs[before] = (w.waitedMs[before] ?? 0) + Date.now() - t0;
     },
     /** A new screen: its URL and heading ready (timed as the app's waiting), then a screenshot and, at 200 %, axe. */
     async screen(path: RegExp, name: string) {
       await this.waitFor(async () => {
         await expect(page).toHaveURL(path, { timeout: 30_000 });
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
-      });
+      }, name);
       w.screens.push(name);
       const t0 = Date.now();
       // Counting, the screenshot and the checks are the test's, not her phone's: at the machine's speed.
@@ -402,7 +413,8 @@ async function walk(page: Page, { mode, text, insurer = 'AIA생명', lang = 'ko'
 
   await her.screen(/\/security\/adress$/, 'adress');
   await her.type(page.getByRole('searchbox', { name: m('address.search') }), '세종대로 110');
-  await her.tap(page.getByRole('button', { name: m('address.find'), exact: true }));
+  // The keyboard's search key (enterKeyHint="search"), under her thumb as she types, as the name's "다음" key.
+  await her.key('Enter');
   const found = page.getByRole('button', { name: /서울특별시 중구 세종대로 110/ });
   await her.waitFor(() => expect(found).toBeVisible({ timeout: 15_000 }));
   await her.tap(found, true);

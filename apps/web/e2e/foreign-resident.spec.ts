@@ -38,12 +38,30 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
   await steps.next(page);
 
   await steps.onScreen(page, 'insuChoose', '보험사 선택', 'foreign-insuChoose');
+  // An insurer that takes no card of hers (ABL생명: 주민등록증 and 운전면허증 only) is said so on the ID step, with the
+  // way back, rather than refused after she has signed.
+  await page.getByRole('checkbox', { name: 'ABL생명', exact: true }).check();
   await page.getByRole('checkbox', { name: '삼성생명', exact: true }).check();
+  await steps.next(page);
+  await expect(page).toHaveURL(/\/security\/photo$/);
+  await expect(page.getByRole('heading', { name: '고르신 보험사에 낼 수 있는 신분증이 없어요' })).toBeVisible();
+  await expect(
+    page.getByText('고르신 보험사는 외국인등록증, 영주증 사진을 받지 않아요.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await fx.snap(page, 'foreign-photo-none-of-hers');
+  await fx.expectAccessible(page);
+  await page.locator('.bottom-action').getByRole('link', { name: '보험사 다시 고르기' }).click();
+  await expect(page).toHaveURL(/\/security\/insuChoose$/);
+  await page.getByRole('checkbox', { name: 'ABL생명', exact: true }).uncheck();
   await steps.next(page);
 
   // The ID step: 외국인등록증 among the documents, its photo read, its date of issue the one field to confirm.
   await steps.onScreen(page, 'photo', '신분증 촬영', 'foreign-photo');
   await expect(page.getByRole('radio', { name: '영주증' })).toBeVisible();
+  // Only the cards that carry a 외국인등록번호: a 주민등록증, 운전면허증 or 여권 would be refused at the end.
+  for (const citizenCard of ['주민등록증', '운전면허증', '여권'])
+    await expect(page.getByRole('radio', { name: citizenCard })).toHaveCount(0);
   // Chosen to begin with: the number she verified is a 외국인등록번호.
   await expect(page.getByRole('radio', { name: '외국인등록증' })).toBeChecked();
   const image = withOcrText(
@@ -59,8 +77,7 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
     .setInputFiles({ name: 'arc.jpg', mimeType: 'image/jpeg', buffer: image });
   expect(((await request).postDataJSON() as { idcardType: string }).idcardType).toBe('ac');
   await expect(page.getByRole('img', { name: '찍은 외국인등록증 사진' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '외국인등록증에 적힌 내용을 확인해 주세요' })).toBeInViewport();
-  await expect(page.getByText('사진에서 읽은 내용이에요.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '외국인등록증에서 읽은 내용을 확인해 주세요' })).toBeInViewport();
   await expect(page.getByLabel('발급일자', { exact: true })).not.toHaveValue('');
   for (const hidden of ['발급기관', '운전면허번호', '여권번호'])
     await expect(page.getByLabel(hidden, { exact: true })).toHaveCount(0);

@@ -109,8 +109,9 @@ async function walk(page: Page, lang: Lang, viaSwitch: boolean, foreigner?: Fore
       buffer: withOcrText(card, { userNm: foreigner.name, idcardIssueDate: '20240520' }),
     });
     await expect(page.getByRole('img', { name: m('photo.alt', { name: m('idcard.ac') }) })).toBeVisible();
-    await expect(page.getByRole('heading', { name: m('photo.details', { idcard: m('idcard.ac') }) })).toBeVisible();
-    await expect(page.getByText(m('photo.read'))).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: m('photo.details.read', { idcard: m('idcard.ac') }) }),
+    ).toBeVisible();
     await expect(page.getByLabel(m('idcardField.issuedOn'), { exact: true })).not.toHaveValue('');
     await screen('photo-read');
     await bottom(m('ui.next')).click();

@@ -126,10 +126,11 @@ async function photo(page: Page, id: IdType, shot: string, ocr?: Ocr) {
   await expect(page.getByRole('img', { name: `찍은 ${id.name} 사진` })).toBeVisible();
   await expect(page.getByRole('button', { name: '다시 찍기' })).toBeVisible();
   // The fields to check come into view once the photo has been read.
-  await expect(page.getByRole('heading', { name: `${id.name}에 적힌 내용을 확인해 주세요` })).toBeInViewport();
+  // Read: the heading asks her to check what was read; not read: to type what the card says, with the reason.
+  const detailsHeading = ocr ? `${id.name}에서 읽은 내용을 확인해 주세요` : `${id.name}에 적힌 내용을 입력해 주세요`;
+  await expect(page.getByRole('heading', { name: detailsHeading })).toBeInViewport();
   for (const hidden of id.hidden) await expect(page.getByLabel(hidden, { exact: true })).toHaveCount(0);
   if (ocr) {
-    await expect(page.getByText('사진에서 읽은 내용이에요.', { exact: false })).toBeVisible();
     for (const [label, value] of Object.entries(ocr.shown)) {
       await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
     }
@@ -239,6 +240,9 @@ test.describe('outer mode (from a hospital link)', () => {
     // photo: a citizen's 주민등록증 is chosen to begin with; no photo yet (the camera keeps its name until there is one)
     await expect(page).toHaveURL(/\/security\/photo$/);
     await expect(page.getByRole('radio', { name: '주민등록증' })).toBeChecked();
+    // A citizen is offered only the cards that carry a 주민등록번호: the others would be refused at the end.
+    for (const foreignCard of ['외국인등록증', '영주증'])
+      await expect(page.getByRole('radio', { name: foreignCard })).toHaveCount(0);
     await next(page);
     await expect(
       page.getByRole('alert').filter({ hasText: '신분증 사진을 찍거나 앨범에서 골라 주세요.' }),

@@ -16,3 +16,8 @@ export const IDCARD_TYPE_NM: Record<IdcardType, string> = {
 };
 /** The documents of a foreign resident: their number is a 외국인등록번호 (7th digit 5–8, person.ts). */
 export const FOREIGN_IDCARD_TYPES: readonly IdcardType[] = ['ac', 'pr'];
+/**
+ * Whether a document carries the kind of number she has: a 외국인등록번호 on a 외국인등록증 or 영주증, a 주민등록번호 on
+ * the others. A subscription whose document and number differ in kind is refused, so the others are not offered.
+ */
+export const idcardFitsNumber = (type: IdcardType, foreign: boolean) => FOREIGN_IDCARD_TYPES.includes(type) === foreign;

@@ -5,6 +5,8 @@ import {
   accountCheckBody,
   addHospitalBody,
   addressQuery,
+  IDCARD_TYPES,
+  idcardFitsNumber,
   insurerIdcardType,
   keepIdcardFields,
   maskAccount,
@@ -42,6 +44,16 @@ const fieldsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
   (r.error?.issues ?? []).map((i) => i.path.join('.')).sort();
 
 describe('identity documents (spec §3)', () => {
+  it('offers a citizen the cards with a 주민등록번호 and a foreign resident those with a 외국인등록번호, as the subscription refuses the rest', () => {
+    expect(IDCARD_TYPES.filter((c) => idcardFitsNumber(c, false))).toEqual(['ic', 'dl', 'pp']);
+    expect(IDCARD_TYPES.filter((c) => idcardFitsNumber(c, true))).toEqual(['ac', 'pr']);
+    for (const idcardType of IDCARD_TYPES)
+      for (const userIdno2 of ['2234567', '6234567']) {
+        const fits = idcardFitsNumber(idcardType, userIdno2.startsWith('6'));
+        const r = subscriptionBody.safeParse({ ...reg, birthday: '19950315', sex: 'F', userIdno2, idcardType });
+        expect(fieldsOf(r).includes('userIdno2'), `${idcardType} with ${userIdno2[0]}`).toBe(!fits);
+      }
+  });
   it('keeps issue org and date for ic, regNo and checkCd for dl, regNo and date for pp; clears the rest', () => {
     const all = { idcardIssueDate: '20200101', idcardIssueOrg: '중구청장', regNo: '112412345678', checkCd: 'AB12C' };
     expect(keepIdcardFields({ idcardType: 'ic' as const, ...all })).toEqual({

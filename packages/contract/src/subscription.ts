@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { childBody, childInsuApplyId, guardianRel, relationStatus } from './children.js';
 import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
-import { FOREIGN_IDCARD_TYPES, IDCARD_TYPES, IDCARD_TYPE_NM, type IdcardType } from './idcards.js';
+import { FOREIGN_IDCARD_TYPES, IDCARD_TYPES, IDCARD_TYPE_NM, idcardFitsNumber, type IdcardType } from './idcards.js';
 import { HELPER_RELS, POLICY_GENERATIONS, POLICY_GENERATION_SOURCES, PRC_MODES } from './vocabulary.js';
 import {
   ADDRESS_KEYWORD_MIN,
@@ -421,7 +421,7 @@ function regRules(v: RegLike, ctx: z.RefinementCtx) {
     // The document and the number must be of one kind: a 외국인등록증 or 영주증 carries a 외국인등록번호 (5–8), the
     // others a 주민등록번호.
     const foreign = FOREIGN_IDCARD_TYPES.includes(v.idcardType);
-    if (foreign !== isForeignRegDigit(v.userIdno2.charAt(0))) {
+    if (!idcardFitsNumber(v.idcardType, isForeignRegDigit(v.userIdno2.charAt(0)))) {
       ctx.addIssue({
         code: 'custom',
         path: ['userIdno2'],

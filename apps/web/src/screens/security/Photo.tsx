@@ -11,6 +11,7 @@ import {
   IDCARD_TYPES,
   checkIdcardFields,
   digitsOnly,
+  idcardFitsNumber,
   isForeignRegDigit,
   normalizeDate,
   keepIdcardFields,
@@ -35,7 +36,6 @@ type ErrorKey = 'idcardType' | 'idcardImg' | DetailField;
 const MESSAGES = {
   noType: () => t('photo.noType', '어떤 신분증을 찍을지 골라 주세요.'),
   noImage: () => t('photo.noImage', '신분증 사진을 찍거나 앨범에서 골라 주세요.'),
-  read: () => t('photo.read', '사진에서 읽은 내용이에요. 다르면 고쳐 주세요.'),
   notRead: () => t('photo.notRead', '사진에서 글자를 읽지 못했어요. 신분증을 보고 직접 입력해 주세요.'),
 } as const;
 
@@ -78,7 +78,8 @@ export default function Photo() {
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [attempt, setAttempt] = useState(0);
   const [working, setWorking] = useState<'' | 'compress' | 'ocr'>('');
-  const [ocrNote, setOcrNote] = useState<string>();
+  /** What the photo's reading gave: its fields filled in, or nothing (she types them). */
+  const [ocr, setOcr] = useState<'read' | 'notRead'>();
   /** A newer photo or type wins over an OCR answer still on its way. */
   const ocrRun = useRef(0);
   /** The photo was read: its fields come into view once shown. */
@@ -87,15 +88,15 @@ export default function Photo() {
     if (working !== '' || !scrollToDetails.current || !detailsRef.current) return;
     scrollToDetails.current = false;
     detailsRef.current.scrollIntoView({ block: 'start' });
-  }, [working, ocrNote]);
+  }, [working, ocr]);
 
   const detailsRef = useRef<HTMLElement>(null);
-  const allowed = controls.data?.idPhotoTypes ?? [...IDCARD_TYPES];
-  // The card most people in her place carry is chosen to begin with (a citizen's 주민등록증, a foreign resident's
-  // 외국인등록증, told by her number's seventh digit, which the subscription checks against the card): one choice
-  // fewer, and she changes it with a tap.
+  // Only the cards that carry her kind of number (told by its seventh digit, which the subscription checks against
+  // the card): a citizen is not offered a 외국인등록증, nor a foreign resident a 주민등록증 that would be refused at the
+  // end. Of those, the one most people in her place carry is chosen to begin with: she changes it with a tap.
   const verifiedForeign = useClaimStore((s) => s.auth.foreignResident);
   const foreign = reg.userIdno2 ? isForeignRegDigit(reg.userIdno2.charAt(0)) : verifiedForeign;
+  const allowed = (controls.data?.idPhotoTypes ?? [...IDCARD_TYPES]).filter((c) => idcardFitsNumber(c, foreign));
   const likely: IdcardType = foreign ? 'ac' : 'ic';
   const type =
     reg.idcardType && allowed.includes(reg.idcardType)
@@ -110,7 +111,7 @@ export default function Photo() {
   const runOcr = async (idcardType: IdcardType, idcardImg: string) => {
     const run = ++ocrRun.current;
     setWorking('ocr');
-    setOcrNote(undefined);
+    setOcr(undefined);
     try {
       const answer = await readIdCard({ idcardType, idcardImg });
       if (run !== ocrRun.current) return;
@@ -123,7 +124,7 @@ export default function Photo() {
       }
       setReg(patch);
       clearError(...(Object.keys(patch) as DetailField[]));
-      setOcrNote(answer.read && Object.keys(patch).length > 0 ? MESSAGES.read() : MESSAGES.notRead());
+      setOcr(answer.read && Object.keys(patch).length > 0 ? 'read' : 'notRead');
       scrollToDetails.current = true;
     } catch (e) {
       if (run !== ocrRun.current) return;
@@ -132,7 +133,7 @@ export default function Photo() {
         setReg({ idcardImg: '' });
         setErrors((x) => ({ ...x, idcardImg: refusal(e.detail) ?? e.detail }));
       } else {
-        setOcrNote(MESSAGES.notRead());
+        setOcr('notRead');
         scrollToDetails.current = true;
       }
     } finally {
@@ -188,6 +189,32 @@ export default function Photo() {
   const summary: SummaryItem[] = order
     .filter((k) => errors[k])
     .map((k) => ({ target: targets[k], message: errors[k]! }));
+
+  // Her insurers take no card that carries her kind of number: said here, with the way back, not refused at the end.
+  if (controls.data && allowed.length === 0) {
+    return (
+      <div className="screen">
+        <StepProgress {...progress} />
+        <h2 className="screen__lead">{t('photo.noneOfHers.title', '고르신 보험사에 낼 수 있는 신분증이 없어요')}</h2>
+        <p className="screen__sub">
+          {t(
+            'photo.noneOfHers',
+            '고르신 보험사는 {cards} 사진을 받지 않아요. 보험사 고객센터에 문의하시거나 보험사를 다시 골라 주세요.',
+            {
+              cards: IDCARD_TYPES.filter((c) => idcardFitsNumber(c, foreign))
+                .map(idcardName)
+                .join(', '),
+            },
+          )}
+        </p>
+        <BottomAction>
+          <Link className="btn btn--primary btn--block" to={stepPath('insuChoose')}>
+            {t('photo.chooseInsurerAgain', '보험사 다시 고르기')}
+          </Link>
+        </BottomAction>
+      </div>
+    );
+  }
 
   return (
     <form className="screen" noValidate onSubmit={onSubmit}>
@@ -254,10 +281,16 @@ export default function Photo() {
 
       {type && reg.idcardImg && working === '' && (
         <section className="wz-block" aria-labelledby="details-title" ref={detailsRef}>
+          {/* Just read: the heading asks her to check what was read (the fields are hers to correct); not read: she
+              types them; back on this screen later: she checks what she kept. */}
           <h3 id="details-title" className="wz-subtitle">
-            {t('photo.details', '{idcard}에 적힌 내용을 확인해 주세요', { idcard: idcardName(type) })}
+            {ocr === 'read'
+              ? t('photo.details.read', '{idcard}에서 읽은 내용을 확인해 주세요', { idcard: idcardName(type) })
+              : ocr === 'notRead'
+                ? t('photo.details.type', '{idcard}에 적힌 내용을 입력해 주세요', { idcard: idcardName(type) })
+                : t('photo.details', '{idcard}에 적힌 내용을 확인해 주세요', { idcard: idcardName(type) })}
           </h3>
-          {ocrNote && <p className="photo__note">{ocrNote}</p>}
+          {ocr === 'notRead' && <p className="photo__note">{MESSAGES.notRead()}</p>}
           <IdcardDetailFields
             type={type}
             values={reg}
