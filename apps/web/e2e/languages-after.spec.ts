@@ -23,7 +23,7 @@ const SAID = {
   },
   vi: {
     visits: '2 lần khám bệnh viện gửi',
-    claimedSms: 'Chúng tôi sẽ tự động yêu cầu bảo hiểm cho lần khám tại',
+    claimedSms: 'Chúng tôi sẽ tự động yêu cầu bồi thường cho lần khám tại',
     paidSms: /sẽ chi trả 23\.000\s₩ cho lần khám tại/,
     paid: '23.000\u00a0₩',
     shownLog: 'Chúng tôi đã cho bạn xem 2 lần khám trong lịch sử khám.',

@@ -56,7 +56,7 @@ describe('the landings drawn by the server', () => {
 
   it('in her language when her phone or her choice asks for one, the switch showing it', async () => {
     const html = await renderScreen(`${APP_ROOT}/90000001`, hospital, 'vi');
-    expect(html).toMatch(/>Viện phí tại (<!-- -->)?서울튼튼병원<br\/>được yêu cầu bảo hiểm tự động<\/h1>/);
+    expect(html).toMatch(/>Viện phí tại (<!-- -->)?서울튼튼병원<br\/>được tự động yêu cầu bồi thường<\/h1>/);
     expect(html).toMatch(/authAgreeInfo\?hospitalCd=90000001"[^>]*>Bắt đầu<\/a>/);
     expect(html).toMatch(/<option value="vi" lang="vi" selected="">Tiếng Việt<\/option>/);
     expect(html).not.toContain('자동청구 시작하기');

@@ -40,7 +40,7 @@ describe('a subscriber who reads Vietnamese', () => {
     // She agreed to 알림톡, but the approved templates are Korean: her language goes by SMS.
     expect(claimed!.channel).toBe('sms');
     expect(claimed!.body).toMatch(
-      /^\[자동청구\] Chúng tôi sẽ tự động yêu cầu bảo hiểm cho lần khám tại .+ ngày \d+ tháng \d+ \(30\.000\s₩\)\. http/,
+      /^\[자동청구\] Chúng tôi sẽ tự động yêu cầu bồi thường cho lần khám tại .+ ngày \d+ tháng \d+ \(30\.000\s₩\)\. http/,
     );
     expect(claimed!.body).not.toMatch(/청구할게요/);
 

@@ -161,7 +161,7 @@ describe('a mother who reads Vietnamese, and her daughter turning 19 with a phon
     expect(invite).toEqual([
       [
         'sms',
-        '[자동청구] 응우옌하은, bạn sẽ tròn 19 tuổi vào 1 tháng 7, 2026. Từ ngày đó bạn có thể tự đăng ký tự động yêu cầu bảo hiểm y tế tư nhân (실손보험).',
+        '[자동청구] 응우옌하은, bạn sẽ tròn 19 tuổi vào 1 tháng 7, 2026. Từ ngày đó bạn có thể tự đăng ký dịch vụ tự động yêu cầu bồi thường bảo hiểm y tế tư nhân (실손보험).',
       ],
     ]);
   });

@@ -330,7 +330,7 @@ describe('the access log', () => {
         '工作人员',
       ],
       vi: [
-        'Chúng tôi đã gửi giấy tờ yêu cầu bảo hiểm của lần khám ngày 1 tháng 6 tới 삼성화재.',
+        'Chúng tôi đã gửi giấy tờ yêu cầu bồi thường của lần khám ngày 1 tháng 6 tới 삼성화재.',
         'Nhân viên đã tìm bạn theo tên và số điện thoại. Tên và thông tin liên lạc được che khi hiển thị.',
         'Chúng tôi đã cho bạn xem bảng kê tháng 5 năm 2026 (3 lần khám).',
         'Nhân viên',
