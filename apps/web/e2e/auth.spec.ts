@@ -158,7 +158,7 @@ test('a verified patient whose claimAuth cookie was tampered with is refused at 
   const tampered = `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`;
   await page.context().addCookies([{ name: 'claimAuth', value: tampered, url: baseURL! }]);
   // spec §5: verified by SMS in this tab (access_hash), so any other value than this session's hash is refused.
-  await page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill('234567');
+  await page.getByLabel('주민등록번호 나머지 6자리를 입력해 주세요').fill('234567');
   await page.getByRole('button', { name: '다음' }).click();
   const dialog = alertDialog(page);
   await expect(dialog).toContainText('알림');

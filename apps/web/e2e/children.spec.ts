@@ -117,7 +117,7 @@ test('a parent enrols two children; an operator confirms one relation and refuse
   await look(page, 'children-01-jumin-child');
 
   // Her own number, said to be hers (the sex digit she typed for the SMS is shown, not asked again).
-  await page.getByLabel('보호자 본인의 주민등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill(parent.rrnBack.slice(1));
+  await page.getByLabel('보호자 본인의 주민등록번호 나머지 6자리를 입력해 주세요').fill(parent.rrnBack.slice(1));
   await next(page);
 
   // ——— the child: every refusal beside its field ———

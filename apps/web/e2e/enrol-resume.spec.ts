@@ -120,7 +120,7 @@ test('a reload in the middle of the child path resumes it as the child’s enrol
   await verifiedPatient(page, { hospitalCd: PAEDIATRIC, person: parent });
   await expect(page).toHaveURL(/\/security\/jumin$/);
   await page.getByRole('radio', { name: /^자녀/ }).check();
-  await page.getByLabel('보호자 본인의 주민등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill(parent.rrnBack.slice(1));
+  await page.getByLabel('보호자 본인의 주민등록번호 나머지 6자리를 입력해 주세요').fill(parent.rrnBack.slice(1));
   await next(page);
   await expect(page).toHaveURL(/\/security\/childInfo$/, { timeout: 15_000 });
   await page.getByLabel('자녀 이름').fill(child.name);

@@ -32,7 +32,7 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
   // Her number is called a 외국인등록번호; its first digit, verified by SMS, is shown.
   await expect(page).toHaveURL(/\/security\/jumin$/, { timeout: 15_000 });
   await expect(page.locator('.jumin')).toContainText('950315–6');
-  await page.getByLabel('외국인등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill(person.rrnBack.slice(1));
+  await page.getByLabel('외국인등록번호 나머지 6자리를 입력해 주세요').fill(person.rrnBack.slice(1));
   await fx.snap(page, 'foreign-jumin');
   await fx.expectAccessible(page);
   await steps.next(page);

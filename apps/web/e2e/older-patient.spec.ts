@@ -240,7 +240,7 @@ test('the whole enrolment by keyboard alone, at 200% text size on a 390 × 844 p
 
   await at.at(/\/security\/jumin$/, 'jumin');
   await expect(page.getByText('5단계 중 1단계')).toBeVisible();
-  await kb.tabTo(page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요'));
+  await kb.tabTo(page.getByLabel('주민등록번호 나머지 6자리를 입력해 주세요'));
   await kb.type(p.rrnBack.slice(1));
   await kb.press('Enter');
 

@@ -39,7 +39,7 @@ async function cardPhoto(w: number, h: number, opts: { blur?: number; noise?: nu
 /** From the jumin screen to /security/photo with 주민등록증 chosen (삼성화재 takes an ID photo). */
 async function toPhoto(page: Page) {
   const person = await verifiedPatient(page);
-  await page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill(person.rrnBack.slice(1));
+  await page.getByLabel('주민등록번호 나머지 6자리를 입력해 주세요').fill(person.rrnBack.slice(1));
   await next(page);
   await page.getByRole('checkbox', { name: '삼성화재', exact: true }).check();
   await next(page);

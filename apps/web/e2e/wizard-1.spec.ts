@@ -51,7 +51,7 @@ async function jumin(page: Page, person: TestPerson, shot: string) {
   await onScreen(page, 'jumin', '주민등록번호 입력', `${shot}-jumin`);
   // The sex digit typed for the SMS verification is shown, not asked again.
   await expect(page.locator('.jumin')).toContainText(`850101–${person.sexDigit}`);
-  const input = page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요');
+  const input = page.getByLabel('주민등록번호 나머지 6자리를 입력해 주세요');
   await expect(input).toHaveAttribute('type', 'password');
   await expect(input).toHaveAttribute('maxlength', '6');
   await input.fill(person.rrnBack.slice(1));
@@ -178,10 +178,10 @@ test.describe('outer mode (from a hospital link)', () => {
     await next(page);
     const summary = page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요' });
     await expect(summary).toBeFocused();
-    await expect(summary).toContainText('주민등록번호 뒷자리 나머지 6자리를 숫자로 입력해 주세요.');
+    await expect(summary).toContainText('주민등록번호 나머지 6자리를 숫자로 입력해 주세요.');
     await snap(page, 'wizard-outer-jumin-error');
     await expectAccessible(page);
-    const rrn = page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요');
+    const rrn = page.getByLabel('주민등록번호 나머지 6자리를 입력해 주세요');
     await page.getByRole('button', { name: '입력한 숫자 보기' }).click();
     await expect(rrn).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: '입력한 숫자 가리기' }).click();
@@ -305,9 +305,7 @@ test.describe('outer mode (from a hospital link)', () => {
     await expect(page).toHaveURL(/\/security\/insuChoose$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/security\/jumin$/);
-    await expect(page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')).toHaveValue(
-      person.rrnBack.slice(1),
-    );
+    await expect(page.getByLabel('주민등록번호 나머지 6자리를 입력해 주세요')).toHaveValue(person.rrnBack.slice(1));
     await page.goForward();
     await insurer(page, '삼성생명', 'wizard-outer-pp');
     await photo(page, PP, 'wizard-outer-pp');

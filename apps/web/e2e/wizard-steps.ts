@@ -36,7 +36,7 @@ export async function fromSummary(page: Page, link: string, path: string, title:
 /** jumin: the sex digit typed on /identity is shown; the six that remain are typed. */
 export async function jumin(page: Page, person: TestPerson) {
   await expect(page).toHaveURL(/\/security\/jumin$/);
-  await page.getByLabel('주민등록번호 뒷자리 나머지 6자리를 입력해 주세요').fill(person.rrnBack.slice(1));
+  await page.getByLabel('주민등록번호 나머지 6자리를 입력해 주세요').fill(person.rrnBack.slice(1));
   await next(page);
 }
 

@@ -31,7 +31,7 @@ const whose = () =>
 
 const mismatch = () =>
   tNow('jumin.mismatch', '뒷자리 첫 숫자가 본인인증 때 입력한 생년월일·성별과 맞지 않아요. 다시 확인해 주세요.');
-const sixRequired = () => tNow('jumin.sixRequired', '주민등록번호 뒷자리 나머지 6자리를 숫자로 입력해 주세요.');
+const sixRequired = () => tNow('jumin.sixRequired', '주민등록번호 나머지 6자리를 숫자로 입력해 주세요.');
 
 /**
  * The 7 digits, and whether their first digit stands for the verified birthday and sex. `known`: the first digit, typed
@@ -116,10 +116,10 @@ export default function Jumin() {
   useScreenTitle(foreign ? t('jumin.title.foreign', '외국인등록번호 입력') : '');
   const label = known
     ? forChild
-      ? t('jumin.label.six.guardian', '보호자 본인의 주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
+      ? t('jumin.label.six.guardian', '보호자 본인의 주민등록번호 나머지 6자리를 입력해 주세요')
       : foreign
-        ? t('jumin.label.six.foreign', '외국인등록번호 뒷자리 나머지 6자리를 입력해 주세요')
-        : t('jumin.label.six', '주민등록번호 뒷자리 나머지 6자리를 입력해 주세요')
+        ? t('jumin.label.six.foreign', '외국인등록번호 나머지 6자리를 입력해 주세요')
+        : t('jumin.label.six', '주민등록번호 나머지 6자리를 입력해 주세요')
     : forChild
       ? t('jumin.label.seven.guardian', '보호자 본인의 주민등록번호 뒷자리 7자리를 입력해 주세요')
       : foreign

@@ -222,7 +222,7 @@ export default function PaymentAccount() {
         className={`wz-fieldset${errors.bankAccountRel ? ' wz-invalid' : ''}`}
         aria-describedby={errors.bankAccountRel ? 'rel-error' : undefined}
       >
-        <legend className="field__label">{t('account.whose', '누구 명의의 계좌인가요?')}</legend>
+        <legend className="field__label">{t('account.whose', '누구 계좌인가요?')}</legend>
         <ul className="wz-options wz-options--grid">
           {rels.map((r) => (
             <li key={r.code}>
@@ -291,7 +291,7 @@ export default function PaymentAccount() {
             <li>
               {t(
                 'account.mismatch.family',
-                '가족 명의 계좌라면 ‘누구 명의의 계좌인가요?’에서 가족을 고르고 그분의 이름을 입력해 주세요.',
+                '가족 명의 계좌라면 ‘누구 계좌인가요?’에서 가족을 고르고 그분의 이름을 입력해 주세요.',
               )}
             </li>
             <li>{t('account.mismatch.other', '이름이 맞는데도 다르다고 나오면 다른 계좌를 입력해 주세요.')}</li>

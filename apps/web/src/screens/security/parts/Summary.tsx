@@ -264,16 +264,9 @@ export function Summary() {
           ...value('signature', <SignatureShown reg={reg} className="summary-sign" />),
           action: change('signature', t('summary.signAgain', '다시 서명')),
         },
-        {
-          key: t('doc.commission', '위임장'),
-          value: t('summary.signed', '서명이 들어가요'),
-          action: change('docComissionView', view),
-        },
-        {
-          key: t('doc.agree', '동의서'),
-          value: t('summary.signed', '서명이 들어가요'),
-          action: change('docAgreeView', view),
-        },
+        // The two documents her signature goes into (the signature screen said so a step before): each to read.
+        { key: t('doc.commission', '위임장'), value: '', action: change('docComissionView', view) },
+        { key: t('doc.agree', '동의서'), value: '', action: change('docAgreeView', view) },
       ],
     },
   ];
