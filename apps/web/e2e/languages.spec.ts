@@ -248,6 +248,13 @@ test.describe('Chinese, chosen on a Korean phone', () => {
   test('the switch on the landing, kept through the walk and on the next visit', async ({ page }) => {
     test.setTimeout(240_000);
     await walk(page, 'zh-Hans', true);
+    // Chinese lines break between characters; a Korean word inside (a binding title, lang="ko") stays whole.
+    const breaks = await page.evaluate(() => {
+      const ko = document.body.appendChild(document.createElement('span'));
+      ko.lang = 'ko';
+      return [getComputedStyle(document.body).wordBreak, getComputedStyle(ko).wordBreak];
+    });
+    expect(breaks).toEqual(['normal', 'keep-all']);
     // Kept on this phone (a cookie with the code only): the landing comes back drawn in Chinese by the server.
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'lang')?.value).toBe('zh-Hans');
