@@ -95,7 +95,7 @@ test('a foreign resident enrols with her 외국인등록증, on to /web/complete
   await steps.adress(page, 'foreign');
   await steps.signature(page, 'foreign', { ...person, name: 'Nguyễn Thị Lan' });
   await steps.onScreen(page, 'applyHistory', '자동청구 신청', 'foreign-applyHistory');
-  await expect(page.getByRole('main')).toContainText('외국인등록증 사진을 올렸어요');
+  await expect(page.getByRole('main')).toContainText('외국인등록증 사진');
   await expect(page.getByRole('term').filter({ hasText: '외국인등록번호' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('950315-6******');
   await steps.submit(page);

@@ -318,7 +318,7 @@ test.describe('outer mode (from a hospital link)', () => {
     await expect(page.getByLabel('여권번호', { exact: true })).toHaveValue('M12345678');
     await next(page);
     await account(page, 'wizard-outer-pp');
-    await toComplete(page, person, 'wizard-outer-pp', ['삼성생명', '여권 사진을 올렸어요']);
+    await toComplete(page, person, 'wizard-outer-pp', ['삼성생명', '여권 사진']);
   });
 
   test('an insurer that takes no ID photo skips the photo step', async ({ page }) => {
@@ -360,7 +360,7 @@ test.describe('inner mode (the hospital-independent landing)', () => {
     await toComplete(page, person, 'wizard-inner-dl', [
       '푸른숲내과의원 (데모), 한빛정형외과의원 (데모)',
       '현대해상',
-      '운전면허증 사진을 올렸어요',
+      '운전면허증 사진',
     ]);
     const status = await page.request.get('/ui/insu/v1/claims/subscriptions');
     expect(status.ok()).toBe(true);

@@ -258,7 +258,16 @@ export default function Adress() {
           hint={t('address.detail.hint', '동, 호수 등. 없으면 비워 두세요.')}
           error={errors.userAddrDetail?.message}
         >
-          {(p) => <input {...p} {...form.register('userAddrDetail')} className="input" autoComplete="address-line2" />}
+          {/* Her keyboard's "다음" key goes on, as the button below does: the form's own submit (the postcode fills itself). */}
+          {(p) => (
+            <input
+              {...p}
+              {...form.register('userAddrDetail')}
+              className="input"
+              autoComplete="address-line2"
+              enterKeyHint="next"
+            />
+          )}
         </Field>
         <Field
           id="f-userPostNo"

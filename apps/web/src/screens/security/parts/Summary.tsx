@@ -175,7 +175,8 @@ export function Summary() {
         { key: t('account.payer', '보험사'), ...value('insuChoose', insurerName), action: change('insuChoose') },
         {
           key: t('summary.consent', '보험사 동의'),
-          ...value('claimAgreeInfo', t('summary.consented', '{insurer}에 동의했어요', { insurer: insurerName })),
+          // The insurers are named in the row above: each answer here as short as an answer.
+          ...value('claimAgreeInfo', t('summary.consented', '동의했어요')),
           action: change('claimAgreeInfo', view),
         },
         {
@@ -190,7 +191,7 @@ export function Summary() {
                 ...value(
                   'photo',
                   reg.idcardType
-                    ? t('summary.idcard', '{idcard} 사진을 올렸어요', { idcard: idcardName(reg.idcardType) })
+                    ? t('summary.idcard', '{idcard} 사진', { idcard: idcardName(reg.idcardType) })
                     : '',
                 ),
                 action: change('photo'),
