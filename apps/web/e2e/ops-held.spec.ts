@@ -154,13 +154,13 @@ test('a held record released and claimed, another set aside, a note, and a paid 
   await expect(answer.getByRole('alert')).toHaveText('보험사가 지급한 금액을 적어 주세요.');
   await answer.getByLabel('보험사가 지급한 금액 (원)').fill('30,000');
   await answer.getByRole('button', { name: '기록하기' }).click();
-  const confirm = page.getByRole('dialog', { name: /보험사 답변을 '지급'\(으\)로 기록할까요\?/ });
+  const confirm = page.getByRole('dialog', { name: '보험사 답변을 ‘지급’으로 기록할까요?' });
   await expect(confirm).toContainText(`청구 ${claimId}`);
   await expect(confirm).toContainText('환자 서*희');
   await expect(confirm).toContainText('지급액 30,000원 (청구 금액 37,310원)');
   await snap(page, 'ops-held-05-answer-confirm');
   await expectAccessible(page);
-  await confirm.getByRole('button', { name: '지급(으)로 기록하기' }).click();
+  await confirm.getByRole('button', { name: '지급으로 기록하기' }).click();
   await expect(answer.getByRole('status')).toHaveText('보험사 답변을 기록했어요.');
   const summary = page.locator('dl.ops-summary');
   await expect(summary).toContainText('지급액30,000원');

@@ -7,7 +7,7 @@ import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER, KST_OFFSET_MS } from '@auto-claim/contract';
+import { FHIR_JSON, HOSPITAL_API, HOSPITAL_KEY_HEADER, KST_OFFSET_MS, withParticle } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible } from './fixtures';
 import { DESKTOP, changeIssuedPassword, createHospitalUser, setUpSecondFactor, signInOps, typePassword } from './ops';
 
@@ -159,7 +159,7 @@ test('an admin makes a hospital user on the hospital’s screen: the password sh
   await form.getByRole('button', { name: '병원 사용자 만들기' }).click();
   const secret = panel.getByLabel('발급한 비밀번호');
   await expect(secret).toHaveText(/^[A-Za-z0-9]{16}$/);
-  await expect(panel.getByRole('alert')).toContainText(`병원 사용자 ${loginId}을(를) 만들었어요.`);
+  await expect(panel.getByRole('alert')).toContainText(`병원 사용자 ${withParticle(loginId, '을/를')} 만들었어요.`);
   await snap(page, 'ops-hospital-user-00-made');
   await expectAccessible(page);
   await panel.getByRole('button', { name: '전달했어요 (숨기기)' }).click();

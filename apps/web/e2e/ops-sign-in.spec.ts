@@ -2,6 +2,7 @@
 // sets up the second factor by the secret the screen shows (the code computed here, as an authenticator app would),
 // sees the ten recovery codes once (copied by one button as plain text, one a line) and reaches the console; a later sign-in takes the app's code, a recovery code
 // works once; a viewer does not see the Operators screen. Every screen is axe-clean.
+import { withParticle } from '@auto-claim/contract';
 import { test, expect, snap, expectAccessible } from './fixtures';
 import { DESKTOP, changeIssuedPassword, createOpsAccount, signInOps, totpNow, typePassword } from './ops';
 
@@ -100,7 +101,7 @@ test('disabling an operator asks first; the safe answer has focus, and Esc chang
   await expect(page.getByRole('heading', { name: '운영자', level: 1 })).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: other.loginId, exact: true }) });
   await row.getByRole('button', { name: '사용 중지' }).click();
-  const question = page.getByRole('dialog', { name: `${other.loginId}을(를) 사용 중지할까요?` });
+  const question = page.getByRole('dialog', { name: `${withParticle(other.loginId, '을/를')} 사용 중지할까요?` });
   await expect(question).toContainText('바로 로그아웃되고 다시 로그인할 수 없어요.');
   await expect(question.getByRole('button', { name: '취소' })).toBeFocused();
   await snap(page, 'ops-sign-in-05-disable-question');

@@ -1,5 +1,6 @@
 // The claim engine's calls (README, claim engine): the hospital feed of treatment records, and the operator's view of claims and
 // dead letters. Paths are in paths.ts (HOSPITAL_API, OPERATOR_API).
+import { withParticle } from './josa.js';
 import { z } from 'zod';
 import { hasLink, isSafeText, linkInTextMessage, multiline, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
@@ -35,10 +36,10 @@ export type FeedVisitType = z.infer<typeof feedVisitType>;
 
 const won = (label: string) =>
   z
-    .number({ message: `${label}은(는) 원 단위 정수로 보내 주세요.` })
-    .int({ message: `${label}은(는) 원 단위 정수로 보내 주세요.` })
-    .min(0, { message: `${label}은(는) 0 이상이어야 해요.` })
-    .max(1_000_000_000, { message: `${label}이(가) 너무 커요.` });
+    .number({ message: `${withParticle(label, '은/는')} 원 단위 정수로 보내 주세요.` })
+    .int({ message: `${withParticle(label, '은/는')} 원 단위 정수로 보내 주세요.` })
+    .min(0, { message: `${withParticle(label, '은/는')} 0 이상이어야 해요.` })
+    .max(1_000_000_000, { message: `${withParticle(label, '이/가')} 너무 커요.` });
 
 /** KCD-8 diagnosis code: a letter, two digits, then up to three more characters, with or without the dot. */
 export const kcdCode = z

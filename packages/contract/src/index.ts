@@ -2,6 +2,7 @@ export * from './paths.js';
 export * from './limits.js';
 export * from './vocabulary.js';
 export * from './idcards.js';
+export * from './josa.js';
 export * from './dates.js';
 export * from './documents.js';
 export * from './formats.js';

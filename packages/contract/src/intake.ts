@@ -1,5 +1,6 @@
 // The hospitals' 세부산정내역 lines (fhir/ig/README.md, "The bundle"; the 2018 MOHW 고시's columns) as the JSON feed sends
 // them and the console shows them, and the FHIR intake's answers (OperationOutcome, FHIR R4). Paths: HOSPITAL_API.
+import { withParticle } from './josa.js';
 import { z } from 'zod';
 import { isSafeText, unsafeTextMessage, yyyymmdd } from './formats.js';
 import { isRealDate } from './person.js';
@@ -23,10 +24,10 @@ export const LINE_CODE_SYSTEM_NM: Record<LineCodeSystem, string> = {
 
 const won = (label: string) =>
   z
-    .number({ message: `${label}은(는) 원 단위 정수로 보내 주세요.` })
-    .int({ message: `${label}은(는) 원 단위 정수로 보내 주세요.` })
-    .min(0, { message: `${label}은(는) 0 이상이어야 해요.` })
-    .max(1_000_000_000, { message: `${label}이(가) 너무 커요.` });
+    .number({ message: `${withParticle(label, '은/는')} 원 단위 정수로 보내 주세요.` })
+    .int({ message: `${withParticle(label, '은/는')} 원 단위 정수로 보내 주세요.` })
+    .min(0, { message: `${withParticle(label, '은/는')} 0 이상이어야 해요.` })
+    .max(1_000_000_000, { message: `${withParticle(label, '이/가')} 너무 커요.` });
 
 /** 원 미만 절사: a line's total is its unit price × count × days, cut to whole won (the guide's rule). */
 export const lineTotalOf = (unitPrice: number, count: number, days: number) =>

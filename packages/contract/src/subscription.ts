@@ -1,4 +1,5 @@
 // The claim registration payload (reg, spec §3) and the subscription calls of spec §7, with DESIGN §3 formats.
+import { withParticle } from './josa.js';
 import { z } from 'zod';
 import { childBody, childInsuApplyId, guardianRel, relationStatus } from './children.js';
 import { bankCd, hospitalCd, insuCompCd, yyyymmdd } from './formats.js';
@@ -427,7 +428,7 @@ function regRules(v: RegLike, ctx: z.RefinementCtx) {
         path: ['userIdno2'],
         message: foreign
           ? '외국인등록번호는 뒷자리가 5, 6, 7, 8 중 하나로 시작해요. 외국인등록증에 적힌 번호를 확인해 주세요.'
-          : `${IDCARD_TYPE_NM[v.idcardType]}을(를) 고르셨는데 외국인등록번호를 입력하셨어요. 신분증 종류나 번호를 확인해 주세요.`,
+          : `${withParticle(IDCARD_TYPE_NM[v.idcardType], '을/를')} 고르셨는데 외국인등록번호를 입력하셨어요. 신분증 종류나 번호를 확인해 주세요.`,
       });
     }
   }

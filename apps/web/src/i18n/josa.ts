@@ -1,13 +1,3 @@
-// Korean particles after a name or a number (docs/decisions/0010-message-catalogs.md): chosen by es-hangul by how the
-// word is read (김영희를, 홍길동을; a number read in Korean: 2 → 이 → 2는, 1 → 일 → 1은), never written as "을(를)"
-// or joined by hand. A message takes the particle as an argument of its own, named …Josa, which translations leave out.
-import { josa, numberToHangul } from 'es-hangul';
-
-type Pair = Parameters<typeof josa.pick>[1];
-
-/** The particle of `pair` that follows `word`. */
-export function particle(word: string, pair: Pair): string {
-  const digits = /(\d+)$/.exec(word)?.[1];
-  const zero = '영'; // i18n-exempt: 0 as it is read, which numberToHangul leaves empty
-  return josa.pick(digits ? numberToHangul(Number(digits)) || zero : word, pair);
-}
+// Korean particles after a name or a number: the contract's one rule (packages/contract/src/josa.ts). A message takes
+// the particle as an argument of its own, named …Josa, which translations leave out.
+export { particle } from '@auto-claim/contract';

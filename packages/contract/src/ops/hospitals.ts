@@ -1,6 +1,7 @@
 // The console's hospitals (README "Operator console"): the list, adding and editing a hospital, its feed (when the
 // last records came, how many today, which were refused and why) and its API keys (issue, rotate with an overlap,
 // revoke). Keys' list, issue and revoke are the claim engine's calls (OPERATOR_API in paths.ts); rotate is here.
+import { withParticle } from '../josa.js';
 import { z } from 'zod';
 import { hospitalCd, isSafeText, multiline, unsafeTextMessage } from '../formats.js';
 import { hospitalApiKeyView } from '../claims.js';
@@ -18,11 +19,11 @@ export const OPS_HOSPITALS_API = {
 
 const text = (label: string, max: number, min = 1) =>
   z
-    .string({ message: `${label}을(를) 입력해 주세요.` })
+    .string({ message: `${withParticle(label, '을/를')} 입력해 주세요.` })
     .refine(isSafeText, { message: unsafeTextMessage(label) })
     .trim()
-    .min(min, { message: `${label}을(를) 입력해 주세요.` })
-    .max(max, { message: `${label}은(는) ${max}자까지예요.` });
+    .min(min, { message: `${withParticle(label, '을/를')} 입력해 주세요.` })
+    .max(max, { message: `${withParticle(label, '은/는')} ${max}자까지예요.` });
 
 /** A hospital's phone as people write it (02-123-4567, 1588-0000): digits and hyphens. */
 export const hospitalPhone = z

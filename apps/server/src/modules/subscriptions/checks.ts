@@ -1,6 +1,6 @@
 // The checks enrolment, the changes and the documents share (spec §3, §4; DESIGN §4): the person is the verified one,
 // hospitals exist and take automatic claims, and a signature is a real image or the verified name typed.
-import { sameName, SELF_REL, SIGN_TYPED_MISMATCH, type FieldError } from '@auto-claim/contract';
+import { sameName, SELF_REL, SIGN_TYPED_MISMATCH, type FieldError, withParticle } from '@auto-claim/contract';
 import type { AppContext } from '../../context.js';
 import type { ErrorCode } from '../../http/errors.js';
 import { AppError } from '../../http/problem.js';
@@ -46,7 +46,7 @@ export async function checkHospitals(ctx: AppContext, codes: { code: string; fie
     const h = found.get(code);
     if (!h) errors.push({ field, message: '병원 정보를 찾을 수 없어요. 병원을 다시 골라 주세요.' });
     else if (!h.autoClaimEnabled)
-      errors.push({ field, message: `${h.hospitalNm}은(는) 아직 자동청구를 하지 않는 병원이에요.` });
+      errors.push({ field, message: `${withParticle(h.hospitalNm, '은/는')} 아직 자동청구를 하지 않는 병원이에요.` });
   }
   if (errors.length) throw invalid(errors, 'HOSPITAL_NOT_AVAILABLE');
   return codes.map((c) => found.get(c.code)!);

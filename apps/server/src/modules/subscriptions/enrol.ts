@@ -23,6 +23,7 @@ import {
   type PolicyGeneration,
   type SubscriptionReg,
   type SubscriptionView,
+  withParticle,
 } from '@auto-claim/contract';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -106,7 +107,7 @@ async function checkReg(
       ) {
         errors.push({
           field: 'idcardType',
-          message: `${insurers.get(code)!.insuCompNm}은(는) ${IDCARD_TYPE_NM[reg.idcardType]}을(를) 받지 않아요. 다른 신분증으로 올려 주세요.`,
+          message: `${withParticle(insurers.get(code)!.insuCompNm, '은/는')} ${withParticle(IDCARD_TYPE_NM[reg.idcardType], '을/를')} 받지 않아요. 다른 신분증으로 올려 주세요.`,
         });
       }
     }

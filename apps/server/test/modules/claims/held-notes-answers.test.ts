@@ -319,7 +319,7 @@ describe('a claim carries its story', () => {
       .execute();
     await t.db.db.updateTable('claim').set({ status: 'documents_requested' }).where('id', '=', claimId).execute();
     expect((await detail()).nextStep.text).toBe(
-      '환자에게 진단서, 신분증 사본을(를) 보내 달라고 요청했어요. 서류가 오면 보험사에 보내요.',
+      '환자에게 진단서, 신분증 사본을 보내 달라고 요청했어요. 서류가 오면 보험사에 보내요.',
     );
   });
 

@@ -182,7 +182,7 @@ describe('her 외국인등록번호 and document are checked like a resident num
     // A 외국인등록번호 on a 주민등록증: the document is the one to fix.
     const arcOnIc = await as(v, 'POST', API.subscriptions, await regFor(t, v, img, { bankAccount: '123456784444' }));
     expect(arcOnIc.statusCode, arcOnIc.body).toBe(400);
-    expect(problemOf(arcOnIc).errors?.[0]?.message).toMatch(/주민등록증을\(를\) 고르셨는데 외국인등록번호를/);
+    expect(problemOf(arcOnIc).errors?.[0]?.message).toMatch(/^주민등록증을 고르셨는데 외국인등록번호를/);
     const rows = await t.db.db
       .selectFrom('subscription')
       .select('ciHmac')

@@ -4,7 +4,7 @@
 // way in (the holder's is ended and the claimant told she may enrol). Masked; the reason goes to the operators' record.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { DISPUTE_KEPT_NM, GUARDIAN_REL_NM, RELATION_STATUS_NM } from '@auto-claim/contract';
+import { DISPUTE_KEPT_NM, GUARDIAN_REL_NM, RELATION_STATUS_NM, withParticle } from '@auto-claim/contract';
 import { disputeResolveBody, type InsuredDispute } from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api/client';
 import { useInsuredDisputes, useResolveDispute } from '../api/children';
@@ -141,7 +141,7 @@ function ResolveDialog({
     try {
       const body = checked(disputeResolveBody, { kept, reason });
       await resolve.mutateAsync({ disputeId: dispute.disputeId, body });
-      onDone(`${partyNm(dispute.holder)}: ${DISPUTE_KEPT_NM[body.kept]}(으)로 처리했어요.`);
+      onDone(`${partyNm(dispute.holder)}: ${withParticle(DISPUTE_KEPT_NM[body.kept], '으로/로')} 처리했어요.`);
       close();
     } catch (err) {
       setError(

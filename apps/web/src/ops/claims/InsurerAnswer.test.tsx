@@ -66,11 +66,11 @@ describe('papers an insurer asked for by phone', () => {
     await user.click(screen.getByRole('checkbox', { name: '진료비 세부내역서' }));
     await user.type(screen.getByRole('textbox', { name: '보험사가 한 말 (선택)' }), '전화로 요청함');
     await user.click(screen.getByRole('button', { name: '기록하기' }));
-    const dialog = await screen.findByRole('dialog', { name: "보험사 답변을 '서류 요청'(으)로 기록할까요?" });
+    const dialog = await screen.findByRole('dialog', { name: '보험사 답변을 ‘서류 요청’으로 기록할까요?' });
     expect(dialog.textContent).toContain(
       '요청한 서류: 진단서, 진료비 세부내역서 (병원이 발급하는 서류는 병원에 요청해요)',
     );
-    await user.click(within(dialog).getByRole('button', { name: '서류 요청(으)로 기록하기' }));
+    await user.click(within(dialog).getByRole('button', { name: '서류 요청으로 기록하기' }));
     expect(await screen.findByText('보험사 답변을 기록했어요.')).toBeTruthy();
     expect(sent).toEqual([
       {

@@ -8,6 +8,8 @@ import {
   REQUESTED_DOCUMENT_NM,
   type RecordedAnswer,
   type RequestedDocument,
+  particle,
+  withParticle,
 } from '@auto-claim/contract';
 import { opsClaimStatusBody, type OpsClaimDetail } from '@auto-claim/contract/ops';
 import { OpsError, checked } from '../api/client';
@@ -58,14 +60,14 @@ export function InsurerAnswer({ claim }: { claim: OpsClaimDetail }) {
         ? `지급액 ${won(body.paidAmount)} (청구 금액 ${won(claim.amount)})`
         : `청구 금액 ${won(claim.amount)}`;
     const yes = await ask(
-      `보험사 답변을 '${RECORDED_ANSWER_NM[body.status]}'(으)로 기록할까요?`,
+      `보험사 답변을 ‘${RECORDED_ANSWER_NM[body.status]}’${particle(RECORDED_ANSWER_NM[body.status], '으로/로')} 기록할까요?`,
       `청구 ${claim.claimId} · 환자 ${claim.patient.name} · ${claim.insuCompNm ?? claim.insuCompCd} · ${amount}` +
         (body.status === 'rejected' ? ` · 반려 사유: ${body.reason}` : '') +
         (body.documents?.length
           ? ` · 요청한 서류: ${body.documents.map((d) => REQUESTED_DOCUMENT_NM[d]).join(', ')} (병원이 발급하는 서류는 병원에 요청해요)`
           : '') +
         '. 기록하면 되돌릴 수 없어요.',
-      `${RECORDED_ANSWER_NM[body.status]}(으)로 기록하기`,
+      `${withParticle(RECORDED_ANSWER_NM[body.status], '으로/로')} 기록하기`,
     );
     if (!yes) return;
     try {

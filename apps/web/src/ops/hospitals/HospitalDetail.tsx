@@ -1,5 +1,6 @@
 // 병원 한 곳: its details (edit), its feed (last records, today's counts, refused records with reasons) and its API
 // keys: issue (the key shown once), rotate with an overlap, revoke; each key's last use, expiry and who revoked it.
+import { withParticle } from '@auto-claim/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -336,8 +337,8 @@ function HospitalUsers({ hospitalCd }: { hospitalCd: string }) {
       {made && (
         <div role="alert" className="ops-secret">
           <p>
-            병원 사용자 {made.loginId}을(를) 만들었어요. 이 비밀번호는 지금 한 번만 보여요. 병원에 안전하게 전달해
-            주세요.
+            병원 사용자 {withParticle(made.loginId, '을/를')} 만들었어요. 이 비밀번호는 지금 한 번만 보여요. 병원에
+            안전하게 전달해 주세요.
           </p>
           <code aria-label="발급한 비밀번호">{made.initialPassword}</code>
           <button type="button" onClick={() => setMade(undefined)}>

@@ -1,4 +1,5 @@
 // 병원: search by name or code, add a hospital, and open one (its details, keys and feed) from the list.
+import { withParticle } from '@auto-claim/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -61,7 +62,7 @@ export function Hospitals() {
       </form>
       {added && (
         <p role="status">
-          {added.hospitalNm}({added.hospitalCd})을(를) 추가했어요.{' '}
+          {withParticle(`${added.hospitalNm}(${added.hospitalCd})`, '을/를')} 추가했어요.{' '}
           <Link to={`/hospitals/${added.hospitalCd}`}>API 키 발급하러 가기</Link>
         </p>
       )}

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { STAFF_ROLES } from '@auto-claim/contract';
+import { STAFF_ROLES, withParticle } from '@auto-claim/contract';
 import { OPERATOR_ROLE_NM, type OperatorRoleName, type OperatorRow } from '@auto-claim/contract/ops';
 import { OpsError } from '../api/client';
 import {
@@ -71,7 +71,7 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
             onClick={() =>
               run(
                 () => setOperatorRole(row.loginId, role),
-                `${row.loginId}의 역할을 ${OPERATOR_ROLE_NM[role]}(으)로 바꿨어요.`,
+                `${row.loginId}의 역할을 ${withParticle(OPERATOR_ROLE_NM[role], '으로/로')} 바꿨어요.`,
               )
             }
           >
@@ -106,10 +106,10 @@ function RowActions({ row, onDone }: { row: OperatorRow; onDone: (message: strin
         disabled={busy}
         onClick={async () =>
           (await confirm.ask(
-            `${row.loginId}을(를) 사용 중지할까요?`,
+            `${withParticle(row.loginId, '을/를')} 사용 중지할까요?`,
             '바로 로그아웃되고 다시 로그인할 수 없어요.',
             '사용 중지하기',
-          )) && run(() => disableOperator(row.loginId), `${row.loginId}을(를) 사용 중지했어요.`)
+          )) && run(() => disableOperator(row.loginId), `${withParticle(row.loginId, '을/를')} 사용 중지했어요.`)
         }
       >
         사용 중지
@@ -139,7 +139,7 @@ function AddOperator({ onDone }: { onDone: (message: string) => void }) {
       onDone(
         answer.pendingChange
           ? `${answer.loginId} 관리자 계정을 요청했어요. 다른 관리자가 승인하고 정해진 시간이 지나면 만들어져요.`
-          : `${answer.loginId}을(를) 추가했어요. 처음 로그인할 때 2단계 인증을 설정해요.`,
+          : `${withParticle(answer.loginId, '을/를')} 추가했어요. 처음 로그인할 때 2단계 인증을 설정해요.`,
       );
     } catch (err) {
       setError(messageOf(err));

@@ -2,6 +2,7 @@
 // filter and sort, every row of it (not only the page on screen), as a CSV file Excel opens with its Korean intact.
 // It says how many rows will go out where the list knows ("1,000건 이상" when its count stopped), speaks while it
 // downloads and says what it saved or why it could not.
+import { withParticle } from '@auto-claim/contract';
 import { useState } from 'react';
 import { OpsError, opsExport } from '../api/client';
 import type { ListParams } from './list';
@@ -34,7 +35,7 @@ export function ExportButton({ path, params, total, capped, name }: Props) {
   const hintId = `export-hint-${path.replace(/\W+/g, '-')}`;
 
   async function download() {
-    setState({ busy: true, message: `${name}을(를) 내려받는 중이에요…` });
+    setState({ busy: true, message: `${withParticle(name, '을/를')} 내려받는 중이에요…` });
     try {
       const file = await opsExport(path, exportFilter(params), `${name}.csv`);
       setState({ busy: false, message: `${file} 파일로 내려받았어요.` });

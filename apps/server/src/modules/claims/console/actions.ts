@@ -7,6 +7,7 @@ import {
   type OperatorClaimView,
   type RecordedAnswer,
   type RequestedDocument,
+  withParticle,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../../context.js';
 import type { Handle } from '../../../db/handle.js';
@@ -231,7 +232,7 @@ export async function setInsurerAnswer(
     if (!ANSWER_NEXT[c.status].includes(answer.status)) {
       throw new AppError(
         'CLAIM_STATUS_CONFLICT',
-        `지금 상태(${c.status})에서는 ${answer.status}(으)로 바꿀 수 없어요.`,
+        `지금 상태(${c.status})에서는 ${withParticle(answer.status, '으로/로')} 바꿀 수 없어요.`,
         [{ field: 'status', message: `${c.status} 다음에 올 수 없는 상태예요.` }],
       );
     }

@@ -6,6 +6,7 @@ import {
   DELIVERY_ATTEMPT_OUTCOME_NM,
   DELIVERY_CHANNEL_NM,
   INSURER_ANSWER_NM,
+  withParticle,
 } from '@auto-claim/contract';
 import type { AppContext } from '../../../context.js';
 import type { ClaimStatus } from '../tables.js';
@@ -73,7 +74,7 @@ export function nextStepOf(
       const asked = [...history].reverse().find((h) => h.status === 'documents_requested')?.reason;
       return {
         text: asked
-          ? `환자에게 ${asked}을(를) 보내 달라고 요청했어요. 서류가 오면 보험사에 보내요.`
+          ? `환자에게 ${withParticle(asked, '을/를')} 보내 달라고 요청했어요. 서류가 오면 보험사에 보내요.`
           : '보험사가 서류를 더 요청했어요. 환자에게 요청한 서류가 오면 보험사에 보내요.',
         insurerPhone: null,
       };

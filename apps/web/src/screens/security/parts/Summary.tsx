@@ -190,9 +190,7 @@ export function Summary() {
                 key: t('landing.order.idcard.title', '신분증'),
                 ...value(
                   'photo',
-                  reg.idcardType
-                    ? t('summary.idcard', '{idcard} 사진', { idcard: idcardName(reg.idcardType) })
-                    : '',
+                  reg.idcardType ? t('summary.idcard', '{idcard} 사진', { idcard: idcardName(reg.idcardType) }) : '',
                 ),
                 action: change('photo'),
               },
