@@ -86,9 +86,16 @@ export const TICK_QUEUE = 'claims.tick';
  */
 const FETCH = /^\s*WITH next as[\s\S]*UPDATE (\w+)\.job j SET\s+state = 'active',\s+started_on = now\(\)/;
 
-/** pg-boss's database interface over a Kysely instance or transaction (plugins off: pg-boss reads snake_case). */
-export const bossDb = (db: Handle): PgBoss.Db => ({
+/**
+ * pg-boss's database interface over a Kysely instance or transaction (plugins off: pg-boss reads snake_case).
+ * `stopped`: true once the process's pg-boss has stopped. A job's handler that outran the stop's wait finishes later and
+ * pg-boss then records it (its complete or fail, called without await) on a database the process may have closed: an
+ * unhandled rejection that would end the process with an error. That late record is dropped: at the stop, pg-boss
+ * already failed the job back to its queue (failWip), and it runs again as a killed worker's job does.
+ */
+export const bossDb = (db: Handle, stopped: () => boolean = () => false): PgBoss.Db => ({
   async executeSql(text: string, values: unknown[] = []) {
+    if (stopped()) return { rows: [] };
     // pg-boss's own schema, in raw SQL: no table of any owner.
     const raw = tableless(db).withoutPlugins();
     const query = CompiledQuery.raw(text, values);
@@ -129,6 +136,8 @@ export function createJobRuntime(ctx: Pick<AppContext, 'db' | 'log' | 'jobs'>, m
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
   let working = false;
+  /** Marks the running pg-boss stopped: what it still asks of the database after that is dropped (bossDb). */
+  let stopBoss = () => {};
 
   return {
     get boss() {
@@ -139,8 +148,10 @@ export function createJobRuntime(ctx: Pick<AppContext, 'db' | 'log' | 'jobs'>, m
     },
     async start({ workers = false } = {}) {
       starting ??= (async () => {
+        let stopped = false;
+        stopBoss = () => (stopped = true);
         const b = new PgBoss({
-          db: bossDb(ctx.db),
+          db: bossDb(ctx.db, () => stopped),
           schedule: workers,
           // Maintenance (expiry, archive) in every process that has the queue, one at a time (pg-boss takes turns in
           // the database): a dead worker's jobs go back to their queue even while no worker runs, as when the only
@@ -185,6 +196,7 @@ export function createJobRuntime(ctx: Pick<AppContext, 'db' | 'log' | 'jobs'>, m
       ctx.jobs.attach(undefined);
       // Within the 10 s a process has after SIGTERM (docs/operations.md), with room to close the database.
       if (b) await b.stop({ graceful: true, close: false, wait: true, timeout: 8_000 });
+      stopBoss();
     },
     async reachable() {
       try {

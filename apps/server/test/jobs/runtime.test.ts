@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { createContext } from '../../src/create-context.js';
 import { TICK_QUEUE, type JobModule } from '../../src/jobs/index.js';
-import { LEASE_SECONDS, createJobRuntime, work, type JobRuntime } from '../../src/jobs/runtime.js';
+import { LEASE_SECONDS, bossDb, createJobRuntime, work, type JobRuntime } from '../../src/jobs/runtime.js';
 import { until } from '../../fixtures/processes.js';
 import { TEST_CONFIG, openTestDb, testLogger } from '../helper.js';
 
@@ -143,5 +143,18 @@ describe('leases (docs/operations.md, "Limits and leases")', () => {
       .filter((f) => f.endsWith('.ts'))
       .filter((f) => /\.work(?:<[^>]*>)?\(/.test(readFileSync(path.join(src, f), 'utf8').replace(/\/\/.*$/gm, '')));
     expect(direct).toEqual(['jobs/runtime.ts']);
+  });
+});
+
+describe('stopping (docs/operations.md: a process has 10 s after SIGTERM)', () => {
+  it('drops what pg-boss still records after its stop, when the database may be closed, instead of ending the process with an error', async () => {
+    // A handler that outran the stop's wait is recorded late (pg-boss's complete or fail, called without await): on a
+    // closed database that is an unhandled rejection, and Node ends the process with code 1.
+    const closed = await openTestDb();
+    await closed.close();
+    await expect(bossDb(closed.db.db).executeSql('select 1')).rejects.toThrow();
+    await expect(bossDb(closed.db.db, () => true).executeSql('select 1')).resolves.toEqual({ rows: [] });
+    // While the runtime runs, everything reaches the database.
+    await expect(bossDb(db.db.db, () => false).executeSql('select 1 as one')).resolves.toEqual({ rows: [{ one: 1 }] });
   });
 });
