@@ -152,9 +152,11 @@ describe('stopping (docs/operations.md: a process has 10 s after SIGTERM)', () =
     // closed database that is an unhandled rejection, and Node ends the process with code 1.
     const closed = await openTestDb();
     await closed.close();
-    await expect(bossDb(closed.db.db).executeSql('select 1')).rejects.toThrow();
-    await expect(bossDb(closed.db.db, () => true).executeSql('select 1')).resolves.toEqual({ rows: [] });
+    await expect(bossDb(closed.db.db).executeSql('select 1', [])).rejects.toThrow();
+    await expect(bossDb(closed.db.db, () => true).executeSql('select 1', [])).resolves.toEqual({ rows: [] });
     // While the runtime runs, everything reaches the database.
-    await expect(bossDb(db.db.db, () => false).executeSql('select 1 as one')).resolves.toEqual({ rows: [{ one: 1 }] });
+    await expect(bossDb(db.db.db, () => false).executeSql('select 1 as one', [])).resolves.toEqual({
+      rows: [{ one: 1 }],
+    });
   });
 });
